@@ -1,0 +1,422 @@
+import { Pool, type Dispatcher } from 'undici';
+import { z } from 'zod';
+import { Backoff, sleep } from './backoff';
+import {
+  ApiError,
+  ChatError,
+  MalformedResponseError,
+  NetworkError,
+  type NetworkErrorKind,
+  RedirectError,
+  ServerError,
+  ValidationError,
+} from './errors';
+import { readServerInfo, type ServerInfo } from './features';
+import type { CallContext, HttpMethod, Operation, RealmLimits } from './operation';
+import { operations, type OperationKey, type Operations } from './operations';
+import { formatZodError } from './validation';
+
+export interface ChatClientOptions {
+  /** The organisation's URL, e.g. `https://chat.example.com`. */
+  realmUrl: string;
+  email: string;
+  apiKey: string;
+  /** Per-request time limit in ms (default 30 s; long-polls pass their own). */
+  timeoutMs?: number;
+  /** Automatic retries of one call (default 3). */
+  maxRetries?: number;
+  /** Connections kept alive to the server (default 8). */
+  connections?: number;
+  userAgent?: string;
+  /** Called before a retry, e.g. to show "rate limited, retrying in 3 s". */
+  onRetry?: (info: RetryInfo) => void;
+  /** Backoff bounds, for tests. */
+  backoff?: { baseMs?: number; capMs?: number };
+}
+
+export interface RetryInfo {
+  route: string;
+  attempt: number;
+  delayMs: number;
+  error: ChatError;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Override the retry budget for this call (0: no automatic retry). */
+  maxRetries?: number;
+}
+
+/** The rate-limit headers of the last response. */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** UNIX seconds when the window resets. */
+  reset: number;
+}
+
+export type ParamsOf<K extends OperationKey> = z.input<Operations[K]['params']>;
+export type ResultOf<K extends OperationKey> = z.output<Operations[K]['response']>;
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const USER_AGENT = 'TeamChatVSCode/0.1';
+
+/**
+ * The chat-service client: one `request()` core (Basic auth, form encoding, time limit,
+ * cancellation, retries, error mapping) and `call()`, which validates parameters and parses
+ * responses with the operation's schemas. Imports nothing from `vscode`.
+ */
+export class ChatClient {
+  readonly realmUrl: string;
+  readonly email: string;
+  /** What is known of the server; learned from `/server_settings` or `/register`. */
+  server: ServerInfo | undefined;
+  /** Organisation limits; learned from `/register`. */
+  limits: RealmLimits = {};
+  rateLimit: RateLimitState | undefined;
+
+  readonly #authorization: string;
+  readonly #origin: string;
+  readonly #basePath: string;
+  readonly #pool: Dispatcher;
+  readonly #timeoutMs: number;
+  readonly #maxRetries: number;
+  readonly #userAgent: string;
+  readonly #onRetry: ((info: RetryInfo) => void) | undefined;
+  readonly #backoff: { baseMs?: number; capMs?: number };
+  #serverInfoPending: Promise<ServerInfo> | undefined;
+
+  constructor(options: ChatClientOptions) {
+    const url = parseRealmUrl(options.realmUrl);
+    this.realmUrl = url.origin + url.pathname.replace(/\/+$/, '');
+    this.email = options.email;
+    this.#origin = url.origin;
+    this.#basePath = url.pathname.replace(/\/+$/, '') + '/api/v1';
+    this.#authorization = 'Basic ' + Buffer.from(`${options.email}:${options.apiKey}`, 'utf8').toString('base64');
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#maxRetries = options.maxRetries ?? 3;
+    this.#userAgent = options.userAgent ?? USER_AGENT;
+    this.#onRetry = options.onRetry;
+    this.#backoff = options.backoff ?? {};
+    // One pool per client, bound to the realm's origin: nothing else can ever receive the credentials.
+    this.#pool = new Pool(this.#origin, {
+      connections: options.connections ?? 8,
+      keepAliveTimeout: 30_000,
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
+  }
+
+  /** Closes the kept-alive connections. */
+  async close(): Promise<void> {
+    await this.#pool.close();
+  }
+
+  /**
+   * Calls one operation by its SPEC.md key: validates `params`, sends, parses the response.
+   * Throws `ValidationError` before sending when the input is refused.
+   */
+  async call<K extends OperationKey>(key: K, params: ParamsOf<K>, options: CallOptions = {}): Promise<ResultOf<K>> {
+    const op = operations[key] as unknown as Operation;
+    if (!op) throw new Error(`Unknown operation ${String(key)}`);
+    const input = (params ?? {}) as Record<string, unknown>;
+    const shape = op.params.shape as Record<string, unknown>;
+    for (const name of Object.keys(input)) {
+      if (!(name in shape) && input[name] !== undefined) {
+        throw new ValidationError(`"${name}" is not a parameter of ${key}.`, key, name);
+      }
+    }
+    const parsed = op.params.safeParse(input);
+    if (!parsed.success) {
+      const { message, field } = formatZodError(parsed.error);
+      throw new ValidationError(message, key, field);
+    }
+    let values = parsed.data as Record<string, unknown>;
+    let ctx: CallContext | undefined;
+    if (op.check || op.encode) {
+      ctx = { route: key, server: await this.ensureServerInfo(options.signal), limits: this.limits };
+      op.check?.(values, ctx);
+      if (op.encode) values = op.encode(values, ctx);
+    }
+    const { path, rest } = fillPath(op.path, values, key);
+    const body = await this.request(op.method, path, rest, {
+      ...options,
+      route: key,
+      auth: op.auth !== false,
+      retryUnsafe: false,
+    });
+    this.learn(key, body);
+    if (op.normalize) {
+      ctx ??= { route: key, server: this.server ?? (await this.ensureServerInfo(options.signal)), limits: this.limits };
+    }
+    const upgraded = op.normalize && ctx ? op.normalize(body, ctx) : body;
+    const result = op.response.safeParse(upgraded);
+    if (!result.success) {
+      throw new MalformedResponseError(
+        `The server's answer to ${key} was not understood: ${formatZodError(result.error).message}`,
+        key,
+        200,
+        { cause: result.error },
+      );
+    }
+    return result.data as ResultOf<K>;
+  }
+
+  /** The server's version facts, fetching `GET /server_settings` once when not yet known. */
+  async ensureServerInfo(signal?: AbortSignal): Promise<ServerInfo> {
+    if (this.server) return this.server;
+    this.#serverInfoPending ??= this.request('GET', '/server_settings', {}, {
+      route: 'GET /server_settings',
+      auth: false,
+      signal,
+    }).then(
+      (body) => (this.server = readServerInfo(body)),
+      (error: unknown) => {
+        this.#serverInfoPending = undefined;
+        throw error;
+      },
+    );
+    return this.#serverInfoPending;
+  }
+
+  /**
+   * The transport core: sends one request with the realm's credentials, maps every failure to a
+   * `ChatError`, and retries what is safe to retry (GETs on network errors, 5xx and 429; other
+   * methods only after a 429, which guarantees the request was not processed).
+   */
+  async request(
+    method: HttpMethod,
+    path: string,
+    params: Record<string, unknown>,
+    options: CallOptions & { route: string; auth?: boolean; retryUnsafe?: boolean },
+  ): Promise<Record<string, unknown>> {
+    const backoff = new Backoff(this.#backoff.baseMs ?? 250, this.#backoff.capMs ?? 10_000);
+    const maxRetries = options.maxRetries ?? this.#maxRetries;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#send(method, path, params, options);
+      } catch (error) {
+        if (!(error instanceof ChatError) || attempt >= maxRetries || options.signal?.aborted) throw error;
+        const delayMs = retryDelay(error, method === 'GET' || options.retryUnsafe === true, backoff);
+        if (delayMs === undefined) throw error;
+        this.#onRetry?.({ route: options.route, attempt: attempt + 1, delayMs, error });
+        await sleep(delayMs, options.signal);
+      }
+    }
+  }
+
+  async #send(
+    method: HttpMethod,
+    path: string,
+    params: Record<string, unknown>,
+    options: CallOptions & { route: string; auth?: boolean },
+  ): Promise<Record<string, unknown>> {
+    const route = options.route;
+    const form = encodeParams(params);
+    const headers: Record<string, string> = { 'user-agent': this.#userAgent, accept: 'application/json' };
+    if (options.auth !== false) headers.authorization = this.#authorization;
+    let fullPath = this.#basePath + path;
+    let body: string | undefined;
+    if (method === 'GET') {
+      if (form) fullPath += '?' + form;
+    } else if (form) {
+      body = form;
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? this.#timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+    let response: Dispatcher.ResponseData;
+    let text: string;
+    try {
+      response = await this.#pool.request({ origin: this.#origin, path: fullPath, method, headers, body, signal });
+      text = await response.body.text();
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason ?? error;
+      if (timeout.aborted) {
+        throw new NetworkError(`${this.#origin} did not answer in time.`, route, 'timeout', { cause: error });
+      }
+      throw toNetworkError(error, this.#origin, route);
+    }
+    this.#readRateLimit(response.headers);
+    return parseResponse(response.statusCode, response.headers, text, route);
+  }
+
+  #readRateLimit(headers: Dispatcher.ResponseData['headers']): void {
+    const limit = Number(headers['x-ratelimit-limit']);
+    const remaining = Number(headers['x-ratelimit-remaining']);
+    const reset = Number(headers['x-ratelimit-reset']);
+    if (Number.isFinite(limit) && Number.isFinite(remaining)) {
+      this.rateLimit = { limit, remaining, reset: Number.isFinite(reset) ? reset : 0 };
+    }
+  }
+
+  /** Keeps server facts and limits current from the bodies that carry them. */
+  private learn(key: string, body: Record<string, unknown>): void {
+    if (key === 'GET /server_settings' || key === 'POST /register') {
+      this.server = readServerInfo(body);
+    }
+    if (key === 'POST /register') {
+      this.limits = { ...this.limits, ...readLimits(body) };
+    }
+  }
+
+  /** Adopts limits from a `/register` snapshot or a `realm` event. */
+  updateLimits(source: Record<string, unknown>): void {
+    this.limits = { ...this.limits, ...readLimits(source) };
+  }
+}
+
+function parseRealmUrl(realmUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(realmUrl.trim());
+  } catch {
+    throw new ValidationError(`"${realmUrl}" is not a valid server URL (e.g. https://chat.example.com).`, undefined, 'realmUrl');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ValidationError('The server URL must start with https:// (or http:// for a local server).', undefined, 'realmUrl');
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new ValidationError('The server URL must not contain credentials, a query or a fragment.', undefined, 'realmUrl');
+  }
+  return url;
+}
+
+/** SPEC.md's encoding: strings as they are, booleans and numbers as text, arrays/objects as JSON. */
+export function encodeParams(params: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    let text: string;
+    if (typeof value === 'string') text = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
+    else text = JSON.stringify(value);
+    parts.push(encodeURIComponent(name) + '=' + encodeURIComponent(text));
+  }
+  return parts.join('&');
+}
+
+/** Fills `{name}` placeholders from `values` (percent-encoded) and returns the other values. */
+export function fillPath(
+  template: string,
+  values: Record<string, unknown>,
+  route: string,
+): { path: string; rest: Record<string, unknown> } {
+  const rest = { ...values };
+  const path = template.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    if (value === undefined || value === null || value === '') {
+      throw new ValidationError(`"${name}" is required.`, route, name);
+    }
+    return encodeURIComponent(String(value));
+  });
+  return { path, rest };
+}
+
+function parseResponse(
+  status: number,
+  headers: Dispatcher.ResponseData['headers'],
+  text: string,
+  route: string,
+): Record<string, unknown> {
+  if (status >= 300 && status < 400) {
+    const location = headers.location;
+    throw new RedirectError(status, Array.isArray(location) ? location[0] : location, route);
+  }
+  if (status >= 500) throw new ServerError(status, route, text.slice(0, 200));
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
+  if (status >= 400 || (isObject && (body as Record<string, unknown>).result === 'error')) {
+    if (!isObject && status !== 429 && status !== 401) {
+      throw new MalformedResponseError(`The server answered ${route} with HTTP ${status} and no error details.`, route, status);
+    }
+    const { result: _result, msg, code, ...data } = (isObject ? body : {}) as Record<string, unknown>;
+    if (status === 429 && typeof data['retry-after'] !== 'number') {
+      const fromHeader = parseRetryAfter(headers['retry-after']);
+      if (fromHeader !== undefined) data['retry-after'] = fromHeader;
+    }
+    const fallbackCode = status === 429 ? 'RATE_LIMIT_HIT' : status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST';
+    throw new ApiError(typeof code === 'string' ? code : fallbackCode, typeof msg === 'string' ? msg : '', status, route, data);
+  }
+  if (!isObject) {
+    throw new MalformedResponseError(`The server's answer to ${route} was not JSON.`, route, status);
+  }
+  return body as Record<string, unknown>;
+}
+
+/** `Retry-After`: seconds (fractions allowed) or an HTTP date. */
+export function parseRetryAfter(value: string | string[] | undefined): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (v === undefined || v.trim() === '') return undefined;
+  const seconds = Number(v);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(v);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}
+
+/** The wait before retrying, or undefined when the error must not be retried. */
+function retryDelay(error: ChatError, idempotent: boolean, backoff: Backoff): number | undefined {
+  if (error instanceof ApiError && (error.httpStatus === 429 || error.code === 'RATE_LIMIT_HIT')) {
+    const seconds = error.retryAfterSeconds;
+    return seconds !== undefined ? Math.ceil(seconds * 1000) : backoff.next();
+  }
+  if (!idempotent) return undefined;
+  if (error instanceof NetworkError || error instanceof ServerError) return backoff.next();
+  return undefined;
+}
+
+const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL)/;
+
+function toNetworkError(error: unknown, origin: string, route: string): NetworkError {
+  const code = errorCode(error);
+  let kind: NetworkErrorKind = 'other';
+  let message = `Could not reach ${origin}.`;
+  if (code === 'ECONNREFUSED') {
+    kind = 'refused';
+    message = `Could not connect to ${origin}: the connection was refused. Is the server running?`;
+  } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    kind = 'dns';
+    message = `Could not find the server ${origin}. Check the address.`;
+  } else if (code && TLS_CODES.test(code)) {
+    kind = 'tls';
+    message = `The secure connection to ${origin} failed (${code}). Check the server's certificate.`;
+  } else if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED') {
+    kind = 'reset';
+    message = `The connection to ${origin} was lost.`;
+  } else if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ETIMEDOUT') {
+    kind = 'timeout';
+    message = `${origin} did not answer in time.`;
+  }
+  return new NetworkError(message, route, kind, { cause: error });
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_SOCKET') return code;
+    if (code === 'UND_ERR_SOCKET' && !(e as { cause?: unknown }).cause) return code;
+  }
+  return undefined;
+}
+
+function readLimits(source: Record<string, unknown>): RealmLimits {
+  const limits: RealmLimits = {};
+  const num = (k: string) => (typeof source[k] === 'number' ? (source[k] as number) : undefined);
+  limits.maxTopicLength = num('max_topic_length');
+  limits.maxMessageLength = num('max_message_length');
+  limits.maxReminderNoteLength = num('max_reminder_note_length');
+  if (typeof source.realm_mandatory_topics === 'boolean') limits.mandatoryTopics = source.realm_mandatory_topics;
+  if (typeof source.realm_empty_topic_display_name === 'string') {
+    limits.emptyTopicDisplayName = source.realm_empty_topic_display_name;
+  }
+  for (const k of Object.keys(limits) as (keyof RealmLimits)[]) if (limits[k] === undefined) delete limits[k];
+  return limits;
+}

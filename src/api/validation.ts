@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ValidationError } from './errors';
+import type { RealmLimits } from './operation';
+
+/**
+ * Shared input rules. Messages written here are shown to users as they are, so they say what is
+ * wrong and what is allowed.
+ */
+
+/** Unicode code points, so an emoji counts 1 (not its 2 UTF-16 units). */
+export function codePointLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** A string of at most `max` code points, with a user-facing message naming `what`. */
+export function maxCodePoints(max: number, what: string) {
+  return z.string().refine((s) => codePointLength(s) <= max, {
+    message: `${what} can be at most ${max} characters (an emoji counts as one).`,
+  });
+}
+
+export const STATUS_TEXT_MAX = 60;
+export const SAVED_SNIPPET_TITLE_MAX = 60;
+export const DEFAULT_MAX_TOPIC_LENGTH = 60;
+export const DEFAULT_MAX_MESSAGE_LENGTH = 10_000;
+
+/** `#rrggbb` */
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'Colour must be of the form #rrggbb.' });
+
+/** A positive integer ID. */
+export const id = z.number().int().positive();
+
+/** Turns a zod error into one sentence for the user, plus the parameter at fault. */
+export function formatZodError(error: z.ZodError): { message: string; field: string | undefined } {
+  const issue = error.issues[0];
+  if (!issue) return { message: 'Invalid input.', field: undefined };
+  const field = issue.path.length ? issue.path.map(String).join('.') : undefined;
+  const userWritten = /^[A-Z"].*[.!?]$/.test(issue.message);
+  const message = userWritten || !field ? issue.message : `"${field}": ${issue.message}`;
+  return { message, field: issue.path.length ? String(issue.path[0]) : undefined };
+}
+
+/** Checks a topic against the organisation's rules (conventions 9 and 10 of SPEC.md). */
+export function checkTopic(topic: string, limits: RealmLimits, route: string, field = 'topic'): void {
+  const max = limits.maxTopicLength ?? DEFAULT_MAX_TOPIC_LENGTH;
+  if (codePointLength(topic) > max) {
+    throw new ValidationError(`The topic can be at most ${max} characters.`, route, field);
+  }
+  if (limits.mandatoryTopics && isEmptyTopic(topic, limits)) {
+    throw new ValidationError('This organisation requires a topic: enter a topic name.', route, field);
+  }
+}
+
+/** Whether `topic` names the empty topic: "", "(no topic)" or the realm's display name for it. */
+export function isEmptyTopic(topic: string, limits: RealmLimits): boolean {
+  const t = topic.trim();
+  return t === '' || t === '(no topic)' || (limits.emptyTopicDisplayName !== undefined && t === limits.emptyTopicDisplayName);
+}
+
+/** Checks message content against `max_message_length`. */
+export function checkContent(content: string, limits: RealmLimits, route: string, field = 'content'): void {
+  const max = limits.maxMessageLength ?? DEFAULT_MAX_MESSAGE_LENGTH;
+  if (codePointLength(content) > max) {
+    throw new ValidationError(`The message can be at most ${max} characters; it has ${codePointLength(content)}.`, route, field);
+  }
+}
