@@ -1,3 +1,6 @@
+import { eventOperations } from './events';
+import { messageOperations } from './messages';
+import { peopleOperations } from './people';
 import { getServerSettings } from './server';
 
 /**
@@ -6,6 +9,9 @@ import { getServerSettings } from './server';
  * hooks. Tools outside the client read this table, so keep its shape.
  */
 export const operations = {
+  ...messageOperations,
+  ...peopleOperations,
+  ...eventOperations,
   'GET /server_settings': getServerSettings,
 } as const;
 

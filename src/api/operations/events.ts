@@ -1,0 +1,2 @@
+/** `POST /register`, `GET /events`, `DELETE /events`. */
+export const eventOperations = {} as const;

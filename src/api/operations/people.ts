@@ -1,0 +1,2 @@
+/** Operations on users, statuses, presence, settings, subscriptions, topics and the realm (linkifiers, webhooks). */
+export const peopleOperations = {} as const;
