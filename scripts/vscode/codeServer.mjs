@@ -1,0 +1,152 @@
+// Starts code-server (a real VS Code 1.100.3) in a throw-away profile, and builds workbench URLs
+// that load the extension under development (see shared/VSCODE-TESTING.md).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { codeServerEntry } from './provision.mjs';
+
+/** A free TCP port on 127.0.0.1 (or `preferred` when it is free). */
+export async function freePort(preferred = 0) {
+  const tryListen = (port) =>
+    new Promise((resolve, reject) => {
+      const srv = net.createServer();
+      srv.unref();
+      srv.once('error', reject);
+      srv.listen(port, '127.0.0.1', () => {
+        const { port: got } = srv.address();
+        srv.close(() => resolve(got));
+      });
+    });
+  if (preferred) {
+    try {
+      return await tryListen(preferred);
+    } catch {
+      // taken: fall through to an ephemeral port
+    }
+  }
+  return tryListen(0);
+}
+
+/**
+ * Workbench URL whose `payload` loads the extension at `extensionDevelopmentPath` and, when given,
+ * runs the tests module at `extensionTestsPath` in the extension host. Paths are absolute.
+ */
+export function workbenchUrl({ port, host = '127.0.0.1', folder, extensionDevelopmentPath, extensionTestsPath }) {
+  const params = [];
+  if (folder) params.push(`folder=${encodeURIComponent(folder)}`);
+  const payload = [];
+  if (extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', `vscode-remote://remote${path.resolve(extensionDevelopmentPath)}`]);
+  if (extensionTestsPath) payload.push(['extensionTestsPath', `vscode-remote://remote${path.resolve(extensionTestsPath)}`]);
+  if (payload.length) params.push(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  return `http://${host}:${port}/${params.length ? `?${params.join('&')}` : ''}`;
+}
+
+/**
+ * Starts code-server detached (own process group) on a free loopback port.
+ * `env` is merged into its environment, which the extension host inherits.
+ * Output goes to `<dir>/code-server.log` (and to the console when `verbose`).
+ */
+export async function startCodeServer({ env = {}, settings = {}, port: preferredPort = 0, verbose = false, startTimeoutMs = 60_000 } = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'team-chat-cs-'));
+  const userDir = path.join(dir, 'ud');
+  mkdirSync(path.join(userDir, 'User'), { recursive: true });
+  mkdirSync(path.join(dir, 'ext'), { recursive: true });
+  writeFileSync(path.join(dir, 'config.yaml'), 'auth: none\ncert: false\n');
+  writeFileSync(
+    path.join(userDir, 'User', 'settings.json'),
+    JSON.stringify({ 'workbench.startupEditor': 'none', ...settings }, null, 2),
+  );
+  const port = await freePort(preferredPort);
+  const args = [
+    codeServerEntry(),
+    '--config', path.join(dir, 'config.yaml'),
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth', 'none',
+    '--user-data-dir', userDir,
+    '--extensions-dir', path.join(dir, 'ext'),
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+  ];
+  const child = spawn(process.execPath, args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  const logPath = path.join(dir, 'code-server.log');
+  const logStream = createWriteStream(logPath);
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+
+  const stop = async () => {
+    if (!exited) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const gone = await waitFor(() => exited, 5000);
+      if (!gone) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+    // Extension hosts are in the same group; make sure none linger.
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // group empty
+    }
+    logStream.end();
+    if (!process.env.TEAM_CHAT_KEEP_PROFILE) rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    await new Promise((resolve, reject) => {
+      let buffered = '';
+      const timer = setTimeout(() => reject(new Error(`code-server did not start within ${startTimeoutMs} ms; see ${logPath}`)), startTimeoutMs);
+      const onData = (chunk) => {
+        logStream.write(chunk);
+        if (verbose) process.stdout.write(`[code-server] ${chunk}`);
+        buffered += chunk.toString();
+        if (buffered.includes('HTTP server listening')) {
+          clearTimeout(timer);
+          resolve();
+        }
+        if (buffered.length > 100_000) buffered = buffered.slice(-1000);
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+      child.on('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`code-server exited early (${signal ?? code}):\n${buffered.slice(-2000)}`));
+      });
+    });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { port, url: `http://127.0.0.1:${port}/`, dir, logPath, pid: child.pid, stop };
+}
+
+async function waitFor(predicate, timeoutMs) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (predicate()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return predicate();
+}
