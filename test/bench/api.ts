@@ -1,0 +1,126 @@
+import { Pool } from 'undici';
+import { ChatClient, type OperationKey } from '../../src/api';
+import { fillPath } from '../../src/api/client';
+import { startServerProcess } from './serverProcess';
+import { median, type BenchResult } from './stats';
+
+// zulip-js has no types; only `callEndpoint` is used.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const zulipInit = require('zulip-js') as (config: { username: string; apiKey: string; realm: string }) => Promise<{
+  callEndpoint(path: string, method: string, params: Record<string, unknown>): Promise<{ result: string }>;
+}>;
+
+interface WorkItem {
+  key: OperationKey;
+  params: Record<string, unknown>;
+}
+
+type Runner = (item: WorkItem) => Promise<void>;
+
+const CONCURRENCY = 8;
+const REQUESTS_PER_ROUND = 1200;
+const ROUNDS = 5;
+
+/**
+ * Read throughput of the client on a mixed workload against the local server, as ratios to raw
+ * undici with keep-alive (the floor: no validation, no parsing beyond JSON) and to zulip-js 2.1.0
+ * making the same calls. Rounds are interleaved so drift affects every contender alike.
+ */
+export async function benchApi(): Promise<BenchResult[]> {
+  const server = await startServerProcess(['--org', 'demo']);
+  try {
+    const account = server.accounts.find((a) => a.role === 400)!;
+    const client = new ChatClient({ realmUrl: server.url, email: account.email, apiKey: account.apiKey, connections: CONCURRENCY });
+    const work = await buildWorkload(client, account.email);
+
+    const auth = 'Basic ' + Buffer.from(`${account.email}:${account.apiKey}`).toString('base64');
+    const origin = new URL(server.url).origin;
+    const pool = new Pool(origin, { connections: CONCURRENCY });
+    const raw: Runner = async ({ key, params }) => {
+      const { path, query } = wirePath(key, params);
+      const res = await pool.request({ path: '/api/v1' + path + (query ? '?' + query : ''), method: 'GET', headers: { authorization: auth } });
+      const body = (await res.body.json()) as { result: string };
+      if (body.result !== 'success') throw new Error(`raw ${key} failed`);
+    };
+    const ours: Runner = async ({ key, params }) => {
+      await client.call(key, params as never);
+    };
+    const zulip = await zulipInit({ username: account.email, apiKey: account.apiKey, realm: server.url });
+    const zulipJs: Runner = async ({ key, params }) => {
+      const { path, query } = wirePath(key, params);
+      const body = await zulip.callEndpoint(path, 'GET', Object.fromEntries(new URLSearchParams(query)));
+      if (body.result !== 'success') throw new Error(`zulip-js ${key} failed`);
+    };
+
+    const contenders: [string, Runner][] = [['raw undici', raw], ['ChatClient', ours], ['zulip-js 2.1.0', zulipJs]];
+    const rates = new Map<string, number[]>(contenders.map(([n]) => [n, []]));
+    for (const [, run] of contenders) await runRound(run, work, 200); // warm-up
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, run] of contenders) rates.get(name)!.push(await runRound(run, work, REQUESTS_PER_ROUND));
+    }
+    await client.close();
+    await pool.close();
+
+    const rawRate = median(rates.get('raw undici')!);
+    const ourRate = median(rates.get('ChatClient')!);
+    const zulipRate = median(rates.get('zulip-js 2.1.0')!);
+    return [
+      { name: 'api: raw undici (req/s, baseline)', value: rawRate, unit: 'req/s' },
+      { name: 'api: ChatClient (req/s)', value: ourRate, unit: 'req/s' },
+      { name: 'api: zulip-js 2.1.0 (req/s)', value: zulipRate, unit: 'req/s' },
+      { name: 'api: ChatClient / raw undici', value: ourRate / rawRate, unit: 'x', target: '>= 0.85', ok: ourRate / rawRate >= 0.85 },
+      { name: 'api: ChatClient / zulip-js', value: ourRate / zulipRate, unit: 'x', target: '>= 2', ok: ourRate / zulipRate >= 2 },
+    ];
+  } finally {
+    server.stop();
+  }
+}
+
+/** Requests per second for `total` requests from the workload, `CONCURRENCY` at a time. */
+async function runRound(run: Runner, work: WorkItem[], total: number): Promise<number> {
+  let next = 0;
+  const started = process.hrtime.bigint();
+  const worker = async () => {
+    while (next < total) {
+      const item = work[next++ % work.length]!;
+      await run(item);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return total / seconds;
+}
+
+/** A mix of the reads the extension makes: messages of a topic, one message, lists, lookups. */
+async function buildWorkload(client: ChatClient, email: string): Promise<WorkItem[]> {
+  const subs = await client.call('GET /users/me/subscriptions', {});
+  const channel = subs.subscriptions[0]!;
+  const topics = await client.call('GET /users/me/{stream_id}/topics', { stream_id: channel.stream_id });
+  const topic = topics.topics[0]!.name;
+  const narrow = [
+    { operator: 'channel', operand: channel.stream_id },
+    { operator: 'topic', operand: topic },
+  ];
+  const page = await client.call('GET /messages', { anchor: 'newest', num_before: 50, num_after: 0, narrow } as never);
+  const messageId = page.messages[page.messages.length - 1]!.id;
+  return [
+    { key: 'GET /messages', params: { anchor: 'newest', num_before: 50, num_after: 0, narrow } },
+    { key: 'GET /messages/{message_id}', params: { message_id: messageId } },
+    { key: 'GET /users/me/subscriptions', params: {} },
+    { key: 'GET /users/me/{stream_id}/topics', params: { stream_id: channel.stream_id } },
+    { key: 'GET /realm/presence', params: {} },
+    { key: 'GET /users/{email}', params: { email } },
+    { key: 'GET /realm/linkifiers', params: {} },
+    { key: 'GET /server_settings', params: {} },
+  ];
+}
+
+/** The path and query string exactly as the API expects them (arrays as JSON text). */
+function wirePath(key: OperationKey, params: Record<string, unknown>): { path: string; query: string } {
+  const template = key.slice(key.indexOf(' ') + 1);
+  const { path, rest } = fillPath(template, params, key);
+  const query = new URLSearchParams(
+    Object.entries(rest).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  ).toString();
+  return { path, query };
+}

@@ -1,0 +1,19 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { benchApi } from './api';
+import { printResults, type BenchResult } from './stats';
+
+/** `npm run bench`: every benchmark, as ratios to baselines measured in the same run. */
+async function main(): Promise<void> {
+  const results: BenchResult[] = [];
+  results.push(...(await benchApi()));
+  printResults(results);
+  const out = path.join(__dirname, '..', '..', '..', 'test-results');
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, 'bench.json'), JSON.stringify(results, null, 2));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

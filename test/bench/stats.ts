@@ -1,0 +1,23 @@
+export interface BenchResult {
+  name: string;
+  value: number;
+  unit: string;
+  /** The issue's target, for ratio rows. */
+  target?: string;
+  ok?: boolean;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function printResults(results: BenchResult[]): void {
+  const width = Math.max(...results.map((r) => r.name.length));
+  for (const r of results) {
+    const value = r.unit === 'x' ? r.value.toFixed(2) + 'x' : `${r.value.toFixed(r.value < 10 ? 2 : 0)} ${r.unit}`;
+    const verdict = r.target ? `  target ${r.target}: ${r.ok ? 'met' : 'NOT met'}` : '';
+    console.log(`${r.name.padEnd(width)}  ${value}${verdict}`);
+  }
+}
