@@ -1,0 +1,183 @@
+// Fixture for UI tests: a local chat server, code-server with this extension loaded, and headless
+// chromium showing the workbench. `useWorkbench()` inside a describe() starts everything in
+// before() and stops it in after(); the returned object carries the page and driving helpers.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type { Browser, Locator, Page } from 'playwright-core';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results', 'screenshots');
+const SCRIPTS = path.join(REPO_ROOT, 'scripts', 'vscode');
+
+export interface ChatAccount {
+  email: string;
+  apiKey: string;
+  userId: number;
+  role: string | number;
+  fullName: string;
+}
+
+export interface ChatServer {
+  url: string;
+  accounts: ChatAccount[];
+  stop(): Promise<void>;
+}
+
+interface CodeServer {
+  port: number;
+  url: string;
+  logPath: string;
+  stop(): Promise<void>;
+}
+
+export interface WorkbenchOptions {
+  /** Extra code-server environment (inherited by the extension host). */
+  env?: Record<string, string>;
+  /** Extra user settings. */
+  settings?: Record<string, unknown>;
+  /** Import the first member account via TEAM_CHAT_AUTO_SIGNIN (a generated zuliprc). */
+  autoSignIn?: boolean;
+  /** Start the local chat server (default: when it has been built). */
+  chatServer?: boolean;
+}
+
+interface ChatServerModule {
+  chatServerAvailable(): boolean;
+  startChatServer(options: Record<string, unknown>): Promise<ChatServer>;
+  chatServerEnv(server: ChatServer): Record<string, string>;
+  writeZuliprc(file: string, server: ChatServer): ChatAccount;
+}
+interface CodeServerModule {
+  startCodeServer(options: { env?: Record<string, string>; settings?: Record<string, unknown> }): Promise<CodeServer>;
+  workbenchUrl(options: { port: number; folder?: string; extensionDevelopmentPath?: string; extensionTestsPath?: string }): string;
+}
+interface BrowserModule {
+  launchBrowser(): Promise<Browser>;
+  newPage(browser: Browser): Promise<Page>;
+}
+
+// tsc (module: commonjs) turns import() into require(), which cannot load .mjs; keep a real import().
+const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
+const esm = <T>(file: string): Promise<T> => importEsm<T>(require('url').pathToFileURL(path.join(SCRIPTS, file)).href);
+
+export class Workbench {
+  page!: Page;
+  browser!: Browser;
+  server?: ChatServer;
+  codeServer!: CodeServer;
+  workspace!: string;
+  private readonly cleanups: Array<() => Promise<unknown> | unknown> = [];
+
+  constructor(private readonly options: WorkbenchOptions = {}) {}
+
+  async start(): Promise<void> {
+    const chat = await esm<ChatServerModule>('chatServer.mjs');
+    const cs = await esm<CodeServerModule>('codeServer.mjs');
+    const br = await esm<BrowserModule>('browser.mjs');
+
+    const env: Record<string, string> = {};
+    const wantServer = this.options.chatServer ?? chat.chatServerAvailable();
+    if (wantServer) {
+      this.server = await chat.startChatServer({ longpollTimeoutSeconds: 2 });
+      const server = this.server;
+      this.cleanups.push(() => server.stop());
+      Object.assign(env, chat.chatServerEnv(server));
+    }
+    this.workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'team-chat-ui-ws-'));
+    this.cleanups.push(() => fs.rmSync(this.workspace, { recursive: true, force: true }));
+    if (this.options.autoSignIn && this.server) {
+      const rc = path.join(this.workspace, '.zuliprc');
+      chat.writeZuliprc(rc, this.server);
+      env.TEAM_CHAT_AUTO_SIGNIN = rc;
+    }
+    Object.assign(env, this.options.env);
+
+    this.codeServer = await cs.startCodeServer({ env, settings: this.options.settings });
+    this.cleanups.push(() => this.codeServer.stop());
+    this.browser = await br.launchBrowser();
+    this.cleanups.push(() => this.browser.close());
+    this.page = await br.newPage(this.browser);
+
+    const url = cs.workbenchUrl({ port: this.codeServer.port, folder: this.workspace, extensionDevelopmentPath: REPO_ROOT });
+    await this.page.goto(url);
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await this.page.locator('.part.activitybar').waitFor({ timeout: 30_000 });
+    // Let the extension host start and contributed commands/views settle.
+    await this.page.waitForTimeout(1500);
+  }
+
+  async stop(): Promise<void> {
+    for (const fn of this.cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        console.warn(`[workbench] cleanup: ${(err as Error).message}`);
+      }
+    }
+    this.cleanups.length = 0;
+  }
+
+  /** Runs a command by its palette label (e.g. "Team Chat: Show Version") via F1. */
+  async runCommand(title: string): Promise<void> {
+    const input = this.page.locator('.quick-input-widget input');
+    await this.page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`>${title}`);
+    const row = this.page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+    await row.waitFor({ state: 'visible' });
+    await input.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' }).catch(() => undefined);
+  }
+
+  /** Saves test-results/screenshots/<name>.png and returns its path. */
+  async screenshot(name: string): Promise<string> {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  /** Clicks the activity-bar entry whose label starts with `title`. */
+  async openActivity(title: string): Promise<void> {
+    await this.page.locator(`.activitybar .action-label[aria-label^="${title.replace(/"/g, '\\"')}"]`).first().click();
+  }
+
+  /** The view pane (in the open side bar / panel) whose header shows `viewTitle`. */
+  view(viewTitle: string): Locator {
+    return this.page.locator('.pane', { has: this.page.locator('.pane-header', { hasText: viewTitle }) }).first();
+  }
+
+  /** Visible row texts of the tree in view `viewTitle`. */
+  async treeRows(viewTitle: string): Promise<string[]> {
+    const rows = this.view(viewTitle).locator('.monaco-list-row');
+    await rows.first().waitFor({ state: 'visible' });
+    return (await rows.allInnerTexts()).map((t) => t.trim());
+  }
+
+  /** Messages of the notification toasts currently shown. */
+  async notifications(): Promise<string[]> {
+    return (await this.page.locator('.notification-toast .notification-list-item-message').allInnerTexts()).map((t) => t.trim());
+  }
+
+  /** Waits until a toast whose message contains `text` is shown; returns its locator. */
+  async waitForNotification(text: string | RegExp, timeout = 15_000): Promise<Locator> {
+    const toast = this.page.locator('.notification-toast', { hasText: text }).first();
+    await toast.waitFor({ state: 'visible', timeout });
+    return toast;
+  }
+}
+
+/** Registers before/after hooks on the surrounding describe() and returns the (lazily started) fixture. */
+export function useWorkbench(options: WorkbenchOptions = {}): Workbench {
+  const wb = new Workbench(options);
+  before(async function () {
+    this.timeout(180_000);
+    await wb.start();
+  });
+  after(async function () {
+    this.timeout(60_000);
+    await wb.stop();
+  });
+  return wb;
+}
