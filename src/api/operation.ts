@@ -35,6 +35,8 @@ export interface Operation<P extends z.ZodObject = z.ZodObject, R extends z.ZodT
   params: P;
   /** The success body. */
   response: R;
+  /** For endpoints the service calls (outgoing webhooks): the body it sends; the client never sends it. */
+  payload?: z.ZodType;
   /** False for the few endpoints that need no credentials (`GET /server_settings`). */
   auth?: boolean;
   /** Checks that need the server's version or limits; throw `ValidationError`. */

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { lenientEnum } from './enum';
+
+/**
+ * The personal settings of `PATCH /settings` (SPEC.md operation 2): the parameter schema with
+ * each setting's allowed values, and a machine-readable description table for a settings editor.
+ */
+
+type Value = string | number;
+type Choices = readonly (readonly [Value, string])[];
+
+/** Allowed values of the enumerated settings, with their meanings (SPEC.md). */
+export const SETTING_CHOICES = {
+  web_mark_read_on_scroll_policy: [
+    [1, 'Always'],
+    [2, 'Only in conversation views'],
+    [3, 'Never'],
+  ],
+  // SPEC.md gives four meanings but states the constraint "one of 1, 2, 4".
+  web_channel_default_view: [
+    [1, 'Top topic in the channel'],
+    [2, 'Channel feed'],
+    [4, 'Top unread topic in the channel'],
+  ],
+  color_scheme: [
+    [1, 'Automatic'],
+    [2, 'Dark'],
+    [3, 'Light'],
+  ],
+  web_home_view: [
+    ['recent', 'Recent conversations'],
+    ['inbox', 'Inbox'],
+    ['all_messages', 'All messages'],
+  ],
+  emojiset: [
+    ['text', 'Plain text'],
+    ['set_a', 'Modern style'],
+    ['set_b', 'Social-network style'],
+  ],
+  demote_inactive_streams: [
+    [1, 'Automatic'],
+    [2, 'Always'],
+    [3, 'Never'],
+  ],
+  user_list_style: [
+    [1, 'Compact'],
+    [2, 'With status'],
+    [3, 'With avatar and status'],
+  ],
+  web_animate_image_previews: [
+    ['always', 'Always'],
+    ['on_hover', 'On hover'],
+    ['never', 'Never'],
+  ],
+  web_stream_unreads_count_display_policy: [
+    [1, 'All channels'],
+    [2, 'Unmuted channels and topics'],
+    [3, 'No channels'],
+  ],
+} as const satisfies Record<string, Choices>;
+
+type ChoiceName = keyof typeof SETTING_CHOICES;
+type ChoiceValue<N extends ChoiceName> = (typeof SETTING_CHOICES)[N][number][0];
+
+/** A setting restricted to its allowed values, refused with a message that lists them. */
+function oneOf<N extends ChoiceName>(name: N, title: string) {
+  const choices = SETTING_CHOICES[name] as Choices;
+  const values = choices.map(([v]) => v) as ChoiceValue<N>[];
+  const list = choices.map(([v, label]) => `${typeof v === 'string' ? `"${v}"` : v} (${label.toLowerCase()})`).join(', ');
+  return z.literal(values, { error: `${title} must be one of ${list}.` });
+}
+
+const text = (title: string) => z.string().trim().min(1, { error: `${title} cannot be empty.` });
+const positiveInt = (title: string) =>
+  z.number({ error: `${title} must be a number.` }).int({ error: `${title} must be a whole number.` }).positive({ error: `${title} must be positive.` });
+
+/** Every settings parameter of SPEC.md operation 2, all optional. */
+export const SettingsChanges = z.object({
+  full_name: text('The name').optional(),
+  email: z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, { error: 'The email address is not valid.' }).optional(),
+  old_password: z.string().optional(),
+  new_password: z.string().min(1, { error: 'The new password cannot be empty.' }).optional(),
+  twenty_four_hour_time: z.boolean().optional(),
+  web_mark_read_on_scroll_policy: oneOf('web_mark_read_on_scroll_policy', 'Mark as read on scroll').optional(),
+  web_channel_default_view: oneOf('web_channel_default_view', 'The default channel view').optional(),
+  starred_message_counts: z.boolean().optional(),
+  receives_typing_notifications: z.boolean().optional(),
+  web_suggest_update_timezone: z.boolean().optional(),
+  fluid_layout_width: z.boolean().optional(),
+  high_contrast_mode: z.boolean().optional(),
+  web_font_size_px: positiveInt('The font size').optional(),
+  web_line_height_percent: positiveInt('The line height').optional(),
+  color_scheme: oneOf('color_scheme', 'The colour scheme').optional(),
+  enable_drafts_synchronization: z.boolean().optional(),
+  translate_emoticons: z.boolean().optional(),
+  display_emoji_reaction_users: z.boolean().optional(),
+  default_language: text('The language').optional(),
+  web_home_view: oneOf('web_home_view', 'The home view').optional(),
+  web_escape_navigates_to_home_view: z.boolean().optional(),
+  left_side_userlist: z.boolean().optional(),
+  emojiset: oneOf('emojiset', 'The emoji set').optional(),
+  demote_inactive_streams: oneOf('demote_inactive_streams', 'Hiding inactive channels').optional(),
+  user_list_style: oneOf('user_list_style', 'The user list style').optional(),
+  web_animate_image_previews: oneOf('web_animate_image_previews', 'Animating image previews').optional(),
+  web_stream_unreads_count_display_policy: oneOf('web_stream_unreads_count_display_policy', 'Showing unread counts').optional(),
+  hide_ai_features: z.boolean().optional(),
+  web_inbox_show_channel_folders: z.boolean().optional(),
+  web_left_sidebar_show_channel_folders: z.boolean().optional(),
+  web_left_sidebar_unreads_count_summary: z.boolean().optional(),
+  timezone: z.string().optional(),
+  enable_stream_desktop_notifications: z.boolean().optional(),
+  enable_stream_email_notifications: z.boolean().optional(),
+  enable_stream_push_notifications: z.boolean().optional(),
+  enable_stream_audible_notifications: z.boolean().optional(),
+  notification_sound: z.string().optional(),
+  enable_desktop_notifications: z.boolean().optional(),
+  enable_sounds: z.boolean().optional(),
+  email_notifications_batching_period_seconds: z
+    .number()
+    .int({ error: 'The email batching period must be a whole number of seconds.' })
+    .nonnegative({ error: 'The email batching period cannot be negative.' })
+    .optional(),
+});
+export type SettingsChanges = z.input<typeof SettingsChanges>;
+
+/** `target_users` of `PATCH /settings` (administrators; FL.settingsTargetUsers). */
+export const TargetUsers = z.object({
+  user_ids: z.array(z.number().int().positive()).optional(),
+  group_ids: z.array(z.number().int().positive()).optional(),
+  skip_if_already_edited: z.boolean().optional(),
+});
+export type TargetUsers = z.input<typeof TargetUsers>;
+
+export type SettingGroup = 'account' | 'preferences' | 'appearance' | 'navigation' | 'sidebar' | 'notifications';
+export type SettingType = 'boolean' | 'integer' | 'string' | 'password';
+
+/** One row of the settings description table. */
+export interface SettingDescription {
+  /** The parameter name. */
+  readonly name: keyof typeof SettingsChanges.shape;
+  readonly type: SettingType;
+  /** A short title for an editor. */
+  readonly label: string;
+  readonly group: SettingGroup;
+  /** Allowed values with their meanings; absent when any value of `type` is allowed. */
+  readonly choices?: readonly { readonly value: Value; readonly label: string }[];
+  /** Extra information for the user. */
+  readonly note?: string;
+}
+
+function row(
+  name: SettingDescription['name'],
+  type: SettingType,
+  label: string,
+  group: SettingGroup,
+  note?: string,
+): SettingDescription {
+  const choices = (SETTING_CHOICES as Record<string, Choices>)[name];
+  return {
+    name,
+    type,
+    label,
+    group,
+    ...(choices ? { choices: choices.map(([value, l]) => ({ value, label: l })) } : {}),
+    ...(note ? { note } : {}),
+  };
+}
+
+/** Every settings parameter, in editor order, with its type, allowed values and group. */
+export const SETTINGS_DESCRIPTION: readonly SettingDescription[] = [
+  row('full_name', 'string', 'Name', 'account'),
+  row('email', 'string', 'Email', 'account', 'You will get a confirmation link at the new address.'),
+  row('old_password', 'password', 'Current password', 'account', 'Needed only to set a new password.'),
+  row('new_password', 'password', 'New password', 'account', 'Needs the current password.'),
+  row('timezone', 'string', 'Time zone', 'preferences', 'An IANA time zone, e.g. Europe/Berlin.'),
+  row('default_language', 'string', 'Language', 'preferences', 'A language code such as en or de.'),
+  row('twenty_four_hour_time', 'boolean', '24-hour time', 'preferences'),
+  row('web_suggest_update_timezone', 'boolean', 'Offer to update my time zone', 'preferences'),
+  row('receives_typing_notifications', 'boolean', 'Show when others are typing', 'preferences'),
+  row('enable_drafts_synchronization', 'boolean', 'Synchronise drafts', 'preferences', 'Turning it off deletes all drafts stored on the server.'),
+  row('translate_emoticons', 'boolean', 'Convert emoticons to emoji', 'preferences'),
+  row('display_emoji_reaction_users', 'boolean', 'Show who reacted', 'preferences'),
+  row('hide_ai_features', 'boolean', 'Hide AI features', 'preferences'),
+  row('color_scheme', 'integer', 'Colour scheme', 'appearance'),
+  row('emojiset', 'string', 'Emoji style', 'appearance'),
+  row('web_font_size_px', 'integer', 'Font size (px)', 'appearance'),
+  row('web_line_height_percent', 'integer', 'Line height (%)', 'appearance', '120 means 1.2.'),
+  row('fluid_layout_width', 'boolean', 'Use full width', 'appearance'),
+  row('high_contrast_mode', 'boolean', 'High contrast', 'appearance'),
+  row('web_animate_image_previews', 'string', 'Animate image previews', 'appearance'),
+  row('starred_message_counts', 'boolean', 'Show starred message count', 'appearance'),
+  row('web_home_view', 'string', 'Home view', 'navigation'),
+  row('web_escape_navigates_to_home_view', 'boolean', 'Escape goes to the home view', 'navigation'),
+  row('web_channel_default_view', 'integer', 'Clicking a channel opens', 'navigation'),
+  row('web_mark_read_on_scroll_policy', 'integer', 'Mark messages as read on scroll', 'navigation'),
+  row('left_side_userlist', 'boolean', 'Users list on the left in narrow windows', 'sidebar'),
+  row('demote_inactive_streams', 'integer', 'Hide inactive channels', 'sidebar'),
+  row('user_list_style', 'integer', 'User list style', 'sidebar'),
+  row('web_stream_unreads_count_display_policy', 'integer', 'Show unread counts for', 'sidebar', 'Others show a dot.'),
+  row('web_inbox_show_channel_folders', 'boolean', 'Channel folders in the Inbox', 'sidebar'),
+  row('web_left_sidebar_show_channel_folders', 'boolean', 'Channel folders in the left sidebar', 'sidebar'),
+  row('web_left_sidebar_unreads_count_summary', 'boolean', 'Unread count summary in the left sidebar', 'sidebar'),
+  row('enable_desktop_notifications', 'boolean', 'Desktop notifications for direct messages and mentions', 'notifications'),
+  row('enable_sounds', 'boolean', 'Sounds for direct messages and mentions', 'notifications'),
+  row('notification_sound', 'string', 'Notification sound', 'notifications'),
+  row('enable_stream_desktop_notifications', 'boolean', 'Desktop notifications for channel messages', 'notifications'),
+  row('enable_stream_audible_notifications', 'boolean', 'Sounds for channel messages', 'notifications'),
+  row('enable_stream_push_notifications', 'boolean', 'Mobile notifications for channel messages', 'notifications'),
+  row('enable_stream_email_notifications', 'boolean', 'Email notifications for channel messages', 'notifications'),
+  row('email_notifications_batching_period_seconds', 'integer', 'Email batching period (seconds)', 'notifications'),
+];
+
+/** Older servers (below FL.homeViewRecent) call the recent view `recent_topics`. */
+export function upgradeHomeView(value: unknown): unknown {
+  return value === 'recent_topics' ? 'recent' : value;
+}
+
+/**
+ * The current user's settings as a server reports them (`user_settings` of `/register`): every
+ * key optional, unknown values of enumerated strings read as `'unknown'`.
+ */
+export const UserSettings = z.looseObject({
+  web_home_view: z.preprocess(upgradeHomeView, lenientEnum(['recent', 'inbox', 'all_messages'])).optional(),
+  emojiset: z.string().optional(),
+  web_animate_image_previews: lenientEnum(['always', 'on_hover', 'never']).optional(),
+});
+export type UserSettings = z.infer<typeof UserSettings>;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** The nine per-subscription properties of SPEC.md ("Channel subscription properties"). */
+export const SUBSCRIPTION_PROPERTIES = [
+  'color',
+  'is_muted',
+  'in_home_view',
+  'pin_to_top',
+  'desktop_notifications',
+  'audible_notifications',
+  'push_notifications',
+  'email_notifications',
+  'wildcard_mentions_notify',
+] as const;
+export type SubscriptionProperty = (typeof SUBSCRIPTION_PROPERTIES)[number];
+
+/** A property name, refused with a message listing the allowed ones. */
+export const SubscriptionPropertyName = z.enum(SUBSCRIPTION_PROPERTIES, {
+  error: `The subscription property must be one of ${SUBSCRIPTION_PROPERTIES.join(', ')}.`,
+});
+
+/** A permission group setting: a group id, or an anonymous group of members and subgroups. */
+export const GroupSettingValue = z.union([
+  z.number().int(),
+  z.looseObject({ direct_members: z.array(z.number().int()), direct_subgroups: z.array(z.number().int()) }),
+]);
+
+/** Older servers send only `in_home_view`, the inverse of `is_muted`. */
+function upgradeSubscription(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null) return raw;
+  const s = raw as Record<string, unknown>;
+  if (s.is_muted === undefined && typeof s.in_home_view === 'boolean') return { ...s, is_muted: !s.in_home_view };
+  return s;
+}
+
+/** A channel subscription of the current user (API-NOTES.md, `GET /users/me/subscriptions`). */
+export const Subscription = z.preprocess(
+  upgradeSubscription,
+  z.looseObject({
+    stream_id: z.number().int(),
+    name: z.string(),
+    description: z.string().default(''),
+    rendered_description: z.string().optional(),
+    invite_only: z.boolean().default(false),
+    is_web_public: z.boolean().optional(),
+    is_archived: z.boolean().optional(),
+    color: z.string(),
+    is_muted: z.boolean(),
+    /** Legacy inverse of `is_muted`. */
+    in_home_view: z.boolean().optional(),
+    pin_to_top: z.boolean().default(false),
+    /** The notification flags: null follows the user's default setting. */
+    desktop_notifications: z.boolean().nullable().default(null),
+    audible_notifications: z.boolean().nullable().default(null),
+    push_notifications: z.boolean().nullable().default(null),
+    email_notifications: z.boolean().nullable().default(null),
+    wildcard_mentions_notify: z.boolean().nullable().default(null),
+    stream_weekly_traffic: z.number().int().nullable().optional(),
+    can_remove_subscribers_group: GroupSettingValue.optional(),
+    subscribers: z.array(z.number().int()).optional(),
+  }),
+);
+export type Subscription = z.infer<typeof Subscription>;
+
+/** A topic of a channel (`GET /users/me/{stream_id}/topics`), newest first. */
+export const Topic = z.looseObject({
+  name: z.string(),
+  max_id: z.number().int(),
+});
+export type Topic = z.infer<typeof Topic>;
+
+/** Topic visibility policy codes (API-NOTES.md). */
+export const VISIBILITY_POLICY = { none: 0, muted: 1, unmuted: 2, followed: 3 } as const;
+export type VisibilityPolicyName = keyof typeof VISIBILITY_POLICY | 'unknown';
+
+export function visibilityPolicyName(policy: number): VisibilityPolicyName {
+  for (const [name, code] of Object.entries(VISIBILITY_POLICY)) if (code === policy) return name as VisibilityPolicyName;
+  return 'unknown';
+}
+
+/** A per-user topic preference (`user_topics` of `/register`, `user_topic` events). */
+export const UserTopic = z.looseObject({
+  stream_id: z.number().int(),
+  topic_name: z.string(),
+  last_updated: z.number().int(),
+  visibility_policy: z.number().int(),
+});
+export type UserTopic = z.infer<typeof UserTopic>;

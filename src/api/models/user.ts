@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ReactionType } from './message';
+
+/** Role codes of SPEC.md's User. */
+export const ROLE = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
+export type RoleName = keyof typeof ROLE | 'unknown';
+
+/**
+ * The name of a role code. The code itself is kept as a number in `User.role` so that a role
+ * added by a newer server still compares and sorts; it names as `'unknown'`.
+ */
+export function roleName(role: number): RoleName {
+  for (const [name, code] of Object.entries(ROLE)) if (code === role) return name as RoleName;
+  return 'unknown';
+}
+
+/** Bot type codes (`bot_type`). */
+export const BOT_TYPE = { generic: 1, incomingWebhook: 2, outgoingWebhook: 3, embedded: 4 } as const;
+export type BotTypeName = keyof typeof BOT_TYPE | 'unknown';
+
+/** The name of a bot type code; null for users that are not bots. */
+export function botTypeName(botType: number | null | undefined): BotTypeName | null {
+  if (botType === null || botType === undefined) return null;
+  for (const [name, code] of Object.entries(BOT_TYPE)) if (code === botType) return name as BotTypeName;
+  return 'unknown';
+}
+
+/** A custom profile field's value; `rendered_value` is user-generated HTML (sanitise like message content). */
+export const ProfileFieldValue = z.looseObject({
+  value: z.string(),
+  rendered_value: z.string().optional(),
+});
+export type ProfileFieldValue = z.infer<typeof ProfileFieldValue>;
+
+/** A user or bot (SPEC.md, "User"). */
+export const User = z.looseObject({
+  user_id: z.number().int(),
+  delivery_email: z.string().nullable().optional(),
+  email: z.string(),
+  full_name: z.string(),
+  date_joined: z.string(),
+  is_active: z.boolean(),
+  is_owner: z.boolean(),
+  is_admin: z.boolean(),
+  is_guest: z.boolean(),
+  is_bot: z.boolean(),
+  bot_type: z.number().int().nullable().optional(),
+  /** Present for bots; null for legacy bots without owner. */
+  bot_owner_id: z.number().int().nullable().optional(),
+  role: z.number().int(),
+  timezone: z.string().optional(),
+  avatar_url: z.string().nullable().optional(),
+  avatar_version: z.number().int().optional(),
+  is_imported_stub: z.boolean().optional(),
+  /** Present only when true. */
+  is_deleted: z.boolean().optional(),
+  /** Keyed by custom profile field id; present only for non-bots when requested. */
+  profile_data: z.record(z.string(), ProfileFieldValue).optional(),
+});
+export type User = z.infer<typeof User>;
+
+/**
+ * A user's status. Every field is optional: servers omit empty fields in snapshots and
+ * `user_status` events carry only the changed ones.
+ */
+export const UserStatus = z.looseObject({
+  status_text: z.string().optional(),
+  emoji_name: z.string().optional(),
+  emoji_code: z.string().optional(),
+  /** `zulip_extra_emoji` reads as `chat_extra_emoji`. */
+  reaction_type: ReactionType.optional(),
+  /** Deprecated: equals not `presence_enabled`. */
+  away: z.boolean().optional(),
+});
+export type UserStatus = z.infer<typeof UserStatus>;
