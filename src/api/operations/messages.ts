@@ -1,2 +1,592 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { ValidationError } from '../errors';
+import { extraEmojiType, FL } from '../features';
+import { AttachmentsShape, DetachedUploads, normalizeAttachments } from '../models/attachment';
+import { Message, NarrowMatch, READ_ONLY_FLAGS } from '../models/message';
+import { Narrow, NarrowWithLegacy } from '../models/narrow';
+import { Reminder, SavedSnippet, ScheduledMessage } from '../models/personal';
+import { type CallContext, defineOperation, envelope } from '../operation';
+import { checkContent, checkTopic, codePointLength, id, isEmptyTopic, SAVED_SNIPPET_TITLE_MAX } from '../validation';
+
+/** The SHA-256 of a message's raw Markdown, hex-encoded, as `prev_content_sha256` wants it. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** The prefix of resolved topics: U+2714 then a space. */
+export const RESOLVED_TOPIC_PREFIX = '\u2714 ';
+
+// ---- shared parameter schemas ----------------------------------------------------------------
+
+const ANCHOR_MESSAGE = 'The anchor must be a message ID or one of "newest", "oldest", "first_unread".';
+/** `anchor`: a message ID or `newest` / `oldest` / `first_unread` (digits in a string are read as an ID). */
+const Anchor = z.union(
+  [
+    z.number().int().nonnegative(),
+    z.enum(['newest', 'oldest', 'first_unread']),
+    z.string().regex(/^\d+$/).transform(Number),
+  ],
+  { error: ANCHOR_MESSAGE },
+);
+const count = (name: string) =>
+  z.number({ error: `"${name}" must be a whole number of messages.` }).int({ error: `"${name}" must be a whole number of messages.` }).nonnegative({
+    error: `"${name}" cannot be negative.`,
+  });
+
+/** Every message-type name a caller may use; the request carries the one the server understands. */
+const TypeName = z.enum(['channel', 'stream', 'direct', 'private'], {
+  error: 'The message type must be "channel" (or "stream") or "direct" (or "private").',
+});
+type TypeName = z.infer<typeof TypeName>;
+
+const isChannelType = (type: TypeName) => type === 'channel' || type === 'stream';
+
+/**
+ * The message type in this server's words: `channel` from FL.channelMessageType (else `stream`),
+ * `direct` from FL.directMessageType (else `private`).
+ */
+export function typeForServer(type: TypeName, featureLevel: number): TypeName {
+  if (isChannelType(type)) return featureLevel >= FL.channelMessageType ? 'channel' : 'stream';
+  return featureLevel >= FL.directMessageType ? 'direct' : 'private';
+}
+
+const Recipients = z.union([
+  id,
+  z.array(id).min(1, { message: 'Choose at least one recipient.' }),
+]);
+const SendRecipients = z.union([id, z.string().min(1), z.array(z.union([id, z.string().min(1)])).min(1)], {
+  error: 'The recipient must be a channel ID or name, or a list of user IDs.',
+});
+
+const ReactionTypeParam = z.enum(['unicode_emoji', 'realm_emoji', 'chat_extra_emoji', 'zulip_extra_emoji'], {
+  error: 'The reaction type must be "unicode_emoji", "realm_emoji" or "chat_extra_emoji".',
+});
+const ReactionParams = {
+  message_id: id,
+  emoji_name: z.string().optional(),
+  emoji_code: z.string().optional(),
+  reaction_type: ReactionTypeParam.optional(),
+};
+
+const Flag = z.string().min(1, { message: 'Choose a flag, such as "read" or "starred".' });
+const FlagOp = z.enum(['add', 'remove'], { error: 'The flag operation must be "add" or "remove".' });
+
+// ---- shared checks ---------------------------------------------------------------------------
+
+function checkReaction(p: { emoji_name?: string; emoji_code?: string; reaction_type?: string }, ctx: CallContext): void {
+  if (p.emoji_name === undefined || p.emoji_name === '') {
+    const given = p.emoji_code !== undefined ? 'emoji_code' : p.reaction_type !== undefined ? 'reaction_type' : undefined;
+    if (given) throw new ValidationError(`Give the emoji's name ("emoji_name") along with "${given}".`, ctx.route, 'emoji_name');
+  }
+}
+
+function encodeReaction<P extends { reaction_type?: string }>(p: P, ctx: CallContext): P {
+  if (p.reaction_type === 'chat_extra_emoji' || p.reaction_type === 'zulip_extra_emoji') {
+    return { ...p, reaction_type: extraEmojiType(ctx.server.flavor) };
+  }
+  return p;
+}
+
+function checkFlag(flag: string, ctx: CallContext): void {
+  if ((READ_ONLY_FLAGS as readonly string[]).includes(flag)) {
+    throw new ValidationError(`The "${flag}" flag is set by the server and cannot be changed.`, ctx.route, 'flag');
+  }
+}
+
+function checkRange(p: { num_before?: number; num_after?: number }, ctx: CallContext): void {
+  if ((p.num_before ?? 0) + (p.num_after ?? 0) > 5000) {
+    throw new ValidationError('At most 5000 messages can be asked for at once (num_before + num_after).', ctx.route, 'num_before');
+  }
+}
+
+/** Topic rules for a message to a channel (`topic` absent counts as the empty topic). */
+function checkChannelTopic(topic: string | undefined, ctx: CallContext): void {
+  checkTopic(topic ?? '', ctx.limits, ctx.route);
+}
+
+/** `to` must fit the type: one channel (ID or name) for channel messages, users for direct ones. */
+function checkRecipients(type: TypeName, to: unknown, ctx: CallContext): void {
+  if (isChannelType(type) && Array.isArray(to) && to.length !== 1) {
+    throw new ValidationError('A channel message goes to one channel: give its ID.', ctx.route, 'to');
+  }
+}
+
+function encodeRecipients(type: TypeName, to: unknown): unknown {
+  if (!isChannelType(type) && !Array.isArray(to)) return [to];
+  if (isChannelType(type) && Array.isArray(to)) return to[0];
+  return to;
+}
+
+function checkResolvable(topic: string, ctx: CallContext): void {
+  if (!topic.startsWith(RESOLVED_TOPIC_PREFIX)) return;
+  // Stray ✔ and spaces after the prefix are not part of the topic's name.
+  const base = topic.slice(RESOLVED_TOPIC_PREFIX.length).replace(/^[\u2714\s]+/u, '');
+  if (isEmptyTopic(base, ctx.limits)) {
+    throw new ValidationError('The empty topic cannot be marked as resolved.', ctx.route, 'topic');
+  }
+}
+
+function requireFeature(level: number, what: string, ctx: CallContext, field?: string): void {
+  if (ctx.server.featureLevel < level) {
+    throw new ValidationError(
+      `This server is too old for ${what} (it needs feature level ${level}; the server has ${ctx.server.featureLevel}).`,
+      ctx.route,
+      field,
+    );
+  }
+}
+
+// ---- messages ------------------------------------------------------------------------------
+
+/**
+ * 1. `PATCH /messages/{message_id}` — edit content, topic or channel.
+ * `prev_content_sha256` is sent only from FL.prevContentSha256: older servers have no edit-conflict
+ * protection, and the parameter is dropped (the edit then overwrites a concurrent one).
+ */
+export const updateMessage = defineOperation({
+  method: 'PATCH',
+  path: '/messages/{message_id}',
+  params: z.object({
+    message_id: id,
+    topic: z.string().optional(),
+    propagate_mode: z
+      .enum(['change_one', 'change_later', 'change_all'], {
+        error: 'The propagate mode must be "change_one", "change_later" or "change_all".',
+      })
+      .optional(),
+    send_notification_to_old_thread: z.boolean().optional(),
+    send_notification_to_new_thread: z.boolean().optional(),
+    content: z.string().optional(),
+    prev_content_sha256: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, { message: 'The previous content hash must be a SHA-256 in hex (64 characters).' })
+      .optional(),
+    stream_id: id.optional(),
+  }),
+  response: envelope({
+    /** From FL.detachedUploads; absent on older servers. */
+    detached_uploads: DetachedUploads.optional(),
+  }),
+  check: (p, ctx) => {
+    if (p.content !== undefined && p.stream_id !== undefined) {
+      throw new ValidationError('A message cannot be edited and moved to another channel at once: change the content and the channel separately.', ctx.route, 'stream_id');
+    }
+    if (p.content === undefined && p.topic === undefined && p.stream_id === undefined) {
+      throw new ValidationError('Nothing to change: give new content, a new topic or a new channel.', ctx.route);
+    }
+    if (p.content !== undefined && p.topic === undefined && p.stream_id === undefined && (p.propagate_mode ?? 'change_one') !== 'change_one') {
+      throw new ValidationError('An edit of the content alone applies to this message only ("change_one").', ctx.route, 'propagate_mode');
+    }
+    if (p.topic !== undefined) {
+      checkTopic(p.topic, ctx.limits, ctx.route);
+      checkResolvable(p.topic, ctx);
+    }
+    if (p.content !== undefined) checkContent(p.content, ctx.limits, ctx.route);
+  },
+  encode: (p, ctx) => {
+    const { prev_content_sha256, ...rest } = p;
+    // FL.prevContentSha256: older servers would ignore it (or refuse it); there is no conflict check there.
+    return ctx.server.featureLevel >= FL.prevContentSha256 ? p : rest;
+  },
+  normalize: (body, ctx) =>
+    body.detached_uploads === undefined
+      ? body
+      : { ...body, detached_uploads: normalizeAttachments(body.detached_uploads, ctx.server.featureLevel) },
+});
+
+/** Drops `allow_empty_topic_name` below FL.emptyTopicName, where servers do not know it. */
+function dropEmptyTopicFlag<P extends { allow_empty_topic_name?: boolean }>(p: P, ctx: CallContext): P {
+  if (ctx.server.featureLevel >= FL.emptyTopicName || p.allow_empty_topic_name === undefined) return p;
+  const { allow_empty_topic_name: _, ...rest } = p;
+  return rest as P;
+}
+
+/** 6. `GET /messages/matches_narrow` — which of these messages match a narrow. */
+export const checkMessagesMatchNarrow = defineOperation({
+  method: 'GET',
+  path: '/messages/matches_narrow',
+  params: z.object({
+    msg_ids: z.array(id).min(1, { message: 'Give at least one message ID to check.' }),
+    narrow: Narrow,
+  }),
+  response: envelope({
+    /** Keyed by message ID; only matching messages appear. */
+    messages: z.record(z.string(), NarrowMatch),
+  }),
+});
+
+/** 7. `GET /messages/{message_id}` — one message, with its raw Markdown. */
+export const getMessage = defineOperation({
+  method: 'GET',
+  path: '/messages/{message_id}',
+  params: z.object({
+    message_id: id,
+    apply_markdown: z.boolean().optional(),
+    allow_empty_topic_name: z.boolean().optional(),
+  }),
+  response: envelope({
+    message: Message,
+    /** Deprecated: raw Markdown. */
+    raw_content: z.string().optional(),
+  }),
+  encode: dropEmptyTopicFlag,
+});
+
+/** `GET /messages` — a range of messages around an anchor, or the given IDs. */
+export const getMessages = defineOperation({
+  method: 'GET',
+  path: '/messages',
+  params: z.object({
+    anchor: Anchor.optional(),
+    include_anchor: z.boolean().optional(),
+    num_before: count('num_before').optional(),
+    num_after: count('num_after').optional(),
+    narrow: NarrowWithLegacy.optional(),
+    apply_markdown: z.boolean().optional(),
+    client_gravatar: z.boolean().optional(),
+    allow_empty_topic_name: z.boolean().optional(),
+    message_ids: z.array(id).optional(),
+  }),
+  response: envelope({
+    messages: z.array(Message),
+    anchor: z.number().int().optional(),
+    found_anchor: z.boolean().optional(),
+    found_oldest: z.boolean().optional(),
+    found_newest: z.boolean().optional(),
+    history_limited: z.boolean().optional(),
+  }),
+  check: (p, ctx) => {
+    if (p.message_ids === undefined && (p.num_before === undefined || p.num_after === undefined)) {
+      throw new ValidationError('Say how many messages to fetch ("num_before" and "num_after"), or give "message_ids".', ctx.route, 'num_before');
+    }
+    checkRange(p, ctx);
+  },
+  encode: dropEmptyTopicFlag,
+});
+
+/** `POST /messages` — send a message. `type` may use either name; the server's own is sent. */
+export const sendMessage = defineOperation({
+  method: 'POST',
+  path: '/messages',
+  params: z.object({
+    type: TypeName,
+    /** Channel ID or name; user IDs (or API emails) for direct messages. */
+    to: SendRecipients,
+    topic: z.string().optional(),
+    content: z.string().min(1, { message: 'The message is empty.' }),
+    queue_id: z.string().optional(),
+    local_id: z.string().optional(),
+    read_by_sender: z.boolean().optional(),
+  }),
+  response: envelope({
+    id: z.number().int(),
+    automatic_new_visibility_policy: z.number().int().optional(),
+  }),
+  check: (p, ctx) => {
+    checkRecipients(p.type, p.to, ctx);
+    if (isChannelType(p.type)) checkChannelTopic(p.topic, ctx);
+    checkContent(p.content, ctx.limits, ctx.route);
+  },
+  encode: (p, ctx) => ({
+    ...p,
+    type: typeForServer(p.type, ctx.server.featureLevel),
+    to: encodeRecipients(p.type, p.to),
+    topic: isChannelType(p.type) ? p.topic : undefined,
+  }),
+});
+
+/** `POST /messages/flags` — add or remove a personal flag on messages. */
+export const updateMessageFlags = defineOperation({
+  method: 'POST',
+  path: '/messages/flags',
+  params: z.object({
+    messages: z.array(id),
+    op: FlagOp,
+    flag: Flag,
+  }),
+  response: envelope({
+    messages: z.array(z.number().int()).optional(),
+  }),
+  check: (p, ctx) => checkFlag(p.flag, ctx),
+});
+
+/** 12. `POST /messages/flags/narrow` — add or remove a flag on a range of messages in a narrow. */
+export const updateMessageFlagsForNarrow = defineOperation({
+  method: 'POST',
+  path: '/messages/flags/narrow',
+  params: z.object({
+    anchor: Anchor,
+    include_anchor: z.boolean().optional(),
+    num_before: count('num_before'),
+    num_after: count('num_after'),
+    narrow: NarrowWithLegacy.default([]),
+    op: FlagOp,
+    flag: Flag,
+  }),
+  response: envelope({
+    processed_count: z.number().int(),
+    updated_count: z.number().int(),
+    first_processed_id: z.number().int().nullable(),
+    last_processed_id: z.number().int().nullable(),
+    found_oldest: z.boolean(),
+    found_newest: z.boolean(),
+    /** Only for removing `read`: channels skipped because the user is not subscribed. */
+    ignored_because_not_subscribed_channels: z.array(z.number().int()).optional(),
+  }),
+  check: (p, ctx) => checkFlag(p.flag, ctx),
+});
+
+/** `POST /messages/{message_id}/reactions` — add an emoji reaction. */
+export const addReaction = defineOperation({
+  method: 'POST',
+  path: '/messages/{message_id}/reactions',
+  params: z.object(ReactionParams),
+  response: envelope({}),
+  check: (p, ctx) => {
+    checkReaction(p, ctx);
+    if (p.emoji_name === undefined || p.emoji_name === '') {
+      throw new ValidationError('Choose an emoji ("emoji_name").', ctx.route, 'emoji_name');
+    }
+  },
+  encode: encodeReaction,
+});
+
+/**
+ * 14. `DELETE /messages/{message_id}/reactions` — remove the current user's reaction.
+ * Pass the `reaction_type` the server gave for the reaction; `chat_extra_emoji` is sent in the
+ * server's spelling.
+ */
+export const removeReaction = defineOperation({
+  method: 'DELETE',
+  path: '/messages/{message_id}/reactions',
+  params: z.object(ReactionParams),
+  response: envelope({}),
+  check: checkReaction,
+  encode: encodeReaction,
+});
+
+// ---- attachments -----------------------------------------------------------------------------
+
+/** `GET /attachments` — the current user's uploads (normalised from older servers' shape). */
+export const getAttachments = defineOperation({
+  method: 'GET',
+  path: '/attachments',
+  params: z.object({}),
+  response: envelope(AttachmentsShape),
+  normalize: (body, ctx) => ({ ...body, attachments: normalizeAttachments(body.attachments, ctx.server.featureLevel) }),
+});
+
+/** 19. `DELETE /attachments/{attachment_id}` — delete an uploaded file. */
+export const removeAttachment = defineOperation({
+  method: 'DELETE',
+  path: '/attachments/{attachment_id}',
+  params: z.object({ attachment_id: id }),
+  response: envelope({}),
+});
+
+// ---- saved snippets ----------------------------------------------------------------------------
+
+function checkSnippet(p: { title?: string; content?: string }, ctx: CallContext): void {
+  if (p.title !== undefined) {
+    const max = ctx.limits.maxSavedSnippetTitleLength ?? SAVED_SNIPPET_TITLE_MAX;
+    if (p.title.trim() === '') throw new ValidationError('Give the snippet a title.', ctx.route, 'title');
+    if (codePointLength(p.title) > max) {
+      throw new ValidationError(`A snippet title can be at most ${max} characters (an emoji counts as one).`, ctx.route, 'title');
+    }
+  }
+  if (p.content !== undefined) {
+    if (p.content.trim() === '') throw new ValidationError('The snippet is empty.', ctx.route, 'content');
+    checkContent(p.content, ctx.limits, ctx.route);
+  }
+}
+
+/** `GET /saved_snippets` */
+export const getSavedSnippets = defineOperation({
+  method: 'GET',
+  path: '/saved_snippets',
+  params: z.object({}),
+  response: envelope({ saved_snippets: z.array(SavedSnippet) }),
+});
+
+/** `POST /saved_snippets` */
+export const createSavedSnippet = defineOperation({
+  method: 'POST',
+  path: '/saved_snippets',
+  params: z.object({ title: z.string(), content: z.string() }),
+  response: envelope({ saved_snippet_id: z.number().int() }),
+  check: checkSnippet,
+});
+
+/** 15. `PATCH /saved_snippets/{saved_snippet_id}` */
+export const updateSavedSnippet = defineOperation({
+  method: 'PATCH',
+  path: '/saved_snippets/{saved_snippet_id}',
+  params: z.object({ saved_snippet_id: id, title: z.string().optional(), content: z.string().optional() }),
+  response: envelope({}),
+  check: (p, ctx) => {
+    if (p.title === undefined && p.content === undefined) {
+      throw new ValidationError('Nothing to change: give a new title or content.', ctx.route);
+    }
+    checkSnippet(p, ctx);
+  },
+});
+
+/** `DELETE /saved_snippets/{saved_snippet_id}` */
+export const deleteSavedSnippet = defineOperation({
+  method: 'DELETE',
+  path: '/saved_snippets/{saved_snippet_id}',
+  params: z.object({ saved_snippet_id: id }),
+  response: envelope({}),
+});
+
+// ---- scheduled messages --------------------------------------------------------------------------
+
+const Timestamp = z.number().int().positive({ message: 'The delivery time must be a UNIX time in seconds.' });
+
+/** `GET /scheduled_messages` — earliest first. */
+export const getScheduledMessages = defineOperation({
+  method: 'GET',
+  path: '/scheduled_messages',
+  params: z.object({}),
+  response: envelope({ scheduled_messages: z.array(ScheduledMessage) }),
+});
+
+/** `POST /scheduled_messages` */
+export const createScheduledMessage = defineOperation({
+  method: 'POST',
+  path: '/scheduled_messages',
+  params: z.object({
+    type: TypeName,
+    to: Recipients,
+    content: z.string().min(1, { message: 'The message is empty.' }),
+    topic: z.string().optional(),
+    scheduled_delivery_timestamp: Timestamp,
+    read_by_sender: z.boolean().optional(),
+  }),
+  response: envelope({ scheduled_message_id: z.number().int() }),
+  check: (p, ctx) => {
+    checkRecipients(p.type, p.to, ctx);
+    if (isChannelType(p.type)) checkChannelTopic(p.topic, ctx);
+    checkContent(p.content, ctx.limits, ctx.route);
+  },
+  encode: (p, ctx) => ({
+    ...p,
+    type: typeForServer(p.type, ctx.server.featureLevel),
+    to: encodeRecipients(p.type, p.to),
+    topic: isChannelType(p.type) ? p.topic : undefined,
+  }),
+});
+
+/** 4. `PATCH /scheduled_messages/{scheduled_message_id}` — edit; a failed one needs a new time. */
+export const updateScheduledMessage = defineOperation({
+  method: 'PATCH',
+  path: '/scheduled_messages/{scheduled_message_id}',
+  params: z.object({
+    scheduled_message_id: id,
+    type: TypeName.optional(),
+    to: Recipients.optional(),
+    content: z.string().min(1, { message: 'The message is empty.' }).optional(),
+    topic: z.string().optional(),
+    scheduled_delivery_timestamp: Timestamp.optional(),
+  }),
+  response: envelope({}),
+  check: (p, ctx) => {
+    if (p.type !== undefined) {
+      if (p.to === undefined) {
+        throw new ValidationError('Changing the message type needs the new recipients ("to").', ctx.route, 'to');
+      }
+      if (isChannelType(p.type) && p.topic === undefined) {
+        throw new ValidationError('Changing to a channel message needs a topic.', ctx.route, 'topic');
+      }
+      checkRecipients(p.type, p.to, ctx);
+    }
+    if (p.topic !== undefined && (p.type === undefined || isChannelType(p.type))) checkTopic(p.topic, ctx.limits, ctx.route);
+    if (p.content !== undefined) checkContent(p.content, ctx.limits, ctx.route);
+  },
+  encode: (p, ctx) =>
+    p.type === undefined
+      ? p
+      : { ...p, type: typeForServer(p.type, ctx.server.featureLevel), to: encodeRecipients(p.type, p.to) },
+});
+
+/** `DELETE /scheduled_messages/{scheduled_message_id}` */
+export const deleteScheduledMessage = defineOperation({
+  method: 'DELETE',
+  path: '/scheduled_messages/{scheduled_message_id}',
+  params: z.object({ scheduled_message_id: id }),
+  response: envelope({}),
+});
+
+// ---- reminders (FL.reminders) ------------------------------------------------------------------------
+
+/** 16. `POST /reminders` — from FL.reminders; `note` from FL.reminderNote. */
+export const createReminder = defineOperation({
+  method: 'POST',
+  path: '/reminders',
+  params: z.object({
+    message_id: id.optional(),
+    scheduled_delivery_timestamp: Timestamp.optional(),
+    note: z.string().optional(),
+  }),
+  response: envelope({ reminder_id: z.number().int() }),
+  check: (p, ctx) => {
+    requireFeature(FL.reminders, 'message reminders', ctx);
+    if (p.note !== undefined && p.note !== '') {
+      requireFeature(FL.reminderNote, 'notes on reminders', ctx, 'note');
+      const max = ctx.limits.maxReminderNoteLength;
+      if (max !== undefined && codePointLength(p.note) > max) {
+        throw new ValidationError(`A reminder note can be at most ${max} characters.`, ctx.route, 'note');
+      }
+    }
+  },
+  encode: (p) => {
+    if (p.note !== '') return p;
+    const { note: _, ...rest } = p;
+    return rest;
+  },
+});
+
+/** `GET /reminders` — from FL.reminders. */
+export const getReminders = defineOperation({
+  method: 'GET',
+  path: '/reminders',
+  params: z.object({}),
+  response: envelope({ reminders: z.array(Reminder) }),
+  check: (_, ctx) => requireFeature(FL.reminders, 'message reminders', ctx),
+});
+
+/** `DELETE /reminders/{reminder_id}` — from FL.reminders. */
+export const deleteReminder = defineOperation({
+  method: 'DELETE',
+  path: '/reminders/{reminder_id}',
+  params: z.object({ reminder_id: id }),
+  response: envelope({}),
+  check: (_, ctx) => requireFeature(FL.reminders, 'message reminders', ctx),
+});
+
 /** Operations on messages, reactions, flags, attachments and personal items (snippets, scheduled messages, reminders). */
-export const messageOperations = {} as const;
+export const messageOperations = {
+  'PATCH /messages/{message_id}': updateMessage,
+  'GET /messages/matches_narrow': checkMessagesMatchNarrow,
+  'GET /messages/{message_id}': getMessage,
+  'GET /messages': getMessages,
+  'POST /messages': sendMessage,
+  'POST /messages/flags': updateMessageFlags,
+  'POST /messages/flags/narrow': updateMessageFlagsForNarrow,
+  'POST /messages/{message_id}/reactions': addReaction,
+  'DELETE /messages/{message_id}/reactions': removeReaction,
+  'GET /attachments': getAttachments,
+  'DELETE /attachments/{attachment_id}': removeAttachment,
+  'GET /saved_snippets': getSavedSnippets,
+  'POST /saved_snippets': createSavedSnippet,
+  'PATCH /saved_snippets/{saved_snippet_id}': updateSavedSnippet,
+  'DELETE /saved_snippets/{saved_snippet_id}': deleteSavedSnippet,
+  'GET /scheduled_messages': getScheduledMessages,
+  'POST /scheduled_messages': createScheduledMessage,
+  'PATCH /scheduled_messages/{scheduled_message_id}': updateScheduledMessage,
+  'DELETE /scheduled_messages/{scheduled_message_id}': deleteScheduledMessage,
+  'POST /reminders': createReminder,
+  'GET /reminders': getReminders,
+  'DELETE /reminders/{reminder_id}': deleteReminder,
+} as const;
