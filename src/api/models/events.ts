@@ -1,0 +1,452 @@
+import { z } from 'zod';
+import { lenientEnum } from './enum';
+import { Linkifier } from './linkifier';
+import { Message, ReactionType } from './message';
+import { Reminder, SavedSnippet, ScheduledMessage } from './personal';
+import { Subscription } from './subscription';
+import { User } from './user';
+
+/**
+ * The events of `GET /events` the extension consumes (API-NOTES.md, "Events the extension
+ * consumes"), as one discriminated union on `type` (and `op` where a type has several shapes).
+ *
+ * Parse events one by one with `parseEvent`: it upgrades shapes of older servers first
+ * (`normalizeEvent`), maps a type or op this client does not know to an `UnknownEvent`, and
+ * reports a malformed event instead of throwing, so one bad event never stops the queue.
+ */
+
+const int = z.number().int();
+const ids = z.array(int);
+
+/** Present on every event; ids increase but may skip. */
+const base = { id: int };
+
+export const HeartbeatEvent = z.looseObject({ ...base, type: z.literal('heartbeat') });
+
+/** A new message; `flags` are the receiving user's flags on it. */
+export const MessageEvent = z.looseObject({
+  ...base,
+  type: z.literal('message'),
+  message: Message,
+  flags: z.array(z.string()).default([]),
+});
+
+export const PropagateMode = lenientEnum(['change_one', 'change_later', 'change_all'] as const);
+
+/** An edit, a move, or both. Content fields are present only for content edits, channel/topic fields only for moves. */
+export const UpdateMessageEvent = z.looseObject({
+  ...base,
+  type: z.literal('update_message'),
+  message_id: int.optional(),
+  /** Every message edited or moved (sorted by the server). */
+  message_ids: ids,
+  /** Null for edits by the server itself (e.g. rendering updates on old servers). */
+  user_id: int.nullable().optional(),
+  edit_timestamp: int.optional(),
+  /** True when only the rendering changed (e.g. inline URL previews); not a user edit. */
+  rendering_only: z.boolean().optional(),
+  flags: z.array(z.string()).optional(),
+  orig_content: z.string().optional(),
+  orig_rendered_content: z.string().optional(),
+  content: z.string().optional(),
+  rendered_content: z.string().optional(),
+  is_me_message: z.boolean().optional(),
+  stream_id: int.optional(),
+  new_stream_id: int.optional(),
+  stream_name: z.string().optional(),
+  orig_subject: z.string().optional(),
+  subject: z.string().optional(),
+  propagate_mode: PropagateMode.optional(),
+  topic_links: z.array(z.looseObject({ text: z.string(), url: z.string() })).optional(),
+});
+
+/** Normalised to `message_ids` (older servers, or clients without `bulk_message_deletion`: `message_id`). */
+export const DeleteMessageEvent = z.looseObject({
+  ...base,
+  type: z.literal('delete_message'),
+  message_ids: ids,
+  message_type: lenientEnum(['stream', 'private'] as const),
+  stream_id: int.optional(),
+  topic: z.string().optional(),
+});
+
+const reactionFields = {
+  ...base,
+  type: z.literal('reaction'),
+  message_id: int,
+  user_id: int,
+  emoji_name: z.string(),
+  emoji_code: z.string(),
+  /** `zulip_extra_emoji` reads as SPEC.md's `chat_extra_emoji`. */
+  reaction_type: ReactionType,
+};
+export const ReactionEvent = z.discriminatedUnion('op', [
+  z.looseObject({ ...reactionFields, op: z.literal('add') }),
+  z.looseObject({ ...reactionFields, op: z.literal('remove') }),
+]);
+
+/** On removal of `read`, where each message was, so unread counts can be rebuilt. */
+export const MessageDetails = z.looseObject({
+  type: lenientEnum(['stream', 'private'] as const),
+  mentioned: z.boolean().optional(),
+  stream_id: int.optional(),
+  topic: z.string().optional(),
+  user_ids: ids.optional(),
+  unmuted_stream_msg: z.boolean().optional(),
+});
+const flagFields = {
+  ...base,
+  type: z.literal('update_message_flags'),
+  flag: z.string(),
+  messages: ids,
+  /** Deprecated: true when the flag changed on all messages. */
+  all: z.boolean().optional(),
+};
+export const UpdateMessageFlagsEvent = z.discriminatedUnion('op', [
+  z.looseObject({ ...flagFields, op: z.literal('add') }),
+  z.looseObject({
+    ...flagFields,
+    op: z.literal('remove'),
+    message_details: z.record(z.string(), MessageDetails).optional(),
+  }),
+]);
+
+export const SubscriptionEvent = z.discriminatedUnion('op', [
+  z.looseObject({ ...base, type: z.literal('subscription'), op: z.literal('add'), subscriptions: z.array(Subscription) }),
+  z.looseObject({
+    ...base,
+    type: z.literal('subscription'),
+    op: z.literal('remove'),
+    subscriptions: z.array(z.looseObject({ stream_id: int, name: z.string().optional() })),
+  }),
+  z.looseObject({
+    ...base,
+    type: z.literal('subscription'),
+    op: z.literal('update'),
+    stream_id: int,
+    property: z.string(),
+    value: z.unknown(),
+  }),
+  /** Normalised to the plural lists (older servers: `stream_id` and `user_id`). */
+  z.looseObject({ ...base, type: z.literal('subscription'), op: z.literal('peer_add'), stream_ids: ids, user_ids: ids }),
+  z.looseObject({ ...base, type: z.literal('subscription'), op: z.literal('peer_remove'), stream_ids: ids, user_ids: ids }),
+]);
+
+/** A channel as carried by `stream` events (full records: not described; only what the client reads). */
+export const StreamRecord = z.looseObject({
+  stream_id: int,
+  name: z.string(),
+  description: z.string().optional(),
+  rendered_description: z.string().optional(),
+  invite_only: z.boolean().optional(),
+  is_web_public: z.boolean().optional(),
+  is_archived: z.boolean().optional(),
+});
+export const StreamEvent = z.discriminatedUnion('op', [
+  z.looseObject({ ...base, type: z.literal('stream'), op: z.literal('create'), streams: z.array(StreamRecord) }),
+  /** `stream_ids` filled from `streams` for older servers. */
+  z.looseObject({
+    ...base,
+    type: z.literal('stream'),
+    op: z.literal('delete'),
+    streams: z.array(z.looseObject({ stream_id: int })).optional(),
+    stream_ids: ids,
+  }),
+  z.looseObject({
+    ...base,
+    type: z.literal('stream'),
+    op: z.literal('update'),
+    stream_id: int,
+    name: z.string().optional(),
+    property: z.string(),
+    value: z.unknown(),
+  }),
+]);
+
+export const UserTopicEvent = z.looseObject({
+  ...base,
+  type: z.literal('user_topic'),
+  stream_id: int,
+  topic_name: z.string(),
+  last_updated: int,
+  /** 0 none, 1 muted, 2 unmuted, 3 followed; kept numeric so a future policy still round-trips. */
+  visibility_policy: int,
+});
+
+/**
+ * Presence in the modern form: the last time the user was active, and the last time the user
+ * was online at all (active or idle). A field absent from a report leaves the known value.
+ */
+export const PresenceTimes = z.looseObject({
+  active_timestamp: z.number().optional(),
+  idle_timestamp: z.number().optional(),
+});
+export type PresenceTimes = z.infer<typeof PresenceTimes>;
+
+/**
+ * Normalised to `presences` keyed by user id, in the modern form. Older servers send one user's
+ * `presence` per client (`{website: {status, timestamp}}`) beside `user_id` and `email`; servers
+ * with simplified presence send `presences` already keyed by user id.
+ */
+export const PresenceEvent = z.looseObject({
+  ...base,
+  type: z.literal('presence'),
+  presences: z.record(z.string(), PresenceTimes),
+  user_id: int.optional(),
+  email: z.string().optional(),
+  server_timestamp: z.number().optional(),
+});
+
+/** Only the changed fields of the status are present. */
+export const UserStatusEvent = z.looseObject({
+  ...base,
+  type: z.literal('user_status'),
+  user_id: int,
+  status_text: z.string().optional(),
+  emoji_name: z.string().optional(),
+  emoji_code: z.string().optional(),
+  reaction_type: ReactionType.optional(),
+  away: z.boolean().optional(),
+});
+
+export const RealmUserEvent = z.discriminatedUnion('op', [
+  z.looseObject({ ...base, type: z.literal('realm_user'), op: z.literal('add'), person: User }),
+  z.looseObject({
+    ...base,
+    type: z.literal('realm_user'),
+    op: z.literal('remove'),
+    person: z.looseObject({ user_id: int, full_name: z.string().optional() }),
+  }),
+  /** `person`: `user_id` plus only the changed fields. */
+  z.looseObject({ ...base, type: z.literal('realm_user'), op: z.literal('update'), person: z.looseObject({ user_id: int }) }),
+]);
+
+export const RealmEvent = z.discriminatedUnion('op', [
+  /** `property` without the `realm_` prefix of the `/register` key. */
+  z.looseObject({ ...base, type: z.literal('realm'), op: z.literal('update'), property: z.string(), value: z.unknown() }),
+  z.looseObject({
+    ...base,
+    type: z.literal('realm'),
+    op: z.literal('update_dict'),
+    property: z.string(),
+    data: z.record(z.string(), z.unknown()),
+  }),
+]);
+
+export const RealmLinkifiersEvent = z.looseObject({
+  ...base,
+  type: z.literal('realm_linkifiers'),
+  realm_linkifiers: z.array(Linkifier),
+});
+
+export const SavedSnippetsEvent = z.discriminatedUnion('op', [
+  z.looseObject({ ...base, type: z.literal('saved_snippets'), op: z.literal('add'), saved_snippet: SavedSnippet }),
+  z.looseObject({ ...base, type: z.literal('saved_snippets'), op: z.literal('update'), saved_snippet: SavedSnippet }),
+  z.looseObject({ ...base, type: z.literal('saved_snippets'), op: z.literal('remove'), saved_snippet_id: int }),
+]);
+
+export const ScheduledMessagesEvent = z.discriminatedUnion('op', [
+  z.looseObject({
+    ...base,
+    type: z.literal('scheduled_messages'),
+    op: z.literal('add'),
+    scheduled_messages: z.array(ScheduledMessage),
+  }),
+  z.looseObject({
+    ...base,
+    type: z.literal('scheduled_messages'),
+    op: z.literal('update'),
+    scheduled_message: ScheduledMessage,
+  }),
+  z.looseObject({ ...base, type: z.literal('scheduled_messages'), op: z.literal('remove'), scheduled_message_id: int }),
+]);
+
+export const RemindersEvent = z.discriminatedUnion('op', [
+  z.looseObject({ ...base, type: z.literal('reminders'), op: z.literal('add'), reminders: z.array(Reminder) }),
+  z.looseObject({ ...base, type: z.literal('reminders'), op: z.literal('remove'), reminder_id: int }),
+]);
+
+/**
+ * An event of a type (or op) this client does not know. `event_type`/`event_op` and every other
+ * field are kept as sent so a newer server never breaks the queue.
+ */
+export const UnknownEvent = z.looseObject({
+  ...base,
+  type: z.literal('unknown'),
+  event_type: z.string(),
+  event_op: z.string().optional(),
+});
+
+/** Every consumed event, discriminated on `type` (and on `op` inside the types that have one). */
+export const ChatEvent = z.discriminatedUnion('type', [
+  HeartbeatEvent,
+  MessageEvent,
+  UpdateMessageEvent,
+  DeleteMessageEvent,
+  ReactionEvent,
+  UpdateMessageFlagsEvent,
+  SubscriptionEvent,
+  StreamEvent,
+  UserTopicEvent,
+  PresenceEvent,
+  UserStatusEvent,
+  RealmUserEvent,
+  RealmEvent,
+  RealmLinkifiersEvent,
+  SavedSnippetsEvent,
+  ScheduledMessagesEvent,
+  RemindersEvent,
+  UnknownEvent,
+]);
+export type ChatEvent = z.infer<typeof ChatEvent>;
+export type ChatEventType = ChatEvent['type'];
+/** The event of one `type`, e.g. `EventOf<'reaction'>`. */
+export type EventOf<T extends ChatEventType> = Extract<ChatEvent, { type: T }>;
+
+export type HeartbeatEvent = z.infer<typeof HeartbeatEvent>;
+export type MessageEvent = z.infer<typeof MessageEvent>;
+export type UpdateMessageEvent = z.infer<typeof UpdateMessageEvent>;
+export type DeleteMessageEvent = z.infer<typeof DeleteMessageEvent>;
+export type ReactionEvent = z.infer<typeof ReactionEvent>;
+export type UpdateMessageFlagsEvent = z.infer<typeof UpdateMessageFlagsEvent>;
+export type SubscriptionEvent = z.infer<typeof SubscriptionEvent>;
+export type StreamEvent = z.infer<typeof StreamEvent>;
+export type UserTopicEvent = z.infer<typeof UserTopicEvent>;
+export type PresenceEvent = z.infer<typeof PresenceEvent>;
+export type UserStatusEvent = z.infer<typeof UserStatusEvent>;
+export type RealmUserEvent = z.infer<typeof RealmUserEvent>;
+export type RealmEvent = z.infer<typeof RealmEvent>;
+export type RealmLinkifiersEvent = z.infer<typeof RealmLinkifiersEvent>;
+export type SavedSnippetsEvent = z.infer<typeof SavedSnippetsEvent>;
+export type ScheduledMessagesEvent = z.infer<typeof ScheduledMessagesEvent>;
+export type RemindersEvent = z.infer<typeof RemindersEvent>;
+export type UnknownEvent = z.infer<typeof UnknownEvent>;
+
+/** The ops this client knows, per type; `undefined`: the type has no `op`. */
+const KNOWN: Record<string, readonly string[] | undefined> = {
+  heartbeat: undefined,
+  message: undefined,
+  update_message: undefined,
+  delete_message: undefined,
+  reaction: ['add', 'remove'],
+  update_message_flags: ['add', 'remove'],
+  subscription: ['add', 'remove', 'update', 'peer_add', 'peer_remove'],
+  stream: ['create', 'delete', 'update'],
+  user_topic: undefined,
+  presence: undefined,
+  user_status: undefined,
+  realm_user: ['add', 'remove', 'update'],
+  realm: ['update', 'update_dict'],
+  realm_linkifiers: undefined,
+  saved_snippets: ['add', 'update', 'remove'],
+  scheduled_messages: ['add', 'update', 'remove'],
+  reminders: ['add', 'remove'],
+};
+
+export type ParsedEvent =
+  | { ok: true; event: ChatEvent }
+  | { ok: false; raw: unknown; error: z.ZodError | Error };
+
+/** Parses one raw event: normalises it, maps unknown types/ops to `unknown`, and never throws. */
+export function parseEvent(raw: unknown): ParsedEvent {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { ok: false, raw, error: new Error('An event is not a JSON object.') };
+  }
+  let body: Record<string, unknown>;
+  try {
+    body = normalizeEvent(raw as Record<string, unknown>);
+  } catch (error) {
+    return { ok: false, raw, error: error instanceof Error ? error : new Error(String(error)) };
+  }
+  const result = ChatEvent.safeParse(body);
+  return result.success ? { ok: true, event: result.data } : { ok: false, raw, error: result.error };
+}
+
+/**
+ * Upgrades one raw event to the shapes of `ChatEvent`: older servers' spellings and singular
+ * fields, and unknown types or ops to `unknown`.
+ * Returns a new object; the input is not modified.
+ */
+export function normalizeEvent(raw: Record<string, unknown>): Record<string, unknown> {
+  const e: Record<string, unknown> = { ...raw };
+  const type = e.type;
+  // Before feature level 32 `update_message_flags` said `operation` instead of `op`.
+  if (e.op === undefined && typeof e.operation === 'string') e.op = e.operation;
+  if (typeof type !== 'string' || !(type in KNOWN) || type === 'unknown') {
+    return { ...e, type: 'unknown', event_type: String(type), event_op: typeof e.op === 'string' ? e.op : undefined };
+  }
+  const ops = KNOWN[type];
+  if (ops && !(typeof e.op === 'string' && ops.includes(e.op))) {
+    return { ...e, type: 'unknown', event_type: type, event_op: typeof e.op === 'string' ? e.op : undefined };
+  }
+  switch (type) {
+    case 'update_message':
+      if (!Array.isArray(e.message_ids) && typeof e.message_id === 'number') e.message_ids = [e.message_id];
+      break;
+    case 'delete_message':
+      if (!Array.isArray(e.message_ids) && typeof e.message_id === 'number') e.message_ids = [e.message_id];
+      break;
+    case 'reaction':
+      // Old servers named the reacting user only in a `user` object.
+      if (e.user_id === undefined && isRecord(e.user)) e.user_id = e.user.user_id ?? e.user.id;
+      break;
+    case 'subscription':
+      if (e.op === 'peer_add' || e.op === 'peer_remove') {
+        if (!Array.isArray(e.stream_ids) && typeof e.stream_id === 'number') e.stream_ids = [e.stream_id];
+        if (!Array.isArray(e.user_ids) && typeof e.user_id === 'number') e.user_ids = [e.user_id];
+      }
+      break;
+    case 'stream':
+      if (e.op === 'delete' && !Array.isArray(e.stream_ids) && Array.isArray(e.streams)) {
+        e.stream_ids = e.streams.map((s) => (isRecord(s) ? s.stream_id : undefined));
+      }
+      break;
+    case 'presence':
+      e.presences = normalizePresenceEvent(e);
+      break;
+  }
+  return e;
+}
+
+/** The `presences` map of a presence event, from either the modern or the legacy form. */
+function normalizePresenceEvent(e: Record<string, unknown>): unknown {
+  if (isRecord(e.presences)) return normalizePresenceMap(e.presences);
+  if (typeof e.user_id === 'number' && isRecord(e.presence)) return { [String(e.user_id)]: legacyToTimes(e.presence) };
+  return e.presences ?? {};
+}
+
+/** A presence map (event or `/register`) with every entry in the modern form. */
+export function normalizePresenceMap(map: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(map)) out[key] = isRecord(value) ? toPresenceTimes(value) : value;
+  return out;
+}
+
+/**
+ * One user's presence in the modern form, from either form: modern `{active_timestamp,
+ * idle_timestamp}`, or legacy per-client reports (`{website: {status, timestamp}, aggregated}`).
+ */
+export function toPresenceTimes(value: Record<string, unknown>): Record<string, unknown> {
+  if ('active_timestamp' in value || 'idle_timestamp' in value) return value;
+  return legacyToTimes(value);
+}
+
+/** Legacy per-client reports: active at t means active and online at t; idle at t means online at t. */
+function legacyToTimes(perClient: Record<string, unknown>): PresenceTimes {
+  let active: number | undefined;
+  let online: number | undefined;
+  for (const report of Object.values(perClient)) {
+    if (!isRecord(report) || typeof report.timestamp !== 'number') continue;
+    const t = report.timestamp;
+    online = Math.max(online ?? t, t);
+    if (report.status === 'active') active = Math.max(active ?? t, t);
+  }
+  const out: PresenceTimes = {};
+  if (active !== undefined) out.active_timestamp = active;
+  if (online !== undefined) out.idle_timestamp = online;
+  return out;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

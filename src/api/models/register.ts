@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { PresenceTimes } from './events';
+import { Linkifier } from './linkifier';
+import { Reminder, SavedSnippet, ScheduledMessage } from './personal';
+import { UserSettings } from './settings';
+import { GroupSettingValue, Subscription, UserTopic } from './subscription';
+import { User, UserStatus } from './user';
+
+/**
+ * The `POST /register` snapshot (API-NOTES.md). Only `queue_id`, `last_event_id` and the version
+ * facts are always present: `fetch_event_types` decides which sections come back, so every
+ * section is optional. Version keys are normalised to SPEC.md's `chat_*` names. Limits that
+ * servers may leave out carry API-NOTES.md's defaults.
+ */
+
+const int = z.number().int();
+const ids = z.array(int);
+
+/** Unread messages (`message` + `update_message_flags`); `other_user_id` filled from `sender_id` on old servers. */
+export const UnreadMessages = z.looseObject({
+  count: int,
+  mentions: ids,
+  old_unreads_missing: z.boolean().default(false),
+  pms: z.array(z.looseObject({ other_user_id: int, unread_message_ids: ids })),
+  streams: z.array(z.looseObject({ stream_id: int, topic: z.string(), unread_message_ids: ids })),
+  huddles: z.array(z.looseObject({ user_ids_string: z.string(), unread_message_ids: ids })),
+});
+export type UnreadMessages = z.infer<typeof UnreadMessages>;
+
+/** A channel the user is not subscribed to (`never_subscribed`): only what the client reads. */
+export const NeverSubscribedStream = z.looseObject({
+  stream_id: int,
+  name: z.string(),
+  description: z.string().optional(),
+  invite_only: z.boolean().optional(),
+  is_web_public: z.boolean().optional(),
+  is_archived: z.boolean().optional(),
+});
+
+export const RegisterSnapshot = z.looseObject({
+  queue_id: z.string(),
+  last_event_id: int,
+  chat_feature_level: int.default(0),
+  chat_version: z.string().optional(),
+  chat_merge_base: z.string().optional(),
+
+  // realm
+  max_message_length: int.default(10_000),
+  max_topic_length: int.default(60),
+  max_stream_name_length: int.optional(),
+  max_stream_description_length: int.optional(),
+  max_reminder_note_length: int.optional(),
+  event_queue_longpoll_timeout_seconds: z.number().positive().default(90),
+  server_presence_ping_interval_seconds: z.number().positive().default(60),
+  server_presence_offline_threshold_seconds: z.number().positive().default(140),
+  realm_name: z.string().optional(),
+  realm_url: z.string().optional(),
+  realm_empty_topic_display_name: z.string().optional(),
+  realm_mandatory_topics: z.boolean().optional(),
+  realm_allow_message_editing: z.boolean().optional(),
+  /** Null: no limit. */
+  realm_message_content_edit_limit_seconds: z.number().nullable().optional(),
+  realm_move_messages_within_stream_limit_seconds: z.number().nullable().optional(),
+  realm_move_messages_between_streams_limit_seconds: z.number().nullable().optional(),
+  realm_can_resolve_topics_group: GroupSettingValue.optional(),
+  realm_can_move_messages_between_channels_group: GroupSettingValue.optional(),
+  realm_can_move_messages_between_topics_group: GroupSettingValue.optional(),
+  /** Before feature level 316 / 310: policies instead of groups. */
+  realm_edit_topic_policy: int.optional(),
+  realm_move_messages_between_streams_policy: int.optional(),
+  realm_allow_edit_history: z.boolean().optional(),
+
+  // subscription
+  subscriptions: z.array(Subscription).optional(),
+  unsubscribed: z.array(Subscription).optional(),
+  never_subscribed: z.array(NeverSubscribedStream).optional(),
+
+  // message + update_message_flags
+  unread_msgs: UnreadMessages.optional(),
+
+  // presence: keyed by user id (with `slim_presence`) or by email; entries in the modern form.
+  presences: z.record(z.string(), PresenceTimes).optional(),
+  server_timestamp: z.number().optional(),
+
+  // user_topic
+  user_topics: z.array(UserTopic).optional(),
+
+  // realm_user
+  realm_users: z.array(User).optional(),
+  realm_non_active_users: z.array(User).optional(),
+  cross_realm_bots: z.array(User).optional(),
+  user_id: int.optional(),
+  email: z.string().optional(),
+  delivery_email: z.string().optional(),
+  full_name: z.string().optional(),
+  is_admin: z.boolean().optional(),
+  is_owner: z.boolean().optional(),
+  is_moderator: z.boolean().optional(),
+  is_guest: z.boolean().optional(),
+  is_billing_admin: z.boolean().optional(),
+  role: int.optional(),
+  avatar_url: z.string().nullable().optional(),
+
+  // user_status: user id → status
+  user_status: z.record(z.string(), UserStatus).optional(),
+
+  saved_snippets: z.array(SavedSnippet).optional(),
+  scheduled_messages: z.array(ScheduledMessage).optional(),
+  reminders: z.array(Reminder).optional(),
+  realm_linkifiers: z.array(Linkifier).optional(),
+  user_settings: UserSettings.optional(),
+});
+export type RegisterSnapshot = z.infer<typeof RegisterSnapshot>;
