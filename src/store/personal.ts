@@ -1,0 +1,48 @@
+import type { Linkifier } from '../api/models/linkifier';
+import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/models/personal';
+
+/** Keyed items with a cached ordered view. */
+export class OrderedMap<K, V> {
+  readonly #items = new Map<K, V>();
+  #sorted: V[] | undefined;
+
+  constructor(private readonly compare: (a: V, b: V) => number) {}
+
+  reset(items: Iterable<[K, V]>): void {
+    this.#items.clear();
+    for (const [k, v] of items) this.#items.set(k, v);
+    this.#sorted = undefined;
+  }
+  set(key: K, value: V): void {
+    this.#items.set(key, value);
+    this.#sorted = undefined;
+  }
+  delete(key: K): boolean {
+    this.#sorted = undefined;
+    return this.#items.delete(key);
+  }
+  get(key: K): V | undefined {
+    return this.#items.get(key);
+  }
+  list(): readonly V[] {
+    this.#sorted ??= [...this.#items.values()].sort(this.compare);
+    return this.#sorted;
+  }
+}
+
+/** The own user's saved snippets, scheduled messages and reminders, and the realm's linkifiers. */
+export class PersonalItems {
+  /** By title, then id. */
+  readonly snippets = new OrderedMap<number, SavedSnippet>(
+    (a, b) => a.title.localeCompare(b.title) || a.id - b.id,
+  );
+  /** Earliest delivery first. */
+  readonly scheduled = new OrderedMap<number, ScheduledMessage>(
+    (a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp || a.scheduled_message_id - b.scheduled_message_id,
+  );
+  readonly reminders = new OrderedMap<number, Reminder>(
+    (a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp || a.reminder_id - b.reminder_id,
+  );
+  /** In the realm's order (the order matters: the first matching linkifier wins). */
+  linkifiers: readonly Linkifier[] = [];
+}

@@ -1,0 +1,210 @@
+import type { RealmLimits } from '../api/operation';
+
+/** A permission group setting: a group id, or an anonymous group. */
+export type GroupSetting = number | { direct_members?: number[]; direct_subgroups?: number[] };
+
+interface UserGroup {
+  id: number;
+  name: string;
+  members: Set<number>;
+  subgroups: number[];
+  isSystem: boolean;
+}
+
+/** Snapshot keys without the `realm_` prefix that the store keeps (realm events use bare names too). */
+const BARE_KEYS = [
+  'max_message_length',
+  'max_topic_length',
+  'max_stream_name_length',
+  'max_stream_description_length',
+  'max_reminder_note_length',
+  'server_presence_ping_interval_seconds',
+  'server_presence_offline_threshold_seconds',
+  'event_queue_longpoll_timeout_seconds',
+];
+
+/** Legacy policy codes (before the group settings): 1 members, 2 admins, 3 full members, 4 moderators, 5 everyone, 6 nobody. */
+const POLICY_MAX_ROLE: Record<number, number> = { 1: 400, 2: 200, 3: 400, 4: 300, 5: 600, 6: 0 };
+
+/**
+ * Organisation settings, limits and the own user's permissions derived from them. Settings are
+ * kept under their bare names (`allow_message_editing`, not `realm_allow_message_editing`), which
+ * is how `realm` events name them.
+ */
+export class RealmState {
+  settings: Record<string, unknown> = {};
+  readonly #groups = new Map<number, UserGroup>();
+
+  constructor(
+    /** The own user's role (100 owner … 600 guest); read on every permission check. */
+    private readonly ownRole: () => number,
+    private readonly ownUserId: () => number,
+  ) {}
+
+  reset(snapshot: Record<string, unknown>): void {
+    this.settings = {};
+    for (const [key, value] of Object.entries(snapshot)) {
+      if (key.startsWith('realm_') && key !== 'realm_users' && key !== 'realm_user_groups' && key !== 'realm_linkifiers') {
+        this.settings[key.slice('realm_'.length)] = value;
+      } else if (BARE_KEYS.includes(key)) {
+        this.settings[key] = value;
+      }
+    }
+    this.#groups.clear();
+    const groups = snapshot.realm_user_groups;
+    if (Array.isArray(groups)) for (const g of groups) this.setGroup(g);
+  }
+
+  /** `realm` update / update_dict. */
+  update(fields: Record<string, unknown>): void {
+    for (const [key, value] of Object.entries(fields)) this.settings[key.replace(/^realm_/, '')] = value;
+  }
+
+  setGroup(raw: unknown): void {
+    if (typeof raw !== 'object' || raw === null) return;
+    const g = raw as Record<string, unknown>;
+    if (typeof g.id !== 'number') return;
+    this.#groups.set(g.id, {
+      id: g.id,
+      name: typeof g.name === 'string' ? g.name : '',
+      members: new Set(Array.isArray(g.members) ? (g.members as number[]) : []),
+      subgroups: Array.isArray(g.direct_subgroup_ids) ? (g.direct_subgroup_ids as number[]) : [],
+      isSystem: g.is_system_group === true,
+    });
+  }
+
+  // ---- limits -----------------------------------------------------------------------------
+
+  #num(key: string, fallback: number): number {
+    const v = this.settings[key];
+    return typeof v === 'number' ? v : fallback;
+  }
+  get maxMessageLength(): number {
+    return this.#num('max_message_length', 10000);
+  }
+  get maxTopicLength(): number {
+    return this.#num('max_topic_length', 60);
+  }
+  get pingIntervalSeconds(): number {
+    return this.#num('server_presence_ping_interval_seconds', 60);
+  }
+  get offlineThresholdSeconds(): number {
+    return this.#num('server_presence_offline_threshold_seconds', 140);
+  }
+  get longpollTimeoutSeconds(): number {
+    return this.#num('event_queue_longpoll_timeout_seconds', 90);
+  }
+  get mandatoryTopics(): boolean {
+    return this.settings.mandatory_topics === true;
+  }
+  get emptyTopicDisplayName(): string {
+    const v = this.settings.empty_topic_display_name;
+    return typeof v === 'string' ? v : 'general chat';
+  }
+
+  /** The limits in the client's shape (`ChatClient.limits`). */
+  limits(): RealmLimits {
+    const limits: RealmLimits = {
+      maxMessageLength: this.maxMessageLength,
+      maxTopicLength: this.maxTopicLength,
+      mandatoryTopics: this.mandatoryTopics,
+      emptyTopicDisplayName: this.emptyTopicDisplayName,
+    };
+    if (typeof this.settings.max_reminder_note_length === 'number') {
+      limits.maxReminderNoteLength = this.settings.max_reminder_note_length;
+    }
+    return limits;
+  }
+
+  // ---- permissions of the own user --------------------------------------------------------
+
+  get isModeratorOrAbove(): boolean {
+    return this.ownRole() <= 300;
+  }
+
+  /** Editing the content of one's own messages (time limit: `contentEditLimitSeconds`). */
+  canEditContent(): boolean {
+    return this.settings.allow_message_editing !== false;
+  }
+
+  canMoveBetweenTopics(): boolean {
+    return this.#allowed('can_move_messages_between_topics_group', 'edit_topic_policy');
+  }
+
+  canMoveBetweenChannels(): boolean {
+    return this.#allowed('can_move_messages_between_channels_group', 'move_messages_between_streams_policy');
+  }
+
+  /** Resolving follows its own group from feature level 367; before, topic-move permission. */
+  canResolveTopics(): boolean {
+    if ('can_resolve_topics_group' in this.settings) return this.#allowed('can_resolve_topics_group');
+    return this.canMoveBetweenTopics();
+  }
+
+  /** Seconds after sending during which content may be edited; null: no limit. */
+  get contentEditLimitSeconds(): number | null {
+    return limitOrNull(this.settings.message_content_edit_limit_seconds);
+  }
+  /** Null for moderators and administrators, who are not time-limited, or when there is no limit. */
+  get moveWithinChannelLimitSeconds(): number | null {
+    return this.isModeratorOrAbove ? null : limitOrNull(this.settings.move_messages_within_stream_limit_seconds);
+  }
+  get moveBetweenChannelsLimitSeconds(): number | null {
+    return this.isModeratorOrAbove ? null : limitOrNull(this.settings.move_messages_between_streams_limit_seconds);
+  }
+
+  /**
+   * Whether the own user is in the group a setting names. An unknown group id (a server that
+   * did not send `realm_user_groups`) counts as allowed: the server has the last word.
+   */
+  #allowed(groupKey: string, legacyPolicyKey?: string): boolean {
+    const setting = this.settings[groupKey];
+    if (setting !== undefined) return this.inGroup(setting as GroupSetting) ?? true;
+    const policy = legacyPolicyKey ? this.settings[legacyPolicyKey] : undefined;
+    if (typeof policy === 'number' && policy in POLICY_MAX_ROLE) return this.ownRole() <= POLICY_MAX_ROLE[policy]!;
+    return true;
+  }
+
+  /** Membership of the own user; undefined when the group is unknown. */
+  inGroup(setting: GroupSetting, seen = new Set<number>()): boolean | undefined {
+    const userId = this.ownUserId();
+    if (typeof setting === 'number') {
+      if (seen.has(setting)) return false;
+      seen.add(setting);
+      const group = this.#groups.get(setting);
+      if (!group) return undefined;
+      const byRole = group.isSystem ? systemGroupByRole(group.name, this.ownRole()) : undefined;
+      if (byRole !== undefined) return byRole;
+      if (group.members.has(userId)) return true;
+      return group.subgroups.some((id) => this.inGroup(id, seen) === true);
+    }
+    if (setting.direct_members?.includes(userId)) return true;
+    return (setting.direct_subgroups ?? []).some((id) => this.inGroup(id, seen) === true);
+  }
+}
+
+/** System groups follow roles; computing from the role stays right when the role changes. */
+function systemGroupByRole(name: string, role: number): boolean | undefined {
+  switch (name) {
+    case 'role:internet':
+    case 'role:everyone':
+      return true;
+    case 'role:members':
+    case 'role:fullmembers':
+      return role <= 400;
+    case 'role:moderators':
+      return role <= 300;
+    case 'role:administrators':
+      return role <= 200;
+    case 'role:owners':
+      return role <= 100;
+    case 'role:nobody':
+      return false;
+    default:
+      return undefined;
+  }
+}
+
+function limitOrNull(v: unknown): number | null {
+  return typeof v === 'number' && v > 0 ? v : null;
+}

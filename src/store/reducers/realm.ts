@@ -1,0 +1,44 @@
+import type {
+  RealmEvent,
+  RealmLinkifiersEvent,
+  RemindersEvent,
+  SavedSnippetsEvent,
+  ScheduledMessagesEvent,
+} from '../../api/models/events';
+import type { ChangeBuilder } from '../change';
+import type { StoreState } from '../state';
+
+export function applyRealm(state: StoreState, event: RealmEvent, change: ChangeBuilder): void {
+  if (event.op === 'update') state.realm.update({ [event.property]: event.value });
+  else state.realm.update(event.data);
+  state.presence.thresholdSeconds = state.realm.offlineThresholdSeconds;
+  state.presence.invalidate();
+  change.add('realm');
+}
+
+export function applyLinkifiers(state: StoreState, event: RealmLinkifiersEvent, change: ChangeBuilder): void {
+  state.personal.linkifiers = event.realm_linkifiers;
+  change.add('linkifiers');
+}
+
+export function applySavedSnippets(state: StoreState, event: SavedSnippetsEvent, change: ChangeBuilder): void {
+  const snippets = state.personal.snippets;
+  if (event.op === 'remove') snippets.delete(event.saved_snippet_id);
+  else snippets.set(event.saved_snippet.id, event.saved_snippet);
+  change.add('savedSnippets');
+}
+
+export function applyScheduledMessages(state: StoreState, event: ScheduledMessagesEvent, change: ChangeBuilder): void {
+  const scheduled = state.personal.scheduled;
+  if (event.op === 'add') for (const m of event.scheduled_messages) scheduled.set(m.scheduled_message_id, m);
+  else if (event.op === 'update') scheduled.set(event.scheduled_message.scheduled_message_id, event.scheduled_message);
+  else scheduled.delete(event.scheduled_message_id);
+  change.add('scheduledMessages');
+}
+
+export function applyReminders(state: StoreState, event: RemindersEvent, change: ChangeBuilder): void {
+  const reminders = state.personal.reminders;
+  if (event.op === 'add') for (const r of event.reminders) reminders.set(r.reminder_id, r);
+  else reminders.delete(event.reminder_id);
+  change.add('reminders');
+}

@@ -1,0 +1,157 @@
+import type { ChatClient } from '../api/client';
+import { NetworkError } from '../api/errors';
+import { EventQueue, type EventQueueOptions, type QueueStatus, type QueueStatusDetail } from '../api/events';
+import { getChannelTopics } from '../api/routes/subscriptions';
+import { updatePresence } from '../api/routes/users';
+import { Emitter, type Event } from './emitter';
+import { alwaysFocused, PresencePinger, realTimers, type FocusSource, type Timers } from './pinger';
+import { ChatStore } from './store';
+
+export type SessionStatus = QueueStatus;
+
+export interface SessionStatusChange {
+  status: SessionStatus;
+  detail?: QueueStatusDetail;
+}
+
+export interface ChatSessionOptions {
+  /** Window focus; default: always focused. */
+  focus?: FocusSource;
+  /** Timers of the presence pinger; default: real ones (unref'd). */
+  timers?: Timers;
+  /** Clock in ms for presence grouping. */
+  now?: () => number;
+  /** Tuning of the event queue (backoff bounds, long-poll margin). */
+  queue?: Pick<EventQueueOptions, 'backoff' | 'longpollMarginMs' | 'deleteTimeoutMs' | 'random'>;
+}
+
+/** The event types the store consumes (and so asks the server to send). */
+export const STORE_EVENT_TYPES = [
+  'message',
+  'update_message',
+  'delete_message',
+  'reaction',
+  'update_message_flags',
+  'subscription',
+  'stream',
+  'user_topic',
+  'presence',
+  'user_status',
+  'realm_user',
+  'realm',
+  'realm_linkifiers',
+  'saved_snippets',
+  'scheduled_messages',
+  'reminders',
+];
+
+/** Snapshot sections: the consumed types plus the groups behind permission settings and the user's settings. */
+export const STORE_FETCH_EVENT_TYPES = [...STORE_EVENT_TYPES, 'realm_user_groups', 'user_settings'];
+
+/**
+ * One signed-in account: a client, its event queue and the store it feeds, plus the presence
+ * pinger. No `vscode` import: the extension passes the window focus in as a `FocusSource`.
+ */
+export class ChatSession {
+  readonly store: ChatStore;
+  readonly #queue: EventQueue;
+  readonly #pinger: PresencePinger;
+  #status: SessionStatus = 'stopped';
+  #started = false;
+
+  readonly #onDidChangeStatus = new Emitter<SessionStatusChange>();
+  /** `connecting` → `live`; `reconnecting` while the connection is lost or the queue is rebuilt; `stopped`. */
+  readonly onDidChangeStatus: Event<SessionStatusChange> = this.#onDidChangeStatus.event;
+  readonly #onError = new Emitter<unknown>();
+  /** Problems worth a notification (malformed events, failed topic loads, refused pings). */
+  readonly onError: Event<unknown> = this.#onError.event;
+
+  constructor(
+    readonly client: ChatClient,
+    private readonly options: ChatSessionOptions = {},
+  ) {
+    this.store = new ChatStore({
+      now: options.now,
+      fetchTopics: async (streamId) => (await getChannelTopics(client, { stream_id: streamId })).topics,
+      onLimits: (limits) => (client.limits = { ...client.limits, ...limits }),
+      onError: (error) => this.#onError.fire(error),
+    });
+    this.#queue = new EventQueue(client, {
+      ...options.queue,
+      registerParams: {
+        apply_markdown: true,
+        client_gravatar: false,
+        slim_presence: true,
+        include_subscribers: false,
+        event_types: STORE_EVENT_TYPES,
+        fetch_event_types: STORE_FETCH_EVENT_TYPES,
+        client_capabilities: { simplified_presence_events: true },
+      },
+      onSnapshot: (snapshot) => {
+        // First build and resync alike: events in between are lost, so rebuild everything.
+        this.store.reset(snapshot);
+      },
+      onEvents: (events) => void this.store.apply(events),
+      onStatus: (status, detail) => this.#setStatus(status, detail),
+      onError: (error) => this.#onError.fire(error),
+    });
+    this.#pinger = new PresencePinger(
+      (status, newUserInput) => this.#ping(status, newUserInput),
+      () => this.store.realm.pingIntervalSeconds,
+      options.focus ?? alwaysFocused,
+      options.timers ?? realTimers,
+    );
+  }
+
+  get status(): SessionStatus {
+    return this.#status;
+  }
+
+  /**
+   * Registers, builds the store from the snapshot, then follows events in the background and
+   * starts reporting presence. Rejects when the server refuses (e.g. a wrong API key).
+   */
+  async start(): Promise<void> {
+    if (this.#started) throw new Error('ChatSession.start() was already called.');
+    this.#started = true;
+    await this.#queue.start();
+    if (this.#queue.status === 'stopped') return; // stopped while connecting
+    this.#pinger.start();
+  }
+
+  /** Stops the pinger and the queue (which frees it on the server). Idempotent. */
+  async stop(): Promise<void> {
+    this.#pinger.dispose();
+    await this.#queue.stop();
+    this.#setStatus('stopped');
+  }
+
+  /** Reports presence now (also done on a timer and when the window gains focus). */
+  pingPresence(): Promise<void> {
+    return this.#pinger.pingNow();
+  }
+
+  async #ping(status: 'active' | 'idle', newUserInput: boolean): Promise<void> {
+    try {
+      const result = await updatePresence(this.client, { status, new_user_input: newUserInput, slim_presence: true });
+      // The answer carries everybody's presence: presence events only report users coming online.
+      if (result.presences) this.store.applyPresence(result.presences, result.server_timestamp);
+    } catch (error) {
+      // Lost connections show as `reconnecting` through the queue; do not notify per ping.
+      if (!(error instanceof NetworkError)) this.#onError.fire(error);
+    }
+  }
+
+  #setStatus(status: SessionStatus, detail?: QueueStatusDetail): void {
+    if (status === this.#status && status !== 'reconnecting') return;
+    this.#status = status;
+    this.#onDidChangeStatus.fire({ status, detail });
+  }
+
+  dispose(): void {
+    void this.stop();
+    this.store.dispose();
+    this.#onDidChangeStatus.dispose();
+    this.#onError.dispose();
+  }
+}

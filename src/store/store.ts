@@ -1,0 +1,485 @@
+import type { ChatEvent } from '../api/models/events';
+import { toPresenceTimes } from '../api/models/events';
+import type { Linkifier } from '../api/models/linkifier';
+import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/models/personal';
+import type { RegisterSnapshot } from '../api/models/register';
+import type { Subscription, Topic } from '../api/models/subscription';
+import type { User, UserStatus } from '../api/models/user';
+import type { RealmLimits } from '../api/operation';
+import { ChangeBuilder, fullChange, type StoreChange } from './change';
+import { Emitter, type Event } from './emitter';
+import { isResolved } from './keys';
+import { PersonalItems } from './personal';
+import { PresenceIndex, type PresenceGroups, type PresenceState } from './presence';
+import { RealmState } from './realm';
+import { applyStream, applySubscription, applyUserTopic } from './reducers/channels';
+import { applyDeleteMessage, applyFlags, applyMessage, applyReaction, applyUpdateMessage } from './reducers/messages';
+import { applyPresence, applyRealmUser, applyUserStatus } from './reducers/people';
+import {
+  applyLinkifiers,
+  applyRealm,
+  applyReminders,
+  applySavedSnippets,
+  applyScheduledMessages,
+} from './reducers/realm';
+import type { StoreState } from './state';
+import { SubscriptionIndex } from './subscriptions';
+import { TopicIndex } from './topics';
+import { UnreadIndex } from './unreads';
+import { topicCounts, UserTopicIndex } from './userTopics';
+import { UserIndex } from './users';
+
+export interface ChatStoreOptions {
+  /** Clock in ms (presence grouping); default `Date.now`. */
+  now?: () => number;
+  /** Fetches a channel's topics, newest first (`GET /users/me/{stream_id}/topics`). */
+  fetchTopics?: (streamId: number) => Promise<readonly Topic[]>;
+  /** Receives the organisation's limits after a rebuild and after `realm` events (→ `ChatClient.limits`). */
+  onLimits?: (limits: RealmLimits) => void;
+  /** A background failure (a topic refetch). */
+  onError?: (error: unknown) => void;
+}
+
+/** One row of a channel's topic list. */
+export interface TopicItem {
+  /** As the server spells it (resolved topics keep their "✔ " prefix). */
+  readonly name: string;
+  readonly maxId: number;
+  readonly unread: number;
+  readonly resolved: boolean;
+  /** 0 none, 1 muted, 2 unmuted, 3 followed. */
+  readonly visibilityPolicy: number;
+}
+
+/** What to count: a channel, one topic of it, or the direct conversation with these users. */
+export type UnreadKey = { streamId: number; topic?: string } | { dmUserIds: readonly number[] };
+
+/**
+ * The live state of one account: built from a `/register` snapshot (`reset`) and kept current by
+ * event batches (`apply`), each of which fires at most one `onDidChange` naming what changed.
+ * Every read is O(1) or served from a cache invalidated by the events that affect it.
+ * No UI code here, nothing from `vscode`.
+ */
+export class ChatStore {
+  readonly #subscriptions = new SubscriptionIndex();
+  #unreads = new UnreadIndex(0);
+  readonly #topics = new TopicIndex();
+  readonly #userTopics = new UserTopicIndex();
+  readonly #users = new UserIndex();
+  readonly #presence: PresenceIndex;
+  readonly #realm: RealmState;
+  readonly #personal = new PersonalItems();
+  readonly #topicLoads = new Map<number, Promise<readonly TopicItem[]>>();
+  readonly #topicItems = new Map<number, readonly TopicItem[]>();
+  #totalUnread: number | undefined;
+  #ownUserId = 0;
+  #ownEmail = '';
+  #featureLevel = 0;
+  #ready = false;
+  /** Bumped by `reset`: a topic fetch started before a rebuild must not install its answer. */
+  #generation = 0;
+
+  readonly #onDidChange = new Emitter<StoreChange>();
+  /** One notification per `reset` or `apply` that changed something. */
+  readonly onDidChange: Event<StoreChange> = this.#onDidChange.event;
+  readonly #onDidApplyEvents = new Emitter<readonly ChatEvent[]>();
+  /** The raw batch after it was applied (open message views read edits and reactions from it). */
+  readonly onDidApplyEvents: Event<readonly ChatEvent[]> = this.#onDidApplyEvents.event;
+
+  constructor(private readonly options: ChatStoreOptions = {}) {
+    this.#presence = new PresenceIndex(options.now ?? Date.now);
+    this.#realm = new RealmState(
+      () => this.ownUser?.role ?? 400,
+      () => this.#ownUserId,
+    );
+  }
+
+  get #state(): StoreState {
+    return {
+      ownUserId: this.#ownUserId,
+      subscriptions: this.#subscriptions,
+      unreads: this.#unreads,
+      topics: this.#topics,
+      userTopics: this.#userTopics,
+      users: this.#users,
+      presence: this.#presence,
+      realm: this.#realm,
+      personal: this.#personal,
+    };
+  }
+
+  // ---- building -----------------------------------------------------------------------------
+
+  /** Rebuilds everything from a snapshot (first start, and after the server dropped the queue). */
+  reset(snapshot: RegisterSnapshot): void {
+    this.#generation++;
+    this.#ownUserId = snapshot.user_id ?? 0;
+    this.#ownEmail = snapshot.email ?? '';
+    this.#featureLevel = snapshot.chat_feature_level;
+
+    this.#users.clear();
+    for (const list of [snapshot.realm_users, snapshot.realm_non_active_users, snapshot.cross_realm_bots]) {
+      for (const u of list ?? []) this.#users.set(u);
+    }
+    for (const [id, status] of Object.entries(snapshot.user_status ?? {})) this.#users.updateStatus(Number(id), status);
+
+    this.#realm.reset(snapshot as Record<string, unknown>);
+
+    this.#subscriptions.clear();
+    for (const s of snapshot.never_subscribed ?? []) this.#subscriptions.setChannel(s);
+    for (const s of snapshot.unsubscribed ?? []) this.#subscriptions.setChannel(s);
+    for (const s of snapshot.subscriptions ?? []) this.#subscriptions.set(s);
+
+    this.#unreads = new UnreadIndex(this.#ownUserId);
+    const unread = snapshot.unread_msgs;
+    if (unread) {
+      const mentions = new Set(unread.mentions);
+      for (const s of unread.streams) {
+        for (const id of s.unread_message_ids) this.#unreads.addStream(id, s.stream_id, s.topic, mentions.has(id));
+      }
+      for (const p of unread.pms) {
+        for (const id of p.unread_message_ids) this.#unreads.addDm(id, [p.other_user_id], mentions.has(id));
+      }
+      for (const h of unread.huddles) {
+        const ids = h.user_ids_string.split(',').map(Number);
+        for (const id of h.unread_message_ids) this.#unreads.addDm(id, ids, mentions.has(id));
+      }
+    }
+
+    this.#userTopics.clear();
+    for (const t of snapshot.user_topics ?? []) this.#userTopics.set(t.stream_id, t.topic_name, t.visibility_policy);
+
+    this.#presence.clear();
+    this.#presence.thresholdSeconds = this.#realm.offlineThresholdSeconds;
+    if (snapshot.server_timestamp !== undefined) {
+      this.#presence.offsetSeconds = snapshot.server_timestamp - (this.options.now ?? Date.now)() / 1000;
+    }
+    for (const [key, entry] of Object.entries(snapshot.presences ?? {})) {
+      const userId = /^\d+$/.test(key) ? Number(key) : this.#users.byEmail(key)?.user_id;
+      if (userId !== undefined) this.#presence.update(userId, snapshotPresenceTimes(entry));
+    }
+
+    this.#personal.snippets.reset((snapshot.saved_snippets ?? []).map((s) => [s.id, s]));
+    this.#personal.scheduled.reset((snapshot.scheduled_messages ?? []).map((s) => [s.scheduled_message_id, s]));
+    this.#personal.reminders.reset((snapshot.reminders ?? []).map((r) => [r.reminder_id, r]));
+    this.#personal.linkifiers = snapshot.realm_linkifiers ?? [];
+
+    // Topic lists are reloaded lazily from the new state, as on first use.
+    this.#topics.clear();
+    this.#topicLoads.clear();
+    this.#topicItems.clear();
+    this.#totalUnread = undefined;
+    this.#ready = true;
+    this.options.onLimits?.(this.#realm.limits());
+    this.#onDidChange.fire(fullChange());
+  }
+
+  /** Applies a batch of events in order; fires one change for the batch. Unknown types are ignored. */
+  apply(events: readonly ChatEvent[]): StoreChange | undefined {
+    const change = new ChangeBuilder();
+    const state = this.#state;
+    for (const event of events) {
+      try {
+        this.#applyOne(state, event, change);
+      } catch (error) {
+        // One event the store cannot follow must not lose the rest of the batch.
+        this.options.onError?.(error);
+      }
+    }
+    const built = change.build();
+    if (built) {
+      this.#invalidate(built);
+      if (built.areas.has('realm')) this.options.onLimits?.(this.#realm.limits());
+    }
+    for (const streamId of [...this.#topics.stale]) this.#refetchTopics(streamId);
+    if (built) this.#onDidChange.fire(built);
+    if (events.length > 0) this.#onDidApplyEvents.fire(events);
+    return built;
+  }
+
+  #applyOne(state: StoreState, event: ChatEvent, change: ChangeBuilder): void {
+    switch (event.type) {
+      case 'message': return applyMessage(state, event, change);
+      case 'update_message': return applyUpdateMessage(state, event, change);
+      case 'delete_message': return applyDeleteMessage(state, event, change);
+      case 'reaction': return applyReaction(state, event, change);
+      case 'update_message_flags': return applyFlags(state, event, change);
+      case 'subscription': return applySubscription(state, event, change);
+      case 'stream': return applyStream(state, event, change);
+      case 'user_topic': return applyUserTopic(state, event, change);
+      case 'presence': return applyPresence(state, event, change);
+      case 'user_status': return applyUserStatus(state, event, change);
+      case 'realm_user': return applyRealmUser(state, event, change);
+      case 'realm': return applyRealm(state, event, change);
+      case 'realm_linkifiers': return applyLinkifiers(state, event, change);
+      case 'saved_snippets': return applySavedSnippets(state, event, change);
+      case 'scheduled_messages': return applyScheduledMessages(state, event, change);
+      case 'reminders': return applyReminders(state, event, change);
+      case 'heartbeat':
+      case 'unknown':
+        return;
+    }
+  }
+
+  #invalidate(change: StoreChange): void {
+    const a = change.areas;
+    if (a.has('unreads') || a.has('subscriptions') || a.has('userTopics')) this.#totalUnread = undefined;
+    if (a.has('topics') || a.has('unreads') || a.has('userTopics')) {
+      for (const id of change.streamIds) this.#topicItems.delete(id);
+    }
+  }
+
+  /**
+   * Merges a full presence map (the answer to `POST /users/me/presence` or `GET /realm/presence`),
+   * keyed by user id or email; fires a `presence` change for the users whose times moved.
+   */
+  applyPresence(presences: Record<string, unknown>, serverTimestamp?: number): StoreChange | undefined {
+    if (serverTimestamp !== undefined) {
+      this.#presence.offsetSeconds = serverTimestamp - (this.options.now ?? Date.now)() / 1000;
+    }
+    const change = new ChangeBuilder();
+    for (const [key, entry] of Object.entries(presences)) {
+      const userId = /^\d+$/.test(key) ? Number(key) : this.#users.byEmail(key)?.user_id;
+      if (userId !== undefined && this.#presence.update(userId, snapshotPresenceTimes(entry))) {
+        change.user('presence', userId);
+      }
+    }
+    const built = change.build();
+    if (built) this.#onDidChange.fire(built);
+    return built;
+  }
+
+  // ---- topics -----------------------------------------------------------------------------
+
+  /**
+   * A channel's topics, newest first, with unread counts and the own visibility policy;
+   * undefined until `loadTopics` has fetched them once (they stay live afterwards).
+   */
+  topics(streamId: number): readonly TopicItem[] | undefined {
+    const cached = this.#topicItems.get(streamId);
+    if (cached) return cached;
+    const list = this.#topics.list(streamId);
+    if (!list) return undefined;
+    const items = list.map((t) => ({
+      name: t.name,
+      maxId: t.maxId,
+      unread: this.#unreads.topicCount(streamId, t.name),
+      resolved: isResolved(t.name),
+      visibilityPolicy: this.#userTopics.policy(streamId, t.name),
+    }));
+    this.#topicItems.set(streamId, items);
+    return items;
+  }
+
+  /** Fetches a channel's topics once; concurrent calls share one request. */
+  loadTopics(streamId: number): Promise<readonly TopicItem[]> {
+    const loaded = this.topics(streamId);
+    if (loaded) return Promise.resolve(loaded);
+    return this.#topicLoads.get(streamId) ?? this.#startLoad(streamId);
+  }
+
+  #startLoad(streamId: number): Promise<readonly TopicItem[]> {
+    const pending: Promise<readonly TopicItem[]> = this.#fetchTopics(streamId).finally(() => {
+      if (this.#topicLoads.get(streamId) === pending) this.#topicLoads.delete(streamId);
+    });
+    this.#topicLoads.set(streamId, pending);
+    return pending;
+  }
+
+  async #fetchTopics(streamId: number): Promise<readonly TopicItem[]> {
+    const fetch = this.options.fetchTopics;
+    if (!fetch) throw new Error('This store cannot load topics (no fetchTopics given).');
+    const generation = this.#generation;
+    this.#topics.beginLoad(streamId);
+    let topics: readonly Topic[];
+    try {
+      topics = await fetch(streamId);
+    } catch (error) {
+      if (generation === this.#generation) this.#topics.failLoad(streamId);
+      throw error;
+    }
+    if (generation !== this.#generation) return this.loadTopics(streamId);
+    this.#topics.finishLoad(streamId, topics);
+    this.#topicItems.delete(streamId);
+    this.#onDidChange.fire({
+      full: false,
+      areas: new Set(['topics']),
+      streamIds: new Set([streamId]),
+      messageIds: new Set(),
+      userIds: new Set(),
+    });
+    return this.topics(streamId)!;
+  }
+
+  /** A move or deletion took the newest message of a topic: fetch the channel's list again. */
+  #refetchTopics(streamId: number): void {
+    this.#topics.stale.delete(streamId);
+    if (this.#topicLoads.has(streamId) || !this.#topics.isLoaded(streamId)) return;
+    const generation = this.#generation;
+    this.#startLoad(streamId).catch((error: unknown) => {
+      if (generation === this.#generation) this.options.onError?.(error);
+    });
+  }
+
+  // ---- unreads ----------------------------------------------------------------------------
+
+  /**
+   * Unread messages of a channel, a topic or a direct conversation, as the server counts them
+   * (`is:unread` in that narrow). `excludeMuted` leaves out what `totalUnread` leaves out.
+   */
+  unreadCount(key: UnreadKey, options: { excludeMuted?: boolean } = {}): number {
+    if ('dmUserIds' in key) return this.#unreads.dmCount(key.dmUserIds);
+    if (key.topic !== undefined) {
+      const n = this.#unreads.topicCount(key.streamId, key.topic);
+      if (!options.excludeMuted || n === 0) return n;
+      const muted = this.#subscriptions.isMuted(key.streamId);
+      return topicCounts(muted, this.#userTopics.policy(key.streamId, key.topic)) ? n : 0;
+    }
+    if (!options.excludeMuted) return this.#unreads.streamCount(key.streamId);
+    return this.#visibleStreamUnread(key.streamId);
+  }
+
+  /**
+   * The badge number. Rule (as the server's unmuted counts): all unread direct messages, plus
+   * unread messages of subscribed channels, leaving out muted channels (except their unmuted or
+   * followed topics) and muted topics of other channels. Cached until unreads, subscriptions
+   * or topic policies change.
+   */
+  totalUnread(): number {
+    if (this.#totalUnread === undefined) {
+      let total = this.#unreads.dmTotal;
+      for (const streamId of this.#unreads.streamIds()) {
+        if (this.#subscriptions.has(streamId)) total += this.#visibleStreamUnread(streamId);
+      }
+      this.#totalUnread = total;
+    }
+    return this.#totalUnread;
+  }
+
+  /** Unread messages that mention the own user (directly or by wildcard). */
+  unreadMentions(): number {
+    return this.#unreads.mentionCount;
+  }
+
+  /** Direct conversations with unreads: the other users' ids, and the count. */
+  unreadDirectConversations(): { userIds: number[]; count: number }[] {
+    return [...this.#unreads.dmConversations()].map(([key, count]) => ({ userIds: key.split(',').map(Number), count }));
+  }
+
+  /** Unread ids of one topic (to mark it read). */
+  unreadIdsOfTopic(streamId: number, topic: string): number[] {
+    return this.#unreads.topicIds(streamId, topic);
+  }
+
+  isUnread(messageId: number): boolean {
+    return this.#unreads.has(messageId);
+  }
+
+  #visibleStreamUnread(streamId: number): number {
+    const muted = this.#subscriptions.isMuted(streamId);
+    let n = 0;
+    for (const [, name, count] of this.#unreads.topicsOf(streamId)) {
+      if (topicCounts(muted, this.#userTopics.policy(streamId, name))) n += count;
+    }
+    return n;
+  }
+
+  // ---- channels ---------------------------------------------------------------------------
+
+  /** Subscribed channels: pinned first, then by name. */
+  subscriptions(): readonly Subscription[] {
+    return this.#subscriptions.sorted();
+  }
+  subscription(streamId: number): Subscription | undefined {
+    return this.#subscriptions.get(streamId);
+  }
+  /** Any channel known to the user (subscribed or not), e.g. to name a channel in a link. */
+  channelName(streamId: number): string | undefined {
+    return this.#subscriptions.channel(streamId)?.name;
+  }
+  /** 0 none, 1 muted, 2 unmuted, 3 followed. */
+  topicPolicy(streamId: number, topic: string): number {
+    return this.#userTopics.policy(streamId, topic);
+  }
+
+  // ---- people -----------------------------------------------------------------------------
+
+  /** Every user (active, deactivated, bots), by name. */
+  users(): readonly User[] {
+    return this.#users.all();
+  }
+  user(userId: number): User | undefined {
+    return this.#users.get(userId);
+  }
+  userByEmail(email: string): User | undefined {
+    return this.#users.byEmail(email);
+  }
+  /** Active humans grouped by presence, each group by name. Bots and deactivated users are left out. */
+  presenceGroups(): PresenceGroups {
+    return this.#presence.groups(this.#users.humanIds());
+  }
+  presence(userId: number): PresenceState {
+    return this.#presence.state(userId);
+  }
+  status(userId: number): UserStatus | undefined {
+    return this.#users.status(userId);
+  }
+
+  // ---- personal items ---------------------------------------------------------------------
+
+  /** By title. */
+  savedSnippets(): readonly SavedSnippet[] {
+    return this.#personal.snippets.list();
+  }
+  /** Earliest delivery first. */
+  scheduledMessages(): readonly ScheduledMessage[] {
+    return this.#personal.scheduled.list();
+  }
+  /** Earliest delivery first. */
+  reminders(): readonly Reminder[] {
+    return this.#personal.reminders.list();
+  }
+  /** In the realm's order. */
+  linkifiers(): readonly Linkifier[] {
+    return this.#personal.linkifiers;
+  }
+
+  // ---- realm and own user -----------------------------------------------------------------
+
+  /** Settings, limits and the own user's permissions. */
+  get realm(): RealmState {
+    return this.#realm;
+  }
+  get ownUserId(): number {
+    return this.#ownUserId;
+  }
+  get ownEmail(): string {
+    return this.#ownEmail;
+  }
+  get ownUser(): User | undefined {
+    return this.#users.get(this.#ownUserId);
+  }
+  get featureLevel(): number {
+    return this.#featureLevel;
+  }
+  /** False until the first `reset`. */
+  get ready(): boolean {
+    return this.#ready;
+  }
+
+  dispose(): void {
+    this.#onDidChange.dispose();
+    this.#onDidApplyEvents.dispose();
+  }
+}
+
+/** A snapshot presence entry (any form) as last-active / last-online times. */
+function snapshotPresenceTimes(entry: unknown): { active_timestamp?: number; idle_timestamp?: number } {
+  const e = entry as Record<string, unknown>;
+  if (typeof e.active_timestamp === 'number' || typeof e.idle_timestamp === 'number') return toPresenceTimes(e);
+  const agg = (e.aggregated ?? e.website) as { status?: string; timestamp?: number } | undefined;
+  if (!agg || typeof agg.timestamp !== 'number') return toPresenceTimes(e);
+  return agg.status === 'active'
+    ? { active_timestamp: agg.timestamp, idle_timestamp: agg.timestamp }
+    : { idle_timestamp: agg.timestamp };
+}

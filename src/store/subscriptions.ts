@@ -1,0 +1,100 @@
+import type { Subscription } from '../api/models/subscription';
+
+/** A channel as known to the user, subscribed or not (names for messages, moves and links). */
+export interface ChannelInfo {
+  stream_id: number;
+  name: string;
+  description?: string;
+  invite_only?: boolean;
+  is_archived?: boolean;
+  [key: string]: unknown;
+}
+
+/** Subscriptions by channel id, the sorted list the channel tree shows, and all known channels. */
+export class SubscriptionIndex {
+  readonly #subs = new Map<number, Subscription>();
+  readonly #channels = new Map<number, ChannelInfo>();
+  #sorted: Subscription[] | undefined;
+
+  clear(): void {
+    this.#subs.clear();
+    this.#channels.clear();
+    this.#sorted = undefined;
+  }
+
+  get size(): number {
+    return this.#subs.size;
+  }
+
+  get(streamId: number): Subscription | undefined {
+    return this.#subs.get(streamId);
+  }
+
+  has(streamId: number): boolean {
+    return this.#subs.has(streamId);
+  }
+
+  isMuted(streamId: number): boolean {
+    return this.#subs.get(streamId)?.is_muted ?? false;
+  }
+
+  set(sub: Subscription): void {
+    this.#subs.set(sub.stream_id, sub);
+    this.#channels.set(sub.stream_id, { ...this.#channels.get(sub.stream_id), ...sub });
+    this.#sorted = undefined;
+  }
+
+  remove(streamId: number): boolean {
+    this.#sorted = undefined;
+    return this.#subs.delete(streamId);
+  }
+
+  /** Sets one property; `is_muted` and its legacy inverse `in_home_view` are kept in step. */
+  setProperty(streamId: number, property: string, value: unknown, extra: Record<string, unknown> = {}): boolean {
+    const sub = this.#subs.get(streamId);
+    const fields: Record<string, unknown> = { ...extra, [property]: value };
+    if (property === 'in_home_view' && typeof value === 'boolean') fields.is_muted = !value;
+    if (property === 'is_muted' && typeof value === 'boolean') fields.in_home_view = !value;
+    const channel = this.#channels.get(streamId);
+    if (channel) this.#channels.set(streamId, { ...channel, ...fields });
+    if (!sub) return false;
+    this.#subs.set(streamId, { ...sub, ...fields } as Subscription);
+    if (property === 'name' || property === 'pin_to_top') this.#sorted = undefined;
+    else if (this.#sorted) this.#sorted = this.#sorted.map((s) => (s.stream_id === streamId ? this.#subs.get(streamId)! : s));
+    return true;
+  }
+
+  /** Pinned first, then by name (case-insensitive). */
+  sorted(): readonly Subscription[] {
+    if (!this.#sorted) {
+      const keyed = [...this.#subs.values()].map((s) => ({ s, k: s.name.toLowerCase() }));
+      keyed.sort((a, b) => {
+        if (a.s.pin_to_top !== b.s.pin_to_top) return a.s.pin_to_top ? -1 : 1;
+        return a.k < b.k ? -1 : a.k > b.k ? 1 : a.s.stream_id - b.s.stream_id;
+      });
+      this.#sorted = keyed.map((e) => e.s);
+    }
+    return this.#sorted;
+  }
+
+  ids(): Iterable<number> {
+    return this.#subs.keys();
+  }
+
+  setChannel(channel: ChannelInfo): void {
+    this.#channels.set(channel.stream_id, { ...this.#channels.get(channel.stream_id), ...channel });
+  }
+
+  deleteChannel(streamId: number): void {
+    this.#channels.delete(streamId);
+    this.remove(streamId);
+  }
+
+  channel(streamId: number): ChannelInfo | undefined {
+    return this.#channels.get(streamId);
+  }
+
+  channels(): Iterable<ChannelInfo> {
+    return this.#channels.values();
+  }
+}

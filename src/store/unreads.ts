@@ -1,0 +1,151 @@
+import { dmKey, topicKey } from './keys';
+
+/** Where an unread message is. */
+export type UnreadLocation =
+  | { kind: 'stream'; streamId: number; topic: string }
+  | { kind: 'dm'; key: string };
+
+interface TopicUnreads {
+  /** The display name as last seen (topics compare case-insensitively). */
+  name: string;
+  ids: Set<number>;
+}
+
+interface StreamUnreads {
+  count: number;
+  topics: Map<string, TopicUnreads>;
+}
+
+/**
+ * The unread index: every unread message id with its location, counts per channel, per topic and
+ * per direct conversation, all maintained incrementally so every read is O(1).
+ */
+export class UnreadIndex {
+  readonly #where = new Map<number, UnreadLocation>();
+  readonly #streams = new Map<number, StreamUnreads>();
+  readonly #dms = new Map<string, Set<number>>();
+  readonly #mentions = new Set<number>();
+  #dmTotal = 0;
+
+  constructor(readonly ownUserId: number) {}
+
+  get total(): number {
+    return this.#where.size;
+  }
+  get dmTotal(): number {
+    return this.#dmTotal;
+  }
+  get mentionCount(): number {
+    return this.#mentions.size;
+  }
+
+  has(id: number): boolean {
+    return this.#where.has(id);
+  }
+  location(id: number): UnreadLocation | undefined {
+    return this.#where.get(id);
+  }
+
+  addStream(id: number, streamId: number, topic: string, mentioned = false): boolean {
+    if (this.#where.has(id)) return false;
+    this.#where.set(id, { kind: 'stream', streamId, topic });
+    let s = this.#streams.get(streamId);
+    if (!s) this.#streams.set(streamId, (s = { count: 0, topics: new Map() }));
+    const key = topicKey(topic);
+    let t = s.topics.get(key);
+    if (!t) s.topics.set(key, (t = { name: topic, ids: new Set() }));
+    t.ids.add(id);
+    s.count++;
+    if (mentioned) this.#mentions.add(id);
+    return true;
+  }
+
+  /** `userIds`: the conversation's users, with or without the own user. */
+  addDm(id: number, userIds: Iterable<number>, mentioned = false): boolean {
+    return this.addDmKey(id, dmKey(userIds, this.ownUserId), mentioned);
+  }
+
+  addDmKey(id: number, key: string, mentioned = false): boolean {
+    if (this.#where.has(id)) return false;
+    this.#where.set(id, { kind: 'dm', key });
+    let set = this.#dms.get(key);
+    if (!set) this.#dms.set(key, (set = new Set()));
+    set.add(id);
+    this.#dmTotal++;
+    if (mentioned) this.#mentions.add(id);
+    return true;
+  }
+
+  /** Removes one id; returns where it was. */
+  remove(id: number): UnreadLocation | undefined {
+    const loc = this.#where.get(id);
+    if (!loc) return undefined;
+    this.#where.delete(id);
+    this.#mentions.delete(id);
+    if (loc.kind === 'dm') {
+      const set = this.#dms.get(loc.key)!;
+      set.delete(id);
+      if (set.size === 0) this.#dms.delete(loc.key);
+      this.#dmTotal--;
+    } else {
+      const s = this.#streams.get(loc.streamId)!;
+      const key = topicKey(loc.topic);
+      const t = s.topics.get(key)!;
+      t.ids.delete(id);
+      if (t.ids.size === 0) s.topics.delete(key);
+      if (--s.count === 0) this.#streams.delete(loc.streamId);
+    }
+    return loc;
+  }
+
+  /** Moves an unread channel message to another channel and/or topic. */
+  move(id: number, streamId: number, topic: string): UnreadLocation | undefined {
+    const loc = this.#where.get(id);
+    if (!loc || loc.kind !== 'stream') return undefined;
+    const mentioned = this.#mentions.has(id);
+    this.remove(id);
+    this.addStream(id, streamId, topic, mentioned);
+    return loc;
+  }
+
+  clear(): void {
+    this.#where.clear();
+    this.#streams.clear();
+    this.#dms.clear();
+    this.#mentions.clear();
+    this.#dmTotal = 0;
+  }
+
+  streamCount(streamId: number): number {
+    return this.#streams.get(streamId)?.count ?? 0;
+  }
+
+  topicCount(streamId: number, topic: string): number {
+    return this.#streams.get(streamId)?.topics.get(topicKey(topic))?.ids.size ?? 0;
+  }
+
+  dmCount(userIds: Iterable<number>): number {
+    return this.#dms.get(dmKey(userIds, this.ownUserId))?.size ?? 0;
+  }
+
+  /** The unread ids of one topic (a copy). */
+  topicIds(streamId: number, topic: string): number[] {
+    return [...(this.#streams.get(streamId)?.topics.get(topicKey(topic))?.ids ?? [])];
+  }
+
+  /** Topics with unreads in a channel: `[key, name, count]`. */
+  *topicsOf(streamId: number): Iterable<[key: string, name: string, count: number]> {
+    const s = this.#streams.get(streamId);
+    if (!s) return;
+    for (const [key, t] of s.topics) yield [key, t.name, t.ids.size];
+  }
+
+  streamIds(): Iterable<number> {
+    return this.#streams.keys();
+  }
+
+  /** Direct conversations with unreads: key (see `dmKey`) → count. */
+  *dmConversations(): Iterable<[key: string, count: number]> {
+    for (const [key, set] of this.#dms) yield [key, set.size];
+  }
+}
