@@ -109,6 +109,7 @@ export class EventQueue {
       this.#halt(error);
       throw error;
     }
+    if (this.#stopped) return;
     this.#setStatus('live');
     this.#loop = this.#poll();
   }
@@ -145,23 +146,25 @@ export class EventQueue {
       ...params,
       client_capabilities: { ...DEFAULT_CLIENT_CAPABILITIES, ...(params.client_capabilities ?? {}) },
     };
+    let snapshot: RegisterSnapshot;
     for (;;) {
       this.#checkStopped();
       try {
-        const snapshot = await registerQueue(this.client, full, { signal: this.#abort.signal, maxRetries: 0 });
-        this.#checkStopped();
-        this.#backoff.reset();
-        this.#queueId = snapshot.queue_id;
-        this.#lastEventId = snapshot.last_event_id;
-        this.#longpollSeconds = snapshot.event_queue_longpoll_timeout_seconds ?? DEFAULT_LONGPOLL_SECONDS;
-        await this.options.onSnapshot(snapshot, { resync });
-        return;
+        snapshot = await registerQueue(this.client, full, { signal: this.#abort.signal, maxRetries: 0 });
+        break;
       } catch (error) {
         this.#checkStopped();
         // A refused registration (bad parameters, no permission) will not get better by retrying.
         await this.#waitBeforeRetry(error, false);
       }
     }
+    this.#checkStopped();
+    this.#backoff.reset();
+    this.#queueId = snapshot.queue_id;
+    this.#lastEventId = snapshot.last_event_id;
+    this.#longpollSeconds = snapshot.event_queue_longpoll_timeout_seconds ?? DEFAULT_LONGPOLL_SECONDS;
+    // An owner that cannot build its state from the snapshot stops the queue (the error surfaces).
+    await this.options.onSnapshot(snapshot, { resync });
   }
 
   async #poll(): Promise<void> {
