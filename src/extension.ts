@@ -1,16 +1,21 @@
-// Minimal placeholder entry point so the integration/UI test infrastructure has an extension to load.
-// The real activate() (Services object, feature registration) replaces this file.
 import * as vscode from 'vscode';
+import * as auth from './auth';
+import * as showVersion from './commands/showVersion';
+import { createServices, type Services } from './services';
 
-export const SHOW_VERSION_COMMAND = 'teamChat.showVersion';
+/** What `activate` returns: integration tests reach the extension's state through it. */
+export interface TeamChatApi {
+  services: Services;
+  /** Settles once the `TEAM_CHAT_AUTO_SIGNIN` import (if any) has finished. */
+  autoSignIn: Promise<void>;
+}
 
-export function activate(context: vscode.ExtensionContext): void {
-  context.subscriptions.push(
-    vscode.commands.registerCommand(SHOW_VERSION_COMMAND, () => {
-      const version = String(context.extension.packageJSON.version ?? 'unknown');
-      void vscode.window.showInformationMessage(`Team Chat ${version}`);
-    }),
-  );
+export async function activate(context: vscode.ExtensionContext): Promise<TeamChatApi> {
+  const services = createServices(context);
+  showVersion.register(services);
+  auth.register(services);
+  await services.accounts.initialize();
+  return { services, autoSignIn: auth.autoSignIn(services) };
 }
 
 export function deactivate(): void {

@@ -1,0 +1,186 @@
+/**
+ * The signed-in accounts. Metadata lives in `globalState`; each API key lives only in
+ * `SecretStorage`, read on demand. One account is active; the `teamChat.signedIn` context key
+ * follows it.
+ */
+import * as vscode from 'vscode';
+import { ChatClient } from '../api';
+import { ContextKeys } from '../constants';
+
+export interface Account {
+  /** Stable: the server URL and the user's ID there. */
+  id: string;
+  realmUrl: string;
+  /** The address (or user name) the key authenticates with. */
+  email: string;
+  fullName: string;
+  userId: number;
+  realmName: string;
+}
+
+/** Fired before an account's key is forgotten; handlers may delay it (e.g. to delete an event queue). */
+export interface WillSignOutEvent {
+  readonly account: Account;
+  /** A client that still holds the key; closed once every `waitUntil` promise settled. */
+  readonly client: ChatClient;
+  waitUntil(work: Promise<unknown>): void;
+}
+
+const ACCOUNTS_KEY = 'teamChat.accounts';
+const ACTIVE_KEY = 'teamChat.activeAccount';
+const SECRET_PREFIX = 'teamChat.apiKey:';
+/** Sign-out never hangs on a slow server. */
+const SIGN_OUT_GRACE_MS = 5_000;
+
+export function accountId(realmUrl: string, userId: number): string {
+  return `${realmUrl}#${userId}`;
+}
+
+export class AccountManager implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly activeChanged = new vscode.EventEmitter<Account | undefined>();
+  private readonly willSignOut = new vscode.EventEmitter<WillSignOutEvent>();
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.activeChanged, this.willSignOut];
+  /** Serialises writes so concurrent sign-ins and sign-outs cannot lose one another. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** The list of accounts changed (added, removed, or details updated). */
+  readonly onDidChangeAccounts = this.changed.event;
+  /** The active account changed (sign-in, switch, sign-out); `undefined` when signed out. */
+  readonly onDidChangeActive = this.activeChanged.event;
+  readonly onWillSignOut = this.willSignOut.event;
+
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly secrets: vscode.SecretStorage,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    // Another window signed in or out: follow it.
+    this.disposables.push(
+      secrets.onDidChange((e) => {
+        if (e.key.startsWith(SECRET_PREFIX)) this.changed.fire();
+      }),
+    );
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  /** Drops accounts whose key has gone (e.g. the keychain was reset) and sets the context key. */
+  async initialize(): Promise<void> {
+    await this.serialized(async () => {
+      const kept: Account[] = [];
+      for (const account of this.list()) {
+        if (await this.secrets.get(secretKey(account.id))) kept.push(account);
+        else this.log.warn(`Forgetting ${describe(account)}: its API key is no longer stored.`);
+      }
+      if (kept.length !== this.list().length) await this.state.update(ACCOUNTS_KEY, kept);
+      if (this.active === undefined && this.state.get(ACTIVE_KEY) !== undefined) await this.state.update(ACTIVE_KEY, undefined);
+    });
+    await this.updateContext();
+  }
+
+  list(): Account[] {
+    return [...this.state.get<Account[]>(ACCOUNTS_KEY, [])];
+  }
+
+  get(id: string): Account | undefined {
+    return this.list().find((a) => a.id === id);
+  }
+
+  get active(): Account | undefined {
+    const id = this.state.get<string>(ACTIVE_KEY);
+    return id === undefined ? undefined : this.get(id);
+  }
+
+  /** Stores (or replaces) an account and its key. Becomes active when `activate` is set or none is. */
+  async add(details: Omit<Account, 'id'>, apiKey: string, activate = true): Promise<Account> {
+    const account: Account = { id: accountId(details.realmUrl, details.userId), ...details };
+    await this.serialized(async () => {
+      await this.secrets.store(secretKey(account.id), apiKey);
+      const others = this.list().filter((a) => a.id !== account.id);
+      await this.state.update(ACCOUNTS_KEY, [...others, account]);
+      this.log.info(`Signed in as ${describe(account)}.`);
+      this.changed.fire();
+      if (activate || this.active === undefined) await this.makeActive(account.id);
+    });
+    return account;
+  }
+
+  async setActive(id: string | undefined): Promise<void> {
+    if (id !== undefined && !this.get(id)) throw new Error(`No such account: ${id}`);
+    await this.serialized(() => this.makeActive(id));
+  }
+
+  /**
+   * Signs out: lets `onWillSignOut` handlers finish with a client (e.g. delete the event queue),
+   * then forgets the key and the metadata. Another account becomes active if one is left.
+   */
+  async remove(id: string): Promise<void> {
+    const account = this.get(id);
+    if (!account) return;
+    await this.notifyWillSignOut(account);
+    await this.serialized(async () => {
+      await this.secrets.delete(secretKey(id));
+      await this.state.update(ACCOUNTS_KEY, this.list().filter((a) => a.id !== id));
+      this.log.info(`Signed out of ${describe(account)}.`);
+      this.changed.fire();
+      if (this.state.get(ACTIVE_KEY) === id) await this.makeActive(this.list()[0]?.id);
+    });
+  }
+
+  /** The stored key, read on demand; never cache or log it. */
+  getApiKey(account: Account): Thenable<string | undefined> {
+    return this.secrets.get(secretKey(account.id));
+  }
+
+  /** A client for `account`; the caller owns it (and closes it). */
+  async getClient(account: Account): Promise<ChatClient> {
+    const apiKey = await this.getApiKey(account);
+    if (apiKey === undefined) throw new Error(`Not signed in to ${account.realmUrl} as ${account.email}: sign in again.`);
+    return new ChatClient({ realmUrl: account.realmUrl, email: account.email, apiKey });
+  }
+
+  private async notifyWillSignOut(account: Account): Promise<void> {
+    let client: ChatClient;
+    try {
+      client = await this.getClient(account);
+    } catch {
+      return; // No key left: nothing a handler could clean up on the server.
+    }
+    const work: Promise<unknown>[] = [];
+    this.willSignOut.fire({ account, client, waitUntil: (p) => work.push(p) });
+    const settled = Promise.allSettled(work).then((results) => {
+      for (const r of results) if (r.status === 'rejected') this.log.warn(`Sign-out clean-up failed: ${String(r.reason)}`);
+    });
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, SIGN_OUT_GRACE_MS))]);
+    await client.close();
+  }
+
+  private async makeActive(id: string | undefined): Promise<void> {
+    const before = this.state.get<string>(ACTIVE_KEY);
+    await this.state.update(ACTIVE_KEY, id);
+    await this.updateContext();
+    if (before !== id || id !== undefined) this.activeChanged.fire(this.active);
+  }
+
+  private async updateContext(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', ContextKeys.signedIn, this.active !== undefined);
+  }
+
+  private serialized<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+function secretKey(id: string): string {
+  return SECRET_PREFIX + id;
+}
+
+/** For logs: never includes the key. */
+export function describe(account: Account): string {
+  return `${account.email} on ${account.realmUrl}`;
+}

@@ -1,0 +1,105 @@
+/**
+ * The account commands. Each accepts optional arguments that skip the UI (for tests and other
+ * commands); with arguments, failures are thrown instead of shown.
+ */
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { Commands } from '../constants';
+import type { Services } from '../services';
+import { describe, type Account } from './accounts';
+import { importZuliprcFile, runSignInFlow, signInWith, userMessage, type Credentials } from './signIn';
+
+export function registerAccountCommands(services: Services): void {
+  const { context } = services;
+  context.subscriptions.push(
+    vscode.commands.registerCommand(Commands.signIn, (args?: Credentials) => signIn(services, args)),
+    vscode.commands.registerCommand(Commands.importZuliprc, (file?: vscode.Uri | string) => importZuliprc(services, file)),
+    vscode.commands.registerCommand(Commands.signOut, (id?: string) => signOut(services, id)),
+    vscode.commands.registerCommand(Commands.switchAccount, (id?: string) => switchAccount(services, id)),
+  );
+}
+
+/** `teamChat.signIn`: with `{realmUrl, email, apiKey}` signs in directly, else asks. */
+export async function signIn(services: Services, args?: Credentials): Promise<Account | undefined> {
+  if (args) return signInWith(services, args);
+  try {
+    const result = await runSignInFlow(services);
+    if (result === 'import') return importZuliprc(services);
+    if (result) announce(result);
+    return result;
+  } catch (error) {
+    void vscode.window.showErrorMessage(userMessage(error));
+    return undefined;
+  }
+}
+
+/** `teamChat.importZuliprc`: with a file (URI or path) imports it directly, else asks for one. */
+async function importZuliprc(services: Services, file?: vscode.Uri | string): Promise<Account | undefined> {
+  if (file !== undefined) return importZuliprcFile(services, typeof file === 'string' ? vscode.Uri.file(file) : file);
+  const picked = await vscode.window.showOpenDialog({
+    title: 'Import a zuliprc file',
+    openLabel: 'Sign In',
+    canSelectMany: false,
+    defaultUri: vscode.Uri.file(path.join(os.homedir(), '.zuliprc')),
+  });
+  if (!picked?.[0]) return undefined;
+  try {
+    const account = await importZuliprcFile(services, picked[0]);
+    announce(account);
+    return account;
+  } catch (error) {
+    const retry = 'Choose Another File';
+    const choice = await vscode.window.showErrorMessage(userMessage(error), retry);
+    return choice === retry ? importZuliprc(services) : undefined;
+  }
+}
+
+/** `teamChat.signOut`: signs out of the account `id`, the only one, or one the user picks. */
+async function signOut(services: Services, id?: string): Promise<void> {
+  const { accounts } = services;
+  let account = id !== undefined ? accounts.get(id) : undefined;
+  if (id === undefined) {
+    const all = accounts.list();
+    account = all.length <= 1 ? all[0] : await pickAccount(services, 'Sign out of which account?');
+    if (!account) return;
+  }
+  if (!account) throw new Error(`No such account: ${id}`);
+  await accounts.remove(account.id);
+  if (id === undefined) void vscode.window.showInformationMessage(`Signed out of ${describe(account)}.`);
+}
+
+/** `teamChat.switchAccount`: makes `id` (or a picked account) active; offers to add one. */
+async function switchAccount(services: Services, id?: string): Promise<Account | undefined> {
+  if (id !== undefined) {
+    await services.accounts.setActive(id);
+    return services.accounts.active;
+  }
+  const picked = await pickAccount(services, 'Switch to which account?', true);
+  if (picked === 'new') return signIn(services);
+  if (!picked) return undefined;
+  await services.accounts.setActive(picked.id);
+  return picked;
+}
+
+type AccountItem = vscode.QuickPickItem & { account?: Account };
+
+function pickAccount(services: Services, title: string): Promise<Account | undefined>;
+function pickAccount(services: Services, title: string, offerNew: true): Promise<Account | 'new' | undefined>;
+async function pickAccount(services: Services, title: string, offerNew = false): Promise<Account | 'new' | undefined> {
+  const active = services.accounts.active;
+  const items: AccountItem[] = services.accounts.list().map((account) => ({
+    label: `${account.id === active?.id ? '$(check) ' : ''}${account.fullName}`,
+    description: account.email,
+    detail: `${account.realmName} · ${account.realmUrl}`,
+    account,
+  }));
+  if (offerNew) items.push({ label: '$(add) Sign in to another account…' });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: active ? `Active: ${describe(active)}` : undefined });
+  if (!picked) return undefined;
+  return picked.account ?? 'new';
+}
+
+function announce(account: Account): void {
+  void vscode.window.showInformationMessage(`Signed in to ${account.realmName} as ${account.fullName} (${account.email}).`);
+}

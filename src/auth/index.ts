@@ -1,0 +1,12 @@
+import type { Services } from '../services';
+import { registerAccountCommands } from './commands';
+import { registerAuthenticationProvider } from './provider';
+
+export { autoSignIn } from './autoSignIn';
+export type { Account, WillSignOutEvent } from './accounts';
+
+/** Accounts: sign-in/out/switch/import commands and the Accounts-menu provider. */
+export function register(services: Services): void {
+  registerAccountCommands(services);
+  registerAuthenticationProvider(services);
+}

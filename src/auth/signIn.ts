@@ -1,0 +1,134 @@
+/**
+ * Signing in: the interactive flow (server URL → email → API key), the programmatic one used by
+ * commands with arguments and tests, and the zuliprc import. Every path checks the server, then the
+ * credentials, before anything is stored.
+ */
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import type { Account } from './accounts';
+import { checkCredentials, checkServer, normalizeRealmUrl, SignInError, type CheckedAccount, type ServerCheck } from './check';
+import { showInputStep } from './inputStep';
+import { parseZuliprc, ZuliprcError } from './zuliprc';
+
+export interface Credentials {
+  realmUrl: string;
+  email: string;
+  apiKey: string;
+}
+
+const TITLE = 'Team Chat: Sign In';
+const IMPORT_BUTTON: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('file-symlink-file'),
+  tooltip: 'Import a zuliprc file instead…',
+};
+
+/** Checks `credentials` (with a cancellable progress notification unless `silent`) and stores the account as active. */
+export async function signInWith(services: Services, credentials: Credentials, options: { silent?: boolean } = {}): Promise<Account> {
+  const { realmUrl, email, apiKey } = credentials;
+  const checked = options.silent
+    ? await checkCredentials(realmUrl, email, apiKey)
+    : await withCheckProgress(`Signing in to ${realmUrl}…`, (signal) => checkCredentials(realmUrl, email, apiKey, { signal }));
+  return store(services, checked, apiKey.trim());
+}
+
+/** The interactive flow; resolves undefined when the user cancels. */
+export async function runSignInFlow(services: Services): Promise<Account | 'import' | undefined> {
+  let server: ServerCheck | undefined;
+  const url = await showInputStep({
+    title: TITLE,
+    step: 1,
+    totalSteps: 3,
+    prompt: 'The address of your chat server (the organization URL you open in a browser).',
+    placeholder: 'https://chat.example.com',
+    buttons: [IMPORT_BUTTON],
+    validate: (v) => messageOf(() => normalizeRealmUrl(v)),
+    accept: async (v, signal) => {
+      try {
+        server = await withCheckProgress(`Checking ${v.trim()}…`, (s) => checkServer(v, { signal: AbortSignal.any([s, signal]) }));
+        return undefined;
+      } catch (error) {
+        return userMessage(error);
+      }
+    },
+  });
+  if (url && 'button' in url) return 'import';
+  if (!url || !server) return undefined;
+  const realm: ServerCheck = server;
+
+  const needsEmail = realm.requireEmailFormatUsernames;
+  const email = await showInputStep({
+    title: `${TITLE} to ${realm.realmName}`,
+    step: 2,
+    totalSteps: 3,
+    prompt: needsEmail ? 'Your email address on this server.' : 'Your user name or email address on this server.',
+    placeholder: 'you@example.com',
+    validate: (v) =>
+      v.trim() === '' ? 'Enter your email address.' : needsEmail && !v.includes('@') ? 'Enter an email address (name@domain).' : undefined,
+  });
+  if (!email || !('value' in email)) return undefined;
+
+  let checked: CheckedAccount | undefined;
+  let apiKey = '';
+  const key = await showInputStep({
+    title: `${TITLE} to ${realm.realmName}`,
+    step: 3,
+    totalSteps: 3,
+    prompt: 'Your API key: in the web app, Personal settings → Account & privacy → API key. It is kept in the system keychain.',
+    password: true,
+    validate: (v) => (v.trim() === '' ? 'Enter your API key.' : undefined),
+    accept: async (v, signal) => {
+      try {
+        checked = await withCheckProgress('Checking your credentials…', (s) =>
+          checkCredentials(realm.realmUrl, email.value, v, { signal: AbortSignal.any([s, signal]) }),
+        );
+        apiKey = v.trim();
+        return undefined;
+      } catch (error) {
+        return userMessage(error);
+      }
+    },
+  });
+  if (!key || !checked) return undefined;
+  return store(services, checked, apiKey);
+}
+
+/** Reads, checks and stores the account of a zuliprc file. Throws `ZuliprcError` or `SignInError`. */
+export async function importZuliprcFile(services: Services, file: vscode.Uri, options: { silent?: boolean } = {}): Promise<Account> {
+  let text: string;
+  try {
+    text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+  } catch (error) {
+    throw new ZuliprcError(`Could not read ${file.fsPath}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const rc = parseZuliprc(text);
+  return signInWith(services, { realmUrl: rc.site, email: rc.email, apiKey: rc.apiKey }, options);
+}
+
+/** A message for the user from any sign-in failure (never containing the key). */
+export function userMessage(error: unknown): string {
+  if (error instanceof SignInError || error instanceof ZuliprcError) return error.message;
+  if (error instanceof Error && error.name === 'AbortError') return 'Cancelled.';
+  return `Sign-in failed: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+async function store(services: Services, checked: CheckedAccount, apiKey: string): Promise<Account> {
+  const { realmUrl, email, fullName, userId, realmName } = checked;
+  return services.accounts.add({ realmUrl, email, fullName, userId, realmName }, apiKey);
+}
+
+function withCheckProgress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
+    const abort = new AbortController();
+    const sub = token.onCancellationRequested(() => abort.abort());
+    return work(abort.signal).finally(() => sub.dispose());
+  });
+}
+
+function messageOf(check: () => unknown): string | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    return userMessage(error);
+  }
+}

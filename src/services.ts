@@ -1,0 +1,21 @@
+import * as vscode from 'vscode';
+import { AccountManager, type Account } from './auth/accounts';
+import { EXTENSION_NAME } from './constants';
+
+/** What every feature's `register(services)` receives: the few shared objects, passed explicitly. */
+export interface Services {
+  readonly context: vscode.ExtensionContext;
+  readonly log: vscode.LogOutputChannel;
+  readonly accounts: AccountManager;
+  /** The active account changed (signed in, switched, signed out: `undefined`). */
+  readonly onDidChangeSession: vscode.Event<Account | undefined>;
+}
+
+/** Builds the services; each is registered in `context.subscriptions` as it is created. */
+export function createServices(context: vscode.ExtensionContext): Services {
+  const log = vscode.window.createOutputChannel(EXTENSION_NAME, { log: true });
+  context.subscriptions.push(log);
+  const accounts = new AccountManager(context.globalState, context.secrets, log);
+  context.subscriptions.push(accounts);
+  return { context, log, accounts, onDidChangeSession: accounts.onDidChangeActive };
+}
