@@ -1,0 +1,159 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { ChatServer, resolveOptions, ServerOptions } from './core';
+import { buildDemo } from './fixtures/demo';
+import { buildLarge } from './fixtures/large';
+import { Fault, HttpFront, sendJson } from './http';
+import { editRoutes } from './routes/edit';
+import { flagRoutes } from './routes/flags';
+import { messageRoutes } from './routes/messages';
+import { personalRoutes } from './routes/personal';
+import { realmRoutes, uploadBytes } from './routes/realm';
+import { registerRoutes } from './routes/register';
+import { settingsRoutes } from './routes/settings';
+import { subscriptionRoutes } from './routes/subscriptions';
+import { userRoutes } from './routes/users';
+import { deliverDue } from './scheduler';
+import { State } from './state';
+import { ROLE } from './types';
+
+export type { ServerOptions } from './core';
+export type { Fault } from './http';
+
+export interface Account { email: string; apiKey: string; userId: number; role: number; fullName: string }
+
+export interface RunningServer {
+  /** Realm URL, e.g. http://127.0.0.1:PORT (API under /api/v1). */
+  url: string;
+  /** Human accounts and bots with API keys (system bots excluded). */
+  accounts: Account[];
+  stop(): Promise<void>;
+  /** Queue a fault for the next matching request(s). */
+  inject(fault: Fault): void;
+  /** Invalidate every event queue (next GET /events → 400 BAD_EVENT_QUEUE_ID). */
+  expireQueues(): void;
+  /** Move the server clock forward (seconds), e.g. to pass edit time limits. */
+  advanceClock(seconds: number): void;
+  /** The in-memory state, for white-box assertions. */
+  state: State;
+  /** The service object (options, queues, helpers). */
+  server: ChatServer;
+}
+
+function accountsOf(srv: ChatServer, limit: number): Account[] {
+  const out: Account[] = [];
+  for (const u of srv.state.users.values()) {
+    if (u.isSystemBot) continue;
+    out.push({ email: u.deliveryEmail, apiKey: u.apiKey, userId: u.id, role: u.role, fullName: u.fullName });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** Start the local chat server (the stand-in for a real Zulip-compatible service). */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const opts = resolveOptions(options);
+  const state = new State();
+  const srv = new ChatServer(state, opts);
+  if (opts.organization === 'large') buildLarge(srv);
+  else buildDemo(srv);
+
+  const routes = [
+    ...registerRoutes, ...flagRoutes, ...messageRoutes, ...editRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
+    ...subscriptionRoutes, ...userRoutes.filter((r) => r.path.includes('{email}')), ...settingsRoutes, ...personalRoutes,
+    ...realmRoutes(srv),
+  ];
+  const front = new HttpFront(srv, routes);
+  const accountLimit = opts.organization === 'large' ? 50 : Infinity;
+
+  const controls = {
+    inject: (f: Fault) => front.faults.push({ ...f, times: f.times ?? 1 }),
+    expireQueues: () => srv.queues.expireAll(),
+    advanceClock: (s: number) => {
+      srv.clockOffset += s;
+      deliverDue(srv);
+    },
+  };
+  front.testControls = async (method, path, body) => {
+    let json: Record<string, unknown> = {};
+    try {
+      json = body ? JSON.parse(body) : {};
+    } catch {
+      return { status: 400, json: { result: 'error', msg: 'Invalid JSON', code: 'INVALID_JSON' } };
+    }
+    const ok = { status: 200, json: { result: 'success', msg: '' } };
+    if (method === 'POST' && path === '/__test__/fault') {
+      controls.inject(json as unknown as Fault);
+      return ok;
+    }
+    if (method === 'POST' && path === '/__test__/expire-queues') {
+      controls.expireQueues();
+      return ok;
+    }
+    if (method === 'POST' && path === '/__test__/advance-clock') {
+      controls.advanceClock(Number(json.seconds ?? 0));
+      return ok;
+    }
+    if (method === 'POST' && path === '/__test__/bot-url') {
+      const bot = state.userByAnyEmail(String(json.botEmail ?? ''));
+      if (!bot || bot.botType !== 3) return { status: 400, json: { result: 'error', msg: 'No such outgoing webhook bot', code: 'BAD_REQUEST' } };
+      bot.botUrl = String(json.url);
+      return ok;
+    }
+    if (method === 'GET' && path === '/__test__/accounts') return { status: 200, json: { result: 'success', msg: '', url: srv.url, accounts: accountsOf(srv, accountLimit) } };
+    return { status: 404, json: { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' } };
+  };
+  front.rawPaths = async (req, res, path) => serveUpload(srv, req, res, path);
+
+  const http = await front.listen(opts.port);
+  const addr = http.address();
+  const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+  srv.url = `http://127.0.0.1:${port}`;
+  const tick = setInterval(() => deliverDue(srv), 1000);
+  tick.unref();
+  const gc = setInterval(() => srv.queues.gc(opts.queueIdleTimeoutSeconds), Math.min(10_000, opts.queueIdleTimeoutSeconds * 500));
+  gc.unref();
+
+  return {
+    url: srv.url,
+    accounts: accountsOf(srv, accountLimit),
+    state,
+    server: srv,
+    ...controls,
+    stop: () => new Promise<void>((resolve) => {
+      clearInterval(tick);
+      clearInterval(gc);
+      srv.queues.expireAll();
+      http.close(() => resolve());
+      http.closeAllConnections();
+    }),
+  };
+}
+
+/** `/user_uploads/<path_id>` (Basic auth) and `/user_uploads/temporary/...` downloads. */
+async function serveUpload(srv: ChatServer, req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+  if (!path.startsWith('/user_uploads/') || req.method !== 'GET') return false;
+  const pathId = decodeURIComponent(path.slice('/user_uploads/'.length));
+  const a = [...srv.state.attachments.values()].find((x) => x.pathId === pathId);
+  const m = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  const [email, key] = m ? Buffer.from(m[1], 'base64').toString('utf8').split(/:(.*)/s) : ['', ''];
+  const user = srv.state.userByAnyEmail(email);
+  if (!user || user.apiKey !== key || !user.isActive) {
+    sendJson(res, 401, { result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
+    return true;
+  }
+  const visible = a && (a.ownerId === user.id || [...a.messageIds].some((id) => {
+    const msg = srv.state.messages.get(id);
+    return msg !== undefined && srv.state.canAccessMessage(user, msg);
+  }));
+  if (!a || !visible) {
+    sendJson(res, 404, { result: 'error', msg: 'File not found', code: 'BAD_REQUEST' });
+    return true;
+  }
+  const bytes = uploadBytes.get(pathId) ?? Buffer.from(`fake contents of ${a.name}\n`);
+  res.writeHead(200, { 'Content-Type': a.name.endsWith('.png') ? 'image/png' : 'application/octet-stream', 'Content-Length': bytes.length,
+    'Content-Disposition': `attachment; filename="${a.name}"` });
+  res.end(bytes);
+  return true;
+}
+
+export { ROLE };

@@ -1,0 +1,206 @@
+import { ChatServer } from './core';
+import { badRequest } from './errors';
+import { RESOLVED_PREFIX } from './state';
+import { FLAG_BITS, Message, User } from './types';
+
+export interface NarrowTerm { operator: string; operand: unknown; negated: boolean }
+
+const badNarrow = (why: string) => badRequest(`Invalid narrow operator: ${why}`, 'BAD_NARROW');
+
+const ALIASES: Record<string, string> = { stream: 'channel', subject: 'topic', 'pm-with': 'dm', 'group-pm-with': 'dm-including', streams: 'channels' };
+const OPERATORS = new Set(['channel', 'channels', 'topic', 'sender', 'dm', 'dm-including', 'is', 'has', 'search', 'id', 'near', 'with']);
+const IS_OPERANDS = new Set(['dm', 'private', 'starred', 'mentioned', 'alerted', 'unread', 'resolved', 'followed', 'muted']);
+const HAS_OPERANDS = new Set(['link', 'attachment', 'image', 'reaction']);
+
+/** Validate a decoded `narrow` parameter (objects, or legacy [operator, operand] pairs). */
+export function parseNarrow(raw: unknown): NarrowTerm[] {
+  if (!Array.isArray(raw)) throw badRequest('narrow is not a list', 'REQUEST_VARIABLE_INVALID', { var_name: 'narrow' });
+  return raw.map((el): NarrowTerm => {
+    let operator: unknown, operand: unknown, negated: unknown = false;
+    if (Array.isArray(el)) {
+      if (el.length !== 2 || typeof el[0] !== 'string') throw badRequest('element is not a valid narrow term', 'REQUEST_VARIABLE_INVALID', { var_name: 'narrow' });
+      [operator, operand] = el;
+    } else if (el && typeof el === 'object') {
+      ({ operator, operand } = el as Record<string, unknown>);
+      negated = (el as Record<string, unknown>).negated ?? false;
+      if (typeof operator !== 'string' || operand === undefined || typeof negated !== 'boolean') {
+        throw badRequest('narrow[...] is missing operator or operand', 'REQUEST_VARIABLE_INVALID', { var_name: 'narrow' });
+      }
+    } else {
+      throw badRequest('narrow element is not a dict', 'REQUEST_VARIABLE_INVALID', { var_name: 'narrow' });
+    }
+    const op = ALIASES[operator as string] ?? (operator as string);
+    if (!OPERATORS.has(op)) throw badNarrow('unknown operator');
+    return { operator: op, operand, negated: negated as boolean };
+  });
+}
+
+export interface Filter {
+  test(m: Message): boolean;
+  /** Channel of a positive channel term: widens the candidates to the channel's whole (accessible) history. */
+  streamId?: number;
+  searchWords: string[];
+}
+
+function idOperand(v: unknown): number {
+  if (typeof v === 'number' && Number.isInteger(v)) return v;
+  if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
+  throw badNarrow('invalid message id');
+}
+
+function userIdsOperand(srv: ChatServer, v: unknown): number[] {
+  const parts = Array.isArray(v) ? v : typeof v === 'number' ? [v] : typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : null;
+  if (!parts) throw badNarrow('invalid user list');
+  return parts.map((p) => {
+    const u = typeof p === 'number' ? srv.state.users.get(p) : typeof p === 'string' ? srv.state.userByAnyEmail(p) : undefined;
+    if (!u) throw badNarrow('unknown user in ' + String(p));
+    return u.id;
+  });
+}
+
+export function buildFilter(srv: ChatServer, user: User, terms: NarrowTerm[]): Filter {
+  const st = srv.state;
+  const preds: ((m: Message) => boolean)[] = [];
+  const filter: Filter = { test: () => true, searchWords: [] };
+  for (const t of terms) {
+    let pred: (m: Message) => boolean;
+    switch (t.operator) {
+      case 'channel': {
+        const s = typeof t.operand === 'number' ? st.streams.get(t.operand)
+          : typeof t.operand === 'string' ? (st.streamsByName.get(t.operand.toLowerCase()) ?? (/^\d+$/.test(t.operand) ? st.streams.get(Number(t.operand)) : undefined)) : undefined;
+        if (!s || (s.inviteOnly && !st.canAccessStream(user, s))) throw badNarrow('unknown channel');
+        pred = (m) => m.type === 'stream' && m.streamId === s.id;
+        if (!t.negated) filter.streamId = s.id;
+        break;
+      }
+      case 'channels':
+        if (t.operand !== 'public' && t.operand !== 'web-public') throw badNarrow("unknown 'channels' operand");
+        pred = (m) => m.type === 'stream' && !st.streams.get(m.streamId!)!.inviteOnly;
+        break;
+      case 'topic': {
+        if (typeof t.operand !== 'string') throw badNarrow('invalid topic');
+        const topic = srv.topicIn(t.operand).toLowerCase();
+        pred = (m) => m.type === 'stream' && m.topic.toLowerCase() === topic;
+        break;
+      }
+      case 'sender': {
+        const [id] = userIdsOperand(srv, t.operand);
+        pred = (m) => m.senderId === id;
+        break;
+      }
+      case 'dm': {
+        const ids = [...new Set([...userIdsOperand(srv, t.operand), user.id])].sort((a, b) => a - b).join(',');
+        pred = (m) => m.type === 'private' && m.dmUsers!.join(',') === ids;
+        break;
+      }
+      case 'dm-including': {
+        const [id] = userIdsOperand(srv, t.operand);
+        pred = (m) => m.type === 'private' && m.dmUsers!.includes(id);
+        break;
+      }
+      case 'is': {
+        if (typeof t.operand !== 'string' || !IS_OPERANDS.has(t.operand)) throw badNarrow("unknown 'is' operand");
+        pred = isPredicate(srv, user, t.operand);
+        break;
+      }
+      case 'has': {
+        if (typeof t.operand !== 'string' || !HAS_OPERANDS.has(t.operand)) throw badNarrow("unknown 'has' operand");
+        const what = t.operand;
+        pred = (m) => what === 'reaction' ? m.reactions.length > 0
+          : what === 'attachment' ? /\/user_uploads\//.test(m.content)
+            : what === 'image' ? /\.(png|jpe?g|gif|webp)\b/i.test(m.content) : /https?:\/\/|\]\(/.test(m.content);
+        break;
+      }
+      case 'search': {
+        if (typeof t.operand !== 'string') throw badNarrow('invalid search');
+        const words = t.operand.toLowerCase().split(/\s+/).filter(Boolean);
+        if (!t.negated) filter.searchWords.push(...words);
+        pred = (m) => words.every((w) => m.content.toLowerCase().includes(w) || m.topic.toLowerCase().includes(w));
+        break;
+      }
+      case 'id': {
+        const id = idOperand(t.operand);
+        pred = (m) => m.id === id;
+        break;
+      }
+      default: // near, with: positioning hints, no filtering here
+        idOperand(t.operand);
+        pred = () => true;
+    }
+    preds.push(t.negated ? (m) => !pred(m) : pred);
+  }
+  filter.test = (m) => preds.every((p) => p(m));
+  return filter;
+}
+
+function isPredicate(srv: ChatServer, user: User, what: string): (m: Message) => boolean {
+  const st = srv.state;
+  const bits = (m: Message) => st.userMessageFlags(user.id, m.id) ?? FLAG_BITS.read;
+  switch (what) {
+    case 'dm': case 'private': return (m) => m.type === 'private';
+    case 'starred': return (m) => (bits(m) & FLAG_BITS.starred) !== 0;
+    case 'mentioned': return (m) => (bits(m) & (FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)) !== 0;
+    case 'alerted': return (m) => (bits(m) & FLAG_BITS.has_alert_word) !== 0;
+    case 'unread': return (m) => (bits(m) & FLAG_BITS.read) === 0;
+    case 'resolved': return (m) => m.type === 'stream' && m.topic.startsWith(RESOLVED_PREFIX);
+    case 'followed': return (m) => m.type === 'stream' && st.userTopicPolicy(user.id, m.streamId!, m.topic) === 3;
+    default: return (m) => m.type === 'stream' && (st.sub(user.id, m.streamId!)?.isMuted === true || st.userTopicPolicy(user.id, m.streamId!, m.topic) === 1);
+  }
+}
+
+export const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
+
+export interface RangeResult { ids: number[]; anchor: number; foundAnchor: boolean; foundOldest: boolean; foundNewest: boolean }
+
+/** Messages around an anchor among `candidates` (ascending ids) that pass the filter. */
+export function rangeQuery(
+  srv: ChatServer, user: User, candidates: number[], filter: Filter,
+  anchorRaw: string, includeAnchor: boolean, numBefore: number, numAfter: number,
+): RangeResult {
+  const st = srv.state;
+  const ok = (id: number) => filter.test(st.messages.get(id)!);
+  let anchor: number;
+  if (anchorRaw === 'newest') anchor = LARGER_THAN_MAX_MESSAGE_ID;
+  else if (anchorRaw === 'oldest') anchor = 0;
+  else if (anchorRaw === 'first_unread') {
+    const first = candidates.find((id) => ok(id) && ((st.userMessageFlags(user.id, id) ?? FLAG_BITS.read) & FLAG_BITS.read) === 0);
+    anchor = first ?? LARGER_THAN_MAX_MESSAGE_ID;
+  } else if (/^\d+$/.test(anchorRaw)) anchor = Number(anchorRaw);
+  else throw badRequest('Invalid anchor', 'BAD_REQUEST');
+  let lo = 0, hi = candidates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (candidates[mid] < anchor) lo = mid + 1; else hi = mid;
+  }
+  const before: number[] = [];
+  let i = lo - 1;
+  for (; i >= 0 && before.length < numBefore; i--) if (ok(candidates[i])) before.push(candidates[i]);
+  let foundOldest = true;
+  for (let j = i; j >= 0; j--) if (ok(candidates[j])) { foundOldest = false; break; }
+  let k = lo;
+  let foundAnchor = false;
+  const after: number[] = [];
+  if (k < candidates.length && candidates[k] === anchor) {
+    if (ok(anchor)) {
+      foundAnchor = true;
+      if (includeAnchor) after.push(anchor);
+    }
+    k++;
+  }
+  for (; k < candidates.length && after.length < numAfter + (foundAnchor && includeAnchor ? 1 : 0); k++) if (ok(candidates[k])) after.push(candidates[k]);
+  let foundNewest = true;
+  for (let j = k; j < candidates.length; j++) if (ok(candidates[j])) { foundNewest = false; break; }
+  return { ids: [...before.reverse(), ...after], anchor, foundAnchor, foundOldest, foundNewest };
+}
+
+/** Candidate ids for a user: received messages, or a channel's whole accessible history. */
+export function candidateIds(srv: ChatServer, user: User, filter: Filter, withHistory: boolean): number[] {
+  const st = srv.state;
+  if (withHistory && filter.streamId !== undefined) {
+    const s = st.streams.get(filter.streamId)!;
+    return s.messageIds.filter((id) => st.canAccessMessage(user, st.messages.get(id)!));
+  }
+  const um = st.userMessages.get(user.id);
+  if (!um) return [];
+  return st.messageOrder.filter((id) => um.has(id));
+}

@@ -1,0 +1,149 @@
+import { Linkifier } from './types';
+
+/** What rendering found besides the HTML: drives flags, permissions and webhooks. */
+export interface Rendered {
+  html: string;
+  mentionedUserIds: Set<number>;
+  streamWildcard: boolean;
+  topicWildcard: boolean;
+  uploadPathIds: string[];
+  isMe: boolean;
+}
+
+export interface RenderContext {
+  userByName(name: string, id?: number): { id: number; fullName: string } | undefined;
+  streamByName(name: string): { id: number; name: string } | undefined;
+  linkifiers: Linkifier[];
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+const STREAM_WILDCARDS = new Set(['all', 'everyone', 'channel', 'stream']);
+
+/** `(?P<name>` is the service's (Python) syntax for named groups. */
+export function compilePattern(pattern: string, flags = 'g'): RegExp {
+  return new RegExp(pattern.replace(/\(\?P</g, '(?<'), flags);
+}
+
+export function expandTemplate(template: string, groups: Record<string, string | undefined>): string {
+  return template.replace(/\{([A-Za-z0-9_]+)\}/g, (_, k: string) => encodeURIComponent(groups[k] ?? ''));
+}
+
+function safeUrl(url: string): string | null {
+  return /^(https?:\/\/|mailto:|\/)/i.test(url) ? url : null;
+}
+
+/** Render the small safe Markdown subset this server supports; everything else is escaped. */
+export function renderMarkdown(raw: string, ctx: RenderContext): Rendered {
+  const out: Rendered = {
+    html: '', mentionedUserIds: new Set(), streamWildcard: false, topicWildcard: false, uploadPathIds: [], isMe: false,
+  };
+  out.isMe = /^\/me( |$)/.test(raw);
+  const blocks: string[] = [];
+  const lines = raw.replace(/\r\n/g, '\n').split('\n');
+  let para: string[] = [];
+  const flush = (): void => {
+    if (para.length) blocks.push(`<p>${para.map((l) => inline(l, ctx, out)).join('<br>\n')}</p>`);
+    para = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const fence = /^\s*(```|~~~)\s*([\w+-]*)\s*$/.exec(lines[i]);
+    if (fence) {
+      flush();
+      const code: string[] = [];
+      i++;
+      while (i < lines.length && lines[i].trim() !== fence[1]) code.push(lines[i++]);
+      const lang = fence[2] ? ` data-code-language="${escapeHtml(fence[2])}"` : '';
+      blocks.push(`<div class="codehilite"${lang}><pre><span></span><code>${escapeHtml(code.join('\n'))}\n</code></pre></div>`);
+      continue;
+    }
+    if (lines[i].trim() === '') flush();
+    else para.push(lines[i]);
+  }
+  flush();
+  out.html = blocks.join('\n');
+  return out;
+}
+
+function inline(text: string, ctx: RenderContext, out: Rendered): string {
+  const holes: string[] = [];
+  const hole = (html: string): string => `\u0000${holes.push(html) - 1}\u0000`;
+  const link = (url: string, label: string): string => {
+    const m = /^(?:https?:\/\/[^/]+)?\/user_uploads\/(.+)$/.exec(url);
+    if (m) out.uploadPathIds.push(m[1]);
+    const safe = safeUrl(url);
+    return safe ? `<a href="${escapeHtml(safe)}">${label}</a>` : escapeHtml(label);
+  };
+  let s = text.replace(/`([^`\n]+)`/g, (_, code: string) => hole(`<code>${escapeHtml(code)}</code>`));
+  s = s.replace(/\[([^\]\n]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) => hole(link(url, escapeHtml(label))));
+  s = s.replace(/(@_?)\*\*([^*\n|]+)(?:\|(\d+))?\*\*/g, (whole: string, at: string, name: string, id?: string) => {
+    const silent = at === '@_';
+    if (!id && STREAM_WILDCARDS.has(name)) {
+      if (!silent) out.streamWildcard = true;
+      return hole(`<span class="user-mention channel-wildcard-mention${silent ? ' silent' : ''}" data-user-id="*">@${escapeHtml(name)}</span>`);
+    }
+    if (!id && name === 'topic') {
+      if (!silent) out.topicWildcard = true;
+      return hole(`<span class="topic-mention${silent ? ' silent' : ''}">@topic</span>`);
+    }
+    const u = ctx.userByName(name, id ? Number(id) : undefined);
+    if (!u) return whole;
+    if (!silent) out.mentionedUserIds.add(u.id);
+    return hole(`<span class="user-mention${silent ? ' silent' : ''}" data-user-id="${u.id}">@${escapeHtml(u.fullName)}</span>`);
+  });
+  s = s.replace(/#\*\*([^*\n>]+)(?:>([^*\n]*))?\*\*/g, (whole: string, name: string, topic?: string) => {
+    const st = ctx.streamByName(name);
+    if (!st) return whole;
+    const base = `/#narrow/channel/${st.id}-${encodeURIComponent(st.name)}`;
+    if (topic === undefined) {
+      return hole(`<a class="stream" data-stream-id="${st.id}" href="${escapeHtml(base)}">#${escapeHtml(st.name)}</a>`);
+    }
+    return hole(`<a class="stream-topic" data-stream-id="${st.id}" href="${escapeHtml(`${base}/topic/${encodeURIComponent(topic)}`)}">#${escapeHtml(st.name)} &gt; ${escapeHtml(topic)}</a>`);
+  });
+  s = s.replace(/(?<![\w"/])(https?:\/\/[^\s<>()\u0000]+[^\s<>()\u0000.,;:!?'"])/g, (url: string) => hole(link(url, escapeHtml(url))));
+  for (const lf of ctx.linkifiers) {
+    let re: RegExp;
+    try {
+      re = compilePattern(lf.pattern);
+    } catch {
+      continue;
+    }
+    s = splitHoles(s).map((part) => part.startsWith('\u0000') ? part : part.replace(re, (...args: unknown[]) => {
+      const match = args[0] as string;
+      const groups = (typeof args[args.length - 1] === 'object' ? args[args.length - 1] : {}) as Record<string, string>;
+      return hole(`<a href="${escapeHtml(expandTemplate(lf.url_template, groups))}">${escapeHtml(match)}</a>`);
+    })).join('');
+  }
+  s = escapeHtml(s);
+  s = s.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>').replace(/(?<![*\w])\*([^*\s][^*]*)\*(?![*\w])/g, '<em>$1</em>');
+  return s.replace(/\u0000(\d+)\u0000/g, (_, i: string) => holes[Number(i)]);
+}
+
+function splitHoles(s: string): string[] {
+  return s.split(/(\u0000\d+\u0000)/).filter((p) => p !== '');
+}
+
+/** Links the linkifiers generate for a topic name. */
+export function topicLinks(topic: string, linkifiers: Linkifier[]): { text: string; url: string }[] {
+  const links: { text: string; url: string }[] = [];
+  for (const lf of linkifiers) {
+    let re: RegExp;
+    try {
+      re = compilePattern(lf.pattern);
+    } catch {
+      continue;
+    }
+    for (const m of topic.matchAll(re)) links.push({ text: m[0], url: expandTemplate(lf.url_template, m.groups ?? {}) });
+  }
+  for (const m of topic.matchAll(/https?:\/\/[^\s]+/g)) links.push({ text: m[0], url: m[0] });
+  return links;
+}
+
+/** Wrap case-insensitive occurrences of the search words in highlight spans (on escaped text). */
+export function highlight(html: string, words: string[]): string {
+  if (!words.length) return html;
+  const re = new RegExp(`(${words.map((w) => escapeHtml(w).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
+  return html.split(/(<[^>]*>)/).map((part) => part.startsWith('<') ? part : part.replace(re, '<span class="highlight">$1</span>')).join('');
+}

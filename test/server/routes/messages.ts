@@ -1,0 +1,123 @@
+import { badRequest } from '../errors';
+import {
+  checkContent, checkTopic, getAccessibleMessage, messageType, resolveStream, resolveUsers, sendMessage,
+} from '../messaging';
+import { buildFilter, candidateIds, parseNarrow, rangeQuery } from '../narrow';
+import { intArray, nonNegative } from '../params';
+import { escapeHtml, highlight } from '../render';
+import { Ctx, Route } from '../router';
+import { serializeMessage } from '../serialize';
+
+function parseTo(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** `GET /messages`: a range around an anchor in a narrow, or explicit `message_ids`. */
+function getMessages(ctx: Ctx): Record<string, unknown> {
+  const { srv, user, p } = ctx;
+  const view = { applyMarkdown: p.apply_markdown, clientGravatar: p.client_gravatar, allowEmptyTopic: p.allow_empty_topic_name };
+  const st = srv.state;
+  if (p.message_ids !== undefined) {
+    if (p.anchor !== undefined) throw badRequest('Unsupported parameter combination: anchor, message_ids');
+    const messages = (p.message_ids as number[]).map((id) => st.messages.get(id))
+      .filter((m) => m && st.canAccessMessage(user, m)).map((m) => serializeMessage(srv, user, m!, view));
+    return { messages, history_limited: false };
+  }
+  if (p.anchor === undefined) throw badRequest("Missing 'anchor' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'anchor' });
+  if (p.num_before === undefined) throw badRequest("Missing 'num_before' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'num_before' });
+  if (p.num_after === undefined) throw badRequest("Missing 'num_after' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'num_after' });
+  if (p.num_before + p.num_after > 5000) throw badRequest('Too many messages requested (maximum 5000).');
+  const terms = parseNarrow(p.narrow);
+  const filter = buildFilter(srv, user, terms);
+  const candidates = candidateIds(srv, user, filter, true);
+  const r = rangeQuery(srv, user, candidates, filter, p.anchor, p.include_anchor, p.num_before, p.num_after);
+  const messages = r.ids.map((id) => {
+    const m = st.messages.get(id)!;
+    const out = serializeMessage(srv, user, m, view);
+    if (filter.searchWords.length) {
+      out.match_content = highlight(srv.renderedContent(m), filter.searchWords);
+      out.match_subject = highlight(escapeHtml(out.subject as string), filter.searchWords);
+    }
+    return out;
+  });
+  return {
+    messages, anchor: r.anchor, found_anchor: r.foundAnchor, found_oldest: r.foundOldest,
+    found_newest: r.foundNewest, history_limited: false,
+  };
+}
+
+function postMessage(ctx: Ctx): Record<string, unknown> {
+  const { srv, user, p } = ctx;
+  const type = messageType(srv, p.type);
+  const to = parseTo(p.to);
+  const content = checkContent(srv, p.content, true);
+  let m;
+  if (type === 'stream') {
+    const target = Array.isArray(to) && to.length === 1 ? to[0] : to;
+    const stream = resolveStream(srv, user, target);
+    if (!srv.state.canPostToStream(user, stream)) throw badRequest(`Not authorized to send to channel '${stream.name}'`);
+    if (p.topic === undefined && srv.realmSetting('mandatory_topics')) throw badRequest("Missing 'topic' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'topic' });
+    const topic = checkTopic(srv, p.topic ?? '', true);
+    m = sendMessage(srv, user, { type: 'stream', stream, topic }, content, { queueId: p.queue_id, localId: p.local_id, readBySender: p.read_by_sender, client: 'API' });
+  } else {
+    const list = Array.isArray(to) ? to : typeof to === 'number' ? [to] : String(to).split(',').map((s) => s.trim()).filter(Boolean);
+    if (list.length === 0) throw badRequest('Message must have recipients');
+    const ids = resolveUsers(srv, list);
+    m = sendMessage(srv, user, { type: 'private', userIds: ids }, content, { queueId: p.queue_id, localId: p.local_id, readBySender: p.read_by_sender, client: 'API' });
+  }
+  return { id: m.id };
+}
+
+/** `GET /messages/matches_narrow`. */
+function matchesNarrow(ctx: Ctx): Record<string, unknown> {
+  const { srv, user, p } = ctx;
+  const filter = buildFilter(srv, user, parseNarrow(p.narrow));
+  const out: Record<string, unknown> = {};
+  for (const id of p.msg_ids as number[]) {
+    const m = srv.state.messages.get(id);
+    if (!m || !srv.state.canAccessMessage(user, m) || !filter.test(m)) continue;
+    out[id] = {
+      match_content: highlight(srv.renderedContent(m), filter.searchWords),
+      match_subject: highlight(escapeHtml(srv.topicOut(m.topic, false)), filter.searchWords),
+    };
+  }
+  return { messages: out };
+}
+
+function getMessage(ctx: Ctx): Record<string, unknown> {
+  const { srv, user, p } = ctx;
+  const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
+  const message = serializeMessage(srv, user, m, { applyMarkdown: p.apply_markdown, clientGravatar: true, allowEmptyTopic: p.allow_empty_topic_name });
+  return { raw_content: m.content, message };
+}
+
+export const messageRoutes: Route[] = [
+  {
+    method: 'GET', path: '/messages', handler: getMessages,
+    params: {
+      anchor: { t: 'str' }, include_anchor: { t: 'bool', dflt: true }, num_before: { t: 'int', check: nonNegative },
+      num_after: { t: 'int', check: nonNegative }, narrow: { t: 'json', dflt: [] }, apply_markdown: { t: 'bool', dflt: true },
+      client_gravatar: { t: 'bool', dflt: true }, allow_empty_topic_name: { t: 'bool', dflt: false, since: 334 },
+      message_ids: { t: 'json', check: intArray, since: 300 }, use_first_unread_anchor: { t: 'bool' },
+    },
+  },
+  {
+    method: 'POST', path: '/messages', handler: postMessage,
+    params: {
+      type: { t: 'str', req: true }, to: { t: 'str', req: true }, content: { t: 'str', req: true },
+      topic: { t: 'str', alias: 'subject' }, queue_id: { t: 'str' }, local_id: { t: 'str' }, read_by_sender: { t: 'bool' },
+    },
+  },
+  {
+    method: 'GET', path: '/messages/matches_narrow', handler: matchesNarrow,
+    params: { msg_ids: { t: 'json', req: true, check: intArray }, narrow: { t: 'json', req: true } },
+  },
+  {
+    method: 'GET', path: '/messages/{message_id:int}', handler: getMessage,
+    params: { apply_markdown: { t: 'bool', dflt: true }, allow_empty_topic_name: { t: 'bool', dflt: false, since: 334 } },
+  },
+];

@@ -1,0 +1,235 @@
+import { ChatServer } from '../core';
+import { ApiError, badRequest } from '../errors';
+import { EventQueue, ServerEvent } from '../events';
+import { isObject, strArray } from '../params';
+import { Ctx, Route } from '../router';
+import { serializeStream, serializeSubscription, serializeUser } from '../serialize';
+import { GROUP_NAMES } from '../state';
+import { FLAG_BITS, User } from '../types';
+import { reminderJson, scheduledJson, snippetJson } from './personal';
+import { linkifierJson, serverSettings } from './realm';
+import { presencesFor } from './users';
+
+const ALL_TYPES = ['realm', 'subscription', 'message', 'update_message_flags', 'presence', 'user_topic', 'realm_user',
+  'user_status', 'saved_snippets', 'scheduled_messages', 'reminders', 'realm_linkifiers', 'user_settings', 'stream',
+  'realm_emoji', 'custom_profile_fields', 'attachment', 'update_display_settings', 'update_global_notifications', 'heartbeat'];
+
+function unreadMsgs(srv: ChatServer, user: User): Record<string, unknown> {
+  const st = srv.state;
+  const streams = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
+  const pms = new Map<number, number[]>();
+  const huddles = new Map<string, number[]>();
+  const mentions: number[] = [];
+  let count = 0;
+  for (const [id, bits] of st.userMessages.get(user.id) ?? []) {
+    if (bits & FLAG_BITS.read) continue;
+    const m = st.messages.get(id);
+    if (!m) continue;
+    count++;
+    if (bits & (FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)) mentions.push(id);
+    if (m.type === 'stream') {
+      if (!st.streams.get(m.streamId!)!.subscribers.has(user.id)) continue;
+      const key = `${m.streamId}\u0000${m.topic.toLowerCase()}`;
+      const e = streams.get(key) ?? { stream_id: m.streamId!, topic: m.topic, unread_message_ids: [] };
+      e.unread_message_ids.push(id);
+      streams.set(key, e);
+    } else if (m.dmUsers!.length <= 2) {
+      const other = m.dmUsers!.find((u) => u !== user.id) ?? user.id;
+      pms.set(other, [...(pms.get(other) ?? []), id]);
+    } else {
+      const key = m.dmUsers!.join(',');
+      huddles.set(key, [...(huddles.get(key) ?? []), id]);
+    }
+  }
+  const sortIds = (a: number[]) => a.sort((x, y) => x - y);
+  return {
+    count, old_unreads_missing: false, mentions: sortIds(mentions),
+    pms: [...pms].map(([other, ids]) => ({ other_user_id: other, sender_id: other, unread_message_ids: sortIds(ids) })),
+    streams: [...streams.values()].map((s) => ({ ...s, unread_message_ids: sortIds(s.unread_message_ids) })),
+    huddles: [...huddles].map(([k, ids]) => ({ user_ids_string: k, unread_message_ids: sortIds(ids) })),
+  };
+}
+
+const realmUsersCache = new Map<string, unknown[]>();
+
+function realmUsers(srv: ChatServer, user: User, clientGravatar: boolean): unknown[] {
+  // Serialisation only depends on what the viewer may see; cache by that class for the large org.
+  const key = `${srv.state.usersVersion}|${user.role}|${clientGravatar}|${srv.opts.organization}|${srv.url}`;
+  const viewerSpecific = [...srv.state.users.values()].some((u) => u.emailVisibility !== 1 && u.id === user.id);
+  const cached = !viewerSpecific ? realmUsersCache.get(key) : undefined;
+  if (cached) return cached;
+  const list = [...srv.state.users.values()].filter((u) => !u.isSystemBot && !u.isBot)
+    .map((u) => serializeUser(srv, user, u, { clientGravatar, includeProfile: true }));
+  if (!viewerSpecific) {
+    realmUsersCache.clear();
+    realmUsersCache.set(key, list);
+  }
+  return list;
+}
+
+function realmSection(srv: ChatServer): Record<string, unknown> {
+  const st = srv.state;
+  const rs = st.realm.settings;
+  const out: Record<string, unknown> = {
+    realm_name: st.realm.name, realm_description: st.realm.description, realm_icon_url: `${srv.url}${st.realm.icon}`,
+    realm_uri: srv.url, max_message_length: rs.max_message_length, max_topic_length: rs.max_topic_length,
+    max_stream_name_length: 60, max_stream_description_length: 1024, max_reminder_note_length: rs.max_reminder_note_length,
+    realm_empty_topic_display_name: rs.empty_topic_display_name, event_queue_longpoll_timeout_seconds: srv.opts.longpollTimeoutSeconds,
+    server_presence_ping_interval_seconds: 60, server_presence_offline_threshold_seconds: 140,
+    server_typing_started_expiry_period_milliseconds: 15000, realm_mandatory_topics: rs.mandatory_topics,
+    realm_allow_message_editing: rs.allow_message_editing, realm_message_content_edit_limit_seconds: rs.message_content_edit_limit_seconds,
+    realm_move_messages_within_stream_limit_seconds: rs.move_messages_within_stream_limit_seconds,
+    realm_move_messages_between_streams_limit_seconds: rs.move_messages_between_streams_limit_seconds,
+    realm_can_move_messages_between_topics_group: rs.can_move_messages_between_topics_group,
+    realm_can_move_messages_between_channels_group: rs.can_move_messages_between_channels_group,
+    realm_can_resolve_topics_group: rs.can_resolve_topics_group, realm_can_mention_many_users_group: rs.can_mention_many_users_group,
+    realm_message_edit_history_visibility_policy: rs.message_edit_history_visibility_policy, realm_allow_edit_history: rs.allow_edit_history,
+    realm_email_address_visibility: rs.email_address_visibility, realm_presence_disabled: rs.presence_disabled,
+    realm_default_language: rs.default_language, realm_waiting_period_threshold: rs.waiting_period_threshold,
+    realm_enable_spectator_access: rs.enable_spectator_access, realm_video_chat_provider: rs.video_chat_provider,
+    realm_message_retention_days: rs.message_retention_days, realm_upload_quota_mib: rs.upload_quota_mib,
+    realm_emoji: Object.fromEntries([...st.realmEmoji].map(([id, e]) => [id, e])),
+    custom_profile_fields: st.profileFields, realm_user_groups_system: GROUP_NAMES,
+    realm_email_gateway_bot_id: st.emailGatewayBotId, realm_notification_bot_id: st.notificationBotId,
+  };
+  if (srv.fl >= 257) out.realm_url = srv.url;
+  return out;
+}
+
+function register(ctx: Ctx): Record<string, unknown> {
+  const { srv, user, p } = ctx;
+  const st = srv.state;
+  const caps: Record<string, boolean> = p.client_capabilities ?? {};
+  const eventTypes: string[] | null = p.event_types ?? null;
+  const fetch = new Set<string>(p.fetch_event_types ?? eventTypes ?? ALL_TYPES);
+  const q = srv.queues.create({
+    userId: user.id, eventTypes: eventTypes ? new Set(eventTypes) : null, applyMarkdown: p.apply_markdown,
+    clientGravatar: p.client_gravatar, slimPresence: p.slim_presence, capabilities: caps,
+  });
+  const settings = serverSettings(srv);
+  const out: Record<string, unknown> = { queue_id: q.id, last_event_id: -1 };
+  for (const k of Object.keys(settings)) if (k.startsWith(srv.prefix + '_')) out[k] = settings[k];
+  if (fetch.has('realm')) Object.assign(out, realmSection(srv));
+  if (fetch.has('subscription')) {
+    const nullSettings = caps.notification_settings_null === true;
+    const subs = [...(st.subs.get(user.id) ?? new Map())].map(([sid, sub]) => ({ s: st.streams.get(sid)!, sub }))
+      .filter(({ s }) => !s.isArchived || caps.archived_channels === true);
+    out.subscriptions = subs.map(({ s, sub }) => serializeSubscription(srv, user, s, sub, { includeSubscribers: p.include_subscribers, nullSettings }));
+    const visible = [...st.streams.values()].filter((s) => !s.subscribers.has(user.id) && (!s.isArchived || caps.archived_channels === true));
+    out.unsubscribed = [];
+    out.never_subscribed = visible.filter((s) => st.canAccessStream(user, s)).map((s) => ({
+      ...serializeStream(srv, s), ...(p.include_subscribers ? { subscribers: [...s.subscribers] } : {}),
+    }));
+  }
+  if (fetch.has('message')) {
+    const um = st.userMessages.get(user.id);
+    let max = -1;
+    if (um) for (const id of um.keys()) if (id > max) max = id;
+    out.max_message_id = max;
+  }
+  if (fetch.has('update_message_flags') || fetch.has('message')) out.unread_msgs = unreadMsgs(srv, user);
+  if (fetch.has('presence')) {
+    out.presences = presencesFor(srv, p.slim_presence);
+    out.server_timestamp = srv.opts.now();
+    out.presence_last_update_id = 0;
+  }
+  if (fetch.has('user_topic')) {
+    out.user_topics = (st.userTopics.get(user.id) ?? []).map((t) => ({
+      stream_id: t.streamId, topic_name: srv.topicOut(t.topic, caps.empty_topic_name === true), last_updated: t.lastUpdated, visibility_policy: t.policy,
+    }));
+  }
+  if (fetch.has('realm_user')) {
+    out.realm_users = realmUsers(srv, user, p.client_gravatar);
+    out.realm_non_active_users = [];
+    out.cross_realm_bots = [st.notificationBotId, st.emailGatewayBotId].map((id) => serializeUser(srv, user, srv.user(id), { clientGravatar: false, includeProfile: false }));
+    Object.assign(out, {
+      user_id: user.id, email: st.apiEmail(user), delivery_email: user.deliveryEmail, full_name: user.fullName,
+      is_admin: user.role <= 200, is_owner: user.role === 100, is_moderator: user.role === 300, is_guest: user.role === 600, user_role: user.role,
+      avatar_url: serializeUser(srv, user, user, { clientGravatar: false, includeProfile: false }).avatar_url,
+    });
+  }
+  if (fetch.has('realm_bot') || fetch.has('realm_user')) {
+    out.realm_bots = [...st.users.values()].filter((u) => u.isBot && !u.isSystemBot && (u.botOwnerId === user.id || st.isAdmin(user)))
+      .map((u) => ({ ...serializeUser(srv, user, u, { clientGravatar: false, includeProfile: false }), ...(u.botOwnerId === user.id && u.token ? { services: [{ base_url: u.botUrl ?? '', token: u.token, interface: 1 }] } : {}) }));
+  }
+  if (fetch.has('user_status')) {
+    out.user_status = Object.fromEntries([...st.statuses].map(([id, s]) => [id, s]));
+  }
+  if (fetch.has('saved_snippets') && srv.fl >= 297) out.saved_snippets = [...st.snippets.values()].filter((s) => s.userId === user.id).map(snippetJson);
+  if (fetch.has('scheduled_messages')) {
+    out.scheduled_messages = [...st.scheduled.values()].filter((s) => s.userId === user.id).sort((a, b) => a.deliverAt - b.deliverAt).map((s) => scheduledJson(srv, s));
+  }
+  if (fetch.has('reminders') && srv.fl >= 381) out.reminders = [...st.reminders.values()].filter((r) => r.userId === user.id).map((r) => reminderJson(srv, r));
+  if (fetch.has('realm_linkifiers')) out.realm_linkifiers = st.linkifiers.map((l) => linkifierJson(srv, l));
+  if (fetch.has('user_settings')) {
+    const values: Record<string, unknown> = {};
+    for (const k of Object.keys(st.defaultSettings)) values[k] = st.setting(user, k);
+    if (values.web_home_view === 'recent' && srv.fl < 454) values.web_home_view = 'recent_topics';
+    if (caps.user_settings_object) out.user_settings = values;
+    else Object.assign(out, values);
+  }
+  return out;
+}
+
+/** `GET /events`: long-poll until events exist, or answer with a heartbeat. */
+async function getEvents(ctx: Ctx): Promise<Record<string, unknown>> {
+  const { srv, user, p } = ctx;
+  const q = srv.queues.byId.get(p.queue_id);
+  if (!q) throw badRequest(`Bad event queue ID: ${p.queue_id}`, 'BAD_EVENT_QUEUE_ID', { queue_id: p.queue_id });
+  if (q.opts.userId !== user.id) throw badRequest('You are not authorized to get events from this queue');
+  q.lastTouched = Date.now() / 1000;
+  const last: number = p.last_event_id ?? -1;
+  q.ack(last);
+  const pending = q.pending(last);
+  if (pending.length || p.dont_block) return { events: pending, queue_id: q.id };
+  if (q.waiter) {
+    clearTimeout(q.waiter.timer);
+    q.waiter.resolve([]);
+    q.waiter = null;
+  }
+  const waitSeconds = Math.min(srv.opts.heartbeatSeconds, Math.max(0.5, srv.opts.longpollTimeoutSeconds - 1));
+  const events = await new Promise<ServerEvent[]>((resolve) => {
+    const timer = setTimeout(() => {
+      q.waiter = null;
+      q.push({ type: 'heartbeat' });
+      resolve(q.pending(last));
+    }, waitSeconds * 1000);
+    q.waiter = { resolve, timer };
+    ctx.req.socket.once('close', () => {
+      if (q.waiter?.timer === timer) {
+        clearTimeout(timer);
+        q.waiter = null;
+        q.lastTouched = Date.now() / 1000;
+      }
+    });
+  });
+  q.lastTouched = Date.now() / 1000;
+  if (!srv.queues.byId.has(q.id)) throw badRequest(`Bad event queue ID: ${q.id}`, 'BAD_EVENT_QUEUE_ID', { queue_id: q.id });
+  return { events: events.length ? events : q.pending(last), queue_id: q.id };
+}
+
+function deleteQueue(ctx: Ctx): Record<string, unknown> {
+  const q: EventQueue | undefined = ctx.srv.queues.byId.get(ctx.p.queue_id);
+  if (!q) throw badRequest(`Bad event queue ID: ${ctx.p.queue_id}`, 'BAD_EVENT_QUEUE_ID', { queue_id: ctx.p.queue_id });
+  if (q.opts.userId !== ctx.user.id) throw new ApiError(400, 'BAD_REQUEST', 'You are not authorized to access this queue');
+  ctx.srv.queues.delete(q.id);
+  return {};
+}
+
+export const registerRoutes: Route[] = [
+  {
+    method: 'POST', path: '/register', handler: register,
+    params: {
+      apply_markdown: { t: 'bool', dflt: false }, client_gravatar: { t: 'bool', dflt: true }, slim_presence: { t: 'bool', dflt: false },
+      event_types: { t: 'json', check: strArray }, fetch_event_types: { t: 'json', check: strArray },
+      client_capabilities: { t: 'json', check: isObject }, narrow: { t: 'json', dflt: [] },
+      include_subscribers: { t: 'bool', dflt: false }, all_public_streams: { t: 'bool', dflt: false },
+      presence_history_limit_days: { t: 'int' }, user_client: { t: 'str' }, queue_lifespan_secs: { t: 'int' },
+    },
+  },
+  {
+    method: 'GET', path: '/events', handler: getEvents,
+    params: { queue_id: { t: 'str', req: true }, last_event_id: { t: 'int' }, dont_block: { t: 'bool', dflt: false } },
+  },
+  { method: 'DELETE', path: '/events', handler: deleteQueue, params: { queue_id: { t: 'str', req: true } } },
+];
