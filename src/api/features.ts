@@ -8,6 +8,8 @@ export const FL = {
   reportsUnsupportedParameters: 78,
   /** `ignored_parameters_unsupported` on every endpoint. */
   ignoredParametersOnAllEndpoints: 167,
+  /** `POST /user_topics` (before: the muted-topics endpoint only). */
+  userTopics: 170,
   /** `direct` accepted as a message type (before: `private`). */
   directMessageType: 174,
   /** Presence has only `website` and `aggregated`. */

@@ -345,6 +345,11 @@ const getChannelTopics = defineOperation({
   path: '/users/me/{stream_id}/topics',
   params: z.object({ stream_id: channelId, allow_empty_topic_name: z.boolean().optional() }),
   response: envelope({ topics: z.array(Topic) }),
+  encode: (p, ctx) => {
+    // FL.emptyTopicName: older servers know no `allow_empty_topic_name`.
+    const { allow_empty_topic_name, ...rest } = p;
+    return ctx.server.featureLevel >= FL.emptyTopicName ? p : rest;
+  },
 });
 
 /** 5. `POST /user_topics`. */
@@ -360,6 +365,13 @@ const updateUserTopic = defineOperation({
   }),
   response: envelope({}),
   check: (p, ctx) => {
+    if (ctx.server.featureLevel < FL.userTopics) {
+      throw new ValidationError(
+        `This server (feature level ${ctx.server.featureLevel}) does not support topic visibility policies.`,
+        ctx.route,
+        'visibility_policy',
+      );
+    }
     const max = ctx.limits.maxTopicLength ?? DEFAULT_MAX_TOPIC_LENGTH;
     if (codePointLength(p.topic) > max) throw new ValidationError(`The topic can be at most ${max} characters.`, ctx.route, 'topic');
   },
