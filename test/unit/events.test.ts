@@ -10,7 +10,7 @@ import {
 import { EventQueue, type QueueStatus, type QueueStatusDetail } from '../../src/api/events';
 import { parseEvent, type ChatEvent, type EventOf } from '../../src/api/models/events';
 import type { RegisterSnapshot } from '../../src/api/models/register';
-import { deleteQueue, getEvents, registerQueue } from '../../src/api/routes/events';
+import { DEFAULT_CLIENT_CAPABILITIES, deleteQueue, getEvents, registerQueue } from '../../src/api/routes/events';
 import { sendMessage } from '../../src/api/routes/messages';
 import { accountWithRole, clientFor, startTestServer, type Account, type RunningServer } from './helpers';
 
@@ -121,7 +121,7 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     });
 
     it('POST /register returns a snapshot that parses, and the client learns the server and limits', async () => {
-      const snapshot = await registerQueue(client, { slim_presence: true, client_capabilities: { empty_topic_name: true } });
+      const snapshot = await registerQueue(client, { slim_presence: true, client_capabilities: { ...DEFAULT_CLIENT_CAPABILITIES } });
       try {
         assert.equal(typeof snapshot.queue_id, 'string');
         assert.ok(snapshot.queue_id.length > 0);
@@ -162,6 +162,22 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
         assert.equal(snapshot.subscriptions, undefined);
         assert.ok(snapshot.unread_msgs);
         assert.equal(snapshot.event_queue_longpoll_timeout_seconds >= 1, true);
+      } finally {
+        await deleteQueue(client, { queue_id: snapshot.queue_id });
+      }
+    });
+
+    it('upgrades legacy presence entries (keyed by email without slim_presence) to the modern form', async () => {
+      const snapshot = await registerQueue(client, { slim_presence: false, fetch_event_types: ['presence'], event_types: ['presence'] });
+      try {
+        assert.ok(snapshot.presences && snapshot.server_timestamp !== undefined);
+        const entries = Object.entries(snapshot.presences);
+        assert.ok(entries.length > 0, 'the demo organisation has presence data');
+        for (const [key, times] of entries) {
+          assert.match(key, /@/, 'keyed by email');
+          assert.ok(times.idle_timestamp !== undefined, JSON.stringify(times));
+          assert.equal((times as Record<string, unknown>).website, undefined);
+        }
       } finally {
         await deleteQueue(client, { queue_id: snapshot.queue_id });
       }

@@ -99,6 +99,8 @@ export const RegisterSnapshot = z.looseObject({
   is_guest: z.boolean().optional(),
   is_billing_admin: z.boolean().optional(),
   role: int.optional(),
+  user_role: int.optional(),
+  max_message_id: int.optional(),
   avatar_url: z.string().nullable().optional(),
 
   // user_status: user id → status
