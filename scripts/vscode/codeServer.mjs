@@ -7,6 +7,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { codeServerEntry } from './provision.mjs';
 
+// Process groups of running code-servers: killed even when the runner exits abruptly
+// (an uncaught error, or SIGINT/SIGTERM, turned into a normal exit below).
+const liveGroups = new Set();
+let exitHooksInstalled = false;
+function installExitHooks() {
+  if (exitHooksInstalled) return;
+  exitHooksInstalled = true;
+  process.on('exit', () => {
+    for (const pid of liveGroups) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+  });
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    if (process.listenerCount(sig) === 0) process.once(sig, () => process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1)));
+  }
+}
+
 /** A free TCP port on 127.0.0.1 (or `preferred` when it is free). */
 export async function freePort(preferred = 0) {
   const tryListen = (port) =>
@@ -77,6 +98,8 @@ export async function startCodeServer({ env = {}, settings = {}, port: preferred
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
+  installExitHooks();
+  liveGroups.add(child.pid);
   const logPath = path.join(dir, 'code-server.log');
   const logStream = createWriteStream(logPath);
   let exited = false;
@@ -106,6 +129,7 @@ export async function startCodeServer({ env = {}, settings = {}, port: preferred
     } catch {
       // group empty
     }
+    liveGroups.delete(child.pid);
     logStream.end();
     if (!process.env.TEAM_CHAT_KEEP_PROFILE) rmSync(dir, { recursive: true, force: true });
   };

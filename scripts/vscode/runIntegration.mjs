@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { launchBrowser } from './browser.mjs';
 import { chatServerAvailable, chatServerEnv, REPO_ROOT, startChatServer } from './chatServer.mjs';
 import { startCodeServer, workbenchUrl } from './codeServer.mjs';
+import { writeResultArg } from './mochaRun.mjs';
 
 const RESULT_MARKER = 'TEAMCHAT_RESULT ';
 // The workbench's own start-up chatter (and the unreachable extension gallery); shown with TEAM_CHAT_VERBOSE=1.
@@ -120,7 +121,10 @@ export async function runIntegration({ timeoutMs = Number(process.env.TEAM_CHAT_
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   runIntegration().then(
-    (r) => process.exit(r.failed > 0 ? 1 : 0),
+    (r) => {
+      writeResultArg(r);
+      process.exit(r.failed > 0 ? 1 : 0);
+    },
     (err) => {
       console.error(`[integration] ERROR: ${err.stack || err.message}`);
       process.exit(1);

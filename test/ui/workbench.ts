@@ -118,16 +118,31 @@ export class Workbench {
     this.cleanups.length = 0;
   }
 
-  /** Runs a command by its palette label (e.g. "Team Chat: Show Version") via F1. */
-  async runCommand(title: string): Promise<void> {
-    const input = this.page.locator('.quick-input-widget input');
-    await this.page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(`>${title}`);
-    const row = this.page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
-    await row.waitFor({ state: 'visible' });
+  /**
+   * Runs a command by its palette label (e.g. "Team Chat: Show Version") via F1. Retries while the
+   * label is not listed yet: the extension under development registers a few seconds after the
+   * workbench appears, and an open palette does not pick up commands added later.
+   */
+  async runCommand(title: string, timeout = 45_000): Promise<void> {
+    const widget = this.page.locator('.quick-input-widget');
+    const input = widget.locator('input');
+    const row = widget.locator('.monaco-list-row', { hasText: title }).first();
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      await this.page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible' });
+      await input.fill(`>${title}`);
+      try {
+        await row.waitFor({ state: 'visible', timeout: 2_000 });
+        break;
+      } catch (err) {
+        await this.page.keyboard.press('Escape');
+        if (Date.now() > deadline) throw new Error(`command "${title}" not in the command palette after ${timeout} ms`);
+        await this.page.waitForTimeout(1_000);
+      }
+    }
     await input.press('Enter');
-    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' }).catch(() => undefined);
+    await widget.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
   }
 
   /** Saves test-results/screenshots/<name>.png and returns its path. */
