@@ -1,0 +1,131 @@
+// `npm run demo`: the extension in a real VS Code (code-server) against the local chat server with
+// the demo organisation, signed in automatically as the first member (TEAM_CHAT_AUTO_SIGNIN).
+// Prints the workbench URL and the accounts, then runs until Ctrl-C.
+//   --no-browser-check  skip the headless-chromium check that the workbench loads
+//   --screenshot        take test-results/screenshots/demo.png with chromium and exit
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { launchBrowser, newPage } from './vscode/browser.mjs';
+import { firstMember, REPO_ROOT, startChatServer, writeZuliprc } from './vscode/chatServer.mjs';
+import { freePort, startCodeServer, workbenchUrl } from './vscode/codeServer.mjs';
+import { cacheRoot, provision } from './vscode/provision.mjs';
+
+const CHAT_PORT = Number(process.env.TEAM_CHAT_DEMO_SERVER_PORT) || 9991;
+const CODE_PORT = Number(process.env.TEAM_CHAT_DEMO_PORT) || 8080;
+const ROLE_NAMES = { 100: 'owner', 200: 'admin', 300: 'moderator', 400: 'member', 600: 'guest' };
+const args = new Set(process.argv.slice(2));
+const screenshotOnly = args.has('--screenshot');
+const browserCheck = !args.has('--no-browser-check');
+
+const log = (msg) => console.log(`[demo] ${msg}`);
+const cleanups = [];
+let stopping = false;
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const fn of cleanups.reverse()) {
+    try {
+      await fn();
+    } catch (err) {
+      console.error(`[demo] cleanup: ${err.message}`);
+    }
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => {
+  log('stopping…');
+  void shutdown(0);
+});
+process.on('SIGTERM', () => void shutdown(0));
+
+function build() {
+  log('building (tsc + esbuild)');
+  const tsc = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (tsc.status !== 0) log('WARNING: tsc reported errors (output emitted anyway); continuing');
+  const esb = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (esb.status !== 0) throw new Error('esbuild failed');
+}
+
+/** A small folder to open, so the editor shows something real. Existing files are kept. */
+function demoWorkspace() {
+  const dir = path.join(cacheRoot(), 'demo-workspace');
+  mkdirSync(dir, { recursive: true });
+  const files = {
+    'greeter.ts': `// Shared in #engineering > code review.\nexport function greet(name: string): string {\n  return \`Hello, \${name}!\`;\n}\n\nconsole.log(greet('team'));\n`,
+    'stats.py': `"""Weekly message statistics (demo file)."""\n\n\ndef busiest_channel(counts: dict[str, int]) -> str:\n    return max(counts, key=counts.get)\n\n\nif __name__ == "__main__":\n    print(busiest_channel({"general": 42, "engineering": 17}))\n`,
+    'README.md': '# Demo workspace\n\nOpen the Team Chat view in the activity bar.\n',
+  };
+  for (const [name, text] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    if (!existsSync(file)) writeFileSync(file, text);
+  }
+  return dir;
+}
+
+async function main() {
+  build();
+  await provision();
+
+  const server = await startChatServer({ port: await freePort(CHAT_PORT), organization: 'demo' });
+  cleanups.push(() => server.stop());
+  const zuliprc = path.join(cacheRoot(), 'demo', 'zuliprc');
+  const me = writeZuliprc(zuliprc, server, firstMember(server));
+
+  const workspace = demoWorkspace();
+  const cs = await startCodeServer({
+    port: CODE_PORT,
+    env: {
+      TEAM_CHAT_AUTO_SIGNIN: zuliprc,
+      TEAM_CHAT_TEST_SERVER_URL: server.url,
+      TEAM_CHAT_TEST_ACCOUNTS: JSON.stringify(server.accounts),
+    },
+  });
+  cleanups.push(() => cs.stop());
+  const url = workbenchUrl({ port: cs.port, folder: workspace, extensionDevelopmentPath: REPO_ROOT });
+
+  if (screenshotOnly || browserCheck) {
+    const browser = await launchBrowser();
+    try {
+      const page = await newPage(browser);
+      await page.goto(url);
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      if (screenshotOnly) {
+        await page.waitForTimeout(Number(process.env.TEAM_CHAT_DEMO_SETTLE_MS) || 8000); // extension activation + sign-in
+        const file = path.join(REPO_ROOT, 'test-results', 'screenshots', 'demo.png');
+        mkdirSync(path.dirname(file), { recursive: true });
+        await page.screenshot({ path: file });
+        log(`screenshot: ${file}`);
+      } else {
+        log('browser check: workbench loads');
+      }
+    } finally {
+      await browser.close();
+    }
+    if (screenshotOnly) return shutdown(0);
+  }
+
+  const rows = server.accounts.map((a) => [a.email, a.apiKey, ROLE_NAMES[a.role] ?? String(a.role), a.fullName]);
+  const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c].length)));
+  console.log(`
+Team Chat demo is running.
+
+  VS Code (open in a browser):
+    ${url}
+
+  Chat server: ${server.url}   (API: ${server.url}/api/v1)
+  Signed in automatically as ${me.fullName} <${me.email}> via ${zuliprc}
+  Workspace: ${workspace}
+  code-server log: ${cs.logPath}
+
+  Accounts:
+${rows.map((r) => `    ${r.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c)).join('  ')}`).join('\n')}
+
+Press Ctrl-C to stop.`);
+  await new Promise(() => {}); // until a signal
+}
+
+main().catch(async (err) => {
+  console.error(`[demo] ERROR: ${err.stack || err.message}`);
+  await shutdown(1);
+});
