@@ -1,0 +1,167 @@
+import * as assert from 'node:assert';
+import { createHash } from 'node:crypto';
+import { Account, RunningServer, startServer } from '../server';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function client(server: RunningServer, who: Account | null) {
+  const auth: Record<string, string> = who ? { Authorization: 'Basic ' + Buffer.from(`${who.email}:${who.apiKey}`).toString('base64') } : {};
+  return async (method: string, path: string, params: Record<string, unknown> = {}): Promise<{ status: number; body: Json; headers: Headers }> => {
+    const form = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+    const isGet = method === 'GET';
+    const res = await fetch(`${server.url}/api/v1${path}${isGet && Object.keys(params).length ? '?' + form : ''}`, {
+      method,
+      headers: { ...auth, ...(isGet ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }) },
+      body: isGet ? undefined : form.toString(),
+    });
+    return { status: res.status, body: (await res.json()) as Json, headers: res.headers };
+  };
+}
+
+describe('local chat server', () => {
+  let server: RunningServer;
+  let alice: Account;
+  let admin: Account;
+  let clock = 0;
+  before(async () => {
+    server = await startServer({ longpollTimeoutSeconds: 2, heartbeatSeconds: 1, now: () => Date.now() / 1000 + clock });
+    alice = server.accounts.find((a) => a.email.startsWith('alice@'))!;
+    admin = server.accounts.find((a) => a.role === 200)!;
+  });
+  after(() => server.stop());
+
+  it('serves server_settings without auth', async () => {
+    const r = await client(server, null)('GET', '/server_settings');
+    assert.strictEqual(r.status, 200);
+    assert.strictEqual(r.body.chat_feature_level, 482);
+    assert.strictEqual(r.body.realm_url, server.url);
+  });
+
+  it('rejects missing and wrong credentials', async () => {
+    const missing = await client(server, null)('GET', '/users/me');
+    assert.strictEqual(missing.status, 401);
+    assert.strictEqual(missing.body.code, 'UNAUTHORIZED');
+    const wrong = await client(server, { ...alice, apiKey: 'x'.repeat(32) })('GET', '/users/me');
+    assert.strictEqual(wrong.body.code, 'INVALID_API_KEY');
+    const me = await client(server, alice)('GET', '/users/me');
+    assert.strictEqual(me.body.user_id, alice.userId);
+    assert.ok(me.headers.get('x-ratelimit-limit'));
+  });
+
+  it('is strict about parameters', async () => {
+    const c = client(server, alice);
+    const missing = await c('GET', '/messages', { anchor: 'newest', num_before: 1 });
+    assert.strictEqual(missing.body.code, 'REQUEST_VARIABLE_MISSING');
+    const badBool = await c('GET', '/messages', { anchor: 'newest', num_before: 1, num_after: 0, apply_markdown: 'yes' });
+    assert.strictEqual(badBool.status, 400);
+    const badJson = await c('POST', '/messages/flags', { messages: '[1,', op: 'add', flag: 'read' });
+    assert.strictEqual(badJson.body.code, 'INVALID_JSON');
+    const narrow = await c('GET', '/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'bogus', operand: 'x' }] });
+    assert.strictEqual(narrow.body.code, 'BAD_NARROW');
+    const ignored = await c('GET', '/users/me/subscriptions', { surprise: 'yes' });
+    assert.deepStrictEqual(ignored.body.ignored_parameters_unsupported, ['surprise']);
+  });
+
+  it('delivers a message event through register + long-poll', async () => {
+    const c = client(server, alice);
+    const reg = await c('POST', '/register', { event_types: ['message'], client_capabilities: { empty_topic_name: true } });
+    assert.ok(reg.body.queue_id);
+    const poll = c('GET', '/events', { queue_id: reg.body.queue_id, last_event_id: reg.body.last_event_id });
+    await new Promise((r) => setTimeout(r, 50));
+    const bob = server.accounts.find((a) => a.email.startsWith('bob@'))!;
+    const sent = await client(server, bob)('POST', '/messages', { type: 'direct', to: [alice.userId], content: 'ping' });
+    const events = (await poll).body.events;
+    assert.strictEqual(events[0].type, 'message');
+    assert.strictEqual(events[0].message.id, sent.body.id);
+    const hb = await c('GET', '/events', { queue_id: reg.body.queue_id, last_event_id: events[0].id });
+    assert.strictEqual(hb.body.events[0].type, 'heartbeat');
+    server.expireQueues();
+    const gone = await c('GET', '/events', { queue_id: reg.body.queue_id, last_event_id: -1 });
+    assert.strictEqual(gone.body.code, 'BAD_EVENT_QUEUE_ID');
+  });
+
+  it('enforces edit rules', async () => {
+    const c = client(server, alice);
+    const st = server.state;
+    const recent = [...st.messages.values()].find((m) => m.senderId === alice.userId && m.content.startsWith('My notes'))!;
+    const wrongHash = await c('PATCH', `/messages/${recent.id}`, { content: 'x', prev_content_sha256: 'abc' });
+    assert.strictEqual(wrongHash.body.code, 'BAD_REQUEST');
+    const hash = createHash('sha256').update(recent.content).digest('hex');
+    const ok = await c('PATCH', `/messages/${recent.id}`, { content: 'No more notes', prev_content_sha256: hash });
+    assert.strictEqual(ok.status, 200, JSON.stringify(ok.body));
+    assert.strictEqual(ok.body.detached_uploads.length, 1);
+    const both = await c('PATCH', `/messages/${recent.id}`, { content: 'x', stream_id: 1 });
+    assert.strictEqual(both.status, 400);
+    const release = [...st.messages.values()].find((m) => m.topic === 'release 1.0')!;
+    const tooOld = await c('PATCH', `/messages/${release.id}`, { topic: 'release one', propagate_mode: 'change_all' });
+    assert.strictEqual(tooOld.body.code, 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED');
+    assert.strictEqual(tooOld.body.total_messages_in_topic, 4);
+    assert.strictEqual(tooOld.body.total_messages_allowed_to_move, 2);
+    const wildcard = await c('PATCH', `/messages/${recent.id}`, { content: 'hey @**all**' });
+    assert.strictEqual(wildcard.status, 200, 'engineering is small enough for @all');
+    const general = [...st.messages.values()].find((m) => m.senderId === alice.userId && m.streamId === 1 && m.timestamp > Date.now() / 1000 - 600);
+    if (general) {
+      const big = await c('PATCH', `/messages/${general.id}`, { content: 'hey @**everyone**' });
+      assert.strictEqual(big.body.code, 'STREAM_WILDCARD_MENTION_NOT_ALLOWED');
+    }
+  });
+
+  it('applies unsubscribe permissions', async () => {
+    const c = client(server, alice);
+    const unknown = await c('DELETE', '/users/me/subscriptions', { subscriptions: ['nope'] });
+    assert.strictEqual(unknown.body.code, 'STREAM_DOES_NOT_EXIST');
+    assert.strictEqual(unknown.body.stream, 'nope');
+    const other = await c('DELETE', '/users/me/subscriptions', { subscriptions: ['general'], principals: [admin.userId] });
+    assert.strictEqual(other.body.code, 'BAD_REQUEST');
+    const byAdmin = await client(server, admin)('DELETE', '/users/me/subscriptions', { subscriptions: ['design', 'sandbox'], principals: [alice.userId] });
+    assert.deepStrictEqual(byAdmin.body.removed, ['design']);
+    assert.deepStrictEqual(byAdmin.body.not_removed, ['sandbox']);
+  });
+
+  it('marks a narrow as read', async () => {
+    const c = client(server, alice);
+    const r = await c('POST', '/messages/flags/narrow', {
+      anchor: 'oldest', num_before: 0, num_after: 1000, narrow: [{ operator: 'is', operand: 'unread' }], op: 'add', flag: 'read',
+    });
+    assert.strictEqual(r.status, 200, JSON.stringify(r.body));
+    assert.ok(r.body.updated_count > 0);
+    assert.strictEqual(r.body.found_newest, true);
+  });
+
+  it('validates status updates', async () => {
+    const c = client(server, alice);
+    assert.strictEqual((await c('POST', '/users/me/status', {})).body.msg, 'Client did not pass any new values.');
+    assert.strictEqual((await c('POST', '/users/me/status', { status_text: 'x'.repeat(61) })).status, 400);
+    assert.strictEqual((await c('POST', '/users/me/status', { emoji_code: '1f44d' })).status, 400);
+    assert.strictEqual((await c('POST', '/users/me/status', { status_text: 'Busy', emoji_name: 'tada' })).status, 200);
+    assert.strictEqual((await c('POST', `/users/${admin.userId}/status`, { status_text: 'x' })).status, 400);
+  });
+
+  it('injects faults', async () => {
+    server.inject({ kind: 'status', status: 503, route: 'GET /users/me' });
+    const r = await fetch(`${server.url}/api/v1/users/me`);
+    assert.strictEqual(r.status, 503);
+    server.inject({ kind: 'rateLimit', retryAfter: 1.5, route: '/users' });
+    const limited = await client(server, alice)('GET', '/users');
+    assert.strictEqual(limited.status, 429);
+    assert.strictEqual(limited.body['retry-after'], 1.5);
+  });
+
+  it('starts the large organisation quickly', async function () {
+    this.timeout(30000);
+    const t0 = Date.now();
+    const large = await startServer({ organization: 'large' });
+    try {
+      assert.ok(Date.now() - t0 < 10000);
+      const t1 = Date.now();
+      const reg = await client(large, large.accounts[0])('POST', '/register', {});
+      assert.strictEqual(reg.body.subscriptions.length, 5000);
+      assert.ok(Date.now() - t1 < 5000, `register took ${Date.now() - t1} ms`);
+      const topics = await client(large, large.accounts[0])('GET', '/users/me/1/topics');
+      assert.ok(topics.body.topics.length >= 20);
+    } finally {
+      await large.stop();
+    }
+  });
+});
