@@ -391,6 +391,8 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
       assert.ok(a.ok && a.event.type === 'unknown');
       assert.equal(a.event.event_type, 'typing_fancy');
       assert.equal(a.event.event_op, 'start');
+      const proto = parseEvent({ id: 2, type: 'toString' });
+      assert.ok(proto.ok && proto.event.type === 'unknown' && proto.event.event_type === 'toString');
       const b = parseEvent({ id: 2, type: 'subscription', op: 'teleport' });
       assert.ok(b.ok && b.event.type === 'unknown' && b.event.event_type === 'subscription');
     });

@@ -372,7 +372,7 @@ export function normalizeEvent(raw: Record<string, unknown>): Record<string, unk
   const type = e.type;
   // Before feature level 32 `update_message_flags` said `operation` instead of `op`.
   if (e.op === undefined && typeof e.operation === 'string') e.op = e.operation;
-  if (typeof type !== 'string' || !(type in KNOWN) || type === 'unknown') {
+  if (typeof type !== 'string' || !Object.hasOwn(KNOWN, type)) {
     return { ...e, type: 'unknown', event_type: String(type), event_op: typeof e.op === 'string' ? e.op : undefined };
   }
   const ops = KNOWN[type];
