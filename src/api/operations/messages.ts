@@ -7,7 +7,7 @@ import { Message, NarrowMatch, READ_ONLY_FLAGS } from '../models/message';
 import { Narrow, NarrowWithLegacy } from '../models/narrow';
 import { Reminder, SavedSnippet, ScheduledMessage } from '../models/personal';
 import { type CallContext, defineOperation, envelope } from '../operation';
-import { checkContent, checkTopic, codePointLength, id, isEmptyTopic, SAVED_SNIPPET_TITLE_MAX } from '../validation';
+import { checkContent, checkTopic, codePointLength, isEmptyTopic, SAVED_SNIPPET_TITLE_MAX } from '../validation';
 
 /** The SHA-256 of a message's raw Markdown, hex-encoded, as `prev_content_sha256` wants it. */
 export function sha256Hex(text: string): string {
@@ -19,11 +19,17 @@ export const RESOLVED_TOPIC_PREFIX = '\u2714 ';
 
 // ---- shared parameter schemas ----------------------------------------------------------------
 
+/** A positive integer ID, with a message naming the parameter. */
+function idParam(name: string) {
+  const error = `"${name}" must be a positive whole-number ID.`;
+  return z.number({ error }).int({ error }).positive({ error });
+}
+
 const ANCHOR_MESSAGE = 'The anchor must be a message ID or one of "newest", "oldest", "first_unread".';
 /** `anchor`: a message ID or `newest` / `oldest` / `first_unread` (digits in a string are read as an ID). */
 const Anchor = z.union(
   [
-    z.number().int().nonnegative(),
+    z.number({ error: ANCHOR_MESSAGE }).int({ error: ANCHOR_MESSAGE }).nonnegative({ error: ANCHOR_MESSAGE }),
     z.enum(['newest', 'oldest', 'first_unread']),
     z.string().regex(/^\d+$/).transform(Number),
   ],
@@ -51,11 +57,11 @@ export function typeForServer(type: TypeName, featureLevel: number): TypeName {
   return featureLevel >= FL.directMessageType ? 'direct' : 'private';
 }
 
-const Recipients = z.union([
-  id,
-  z.array(id).min(1, { message: 'Choose at least one recipient.' }),
-]);
-const SendRecipients = z.union([id, z.string().min(1), z.array(z.union([id, z.string().min(1)])).min(1)], {
+const Recipients = z.union(
+  [idParam('to'), z.array(idParam('to')).min(1, { message: 'Choose at least one recipient.' })],
+  { error: 'The recipient must be a channel ID or a list of user IDs.' },
+);
+const SendRecipients = z.union([idParam('to'), z.string().min(1), z.array(z.union([idParam('to'), z.string().min(1)])).min(1)], {
   error: 'The recipient must be a channel ID or name, or a list of user IDs.',
 });
 
@@ -63,7 +69,7 @@ const ReactionTypeParam = z.enum(['unicode_emoji', 'realm_emoji', 'chat_extra_em
   error: 'The reaction type must be "unicode_emoji", "realm_emoji" or "chat_extra_emoji".',
 });
 const ReactionParams = {
-  message_id: id,
+  message_id: idParam('message_id'),
   emoji_name: z.string().optional(),
   emoji_code: z.string().optional(),
   reaction_type: ReactionTypeParam.optional(),
@@ -148,7 +154,7 @@ export const updateMessage = defineOperation({
   method: 'PATCH',
   path: '/messages/{message_id}',
   params: z.object({
-    message_id: id,
+    message_id: idParam('message_id'),
     topic: z.string().optional(),
     propagate_mode: z
       .enum(['change_one', 'change_later', 'change_all'], {
@@ -162,7 +168,7 @@ export const updateMessage = defineOperation({
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, { message: 'The previous content hash must be a SHA-256 in hex (64 characters).' })
       .optional(),
-    stream_id: id.optional(),
+    stream_id: idParam('stream_id').optional(),
   }),
   response: envelope({
     /** From FL.detachedUploads; absent on older servers. */
@@ -207,7 +213,7 @@ export const checkMessagesMatchNarrow = defineOperation({
   method: 'GET',
   path: '/messages/matches_narrow',
   params: z.object({
-    msg_ids: z.array(id).min(1, { message: 'Give at least one message ID to check.' }),
+    msg_ids: z.array(idParam('msg_ids')).min(1, { message: 'Give at least one message ID to check.' }),
     narrow: Narrow,
   }),
   response: envelope({
@@ -221,7 +227,7 @@ export const getMessage = defineOperation({
   method: 'GET',
   path: '/messages/{message_id}',
   params: z.object({
-    message_id: id,
+    message_id: idParam('message_id'),
     apply_markdown: z.boolean().optional(),
     allow_empty_topic_name: z.boolean().optional(),
   }),
@@ -246,11 +252,12 @@ export const getMessages = defineOperation({
     apply_markdown: z.boolean().optional(),
     client_gravatar: z.boolean().optional(),
     allow_empty_topic_name: z.boolean().optional(),
-    message_ids: z.array(id).optional(),
+    message_ids: z.array(idParam('message_ids')).optional(),
   }),
   response: envelope({
     messages: z.array(Message),
-    anchor: z.number().int().optional(),
+    /** For `newest` the server may answer a huge sentinel (10^16), beyond the safe-integer range. */
+    anchor: z.number().optional(),
     found_anchor: z.boolean().optional(),
     found_oldest: z.boolean().optional(),
     found_newest: z.boolean().optional(),
@@ -301,7 +308,7 @@ export const updateMessageFlags = defineOperation({
   method: 'POST',
   path: '/messages/flags',
   params: z.object({
-    messages: z.array(id),
+    messages: z.array(idParam('messages')),
     op: FlagOp,
     flag: Flag,
   }),
@@ -381,7 +388,7 @@ export const getAttachments = defineOperation({
 export const removeAttachment = defineOperation({
   method: 'DELETE',
   path: '/attachments/{attachment_id}',
-  params: z.object({ attachment_id: id }),
+  params: z.object({ attachment_id: idParam('attachment_id') }),
   response: envelope({}),
 });
 
@@ -422,7 +429,7 @@ export const createSavedSnippet = defineOperation({
 export const updateSavedSnippet = defineOperation({
   method: 'PATCH',
   path: '/saved_snippets/{saved_snippet_id}',
-  params: z.object({ saved_snippet_id: id, title: z.string().optional(), content: z.string().optional() }),
+  params: z.object({ saved_snippet_id: idParam('saved_snippet_id'), title: z.string().optional(), content: z.string().optional() }),
   response: envelope({}),
   check: (p, ctx) => {
     if (p.title === undefined && p.content === undefined) {
@@ -436,7 +443,7 @@ export const updateSavedSnippet = defineOperation({
 export const deleteSavedSnippet = defineOperation({
   method: 'DELETE',
   path: '/saved_snippets/{saved_snippet_id}',
-  params: z.object({ saved_snippet_id: id }),
+  params: z.object({ saved_snippet_id: idParam('saved_snippet_id') }),
   response: envelope({}),
 });
 
@@ -483,7 +490,7 @@ export const updateScheduledMessage = defineOperation({
   method: 'PATCH',
   path: '/scheduled_messages/{scheduled_message_id}',
   params: z.object({
-    scheduled_message_id: id,
+    scheduled_message_id: idParam('scheduled_message_id'),
     type: TypeName.optional(),
     to: Recipients.optional(),
     content: z.string().min(1, { message: 'The message is empty.' }).optional(),
@@ -514,7 +521,7 @@ export const updateScheduledMessage = defineOperation({
 export const deleteScheduledMessage = defineOperation({
   method: 'DELETE',
   path: '/scheduled_messages/{scheduled_message_id}',
-  params: z.object({ scheduled_message_id: id }),
+  params: z.object({ scheduled_message_id: idParam('scheduled_message_id') }),
   response: envelope({}),
 });
 
@@ -525,7 +532,7 @@ export const createReminder = defineOperation({
   method: 'POST',
   path: '/reminders',
   params: z.object({
-    message_id: id.optional(),
+    message_id: idParam('message_id').optional(),
     scheduled_delivery_timestamp: Timestamp.optional(),
     note: z.string().optional(),
   }),
@@ -560,7 +567,7 @@ export const getReminders = defineOperation({
 export const deleteReminder = defineOperation({
   method: 'DELETE',
   path: '/reminders/{reminder_id}',
-  params: z.object({ reminder_id: id }),
+  params: z.object({ reminder_id: idParam('reminder_id') }),
   response: envelope({}),
   check: (_, ctx) => requireFeature(FL.reminders, 'message reminders', ctx),
 });
