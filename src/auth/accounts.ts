@@ -176,7 +176,8 @@ export class AccountManager implements vscode.Disposable {
   }
 }
 
-function secretKey(id: string): string {
+/** Where an account's key is kept in SecretStorage. */
+export function secretKey(id: string): string {
   return SECRET_PREFIX + id;
 }
 
