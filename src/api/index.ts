@@ -3,3 +3,6 @@ export * from './errors';
 export { FL, type ServerInfo, type NameFlavor } from './features';
 export { operations, type OperationKey, type Operations } from './operations';
 export type { Operation, CallContext, RealmLimits } from './operation';
+export { EventQueue, type EventQueueOptions, type QueueStatus, type QueueStatusDetail } from './events';
+export { ChatEvent, parseEvent, type ChatEventType } from './models/events';
+export { RegisterSnapshot } from './models/register';
