@@ -698,6 +698,17 @@ describe('API: people gates on older and zulip-named servers', () => {
     }
   });
 
+  it('reports a bad principal as 403 UNAUTHORIZED_PRINCIPAL below level 208', async () => {
+    const server = await startTestServer({ featureLevel: 200 });
+    const c = clientFor(server, accountWithRole(server, 200));
+    try {
+      await apiError(unsubscribe(c, { subscriptions: ['general'], principals: [987654] }), 'UNAUTHORIZED_PRINCIPAL', 403);
+    } finally {
+      await c.close();
+      await server.stop();
+    }
+  });
+
   it('keeps every key of the operation table in SPEC form', () => {
     for (const [key, op] of Object.entries(peopleOperations)) {
       assert.equal(key, `${op.method} ${op.path}`);

@@ -70,53 +70,55 @@ function oneOf<N extends ChoiceName>(name: N, title: string) {
   return z.literal(values, { error: `${title} must be one of ${list}.` });
 }
 
-const text = (title: string) => z.string().trim().min(1, { error: `${title} cannot be empty.` });
+const flag = (name: string) => z.boolean({ error: `"${name}" must be true or false.` });
+const string = (name: string) => z.string({ error: `"${name}" must be text.` });
+const text = (title: string) => z.string({ error: `${title} must be text.` }).trim().min(1, { error: `${title} cannot be empty.` });
 const positiveInt = (title: string) =>
   z.number({ error: `${title} must be a number.` }).int({ error: `${title} must be a whole number.` }).positive({ error: `${title} must be positive.` });
 
 /** Every settings parameter of SPEC.md operation 2, all optional. */
 export const SettingsChanges = z.object({
   full_name: text('The name').optional(),
-  email: z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, { error: 'The email address is not valid.' }).optional(),
-  old_password: z.string().optional(),
-  new_password: z.string().min(1, { error: 'The new password cannot be empty.' }).optional(),
-  twenty_four_hour_time: z.boolean().optional(),
+  email: string('email').trim().regex(/^[^\s@]+@[^\s@]+$/, { error: 'The email address is not valid.' }).optional(),
+  old_password: string('old_password').optional(),
+  new_password: string('new_password').min(1, { error: 'The new password cannot be empty.' }).optional(),
+  twenty_four_hour_time: flag('twenty_four_hour_time').optional(),
   web_mark_read_on_scroll_policy: oneOf('web_mark_read_on_scroll_policy', 'Mark as read on scroll').optional(),
   web_channel_default_view: oneOf('web_channel_default_view', 'The default channel view').optional(),
-  starred_message_counts: z.boolean().optional(),
-  receives_typing_notifications: z.boolean().optional(),
-  web_suggest_update_timezone: z.boolean().optional(),
-  fluid_layout_width: z.boolean().optional(),
-  high_contrast_mode: z.boolean().optional(),
+  starred_message_counts: flag('starred_message_counts').optional(),
+  receives_typing_notifications: flag('receives_typing_notifications').optional(),
+  web_suggest_update_timezone: flag('web_suggest_update_timezone').optional(),
+  fluid_layout_width: flag('fluid_layout_width').optional(),
+  high_contrast_mode: flag('high_contrast_mode').optional(),
   web_font_size_px: positiveInt('The font size').optional(),
   web_line_height_percent: positiveInt('The line height').optional(),
   color_scheme: oneOf('color_scheme', 'The colour scheme').optional(),
-  enable_drafts_synchronization: z.boolean().optional(),
-  translate_emoticons: z.boolean().optional(),
-  display_emoji_reaction_users: z.boolean().optional(),
+  enable_drafts_synchronization: flag('enable_drafts_synchronization').optional(),
+  translate_emoticons: flag('translate_emoticons').optional(),
+  display_emoji_reaction_users: flag('display_emoji_reaction_users').optional(),
   default_language: text('The language').optional(),
   web_home_view: oneOf('web_home_view', 'The home view').optional(),
-  web_escape_navigates_to_home_view: z.boolean().optional(),
-  left_side_userlist: z.boolean().optional(),
+  web_escape_navigates_to_home_view: flag('web_escape_navigates_to_home_view').optional(),
+  left_side_userlist: flag('left_side_userlist').optional(),
   emojiset: oneOf('emojiset', 'The emoji set').optional(),
   demote_inactive_streams: oneOf('demote_inactive_streams', 'Hiding inactive channels').optional(),
   user_list_style: oneOf('user_list_style', 'The user list style').optional(),
   web_animate_image_previews: oneOf('web_animate_image_previews', 'Animating image previews').optional(),
   web_stream_unreads_count_display_policy: oneOf('web_stream_unreads_count_display_policy', 'Showing unread counts').optional(),
-  hide_ai_features: z.boolean().optional(),
-  web_inbox_show_channel_folders: z.boolean().optional(),
-  web_left_sidebar_show_channel_folders: z.boolean().optional(),
-  web_left_sidebar_unreads_count_summary: z.boolean().optional(),
-  timezone: z.string().optional(),
-  enable_stream_desktop_notifications: z.boolean().optional(),
-  enable_stream_email_notifications: z.boolean().optional(),
-  enable_stream_push_notifications: z.boolean().optional(),
-  enable_stream_audible_notifications: z.boolean().optional(),
-  notification_sound: z.string().optional(),
-  enable_desktop_notifications: z.boolean().optional(),
-  enable_sounds: z.boolean().optional(),
+  hide_ai_features: flag('hide_ai_features').optional(),
+  web_inbox_show_channel_folders: flag('web_inbox_show_channel_folders').optional(),
+  web_left_sidebar_show_channel_folders: flag('web_left_sidebar_show_channel_folders').optional(),
+  web_left_sidebar_unreads_count_summary: flag('web_left_sidebar_unreads_count_summary').optional(),
+  timezone: string('timezone').optional(),
+  enable_stream_desktop_notifications: flag('enable_stream_desktop_notifications').optional(),
+  enable_stream_email_notifications: flag('enable_stream_email_notifications').optional(),
+  enable_stream_push_notifications: flag('enable_stream_push_notifications').optional(),
+  enable_stream_audible_notifications: flag('enable_stream_audible_notifications').optional(),
+  notification_sound: string('notification_sound').optional(),
+  enable_desktop_notifications: flag('enable_desktop_notifications').optional(),
+  enable_sounds: flag('enable_sounds').optional(),
   email_notifications_batching_period_seconds: z
-    .number()
+    .number({ error: 'The email batching period must be a number of seconds.' })
     .int({ error: 'The email batching period must be a whole number of seconds.' })
     .nonnegative({ error: 'The email batching period cannot be negative.' })
     .optional(),
@@ -124,11 +126,18 @@ export const SettingsChanges = z.object({
 export type SettingsChanges = z.input<typeof SettingsChanges>;
 
 /** `target_users` of `PATCH /settings` (administrators; FL.settingsTargetUsers). */
-export const TargetUsers = z.object({
-  user_ids: z.array(z.number().int().positive()).optional(),
-  group_ids: z.array(z.number().int().positive()).optional(),
-  skip_if_already_edited: z.boolean().optional(),
-});
+const ids = (what: string) => {
+  const error = `${what} must be a list of ids.`;
+  return z.array(z.number({ error }).int({ error }).positive({ error }), { error });
+};
+export const TargetUsers = z.object(
+  {
+    user_ids: ids('The target user ids').optional(),
+    group_ids: ids('The target group ids').optional(),
+    skip_if_already_edited: flag('skip_if_already_edited').optional(),
+  },
+  { error: 'Target users must be an object with user_ids and/or group_ids.' },
+);
 export type TargetUsers = z.input<typeof TargetUsers>;
 
 export type SettingGroup = 'account' | 'preferences' | 'appearance' | 'navigation' | 'sidebar' | 'notifications';

@@ -8,12 +8,32 @@ import { Subscription, SubscriptionPropertyName, Topic } from '../models/subscri
 import { User } from '../models/user';
 import { OutgoingWebhookPayload, WebhookReply } from '../models/webhook';
 import { type CallContext, defineOperation, envelope } from '../operation';
-import { codePointLength, DEFAULT_MAX_TOPIC_LENGTH, hexColor, id, maxCodePoints, STATUS_TEXT_MAX } from '../validation';
+import { codePointLength, DEFAULT_MAX_TOPIC_LENGTH, hexColor, maxCodePoints, STATUS_TEXT_MAX } from '../validation';
 
 // ---------------------------------------------------------------------------------------------
 // Shared parameter pieces and rules
 
-const channelId = z.number({ error: 'The channel id must be a number.' }).int().positive({ error: 'The channel id must be positive.' });
+/** The message for a missing or wrongly typed value: `what` is required / must be `kind`. */
+function typeError(what: string, kind: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? `${what} is required.` : `${what} must be ${kind}.`);
+}
+
+/** A boolean parameter with a user-facing message. */
+function flag(name: string) {
+  return z.boolean({ error: `"${name}" must be true or false.` });
+}
+
+/** A positive integer id with user-facing messages. */
+function idOf(what: string) {
+  return z
+    .number({ error: typeError(what, 'a number') })
+    .int({ error: `${what} must be a whole number.` })
+    .positive({ error: `${what} must be a positive number.` });
+}
+
+const channelId = idOf('The channel id');
+const userId = idOf('The user id');
+const linkifierId = idOf('The linkifier id');
 
 /** Reaction types accepted on input; both spellings of the extra-emoji type are sent in the server's. */
 const InputReactionType = z.enum(['unicode_emoji', 'realm_emoji', 'chat_extra_emoji', 'zulip_extra_emoji'], {
@@ -23,8 +43,8 @@ const InputReactionType = z.enum(['unicode_emoji', 'realm_emoji', 'chat_extra_em
 /** Status fields shared by operations 9 and 11. */
 const statusShape = {
   status_text: maxCodePoints(STATUS_TEXT_MAX, 'The status text').optional(),
-  emoji_name: z.string().optional(),
-  emoji_code: z.string().optional(),
+  emoji_name: z.string({ error: 'The emoji name must be text.' }).optional(),
+  emoji_code: z.string({ error: 'The emoji code must be text.' }).optional(),
   reaction_type: InputReactionType.optional(),
 };
 
@@ -65,7 +85,7 @@ function checkPropertyValue(property: string, value: unknown, route: string, fie
 }
 
 const principalsSchema = z
-  .array(z.union([id, z.string().trim().min(1, { error: 'A principal email cannot be empty.' })]), {
+  .array(z.union([userId, z.string().trim().min(1, { error: 'A principal email cannot be empty.' })], { error: 'Principals must be user ids or emails.' }), {
     error: 'Principals must be a list of user ids or of emails.',
   })
   .optional();
@@ -80,12 +100,12 @@ function checkPrincipals(principals: (number | string)[] | undefined, route: str
 }
 
 const linkifierShape = {
-  pattern: z.string().trim().min(1, { error: 'The pattern cannot be empty.' }),
-  url_template: z.string().trim().min(1, { error: 'The URL template cannot be empty.' }),
+  pattern: z.string({ error: typeError('The pattern', 'text') }).trim().min(1, { error: 'The pattern cannot be empty.' }),
+  url_template: z.string({ error: typeError('The URL template', 'text') }).trim().min(1, { error: 'The URL template cannot be empty.' }),
   /** Null or "" resets it. */
-  example_input: z.string().nullable().optional(),
+  example_input: z.string({ error: 'The example input must be text or null.' }).nullable().optional(),
   /** Null or "" resets it. */
-  reverse_template: z.string().nullable().optional(),
+  reverse_template: z.string({ error: 'The reverse template must be text or null.' }).nullable().optional(),
   alternative_url_templates: z
     .array(z.string().trim().min(1, { error: 'An alternative URL template cannot be empty.' }), {
       error: 'Alternative URL templates must be a list of strings.',
@@ -130,9 +150,9 @@ const getUserByEmail = defineOperation({
   method: 'GET',
   path: '/users/{email}',
   params: z.object({
-    email: z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, { error: 'Give an email address, e.g. user12@chat.example.com.' }),
-    client_gravatar: z.boolean().optional(),
-    include_custom_profile_fields: z.boolean().optional(),
+    email: z.string({ error: typeError('The email address', 'text') }).trim().regex(/^[^\s@]+@[^\s@]+$/, { error: 'Give an email address, e.g. user12@chat.example.com.' }),
+    client_gravatar: flag('client_gravatar').optional(),
+    include_custom_profile_fields: flag('include_custom_profile_fields').optional(),
   }),
   response: envelope({ user: User }),
 });
@@ -141,8 +161,8 @@ const getUsers = defineOperation({
   method: 'GET',
   path: '/users',
   params: z.object({
-    client_gravatar: z.boolean().optional(),
-    include_custom_profile_fields: z.boolean().optional(),
+    client_gravatar: flag('client_gravatar').optional(),
+    include_custom_profile_fields: flag('include_custom_profile_fields').optional(),
   }),
   response: envelope({ members: z.array(User) }),
 });
@@ -164,7 +184,7 @@ const getOwnUser = defineOperation({
 const updateUserStatus = defineOperation({
   method: 'POST',
   path: '/users/{user_id}/status',
-  params: z.object({ user_id: id, ...statusShape }),
+  params: z.object({ user_id: userId, ...statusShape }),
   response: envelope({}),
   check: ({ user_id: _userId, ...status }, ctx) => checkStatus(status, ctx),
   encode: encodeStatus,
@@ -174,7 +194,7 @@ const updateUserStatus = defineOperation({
 const updateStatus = defineOperation({
   method: 'POST',
   path: '/users/me/status',
-  params: z.object({ ...statusShape, away: z.boolean().optional() }),
+  params: z.object({ ...statusShape, away: z.boolean({ error: 'Away must be true or false.' }).optional() }),
   response: envelope({}),
   check: checkStatus,
   encode: encodeStatus,
@@ -206,9 +226,9 @@ const updatePresence = defineOperation({
   path: '/users/me/presence',
   params: z.object({
     status: z.enum(['active', 'idle'], { error: 'The presence status must be active or idle.' }),
-    ping_only: z.boolean().optional(),
-    new_user_input: z.boolean().optional(),
-    slim_presence: z.boolean().optional(),
+    ping_only: flag('ping_only').optional(),
+    new_user_input: flag('new_user_input').optional(),
+    slim_presence: flag('slim_presence').optional(),
   }),
   response: envelope({
     presences: PresenceMap.optional(),
@@ -259,7 +279,7 @@ const updateSettings = defineOperation({
 const getSubscriptions = defineOperation({
   method: 'GET',
   path: '/users/me/subscriptions',
-  params: z.object({ include_subscribers: z.boolean().optional() }),
+  params: z.object({ include_subscribers: flag('include_subscribers').optional() }),
   response: envelope({ subscriptions: z.array(Subscription) }),
 });
 
@@ -270,16 +290,17 @@ const subscribe = defineOperation({
     subscriptions: z
       .array(
         z.object({
-          name: z.string().trim().min(1, { error: 'The channel name cannot be empty.' }),
-          description: z.string().optional(),
+          name: z.string({ error: typeError('The channel name', 'text') }).trim().min(1, { error: 'The channel name cannot be empty.' }),
+          description: z.string({ error: 'The channel description must be text.' }).optional(),
         }),
+        { error: 'Subscriptions must be a list of {name, description} objects.' },
       )
       .min(1, { error: 'Choose at least one channel to subscribe to.' }),
     principals: principalsSchema,
-    authorization_errors_fatal: z.boolean().optional(),
-    announce: z.boolean().optional(),
-    invite_only: z.boolean().optional(),
-    history_public_to_subscribers: z.boolean().optional(),
+    authorization_errors_fatal: flag('authorization_errors_fatal').optional(),
+    announce: flag('announce').optional(),
+    invite_only: flag('invite_only').optional(),
+    history_public_to_subscribers: flag('history_public_to_subscribers').optional(),
   }),
   response: envelope({
     /** Keyed by user id (or email on older servers): channel names newly subscribed. */
@@ -318,12 +339,13 @@ const updateSubscriptionProperties = defineOperation({
           property: SubscriptionPropertyName,
           value: z.union([z.boolean(), z.string()], { error: 'A property value must be true, false or a colour.' }),
         }),
+        { error: 'Subscription data must be a list of {stream_id, property, value} objects.' },
       )
       .min(1, { error: 'Give at least one subscription property to change.' }),
   }),
   response: envelope({}),
   check: (p, ctx) => {
-    p.subscription_data.forEach((d, i) => checkPropertyValue(d.property, d.value, ctx.route, `subscription_data.${i}.value`));
+    p.subscription_data.forEach((d) => checkPropertyValue(d.property, d.value, ctx.route, 'subscription_data'));
   },
 });
 
@@ -343,7 +365,7 @@ const updateSubscriptionProperty = defineOperation({
 const getChannelTopics = defineOperation({
   method: 'GET',
   path: '/users/me/{stream_id}/topics',
-  params: z.object({ stream_id: channelId, allow_empty_topic_name: z.boolean().optional() }),
+  params: z.object({ stream_id: channelId, allow_empty_topic_name: flag('allow_empty_topic_name').optional() }),
   response: envelope({ topics: z.array(Topic) }),
   encode: (p, ctx) => {
     // FL.emptyTopicName: older servers know no `allow_empty_topic_name`.
@@ -358,7 +380,7 @@ const updateUserTopic = defineOperation({
   path: '/user_topics',
   params: z.object({
     stream_id: channelId,
-    topic: z.string(),
+    topic: z.string({ error: typeError('The topic', 'text') }),
     visibility_policy: z.literal([0, 1, 2, 3], {
       error: 'The visibility policy must be 0 (none), 1 (muted), 2 (unmuted) or 3 (followed).',
     }),
@@ -386,7 +408,7 @@ const updateUserTopic = defineOperation({
 const getChannelEmailAddress = defineOperation({
   method: 'GET',
   path: '/streams/{stream_id}/email_address',
-  params: z.object({ stream_id: channelId, sender_id: id.optional() }),
+  params: z.object({ stream_id: channelId, sender_id: idOf('The sender id').optional() }),
   response: envelope({ email: z.string() }),
   check: (p, ctx) => {
     if (p.sender_id !== undefined && ctx.server.featureLevel < FL.channelEmailSender) {
@@ -423,7 +445,7 @@ const addLinkifier = defineOperation({
 const updateLinkifier = defineOperation({
   method: 'PATCH',
   path: '/realm/filters/{filter_id}',
-  params: z.object({ filter_id: id, ...linkifierShape }),
+  params: z.object({ filter_id: linkifierId, ...linkifierShape }),
   response: envelope({}),
   check: checkLinkifier,
   encode: encodeLinkifier,
@@ -432,14 +454,14 @@ const updateLinkifier = defineOperation({
 const removeLinkifier = defineOperation({
   method: 'DELETE',
   path: '/realm/filters/{filter_id}',
-  params: z.object({ filter_id: id }),
+  params: z.object({ filter_id: linkifierId }),
   response: envelope({}),
 });
 
 const reorderLinkifiers = defineOperation({
   method: 'PATCH',
   path: '/realm/linkifiers',
-  params: z.object({ ordered_linkifier_ids: z.array(id, { error: 'The order must be a list of linkifier ids.' }) }),
+  params: z.object({ ordered_linkifier_ids: z.array(linkifierId, { error: 'The order must be a list of linkifier ids.' }) }),
   response: envelope({}),
   check: (p, ctx) => {
     if (new Set(p.ordered_linkifier_ids).size !== p.ordered_linkifier_ids.length) {
