@@ -164,6 +164,9 @@ describe('API: messages', function () {
       // The file is still listed, with no messages.
       const { attachments } = await getAttachments(alice);
       assert.deepEqual(attachments.find((a) => a.id === upload.id)?.message_ids, []);
+      // What a client does after asking the user: delete the detached file.
+      await removeAttachment(alice, { attachment_id: upload.id });
+      assert.ok(!(await getAttachments(alice)).attachments.some((a) => a.id === upload.id));
     });
 
     it("refuses a member or guest editing someone else's message (BAD_REQUEST)", async function () {
@@ -203,6 +206,30 @@ describe('API: messages', function () {
       assert.deepEqual(unresolved.filter((m) => ids.includes(m.id)).map((m) => m.id), ids);
       assert.equal((await topicMessages(alice, general, '\u2714 lunch plans')).length, 0);
       assert.ok(unresolved.filter((m) => ids.includes(m.id)).every((m) => m.last_moved_timestamp === undefined));
+    });
+
+    it('moves a message to another channel, recording prev_stream', async function () {
+      const random = await channelId(alice, 'random');
+      const { id } = await sendMessage(alice, { type: 'channel', to: general, topic: 'off topic', content: 'Belongs in random.' });
+      await updateMessage(alice, { message_id: id, stream_id: random, send_notification_to_new_thread: false });
+      const { message } = await getMessage(alice, { message_id: id });
+      assert.equal(message.stream_id, random);
+      assert.equal(message.display_recipient, 'random');
+      assert.equal(message.edit_history?.[0]?.prev_stream, general);
+      assert.equal(message.edit_history?.[0]?.stream, random);
+    });
+
+    it('refuses wildcard mentions added by an edit (STREAM_/TOPIC_WILDCARD_MENTION_NOT_ALLOWED)', async function () {
+      const { id } = await sendMessage(alice, { type: 'channel', to: general, topic: 'crowd', content: 'Hello crowd.' });
+      await rejectsApi(updateMessage(alice, { message_id: id, content: '@**all** hello' }), 'STREAM_WILDCARD_MENTION_NOT_ALLOWED');
+      await rejectsApi(updateMessage(alice, { message_id: id, content: '@**topic** hello' }), 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
+      assert.equal(await rawContent(alice, id), 'Hello crowd.');
+    });
+
+    it('refuses a content edit after the edit time limit (BAD_REQUEST)', async function () {
+      const old = (await topicMessages(alice, eng, 'designs')).find((m) => m.sender_email === accountWithRole(server, MEMBER, 0).email);
+      assert.ok(old, "an old message of alice's");
+      await rejectsApi(updateMessage(alice, { message_id: old.id, content: 'Too late.' }), 'BAD_REQUEST');
     });
 
     it('moves a message to another topic', async function () {
@@ -606,6 +633,20 @@ describe('API: messages on older servers', function () {
         await alice.close();
         await server.stop();
       }
+    }
+  });
+
+  it('FL 192 / 228: the older codes (BAD_REQUEST) for a missing reaction and wildcard mentions', async function () {
+    const server = await startTestServer({ featureLevel: 192 });
+    const alice = clientFor(server, accountWithRole(server, MEMBER, 0));
+    try {
+      const general = await channelId(alice, 'general');
+      const { id } = await sendMessage(alice, { type: 'stream', to: general, topic: 'crowd', content: 'Hi.' });
+      await rejectsApi(removeReaction(alice, { message_id: id, emoji_name: 'octopus' }), 'BAD_REQUEST');
+      await rejectsApi(updateMessage(alice, { message_id: id, content: '@**all** hi' }), 'BAD_REQUEST');
+    } finally {
+      await alice.close();
+      await server.stop();
     }
   });
 
