@@ -3,9 +3,9 @@
  * (reachable, a chat server, compatible), then an authenticated `GET /users/me`. Imports nothing
  * from `vscode`, so plain-Node tests run it against the local chat server.
  */
-import { z } from 'zod';
 import { ApiError, ChatClient, ChatError, MalformedResponseError, NetworkError, RedirectError, ValidationError } from '../api';
 import { getServerSettings } from '../api/routes/server';
+import { getOwnUser } from '../api/routes/users';
 
 /**
  * The oldest server feature level the extension supports (Zulip 4.0 and compatible servers).
@@ -61,9 +61,6 @@ export interface CheckOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
 }
-
-/** The part of `GET /users/me` sign-in needs. */
-const OwnUser = z.looseObject({ user_id: z.number().int(), full_name: z.string(), email: z.string().optional() });
 
 /**
  * Turns what the user typed into a server URL: trims, adds `https://` when no scheme is given,
@@ -129,17 +126,16 @@ export async function checkCredentials(
   const client = makeClient(url, login, key, options);
   try {
     const server = await readServer(client, url, options);
-    let body: Record<string, unknown>;
+    let user: Awaited<ReturnType<typeof getOwnUser>>;
     try {
-      body = await client.request('GET', '/users/me', {}, { route: 'GET /users/me', signal: options.signal });
+      user = await getOwnUser(client, { signal: options.signal });
     } catch (error) {
+      if (error instanceof MalformedResponseError) {
+        throw new SignInError('notChatServer', `${url} answered the sign-in check with something unexpected. Check the server URL.`, { cause: error });
+      }
       throw toSignInError(error, url, key);
     }
-    const user = OwnUser.safeParse(body);
-    if (!user.success) {
-      throw new SignInError('notChatServer', `${url} answered the sign-in check with something unexpected. Check the server URL.`);
-    }
-    return { ...server, email: login, userId: user.data.user_id, fullName: user.data.full_name };
+    return { ...server, email: login, userId: user.user_id, fullName: user.full_name };
   } finally {
     await client.close();
   }
