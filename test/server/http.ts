@@ -191,8 +191,20 @@ export class HttpFront {
   }
 }
 
+/** Pre-serialised JSON spliced into a response as-is (large cached sections of `/register`). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+function stringify(body: unknown): string {
+  const raws: string[] = [];
+  const text = JSON.stringify(body, (_k, v: unknown) => (v instanceof RawJson ? `\u0000raw${raws.push(v.text) - 1}\u0000` : v));
+  if (!raws.length) return text;
+  return text.replace(/"\\u0000raw(\d+)\\u0000"/g, (_, i: string) => raws[Number(i)]);
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
+  const text = stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }

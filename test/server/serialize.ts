@@ -115,7 +115,7 @@ export function serializeStream(srv: ChatServer, s: Stream): Record<string, unkn
     stream_id: s.id,
     name: s.name,
     description: s.description,
-    rendered_description: s.description ? srv.render(s.description).html : '',
+    rendered_description: (s.renderedDescription ??= s.description ? srv.render(s.description).html : ''),
     invite_only: s.inviteOnly,
     is_web_public: s.isWebPublic,
     is_archived: s.isArchived,

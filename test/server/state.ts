@@ -80,6 +80,10 @@ export class State {
   host = '127.0.0.1';
   /** Bumped on every user change; keys serialisation caches. */
   usersVersion = 0;
+  /** Bumped on every presence change; keys the presence cache. */
+  presenceVersion = 0;
+  /** Bumped on every subscription or channel change; keys the /register subscriptions cache. */
+  subsVersion = 0;
   private nextIds: Record<string, number> = {};
 
   nextId(kind: string, start = 1): number {
@@ -144,6 +148,7 @@ export class State {
   }
 
   addStream(s: Stream): Stream {
+    this.subsVersion++;
     this.streams.set(s.id, s);
     this.streamsByName.set(s.name.toLowerCase(), s);
     this.bumpId('stream', s.id);
@@ -151,6 +156,7 @@ export class State {
   }
 
   subscribe(userId: number, stream: Stream, sub: Subscription): void {
+    this.subsVersion++;
     stream.subscribers.add(userId);
     let m = this.subs.get(userId);
     if (!m) this.subs.set(userId, (m = new Map()));
@@ -158,6 +164,7 @@ export class State {
   }
 
   unsubscribe(userId: number, stream: Stream): void {
+    this.subsVersion++;
     stream.subscribers.delete(userId);
     this.subs.get(userId)?.delete(stream.id);
   }

@@ -51,6 +51,8 @@ export interface Stream {
   emailToken: string;
   /** Ids of messages in this channel, ascending. */
   messageIds: number[];
+  /** Cache of the rendered description. */
+  renderedDescription?: string;
 }
 
 export interface Subscription {

@@ -140,6 +140,7 @@ function patchSettings(ctx: Ctx): Record<string, unknown> {
 function applySetting(ctx: Ctx, target: User, name: string, value: unknown): void {
   const { srv } = ctx;
   target.settings[name] = value;
+  srv.state.subsVersion++;
   if (name === 'email_address_visibility') {
     target.emailVisibility = value as number;
     srv.state.usersVersion++;

@@ -140,6 +140,7 @@ function setProperty(srv: ChatServer, user: User, streamId: unknown, property: u
     if (property === 'in_home_view') sub.isMuted = !value;
     else (sub as unknown as Record<string, unknown>)[SUB_PROPS[property] as string] = value;
   }
+  srv.state.subsVersion++;
   const send = (prop: string, v: unknown) =>
     srv.queues.send([user.id], 'subscription', { type: 'subscription', op: 'update', stream_id: streamId, property: prop, value: v });
   if ((property === 'is_muted' || property === 'in_home_view') && srv.fl >= 139) {

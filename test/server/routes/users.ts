@@ -117,6 +117,7 @@ function postPresence(ctx: Ctx): Record<string, unknown> {
   const cur = st.presence.get(user.id) ?? { activeTs: 0, idleTs: 0 };
   const next = p.status === 'active' ? { activeTs: now, idleTs: now } : { activeTs: cur.activeTs, idleTs: now };
   st.presence.set(user.id, next);
+  st.presenceVersion++;
   if (user.settings.presence_enabled !== false) {
     srv.queues.send(srv.activeUserIds().filter((id) => id !== user.id), 'presence', (q) => q.opts.slimPresence
       ? { type: 'presence', user_id: user.id, server_timestamp: now, presences: { [user.id]: { active_timestamp: next.activeTs, idle_timestamp: next.idleTs } } }
