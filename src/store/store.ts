@@ -377,11 +377,9 @@ export class ChatStore {
 
   #visibleStreamUnread(streamId: number): number {
     const muted = this.#subscriptions.isMuted(streamId);
-    let n = 0;
-    for (const [, name, count] of this.#unreads.topicsOf(streamId)) {
-      if (topicCounts(muted, this.#userTopics.policy(streamId, name))) n += count;
-    }
-    return n;
+    // The common case, O(1): no topic policies in the channel, so the channel's mute decides.
+    if (!this.#userTopics.hasAny(streamId)) return muted ? 0 : this.#unreads.streamCount(streamId);
+    return this.#unreads.countWhere(streamId, (topic) => topicCounts(muted, this.#userTopics.policy(streamId, topic)));
   }
 
   // ---- channels ---------------------------------------------------------------------------

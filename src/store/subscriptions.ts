@@ -40,7 +40,9 @@ export class SubscriptionIndex {
 
   set(sub: Subscription): void {
     this.#subs.set(sub.stream_id, sub);
-    this.#channels.set(sub.stream_id, { ...this.#channels.get(sub.stream_id), ...sub });
+    // Records are replaced, never mutated, so the channel entry may share the object.
+    const known = this.#channels.get(sub.stream_id);
+    this.#channels.set(sub.stream_id, known ? { ...known, ...sub } : sub);
     this.#sorted = undefined;
   }
 

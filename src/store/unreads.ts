@@ -133,6 +133,15 @@ export class UnreadIndex {
     return [...(this.#streams.get(streamId)?.topics.get(topicKey(topic))?.ids ?? [])];
   }
 
+  /** Unreads of a channel in the topics `counts(name)` accepts. */
+  countWhere(streamId: number, counts: (topic: string) => boolean): number {
+    const s = this.#streams.get(streamId);
+    if (!s) return 0;
+    let n = 0;
+    for (const t of s.topics.values()) if (counts(t.name)) n += t.ids.size;
+    return n;
+  }
+
   /** Topics with unreads in a channel: `[key, name, count]`. */
   *topicsOf(streamId: number): Iterable<[key: string, name: string, count: number]> {
     const s = this.#streams.get(streamId);

@@ -26,6 +26,11 @@ export class UserTopicIndex {
     return old !== policy;
   }
 
+  /** Whether any topic of the channel has a non-default policy. */
+  hasAny(streamId: number): boolean {
+    return this.#byStream.has(streamId);
+  }
+
   policy(streamId: number, topic: string): number {
     return this.#byStream.get(streamId)?.get(topicKey(topic))?.policy ?? POLICY.none;
   }

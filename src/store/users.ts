@@ -94,7 +94,7 @@ export class UserIndex {
 
   #indexEmails(u: User): void {
     this.#byEmail.set(u.email.toLowerCase(), u.user_id);
-    if (u.delivery_email) this.#byEmail.set(u.delivery_email.toLowerCase(), u.user_id);
+    if (u.delivery_email && u.delivery_email !== u.email) this.#byEmail.set(u.delivery_email.toLowerCase(), u.user_id);
   }
 
   #unindexEmails(u: User): void {
