@@ -61,7 +61,7 @@ function realmUsers(srv: ChatServer, user: User, clientGravatar: boolean): RawJs
   const viewerSpecific = [...srv.state.users.values()].some((u) => u.emailVisibility !== 1 && u.id === user.id);
   const cached = !viewerSpecific ? realmUsersCache.get(key) : undefined;
   if (cached) return cached;
-  const list = new RawJson(JSON.stringify([...srv.state.users.values()].filter((u) => !u.isSystemBot && !u.isBot)
+  const list = new RawJson(JSON.stringify([...srv.state.users.values()].filter((u) => !u.isSystemBot && u.isActive)
     .map((u) => serializeUser(srv, user, u, { clientGravatar, includeProfile: true }))));
   if (!viewerSpecific) {
     realmUsersCache.clear();
@@ -156,7 +156,8 @@ function register(ctx: Ctx): Record<string, unknown> {
   }
   if (fetch.has('realm_user')) {
     out.realm_users = realmUsers(srv, user, p.client_gravatar);
-    out.realm_non_active_users = [];
+    out.realm_non_active_users = [...st.users.values()].filter((u) => !u.isActive && !u.isSystemBot)
+      .map((u) => serializeUser(srv, user, u, { clientGravatar: p.client_gravatar, includeProfile: true }));
     out.cross_realm_bots = [st.notificationBotId, st.emailGatewayBotId].map((id) => serializeUser(srv, user, srv.user(id), { clientGravatar: false, includeProfile: false }));
     Object.assign(out, {
       user_id: user.id, email: st.apiEmail(user), delivery_email: user.deliveryEmail, full_name: user.fullName,
