@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { AccountManager, type Account } from './auth/accounts';
 import { EXTENSION_NAME } from './constants';
+import { SessionManager } from './session/manager';
 
 /** What every feature's `register(services)` receives: the few shared objects, passed explicitly. */
 export interface Services {
@@ -9,6 +10,8 @@ export interface Services {
   readonly accounts: AccountManager;
   /** The active account changed (signed in, switched, signed out: `undefined`). */
   readonly onDidChangeSession: vscode.Event<Account | undefined>;
+  /** The active account's live session (client, event queue, store) and its change events. */
+  readonly sessions: SessionManager;
 }
 
 /** Builds the services; each is registered in `context.subscriptions` as it is created. */
@@ -17,5 +20,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   context.subscriptions.push(log);
   const accounts = new AccountManager(context.globalState, context.secrets, log);
   context.subscriptions.push(accounts);
-  return { context, log, accounts, onDidChangeSession: accounts.onDidChangeActive };
+  const sessions = new SessionManager(accounts, log);
+  context.subscriptions.push(sessions);
+  return { context, log, accounts, onDidChangeSession: accounts.onDidChangeActive, sessions };
 }

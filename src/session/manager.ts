@@ -1,0 +1,158 @@
+/**
+ * The live session of the active account: on sign-in, switch or sign-out the old ChatSession is
+ * stopped (freeing its event queue) and a new one is started from the account's client. Views
+ * read `current` and refresh on `onDidChange`; the session's own status and store events they
+ * subscribe to through `onDidChangeStatus` / `onDidChangeStore`, which follow the current session.
+ */
+import * as vscode from 'vscode';
+import type { ChatClient } from '../api';
+import type { Account, AccountManager } from '../auth/accounts';
+import { ChatSession, type ChatStore, type FocusSource, type SessionStatusChange, type StoreChange } from '../store';
+
+export interface CurrentSession {
+  readonly account: Account;
+  readonly session: ChatSession;
+  readonly store: ChatStore;
+  readonly client: ChatClient;
+}
+
+/** VS Code's window focus as the store's `FocusSource` (presence: active while focused). */
+export const windowFocus: FocusSource = {
+  isFocused: () => vscode.window.state.focused,
+  onDidChange: (listener) => vscode.window.onDidChangeWindowState((s) => listener(s.focused)),
+};
+
+export class SessionManager implements vscode.Disposable {
+  #current: CurrentSession | undefined;
+  /** Bumped on every switch: a start that finishes after a newer switch is discarded. */
+  #generation = 0;
+  #sessionListeners: vscode.Disposable[] = [];
+  #switching: Promise<void> = Promise.resolve();
+
+  readonly #onDidChange = new vscode.EventEmitter<CurrentSession | undefined>();
+  /** A new session (its store is built) or none. */
+  readonly onDidChange = this.#onDidChange.event;
+  readonly #onDidChangeStatus = new vscode.EventEmitter<SessionStatusChange>();
+  /** Status of the current session (connecting, live, reconnecting, stopped). */
+  readonly onDidChangeStatus = this.#onDidChangeStatus.event;
+  readonly #onDidChangeStore = new vscode.EventEmitter<StoreChange>();
+  /** Changes of the current session's store. */
+  readonly onDidChangeStore = this.#onDidChangeStore.event;
+  readonly #onError = new vscode.EventEmitter<unknown>();
+  /** Background problems of the current session, and failures to start one. */
+  readonly onError = this.#onError.event;
+
+  readonly #disposables: vscode.Disposable[] = [this.#onDidChange, this.#onDidChangeStatus, this.#onDidChangeStore, this.#onError];
+
+  constructor(
+    private readonly accounts: AccountManager,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly focus: FocusSource = windowFocus,
+  ) {
+    this.#disposables.push(
+      accounts.onDidChangeActive((account) => void this.switchTo(account)),
+      // Sign-out deletes the event queue while the key is still stored.
+      accounts.onWillSignOut((e) => {
+        if (this.#current?.account.id === e.account.id) e.waitUntil(this.#stopCurrent());
+      }),
+    );
+  }
+
+  /** The current session once its store is built; undefined while signed out or connecting. */
+  get current(): CurrentSession | undefined {
+    return this.#current;
+  }
+
+  /** Status of the current (or starting) session. */
+  status: SessionStatusChange = { status: 'stopped' };
+
+  /** Starts the session of the active account (activation), or restarts the current one (retry). */
+  restart(): Promise<void> {
+    return this.switchTo(this.accounts.active, true);
+  }
+
+  /** Stops the old session, starts one for `account`. Serialised: the last call wins. */
+  switchTo(account: Account | undefined, force = false): Promise<void> {
+    const generation = ++this.#generation;
+    this.#switching = this.#switching.then(async () => {
+      if (generation !== this.#generation) return;
+      if (!force && account && this.#current?.account.id === account.id) return;
+      await this.#stopCurrent();
+      if (!account || generation !== this.#generation) return;
+      await this.#start(account, generation);
+    });
+    return this.#switching;
+  }
+
+  async #start(account: Account, generation: number): Promise<void> {
+    let client: ChatClient;
+    try {
+      client = await this.accounts.getClient(account);
+    } catch (error) {
+      this.#onError.fire(error);
+      return;
+    }
+    const session = new ChatSession(client, { focus: this.focus });
+    const listeners = [
+      session.onDidChangeStatus((s) => {
+        if (this.#generation !== generation) return;
+        this.status = s;
+        this.#onDidChangeStatus.fire(s);
+      }),
+      session.onError((e) => this.#onError.fire(e)),
+      session.store.onDidChange((c) => {
+        if (this.#current?.session === session) this.#onDidChangeStore.fire(c);
+      }),
+    ];
+    this.#sessionListeners = listeners;
+    // Visible as `connecting` while the snapshot loads.
+    this.status = { status: 'connecting' };
+    this.#onDidChangeStatus.fire(this.status);
+    try {
+      await session.start();
+    } catch (error) {
+      for (const l of listeners) l.dispose();
+      session.dispose();
+      await client.close().catch(() => undefined);
+      if (generation === this.#generation) {
+        this.status = { status: 'stopped', detail: { error } };
+        this.#onDidChangeStatus.fire(this.status);
+        this.#onError.fire(error);
+      }
+      return;
+    }
+    if (generation !== this.#generation) {
+      for (const l of listeners) l.dispose();
+      await session.stop();
+      session.dispose();
+      await client.close().catch(() => undefined);
+      return;
+    }
+    this.log.info(`Session started for ${account.email} on ${account.realmUrl}.`);
+    this.#current = { account, session, store: session.store, client };
+    this.#onDidChange.fire(this.#current);
+  }
+
+  async #stopCurrent(): Promise<void> {
+    const current = this.#current;
+    if (!current) return;
+    this.#current = undefined;
+    for (const l of this.#sessionListeners) l.dispose();
+    this.#sessionListeners = [];
+    this.#onDidChange.fire(undefined);
+    this.status = { status: 'stopped' };
+    this.#onDidChangeStatus.fire(this.status);
+    try {
+      await current.session.stop();
+    } finally {
+      current.session.dispose();
+      await current.client.close().catch(() => undefined);
+    }
+  }
+
+  dispose(): void {
+    this.#generation++;
+    void this.#stopCurrent();
+    for (const d of this.#disposables) d.dispose();
+  }
+}
