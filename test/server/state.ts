@@ -31,7 +31,7 @@ export function defaultUserSettings(): Record<string, unknown> {
     fluid_layout_width: false, high_contrast_mode: false, web_font_size_px: 16, web_line_height_percent: 140,
     color_scheme: 1, enable_drafts_synchronization: true, translate_emoticons: false,
     display_emoji_reaction_users: true, default_language: 'en', web_home_view: 'inbox',
-    web_escape_navigates_to_home_view: true, left_side_userlist: false, emojiset: 'google',
+    web_escape_navigates_to_home_view: true, left_side_userlist: false, emojiset: 'set_a',
     demote_inactive_streams: 1, user_list_style: 2, web_animate_image_previews: 'on_hover',
     web_stream_unreads_count_display_policy: 2, hide_ai_features: false, web_inbox_show_channel_folders: true,
     web_left_sidebar_show_channel_folders: true, web_left_sidebar_unreads_count_summary: true, timezone: '',

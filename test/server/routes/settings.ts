@@ -22,7 +22,7 @@ const SETTINGS: ParamSpecs = {
   color_scheme: among(1, 2, 3), enable_drafts_synchronization: bool, translate_emoticons: bool,
   display_emoji_reaction_users: bool, default_language: among('en', 'de', 'fr', 'es', 'it', 'ja', 'pt', 'ru', 'zh-hans', 'nl', 'pl'),
   web_home_view: str, web_escape_navigates_to_home_view: bool, left_side_userlist: bool,
-  emojiset: among('google', 'twitter', 'text', 'set_a', 'set_b'), demote_inactive_streams: among(1, 2, 3),
+  emojiset: among('text', 'set_a', 'set_b'), demote_inactive_streams: among(1, 2, 3),
   user_list_style: among(1, 2, 3), web_animate_image_previews: among('always', 'on_hover', 'never'),
   web_stream_unreads_count_display_policy: among(1, 2, 3), hide_ai_features: bool, web_inbox_show_channel_folders: bool,
   web_left_sidebar_show_channel_folders: bool, web_left_sidebar_unreads_count_summary: bool, timezone: str,
