@@ -1,0 +1,124 @@
+/**
+ * "When?" for reminders: the preset times and a strict parser for a custom date and time, all in
+ * the local time zone. Pure (no `vscode`): the picker in src/commands/reminders shows these.
+ */
+
+export interface WhenPreset {
+  /** Stable key (tests pick by it). */
+  readonly id: 'in20m' | 'in1h' | 'in3h' | 'tomorrow9' | 'nextMonday9';
+  readonly label: string;
+  readonly date: Date;
+}
+
+export type WhenParse = { ok: true; date: Date } | { ok: false; error: string };
+
+const MINUTE = 60_000;
+
+/** The presets, computed from `now` in local time: +20 min, +1 h, +3 h, tomorrow 9:00, next Monday 9:00. */
+export function whenPresets(now: Date): WhenPreset[] {
+  const at = (ms: number): Date => new Date(now.getTime() + ms);
+  const tomorrow9 = localAt(now.getFullYear(), now.getMonth(), now.getDate() + 1, 9, 0);
+  // Next Monday: the coming one; on a Monday, the one a week later.
+  const daysToMonday = ((8 - now.getDay()) % 7) || 7;
+  const monday9 = localAt(now.getFullYear(), now.getMonth(), now.getDate() + daysToMonday, 9, 0);
+  return [
+    { id: 'in20m', label: 'In 20 minutes', date: at(20 * MINUTE) },
+    { id: 'in1h', label: 'In 1 hour', date: at(60 * MINUTE) },
+    { id: 'in3h', label: 'In 3 hours', date: at(180 * MINUTE) },
+    { id: 'tomorrow9', label: 'Tomorrow at 9:00', date: tomorrow9 },
+    { id: 'nextMonday9', label: 'Next Monday at 9:00', date: monday9 },
+  ];
+}
+
+/** Local wall-clock time; `Date` normalises overflowing days/months (e.g. Jan 32 → Feb 1). */
+function localAt(year: number, month: number, day: number, hour: number, minute: number): Date {
+  return new Date(year, month, day, hour, minute, 0, 0);
+}
+
+const ABSOLUTE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})$/;
+const RELATIVE = /^\+\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?$/i;
+/** A reminder more than ten years out is almost certainly a typo. */
+const MAX_AHEAD_MS = 10 * 366 * 24 * 60 * MINUTE;
+
+export const WHEN_FORMAT_HINT = 'YYYY-MM-DD HH:MM (local time), or relative: +20m, +2h, +1d, +1h30m';
+
+/**
+ * Parses `YYYY-MM-DD HH:MM` (local time, 24-hour clock) or a relative `+2h` / `+1d3h` / `+45m`.
+ * Strict: no other formats, no out-of-range fields, no times skipped by a daylight-saving change,
+ * and the result must lie in the future (after `now`).
+ */
+export function parseWhen(input: string, now: Date): WhenParse {
+  const text = input.trim();
+  if (text === '') return { ok: false, error: `Enter a date and time: ${WHEN_FORMAT_HINT}.` };
+
+  if (text.startsWith('+')) {
+    const m = RELATIVE.exec(text);
+    if (!m || (m[1] === undefined && m[2] === undefined && m[3] === undefined)) {
+      return { ok: false, error: `"${text}" is not a relative time. Use e.g. +20m, +2h, +1d or +1h30m.` };
+    }
+    const [d, h, min] = [m[1], m[2], m[3]].map((v) => (v === undefined ? 0 : Number(v)));
+    const ms = ((d * 24 + h) * 60 + min) * MINUTE;
+    if (ms <= 0) return { ok: false, error: 'The time must be in the future: use at least +1m.' };
+    if (ms > MAX_AHEAD_MS) return { ok: false, error: 'That is more than ten years away.' };
+    return { ok: true, date: new Date(now.getTime() + ms) };
+  }
+
+  const m = ABSOLUTE.exec(text);
+  if (!m) return { ok: false, error: `"${text}" is not a date and time. Use ${WHEN_FORMAT_HINT}.` };
+  const [year, month, day, hour, minute] = m.slice(1).map(Number);
+  if (month < 1 || month > 12) return { ok: false, error: `Month ${m[2]} does not exist (01–12).` };
+  const daysInMonth = new Date(year, month, 0).getDate();
+  if (day < 1 || day > daysInMonth) {
+    return { ok: false, error: `Day ${m[3]} does not exist in ${year}-${m[2]} (it has ${daysInMonth} days).` };
+  }
+  if (hour > 23) return { ok: false, error: `Hour ${m[4]} does not exist (00–23).` };
+  if (minute > 59) return { ok: false, error: `Minute ${m[5]} does not exist (00–59).` };
+  const date = localAt(year, month - 1, day, hour, minute);
+  if (date.getHours() !== hour || date.getMinutes() !== minute || date.getDate() !== day) {
+    return { ok: false, error: `${text} does not exist in your time zone (the clocks skip it for daylight saving time).` };
+  }
+  if (date.getTime() <= now.getTime()) {
+    return { ok: false, error: `${text} is in the past. It is now ${formatLocal(now)}.` };
+  }
+  if (date.getTime() - now.getTime() > MAX_AHEAD_MS) return { ok: false, error: 'That is more than ten years away.' };
+  return { ok: true, date };
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD HH:MM` in local time (the format `parseWhen` accepts). */
+export function formatLocal(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** "Mon 2025-11-24 09:00 (in 2 days)" — for picker descriptions and reminder lists. */
+export function describeWhen(date: Date, now: Date): string {
+  return `${WEEKDAYS[date.getDay()]} ${formatLocal(date)} (${relative(date.getTime() - now.getTime())})`;
+}
+
+/** "in 20 minutes", "in 3 hours", "in 2 days", "5 minutes ago". */
+export function relative(ms: number): string {
+  const past = ms < 0;
+  const abs = Math.abs(ms);
+  const minutes = Math.round(abs / MINUTE);
+  let text: string;
+  if (minutes < 1) text = 'less than a minute';
+  else if (minutes < 60) text = plural(minutes, 'minute');
+  else if (minutes < 48 * 60) {
+    const h = Math.floor(minutes / 60);
+    const rest = minutes % 60;
+    text = rest === 0 || h >= 10 ? plural(Math.round(minutes / 60), 'hour') : `${plural(h, 'hour')} ${plural(rest, 'minute')}`;
+  } else text = plural(Math.round(minutes / (24 * 60)), 'day');
+  return past ? `${text} ago` : `in ${text}`;
+}
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/** Unix seconds (what the API takes), rounded up so a preset never lands a fraction in the past. */
+export function toUnixSeconds(date: Date): number {
+  return Math.ceil(date.getTime() / 1000);
+}
