@@ -12,6 +12,40 @@ export const Commands = {
   signOut: 'teamChat.signOut',
   switchAccount: 'teamChat.switchAccount',
   importZuliprc: 'teamChat.importZuliprc',
+  editMessage: 'teamChat.editMessage',
+  sendEdit: 'teamChat.sendEdit',
+  discardEdit: 'teamChat.discardEdit',
+  scheduledMessages: 'teamChat.scheduledMessages',
+  scheduleMessage: 'teamChat.scheduleMessage',
+  // People (presence tree, profile card, statuses)
+  showProfile: 'teamChat.showProfile',
+  setStatus: 'teamChat.setStatus',
+  clearStatus: 'teamChat.clearStatus',
+  setUserStatus: 'teamChat.setUserStatus',
+  refreshPeople: 'teamChat.refreshPeople',
+  // Channels (subscriptions tree)
+  refreshChannels: 'teamChat.refreshChannels',
+  reconnect: 'teamChat.reconnect',
+  channelMute: 'teamChat.channel.mute',
+  channelUnmute: 'teamChat.channel.unmute',
+  channelPin: 'teamChat.channel.pin',
+  channelUnpin: 'teamChat.channel.unpin',
+  channelSetColor: 'teamChat.channel.setColor',
+  channelNotifications: 'teamChat.channel.notifications',
+  channelCopyEmail: 'teamChat.channel.copyEmail',
+  channelUnsubscribe: 'teamChat.channel.unsubscribe',
+  channelRemoveSubscribers: 'teamChat.channel.removeSubscribers',
+  channelMarkRead: 'teamChat.channel.markRead',
+  // Topics tree
+  refreshTopics: 'teamChat.refreshTopics',
+  topicMute: 'teamChat.topic.mute',
+  topicUnmute: 'teamChat.topic.unmute',
+  topicFollow: 'teamChat.topic.follow',
+  topicResetVisibility: 'teamChat.topic.resetVisibility',
+  topicResolve: 'teamChat.topic.resolve',
+  topicUnresolve: 'teamChat.topic.unresolve',
+  topicMove: 'teamChat.topic.move',
+  topicMarkRead: 'teamChat.topic.markRead',
 } as const;
 
 /** View containers (package.json `contributes.viewsContainers`). */
@@ -26,9 +60,16 @@ export const Views = {
   presence: 'teamChat.presence',
 } as const;
 
+/** Webview panel types (`createWebviewPanel` view types). */
+export const WebviewPanels = {
+  profileCard: 'teamChat.profileCard',
+} as const;
+
 /** Context keys set with `setContext` and used in `when` clauses. */
 export const ContextKeys = {
   signedIn: 'teamChat.signedIn',
+  /** The own user is an organization administrator (or owner). */
+  isAdmin: 'teamChat.isAdmin',
 } as const;
 
 /** Setting IDs (package.json `contributes.configuration`). None yet; later features add theirs. */

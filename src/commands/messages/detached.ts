@@ -1,0 +1,46 @@
+/**
+ * `detached_uploads` after an edit: files of the user's that no message links to any more. Asks
+ * whether to delete them (SPEC.md operation 19), listing names and sizes.
+ */
+import * as vscode from 'vscode';
+import type { ChatClient } from '../../api';
+import type { Attachment } from '../../api/models/attachment';
+import { removeAttachment } from '../../api/routes/messages';
+import { errorText } from './client';
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * Offers to delete `uploads`. `answer` skips the question (`true`: delete, `false`: keep).
+ * Returns the IDs deleted.
+ */
+export async function offerDeleteDetached(client: ChatClient, uploads: readonly Attachment[], answer?: boolean): Promise<number[]> {
+  if (uploads.length === 0) return [];
+  let remove = answer;
+  if (remove === undefined) {
+    const list = uploads.map((u) => `${u.name} (${formatSize(u.size)})`).join(', ');
+    const del = uploads.length === 1 ? 'Delete File' : `Delete ${uploads.length} Files`;
+    const picked = await vscode.window.showInformationMessage(
+      `Your edit removed the last link to ${uploads.length === 1 ? 'this file' : 'these files'}: ${list}. Delete ${uploads.length === 1 ? 'it' : 'them'} from the server?`,
+      { modal: true, detail: 'Deleted files cannot be restored. Keep them if you link them elsewhere.' },
+      del,
+      'Keep',
+    );
+    remove = picked === del;
+  }
+  if (!remove) return [];
+  const deleted: number[] = [];
+  for (const u of uploads) {
+    try {
+      await removeAttachment(client, { attachment_id: u.id });
+      deleted.push(u.id);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Could not delete ${u.name}: ${errorText(e)}`);
+    }
+  }
+  return deleted;
+}

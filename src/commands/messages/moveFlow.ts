@@ -1,0 +1,154 @@
+/**
+ * The shared core of topic renames and moves (used by "Edit Message" and by the Topics tree):
+ * propagate-mode and notification pickers, the move itself with the time-limit retry, and plain
+ * explanations of the errors a move or an edit can meet. Callers pass answers in `MoveAnswers`
+ * to skip the pickers (tests, or a caller that already asked).
+ */
+import * as vscode from 'vscode';
+import { ApiError, type ChatClient, type MoveTimeLimitDetails } from '../../api';
+import { updateMessage } from '../../api/routes/messages';
+
+export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
+
+export interface MoveRequest {
+  /** The message the move is anchored on (for `change_all`, any message of the topic). */
+  messageId: number;
+  /** The new topic; omit to keep it. */
+  topic?: string;
+  /** The new channel; omit to keep it. */
+  streamId?: number;
+  propagateMode: PropagateMode;
+  /** Default false. */
+  sendNotificationToOldThread?: boolean;
+  /** Default true. */
+  sendNotificationToNewThread?: boolean;
+}
+
+/** Answers given ahead of time, so no picker shows. */
+export interface MoveAnswers {
+  /** On `MOVE_MESSAGES_TIME_LIMIT_EXCEEDED` with a movable part: move it (`true`), or stop (`false`). */
+  moveAllowedPart?: boolean;
+}
+
+export type MoveOutcome =
+  | { status: 'moved'; request: MoveRequest; partial: boolean; explanation?: string }
+  | { status: 'cancelled'; explanation?: string }
+  | { status: 'failed'; explanation: string; code?: string };
+
+const PROPAGATE_ITEMS: (vscode.QuickPickItem & { mode: PropagateMode })[] = [
+  { mode: 'change_one', label: 'Only this message', description: 'change_one', detail: 'Moves just this message; the rest of the topic stays.' },
+  { mode: 'change_later', label: 'This and all later messages', description: 'change_later', detail: 'Moves this message and every newer one in the topic.' },
+  { mode: 'change_all', label: 'All messages in the topic', description: 'change_all', detail: 'Moves the whole topic, older messages included.' },
+];
+
+/** Asks which messages the rename/move applies to. `undefined` when the user cancels. */
+export async function pickPropagateMode(defaultMode: PropagateMode = 'change_all'): Promise<PropagateMode | undefined> {
+  const items = [...PROPAGATE_ITEMS].sort((a, b) => (a.mode === defaultMode ? -1 : b.mode === defaultMode ? 1 : 0));
+  const picked = await vscode.window.showQuickPick(items, { title: 'Which messages should move?', ignoreFocusOut: true });
+  return picked?.mode;
+}
+
+/**
+ * Asks which notification-bot messages to send (old thread default off, new thread default on).
+ * `undefined` when the user cancels.
+ */
+export async function pickNotifications(
+  defaults: { oldThread?: boolean; newThread?: boolean } = {},
+): Promise<{ sendNotificationToOldThread: boolean; sendNotificationToNewThread: boolean } | undefined> {
+  const items: (vscode.QuickPickItem & { id: 'old' | 'new' })[] = [
+    { id: 'old', label: 'Notify the old topic', detail: 'Leaves a note where the messages were, saying where they went.', picked: defaults.oldThread ?? false },
+    { id: 'new', label: 'Notify the new topic', detail: 'Posts a note in the destination saying where the messages came from.', picked: defaults.newThread ?? true },
+  ];
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Send notifications about the move? (check the ones you want, then press Enter)',
+    canPickMany: true,
+    ignoreFocusOut: true,
+  });
+  if (!picked) return undefined;
+  return {
+    sendNotificationToOldThread: picked.some((p) => p.id === 'old'),
+    sendNotificationToNewThread: picked.some((p) => p.id === 'new'),
+  };
+}
+
+/** "You may move only the N most recent of M messages in this topic…" */
+export function explainTimeLimit(d: MoveTimeLimitDetails): string {
+  const head = `The time limit for moving messages has passed for part of this topic: you may move only the ${d.totalMessagesAllowedToMove} most recent of its ${d.totalMessagesInTopic} messages.`;
+  return d.firstMessageIdAllowedToMove === null
+    ? `The time limit for moving messages has passed for every message in this topic (${d.totalMessagesInTopic}), so none can be moved. A moderator or administrator can move them.`
+    : `${head} The older ones need a moderator or administrator.`;
+}
+
+/**
+ * A plain explanation of an edit or move error, or `undefined` when the error has nothing specific
+ * (show its own message then). Switches on `code`, never on the translated `msg`.
+ */
+export function explainEditError(e: unknown): string | undefined {
+  if (!(e instanceof ApiError)) return undefined;
+  switch (e.code) {
+    case 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED':
+      return e.moveTimeLimit ? explainTimeLimit(e.moveTimeLimit) : undefined;
+    case 'STREAM_WILDCARD_MENTION_NOT_ALLOWED':
+      return 'Your text mentions everyone in the channel (@all, @everyone, @channel or @stream), and you are not allowed to notify a whole channel here. Remove that mention (or mention people by name) and send again; your draft is kept.';
+    case 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED':
+      return 'Your text mentions everyone in the topic (@topic), and you are not allowed to notify everyone in a topic this large. Remove that mention and send again; your draft is kept.';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Moves or renames: sends the request; on the time-limit error explains it and, when part of the
+ * topic may move, offers (or, with `answers.moveAllowedPart`, applies) the retry with
+ * `change_later` from `first_message_id_allowed_to_move`.
+ */
+export async function moveMessages(
+  client: ChatClient,
+  request: MoveRequest,
+  answers: MoveAnswers = {},
+  signal?: AbortSignal,
+): Promise<MoveOutcome> {
+  try {
+    await send(client, request, signal);
+    return { status: 'moved', request, partial: false };
+  } catch (e) {
+    const limit = e instanceof ApiError ? e.moveTimeLimit : undefined;
+    if (!limit) {
+      const explanation = explainEditError(e) ?? (e instanceof Error ? e.message : String(e));
+      return { status: 'failed', explanation, code: e instanceof ApiError ? e.code : undefined };
+    }
+    const explanation = explainTimeLimit(limit);
+    if (limit.firstMessageIdAllowedToMove === null) {
+      if (answers.moveAllowedPart === undefined) void vscode.window.showWarningMessage(explanation);
+      return { status: 'failed', explanation, code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED' };
+    }
+    let proceed = answers.moveAllowedPart;
+    if (proceed === undefined) {
+      const moveThem = `Move the ${limit.totalMessagesAllowedToMove} Allowed`;
+      proceed = (await vscode.window.showWarningMessage(explanation, { modal: true }, moveThem)) === moveThem;
+    }
+    if (!proceed) return { status: 'cancelled', explanation };
+    const partial: MoveRequest = { ...request, messageId: limit.firstMessageIdAllowedToMove, propagateMode: 'change_later' };
+    try {
+      await send(client, partial, signal);
+      return { status: 'moved', request: partial, partial: true, explanation };
+    } catch (e2) {
+      return { status: 'failed', explanation: explainEditError(e2) ?? (e2 instanceof Error ? e2.message : String(e2)), code: e2 instanceof ApiError ? e2.code : undefined };
+    }
+  }
+}
+
+function send(client: ChatClient, r: MoveRequest, signal?: AbortSignal) {
+  return updateMessage(
+    client,
+    {
+      message_id: r.messageId,
+      topic: r.topic,
+      stream_id: r.streamId,
+      propagate_mode: r.propagateMode,
+      send_notification_to_old_thread: r.sendNotificationToOldThread ?? false,
+      send_notification_to_new_thread: r.sendNotificationToNewThread ?? true,
+    },
+    { signal },
+  );
+}

@@ -1,0 +1,332 @@
+/**
+ * Scheduled messages (SPEC.md operation 4 and list/create/delete): a quick pick listing them —
+ * failed ones marked and needing a new time — with actions to edit the content (in a draft editor
+ * tab), change the time, change the target and type, or delete; and "Schedule Message…".
+ */
+import * as vscode from 'vscode';
+import { type ChatClient, ValidationError } from '../../api';
+import type { ScheduledMessage } from '../../api/models/personal';
+import {
+  createScheduledMessage, deleteScheduledMessage, getScheduledMessages, updateScheduledMessage,
+} from '../../api/routes/personal';
+import { getSubscriptions } from '../../api/routes/subscriptions';
+import { getUsers } from '../../api/routes/users';
+import type { Account } from '../../auth/accounts';
+import { draftKey, type Draft } from '../../drafts/store';
+import { errorText, withActiveClient } from './client';
+import { closeDraftTabs, type EditContext, excerpt, openDraftEditor, saveOpenDocument } from './editMessage';
+import { formatDateTime, parseDateTime, timePresets } from './time';
+
+export type ScheduledAction = 'list' | 'edit' | 'reschedule' | 'retarget' | 'delete';
+
+/** Arguments of `teamChat.scheduledMessages`; without them the command asks. */
+export interface ScheduledArgs {
+  action?: ScheduledAction;
+  scheduledMessageId?: number;
+  content?: string;
+  /** New delivery time: UNIX seconds, or "YYYY-MM-DD HH:MM" (local). */
+  time?: number | string;
+  type?: 'channel' | 'direct';
+  to?: number | number[];
+  topic?: string;
+  /** For `delete`: skip the confirmation. */
+  confirm?: boolean;
+}
+
+/** Arguments of `teamChat.scheduleMessage`. */
+export interface ScheduleArgs {
+  type?: 'channel' | 'direct';
+  streamId?: number;
+  topic?: string;
+  to?: number[];
+  content?: string;
+  time?: number | string;
+}
+
+export interface ScheduledItem {
+  id: number;
+  failed: boolean;
+  /** "2030-01-31 09:30" */
+  time: string;
+  target: string;
+  topic?: string;
+  excerpt: string;
+  /** "Failed to send — needs a new time" on failed ones. */
+  warning?: string;
+}
+
+export type ScheduledResult =
+  | { status: 'listed'; items: ScheduledItem[] }
+  | { status: 'saved' | 'deleted' | 'created' | 'opened'; id: number }
+  | { status: 'refused' | 'failed'; message: string }
+  | { status: 'cancelled' };
+
+export const NEEDS_NEW_TIME =
+  'This scheduled message could not be sent at its time, so it needs a new delivery time: choose one to save your changes.';
+
+async function describe(client: ChatClient, list: readonly ScheduledMessage[]): Promise<ScheduledItem[]> {
+  const channels = new Map((await getSubscriptions(client)).subscriptions.map((s) => [s.stream_id, s.name] as const));
+  const needUsers = list.some((s) => Array.isArray(s.to));
+  const users = needUsers ? new Map((await getUsers(client)).members.map((u) => [u.user_id, u.full_name] as const)) : new Map<number, string>();
+  return list.map((s) => {
+    const isChannel = !Array.isArray(s.to);
+    const target = isChannel ? `#${channels.get(s.to as number) ?? `channel ${s.to}`}` : (s.to as number[]).map((id) => users.get(id) ?? `user ${id}`).join(', ');
+    return {
+      id: s.scheduled_message_id,
+      failed: s.failed,
+      time: formatDateTime(s.scheduled_delivery_timestamp),
+      target,
+      topic: isChannel ? s.topic : undefined,
+      excerpt: excerpt(s.content),
+      warning: s.failed ? 'Failed to send — needs a new time' : undefined,
+    };
+  });
+}
+
+/** Asks for a delivery time: presets or a custom date and time, parsed strictly. */
+export async function pickTime(title: string): Promise<number | undefined> {
+  const custom = { label: '$(calendar) Custom date and time…', at: -1 };
+  const items = [...timePresets().map((p) => ({ label: p.label, description: formatDateTime(p.at), at: p.at })), custom];
+  const picked = await vscode.window.showQuickPick(items, { title });
+  if (!picked) return undefined;
+  if (picked.at !== -1) return picked.at;
+  const text = await vscode.window.showInputBox({
+    title,
+    prompt: 'Date and time in your local time zone, as YYYY-MM-DD HH:MM',
+    placeHolder: formatDateTime(Math.floor(Date.now() / 1000) + 86400),
+    validateInput: (v) => {
+      const r = parseDateTime(v);
+      return r.ok ? undefined : r.error;
+    },
+  });
+  if (text === undefined) return undefined;
+  const r = parseDateTime(text);
+  return r.ok ? r.at : undefined;
+}
+
+function timeArg(time: number | string | undefined): { at?: number; error?: string } {
+  if (time === undefined) return {};
+  if (typeof time === 'number') return { at: time };
+  const r = parseDateTime(time);
+  return r.ok ? { at: r.at } : { error: r.error };
+}
+
+function fail(message: string, refused = false): ScheduledResult {
+  void vscode.window.showErrorMessage(message);
+  return { status: refused ? 'refused' : 'failed', message };
+}
+
+function userMessage(e: unknown): string {
+  return e instanceof ValidationError ? e.message : `The server refused the change: ${errorText(e)}`;
+}
+
+export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = {}): Promise<ScheduledResult> {
+  const result = await withActiveClient(ctx.services, async (client, account): Promise<ScheduledResult> => {
+    const { scheduled_messages: list } = await getScheduledMessages(client);
+    if (args.action === 'list') return { status: 'listed', items: await describe(client, list) };
+    let target = list.find((s) => s.scheduled_message_id === args.scheduledMessageId);
+    let action = args.action;
+    if (!target) {
+      if (args.scheduledMessageId !== undefined) return fail(`Scheduled message ${args.scheduledMessageId} no longer exists (sent or deleted).`);
+      if (list.length === 0) {
+        void vscode.window.showInformationMessage('You have no scheduled messages. Schedule one with "Team Chat: Schedule Message…".');
+        return { status: 'cancelled' };
+      }
+      const items = (await describe(client, list)).map((i) => ({
+        label: `${i.failed ? '$(warning) ' : '$(clock) '}${i.time}  ${i.target}${i.topic !== undefined ? ` > ${i.topic}` : ''}`,
+        description: i.warning,
+        detail: i.excerpt,
+        id: i.id,
+      }));
+      const picked = await vscode.window.showQuickPick(items, { title: 'Scheduled messages', matchOnDetail: true });
+      if (!picked) return { status: 'cancelled' };
+      target = list.find((s) => s.scheduled_message_id === picked.id)!;
+    }
+    if (!action) {
+      const actions: (vscode.QuickPickItem & { action: ScheduledAction })[] = [
+        { action: 'edit', label: '$(edit) Edit the text', detail: target.failed ? NEEDS_NEW_TIME : undefined },
+        { action: 'reschedule', label: target.failed ? '$(warning) Choose a new time' : '$(clock) Change the time' },
+        { action: 'retarget', label: '$(arrow-right) Change the channel, topic or recipients' },
+        { action: 'delete', label: '$(trash) Delete' },
+      ];
+      action = (await vscode.window.showQuickPick(actions, { title: `Scheduled for ${formatDateTime(target.scheduled_delivery_timestamp)}` }))?.action;
+      if (!action) return { status: 'cancelled' };
+    }
+    return runAction(ctx, client, account, target, action, args);
+  });
+  return result ?? { status: 'cancelled' };
+}
+
+async function runAction(
+  ctx: EditContext,
+  client: ChatClient,
+  account: Account,
+  s: ScheduledMessage,
+  action: ScheduledAction,
+  args: ScheduledArgs,
+): Promise<ScheduledResult> {
+  const id = s.scheduled_message_id;
+  const time = timeArg(args.time);
+  if (time.error) return fail(time.error, true);
+  switch (action) {
+    case 'edit': {
+      if (args.content === undefined) {
+        const draft = await ctx.drafts.open({ kind: 'scheduled', accountId: account.id, targetId: id, base: s.content, label: `scheduled message ${id}` });
+        await openDraftEditor(draft);
+        if (s.failed) void vscode.window.showWarningMessage(NEEDS_NEW_TIME);
+        return { status: 'opened', id };
+      }
+      return save(client, s, { content: args.content }, time.at, args.time === undefined && s.failed ? 'refuse' : 'ok');
+    }
+    case 'reschedule': {
+      const at = time.at ?? (await pickTime(s.failed ? 'A new time for the failed message' : 'New delivery time'));
+      if (at === undefined) return { status: 'cancelled' };
+      return save(client, s, {}, at, 'ok');
+    }
+    case 'retarget': {
+      const change = args.type !== undefined || args.to !== undefined || args.topic !== undefined ? { type: args.type, to: args.to, topic: args.topic } : await askTarget(client, s);
+      if (!change) return { status: 'cancelled' };
+      let at = time.at;
+      if (s.failed && at === undefined && args.type === undefined && args.to === undefined && args.topic === undefined) at = await pickTime('The message failed to send: choose a new time');
+      return save(client, s, change, at, s.failed && at === undefined ? 'refuse' : 'ok');
+    }
+    case 'delete': {
+      if (args.confirm !== false && args.action === undefined) {
+        const del = 'Delete';
+        if ((await vscode.window.showWarningMessage('Delete this scheduled message? It will not be sent.', { modal: true }, del)) !== del) return { status: 'cancelled' };
+      }
+      try {
+        await deleteScheduledMessage(client, { scheduled_message_id: id });
+        return { status: 'deleted', id };
+      } catch (e) {
+        return fail(`Could not delete the scheduled message: ${errorText(e)}`);
+      }
+    }
+    default:
+      return { status: 'cancelled' };
+  }
+}
+
+async function save(
+  client: ChatClient,
+  s: ScheduledMessage,
+  change: { content?: string; type?: 'channel' | 'direct'; to?: number | number[]; topic?: string },
+  at: number | undefined,
+  timeCheck: 'ok' | 'refuse',
+): Promise<ScheduledResult> {
+  if (s.failed && at === undefined) {
+    if (timeCheck === 'refuse') return fail(NEEDS_NEW_TIME, true);
+  }
+  try {
+    const params: Parameters<typeof updateScheduledMessage>[1] = { scheduled_message_id: s.scheduled_message_id };
+    if (change.content !== undefined) params.content = change.content;
+    if (change.type !== undefined) params.type = change.type;
+    if (change.to !== undefined) params.to = change.to;
+    if (change.topic !== undefined) params.topic = change.topic;
+    if (at !== undefined) params.scheduled_delivery_timestamp = at;
+    await updateScheduledMessage(client, params);
+    void vscode.window.setStatusBarMessage('$(check) Scheduled message saved', 4000);
+    return { status: 'saved', id: s.scheduled_message_id };
+  } catch (e) {
+    return fail(userMessage(e));
+  }
+}
+
+async function askTarget(client: ChatClient, s: ScheduledMessage): Promise<{ type?: 'channel' | 'direct'; to?: number | number[]; topic?: string } | undefined> {
+  const isChannel = !Array.isArray(s.to);
+  const kind = await vscode.window.showQuickPick(
+    [
+      { label: '$(comment-discussion) To a channel topic', type: 'channel' as const },
+      { label: '$(person) As a direct message', type: 'direct' as const },
+    ],
+    { title: `Currently ${isChannel ? 'to a channel' : 'a direct message'}. Send it as…` },
+  );
+  if (!kind) return undefined;
+  if (kind.type === 'channel') {
+    const subs = (await getSubscriptions(client)).subscriptions;
+    const ch = await vscode.window.showQuickPick(subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })), { title: 'Which channel?' });
+    if (!ch) return undefined;
+    const topic = await vscode.window.showInputBox({ title: 'Topic', value: s.topic ?? '' });
+    if (topic === undefined) return undefined;
+    return isChannel ? { to: ch.id, topic } : { type: 'channel', to: ch.id, topic };
+  }
+  const users = (await getUsers(client)).members.filter((u) => u.is_active && !u.is_bot);
+  const picked = await vscode.window.showQuickPick(
+    users.map((u) => ({ label: u.full_name, description: u.email, id: u.user_id, picked: Array.isArray(s.to) && s.to.includes(u.user_id) })),
+    { title: 'Recipients', canPickMany: true },
+  );
+  if (!picked || picked.length === 0) return undefined;
+  return { type: 'direct', to: picked.map((p) => p.id) };
+}
+
+/** Sends a scheduled-message content draft ("Send Edit" on a `scheduled-N.md` tab). */
+export async function sendScheduledDraft(ctx: EditContext, draft: Draft, args: { time?: number | string }): Promise<ScheduledResult> {
+  await saveOpenDocument(ctx, draft);
+  const account = ctx.services.accounts.get(draft.accountId);
+  if (!account) return fail('The account of this draft is signed out: sign in again to save it.');
+  const result = await withActiveClient(
+    ctx.services,
+    async (client): Promise<ScheduledResult> => {
+      const list = (await getScheduledMessages(client)).scheduled_messages;
+      const s = list.find((x) => x.scheduled_message_id === draft.targetId);
+      if (!s) return fail(`Scheduled message ${draft.targetId} was already sent or deleted; your text is still in the draft (copy it, then discard it).`);
+      const time = timeArg(args.time);
+      if (time.error) return fail(time.error, true);
+      let at = time.at;
+      if (s.failed && at === undefined && args.time === undefined) at = await pickTime('The message failed to send: choose a new time');
+      const current = ctx.drafts.get(draft.key) ?? draft;
+      const r = await save(client, s, { content: current.text }, at, 'refuse');
+      if (r.status === 'saved') {
+        await ctx.drafts.remove(draft.key);
+        await closeDraftTabs(draft);
+      }
+      return r;
+    },
+    account,
+  );
+  return result ?? { status: 'cancelled' };
+}
+
+export async function scheduleMessage(ctx: EditContext, args: ScheduleArgs = {}): Promise<ScheduledResult> {
+  const result = await withActiveClient(ctx.services, async (client): Promise<ScheduledResult> => {
+    let { type, streamId, topic, to, content } = args;
+    type ??= to !== undefined ? 'direct' : 'channel';
+    if (type === 'channel' && streamId === undefined) {
+      const subs = (await getSubscriptions(client)).subscriptions;
+      const ch = await vscode.window.showQuickPick(subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })), { title: 'Schedule a message to which channel?' });
+      if (!ch) return { status: 'cancelled' };
+      streamId = ch.id;
+    }
+    if (type === 'channel' && topic === undefined) {
+      topic = await vscode.window.showInputBox({ title: 'Topic' });
+      if (topic === undefined) return { status: 'cancelled' };
+    }
+    if (type === 'direct' && (to === undefined || to.length === 0)) {
+      const r = await askTarget(client, { to: [], scheduled_message_id: 0, type: 'private', content: '', scheduled_delivery_timestamp: 0, failed: false });
+      if (!r || !Array.isArray(r.to)) return { status: 'cancelled' };
+      to = r.to;
+    }
+    content ??= await vscode.window.showInputBox({ title: 'Message (Markdown)', prompt: 'Edit it later in an editor tab from "Scheduled Messages…".' });
+    if (!content) return { status: 'cancelled' };
+    const time = timeArg(args.time);
+    if (time.error) return fail(time.error, true);
+    const at = time.at ?? (await pickTime('Send it when?'));
+    if (at === undefined) return { status: 'cancelled' };
+    try {
+      const res = await createScheduledMessage(client, {
+        type,
+        to: type === 'channel' ? streamId! : to!,
+        topic: type === 'channel' ? topic : undefined,
+        content,
+        scheduled_delivery_timestamp: at,
+      });
+      void vscode.window.showInformationMessage(`Scheduled for ${formatDateTime(at)}.`);
+      return { status: 'created', id: res.scheduled_message_id };
+    } catch (e) {
+      return fail(userMessage(e));
+    }
+  });
+  return result ?? { status: 'cancelled' };
+}
+
+export { draftKey };

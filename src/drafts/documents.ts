@@ -1,0 +1,138 @@
+/**
+ * `teamchat-draft:` documents: each draft is a Markdown file the user edits in an ordinary editor
+ * tab. Saving writes the draft store; unsaved typing is persisted too (debounced), so the text
+ * survives a reload either way. `<name>.server.md` is the read-only server version shown in the
+ * conflict diff.
+ */
+import { createHash } from 'node:crypto';
+import * as vscode from 'vscode';
+import { type Draft, type DraftKind, DraftStore } from './store';
+
+export const DRAFT_SCHEME = 'teamchat-draft';
+const SERVER_SUFFIX = '.server.md';
+
+function accountSlug(accountId: string): string {
+  return createHash('sha256').update(accountId).digest('hex').slice(0, 10);
+}
+
+/** The editable document of a draft. */
+export function draftUri(draft: Pick<Draft, 'kind' | 'accountId' | 'targetId'>): vscode.Uri {
+  return vscode.Uri.from({ scheme: DRAFT_SCHEME, path: `/${accountSlug(draft.accountId)}/${fileStem(draft.kind, draft.targetId)}.md` });
+}
+
+/** The read-only server version of a draft in conflict. */
+export function theirsUri(draft: Pick<Draft, 'kind' | 'accountId' | 'targetId'>): vscode.Uri {
+  return vscode.Uri.from({ scheme: DRAFT_SCHEME, path: `/${accountSlug(draft.accountId)}/${fileStem(draft.kind, draft.targetId)}${SERVER_SUFFIX}` });
+}
+
+function fileStem(kind: DraftKind, id: number): string {
+  return kind === 'edit' ? `message-${id}` : `scheduled-${id}`;
+}
+
+export class DraftFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+
+  constructor(private readonly drafts: DraftStore) {
+    // Unsaved typing goes to the store too: nothing is lost if the window closes first.
+    this.disposables.push(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.scheme !== DRAFT_SCHEME || e.contentChanges.length === 0) return;
+        this.persistSoon(e.document);
+      }),
+    );
+  }
+
+  dispose(): void {
+    for (const t of this.pending.values()) clearTimeout(t);
+    for (const d of this.disposables) d.dispose();
+  }
+
+  /** Writes the open document's text (saved or not) to the store now. */
+  async flush(uri: vscode.Uri): Promise<void> {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    const draft = this.resolve(uri);
+    if (doc && draft && !draft.server) await this.drafts.setText(draft.draft.key, doc.getText());
+  }
+
+  /** Tells open editors that a draft (and its server version) changed in the store. */
+  refresh(draft: Draft): void {
+    this.changed.fire([
+      { type: vscode.FileChangeType.Changed, uri: draftUri(draft) },
+      { type: vscode.FileChangeType.Changed, uri: theirsUri(draft) },
+    ]);
+  }
+
+  /** The draft a URI names, and whether it is the server version. */
+  resolve(uri: vscode.Uri): { draft: Draft; server: boolean } | undefined {
+    const m = /^\/([0-9a-f]+)\/(message|scheduled)-(\d+)(\.server)?\.md$/.exec(uri.path);
+    if (!m) return undefined;
+    const kind: DraftKind = m[2] === 'message' ? 'edit' : 'scheduled';
+    const id = Number(m[3]);
+    const draft = this.drafts.all().find((d) => d.kind === kind && d.targetId === id && accountSlug(d.accountId) === m[1]);
+    return draft ? { draft, server: m[4] !== undefined } : undefined;
+  }
+
+  private persistSoon(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    clearTimeout(this.pending.get(key));
+    this.pending.set(
+      key,
+      setTimeout(() => {
+        this.pending.delete(key);
+        void this.flush(doc.uri);
+      }, 300),
+    );
+  }
+
+  private content(uri: vscode.Uri): string {
+    const found = this.resolve(uri);
+    if (!found) throw vscode.FileSystemError.FileNotFound(uri);
+    return found.server ? (found.draft.theirs ?? found.draft.base) : found.draft.text;
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    const found = this.resolve(uri);
+    if (!found) throw vscode.FileSystemError.FileNotFound(uri);
+    return {
+      type: vscode.FileType.File,
+      ctime: 0,
+      mtime: found.draft.updatedAt,
+      size: Buffer.byteLength(this.content(uri)),
+      permissions: found.server ? vscode.FilePermission.Readonly : undefined,
+    };
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  createDirectory(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  readFile(uri: vscode.Uri): Uint8Array {
+    return Buffer.from(this.content(uri), 'utf8');
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const found = this.resolve(uri);
+    if (!found) throw vscode.FileSystemError.NoPermissions('This draft was sent or discarded; copy your text elsewhere.');
+    if (found.server) throw vscode.FileSystemError.NoPermissions('The server version is read-only.');
+    await this.drafts.setText(found.draft.key, Buffer.from(content).toString('utf8'));
+  }
+
+  delete(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  rename(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+}
