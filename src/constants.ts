@@ -46,6 +46,11 @@ export const Commands = {
   topicUnresolve: 'teamChat.topic.unresolve',
   topicMove: 'teamChat.topic.move',
   topicMarkRead: 'teamChat.topic.markRead',
+  // Topic view (webview), sharing and search
+  openTopic: 'teamChat.openTopic',
+  shareSelection: 'teamChat.shareSelection',
+  searchTopic: 'teamChat.searchTopic',
+  searchChannel: 'teamChat.searchChannel',
 } as const;
 
 /** View containers (package.json `contributes.viewsContainers`). */
@@ -63,6 +68,7 @@ export const Views = {
 /** Webview panel types (`createWebviewPanel` view types). */
 export const WebviewPanels = {
   profileCard: 'teamChat.profileCard',
+  topicView: 'teamChat.topicView',
 } as const;
 
 /** Context keys set with `setContext` and used in `when` clauses. */
