@@ -1,0 +1,130 @@
+// Profile card webview. Speaks src/webviews/protocol.ts: sends `ready` (command) once listening,
+// `openLink` (request) for clicks on links; receives `profile/didChange` (notification) and
+// `openLink` replies. All text goes in through textContent; the only HTML is the field values
+// the host has already sanitised.
+// @ts-check
+(function () {
+  // eslint-disable-next-line no-undef
+  const vscode = acquireVsCodeApi();
+  const card = /** @type {HTMLElement} */ (document.getElementById('card'));
+  let nextRequestId = 1;
+  /** @type {{timezone?: string} | undefined} */
+  let shown;
+  /** @type {HTMLElement | undefined} */
+  let localTimeEl;
+
+  const PRESENCE_LABEL = { active: 'Active', idle: 'Idle', offline: 'Offline' };
+
+  /** @param {string} tag @param {string=} className @param {string=} text */
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function localTime(timezone) {
+    try {
+      return new Intl.DateTimeFormat(undefined, { timeZone: timezone, hour: 'numeric', minute: '2-digit', weekday: 'short' }).format(new Date());
+    } catch {
+      return undefined;
+    }
+  }
+
+  function formatDate(iso) {
+    const d = new Date(iso);
+    return isNaN(d.getTime()) ? iso : d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  }
+
+  function avatar(model) {
+    const fallback = el('div', 'avatar initials', model.initials);
+    fallback.setAttribute('aria-hidden', 'true');
+    if (!model.avatarUrl) return fallback;
+    const img = /** @type {HTMLImageElement} */ (el('img', 'avatar'));
+    img.alt = '';
+    img.addEventListener('error', () => img.replaceWith(fallback), { once: true });
+    img.src = model.avatarUrl;
+    return img;
+  }
+
+  function row(list, name, value) {
+    list.append(el('dt', undefined, name));
+    const dd = el('dd');
+    if (typeof value === 'string') dd.textContent = value;
+    else dd.append(value);
+    list.append(dd);
+    return dd;
+  }
+
+  function link(text, href) {
+    const a = /** @type {HTMLAnchorElement} */ (el('a', undefined, text));
+    a.href = href;
+    return a;
+  }
+
+  function render(model) {
+    shown = model;
+    const header = el('header', 'profile-header');
+    header.append(avatar(model));
+    const titles = el('div');
+    titles.append(el('h1', 'profile-name', model.name));
+    const presence = el('span', `presence presence-${model.presence}`);
+    presence.append(el('span', 'presence-dot'), el('span', undefined, PRESENCE_LABEL[model.presence] || model.presence));
+    const sub = el('div', 'muted');
+    sub.append(presence, document.createTextNode(` · ${model.role}${model.isActive ? '' : ' · Deactivated'}${model.isOwnUser ? ' · You' : ''}`));
+    titles.append(sub);
+    if (model.statusEmoji || model.statusText) {
+      const status = el('p', 'status');
+      if (model.statusEmoji) status.append(el('span', 'status-emoji', model.statusEmoji));
+      if (model.statusText) status.append(el('span', undefined, model.statusText));
+      titles.append(status);
+    }
+    header.append(titles);
+
+    const list = el('dl', 'details');
+    if (model.email) row(list, 'Email', link(model.email, `mailto:${model.email}`));
+    localTimeEl = undefined;
+    if (model.timezone) {
+      const time = localTime(model.timezone);
+      localTimeEl = el('span', undefined, time ? `${time} (${model.timezone})` : model.timezone);
+      row(list, 'Local time', localTimeEl);
+    }
+    if (model.dateJoined) row(list, 'Joined', formatDate(model.dateJoined));
+    for (const field of model.fields) {
+      if (field.html !== undefined) {
+        // Sanitised in the extension host (src/webviews/sanitize.ts) before it was posted.
+        const dd = row(list, field.name, '');
+        dd.innerHTML = field.html;
+      } else if (field.href) {
+        row(list, field.name, link(field.text, field.href));
+      } else {
+        row(list, field.name, field.text);
+      }
+    }
+    const children = [header, list];
+    if (model.warning) children.push(el('p', 'warning', model.warning));
+    card.replaceChildren(...children);
+  }
+
+  document.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!target) return;
+    event.preventDefault();
+    vscode.postMessage({ kind: 'request', method: 'openLink', id: nextRequestId++, params: { href: target.getAttribute('href') } });
+  });
+
+  window.addEventListener('message', (event) => {
+    const m = event.data;
+    if (!m || typeof m !== 'object') return;
+    if (m.kind === 'notification' && m.method === 'profile/didChange' && m.params) render(m.params);
+  });
+
+  setInterval(() => {
+    if (localTimeEl && shown && shown.timezone) {
+      const time = localTime(shown.timezone);
+      if (time) localTimeEl.textContent = `${time} (${shown.timezone})`;
+    }
+  }, 30000);
+
+  vscode.postMessage({ kind: 'command', method: 'ready', params: {} });
+})();

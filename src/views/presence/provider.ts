@@ -1,0 +1,93 @@
+import * as vscode from 'vscode';
+import { roleName } from '../../api/models/user';
+import { Commands } from '../../constants';
+import type { PresenceState } from '../../store';
+import type { PeopleNode, PeopleTreeModel } from './model';
+import { statusEmoji, statusLabel } from './status';
+
+const GROUP_LABEL: Record<PresenceState, string> = { active: 'Active', idle: 'Idle', offline: 'Offline' };
+
+const PRESENCE_ICON: Record<PresenceState, vscode.ThemeIcon> = {
+  active: new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor('charts.green')),
+  idle: new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor('charts.yellow')),
+  offline: new vscode.ThemeIcon('circle-outline', new vscode.ThemeColor('disabledForeground')),
+};
+
+/** Context values of user rows (menus match `viewItem =~ /^teamChat\.user/`). */
+export const USER_CONTEXT = 'teamChat.user';
+export const OWN_USER_CONTEXT = 'teamChat.user.self';
+
+/** Renders the model; refreshes exactly the nodes the model names. */
+export class PeopleTreeProvider implements vscode.TreeDataProvider<PeopleNode>, vscode.Disposable {
+  readonly #onDidChangeTreeData = new vscode.EventEmitter<PeopleNode | PeopleNode[] | undefined>();
+  readonly onDidChangeTreeData = this.#onDidChangeTreeData.event;
+  readonly #subscription: { dispose(): void };
+
+  constructor(private readonly model: PeopleTreeModel) {
+    this.#subscription = model.onDidChange((change) => {
+      this.#onDidChangeTreeData.fire(change.all ? undefined : [...change.nodes]);
+    });
+  }
+
+  getChildren(node?: PeopleNode): PeopleNode[] {
+    return this.model.children(node);
+  }
+
+  getParent(node: PeopleNode): PeopleNode | undefined {
+    return node.kind === 'user' ? this.model.groupNode(node.state) : undefined;
+  }
+
+  getTreeItem(node: PeopleNode): vscode.TreeItem {
+    if (node.kind === 'group') {
+      const count = this.model.groups()[node.state].length;
+      const item = new vscode.TreeItem(
+        GROUP_LABEL[node.state],
+        node.state === 'offline' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded,
+      );
+      item.id = `presence/${node.state}`;
+      item.description = String(count);
+      item.tooltip = `${count} ${GROUP_LABEL[node.state].toLowerCase()} ${count === 1 ? 'person' : 'people'}`;
+      item.contextValue = `teamChat.presenceGroup.${node.state}`;
+      return item;
+    }
+    const store = this.model.store;
+    const user = store?.user(node.userId);
+    const own = store?.ownUserId === node.userId;
+    const name = user?.full_name ?? `User ${node.userId}`;
+    const item = new vscode.TreeItem(own ? `${name} (you)` : name, vscode.TreeItemCollapsibleState.None);
+    item.id = `presence/${node.state}/${node.userId}`;
+    const status = store?.status(node.userId);
+    item.description = statusLabel(status) || undefined;
+    item.iconPath = PRESENCE_ICON[node.state];
+    item.contextValue = own ? OWN_USER_CONTEXT : USER_CONTEXT;
+    item.command = { command: Commands.showProfile, title: 'Show Profile', arguments: [node.userId] };
+    const tip = new vscode.MarkdownString();
+    tip.appendMarkdown('**').appendText(name).appendMarkdown('**');
+    tip.appendText(`\n${GROUP_LABEL[node.state]}${user ? ` · ${roleLabel(user.role)}` : ''}`);
+    const emoji = statusEmoji(status);
+    if (emoji || status?.status_text) tip.appendText(`\n${[emoji, status?.status_text].filter(Boolean).join(' ')}`);
+    if (user?.timezone) tip.appendText(`\n${localTime(user.timezone)}`);
+    item.tooltip = tip;
+    item.accessibilityInformation = { label: `${name}, ${GROUP_LABEL[node.state]}${item.description ? `, ${item.description}` : ''}` };
+    return item;
+  }
+
+  dispose(): void {
+    this.#subscription.dispose();
+    this.#onDidChangeTreeData.dispose();
+  }
+}
+
+function roleLabel(role: number): string {
+  const name = roleName(role);
+  return name === 'unknown' ? 'Member' : name[0].toUpperCase() + name.slice(1);
+}
+
+function localTime(timezone: string): string {
+  try {
+    const time = new Intl.DateTimeFormat(undefined, { timeZone: timezone, hour: 'numeric', minute: '2-digit' }).format(new Date());
+    return `Local time ${time} (${timezone})`;
+  } catch {
+    return timezone;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * The host side of a webview's protocol: holds notifications until the webview says `ready`
+ * (a post before that is lost), keeps only the latest of each notification method while waiting,
+ * answers `openLink` (http, https and mailto only, opened through VS Code), and dispatches other
+ * requests to handlers.
+ */
+import * as vscode from 'vscode';
+import {
+  OpenLinkRequest,
+  ReadyCommand,
+  type NotificationMessage,
+  type NotificationType,
+  type RequestType,
+} from './protocol';
+
+const OPENABLE_SCHEMES = new Set(['http', 'https', 'mailto']);
+
+/** True for the links a webview may ask the host to open. */
+export function isOpenableLink(href: string): boolean {
+  let uri: vscode.Uri;
+  try {
+    uri = vscode.Uri.parse(href, true);
+  } catch {
+    return false;
+  }
+  return OPENABLE_SCHEMES.has(uri.scheme.toLowerCase()) && !/[\u0000-\u001f]/.test(href);
+}
+
+type Handler = (message: unknown) => Promise<void> | void;
+
+export class WebviewHost implements vscode.Disposable {
+  #ready = false;
+  readonly #pending = new Map<string, NotificationMessage<unknown>>();
+  readonly #handlers: Handler[] = [];
+  readonly #disposables: vscode.Disposable[] = [];
+  readonly #onDidBecomeReady = new vscode.EventEmitter<void>();
+  /** The webview (re)loaded its script: post its state again. */
+  readonly onDidBecomeReady = this.#onDidBecomeReady.event;
+
+  constructor(
+    private readonly webview: vscode.Webview,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.#disposables.push(
+      this.#onDidBecomeReady,
+      webview.onDidReceiveMessage((m: unknown) => void this.#receive(m)),
+    );
+    this.onRequest(OpenLinkRequest, async ({ href }) => {
+      if (!isOpenableLink(href)) {
+        this.log.warn(`A webview asked to open a link with a refused scheme: ${href.slice(0, 80)}`);
+        return { opened: false };
+      }
+      return { opened: await vscode.env.openExternal(vscode.Uri.parse(href, true)) };
+    });
+  }
+
+  get ready(): boolean {
+    return this.#ready;
+  }
+
+  /** The page is about to be replaced (new HTML): wait for its `ready` again. */
+  reset(): void {
+    this.#ready = false;
+  }
+
+  /** Posts now if the webview is ready, else when it is (the latest per method). */
+  notify<P>(type: NotificationType<P>, params: P): void {
+    const message = type.create(params);
+    if (!this.#ready) {
+      this.#pending.set(type.method, message);
+      return;
+    }
+    void this.webview.postMessage(message);
+  }
+
+  onRequest<P, R>(type: RequestType<P, R>, handler: (params: P) => Promise<R> | R): void {
+    this.#handlers.push(async (m) => {
+      if (!type.is(m)) return;
+      try {
+        const result = await handler(m.params);
+        void this.webview.postMessage(type.reply(m.id, result));
+      } catch (error) {
+        void this.webview.postMessage(type.fail(m.id, error instanceof Error ? error.message : String(error)));
+      }
+    });
+  }
+
+  async #receive(message: unknown): Promise<void> {
+    if (ReadyCommand.is(message)) {
+      this.#ready = true;
+      const pending = [...this.#pending.values()];
+      this.#pending.clear();
+      for (const m of pending) void this.webview.postMessage(m);
+      this.#onDidBecomeReady.fire();
+      return;
+    }
+    for (const handle of this.#handlers) await handle(message);
+  }
+
+  dispose(): void {
+    for (const d of this.#disposables) d.dispose();
+  }
+}

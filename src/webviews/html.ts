@@ -1,0 +1,73 @@
+/**
+ * The HTML shell of every webview: a strict CSP (no inline script or style; scripts only with this
+ * render's nonce), resources only from `media/`, the shared theme stylesheet first.
+ */
+import { randomBytes } from 'crypto';
+import * as vscode from 'vscode';
+import { escapeHtml } from './sanitize';
+
+export const MEDIA_DIR = 'media';
+
+/** Options for a panel or view: scripts on, resources only from `media/`. */
+export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, MEDIA_DIR)],
+  };
+}
+
+/** A fresh nonce per render (base64 of 16 random bytes). */
+export function makeNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+export interface PageSpec {
+  title: string;
+  /** File names under `media/` (the shared `webview-base.css` is always first). */
+  styles: readonly string[];
+  scripts: readonly string[];
+  /** Static markup of the page (no server content: that arrives by message, sanitised). */
+  body: string;
+  /**
+   * Extra image origins, e.g. the realm's origin when it is served over plain http (a local
+   * server); https and data: images are allowed anyway.
+   */
+  imageOrigins?: readonly string[];
+}
+
+/** The Content-Security-Policy for one render. */
+export function contentSecurityPolicy(webview: vscode.Webview, nonce: string, imageOrigins: readonly string[] = []): string {
+  const images = [webview.cspSource, 'https:', 'data:', ...imageOrigins.filter((o) => /^https?:\/\/[^\s;,']+$/.test(o))];
+  return [
+    `default-src 'none'`,
+    `img-src ${images.join(' ')}`,
+    `style-src ${webview.cspSource}`,
+    `script-src 'nonce-${nonce}'`,
+    `font-src ${webview.cspSource}`,
+  ].join('; ');
+}
+
+/** Builds the page; call again for every render (each gets a new nonce). */
+export function renderHtml(webview: vscode.Webview, extensionUri: vscode.Uri, page: PageSpec): string {
+  const nonce = makeNonce();
+  const media = (file: string): string => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, MEDIA_DIR, file)).toString();
+  const styles = ['webview-base.css', ...page.styles]
+    .map((f) => `<link rel="stylesheet" href="${escapeHtml(media(f))}">`)
+    .join('\n    ');
+  const scripts = page.scripts.map((f) => `<script nonce="${nonce}" src="${escapeHtml(media(f))}"></script>`).join('\n    ');
+  return `<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8">
+    <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(webview, nonce, page.imageOrigins)}">
+    <meta name="viewport" content="width=device-width, initial-scale=1.0">
+    ${styles}
+    <title>${escapeHtml(page.title)}</title>
+  </head>
+  <body>
+    ${page.body}
+    ${scripts}
+  </body>
+</html>`;
+}

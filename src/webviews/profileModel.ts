@@ -1,0 +1,178 @@
+/**
+ * What the profile card shows, built in the extension host from the store and the full user
+ * record (`GET /users/{email}` with custom profile fields). Server HTML is sanitised here.
+ */
+import type { ChatClient } from '../api/client';
+import { roleName, type User, type UserStatus } from '../api/models/user';
+import { deleteQueue, registerQueue } from '../api/routes/events';
+import type { PresenceState } from '../store';
+import { statusEmoji } from '../views/presence/status';
+import type { ProfileField, ProfileModel } from './protocol';
+import { safeUrl, sanitizeServerHtml } from './sanitize';
+
+/** A custom profile field definition (`custom_profile_fields` of `/register`). */
+export interface ProfileFieldDef {
+  id: number;
+  name: string;
+  type: number;
+  field_data?: string;
+  order?: number;
+}
+
+const FIELD_TYPE = { shortText: 1, longText: 2, choice: 3, date: 4, link: 5, user: 6, externalAccount: 7, pronouns: 8 };
+
+const ROLE_LABEL: Record<string, string> = {
+  owner: 'Organization owner',
+  administrator: 'Organization administrator',
+  moderator: 'Moderator',
+  member: 'Member',
+  guest: 'Guest',
+  unknown: 'Member',
+};
+
+/** External-account URL patterns of the built-in subtypes. */
+const EXTERNAL_ACCOUNTS: Record<string, string> = {
+  github: 'https://github.com/%(username)s',
+  twitter: 'https://twitter.com/%(username)s',
+};
+
+const fieldDefsCache = new WeakMap<ChatClient, Promise<ProfileFieldDef[]>>();
+
+/**
+ * The organisation's custom profile field definitions. The session's snapshot does not carry them,
+ * so this asks `/register` for that one section once per client and frees the queue at once.
+ */
+export function loadProfileFieldDefs(client: ChatClient, signal?: AbortSignal): Promise<ProfileFieldDef[]> {
+  let cached = fieldDefsCache.get(client);
+  if (!cached) {
+    cached = (async () => {
+      const snapshot = await registerQueue(
+        client,
+        { event_types: ['custom_profile_fields'], fetch_event_types: ['custom_profile_fields'] },
+        { signal },
+      );
+      if (snapshot.queue_id) void deleteQueue(client, { queue_id: snapshot.queue_id }).catch(() => undefined);
+      return parseFieldDefs((snapshot as Record<string, unknown>).custom_profile_fields);
+    })();
+    fieldDefsCache.set(client, cached);
+    cached.catch(() => fieldDefsCache.delete(client));
+  }
+  return cached;
+}
+
+export function parseFieldDefs(raw: unknown): ProfileFieldDef[] {
+  if (!Array.isArray(raw)) return [];
+  const defs: ProfileFieldDef[] = [];
+  for (const f of raw) {
+    if (typeof f !== 'object' || f === null) continue;
+    const r = f as Record<string, unknown>;
+    if (typeof r.id !== 'number' || typeof r.name !== 'string') continue;
+    defs.push({
+      id: r.id,
+      name: r.name,
+      type: typeof r.type === 'number' ? r.type : FIELD_TYPE.shortText,
+      field_data: typeof r.field_data === 'string' ? r.field_data : undefined,
+      order: typeof r.order === 'number' ? r.order : undefined,
+    });
+  }
+  return defs.sort((a, b) => (a.order ?? a.id) - (b.order ?? b.id));
+}
+
+export interface ProfileInput {
+  user: User;
+  status: UserStatus | undefined;
+  presence: PresenceState;
+  ownUserId: number;
+  realmUrl: string;
+  /** Undefined when the definitions could not be loaded: fields are shown by id. */
+  fieldDefs: readonly ProfileFieldDef[] | undefined;
+  /** Names of other users (user-type fields). */
+  userName: (userId: number) => string | undefined;
+  warning?: string;
+}
+
+export function buildProfileModel(input: ProfileInput): ProfileModel {
+  const { user, realmUrl } = input;
+  const avatar = user.avatar_url ? safeUrl(user.avatar_url, realmUrl) : undefined;
+  return {
+    userId: user.user_id,
+    name: user.full_name,
+    avatarUrl: avatar && !avatar.startsWith('mailto:') ? avatar : undefined,
+    initials: initials(user.full_name),
+    role: user.is_bot ? 'Bot' : ROLE_LABEL[roleName(user.role)],
+    email: visibleEmail(user),
+    timezone: user.timezone || undefined,
+    dateJoined: user.date_joined || undefined,
+    presence: input.presence,
+    statusEmoji: statusEmoji(input.status),
+    statusText: input.status?.status_text || undefined,
+    isBot: user.is_bot,
+    isActive: user.is_active,
+    isOwnUser: user.user_id === input.ownUserId,
+    fields: profileFields(input),
+    warning: input.warning,
+  };
+}
+
+/** The real email when the viewer may see it; the `user123@host` API address is not shown. */
+function visibleEmail(user: User): string | undefined {
+  if (user.delivery_email) return user.delivery_email;
+  return /^user\d+@/.test(user.email) ? undefined : user.email;
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
+  return letters.map((p) => [...p][0]?.toUpperCase() ?? '').join('') || '?';
+}
+
+function profileFields(input: ProfileInput): ProfileField[] {
+  const data = input.user.profile_data ?? {};
+  const defs = input.fieldDefs;
+  const ids = defs ? defs.map((d) => String(d.id)).filter((id) => id in data) : Object.keys(data).sort((a, b) => Number(a) - Number(b));
+  const fields: ProfileField[] = [];
+  for (const id of ids) {
+    const value = data[id];
+    if (!value || value.value === '') continue;
+    const def = defs?.find((d) => String(d.id) === id);
+    fields.push(fieldView(def, id, value.value, value.rendered_value, input));
+  }
+  return fields;
+}
+
+function fieldView(def: ProfileFieldDef | undefined, id: string, value: string, rendered: string | undefined, input: ProfileInput): ProfileField {
+  const name = def?.name ?? `Field ${id}`;
+  if (rendered !== undefined) return { name, html: sanitizeServerHtml(rendered, input.realmUrl), text: value };
+  switch (def?.type) {
+    case FIELD_TYPE.choice: {
+      const choices = parseJson(def.field_data) as Record<string, { text?: string }> | undefined;
+      return { name, text: choices?.[value]?.text ?? value };
+    }
+    case FIELD_TYPE.user: {
+      const ids = parseJson(value);
+      const names = Array.isArray(ids) ? ids.map((u) => input.userName(Number(u)) ?? `User ${u}`) : [value];
+      return { name, text: names.join(', ') };
+    }
+    case FIELD_TYPE.link: {
+      const href = safeUrl(value, input.realmUrl);
+      return { name, text: value, href: href && /^https?:/.test(href) ? href : undefined };
+    }
+    case FIELD_TYPE.externalAccount: {
+      const meta = parseJson(def.field_data) as { subtype?: string; url_pattern?: string } | undefined;
+      const pattern = meta?.url_pattern ?? (meta?.subtype ? EXTERNAL_ACCOUNTS[meta.subtype] : undefined);
+      const href = pattern ? safeUrl(pattern.replace('%(username)s', encodeURIComponent(value)), input.realmUrl) : undefined;
+      return { name, text: value, href: href && /^https?:/.test(href) ? href : undefined };
+    }
+    default:
+      return { name, text: value };
+  }
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The typed messages between the extension host and its webviews. Three shapes:
+ * - command: fire-and-forget, webview → host (`ready`);
+ * - request → reply: webview asks, host answers with the same `id` (`openLink`);
+ * - notification: host → webview (`profile/didChange`).
+ * Each message type has an `is()` guard; nothing is trusted without it. The webview scripts in
+ * `media/` speak the same method names (plain JS, kept in step with this file).
+ * Nothing from `vscode` here: the types are shared with tests and could be with a bundled webview.
+ */
+
+export interface CommandMessage<P> {
+  readonly kind: 'command';
+  readonly method: string;
+  readonly params: P;
+}
+export interface RequestMessage<P> {
+  readonly kind: 'request';
+  readonly method: string;
+  readonly id: number;
+  readonly params: P;
+}
+export interface ReplyMessage<R> {
+  readonly kind: 'reply';
+  readonly method: string;
+  readonly id: number;
+  readonly result?: R;
+  /** A user-facing message when the request failed. */
+  readonly error?: string;
+}
+export interface NotificationMessage<P> {
+  readonly kind: 'notification';
+  readonly method: string;
+  readonly params: P;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function hasShape(value: unknown, kind: string, method: string): value is Record<string, unknown> {
+  return isRecord(value) && value.kind === kind && value.method === method;
+}
+
+export class CommandType<P> {
+  constructor(
+    readonly method: string,
+    private readonly isParams: (p: unknown) => p is P,
+  ) {}
+  is(message: unknown): message is CommandMessage<P> {
+    return hasShape(message, 'command', this.method) && this.isParams(message.params);
+  }
+  create(params: P): CommandMessage<P> {
+    return { kind: 'command', method: this.method, params };
+  }
+}
+
+export class RequestType<P, R> {
+  constructor(
+    readonly method: string,
+    private readonly isParams: (p: unknown) => p is P,
+  ) {}
+  is(message: unknown): message is RequestMessage<P> {
+    return (
+      hasShape(message, 'request', this.method) &&
+      typeof message.id === 'number' &&
+      Number.isSafeInteger(message.id) &&
+      this.isParams(message.params)
+    );
+  }
+  create(id: number, params: P): RequestMessage<P> {
+    return { kind: 'request', method: this.method, id, params };
+  }
+  reply(id: number, result: R): ReplyMessage<R> {
+    return { kind: 'reply', method: this.method, id, result };
+  }
+  fail(id: number, error: string): ReplyMessage<R> {
+    return { kind: 'reply', method: this.method, id, error };
+  }
+}
+
+export class NotificationType<P> {
+  constructor(readonly method: string) {}
+  is(message: unknown): message is NotificationMessage<P> {
+    return hasShape(message, 'notification', this.method) && 'params' in message;
+  }
+  create(params: P): NotificationMessage<P> {
+    return { kind: 'notification', method: this.method, params };
+  }
+}
+
+const noParams = (p: unknown): p is void => p === undefined || p === null || (isRecord(p) && Object.keys(p).length === 0);
+
+// ---- shared by every webview --------------------------------------------------------------
+
+/** The webview has loaded its script and listens: the host may post from now on. */
+export const ReadyCommand = new CommandType<void>('ready', noParams);
+
+export interface OpenLinkParams {
+  readonly href: string;
+}
+export interface OpenLinkResult {
+  readonly opened: boolean;
+}
+/** A link was clicked; the host opens it through VS Code if its scheme is http(s) or mailto. */
+export const OpenLinkRequest = new RequestType<OpenLinkParams, OpenLinkResult>(
+  'openLink',
+  (p): p is OpenLinkParams => isRecord(p) && typeof p.href === 'string' && p.href.length <= 8192,
+);
+
+// ---- profile card -------------------------------------------------------------------------
+
+export interface ProfileField {
+  readonly name: string;
+  /** Sanitised HTML (rendered_value), or undefined: then `text` is shown. */
+  readonly html?: string;
+  readonly text: string;
+  /** A link to show for the value (external accounts, URLs), already checked to be http(s). */
+  readonly href?: string;
+}
+
+export interface ProfileModel {
+  readonly userId: number;
+  readonly name: string;
+  /** Absolute http(s) URL, or undefined (initials are shown). */
+  readonly avatarUrl?: string;
+  readonly initials: string;
+  readonly role: string;
+  readonly email?: string;
+  readonly timezone?: string;
+  /** ISO 8601. */
+  readonly dateJoined?: string;
+  readonly presence: 'active' | 'idle' | 'offline';
+  readonly statusEmoji?: string;
+  readonly statusText?: string;
+  readonly isBot: boolean;
+  readonly isActive: boolean;
+  readonly isOwnUser: boolean;
+  readonly fields: readonly ProfileField[];
+  /** Set when the full profile (custom fields) could not be loaded. */
+  readonly warning?: string;
+}
+
+/** The card's content, first after `ready` and again whenever the user's record, presence or status changes. */
+export const DidChangeProfileNotification = new NotificationType<ProfileModel>('profile/didChange');

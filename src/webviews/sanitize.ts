@@ -1,0 +1,92 @@
+/**
+ * Server HTML (message content, rendered profile fields, descriptions) is user-generated: it is
+ * sanitised here, in the extension host, before any of it is posted to a webview. The CSP is the
+ * second line of defence, not the first.
+ */
+import sanitizeHtml from 'sanitize-html';
+
+/** Tags the server's Markdown renderer produces that are safe to show. */
+const ALLOWED_TAGS = [
+  'p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'del', 's', 'u', 'sub', 'sup',
+  'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'time',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+];
+
+/** Classes the renderer uses (mentions, code highlighting, emoji, spoilers, inline images). */
+const ALLOWED_CLASSES = [
+  'highlight', 'user-mention', 'user-group-mention', 'silent', 'topic-mention', 'channel-wildcard-mention',
+  'stream', 'stream-topic', 'codehilite', 'emoji', 'emoji-*', 'message_inline_image', 'message_inline_ref',
+  'spoiler-block', 'spoiler-header', 'spoiler-content', 'katex', 'tex-error', 'rendered_markdown',
+  // Pygments token classes inside `.codehilite`.
+  'c', 'c1', 'cm', 'k', 'kd', 'kn', 'kt', 'n', 'na', 'nb', 'nc', 'nf', 'nt', 'nv', 'o', 'p', 's', 's1', 's2',
+  'mi', 'mf', 'err', 'w', 'gp', 'go',
+];
+
+const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
+
+/**
+ * The absolute URL for a link or image, or undefined to drop it. Relative URLs (`/user_uploads/…`,
+ * `#narrow/…`) resolve against the realm; anything not http(s)/mailto after decoding is refused.
+ */
+export function safeUrl(raw: string, realmUrl: string): string | undefined {
+  // The parser has decoded entities already; strip the control characters and whitespace
+  // browsers ignore inside a scheme (`java\tscript:`).
+  const value = raw.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  if (value === '' || value.startsWith('//')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value, realmUrl.replace(/\/*$/, '/'));
+  } catch {
+    return undefined;
+  }
+  return ALLOWED_SCHEMES.has(url.protocol) ? url.href : undefined;
+}
+
+function rewriteUrl(attribute: 'href' | 'src', realmUrl: string): sanitizeHtml.Transformer {
+  return (tagName, attribs) => {
+    const out: sanitizeHtml.Attributes = { ...attribs };
+    const raw = attribs[attribute];
+    if (raw !== undefined) {
+      const url = safeUrl(raw, realmUrl);
+      if (url === undefined || (attribute === 'src' && url.startsWith('mailto:'))) delete out[attribute];
+      else out[attribute] = url;
+    }
+    return { tagName, attribs: out };
+  };
+}
+
+/** Sanitises server HTML for a webview; relative links and images point at `realmUrl`. */
+export function sanitizeServerHtml(html: string, realmUrl: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: {
+      a: ['href', 'title'],
+      img: ['src', 'alt', 'title'],
+      time: ['datetime'],
+      span: ['data-user-id', 'title'],
+      ol: ['start'],
+      th: ['align'],
+      td: ['align'],
+    },
+    allowedClasses: { '*': ALLOWED_CLASSES },
+    allowedStyles: {},
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+    allowProtocolRelative: false,
+    allowVulnerableTags: false,
+    disallowedTagsMode: 'discard',
+    // Dropped with their content, not just their tags.
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'select', 'xmp', 'noembed', 'noframes'],
+    transformTags: {
+      a: rewriteUrl('href', realmUrl),
+      img: rewriteUrl('src', realmUrl),
+    },
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  });
+}
+
+/** Escapes text for HTML (the host builds a few fragments itself). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
