@@ -2,8 +2,18 @@ import * as vscode from 'vscode';
 import * as auth from './auth';
 import * as messages from './commands/messages';
 import { registerPeopleCommands } from './commands/people';
+import * as channelCommands from './commands/channels';
+import * as reminderCommands from './commands/reminders';
 import * as showVersion from './commands/showVersion';
+import * as snippetCommands from './commands/snippets';
+import * as topicCommands from './commands/topics';
+import * as topicView from './commands/topic';
+import type { TopicViews } from './webviews/topicView/manager';
 import { createServices, type Services } from './services';
+import * as session from './session';
+import { registerStatusBar } from './views/statusBar';
+import * as subscriptionsView from './views/subscriptions';
+import * as topicsView from './views/topics';
 import { registerPeopleView, type PeopleView } from './views/presence';
 
 /** What `activate` returns: integration tests reach the extension's state through it. */
@@ -15,6 +25,9 @@ export interface TeamChatApi {
   autoSignIn: Promise<void>;
   /** The People view (its model lets tests see what the tree shows). */
   people: PeopleView;
+  /** The channels and topics trees (their models let tests see what the trees show). */
+  channels: subscriptionsView.ChannelsView;
+  topics: topicsView.TopicsView;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<TeamChatApi> {
@@ -24,8 +37,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   const people = registerPeopleView(services);
   registerPeopleCommands(services);
   const { provider } = auth.register(services);
+  session.register(services);
+  registerStatusBar(services);
+  const channels = subscriptionsView.register(services);
+  const topics = topicsView.register(services, channels);
+  channelCommands.register(services, { channels, topics });
+  topicCommands.register(services, topics);
+  const topicViews = topicView.register(services);
+  reminderCommands.register(services);
+  snippetCommands.register(services);
   await services.accounts.initialize();
-  return { services, authProvider: provider, autoSignIn: auth.autoSignIn(services), people };
+  void session.start(services);
+  return { services, authProvider: provider, autoSignIn: auth.autoSignIn(services), people, channels, topics };
 }
 
 export function deactivate(): void {

@@ -1,0 +1,52 @@
+/**
+ * Copy a channel's email address (SPEC.md operation 17, `GET /streams/{stream_id}/email_address`)
+ * with a choice of sender: the email gateway bot (default), yourself, or one of your bots.
+ */
+import * as vscode from 'vscode';
+import { FL } from '../../api';
+import { getChannelEmailAddress } from '../../api/routes/subscriptions';
+import { Commands } from '../../constants';
+import type { Services } from '../../services';
+import type { CurrentSession } from '../../session/manager';
+import { channelName, channelOf, requireSession, runCommand, withProgress, type ChannelArg } from './common';
+
+/** `senderId`: a user id, or `'gateway'` for the default sender. */
+export type CopyEmailArg = ChannelArg & { senderId?: number | 'gateway' };
+
+export function register(services: Services): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(Commands.channelCopyEmail, (arg?: CopyEmailArg) =>
+      runCommand(services, arg, 'Could not get the channel email address: ', async () => {
+        const current = requireSession(services);
+        const streamId = await channelOf(current, arg, 'Choose a channel');
+        if (streamId === undefined) return undefined;
+        const sender = arg?.senderId ?? (await pickSender(current));
+        if (sender === undefined) return undefined;
+        const { email } = await withProgress(`Getting the email address of ${channelName(current, streamId)}…`, (signal) =>
+          getChannelEmailAddress(current.client, { stream_id: streamId, ...(sender === 'gateway' ? {} : { sender_id: sender }) }, { signal }),
+        );
+        await vscode.env.clipboard.writeText(email);
+        void vscode.window.showInformationMessage(`Copied the email address of ${channelName(current, streamId)}: messages sent to it are posted in the channel.`);
+        return email;
+      }),
+    ),
+  ];
+}
+
+async function pickSender(current: CurrentSession): Promise<number | 'gateway' | undefined> {
+  const store = current.store;
+  // Choosing the sender needs FL.channelEmailSender; older servers always use the gateway bot.
+  if (store.featureLevel < FL.channelEmailSender) return 'gateway';
+  type Item = vscode.QuickPickItem & { sender: number | 'gateway' };
+  const items: Item[] = [
+    { label: 'Email gateway bot', description: 'default', detail: 'Messages appear as sent by the email gateway.', sender: 'gateway' },
+    { label: `Yourself (${store.ownUser?.full_name ?? current.account.fullName})`, detail: 'Messages appear as sent by you.', sender: store.ownUserId },
+  ];
+  for (const u of store.users()) {
+    if (u.is_bot && u.is_active && u.bot_owner_id === store.ownUserId) {
+      items.push({ label: `$(robot) ${u.full_name}`, description: u.email, detail: 'Your bot', sender: u.user_id });
+    }
+  }
+  const picked = await vscode.window.showQuickPick(items, { placeHolder: 'Who should messages sent to this address appear to come from?' });
+  return picked?.sender;
+}

@@ -1,0 +1,58 @@
+/**
+ * Mark as read (SPEC.md operation 12, `POST /messages/flags/narrow`): a channel, or (from the
+ * topics commands) one topic, in batches from the oldest unread until the newest is reached.
+ */
+import * as vscode from 'vscode';
+import type { ChatClient } from '../../api';
+import * as narrow from '../../api/models/narrow';
+import { updateMessageFlagsForNarrow } from '../../api/routes/messages';
+import { Commands } from '../../constants';
+import type { Services } from '../../services';
+import { channelName, channelOf, requireSession, runCommand, withProgress, type ChannelArg } from './common';
+
+const BATCH = 1000;
+
+/** Adds `read` to every unread message of the narrow; returns how many changed. */
+export async function markNarrowRead(
+  client: ChatClient,
+  terms: narrow.NarrowTerm[],
+  signal: AbortSignal,
+  progress?: vscode.Progress<{ message?: string }>,
+): Promise<number> {
+  let anchor: number | 'oldest' = 'oldest';
+  let updated = 0;
+  for (;;) {
+    const r = await updateMessageFlagsForNarrow(
+      client,
+      {
+        anchor,
+        include_anchor: anchor === 'oldest',
+        num_before: 0,
+        num_after: BATCH,
+        narrow: [...terms, narrow.is('unread')],
+        op: 'add',
+        flag: 'read',
+      },
+      { signal },
+    );
+    updated += r.updated_count;
+    progress?.report({ message: `${updated} marked` });
+    if (r.found_newest || r.last_processed_id === null) return updated;
+    anchor = r.last_processed_id;
+  }
+}
+
+export function register(services: Services): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(Commands.channelMarkRead, (arg?: ChannelArg) =>
+      runCommand(services, arg, 'Could not mark the channel as read: ', async () => {
+        const current = requireSession(services);
+        const streamId = await channelOf(current, arg, 'Choose a channel to mark as read');
+        if (streamId === undefined) return undefined;
+        return withProgress(`Marking ${channelName(current, streamId)} as read…`, (signal, progress) =>
+          markNarrowRead(current.client, [narrow.channel(streamId)], signal, progress),
+        );
+      }),
+    ),
+  ];
+}

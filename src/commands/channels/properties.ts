@@ -1,0 +1,133 @@
+/**
+ * Subscription properties (SPEC.md operation 3, `POST /users/me/subscriptions/properties`):
+ * mute / unmute, pin / unpin, colour, and the five notification toggles. The tree updates from
+ * the `subscription` events the change causes.
+ */
+import * as vscode from 'vscode';
+import { updateSubscriptionProperties } from '../../api/routes/subscriptions';
+import type { SubscriptionProperty } from '../../api/models/subscription';
+import { Commands } from '../../constants';
+import type { Services } from '../../services';
+import type { CurrentSession } from '../../session/manager';
+import { normalizeColor } from '../../views/colors';
+import { channelName, channelOf, requireSession, runCommand, withProgress, type ChannelArg } from './common';
+
+export const NOTIFICATION_PROPERTIES = [
+  ['desktop_notifications', 'Desktop notifications'],
+  ['audible_notifications', 'Audible notifications'],
+  ['push_notifications', 'Mobile push notifications'],
+  ['email_notifications', 'Email notifications'],
+  ['wildcard_mentions_notify', 'Notify on @all / @channel / @topic mentions'],
+] as const;
+export type NotificationProperty = (typeof NOTIFICATION_PROPERTIES)[number][0];
+
+/** A few distinct colours in the spirit of the server's palette; any `#rrggbb` is allowed. */
+const PALETTE: readonly [string, string][] = [
+  ['#76ce90', 'Green'], ['#fae589', 'Yellow'], ['#a6c7e5', 'Light blue'], ['#e79ab5', 'Pink'],
+  ['#bfd56f', 'Lime'], ['#f4ae55', 'Orange'], ['#b0a5fd', 'Lavender'], ['#addfe5', 'Cyan'],
+  ['#f5ce6e', 'Gold'], ['#c2726a', 'Brick'], ['#94c849', 'Leaf'], ['#bd86e5', 'Purple'],
+  ['#ee7e4a', 'Tangerine'], ['#a6dcbf', 'Mint'], ['#95a5fd', 'Periwinkle'], ['#53a063', 'Forest'],
+  ['#9987e1', 'Violet'], ['#e4523d', 'Red'], ['#c2c2c2', 'Grey'], ['#4f8de4', 'Blue'],
+];
+
+type Change = { property: SubscriptionProperty; value: boolean | string };
+
+async function apply(current: CurrentSession, streamId: number, changes: Change[], title: string): Promise<void> {
+  if (changes.length === 0) return;
+  await withProgress(title, (signal) =>
+    updateSubscriptionProperties(
+      current.client,
+      { subscription_data: changes.map((c) => ({ stream_id: streamId, property: c.property, value: c.value })) },
+      { signal },
+    ),
+  );
+}
+
+function toggle(services: Services, property: 'is_muted' | 'pin_to_top', value: boolean, verb: string) {
+  return (arg?: ChannelArg) =>
+    runCommand(services, arg, `Could not ${verb} the channel: `, async () => {
+      const current = requireSession(services);
+      const streamId = await channelOf(current, arg, `Choose a channel to ${verb}`);
+      if (streamId === undefined) return false;
+      await apply(current, streamId, [{ property, value }], `${verb[0]!.toUpperCase()}${verb.slice(1)} ${channelName(current, streamId)}…`);
+      return true;
+    });
+}
+
+export function register(services: Services): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(Commands.channelMute, toggle(services, 'is_muted', true, 'mute')),
+    vscode.commands.registerCommand(Commands.channelUnmute, toggle(services, 'is_muted', false, 'unmute')),
+    vscode.commands.registerCommand(Commands.channelPin, toggle(services, 'pin_to_top', true, 'pin')),
+    vscode.commands.registerCommand(Commands.channelUnpin, toggle(services, 'pin_to_top', false, 'unpin')),
+    vscode.commands.registerCommand(Commands.channelSetColor, (arg?: ChannelArg & { color?: string }) =>
+      runCommand(services, arg, 'Could not change the colour: ', async () => {
+        const current = requireSession(services);
+        const streamId = await channelOf(current, arg, 'Choose a channel to recolour');
+        if (streamId === undefined) return false;
+        const color = arg?.color !== undefined ? normalizeColor(arg.color) : await pickColor(current, streamId);
+        if (color === undefined) {
+          if (arg?.color !== undefined) throw new Error(`"${arg.color}" is not a colour: use #rrggbb.`);
+          return false;
+        }
+        await apply(current, streamId, [{ property: 'color', value: color }], `Recolouring ${channelName(current, streamId)}…`);
+        return true;
+      }),
+    ),
+    vscode.commands.registerCommand(Commands.channelNotifications, (arg?: ChannelArg & { values?: Partial<Record<NotificationProperty, boolean>> }) =>
+      runCommand(services, arg, 'Could not change the notification settings: ', async () => {
+        const current = requireSession(services);
+        const streamId = await channelOf(current, arg, 'Choose a channel');
+        if (streamId === undefined) return false;
+        const values = arg?.values ?? (await pickNotifications(current, streamId));
+        if (!values) return false;
+        const changes = Object.entries(values).map(([property, value]) => ({ property: property as SubscriptionProperty, value: value as boolean }));
+        await apply(current, streamId, changes, `Updating notifications of ${channelName(current, streamId)}…`);
+        return true;
+      }),
+    ),
+  ];
+}
+
+async function pickColor(current: CurrentSession, streamId: number): Promise<string | undefined> {
+  const now = current.store.subscription(streamId)?.color;
+  type Item = vscode.QuickPickItem & { color?: string };
+  const items: Item[] = [
+    { label: '$(edit) Custom colour…', description: 'Enter #rrggbb' },
+    ...PALETTE.map(([hex, name]) => ({ label: `${name}`, description: `${hex}${hex === now ? ' (current)' : ''}`, color: hex })),
+  ];
+  const picked = await vscode.window.showQuickPick(items, { placeHolder: `Colour of ${channelName(current, streamId)} (now ${now ?? 'unset'})` });
+  if (!picked) return undefined;
+  if (picked.color) return picked.color;
+  const typed = await vscode.window.showInputBox({
+    prompt: 'Channel colour as a hex value',
+    value: now ?? '#',
+    validateInput: (v) => (normalizeColor(v) ? undefined : 'Enter a colour like #76ce90 or #7c9.'),
+  });
+  return typed === undefined ? undefined : normalizeColor(typed);
+}
+
+/** A multi-select of the five toggles; null values (follow your default) show as unchecked "(default)". */
+async function pickNotifications(current: CurrentSession, streamId: number): Promise<Partial<Record<NotificationProperty, boolean>> | undefined> {
+  const sub = current.store.subscription(streamId);
+  if (!sub) return undefined;
+  const items = NOTIFICATION_PROPERTIES.map(([property, label]) => ({
+    label,
+    description: sub[property] === null ? '(your default)' : undefined,
+    picked: sub[property] === true,
+    property,
+  }));
+  const picked = await vscode.window.showQuickPick(items, {
+    canPickMany: true,
+    placeHolder: `Notifications for ${channelName(current, streamId)}: check the ones you want`,
+  });
+  if (!picked) return undefined;
+  const on = new Set(picked.map((p) => p.property));
+  const values: Partial<Record<NotificationProperty, boolean>> = {};
+  for (const [property] of NOTIFICATION_PROPERTIES) {
+    const want = on.has(property);
+    // Unchanged defaults stay defaults; anything the user changed is set explicitly.
+    if (sub[property] === null ? want : sub[property] !== want) values[property] = want;
+  }
+  return values;
+}

@@ -1,0 +1,51 @@
+/** The channels tree: model + provider + muted-row decorations + the unread badge on the container. */
+import * as vscode from 'vscode';
+import { Views } from '../../constants';
+import type { Services } from '../../services';
+import { ChannelColorIcons } from '../colors';
+import { ChannelsModel, type ChannelNode } from './model';
+import { ChannelsProvider, MutedChannelDecorations } from './provider';
+
+export { ChannelsModel, type ChannelNode } from './model';
+
+export interface ChannelsView {
+  readonly model: ChannelsModel;
+  readonly view: vscode.TreeView<ChannelNode>;
+}
+
+export function register(services: Services): ChannelsView {
+  const { context, sessions } = services;
+  const model = new ChannelsModel(sessions);
+  context.subscriptions.push(model);
+  const icons = new ChannelColorIcons(context.globalStorageUri);
+  const provider = new ChannelsProvider(model, icons);
+  context.subscriptions.push(provider);
+  const decorations = new MutedChannelDecorations(model);
+  context.subscriptions.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
+  const view = vscode.window.createTreeView(Views.subscriptions, { treeDataProvider: provider, showCollapseAll: false });
+  context.subscriptions.push(view);
+
+  // The badge on the Team Chat container: the unread total (muted channels and topics left out).
+  const updateBadge = (): void => {
+    const total = model.store?.totalUnread() ?? 0;
+    view.badge = total > 0 ? { value: total, tooltip: `${total} unread message${total === 1 ? '' : 's'}` } : undefined;
+  };
+  const updateMessage = (): void => {
+    const status = sessions.status.status;
+    if (!services.accounts.active) view.message = undefined;
+    else if (!sessions.current) view.message = status === 'connecting' ? 'Connecting…' : 'Not connected. Run "Team Chat: Reconnect".';
+    else if (sessions.current.store.subscriptions().length === 0) view.message = 'You are not subscribed to any channel.';
+    else view.message = status === 'reconnecting' ? 'Reconnecting…' : undefined;
+  };
+  context.subscriptions.push(
+    model.onDidChangeTotal(updateBadge),
+    sessions.onDidChangeStatus(updateMessage),
+    sessions.onDidChange(updateMessage),
+    model.onDidChange((nodes) => {
+      if (!nodes) updateMessage();
+    }),
+  );
+  updateBadge();
+  updateMessage();
+  return { model, view };
+}

@@ -1,0 +1,131 @@
+/**
+ * Renders the channels model: colour icon, unread count, muted rows dimmed (a file decoration
+ * on the row's `resourceUri`), pinned first, and a `contextValue` the menus match on:
+ * `channel[.muted][.pinned][.unread][.canRemoveOthers]`. Every item is built from O(1) store reads.
+ */
+import * as vscode from 'vscode';
+import type { ChatStore } from '../../store';
+import type { ChannelColorIcons } from '../colors';
+import type { ChannelNode, ChannelsModel } from './model';
+
+export const CHANNEL_URI_SCHEME = 'teamchat-channel';
+
+export function channelUri(streamId: number): vscode.Uri {
+  return vscode.Uri.from({ scheme: CHANNEL_URI_SCHEME, path: `/${streamId}` });
+}
+
+export class ChannelsProvider implements vscode.TreeDataProvider<ChannelNode>, vscode.Disposable {
+  readonly #onDidChangeTreeData = new vscode.EventEmitter<ChannelNode | ChannelNode[] | undefined>();
+  readonly onDidChangeTreeData = this.#onDidChangeTreeData.event;
+  readonly #subscription: vscode.Disposable;
+
+  constructor(
+    private readonly model: ChannelsModel,
+    private readonly icons: ChannelColorIcons,
+  ) {
+    this.#subscription = model.onDidChange((nodes) => this.#onDidChangeTreeData.fire(nodes ? [...nodes] : undefined));
+  }
+
+  getChildren(element?: ChannelNode): ChannelNode[] {
+    return element ? [] : this.model.roots();
+  }
+
+  getParent(): undefined {
+    return undefined;
+  }
+
+  getTreeItem(node: ChannelNode): vscode.TreeItem {
+    const store = this.model.store;
+    const sub = store?.subscription(node.streamId);
+    const item = new vscode.TreeItem(sub?.name ?? `#${node.streamId}`, vscode.TreeItemCollapsibleState.None);
+    item.id = `channel:${node.streamId}`;
+    if (!store || !sub) return item;
+    const unread = store.unreadCount({ streamId: node.streamId });
+    const muted = sub.is_muted;
+    item.iconPath = this.icons.icon(sub.color, muted);
+    item.resourceUri = channelUri(node.streamId);
+    const parts: string[] = [];
+    if (unread > 0) parts.push(String(unread));
+    if (sub.pin_to_top) parts.push('pinned');
+    if (muted) parts.push('muted');
+    if (sub.is_archived) parts.push('archived');
+    item.description = parts.join(' · ');
+    item.tooltip = tooltip(sub.name, sub.description, unread, muted, sub.pin_to_top, sub.invite_only);
+    let context = 'channel';
+    if (muted) context += '.muted';
+    if (sub.pin_to_top) context += '.pinned';
+    if (unread > 0) context += '.unread';
+    if (canRemoveOthers(store, node.streamId)) context += '.canRemoveOthers';
+    item.contextValue = context;
+    item.accessibilityInformation = { label: `${sub.name}${unread ? `, ${unread} unread` : ''}${muted ? ', muted' : ''}` };
+    return item;
+  }
+
+  dispose(): void {
+    this.#subscription.dispose();
+    this.#onDidChangeTreeData.dispose();
+  }
+}
+
+function tooltip(name: string, description: string, unread: number, muted: boolean, pinned: boolean, invite: boolean): vscode.MarkdownString {
+  const md = new vscode.MarkdownString();
+  md.appendMarkdown(`**${invite ? '🔒 ' : '#'}`);
+  md.appendText(name);
+  md.appendMarkdown('**');
+  if (description) {
+    md.appendMarkdown('\n\n');
+    md.appendText(description);
+  }
+  md.appendMarkdown(`\n\n${unread} unread${muted ? ' · muted' : ''}${pinned ? ' · pinned' : ''}`);
+  md.appendMarkdown(`\n\n_Right-click for mute, pin, colour, notifications, email address, unsubscribe._`);
+  return md;
+}
+
+/**
+ * Whether the own user may remove others from the channel in some way (SPEC.md operation 10):
+ * administrators always; members of the channel's `can_remove_subscribers_group`; or anybody
+ * owning a bot. The command checks the exact case per user.
+ */
+export function canRemoveOthers(store: ChatStore, streamId: number): boolean {
+  if ((store.ownUser?.role ?? 400) <= 200) return true;
+  const group = store.subscription(streamId)?.can_remove_subscribers_group;
+  if (group !== undefined && store.realm.inGroup(group) === true) return true;
+  return ownsBots(store);
+}
+
+const botOwners = new WeakMap<ChatStore, { users: unknown; owns: boolean }>();
+/** Cached per users list: the tree asks for every row. */
+export function ownsBots(store: ChatStore): boolean {
+  const users = store.users();
+  const cached = botOwners.get(store);
+  if (cached && cached.users === users) return cached.owns;
+  const owns = users.some((u) => u.is_bot && u.is_active !== false && u.bot_owner_id === store.ownUserId);
+  botOwners.set(store, { users, owns });
+  return owns;
+}
+
+/** Dims muted channels (the label colour of the row). */
+export class MutedChannelDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
+  readonly #onDidChange = new vscode.EventEmitter<vscode.Uri[] | undefined>();
+  readonly onDidChangeFileDecorations = this.#onDidChange.event;
+  readonly #subscription: vscode.Disposable;
+
+  constructor(private readonly model: ChannelsModel) {
+    this.#subscription = model.onDidChange((nodes) =>
+      this.#onDidChange.fire(nodes ? nodes.map((n) => channelUri(n.streamId)) : undefined),
+    );
+  }
+
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    if (uri.scheme !== CHANNEL_URI_SCHEME) return undefined;
+    const streamId = Number(uri.path.slice(1));
+    const sub = this.model.store?.subscription(streamId);
+    if (!sub?.is_muted) return undefined;
+    return { color: new vscode.ThemeColor('list.deemphasizedForeground'), tooltip: 'Muted' };
+  }
+
+  dispose(): void {
+    this.#subscription.dispose();
+    this.#onDidChange.dispose();
+  }
+}

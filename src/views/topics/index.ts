@@ -1,0 +1,63 @@
+/** The topics tree: the topics of the channel selected in the channels tree. */
+import * as vscode from 'vscode';
+import { Views } from '../../constants';
+import type { Services } from '../../services';
+import { showError } from '../../session/errors';
+import type { ChannelsView } from '../subscriptions';
+import { TopicsModel, type TopicNode } from './model';
+import { TopicsProvider } from './provider';
+
+export { TopicsModel, type TopicNode } from './model';
+
+export interface TopicsView {
+  readonly model: TopicsModel;
+  readonly view: vscode.TreeView<TopicNode>;
+  /** Shows a channel's topics (loading them under progress in the view). */
+  showChannel(streamId: number | undefined): Promise<void>;
+}
+
+export function register(services: Services, channels: ChannelsView): TopicsView {
+  const { context, sessions, log } = services;
+  const model = new TopicsModel(sessions);
+  context.subscriptions.push(model);
+  const provider = new TopicsProvider(model);
+  context.subscriptions.push(provider);
+  const view = vscode.window.createTreeView(Views.topics, { treeDataProvider: provider });
+  context.subscriptions.push(view);
+
+  const showChannel = async (streamId: number | undefined): Promise<void> => {
+    try {
+      await vscode.window.withProgress({ location: { viewId: Views.topics } }, () => model.setChannel(streamId));
+    } catch (error) {
+      void showError('Could not load the topics: ', error, log, () => showChannel(streamId));
+    }
+  };
+
+  const update = (): void => {
+    const streamId = model.streamId;
+    const name = streamId === undefined ? undefined : model.store?.subscription(streamId)?.name;
+    view.description = name ? `#${name}` : undefined;
+    const state = model.state;
+    if (!sessions.current) view.message = undefined;
+    else if (streamId === undefined) view.message = 'Select a channel to see its topics.';
+    else if (state.kind === 'loading') view.message = 'Loading topics…';
+    else if (state.kind === 'failed') view.message = 'The topics could not be loaded. Run "Team Chat: Refresh Topics".';
+    else if ((model.store?.topics(streamId)?.length ?? 0) === 0) view.message = 'No topics in this channel yet.';
+    else view.message = undefined;
+  };
+  context.subscriptions.push(
+    model.onDidChange(update),
+    channels.view.onDidChangeSelection((e) => {
+      const node = e.selection[0];
+      if (node) void showChannel(node.streamId);
+    }),
+    sessions.onDidChange((current) => {
+      if (!current) return;
+      // A new account: show its first channel (the old one's id means nothing there).
+      const first = current.store.subscriptions()[0]?.stream_id;
+      if (model.streamId === undefined || !current.store.subscription(model.streamId)) void showChannel(first);
+    }),
+  );
+  update();
+  return { model, view, showChannel };
+}

@@ -1,0 +1,92 @@
+/**
+ * Renders the topics model: newest first, resolved topics marked (✔ icon, prefix dropped from
+ * the label), the visibility policy as icon and text, unread count, a click that opens the
+ * topic, and a `contextValue` the menus match on:
+ * `topic[.resolved][.muted|.unmuted|.followed][.channelMuted][.unread][.canResolve][.canMove]`.
+ */
+import * as vscode from 'vscode';
+import { Commands } from '../../constants';
+import { POLICY, RESOLVED_PREFIX, type ChatStore, type TopicItem } from '../../store';
+import type { TopicNode, TopicsModel } from './model';
+
+
+const POLICY_TEXT: Record<number, string> = { [POLICY.muted]: 'muted', [POLICY.unmuted]: 'unmuted', [POLICY.followed]: 'followed' };
+
+export class TopicsProvider implements vscode.TreeDataProvider<TopicNode>, vscode.Disposable {
+  readonly #onDidChangeTreeData = new vscode.EventEmitter<TopicNode | undefined>();
+  readonly onDidChangeTreeData = this.#onDidChangeTreeData.event;
+  readonly #subscription: vscode.Disposable;
+  /** Permissions and the channel's mute, read once per listing rather than per row. */
+  #context = { canResolve: false, canMove: false, channelMuted: false, emptyName: 'general chat' };
+
+  constructor(private readonly model: TopicsModel) {
+    this.#subscription = model.onDidChange(() => this.#onDidChangeTreeData.fire(undefined));
+  }
+
+  getChildren(element?: TopicNode): TopicNode[] {
+    if (element) return [];
+    const store = this.model.store;
+    const streamId = this.model.streamId;
+    if (store && streamId !== undefined) {
+      const realm = store.realm;
+      this.#context = {
+        canResolve: realm.canResolveTopics(),
+        canMove: realm.canMoveBetweenTopics() || realm.canMoveBetweenChannels(),
+        channelMuted: store.subscription(streamId)?.is_muted ?? false,
+        emptyName: realm.emptyTopicDisplayName,
+      };
+    }
+    return this.model.topics();
+  }
+
+  getParent(): undefined {
+    return undefined;
+  }
+
+  getTreeItem(node: TopicNode): vscode.TreeItem {
+    const t: TopicItem | undefined = this.model.item(node);
+    const ctx = this.#context;
+    const bare = t?.resolved ? node.topic.slice(RESOLVED_PREFIX.length) : node.topic;
+    const label = bare === '' ? ctx.emptyName : bare;
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+    item.id = `topic:${node.streamId}:${node.topic.toLowerCase()}`;
+    const unread = t?.unread ?? 0;
+    const policy = t?.visibilityPolicy ?? POLICY.none;
+    item.iconPath = topicIcon(t?.resolved ?? false, policy, ctx.channelMuted);
+    const parts: string[] = [];
+    if (unread > 0) parts.push(String(unread));
+    if (POLICY_TEXT[policy]) parts.push(POLICY_TEXT[policy]!);
+    if (t?.resolved) parts.push('resolved');
+    item.description = parts.join(' · ');
+    item.tooltip = `${t?.resolved ? '✔ resolved · ' : ''}${label}\n${unread} unread${POLICY_TEXT[policy] ? ` · ${POLICY_TEXT[policy]}` : ''}`;
+    let context = 'topic';
+    if (t?.resolved) context += '.resolved';
+    if (POLICY_TEXT[policy]) context += `.${POLICY_TEXT[policy]}`;
+    if (ctx.channelMuted) context += '.channelMuted';
+    if (unread > 0) context += '.unread';
+    if (ctx.canResolve && node.topic !== '') context += '.canResolve';
+    if (ctx.canMove) context += '.canMove';
+    item.contextValue = context;
+    item.command = { command: Commands.openTopic, title: 'Open Topic', arguments: [{ streamId: node.streamId, topic: node.topic }] };
+    return item;
+  }
+
+  dispose(): void {
+    this.#subscription.dispose();
+    this.#onDidChangeTreeData.dispose();
+  }
+}
+
+function topicIcon(resolved: boolean, policy: number, channelMuted: boolean): vscode.ThemeIcon {
+  if (policy === POLICY.muted || (channelMuted && policy !== POLICY.unmuted && policy !== POLICY.followed)) {
+    return new vscode.ThemeIcon('bell-slash', new vscode.ThemeColor('disabledForeground'));
+  }
+  if (resolved) return new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('testing.iconPassed'));
+  if (policy === POLICY.followed) return new vscode.ThemeIcon('eye');
+  return new vscode.ThemeIcon('comment-discussion');
+}
+
+/** For menus on a store-less node (e.g. commands given only ids). */
+export function topicUnread(store: ChatStore, node: TopicNode): number {
+  return store.unreadCount({ streamId: node.streamId, topic: node.topic });
+}
