@@ -51,6 +51,18 @@ export const Commands = {
   shareSelection: 'teamChat.shareSelection',
   searchTopic: 'teamChat.searchTopic',
   searchChannel: 'teamChat.searchChannel',
+  // Reminders
+  createReminder: 'teamChat.createReminder',
+  listReminders: 'teamChat.listReminders',
+  deleteReminder: 'teamChat.deleteReminder',
+  // Saved snippets
+  insertSnippet: 'teamChat.insertSnippet',
+  insertSnippetIntoCompose: 'teamChat.insertSnippetIntoCompose',
+  saveSelectionAsSnippet: 'teamChat.saveSelectionAsSnippet',
+  editSnippet: 'teamChat.editSnippet',
+  saveSnippetEdit: 'teamChat.saveSnippetEdit',
+  editSnippetTitle: 'teamChat.editSnippetTitle',
+  deleteSnippet: 'teamChat.deleteSnippet',
 } as const;
 
 /** View containers (package.json `contributes.viewsContainers`). */
@@ -63,6 +75,7 @@ export const Views = {
   subscriptions: 'teamChat.subscriptions',
   topics: 'teamChat.topics',
   presence: 'teamChat.presence',
+  snippets: 'teamChat.snippets',
 } as const;
 
 /** Webview panel types (`createWebviewPanel` view types). */
@@ -76,6 +89,8 @@ export const ContextKeys = {
   signedIn: 'teamChat.signedIn',
   /** The own user is an organization administrator (or owner). */
   isAdmin: 'teamChat.isAdmin',
+  /** The active editor is a saved snippet being edited (its tab shows "Save Snippet"). */
+  snippetEditorActive: 'teamChat.snippetEditorActive',
 } as const;
 
 /** Setting IDs (package.json `contributes.configuration`). None yet; later features add theirs. */

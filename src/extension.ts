@@ -28,6 +28,8 @@ export interface TeamChatApi {
   /** The channels and topics trees (their models let tests see what the trees show). */
   channels: subscriptionsView.ChannelsView;
   topics: topicsView.TopicsView;
+  /** The open topic views (tests read what they loaded). */
+  topicViews: TopicViews;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<TeamChatApi> {
@@ -48,7 +50,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   snippetCommands.register(services);
   await services.accounts.initialize();
   void session.start(services);
-  return { services, authProvider: provider, autoSignIn: auth.autoSignIn(services), people, channels, topics };
+  return { services, authProvider: provider, autoSignIn: auth.autoSignIn(services), people, channels, topics, topicViews };
 }
 
 export function deactivate(): void {

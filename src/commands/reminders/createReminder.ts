@@ -1,0 +1,192 @@
+/**
+ * `teamChat.createReminder` (operation 16): a reminder about the editor selection. The note holds
+ * the selection and its `path:line-range`; a message can be linked (the topic view passes the one
+ * its "Create reminder" action was used on, otherwise one can be picked from a topic).
+ */
+import * as vscode from 'vscode';
+import { FL, ValidationError } from '../../api';
+import { operations } from '../../api/operations';
+import type { Message } from '../../api/models/message';
+import { channel, topic as topicTerm } from '../../api/models/narrow';
+import { createReminder as postReminder } from '../../api/routes/personal';
+import { getMessages } from '../../api/routes/messages';
+import { Commands } from '../../constants';
+import type { Services } from '../../services';
+import type { CurrentSession } from '../../session/manager';
+import { describeWhen, toUnixSeconds } from '../../time/when';
+import { requireSession, showError, withCallProgress } from '../snippets/session';
+import { buildNote, buildTruncatedNote, type NoteParts } from './note';
+import { pickWhen } from './whenPicker';
+
+export interface CreateReminderArgs {
+  /** Delivery time, unix seconds (skips the when-picker). */
+  when?: number;
+  /** A remark above the code in the note (skips the remark box; '' for none). */
+  note?: string;
+  /** Linked message; `null` for none (skips the link question). */
+  messageId?: number | null;
+  /** Accept shortening the selection when the note is too long (skips the question). */
+  truncate?: boolean;
+}
+
+const TITLE = 'Team Chat: Create Reminder';
+
+/** Returns the new reminder's id, or undefined when nothing was created. */
+export async function createReminder(services: Services, args: CreateReminderArgs = {}): Promise<number | undefined> {
+  const current = requireSession(services);
+  if (!current) return undefined;
+  const level = current.store.featureLevel;
+  if (level < FL.reminders) {
+    void vscode.window.showErrorMessage(
+      `This chat server does not support reminders (its feature level is ${level}; reminders need ${FL.reminders}, Zulip 11.0 or later).`,
+    );
+    return undefined;
+  }
+
+  const selection = selectionParts();
+  if (!selection && typeof args.messageId !== 'number') {
+    void vscode.window.showWarningMessage('Select the code to be reminded about in an editor first (or use "Remind me" on a message in a topic view).');
+    return undefined;
+  }
+  const interactive = args.when === undefined;
+
+  let when: Date | undefined = args.when !== undefined ? new Date(args.when * 1000) : await pickWhen(TITLE);
+  if (!when) return undefined;
+
+  let messageId: number | null | undefined = args.messageId;
+  if (messageId === undefined) {
+    messageId = interactive ? await pickLinkedMessage(current) : null;
+    if (messageId === undefined) return undefined;
+  }
+
+  let remark = args.note;
+  if (remark === undefined && interactive && selection) {
+    remark = await vscode.window.showInputBox({ title: TITLE, prompt: 'A note above the code (optional)', placeHolder: 'e.g. Refactor this once the API lands', ignoreFocusOut: true });
+    if (remark === undefined) return undefined;
+  }
+
+  let note: string | undefined;
+  if (selection) {
+    const parts: NoteParts = { ...selection, remark: remark ?? '' };
+    note = buildNote(parts);
+    if (level < FL.reminderNote) {
+      const choice = await vscode.window.showWarningMessage(
+        `This chat server (feature level ${level}) cannot keep a note on a reminder, so the selection would not be in it.`,
+        { modal: true },
+        'Create Without the Note',
+      );
+      if (choice === undefined) return undefined;
+      note = undefined;
+    }
+    const max = current.client.limits.maxReminderNoteLength;
+    if (note !== undefined && max !== undefined) {
+      // Let the API layer judge (its message is shown); offer to shorten the selection instead of losing it.
+      try {
+        postReminderCheck(current, note);
+      } catch (error) {
+        if (!(error instanceof ValidationError) || error.field !== 'note') throw error;
+        const shortened = buildTruncatedNote(parts, max);
+        if (!shortened) {
+          void vscode.window.showErrorMessage(`Creating the reminder failed: ${error.message}`);
+          return undefined;
+        }
+        const accept = args.truncate ?? (await vscode.window.showWarningMessage(
+          error.message,
+          { modal: true, detail: `The selection is too long for the note. Shorten it to fit (it ends with "…")? ${selection.path}:${selection.startLine}-${selection.endLine} stays in the note.` },
+          'Shorten the Selection',
+        )) === 'Shorten the Selection';
+        if (!accept) return undefined;
+        note = shortened;
+      }
+    }
+  }
+
+  if (when.getTime() <= Date.now()) {
+    void vscode.window.showErrorMessage(`Creating the reminder failed: ${describeWhen(when, new Date())} is in the past. Pick a later time.`);
+    return undefined;
+  }
+  const at = when;
+  try {
+    const { reminder_id } = await withCallProgress('Creating the reminder…', (signal) =>
+      postReminder(
+        current.client,
+        {
+          scheduled_delivery_timestamp: toUnixSeconds(at),
+          ...(messageId !== null ? { message_id: messageId } : {}),
+          ...(note !== undefined ? { note } : {}),
+        },
+        { signal },
+      ),
+    );
+    void vscode.window.showInformationMessage(`Reminder set for ${describeWhen(at, new Date())}.`, 'Show Reminders').then((c) => {
+      if (c) void vscode.commands.executeCommand(Commands.listReminders);
+    });
+    return reminder_id;
+  } catch (error) {
+    showError(services, 'Creating the reminder', error);
+    return undefined;
+  }
+}
+
+/** Runs the API layer's own check (the single source of the rule and its message) of `POST /reminders` on the note (throws its ValidationError). */
+function postReminderCheck(current: CurrentSession, note: string): void {
+  const server = current.client.server;
+  if (!server) return;
+  operations['POST /reminders'].check?.({ note }, { route: 'POST /reminders', server, limits: current.client.limits });
+}
+
+/** The selection of the active editor, or of a visible one (the topic view may have the focus). */
+function selectionParts(): Omit<NoteParts, 'remark'> | undefined {
+  const editors = [vscode.window.activeTextEditor, ...vscode.window.visibleTextEditors].filter((e): e is vscode.TextEditor => !!e);
+  const editor = editors.find((e) => !e.selection.isEmpty && e.document.getText(e.selection).trim() !== '');
+  if (!editor) return undefined;
+  const { selection, document } = editor;
+  // A selection ending at column 0 does not really include that line.
+  const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line - 1 : selection.end.line;
+  return {
+    path: vscode.workspace.asRelativePath(document.uri, false).replace(/\\/g, '/'),
+    startLine: selection.start.line + 1,
+    endLine: endLine + 1,
+    language: document.languageId === 'plaintext' ? '' : document.languageId,
+    text: document.getText(selection),
+  };
+}
+
+/** `null` for no link, a message id, or undefined when cancelled. */
+async function pickLinkedMessage(current: CurrentSession): Promise<number | null | undefined> {
+  const choice = await vscode.window.showQuickPick(
+    [
+      { label: '$(circle-slash) No linked message', id: 'none' as const },
+      { label: '$(comment-discussion) Link a recent message of a topic…', id: 'pick' as const },
+    ],
+    { title: TITLE, placeHolder: 'Link the reminder to a message?', ignoreFocusOut: true },
+  );
+  if (!choice) return undefined;
+  if (choice.id === 'none') return null;
+
+  const channels = current.store.subscriptions();
+  const ch = await vscode.window.showQuickPick(
+    channels.map((s) => ({ label: `# ${s.name}`, streamId: s.stream_id })),
+    { title: TITLE, placeHolder: 'Channel of the message', ignoreFocusOut: true },
+  );
+  if (!ch) return undefined;
+  const topics = await current.store.loadTopics(ch.streamId);
+  const tp = await vscode.window.showQuickPick(
+    topics.map((t) => ({ label: t.name || current.store.realm.emptyTopicDisplayName, topic: t.name })),
+    { title: TITLE, placeHolder: 'Topic of the message (newest first)', ignoreFocusOut: true },
+  );
+  if (!tp) return undefined;
+  const { messages } = await withCallProgress('Loading messages…', (signal) =>
+    getMessages(current.client, { anchor: 'newest', num_before: 20, num_after: 0, narrow: [channel(ch.streamId), topicTerm(tp.topic)], apply_markdown: false }, { signal }),
+  );
+  const msg = await vscode.window.showQuickPick(
+    [...messages].reverse().map((m: Message) => ({
+      label: m.sender_full_name,
+      description: new Date(m.timestamp * 1000).toLocaleString(),
+      detail: m.content.replace(/\s+/g, ' ').slice(0, 160),
+      id: m.id,
+    })),
+    { title: TITLE, placeHolder: 'The message to link (newest first)', matchOnDetail: true, ignoreFocusOut: true },
+  );
+  return msg?.id;
+}

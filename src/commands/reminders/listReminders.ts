@@ -1,0 +1,146 @@
+/**
+ * `teamChat.listReminders`: the pending reminders (live from the store), earliest first, with
+ * their time, note excerpt and linked message; delete one with its trash button, or pick one to
+ * open the code its note points at, copy the note, or delete it. `teamChat.deleteReminder` deletes
+ * by id (tests) or from the same list.
+ */
+import * as vscode from 'vscode';
+import { FL } from '../../api';
+import type { Reminder } from '../../api/models/personal';
+import { deleteReminder as apiDeleteReminder } from '../../api/routes/personal';
+import type { Services } from '../../services';
+import type { CurrentSession } from '../../session/manager';
+import { describeWhen } from '../../time/when';
+import { requireSession, showError, withCallProgress } from '../snippets/session';
+
+const TITLE = 'Team Chat: Reminders';
+
+/** The note the user wrote (servers from FL.reminderNote send it), else the message content. */
+export function reminderNote(r: Reminder): string {
+  const note = (r as { note?: unknown }).note;
+  if (typeof note === 'string') return note;
+  return r.content ?? '';
+}
+
+/** The first `path:line[-line]` reference in a note, if any. */
+export function noteLocation(note: string): { path: string; start: number; end: number } | undefined {
+  const m = /^(?:\S.*\n)?([^\s`:][^\n:`]*):(\d+)(?:-(\d+))?$/m.exec(note);
+  if (!m) return undefined;
+  const start = Number(m[2]);
+  return { path: m[1], start, end: m[3] ? Number(m[3]) : start };
+}
+
+function excerpt(text: string, max = 120): string {
+  const flat = text.replace(/```[^\n]*\n?/g, ' ').replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
+}
+
+function supportsReminders(current: CurrentSession): boolean {
+  if (current.store.featureLevel >= FL.reminders) return true;
+  void vscode.window.showErrorMessage(
+    `This chat server does not support reminders (its feature level is ${current.store.featureLevel}; reminders need ${FL.reminders}, Zulip 11.0 or later).`,
+  );
+  return false;
+}
+
+type ReminderItem = vscode.QuickPickItem & { reminder: Reminder };
+const DELETE_BUTTON: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete reminder' };
+
+export async function listReminders(services: Services): Promise<void> {
+  const current = requireSession(services);
+  if (!current || !supportsReminders(current)) return;
+
+  const pick = vscode.window.createQuickPick<ReminderItem>();
+  pick.title = TITLE;
+  pick.matchOnDetail = true;
+  const items = (): ReminderItem[] => {
+    const now = new Date();
+    return current.store.reminders().map((r) => {
+      const note = reminderNote(r);
+      const target = r.reminder_target_message_id;
+      return {
+        label: `${r.failed ? '$(error) ' : '$(bell) '}${describeWhen(new Date(r.scheduled_delivery_timestamp * 1000), now)}`,
+        description: [typeof target === 'number' ? `linked to message ${target}` : 'no linked message', r.failed ? 'failed' : ''].filter(Boolean).join(' · '),
+        detail: excerpt(note) || '(no note)',
+        buttons: [DELETE_BUTTON],
+        reminder: r,
+      };
+    });
+  };
+  const refresh = (): void => {
+    pick.items = items();
+    pick.placeholder = pick.items.length === 0 ? 'No pending reminders. Select code and run "Team Chat: Create Reminder from Selection".' : 'Pick a reminder for its actions; the trash button deletes it.';
+  };
+  refresh();
+  const disposables: vscode.Disposable[] = [
+    services.sessions.onDidChangeStore((c) => {
+      if (c.full || c.areas.has('reminders')) refresh();
+    }),
+    pick.onDidTriggerItemButton(async (e) => {
+      await removeReminder(services, current, e.item.reminder.reminder_id);
+    }),
+    pick.onDidAccept(() => {
+      const item = pick.selectedItems[0];
+      pick.hide();
+      if (item) void reminderActions(services, current, item.reminder);
+    }),
+  ];
+  pick.onDidHide(() => {
+    for (const d of disposables) d.dispose();
+    pick.dispose();
+  });
+  pick.show();
+}
+
+async function reminderActions(services: Services, current: CurrentSession, r: Reminder): Promise<void> {
+  const note = reminderNote(r);
+  const location = noteLocation(note);
+  const actions = [
+    ...(location ? [{ label: `$(go-to-file) Open ${location.path}:${location.start}${location.end !== location.start ? `-${location.end}` : ''}`, id: 'open' as const }] : []),
+    { label: '$(copy) Copy the note', id: 'copy' as const },
+    { label: '$(trash) Delete the reminder', id: 'delete' as const },
+  ];
+  const choice = await vscode.window.showQuickPick(actions, { title: TITLE, placeHolder: excerpt(note, 80) || 'Reminder' });
+  if (!choice) return;
+  if (choice.id === 'copy') await vscode.env.clipboard.writeText(note);
+  else if (choice.id === 'delete') await removeReminder(services, current, r.reminder_id);
+  else if (location) await openLocation(location);
+}
+
+async function openLocation(location: { path: string; start: number; end: number }): Promise<void> {
+  const uris = await vscode.workspace.findFiles(location.path, undefined, 1);
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const uri = uris[0] ?? (folder ? vscode.Uri.joinPath(folder.uri, location.path) : undefined);
+  if (!uri) {
+    void vscode.window.showWarningMessage(`${location.path} is not in this workspace.`);
+    return;
+  }
+  try {
+    const range = new vscode.Range(location.start - 1, 0, location.end - 1, Number.MAX_SAFE_INTEGER);
+    await vscode.window.showTextDocument(uri, { selection: range });
+  } catch {
+    void vscode.window.showWarningMessage(`${location.path} could not be opened in this workspace.`);
+  }
+}
+
+async function removeReminder(services: Services, current: CurrentSession, reminderId: number): Promise<boolean> {
+  try {
+    await withCallProgress('Deleting the reminder…', (signal) => apiDeleteReminder(current.client, { reminder_id: reminderId }, { signal }));
+    return true;
+  } catch (error) {
+    showError(services, 'Deleting the reminder', error);
+    return false;
+  }
+}
+
+/** `teamChat.deleteReminder`: by `{ reminderId }`, else from the list. */
+export async function deleteReminder(services: Services, arg?: { reminderId?: number }): Promise<boolean> {
+  if (typeof arg?.reminderId !== 'number') {
+    await listReminders(services);
+    return false;
+  }
+  const current = requireSession(services);
+  if (!current || !supportsReminders(current)) return false;
+  return removeReminder(services, current, arg.reminderId);
+}

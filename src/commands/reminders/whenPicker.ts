@@ -1,0 +1,43 @@
+/** The "when?" quick pick of reminders: presets, and a custom date and time checked as it is typed. */
+import * as vscode from 'vscode';
+import { describeWhen, parseWhen, WHEN_FORMAT_HINT, whenPresets } from '../../time/when';
+
+export const CUSTOM_LABEL = '$(calendar) Custom date and time…';
+
+export async function pickWhen(title: string, now: () => Date = () => new Date()): Promise<Date | undefined> {
+  const start = now();
+  type Item = vscode.QuickPickItem & { date?: Date };
+  const items: Item[] = [
+    ...whenPresets(start).map((p) => ({ label: `$(clock) ${p.label}`, description: describeWhen(p.date, start), date: p.date })),
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    { label: CUSTOM_LABEL, description: 'YYYY-MM-DD HH:MM or +2h' },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'When should the reminder arrive?', ignoreFocusOut: true });
+  if (!picked) return undefined;
+  if (picked.date) return picked.date;
+  return askCustomWhen(title, now);
+}
+
+/** Strictly parsed; the box shows the understood time (or what is wrong) while typing. */
+export async function askCustomWhen(title: string, now: () => Date = () => new Date()): Promise<Date | undefined> {
+  const text = await vscode.window.showInputBox({
+    title,
+    prompt: `Date and time: ${WHEN_FORMAT_HINT}`,
+    placeHolder: 'e.g. 2025-12-01 09:30 or +2h',
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      if (value.trim() === '') return undefined;
+      const r = parseWhen(value, now());
+      return r.ok
+        ? { message: `Remind ${describeWhen(r.date, now())}`, severity: vscode.InputBoxValidationSeverity.Info }
+        : { message: r.error, severity: vscode.InputBoxValidationSeverity.Error };
+    },
+  });
+  if (text === undefined) return undefined;
+  const r = parseWhen(text, now());
+  if (!r.ok) {
+    void vscode.window.showErrorMessage(r.error);
+    return undefined;
+  }
+  return r.date;
+}

@@ -1,0 +1,34 @@
+/**
+ * `teamChat.insertSnippetIntoCompose`: puts a snippet into the compose box of the active topic
+ * view. The topic view implements `ComposeTarget` (src/webviews/topicView) and is passed to
+ * `register()` in extension.ts; without one, the command says to open a topic first.
+ */
+import * as vscode from 'vscode';
+import type { Services } from '../../services';
+import { resolveSnippet, snippetIdOf } from './pick';
+import { requireSession, showError } from './session';
+
+export interface ComposeTarget {
+  /**
+   * Inserts `text` at the compose box's cursor of the active topic view (else the most recently
+   * active one) and reveals it. False when no topic view is open.
+   */
+  insertIntoCompose(text: string): Promise<boolean> | boolean;
+}
+
+export const noComposeTarget: ComposeTarget = { insertIntoCompose: () => false };
+
+export async function insertSnippetIntoCompose(services: Services, target: ComposeTarget, arg?: unknown): Promise<boolean> {
+  const current = requireSession(services);
+  if (!current) return false;
+  try {
+    const snippet = await resolveSnippet(current, snippetIdOf(arg), 'Snippet to insert into the message');
+    if (!snippet) return false;
+    if (await target.insertIntoCompose(snippet.content)) return true;
+    void vscode.window.showInformationMessage('Open a topic first (Topics view): the snippet goes into its compose box.');
+    return false;
+  } catch (error) {
+    showError(services, 'Inserting the snippet', error);
+    return false;
+  }
+}

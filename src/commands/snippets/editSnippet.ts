@@ -1,0 +1,184 @@
+/**
+ * `teamChat.editSnippet`: a snippet's content opens in an untitled Markdown tab; code lenses on it
+ * save it (PATCH /saved_snippets/{id}, operation 15) and change its title. The tab is closed
+ * after a successful save; on a failure it stays open, so nothing typed is lost.
+ */
+import * as vscode from 'vscode';
+import { updateSavedSnippet } from '../../api/routes/personal';
+import { Commands, ContextKeys } from '../../constants';
+import type { Services } from '../../services';
+import { resolveSnippet, snippetIdOf } from './pick';
+import { requireSession, showError, withCallProgress } from './session';
+import { askTitle, titleProblem } from './title';
+
+interface EditEntry {
+  readonly snippetId: number;
+  readonly accountId: string;
+  readonly originalTitle: string;
+  title: string;
+}
+
+export interface EditSnippetArgs {
+  snippetId?: number;
+  /** With `title` and/or `content`: saves them directly, without a tab (tests, scripts). */
+  title?: string;
+  content?: string;
+}
+
+/** The open snippet tabs, by document URI. */
+export class SnippetEditors implements vscode.Disposable, vscode.CodeLensProvider {
+  readonly #entries = new Map<string, EditEntry>();
+  readonly #onDidChangeCodeLenses = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.#onDidChangeCodeLenses.event;
+  readonly #disposables: vscode.Disposable[] = [this.#onDidChangeCodeLenses];
+
+  constructor() {
+    this.#disposables.push(
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (this.#entries.delete(doc.uri.toString())) void this.#updateContext();
+      }),
+      vscode.window.onDidChangeActiveTextEditor(() => void this.#updateContext()),
+      vscode.languages.registerCodeLensProvider({ scheme: 'untitled' }, this),
+    );
+  }
+
+  add(doc: vscode.TextDocument, entry: EditEntry): void {
+    this.#entries.set(doc.uri.toString(), entry);
+    this.#onDidChangeCodeLenses.fire();
+    void this.#updateContext();
+  }
+
+  get(uri: vscode.Uri): EditEntry | undefined {
+    return this.#entries.get(uri.toString());
+  }
+
+  /** The tab already editing `snippetId`, if any. */
+  find(snippetId: number, accountId: string): vscode.TextDocument | undefined {
+    for (const [uri, e] of this.#entries) {
+      if (e.snippetId === snippetId && e.accountId === accountId) {
+        return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+      }
+    }
+    return undefined;
+  }
+
+  titleChanged(): void {
+    this.#onDidChangeCodeLenses.fire();
+  }
+
+  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
+    const entry = this.get(doc.uri);
+    if (!entry) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    return [
+      new vscode.CodeLens(top, { title: `$(save) Save snippet "${entry.title}"`, command: Commands.saveSnippetEdit, arguments: [{ uri: doc.uri.toString() }] }),
+      new vscode.CodeLens(top, { title: '$(edit) Change title…', command: Commands.editSnippetTitle, arguments: [{ uri: doc.uri.toString() }] }),
+    ];
+  }
+
+  #updateContext(): Thenable<unknown> {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    return vscode.commands.executeCommand('setContext', ContextKeys.snippetEditorActive, uri !== undefined && this.#entries.has(uri.toString()));
+  }
+
+  dispose(): void {
+    for (const d of this.#disposables) d.dispose();
+  }
+}
+
+/** Opens the tab (returns its URI), or with `title`/`content` saves directly (returns true/false). */
+export async function editSnippet(services: Services, editors: SnippetEditors, arg?: EditSnippetArgs): Promise<string | boolean | undefined> {
+  const current = requireSession(services);
+  if (!current) return undefined;
+  try {
+    const snippet = await resolveSnippet(current, snippetIdOf(arg), 'Snippet to edit');
+    if (!snippet) return undefined;
+    if (arg?.title !== undefined || arg?.content !== undefined) {
+      await patch(services, snippet.id, { title: arg.title, content: arg.content });
+      return true;
+    }
+    const open = editors.find(snippet.id, current.account.id);
+    if (open) {
+      await vscode.window.showTextDocument(open);
+      return open.uri.toString();
+    }
+    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: snippet.content });
+    editors.add(doc, { snippetId: snippet.id, accountId: current.account.id, originalTitle: snippet.title, title: snippet.title });
+    await vscode.window.showTextDocument(doc, { preview: false });
+    void vscode.window.setStatusBarMessage(`Editing the snippet "${snippet.title}": use "Save snippet" above the text when done.`, 8000);
+    return doc.uri.toString();
+  } catch (error) {
+    showError(services, 'Opening the snippet', error);
+    return undefined;
+  }
+}
+
+function entryFor(editors: SnippetEditors, arg: unknown): { doc: vscode.TextDocument; entry: EditEntry } | undefined {
+  const uriText = typeof arg === 'object' && arg !== null && typeof (arg as { uri?: unknown }).uri === 'string' ? (arg as { uri: string }).uri : undefined;
+  const doc = uriText
+    ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uriText)
+    : vscode.window.activeTextEditor?.document;
+  const entry = doc && editors.get(doc.uri);
+  if (!doc || !entry) {
+    void vscode.window.showWarningMessage('This tab is not a snippet being edited. Use "Team Chat: Edit Snippet…" first.');
+    return undefined;
+  }
+  return { doc, entry };
+}
+
+/** `teamChat.saveSnippetEdit`: sends the tab's text (and a changed title), then closes the tab. */
+export async function saveSnippetEdit(services: Services, editors: SnippetEditors, arg?: unknown): Promise<boolean> {
+  const found = entryFor(editors, arg);
+  if (!found) return false;
+  const { doc, entry } = found;
+  const current = requireSession(services);
+  if (!current) return false;
+  if (current.account.id !== entry.accountId) {
+    void vscode.window.showErrorMessage('This snippet belongs to another account: switch back to it to save.');
+    return false;
+  }
+  const ok = await patch(services, entry.snippetId, {
+    title: entry.title !== entry.originalTitle ? entry.title : undefined,
+    content: doc.getText(),
+  });
+  if (!ok) return false;
+  // Saved: close without VS Code's "save this untitled file?" question.
+  await vscode.window.showTextDocument(doc, { preview: false });
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  void vscode.window.showInformationMessage(`Saved the snippet "${entry.title}".`);
+  return true;
+}
+
+/** `teamChat.editSnippetTitle`: a new title for the snippet in the tab (sent with "Save snippet"). */
+export async function editSnippetTitle(services: Services, editors: SnippetEditors, arg?: unknown): Promise<string | undefined> {
+  const found = entryFor(editors, arg);
+  if (!found) return undefined;
+  const current = requireSession(services);
+  if (!current) return undefined;
+  const title = await askTitle(current.client, { value: found.entry.title, prompt: 'The snippet\'s new title, sent with "Save snippet"' });
+  if (title === undefined) return undefined;
+  found.entry.title = title;
+  editors.titleChanged();
+  return title;
+}
+
+async function patch(services: Services, snippetId: number, change: { title?: string; content?: string }): Promise<boolean> {
+  const current = requireSession(services);
+  if (!current) return false;
+  if (change.title !== undefined) {
+    const problem = titleProblem(current.client, change.title);
+    if (problem) {
+      void vscode.window.showErrorMessage(`Saving the snippet failed: ${problem}`);
+      return false;
+    }
+  }
+  try {
+    await withCallProgress('Saving the snippet…', (signal) =>
+      updateSavedSnippet(current.client, { saved_snippet_id: snippetId, ...change }, { signal }),
+    );
+    return true;
+  } catch (error) {
+    showError(services, 'Saving the snippet', error);
+    return false;
+  }
+}

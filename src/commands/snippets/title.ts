@@ -1,0 +1,67 @@
+/**
+ * The snippet title box: a live "N/60" count, and titles the API layer would refuse refused with
+ * its own message (the same `check` the client runs before sending).
+ */
+import * as vscode from 'vscode';
+import type { ChatClient } from '../../api';
+import { ValidationError } from '../../api/errors';
+import { operations } from '../../api/operations';
+import { codePointLength, SAVED_SNIPPET_TITLE_MAX } from '../../api/validation';
+
+export function titleMax(client: ChatClient): number {
+  return client.limits.maxSavedSnippetTitleLength ?? SAVED_SNIPPET_TITLE_MAX;
+}
+
+/** The API layer's objection to `title`, or undefined. */
+export function titleProblem(client: ChatClient, title: string): string | undefined {
+  const check = operations['POST /saved_snippets'].check;
+  const max = titleMax(client);
+  if (check && client.server) {
+    try {
+      check({ title, content: 'x' }, { route: 'POST /saved_snippets', server: client.server, limits: client.limits });
+    } catch (error) {
+      if (error instanceof ValidationError) return error.message;
+      throw error;
+    }
+    return undefined;
+  }
+  if (title.trim() === '') return 'Give the snippet a title.';
+  return codePointLength(title) > max ? `A snippet title can be at most ${max} characters (an emoji counts as one).` : undefined;
+}
+
+/** Asks for a title; undefined when cancelled. */
+export function askTitle(client: ChatClient, options: { value?: string; prompt: string }): Promise<string | undefined> {
+  const max = titleMax(client);
+  const box = vscode.window.createInputBox();
+  box.title = 'Snippet title';
+  box.placeholder = 'e.g. Retry with backoff';
+  box.value = options.value ?? '';
+  box.ignoreFocusOut = true;
+  const update = (): void => {
+    const n = codePointLength(box.value);
+    const problem = box.value === '' ? undefined : titleProblem(client, box.value);
+    box.prompt = `${options.prompt} (${n}/${max})`;
+    box.validationMessage = problem ? { message: `${problem} (${n}/${max})`, severity: vscode.InputBoxValidationSeverity.Error } : undefined;
+  };
+  update();
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (value: string | undefined): void => {
+      if (done) return;
+      done = true;
+      resolve(value);
+      box.dispose();
+    };
+    box.onDidChangeValue(update);
+    box.onDidAccept(() => {
+      const problem = titleProblem(client, box.value);
+      if (problem) {
+        box.validationMessage = { message: problem, severity: vscode.InputBoxValidationSeverity.Error };
+        return;
+      }
+      finish(box.value);
+    });
+    box.onDidHide(() => finish(undefined));
+    box.show();
+  });
+}

@@ -1,0 +1,48 @@
+/** Renders the saved-snippets model: title, first line of content, the whole snippet as tooltip. */
+import * as vscode from 'vscode';
+import type { SnippetNode, SnippetsModel } from './model';
+
+export const SNIPPET_CONTEXT_VALUE = 'snippet';
+
+export class SnippetsProvider implements vscode.TreeDataProvider<SnippetNode>, vscode.Disposable {
+  readonly #onDidChangeTreeData = new vscode.EventEmitter<SnippetNode | undefined>();
+  readonly onDidChangeTreeData = this.#onDidChangeTreeData.event;
+  readonly #subscription: vscode.Disposable;
+
+  constructor(private readonly model: SnippetsModel) {
+    // Snippets are few; a change reloads the (flat) list.
+    this.#subscription = model.onDidChange(() => this.#onDidChangeTreeData.fire(undefined));
+  }
+
+  getChildren(element?: SnippetNode): SnippetNode[] {
+    return element ? [] : this.model.nodes();
+  }
+
+  getTreeItem(node: SnippetNode): vscode.TreeItem {
+    const snippet = this.model.get(node.snippetId);
+    const item = new vscode.TreeItem(snippet?.title ?? '(deleted snippet)', vscode.TreeItemCollapsibleState.None);
+    item.id = `snippet:${node.snippetId}`;
+    item.contextValue = SNIPPET_CONTEXT_VALUE;
+    item.iconPath = new vscode.ThemeIcon('note');
+    if (snippet) {
+      item.description = firstLine(snippet.content);
+      const tooltip = new vscode.MarkdownString();
+      tooltip.appendText(snippet.title);
+      tooltip.appendCodeblock(snippet.content, 'markdown');
+      item.tooltip = tooltip;
+      item.accessibilityInformation = { label: `Snippet ${snippet.title}: ${firstLine(snippet.content)}` };
+    }
+    return item;
+  }
+
+  dispose(): void {
+    this.#subscription.dispose();
+    this.#onDidChangeTreeData.dispose();
+  }
+}
+
+export function firstLine(text: string, max = 60): string {
+  const line = text.trim().split(/\r?\n/, 1)[0] ?? '';
+  const chars = [...line];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
+}
