@@ -1,0 +1,72 @@
+/** Quick picks shared by the topic commands: a channel, a topic of it, recent topics everywhere. */
+import * as vscode from 'vscode';
+import type { ChatStore } from '../../store';
+
+export interface TopicTarget {
+  readonly streamId: number;
+  readonly topic: string;
+}
+
+export function isTopicTarget(value: unknown): value is TopicTarget {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.streamId === 'number' && Number.isSafeInteger(v.streamId) && typeof v.topic === 'string';
+}
+
+export async function pickChannel(store: ChatStore, title: string): Promise<number | undefined> {
+  const items = [...store.subscriptions()]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((s) => ({ label: `#${s.name}`, description: s.description, streamId: s.stream_id }));
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose a channel', matchOnDescription: true });
+  return picked?.streamId;
+}
+
+export async function pickTopicOf(store: ChatStore, streamId: number, title: string, allowNew = false): Promise<string | undefined> {
+  const topics = store.topics(streamId) ?? (await store.loadTopics(streamId));
+  const NEW = '\u0000new';
+  const items: (vscode.QuickPickItem & { topic: string })[] = topics.map((t) => ({
+    label: t.name,
+    description: t.unread > 0 ? `${t.unread} unread` : undefined,
+    topic: t.name,
+  }));
+  if (allowNew) items.unshift({ label: '$(add) New topic…', topic: NEW, alwaysShow: true });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose a topic' });
+  if (!picked) return undefined;
+  if (picked.topic !== NEW) return picked.topic;
+  return askTopicName(store);
+}
+
+export async function askTopicName(store: ChatStore): Promise<string | undefined> {
+  const max = store.realm.maxTopicLength;
+  return vscode.window.showInputBox({
+    title: 'New topic',
+    prompt: 'Topic name',
+    validateInput: (v) => (v.trim() === '' ? 'Enter a topic name.' : [...v].length > max ? `At most ${max} characters.` : undefined),
+  });
+}
+
+/**
+ * Recent topics of the subscribed channels first (by their newest message), then "New topic in
+ * channel…". Topics of channels not loaded yet are fetched (errors skip that channel).
+ */
+export async function pickRecentTopic(store: ChatStore, title: string): Promise<TopicTarget | undefined> {
+  const subs = store.subscriptions();
+  const lists = await Promise.all(
+    subs.map(async (s) => ({ sub: s, topics: store.topics(s.stream_id) ?? (await store.loadTopics(s.stream_id).catch(() => [])) })),
+  );
+  const rows = lists.flatMap(({ sub, topics }) => topics.map((t) => ({ sub, t })));
+  rows.sort((a, b) => b.t.maxId - a.t.maxId);
+  type Item = vscode.QuickPickItem & { target?: TopicTarget };
+  const items: Item[] = [
+    { label: '$(add) New topic in channel…', alwaysShow: true },
+    { label: 'Recent topics', kind: vscode.QuickPickItemKind.Separator },
+    ...rows.slice(0, 200).map(({ sub, t }) => ({ label: t.name, description: `#${sub.name}`, target: { streamId: sub.stream_id, topic: t.name } })),
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose a topic (recent first)', matchOnDescription: true });
+  if (!picked) return undefined;
+  if (picked.target) return picked.target;
+  const streamId = await pickChannel(store, title);
+  if (streamId === undefined) return undefined;
+  const topic = await askTopicName(store);
+  return topic === undefined ? undefined : { streamId, topic: topic.trim() };
+}

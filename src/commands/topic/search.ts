@@ -1,0 +1,63 @@
+/**
+ * `teamChat.searchTopic` ({streamId, topic, query}) and `teamChat.searchChannel` ({streamId,
+ * query}): asks for the query, then lists the matching messages with the server's highlights.
+ * Without arguments the topic (or channel) of the active topic view is searched, else one is picked.
+ */
+import * as vscode from 'vscode';
+import { Commands } from '../../constants';
+import type { Services } from '../../services';
+import { searchTitle, type TopicViews } from '../../webviews/topicView/manager';
+import type { TopicPanel } from '../../webviews/topicView/panel';
+import { pickChannel, pickTopicOf } from './pickers';
+
+interface SearchArgs {
+  streamId?: number;
+  topic?: string;
+  query?: string;
+}
+
+function asArgs(value: unknown): SearchArgs {
+  if (typeof value !== 'object' || value === null) return {};
+  const v = value as Record<string, unknown>;
+  return {
+    streamId: typeof v.streamId === 'number' ? v.streamId : undefined,
+    topic: typeof v.topic === 'string' ? v.topic : undefined,
+    query: typeof v.query === 'string' ? v.query : undefined,
+  };
+}
+
+export function register(services: Services, views: TopicViews): void {
+  const run = async (withTopic: boolean, raw: unknown): Promise<TopicPanel | undefined> => {
+    const current = services.sessions.current;
+    if (!current) {
+      void vscode.window.showErrorMessage('Team Chat: sign in first, then search.');
+      return undefined;
+    }
+    const args = asArgs(raw);
+    const active = views.panels.find((p) => p.panel.active && p.key.mode === 'topic');
+    let streamId = args.streamId ?? active?.key.streamId;
+    let topic = withTopic ? (args.topic ?? (args.streamId === undefined ? active?.key.topic : undefined)) : undefined;
+    const title = withTopic ? 'Search in Topic' : 'Search in Channel';
+    streamId ??= await pickChannel(current.store, title);
+    if (streamId === undefined) return undefined;
+    if (withTopic && topic === undefined) {
+      topic = await pickTopicOf(current.store, streamId, title);
+      if (topic === undefined) return undefined;
+    }
+    const channel = current.store.channelName(streamId) ?? `channel ${streamId}`;
+    const query =
+      args.query ??
+      (await vscode.window.showInputBox({
+        title,
+        prompt: `Search ${withTopic ? `#${channel} › ${topic}` : `#${channel}`}`,
+        placeHolder: 'Words to find',
+        validateInput: (v) => (v.trim() === '' ? 'Enter what to search for.' : undefined),
+      }));
+    if (query === undefined || query.trim() === '') return undefined;
+    return views.open({ streamId, topic, mode: 'search', query: query.trim() }, searchTitle(channel, topic, query.trim()));
+  };
+  services.context.subscriptions.push(
+    vscode.commands.registerCommand(Commands.searchTopic, (args?: unknown) => run(true, args)),
+    vscode.commands.registerCommand(Commands.searchChannel, (args?: unknown) => run(false, args)),
+  );
+}

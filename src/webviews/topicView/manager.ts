@@ -1,0 +1,88 @@
+/**
+ * Owns the open topic views: one panel per topic (or per search), revealed when opened again,
+ * and the serializer that brings them back after a window reload (the page's saved state names
+ * what it showed).
+ */
+import * as vscode from 'vscode';
+import { WebviewPanels } from '../../constants';
+import type { Services } from '../../services';
+import { keyString, TopicPanel, type TopicViewKey } from './panel';
+
+function isKey(value: unknown): value is TopicViewKey {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.streamId === 'number' &&
+    Number.isSafeInteger(v.streamId) &&
+    (v.topic === undefined || typeof v.topic === 'string') &&
+    (v.mode === 'topic' || v.mode === 'search') &&
+    (v.query === undefined || typeof v.query === 'string') &&
+    (v.mode === 'search' || typeof v.topic === 'string')
+  );
+}
+
+export class TopicViews implements vscode.Disposable {
+  readonly #panels = new Map<string, TopicPanel>();
+  readonly #disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly services: Services) {
+    this.#disposables.push(
+      vscode.window.registerWebviewPanelSerializer(WebviewPanels.topicView, {
+        deserializeWebviewPanel: async (panel, state: unknown) => {
+          const key = typeof state === 'object' && state !== null ? (state as { key?: unknown }).key : undefined;
+          if (!isKey(key) || this.#panels.has(keyString(key))) {
+            panel.dispose();
+            return;
+          }
+          this.#adopt(panel, key);
+        },
+      }),
+    );
+  }
+
+  /** Open panels (tests). */
+  get panels(): readonly TopicPanel[] {
+    return [...this.#panels.values()];
+  }
+
+  find(key: TopicViewKey): TopicPanel | undefined {
+    return this.#panels.get(keyString(key));
+  }
+
+  /** Opens (or reveals) the panel for `key`. */
+  open(key: TopicViewKey, title: string): TopicPanel {
+    const existing = this.find(key);
+    if (existing) {
+      existing.reveal();
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(WebviewPanels.topicView, title, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      retainContextWhenHidden: false,
+    });
+    return this.#adopt(panel, key);
+  }
+
+  #adopt(panel: vscode.WebviewPanel, key: TopicViewKey): TopicPanel {
+    const view = new TopicPanel(this.services, panel, key);
+    const id = keyString(key);
+    this.#panels.set(id, view);
+    view.onDidDispose(() => {
+      if (this.#panels.get(id) === view) this.#panels.delete(id);
+    });
+    return view;
+  }
+
+  dispose(): void {
+    for (const p of [...this.#panels.values()]) p.dispose();
+    for (const d of this.#disposables) d.dispose();
+  }
+}
+
+/** Panel titles: `#channel › topic`, or the search. */
+export function topicTitle(channelName: string, topic: string): string {
+  return `#${channelName} › ${topic === '' ? '(no topic)' : topic}`;
+}
+export function searchTitle(channelName: string, topic: string | undefined, query: string): string {
+  return `Search “${query}” in #${channelName}${topic !== undefined ? ` › ${topic}` : ''}`;
+}

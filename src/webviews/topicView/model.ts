@@ -1,0 +1,103 @@
+/**
+ * Builds what the topic view shows from server messages: sanitised HTML, absolute avatar URLs,
+ * reactions grouped per emoji with who reacted. No `vscode` import.
+ */
+import type { EditHistoryEntry, Message, TopicLink } from '../../api/models/message';
+import { safeUrl, sanitizeServerHtml } from '../sanitize';
+import type { EditHistoryItem, MessageModel, ReactionModel, TopicLinkModel } from './protocol';
+
+/** What the model needs from the store. */
+export interface ModelContext {
+  readonly realmUrl: string;
+  readonly ownUserId: number;
+  userName(userId: number): string | undefined;
+  channelName(streamId: number): string | undefined;
+}
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
+  return letters.map((p) => [...p][0]!.toUpperCase()).join('') || '?';
+}
+
+/** The emoji for a unicode emoji code (`1f44d`, `1f468-200d-1f4bb`); undefined if not one. */
+export function unicodeGlyph(code: string): string | undefined {
+  if (!/^[0-9a-f]{1,6}(-[0-9a-f]{1,6})*$/i.test(code)) return undefined;
+  try {
+    return String.fromCodePoint(...code.split('-').map((h) => parseInt(h, 16)));
+  } catch {
+    return undefined;
+  }
+}
+
+export function reactionModels(message: Message, ctx: ModelContext): ReactionModel[] {
+  const groups = new Map<string, { first: Message['reactions'][number]; users: number[] }>();
+  for (const r of message.reactions) {
+    const key = `${r.reaction_type}:${r.emoji_code}`;
+    const group = groups.get(key);
+    if (group) {
+      if (!group.users.includes(r.user_id)) group.users.push(r.user_id);
+    } else groups.set(key, { first: r, users: [r.user_id] });
+  }
+  return [...groups.values()].map(({ first, users }) => ({
+    emojiName: first.emoji_name,
+    emojiCode: first.emoji_code,
+    reactionType: first.reaction_type,
+    glyph: first.reaction_type === 'unicode_emoji' ? unicodeGlyph(first.emoji_code) : undefined,
+    count: users.length,
+    names: users.map((id) => (id === ctx.ownUserId ? 'You' : (ctx.userName(id) ?? `User ${id}`))),
+    mine: users.includes(ctx.ownUserId),
+  }));
+}
+
+export function messageModel(message: Message, ctx: ModelContext): MessageModel {
+  const senderName = ctx.userName(message.sender_id) ?? message.sender_full_name;
+  const avatar = message.avatar_url ? safeUrl(message.avatar_url, ctx.realmUrl) : undefined;
+  return {
+    id: message.id,
+    senderId: message.sender_id,
+    senderName,
+    avatarUrl: avatar && /^https?:/.test(avatar) ? avatar : undefined,
+    initials: initials(senderName),
+    timestamp: message.timestamp,
+    html: sanitizeServerHtml(message.content, ctx.realmUrl),
+    edited: message.last_edit_timestamp !== undefined,
+    moved: message.last_moved_timestamp !== undefined,
+    lastEditTimestamp: message.last_edit_timestamp,
+    lastMovedTimestamp: message.last_moved_timestamp,
+    reactions: reactionModels(message, ctx),
+    own: message.sender_id === ctx.ownUserId,
+    unread: message.flags !== undefined && !message.flags.includes('read'),
+  };
+}
+
+export function topicLinkModels(links: readonly TopicLink[], realmUrl: string): TopicLinkModel[] {
+  const out: TopicLinkModel[] = [];
+  for (const link of links) {
+    const url = safeUrl(link.url, realmUrl);
+    if (url && /^https?:/.test(url)) out.push({ text: link.text, url });
+  }
+  return out;
+}
+
+export function historyItems(entries: readonly EditHistoryEntry[], ctx: ModelContext): EditHistoryItem[] {
+  return entries.map((e) => ({
+    timestamp: e.timestamp,
+    userName: e.user_id === null ? 'Unknown' : (ctx.userName(e.user_id) ?? `User ${e.user_id}`),
+    prevHtml: e.prev_rendered_content !== undefined ? sanitizeServerHtml(e.prev_rendered_content, ctx.realmUrl) : undefined,
+    prevTopic: e.prev_topic,
+    topic: e.topic,
+    prevChannel: e.prev_stream !== undefined ? (ctx.channelName(e.prev_stream) ?? `#${e.prev_stream}`) : undefined,
+    channel: e.stream !== undefined ? (ctx.channelName(e.stream) ?? `#${e.stream}`) : undefined,
+  }));
+}
+
+/** The user-visible link to a message (`#narrow/channel/…/topic/…/near/…`), as the web app writes it. */
+export function messageLink(realmUrl: string, streamId: number, channelName: string, topic: string, messageId: number): string {
+  const encode = (s: string): string =>
+    encodeURIComponent(s)
+      .replace(/\./g, '%2E')
+      .replace(/%/g, '.');
+  const slug = `${streamId}-${channelName.replace(/[ ]/g, '-')}`;
+  return `${realmUrl.replace(/\/*$/, '')}/#narrow/channel/${encode(slug)}/topic/${encode(topic)}/near/${messageId}`;
+}

@@ -1,0 +1,168 @@
+/**
+ * The topic view's messages (host ↔ `media/topicView.js`), built on the shared typed-message
+ * classes of `../protocol`. Every HTML string here was sanitised in the host; everything else is
+ * plain text that the webview inserts with `textContent`.
+ */
+import { CommandType, NotificationType, RequestType } from '../protocol';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const anyRecord = (p: unknown): p is Record<string, never> => p === undefined || p === null || isRecord(p);
+
+export interface ReactionModel {
+  readonly emojiName: string;
+  readonly emojiCode: string;
+  readonly reactionType: string;
+  /** The emoji itself for unicode emoji; undefined otherwise (`:name:` is shown). */
+  readonly glyph?: string;
+  readonly count: number;
+  /** Who reacted, by name (from the store). */
+  readonly names: readonly string[];
+  readonly mine: boolean;
+}
+
+export interface MessageModel {
+  readonly id: number;
+  readonly senderId: number;
+  readonly senderName: string;
+  /** Absolute http(s) URL, or undefined: initials are shown. */
+  readonly avatarUrl?: string;
+  readonly initials: string;
+  /** Seconds since the epoch; the webview formats it with `Intl`. */
+  readonly timestamp: number;
+  /** Sanitised HTML. */
+  readonly html: string;
+  readonly edited: boolean;
+  readonly moved: boolean;
+  readonly lastEditTimestamp?: number;
+  readonly lastMovedTimestamp?: number;
+  readonly reactions: readonly ReactionModel[];
+  readonly own: boolean;
+  readonly unread: boolean;
+}
+
+export interface TopicLinkModel {
+  readonly text: string;
+  /** Checked to be http(s). */
+  readonly url: string;
+}
+
+export interface TopicSnapshot {
+  /** What the page shows; it keeps this in its saved state so the serializer can restore it. */
+  readonly key: { readonly streamId: number; readonly topic?: string; readonly mode: 'topic' | 'search'; readonly query?: string };
+  readonly mode: 'topic' | 'search';
+  readonly title: string;
+  readonly channelName: string;
+  readonly topic: string;
+  readonly messages: readonly MessageModel[];
+  readonly foundOldest: boolean;
+  readonly topicLinks: readonly TopicLinkModel[];
+  readonly maxMessageLength: number;
+  /** Search views: the query and the highlighted HTML per message id. */
+  readonly query?: string;
+  readonly matches?: readonly MatchModel[];
+}
+
+export interface MatchModel {
+  readonly id: number;
+  /** Sanitised HTML with `<span class="highlight">`. */
+  readonly html: string;
+  readonly subjectHtml?: string;
+}
+
+export interface EditHistoryItem {
+  readonly timestamp: number;
+  readonly userName: string;
+  /** Sanitised `prev_rendered_content`, when the content changed. */
+  readonly prevHtml?: string;
+  readonly prevTopic?: string;
+  readonly topic?: string;
+  readonly prevChannel?: string;
+  readonly channel?: string;
+}
+
+// ---- webview → host -----------------------------------------------------------------------
+
+export interface InitParams {
+  /** From the webview's saved state: load from here up to the newest message. */
+  readonly oldestLoadedId?: number;
+}
+/** The page asks for its content (first load and after a reload/restore). */
+export const InitRequest = new RequestType<InitParams, TopicSnapshot>(
+  'topic/init',
+  (p): p is InitParams => anyRecord(p) && (p?.oldestLoadedId === undefined || isId(p.oldestLoadedId)),
+);
+
+export interface OlderResult {
+  readonly messages: readonly MessageModel[];
+  readonly foundOldest: boolean;
+}
+/** Scrolled to the top: the next older page (at most 100 messages). */
+export const LoadOlderRequest = new RequestType<Record<string, never>, OlderResult>('topic/loadOlder', anyRecord);
+
+export interface SendParams {
+  readonly content: string;
+}
+/** Compose: send to the topic. A failure replies with the user-facing error; the text stays. */
+export const SendRequest = new RequestType<SendParams, { id: number }>(
+  'topic/send',
+  (p): p is SendParams => isRecord(p) && typeof p.content === 'string' && p.content.length <= 1_000_000,
+);
+
+export interface ReactParams {
+  readonly messageId: number;
+  /** Absent: the host shows the emoji picker. Present: toggles the user's own reaction. */
+  readonly emojiName?: string;
+  readonly emojiCode?: string;
+  readonly reactionType?: string;
+}
+export const ReactRequest = new RequestType<ReactParams, void>(
+  'topic/react',
+  (p): p is ReactParams =>
+    isRecord(p) &&
+    isId(p.messageId) &&
+    ['emojiName', 'emojiCode', 'reactionType'].every((k) => p[k] === undefined || (typeof p[k] === 'string' && (p[k] as string).length < 200)),
+);
+
+export const MESSAGE_ACTIONS = ['edit', 'copyLink', 'remind'] as const;
+export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
+export interface ActionParams {
+  readonly messageId: number;
+  readonly action: MessageAction;
+}
+/** A message's action button (edit runs `teamChat.editMessage`, remind `teamChat.createReminder`). */
+export const ActionCommand = new CommandType<ActionParams>(
+  'topic/action',
+  (p): p is ActionParams => isRecord(p) && isId(p.messageId) && (MESSAGE_ACTIONS as readonly unknown[]).includes(p.action),
+);
+
+/** The edit history of one message (operation 7), sanitised. */
+export const HistoryRequest = new RequestType<{ messageId: number }, readonly EditHistoryItem[]>(
+  'topic/history',
+  (p): p is { messageId: number } => isRecord(p) && isId(p.messageId),
+);
+
+/** Messages the user can see now (they are marked as read, batched). */
+export const VisibleCommand = new CommandType<{ ids: number[] }>(
+  'topic/visible',
+  (p): p is { ids: number[] } => isRecord(p) && Array.isArray(p.ids) && p.ids.length <= 1000 && p.ids.every(isId),
+);
+
+/** The topic view's search box: an empty query clears the highlights. */
+export const SearchRequest = new RequestType<{ query: string }, readonly MatchModel[]>(
+  'topic/search',
+  (p): p is { query: string } => isRecord(p) && typeof p.query === 'string' && p.query.length <= 1000,
+);
+
+// ---- host → webview -----------------------------------------------------------------------
+
+/** New or changed messages (insert or replace by id, keep id order). */
+export const UpsertNotification = new NotificationType<{ messages: readonly MessageModel[] }>('topic/upsert');
+/** Deleted messages, or messages moved out of this topic. */
+export const RemoveNotification = new NotificationType<{ ids: readonly number[] }>('topic/remove');
+/** Search highlights for live messages that match the active search. */
+export const MatchesNotification = new NotificationType<{ matches: readonly MatchModel[] }>('topic/matches');
+/** A notice above the compose box (e.g. the connection is lost). Empty text hides it. */
+export const NoticeNotification = new NotificationType<{ text: string }>('topic/notice');
