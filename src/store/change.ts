@@ -12,6 +12,7 @@ export type StoreArea =
   | 'reminders'
   | 'linkifiers'
   | 'realm'
+  | 'userSettings'
   | 'messages';
 
 export const ALL_AREAS: readonly StoreArea[] = [
@@ -27,6 +28,7 @@ export const ALL_AREAS: readonly StoreArea[] = [
   'reminders',
   'linkifiers',
   'realm',
+  'userSettings',
   'messages',
 ];
 

@@ -43,10 +43,11 @@ export const STORE_EVENT_TYPES = [
   'saved_snippets',
   'scheduled_messages',
   'reminders',
+  'user_settings',
 ];
 
-/** Snapshot sections: the consumed types plus the groups behind permission settings and the user's settings. */
-export const STORE_FETCH_EVENT_TYPES = [...STORE_EVENT_TYPES, 'realm_user_groups', 'user_settings'];
+/** Snapshot sections: the consumed types plus the groups behind permission settings. */
+export const STORE_FETCH_EVENT_TYPES = [...STORE_EVENT_TYPES, 'realm_user_groups'];
 
 /**
  * One signed-in account: a client, its event queue and the store it feeds, plus the presence

@@ -12,6 +12,7 @@ import { isResolved } from './keys';
 import { PersonalItems } from './personal';
 import { PresenceIndex, type PresenceGroups, type PresenceState } from './presence';
 import { RealmState } from './realm';
+import { upgradeHomeView } from '../api/models/settings';
 import { applyStream, applySubscription, applyUserTopic } from './reducers/channels';
 import { applyDeleteMessage, applyFlags, applyMessage, applyReaction, applyUpdateMessage } from './reducers/messages';
 import { applyPresence, applyRealmUser, applyUserStatus } from './reducers/people';
@@ -75,6 +76,7 @@ export class ChatStore {
   #ownUserId = 0;
   #ownEmail = '';
   #featureLevel = 0;
+  #userSettings: Record<string, unknown> = {};
   #ready = false;
   /** Bumped by `reset`: a topic fetch started before a rebuild must not install its answer. */
   #generation = 0;
@@ -116,6 +118,7 @@ export class ChatStore {
     this.#ownUserId = snapshot.user_id ?? 0;
     this.#ownEmail = snapshot.email ?? '';
     this.#featureLevel = snapshot.chat_feature_level;
+    this.#userSettings = { ...(snapshot.user_settings ?? {}) };
 
     this.#users.clear();
     for (const list of [snapshot.realm_users, snapshot.realm_non_active_users, snapshot.cross_realm_bots]) {
@@ -215,6 +218,10 @@ export class ChatStore {
       case 'saved_snippets': return applySavedSnippets(state, event, change);
       case 'scheduled_messages': return applyScheduledMessages(state, event, change);
       case 'reminders': return applyReminders(state, event, change);
+      case 'user_settings':
+        this.#userSettings[event.property] = event.property === 'web_home_view' ? upgradeHomeView(event.value) : event.value;
+        change.add('userSettings');
+        return;
       case 'heartbeat':
       case 'unknown':
         return;
@@ -459,6 +466,10 @@ export class ChatStore {
   }
   get featureLevel(): number {
     return this.#featureLevel;
+  }
+  /** The own user's personal settings (`user_settings` of the snapshot, kept current by its events). */
+  get userSettings(): Readonly<Record<string, unknown>> {
+    return this.#userSettings;
   }
   /** False until the first `reset`. */
   get ready(): boolean {

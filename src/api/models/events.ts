@@ -266,6 +266,15 @@ export const RemindersEvent = z.discriminatedUnion('op', [
   z.looseObject({ ...base, type: z.literal('reminders'), op: z.literal('remove'), reminder_id: int }),
 ]);
 
+/** One of the own user's personal settings changed (`PATCH /settings`, from any client). */
+export const UserSettingsEvent = z.looseObject({
+  ...base,
+  type: z.literal('user_settings'),
+  op: z.literal('update'),
+  property: z.string(),
+  value: z.unknown(),
+});
+
 /**
  * An event of a type (or op) this client does not know. `event_type`/`event_op` and every other
  * field are kept as sent so a newer server never breaks the queue.
@@ -296,6 +305,7 @@ export const ChatEvent = z.discriminatedUnion('type', [
   SavedSnippetsEvent,
   ScheduledMessagesEvent,
   RemindersEvent,
+  UserSettingsEvent,
   UnknownEvent,
 ]);
 export type ChatEvent = z.infer<typeof ChatEvent>;
@@ -320,6 +330,7 @@ export type RealmLinkifiersEvent = z.infer<typeof RealmLinkifiersEvent>;
 export type SavedSnippetsEvent = z.infer<typeof SavedSnippetsEvent>;
 export type ScheduledMessagesEvent = z.infer<typeof ScheduledMessagesEvent>;
 export type RemindersEvent = z.infer<typeof RemindersEvent>;
+export type UserSettingsEvent = z.infer<typeof UserSettingsEvent>;
 export type UnknownEvent = z.infer<typeof UnknownEvent>;
 
 /** The ops this client knows, per type; `undefined`: the type has no `op`. */
@@ -341,6 +352,7 @@ const KNOWN: Record<string, readonly string[] | undefined> = {
   saved_snippets: ['add', 'update', 'remove'],
   scheduled_messages: ['add', 'update', 'remove'],
   reminders: ['add', 'remove'],
+  user_settings: ['update'],
 };
 
 export type ParsedEvent =
