@@ -74,7 +74,7 @@ export async function fetchRaw(client: ChatClient, messageId: number): Promise<{
 }
 
 export function messageLabel(m: Message): string {
-  if (m.type === 'stream' || m.type === 'channel') return `#${String(m.display_recipient)} > ${m.subject}`;
+  if (m.type === 'stream') return `#${String(m.display_recipient)} > ${m.subject}`;
   const names = Array.isArray(m.display_recipient) ? m.display_recipient.map((r) => r.full_name).join(', ') : '';
   return `Direct message (${names})`;
 }
@@ -120,7 +120,7 @@ async function pickWhatToEdit(m: Message): Promise<'content' | 'topic' | 'channe
   const items: (vscode.QuickPickItem & { what: 'content' | 'topic' | 'channel' })[] = [
     { what: 'content', label: '$(edit) Edit the text', detail: 'Opens the Markdown in an editor tab; send it with "Send Edit".' },
   ];
-  if (m.type === 'stream' || m.type === 'channel') {
+  if (m.type === 'stream') {
     items.push(
       { what: 'topic', label: '$(symbol-string) Rename the topic…', detail: `Currently "${m.subject}".` },
       { what: 'channel', label: '$(arrow-right) Move to another channel…' },

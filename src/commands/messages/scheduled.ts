@@ -143,7 +143,7 @@ export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = 
       target = list.find((s) => s.scheduled_message_id === picked.id)!;
     }
     if (!action) {
-      const actions: (vscode.QuickPickItem & { action: ScheduledAction })[] = [
+      const actions: (vscode.QuickPickItem & { action: Exclude<ScheduledAction, 'list'> })[] = [
         { action: 'edit', label: '$(edit) Edit the text', detail: target.failed ? NEEDS_NEW_TIME : undefined },
         { action: 'reschedule', label: target.failed ? '$(warning) Choose a new time' : '$(clock) Change the time' },
         { action: 'retarget', label: '$(arrow-right) Change the channel, topic or recipients' },
