@@ -63,6 +63,19 @@ export const Commands = {
   saveSnippetEdit: 'teamChat.saveSnippetEdit',
   editSnippetTitle: 'teamChat.editSnippetTitle',
   deleteSnippet: 'teamChat.deleteSnippet',
+  // Linkifiers (administrators edit)
+  refreshLinkifiers: 'teamChat.refreshLinkifiers',
+  addLinkifier: 'teamChat.addLinkifier',
+  editLinkifier: 'teamChat.editLinkifier',
+  deleteLinkifier: 'teamChat.deleteLinkifier',
+  moveLinkifierUp: 'teamChat.moveLinkifierUp',
+  moveLinkifierDown: 'teamChat.moveLinkifierDown',
+  // Bot development: outgoing webhook receiver
+  startWebhookReceiver: 'teamChat.startWebhookReceiver',
+  stopWebhookReceiver: 'teamChat.stopWebhookReceiver',
+  // Personal settings and server information
+  openSettings: 'teamChat.openSettings',
+  serverInfo: 'teamChat.serverInfo',
 } as const;
 
 /** View containers (package.json `contributes.viewsContainers`). */
@@ -76,12 +89,15 @@ export const Views = {
   topics: 'teamChat.topics',
   presence: 'teamChat.presence',
   snippets: 'teamChat.snippets',
+  linkifiers: 'teamChat.linkifiers',
 } as const;
 
 /** Webview panel types (`createWebviewPanel` view types). */
 export const WebviewPanels = {
   profileCard: 'teamChat.profileCard',
   topicView: 'teamChat.topicView',
+  settings: 'teamChat.settings',
+  serverInfo: 'teamChat.serverInfo',
 } as const;
 
 /** Context keys set with `setContext` and used in `when` clauses. */
@@ -94,7 +110,12 @@ export const ContextKeys = {
 } as const;
 
 /** Setting IDs (package.json `contributes.configuration`). None yet; later features add theirs. */
-export const Settings = {} as const;
+export const Settings = {
+  /** Port of the outgoing webhook receiver on 127.0.0.1 (0: any free port). */
+  webhookReceiverPort: 'teamChat.webhookReceiver.port',
+  /** `ask`: prompt for each payload's answer; `noResponse`: answer `response_not_required`. */
+  webhookReceiverMode: 'teamChat.webhookReceiver.mode',
+} as const;
 
 /** The authentication provider (package.json `contributes.authentication`). */
 export const AUTH_PROVIDER_ID = 'teamchat';
