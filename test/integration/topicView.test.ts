@@ -1,0 +1,178 @@
+// The topic view inside a real VS Code: opening a topic loads its messages into the webview (the
+// page asks the host), sending from the compose path, another user's message arriving live,
+// visible messages marked read by the page, reactions round-trip (REACTION_DOES_NOT_EXIST handled),
+// Share Selection posting a fenced block with language and path:line-range, and search highlights
+// (GET /messages search narrow, then matches_narrow for live messages).
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { ChatClient } from '../../src/api';
+import { getMessage, sendMessage } from '../../src/api/routes/messages';
+import { Commands } from '../../src/constants';
+import type { TeamChatApi } from '../../src/extension';
+import type { TopicPanel } from '../../src/webviews/topicView/panel';
+
+const packageJson = require('../../../package.json') as { publisher: string; name: string };
+
+interface TestAccount {
+  email: string;
+  apiKey: string;
+  userId: number;
+  role: number;
+  fullName: string;
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = probe();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('topic view', () => {
+  let api: TeamChatApi;
+  let url: string;
+  let alice: TestAccount;
+  let bob: TestAccount;
+  let bobClient: ChatClient;
+  const GENERAL = 1;
+  const topic = `topic view ${Date.now()}`;
+  let panel: TopicPanel;
+  const bobIds: number[] = [];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'team-chat-topic-'));
+
+  const bobSays = async (content: string, to = topic): Promise<number> =>
+    (await sendMessage(bobClient, { type: 'stream', to: GENERAL, topic: to, content })).id;
+
+  before(async function () {
+    this.timeout(30_000);
+    url = process.env.TEAM_CHAT_TEST_SERVER_URL!;
+    assert.ok(url, 'TEAM_CHAT_TEST_SERVER_URL not set');
+    const accounts = JSON.parse(process.env.TEAM_CHAT_TEST_ACCOUNTS!) as TestAccount[];
+    alice = accounts.find((a) => a.email.startsWith('alice@'))!;
+    bob = accounts.find((a) => a.email.startsWith('bob@'))!;
+    bobClient = new ChatClient({ realmUrl: url, email: bob.email, apiKey: bob.apiKey });
+    api = await vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`)!.activate();
+    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
+    await vscode.commands.executeCommand(Commands.signIn, { realmUrl: url, email: alice.email, apiKey: alice.apiKey });
+    await waitFor('the session', () => api.services.sessions.current, 15_000);
+    for (let i = 1; i <= 3; i++) bobIds.push(await bobSays(`**hello** ${i} from Bob`));
+  });
+
+  after(async () => {
+    for (const p of api.topicViews.panels) p.dispose();
+    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
+    await bobClient.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('opens a topic: the panel title names it and the page loads its messages', async function () {
+    this.timeout(20_000);
+    const opened = await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, { streamId: GENERAL, topic });
+    assert.ok(opened, 'openTopic returned no panel');
+    panel = opened;
+    assert.equal(panel.title, `#general › ${topic}`);
+    const loaded = await panel.whenLoaded();
+    for (const id of bobIds) assert.ok(loaded.includes(id), `message ${id} not loaded: ${JSON.stringify(loaded)}`);
+    // Opening again reveals the same panel.
+    const again = await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, { streamId: GENERAL, topic });
+    assert.strictEqual(again, panel);
+    assert.equal(api.topicViews.panels.filter((p) => p.key.topic === topic).length, 1);
+  });
+
+  it('marks the messages the page shows as read', async function () {
+    this.timeout(15_000);
+    const store = api.services.sessions.current!.store;
+    await waitFor('bob’s messages read', () => bobIds.every((id) => !store.isUnread(id)), 10_000);
+  });
+
+  it('sends from the compose path and shows the message', async function () {
+    this.timeout(15_000);
+    const { id } = await panel.send('Hi Bob, from the topic view');
+    await waitFor('the sent message in the view', () => panel.cache.get(id));
+    const { message } = await getMessage(bobClient, { message_id: id });
+    assert.equal(message.subject, topic);
+    await assert.rejects(panel.send('x'.repeat(200_000)), /long|characters/i, 'an over-long message is refused before sending');
+  });
+
+  it('shows a message from another account live', async function () {
+    this.timeout(15_000);
+    const id = await bobSays('a live message');
+    bobIds.push(id);
+    const m = await waitFor('the live message', () => panel.cache.get(id));
+    assert.match(m.content, /a live message/);
+  });
+
+  it('adds and removes a reaction; a reaction already gone is handled quietly', async function () {
+    this.timeout(15_000);
+    const target = bobIds[0]!;
+    const own = api.services.sessions.current!.store.ownUserId;
+    const mine = () => panel.cache.get(target)?.reactions.some((r) => r.user_id === own && r.emoji_name === 'tada');
+    await panel.toggleReaction(target, { emojiName: 'tada', emojiCode: '1f389' });
+    await waitFor('the reaction', () => mine());
+    await panel.toggleReaction(target, { emojiName: 'tada', emojiCode: '1f389' });
+    await waitFor('the reaction gone', () => mine() === false);
+    await panel.toggleReaction(target, { emojiName: 'tada', emojiCode: '1f389' }, 'remove'); // REACTION_DOES_NOT_EXIST
+    assert.equal(mine(), false);
+  });
+
+  it('shares an editor selection as a fenced block with its language and path:line-range', async function () {
+    this.timeout(15_000);
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? tmp;
+    const file = path.join(folder, 'share-sample.ts');
+    fs.writeFileSync(file, 'const a = 1;\nfunction twice(n: number) {\n  return n * 2;\n}\n');
+    const doc = await vscode.workspace.openTextDocument(file);
+    const editor = await vscode.window.showTextDocument(doc);
+    editor.selection = new vscode.Selection(1, 0, 3, 1);
+    const result = await vscode.commands.executeCommand<{ id: number }>(Commands.shareSelection, { streamId: GENERAL, topic });
+    assert.ok(result, 'nothing was shared');
+    const { message, raw_content } = await getMessage(bobClient, { message_id: result.id, apply_markdown: false });
+    const content = raw_content ?? message.content;
+    const rel = vscode.workspace.asRelativePath(file, false);
+    assert.ok(content.includes(`\`${rel}:2-4\``), content);
+    assert.ok(content.includes('```typescript\nfunction twice(n: number) {\n  return n * 2;\n}\n```'), content);
+    await waitFor('the shared message in the open view', () => panel.cache.get(result.id));
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    fs.rmSync(file, { force: true });
+  });
+
+  it('searches a topic with highlights, and highlights matching live messages (matches_narrow)', async function () {
+    this.timeout(20_000);
+    const needleId = await bobSays('the haystack hides a needle here');
+    const search = await vscode.commands.executeCommand<TopicPanel>(Commands.searchTopic, { streamId: GENERAL, topic, query: 'needle' });
+    assert.ok(search);
+    await search.whenLoaded();
+    const match = search.matches().get(needleId);
+    assert.ok(match, `no match for ${needleId}: ${JSON.stringify([...search.matches().keys()])}`);
+    assert.match(match.html, /<span class="highlight">needle<\/span>/);
+    assert.ok(!search.cache.get(bobIds[0]!), 'a non-matching message is listed');
+    search.dispose();
+
+    // The topic view's own search box: live messages are checked with matches_narrow.
+    const found = await panel.search('needle');
+    assert.ok(found.some((m) => m.id === needleId));
+    const matched: number[] = [];
+    const sub = panel.onDidMatch((ids) => matched.push(...ids));
+    const liveNeedle = await bobSays('one more needle arrives');
+    await bobSays('nothing to see');
+    await waitFor('the live match', () => matched.includes(liveNeedle));
+    sub.dispose();
+    assert.match(panel.matches().get(liveNeedle)!.html, /class="highlight"/);
+    await panel.search('');
+  });
+
+  it('searches a channel across topics', async function () {
+    this.timeout(15_000);
+    const other = await bobSays('a needle in another topic', `${topic} (other)`);
+    const search = await vscode.commands.executeCommand<TopicPanel>(Commands.searchChannel, { streamId: GENERAL, query: 'needle' });
+    assert.ok(search);
+    await search.whenLoaded();
+    assert.ok(search.matches().has(other));
+    search.dispose();
+  });
+});
