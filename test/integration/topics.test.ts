@@ -1,0 +1,120 @@
+// Topics inside a real VS Code: the topics tree follows the selected channel (newest first), and
+// visibility policies, resolve / unresolve, rename with a propagate mode and mark-as-read
+// round-trip through the server's events.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { ChatClient } from '../../src/api';
+import { sendMessage } from '../../src/api/routes/messages';
+import { Commands } from '../../src/constants';
+import type { TeamChatApi } from '../../src/extension';
+import { POLICY } from '../../src/store';
+
+const packageJson = require('../../../package.json') as { publisher: string; name: string };
+
+interface TestAccount {
+  email: string;
+  apiKey: string;
+  userId: number;
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = probe();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('topics: the topics tree and topic commands', () => {
+  let api: TeamChatApi;
+  let url: string;
+  let bobClient: ChatClient;
+  const GENERAL = 1;
+  const TOPIC = `release plan ${Date.now() % 100000}`;
+
+  const store = () => api.services.sessions.current!.store;
+  const names = () => api.topics.model.topics().map((n) => n.topic);
+
+  before(async function () {
+    this.timeout(30_000);
+    url = process.env.TEAM_CHAT_TEST_SERVER_URL!;
+    const accounts = JSON.parse(process.env.TEAM_CHAT_TEST_ACCOUNTS!) as TestAccount[];
+    const alice = accounts.find((a) => a.email.startsWith('alice@'))!;
+    const bob = accounts.find((a) => a.email.startsWith('bob@'))!;
+    bobClient = new ChatClient({ realmUrl: url, email: bob.email, apiKey: bob.apiKey });
+    api = await vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`)!.activate();
+    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
+    await vscode.commands.executeCommand(Commands.signIn, { realmUrl: url, email: alice.email, apiKey: alice.apiKey });
+    await waitFor('the session', () => api.services.sessions.current);
+  });
+
+  after(async () => {
+    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
+    await bobClient.close();
+  });
+
+  it('shows the selected channel\'s topics, newest first, and new topics live', async function () {
+    this.timeout(20_000);
+    await api.topics.showChannel(GENERAL);
+    assert.equal(api.topics.model.streamId, GENERAL);
+    assert.equal(api.topics.model.state.kind, 'loaded');
+    const items = store().topics(GENERAL)!;
+    assert.ok(items.length > 0);
+    for (let i = 1; i < items.length; i++) assert.ok(items[i - 1]!.maxId > items[i]!.maxId, 'newest first');
+    assert.deepEqual(names(), items.map((t) => t.name));
+    // A new topic from another user appears on top, live.
+    await sendMessage(bobClient, { type: 'stream', to: GENERAL, topic: TOPIC, content: 'Plan for the release' });
+    await waitFor('the new topic on top', () => names()[0] === TOPIC);
+    assert.equal(store().unreadCount({ streamId: GENERAL, topic: TOPIC }), 1);
+  });
+
+  it('follows, mutes and resets a topic (visibility policy round-trip)', async function () {
+    this.timeout(20_000);
+    const arg = { streamId: GENERAL, topic: TOPIC };
+    await vscode.commands.executeCommand(Commands.topicFollow, arg);
+    await waitFor('followed', () => store().topicPolicy(GENERAL, TOPIC) === POLICY.followed);
+    await vscode.commands.executeCommand(Commands.topicMute, arg);
+    await waitFor('muted', () => store().topicPolicy(GENERAL, TOPIC) === POLICY.muted);
+    // In a channel that is not muted, unmute removes the policy.
+    assert.equal(await vscode.commands.executeCommand(Commands.topicUnmute, arg), POLICY.none);
+    await waitFor('no policy', () => store().topicPolicy(GENERAL, TOPIC) === POLICY.none);
+    await vscode.commands.executeCommand(Commands.topicFollow, arg);
+    await waitFor('followed again', () => store().topicPolicy(GENERAL, TOPIC) === POLICY.followed);
+    await vscode.commands.executeCommand(Commands.topicResetVisibility, arg);
+    await waitFor('reset', () => store().topicPolicy(GENERAL, TOPIC) === POLICY.none);
+  });
+
+  it('resolves and unresolves a topic', async function () {
+    this.timeout(20_000);
+    assert.equal(await vscode.commands.executeCommand(Commands.topicResolve, { streamId: GENERAL, topic: TOPIC }), true);
+    await waitFor('the resolved topic', () => names().includes(`✔ ${TOPIC}`) && !names().includes(TOPIC));
+    assert.ok(store().topics(GENERAL)!.find((t) => t.name === `✔ ${TOPIC}`)?.resolved);
+    await vscode.commands.executeCommand(Commands.topicUnresolve, { streamId: GENERAL, topic: `✔ ${TOPIC}` });
+    await waitFor('the unresolved topic', () => names().includes(TOPIC) && !names().includes(`✔ ${TOPIC}`));
+  });
+
+  it('renames a topic with a propagate mode and notification choices', async function () {
+    this.timeout(20_000);
+    const renamed = `${TOPIC} (v2)`;
+    const ok = await vscode.commands.executeCommand(Commands.topicMove, {
+      streamId: GENERAL,
+      topic: TOPIC,
+      newTopic: renamed,
+      propagateMode: 'change_all',
+      notifyOldThread: false,
+      notifyNewThread: false,
+    });
+    assert.equal(ok, true);
+    await waitFor('the renamed topic', () => names().includes(renamed) && !names().includes(TOPIC));
+  });
+
+  it('marks a topic as read', async function () {
+    this.timeout(20_000);
+    const renamed = `${TOPIC} (v2)`;
+    await waitFor('an unread message in the topic', () => store().unreadCount({ streamId: GENERAL, topic: renamed }) > 0);
+    await vscode.commands.executeCommand(Commands.topicMarkRead, { streamId: GENERAL, topic: renamed });
+    await waitFor('no unread in the topic', () => store().unreadCount({ streamId: GENERAL, topic: renamed }) === 0);
+  });
+});
