@@ -3,6 +3,8 @@ import * as auth from './auth';
 import * as messages from './commands/messages';
 import { registerPeopleCommands } from './commands/people';
 import * as channelCommands from './commands/channels';
+import * as linkifierCommands from './commands/linkifiers';
+import * as webhookCommands from './commands/webhook';
 import * as reminderCommands from './commands/reminders';
 import * as showVersion from './commands/showVersion';
 import * as snippetCommands from './commands/snippets';
@@ -14,6 +16,8 @@ import * as session from './session';
 import { registerStatusBar } from './views/statusBar';
 import * as subscriptionsView from './views/subscriptions';
 import * as topicsView from './views/topics';
+import * as linkifiersView from './views/linkifiers';
+import type { WebhookReceiver } from './webhookReceiver';
 import { registerPeopleView, type PeopleView } from './views/presence';
 
 /** What `activate` returns: integration tests reach the extension's state through it. */
@@ -30,6 +34,10 @@ export interface TeamChatApi {
   topics: topicsView.TopicsView;
   /** The open topic views (tests read what they loaded). */
   topicViews: TopicViews;
+  /** The Linkifiers tree (its model lets tests see the order it shows). */
+  linkifiers: linkifiersView.LinkifiersView;
+  /** The outgoing webhook receiver (tests see the payloads it got). */
+  webhookReceiver: WebhookReceiver;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<TeamChatApi> {
@@ -48,9 +56,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   const topicViews = topicView.register(services);
   reminderCommands.register(services);
   snippetCommands.register(services);
+  const linkifiers = linkifiersView.register(services);
+  linkifierCommands.register(services, linkifiers.model);
+  const webhookReceiver = webhookCommands.register(services);
   await services.accounts.initialize();
   void session.start(services);
-  return { services, authProvider: provider, autoSignIn: auth.autoSignIn(services), people, channels, topics, topicViews };
+  return { services, authProvider: provider, autoSignIn: auth.autoSignIn(services), people, channels, topics, topicViews, linkifiers, webhookReceiver };
 }
 
 export function deactivate(): void {

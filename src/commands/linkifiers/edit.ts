@@ -1,0 +1,158 @@
+/**
+ * `teamChat.addLinkifier` / `teamChat.editLinkifier` (SPEC.md operation 13): a multi-step input
+ * for pattern, URL template, example input, reverse template and alternative URL templates, each
+ * step checked as the user types; the whole linkifier is checked again before anything is sent.
+ */
+import * as vscode from 'vscode';
+import type { Linkifier } from '../../api/models/linkifier';
+import { addLinkifier, updateLinkifier } from '../../api/routes/realm';
+import { showInputStep, type InputStep } from '../../auth/inputStep';
+import { checkLinkifier, compilePattern, describeProblems, type LinkifierDraft, type LinkifierField, type LinkifierProblem } from '../../linkifiers/check';
+import type { Services } from '../../services';
+import type { LinkifiersModel } from '../../views/linkifiers';
+import { requireAdmin, resolveLinkifier, runCommand, withProgress, type LinkifierArg } from './common';
+
+/** Tests pass the whole linkifier (`pattern` present) to skip the input boxes. */
+export interface EditLinkifierArgs extends LinkifierArg, Partial<LinkifierDraft> {}
+
+export interface EditLinkifierResult {
+  /** Whether a request was sent (and succeeded). */
+  sent: boolean;
+  /** Why nothing was sent: the client-side check's findings. */
+  problems: LinkifierProblem[];
+  /** The linkifier's id (the new one after an add). */
+  id?: number;
+}
+
+const NOTHING: EditLinkifierResult = { sent: false, problems: [] };
+
+export function addLinkifierCommand(services: Services, model: LinkifiersModel, arg?: EditLinkifierArgs): Promise<EditLinkifierResult | undefined> {
+  return runCommand(services, arg, 'Adding the linkifier failed: ', () => save(services, model, undefined, arg));
+}
+
+export function editLinkifierCommand(services: Services, model: LinkifiersModel, arg?: EditLinkifierArgs): Promise<EditLinkifierResult | undefined> {
+  return runCommand(services, arg, 'Saving the linkifier failed: ', async () => {
+    requireAdmin(services);
+    const existing = await resolveLinkifier(model, arg, 'Linkifier to edit');
+    return existing ? save(services, model, existing, arg) : NOTHING;
+  });
+}
+
+async function save(services: Services, model: LinkifiersModel, existing: Linkifier | undefined, arg: EditLinkifierArgs | undefined): Promise<EditLinkifierResult> {
+  const current = requireAdmin(services);
+  const scripted = arg?.pattern !== undefined;
+  let draft: LinkifierDraft = {
+    pattern: arg?.pattern ?? existing?.pattern ?? '',
+    url_template: arg?.url_template ?? existing?.url_template ?? '',
+    example_input: arg?.example_input !== undefined ? arg.example_input : (existing?.example_input ?? null),
+    reverse_template: arg?.reverse_template !== undefined ? arg.reverse_template : (existing?.reverse_template ?? null),
+    alternative_url_templates: arg?.alternative_url_templates ?? existing?.alternative_url_templates ?? [],
+  };
+  for (;;) {
+    if (!scripted) {
+      const entered = await askDraft(draft, existing === undefined);
+      if (!entered) return NOTHING;
+      draft = entered;
+    }
+    const check = checkLinkifier(draft);
+    if (!check.ok) {
+      // Nothing is sent: say precisely what failed, and let the user correct it.
+      services.log.info(`Linkifier not saved: ${describeProblems(check)}`);
+      if (scripted) return { sent: false, problems: check.problems };
+      const again = await vscode.window.showErrorMessage(`The linkifier was not saved. ${describeProblems(check)}`, 'Edit Again');
+      if (again !== 'Edit Again') return { sent: false, problems: check.problems };
+      continue;
+    }
+    const params = {
+      pattern: draft.pattern,
+      url_template: draft.url_template,
+      example_input: draft.example_input || null,
+      reverse_template: draft.reverse_template || null,
+      alternative_url_templates: [...(draft.alternative_url_templates ?? [])],
+    };
+    const id = await withProgress(existing ? 'Saving the linkifier…' : 'Adding the linkifier…', async (signal) => {
+      if (existing) {
+        await updateLinkifier(current.client, { filter_id: existing.id, ...params }, { signal });
+        return existing.id;
+      }
+      return (await addLinkifier(current.client, params, { signal })).id;
+    });
+    const preview = check.preview ? ` "${check.preview.text}" links to ${check.preview.url}` : '';
+    void vscode.window.showInformationMessage(`Linkifier ${existing ? 'saved' : 'added'}.${preview}`);
+    return { sent: true, problems: [], id };
+  }
+}
+
+const STEPS = 5;
+
+/** The five input boxes, with Back; each validates its own field against the earlier ones. */
+async function askDraft(initial: LinkifierDraft, adding: boolean): Promise<LinkifierDraft | undefined> {
+  const draft: LinkifierDraft = { ...initial };
+  const title = adding ? 'Add Linkifier' : 'Edit Linkifier';
+  const fieldProblem = (d: LinkifierDraft, field: LinkifierField): string | undefined =>
+    checkLinkifier(d).problems.find((p) => p.field === field)?.message;
+  const steps: ((n: number) => InputStep & { apply: (v: string) => void })[] = [
+    (n) => ({
+      title, step: n, totalSteps: STEPS, value: draft.pattern,
+      prompt: 'Pattern: a regular expression; write named groups as (?P<name>...).',
+      placeholder: '#(?P<id>[0-9]+)',
+      validate: (v) => {
+        const c = compilePattern(v);
+        return c.ok ? undefined : c.message;
+      },
+      apply: (v) => (draft.pattern = v),
+    }),
+    (n) => ({
+      title, step: n, totalSteps: STEPS, value: draft.url_template,
+      prompt: `URL template (RFC 6570): insert the pattern's groups as {name}. Groups: ${groupList(draft.pattern)}.`,
+      placeholder: 'https://github.com/example/repo/issues/{id}',
+      validate: (v) => fieldProblem({ pattern: draft.pattern, url_template: v }, 'url_template'),
+      apply: (v) => (draft.url_template = v),
+    }),
+    (n) => ({
+      title, step: n, totalSteps: STEPS, value: draft.example_input ?? '',
+      prompt: 'Example input (optional; needed for a reverse template): text the whole pattern matches.',
+      placeholder: '#123',
+      validate: (v) => (v === '' ? undefined : fieldProblem({ pattern: draft.pattern, url_template: draft.url_template, example_input: v }, 'example_input')),
+      apply: (v) => (draft.example_input = v === '' ? null : v),
+    }),
+    (n) => {
+      const preview = checkLinkifier({ pattern: draft.pattern, url_template: draft.url_template, example_input: draft.example_input }).preview;
+      return {
+        title, step: n, totalSteps: STEPS, value: draft.reverse_template ?? '',
+        prompt: `Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate the example input.${preview ? ` "${preview.text}" links to ${preview.url}` : ''}`,
+        placeholder: '#{id}',
+        validate: (v) => (v === '' ? undefined : fieldProblem({ ...draft, alternative_url_templates: [], reverse_template: v }, draft.example_input ? 'reverse_template' : 'example_input')),
+        apply: (v) => (draft.reverse_template = v === '' ? null : v),
+      };
+    },
+    (n) => ({
+      title, step: n, totalSteps: STEPS, value: (draft.alternative_url_templates ?? []).join(' '),
+      prompt: 'Alternative URL templates (optional, separated by spaces): used only to turn pasted URLs back into the pattern’s text.',
+      placeholder: 'https://example.com/issue/{id}',
+      validate: (v) => fieldProblem({ ...draft, alternative_url_templates: splitTemplates(v) }, 'alternative_url_templates'),
+      apply: (v) => (draft.alternative_url_templates = splitTemplates(v)),
+    }),
+  ];
+  for (let i = 0; i < steps.length; ) {
+    const step = steps[i](i + 1);
+    const result = await showInputStep({ ...step, buttons: i > 0 ? [vscode.QuickInputButtons.Back] : [] });
+    if (!result) return undefined;
+    if ('button' in result) {
+      i--;
+      continue;
+    }
+    step.apply(result.value);
+    i++;
+  }
+  return draft;
+}
+
+function splitTemplates(v: string): string[] {
+  return v.split(/\s+/).filter((t) => t !== '');
+}
+
+function groupList(pattern: string): string {
+  const c = compilePattern(pattern);
+  return c.ok && c.groups.length ? c.groups.map((g) => `{${g}}`).join(', ') : 'none';
+}

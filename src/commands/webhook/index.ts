@@ -1,0 +1,131 @@
+/**
+ * `teamChat.startWebhookReceiver` / `teamChat.stopWebhookReceiver` (bot development, SPEC.md
+ * operation 21). The bot's token comes from the arguments (tests), SecretStorage, an input box or
+ * the bot's downloaded configuration file; it is stored only in SecretStorage, never logged.
+ */
+import * as vscode from 'vscode';
+import { Commands } from '../../constants';
+import type { Services } from '../../services';
+import { showError } from '../../session/errors';
+import { readBotTokens } from '../../webhookReceiver/botConfig';
+import { receiverSettings, WebhookReceiver, type ReceiverMode } from '../../webhookReceiver';
+
+/** SecretStorage key of the last bot token used. */
+const TOKEN_SECRET = 'teamChat.webhookReceiver.token';
+
+export interface StartReceiverArgs {
+  token?: string;
+  /** Overrides the `teamChat.webhookReceiver.port` setting. */
+  port?: number;
+  /** A fixed answer: a string replies with it, null answers with no response. */
+  autoReply?: string | null;
+  mode?: ReceiverMode;
+}
+
+export interface StartReceiverResult {
+  url: string;
+  port: number;
+}
+
+export function register(services: Services): WebhookReceiver {
+  const receiver = new WebhookReceiver(services);
+  services.context.subscriptions.push(
+    receiver,
+    vscode.commands.registerCommand(Commands.startWebhookReceiver, (args?: StartReceiverArgs) => start(services, receiver, args)),
+    vscode.commands.registerCommand(Commands.stopWebhookReceiver, () => receiver.stop()),
+  );
+  return receiver;
+}
+
+async function start(services: Services, receiver: WebhookReceiver, args: StartReceiverArgs | undefined): Promise<StartReceiverResult | undefined> {
+  const scripted = args !== undefined && typeof args === 'object' && typeof args.token === 'string';
+  if (receiver.running && !scripted) return runningMenu(receiver);
+  const settings = receiverSettings();
+  const port = args?.port ?? settings.port;
+  try {
+    const token = scripted ? args.token! : await obtainToken(services);
+    if (!token) return undefined;
+    const url = await receiver.start({ token, port, autoReply: args?.autoReply, mode: args?.mode ?? settings.mode });
+    if (!scripted) {
+      const choice = await vscode.window.showInformationMessage(
+        `The outgoing webhook receiver is listening at ${url}. Set it as the bot's endpoint URL; payloads appear in "Team Chat Webhooks".`,
+        'Copy URL',
+        'Show Payloads',
+      );
+      if (choice === 'Copy URL') await vscode.env.clipboard.writeText(url);
+      else if (choice === 'Show Payloads') receiver.showLog();
+    }
+    return { url, port: receiver.port! };
+  } catch (error) {
+    if (scripted) throw error;
+    const code = (error as NodeJS.ErrnoException)?.code;
+    if (code === 'EADDRINUSE') {
+      void vscode.window.showErrorMessage(`Port ${port} is already in use. Choose another in the setting "teamChat.webhookReceiver.port" (0 picks a free one).`);
+    } else {
+      void showError('Starting the webhook receiver failed: ', error, services.log);
+    }
+    return undefined;
+  }
+}
+
+async function runningMenu(receiver: WebhookReceiver): Promise<StartReceiverResult | undefined> {
+  const url = receiver.url!;
+  const choice = await vscode.window.showQuickPick(
+    [
+      { label: '$(copy) Copy URL', description: url, id: 'copy' },
+      { label: '$(output) Show Payloads', id: 'log' },
+      { label: '$(debug-stop) Stop Receiver', id: 'stop' },
+    ],
+    { title: `Outgoing webhook receiver at ${url}` },
+  );
+  if (choice?.id === 'copy') await vscode.env.clipboard.writeText(url);
+  else if (choice?.id === 'log') receiver.showLog();
+  else if (choice?.id === 'stop') await receiver.stop();
+  return receiver.running ? { url, port: receiver.port! } : undefined;
+}
+
+/** Asks where the token comes from; a new one is kept in SecretStorage. */
+async function obtainToken(services: Services): Promise<string | undefined> {
+  const secrets = services.context.secrets;
+  const saved = await secrets.get(TOKEN_SECRET);
+  const items = [
+    ...(saved ? [{ label: '$(key) Use the Saved Bot Token', id: 'saved' }] : []),
+    { label: '$(edit) Enter the Bot’s Token…', description: 'from the bot’s settings', id: 'enter' },
+    { label: '$(file) Read It from the Bot’s Configuration File…', description: 'zuliprc with token = …', id: 'file' },
+  ];
+  const choice = await vscode.window.showQuickPick(items, { title: 'Outgoing webhook bot token', placeHolder: 'The receiver accepts only payloads carrying this token' });
+  let token: string | undefined;
+  if (choice?.id === 'saved') return saved;
+  if (choice?.id === 'enter') {
+    token = await vscode.window.showInputBox({
+      title: 'Outgoing webhook bot token',
+      prompt: 'The token of the outgoing webhook bot (kept in VS Code’s secret storage).',
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() === '' ? 'Enter the token.' : undefined),
+    });
+  } else if (choice?.id === 'file') {
+    token = await tokenFromFile();
+  }
+  token = token?.trim();
+  if (!token) return undefined;
+  await secrets.store(TOKEN_SECRET, token);
+  return token;
+}
+
+async function tokenFromFile(): Promise<string | undefined> {
+  const files = await vscode.window.showOpenDialog({ title: 'The bot’s configuration file', canSelectMany: false, openLabel: 'Use Token' });
+  if (!files?.[0]) return undefined;
+  const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(files[0]));
+  const tokens = readBotTokens(text);
+  if (tokens.length === 0) {
+    void vscode.window.showErrorMessage('That file has no "token = …" line. Download the outgoing webhook bot’s configuration from its settings.');
+    return undefined;
+  }
+  if (tokens.length === 1) return tokens[0].token;
+  const picked = await vscode.window.showQuickPick(
+    tokens.map((t) => ({ label: t.section, description: t.email, token: t.token })),
+    { placeHolder: 'Which bot?' },
+  );
+  return picked?.token;
+}
