@@ -94,8 +94,7 @@ export async function editSnippet(services: Services, editors: SnippetEditors, a
     const snippet = await resolveSnippet(current, snippetIdOf(arg), 'Snippet to edit');
     if (!snippet) return undefined;
     if (arg?.title !== undefined || arg?.content !== undefined) {
-      await patch(services, snippet.id, { title: arg.title, content: arg.content });
-      return true;
+      return await patch(services, snippet.id, { title: arg.title, content: arg.content });
     }
     const open = editors.find(snippet.id, current.account.id);
     if (open) {
@@ -149,13 +148,24 @@ export async function saveSnippetEdit(services: Services, editors: SnippetEditor
   return true;
 }
 
-/** `teamChat.editSnippetTitle`: a new title for the snippet in the tab (sent with "Save snippet"). */
+/** `teamChat.editSnippetTitle`: a new title for the snippet in the tab (sent with "Save snippet"); `{ uri, title }` skips the box. */
 export async function editSnippetTitle(services: Services, editors: SnippetEditors, arg?: unknown): Promise<string | undefined> {
   const found = entryFor(editors, arg);
   if (!found) return undefined;
   const current = requireSession(services);
   if (!current) return undefined;
-  const title = await askTitle(current.client, { value: found.entry.title, prompt: 'The snippet\'s new title, sent with "Save snippet"' });
+  const given = typeof arg === 'object' && arg !== null ? (arg as { title?: unknown }).title : undefined;
+  let title: string | undefined;
+  if (typeof given === 'string') {
+    const problem = titleProblem(current.client, given);
+    if (problem) {
+      void vscode.window.showErrorMessage(problem);
+      return undefined;
+    }
+    title = given;
+  } else {
+    title = await askTitle(current.client, { value: found.entry.title, prompt: 'The snippet\'s new title, sent with "Save snippet"' });
+  }
   if (title === undefined) return undefined;
   found.entry.title = title;
   editors.titleChanged();
