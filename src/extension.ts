@@ -6,6 +6,7 @@ import * as channelCommands from './commands/channels';
 import * as linkifierCommands from './commands/linkifiers';
 import * as webhookCommands from './commands/webhook';
 import * as reminderCommands from './commands/reminders';
+import * as settingsCommands from './commands/settings';
 import * as showVersion from './commands/showVersion';
 import * as snippetCommands from './commands/snippets';
 import * as topicCommands from './commands/topics';
@@ -56,6 +57,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   const topicViews = topicView.register(services);
   reminderCommands.register(services);
   snippetCommands.register(services);
+  settingsCommands.register(services);
   const linkifiers = linkifiersView.register(services);
   linkifierCommands.register(services, linkifiers.model);
   const webhookReceiver = webhookCommands.register(services);

@@ -1,0 +1,121 @@
+// Server information webview. Speaks src/webviews/serverInfo/protocol.ts: sends `ready` (command)
+// and `openLink` (request) for clicked links; receives `serverInfo/didChange` (notification).
+// All text goes in through textContent; the only HTML is the description the host sanitised.
+// @ts-check
+(function () {
+  // eslint-disable-next-line no-undef
+  const vscode = acquireVsCodeApi();
+  const root = /** @type {HTMLElement} */ (document.getElementById('info'));
+  let nextRequestId = 1;
+
+  /** @param {string} tag @param {string=} className @param {string=} text @returns {any} */
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  const yesNo = (/** @type {boolean|undefined} */ v) => (v === undefined ? 'Not reported' : v ? 'Yes' : 'No');
+
+  function row(list, name, value) {
+    list.append(el('dt', undefined, name));
+    const dd = el('dd');
+    if (typeof value === 'string') dd.textContent = value;
+    else dd.append(value);
+    list.append(dd);
+  }
+
+  function link(text, href) {
+    const a = el('a', undefined, text);
+    a.href = href;
+    return a;
+  }
+
+  function render(m) {
+    const header = el('header', 'info-header');
+    if (m.iconUrl) {
+      const img = el('img', 'realm-icon');
+      img.alt = '';
+      img.addEventListener('error', () => img.remove(), { once: true });
+      img.src = m.iconUrl;
+      header.append(img);
+    }
+    const titles = el('div');
+    titles.append(el('h1', undefined, m.realmName || new URL(m.realmUrl).host));
+    titles.append(link(m.realmUrl, m.realmUrl));
+    if (m.signedInAs) titles.append(el('div', 'muted', `Signed in as ${m.signedInAs}`));
+    header.append(titles);
+
+    const children = [header];
+    if (m.incompatible) {
+      children.push(el('p', 'alert', 'This server says this version of Team Chat is not compatible with it. Update the extension, or ask the server\'s administrator.'));
+    }
+    if (m.descriptionHtml) {
+      const d = el('section', 'description rendered_markdown');
+      // Sanitised in the extension host (src/webviews/sanitize.ts) before it was posted.
+      d.innerHTML = m.descriptionHtml;
+      children.push(d);
+    }
+
+    children.push(el('h2', undefined, 'Server'));
+    const server = el('dl', 'details');
+    row(server, 'Version', m.version || 'Not reported');
+    row(server, 'Feature level', String(m.featureLevel));
+    row(server, 'Merge base', m.mergeBase || 'Not reported');
+    row(server, 'Push notifications', yesNo(m.pushNotifications));
+    row(server, 'Web-public access', yesNo(m.webPublicAccess));
+    row(server, 'Compatible with Team Chat', m.incompatible ? 'No' : 'Yes');
+    children.push(server);
+
+    children.push(el('h2', undefined, 'Sign-in methods'));
+    const auth = el('dl', 'details');
+    row(auth, 'Email and password', yesNo(m.emailAuth));
+    row(auth, 'User names', m.requireEmailFormatUsernames === false ? 'Directory user names are accepted' : 'Email addresses');
+    children.push(auth);
+    if (m.externalMethods.length) {
+      const list = el('ul', 'external');
+      for (const x of m.externalMethods) {
+        const li = el('li');
+        if (x.iconUrl) {
+          const img = el('img', 'method-icon');
+          img.alt = '';
+          img.addEventListener('error', () => img.remove(), { once: true });
+          img.src = x.iconUrl;
+          li.append(img);
+        }
+        li.append(x.loginUrl ? link(x.displayName, x.loginUrl) : el('span', undefined, x.displayName));
+        li.append(el('span', 'muted', ` (${x.name})`));
+        list.append(li);
+      }
+      children.push(el('h3', undefined, 'External methods'), list);
+    }
+    if (m.authMethods.length) {
+      children.push(el('h3', undefined, 'Authentication backends (deprecated list)'));
+      const list = el('ul', 'methods');
+      for (const a of m.authMethods) {
+        const li = el('li', a.enabled ? 'on' : 'off');
+        li.append(el('span', 'mark', a.enabled ? '✓' : '—'), el('span', undefined, ` ${a.name}`));
+        list.append(li);
+      }
+      children.push(list);
+    }
+    children.push(el('p', 'muted', `Fetched ${new Date(m.fetchedAt).toLocaleString()}`));
+    root.replaceChildren(...children);
+  }
+
+  document.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!target) return;
+    event.preventDefault();
+    vscode.postMessage({ kind: 'request', method: 'openLink', id: nextRequestId++, params: { href: target.getAttribute('href') } });
+  });
+
+  window.addEventListener('message', (event) => {
+    const m = event.data;
+    if (!m || typeof m !== 'object') return;
+    if (m.kind === 'notification' && m.method === 'serverInfo/didChange' && m.params) render(m.params);
+  });
+
+  vscode.postMessage({ kind: 'command', method: 'ready', params: {} });
+})();

@@ -1,0 +1,184 @@
+/**
+ * The personal settings editor (SPEC.md operation 2): one webview panel showing every setting of
+ * `SETTINGS_DESCRIPTION`, grouped, with the store's current values. "Save changes" sends only the
+ * changed values; administrators can apply them to other users (`target_users`).
+ */
+import * as vscode from 'vscode';
+import { ApiError, ChatError, ValidationError } from '../../api/errors';
+import type { SettingsChanges, TargetUsers } from '../../api/models/settings';
+import { updateSettings } from '../../api/routes/settings';
+import { WebviewPanels } from '../../constants';
+import type { Services } from '../../services';
+import { WebviewHost } from '../host';
+import { renderHtml, webviewOptions } from '../html';
+import { ACCOUNT_SETTINGS, buildSettingsModel, checkChanges, parseGroupIds } from './model';
+import {
+  DidChangeSettingsNotification,
+  SaveSettingsRequest,
+  type SaveSettingsParams,
+  type SaveSettingsResult,
+  type SettingsModel,
+  type SettingValue,
+} from './protocol';
+
+const BODY = `<main id="settings" class="settings" aria-live="polite"><p class="muted">Loading…</p></main>`;
+
+export class SettingsPanel implements vscode.Disposable {
+  static #current: SettingsPanel | undefined;
+
+  readonly #panel: vscode.WebviewPanel;
+  readonly #host: WebviewHost;
+  readonly #disposables: vscode.Disposable[] = [];
+  /** Values just saved, until the store's `user_settings` events confirm them. */
+  readonly #overrides = new Map<string, SettingValue>();
+  #model: SettingsModel | undefined;
+  #saving: AbortController | undefined;
+
+  /** Opens (or reveals) the editor for the active account. */
+  static show(services: Services): SettingsPanel {
+    if (!services.sessions.current) throw new Error('Sign in to change your settings.');
+    const panel = (SettingsPanel.#current ??= new SettingsPanel(services));
+    panel.#panel.reveal(vscode.ViewColumn.Active);
+    panel.#refresh();
+    return panel;
+  }
+
+  /** The open editor (tests drive it through `save`, as the webview does). */
+  static get current(): SettingsPanel | undefined {
+    return SettingsPanel.#current;
+  }
+
+  get model(): SettingsModel | undefined {
+    return this.#model;
+  }
+
+  private constructor(private readonly services: Services) {
+    this.#panel = vscode.window.createWebviewPanel(WebviewPanels.settings, 'Personal Settings', vscode.ViewColumn.Active, {
+      ...webviewOptions(services.context.extensionUri),
+      retainContextWhenHidden: false,
+    });
+    this.#host = new WebviewHost(this.#panel.webview, services.log);
+    this.#host.onRequest(SaveSettingsRequest, (params) => this.save(params));
+    this.#disposables.push(
+      this.#host,
+      this.#host.onDidBecomeReady(() => this.#post()),
+      this.#panel.onDidDispose(() => this.dispose()),
+      // Without retained context a hidden panel reloads its page (and says `ready`) when shown.
+      this.#panel.onDidChangeViewState((e) => {
+        if (!e.webviewPanel.visible) this.#host.reset();
+      }),
+      services.sessions.onDidChangeStore((change) => {
+        const ownUser = change.userIds.has(services.sessions.current?.store.ownUserId ?? -1);
+        if (change.full || ownUser || change.areas.has('userSettings') || change.areas.has('realm')) this.#refresh();
+      }),
+      services.sessions.onDidChange((current) => {
+        if (!current) this.#panel.dispose();
+        else this.#refresh();
+      }),
+    );
+    services.context.subscriptions.push(this);
+    this.#panel.webview.html = renderHtml(this.#panel.webview, services.context.extensionUri, {
+      title: 'Personal Settings',
+      styles: ['settings.css'],
+      scripts: ['settings.js'],
+      body: BODY,
+    });
+  }
+
+  #refresh(): void {
+    const current = this.services.sessions.current;
+    if (!current) return;
+    const { store } = current;
+    for (const [name, value] of this.#overrides) if (store.userSettings[name] === value) this.#overrides.delete(name);
+    const realmName = current.account.realmName || current.account.realmUrl;
+    this.#model = buildSettingsModel(store, realmName, this.#overrides);
+    this.#panel.title = `Personal Settings — ${realmName}`;
+    this.#post();
+  }
+
+  #post(): void {
+    if (this.#model) this.#host.notify(DidChangeSettingsNotification, this.#model);
+  }
+
+  /**
+   * Checks the changed values, then sends them in one `PATCH /settings`. Nothing is sent when a
+   * value is refused; the answer says which field was wrong and what the server ignored.
+   */
+  async save(params: SaveSettingsParams): Promise<SaveSettingsResult> {
+    const current = this.services.sessions.current;
+    const empty = { ok: false, fieldErrors: {}, saved: [], ignored: [], notes: [] };
+    if (!current) return { ...empty, error: 'Sign in again to save your settings.' };
+    const changes: Record<string, SettingValue> = {};
+    for (const [name, value] of Object.entries(params.changes)) {
+      // An empty password field is "no change", not an empty password.
+      if (ACCOUNT_SETTINGS.has(name) && name.endsWith('password') && value === '') continue;
+      changes[name] = value;
+    }
+    const forOthers = params.target !== undefined;
+    const fieldErrors = checkChanges(changes, forOthers);
+    let target: TargetUsers | undefined;
+    if (params.target) {
+      const groupIds = parseGroupIds(params.target.groupIds);
+      if (typeof groupIds === 'string') fieldErrors.target_users = groupIds;
+      else if (params.target.userIds.length === 0 && groupIds.length === 0) fieldErrors.target_users = 'Choose the users or groups whose settings to change.';
+      else {
+        target = {
+          ...(params.target.userIds.length ? { user_ids: [...params.target.userIds] } : {}),
+          ...(groupIds.length ? { group_ids: groupIds } : {}),
+          skip_if_already_edited: params.target.skipIfAlreadyEdited,
+        };
+      }
+    }
+    if (Object.keys(fieldErrors).length > 0) return { ...empty, fieldErrors };
+    const names = Object.keys(changes);
+    if (names.length === 0) return { ...empty, error: 'Nothing to save: no setting was changed.' };
+
+    this.#saving?.abort();
+    const saving = new AbortController();
+    this.#saving = saving;
+    // Never log values: they may hold passwords.
+    this.services.log.info(`Saving settings${forOthers ? ' for other users' : ''}: ${names.filter((n) => !n.endsWith('password')).join(', ') || '(password)'}`);
+    try {
+      const answer = await updateSettings(
+        current.client,
+        { ...(changes as SettingsChanges), ...(target ? { target_users: target } : {}) },
+        { signal: saving.signal, maxRetries: 0 },
+      );
+      const ignored = answer.ignored_parameters_unsupported ?? [];
+      const saved = names.filter((n) => !ignored.includes(n));
+      const notes: string[] = [];
+      if (forOthers) {
+        notes.push(`Applied to the chosen users${params.target?.skipIfAlreadyEdited ? ', except those who had changed these settings themselves' : ''}.`);
+      } else {
+        for (const n of saved) if (!ACCOUNT_SETTINGS.has(n)) this.#overrides.set(n, changes[n]!);
+        if (saved.includes('email')) {
+          notes.push(`A confirmation mail was sent to ${String(changes.email)}. Your address changes when you click the link in it.`);
+        }
+        if (saved.includes('new_password')) notes.push('Your password was changed.');
+        this.#refresh();
+      }
+      return { ok: true, fieldErrors: {}, saved, ignored, notes };
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        return error.field ? { ...empty, fieldErrors: { [error.field]: error.message } } : { ...empty, error: error.message };
+      }
+      if (error instanceof ApiError) {
+        const field = typeof error.data.var_name === 'string' ? error.data.var_name : undefined;
+        const message = `The server refused the change: ${error.message}`;
+        return field ? { ...empty, fieldErrors: { [field]: message } } : { ...empty, error: message };
+      }
+      if (error instanceof ChatError) return { ...empty, error: `${error.message} Your changes are kept; try again.` };
+      throw error;
+    } finally {
+      if (this.#saving === saving) this.#saving = undefined;
+    }
+  }
+
+  dispose(): void {
+    if (SettingsPanel.#current === this) SettingsPanel.#current = undefined;
+    this.#saving?.abort();
+    const disposables = this.#disposables.splice(0);
+    for (const d of disposables) d.dispose();
+    this.#panel.dispose();
+  }
+}
