@@ -68,7 +68,6 @@ export function keyString(key: TopicViewKey): string {
 export const PAGE_SIZE = 50;
 export const MAX_PAGE = 100;
 const READ_BATCH_DELAY_MS = 400;
-const CREATE_REMINDER_COMMAND = 'teamChat.createReminder';
 
 const BODY = `
 <header class="topic-header">
@@ -542,8 +541,7 @@ export class TopicPanel implements vscode.Disposable {
           await vscode.commands.executeCommand(Commands.editMessage, { messageId });
           break;
         case 'remind':
-          // Built by the reminders feature (its ID joins Commands when it lands).
-          await vscode.commands.executeCommand(CREATE_REMINDER_COMMAND, { messageId });
+          await vscode.commands.executeCommand(Commands.createReminder, { messageId });
           break;
         case 'copyLink': {
           const current = this.#session();
