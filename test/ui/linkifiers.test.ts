@@ -50,8 +50,15 @@ describe('UI: Linkifiers tree', function () {
     assert.ok(!labels.some((l) => /Move Linkifier Up/.test(l)), `the first row cannot move up: ${JSON.stringify(labels)}`);
     await wb.screenshot('linkifiers-tree');
     // The tooltip: example input with its link, reverse template, alternative templates.
-    await view.locator('.monaco-list-row', { hasText: 'RFC' }).first().hover();
-    await wb.page.locator('.monaco-hover', { hasText: 'Reverse template' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    const rfc = view.locator('.monaco-list-row', { hasText: 'RFC' }).first();
+    await rfc.hover();
+    // Tree tooltips appear after the hover delay; move within the row so it counts as resting there.
+    await wb.page.waitForTimeout(800);
+    const box = await rfc.boundingBox();
+    if (box) await wb.page.mouse.move(box.x + 40, box.y + box.height / 2);
+    const hover = wb.page.locator('.monaco-hover', { hasText: 'Reverse template' }).first();
+    await hover.waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.page.waitForTimeout(400);
     await wb.screenshot('linkifiers-tooltip');
   });
 
