@@ -48,7 +48,8 @@ export function loadProfileFieldDefs(client: ChatClient, signal?: AbortSignal): 
     cached = (async () => {
       const snapshot = await registerQueue(
         client,
-        { event_types: ['custom_profile_fields'], fetch_event_types: ['custom_profile_fields'] },
+        // Some servers put the definitions in the `realm` section: ask for both.
+        { event_types: ['custom_profile_fields'], fetch_event_types: ['custom_profile_fields', 'realm'] },
         { signal },
       );
       if (snapshot.queue_id) void deleteQueue(client, { queue_id: snapshot.queue_id }).catch(() => undefined);
