@@ -36,6 +36,10 @@ export function statusErrorMessage(error: unknown): string {
   return `Could not change the status: ${text}`;
 }
 
+function describeError(error: unknown): { message: string; notify: boolean } {
+  return { message: statusErrorMessage(error), notify: !(error instanceof ValidationError) };
+}
+
 function fromArgs(args: SetStatusArgs): StatusChoice {
   const choice: StatusChoice = { status_text: String(args.status_text ?? '') };
   if (args.emoji_name !== undefined) choice.emoji_name = args.emoji_name;
@@ -79,7 +83,8 @@ export async function setStatus(services: Services, args?: SetStatusArgs): Promi
     title: 'Set Your Status',
     recent: recentStatuses(services.context.globalState),
     current: currentChoice(current.store.status(current.store.ownUserId)),
-    submit: (choice) => sendOwn(services, choice).catch((e: unknown) => Promise.reject(new Error(statusErrorMessage(e)))),
+    submit: (choice) => sendOwn(services, choice),
+    describeError,
   });
   if (chosen) {
     void vscode.window.setStatusBarMessage(chosen === CLEAR_STATUS ? 'Status cleared.' : 'Status set.', 3000);
@@ -130,11 +135,10 @@ export async function setUserStatus(services: Services, args?: SetUserStatusArgs
     title: `Set ${name}’s Status`,
     recent: [],
     current: currentChoice(current.store.status(userId)),
-    submit: (choice) =>
-      updateUserStatus(current.client, { user_id: userId, ...choice }).then(
-        () => undefined,
-        (e: unknown) => Promise.reject(new Error(statusErrorMessage(e))),
-      ),
+    submit: async (choice) => {
+      await updateUserStatus(current.client, { user_id: userId, ...choice });
+    },
+    describeError,
   });
 }
 

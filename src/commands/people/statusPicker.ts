@@ -61,6 +61,8 @@ export interface PickStatusOptions {
   current?: StatusChoice;
   /** Sends the choice; a thrown error's message is shown in the pick, which stays open. */
   submit: (choice: StatusChoice) => Promise<void>;
+  /** The message for a failure, and whether it also deserves a notification (server errors do; input refused before sending does not). */
+  describeError: (error: unknown) => { message: string; notify: boolean };
 }
 
 /** Shows the pick; resolves with what was sent, or undefined when dismissed. */
@@ -129,8 +131,9 @@ export function pickStatus(options: PickStatusOptions): Promise<StatusChoice | u
         // Refused (too long, or by the server): say why, keep what was typed.
         pick.busy = false;
         pick.enabled = true;
-        pick.title = `${options.title}: ${error instanceof Error ? error.message : String(error)}`;
-        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+        const { message, notify } = options.describeError(error);
+        pick.title = `${options.title} (${countLabel(pick.value)}) — ${message}`;
+        if (notify) void vscode.window.showErrorMessage(message);
       }
     });
     pick.onDidHide(() => finish(undefined));
