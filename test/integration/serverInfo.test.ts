@@ -1,0 +1,99 @@
+// Server information inside a real VS Code: GET /server_settings shown before sign-in (any server
+// URL, no credentials) and after (the active account's server), with a sanitised description and
+// images limited to https or the realm's own origin.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { Commands } from '../../src/constants';
+import type { TeamChatApi } from '../../src/extension';
+import { buildServerInfoModel } from '../../src/webviews/serverInfo/model';
+import type { ServerInfoModel } from '../../src/webviews/serverInfo/protocol';
+
+const packageJson = require('../../../package.json') as { publisher: string; name: string };
+
+interface TestAccount {
+  email: string;
+  apiKey: string;
+  userId: number;
+  role: number;
+  fullName: string;
+}
+
+describe('server information', () => {
+  let api: TeamChatApi;
+  let url: string;
+  let alice: TestAccount;
+
+  async function signOutAll(): Promise<void> {
+    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
+  }
+
+  before(async function () {
+    this.timeout(30_000);
+    url = process.env.TEAM_CHAT_TEST_SERVER_URL!;
+    assert.ok(url, 'TEAM_CHAT_TEST_SERVER_URL not set');
+    alice = (JSON.parse(process.env.TEAM_CHAT_TEST_ACCOUNTS!) as TestAccount[]).find((a) => a.email.startsWith('alice@'))!;
+    api = await vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`)!.activate();
+    await signOutAll();
+  });
+
+  after(async () => {
+    await signOutAll();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('shows a server before sign-in (no credentials needed)', async function () {
+    this.timeout(20_000);
+    assert.equal(api.services.sessions.current, undefined);
+    const model = await vscode.commands.executeCommand<ServerInfoModel>(Commands.serverInfo, { realmUrl: url });
+    assert.ok(model, 'the command returned the model');
+    assert.equal(model.featureLevel, 482);
+    assert.ok(model.version, 'a version');
+    assert.ok(model.realmName, 'a realm name');
+    assert.equal(model.incompatible, false);
+    assert.equal(model.signedInAs, undefined);
+    assert.ok(model.authMethods.some((m) => m.name === 'password'), JSON.stringify(model.authMethods));
+    assert.ok(Array.isArray(model.externalMethods));
+    if (model.iconUrl) assert.ok(model.iconUrl.startsWith('https:') || model.iconUrl.startsWith(new URL(url).origin));
+  });
+
+  it('shows the active account\'s server after sign-in', async function () {
+    this.timeout(20_000);
+    await vscode.commands.executeCommand(Commands.signIn, { realmUrl: url, email: alice.email, apiKey: alice.apiKey });
+    const deadline = Date.now() + 10_000;
+    while (!api.services.sessions.current && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const model = await vscode.commands.executeCommand<ServerInfoModel>(Commands.serverInfo);
+    assert.ok(model);
+    assert.equal(model.signedInAs, `${alice.fullName} <${alice.email}>`);
+    assert.equal(model.featureLevel, 482);
+  });
+
+  it('reports an unreachable server without throwing', async function () {
+    this.timeout(30_000);
+    const model = await vscode.commands.executeCommand<ServerInfoModel | undefined>(Commands.serverInfo, { realmUrl: 'http://127.0.0.1:9' });
+    assert.equal(model, undefined);
+  });
+
+  it('sanitises the description and drops icons from other plain-http origins', () => {
+    const model = buildServerInfoModel(
+      {
+        chat_feature_level: 300,
+        realm_name: 'Evil <b>corp</b>',
+        realm_icon: 'http://tracker.example/pixel.png',
+        realm_description: '<p onclick="alert(1)">Hi <script>alert(2)</script><a href="javascript:alert(3)">x</a><img src="/logo.png"></p>',
+        external_authentication_methods: [
+          { name: 'saml:okta', display_name: 'Okta', display_icon: '/static/okta.png', login_url: '/accounts/login/okta', signup_url: '/s' },
+          { name: 'github', display_name: 'GitHub', display_icon: 'http://elsewhere.example/gh.png', login_url: 'javascript:alert(1)', signup_url: '' },
+        ],
+      },
+      'http://chat.local:9991',
+    );
+    assert.equal(model.iconUrl, undefined);
+    assert.ok(!/script|onclick|javascript/i.test(model.descriptionHtml!), model.descriptionHtml);
+    assert.match(model.descriptionHtml!, /<img src="http:\/\/chat.local:9991\/logo.png"/);
+    assert.equal(model.externalMethods[0]!.iconUrl, 'http://chat.local:9991/static/okta.png');
+    assert.equal(model.externalMethods[0]!.loginUrl, 'http://chat.local:9991/accounts/login/okta');
+    assert.equal(model.externalMethods[1]!.iconUrl, undefined);
+    assert.equal(model.externalMethods[1]!.loginUrl, undefined);
+    assert.equal(model.realmName, 'Evil <b>corp</b>', 'plain text, shown with textContent');
+  });
+});
