@@ -126,7 +126,7 @@ describe('edit message', function () {
   it('merge by hand: both texts between markers, refused until merged, then sent', async () => {
     const id = await post('Base text.');
     await edit({ messageId: id });
-    await send({ messageId: id, content: 'Mine.', onConflict: 'defer' }).then((r) => assert.equal(r.status, 'sent'));
+    await send({ messageId: id, content: 'Mine.', onConflict: 'defer' }).then((r) => assert.equal(r.status, 'sent', JSON.stringify(r)));
     // Now a real conflict: draft from the current text, someone edits, we merge by hand.
     await edit({ messageId: id });
     await updateMessage(other, { message_id: id, content: 'Theirs.', prevContent: 'Mine.' });
@@ -134,6 +134,7 @@ describe('edit message', function () {
     assert.equal(merging.status, 'merging', JSON.stringify(merging));
     const text = (merging as { text: string }).text;
     assert.ok(text.includes('Theirs.') && text.includes('Mine, again.') && text.includes('<<<<<<<'));
+    assert.equal(vscode.window.activeTextEditor?.document.getText(), text, 'the editor shows the text to merge');
     const refused = await send({ messageId: id });
     assert.equal(refused.status, 'failed');
     assert.match((refused as { message: string }).message, /conflict markers/);

@@ -192,8 +192,15 @@ async function moveOrRename(client: ChatClient, messageId: number, what: 'topic'
 
 /** Opens the draft's editor tab (Markdown). */
 export async function openDraftEditor(draft: Draft): Promise<vscode.TextEditor> {
-  const doc = await vscode.workspace.openTextDocument(draftUri(draft));
-  if (doc.languageId !== 'markdown') await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+  let doc = await vscode.workspace.openTextDocument(draftUri(draft));
+  if (doc.languageId !== 'markdown') doc = await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+  // A document VS Code still holds from before may show an older text than the store's.
+  if (!doc.isDirty && doc.getText() !== draft.text) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), draft.text);
+    await vscode.workspace.applyEdit(edit);
+    await doc.save();
+  }
   return vscode.window.showTextDocument(doc, { preview: false });
 }
 
@@ -211,8 +218,8 @@ export function findDraft(ctx: EditContext, arg: SendEditArgs | vscode.Uri | und
 export async function saveOpenDocument(ctx: EditContext, draft: Draft): Promise<void> {
   const uri = draftUri(draft);
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  // A clean document already matches the store (it was loaded from it or saved into it).
   if (doc?.isDirty) await doc.save();
-  else if (doc) await ctx.files.flush(uri);
 }
 
 /** Closes every tab showing the draft or its diff. */
