@@ -41,18 +41,41 @@ export async function insertAsComment(editor: vscode.TextEditor, text: string): 
   const select = (): void => {
     editor.selection = new vscode.Selection(startLine, 0, endLine, doc.lineAt(endLine).text.length);
   };
-  select();
-  const version = doc.version;
-  await vscode.commands.executeCommand('editor.action.addCommentLine');
-  if (doc.version !== version) return { startLine, endLine, commented: 'line' };
+  // A language's comment definition loads with its first document: give it a moment if the
+  // first attempt changes nothing.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    select();
+    if (await runAndWaitForEdit('editor.action.addCommentLine', doc)) return { startLine, endLine, commented: 'line' };
+  }
 
   // No line comments in this language: try a block comment around the lines.
   select();
-  const version2 = doc.version;
-  await vscode.commands.executeCommand('editor.action.blockComment');
-  if (doc.version !== version2) {
+  if (await runAndWaitForEdit('editor.action.blockComment', doc)) {
     const sel = editor.selection;
     return { startLine: Math.min(startLine, sel.start.line), endLine: Math.max(endLine, sel.end.line), commented: 'block' };
   }
   return { startLine, endLine, commented: 'none' };
+}
+
+/**
+ * Runs an editor command and reports whether it changed `doc`. The command runs in the workbench;
+ * its edit reaches the extension host's copy of the document a little after the command returns.
+ */
+async function runAndWaitForEdit(command: string, doc: vscode.TextDocument, timeoutMs = 1_500): Promise<boolean> {
+  let listener: vscode.Disposable | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const changed = new Promise<boolean>((resolve) => {
+    listener = vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document === doc && e.contentChanges.length > 0) resolve(true);
+    });
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    const version = doc.version;
+    await vscode.commands.executeCommand(command);
+    return doc.version !== version || (await changed);
+  } finally {
+    listener?.dispose();
+    clearTimeout(timer);
+  }
 }
