@@ -138,7 +138,7 @@ describe('saved snippets: save, insert as a comment, edit, delete', () => {
     for (const l of inserted) assert.ok(l.startsWith('    # '), `not a # comment: ${JSON.stringify(l)}`);
   });
 
-  it('uses the block-comment form per line where the language has no line comments (HTML): one block comment', async function () {
+  it('wraps the lines in a block comment where the language has no line comments (HTML)', async function () {
     this.timeout(20_000);
     const editor = await open('page.html', '<div>\n</div>\n');
     editor.selection = new vscode.Selection(1, 0, 1, 0);

@@ -29,7 +29,7 @@ export function showError(services: Services, doing: string, error: unknown): vo
   void vscode.window.showErrorMessage(text);
 }
 
-/** An `AbortSignal` that follows a `CancellationToken` (disposed with the returned disposable). */
+/** An `AbortSignal` that follows a `CancellationToken`. */
 export function abortSignal(token: vscode.CancellationToken | undefined): AbortSignal | undefined {
   if (!token) return undefined;
   const controller = new AbortController();
