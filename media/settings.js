@@ -142,7 +142,7 @@
     if (f.kind !== 'boolean') r.append(el('div', 'setting-label', f.label));
     r.lastChild && (/** @type {any} */ (r.lastChild).id = `label-${f.name}`);
     r.append(control(f));
-    if (f.note) r.append(el('div', 'setting-note muted', f.note));
+    if (f.note && f.name !== 'email') r.append(el('div', 'setting-note muted', f.note));
     if (f.name === 'email') {
       r.append(el('div', 'setting-note muted', 'The server sends a confirmation mail to the new address; the change happens when you click the link in it.'));
     }
