@@ -2,7 +2,8 @@
 // `openLink` of src/webviews/protocol.ts). Text goes in with textContent; the only HTML inserted
 // is message content the extension host has already sanitised (model.html, match html, history).
 // State (saved with setState, no retained context): what is shown, the oldest loaded id, the
-// scroll position, the compose draft and the search query.
+// scroll position, the compose draft and the search query. Text the host inserts (snippets) goes
+// in at the caret; the page reports the compose text back (`topic/composeText`).
 // @ts-check
 (function () {
   // eslint-disable-next-line no-undef
@@ -344,12 +345,31 @@
     composeCount.textContent = n > maxLength * 0.8 ? `${n} / ${maxLength}` : '';
     composeCount.classList.toggle('over', n > maxLength);
   }
+  let draftTimer;
+  /** Tells the host what the box holds (debounced while typing). */
+  function reportDraft(delayMs) {
+    clearTimeout(draftTimer);
+    draftTimer = setTimeout(() => command('topic/composeText', { text: text.value }), delayMs);
+  }
   text.addEventListener('input', () => {
     state.draft = text.value;
     save();
     composeError.textContent = '';
     updateCount();
+    reportDraft(500);
   });
+  /** Host text (a snippet) at the caret, replacing a selection; the draft around it stays. */
+  function insertIntoCompose(insert) {
+    if (compose.hidden || typeof insert !== 'string') return;
+    text.setRangeText(insert, text.selectionStart, text.selectionEnd, 'end');
+    state.draft = text.value;
+    save();
+    composeError.textContent = '';
+    updateCount();
+    text.focus();
+    reportDraft(0);
+  }
+  if (text.value !== '') reportDraft(0);
   text.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
@@ -368,6 +388,7 @@
       state.draft = text.value;
       save();
       updateCount();
+      reportDraft(0);
       state.atBottom = true;
     } catch (e) {
       // The text stays; the API layer's message says what to fix (e.g. too long).
@@ -455,6 +476,9 @@
         break;
       case 'topic/notice':
         showNotice(m.params.text);
+        break;
+      case 'topic/insertCompose':
+        insertIntoCompose(m.params.text);
         break;
     }
   });

@@ -59,7 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   topicCommands.register(services, topics);
   const topicViews = topicView.register(services);
   reminderCommands.register(services);
-  snippetCommands.register(services);
+  snippetCommands.register(services, { compose: topicViews });
   settingsCommands.register(services);
   const linkifiers = linkifiersView.register(services);
   linkifierCommands.register(services, linkifiers.model);

@@ -10,6 +10,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { ChatClient } from '../../src/api';
 import { getMessage, sendMessage } from '../../src/api/routes/messages';
+import { createSavedSnippet, deleteSavedSnippet } from '../../src/api/routes/personal';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import type { TopicPanel } from '../../src/webviews/topicView/panel';
@@ -98,6 +99,33 @@ describe('topic view', () => {
     const { message } = await getMessage(bobClient, { message_id: id });
     assert.equal(message.subject, topic);
     await assert.rejects(panel.send('x'.repeat(200_000)), /long|characters/i, 'an over-long message is refused before sending');
+  });
+
+  it('inserts a saved snippet into the compose box (teamChat.insertSnippetIntoCompose), keeping the draft, also into a hidden view', async function () {
+    this.timeout(20_000);
+    const client = api.services.sessions.current!.client;
+    const { saved_snippet_id: snippetId } = await createSavedSnippet(client, { title: 'Greeting', content: 'Thanks, Bob!' });
+    try {
+      panel.reveal();
+      assert.equal(await vscode.commands.executeCommand(Commands.insertSnippetIntoCompose, { snippetId }), true);
+      await waitFor('the snippet in the compose box', () => panel.composeText === 'Thanks, Bob!');
+      // A second insertion goes in at the caret (after the first): the draft stays.
+      assert.equal(await vscode.commands.executeCommand(Commands.insertSnippetIntoCompose, { snippetId }), true);
+      await waitFor('both insertions in the compose box', () => panel.composeText === 'Thanks, Bob!Thanks, Bob!', 10_000);
+      // Hidden behind an editor, the page unloads; the draft comes back from its saved state and the
+      // snippet is added to it once the revealed page is ready.
+      const file = path.join(tmp, 'elsewhere.txt');
+      fs.writeFileSync(file, 'elsewhere\n');
+      await vscode.window.showTextDocument(vscode.Uri.file(file), { viewColumn: panel.panel.viewColumn });
+      await waitFor('the view hidden', () => !panel.panel.visible);
+      assert.equal(await vscode.commands.executeCommand(Commands.insertSnippetIntoCompose, { snippetId }), true);
+      await waitFor('the draft restored plus the snippet', () => panel.composeText === 'Thanks, Bob!'.repeat(3), 15_000);
+      assert.ok(panel.panel.visible, 'the view was not revealed');
+      const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputText && t.input.uri.fsPath === file);
+      if (tab) await vscode.window.tabGroups.close(tab);
+    } finally {
+      await deleteSavedSnippet(client, { saved_snippet_id: snippetId });
+    }
   });
 
   it('shows a message from another account live', async function () {

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { WebviewPanels } from '../../constants';
+import type { ComposeTarget } from '../../commands/snippets/compose';
 import type { Services } from '../../services';
 import { keyString, TopicPanel, type TopicViewKey } from './panel';
 
@@ -21,8 +22,10 @@ function isKey(value: unknown): value is TopicViewKey {
   );
 }
 
-export class TopicViews implements vscode.Disposable {
+export class TopicViews implements vscode.Disposable, ComposeTarget {
   readonly #panels = new Map<string, TopicPanel>();
+  /** Key strings, least recently active first (the compose target falls back to the last). */
+  #used: string[] = [];
   readonly #disposables: vscode.Disposable[] = [];
 
   constructor(private readonly services: Services) {
@@ -63,11 +66,35 @@ export class TopicViews implements vscode.Disposable {
     return this.#adopt(panel, key);
   }
 
+  /**
+   * Inserts `text` into the compose box of the active topic view, else of the one used last;
+   * false when no topic view (search lists have no compose box) is open.
+   */
+  insertIntoCompose(text: string): boolean {
+    const composable = (id: string | undefined) => {
+      const view = id === undefined ? undefined : this.#panels.get(id);
+      return view?.canCompose ? view : undefined;
+    };
+    const active = [...this.#panels.values()].find((p) => p.panel.active && p.canCompose);
+    const target = active ?? [...this.#used].reverse().map(composable).find((v) => v !== undefined);
+    return target?.insertIntoCompose(text) ?? false;
+  }
+
+  #markUsed(id: string): void {
+    this.#used = [...this.#used.filter((u) => u !== id), id];
+  }
+
   #adopt(panel: vscode.WebviewPanel, key: TopicViewKey): TopicPanel {
     const view = new TopicPanel(this.services, panel, key);
     const id = keyString(key);
     this.#panels.set(id, view);
+    this.#markUsed(id);
+    const viewState = panel.onDidChangeViewState((e) => {
+      if (e.webviewPanel.active) this.#markUsed(id);
+    });
     view.onDidDispose(() => {
+      viewState.dispose();
+      this.#used = this.#used.filter((u) => u !== id);
       if (this.#panels.get(id) === view) this.#panels.delete(id);
     });
     return view;

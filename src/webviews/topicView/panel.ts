@@ -29,7 +29,9 @@ import { pickEmoji } from './emoji';
 import { historyItems, messageLink, messageModel, topicLinkModels, type ModelContext } from './model';
 import {
   ActionCommand,
+  ComposeTextCommand,
   HistoryRequest,
+  InsertComposeNotification,
   InitRequest,
   LoadOlderRequest,
   MatchesNotification,
@@ -103,6 +105,10 @@ export class TopicPanel implements vscode.Disposable {
   #disposed = false;
   /** The page has asked for its content at least once since the last (re)load. */
   #served = false;
+  /** What the compose box holds, as the page last reported it. */
+  #composeText = '';
+  /** Insertions posted while the page was not ready (the host keeps only the latest post per method). */
+  #pendingInsert = '';
 
   readonly #onDidLoad = new vscode.EventEmitter<readonly number[]>();
   /** Messages were posted to the page (ids of the whole cache after init, or of a page). */
@@ -127,6 +133,7 @@ export class TopicPanel implements vscode.Disposable {
       this.#onDidLoad,
       this.#onDidMarkRead,
       panel.onDidDispose(() => this.dispose()),
+      this.#host.onDidBecomeReady(() => (this.#pendingInsert = '')),
       panel.onDidChangeViewState((e) => {
         if (!e.webviewPanel.visible) {
           this.#host.reset();
@@ -235,6 +242,7 @@ export class TopicPanel implements vscode.Disposable {
     this.#disposables.push(
       this.panel.webview.onDidReceiveMessage((m: unknown) => {
         if (VisibleCommand.is(m)) this.markVisible(m.params.ids);
+        else if (ComposeTextCommand.is(m)) this.#composeText = m.params.text;
         else if (ActionCommand.is(m)) void this.runAction(m.params.messageId, m.params.action);
       }),
     );
@@ -554,6 +562,29 @@ export class TopicPanel implements vscode.Disposable {
     } catch (error) {
       void vscode.window.showErrorMessage(`Team Chat: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  /** The compose box's text as the page last reported it (after an insertion, and as the user types). */
+  get composeText(): string {
+    return this.#composeText;
+  }
+
+  /** Topic views have a compose box; search result lists do not. */
+  get canCompose(): boolean {
+    return this.key.mode === 'topic' && this.key.topic !== undefined;
+  }
+
+  /**
+   * Reveals the panel and inserts `text` at the compose box's caret, keeping the draft. A hidden
+   * page reloads first: the insertion waits for it (several insertions are joined in order).
+   */
+  insertIntoCompose(text: string): boolean {
+    if (!this.canCompose || this.#disposed) return false;
+    this.reveal();
+    this.#pendingInsert = this.#host.ready ? text : this.#pendingInsert + text;
+    this.#host.notify(InsertComposeNotification, { text: this.#pendingInsert });
+    if (this.#host.ready) this.#pendingInsert = '';
+    return true;
   }
 
   reveal(): void {

@@ -156,6 +156,15 @@ export const SearchRequest = new RequestType<{ query: string }, readonly MatchMo
   (p): p is { query: string } => isRecord(p) && typeof p.query === 'string' && p.query.length <= 1000,
 );
 
+/**
+ * The compose box's text, reported after an insertion by the host and (debounced) as the user
+ * types: the host knows what the box holds without asking (tests read it through the panel).
+ */
+export const ComposeTextCommand = new CommandType<{ text: string }>(
+  'topic/composeText',
+  (p): p is { text: string } => isRecord(p) && typeof p.text === 'string' && p.text.length <= 1_000_000,
+);
+
 // ---- host → webview -----------------------------------------------------------------------
 
 /** New or changed messages (insert or replace by id, keep id order). */
@@ -166,3 +175,8 @@ export const RemoveNotification = new NotificationType<{ ids: readonly number[] 
 export const MatchesNotification = new NotificationType<{ matches: readonly MatchModel[] }>('topic/matches');
 /** A notice above the compose box (e.g. the connection is lost). Empty text hides it. */
 export const NoticeNotification = new NotificationType<{ text: string }>('topic/notice');
+/**
+ * Text for the compose box (e.g. a saved snippet): inserted at the caret (replacing a selection),
+ * the rest of the draft kept; the page saves the draft and answers with `topic/composeText`.
+ */
+export const InsertComposeNotification = new NotificationType<{ text: string }>('topic/insertCompose');
