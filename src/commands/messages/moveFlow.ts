@@ -33,17 +33,36 @@ export interface MoveAnswers {
 export type MoveOutcome =
   | { status: 'moved'; request: MoveRequest; partial: boolean; explanation?: string }
   | { status: 'cancelled'; explanation?: string }
-  | { status: 'failed'; explanation: string; code?: string };
+  /** `error`: what the server (or network) said, for callers that show errors with actions. */
+  | { status: 'failed'; explanation: string; code?: string; error?: unknown };
 
-const PROPAGATE_ITEMS: (vscode.QuickPickItem & { mode: PropagateMode })[] = [
-  { mode: 'change_one', label: 'Only this message', description: 'change_one', detail: 'Moves just this message; the rest of the topic stays.' },
-  { mode: 'change_later', label: 'This and all later messages', description: 'change_later', detail: 'Moves this message and every newer one in the topic.' },
-  { mode: 'change_all', label: 'All messages in the topic', description: 'change_all', detail: 'Moves the whole topic, older messages included.' },
-];
+/**
+ * What `change_one` / `change_later` start from: the edited message, or, for a whole topic (the
+ * Topics tree), its newest message and its first unread one (no `change_later` without unreads).
+ */
+export type MoveAnchor = { kind: 'message' } | { kind: 'topic'; hasUnread: boolean };
+
+function propagateItems(anchor: MoveAnchor): (vscode.QuickPickItem & { mode: PropagateMode })[] {
+  const all = { mode: 'change_all' as const, label: 'All messages in the topic', description: 'change_all', detail: 'Moves the whole topic, older messages included.' };
+  if (anchor.kind === 'topic') {
+    return [
+      all,
+      ...(anchor.hasUnread
+        ? [{ mode: 'change_later' as const, label: 'From the first unread message on', description: 'change_later', detail: 'Moves the first unread message and every newer one.' }]
+        : []),
+      { mode: 'change_one', label: 'Only the newest message', description: 'change_one', detail: 'Moves just the newest message; the rest of the topic stays.' },
+    ];
+  }
+  return [
+    { mode: 'change_one', label: 'Only this message', description: 'change_one', detail: 'Moves just this message; the rest of the topic stays.' },
+    { mode: 'change_later', label: 'This and all later messages', description: 'change_later', detail: 'Moves this message and every newer one in the topic.' },
+    all,
+  ];
+}
 
 /** Asks which messages the rename/move applies to. `undefined` when the user cancels. */
-export async function pickPropagateMode(defaultMode: PropagateMode = 'change_all'): Promise<PropagateMode | undefined> {
-  const items = [...PROPAGATE_ITEMS].sort((a, b) => (a.mode === defaultMode ? -1 : b.mode === defaultMode ? 1 : 0));
+export async function pickPropagateMode(defaultMode: PropagateMode = 'change_all', anchor: MoveAnchor = { kind: 'message' }): Promise<PropagateMode | undefined> {
+  const items = propagateItems(anchor).sort((a, b) => (a.mode === defaultMode ? -1 : b.mode === defaultMode ? 1 : 0));
   const picked = await vscode.window.showQuickPick(items, { title: 'Which messages should move?', ignoreFocusOut: true });
   return picked?.mode;
 }
@@ -115,12 +134,12 @@ export async function moveMessages(
     const limit = e instanceof ApiError ? e.moveTimeLimit : undefined;
     if (!limit) {
       const explanation = explainEditError(e) ?? (e instanceof Error ? e.message : String(e));
-      return { status: 'failed', explanation, code: e instanceof ApiError ? e.code : undefined };
+      return { status: 'failed', explanation, code: e instanceof ApiError ? e.code : undefined, error: e };
     }
     const explanation = explainTimeLimit(limit);
     if (limit.firstMessageIdAllowedToMove === null) {
       if (answers.moveAllowedPart === undefined) void vscode.window.showWarningMessage(explanation);
-      return { status: 'failed', explanation, code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED' };
+      return { status: 'failed', explanation, code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', error: e };
     }
     let proceed = answers.moveAllowedPart;
     if (proceed === undefined) {
@@ -133,7 +152,7 @@ export async function moveMessages(
       await send(client, partial, signal);
       return { status: 'moved', request: partial, partial: true, explanation };
     } catch (e2) {
-      return { status: 'failed', explanation: explainEditError(e2) ?? (e2 instanceof Error ? e2.message : String(e2)), code: e2 instanceof ApiError ? e2.code : undefined };
+      return { status: 'failed', explanation: explainEditError(e2) ?? (e2 instanceof Error ? e2.message : String(e2)), code: e2 instanceof ApiError ? e2.code : undefined, error: e2 };
     }
   }
 }

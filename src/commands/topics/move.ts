@@ -4,15 +4,12 @@
  * `MOVE_MESSAGES_TIME_LIMIT_EXCEEDED` refusal offers to move only the messages still movable.
  */
 import * as vscode from 'vscode';
-import { ApiError, type ChatClient } from '../../api';
-import { updateMessage } from '../../api/routes/messages';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
 import { isResolved, RESOLVED_PREFIX } from '../../store';
 import { channelName, isInteractive, requireSession, runCommand, topicOf, UserFacingError, withProgress, type TopicArg } from '../channels/common';
-
-export type PropagateMode = 'change_all' | 'change_later' | 'change_one';
+import { explainEditError, moveMessages, pickNotifications, pickPropagateMode, type MoveRequest, type PropagateMode } from '../messages/moveFlow';
 
 export interface MoveArg extends TopicArg {
   newTopic?: string;
@@ -20,6 +17,8 @@ export interface MoveArg extends TopicArg {
   propagateMode?: PropagateMode;
   notifyOldThread?: boolean;
   notifyNewThread?: boolean;
+  /** On the time-limit refusal: move the part still allowed (scripted callers; default: refuse). */
+  moveAllowedPart?: boolean;
 }
 
 /** Unresolving drops the prefix and any stray ✔ marks and spaces after it. */
@@ -34,52 +33,25 @@ async function newestMessageId(current: CurrentSession, t: TopicArg): Promise<nu
   return item.maxId;
 }
 
-interface MoveRequest {
-  messageId: number;
-  topic?: string;
-  streamId?: number;
-  mode: PropagateMode;
-  notifyOld: boolean;
-  notifyNew: boolean;
-}
-
-async function send(client: ChatClient, r: MoveRequest, signal: AbortSignal): Promise<void> {
-  await updateMessage(
-    client,
-    {
-      message_id: r.messageId,
-      ...(r.topic !== undefined ? { topic: r.topic } : {}),
-      ...(r.streamId !== undefined ? { stream_id: r.streamId } : {}),
-      propagate_mode: r.mode,
-      send_notification_to_old_thread: r.notifyOld,
-      send_notification_to_new_thread: r.notifyNew,
-    },
-    { signal },
-  );
-}
-
-/** Sends the move; on the time-limit refusal, offers (interactively) the part that may move. */
-async function moveWithLimit(current: CurrentSession, r: MoveRequest, title: string, interactive: boolean): Promise<boolean> {
-  try {
-    await withProgress(title, (signal) => send(current.client, r, signal));
-    return true;
-  } catch (error) {
-    const limit = error instanceof ApiError ? error.moveTimeLimit : undefined;
-    if (!limit || !interactive) throw error;
-    const first = limit.firstMessageIdAllowedToMove;
-    if (first === null || first === undefined || limit.totalMessagesAllowedToMove === 0) {
-      throw new UserFacingError(`None of the ${limit.totalMessagesInTopic} messages may be moved any more: they are older than the organisation's time limit. Ask a moderator.`);
-    }
-    const action = `Move the ${limit.totalMessagesAllowedToMove} newest`;
-    const choice = await vscode.window.showWarningMessage(
-      `Only ${limit.totalMessagesAllowedToMove} of the ${limit.totalMessagesInTopic} messages may still be moved (time limit).`,
-      { modal: true },
-      action,
-    );
-    if (choice !== action) return false;
-    await withProgress(title, (signal) => send(current.client, { ...r, messageId: first, mode: 'change_later' }, signal));
+/**
+ * Sends the move under a cancellable progress (moveFlow's `moveMessages`: the time-limit refusal
+ * offers the part that may still move, with `change_later`). Scripted callers get the refusal
+ * thrown unless they answered `moveAllowedPart`; interactive ones see it once.
+ */
+async function move(request: MoveRequest, current: CurrentSession, title: string, arg: MoveArg | TopicArg | undefined): Promise<boolean> {
+  const interactive = isInteractive(arg);
+  const moveAllowedPart = (arg as MoveArg | undefined)?.moveAllowedPart ?? (interactive ? undefined : false);
+  const outcome = await withProgress(title, (signal) => moveMessages(current.client, request, { moveAllowedPart }, signal));
+  if (outcome.status === 'moved') {
+    if (outcome.partial && interactive) void vscode.window.showInformationMessage('Moved the messages you were allowed to move; the older ones stay.');
     return true;
   }
+  if (outcome.status === 'cancelled') return false;
+  // moveMessages has already shown the time-limit explanation to an interactive user.
+  if (interactive && outcome.code === 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED' && moveAllowedPart === undefined) return false;
+  // Errors without a specific explanation keep their own handling (sign-in actions and such).
+  if (outcome.error !== undefined && explainEditError(outcome.error) === undefined) throw outcome.error;
+  throw new UserFacingError(outcome.explanation);
 }
 
 export function register(services: Services): vscode.Disposable[] {
@@ -96,7 +68,8 @@ export function register(services: Services): vscode.Disposable[] {
       const topic = resolved ? RESOLVED_PREFIX + t.topic : unresolvedName(t.topic);
       const messageId = await newestMessageId(current, t);
       // Resolving sends no extra notification to the new thread (SPEC.md); keep the defaults.
-      return moveWithLimit(current, { messageId, topic, mode: 'change_all', notifyOld: false, notifyNew: true }, `${resolved ? 'Resolving' : 'Unresolving'} "${unresolvedName(t.topic)}"…`, isInteractive(arg));
+      const request: MoveRequest = { messageId, topic, propagateMode: 'change_all', sendNotificationToOldThread: false, sendNotificationToNewThread: true };
+      return move(request, current, `${resolved ? 'Resolving' : 'Unresolving'} "${unresolvedName(t.topic)}"…`, arg);
     });
 
   return [
@@ -118,7 +91,7 @@ export function register(services: Services): vscode.Disposable[] {
         if (request.topic !== undefined && !canTopics) throw new UserFacingError('You may move topics to other channels but not rename them.');
         if (request.streamId !== undefined && !canChannels) throw new UserFacingError('You may rename topics but not move them to another channel.');
         const where = [request.topic !== undefined ? `"${request.topic}"` : '', request.streamId !== undefined ? channelName(current, request.streamId) : ''].filter(Boolean).join(' in ');
-        return moveWithLimit(current, request, `Moving "${t.topic}" to ${where}…`, isInteractive(arg));
+        return move(request, current, `Moving "${t.topic}" to ${where}…`, arg);
       }),
     ),
   ];
@@ -154,33 +127,17 @@ async function askMove(current: CurrentSession, t: TopicArg, arg: MoveArg | unde
   if (newTopic === t.topic) newTopic = undefined;
   if (newTopic === undefined && newStreamId === undefined) return undefined;
 
-  let mode = arg?.propagateMode;
   const unread = store.unreadIdsOfTopic(t.streamId, t.topic);
-  const newest = await newestMessageId(current, t);
-  let messageId = newest;
-  if (!mode) {
-    const modes: (vscode.QuickPickItem & { mode: PropagateMode })[] = [
-      { label: 'All messages in the topic', description: 'change_all', mode: 'change_all' },
-      ...(unread.length > 0 ? [{ label: 'From the first unread message on', description: 'change_later', mode: 'change_later' as const }] : []),
-      { label: 'Only the newest message', description: 'change_one', mode: 'change_one' },
-    ];
-    const picked = await vscode.window.showQuickPick(modes, { placeHolder: 'Which messages should move?' });
-    if (!picked) return undefined;
-    mode = picked.mode;
-  }
-  if (mode === 'change_later' && unread.length > 0) messageId = Math.min(...unread);
+  const mode = arg?.propagateMode ?? (await pickPropagateMode('change_all', { kind: 'topic', hasUnread: unread.length > 0 }));
+  if (!mode) return undefined;
+  // change_one moves the newest message; change_later starts at the first unread one.
+  const messageId = mode === 'change_later' && unread.length > 0 ? Math.min(...unread) : await newestMessageId(current, t);
 
-  let notifyOld = arg?.notifyOldThread;
-  let notifyNew = arg?.notifyNewThread;
+  let notify = { sendNotificationToOldThread: arg?.notifyOldThread ?? false, sendNotificationToNewThread: arg?.notifyNewThread ?? true };
   if (!scripted) {
-    const items = [
-      { label: 'Notify the old topic', detail: 'Post a note in the old topic saying where the messages went.', picked: false, key: 'old' },
-      { label: 'Notify the new topic', detail: 'Post a note in the new topic saying where the messages came from.', picked: true, key: 'new' },
-    ];
-    const picked = await vscode.window.showQuickPick(items, { canPickMany: true, placeHolder: 'Notifications about the move (check the ones to send)' });
+    const picked = await pickNotifications({ oldThread: false, newThread: true });
     if (!picked) return undefined;
-    notifyOld = picked.some((p) => p.key === 'old');
-    notifyNew = picked.some((p) => p.key === 'new');
+    notify = picked;
   }
-  return { messageId, topic: newTopic, streamId: newStreamId, mode, notifyOld: notifyOld ?? false, notifyNew: notifyNew ?? true };
+  return { messageId, topic: newTopic, streamId: newStreamId, propagateMode: mode, ...notify };
 }
