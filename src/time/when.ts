@@ -1,6 +1,7 @@
 /**
- * "When?" for reminders: the preset times and a strict parser for a custom date and time, all in
- * the local time zone. Pure (no `vscode`): the picker in src/commands/reminders shows these.
+ * "When?" for reminders and scheduled messages: the preset times and a strict parser for a custom
+ * date and time, all in the local time zone. Pure (no `vscode`): the picker in
+ * src/commands/reminders/whenPicker.ts shows these.
  */
 
 export interface WhenPreset {
@@ -121,4 +122,9 @@ function plural(n: number, unit: string): string {
 /** Unix seconds (what the API takes), rounded up so a preset never lands a fraction in the past. */
 export function toUnixSeconds(date: Date): number {
   return Math.ceil(date.getTime() / 1000);
+}
+
+/** The `Date` of Unix seconds from the API (e.g. a scheduled message's delivery time). */
+export function fromUnixSeconds(seconds: number): Date {
+  return new Date(seconds * 1000);
 }

@@ -7,7 +7,7 @@ import { ChatClient } from '../../src/api';
 import { getScheduledMessages } from '../../src/api/routes/personal';
 import type { ScheduledResult } from '../../src/commands/messages/scheduled';
 import { NEEDS_NEW_TIME } from '../../src/commands/messages/scheduled';
-import { formatDateTime } from '../../src/commands/messages/time';
+import { formatLocal, fromUnixSeconds } from '../../src/time/when';
 import { Commands } from '../../src/constants';
 import { DRAFT_SCHEME } from '../../src/drafts/documents';
 import type { TeamChatApi } from '../../src/extension';
@@ -76,7 +76,7 @@ describe('scheduled messages', function () {
     assert.match((badTime as { message: string }).message, /does not exist/);
 
     const at = inDays(3);
-    const saved = await run({ action: 'edit', scheduledMessageId: failed.scheduled_message_id, content: 'Happy birthday, Bob!', time: formatDateTime(at) });
+    const saved = await run({ action: 'edit', scheduledMessageId: failed.scheduled_message_id, content: 'Happy birthday, Bob!', time: formatLocal(fromUnixSeconds(at)) });
     assert.equal(saved.status, 'saved', JSON.stringify(saved));
     const now = await serverCopy(failed.scheduled_message_id);
     assert.equal(now?.content, 'Happy birthday, Bob!');

@@ -1,6 +1,5 @@
-// Draft store, conflict resolution and delivery-time parsing: pure logic, no VS Code.
+// Draft store and conflict resolution: pure logic, no VS Code. (Delivery times: when.test.ts.)
 import assert from 'node:assert/strict';
-import { formatDateTime, parseDateTime, timePresets } from '../../src/commands/messages/time';
 import { type Draft, draftKey, DraftStore, hasConflictMarkers, mergeTemplate, resolveConflict } from '../../src/drafts/store';
 
 /** A Memento over a Map; values are copied through JSON like VS Code's storage. */
@@ -78,36 +77,5 @@ describe('drafts: conflicts', () => {
     assert.ok(hasConflictMarkers(next.text));
     assert.ok(!hasConflictMarkers('v2 and mine, merged'));
     assert.equal(mergeTemplate('same', 'same'), 'same');
-  });
-});
-
-describe('scheduled: delivery times', () => {
-  const now = new Date(2030, 0, 15, 10, 0); // a Tuesday, 10:00 local
-
-  it('parses YYYY-MM-DD HH:MM strictly, in local time', () => {
-    const r = parseDateTime('2030-01-31 09:30', now);
-    assert.ok(r.ok);
-    assert.equal(formatDateTime(r.at), '2030-01-31 09:30');
-    assert.ok(parseDateTime('2030-01-31T9:05', now).ok);
-  });
-
-  it('refuses malformed, impossible and past times with a clear message', () => {
-    for (const bad of ['tomorrow', '31/01/2030 09:30', '2030-1-31 09:30', '2030-01-31', '2030-01-31 9:5']) {
-      const r = parseDateTime(bad, now);
-      assert.ok(!r.ok && /YYYY-MM-DD HH:MM/.test(r.error), bad);
-    }
-    const feb30 = parseDateTime('2030-02-30 10:00', now);
-    assert.ok(!feb30.ok && /does not exist/.test(feb30.error));
-    const hour25 = parseDateTime('2030-02-01 25:00', now);
-    assert.ok(!hour25.ok && /not a valid/.test(hour25.error));
-    const past = parseDateTime('2030-01-15 09:59', now);
-    assert.ok(!past.ok && /already passed/.test(past.error));
-  });
-
-  it('offers presets in the future', () => {
-    const presets = timePresets(now);
-    assert.deepEqual(presets.map((p) => p.label), ['In 1 hour', 'Today at 17:00', 'Tomorrow at 9:00', 'Monday at 9:00']);
-    for (const p of presets) assert.ok(p.at * 1000 > now.getTime());
-    assert.equal(formatDateTime(presets[3].at), '2030-01-21 09:00');
   });
 });

@@ -1,8 +1,8 @@
-// The reminder "when?" presets and the strict date/time parser (local time, daylight saving), and
-// the reminder note built from an editor selection.
+// The "when?" presets and the strict date/time parser of reminders and scheduled messages (local
+// time, daylight saving), and the reminder note built from an editor selection.
 import * as assert from 'assert';
 import { buildNote, buildTruncatedNote, codePoints, ELLIPSIS, lineReference } from '../../src/commands/reminders/note';
-import { describeWhen, formatLocal, parseWhen, relative, toUnixSeconds, whenPresets } from '../../src/time/when';
+import { describeWhen, formatLocal, fromUnixSeconds, parseWhen, relative, toUnixSeconds, whenPresets } from '../../src/time/when';
 
 /** Runs `fn` with the process in time zone `tz` (Node re-reads TZ on assignment). */
 function inZone<T>(tz: string, fn: () => T): T {
@@ -122,6 +122,36 @@ describe('when: parsing a custom date and time', () => {
       assert.ok(!r.ok && /daylight saving/.test(r.error), JSON.stringify(r));
       assert.ok(parseWhen('2025-03-30 03:30', n).ok);
     });
+  });
+});
+
+describe('when: scheduled-message delivery times', () => {
+  const now = new Date(2030, 0, 15, 10, 0); // a Tuesday, 10:00 local
+
+  it('parses YYYY-MM-DD HH:MM strictly, in local time; Unix seconds round-trip', () => {
+    const r = parseWhen('2030-01-31 09:30', now);
+    assert.ok(r.ok);
+    assert.equal(formatLocal(fromUnixSeconds(toUnixSeconds(r.date))), '2030-01-31 09:30');
+    assert.ok(parseWhen('2030-01-31T9:05', now).ok);
+  });
+
+  it('refuses malformed, impossible and past times with a clear message', () => {
+    for (const bad of ['tomorrow', '31/01/2030 09:30', '2030-1-31 09:30', '2030-01-31', '2030-01-31 9:5']) {
+      const r = parseWhen(bad, now);
+      assert.ok(!r.ok && /YYYY-MM-DD HH:MM/.test(r.error), bad);
+    }
+    const feb30 = parseWhen('2030-02-30 10:00', now);
+    assert.ok(!feb30.ok && /does not exist/.test(feb30.error));
+    const hour25 = parseWhen('2030-02-01 25:00', now);
+    assert.ok(!hour25.ok && /Hour 25 does not exist/.test(hour25.error));
+    const past = parseWhen('2030-01-15 09:59', now);
+    assert.ok(!past.ok && /in the past/.test(past.error));
+  });
+
+  it('offers presets in the future', () => {
+    const presets = whenPresets(now);
+    for (const p of presets) assert.ok(toUnixSeconds(p.date) * 1000 > now.getTime(), p.id);
+    assert.equal(formatLocal(presets.find((p) => p.id === 'nextMonday9')!.date), '2030-01-21 09:00');
   });
 });
 

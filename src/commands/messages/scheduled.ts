@@ -15,7 +15,8 @@ import type { Account } from '../../auth/accounts';
 import { draftKey, type Draft } from '../../drafts/store';
 import { errorText, withActiveClient } from './client';
 import { closeDraftTabs, type EditContext, excerpt, openDraftEditor, saveOpenDocument } from './editMessage';
-import { formatDateTime, parseDateTime, timePresets } from './time';
+import { formatLocal, fromUnixSeconds, parseWhen, toUnixSeconds } from '../../time/when';
+import { pickWhen } from '../reminders/whenPicker';
 
 export type ScheduledAction = 'list' | 'edit' | 'reschedule' | 'retarget' | 'delete';
 
@@ -24,7 +25,7 @@ export interface ScheduledArgs {
   action?: ScheduledAction;
   scheduledMessageId?: number;
   content?: string;
-  /** New delivery time: UNIX seconds, or "YYYY-MM-DD HH:MM" (local). */
+  /** New delivery time: UNIX seconds, or "YYYY-MM-DD HH:MM" (local) / "+2h" (src/time/when.ts). */
   time?: number | string;
   type?: 'channel' | 'direct';
   to?: number | number[];
@@ -74,7 +75,7 @@ async function describe(client: ChatClient, list: readonly ScheduledMessage[]): 
     return {
       id: s.scheduled_message_id,
       failed: s.failed,
-      time: formatDateTime(s.scheduled_delivery_timestamp),
+      time: formatLocal(fromUnixSeconds(s.scheduled_delivery_timestamp)),
       target,
       topic: isChannel ? s.topic : undefined,
       excerpt: excerpt(s.content),
@@ -83,32 +84,17 @@ async function describe(client: ChatClient, list: readonly ScheduledMessage[]): 
   });
 }
 
-/** Asks for a delivery time: presets or a custom date and time, parsed strictly. */
+/** Asks for a delivery time (UNIX seconds): the same presets and strict parser as reminders. */
 export async function pickTime(title: string): Promise<number | undefined> {
-  const custom = { label: '$(calendar) Custom date and time…', at: -1 };
-  const items = [...timePresets().map((p) => ({ label: p.label, description: formatDateTime(p.at), at: p.at })), custom];
-  const picked = await vscode.window.showQuickPick(items, { title });
-  if (!picked) return undefined;
-  if (picked.at !== -1) return picked.at;
-  const text = await vscode.window.showInputBox({
-    title,
-    prompt: 'Date and time in your local time zone, as YYYY-MM-DD HH:MM',
-    placeHolder: formatDateTime(Math.floor(Date.now() / 1000) + 86400),
-    validateInput: (v) => {
-      const r = parseDateTime(v);
-      return r.ok ? undefined : r.error;
-    },
-  });
-  if (text === undefined) return undefined;
-  const r = parseDateTime(text);
-  return r.ok ? r.at : undefined;
+  const date = await pickWhen(title, { placeHolder: 'When should the message be sent?', verb: 'Send' });
+  return date === undefined ? undefined : toUnixSeconds(date);
 }
 
 function timeArg(time: number | string | undefined): { at?: number; error?: string } {
   if (time === undefined) return {};
   if (typeof time === 'number') return { at: time };
-  const r = parseDateTime(time);
-  return r.ok ? { at: r.at } : { error: r.error };
+  const r = parseWhen(time, new Date());
+  return r.ok ? { at: toUnixSeconds(r.date) } : { error: r.error };
 }
 
 function fail(message: string, refused = false): ScheduledResult {
@@ -149,7 +135,7 @@ export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = 
         { action: 'retarget', label: '$(arrow-right) Change the channel, topic or recipients' },
         { action: 'delete', label: '$(trash) Delete' },
       ];
-      action = (await vscode.window.showQuickPick(actions, { title: `Scheduled for ${formatDateTime(target.scheduled_delivery_timestamp)}` }))?.action;
+      action = (await vscode.window.showQuickPick(actions, { title: `Scheduled for ${formatLocal(fromUnixSeconds(target.scheduled_delivery_timestamp))}` }))?.action;
       if (!action) return { status: 'cancelled' };
     }
     return runAction(ctx, client, account, target, action, args);
@@ -320,7 +306,7 @@ export async function scheduleMessage(ctx: EditContext, args: ScheduleArgs = {})
         content,
         scheduled_delivery_timestamp: at,
       });
-      void vscode.window.showInformationMessage(`Scheduled for ${formatDateTime(at)}.`);
+      void vscode.window.showInformationMessage(`Scheduled for ${formatLocal(fromUnixSeconds(at))}.`);
       return { status: 'created', id: res.scheduled_message_id };
     } catch (e) {
       return fail(userMessage(e));

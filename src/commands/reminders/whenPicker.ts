@@ -1,10 +1,20 @@
-/** The "when?" quick pick of reminders: presets, and a custom date and time checked as it is typed. */
+/**
+ * The "when?" quick pick of reminders and scheduled messages: presets, and a custom date and time
+ * checked as it is typed (all from src/time/when.ts).
+ */
 import * as vscode from 'vscode';
 import { describeWhen, parseWhen, WHEN_FORMAT_HINT, whenPresets } from '../../time/when';
 
 export const CUSTOM_LABEL = '$(calendar) Custom date and time…';
 
-export async function pickWhen(title: string, now: () => Date = () => new Date()): Promise<Date | undefined> {
+export interface WhenPickOptions {
+  /** Default: "When should the reminder arrive?" */
+  readonly placeHolder?: string;
+  /** What happens then, before the understood time in the custom box ("Remind", "Send"). */
+  readonly verb?: string;
+}
+
+export async function pickWhen(title: string, options: WhenPickOptions = {}, now: () => Date = () => new Date()): Promise<Date | undefined> {
   const start = now();
   type Item = vscode.QuickPickItem & { date?: Date };
   const items: Item[] = [
@@ -12,14 +22,15 @@ export async function pickWhen(title: string, now: () => Date = () => new Date()
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { label: CUSTOM_LABEL, description: 'YYYY-MM-DD HH:MM or +2h' },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'When should the reminder arrive?', ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: options.placeHolder ?? 'When should the reminder arrive?', ignoreFocusOut: true });
   if (!picked) return undefined;
   if (picked.date) return picked.date;
-  return askCustomWhen(title, now);
+  return askCustomWhen(title, options, now);
 }
 
 /** Strictly parsed; the box shows the understood time (or what is wrong) while typing. */
-export async function askCustomWhen(title: string, now: () => Date = () => new Date()): Promise<Date | undefined> {
+export async function askCustomWhen(title: string, options: WhenPickOptions = {}, now: () => Date = () => new Date()): Promise<Date | undefined> {
+  const verb = options.verb ?? 'Remind';
   const text = await vscode.window.showInputBox({
     title,
     prompt: `Date and time: ${WHEN_FORMAT_HINT}`,
@@ -29,7 +40,7 @@ export async function askCustomWhen(title: string, now: () => Date = () => new D
       if (value.trim() === '') return undefined;
       const r = parseWhen(value, now());
       return r.ok
-        ? { message: `Remind ${describeWhen(r.date, now())}`, severity: vscode.InputBoxValidationSeverity.Info }
+        ? { message: `${verb} ${describeWhen(r.date, now())}`, severity: vscode.InputBoxValidationSeverity.Info }
         : { message: r.error, severity: vscode.InputBoxValidationSeverity.Error };
     },
   });
