@@ -128,6 +128,19 @@ describe('topic view', () => {
     }
   });
 
+  it('the Edit action of an own message runs teamChat.editMessage with {messageId}: its Markdown opens in a draft tab', async function () {
+    this.timeout(20_000);
+    const { id } = await panel.send('Edit **me** from the topic view');
+    await waitFor('the own message in the view', () => panel.cache.get(id));
+    await panel.runAction(id, 'edit');
+    const doc = await waitFor('the draft tab', () => {
+      const d = vscode.window.activeTextEditor?.document;
+      return d?.uri.scheme === 'teamchat-draft' ? d : undefined;
+    });
+    assert.equal(doc.getText(), 'Edit **me** from the topic view');
+    assert.equal((await vscode.commands.executeCommand<{ status: string }>(Commands.discardEdit, { messageId: id })).status, 'discarded');
+  });
+
   it('shows a message from another account live', async function () {
     this.timeout(15_000);
     const id = await bobSays('a live message');
