@@ -8,6 +8,7 @@ import { DRAFT_SCHEME, DraftFileSystem } from '../../drafts/documents';
 import { DraftStore } from '../../drafts/store';
 import type { Services } from '../../services';
 import { discardEdit, type EditContext, type EditMessageArgs, editMessage, offerPendingDrafts, type SendEditArgs, sendEdit } from './editMessage';
+import type { TopicNode } from '../../views/topics/model';
 import { type ScheduleArgs, type ScheduledArgs, scheduledMessages, scheduleMessage, sendScheduledDraft } from './scheduled';
 
 export function register(services: Services): { drafts: DraftStore } {
@@ -32,7 +33,7 @@ export function register(services: Services): { drafts: DraftStore } {
     vscode.commands.registerCommand(Commands.sendEdit, report((arg?: SendEditArgs | vscode.Uri) => sendEdit(ctx, arg))),
     vscode.commands.registerCommand(Commands.discardEdit, report((arg?: SendEditArgs | vscode.Uri) => discardEdit(ctx, arg))),
     vscode.commands.registerCommand(Commands.scheduledMessages, report((args?: ScheduledArgs) => scheduledMessages(ctx, args))),
-    vscode.commands.registerCommand(Commands.scheduleMessage, report((args?: ScheduleArgs) => scheduleMessage(ctx, args))),
+    vscode.commands.registerCommand(Commands.scheduleMessage, report((arg?: ScheduleArgs | TopicNode) => scheduleMessage(ctx, arg))),
   );
   void offerPendingDrafts(ctx);
   context.subscriptions.push(services.onDidChangeSession(() => void offerPendingDrafts(ctx)));

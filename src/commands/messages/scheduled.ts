@@ -16,6 +16,7 @@ import { draftKey, type Draft } from '../../drafts/store';
 import { errorText, withActiveClient } from './client';
 import { closeDraftTabs, type EditContext, excerpt, openDraftEditor, saveOpenDocument } from './editMessage';
 import { formatLocal, fromUnixSeconds, parseWhen, toUnixSeconds } from '../../time/when';
+import type { TopicNode } from '../../views/topics/model';
 import { pickWhen } from '../reminders/whenPicker';
 
 export type ScheduledAction = 'list' | 'edit' | 'reschedule' | 'retarget' | 'delete';
@@ -34,7 +35,7 @@ export interface ScheduledArgs {
   confirm?: boolean;
 }
 
-/** Arguments of `teamChat.scheduleMessage`. */
+/** Arguments of `teamChat.scheduleMessage` (or a Topics tree row: see {@link scheduleArgsOf}). */
 export interface ScheduleArgs {
   type?: 'channel' | 'direct';
   streamId?: number;
@@ -273,7 +274,14 @@ export async function sendScheduledDraft(ctx: EditContext, draft: Draft, args: {
   return result ?? { status: 'cancelled' };
 }
 
-export async function scheduleMessage(ctx: EditContext, args: ScheduleArgs = {}): Promise<ScheduledResult> {
+/** The Topics tree's context menu passes its row: schedule to that topic (content and time asked). */
+export function scheduleArgsOf(arg: ScheduleArgs | TopicNode | undefined): ScheduleArgs {
+  if (arg !== undefined && 'kind' in arg && arg.kind === 'topic') return { type: 'channel', streamId: arg.streamId, topic: arg.topic };
+  return (arg as ScheduleArgs | undefined) ?? {};
+}
+
+export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | TopicNode): Promise<ScheduledResult> {
+  const args = scheduleArgsOf(arg);
   const result = await withActiveClient(ctx.services, async (client): Promise<ScheduledResult> => {
     let { type, streamId, topic, to, content } = args;
     type ??= to !== undefined ? 'direct' : 'channel';
@@ -292,7 +300,11 @@ export async function scheduleMessage(ctx: EditContext, args: ScheduleArgs = {})
       if (!r || !Array.isArray(r.to)) return { status: 'cancelled' };
       to = r.to;
     }
-    content ??= await vscode.window.showInputBox({ title: 'Message (Markdown)', prompt: 'Edit it later in an editor tab from "Scheduled Messages…".' });
+    const where =
+      type === 'channel' && streamId !== undefined && topic !== undefined
+        ? ` to #${ctx.services.sessions.current?.store.channelName(streamId) ?? streamId} > ${topic}`
+        : '';
+    content ??= await vscode.window.showInputBox({ title: `Schedule a message${where} (Markdown)`, prompt: 'Edit it later in an editor tab from "Scheduled Messages…".' });
     if (!content) return { status: 'cancelled' };
     const time = timeArg(args.time);
     if (time.error) return fail(time.error, true);
