@@ -1,5 +1,5 @@
-import { Pool, type Dispatcher } from 'undici';
-import { z } from 'zod';
+import type { Dispatcher, Pool as UndiciPool } from 'undici';
+import * as z from 'zod';
 import { Backoff, sleep } from './backoff';
 import {
   ApiError,
@@ -58,6 +58,16 @@ export interface RateLimitState {
 
 export type ParamsOf<K extends OperationKey> = z.input<Operations[K]['params']>;
 export type ResultOf<K extends OperationKey> = z.output<Operations[K]['response']>;
+
+// Only the connection pool: undici's index loads fetch, WebSocket, caches and more, which would
+// double the bundle and its load time for nothing this client uses.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Pool = require('undici/lib/dispatcher/pool') as typeof UndiciPool;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const poolRequest = require('undici/lib/api/api-request') as (
+  this: Dispatcher,
+  options: Dispatcher.RequestOptions,
+) => Promise<Dispatcher.ResponseData>;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const USER_AGENT = 'TeamChatVSCode/0.1';
@@ -231,7 +241,7 @@ export class ChatClient {
     let response: Dispatcher.ResponseData;
     let text: string;
     try {
-      response = await this.#pool.request({
+      response = await poolRequest.call(this.#pool, {
         origin: this.#origin,
         path: fullPath,
         method,
@@ -244,6 +254,8 @@ export class ChatClient {
       text = await response.body.text();
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
+      // Transport failures carry a code (ECONNREFUSED, UND_ERR_…); anything else is a bug, not the network.
+      if (errorCode(error) === undefined) throw error;
       throw toNetworkError(error, this.#origin, route);
     }
     this.#readRateLimit(response.headers);
@@ -406,12 +418,13 @@ function toNetworkError(error: unknown, origin: string, route: string): NetworkE
 }
 
 function errorCode(error: unknown): string | undefined {
+  // undici wraps system errors (a SocketError around ECONNRESET): prefer the innermost code.
+  let found: string | undefined;
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR_SOCKET') return code;
-    if (code === 'UND_ERR_SOCKET' && !(e as { cause?: unknown }).cause) return code;
+    if (typeof code === 'string') found = code;
   }
-  return undefined;
+  return found;
 }
 
 function readLimits(source: Record<string, unknown>): RealmLimits {

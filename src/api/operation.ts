@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ServerInfo } from './features';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';

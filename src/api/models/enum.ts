@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A string enum that tolerates values added by newer servers: a known value passes through,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Servers before 7.0 called `url_template` `url_format`. */
 function upgradeLinkifier(raw: unknown): unknown {

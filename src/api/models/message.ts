@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { lenientEnum } from './enum';
 
 /** Message types as the server reports them (`channel`/`direct` are request-side names only). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Narrows: filters for `GET /messages`, `GET /messages/matches_narrow` and

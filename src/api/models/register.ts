@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PresenceTimes } from './events';
 import { Linkifier } from './linkifier';
 import { Reminder, SavedSnippet, ScheduledMessage } from './personal';

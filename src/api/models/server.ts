@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An external authentication method of `GET /server_settings`. */
 export const ExternalAuthenticationMethod = z.looseObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The nine per-subscription properties of SPEC.md ("Channel subscription properties"). */
 export const SUBSCRIPTION_PROPERTIES = [

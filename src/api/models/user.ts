@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ReactionType } from './message';
 
 /** Role codes of SPEC.md's User. */

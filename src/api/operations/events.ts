@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { normalizePresenceMap } from '../models/events';
 import { RegisterSnapshot } from '../models/register';
 import { defineOperation, envelope } from '../operation';

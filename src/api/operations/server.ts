@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FL } from '../features';
 import { ServerSettings } from '../models/server';
 import { defineOperation, envelope } from '../operation';
