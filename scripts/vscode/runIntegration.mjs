@@ -25,9 +25,13 @@ const WORKBENCH_NOISE = [
 const log = (msg) => console.log(`[integration] ${msg}`);
 
 /** Returns { passed, failed, failures }; never throws for test failures, only for setup problems. */
-export async function runIntegration({ timeoutMs = Number(process.env.TEAM_CHAT_INTEGRATION_TIMEOUT_MS) || 180_000, verbose = !!process.env.TEAM_CHAT_VERBOSE } = {}) {
+export async function runIntegration({
+  timeoutMs = Number(process.env.TEAM_CHAT_INTEGRATION_TIMEOUT_MS) || 180_000,
+  verbose = !!process.env.TEAM_CHAT_VERBOSE,
+  // Another module with a `run()` reporting the same marker (the benchmark's host probe).
+  testsPath = path.join(REPO_ROOT, 'out', 'test', 'integration'),
+} = {}) {
   const started = Date.now();
-  const testsPath = path.join(REPO_ROOT, 'out', 'test', 'integration');
   for (const [file, hint] of [
     [path.join(REPO_ROOT, 'dist', 'extension.js'), 'npm run build'],
     [path.join(testsPath, 'index.js'), 'npx tsc -p tsconfig.json'],

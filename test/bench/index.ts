@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { benchApi } from './api';
+import { benchExtension } from './extension';
 import { benchStore } from './store';
 import { printResults, type BenchResult } from './stats';
 
@@ -9,6 +10,7 @@ async function main(): Promise<void> {
   const results: BenchResult[] = [];
   results.push(...(await benchApi()));
   results.push(...(await benchStore()));
+  results.push(...(await benchExtension()));
   printResults(results);
   const out = path.join(__dirname, '..', '..', '..', 'test-results');
   fs.mkdirSync(out, { recursive: true });
