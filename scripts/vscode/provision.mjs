@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CODE_SERVER_VERSION = '4.100.3';
-const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'ripgrep'];
+// fonts-noto-color-emoji: status and reaction emoji render in screenshots instead of empty boxes.
+const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'ripgrep', 'fonts-noto-color-emoji'];
 // code-server 4.100.3 depends on @vscode/ripgrep 1.15.11, which downloads this file unless cached.
 const RIPGREP_CACHE = path.join('vscode-ripgrep-cache-1.15.11', 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz');
 export const CHROMIUM_PATH = '/usr/bin/chromium';
