@@ -1,27 +1,16 @@
-// Profile card webview. Speaks src/webviews/protocol.ts: sends `ready` (command) once listening,
-// `openLink` (request) for clicks on links; receives `profile/didChange` (notification) and
-// `openLink` replies. All text goes in through textContent; the only HTML is the field values
-// the host has already sanitised.
+// Profile card webview, on top of media/common.js (`ready`, links through `openLink`). Speaks
+// src/webviews/protocol.ts: receives `profile/didChange` (notification). All text goes in through
+// textContent; the only HTML is the field values the host has already sanitised.
 // @ts-check
 (function () {
-  // eslint-disable-next-line no-undef
-  const vscode = acquireVsCodeApi();
+  const { el, link, row, avatar, onNotification, ready } = /** @type {any} */ (window).teamChat;
   const card = /** @type {HTMLElement} */ (document.getElementById('card'));
-  let nextRequestId = 1;
   /** @type {{timezone?: string} | undefined} */
   let shown;
   /** @type {HTMLElement | undefined} */
   let localTimeEl;
 
   const PRESENCE_LABEL = { active: 'Active', idle: 'Idle', offline: 'Offline' };
-
-  /** @param {string} tag @param {string=} className @param {string=} text */
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
 
   function localTime(timezone) {
     try {
@@ -34,32 +23,6 @@
   function formatDate(iso) {
     const d = new Date(iso);
     return isNaN(d.getTime()) ? iso : d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-  }
-
-  function avatar(model) {
-    const fallback = el('div', 'avatar initials', model.initials);
-    fallback.setAttribute('aria-hidden', 'true');
-    if (!model.avatarUrl) return fallback;
-    const img = /** @type {HTMLImageElement} */ (el('img', 'avatar'));
-    img.alt = '';
-    img.addEventListener('error', () => img.replaceWith(fallback), { once: true });
-    img.src = model.avatarUrl;
-    return img;
-  }
-
-  function row(list, name, value) {
-    list.append(el('dt', undefined, name));
-    const dd = el('dd');
-    if (typeof value === 'string') dd.textContent = value;
-    else dd.append(value);
-    list.append(dd);
-    return dd;
-  }
-
-  function link(text, href) {
-    const a = /** @type {HTMLAnchorElement} */ (el('a', undefined, text));
-    a.href = href;
-    return a;
   }
 
   function render(model) {
@@ -106,18 +69,7 @@
     card.replaceChildren(...children);
   }
 
-  document.addEventListener('click', (event) => {
-    const target = event.target instanceof Element ? event.target.closest('a[href]') : null;
-    if (!target) return;
-    event.preventDefault();
-    vscode.postMessage({ kind: 'request', method: 'openLink', id: nextRequestId++, params: { href: target.getAttribute('href') } });
-  });
-
-  window.addEventListener('message', (event) => {
-    const m = event.data;
-    if (!m || typeof m !== 'object') return;
-    if (m.kind === 'notification' && m.method === 'profile/didChange' && m.params) render(m.params);
-  });
+  onNotification('profile/didChange', render);
 
   setInterval(() => {
     if (localTimeEl && shown && shown.timezone) {
@@ -126,5 +78,5 @@
     }
   }, 30000);
 
-  vscode.postMessage({ kind: 'command', method: 'ready', params: {} });
+  ready();
 })();

@@ -1,46 +1,25 @@
-// Server information webview. Speaks src/webviews/serverInfo/protocol.ts: sends `ready` (command)
-// and `openLink` (request) for clicked links; receives `serverInfo/didChange` (notification).
+// Server information webview, on top of media/common.js (`ready`, links through `openLink`).
+// Speaks src/webviews/serverInfo/protocol.ts: receives `serverInfo/didChange` (notification).
 // All text goes in through textContent; the only HTML is the description the host sanitised.
 // @ts-check
 (function () {
-  // eslint-disable-next-line no-undef
-  const vscode = acquireVsCodeApi();
+  const { el, link, row, onNotification, ready } = /** @type {any} */ (window).teamChat;
   const root = /** @type {HTMLElement} */ (document.getElementById('info'));
-  let nextRequestId = 1;
-
-  /** @param {string} tag @param {string=} className @param {string=} text @returns {any} */
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
 
   const yesNo = (/** @type {boolean|undefined} */ v) => (v === undefined ? 'Not reported' : v ? 'Yes' : 'No');
 
-  function row(list, name, value) {
-    list.append(el('dt', undefined, name));
-    const dd = el('dd');
-    if (typeof value === 'string') dd.textContent = value;
-    else dd.append(value);
-    list.append(dd);
-  }
-
-  function link(text, href) {
-    const a = el('a', undefined, text);
-    a.href = href;
-    return a;
+  /** An icon that disappears when it does not load. */
+  function icon(className, src) {
+    const img = el('img', className);
+    img.alt = '';
+    img.addEventListener('error', () => img.remove(), { once: true });
+    img.src = src;
+    return img;
   }
 
   function render(m) {
     const header = el('header', 'info-header');
-    if (m.iconUrl) {
-      const img = el('img', 'realm-icon');
-      img.alt = '';
-      img.addEventListener('error', () => img.remove(), { once: true });
-      img.src = m.iconUrl;
-      header.append(img);
-    }
+    if (m.iconUrl) header.append(icon('realm-icon', m.iconUrl));
     const titles = el('div');
     titles.append(el('h1', undefined, m.realmName || new URL(m.realmUrl).host));
     titles.append(link(m.realmUrl, m.realmUrl));
@@ -77,13 +56,7 @@
       const list = el('ul', 'external');
       for (const x of m.externalMethods) {
         const li = el('li');
-        if (x.iconUrl) {
-          const img = el('img', 'method-icon');
-          img.alt = '';
-          img.addEventListener('error', () => img.remove(), { once: true });
-          img.src = x.iconUrl;
-          li.append(img);
-        }
+        if (x.iconUrl) li.append(icon('method-icon', x.iconUrl));
         li.append(x.loginUrl ? link(x.displayName, x.loginUrl) : el('span', undefined, x.displayName));
         li.append(el('span', 'muted', ` (${x.name})`));
         list.append(li);
@@ -104,18 +77,6 @@
     root.replaceChildren(...children);
   }
 
-  document.addEventListener('click', (event) => {
-    const target = event.target instanceof Element ? event.target.closest('a[href]') : null;
-    if (!target) return;
-    event.preventDefault();
-    vscode.postMessage({ kind: 'request', method: 'openLink', id: nextRequestId++, params: { href: target.getAttribute('href') } });
-  });
-
-  window.addEventListener('message', (event) => {
-    const m = event.data;
-    if (!m || typeof m !== 'object') return;
-    if (m.kind === 'notification' && m.method === 'serverInfo/didChange' && m.params) render(m.params);
-  });
-
-  vscode.postMessage({ kind: 'command', method: 'ready', params: {} });
+  onNotification('serverInfo/didChange', render);
+  ready();
 })();

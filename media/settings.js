@@ -1,12 +1,11 @@
-// Personal settings editor webview. Speaks src/webviews/settings/protocol.ts: sends `ready`
-// (command) once listening and `settings/save` (request); receives `settings/didChange`
-// (notification) and the replies. All text goes in through textContent.
+// Personal settings editor webview, on top of media/common.js (`ready`, requests). Speaks
+// src/webviews/settings/protocol.ts: sends `settings/save` (request); receives
+// `settings/didChange` (notification) and the replies. All text goes in through textContent.
 // What the user changed lives in webview state (getState/setState) so nothing typed is lost when
 // the panel is hidden or a save fails, EXCEPT passwords: they stay in the DOM only.
 // @ts-check
 (function () {
-  // eslint-disable-next-line no-undef
-  const vscode = acquireVsCodeApi();
+  const { vscode, el, request, onNotification, ready } = /** @type {any} */ (window).teamChat;
   const root = /** @type {HTMLElement} */ (document.getElementById('settings'));
 
   /**
@@ -22,24 +21,13 @@
   const secrets = { old_password: '', new_password: '' };
   /** @type {any} */
   let model;
-  let nextRequestId = 1;
   let saving = false;
-  /** @type {Map<number, (reply: any) => void>} */
-  const pending = new Map();
 
   const isSecret = (/** @type {string} */ name) => name === 'old_password' || name === 'new_password';
   const ACCOUNT = new Set(['full_name', 'email', 'old_password', 'new_password']);
 
   function persist() {
     vscode.setState({ dirty: state.dirty, target: state.target, fieldErrors: state.fieldErrors, banner: state.banner });
-  }
-
-  /** @param {string} tag @param {string=} className @param {string=} text @returns {any} */
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
   }
 
   function fields() {
@@ -312,14 +300,6 @@
     }
   }
 
-  function request(method, params) {
-    const id = nextRequestId++;
-    return new Promise((resolve) => {
-      pending.set(id, resolve);
-      vscode.postMessage({ kind: 'request', method, id, params });
-    });
-  }
-
   async function save(forOthers) {
     if (saving) return;
     let sent = changes();
@@ -328,15 +308,21 @@
     state.banner = undefined;
     updateButtons();
     /** @type {any} */
-    const reply = await request('settings/save', {
-      changes: sent,
-      ...(forOthers ? { target: { userIds: state.target.userIds, groupIds: state.target.groupIds, skipIfAlreadyEdited: state.target.skip } } : {}),
-    });
+    let r;
+    /** @type {string | undefined} */
+    let failure;
+    try {
+      r = await request('settings/save', {
+        changes: sent,
+        ...(forOthers ? { target: { userIds: state.target.userIds, groupIds: state.target.groupIds, skipIfAlreadyEdited: state.target.skip } } : {}),
+      });
+    } catch (e) {
+      failure = e instanceof Error ? e.message : String(e);
+    }
     saving = false;
-    if (reply.error !== undefined || !reply.result) {
-      state.banner = { kind: 'error', lines: [reply.error || 'The settings could not be saved.', 'Your changes are kept.'] };
+    if (failure !== undefined || !r) {
+      state.banner = { kind: 'error', lines: [failure || 'The settings could not be saved.', 'Your changes are kept.'] };
     } else {
-      const r = reply.result;
       state.fieldErrors = { ...r.fieldErrors };
       /** @type {string[]} */
       const lines = [];
@@ -366,18 +352,9 @@
     if (target && target.scrollIntoView) target.scrollIntoView({ block: 'nearest' });
   }
 
-  window.addEventListener('message', (event) => {
-    const m = event.data;
-    if (!m || typeof m !== 'object') return;
-    if (m.kind === 'notification' && m.method === 'settings/didChange' && m.params) {
-      model = m.params;
-      render();
-    } else if (m.kind === 'reply' && typeof m.id === 'number' && pending.has(m.id)) {
-      const resolve = pending.get(m.id);
-      pending.delete(m.id);
-      resolve && resolve(m);
-    }
+  onNotification('settings/didChange', (params) => {
+    model = params;
+    render();
   });
-
-  vscode.postMessage({ kind: 'command', method: 'ready', params: {} });
+  ready();
 })();

@@ -1,13 +1,12 @@
-// Topic view webview. Speaks src/webviews/topicView/protocol.ts (and the shared `ready` /
-// `openLink` of src/webviews/protocol.ts). Text goes in with textContent; the only HTML inserted
+// Topic view webview, on top of media/common.js (`ready`, links through `openLink`, requests,
+// notifications). Speaks src/webviews/topicView/protocol.ts. Text goes in with textContent; the only HTML inserted
 // is message content the extension host has already sanitised (model.html, match html, history).
 // State (saved with setState, no retained context): what is shown, the oldest loaded id, the
 // scroll position, the compose draft and the search query. Text the host inserts (snippets) goes
 // in at the caret; the page reports the compose text back (`topic/composeText`).
 // @ts-check
 (function () {
-  // eslint-disable-next-line no-undef
-  const vscode = acquireVsCodeApi();
+  const { vscode, el, avatar, errorText, request, command, onNotification, ready } = /** @type {any} */ (window).teamChat;
   const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
   const list = $('list');
   const scroller = $('messages');
@@ -34,38 +33,9 @@
   let loadingOlder = false;
   let maxLength = 10000;
 
-  // ---- requests -------------------------------------------------------------------------------
-  let nextId = 1;
-  const pending = new Map();
-  function request(method, params) {
-    const id = nextId++;
-    vscode.postMessage({ kind: 'request', method, id, params: params || {} });
-    return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
-  }
-  function command(method, params) {
-    vscode.postMessage({ kind: 'command', method, params });
-  }
-
   // ---- rendering ------------------------------------------------------------------------------
-  function el(tag, className, content) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (content !== undefined) node.textContent = content;
-    return node;
-  }
   const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   const formatTime = (seconds) => timeFormat.format(new Date(seconds * 1000));
-
-  function avatar(m) {
-    const fallback = el('div', 'avatar initials', m.initials);
-    fallback.setAttribute('aria-hidden', 'true');
-    if (!m.avatarUrl) return fallback;
-    const img = /** @type {HTMLImageElement} */ (el('img', 'avatar'));
-    img.alt = '';
-    img.addEventListener('error', () => img.replaceWith(fallback), { once: true });
-    img.src = m.avatarUrl;
-    return img;
-  }
 
   function actionButton(label, title, onClick) {
     const b = /** @type {HTMLButtonElement} */ (el('button', 'action', label));
@@ -87,7 +57,7 @@
   }
 
   function react(params) {
-    request('topic/react', params).catch((e) => showNotice(String(e && e.message ? e.message : e)));
+    request('topic/react', params).catch((e) => showNotice(errorText(e)));
   }
 
   function renderMessage(m) {
@@ -225,7 +195,7 @@
         box.append(entry);
       }
     } catch (e) {
-      box.textContent = String(e && e.message ? e.message : e);
+      box.textContent = errorText(e);
     }
   }
 
@@ -290,7 +260,7 @@
       void stick;
       updateOldest();
     } catch (e) {
-      showNotice(String(e && e.message ? e.message : e));
+      showNotice(errorText(e));
     } finally {
       loadingOlder = false;
       updateEmpty();
@@ -392,7 +362,7 @@
       state.atBottom = true;
     } catch (e) {
       // The text stays; the API layer's message says what to fix (e.g. too long).
-      composeError.textContent = String(e && e.message ? e.message : e);
+      composeError.textContent = errorText(e);
     } finally {
       sendButton.disabled = false;
       text.focus();
@@ -427,7 +397,7 @@
       const first = list.querySelector('li.match');
       if (first) first.scrollIntoView({ block: 'center' });
     } catch (e) {
-      showNotice(String(e && e.message ? e.message : e));
+      showNotice(errorText(e));
     }
   }
   searchForm.addEventListener('submit', (event) => {
@@ -438,52 +408,20 @@
     if (searchInput.value === '') runSearch('');
   });
 
-  // ---- notices and links ----------------------------------------------------------------------
+  // ---- notices --------------------------------------------------------------------------------
   function showNotice(message) {
     notice.textContent = message;
     notice.hidden = message === '';
   }
 
-  document.addEventListener('click', (event) => {
-    const target = event.target instanceof Element ? event.target.closest('a[href]') : null;
-    if (!target) return;
-    event.preventDefault();
-    request('openLink', { href: target.getAttribute('href') }).catch(() => undefined);
-  });
+  // ---- notifications from the host ------------------------------------------------------------
+  onNotification('topic/upsert', (p) => snapshot && upsert(p.messages));
+  onNotification('topic/remove', (p) => remove(p.ids));
+  onNotification('topic/matches', (p) => applyMatches(p.matches));
+  onNotification('topic/notice', (p) => showNotice(p.text));
+  onNotification('topic/insertCompose', (p) => insertIntoCompose(p.text));
 
-  // ---- messages from the host -----------------------------------------------------------------
-  window.addEventListener('message', (event) => {
-    const m = event.data;
-    if (!m || typeof m !== 'object') return;
-    if (m.kind === 'reply') {
-      const waiter = pending.get(m.id);
-      if (!waiter) return;
-      pending.delete(m.id);
-      if (m.error !== undefined) waiter.reject(new Error(m.error));
-      else waiter.resolve(m.result);
-      return;
-    }
-    if (m.kind !== 'notification' || !m.params) return;
-    switch (m.method) {
-      case 'topic/upsert':
-        if (snapshot) upsert(m.params.messages);
-        break;
-      case 'topic/remove':
-        remove(m.params.ids);
-        break;
-      case 'topic/matches':
-        applyMatches(m.params.matches);
-        break;
-      case 'topic/notice':
-        showNotice(m.params.text);
-        break;
-      case 'topic/insertCompose':
-        insertIntoCompose(m.params.text);
-        break;
-    }
-  });
-
-  vscode.postMessage({ kind: 'command', method: 'ready', params: {} });
+  ready();
   request('topic/init', state.oldestLoadedId ? { oldestLoadedId: state.oldestLoadedId } : {})
     .then(render)
     .catch((e) => {

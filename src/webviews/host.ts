@@ -2,9 +2,11 @@
  * The host side of a webview's protocol: holds notifications until the webview says `ready`
  * (a post before that is lost), keeps only the latest of each notification method while waiting,
  * answers `openLink` (http, https and mailto only, opened through VS Code), and dispatches other
- * requests to handlers.
+ * requests to handlers. {@link PanelHost} adds what every panel of ours shares: the options, no
+ * retained context, the page's HTML, and its latest state posted again after each reload.
  */
 import * as vscode from 'vscode';
+import { renderHtml, webviewOptions, type PageSpec } from './html';
 import {
   OpenLinkRequest,
   ReadyCommand,
@@ -99,5 +101,86 @@ export class WebviewHost implements vscode.Disposable {
 
   dispose(): void {
     for (const d of this.#disposables) d.dispose();
+  }
+}
+
+/**
+ * A webview panel with its protocol host. Resources only from `media/`; no retained context, so a
+ * hidden page is dropped and, shown again, reloads and says `ready`: the latest {@link publish}ed
+ * state of each method is then posted again. Disposing the panel (the user closes it) disposes
+ * this and everything handed to {@link own}.
+ */
+export class PanelHost implements vscode.Disposable {
+  readonly host: WebviewHost;
+  readonly #disposables: vscode.Disposable[] = [];
+  readonly #published = new Map<string, () => void>();
+  readonly #onDidDispose = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.#onDidDispose.event;
+  #disposed = false;
+
+  /** A new panel in the active column. */
+  static create(extensionUri: vscode.Uri, log: vscode.LogOutputChannel, viewType: string, title: string): PanelHost {
+    const panel = vscode.window.createWebviewPanel(viewType, title, vscode.ViewColumn.Active, {
+      ...webviewOptions(extensionUri),
+      retainContextWhenHidden: false,
+    });
+    return new PanelHost(panel, extensionUri, log);
+  }
+
+  /** Adopts `panel` (also one VS Code restored after a reload). */
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly extensionUri: vscode.Uri,
+    log: vscode.LogOutputChannel,
+  ) {
+    panel.webview.options = webviewOptions(extensionUri);
+    panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.svg');
+    this.host = new WebviewHost(panel.webview, log);
+    this.#disposables.push(
+      this.host,
+      this.host.onDidBecomeReady(() => {
+        for (const post of this.#published.values()) post();
+      }),
+      panel.onDidDispose(() => this.dispose()),
+      panel.onDidChangeViewState((e) => {
+        if (!e.webviewPanel.visible) this.host.reset();
+      }),
+    );
+  }
+
+  get webview(): vscode.Webview {
+    return this.panel.webview;
+  }
+
+  /** Loads the page (a fresh nonce each time); the host waits for its `ready` again. */
+  render(page: PageSpec): void {
+    this.host.reset();
+    this.panel.webview.html = renderHtml(this.panel.webview, this.extensionUri, page);
+  }
+
+  /** Posts `params` now (or once the page is ready) and again after every reload of the page. */
+  publish<P>(type: NotificationType<P>, params: P): void {
+    const post = () => this.host.notify(type, params);
+    this.#published.set(type.method, post);
+    post();
+  }
+
+  /** Disposed with the panel. */
+  own(...disposables: vscode.Disposable[]): void {
+    if (this.#disposed) for (const d of disposables) d.dispose();
+    else this.#disposables.push(...disposables);
+  }
+
+  reveal(): void {
+    this.panel.reveal(vscode.ViewColumn.Active);
+  }
+
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#onDidDispose.fire();
+    this.#onDidDispose.dispose();
+    for (const d of this.#disposables.splice(0)) d.dispose();
+    this.panel.dispose();
   }
 }

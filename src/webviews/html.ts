@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import { escapeHtml } from './sanitize';
 
 export const MEDIA_DIR = 'media';
+/** Browser code every page shares (the VS Code API handle, requests, notifications, links). */
+export const COMMON_SCRIPT = 'common.js';
 
 /** Options for a panel or view: scripts on, resources only from `media/`. */
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
@@ -22,10 +24,20 @@ export function makeNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
+/**
+ * The image origins a page showing `realmUrl`'s content needs beyond the CSP's https: the
+ * realm's own origin when it is plain http (a local server).
+ */
+export function realmImageOrigins(realmUrl: string | undefined): string[] {
+  const origin = realmUrl ? new URL(realmUrl).origin : undefined;
+  return origin?.startsWith('http:') ? [origin] : [];
+}
+
 export interface PageSpec {
   title: string;
   /** File names under `media/` (the shared `webview-base.css` is always first). */
   styles: readonly string[];
+  /** The page's scripts under `media/`, after the shared `common.js` (which every page uses). */
   scripts: readonly string[];
   /** Static markup of the page (no server content: that arrives by message, sanitised). */
   body: string;
@@ -55,7 +67,7 @@ export function renderHtml(webview: vscode.Webview, extensionUri: vscode.Uri, pa
   const styles = ['webview-base.css', ...page.styles]
     .map((f) => `<link rel="stylesheet" href="${escapeHtml(media(f))}">`)
     .join('\n    ');
-  const scripts = page.scripts.map((f) => `<script nonce="${nonce}" src="${escapeHtml(media(f))}"></script>`).join('\n    ');
+  const scripts = [COMMON_SCRIPT, ...page.scripts].map((f) => `<script nonce="${nonce}" src="${escapeHtml(media(f))}"></script>`).join('\n    ');
   return `<!DOCTYPE html>
 <html lang="en">
   <head>

@@ -8,8 +8,8 @@ import { getUserByEmail } from '../api/routes/users';
 import { WebviewPanels } from '../constants';
 import type { Services } from '../services';
 import type { CurrentSession } from '../session/manager';
-import { WebviewHost } from './host';
-import { renderHtml, webviewOptions } from './html';
+import { PanelHost } from './host';
+import { realmImageOrigins } from './html';
 import { buildProfileModel, loadProfileFieldDefs, type ProfileFieldDef } from './profileModel';
 import { DidChangeProfileNotification, type ProfileModel } from './protocol';
 
@@ -18,9 +18,7 @@ const BODY = `<main id="card" class="profile-card" aria-live="polite"><p class="
 export class ProfileCardPanel implements vscode.Disposable {
   static #current: ProfileCardPanel | undefined;
 
-  readonly #panel: vscode.WebviewPanel;
-  readonly #host: WebviewHost;
-  readonly #disposables: vscode.Disposable[] = [];
+  readonly #view: PanelHost;
   #userId = 0;
   #full: { userId: number; user: User; fieldDefs?: ProfileFieldDef[]; warning?: string } | undefined;
   #model: ProfileModel | undefined;
@@ -32,7 +30,7 @@ export class ProfileCardPanel implements vscode.Disposable {
     if (!current) throw new Error('Sign in to see profiles.');
     if (!current.store.user(userId)) throw new Error(`No user with id ${userId} in this organization.`);
     const card = (ProfileCardPanel.#current ??= new ProfileCardPanel(services));
-    card.#panel.reveal(vscode.ViewColumn.Active);
+    card.#view.reveal();
     return card.#load(current, userId);
   }
 
@@ -43,41 +41,23 @@ export class ProfileCardPanel implements vscode.Disposable {
   }
 
   private constructor(private readonly services: Services) {
-    const { extensionUri } = services.context;
-    this.#panel = vscode.window.createWebviewPanel(WebviewPanels.profileCard, 'Profile', vscode.ViewColumn.Active, {
-      ...webviewOptions(extensionUri),
-      retainContextWhenHidden: false,
-    });
-    this.#host = new WebviewHost(this.#panel.webview, services.log);
-    this.#disposables.push(
-      this.#host,
-      this.#host.onDidBecomeReady(() => this.#post()),
-      this.#panel.onDidDispose(() => this.dispose()),
-      // A hidden panel without retained context reloads its page (and says `ready`) when shown again.
-      this.#panel.onDidChangeViewState((e) => {
-        if (!e.webviewPanel.visible) this.#host.reset();
-      }),
+    this.#view = PanelHost.create(services.context.extensionUri, services.log, WebviewPanels.profileCard, 'Profile');
+    this.#view.own(
+      this.#view.onDidDispose(() => this.dispose()),
       services.sessions.onDidChangeStore((change) => {
         if (change.full || change.userIds.has(this.#userId)) this.#refresh();
       }),
       services.sessions.onDidChange((current) => {
-        if (!current) this.#panel.dispose();
+        if (!current) this.dispose();
       }),
     );
     services.context.subscriptions.push(this);
-    this.#render();
-  }
-
-  #render(): void {
-    const realmUrl = this.services.sessions.current?.account.realmUrl;
-    const origin = realmUrl ? new URL(realmUrl).origin : undefined;
-    this.#host.reset();
-    this.#panel.webview.html = renderHtml(this.#panel.webview, this.services.context.extensionUri, {
+    this.#view.render({
       title: 'Profile',
       styles: ['profileCard.css'],
       scripts: ['profileCard.js'],
       body: BODY,
-      imageOrigins: origin?.startsWith('http:') ? [origin] : [],
+      imageOrigins: realmImageOrigins(services.sessions.current?.account.realmUrl),
     });
   }
 
@@ -88,7 +68,7 @@ export class ProfileCardPanel implements vscode.Disposable {
     this.#userId = userId;
     this.#full = undefined;
     const stored = current.store.user(userId)!;
-    this.#panel.title = stored.full_name;
+    this.#view.panel.title = stored.full_name;
     this.#refresh();
     let warning: string | undefined;
     let user = stored;
@@ -126,20 +106,14 @@ export class ProfileCardPanel implements vscode.Disposable {
       userName: (id) => store.user(id)?.full_name,
       warning: full?.warning,
     });
-    this.#panel.title = user.full_name;
-    this.#post();
-  }
-
-  #post(): void {
-    if (this.#model) this.#host.notify(DidChangeProfileNotification, this.#model);
+    this.#view.panel.title = user.full_name;
+    this.#view.publish(DidChangeProfileNotification, this.#model);
   }
 
   dispose(): void {
     if (ProfileCardPanel.#current === this) ProfileCardPanel.#current = undefined;
     this.#loading?.abort();
-    const disposables = this.#disposables.splice(0);
-    for (const d of disposables) d.dispose();
-    this.#panel.dispose();
+    this.#view.dispose();
   }
 }
 

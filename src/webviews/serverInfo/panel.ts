@@ -8,8 +8,8 @@ import { ChatClient } from '../../api/client';
 import { getServerSettings } from '../../api/routes/server';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
-import { WebviewHost } from '../host';
-import { renderHtml, webviewOptions } from '../html';
+import { PanelHost } from '../host';
+import { realmImageOrigins } from '../html';
 import { buildServerInfoModel } from './model';
 import { DidChangeServerInfoNotification, type ServerInfoModel } from './protocol';
 
@@ -46,17 +46,16 @@ function sameRealm(a: string, b: string): boolean {
 export class ServerInfoPanel implements vscode.Disposable {
   static #current: ServerInfoPanel | undefined;
 
-  readonly #panel: vscode.WebviewPanel;
-  readonly #host: WebviewHost;
-  readonly #disposables: vscode.Disposable[] = [];
+  readonly #view: PanelHost;
   #model: ServerInfoModel | undefined;
-  #imageOrigin: string | undefined;
+  /** The image origins the page was rendered with (undefined: not rendered yet). */
+  #imageOrigins: string | undefined;
 
   /** Shows `model` (opening the panel if needed). */
   static show(services: Services, model: ServerInfoModel): ServerInfoPanel {
     const panel = (ServerInfoPanel.#current ??= new ServerInfoPanel(services));
     panel.#set(model);
-    panel.#panel.reveal(vscode.ViewColumn.Active);
+    panel.#view.reveal();
     return panel;
   }
 
@@ -66,51 +65,26 @@ export class ServerInfoPanel implements vscode.Disposable {
     return panel ? panel.#model : undefined;
   }
 
-  private constructor(private readonly services: Services) {
-    this.#panel = vscode.window.createWebviewPanel(WebviewPanels.serverInfo, 'Server Information', vscode.ViewColumn.Active, {
-      ...webviewOptions(services.context.extensionUri),
-      retainContextWhenHidden: false,
-    });
-    this.#host = new WebviewHost(this.#panel.webview, services.log);
-    this.#disposables.push(
-      this.#host,
-      this.#host.onDidBecomeReady(() => this.#post()),
-      this.#panel.onDidDispose(() => this.dispose()),
-      this.#panel.onDidChangeViewState((e) => {
-        if (!e.webviewPanel.visible) this.#host.reset();
-      }),
-    );
+  private constructor(services: Services) {
+    this.#view = PanelHost.create(services.context.extensionUri, services.log, WebviewPanels.serverInfo, 'Server Information');
+    this.#view.own(this.#view.onDidDispose(() => this.dispose()));
     services.context.subscriptions.push(this);
   }
 
   #set(model: ServerInfoModel): void {
     this.#model = model;
-    this.#panel.title = `Server: ${model.realmName ?? new URL(model.realmUrl).host}`;
+    this.#view.panel.title = `Server: ${model.realmName ?? new URL(model.realmUrl).host}`;
     // The CSP allows https images anyway; a plain-http realm's own origin is added explicitly.
-    const origin = new URL(model.realmUrl).origin;
-    const imageOrigin = origin.startsWith('http:') ? origin : undefined;
-    if (this.#panel.webview.html === '' || imageOrigin !== this.#imageOrigin) {
-      this.#imageOrigin = imageOrigin;
-      this.#host.reset();
-      this.#panel.webview.html = renderHtml(this.#panel.webview, this.services.context.extensionUri, {
-        title: 'Server Information',
-        styles: ['serverInfo.css'],
-        scripts: ['serverInfo.js'],
-        body: BODY,
-        imageOrigins: imageOrigin ? [imageOrigin] : [],
-      });
+    const imageOrigins = realmImageOrigins(model.realmUrl);
+    if (imageOrigins.join(' ') !== this.#imageOrigins) {
+      this.#imageOrigins = imageOrigins.join(' ');
+      this.#view.render({ title: 'Server Information', styles: ['serverInfo.css'], scripts: ['serverInfo.js'], body: BODY, imageOrigins });
     }
-    this.#post();
-  }
-
-  #post(): void {
-    if (this.#model) this.#host.notify(DidChangeServerInfoNotification, this.#model);
+    this.#view.publish(DidChangeServerInfoNotification, model);
   }
 
   dispose(): void {
     if (ServerInfoPanel.#current === this) ServerInfoPanel.#current = undefined;
-    const disposables = this.#disposables.splice(0);
-    for (const d of disposables) d.dispose();
-    this.#panel.dispose();
+    this.#view.dispose();
   }
 }

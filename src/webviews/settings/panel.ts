@@ -9,8 +9,7 @@ import type { SettingsChanges, TargetUsers } from '../../api/models/settings';
 import { updateSettings } from '../../api/routes/settings';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
-import { WebviewHost } from '../host';
-import { renderHtml, webviewOptions } from '../html';
+import { PanelHost } from '../host';
 import { ACCOUNT_SETTINGS, buildSettingsModel, checkChanges, parseGroupIds } from './model';
 import {
   DidChangeSettingsNotification,
@@ -26,9 +25,7 @@ const BODY = `<main id="settings" class="settings" aria-live="polite"><p class="
 export class SettingsPanel implements vscode.Disposable {
   static #current: SettingsPanel | undefined;
 
-  readonly #panel: vscode.WebviewPanel;
-  readonly #host: WebviewHost;
-  readonly #disposables: vscode.Disposable[] = [];
+  readonly #view: PanelHost;
   /** Values just saved, until the store's `user_settings` events confirm them. */
   readonly #overrides = new Map<string, SettingValue>();
   #model: SettingsModel | undefined;
@@ -38,7 +35,7 @@ export class SettingsPanel implements vscode.Disposable {
   static show(services: Services): SettingsPanel {
     if (!services.sessions.current) throw new Error('Sign in to change your settings.');
     const panel = (SettingsPanel.#current ??= new SettingsPanel(services));
-    panel.#panel.reveal(vscode.ViewColumn.Active);
+    panel.#view.reveal();
     panel.#refresh();
     return panel;
   }
@@ -53,36 +50,21 @@ export class SettingsPanel implements vscode.Disposable {
   }
 
   private constructor(private readonly services: Services) {
-    this.#panel = vscode.window.createWebviewPanel(WebviewPanels.settings, 'Personal Settings', vscode.ViewColumn.Active, {
-      ...webviewOptions(services.context.extensionUri),
-      retainContextWhenHidden: false,
-    });
-    this.#host = new WebviewHost(this.#panel.webview, services.log);
-    this.#host.onRequest(SaveSettingsRequest, (params) => this.save(params));
-    this.#disposables.push(
-      this.#host,
-      this.#host.onDidBecomeReady(() => this.#post()),
-      this.#panel.onDidDispose(() => this.dispose()),
-      // Without retained context a hidden panel reloads its page (and says `ready`) when shown.
-      this.#panel.onDidChangeViewState((e) => {
-        if (!e.webviewPanel.visible) this.#host.reset();
-      }),
+    this.#view = PanelHost.create(services.context.extensionUri, services.log, WebviewPanels.settings, 'Personal Settings');
+    this.#view.host.onRequest(SaveSettingsRequest, (params) => this.save(params));
+    this.#view.own(
+      this.#view.onDidDispose(() => this.dispose()),
       services.sessions.onDidChangeStore((change) => {
         const ownUser = change.userIds.has(services.sessions.current?.store.ownUserId ?? -1);
         if (change.full || ownUser || change.areas.has('userSettings') || change.areas.has('realm')) this.#refresh();
       }),
       services.sessions.onDidChange((current) => {
-        if (!current) this.#panel.dispose();
+        if (!current) this.dispose();
         else this.#refresh();
       }),
     );
     services.context.subscriptions.push(this);
-    this.#panel.webview.html = renderHtml(this.#panel.webview, services.context.extensionUri, {
-      title: 'Personal Settings',
-      styles: ['settings.css'],
-      scripts: ['settings.js'],
-      body: BODY,
-    });
+    this.#view.render({ title: 'Personal Settings', styles: ['settings.css'], scripts: ['settings.js'], body: BODY });
   }
 
   #refresh(): void {
@@ -92,12 +74,8 @@ export class SettingsPanel implements vscode.Disposable {
     for (const [name, value] of this.#overrides) if (store.userSettings[name] === value) this.#overrides.delete(name);
     const realmName = current.account.realmName || current.account.realmUrl;
     this.#model = buildSettingsModel(store, realmName, this.#overrides);
-    this.#panel.title = `Personal Settings — ${realmName}`;
-    this.#post();
-  }
-
-  #post(): void {
-    if (this.#model) this.#host.notify(DidChangeSettingsNotification, this.#model);
+    this.#view.panel.title = `Personal Settings — ${realmName}`;
+    this.#view.publish(DidChangeSettingsNotification, this.#model);
   }
 
   /**
@@ -177,8 +155,6 @@ export class SettingsPanel implements vscode.Disposable {
   dispose(): void {
     if (SettingsPanel.#current === this) SettingsPanel.#current = undefined;
     this.#saving?.abort();
-    const disposables = this.#disposables.splice(0);
-    for (const d of disposables) d.dispose();
-    this.#panel.dispose();
+    this.#view.dispose();
   }
 }

@@ -21,8 +21,8 @@ import {
 import { Commands, WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
-import { WebviewHost } from '../host';
-import { renderHtml, webviewOptions } from '../html';
+import { PanelHost, type WebviewHost } from '../host';
+import { realmImageOrigins } from '../html';
 import { sanitizeServerHtml } from '../sanitize';
 import { MessageCache } from './cache';
 import { pickEmoji } from './emoji';
@@ -95,6 +95,7 @@ const BODY = `
 
 export class TopicPanel implements vscode.Disposable {
   readonly cache: MessageCache;
+  readonly #view: PanelHost;
   readonly #host: WebviewHost;
   readonly #disposables: vscode.Disposable[] = [];
   #sessionListener: vscode.Disposable | undefined;
@@ -125,20 +126,17 @@ export class TopicPanel implements vscode.Disposable {
   ) {
     this.cache = new MessageCache({ streamId: key.streamId, topic: key.topic });
     this.#searchQuery = key.mode === 'search' ? key.query : undefined;
-    panel.webview.options = webviewOptions(services.context.extensionUri);
-    panel.iconPath = vscode.Uri.joinPath(services.context.extensionUri, 'media', 'icon.svg');
-    this.#host = new WebviewHost(panel.webview, services.log);
+    this.#view = new PanelHost(panel, services.context.extensionUri, services.log);
+    this.#host = this.#view.host;
     this.#disposables.push(
-      this.#host,
+      this.#view,
       this.#onDidLoad,
       this.#onDidMarkRead,
-      panel.onDidDispose(() => this.dispose()),
+      this.#view.onDidDispose(() => this.dispose()),
       this.#host.onDidBecomeReady(() => (this.#pendingInsert = '')),
+      // The hidden page is dropped (PanelHost): shown again, it asks for its content anew.
       panel.onDidChangeViewState((e) => {
-        if (!e.webviewPanel.visible) {
-          this.#host.reset();
-          this.#served = false;
-        }
+        if (!e.webviewPanel.visible) this.#served = false;
       }),
       services.sessions.onDidChange((current) => this.#follow(current)),
       services.sessions.onDidChangeStore((change) => {
@@ -210,16 +208,13 @@ export class TopicPanel implements vscode.Disposable {
   }
 
   #render(): void {
-    const realmUrl = this.services.sessions.current?.account.realmUrl;
-    const origin = realmUrl ? new URL(realmUrl).origin : undefined;
-    this.#host.reset();
     this.#served = false;
-    this.panel.webview.html = renderHtml(this.panel.webview, this.services.context.extensionUri, {
+    this.#view.render({
       title: this.panel.title,
       styles: ['topicView.css'],
       scripts: ['topicView.js'],
       body: BODY,
-      imageOrigins: origin?.startsWith('http:') ? [origin] : [],
+      imageOrigins: realmImageOrigins(this.services.sessions.current?.account.realmUrl),
     });
   }
 
