@@ -4,70 +4,38 @@
 // themselves, and sign-out deletes the event queue and the key.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { ChatClient } from '../../src/api';
+import type { ChatClient } from '../../src/api';
 import { sendMessage } from '../../src/api/routes/messages';
 import { secretKey } from '../../src/auth/accounts';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
-
-const packageJson = require('../../../package.json') as { publisher: string; name: string };
-
-interface TestAccount {
-  email: string;
-  apiKey: string;
-  userId: number;
-  role: number;
-  fullName: string;
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { clientFor, ENGINEERING, freshStart, GENERAL, signIn, signOutAll, testAccount, testControl, waitFor, type TestAccount } from './helpers';
 
 describe('channels: live session and the channels tree', () => {
   let api: TeamChatApi;
-  let url: string;
-  let accounts: TestAccount[];
   let alice: TestAccount;
   let bob: TestAccount;
   let bobClient: ChatClient;
-  const GENERAL = 1;
-  const ENGINEERING = 2;
 
   const store = () => api.services.sessions.current!.store;
-  const control = async (path: string, body: unknown = {}) => {
-    const r = await fetch(`${url}/__test__/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-    assert.equal(r.status, 200, `${path}: ${await r.text()}`);
-  };
 
   before(async function () {
     this.timeout(30_000);
-    url = process.env.TEAM_CHAT_TEST_SERVER_URL!;
-    assert.ok(url, 'TEAM_CHAT_TEST_SERVER_URL not set');
-    accounts = JSON.parse(process.env.TEAM_CHAT_TEST_ACCOUNTS!) as TestAccount[];
-    alice = accounts.find((a) => a.email.startsWith('alice@'))!;
-    bob = accounts.find((a) => a.email.startsWith('bob@'))!;
-    assert.ok(alice && bob);
-    bobClient = new ChatClient({ realmUrl: url, email: bob.email, apiKey: bob.apiKey });
-    api = await vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`)!.activate();
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
+    alice = testAccount('alice');
+    bob = testAccount('bob');
+    bobClient = clientFor(bob);
+    api = await freshStart();
   });
 
   after(async () => {
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
+    await signOutAll(api);
     await bobClient.close();
   });
 
   it('signs in against the local server and fills the channels tree (pinned first)', async function () {
     this.timeout(20_000);
-    await vscode.commands.executeCommand(Commands.signIn, { realmUrl: url, email: alice.email, apiKey: alice.apiKey });
-    const current = await waitFor('the session', () => api.services.sessions.current);
+    await signIn(api, alice);
+    const current = api.services.sessions.current!;
     assert.equal(current.account.email, alice.email);
     assert.equal(api.services.sessions.status.status, 'live');
     const roots = api.channels.model.roots();
@@ -161,7 +129,7 @@ describe('channels: live session and the channels tree', () => {
       api.services.sessions.onDidChangeStore((c) => (full ||= c.full)),
     ];
     try {
-      await control('expire-queues');
+      await testControl('expire-queues');
       await waitFor('a rebuild', () => full, 20_000);
       await waitFor('live again', () => api.services.sessions.status.status === 'live', 20_000);
       assert.ok(statuses.includes('reconnecting'), JSON.stringify(statuses));
@@ -179,7 +147,7 @@ describe('channels: live session and the channels tree', () => {
     const statuses: string[] = [];
     const sub = api.services.sessions.onDidChangeStatus((s) => statuses.push(s.status));
     try {
-      await control('fault', { kind: 'drop', route: 'GET /events', times: 2 });
+      await testControl('fault', { kind: 'drop', route: 'GET /events', times: 2 });
       await waitFor('reconnecting', () => statuses.includes('reconnecting'), 20_000);
       await waitFor('live again', () => api.services.sessions.status.status === 'live' && statuses.lastIndexOf('live') > statuses.indexOf('reconnecting'), 30_000);
       const before = store().unreadCount({ streamId: GENERAL });

@@ -3,7 +3,7 @@
 // the move time limit with a partial move, wildcard-mention errors and detached uploads.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { ChatClient } from '../../src/api';
+import type { ChatClient } from '../../src/api';
 import { getAttachments, getMessage, getMessages, sendMessage, updateMessage } from '../../src/api/routes/messages';
 import type { EditResult } from '../../src/commands/messages/editMessage';
 import { Commands } from '../../src/constants';
@@ -11,24 +11,12 @@ import { DRAFT_SCHEME, theirsUri } from '../../src/drafts/documents';
 import { draftKey, DraftStore } from '../../src/drafts/store';
 import type { Account } from '../../src/auth/accounts';
 import type { TeamChatApi } from '../../src/extension';
-
-const packageJson = require('../../../package.json') as { publisher: string; name: string };
-
-interface TestAccount {
-  email: string;
-  apiKey: string;
-  userId: number;
-  role: number;
-  fullName: string;
-}
-
-const ENGINEERING = 2;
+import { activateExtension, clientFor, ENGINEERING, serverUrl, signIn, testAccount, testControl, type TestAccount } from './helpers';
 const DAY = 86400;
 
 describe('edit message', function () {
   this.timeout(30_000);
   let api: TeamChatApi;
-  let serverUrl: string;
   let alice: TestAccount;
   let account: Account;
   /** A second client of the same user: "someone else" editing first. */
@@ -36,14 +24,10 @@ describe('edit message', function () {
   const topic = `edit tests ${Date.now()}`;
 
   before(async () => {
-    serverUrl = process.env.TEAM_CHAT_TEST_SERVER_URL!;
-    assert.ok(serverUrl && process.env.TEAM_CHAT_TEST_ACCOUNTS, 'the local chat server is not running');
-    const all = JSON.parse(process.env.TEAM_CHAT_TEST_ACCOUNTS!) as TestAccount[];
-    alice = all.find((a) => a.email.startsWith('alice@'))!;
-    const ext = vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`)!;
-    api = await ext.activate();
-    account = await vscode.commands.executeCommand<Account>(Commands.signIn, { realmUrl: serverUrl, email: alice.email, apiKey: alice.apiKey });
-    other = new ChatClient({ realmUrl: serverUrl, email: alice.email, apiKey: alice.apiKey });
+    alice = testAccount('alice');
+    api = await activateExtension();
+    account = await signIn(api, alice);
+    other = clientFor(alice);
   });
 
   after(async () => {
@@ -172,7 +156,7 @@ describe('edit message', function () {
     const form = new FormData();
     form.append('file', new Blob(['hello from the edit test']), 'edit-test.txt');
     const auth = `Basic ${Buffer.from(`${alice.email}:${alice.apiKey}`).toString('base64')}`;
-    const up = (await (await fetch(`${serverUrl}/api/v1/user_uploads`, { method: 'POST', body: form, headers: { Authorization: auth } })).json()) as { url: string };
+    const up = (await (await fetch(`${serverUrl()}/api/v1/user_uploads`, { method: 'POST', body: form, headers: { Authorization: auth } })).json()) as { url: string };
     const id = await post(`See [edit-test.txt](${up.url})`);
     const kept = await edit({ messageId: id, content: 'No file any more.', deleteDetached: false });
     assert.equal(kept.status, 'sent', JSON.stringify(kept));
@@ -188,10 +172,7 @@ describe('edit message', function () {
   });
 
   describe('moves and the time limit', () => {
-    async function clock(seconds: number): Promise<void> {
-      const r = await fetch(`${serverUrl}/__test__/advance-clock`, { method: 'POST', body: JSON.stringify({ seconds }) });
-      assert.equal(r.status, 200);
-    }
+    const clock = (seconds: number) => testControl('advance-clock', { seconds });
     async function topicIds(name: string): Promise<number[]> {
       const r = await getMessages(other, { anchor: 'newest', num_before: 100, num_after: 0, narrow: [{ operator: 'channel', operand: ENGINEERING }, { operator: 'topic', operand: name }] });
       return r.messages.map((m) => m.id);

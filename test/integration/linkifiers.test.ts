@@ -4,30 +4,13 @@
 // is sent, reorder, add and delete.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { ChatClient } from '../../src/api';
+import type { ChatClient } from '../../src/api';
 import type { Linkifier } from '../../src/api/models/linkifier';
 import { getLinkifiers } from '../../src/api/routes/realm';
 import type { EditLinkifierResult } from '../../src/commands/linkifiers/edit';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
-
-const packageJson = require('../../../package.json') as { publisher: string; name: string };
-
-interface TestAccount {
-  email: string;
-  apiKey: string;
-  role: number;
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { accountsWithRole, clientFor, freshStart, ROLE, signOutAll, waitFor } from './helpers';
 
 const fields = (l: Linkifier) => ({
   pattern: l.pattern,
@@ -48,15 +31,9 @@ describe('linkifiers: the ordered tree and administrator edits', () => {
 
   before(async function () {
     this.timeout(30_000);
-    const url = process.env.TEAM_CHAT_TEST_SERVER_URL!;
-    assert.ok(url, 'TEAM_CHAT_TEST_SERVER_URL not set');
-    const accounts = JSON.parse(process.env.TEAM_CHAT_TEST_ACCOUNTS!) as TestAccount[];
-    const admin = accounts.find((a) => a.role === 200) ?? accounts.find((a) => a.role === 100)!;
-    client = new ChatClient({ realmUrl: url, email: admin.email, apiKey: admin.apiKey });
-    api = await vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`)!.activate();
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
-    await vscode.commands.executeCommand(Commands.signIn, { realmUrl: url, email: admin.email, apiKey: admin.apiKey });
-    await waitFor('the admin session', () => api.services.sessions.current?.account.email === admin.email && api.services.sessions.current);
+    const [admin] = [...accountsWithRole(ROLE.admin), ...accountsWithRole(ROLE.owner)];
+    client = clientFor(admin);
+    api = await freshStart(admin);
     original = [...(await serverList())];
   });
 
@@ -72,7 +49,7 @@ describe('linkifiers: the ordered tree and administrator edits', () => {
       }
     }
     await client.call('PATCH /realm/linkifiers', { ordered_linkifier_ids: original.map((l) => l.id) });
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
+    await signOutAll(api);
     await client.close();
   });
 

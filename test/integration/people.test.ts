@@ -4,46 +4,37 @@
 // other users' statuses, members are refused by the server; the profile card shows custom fields.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { ApiError, ChatClient, ValidationError } from '../../src/api';
+import { ApiError, type ChatClient, ValidationError } from '../../src/api';
 import { deleteQueue, registerQueue } from '../../src/api/routes/events';
 import { updatePresence } from '../../src/api/routes/users';
-import type { Account } from '../../src/auth/accounts';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import type { PeopleNode, UserNode } from '../../src/views/presence/model';
 import type { ProfileModel } from '../../src/webviews/protocol';
-
-const packageJson = require('../../../package.json') as { publisher: string; name: string };
-
-interface TestAccount {
-  email: string;
-  apiKey: string;
-  userId: number;
-  role: number;
-  fullName: string;
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import {
+  accountWithRole,
+  clientFor,
+  EXTENSION_ID,
+  freshStart,
+  ROLE,
+  signIn,
+  signOutAll,
+  testAccounts,
+  waitFor,
+  waitForSession,
+  type TestAccount,
+} from './helpers';
 
 describe('people: presence, statuses, profiles', function () {
   this.timeout(60_000);
   let api: TeamChatApi;
-  let serverUrl: string;
   let all: TestAccount[];
   let member: TestAccount;
   let admin: TestAccount;
   const clients: ChatClient[] = [];
 
   const clientOf = (a: TestAccount): ChatClient => {
-    const c = new ChatClient({ realmUrl: serverUrl, email: a.email, apiKey: a.apiKey });
+    const c = clientFor(a);
     clients.push(c);
     return c;
   };
@@ -54,14 +45,6 @@ describe('people: presence, statuses, profiles', function () {
     const snapshot = await registerQueue(client, { event_types: ['user_status'], fetch_event_types: ['user_status'] });
     if (snapshot.queue_id) await deleteQueue(client, { queue_id: snapshot.queue_id });
     return (snapshot.user_status ?? {}) as Record<string, { status_text?: string; emoji_name?: string }>;
-  }
-
-  async function signInAs(a: TestAccount): Promise<void> {
-    await vscode.commands.executeCommand<Account>(Commands.signIn, { realmUrl: serverUrl, email: a.email, apiKey: a.apiKey });
-    await waitFor(`a live session for ${a.email}`, () => {
-      const current = api.services.sessions.current;
-      return current?.account.userId === a.userId && current.store.ready;
-    });
   }
 
   /** The rows of the People tree as the provider renders them: group → [label, description]. */
@@ -85,24 +68,14 @@ describe('people: presence, statuses, profiles', function () {
   }
 
   before(async () => {
-    const url = process.env.TEAM_CHAT_TEST_SERVER_URL;
-    const accounts = process.env.TEAM_CHAT_TEST_ACCOUNTS;
-    assert.ok(url && accounts, 'TEAM_CHAT_TEST_SERVER_URL / TEAM_CHAT_TEST_ACCOUNTS not set');
-    serverUrl = url;
-    all = JSON.parse(accounts) as TestAccount[];
-    const members = all.filter((a) => a.role === 400 && !/bot/i.test(a.email));
-    member = members[0];
-    admin = all.find((a) => a.role === 200)!;
-    assert.ok(member && admin, 'the fixture has a member and an administrator');
-    const ext = vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`);
-    assert.ok(ext);
-    api = await ext.activate();
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
-    await signInAs(member);
+    all = testAccounts();
+    member = accountWithRole(ROLE.member);
+    admin = accountWithRole(ROLE.admin);
+    api = await freshStart(member);
   });
 
   after(async () => {
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
+    await signOutAll(api);
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
   });
 
@@ -139,6 +112,7 @@ describe('people: presence, statuses, profiles', function () {
       vscode.window.tabGroups.all
         .flatMap((g) => g.tabs)
         .find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('teamChat.profileCard')),
+      15_000,
     );
     assert.equal(tab.label, 'Alice Anders');
     await vscode.window.tabGroups.close(tab);
@@ -153,7 +127,7 @@ describe('people: presence, statuses, profiles', function () {
     });
     try {
       await updatePresence(clientOf(other), { status: 'active', new_user_input: true, slim_presence: true });
-      await waitFor(`${other.fullName} in Active`, () => groupOf(other.userId) === 'Active');
+      await waitFor(`${other.fullName} in Active`, () => groupOf(other.userId) === 'Active', 15_000);
       // Only the groups that changed were refreshed, not the whole tree.
       const states = nodes.filter((n) => n.kind === 'group').map((n) => n.state);
       assert.ok(states.includes('active') && states.includes('offline'), JSON.stringify(nodes));
@@ -177,7 +151,7 @@ describe('people: presence, statuses, profiles', function () {
     await waitFor('the status in the tree', () => {
       const group = [...treeRows().values()].find((g) => g.users.has(member.userId));
       return group?.users.get(member.userId) === '🚀 Testing the People view';
-    });
+    }, 15_000);
   });
 
   it('refuses a 61-code-point status before sending, with the message, and changes nothing', async () => {
@@ -201,11 +175,11 @@ describe('people: presence, statuses, profiles', function () {
   it('clears the own status', async () => {
     await vscode.commands.executeCommand(Commands.clearStatus);
     assert.equal((await serverStatuses(admin))[member.userId]?.status_text || '', '');
-    await waitFor('no status in the tree', () => api.services.sessions.current!.store.status(member.userId) === undefined);
+    await waitFor('no status in the tree', () => api.services.sessions.current!.store.status(member.userId) === undefined, 15_000);
   });
 
   it('an administrator sets another user’s status', async () => {
-    await signInAs(admin);
+    await signIn(api, admin);
     const target = all.find((a) => a.fullName === 'Carol Chen')!;
     await vscode.commands.executeCommand(Commands.setUserStatus, {
       userId: target.userId,
@@ -215,14 +189,14 @@ describe('people: presence, statuses, profiles', function () {
       reaction_type: 'unicode_emoji',
     });
     assert.equal((await serverStatuses(member))[target.userId]?.status_text, 'Set by an administrator');
-    await waitFor('the status in the admin’s tree', () => api.services.sessions.current!.store.status(target.userId)?.status_text === 'Set by an administrator');
+    await waitFor('the status in the admin’s tree', () => api.services.sessions.current!.store.status(target.userId)?.status_text === 'Set by an administrator', 15_000);
   });
 
   it('a member is refused by the server (the command is not offered; called anyway, the error surfaces)', async () => {
     const memberAccount = api.services.accounts.list().find((a) => a.userId === member.userId)!;
     await vscode.commands.executeCommand(Commands.switchAccount, memberAccount.id);
-    await waitFor('the member’s session', () => api.services.sessions.current?.account.userId === member.userId && api.services.sessions.current.store.ready);
-    const pkg = vscode.extensions.getExtension(`${packageJson.publisher}.${packageJson.name}`)!.packageJSON as {
+    await waitForSession(api, member.email);
+    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
       contributes: { menus: Record<string, { command: string; when?: string }[]> };
     };
     const entries = Object.values(pkg.contributes.menus).flat().filter((m) => m.command === Commands.setUserStatus);

@@ -6,49 +6,23 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { ChatClient } from '../../src/api';
+import type { ChatClient } from '../../src/api';
 import { getMessages } from '../../src/api/routes/messages';
 import { getReminders } from '../../src/api/routes/personal';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
-import { startServer } from '../server';
-
-const packageJson = require('../../../package.json') as { publisher: string; name: string };
-
-interface TestAccount {
-  email: string;
-  apiKey: string;
-  userId: number;
-  role: number;
-  fullName: string;
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { clientFor, freshStart, signIn, signOutAll, startExtraServer, testAccount, waitFor } from './helpers';
 
 const SAMPLE = ['export function add(a: number, b: number): number {', '  // TODO: overflow', '  return a + b;', '}', ''].join('\n');
 
 describe('reminders: create from a selection, list, delete', () => {
   let api: TeamChatApi;
-  let url: string;
-  let alice: TestAccount;
   let aliceClient: ChatClient;
   let sampleUri: vscode.Uri;
 
   const store = () => api.services.sessions.current!.store;
   const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
   const noteOf = (r: object) => String((r as { note?: unknown }).note ?? '');
-
-  async function signOutAll(): Promise<void> {
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
-  }
 
   async function select(uri: vscode.Uri, startLine: number, endLine: number): Promise<vscode.TextEditor> {
     const doc = await vscode.workspace.openTextDocument(uri);
@@ -59,15 +33,9 @@ describe('reminders: create from a selection, list, delete', () => {
 
   before(async function () {
     this.timeout(30_000);
-    url = process.env.TEAM_CHAT_TEST_SERVER_URL!;
-    assert.ok(url, 'TEAM_CHAT_TEST_SERVER_URL not set');
-    const accounts = JSON.parse(process.env.TEAM_CHAT_TEST_ACCOUNTS!) as TestAccount[];
-    alice = accounts.find((a) => a.email.startsWith('alice@'))!;
-    aliceClient = new ChatClient({ realmUrl: url, email: alice.email, apiKey: alice.apiKey });
-    api = await vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`)!.activate();
-    await signOutAll();
-    await vscode.commands.executeCommand(Commands.signIn, { realmUrl: url, email: alice.email, apiKey: alice.apiKey });
-    await waitFor('the session', () => api.services.sessions.current);
+    const alice = testAccount('alice');
+    aliceClient = clientFor(alice);
+    api = await freshStart(alice);
 
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder, 'the test workbench opens a folder');
@@ -78,7 +46,7 @@ describe('reminders: create from a selection, list, delete', () => {
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await signOutAll();
+    await signOutAll(api);
     await aliceClient.close();
   });
 
@@ -154,16 +122,14 @@ describe('reminders: create from a selection, list, delete', () => {
 
   it('explains that an older server (below FL.reminders) has no reminders', async function () {
     this.timeout(30_000);
-    const old = await startServer({ featureLevel: 370, longpollTimeoutSeconds: 2 });
+    const old = await startExtraServer({ featureLevel: 370 });
     try {
-      const oldAlice = old.accounts.find((a) => a.email.startsWith('alice@'))!;
-      await vscode.commands.executeCommand(Commands.signIn, { realmUrl: old.url, email: oldAlice.email, apiKey: oldAlice.apiKey });
-      await waitFor('the old server session', () => api.services.sessions.current?.account.realmUrl.startsWith(old.url.replace(/\/$/, '')) && api.services.sessions.current);
+      await signIn(api, old.accounts.find((a) => a.email.startsWith('alice@'))!, old.url);
       assert.equal(store().featureLevel, 370);
       await select(sampleUri, 1, 2);
       assert.equal(await vscode.commands.executeCommand(Commands.createReminder, { when: inAnHour(), note: '', messageId: null }), undefined);
     } finally {
-      await signOutAll();
+      await signOutAll(api);
       await old.stop();
     }
   });

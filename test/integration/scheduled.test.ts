@@ -3,24 +3,14 @@
 // "Schedule Message…" creates one from a topic.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { ChatClient } from '../../src/api';
+import type { ChatClient } from '../../src/api';
 import { getScheduledMessages } from '../../src/api/routes/personal';
 import type { ScheduledResult } from '../../src/commands/messages/scheduled';
 import { NEEDS_NEW_TIME } from '../../src/commands/messages/scheduled';
 import { formatLocal, fromUnixSeconds } from '../../src/time/when';
 import { Commands } from '../../src/constants';
 import { DRAFT_SCHEME } from '../../src/drafts/documents';
-import type { TeamChatApi } from '../../src/extension';
-
-const packageJson = require('../../../package.json') as { publisher: string; name: string };
-
-interface TestAccount {
-  email: string;
-  apiKey: string;
-  userId: number;
-}
-
-const ENGINEERING = 2;
+import { activateExtension, clientFor, ENGINEERING, signIn, testAccount, type TestAccount } from './helpers';
 
 describe('scheduled messages', function () {
   this.timeout(30_000);
@@ -28,15 +18,10 @@ describe('scheduled messages', function () {
   let bob: TestAccount;
 
   before(async () => {
-    const serverUrl = process.env.TEAM_CHAT_TEST_SERVER_URL!;
-    assert.ok(serverUrl && process.env.TEAM_CHAT_TEST_ACCOUNTS, 'the local chat server is not running');
-    const all = JSON.parse(process.env.TEAM_CHAT_TEST_ACCOUNTS!) as TestAccount[];
-    const alice = all.find((a) => a.email.startsWith('alice@'))!;
-    bob = all.find((a) => a.email.startsWith('bob@'))!;
-    const ext = vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`)!;
-    await ext.activate();
-    await vscode.commands.executeCommand(Commands.signIn, { realmUrl: serverUrl, email: alice.email, apiKey: alice.apiKey });
-    other = new ChatClient({ realmUrl: serverUrl, email: alice.email, apiKey: alice.apiKey });
+    const alice = testAccount('alice');
+    bob = testAccount('bob');
+    await signIn(await activateExtension(), alice);
+    other = clientFor(alice);
   });
 
   after(async () => {

@@ -7,37 +7,22 @@ import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import { buildServerInfoModel } from '../../src/webviews/serverInfo/model';
 import type { ServerInfoModel } from '../../src/webviews/serverInfo/protocol';
-
-const packageJson = require('../../../package.json') as { publisher: string; name: string };
-
-interface TestAccount {
-  email: string;
-  apiKey: string;
-  userId: number;
-  role: number;
-  fullName: string;
-}
+import { freshStart, serverUrl, signIn, signOutAll, testAccount, type TestAccount } from './helpers';
 
 describe('server information', () => {
   let api: TeamChatApi;
   let url: string;
   let alice: TestAccount;
 
-  async function signOutAll(): Promise<void> {
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
-  }
-
   before(async function () {
     this.timeout(30_000);
-    url = process.env.TEAM_CHAT_TEST_SERVER_URL!;
-    assert.ok(url, 'TEAM_CHAT_TEST_SERVER_URL not set');
-    alice = (JSON.parse(process.env.TEAM_CHAT_TEST_ACCOUNTS!) as TestAccount[]).find((a) => a.email.startsWith('alice@'))!;
-    api = await vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`)!.activate();
-    await signOutAll();
+    url = serverUrl();
+    alice = testAccount('alice');
+    api = await freshStart();
   });
 
   after(async () => {
-    await signOutAll();
+    await signOutAll(api);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -58,9 +43,7 @@ describe('server information', () => {
 
   it('shows the active account\'s server after sign-in', async function () {
     this.timeout(20_000);
-    await vscode.commands.executeCommand(Commands.signIn, { realmUrl: url, email: alice.email, apiKey: alice.apiKey });
-    const deadline = Date.now() + 10_000;
-    while (!api.services.sessions.current && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await signIn(api, alice);
     const model = await vscode.commands.executeCommand<ServerInfoModel>(Commands.serverInfo);
     assert.ok(model);
     assert.equal(model.signedInAs, `${alice.fullName} <${alice.email}>`);

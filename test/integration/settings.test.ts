@@ -4,40 +4,19 @@
 // `ignored_parameters_unsupported` of an older server is surfaced; administrators apply settings
 // to other users (target_users), which an older server cannot do.
 import * as assert from 'assert';
-import * as path from 'path';
 import * as vscode from 'vscode';
-import { ChatClient } from '../../src/api';
+import type { ChatClient } from '../../src/api';
 import { SETTINGS_DESCRIPTION } from '../../src/api/models/settings';
 import { registerQueue } from '../../src/api/routes/events';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 // A type only: the extension runs from its bundle, so the class's statics here are another copy.
 import type { SettingsPanel } from '../../src/webviews/settings/panel';
-
-const packageJson = require('../../../package.json') as { publisher: string; name: string };
-const REPO = path.resolve(__dirname, '../../..');
-
-interface TestAccount {
-  email: string;
-  apiKey: string;
-  userId: number;
-  role: number;
-  fullName: string;
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { settingsRoutes } from '../server/routes/settings';
+import { accountWithRole, clientFor, freshStart, ROLE, signIn, signOutAll, startExtraServer, testAccount, waitFor, type TestAccount } from './helpers';
 
 describe('personal settings editor', () => {
   let api: TeamChatApi;
-  let url: string;
   let admin: TestAccount;
   let member: TestAccount;
   let memberClient: ChatClient;
@@ -45,18 +24,6 @@ describe('personal settings editor', () => {
   let panel: SettingsPanel;
 
   const store = () => api.services.sessions.current!.store;
-
-  async function signOutAll(): Promise<void> {
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
-  }
-
-  async function signIn(realmUrl: string, account: { email: string; apiKey: string }): Promise<void> {
-    await vscode.commands.executeCommand(Commands.signIn, { realmUrl, email: account.email, apiKey: account.apiKey });
-    await waitFor('the session', () => {
-      const c = api.services.sessions.current;
-      return c && c.account.realmUrl === realmUrl && c.account.email === account.email && c.store.ready;
-    });
-  }
 
   async function memberSettings(): Promise<Record<string, unknown>> {
     const snapshot = await registerQueue(memberClient, { fetch_event_types: ['user_settings'], event_types: ['heartbeat'] });
@@ -66,15 +33,10 @@ describe('personal settings editor', () => {
 
   before(async function () {
     this.timeout(30_000);
-    url = process.env.TEAM_CHAT_TEST_SERVER_URL!;
-    assert.ok(url, 'TEAM_CHAT_TEST_SERVER_URL not set');
-    const accounts = JSON.parse(process.env.TEAM_CHAT_TEST_ACCOUNTS!) as TestAccount[];
-    admin = accounts.find((a) => a.role === 200)!;
-    member = accounts.find((a) => a.email.startsWith('carol@'))!;
-    assert.ok(admin && member, 'the fixture has an administrator and carol');
-    memberClient = new ChatClient({ realmUrl: url, email: member.email, apiKey: member.apiKey });
-    api = await vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`)!.activate();
-    await signOutAll();
+    admin = accountWithRole(ROLE.admin);
+    member = testAccount('carol');
+    memberClient = clientFor(member);
+    api = await freshStart();
   });
 
   after(async function () {
@@ -84,13 +46,13 @@ describe('personal settings editor', () => {
       await panel.save({ changes: restore as Record<string, number | boolean> });
     }
     panel?.dispose();
-    await signOutAll();
+    await signOutAll(api);
     await memberClient.close();
   });
 
   it('opens with every setting, grouped, with the current values from the store', async function () {
     this.timeout(20_000);
-    await signIn(url, admin);
+    await signIn(api, admin);
     panel = await vscode.commands.executeCommand<SettingsPanel>(Commands.openSettings);
     assert.ok(panel && typeof panel.save === 'function');
     const model = await waitFor('the model', () => panel.model);
@@ -183,15 +145,13 @@ describe('personal settings editor', () => {
     this.timeout(40_000);
     // A second, older server inside the extension host; it does not know `hide_ai_features`
     // (as a server from before that setting existed), so it lists it as ignored.
-    const serverModule = require(path.join(REPO, 'out/test/server/index.js')) as typeof import('../server/index');
-    const settingsRoutes = (require(path.join(REPO, 'out/test/server/routes/settings.js')) as typeof import('../server/routes/settings')).settingsRoutes;
     const params = settingsRoutes[0]!.params as Record<string, unknown>;
     const removed = params.hide_ai_features;
     delete params.hide_ai_features;
-    const old = await serverModule.startServer({ featureLevel: 400 });
+    const old = await startExtraServer({ featureLevel: 400 });
     try {
       const oldAdmin = old.accounts.find((a) => a.role === 200)!;
-      await signIn(old.url, oldAdmin);
+      await signIn(api, oldAdmin, old.url);
       panel = await vscode.commands.executeCommand<SettingsPanel>(Commands.openSettings);
       const model = await waitFor('the model of the older server', () => panel.model?.featureLevel === 400 && panel.model);
       assert.equal(model.target.visible, true);
@@ -212,7 +172,7 @@ describe('personal settings editor', () => {
         if (a.realmUrl === old.url) await vscode.commands.executeCommand(Commands.signOut, a.id);
       }
       await old.stop();
-      await signIn(url, admin);
+      await signIn(api, admin);
       panel = await vscode.commands.executeCommand<SettingsPanel>(Commands.openSettings);
     }
   });

@@ -2,9 +2,7 @@
 // that its package.json contributes (a contributed-but-unregistered command fails here).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-
-const packageJson = require('../../../package.json') as { publisher: string; name: string };
-const EXTENSION_ID = `${packageJson.publisher}.${packageJson.name}`;
+import { EXTENSION_ID } from './helpers';
 
 interface ContributedCommand {
   command: string;

@@ -5,34 +5,17 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { ChatClient } from '../../src/api';
+import type { ChatClient } from '../../src/api';
 import { getSavedSnippets } from '../../src/api/routes/personal';
 import type { InsertResult } from '../../src/commands/snippets/insertAsComment';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
-
-const packageJson = require('../../../package.json') as { publisher: string; name: string };
-
-interface TestAccount {
-  email: string;
-  apiKey: string;
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { clientFor, freshStart, signOutAll, testAccount, waitFor } from './helpers';
 
 const SNIPPET_SOURCE = ['Retry with backoff:', 'wait 2^n seconds, at most 5 times', 'then give up and report'].join('\n');
 
 describe('saved snippets: save, insert as a comment, edit, delete', () => {
   let api: TeamChatApi;
-  let url: string;
   let client: ChatClient;
   let folder: vscode.Uri;
   let snippetId: number;
@@ -49,21 +32,15 @@ describe('saved snippets: save, insert as a comment, edit, delete', () => {
 
   before(async function () {
     this.timeout(30_000);
-    url = process.env.TEAM_CHAT_TEST_SERVER_URL!;
-    assert.ok(url, 'TEAM_CHAT_TEST_SERVER_URL not set');
-    const accounts = JSON.parse(process.env.TEAM_CHAT_TEST_ACCOUNTS!) as TestAccount[];
-    const carol = accounts.find((a) => a.email.startsWith('carol@')) ?? accounts.find((a) => a.email.startsWith('alice@'))!;
-    client = new ChatClient({ realmUrl: url, email: carol.email, apiKey: carol.apiKey });
-    api = await vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`)!.activate();
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
-    await vscode.commands.executeCommand(Commands.signIn, { realmUrl: url, email: carol.email, apiKey: carol.apiKey });
-    await waitFor('the session', () => api.services.sessions.current);
+    const carol = testAccount('carol');
+    client = clientFor(carol);
+    api = await freshStart(carol);
     folder = vscode.workspace.workspaceFolders![0].uri;
   });
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
+    await signOutAll(api);
     await client.close();
   });
 

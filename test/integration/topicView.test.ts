@@ -8,40 +8,17 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { ChatClient } from '../../src/api';
+import type { ChatClient } from '../../src/api';
 import { getMessage, sendMessage } from '../../src/api/routes/messages';
 import { createSavedSnippet, deleteSavedSnippet } from '../../src/api/routes/personal';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import type { TopicPanel } from '../../src/webviews/topicView/panel';
-
-const packageJson = require('../../../package.json') as { publisher: string; name: string };
-
-interface TestAccount {
-  email: string;
-  apiKey: string;
-  userId: number;
-  role: number;
-  fullName: string;
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { clientFor, freshStart, GENERAL, signOutAll, testAccount, waitFor } from './helpers';
 
 describe('topic view', () => {
   let api: TeamChatApi;
-  let url: string;
-  let alice: TestAccount;
-  let bob: TestAccount;
   let bobClient: ChatClient;
-  const GENERAL = 1;
   const topic = `topic view ${Date.now()}`;
   let panel: TopicPanel;
   const bobIds: number[] = [];
@@ -52,22 +29,14 @@ describe('topic view', () => {
 
   before(async function () {
     this.timeout(30_000);
-    url = process.env.TEAM_CHAT_TEST_SERVER_URL!;
-    assert.ok(url, 'TEAM_CHAT_TEST_SERVER_URL not set');
-    const accounts = JSON.parse(process.env.TEAM_CHAT_TEST_ACCOUNTS!) as TestAccount[];
-    alice = accounts.find((a) => a.email.startsWith('alice@'))!;
-    bob = accounts.find((a) => a.email.startsWith('bob@'))!;
-    bobClient = new ChatClient({ realmUrl: url, email: bob.email, apiKey: bob.apiKey });
-    api = await vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`)!.activate();
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
-    await vscode.commands.executeCommand(Commands.signIn, { realmUrl: url, email: alice.email, apiKey: alice.apiKey });
-    await waitFor('the session', () => api.services.sessions.current, 15_000);
+    bobClient = clientFor(testAccount('bob'));
+    api = await freshStart(testAccount('alice'));
     for (let i = 1; i <= 3; i++) bobIds.push(await bobSays(`**hello** ${i} from Bob`));
   });
 
   after(async () => {
     for (const p of api.topicViews.panels) p.dispose();
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
+    await signOutAll(api);
     await bobClient.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   });

@@ -3,35 +3,16 @@
 // round-trip through the server's events.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { ChatClient } from '../../src/api';
+import type { ChatClient } from '../../src/api';
 import { sendMessage } from '../../src/api/routes/messages';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import { POLICY } from '../../src/store';
-
-const packageJson = require('../../../package.json') as { publisher: string; name: string };
-
-interface TestAccount {
-  email: string;
-  apiKey: string;
-  userId: number;
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { clientFor, freshStart, GENERAL, signOutAll, testAccount, waitFor } from './helpers';
 
 describe('topics: the topics tree and topic commands', () => {
   let api: TeamChatApi;
-  let url: string;
   let bobClient: ChatClient;
-  const GENERAL = 1;
   const TOPIC = `release plan ${Date.now() % 100000}`;
 
   const store = () => api.services.sessions.current!.store;
@@ -39,19 +20,12 @@ describe('topics: the topics tree and topic commands', () => {
 
   before(async function () {
     this.timeout(30_000);
-    url = process.env.TEAM_CHAT_TEST_SERVER_URL!;
-    const accounts = JSON.parse(process.env.TEAM_CHAT_TEST_ACCOUNTS!) as TestAccount[];
-    const alice = accounts.find((a) => a.email.startsWith('alice@'))!;
-    const bob = accounts.find((a) => a.email.startsWith('bob@'))!;
-    bobClient = new ChatClient({ realmUrl: url, email: bob.email, apiKey: bob.apiKey });
-    api = await vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`)!.activate();
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
-    await vscode.commands.executeCommand(Commands.signIn, { realmUrl: url, email: alice.email, apiKey: alice.apiKey });
-    await waitFor('the session', () => api.services.sessions.current);
+    bobClient = clientFor(testAccount('bob'));
+    api = await freshStart(testAccount('alice'));
   });
 
   after(async () => {
-    for (const a of api.services.accounts.list()) await vscode.commands.executeCommand(Commands.signOut, a.id);
+    await signOutAll(api);
     await bobClient.close();
   });
 

@@ -3,20 +3,12 @@
 // answers; the answer appears as the bot's message. A wrong token gets 401.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { ChatClient } from '../../src/api';
+import type { ChatClient } from '../../src/api';
 import type { StartReceiverResult } from '../../src/commands/webhook';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import { deriveKey } from '../server/state';
-
-const packageJson = require('../../../package.json') as { publisher: string; name: string };
-
-interface TestAccount {
-  email: string;
-  apiKey: string;
-  fullName: string;
-  userId: number;
-}
+import { activateExtension, clientFor, testAccount, testControl, waitFor, type TestAccount } from './helpers';
 
 interface RawMessage {
   id: number;
@@ -25,19 +17,8 @@ interface RawMessage {
   client?: string;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('outgoing webhook receiver: payloads from the chat server, answers, token check', () => {
   let api: TeamChatApi;
-  let serverUrl: string;
   let alice: ChatClient;
   let bot: TestAccount;
   /** The demo bot's token, as its downloaded configuration gives it (the fixture derives it). */
@@ -54,14 +35,9 @@ describe('outgoing webhook receiver: payloads from the chat server, answers, tok
 
   before(async function () {
     this.timeout(20_000);
-    serverUrl = process.env.TEAM_CHAT_TEST_SERVER_URL!;
-    assert.ok(serverUrl, 'TEAM_CHAT_TEST_SERVER_URL not set');
-    const listed = (await (await fetch(`${serverUrl}/__test__/accounts`)).json()) as { accounts: TestAccount[] };
-    bot = listed.accounts.find((a) => a.email.startsWith('echo-bot@'))!;
-    assert.ok(bot, 'the demo realm has the outgoing bot echo-bot');
-    const a = listed.accounts.find((x) => x.email.startsWith('alice@'))!;
-    alice = new ChatClient({ realmUrl: serverUrl, email: a.email, apiKey: a.apiKey });
-    api = await vscode.extensions.getExtension<TeamChatApi>(`${packageJson.publisher}.${packageJson.name}`)!.activate();
+    bot = testAccount('echo-bot');
+    alice = clientFor(testAccount('alice'));
+    api = await activateExtension();
   });
 
   after(async () => {
@@ -80,12 +56,7 @@ describe('outgoing webhook receiver: payloads from the chat server, answers, tok
 
   it('gets a mention of the bot with a valid token and its reply appears as the bot’s message', async function () {
     this.timeout(20_000);
-    const set = await fetch(`${serverUrl}/__test__/bot-url`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ botEmail: bot.email, url: receiver.url }),
-    });
-    assert.equal(set.status, 200);
+    await testControl('bot-url', { botEmail: bot.email, url: receiver.url });
     const received = new Promise<void>((resolve) => {
       const sub = api.webhookReceiver.onDidAnswer((e) => {
         if (e.payload.message.subject === topic) {

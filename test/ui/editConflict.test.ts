@@ -2,7 +2,7 @@
 // types her version, someone else edits first, "Send Edit" shows the diff (server ↔ mine) with
 // the choices; "Keep Mine" sends hers.
 import * as assert from 'assert';
-import { ChatClient } from '../../src/api';
+import type { ChatClient } from '../../src/api';
 import { getMessage, sendMessage, updateMessage } from '../../src/api/routes/messages';
 import { useWorkbench } from './workbench';
 
@@ -13,14 +13,9 @@ describe('UI: edit conflict', function () {
   let messageId: number;
 
   before(async () => {
-    const alice = wb.server!.accounts.find((a) => a.email.startsWith('alice@'))!;
-    other = new ChatClient({ realmUrl: wb.server!.url, email: alice.email, apiKey: alice.apiKey });
+    other = wb.client('alice');
     messageId = (await sendMessage(other, { type: 'channel', to: 2, topic: 'ui edit conflict', content: 'UI conflict: the original text.' })).id;
   });
-  after(async () => {
-    await other?.close();
-  });
-
   async function raw(): Promise<string> {
     const r = await getMessage(other, { message_id: messageId, apply_markdown: false });
     return r.raw_content ?? r.message.content;
@@ -28,7 +23,7 @@ describe('UI: edit conflict', function () {
 
   it('shows both versions in a diff and keeps mine on request', async () => {
     const { page } = wb;
-    const widget = page.locator('.quick-input-widget');
+    const widget = wb.quickInput();
     await wb.runCommand('Team Chat: Edit Message…');
     const row = widget.locator('.monaco-list-row', { hasText: 'UI conflict: the original text.' }).first();
     await row.waitFor({ state: 'visible', timeout: 20_000 });

@@ -8,33 +8,20 @@ describe('UI: Linkifiers tree', function () {
   this.timeout(120_000);
   const wb = useWorkbench();
 
-  /** Types `value` into the open input box once its prompt shows `prompt`, then Enter. */
-  async function answer(prompt: string | RegExp, value?: string): Promise<void> {
-    const widget = wb.page.locator('.quick-input-widget');
-    await widget.locator('.quick-input-message, .quick-input-description', { hasText: prompt }).first().waitFor({ state: 'visible', timeout: 20_000 });
-    const input = widget.locator('input');
-    if (value !== undefined) await input.fill(value);
-    await input.press('Enter');
-  }
-
   it('signs in as an administrator through the input boxes', async () => {
     const admin = wb.server!.accounts.find((a) => Number(a.role) === 200)!;
     await wb.runCommand('Team Chat: Sign In');
-    await answer('address of your chat server', wb.server!.url);
-    await answer('email address', admin.email);
-    await answer('API key', admin.apiKey);
+    await wb.answer('address of your chat server', wb.server!.url);
+    await wb.answer('email address', admin.email);
+    await wb.answer('API key', admin.apiKey);
     await wb.openActivity('Team Chat');
     await wb.page.locator('.pane-header', { hasText: 'Linkifiers' }).first().waitFor({ timeout: 30_000 });
   });
 
   it('lists the linkifiers in order with their URL templates', async () => {
-    const header = wb.page.locator('.pane-header', { hasText: 'Linkifiers' }).first();
     // Collapsed by default; give it the room by collapsing the others.
-    for (const title of ['Channels', 'Topics', 'People', 'Saved Snippets']) {
-      const h = wb.page.locator('.pane-header', { hasText: title }).first();
-      if ((await h.count()) && (await h.getAttribute('aria-expanded')) === 'true') await h.click();
-    }
-    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    for (const title of ['Channels', 'Topics', 'People', 'Saved Snippets']) await wb.expandView(title, false);
+    await wb.expandView('Linkifiers');
     const view = wb.view('Linkifiers');
     await view.locator('.monaco-list-row', { hasText: '#(?P<id>' }).first().waitFor({ timeout: 20_000 });
     const rows = await wb.treeRows('Linkifiers');
@@ -66,10 +53,10 @@ describe('UI: Linkifiers tree', function () {
     const row = wb.view('Linkifiers').locator('.monaco-list-row').first();
     await row.click({ button: 'right' });
     await wb.page.locator('.monaco-menu .action-item', { hasText: 'Edit Linkifier' }).first().click();
-    await answer('Pattern');
-    await answer('URL template');
-    await answer('Example input');
-    const widget = wb.page.locator('.quick-input-widget');
+    await wb.answer('Pattern');
+    await wb.answer('URL template');
+    await wb.answer('Example input');
+    const widget = wb.quickInput();
     await widget.locator('.quick-input-message, .quick-input-description', { hasText: 'Reverse template' }).first().waitFor({ state: 'visible', timeout: 10_000 });
     await widget.locator('input').fill('issue {id}');
     const message = widget.locator('.quick-input-message', { hasText: 'The reverse template produces "issue 123" but the example input is "#123".' });

@@ -19,8 +19,7 @@ describe('UI people', function () {
     assert.ok(rows.some((r) => r.startsWith('Offline')), JSON.stringify(rows));
     assert.ok(rows.some((r) => r.includes('Alice Anders') && r.includes('In a meeting')), JSON.stringify(rows));
     // Give the People view room in the side bar for the screenshot.
-    const header = wb.view('Channels').locator('.pane-header').first();
-    if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+    await wb.expandView('Channels', false);
     await wb.page.waitForTimeout(500);
     await wb.screenshot('people-view');
   });
@@ -30,10 +29,10 @@ describe('UI people', function () {
     const tab = wb.page.locator('.tabs-container .tab', { hasText: 'Alice Anders' });
     await tab.waitFor({ timeout: 15_000 });
     // The card renders inside the webview's nested iframe.
-    const card = wb.page.frameLocator('iframe.webview').frameLocator('iframe').locator('#card h1');
+    const card = wb.webviewFrame().locator('#card h1');
     await card.waitFor({ timeout: 15_000 });
     assert.equal(await card.innerText(), 'Alice Anders');
-    const details = await wb.page.frameLocator('iframe.webview').frameLocator('iframe').locator('dl.details').innerText();
+    const details = await wb.webviewFrame().locator('dl.details').innerText();
     assert.ok(details.includes('Biography') && details.includes('Engineering'), details);
     await wb.page.waitForTimeout(500);
     await wb.screenshot('people-profile-card');
@@ -41,8 +40,8 @@ describe('UI people', function () {
 
   it('sets a status through the quick pick with a live count', async () => {
     await wb.runCommand('Team Chat: Set Status…');
-    const widget = wb.page.locator('.quick-input-widget');
-    const input = widget.locator('input');
+    const widget = wb.quickInput();
+    const input = wb.quickInputBox();
     await input.waitFor({ state: 'visible' });
     await wb.page.waitForTimeout(300);
     await wb.screenshot('people-status-pick');

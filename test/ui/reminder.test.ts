@@ -4,9 +4,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ChatClient } from '../../src/api';
 import { getReminders } from '../../src/api/routes/personal';
-import { openFile } from './snippetsHelpers';
+import { goToLine, openFile } from './helpers';
 import { useWorkbench } from './workbench';
 
 describe('UI: reminder from a selection', function () {
@@ -19,14 +18,11 @@ describe('UI: reminder from a selection', function () {
 
   it('picks a time, refuses a bad custom date, and creates the reminder', async () => {
     const page = wb.page;
-    const quick = page.locator('.quick-input-widget');
-    const input = quick.locator('input');
+    const quick = wb.quickInput();
+    const input = wb.quickInputBox();
     // Open the file and select lines 2-3.
     await openFile(wb, 'cache.ts');
-    await page.keyboard.press('Control+G');
-    await input.fill(':2');
-    await input.press('Enter');
-    await page.waitForTimeout(200);
+    await goToLine(wb, 2);
     await page.keyboard.press('Home');
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+End');
@@ -59,21 +55,14 @@ describe('UI: reminder from a selection', function () {
     await page.waitForTimeout(600);
     await wb.screenshot('reminder-created');
 
-    const server = wb.server!;
-    const member = server.accounts.find((a) => a.role === 'member' || a.role === 400) ?? server.accounts[0];
-    const client = new ChatClient({ realmUrl: server.url, email: member.email, apiKey: member.apiKey });
-    try {
-      const { reminders } = await getReminders(client);
-      const notes = reminders.map((r) => String((r as { note?: unknown }).note ?? ''));
-      assert.ok(
-        notes.some((n) => n.startsWith('Check the eviction\ncache.ts:2-3\n```typescript\n// evict old entries\nexport function get(key: string) {')),
-        JSON.stringify(notes),
-      );
-      const r = reminders[reminders.length - 1];
-      const hours = (r.scheduled_delivery_timestamp - Date.now() / 1000) / 3600;
-      assert.ok(hours > 1.9 && hours <= 2.01, `delivery in ${hours} h`);
-    } finally {
-      await client.close();
-    }
+    const { reminders } = await getReminders(wb.client(wb.firstMember()));
+    const notes = reminders.map((r) => String((r as { note?: unknown }).note ?? ''));
+    assert.ok(
+      notes.some((n) => n.startsWith('Check the eviction\ncache.ts:2-3\n```typescript\n// evict old entries\nexport function get(key: string) {')),
+      JSON.stringify(notes),
+    );
+    const r = reminders[reminders.length - 1];
+    const hours = (r.scheduled_delivery_timestamp - Date.now() / 1000) / 3600;
+    assert.ok(hours > 1.9 && hours <= 2.01, `delivery in ${hours} h`);
   });
 });

@@ -7,7 +7,7 @@ import { useWorkbench } from './workbench';
 describe('UI settings and server information', function () {
   this.timeout(120_000);
   const wb = useWorkbench({ autoSignIn: true });
-  const frame = () => wb.page.frameLocator('iframe.webview').frameLocator('iframe');
+  const frame = () => wb.webviewFrame();
 
   it('opens the settings editor with grouped settings and their choices', async () => {
     // The session connects after the auto sign-in; the command needs it.

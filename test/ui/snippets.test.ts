@@ -3,9 +3,8 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ChatClient } from '../../src/api';
 import { createSavedSnippet } from '../../src/api/routes/personal';
-import { editorLines, goToLine, openFile } from './snippetsHelpers';
+import { editorLines, goToLine, openFile } from './helpers';
 import { useWorkbench, type Workbench } from './workbench';
 
 const TITLE = 'Retry policy';
@@ -13,11 +12,11 @@ const CONTENT = 'Retry with backoff:\nwait 2^n seconds, at most 5 times';
 
 async function insertSnippetFromPalette(wb: Workbench, shot: string): Promise<void> {
   await wb.runCommand('Team Chat: Insert Snippet as Comment');
-  await wb.page.locator('.quick-input-widget input').fill(TITLE);
-  const row = wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: TITLE }).first();
+  await wb.quickInputBox().fill(TITLE);
+  const row = wb.quickInput().locator('.monaco-list-row', { hasText: TITLE }).first();
   await row.waitFor({ state: 'visible', timeout: 10_000 });
   if (shot) await wb.screenshot(shot);
-  await wb.page.locator('.quick-input-widget input').press('Enter');
+  await wb.quickInputBox().press('Enter');
   await wb.page.waitForTimeout(800);
 }
 
@@ -37,14 +36,7 @@ describe('UI: saved snippets inserted as comments', function () {
 
   before(async function () {
     this.timeout(60_000);
-    const server = wb.server!;
-    const member = server.accounts.find((a) => a.role === 'member' || a.role === 400) ?? server.accounts[0];
-    const client = new ChatClient({ realmUrl: server.url, email: member.email, apiKey: member.apiKey });
-    try {
-      await createSavedSnippet(client, { title: TITLE, content: CONTENT });
-    } finally {
-      await client.close();
-    }
+    await createSavedSnippet(wb.client(wb.firstMember()), { title: TITLE, content: CONTENT });
     fs.writeFileSync(path.join(wb.workspace, 'retry.ts'), 'export function retry(run: () => void) {\n  run();\n}\n');
     fs.writeFileSync(path.join(wb.workspace, 'retry.py'), 'def retry(run):\n    run()\n');
   });
@@ -53,8 +45,7 @@ describe('UI: saved snippets inserted as comments', function () {
     await wb.openActivity('Team Chat');
     const view = wb.view('Saved Snippets');
     await view.waitFor({ state: 'visible', timeout: 30_000 });
-    const header = view.locator('.pane-header');
-    if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
+    await wb.expandView('Saved Snippets');
     await view.locator('.monaco-list-row', { hasText: TITLE }).first().waitFor({ state: 'visible', timeout: 30_000 });
     const rows = await wb.treeRows('Saved Snippets');
     assert.ok(rows.some((r) => r.includes(TITLE) && r.includes('Retry with backoff')), JSON.stringify(rows));

@@ -1,9 +1,8 @@
 // The topic view in the real workbench: messages with avatars/initials, an edited marker,
 // reactions with counts, the compose box; screenshot for a human look.
 import * as assert from 'assert';
-import { ChatClient } from '../../src/api';
 import { addReaction, sendMessage, updateMessage } from '../../src/api/routes/messages';
-import { openTopicFromPalette } from './topicViewHelpers';
+import { openTopicFromPalette } from './helpers';
 import { useWorkbench } from './workbench';
 
 describe('UI topic view', function () {
@@ -12,42 +11,35 @@ describe('UI topic view', function () {
   const topic = `ui topic ${Date.now() % 100000}`;
 
   it('shows messages, an edited marker and reactions, and sends from the compose box', async () => {
-    const server = wb.server!;
-    const account = (prefix: string) => server.accounts.find((a) => a.email.startsWith(prefix))!;
-    const bob = new ChatClient({ realmUrl: server.url, email: account('bob@').email, apiKey: account('bob@').apiKey });
-    const carol = new ChatClient({ realmUrl: server.url, email: account('carol@').email, apiKey: account('carol@').apiKey });
-    try {
-      const first = await sendMessage(bob, { type: 'stream', to: 1, topic, content: 'Has anyone looked at the **build times**?' });
-      const second = await sendMessage(carol, { type: 'stream', to: 1, topic, content: 'Yes — see `scripts/build.mjs`, the cache was off.' });
-      await updateMessage(carol, { message_id: second.id, content: 'Yes — see `scripts/build.mjs`; the cache was **off**.' });
-      await addReaction(bob, { message_id: second.id, emoji_name: 'tada' });
-      await addReaction(carol, { message_id: first.id, emoji_name: '+1' });
-      await addReaction(bob, { message_id: first.id, emoji_name: '+1' });
+    const bob = wb.client('bob');
+    const carol = wb.client('carol');
+    const first = await sendMessage(bob, { type: 'stream', to: 1, topic, content: 'Has anyone looked at the **build times**?' });
+    const second = await sendMessage(carol, { type: 'stream', to: 1, topic, content: 'Yes — see `scripts/build.mjs`, the cache was off.' });
+    await updateMessage(carol, { message_id: second.id, content: 'Yes — see `scripts/build.mjs`; the cache was **off**.' });
+    await addReaction(bob, { message_id: second.id, emoji_name: 'tada' });
+    await addReaction(carol, { message_id: first.id, emoji_name: '+1' });
+    await addReaction(bob, { message_id: first.id, emoji_name: '+1' });
 
-      await wb.page.waitForTimeout(2000); // the auto sign-in's session starts
-      const frame = await openTopicFromPalette(wb, 'general', topic);
-      await frame.locator('li.message').nth(1).waitFor({ timeout: 20_000 });
-      assert.equal(await frame.locator('li.message').count(), 2);
-      assert.ok(await frame.locator('li.message .marker.edited').first().isVisible(), 'no edited marker');
-      const counts = await frame.locator('button.reaction .reaction-count').allInnerTexts();
-      assert.deepEqual(counts.sort(), ['1', '2']);
-      const title = await frame.locator('button.reaction').first().getAttribute('title');
-      assert.match(title ?? '', /reacted with/);
+    await wb.waitForLiveSession();
+    const frame = await openTopicFromPalette(wb, 'general', topic);
+    await frame.locator('li.message').nth(1).waitFor({ timeout: 20_000 });
+    assert.equal(await frame.locator('li.message').count(), 2);
+    assert.ok(await frame.locator('li.message .marker.edited').first().isVisible(), 'no edited marker');
+    const counts = await frame.locator('button.reaction .reaction-count').allInnerTexts();
+    assert.deepEqual(counts.sort(), ['1', '2']);
+    const title = await frame.locator('button.reaction').first().getAttribute('title');
+    assert.match(title ?? '', /reacted with/);
 
-      // Compose: Ctrl+Enter sends; the message comes back live.
-      await frame.locator('#compose-text').fill('Thanks, turning it on now.');
-      await frame.locator('#compose-text').press('Control+Enter');
-      await frame.locator('li.message').nth(2).waitFor({ timeout: 10_000 });
-      assert.equal(await frame.locator('#compose-text').inputValue(), '');
+    // Compose: Ctrl+Enter sends; the message comes back live.
+    await frame.locator('#compose-text').fill('Thanks, turning it on now.');
+    await frame.locator('#compose-text').press('Control+Enter');
+    await frame.locator('li.message').nth(2).waitFor({ timeout: 10_000 });
+    assert.equal(await frame.locator('#compose-text').inputValue(), '');
 
-      // The edit history opens under the message.
-      await frame.locator('.marker.edited').first().click();
-      await frame.locator('.history-entry').first().waitFor({ timeout: 10_000 });
-      await wb.page.waitForTimeout(300);
-      await wb.screenshot('topic-view');
-    } finally {
-      await bob.close();
-      await carol.close();
-    }
+    // The edit history opens under the message.
+    await frame.locator('.marker.edited').first().click();
+    await frame.locator('.history-entry').first().waitFor({ timeout: 10_000 });
+    await wb.page.waitForTimeout(300);
+    await wb.screenshot('topic-view');
   });
 });

@@ -4,7 +4,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
+import { ChatClient } from '../../src/api';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results', 'screenshots');
@@ -173,6 +174,61 @@ export class Workbench {
   /** Messages of the notification toasts currently shown. */
   async notifications(): Promise<string[]> {
     return (await this.page.locator('.notification-toast .notification-list-item-message').allInnerTexts()).map((t) => t.trim());
+  }
+
+  /** The quick input (command palette, quick picks, input boxes). */
+  quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  /** The text field of the quick input. */
+  quickInputBox(): Locator {
+    return this.quickInput().locator('input');
+  }
+
+  /** Types `value` (when given) into the open input box once it shows `prompt`, then Enter. */
+  async answer(prompt: string | RegExp, value?: string): Promise<void> {
+    await this.quickInput().locator('.quick-input-message, .quick-input-description', { hasText: prompt }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    if (value !== undefined) await this.quickInputBox().fill(value);
+    await this.quickInputBox().press('Enter');
+  }
+
+  /** The page inside the (first) webview: the workbench nests it as iframe.webview → iframe#active-frame. */
+  webviewFrame(): FrameLocator {
+    return this.page.frameLocator('iframe.webview').first().frameLocator('iframe#active-frame');
+  }
+
+  /** Expands (or collapses) the view pane whose header shows `viewTitle`, if it is not already. */
+  async expandView(viewTitle: string, expanded = true): Promise<void> {
+    const header = this.page.locator('.pane-header', { hasText: viewTitle }).first();
+    if ((await header.count()) && (await header.getAttribute('aria-expanded')) !== String(expanded)) await header.click();
+  }
+
+  /** Waits for the Team Chat status-bar item of a live session (after sign-in or the auto sign-in). */
+  async waitForLiveSession(timeout = 30_000): Promise<void> {
+    await this.page.locator('.statusbar-item .codicon-comment-discussion').first().waitFor({ state: 'attached', timeout });
+  }
+
+  /** The local chat server's account whose email starts with `local@`. */
+  account(local: string): ChatAccount {
+    const found = this.server?.accounts.find((a) => a.email.startsWith(`${local}@`));
+    if (!found) throw new Error(`the local chat server has no account ${local}@`);
+    return found;
+  }
+
+  /** The account the auto sign-in uses: the first plain member (as scripts/vscode/chatServer.mjs picks it). */
+  firstMember(): ChatAccount {
+    const server = this.server;
+    if (!server) throw new Error('no local chat server');
+    return server.accounts.find((a) => a.role === 'member' || a.role === 400) ?? server.accounts[0]!;
+  }
+
+  /** A client of `account` (or of `local@…`) acting as that user; closed when the fixture stops. */
+  client(account: string | ChatAccount): ChatClient {
+    const a = typeof account === 'string' ? this.account(account) : account;
+    const client = new ChatClient({ realmUrl: this.server!.url, email: a.email, apiKey: a.apiKey });
+    this.cleanups.push(() => client.close());
+    return client;
   }
 
   /** Waits until a toast whose message contains `text` is shown; returns its locator. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ApiError, ChatClient, ValidationError } from '../../src/api';
+import { ApiError, type ChatClient, ValidationError } from '../../src/api';
 import type { RealmLimits } from '../../src/api/operation';
 import { channel, is, not, search, topic } from '../../src/api/models/narrow';
 import { sha256Hex } from '../../src/api/operations/messages';
@@ -16,54 +16,7 @@ import {
   updateMessageFlags,
   updateMessageFlagsForNarrow,
 } from '../../src/api/routes/messages';
-import { accountWithRole, clientFor, startTestServer, type RunningServer } from './helpers';
-
-const MEMBER = 400;
-const GUEST = 600;
-const OWNER = 100;
-
-/**
- * A client whose server does not exist: any request would fail with a NetworkError, so a
- * ValidationError proves nothing was sent. Server facts and limits are set by hand.
- */
-function deadClient(limits: RealmLimits = {}, featureLevel = 482, flavor: 'chat' | 'zulip' = 'chat'): ChatClient {
-  const client = new ChatClient({ realmUrl: 'http://127.0.0.1:9', email: 'nobody@example.com', apiKey: 'x', maxRetries: 0 });
-  client.server = { featureLevel, version: 'test', mergeBase: undefined, flavor };
-  client.limits = limits;
-  return client;
-}
-
-async function rejectsValidation(promise: Promise<unknown>, field?: string, pattern?: RegExp): Promise<ValidationError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ValidationError, `expected a ValidationError, got ${String(error)}`);
-    if (field !== undefined) assert.equal(error.field, field);
-    if (pattern) assert.match(error.message, pattern);
-    assert.match(error.message, /^[A-Z"].*[.!?]$/, 'user-facing sentence');
-    return error;
-  }
-  assert.fail('expected a ValidationError');
-}
-
-async function rejectsApi(promise: Promise<unknown>, code: string): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ApiError, `expected an ApiError, got ${String(error)}`);
-    assert.equal(error.code, code);
-    return error;
-  }
-  assert.fail(`expected ApiError ${code}`);
-}
-
-/** The ID of a channel, found through the API by name. */
-async function channelId(client: ChatClient, name: string): Promise<number> {
-  const { messages } = await getMessages(client, { anchor: 'newest', num_before: 1, num_after: 0, narrow: [channel(name)] });
-  const id = messages[0]?.stream_id;
-  assert.ok(id !== undefined, `channel ${name} has messages`);
-  return id;
-}
+import { accountWithRole, apiError, channelId, GUEST, MEMBER, offlineClient, OWNER, refused, type RunningServer, useServer, withServer } from './helpers';
 
 async function topicMessages(client: ChatClient, streamId: number, name: string) {
   const { messages } = await getMessages(client, {
@@ -83,6 +36,7 @@ async function rawContent(client: ChatClient, messageId: number): Promise<string
 }
 
 describe('API: messages', function () {
+  const suite = useServer();
   let server: RunningServer;
   let alice: ChatClient;
   let bob: ChatClient;
@@ -92,17 +46,13 @@ describe('API: messages', function () {
   let general: number;
 
   before(async function () {
-    server = await startTestServer();
-    alice = clientFor(server, accountWithRole(server, MEMBER, 0));
-    bob = clientFor(server, accountWithRole(server, MEMBER, 1));
-    guest = clientFor(server, accountWithRole(server, GUEST));
-    owner = clientFor(server, accountWithRole(server, OWNER));
+    server = suite.server;
+    alice = suite.client(MEMBER, 0);
+    bob = suite.client(MEMBER, 1);
+    guest = suite.client(GUEST);
+    owner = suite.client(OWNER);
     eng = await channelId(alice, 'engineering');
     general = await channelId(alice, 'general');
-  });
-  after(async function () {
-    await Promise.all([alice, bob, guest, owner].map((c) => c?.close()));
-    await server?.stop();
   });
 
   describe('PATCH /messages/{message_id} (op 1)', function () {
@@ -120,7 +70,7 @@ describe('API: messages', function () {
     it('refuses an edit whose prev_content_sha256 is stale (BAD_REQUEST)', async function () {
       const { id } = await sendMessage(alice, { type: 'channel', to: eng, topic: 'edit tests', content: 'Version A' });
       await updateMessage(alice, { message_id: id, content: 'Version B' });
-      const error = await rejectsApi(updateMessage(alice, { message_id: id, content: 'Version C', prevContent: 'Version A' }), 'BAD_REQUEST');
+      const error = await apiError(updateMessage(alice, { message_id: id, content: 'Version C', prevContent: 'Version A' }), 'BAD_REQUEST');
       assert.equal(error.httpStatus, 400);
       assert.equal(await rawContent(alice, id), 'Version B');
     });
@@ -128,7 +78,7 @@ describe('API: messages', function () {
     it('reports MOVE_MESSAGES_TIME_LIMIT_EXCEEDED with its fields in error.moveTimeLimit', async function () {
       const before = await topicMessages(alice, eng, 'release 1.0');
       const { id } = await sendMessage(alice, { type: 'channel', to: eng, topic: 'release 1.0', content: 'One more thing.' });
-      const error = await rejectsApi(
+      const error = await apiError(
         updateMessage(alice, { message_id: id, topic: 'release one', propagate_mode: 'change_all' }),
         'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
       );
@@ -171,13 +121,13 @@ describe('API: messages', function () {
 
     it("refuses a member or guest editing someone else's message (BAD_REQUEST)", async function () {
       const { id } = await sendMessage(alice, { type: 'channel', to: general, topic: 'perm tests', content: 'Mine.' });
-      await rejectsApi(updateMessage(bob, { message_id: id, content: 'Yours now.' }), 'BAD_REQUEST');
-      await rejectsApi(updateMessage(guest, { message_id: id, content: 'Yours now.' }), 'BAD_REQUEST');
+      await apiError(updateMessage(bob, { message_id: id, content: 'Yours now.' }), 'BAD_REQUEST');
+      await apiError(updateMessage(guest, { message_id: id, content: 'Yours now.' }), 'BAD_REQUEST');
       assert.equal(await rawContent(alice, id), 'Mine.');
     });
 
     it('refuses editing a message that does not exist (BAD_REQUEST)', async function () {
-      await rejectsApi(updateMessage(alice, { message_id: 99_999_999, content: 'x' }), 'BAD_REQUEST');
+      await apiError(updateMessage(alice, { message_id: 99_999_999, content: 'x' }), 'BAD_REQUEST');
     });
 
     it('refuses a topic change on a direct message', async function () {
@@ -221,15 +171,15 @@ describe('API: messages', function () {
 
     it('refuses wildcard mentions added by an edit (STREAM_/TOPIC_WILDCARD_MENTION_NOT_ALLOWED)', async function () {
       const { id } = await sendMessage(alice, { type: 'channel', to: general, topic: 'crowd', content: 'Hello crowd.' });
-      await rejectsApi(updateMessage(alice, { message_id: id, content: '@**all** hello' }), 'STREAM_WILDCARD_MENTION_NOT_ALLOWED');
-      await rejectsApi(updateMessage(alice, { message_id: id, content: '@**topic** hello' }), 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
+      await apiError(updateMessage(alice, { message_id: id, content: '@**all** hello' }), 'STREAM_WILDCARD_MENTION_NOT_ALLOWED');
+      await apiError(updateMessage(alice, { message_id: id, content: '@**topic** hello' }), 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
       assert.equal(await rawContent(alice, id), 'Hello crowd.');
     });
 
     it('refuses a content edit after the edit time limit (BAD_REQUEST)', async function () {
       const old = (await topicMessages(alice, eng, 'designs')).find((m) => m.sender_email === accountWithRole(server, MEMBER, 0).email);
       assert.ok(old, "an old message of alice's");
-      await rejectsApi(updateMessage(alice, { message_id: old.id, content: 'Too late.' }), 'BAD_REQUEST');
+      await apiError(updateMessage(alice, { message_id: old.id, content: 'Too late.' }), 'BAD_REQUEST');
     });
 
     it('moves a message to another topic', async function () {
@@ -242,24 +192,24 @@ describe('API: messages', function () {
     });
 
     describe('validation (nothing is sent)', function () {
-      const dead = (limits: RealmLimits = {}) => deadClient(limits);
+      const dead = (limits: RealmLimits = {}) => offlineClient({ limits });
 
       it('refuses content together with stream_id', async function () {
-        await rejectsValidation(updateMessage(dead(), { message_id: 1, content: 'x', stream_id: 2 }), 'stream_id');
+        await refused(updateMessage(dead(), { message_id: 1, content: 'x', stream_id: 2 }), 'stream_id');
       });
       it('refuses a propagate_mode other than change_one for a content-only edit', async function () {
-        await rejectsValidation(updateMessage(dead(), { message_id: 1, content: 'x', propagate_mode: 'change_all' }), 'propagate_mode');
-        await rejectsValidation(updateMessage(dead(), { message_id: 1, content: 'x', propagate_mode: 'change_later' }), 'propagate_mode');
+        await refused(updateMessage(dead(), { message_id: 1, content: 'x', propagate_mode: 'change_all' }), 'propagate_mode');
+        await refused(updateMessage(dead(), { message_id: 1, content: 'x', propagate_mode: 'change_later' }), 'propagate_mode');
       });
       it('refuses an unknown propagate_mode', async function () {
-        await rejectsValidation(updateMessage(dead(), { message_id: 1, topic: 't', propagate_mode: 'all' as 'change_all' }), 'propagate_mode');
+        await refused(updateMessage(dead(), { message_id: 1, topic: 't', propagate_mode: 'all' as 'change_all' }), 'propagate_mode');
       });
       it('refuses an edit with nothing to change', async function () {
-        await rejectsValidation(updateMessage(dead(), { message_id: 1 }));
+        await refused(updateMessage(dead(), { message_id: 1 }));
       });
       it('refuses a topic over max_topic_length (code points)', async function () {
-        await rejectsValidation(updateMessage(dead({ maxTopicLength: 10 }), { message_id: 1, topic: 'x'.repeat(11) }), 'topic');
-        await rejectsValidation(updateMessage(dead(), { message_id: 1, topic: 'x'.repeat(61) }), 'topic');
+        await refused(updateMessage(dead({ maxTopicLength: 10 }), { message_id: 1, topic: 'x'.repeat(11) }), 'topic');
+        await refused(updateMessage(dead(), { message_id: 1, topic: 'x'.repeat(61) }), 'topic');
       });
       it('accepts a topic of exactly max_topic_length emoji (code points, not UTF-16 units)', async function () {
         // Passes validation, then fails to connect: proof that the request was attempted.
@@ -267,26 +217,26 @@ describe('API: messages', function () {
       });
       it('refuses an empty topic when topics are required', async function () {
         for (const t of ['', '(no topic)', 'general chat', '  ']) {
-          await rejectsValidation(updateMessage(dead({ mandatoryTopics: true, emptyTopicDisplayName: 'general chat' }), { message_id: 1, topic: t }), 'topic');
+          await refused(updateMessage(dead({ mandatoryTopics: true, emptyTopicDisplayName: 'general chat' }), { message_id: 1, topic: t }), 'topic');
         }
       });
       it('refuses to resolve the empty topic', async function () {
-        await rejectsValidation(updateMessage(dead(), { message_id: 1, topic: '\u2714 ', propagate_mode: 'change_all' }), 'topic', /resolved/);
-        await rejectsValidation(
+        await refused(updateMessage(dead(), { message_id: 1, topic: '\u2714 ', propagate_mode: 'change_all' }), 'topic', /resolved/);
+        await refused(
           updateMessage(dead({ emptyTopicDisplayName: 'general chat' }), { message_id: 1, topic: '\u2714 general chat', propagate_mode: 'change_all' }),
           'topic',
         );
       });
       it('refuses content over max_message_length', async function () {
-        await rejectsValidation(updateMessage(dead({ maxMessageLength: 5 }), { message_id: 1, content: '123456' }), 'content');
-        await rejectsValidation(updateMessage(dead(), { message_id: 1, content: 'x'.repeat(10_001) }), 'content');
+        await refused(updateMessage(dead({ maxMessageLength: 5 }), { message_id: 1, content: '123456' }), 'content');
+        await refused(updateMessage(dead(), { message_id: 1, content: 'x'.repeat(10_001) }), 'content');
       });
       it('refuses a malformed prev_content_sha256 and a non-integer message_id', async function () {
-        await rejectsValidation(updateMessage(dead(), { message_id: 1, content: 'x', prev_content_sha256: 'abc' }), 'prev_content_sha256');
-        await rejectsValidation(updateMessage(dead(), { message_id: 1.5, content: 'x' }), 'message_id');
+        await refused(updateMessage(dead(), { message_id: 1, content: 'x', prev_content_sha256: 'abc' }), 'prev_content_sha256');
+        await refused(updateMessage(dead(), { message_id: 1.5, content: 'x' }), 'message_id');
       });
       it('refuses a parameter the operation does not have', async function () {
-        await rejectsValidation(alice.call('PATCH /messages/{message_id}', { message_id: 1, content: 'x', subjectt: 'y' } as never));
+        await refused(alice.call('PATCH /messages/{message_id}', { message_id: 1, content: 'x', subjectt: 'y' } as never));
       });
     });
   });
@@ -312,7 +262,7 @@ describe('API: messages', function () {
       assert.ok(matches.every((m) => m.match_content.includes('highlight')));
     });
     it('refuses an empty msg_ids list', async function () {
-      await rejectsValidation(checkMessagesMatchNarrow(deadClient(), { msg_ids: [], narrow: [] }), 'msg_ids');
+      await refused(checkMessagesMatchNarrow(offlineClient(), { msg_ids: [], narrow: [] }), 'msg_ids');
     });
   });
 
@@ -375,10 +325,10 @@ describe('API: messages', function () {
       assert.notEqual((await getMessage(alice, { message_id: m.id })).message.subject, '');
     });
     it('refuses a message that does not exist or is not visible (BAD_REQUEST)', async function () {
-      await rejectsApi(getMessage(alice, { message_id: 99_999_999 }), 'BAD_REQUEST');
+      await apiError(getMessage(alice, { message_id: 99_999_999 }), 'BAD_REQUEST');
       const { messages } = await getMessages(owner, { anchor: 'newest', num_before: 1, num_after: 0, narrow: [channel('leadership')] });
       assert.ok(messages[0]);
-      await rejectsApi(getMessage(alice, { message_id: messages[0].id }), 'BAD_REQUEST');
+      await apiError(getMessage(alice, { message_id: messages[0].id }), 'BAD_REQUEST');
     });
   });
 
@@ -406,16 +356,16 @@ describe('API: messages', function () {
       assert.equal((await getMessage(bob, { message_id: dm.id })).message.type, 'private');
     });
     it('validates before sending', async function () {
-      const dead = deadClient({ maxTopicLength: 5, mandatoryTopics: true, maxMessageLength: 10 });
-      await rejectsValidation(sendMessage(dead, { type: 'channel', to: 1, topic: 'toolong', content: 'x' }), 'topic');
-      await rejectsValidation(sendMessage(dead, { type: 'channel', to: 1, content: 'x' }), 'topic');
-      await rejectsValidation(sendMessage(dead, { type: 'channel', to: 1, topic: '(no topic)', content: 'x' }), 'topic');
-      await rejectsValidation(sendMessage(dead, { type: 'channel', to: 1, topic: 't', content: 'x'.repeat(11) }), 'content');
-      await rejectsValidation(sendMessage(dead, { type: 'channel', to: 1, topic: 't', content: '' }), 'content');
-      await rejectsValidation(sendMessage(dead, { type: 'dm' as 'direct', to: [1], content: 'x' }), 'type');
-      await rejectsValidation(getMessages(dead, { anchor: 'latest' as 'newest', num_before: 1, num_after: 1 }), 'anchor');
-      await rejectsValidation(getMessages(dead, { anchor: 'newest' }), 'num_before');
-      await rejectsValidation(getMessages(dead, { anchor: 'newest', num_before: 4000, num_after: 1001 }), 'num_before');
+      const dead = offlineClient({ limits: { maxTopicLength: 5, mandatoryTopics: true, maxMessageLength: 10 } });
+      await refused(sendMessage(dead, { type: 'channel', to: 1, topic: 'toolong', content: 'x' }), 'topic');
+      await refused(sendMessage(dead, { type: 'channel', to: 1, content: 'x' }), 'topic');
+      await refused(sendMessage(dead, { type: 'channel', to: 1, topic: '(no topic)', content: 'x' }), 'topic');
+      await refused(sendMessage(dead, { type: 'channel', to: 1, topic: 't', content: 'x'.repeat(11) }), 'content');
+      await refused(sendMessage(dead, { type: 'channel', to: 1, topic: 't', content: '' }), 'content');
+      await refused(sendMessage(dead, { type: 'dm' as 'direct', to: [1], content: 'x' }), 'type');
+      await refused(getMessages(dead, { anchor: 'latest' as 'newest', num_before: 1, num_after: 1 }), 'anchor');
+      await refused(getMessages(dead, { anchor: 'newest' }), 'num_before');
+      await refused(getMessages(dead, { anchor: 'newest', num_before: 4000, num_after: 1001 }), 'num_before');
     });
   });
 
@@ -469,16 +419,16 @@ describe('API: messages', function () {
     });
 
     it('validates anchor, counts and flag before sending', async function () {
-      const dead = deadClient();
+      const dead = offlineClient();
       const base = { num_before: 1, num_after: 1, narrow: [], op: 'add' as const, flag: 'read' };
-      await rejectsValidation(updateMessageFlagsForNarrow(dead, { ...base, anchor: 'latest' as 'newest' }), 'anchor', /anchor/i);
-      await rejectsValidation(updateMessageFlagsForNarrow(dead, { ...base, anchor: -3 }), 'anchor');
-      await rejectsValidation(updateMessageFlagsForNarrow(dead, { ...base, anchor: 1.5 }), 'anchor');
-      await rejectsValidation(updateMessageFlagsForNarrow(dead, { ...base, anchor: 'newest', num_before: -1 }), 'num_before');
-      await rejectsValidation(updateMessageFlagsForNarrow(dead, { ...base, anchor: 'newest', num_after: -1 }), 'num_after');
-      await rejectsValidation(updateMessageFlagsForNarrow(dead, { ...base, anchor: 'newest', op: 'toggle' as 'add' }), 'op');
-      await rejectsValidation(updateMessageFlagsForNarrow(dead, { ...base, anchor: 'newest', flag: 'mentioned' }), 'flag');
-      await rejectsValidation(updateMessageFlags(dead, { messages: [1], op: 'add', flag: 'has_alert_word' }), 'flag');
+      await refused(updateMessageFlagsForNarrow(dead, { ...base, anchor: 'latest' as 'newest' }), 'anchor', /anchor/i);
+      await refused(updateMessageFlagsForNarrow(dead, { ...base, anchor: -3 }), 'anchor');
+      await refused(updateMessageFlagsForNarrow(dead, { ...base, anchor: 1.5 }), 'anchor');
+      await refused(updateMessageFlagsForNarrow(dead, { ...base, anchor: 'newest', num_before: -1 }), 'num_before');
+      await refused(updateMessageFlagsForNarrow(dead, { ...base, anchor: 'newest', num_after: -1 }), 'num_after');
+      await refused(updateMessageFlagsForNarrow(dead, { ...base, anchor: 'newest', op: 'toggle' as 'add' }), 'op');
+      await refused(updateMessageFlagsForNarrow(dead, { ...base, anchor: 'newest', flag: 'mentioned' }), 'flag');
+      await refused(updateMessageFlags(dead, { messages: [1], op: 'add', flag: 'has_alert_word' }), 'flag');
       // Valid anchors pass validation (and then fail to connect).
       for (const anchor of ['first_unread', 'oldest', 42, '42'] as const) {
         await assert.rejects(updateMessageFlagsForNarrow(dead, { ...base, anchor }), (e) => !(e instanceof ValidationError));
@@ -494,16 +444,16 @@ describe('API: messages', function () {
       const mine = message.reactions.find((r) => r.emoji_name === 'octopus');
       assert.ok(mine);
       assert.equal(mine.reaction_type, 'unicode_emoji');
-      await rejectsApi(addReaction(alice, { message_id: m.id, emoji_name: 'octopus' }), 'REACTION_ALREADY_EXISTS');
+      await apiError(addReaction(alice, { message_id: m.id, emoji_name: 'octopus' }), 'REACTION_ALREADY_EXISTS');
       await removeReaction(alice, { message_id: m.id, emoji_name: 'octopus', emoji_code: mine.emoji_code, reaction_type: 'unicode_emoji' });
       ({ message } = await getMessage(alice, { message_id: m.id }));
       assert.ok(!message.reactions.some((r) => r.emoji_name === 'octopus' && r.user_id === message.sender_id));
-      await rejectsApi(removeReaction(alice, { message_id: m.id, emoji_name: 'octopus' }), 'REACTION_DOES_NOT_EXIST');
+      await apiError(removeReaction(alice, { message_id: m.id, emoji_name: 'octopus' }), 'REACTION_DOES_NOT_EXIST');
     });
 
     it('refuses an unknown emoji (BAD_REQUEST)', async function () {
       const [m] = await topicMessages(alice, eng, 'deploys');
-      await rejectsApi(addReaction(alice, { message_id: m.id, emoji_name: 'no_such_emoji_xyz' }), 'BAD_REQUEST');
+      await apiError(addReaction(alice, { message_id: m.id, emoji_name: 'no_such_emoji_xyz' }), 'BAD_REQUEST');
     });
 
     it('removes the extra emoji reaction with the type the server gave', async function () {
@@ -517,12 +467,12 @@ describe('API: messages', function () {
     });
 
     it('refuses emoji_code or reaction_type without emoji_name', async function () {
-      const dead = deadClient();
-      await rejectsValidation(removeReaction(dead, { message_id: 1, emoji_code: '1f44d' }), 'emoji_name');
-      await rejectsValidation(removeReaction(dead, { message_id: 1, reaction_type: 'unicode_emoji' }), 'emoji_name');
-      await rejectsValidation(addReaction(dead, { message_id: 1, emoji_code: '1f44d', reaction_type: 'unicode_emoji' }), 'emoji_name');
-      await rejectsValidation(addReaction(dead, { message_id: 1 }), 'emoji_name');
-      await rejectsValidation(removeReaction(dead, { message_id: 1, emoji_name: 'x', reaction_type: 'bogus' as 'realm_emoji' }), 'reaction_type');
+      const dead = offlineClient();
+      await refused(removeReaction(dead, { message_id: 1, emoji_code: '1f44d' }), 'emoji_name');
+      await refused(removeReaction(dead, { message_id: 1, reaction_type: 'unicode_emoji' }), 'emoji_name');
+      await refused(addReaction(dead, { message_id: 1, emoji_code: '1f44d', reaction_type: 'unicode_emoji' }), 'emoji_name');
+      await refused(addReaction(dead, { message_id: 1 }), 'emoji_name');
+      await refused(removeReaction(dead, { message_id: 1, emoji_name: 'x', reaction_type: 'bogus' as 'realm_emoji' }), 'reaction_type');
     });
   });
 
@@ -546,23 +496,21 @@ describe('API: messages', function () {
       await removeAttachment(alice, { attachment_id: unused.id });
       const after = await getAttachments(alice);
       assert.ok(!after.attachments.some((a) => a.id === unused.id));
-      await rejectsApi(removeAttachment(alice, { attachment_id: unused.id }), 'BAD_REQUEST');
+      await apiError(removeAttachment(alice, { attachment_id: unused.id }), 'BAD_REQUEST');
       const bobs = await getAttachments(bob);
       assert.ok(bobs.attachments[0]);
-      await rejectsApi(removeAttachment(alice, { attachment_id: bobs.attachments[0].id }), 'BAD_REQUEST');
+      await apiError(removeAttachment(alice, { attachment_id: bobs.attachments[0].id }), 'BAD_REQUEST');
     });
 
     it('refuses a non-positive attachment ID before sending', async function () {
-      await rejectsValidation(removeAttachment(deadClient(), { attachment_id: 0 }), 'attachment_id');
+      await refused(removeAttachment(offlineClient(), { attachment_id: 0 }), 'attachment_id');
     });
   });
 });
 
 describe('API: messages on older servers', function () {
   it('FL 378: prev_content_sha256 is not sent (no conflict protection)', async function () {
-    const server = await startTestServer({ featureLevel: 378 });
-    const alice = clientFor(server, accountWithRole(server, MEMBER, 0));
-    try {
+    await withServer({ featureLevel: 378 }, MEMBER, async (alice) => {
       const eng = await channelId(alice, 'engineering');
       const { id } = await sendMessage(alice, { type: 'stream', to: eng, topic: 'old server', content: 'Version A' });
       await updateMessage(alice, { message_id: id, content: 'Version B' });
@@ -570,16 +518,11 @@ describe('API: messages on older servers', function () {
       const result = await updateMessage(alice, { message_id: id, content: 'Version C', prevContent: 'Version A' });
       assert.equal(result.ignored_parameters_unsupported, undefined, 'the parameter was not sent');
       assert.equal(await rawContent(alice, id), 'Version C');
-    } finally {
-      await alice.close();
-      await server.stop();
-    }
+    });
   });
 
   it('FL 440 and 400: detached_uploads and attachments are normalised (ms → s, messages → message_ids)', async function () {
-    const server = await startTestServer({ featureLevel: 440 });
-    const alice = clientFor(server, accountWithRole(server, MEMBER, 0));
-    try {
+    await withServer({ featureLevel: 440 }, MEMBER, async (alice) => {
       const now = Date.now() / 1000;
       const { attachments } = await getAttachments(alice);
       assert.ok(attachments.length > 0);
@@ -595,32 +538,22 @@ describe('API: messages on older servers', function () {
       assert.equal(result.detached_uploads?.length, 1);
       assert.ok(Math.abs(result.detached_uploads[0].create_time - now) < 86400);
       assert.deepEqual(result.detached_uploads[0].message_ids, []);
-    } finally {
-      await alice.close();
-      await server.stop();
-    }
+    });
   });
 
   it('FL 284: detached_uploads is absent', async function () {
-    const server = await startTestServer({ featureLevel: 284 });
-    const alice = clientFor(server, accountWithRole(server, MEMBER, 0));
-    try {
+    await withServer({ featureLevel: 284 }, MEMBER, async (alice) => {
       const eng = await channelId(alice, 'engineering');
       const linking = (await topicMessages(alice, eng, 'notes')).find((m) => m.content.includes('/user_uploads/'));
       assert.ok(linking);
       const result = await updateMessage(alice, { message_id: linking.id, content: 'No link.' });
       assert.equal(result.detached_uploads, undefined);
-    } finally {
-      await alice.close();
-      await server.stop();
-    }
+    });
   });
 
   it('FL 247 / 173: sends "stream" and "private" for channel and direct messages', async function () {
     for (const featureLevel of [247, 173]) {
-      const server = await startTestServer({ featureLevel });
-      const alice = clientFor(server, accountWithRole(server, MEMBER, 0));
-      try {
+      await withServer({ featureLevel }, MEMBER, async (alice, server) => {
         const eng = await channelId(alice, 'engineering');
         const sent = await sendMessage(alice, { type: 'channel', to: eng, topic: 'names', content: 'Channel, old name.' });
         assert.equal((await getMessage(alice, { message_id: sent.id })).message.type, 'stream');
@@ -629,31 +562,21 @@ describe('API: messages on older servers', function () {
           const dm = await sendMessage(alice, { type: 'direct', to: [bobId], content: 'Direct, old name.' });
           assert.equal((await getMessage(alice, { message_id: dm.id })).message.type, 'private');
         }
-      } finally {
-        await alice.close();
-        await server.stop();
-      }
+      });
     }
   });
 
   it('FL 192 / 228: the older codes (BAD_REQUEST) for a missing reaction and wildcard mentions', async function () {
-    const server = await startTestServer({ featureLevel: 192 });
-    const alice = clientFor(server, accountWithRole(server, MEMBER, 0));
-    try {
+    await withServer({ featureLevel: 192 }, MEMBER, async (alice) => {
       const general = await channelId(alice, 'general');
       const { id } = await sendMessage(alice, { type: 'stream', to: general, topic: 'crowd', content: 'Hi.' });
-      await rejectsApi(removeReaction(alice, { message_id: id, emoji_name: 'octopus' }), 'BAD_REQUEST');
-      await rejectsApi(updateMessage(alice, { message_id: id, content: '@**all** hi' }), 'BAD_REQUEST');
-    } finally {
-      await alice.close();
-      await server.stop();
-    }
+      await apiError(removeReaction(alice, { message_id: id, emoji_name: 'octopus' }), 'BAD_REQUEST');
+      await apiError(updateMessage(alice, { message_id: id, content: '@**all** hi' }), 'BAD_REQUEST');
+    });
   });
 
   it('names "zulip": reads zulip_extra_emoji as chat_extra_emoji and sends the server\'s spelling', async function () {
-    const server = await startTestServer({ names: 'zulip' });
-    const owner = clientFor(server, accountWithRole(server, OWNER));
-    try {
+    await withServer({ names: 'zulip' }, OWNER, async (owner) => {
       const general = await channelId(owner, 'general');
       const lunch = await topicMessages(owner, general, 'lunch plans');
       const m = lunch.find((x) => x.reactions.some((r) => r.reaction_type === 'chat_extra_emoji'));
@@ -662,10 +585,7 @@ describe('API: messages on older servers', function () {
       await removeReaction(owner, { message_id: m.id, emoji_name: r.emoji_name, emoji_code: r.emoji_code, reaction_type: 'chat_extra_emoji' });
       const { message } = await getMessage(owner, { message_id: m.id });
       assert.ok(!message.reactions.some((x) => x.emoji_name === r.emoji_name && x.user_id === r.user_id));
-    } finally {
-      await owner.close();
-      await server.stop();
-    }
+    });
   });
 });
 

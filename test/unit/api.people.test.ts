@@ -25,37 +25,42 @@ import {
   updateStatus,
   updateUserStatus,
 } from '../../src/api/routes/users';
-import { accountWithRole, clientFor, startTestServer, type Account, type RunningServer } from './helpers';
-import { apiError, byEmail, offlineClient, refused } from './people.helpers';
+import {
+  accountWithRole,
+  ADMIN,
+  apiError,
+  byEmail,
+  GUEST,
+  MEMBER,
+  MODERATOR,
+  offlineClient,
+  OWNER,
+  refused,
+  type Account,
+  type RunningServer,
+  useServer,
+  withServer,
+} from './helpers';
 
 describe('API: users, statuses, presence', () => {
+  const suite = useServer();
   let server: RunningServer;
   let owner: ChatClient, admin: ChatClient, moderator: ChatClient, member: ChatClient, guest: ChatClient;
   let host: string;
-  const clients: ChatClient[] = [];
 
-  before(async () => {
-    server = await startTestServer();
+  before(() => {
+    server = suite.server;
     host = new URL(server.url).hostname;
-    const make = (a: Account) => {
-      const c = clientFor(server, a);
-      clients.push(c);
-      return c;
-    };
-    owner = make(accountWithRole(server, 100));
-    admin = make(accountWithRole(server, 200));
-    moderator = make(accountWithRole(server, 300));
-    member = make(accountWithRole(server, 400));
-    guest = make(accountWithRole(server, 600));
-  });
-  after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await server?.stop();
+    owner = suite.client(OWNER);
+    admin = suite.client(ADMIN);
+    moderator = suite.client(MODERATOR);
+    member = suite.client(MEMBER);
+    guest = suite.client(GUEST);
   });
 
   describe('GET /users/{email} (op 8)', () => {
     it('finds a user by a visible real email', async () => {
-      const target = accountWithRole(server, 100);
+      const target = accountWithRole(server, OWNER);
       const { user } = await getUserByEmail(member, { email: target.email });
       assert.equal(user.user_id, target.userId);
       assert.equal(user.role, 100);
@@ -66,7 +71,7 @@ describe('API: users, statuses, presence', () => {
     });
 
     it('finds any user by the dummy user<id>@host email', async () => {
-      const target = accountWithRole(server, 600);
+      const target = accountWithRole(server, GUEST);
       const { user } = await getUserByEmail(member, { email: `user${target.userId}@${host}` });
       assert.equal(user.user_id, target.userId);
       assert.equal(user.is_guest, true);
@@ -123,13 +128,13 @@ describe('API: users, statuses, presence', () => {
 
     it('returns the own user', async () => {
       const me = await getOwnUser(member);
-      assert.equal(me.user_id, accountWithRole(server, 400).userId);
+      assert.equal(me.user_id, accountWithRole(server, MEMBER).userId);
       assert.equal(me.role, 400);
     });
   });
 
   describe('POST /users/me/status (op 11)', () => {
-    const state = () => server.state.statuses.get(accountWithRole(server, 400).userId);
+    const state = () => server.state.statuses.get(accountWithRole(server, MEMBER).userId);
 
     it('sets text and emoji, and changes only what is passed', async () => {
       await updateStatus(member, { status_text: 'Reviewing', emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' });
@@ -178,15 +183,15 @@ describe('API: users, statuses, presence', () => {
 
   describe('POST /users/{user_id}/status (op 9)', () => {
     it('lets an administrator set another user status', async () => {
-      const target = accountWithRole(server, 300);
+      const target = accountWithRole(server, MODERATOR);
       await updateUserStatus(admin, { user_id: target.userId, status_text: 'Set by admin', emoji_name: 'tada' });
       assert.equal(server.state.statuses.get(target.userId)?.status_text, 'Set by admin');
     });
 
     it('refuses members and moderators with BAD_REQUEST', async () => {
-      const target = accountWithRole(server, 300);
+      const target = accountWithRole(server, MODERATOR);
       await apiError(updateUserStatus(member, { user_id: target.userId, status_text: 'nope' }), 'BAD_REQUEST', 400);
-      await apiError(updateUserStatus(moderator, { user_id: accountWithRole(server, 400).userId, status_text: 'nope' }), 'BAD_REQUEST');
+      await apiError(updateUserStatus(moderator, { user_id: accountWithRole(server, MEMBER).userId, status_text: 'nope' }), 'BAD_REQUEST');
       assert.equal(server.state.statuses.get(target.userId)?.status_text, 'Set by admin');
     });
 
@@ -223,7 +228,7 @@ describe('API: users, statuses, presence', () => {
     it('reports presence and returns the others (not with ping_only)', async () => {
       const res = await updatePresence(guest, { status: 'active', new_user_input: true });
       assert.ok(res.presences);
-      const me = accountWithRole(server, 600);
+      const me = accountWithRole(server, GUEST);
       const all = await getPresence(member);
       const mine = all.presences[me.email] ?? all.presences[`user${me.userId}@${host}`];
       assert.equal(mine?.aggregated.status, 'active');
@@ -248,18 +253,15 @@ describe('API: users, statuses, presence', () => {
 });
 
 describe('API: settings (op 2)', () => {
+  const suite = useServer();
   let server: RunningServer;
   let admin: ChatClient, member: ChatClient;
   const settingsOf = (a: Account) => server.state.users.get(a.userId)!.settings;
 
-  before(async () => {
-    server = await startTestServer();
-    admin = clientFor(server, accountWithRole(server, 200));
-    member = clientFor(server, accountWithRole(server, 400));
-  });
-  after(async () => {
-    await Promise.all([admin.close(), member.close()]);
-    await server?.stop();
+  before(() => {
+    server = suite.server;
+    admin = suite.client(ADMIN);
+    member = suite.client(MEMBER);
   });
 
   it('changes own settings with allowed values', async () => {
@@ -277,7 +279,7 @@ describe('API: settings (op 2)', () => {
       web_font_size_px: 15,
     });
     assert.equal(res.result, 'success');
-    const s = settingsOf(accountWithRole(server, 400));
+    const s = settingsOf(accountWithRole(server, MEMBER));
     assert.equal(s.color_scheme, 2);
     assert.equal(s.web_home_view, 'recent');
     assert.equal(s.emojiset, 'text');
@@ -314,14 +316,14 @@ describe('API: settings (op 2)', () => {
   });
 
   it('applies target_users for an administrator', async () => {
-    const target = accountWithRole(server, 400, 1);
+    const target = accountWithRole(server, MEMBER, 1);
     await updateSettings(admin, { color_scheme: 3, target_users: { user_ids: [target.userId] } });
     assert.equal(settingsOf(target).color_scheme, 3);
-    assert.notEqual(settingsOf(accountWithRole(server, 200)).color_scheme, 3);
+    assert.notEqual(settingsOf(accountWithRole(server, ADMIN)).color_scheme, 3);
   });
 
   it('refuses target_users from a member with BAD_REQUEST', async () => {
-    const target = accountWithRole(server, 400, 1);
+    const target = accountWithRole(server, MEMBER, 1);
     await apiError(updateSettings(member, { color_scheme: 2, target_users: { user_ids: [target.userId] } }), 'BAD_REQUEST');
     assert.equal(settingsOf(target).color_scheme, 3);
   });
@@ -332,7 +334,7 @@ describe('API: settings (op 2)', () => {
   });
 
   it('gate FL.settingsTargetUsers: target_users refused on older servers', async () => {
-    await refused(updateSettings(offlineClient(443), { color_scheme: 2, target_users: { user_ids: [4] } }), 'target_users', /feature level 443/);
+    await refused(updateSettings(offlineClient({ featureLevel: 443 }), { color_scheme: 2, target_users: { user_ids: [4] } }), 'target_users', /feature level 443/);
   });
 
   it('describes every settings parameter with its allowed values', () => {
@@ -348,50 +350,34 @@ describe('API: settings (op 2)', () => {
   });
 
   describe('gate FL.homeViewRecent', () => {
-    let old: RunningServer;
-    let client: ChatClient;
-    before(async () => {
-      old = await startTestServer({ featureLevel: 453 });
-      client = clientFor(old, accountWithRole(old, 400));
-    });
-    after(async () => {
-      await client.close();
-      await old?.stop();
-    });
+    const old = useServer({ featureLevel: 453 });
 
     it('sends web_home_view recent as recent_topics below level 454', async () => {
+      const client = old.client(MEMBER);
+      const settings = () => old.server.state.users.get(accountWithRole(old.server, MEMBER).userId)!.settings;
       await updateSettings(client, { web_home_view: 'recent' });
-      assert.equal(old.state.users.get(accountWithRole(old, 400).userId)!.settings.web_home_view, 'recent_topics');
+      assert.equal(settings().web_home_view, 'recent_topics');
       await updateSettings(client, { web_home_view: 'inbox' });
-      assert.equal(old.state.users.get(accountWithRole(old, 400).userId)!.settings.web_home_view, 'inbox');
+      assert.equal(settings().web_home_view, 'inbox');
     });
   });
 });
 
 describe('API: subscriptions and topics', () => {
+  const suite = useServer();
   let server: RunningServer;
   let admin: ChatClient, member: ChatClient, guest: ChatClient, alice: ChatClient, carol: ChatClient;
   const ids: Record<string, number> = {};
-  const clients: ChatClient[] = [];
 
   before(async () => {
-    server = await startTestServer();
-    const make = (a: Account) => {
-      const c = clientFor(server, a);
-      clients.push(c);
-      return c;
-    };
-    admin = make(accountWithRole(server, 200));
-    member = make(accountWithRole(server, 400));
-    guest = make(accountWithRole(server, 600));
-    alice = make(byEmail(server, 'alice'));
-    carol = make(byEmail(server, 'carol'));
+    server = suite.server;
+    admin = suite.client(ADMIN);
+    member = suite.client(MEMBER);
+    guest = suite.client(GUEST);
+    alice = suite.clientOf(byEmail(server, 'alice'));
+    carol = suite.clientOf(byEmail(server, 'carol'));
     const { subscriptions } = await getSubscriptions(admin);
     for (const s of subscriptions) ids[s.name] = s.stream_id;
-  });
-  after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await server?.stop();
   });
   const subsOf = async (c: ChatClient) => new Map((await getSubscriptions(c)).subscriptions.map((s) => [s.name, s]));
 
@@ -521,7 +507,7 @@ describe('API: subscriptions and topics', () => {
     });
 
     it('gate FL.userTopics: refused on servers below 170', async () => {
-      await refused(updateUserTopic(offlineClient(169), { stream_id: 1, topic: 't', visibility_policy: 1 }), 'visibility_policy');
+      await refused(updateUserTopic(offlineClient({ featureLevel: 169 }), { stream_id: 1, topic: 't', visibility_policy: 1 }), 'visibility_policy');
     });
   });
 
@@ -588,7 +574,7 @@ describe('API: subscriptions and topics', () => {
     });
 
     it('refuses other removals with BAD_REQUEST and changes nothing', async () => {
-      const mod = accountWithRole(server, 300);
+      const mod = accountWithRole(server, MODERATOR);
       assert.ok(isSubscribed('random', mod));
       await apiError(unsubscribe(alice, { subscriptions: ['random'], principals: [mod.userId] }), 'BAD_REQUEST');
       await apiError(unsubscribe(guest, { subscriptions: ['random'], principals: [mod.userId] }), 'BAD_REQUEST');
@@ -631,7 +617,7 @@ describe('API: subscriptions and topics', () => {
     });
 
     it('gate FL.channelEmailSender: sender_id refused below 335', async () => {
-      await refused(getChannelEmailAddress(offlineClient(334), { stream_id: 1, sender_id: 4 }), 'sender_id');
+      await refused(getChannelEmailAddress(offlineClient({ featureLevel: 334 }), { stream_id: 1, sender_id: 4 }), 'sender_id');
       await refused(getChannelEmailAddress(offlineClient(), { stream_id: 0 }), 'stream_id');
     });
   });
@@ -639,9 +625,7 @@ describe('API: subscriptions and topics', () => {
 
 describe('API: people gates on older and zulip-named servers', () => {
   it('reads old presence shapes (level 150) as website/aggregated', async () => {
-    const server = await startTestServer({ featureLevel: 150 });
-    const c = clientFor(server, accountWithRole(server, 400));
-    try {
+    await withServer({ featureLevel: 150 }, MEMBER, async (c) => {
       const { presences } = await getPresence(c);
       const entries = Object.values(presences);
       assert.ok(entries.length > 0);
@@ -649,10 +633,7 @@ describe('API: people gates on older and zulip-named servers', () => {
         assert.equal(e.website.client, 'website');
         assert.ok(['active', 'idle'].includes(e.aggregated.status));
       }
-    } finally {
-      await c.close();
-      await server.stop();
-    }
+    });
   });
 
   it('upgrades pre-7.0 per-client and slim presence entries; unknown statuses read as unknown', () => {
@@ -672,41 +653,25 @@ describe('API: people gates on older and zulip-named servers', () => {
   });
 
   it('sends chat_extra_emoji as zulip_extra_emoji to a zulip-named server', async () => {
-    const server = await startTestServer({ names: 'zulip' });
-    const account = accountWithRole(server, 400);
-    const c = clientFor(server, account);
-    try {
+    await withServer({ names: 'zulip' }, MEMBER, async (c, server) => {
       await updateStatus(c, { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'chat_extra_emoji' });
-      assert.equal(server.state.statuses.get(account.userId)?.reaction_type, 'zulip_extra_emoji');
+      assert.equal(server.state.statuses.get(accountWithRole(server, MEMBER).userId)?.reaction_type, 'zulip_extra_emoji');
       assert.equal(c.server?.flavor, 'zulip');
-    } finally {
-      await c.close();
-      await server.stop();
-    }
+    });
   });
 
   it('drops allow_empty_topic_name below FL.emptyTopicName', async () => {
-    const server = await startTestServer({ featureLevel: 300 });
-    const c = clientFor(server, accountWithRole(server, 400));
-    try {
+    await withServer({ featureLevel: 300 }, MEMBER, async (c) => {
       const { subscriptions } = await getSubscriptions(c);
       const res = await getChannelTopics(c, { stream_id: subscriptions[0].stream_id, allow_empty_topic_name: true });
       assert.deepEqual(res.ignored_parameters_unsupported ?? [], []);
-    } finally {
-      await c.close();
-      await server.stop();
-    }
+    });
   });
 
   it('reports a bad principal as 403 UNAUTHORIZED_PRINCIPAL below level 208', async () => {
-    const server = await startTestServer({ featureLevel: 200 });
-    const c = clientFor(server, accountWithRole(server, 200));
-    try {
+    await withServer({ featureLevel: 200 }, ADMIN, async (c) => {
       await apiError(unsubscribe(c, { subscriptions: ['general'], principals: [987654] }), 'UNAUTHORIZED_PRINCIPAL', 403);
-    } finally {
-      await c.close();
-      await server.stop();
-    }
+    });
   });
 
   it('keeps every key of the operation table in SPEC form', () => {

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { ApiError, ChatClient, ValidationError } from '../../src/api';
-import type { RealmLimits } from '../../src/api/operation';
+import { type ChatClient, ValidationError } from '../../src/api';
 import { channel } from '../../src/api/models/narrow';
 import { getMessages } from '../../src/api/routes/messages';
 import {
@@ -16,66 +15,22 @@ import {
   updateSavedSnippet,
   updateScheduledMessage,
 } from '../../src/api/routes/personal';
-import { accountWithRole, clientFor, startTestServer, type RunningServer } from './helpers';
-
-const MEMBER = 400;
-
-function deadClient(limits: RealmLimits = {}, featureLevel = 482): ChatClient {
-  const client = new ChatClient({ realmUrl: 'http://127.0.0.1:9', email: 'nobody@example.com', apiKey: 'x', maxRetries: 0 });
-  client.server = { featureLevel, version: 'test', mergeBase: undefined, flavor: 'chat' };
-  client.limits = limits;
-  return client;
-}
-
-async function rejectsValidation(promise: Promise<unknown>, field?: string, pattern?: RegExp): Promise<ValidationError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ValidationError, `expected a ValidationError, got ${String(error)}`);
-    if (field !== undefined) assert.equal(error.field, field);
-    if (pattern) assert.match(error.message, pattern);
-    assert.match(error.message, /^[A-Z"].*[.!?]$/, 'user-facing sentence');
-    return error;
-  }
-  assert.fail('expected a ValidationError');
-}
-
-async function rejectsApi(promise: Promise<unknown>, code: string): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ApiError, `expected an ApiError, got ${String(error)}`);
-    assert.equal(error.code, code);
-    return error;
-  }
-  assert.fail(`expected ApiError ${code}`);
-}
-
-async function channelId(client: ChatClient, name: string): Promise<number> {
-  const { messages } = await getMessages(client, { anchor: 'newest', num_before: 1, num_after: 0, narrow: [channel(name)] });
-  assert.ok(messages[0]?.stream_id !== undefined);
-  return messages[0].stream_id;
-}
+import { accountWithRole, apiError, channelId, MEMBER, offlineClient, refused, useServer, withServer } from './helpers';
 
 const inOneDay = () => Math.floor(Date.now() / 1000) + 86400;
 
 describe('API: personal items', function () {
-  let server: RunningServer;
+  const suite = useServer();
   let alice: ChatClient;
   let bob: ChatClient;
   let bobId: number;
   let eng: number;
 
   before(async function () {
-    server = await startTestServer();
-    alice = clientFor(server, accountWithRole(server, MEMBER, 0));
-    bob = clientFor(server, accountWithRole(server, MEMBER, 1));
-    bobId = accountWithRole(server, MEMBER, 1).userId;
+    alice = suite.client(MEMBER, 0);
+    bob = suite.client(MEMBER, 1);
+    bobId = accountWithRole(suite.server, MEMBER, 1).userId;
     eng = await channelId(alice, 'engineering');
-  });
-  after(async function () {
-    await Promise.all([alice, bob].map((c) => c?.close()));
-    await server?.stop();
   });
 
   describe('saved snippets (op 15 and list/create/delete)', function () {
@@ -110,20 +65,20 @@ describe('API: personal items', function () {
     });
 
     it("refuses editing a snippet that does not exist or is someone else's (BAD_REQUEST)", async function () {
-      await rejectsApi(updateSavedSnippet(alice, { saved_snippet_id: 99_999, title: 'x' }), 'BAD_REQUEST');
+      await apiError(updateSavedSnippet(alice, { saved_snippet_id: 99_999, title: 'x' }), 'BAD_REQUEST');
       const { saved_snippet_id } = await createSavedSnippet(bob, { title: "Bob's", content: 'Mine.' });
-      await rejectsApi(updateSavedSnippet(alice, { saved_snippet_id, title: 'Stolen' }), 'BAD_REQUEST');
+      await apiError(updateSavedSnippet(alice, { saved_snippet_id, title: 'Stolen' }), 'BAD_REQUEST');
     });
 
     it('validates title and content before sending', async function () {
-      const dead = deadClient({ maxMessageLength: 20 });
-      await rejectsValidation(updateSavedSnippet(dead, { saved_snippet_id: 1, title: 'x'.repeat(61) }), 'title', /60/);
-      await rejectsValidation(createSavedSnippet(dead, { title: 'x'.repeat(61), content: 'ok' }), 'title');
-      await rejectsValidation(createSavedSnippet(dead, { title: '', content: 'ok' }), 'title');
-      await rejectsValidation(updateSavedSnippet(dead, { saved_snippet_id: 1, content: 'x'.repeat(21) }), 'content');
-      await rejectsValidation(createSavedSnippet(dead, { title: 't', content: 'x'.repeat(21) }), 'content');
-      await rejectsValidation(updateSavedSnippet(dead, { saved_snippet_id: 1 }));
-      await rejectsValidation(updateSavedSnippet(dead, { saved_snippet_id: -1, title: 't' }), 'saved_snippet_id');
+      const dead = offlineClient({ limits: { maxMessageLength: 20 } });
+      await refused(updateSavedSnippet(dead, { saved_snippet_id: 1, title: 'x'.repeat(61) }), 'title', /60/);
+      await refused(createSavedSnippet(dead, { title: 'x'.repeat(61), content: 'ok' }), 'title');
+      await refused(createSavedSnippet(dead, { title: '', content: 'ok' }), 'title');
+      await refused(updateSavedSnippet(dead, { saved_snippet_id: 1, content: 'x'.repeat(21) }), 'content');
+      await refused(createSavedSnippet(dead, { title: 't', content: 'x'.repeat(21) }), 'content');
+      await refused(updateSavedSnippet(dead, { saved_snippet_id: 1 }));
+      await refused(updateSavedSnippet(dead, { saved_snippet_id: -1, title: 't' }), 'saved_snippet_id');
     });
   });
 
@@ -169,7 +124,7 @@ describe('API: personal items', function () {
 
       await deleteScheduledMessage(alice, { scheduled_message_id });
       assert.equal(await find(), undefined);
-      await rejectsApi(deleteScheduledMessage(alice, { scheduled_message_id }), 'BAD_REQUEST');
+      await apiError(deleteScheduledMessage(alice, { scheduled_message_id }), 'BAD_REQUEST');
     });
 
     it('reschedules a failed scheduled message with a new delivery time', async function () {
@@ -185,7 +140,7 @@ describe('API: personal items', function () {
       const { scheduled_message_id } = await createScheduledMessage(alice, {
         type: 'direct', to: [bobId], content: 'Soon', scheduled_delivery_timestamp: inOneDay(),
       });
-      const error = await rejectsApi(
+      const error = await apiError(
         updateScheduledMessage(alice, { scheduled_message_id, type: 'channel', to: 987_654, topic: 'nowhere' }),
         'STREAM_DOES_NOT_EXIST',
       );
@@ -193,35 +148,35 @@ describe('API: personal items', function () {
     });
 
     it("refuses a scheduled message that does not exist or is someone else's (BAD_REQUEST)", async function () {
-      await rejectsApi(updateScheduledMessage(alice, { scheduled_message_id: 99_999, content: 'x' }), 'BAD_REQUEST');
+      await apiError(updateScheduledMessage(alice, { scheduled_message_id: 99_999, content: 'x' }), 'BAD_REQUEST');
       const bobs = (await getScheduledMessages(bob)).scheduled_messages[0];
       assert.ok(bobs);
-      await rejectsApi(updateScheduledMessage(alice, { scheduled_message_id: bobs.scheduled_message_id, content: 'x' }), 'BAD_REQUEST');
+      await apiError(updateScheduledMessage(alice, { scheduled_message_id: bobs.scheduled_message_id, content: 'x' }), 'BAD_REQUEST');
     });
 
     it('refuses an invalid user ID (BAD_REQUEST)', async function () {
       const { scheduled_message_id } = await createScheduledMessage(alice, {
         type: 'direct', to: [bobId], content: 'Soon', scheduled_delivery_timestamp: inOneDay(),
       });
-      await rejectsApi(updateScheduledMessage(alice, { scheduled_message_id, type: 'direct', to: [987_654] }), 'BAD_REQUEST');
+      await apiError(updateScheduledMessage(alice, { scheduled_message_id, type: 'direct', to: [987_654] }), 'BAD_REQUEST');
     });
 
     it('validates before sending', async function () {
-      const dead = deadClient({ maxTopicLength: 5, maxMessageLength: 10, mandatoryTopics: true });
+      const dead = offlineClient({ limits: { maxTopicLength: 5, maxMessageLength: 10, mandatoryTopics: true } });
       const id = { scheduled_message_id: 1 };
-      await rejectsValidation(updateScheduledMessage(dead, { ...id, type: 'direct' }), 'to');
-      await rejectsValidation(updateScheduledMessage(dead, { ...id, type: 'channel', to: 3 }), 'topic');
-      await rejectsValidation(updateScheduledMessage(dead, { ...id, type: 'stream', to: 3 }), 'topic');
-      await rejectsValidation(updateScheduledMessage(dead, { ...id, topic: 'toolong' }), 'topic');
-      await rejectsValidation(updateScheduledMessage(dead, { ...id, topic: '' }), 'topic');
-      await rejectsValidation(updateScheduledMessage(dead, { ...id, type: 'channel', to: 3, topic: '(no topic)' }), 'topic');
-      await rejectsValidation(updateScheduledMessage(dead, { ...id, content: 'x'.repeat(11) }), 'content');
-      await rejectsValidation(updateScheduledMessage(dead, { ...id, type: 'channel', to: [3, 4], topic: 't' }), 'to');
-      await rejectsValidation(updateScheduledMessage(dead, { ...id, type: 'group' as 'direct', to: [3] }), 'type');
+      await refused(updateScheduledMessage(dead, { ...id, type: 'direct' }), 'to');
+      await refused(updateScheduledMessage(dead, { ...id, type: 'channel', to: 3 }), 'topic');
+      await refused(updateScheduledMessage(dead, { ...id, type: 'stream', to: 3 }), 'topic');
+      await refused(updateScheduledMessage(dead, { ...id, topic: 'toolong' }), 'topic');
+      await refused(updateScheduledMessage(dead, { ...id, topic: '' }), 'topic');
+      await refused(updateScheduledMessage(dead, { ...id, type: 'channel', to: 3, topic: '(no topic)' }), 'topic');
+      await refused(updateScheduledMessage(dead, { ...id, content: 'x'.repeat(11) }), 'content');
+      await refused(updateScheduledMessage(dead, { ...id, type: 'channel', to: [3, 4], topic: 't' }), 'to');
+      await refused(updateScheduledMessage(dead, { ...id, type: 'group' as 'direct', to: [3] }), 'type');
       const at = inOneDay();
-      await rejectsValidation(createScheduledMessage(dead, { type: 'channel', to: 3, content: 'x'.repeat(11), topic: 't', scheduled_delivery_timestamp: at }), 'content');
-      await rejectsValidation(createScheduledMessage(dead, { type: 'channel', to: 3, content: 'x', scheduled_delivery_timestamp: at }), 'topic');
-      await rejectsValidation(createScheduledMessage(dead, { type: 'channel', to: 3, content: 'x', topic: 'toolong', scheduled_delivery_timestamp: at }), 'topic');
+      await refused(createScheduledMessage(dead, { type: 'channel', to: 3, content: 'x'.repeat(11), topic: 't', scheduled_delivery_timestamp: at }), 'content');
+      await refused(createScheduledMessage(dead, { type: 'channel', to: 3, content: 'x', scheduled_delivery_timestamp: at }), 'topic');
+      await refused(createScheduledMessage(dead, { type: 'channel', to: 3, content: 'x', topic: 'toolong', scheduled_delivery_timestamp: at }), 'topic');
       // A direct message's topic is ignored, so it is not checked.
       await assert.rejects(updateScheduledMessage(dead, { ...id, type: 'direct', to: [3], topic: 'toolong' }), (e) => !(e instanceof ValidationError));
     });
@@ -243,36 +198,29 @@ describe('API: personal items', function () {
     });
 
     it('refuses a note over max_reminder_note_length when the limit is known', async function () {
-      await rejectsValidation(createReminder(deadClient({ maxReminderNoteLength: 5 }), { message_id: 1, scheduled_delivery_timestamp: inOneDay(), note: '123456' }), 'note');
+      await refused(createReminder(offlineClient({ limits: { maxReminderNoteLength: 5 } }), { message_id: 1, scheduled_delivery_timestamp: inOneDay(), note: '123456' }), 'note');
       // Unknown limit: not checked here.
-      await assert.rejects(createReminder(deadClient(), { message_id: 1, scheduled_delivery_timestamp: inOneDay(), note: '123456' }), (e) => !(e instanceof ValidationError));
+      await assert.rejects(createReminder(offlineClient(), { message_id: 1, scheduled_delivery_timestamp: inOneDay(), note: '123456' }), (e) => !(e instanceof ValidationError));
     });
 
     it('explains that a server below FL.reminders / FL.reminderNote is too old', async function () {
-      await rejectsValidation(createReminder(deadClient({}, 380), { message_id: 1, scheduled_delivery_timestamp: inOneDay() }), undefined, /too old/);
-      await rejectsValidation(getReminders(deadClient({}, 380)), undefined, /too old/);
-      await rejectsValidation(deleteReminder(deadClient({}, 380), { reminder_id: 1 }), undefined, /too old/);
-      await rejectsValidation(createReminder(deadClient({}, 414), { message_id: 1, scheduled_delivery_timestamp: inOneDay(), note: 'n' }), 'note', /too old/);
+      await refused(createReminder(offlineClient({ featureLevel: 380 }), { message_id: 1, scheduled_delivery_timestamp: inOneDay() }), undefined, /too old/);
+      await refused(getReminders(offlineClient({ featureLevel: 380 })), undefined, /too old/);
+      await refused(deleteReminder(offlineClient({ featureLevel: 380 }), { reminder_id: 1 }), undefined, /too old/);
+      await refused(createReminder(offlineClient({ featureLevel: 414 }), { message_id: 1, scheduled_delivery_timestamp: inOneDay(), note: 'n' }), 'note', /too old/);
     });
   });
 });
 
 describe('API: personal items on older servers', function () {
   it('FL 414: reminders work without a note; FL 247: scheduled "channel" is sent as "stream"', async function () {
-    const server = await startTestServer({ featureLevel: 414 });
-    const alice = clientFor(server, accountWithRole(server, MEMBER, 0));
-    try {
+    await withServer({ featureLevel: 414 }, MEMBER, async (alice) => {
       const { messages } = await getMessages(alice, { anchor: 'newest', num_before: 1, num_after: 0 });
       const { reminder_id } = await createReminder(alice, { message_id: messages[0].id, scheduled_delivery_timestamp: inOneDay() });
       assert.ok((await getReminders(alice)).reminders.some((r) => r.reminder_id === reminder_id));
-      await rejectsValidation(createReminder(alice, { message_id: messages[0].id, scheduled_delivery_timestamp: inOneDay(), note: 'x' }), 'note');
-    } finally {
-      await alice.close();
-      await server.stop();
-    }
-    const old = await startTestServer({ featureLevel: 247 });
-    const bob = clientFor(old, accountWithRole(old, MEMBER, 1));
-    try {
+      await refused(createReminder(alice, { message_id: messages[0].id, scheduled_delivery_timestamp: inOneDay(), note: 'x' }), 'note');
+    });
+    await withServer({ featureLevel: 247 }, { role: MEMBER, index: 1 }, async (bob) => {
       const eng = await channelId(bob, 'engineering');
       const { scheduled_message_id } = await createScheduledMessage(bob, {
         type: 'channel', to: eng, topic: 'old', content: 'Old names', scheduled_delivery_timestamp: inOneDay(),
@@ -281,10 +229,7 @@ describe('API: personal items on older servers', function () {
       const m = (await getScheduledMessages(bob)).scheduled_messages.find((x) => x.scheduled_message_id === scheduled_message_id);
       assert.equal(m?.type, 'stream');
       assert.equal(m?.topic, 'old again');
-      await rejectsValidation(getReminders(bob), undefined, /too old/);
-    } finally {
-      await bob.close();
-      await old.stop();
-    }
+      await refused(getReminders(bob), undefined, /too old/);
+    });
   });
 });

@@ -3,21 +3,17 @@ import type { ChatClient } from '../../src/api';
 import { Linkifier } from '../../src/api/models/linkifier';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from '../../src/api/routes/realm';
 import { getServerSettings } from '../../src/api/routes/server';
-import { accountWithRole, clientFor, startTestServer, type RunningServer } from './helpers';
-import { apiError, offlineClient, refused } from './people.helpers';
+import { ADMIN, apiError, MEMBER, offlineClient, refused, type RunningServer, type ServerOptions, useServer, withServer } from './helpers';
 
 describe('API: linkifiers', () => {
+  const suite = useServer();
   let server: RunningServer;
   let admin: ChatClient, member: ChatClient;
 
-  before(async () => {
-    server = await startTestServer();
-    admin = clientFor(server, accountWithRole(server, 200));
-    member = clientFor(server, accountWithRole(server, 400));
-  });
-  after(async () => {
-    await Promise.all([admin.close(), member.close()]);
-    await server?.stop();
+  before(() => {
+    server = suite.server;
+    admin = suite.client(ADMIN);
+    member = suite.client(MEMBER);
   });
 
   describe('GET /realm/linkifiers (op 18)', () => {
@@ -171,15 +167,10 @@ describe('API: linkifiers', () => {
   });
 
   describe('gate FL.linkifierReverse (471)', () => {
-    let old: RunningServer;
+    const old = useServer({ featureLevel: 470 });
     let oldAdmin: ChatClient;
-    before(async () => {
-      old = await startTestServer({ featureLevel: 470 });
-      oldAdmin = clientFor(old, accountWithRole(old, 200));
-    });
-    after(async () => {
-      await oldAdmin.close();
-      await old?.stop();
+    before(() => {
+      oldAdmin = old.client(ADMIN);
     });
 
     it('reads linkifiers without reverse fields as null', async () => {
@@ -192,7 +183,7 @@ describe('API: linkifiers', () => {
     });
 
     it('drops null/"" reverse fields and refuses real ones', async () => {
-      const id = old.state.linkifiers[0].id;
+      const id = old.server.state.linkifiers[0].id;
       const res = await updateLinkifier(oldAdmin, {
         filter_id: id,
         pattern: 'T(?P<n>[0-9]+)',
@@ -201,13 +192,13 @@ describe('API: linkifiers', () => {
         reverse_template: '',
       });
       assert.deepEqual(res.ignored_parameters_unsupported ?? [], []);
-      assert.equal(old.state.linkifiers[0].pattern, 'T(?P<n>[0-9]+)');
+      assert.equal(old.server.state.linkifiers[0].pattern, 'T(?P<n>[0-9]+)');
       await refused(
         updateLinkifier(oldAdmin, { filter_id: id, pattern: 'T(?P<n>[0-9]+)', url_template: 'https://t.example.com/{n}', example_input: 'T1' }),
         'example_input',
         /feature level 470/,
       );
-      await refused(addLinkifier(offlineClient(470), { pattern: 'A', url_template: 'https://a', reverse_template: 'A' }), 'reverse_template');
+      await refused(addLinkifier(offlineClient({ featureLevel: 470 }), { pattern: 'A', url_template: 'https://a', reverse_template: 'A' }), 'reverse_template');
     });
   });
 
@@ -219,7 +210,7 @@ describe('API: linkifiers', () => {
 });
 
 describe('API: GET /server_settings across levels and names', () => {
-  const cases: { name: string; options: Parameters<typeof startTestServer>[0]; level: number; realmUrl: boolean; flavor: 'chat' | 'zulip' }[] = [
+  const cases: { name: string; options: ServerOptions; level: number; realmUrl: boolean; flavor: 'chat' | 'zulip' }[] = [
     { name: 'level 0 (no feature level key)', options: { featureLevel: 0 }, level: 0, realmUrl: false, flavor: 'chat' },
     { name: 'level 256 (realm_uri only)', options: { featureLevel: 256 }, level: 256, realmUrl: false, flavor: 'chat' },
     { name: 'current level', options: {}, level: 482, realmUrl: true, flavor: 'chat' },
@@ -227,9 +218,7 @@ describe('API: GET /server_settings across levels and names', () => {
   ];
   for (const c of cases) {
     it(c.name, async () => {
-      const server = await startTestServer(c.options);
-      const client = clientFor(server, accountWithRole(server, 400));
-      try {
+      await withServer(c.options, MEMBER, async (client, server) => {
         const settings = await getServerSettings(client);
         assert.equal(settings.chat_feature_level, c.level);
         assert.equal(typeof settings.chat_version, 'string');
@@ -239,10 +228,7 @@ describe('API: GET /server_settings across levels and names', () => {
         assert.equal('realm_url' in (await client.request('GET', '/server_settings', {}, { route: 'raw', auth: false })), c.realmUrl);
         assert.equal(client.server?.featureLevel, c.level);
         assert.equal(client.server?.flavor, c.flavor);
-      } finally {
-        await client.close();
-        await server.stop();
-      }
+      });
     });
   }
 });

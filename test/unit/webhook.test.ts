@@ -5,8 +5,7 @@ import { ChatClient, ValidationError } from '../../src/api';
 import { OutgoingWebhookPayload, WebhookReply } from '../../src/api/models/webhook';
 import { peopleOperations } from '../../src/api/operations/people';
 import { outgoingWebhookPath, parseOutgoingWebhookPayload, verifyWebhookToken, webhookReply } from '../../src/api/webhook';
-import { clientFor, startTestServer, type Account, type RunningServer } from './helpers';
-import { byEmail } from './people.helpers';
+import { byEmail, clientFor, startTestServer, type Account, type RunningServer } from './helpers';
 
 type Handler = (body: string) => unknown;
 
