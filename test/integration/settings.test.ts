@@ -12,7 +12,6 @@ import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 // A type only: the extension runs from its bundle, so the class's statics here are another copy.
 import type { SettingsPanel } from '../../src/webviews/settings/panel';
-import { settingsRoutes } from '../server/routes/settings';
 import { accountWithRole, clientFor, freshStart, ROLE, signIn, signOutAll, startExtraServer, testAccount, waitFor, type TestAccount } from './helpers';
 
 describe('personal settings editor', () => {
@@ -143,19 +142,16 @@ describe('personal settings editor', () => {
 
   it('on an older server: ignored parameters are surfaced, and target_users is disabled', async function () {
     this.timeout(40_000);
-    // A second, older server inside the extension host; it does not know `hide_ai_features`
-    // (as a server from before that setting existed), so it lists it as ignored.
-    const params = settingsRoutes[0]!.params as Record<string, unknown>;
-    const removed = params.hide_ai_features;
-    delete params.hide_ai_features;
-    const old = await startExtraServer({ featureLevel: 400 });
+    // A second, older server inside the extension host, from before `hide_ai_features` (350) and
+    // `target_users` (444): it lists the setting as ignored.
+    const old = await startExtraServer({ featureLevel: 340 });
     try {
       const oldAdmin = old.accounts.find((a) => a.role === 200)!;
       await signIn(api, oldAdmin, old.url);
       panel = await vscode.commands.executeCommand<SettingsPanel>(Commands.openSettings);
-      const model = await waitFor('the model of the older server', () => panel.model?.featureLevel === 400 && panel.model);
+      const model = await waitFor('the model of the older server', () => panel.model?.featureLevel === 340 && panel.model);
       assert.equal(model.target.visible, true);
-      assert.match(model.target.disabledReason!, /feature level 400.*444/);
+      assert.match(model.target.disabledReason!, /feature level 340.*444/);
       const refused = await panel.save({ changes: { user_list_style: 2 }, target: { userIds: [oldAdmin.userId + 1], groupIds: '', skipIfAlreadyEdited: false } });
       assert.equal(refused.ok, false);
       assert.match(refused.fieldErrors.target_users ?? '', /cannot change other users' settings/);
@@ -167,7 +163,6 @@ describe('personal settings editor', () => {
       assert.deepEqual(result.saved, ['twenty_four_hour_time']);
       await waitFor('the saved setting', () => store().userSettings.twenty_four_hour_time === twentyFour);
     } finally {
-      params.hide_ai_features = removed;
       for (const a of api.services.accounts.list()) {
         if (a.realmUrl === old.url) await vscode.commands.executeCommand(Commands.signOut, a.id);
       }

@@ -349,6 +349,29 @@ describe('API: settings (op 2)', () => {
     assert.deepEqual(view.choices?.map((c) => c.value), [1, 2, 4]);
   });
 
+  describe('settings newer than the server', () => {
+    // The local server's levels for the newer settings (test/server/routes/settings.ts).
+    const newer: [name: string, since: number, value: unknown][] = [
+      ['web_suggest_update_timezone', 200, false],
+      ['web_stream_unreads_count_display_policy', 210, 2],
+      ['web_channel_default_view', 250, 1],
+      ['web_animate_image_previews', 275, 'on_hover'],
+      ['hide_ai_features', 350, true],
+      ['web_left_sidebar_unreads_count_summary', 398, true],
+      ['web_inbox_show_channel_folders', 431, true],
+      ['web_left_sidebar_show_channel_folders', 431, true],
+    ];
+    for (const featureLevel of [199, 340, 430, 482]) {
+      it(`are sent as they are and reported as ignored by a level-${featureLevel} server`, async () => {
+        await withServer({ featureLevel }, MEMBER, async (c) => {
+          const res = await updateSettings(c, { twenty_four_hour_time: true, ...Object.fromEntries(newer.map(([name, , value]) => [name, value])) });
+          const expected = newer.filter(([, since]) => featureLevel < since).map(([name]) => name);
+          assert.deepEqual([...(res.ignored_parameters_unsupported ?? [])].sort(), expected.sort());
+        });
+      });
+    }
+  });
+
   describe('gate FL.homeViewRecent', () => {
     const old = useServer({ featureLevel: 453 });
 
