@@ -11,6 +11,7 @@ export type StoreArea =
   | 'scheduledMessages'
   | 'reminders'
   | 'linkifiers'
+  | 'customProfileFields'
   | 'realm'
   | 'userSettings'
   | 'messages';
@@ -27,6 +28,7 @@ export const ALL_AREAS: readonly StoreArea[] = [
   'scheduledMessages',
   'reminders',
   'linkifiers',
+  'customProfileFields',
   'realm',
   'userSettings',
   'messages',

@@ -1,5 +1,6 @@
 import type { Linkifier } from '../api/models/linkifier';
 import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/models/personal';
+import type { CustomProfileField } from '../api/models/user';
 
 /** Keyed items with a cached ordered view. */
 export class OrderedMap<K, V> {
@@ -30,7 +31,10 @@ export class OrderedMap<K, V> {
   }
 }
 
-/** The own user's saved snippets, scheduled messages and reminders, and the realm's linkifiers. */
+/**
+ * The own user's saved snippets, scheduled messages and reminders, and the realm's linkifiers and
+ * custom profile fields.
+ */
 export class PersonalItems {
   /** By title, then id. */
   readonly snippets = new OrderedMap<number, SavedSnippet>(
@@ -45,4 +49,11 @@ export class PersonalItems {
   );
   /** In the realm's order (the order matters: the first matching linkifier wins). */
   linkifiers: readonly Linkifier[] = [];
+  /** In the realm's `order`. */
+  customProfileFields: readonly CustomProfileField[] = [];
+}
+
+/** Custom profile fields in the realm's order (`order`, else id). */
+export function orderProfileFields(fields: readonly CustomProfileField[]): CustomProfileField[] {
+  return [...fields].sort((a, b) => (a.order ?? a.id) - (b.order ?? b.id));
 }

@@ -44,6 +44,7 @@ export const STORE_EVENT_TYPES = [
   'scheduled_messages',
   'reminders',
   'user_settings',
+  'custom_profile_fields',
 ];
 
 /** Snapshot sections: the consumed types plus the groups behind permission settings. */

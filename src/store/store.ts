@@ -4,12 +4,12 @@ import type { Linkifier } from '../api/models/linkifier';
 import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/models/personal';
 import type { RegisterSnapshot } from '../api/models/register';
 import type { Subscription, Topic } from '../api/models/subscription';
-import type { User, UserStatus } from '../api/models/user';
+import type { CustomProfileField, User, UserStatus } from '../api/models/user';
 import type { RealmLimits } from '../api/operation';
 import { ChangeBuilder, fullChange, type StoreChange } from './change';
 import { Emitter, type Event } from './emitter';
 import { isResolved } from './keys';
-import { PersonalItems } from './personal';
+import { orderProfileFields, PersonalItems } from './personal';
 import { PresenceIndex, type PresenceGroups, type PresenceState } from './presence';
 import { RealmState } from './realm';
 import { upgradeHomeView } from '../api/models/settings';
@@ -17,6 +17,7 @@ import { applyStream, applySubscription, applyUserTopic } from './reducers/chann
 import { applyDeleteMessage, applyFlags, applyMessage, applyReaction, applyUpdateMessage } from './reducers/messages';
 import { applyPresence, applyRealmUser, applyUserStatus } from './reducers/people';
 import {
+  applyCustomProfileFields,
   applyLinkifiers,
   applyRealm,
   applyReminders,
@@ -166,6 +167,7 @@ export class ChatStore {
     this.#personal.scheduled.reset((snapshot.scheduled_messages ?? []).map((s) => [s.scheduled_message_id, s]));
     this.#personal.reminders.reset((snapshot.reminders ?? []).map((r) => [r.reminder_id, r]));
     this.#personal.linkifiers = snapshot.realm_linkifiers ?? [];
+    this.#personal.customProfileFields = orderProfileFields(snapshot.custom_profile_fields ?? []);
 
     // Topic lists are reloaded lazily from the new state, as on first use.
     this.#topics.clear();
@@ -215,6 +217,7 @@ export class ChatStore {
       case 'realm_user': return applyRealmUser(state, event, change);
       case 'realm': return applyRealm(state, event, change);
       case 'realm_linkifiers': return applyLinkifiers(state, event, change);
+      case 'custom_profile_fields': return applyCustomProfileFields(state, event, change);
       case 'saved_snippets': return applySavedSnippets(state, event, change);
       case 'scheduled_messages': return applyScheduledMessages(state, event, change);
       case 'reminders': return applyReminders(state, event, change);
@@ -447,6 +450,10 @@ export class ChatStore {
   /** In the realm's order. */
   linkifiers(): readonly Linkifier[] {
     return this.#personal.linkifiers;
+  }
+  /** The organisation's custom profile fields, in its order (names of users' `profile_data` keys). */
+  customProfileFields(): readonly CustomProfileField[] {
+    return this.#personal.customProfileFields;
   }
 
   // ---- realm and own user -----------------------------------------------------------------

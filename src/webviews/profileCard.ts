@@ -10,7 +10,7 @@ import type { Services } from '../services';
 import type { CurrentSession } from '../session/manager';
 import { PanelHost } from './host';
 import { realmImageOrigins } from './html';
-import { buildProfileModel, loadProfileFieldDefs, type ProfileFieldDef } from './profileModel';
+import { buildProfileModel } from './profileModel';
 import { DidChangeProfileNotification, type ProfileModel } from './protocol';
 
 const BODY = `<main id="card" class="profile-card" aria-live="polite"><p class="muted">Loading…</p></main>`;
@@ -20,7 +20,7 @@ export class ProfileCardPanel implements vscode.Disposable {
 
   readonly #view: PanelHost;
   #userId = 0;
-  #full: { userId: number; user: User; fieldDefs?: ProfileFieldDef[]; warning?: string } | undefined;
+  #full: { userId: number; user: User; warning?: string } | undefined;
   #model: ProfileModel | undefined;
   #loading: AbortController | undefined;
 
@@ -45,7 +45,7 @@ export class ProfileCardPanel implements vscode.Disposable {
     this.#view.own(
       this.#view.onDidDispose(() => this.dispose()),
       services.sessions.onDidChangeStore((change) => {
-        if (change.full || change.userIds.has(this.#userId)) this.#refresh();
+        if (change.full || change.userIds.has(this.#userId) || change.areas.has('customProfileFields')) this.#refresh();
       }),
       services.sessions.onDidChange((current) => {
         if (!current) this.dispose();
@@ -72,17 +72,13 @@ export class ProfileCardPanel implements vscode.Disposable {
     this.#refresh();
     let warning: string | undefined;
     let user = stored;
-    let fieldDefs: ProfileFieldDef[] | undefined;
-    const [full, defs] = await Promise.allSettled([
-      getUserByEmail(current.client, { email: stored.email, include_custom_profile_fields: true, client_gravatar: false }, { signal: loading.signal }),
-      loadProfileFieldDefs(current.client, loading.signal),
-    ]);
+    try {
+      user = (await getUserByEmail(current.client, { email: stored.email, include_custom_profile_fields: true, client_gravatar: false }, { signal: loading.signal })).user;
+    } catch (error) {
+      warning = `Could not load the full profile: ${messageOf(error)}`;
+    }
     if (loading.signal.aborted) return this.#model!;
-    if (full.status === 'fulfilled') user = full.value.user;
-    else warning = `Could not load the full profile: ${messageOf(full.reason)}`;
-    if (defs.status === 'fulfilled') fieldDefs = defs.value;
-    else warning ??= `Could not load the profile field names: ${messageOf(defs.reason)}`;
-    this.#full = { userId, user, fieldDefs, warning };
+    this.#full = { userId, user, warning };
     this.#refresh();
     return this.#model!;
   }
@@ -102,7 +98,7 @@ export class ProfileCardPanel implements vscode.Disposable {
       presence: store.presence(this.#userId),
       ownUserId: store.ownUserId,
       realmUrl: current.account.realmUrl,
-      fieldDefs: full?.fieldDefs,
+      fieldDefs: store.customProfileFields(),
       userName: (id) => store.user(id)?.full_name,
       warning: full?.warning,
     });

@@ -1,23 +1,13 @@
 /**
- * What the profile card shows, built in the extension host from the store and the full user
- * record (`GET /users/{email}` with custom profile fields). Server HTML is sanitised here.
+ * What the profile card shows, built in the extension host from the store (with the
+ * organisation's custom profile fields) and the full user record (`GET /users/{email}` with
+ * custom profile fields). Server HTML is sanitised here.
  */
-import type { ChatClient } from '../api/client';
-import { roleName, type User, type UserStatus } from '../api/models/user';
-import { deleteQueue, registerQueue } from '../api/routes/events';
+import { roleName, type CustomProfileField, type User, type UserStatus } from '../api/models/user';
 import type { PresenceState } from '../store';
 import { statusEmoji } from '../views/presence/status';
 import type { ProfileField, ProfileModel } from './protocol';
 import { safeUrl, sanitizeServerHtml } from './sanitize';
-
-/** A custom profile field definition (`custom_profile_fields` of `/register`). */
-export interface ProfileFieldDef {
-  id: number;
-  name: string;
-  type: number;
-  field_data?: string;
-  order?: number;
-}
 
 const FIELD_TYPE = { shortText: 1, longText: 2, choice: 3, date: 4, link: 5, user: 6, externalAccount: 7, pronouns: 8 };
 
@@ -36,57 +26,14 @@ const EXTERNAL_ACCOUNTS: Record<string, string> = {
   twitter: 'https://twitter.com/%(username)s',
 };
 
-const fieldDefsCache = new WeakMap<ChatClient, Promise<ProfileFieldDef[]>>();
-
-/**
- * The organisation's custom profile field definitions. The session's snapshot does not carry them,
- * so this asks `/register` for that one section once per client and frees the queue at once.
- */
-export function loadProfileFieldDefs(client: ChatClient, signal?: AbortSignal): Promise<ProfileFieldDef[]> {
-  let cached = fieldDefsCache.get(client);
-  if (!cached) {
-    cached = (async () => {
-      const snapshot = await registerQueue(
-        client,
-        // Some servers put the definitions in the `realm` section: ask for both.
-        { event_types: ['custom_profile_fields'], fetch_event_types: ['custom_profile_fields', 'realm'] },
-        { signal },
-      );
-      if (snapshot.queue_id) void deleteQueue(client, { queue_id: snapshot.queue_id }).catch(() => undefined);
-      return parseFieldDefs((snapshot as Record<string, unknown>).custom_profile_fields);
-    })();
-    fieldDefsCache.set(client, cached);
-    cached.catch(() => fieldDefsCache.delete(client));
-  }
-  return cached;
-}
-
-export function parseFieldDefs(raw: unknown): ProfileFieldDef[] {
-  if (!Array.isArray(raw)) return [];
-  const defs: ProfileFieldDef[] = [];
-  for (const f of raw) {
-    if (typeof f !== 'object' || f === null) continue;
-    const r = f as Record<string, unknown>;
-    if (typeof r.id !== 'number' || typeof r.name !== 'string') continue;
-    defs.push({
-      id: r.id,
-      name: r.name,
-      type: typeof r.type === 'number' ? r.type : FIELD_TYPE.shortText,
-      field_data: typeof r.field_data === 'string' ? r.field_data : undefined,
-      order: typeof r.order === 'number' ? r.order : undefined,
-    });
-  }
-  return defs.sort((a, b) => (a.order ?? a.id) - (b.order ?? b.id));
-}
-
 export interface ProfileInput {
   user: User;
   status: UserStatus | undefined;
   presence: PresenceState;
   ownUserId: number;
   realmUrl: string;
-  /** Undefined when the definitions could not be loaded: fields are shown by id. */
-  fieldDefs: readonly ProfileFieldDef[] | undefined;
+  /** The organisation's fields in its order (the store's); a value without one is shown by id. */
+  fieldDefs: readonly CustomProfileField[];
   /** Names of other users (user-type fields). */
   userName: (userId: number) => string | undefined;
   warning?: string;
@@ -130,18 +77,20 @@ function initials(name: string): string {
 function profileFields(input: ProfileInput): ProfileField[] {
   const data = input.user.profile_data ?? {};
   const defs = input.fieldDefs;
-  const ids = defs ? defs.map((d) => String(d.id)).filter((id) => id in data) : Object.keys(data).sort((a, b) => Number(a) - Number(b));
+  const known = defs.map((d) => String(d.id)).filter((id) => id in data);
+  // Values of fields the store does not know (yet) follow, by id.
+  const unknown = Object.keys(data).filter((id) => !known.includes(id)).sort((a, b) => Number(a) - Number(b));
   const fields: ProfileField[] = [];
-  for (const id of ids) {
+  for (const id of [...known, ...unknown]) {
     const value = data[id];
     if (!value || value.value === '') continue;
-    const def = defs?.find((d) => String(d.id) === id);
+    const def = defs.find((d) => String(d.id) === id);
     fields.push(fieldView(def, id, value.value, value.rendered_value, input));
   }
   return fields;
 }
 
-function fieldView(def: ProfileFieldDef | undefined, id: string, value: string, rendered: string | undefined, input: ProfileInput): ProfileField {
+function fieldView(def: CustomProfileField | undefined, id: string, value: string, rendered: string | undefined, input: ProfileInput): ProfileField {
   const name = def?.name ?? `Field ${id}`;
   if (rendered !== undefined) return { name, html: sanitizeServerHtml(rendered, input.realmUrl), text: value };
   switch (def?.type) {

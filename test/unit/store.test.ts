@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { ChatClient } from '../../src/api';
+import { parseEvent } from '../../src/api/models/events';
 import { registerQueue } from '../../src/api/routes/events';
 import { getChannelTopics } from '../../src/api/routes/subscriptions';
 import type { Disposable } from '../../src/store/emitter';
@@ -179,6 +180,27 @@ describe('ChatStore and ChatSession (live state)', function () {
       assert.equal(t.resolved, t.name.startsWith('\u2714 '));
     }
     await client.call('DELETE /events', { queue_id: snapshot.queue_id });
+  });
+
+  it('the organisation\'s custom profile fields: from the snapshot in its order, replaced by a custom_profile_fields event', async () => {
+    // The session asked for them (fetch type `custom_profile_fields`): the profile card's field names.
+    const fields = store.customProfileFields();
+    assert.ok(fields.length > 0, 'the demo organisation has custom profile fields');
+    for (let i = 1; i < fields.length; i++) assert.ok((fields[i - 1]!.order ?? fields[i - 1]!.id) <= (fields[i]!.order ?? fields[i]!.id));
+    // The local server has no way to change them, so the event is built here, in Zulip's shape.
+    const snapshot = await registerQueue(client, { fetch_event_types: STORE_FETCH_EVENT_TYPES, event_types: ['message'] });
+    await client.call('DELETE /events', { queue_id: snapshot.queue_id });
+    const local = new ChatStore();
+    local.reset(snapshot);
+    assert.deepEqual(local.customProfileFields().map((f) => f.id), fields.map((f) => f.id));
+    const parsed = parseEvent({ id: 7, type: 'custom_profile_fields', fields: [
+      { id: 9, name: 'Pronouns', type: 8, hint: '', field_data: '', order: 2 },
+      { id: 3, name: 'Team', type: 1, hint: '', field_data: '', order: 1, extra_field_of_a_newer_server: true },
+    ] });
+    assert.ok(parsed.ok, JSON.stringify(parsed));
+    const change = local.apply([parsed.event]);
+    assert.ok(change?.areas.has('customProfileFields'));
+    assert.deepEqual(local.customProfileFields().map((f) => [f.id, f.name]), [[3, 'Team'], [9, 'Pronouns']]);
   });
 
   it('a message from someone else: unread +1, topic first, one change with unreads and topics', async () => {

@@ -4,7 +4,7 @@ import { Linkifier } from './linkifier';
 import { Message, ReactionType } from './message';
 import { Reminder, SavedSnippet, ScheduledMessage } from './personal';
 import { Subscription } from './subscription';
-import { User } from './user';
+import { CustomProfileField, User } from './user';
 
 /**
  * The events of `GET /events` the extension consumes (API-NOTES.md, "Events the extension
@@ -266,6 +266,13 @@ export const RemindersEvent = z.discriminatedUnion('op', [
   z.looseObject({ ...base, type: z.literal('reminders'), op: z.literal('remove'), reminder_id: int }),
 ]);
 
+/** The organisation's custom profile fields changed: the whole new list. */
+export const CustomProfileFieldsEvent = z.looseObject({
+  ...base,
+  type: z.literal('custom_profile_fields'),
+  fields: z.array(CustomProfileField),
+});
+
 /** One of the own user's personal settings changed (`PATCH /settings`, from any client). */
 export const UserSettingsEvent = z.looseObject({
   ...base,
@@ -306,6 +313,7 @@ export const ChatEvent = z.discriminatedUnion('type', [
   ScheduledMessagesEvent,
   RemindersEvent,
   UserSettingsEvent,
+  CustomProfileFieldsEvent,
   UnknownEvent,
 ]);
 export type ChatEvent = z.infer<typeof ChatEvent>;
@@ -331,6 +339,7 @@ export type SavedSnippetsEvent = z.infer<typeof SavedSnippetsEvent>;
 export type ScheduledMessagesEvent = z.infer<typeof ScheduledMessagesEvent>;
 export type RemindersEvent = z.infer<typeof RemindersEvent>;
 export type UserSettingsEvent = z.infer<typeof UserSettingsEvent>;
+export type CustomProfileFieldsEvent = z.infer<typeof CustomProfileFieldsEvent>;
 export type UnknownEvent = z.infer<typeof UnknownEvent>;
 
 /** The ops this client knows, per type; `undefined`: the type has no `op`. */
@@ -353,6 +362,8 @@ const KNOWN: Record<string, readonly string[] | undefined> = {
   scheduled_messages: ['add', 'update', 'remove'],
   reminders: ['add', 'remove'],
   user_settings: ['update'],
+  // Old servers sent `op: "add"`; the list is complete either way.
+  custom_profile_fields: undefined,
 };
 
 export type ParsedEvent =

@@ -4,7 +4,7 @@ import { Linkifier } from './linkifier';
 import { Reminder, SavedSnippet, ScheduledMessage } from './personal';
 import { UserSettings } from './settings';
 import { GroupSettingValue, Subscription, UserTopic } from './subscription';
-import { User, UserStatus } from './user';
+import { CustomProfileField, User, UserStatus } from './user';
 
 /**
  * The `POST /register` snapshot (API-NOTES.md). Only `queue_id`, `last_event_id` and the version
@@ -111,5 +111,8 @@ export const RegisterSnapshot = z.looseObject({
   reminders: z.array(Reminder).optional(),
   realm_linkifiers: z.array(Linkifier).optional(),
   user_settings: UserSettings.optional(),
+
+  // custom_profile_fields: top level both for that fetch type and (on some servers) with `realm`.
+  custom_profile_fields: z.array(CustomProfileField).optional(),
 });
 export type RegisterSnapshot = z.infer<typeof RegisterSnapshot>;

@@ -32,6 +32,25 @@ export const ProfileFieldValue = z.looseObject({
 });
 export type ProfileFieldValue = z.infer<typeof ProfileFieldValue>;
 
+/**
+ * One of the organisation's custom profile fields (`custom_profile_fields` of `/register` and of
+ * its event); users' `profile_data` is keyed by its `id`. `type`: 1 short text, 2 long text,
+ * 3 choice (`field_data` is a JSON map of choices), 4 date, 5 link, 6 users, 7 external account,
+ * 8 pronouns; a newer type reads as text.
+ */
+export const CustomProfileField = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.number().int(),
+  hint: z.string().optional(),
+  /** JSON text for choice and external-account fields; empty for the rest. */
+  field_data: z.string().optional(),
+  order: z.number().int().optional(),
+  display_in_profile_summary: z.boolean().optional(),
+  required: z.boolean().optional(),
+});
+export type CustomProfileField = z.infer<typeof CustomProfileField>;
+
 /** A user or bot (SPEC.md, "User"). */
 export const User = z.looseObject({
   user_id: z.number().int(),

@@ -1,4 +1,5 @@
 import type {
+  CustomProfileFieldsEvent,
   RealmEvent,
   RealmLinkifiersEvent,
   RemindersEvent,
@@ -6,6 +7,7 @@ import type {
   ScheduledMessagesEvent,
 } from '../../api/models/events';
 import type { ChangeBuilder } from '../change';
+import { orderProfileFields } from '../personal';
 import type { StoreState } from '../state';
 
 export function applyRealm(state: StoreState, event: RealmEvent, change: ChangeBuilder): void {
@@ -19,6 +21,11 @@ export function applyRealm(state: StoreState, event: RealmEvent, change: ChangeB
 export function applyLinkifiers(state: StoreState, event: RealmLinkifiersEvent, change: ChangeBuilder): void {
   state.personal.linkifiers = event.realm_linkifiers;
   change.add('linkifiers');
+}
+
+export function applyCustomProfileFields(state: StoreState, event: CustomProfileFieldsEvent, change: ChangeBuilder): void {
+  state.personal.customProfileFields = orderProfileFields(event.fields);
+  change.add('customProfileFields');
 }
 
 export function applySavedSnippets(state: StoreState, event: SavedSnippetsEvent, change: ChangeBuilder): void {
