@@ -1,6 +1,7 @@
 import * as assert from 'node:assert';
 import { createHash } from 'node:crypto';
 import { Account, RunningServer, startServer } from '../server';
+import { UNICODE_EMOJI } from '../server/emoji';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -136,6 +137,24 @@ describe('local chat server', () => {
     assert.strictEqual((await c('POST', '/users/me/status', { emoji_code: '1f44d' })).status, 400);
     assert.strictEqual((await c('POST', '/users/me/status', { status_text: 'Busy', emoji_name: 'tada' })).status, 200);
     assert.strictEqual((await c('POST', `/users/${admin.userId}/status`, { status_text: 'x' })).status, 400);
+  });
+
+  it('knows the common unicode emoji names for statuses and reactions, as a real server does', async () => {
+    const names = Object.keys(UNICODE_EMOJI);
+    assert.ok(names.length >= 100, `${names.length} emoji names`);
+    for (const [name, code] of Object.entries(UNICODE_EMOJI)) assert.match(code, /^[0-9a-f]{4,5}(-[0-9a-f]{4,5})*$/, name);
+    const c = client(server, alice);
+    for (const [name, code] of [['bus', '1f68c'], ['dart', '1f3af'], ['coffee', '2615'], ['palm_tree', '1f334']]) {
+      const r = await c('POST', '/users/me/status', { status_text: 'Away', emoji_name: name, emoji_code: code, reaction_type: 'unicode_emoji' });
+      assert.strictEqual(r.status, 200, `${name}: ${JSON.stringify(r.body)}`);
+      assert.strictEqual(server.state.statuses.get(alice.userId)?.emoji_code, code);
+    }
+    assert.strictEqual((await c('POST', '/users/me/status', { emoji_name: 'bus' })).status, 200, 'the code is looked up by name');
+    assert.strictEqual((await c('POST', '/users/me/status', { emoji_name: 'bus', emoji_code: '1f3af' })).body.msg, 'Invalid emoji name.');
+    assert.strictEqual((await c('POST', '/users/me/status', { emoji_name: 'no_such_emoji' })).body.msg, "Emoji 'no_such_emoji' does not exist");
+    const reaction = [...server.state.messages.values()].find((m) => m.streamId === 1)!;
+    assert.strictEqual((await c('POST', `/messages/${reaction.id}/reactions`, { emoji_name: 'dart' })).status, 200);
+    await c('POST', '/users/me/status', { status_text: '', emoji_name: '' });
   });
 
   it('injects faults', async () => {
