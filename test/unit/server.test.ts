@@ -167,16 +167,13 @@ describe('local chat server', () => {
     assert.strictEqual(limited.body['retry-after'], 1.5);
   });
 
-  it('starts the large organisation quickly', async function () {
+  // How fast it starts and registers is measured by `npm run bench`, not here.
+  it('starts the large organisation and registers in it', async function () {
     this.timeout(30000);
-    const t0 = Date.now();
     const large = await startServer({ organization: 'large' });
     try {
-      assert.ok(Date.now() - t0 < 10000);
-      const t1 = Date.now();
       const reg = await client(large, large.accounts[0])('POST', '/register', {});
       assert.strictEqual(reg.body.subscriptions.length, 5000);
-      assert.ok(Date.now() - t1 < 5000, `register took ${Date.now() - t1} ms`);
       const topics = await client(large, large.accounts[0])('GET', '/users/me/1/topics');
       assert.ok(topics.body.topics.length >= 20);
     } finally {
