@@ -161,6 +161,8 @@ export class TopicPanel implements vscode.Disposable {
     if (this.#served) return Promise.resolve(this.cache.ids());
     return new Promise((resolve) => {
       const d = this.onDidLoad(() => {
+        // A live message can reach the cache before the page asked for its content: not loaded yet.
+        if (!this.#served) return;
         d.dispose();
         resolve(this.cache.ids());
       });
