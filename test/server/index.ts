@@ -3,6 +3,8 @@ import { ChatServer, resolveOptions, ServerOptions } from './core';
 import { buildDemo } from './fixtures/demo';
 import { buildLarge } from './fixtures/large';
 import { Fault, HttpFront, sendJson } from './http';
+import { ApiError } from './errors';
+import { checkTopic, sendMessage } from './messaging';
 import { editRoutes } from './routes/edit';
 import { flagRoutes } from './routes/flags';
 import { messageRoutes } from './routes/messages';
@@ -97,6 +99,39 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const bot = state.userByAnyEmail(String(json.botEmail ?? ''));
       if (!bot || bot.botType !== 3) return { status: 400, json: { result: 'error', msg: 'No such outgoing webhook bot', code: 'BAD_REQUEST' } };
       bot.botUrl = String(json.url);
+      return ok;
+    }
+    if (method === 'POST' && path === '/__test__/raw-message') {
+      // What a compromised or malicious server can send: `html` stored as the rendered content
+      // as it is (no Markdown, no escaping), with harmless raw content; a normal `message` event.
+      const sender = state.userByAnyEmail(String(json.senderEmail ?? ''));
+      const stream = state.streams.get(Number(json.streamId));
+      if (!sender || !stream || typeof json.html !== 'string' || typeof json.topic !== 'string') {
+        return { status: 400, json: { result: 'error', msg: 'Expected senderEmail, streamId, topic and html', code: 'BAD_REQUEST' } };
+      }
+      try {
+        const topic = checkTopic(srv, json.topic, true);
+        const raw = typeof json.content === 'string' ? json.content : 'A message whose HTML came from /__test__/raw-message.';
+        const m = sendMessage(srv, sender, { type: 'stream', stream, topic }, raw, { html: json.html, skipChecks: true });
+        return { status: 200, json: { result: 'success', msg: '', id: m.id } };
+      } catch (error) {
+        if (error instanceof ApiError) return { status: error.status, json: { result: 'error', msg: error.message, code: error.code } };
+        throw error;
+      }
+    }
+    if (method === 'POST' && path === '/__test__/profile-field') {
+      // A custom profile field whose rendered_value is `renderedValue` as it is (see raw-message).
+      const user = state.userByAnyEmail(String(json.userEmail ?? ''));
+      const fieldId = Number(json.fieldId);
+      if (!user || !Number.isInteger(fieldId) || typeof json.renderedValue !== 'string') {
+        return { status: 400, json: { result: 'error', msg: 'Expected userEmail, fieldId and renderedValue', code: 'BAD_REQUEST' } };
+      }
+      const entry = { value: typeof json.value === 'string' ? json.value : 'A field whose HTML came from /__test__/profile-field.', rendered_value: json.renderedValue };
+      user.profileData[fieldId] = entry;
+      state.usersVersion++;
+      srv.queues.send(srv.activeUserIds(), 'realm_user', {
+        type: 'realm_user', op: 'update', person: { user_id: user.id, custom_profile_field: { id: fieldId, ...entry } },
+      });
       return ok;
     }
     if (method === 'GET' && path === '/__test__/accounts') return { status: 200, json: { result: 'success', msg: '', url: srv.url, accounts: accountsOf(srv, accountLimit) } };

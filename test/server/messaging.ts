@@ -52,7 +52,11 @@ export function claimUploads(srv: ChatServer, m: Message, pathIds: string[]): vo
   }
 }
 
-export interface SendOptions { client?: string; queueId?: string; localId?: string; readBySender?: boolean; skipChecks?: boolean }
+export interface SendOptions {
+  client?: string; queueId?: string; localId?: string; readBySender?: boolean; skipChecks?: boolean;
+  /** Rendered content to store instead of rendering `content` (the raw-message test control). */
+  html?: string;
+}
 
 /** Store a new message, set flags for its recipients, send `message` events and trigger bots. */
 export function sendMessage(srv: ChatServer, sender: User, dest: Destination, content: string, opts: SendOptions = {}): Message {
@@ -65,7 +69,7 @@ export function sendMessage(srv: ChatServer, sender: User, dest: Destination, co
     senderId: sender.id,
     topic: dest.type === 'stream' ? dest.topic : '',
     content,
-    rendered: rendered.html,
+    rendered: opts.html ?? rendered.html,
     timestamp: srv.now(),
     client: opts.client ?? 'website',
     reactions: [],

@@ -156,7 +156,9 @@ export class Workbench {
 
   /** Clicks the activity-bar entry whose label starts with `title`. */
   async openActivity(title: string): Promise<void> {
-    await this.page.locator(`.activitybar .action-label[aria-label^="${title.replace(/"/g, '\\"')}"]`).first().click();
+    // The item, not its label: an unread badge covers the label and would take the click.
+    const label = this.page.locator(`.action-label[aria-label^="${title.replace(/"/g, '\\"')}"]`);
+    await this.page.locator('.activitybar .action-item', { has: label }).first().click();
   }
 
   /** The view pane (in the open side bar / panel) whose header shows `viewTitle`. */
@@ -229,6 +231,14 @@ export class Workbench {
     const client = new ChatClient({ realmUrl: this.server!.url, email: a.email, apiKey: a.apiKey });
     this.cleanups.push(() => client.close());
     return client;
+  }
+
+  /** `POST {server}/__test__/{path}` (the local chat server's test controls) with a JSON body. */
+  async testControl(path: string, body: unknown): Promise<unknown> {
+    const res = await fetch(`${this.server!.url}/__test__/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = (await res.json()) as unknown;
+    if (!res.ok) throw new Error(`test control ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
   }
 
   /** Waits until a toast whose message contains `text` is shown; returns its locator. */

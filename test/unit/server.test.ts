@@ -157,6 +157,24 @@ describe('local chat server', () => {
     await c('POST', '/users/me/status', { status_text: '', emoji_name: '' });
   });
 
+  it('stores a message with arbitrary rendered HTML through /__test__/raw-message (what a malicious server sends)', async () => {
+    const c = client(server, alice);
+    const reg = await c('POST', '/register', { event_types: ['message'], apply_markdown: true });
+    const poll = c('GET', '/events', { queue_id: reg.body.queue_id, last_event_id: reg.body.last_event_id });
+    const html = '<p onclick="alert(1)">raw <script>alert(2)</script></p>';
+    const bob = server.accounts.find((a) => a.email.startsWith('bob@'))!;
+    const res = await fetch(`${server.url}/__test__/raw-message`, { method: 'POST', body: JSON.stringify({ senderEmail: bob.email, streamId: 1, topic: 'raw html', html }) });
+    assert.strictEqual(res.status, 200);
+    const { id } = (await res.json()) as { id: number };
+    const event = (await poll).body.events.find((e: Json) => e.type === 'message');
+    assert.strictEqual(event.message.id, id);
+    assert.strictEqual(event.message.content, html, 'the event carries the HTML as it is');
+    const fetched = await c('GET', `/messages/${id}`, { apply_markdown: false });
+    assert.ok(!fetched.body.raw_content.includes('<'), `harmless raw content: ${fetched.body.raw_content}`);
+    const bad = await fetch(`${server.url}/__test__/raw-message`, { method: 'POST', body: JSON.stringify({ senderEmail: bob.email, streamId: 1, topic: 't' }) });
+    assert.strictEqual(bad.status, 400);
+  });
+
   it('injects faults', async () => {
     server.inject({ kind: 'status', status: 503, route: 'GET /users/me' });
     const r = await fetch(`${server.url}/api/v1/users/me`);
