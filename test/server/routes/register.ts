@@ -205,6 +205,9 @@ async function getEvents(ctx: Ctx): Promise<Record<string, unknown>> {
     q.waiter = null;
   }
   const waitSeconds = Math.min(srv.opts.heartbeatSeconds, Math.max(0.5, srv.opts.longpollTimeoutSeconds - 1));
+  // Keep-alive connections carry many polls: each one's close listener goes when it is answered.
+  const socket = ctx.req.socket;
+  let onClose = (): void => undefined;
   const events = await new Promise<ServerEvent[]>((resolve) => {
     const timer = setTimeout(() => {
       q.waiter = null;
@@ -212,14 +215,16 @@ async function getEvents(ctx: Ctx): Promise<Record<string, unknown>> {
       resolve(q.pending(last));
     }, waitSeconds * 1000);
     q.waiter = { resolve, timer };
-    ctx.req.socket.once('close', () => {
+    onClose = () => {
       if (q.waiter?.timer === timer) {
         clearTimeout(timer);
         q.waiter = null;
         q.lastTouched = Date.now() / 1000;
       }
-    });
+    };
+    socket.once('close', onClose);
   });
+  socket.off('close', onClose);
   q.lastTouched = Date.now() / 1000;
   if (!srv.queues.byId.has(q.id)) throw badRequest(`Bad event queue ID: ${q.id}`, 'BAD_EVENT_QUEUE_ID', { queue_id: q.id });
   return { events: events.length ? events : q.pending(last), queue_id: q.id };
