@@ -272,6 +272,30 @@ export const getMessages = defineOperation({
   encode: dropEmptyTopicFlag,
 });
 
+/** What a new message and a new scheduled message share: recipients, topic and content rules. */
+interface Outgoing {
+  type: TypeName;
+  to: unknown;
+  topic?: string;
+  content: string;
+}
+
+function checkOutgoing(p: Outgoing, ctx: CallContext): void {
+  checkRecipients(p.type, p.to, ctx);
+  if (isChannelType(p.type)) checkChannelTopic(p.topic, ctx);
+  checkContent(p.content, ctx.limits, ctx.route);
+}
+
+/** The type name this server understands; the topic only for channel messages. */
+function encodeOutgoing(p: Outgoing, ctx: CallContext): Record<string, unknown> {
+  return {
+    ...p,
+    type: typeForServer(p.type, ctx.server.featureLevel),
+    to: encodeRecipients(p.type, p.to),
+    topic: isChannelType(p.type) ? p.topic : undefined,
+  };
+}
+
 /** `POST /messages` — send a message. `type` may use either name; the server's own is sent. */
 export const sendMessage = defineOperation({
   method: 'POST',
@@ -290,17 +314,8 @@ export const sendMessage = defineOperation({
     id: z.number().int(),
     automatic_new_visibility_policy: z.number().int().optional(),
   }),
-  check: (p, ctx) => {
-    checkRecipients(p.type, p.to, ctx);
-    if (isChannelType(p.type)) checkChannelTopic(p.topic, ctx);
-    checkContent(p.content, ctx.limits, ctx.route);
-  },
-  encode: (p, ctx) => ({
-    ...p,
-    type: typeForServer(p.type, ctx.server.featureLevel),
-    to: encodeRecipients(p.type, p.to),
-    topic: isChannelType(p.type) ? p.topic : undefined,
-  }),
+  check: checkOutgoing,
+  encode: encodeOutgoing,
 });
 
 /** `POST /messages/flags` — add or remove a personal flag on messages. */
@@ -472,17 +487,8 @@ export const createScheduledMessage = defineOperation({
     read_by_sender: z.boolean().optional(),
   }),
   response: envelope({ scheduled_message_id: z.number().int() }),
-  check: (p, ctx) => {
-    checkRecipients(p.type, p.to, ctx);
-    if (isChannelType(p.type)) checkChannelTopic(p.topic, ctx);
-    checkContent(p.content, ctx.limits, ctx.route);
-  },
-  encode: (p, ctx) => ({
-    ...p,
-    type: typeForServer(p.type, ctx.server.featureLevel),
-    to: encodeRecipients(p.type, p.to),
-    topic: isChannelType(p.type) ? p.topic : undefined,
-  }),
+  check: checkOutgoing,
+  encode: encodeOutgoing,
 });
 
 /** 4. `PATCH /scheduled_messages/{scheduled_message_id}` — edit; a failed one needs a new time. */
