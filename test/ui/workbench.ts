@@ -131,9 +131,10 @@ export class Workbench {
     const deadline = Date.now() + timeout;
     for (;;) {
       await this.page.keyboard.press('F1');
-      await input.waitFor({ state: 'visible' });
-      await input.fill(`>${title}`);
       try {
+        // Inside the retry too: a closing menu or toast can take the focus and close the palette.
+        await input.waitFor({ state: 'visible', timeout: 5_000 });
+        await input.fill(`>${title}`, { timeout: 5_000 });
         await row.waitFor({ state: 'visible', timeout: 2_000 });
         break;
       } catch (err) {
