@@ -51,8 +51,7 @@ describe('UI: Linkifiers tree', function () {
 
   it('refuses a reverse template that does not regenerate the example input, while typing', async () => {
     const row = wb.view('Linkifiers').locator('.monaco-list-row').first();
-    await row.click({ button: 'right' });
-    await wb.page.locator('.monaco-menu .action-item', { hasText: 'Edit Linkifier' }).first().click();
+    await (await wb.contextMenuItem(row, 'Edit Linkifier')).click();
     await wb.answer('Pattern');
     await wb.answer('URL template');
     await wb.answer('Example input');

@@ -35,9 +35,7 @@ describe('UI: Team Chat side bar', function () {
 
   it('mutes a channel from its context menu', async () => {
     const row = wb.view('Channels').locator('.monaco-list-row', { hasText: 'general' }).first();
-    await row.click({ button: 'right' });
-    const item = wb.page.locator('.monaco-menu .action-item', { hasText: 'Mute Channel' }).first();
-    await item.waitFor({ timeout: 10_000 });
+    const item = await wb.contextMenuItem(row, 'Mute Channel');
     const entries = (await wb.page.locator('.monaco-menu .action-item').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
     assert.ok(!entries.some((e) => /Topic/.test(e)), `topic actions in a channel's menu: ${JSON.stringify(entries)}`);
     assert.ok(!entries.includes('Unmute Channel') && !entries.includes('Unpin Channel'), JSON.stringify(entries));
@@ -46,8 +44,7 @@ describe('UI: Team Chat side bar', function () {
     await wb.page.locator('.monaco-list-row', { hasText: /general.*muted/ }).first().waitFor({ timeout: 15_000 });
     await wb.screenshot('sidebar-muted');
     // And back, so other runs start from the fixture's state.
-    await row.click({ button: 'right' });
-    await wb.page.locator('.monaco-menu .action-item', { hasText: 'Unmute Channel' }).first().click();
+    await (await wb.contextMenuItem(row, 'Unmute Channel')).click();
     await wb.page.waitForFunction(
       () => Array.from(document.querySelectorAll(".monaco-list-row")).some((r) => /^general/.test((r as HTMLElement).innerText) && !/muted/.test((r as HTMLElement).innerText)),
       undefined,

@@ -196,6 +196,16 @@ export class Workbench {
     await this.quickInputBox().press('Enter');
   }
 
+  /** Opens `target`'s context menu and returns its entry `entry` once the menu can take a click. */
+  async contextMenuItem(target: Locator, entry: string): Promise<Locator> {
+    await target.click({ button: 'right' });
+    const item = this.page.locator('.monaco-menu .action-item', { hasText: entry }).first();
+    await item.waitFor({ state: 'visible', timeout: 10_000 });
+    // The menu fades in; a click during that is sometimes lost.
+    await this.page.waitForTimeout(300);
+    return item;
+  }
+
   /** The page inside the (first) webview: the workbench nests it as iframe.webview → iframe#active-frame. */
   webviewFrame(): FrameLocator {
     return this.page.frameLocator('iframe.webview').first().frameLocator('iframe#active-frame');
