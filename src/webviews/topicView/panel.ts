@@ -106,6 +106,11 @@ export class TopicPanel implements vscode.Disposable {
   #disposed = false;
   /** The page has asked for its content at least once since the last (re)load. */
   #served = false;
+  /**
+   * The first page was fetched into the cache (since the cache was last cleared). Live messages
+   * can reach the cache before that: a non-empty cache does not mean the topic is loaded.
+   */
+  #fetched = false;
   /** What the compose box holds, as the page last reported it. */
   #composeText = '';
   /** Insertions posted while the page was not ready (the host keeps only the latest post per method). */
@@ -205,6 +210,7 @@ export class TopicPanel implements vscode.Disposable {
     this.#sessionListener = current?.store.onDidApplyEvents((events) => this.#onEvents(events));
     if (this.#served) {
       this.cache.clear();
+      this.#fetched = false;
       this.#render();
     }
   }
@@ -263,7 +269,9 @@ export class TopicPanel implements vscode.Disposable {
 
   async #init(oldestLoadedId: number | undefined): Promise<TopicSnapshot> {
     const current = this.#session();
-    if (this.cache.size === 0 || (oldestLoadedId !== undefined && (this.cache.oldestId() ?? Infinity) > oldestLoadedId)) {
+    // Always fetch the first page once: live messages that arrived earlier (or arrive while it
+    // loads) are already in the cache, and put() merges the page with them by id.
+    if (!this.#fetched || (oldestLoadedId !== undefined && (this.cache.oldestId() ?? Infinity) > oldestLoadedId)) {
       let page: FetchResult | undefined;
       if (oldestLoadedId !== undefined) {
         // Restore the range the page had (its saved state); fall back to the newest page.
@@ -271,8 +279,11 @@ export class TopicPanel implements vscode.Disposable {
         if (!page.foundNewest) page = undefined;
       }
       page ??= await this.#fetch({ anchor: 'newest', before: PAGE_SIZE, after: 0 });
-      this.cache.put(page.messages);
+      // A message already cached came (or was kept current) by live events since: it is at least as
+      // fresh as the page's copy, which may predate an edit or reaction applied meanwhile.
+      this.cache.put(page.messages.filter((m) => !this.cache.get(m.id)));
       this.cache.foundOldest = page.foundOldest;
+      this.#fetched = true;
       if (this.key.mode === 'search') this.#storeMatches(page.messages);
     }
     const ctx = this.#ctx(current);
@@ -319,6 +330,7 @@ export class TopicPanel implements vscode.Disposable {
       this.cache.clear();
       this.cache.put(page.messages);
       this.cache.foundOldest = page.foundOldest || oldest === undefined ? page.foundOldest : false;
+      this.#fetched = true;
       const removed = [...before].filter((id) => !this.cache.get(id));
       if (removed.length) this.#host.notify(RemoveNotification, { ids: removed });
       this.#postUpsert(this.cache.ids());
