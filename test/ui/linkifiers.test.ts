@@ -56,7 +56,9 @@ describe('UI: Linkifiers tree', function () {
     await wb.answer('URL template');
     await wb.answer('Example input');
     const widget = wb.quickInput();
-    await widget.locator('.quick-input-message, .quick-input-description', { hasText: 'Reverse template' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    // Anchored and case-sensitive: the example-input step's prompt mentions "a reverse template" too,
+    // and typing into that step while it is still shown would change the example instead.
+    await widget.locator('.quick-input-message, .quick-input-description', { hasText: /^Reverse template/ }).first().waitFor({ state: 'visible', timeout: 10_000 });
     await widget.locator('input').fill('issue {id}');
     const message = widget.locator('.quick-input-message', { hasText: 'The reverse template produces "issue 123" but the example input is "#123".' });
     await message.first().waitFor({ state: 'visible', timeout: 10_000 });

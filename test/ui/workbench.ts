@@ -191,9 +191,25 @@ export class Workbench {
 
   /** Types `value` (when given) into the open input box once it shows `prompt`, then Enter. */
   async answer(prompt: string | RegExp, value?: string): Promise<void> {
-    await this.quickInput().locator('.quick-input-message, .quick-input-description', { hasText: prompt }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    const label = this.quickInput().locator('.quick-input-message, .quick-input-description', { hasText: prompt }).first();
+    await label.waitFor({ state: 'visible', timeout: 20_000 });
+    const shown = await label.textContent();
     if (value !== undefined) await this.quickInputBox().fill(value);
     await this.quickInputBox().press('Enter');
+    // Wait for the step to move on, so that the next answer() cannot type into this one (a later
+    // prompt's words may appear in this one). A step that refuses the answer stays: give up then.
+    await this.page
+      .waitForFunction(
+        (text) => {
+          const widget = document.querySelector<HTMLElement>('.quick-input-widget');
+          if (!widget || widget.style.display === 'none') return true;
+          const labels = Array.from(widget.querySelectorAll('.quick-input-message, .quick-input-description'));
+          return !labels.some((el) => el.textContent === text);
+        },
+        shown,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
   }
 
   /** Opens `target`'s context menu and returns its entry `entry` once the menu can take a click. */
