@@ -25,6 +25,25 @@ export function theirsUri(draft: Pick<Draft, 'kind' | 'accountId' | 'targetId'>)
   return vscode.Uri.from({ scheme: DRAFT_SCHEME, path: `/${accountSlug(draft.accountId)}/${fileStem(draft.kind, draft.targetId)}${SERVER_SUFFIX}` });
 }
 
+function findDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+}
+
+/** Resolves on the document's next change, or after `ms`. */
+function documentChange(doc: vscode.TextDocument, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const sub = vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document === doc) done();
+    });
+  });
+}
+
 function fileStem(kind: DraftKind, id: number): string {
   return kind === 'edit' ? `message-${id}` : `scheduled-${id}`;
 }
@@ -50,11 +69,45 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     for (const d of this.disposables) d.dispose();
   }
 
-  /** Writes the open document's text (saved or not) to the store now. */
+  /**
+   * Writes the open document's unsaved text to the store now. A clean document needs nothing: it
+   * was loaded from the store or saved into it — and the store may hold newer text since (a command
+   * replaced it), which the document's stale copy must not overwrite.
+   */
   async flush(uri: vscode.Uri): Promise<void> {
-    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    this.cancelPersist(uri);
+    const doc = findDocument(uri);
     const draft = this.resolve(uri);
-    if (doc && draft && !draft.server) await this.drafts.setText(draft.draft.key, doc.getText());
+    if (doc?.isDirty && draft && !draft.server) await this.drafts.setText(draft.draft.key, doc.getText());
+  }
+
+  /**
+   * Replaces a draft's text (e.g. content passed to a command): the store first, then an open
+   * document, so the editor shows what will be sent. Pending persistence of the document's older
+   * text is cancelled, and nothing writes that text back afterwards.
+   */
+  async setText(draft: Pick<Draft, 'key' | 'kind' | 'accountId' | 'targetId'>, text: string): Promise<void> {
+    const uri = draftUri(draft);
+    this.cancelPersist(uri);
+    await this.drafts.setText(draft.key, text);
+    const doc = findDocument(uri);
+    if (!doc) return;
+    // VS Code may be reloading the clean document from the store meanwhile (its edit is then
+    // refused as "changed in the meantime"): wait for that change and check again.
+    for (let attempt = 0; attempt < 3 && doc.getText() !== text; attempt++) {
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+      if (!(await vscode.workspace.applyEdit(edit)) && doc.getText() !== text) await documentChange(doc, 1000);
+    }
+    // Saving writes the same text to the store and leaves the document clean (nothing to persist).
+    if (doc.isDirty) await doc.save();
+    this.cancelPersist(uri);
+  }
+
+  private cancelPersist(uri: vscode.Uri): void {
+    const key = uri.toString();
+    clearTimeout(this.pending.get(key));
+    this.pending.delete(key);
   }
 
   /** Tells open editors that a draft (and its server version) changed in the store. */

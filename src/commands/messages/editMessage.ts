@@ -140,7 +140,7 @@ async function editContent(ctx: EditContext, client: ChatClient, account: Accoun
     await openDraftEditor(draft);
     return { status: 'opened', key, uri: draftUri(draft).toString() };
   }
-  await ctx.drafts.setText(key, args.content);
+  await ctx.files.setText(draft, args.content);
   return sendDraft(ctx, client, key, { deleteDetached: args.deleteDetached, onConflict: args.onConflict });
 }
 
@@ -238,7 +238,7 @@ export async function closeDraftTabs(draft: Draft): Promise<void> {
 export async function sendEdit(ctx: EditContext, arg?: SendEditArgs | vscode.Uri): Promise<EditResult | unknown> {
   const draft = findDraft(ctx, arg);
   if (draft?.kind === 'scheduled' && ctx.sendScheduled) {
-    if (!(arg instanceof vscode.Uri) && arg?.content !== undefined) await ctx.drafts.setText(draft.key, arg.content);
+    if (!(arg instanceof vscode.Uri) && arg?.content !== undefined) await ctx.files.setText(draft, arg.content);
     return ctx.sendScheduled(draft, arg instanceof vscode.Uri ? {} : { time: arg?.time });
   }
   if (!draft) {
@@ -246,8 +246,10 @@ export async function sendEdit(ctx: EditContext, arg?: SendEditArgs | vscode.Uri
     return { status: 'failed', message: 'No such draft.' };
   }
   const args = arg instanceof vscode.Uri ? {} : (arg ?? {});
-  await saveOpenDocument(ctx, draft);
-  if (args.content !== undefined) await ctx.drafts.setText(draft.key, args.content);
+  // Passed content wins over the open document: it replaces the store's text and the document's
+  // (unsaved typing is saved first only when there is no content to replace it).
+  if (args.content !== undefined) await ctx.files.setText(draft, args.content);
+  else await saveOpenDocument(ctx, draft);
   const account = ctx.services.accounts.get(draft.accountId);
   if (!account) return { status: 'failed', key: draft.key, message: 'The account of this draft is signed out: sign in again to send it.' };
   const result = await withActiveClient(ctx.services, (client) => sendDraft(ctx, client, draft.key, args), account);
