@@ -48,6 +48,28 @@ function fromArgs(args: SetStatusArgs): StatusChoice {
   return choice;
 }
 
+/** Command arguments: send directly, show a failure and rethrow it to the caller. */
+async function sendScripted(args: SetStatusArgs, send: (choice: StatusChoice) => Promise<unknown>): Promise<StatusChoice> {
+  const choice = fromArgs(args);
+  try {
+    await send(choice);
+  } catch (error) {
+    void vscode.window.showErrorMessage(statusErrorMessage(error));
+    throw error;
+  }
+  return choice;
+}
+
+/** The current session, or undefined after telling the user to sign in. */
+function sessionOrWarn(services: Services): CurrentSession | undefined {
+  try {
+    return requireSession(services);
+  } catch (error) {
+    void vscode.window.showErrorMessage((error as Error).message);
+    return undefined;
+  }
+}
+
 function currentChoice(status: UserStatus | undefined): StatusChoice | undefined {
   if (!status?.status_text && !status?.emoji_name) return undefined;
   const { status_text = '', emoji_name, emoji_code } = status;
@@ -62,23 +84,9 @@ async function sendOwn(services: Services, choice: StatusChoice, signal?: AbortS
 
 /** `teamChat.setStatus`. */
 export async function setStatus(services: Services, args?: SetStatusArgs): Promise<StatusChoice | undefined> {
-  if (args) {
-    const choice = fromArgs(args);
-    try {
-      await sendOwn(services, choice);
-    } catch (error) {
-      void vscode.window.showErrorMessage(statusErrorMessage(error));
-      throw error;
-    }
-    return choice;
-  }
-  let current: CurrentSession;
-  try {
-    current = requireSession(services);
-  } catch (error) {
-    void vscode.window.showErrorMessage((error as Error).message);
-    return undefined;
-  }
+  if (args) return sendScripted(args, (choice) => sendOwn(services, choice));
+  const current = sessionOrWarn(services);
+  if (!current) return undefined;
   const chosen = await pickStatus({
     title: 'Set Your Status',
     recent: recentStatuses(services.context.globalState),
@@ -110,23 +118,11 @@ export async function clearStatus(services: Services): Promise<void> {
  */
 export async function setUserStatus(services: Services, args?: SetUserStatusArgs | PeopleNode | number): Promise<StatusChoice | undefined> {
   if (args !== undefined && typeof args === 'object' && 'status_text' in args) {
-    const choice = fromArgs(args);
-    try {
-      const { client } = requireSession(services);
-      await updateUserStatus(client, { user_id: args.userId, ...choice });
-    } catch (error) {
-      void vscode.window.showErrorMessage(statusErrorMessage(error));
-      throw error;
-    }
-    return choice;
+    const { userId } = args;
+    return sendScripted(args, (choice) => updateUserStatus(requireSession(services).client, { user_id: userId, ...choice }));
   }
-  let current: CurrentSession;
-  try {
-    current = requireSession(services);
-  } catch (error) {
-    void vscode.window.showErrorMessage((error as Error).message);
-    return undefined;
-  }
+  const current = sessionOrWarn(services);
+  if (!current) return undefined;
   const userId = typeof args === 'number' ? args : args?.kind === 'user' ? args.userId : await pickUser(current, 'Set whose status?');
   if (userId === undefined) return undefined;
   const user = current.store.user(userId);
