@@ -14,6 +14,7 @@ import {
 import { readServerInfo, type ServerInfo } from './features';
 import type { CallContext, HttpMethod, Operation, RealmLimits } from './operation';
 import { operations, type OperationKey, type Operations } from './operations';
+import { parseWith } from './parse';
 import { formatZodError } from './validation';
 
 export interface ChatClientOptions {
@@ -137,7 +138,7 @@ export class ChatClient {
         throw new ValidationError(`"${name}" is not a parameter of ${key}.`, key, name);
       }
     }
-    const parsed = op.params.safeParse(input);
+    const parsed = parseWith(op.params, input);
     if (!parsed.success) {
       const { message, field } = formatZodError(parsed.error);
       throw new ValidationError(message, key, field);
@@ -161,7 +162,7 @@ export class ChatClient {
       ctx ??= { route: key, server: this.server ?? (await this.ensureServerInfo(options.signal)), limits: this.limits };
     }
     const upgraded = op.normalize && ctx ? op.normalize(body, ctx) : body;
-    const result = op.response.safeParse(upgraded);
+    const result = parseWith(op.response, upgraded);
     if (!result.success) {
       throw new MalformedResponseError(
         `The server's answer to ${key} was not understood: ${formatZodError(result.error).message}`,

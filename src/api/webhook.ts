@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { ValidationError } from './errors';
 import type { NameFlavor } from './features';
 import { OutgoingWebhookPayload, WebhookReply } from './models/webhook';
+import { parseWith } from './parse';
 import { formatZodError } from './validation';
 
 /**
@@ -30,7 +31,7 @@ export function parseOutgoingWebhookPayload(json: unknown): OutgoingWebhookPaylo
       throw new ValidationError('The outgoing webhook payload is not JSON.', ROUTE);
     }
   }
-  const parsed = OutgoingWebhookPayload.safeParse(value);
+  const parsed = parseWith(OutgoingWebhookPayload, value);
   if (!parsed.success) {
     const { message, field } = formatZodError(parsed.error);
     throw new ValidationError(`The outgoing webhook payload was not understood: ${message}`, ROUTE, field);
@@ -53,7 +54,7 @@ export function verifyWebhookToken(payload: { token?: unknown }, expectedToken: 
 /** The bot's answer: `{content}` posts a reply; `{noResponse: true}` posts nothing. */
 export function webhookReply(reply: { content: string } | { noResponse: true }): WebhookReply {
   const body = 'noResponse' in reply ? { response_not_required: true as const } : { content: reply.content };
-  const parsed = WebhookReply.safeParse(body);
+  const parsed = parseWith(WebhookReply, body);
   if (!parsed.success) throw new ValidationError(formatZodError(parsed.error).message, ROUTE, 'content');
   return parsed.data;
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lenientEnum } from './enum';
+import { parseWith } from '../parse';
 import { Linkifier } from './linkifier';
 import { Message, ReactionType } from './message';
 import { Reminder, SavedSnippet, ScheduledMessage } from './personal';
@@ -381,7 +382,7 @@ export function parseEvent(raw: unknown): ParsedEvent {
   } catch (error) {
     return { ok: false, raw, error: error instanceof Error ? error : new Error(String(error)) };
   }
-  const result = ChatEvent.safeParse(body);
+  const result = parseWith(ChatEvent, body);
   return result.success ? { ok: true, event: result.data } : { ok: false, raw, error: result.error };
 }
 
