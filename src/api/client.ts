@@ -15,6 +15,7 @@ import { readServerInfo, type ServerInfo } from './features';
 import type { CallContext, HttpMethod, Operation, RealmLimits } from './operation';
 import { operations, type OperationKey, type Operations } from './operations';
 import { parseWith } from './parse';
+import { dispatchText, type TextResponse } from './transport';
 import { formatZodError } from './validation';
 
 export interface ChatClientOptions {
@@ -64,12 +65,6 @@ export type ResultOf<K extends OperationKey> = z.output<Operations[K]['response'
 // double the bundle and its load time for nothing this client uses.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Pool = require('undici/lib/dispatcher/pool') as typeof UndiciPool;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const poolRequest = require('undici/lib/api/api-request') as (
-  this: Dispatcher,
-  options: Dispatcher.RequestOptions,
-) => Promise<Dispatcher.ResponseData>;
-
 const DEFAULT_TIMEOUT_MS = 30_000;
 const USER_AGENT = 'TeamChatVSCode/0.1';
 
@@ -239,20 +234,13 @@ export class ChatClient {
     // AbortSignal.timeout per request costs a timer and listeners on the hot path.
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
 
-    let response: Dispatcher.ResponseData;
-    let text: string;
+    let response: TextResponse;
     try {
-      response = await poolRequest.call(this.#pool, {
-        origin: this.#origin,
-        path: fullPath,
-        method,
-        headers,
-        body,
-        signal: options.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      text = await response.body.text();
+      response = await dispatchText(
+        this.#pool,
+        { origin: this.#origin, path: fullPath, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+        options.signal,
+      );
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
       // Transport failures carry a code (ECONNREFUSED, UND_ERR_…); anything else is a bug, not the network.
@@ -260,10 +248,10 @@ export class ChatClient {
       throw toNetworkError(error, this.#origin, route);
     }
     this.#readRateLimit(response.headers);
-    return parseResponse(response.statusCode, response.headers, text, route);
+    return parseResponse(response.statusCode, response.headers, response.text, route);
   }
 
-  #readRateLimit(headers: Dispatcher.ResponseData['headers']): void {
+  #readRateLimit(headers: TextResponse['headers']): void {
     const limit = Number(headers['x-ratelimit-limit']);
     const remaining = Number(headers['x-ratelimit-remaining']);
     const reset = Number(headers['x-ratelimit-reset']);
@@ -338,7 +326,7 @@ export function fillPath(
 
 function parseResponse(
   status: number,
-  headers: Dispatcher.ResponseData['headers'],
+  headers: TextResponse['headers'],
   text: string,
   route: string,
 ): Record<string, unknown> {
