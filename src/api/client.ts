@@ -141,7 +141,7 @@ export class ChatClient {
     let values = parsed.data as Record<string, unknown>;
     let ctx: CallContext | undefined;
     if (op.check || op.encode) {
-      ctx = { route: key, server: await this.ensureServerInfo(options.signal), limits: this.limits };
+      ctx = { route: key, server: this.server ?? (await this.ensureServerInfo(options.signal)), limits: this.limits };
       op.check?.(values, ctx);
       if (op.encode) values = op.encode(values, ctx);
     }
@@ -312,16 +312,32 @@ export function fillPath(
   values: Record<string, unknown>,
   route: string,
 ): { path: string; rest: Record<string, unknown> } {
-  const rest = { ...values };
-  const path = template.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
-    const value = rest[name];
-    delete rest[name];
+  const { literals, names } = pathTemplate(template);
+  if (names.length === 0) return { path: template, rest: values };
+  let path = literals[0]!;
+  names.forEach((name, i) => {
+    const value = values[name];
     if (value === undefined || value === null || value === '') {
       throw new ValidationError(`"${name}" is required.`, route, name);
     }
-    return encodeURIComponent(String(value));
+    path += encodeURIComponent(String(value)) + literals[i + 1]!;
   });
+  const rest: Record<string, unknown> = {};
+  for (const key of Object.keys(values)) if (!names.includes(key)) rest[key] = values[key];
   return { path, rest };
+}
+
+/** A path template split once: the literal text around each `{name}` placeholder. */
+const pathTemplates = new Map<string, { literals: string[]; names: string[] }>();
+
+function pathTemplate(template: string): { literals: string[]; names: string[] } {
+  let parsed = pathTemplates.get(template);
+  if (!parsed) {
+    const parts = template.split(/\{([a-z_]+)\}/);
+    parsed = { literals: parts.filter((_, i) => i % 2 === 0), names: parts.filter((_, i) => i % 2 === 1) };
+    pathTemplates.set(template, parsed);
+  }
+  return parsed;
 }
 
 function parseResponse(

@@ -35,6 +35,10 @@ describe('client transport', () => {
       const { path, rest } = fillPath('/users/{email}', { email: 'a b/c?@x.org', include: true }, 'GET /users/{email}');
       assert.equal(path, '/users/a%20b%2Fc%3F%40x.org');
       assert.deepEqual(rest, { include: true });
+      const two = fillPath('/users/{user_id}/subscriptions/{stream_id}', { user_id: 7, stream_id: 9, x: 1 }, 'GET x');
+      assert.deepEqual(two, { path: '/users/7/subscriptions/9', rest: { x: 1 } });
+      assert.throws(() => fillPath('/messages/{message_id}', { message_id: '' }, 'GET x'), /"message_id" is required/);
+      assert.deepEqual(fillPath('/realm/presence', { a: 1 }, 'GET x'), { path: '/realm/presence', rest: { a: 1 } });
     });
 
     it('reads Retry-After as fractional seconds or an HTTP date', () => {
