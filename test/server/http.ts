@@ -2,7 +2,7 @@ import busboy from 'busboy';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ChatServer } from './core';
 import { ApiError } from './errors';
-import { parseParams } from './params';
+import { CompiledParams, compileParams, decodeParams } from './params';
 import { compile, CompiledRoute, Ctx, RawResponse, Route, UploadedFile } from './router';
 import { User } from './types';
 
@@ -11,18 +11,55 @@ export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: n
 
 interface RawRequest { query: Map<string, string>; body: Map<string, string>; files: UploadedFile[] }
 
+type FrontRoute = CompiledRoute & { compiledParams: CompiledParams };
+
+/** Decoded `Authorization: Basic` credentials, or null when the header is not of that form. */
+type Credentials = { email: string; key: string } | null;
+
+const AUTH_CACHE_SIZE = 256;
+
 const MAX_BODY = 30 * 1024 * 1024;
 
 /** HTTP front end: routing, parameter decoding, auth, rate limits and fault injection. */
 export class HttpFront {
-  private readonly routes: CompiledRoute[];
+  private readonly routes: FrontRoute[];
+  /**
+   * Routes that can match a path, in routing order, by the path's first segment. Routes whose
+   * template starts with a parameter are in every list (and alone in `anySegment`).
+   */
+  private readonly routesBySegment = new Map<string, FrontRoute[]>();
+  private readonly anySegment: FrontRoute[] = [];
+  /** Decoded credentials by `Authorization` header; the user is still looked up per request. */
+  private readonly credentials = new Map<string, Credentials>();
   readonly faults: Fault[] = [];
-  private readonly hits = new Map<number, number[]>();
+  private readonly hits = new Map<number, HitWindow>();
   testControls?: (method: string, path: string, body: string) => Promise<{ status: number; json: unknown }>;
   rawPaths?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
 
   constructor(private readonly srv: ChatServer, routes: Route[]) {
-    this.routes = routes.map(compile);
+    this.routes = routes.map((r) => ({ ...compile(r), compiledParams: compileParams(r.params ?? {}, srv.fl) }));
+    const literal = (r: Route): string | null => {
+      const first = r.path.split('/')[1] ?? '';
+      return /^[\w-]+$/.test(first) ? first : null;
+    };
+    for (const r of this.routes) {
+      const first = literal(r);
+      if (first !== null && !this.routesBySegment.has(first)) this.routesBySegment.set(first, []);
+    }
+    for (const r of this.routes) {
+      const first = literal(r);
+      if (first !== null) this.routesBySegment.get(first)!.push(r);
+      else {
+        this.anySegment.push(r);
+        for (const list of this.routesBySegment.values()) list.push(r);
+      }
+    }
+  }
+
+  /** The routes that may match `apiPath` (which starts with `/`), in routing order. */
+  private candidates(apiPath: string): FrontRoute[] {
+    const slash = apiPath.indexOf('/', 1);
+    return this.routesBySegment.get(apiPath.slice(1, slash < 0 ? undefined : slash)) ?? this.anySegment;
   }
 
   listen(port: number): Promise<Server> {
@@ -41,9 +78,8 @@ export class HttpFront {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const { path, search } = splitUrl(req.url ?? '/');
     const method = (req.method ?? 'GET').toUpperCase();
-    const path = url.pathname;
     if (path.startsWith('/__test__/') && this.testControls) {
       const body = await readBody(req);
       const r = await this.testControls(method, path, body.toString('utf8'));
@@ -54,9 +90,9 @@ export class HttpFront {
       return sendJson(res, 404, { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' });
     }
     const apiPath = path.slice('/api/v1'.length);
-    let match: { route: CompiledRoute; values: string[] } | null = null;
+    let match: { route: FrontRoute; values: string[] } | null = null;
     let pathMatched = false;
-    for (const route of this.routes) {
+    for (const route of this.candidates(apiPath)) {
       const m = route.re.exec(apiPath);
       if (!m || (route.since !== undefined && this.srv.fl < route.since)) continue;
       pathMatched = true;
@@ -65,7 +101,8 @@ export class HttpFront {
         break;
       }
     }
-    if (await this.applyFault(req, res, method, apiPath, match?.route.template)) return;
+    // Only awaited when a fault is queued: each await costs a microtask turn per request.
+    if (this.faults.length && (await this.applyFault(req, res, method, apiPath, match?.route.template))) return;
     if (!match) {
       if (pathMatched) return sendJson(res, 405, { result: 'error', msg: 'Method Not Allowed', code: 'BAD_REQUEST' });
       return sendJson(res, 404, { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' });
@@ -78,14 +115,18 @@ export class HttpFront {
         user = this.authenticate(req);
         Object.assign(headers, this.rateLimit(user));
       }
-      const raw = await readParams(req, url, method);
-      const merged = new Map(raw.query);
-      for (const [k, v] of raw.body) merged.set(k, v);
-      const { values: p, ignored } = parseParams(route.params ?? {}, merged, this.srv.fl);
+      const raw = method === 'GET' ? { query: readQuery(search), body: new Map<string, string>(), files: [] } : await readParams(req, search, method);
+      let merged = raw.query;
+      if (raw.body.size) {
+        merged = new Map(raw.query);
+        for (const [k, v] of raw.body) merged.set(k, v);
+      }
+      const { values: p, ignored } = decodeParams(route.compiledParams, merged);
       const pathParams: Record<string, string> = {};
       route.keys.forEach((k, i) => (pathParams[k] = decodeURIComponent(values[i])));
       const ctx: Ctx = { srv: this.srv, user: user as User, p, path: pathParams, req, res, files: raw.files };
-      const result = await route.handler(ctx);
+      const pending = route.handler(ctx);
+      const result = pending instanceof Promise ? await pending : pending;
       if (res.destroyed || res.headersSent) return;
       if (result instanceof RawResponse) {
         res.writeHead(result.status, { ...headers, ...result.headers });
@@ -104,15 +145,16 @@ export class HttpFront {
 
   private authenticate(req: IncomingMessage): User {
     const header = req.headers.authorization ?? '';
-    const m = /^Basic\s+(.+)$/i.exec(header);
     const unauthorized = (): ApiError => new ApiError(401, 'UNAUTHORIZED',
       'Not logged in: API authentication or user session required', {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
-    if (!m) throw unauthorized();
-    const decoded = Buffer.from(m[1], 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 0) throw unauthorized();
-    const email = decoded.slice(0, colon);
-    const key = decoded.slice(colon + 1);
+    let creds = this.credentials.get(header);
+    if (creds === undefined) {
+      creds = decodeBasic(header);
+      if (this.credentials.size >= AUTH_CACHE_SIZE) this.credentials.clear();
+      this.credentials.set(header, creds);
+    }
+    if (!creds) throw unauthorized();
+    const { email, key } = creds;
     const user = this.srv.state.userByAnyEmail(email);
     if (!user || user.isSystemBot) throw unauthorized();
     if (user.apiKey !== key) throw new ApiError(401, 'INVALID_API_KEY', 'Invalid API key', {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
@@ -126,20 +168,22 @@ export class HttpFront {
     const limit = cfg ? cfg.limit : 200000;
     const window = cfg ? cfg.windowSeconds : 60;
     const nowMs = Date.now();
-    const list = (this.hits.get(user.id) ?? []).filter((t) => t > nowMs - window * 1000);
-    this.hits.set(user.id, list);
-    const reset = list.length ? (list[0] + window * 1000) / 1000 : nowMs / 1000 + window;
-    if (cfg && list.length >= limit) {
-      const retryAfter = Math.max(0.001, (list[0] + window * 1000 - nowMs) / 1000);
+    let hits = this.hits.get(user.id);
+    if (!hits) this.hits.set(user.id, (hits = new HitWindow()));
+    hits.expire(nowMs - window * 1000);
+    const count = hits.count;
+    const reset = count ? (hits.oldest + window * 1000) / 1000 : nowMs / 1000 + window;
+    if (cfg && count >= limit) {
+      const retryAfter = Math.max(0.001, (hits.oldest + window * 1000 - nowMs) / 1000);
       throw new ApiError(429, 'RATE_LIMIT_HIT', 'API usage exceeded rate limit', { 'retry-after': retryAfter }, {
         'Retry-After': String(Math.ceil(retryAfter)), 'X-RateLimit-Limit': String(limit),
         'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(Math.ceil(reset)),
       });
     }
-    list.push(nowMs);
+    hits.push(nowMs);
     return {
       'X-RateLimit-Limit': String(limit),
-      'X-RateLimit-Remaining': String(Math.max(0, limit - list.length)),
+      'X-RateLimit-Remaining': String(Math.max(0, limit - hits.count)),
       'X-RateLimit-Reset': String(Math.ceil(reset)),
     };
   }
@@ -191,14 +235,77 @@ export class HttpFront {
   }
 }
 
+/** `user:key` of an `Authorization: Basic` header. */
+function decodeBasic(header: string): Credentials {
+  const m = /^Basic\s+(.+)$/i.exec(header);
+  if (!m) return null;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { email: decoded.slice(0, colon), key: decoded.slice(colon + 1) };
+}
+
+/**
+ * Path and query string of a request target, as `new URL(target, base)` reads them. Targets of
+ * plain printable ASCII whose path needs no normalisation (no dot segments, nothing the URL
+ * parser would percent-encode) are split at `?`; anything else goes through `URL`.
+ */
+export function splitUrl(target: string): { path: string; search: string } {
+  const q = target.indexOf('?');
+  const path = q < 0 ? target : target.slice(0, q);
+  if (PLAIN_TARGET.test(target) && PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)) {
+    return { path, search: q < 0 ? '' : target.slice(q + 1) };
+  }
+  const url = new URL(target, 'http://127.0.0.1');
+  return { path: url.pathname, search: url.search.slice(1) };
+}
+
+const PLAIN_TARGET = /^\/(?!\/)[^#\\\x00-\x20\x7f-\uffff]*$/;
+const PLAIN_PATH = /^[^"<>`{}]*$/;
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/**
+ * A user's request times (ms, ascending) within the rate-limit window: a queue whose expired
+ * head is skipped by an index, so each request costs O(1) instead of a filter over the window.
+ */
+class HitWindow {
+  private times: number[] = [];
+  private head = 0;
+
+  get count(): number { return this.times.length - this.head; }
+  get oldest(): number { return this.times[this.head]; }
+
+  /** Drop the hits at or before `cutoffMs`. */
+  expire(cutoffMs: number): void {
+    const times = this.times;
+    while (this.head < times.length && times[this.head] <= cutoffMs) this.head++;
+    if (this.head > 1024 && this.head * 2 > times.length) {
+      this.times = times.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  push(ms: number): void { this.times.push(ms); }
+}
+
 /** Pre-serialised JSON spliced into a response as-is (large cached sections of `/register`). */
 export class RawJson {
   constructor(readonly text: string) {}
+
+  /** A placeholder that `stringify` replaces by the text (cheaper than a replacer function). */
+  toJSON(): string {
+    return `\u0000raw${rawTexts.push(this.text) - 1}\u0000`;
+  }
 }
 
+/** Texts of the `RawJson` values met by the `stringify` in progress (JSON.stringify is synchronous). */
+let rawTexts: string[] = [];
+
 function stringify(body: unknown): string {
-  const raws: string[] = [];
-  const text = JSON.stringify(body, (_k, v: unknown) => (v instanceof RawJson ? `\u0000raw${raws.push(v.text) - 1}\u0000` : v));
+  rawTexts = [];
+  const text = JSON.stringify(body);
+  const raws = rawTexts;
+  rawTexts = [];
   if (!raws.length) return text;
   return text.replace(/"\\u0000raw(\d+)\\u0000"/g, (_, i: string) => raws[Number(i)]);
 }
@@ -225,10 +332,14 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-async function readParams(req: IncomingMessage, url: URL, method: string): Promise<RawRequest> {
+function readQuery(search: string): Map<string, string> {
   const query = new Map<string, string>();
-  for (const [k, v] of url.searchParams) query.set(k, v);
-  const out: RawRequest = { query, body: new Map(), files: [] };
+  if (search) for (const [k, v] of new URLSearchParams(search)) query.set(k, v);
+  return query;
+}
+
+async function readParams(req: IncomingMessage, search: string, method: string): Promise<RawRequest> {
+  const out: RawRequest = { query: readQuery(search), body: new Map(), files: [] };
   if (method === 'GET') return out;
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) {

@@ -15,6 +15,8 @@ export const GROUP_NAMES: Record<number, string> = {
 
 export const RESOLVED_PREFIX = '\u2714 ';
 
+const FLAG_ENTRIES = Object.entries(FLAG_BITS);
+
 /** Deterministic 32-char alphanumeric key, like the service's API keys. */
 export function deriveKey(seed: string): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -212,7 +214,7 @@ export class State {
     const bits = this.userMessageFlags(userId, m.id);
     if (bits === undefined) return ['read', 'historical'];
     const out: string[] = [];
-    for (const [name, bit] of Object.entries(FLAG_BITS)) if (bits & bit) out.push(name);
+    for (const [name, bit] of FLAG_ENTRIES) if (bits & bit) out.push(name);
     if (bits & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)) out.push('wildcard_mentioned');
     return out;
   }
