@@ -2,6 +2,7 @@ import busboy from 'busboy';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ChatServer } from './core';
 import { ApiError } from './errors';
+import { stringify } from './json';
 import { CompiledParams, compileParams, decodeParams } from './params';
 import { compile, CompiledRoute, Ctx, RawResponse, Route, UploadedFile } from './router';
 import { User } from './types';
@@ -9,26 +10,26 @@ import { User } from './types';
 export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: number; body?: 'html' | 'json' }
   | { kind: 'drop' } | { kind: 'badBody' } | { kind: 'rateLimit'; retryAfter: number }) & { route?: string; times?: number };
 
-interface RawRequest { query: Map<string, string>; body: Map<string, string>; files: UploadedFile[] }
+interface RawRequest { query: ReadonlyMap<string, string>; body: Map<string, string>; files: UploadedFile[] }
 
 type FrontRoute = CompiledRoute & { compiledParams: CompiledParams };
+
+/** A route whose template matches a path, with the path's values for the template's parameters. */
+interface RouteMatch { route: FrontRoute; values: string[] }
 
 /** Decoded `Authorization: Basic` credentials, or null when the header is not of that form. */
 type Credentials = { email: string; key: string } | null;
 
-const AUTH_CACHE_SIZE = 256;
+/** Bound of the memo tables (pure functions of request strings); a full table is emptied. */
+const MEMO_SIZE = 512;
 
 const MAX_BODY = 30 * 1024 * 1024;
 
 /** HTTP front end: routing, parameter decoding, auth, rate limits and fault injection. */
 export class HttpFront {
   private readonly routes: FrontRoute[];
-  /**
-   * Routes that can match a path, in routing order, by the path's first segment. Routes whose
-   * template starts with a parameter are in every list (and alone in `anySegment`).
-   */
-  private readonly routesBySegment = new Map<string, FrontRoute[]>();
-  private readonly anySegment: FrontRoute[] = [];
+  /** The routes matching each recently requested API path, in routing order (see `routesFor`). */
+  private readonly matches = new Map<string, RouteMatch[]>();
   /** Decoded credentials by `Authorization` header; the user is still looked up per request. */
   private readonly credentials = new Map<string, Credentials>();
   readonly faults: Fault[] = [];
@@ -38,28 +39,24 @@ export class HttpFront {
 
   constructor(private readonly srv: ChatServer, routes: Route[]) {
     this.routes = routes.map((r) => ({ ...compile(r), compiledParams: compileParams(r.params ?? {}, srv.fl) }));
-    const literal = (r: Route): string | null => {
-      const first = r.path.split('/')[1] ?? '';
-      return /^[\w-]+$/.test(first) ? first : null;
-    };
-    for (const r of this.routes) {
-      const first = literal(r);
-      if (first !== null && !this.routesBySegment.has(first)) this.routesBySegment.set(first, []);
-    }
-    for (const r of this.routes) {
-      const first = literal(r);
-      if (first !== null) this.routesBySegment.get(first)!.push(r);
-      else {
-        this.anySegment.push(r);
-        for (const list of this.routesBySegment.values()) list.push(r);
-      }
-    }
   }
 
-  /** The routes that may match `apiPath` (which starts with `/`), in routing order. */
-  private candidates(apiPath: string): FrontRoute[] {
-    const slash = apiPath.indexOf('/', 1);
-    return this.routesBySegment.get(apiPath.slice(1, slash < 0 ? undefined : slash)) ?? this.anySegment;
+  /**
+   * The routes (of this feature level) whose template matches `apiPath`, in routing order. A pure
+   * function of the path, memoised: repeated requests skip trying every route's pattern.
+   */
+  private routesFor(apiPath: string): RouteMatch[] {
+    let list = this.matches.get(apiPath);
+    if (!list) {
+      list = [];
+      for (const route of this.routes) {
+        const m = route.re.exec(apiPath);
+        if (m && (route.since === undefined || this.srv.fl >= route.since)) list.push({ route, values: m.slice(1) });
+      }
+      if (this.matches.size >= MEMO_SIZE) this.matches.clear();
+      this.matches.set(apiPath, list);
+    }
+    return list;
   }
 
   listen(port: number): Promise<Server> {
@@ -90,21 +87,12 @@ export class HttpFront {
       return sendJson(res, 404, { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' });
     }
     const apiPath = path.slice('/api/v1'.length);
-    let match: { route: FrontRoute; values: string[] } | null = null;
-    let pathMatched = false;
-    for (const route of this.candidates(apiPath)) {
-      const m = route.re.exec(apiPath);
-      if (!m || (route.since !== undefined && this.srv.fl < route.since)) continue;
-      pathMatched = true;
-      if (route.method === method) {
-        match = { route, values: m.slice(1) };
-        break;
-      }
-    }
+    const matching = this.routesFor(apiPath);
+    const match = matching.find((x) => x.route.method === method);
     // Only awaited when a fault is queued: each await costs a microtask turn per request.
     if (this.faults.length && (await this.applyFault(req, res, method, apiPath, match?.route.template))) return;
     if (!match) {
-      if (pathMatched) return sendJson(res, 405, { result: 'error', msg: 'Method Not Allowed', code: 'BAD_REQUEST' });
+      if (matching.length) return sendJson(res, 405, { result: 'error', msg: 'Method Not Allowed', code: 'BAD_REQUEST' });
       return sendJson(res, 404, { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' });
     }
     const { route, values } = match;
@@ -118,8 +106,9 @@ export class HttpFront {
       const raw = method === 'GET' ? { query: readQuery(search), body: new Map<string, string>(), files: [] } : await readParams(req, search, method);
       let merged = raw.query;
       if (raw.body.size) {
-        merged = new Map(raw.query);
-        for (const [k, v] of raw.body) merged.set(k, v);
+        const both = new Map(raw.query);
+        for (const [k, v] of raw.body) both.set(k, v);
+        merged = both;
       }
       const { values: p, ignored } = decodeParams(route.compiledParams, merged);
       const pathParams: Record<string, string> = {};
@@ -150,7 +139,7 @@ export class HttpFront {
     let creds = this.credentials.get(header);
     if (creds === undefined) {
       creds = decodeBasic(header);
-      if (this.credentials.size >= AUTH_CACHE_SIZE) this.credentials.clear();
+      if (this.credentials.size >= MEMO_SIZE) this.credentials.clear();
       this.credentials.set(header, creds);
     }
     if (!creds) throw unauthorized();
@@ -288,28 +277,6 @@ class HitWindow {
   push(ms: number): void { this.times.push(ms); }
 }
 
-/** Pre-serialised JSON spliced into a response as-is (large cached sections of `/register`). */
-export class RawJson {
-  constructor(readonly text: string) {}
-
-  /** A placeholder that `stringify` replaces by the text (cheaper than a replacer function). */
-  toJSON(): string {
-    return `\u0000raw${rawTexts.push(this.text) - 1}\u0000`;
-  }
-}
-
-/** Texts of the `RawJson` values met by the `stringify` in progress (JSON.stringify is synchronous). */
-let rawTexts: string[] = [];
-
-function stringify(body: unknown): string {
-  rawTexts = [];
-  const text = JSON.stringify(body);
-  const raws = rawTexts;
-  rawTexts = [];
-  if (!raws.length) return text;
-  return text.replace(/"\\u0000raw(\d+)\\u0000"/g, (_, i: string) => raws[Number(i)]);
-}
-
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
@@ -332,9 +299,17 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function readQuery(search: string): Map<string, string> {
-  const query = new Map<string, string>();
-  if (search) for (const [k, v] of new URLSearchParams(search)) query.set(k, v);
+/** Decoded query strings: a pure function of the string, memoised; the maps are only read. */
+const queries = new Map<string, ReadonlyMap<string, string>>();
+
+function readQuery(search: string): ReadonlyMap<string, string> {
+  let query = queries.get(search);
+  if (!query) {
+    const decoded = new Map<string, string>();
+    if (search) for (const [k, v] of new URLSearchParams(search)) decoded.set(k, v);
+    if (queries.size >= MEMO_SIZE) queries.clear();
+    queries.set(search, (query = decoded));
+  }
   return query;
 }
 

@@ -67,13 +67,13 @@ export function compileParams(specs: ParamSpecs, featureLevel: number): Compiled
  * Decode `raw` per `specs`. Returns decoded values and the names the route does not support.
  */
 export function parseParams(
-  specs: ParamSpecs, raw: Map<string, string>, featureLevel: number,
+  specs: ParamSpecs, raw: ReadonlyMap<string, string>, featureLevel: number,
 ): { values: Record<string, unknown>; ignored: string[] } {
   return decodeParams(compileParams(specs, featureLevel), raw);
 }
 
 /** `parseParams` with specs prepared by `compileParams`. */
-export function decodeParams(compiled: CompiledParams, raw: Map<string, string>): { values: Record<string, unknown>; ignored: string[] } {
+export function decodeParams(compiled: CompiledParams, raw: ReadonlyMap<string, string>): { values: Record<string, unknown>; ignored: string[] } {
   const values: Record<string, unknown> = {};
   for (const [name, spec] of compiled.specs) {
     const text = raw.get(name) ?? (spec.alias ? raw.get(spec.alias) : undefined);

@@ -84,8 +84,10 @@ export class State {
   usersVersion = 0;
   /** Bumped on every presence change; keys the presence cache. */
   presenceVersion = 0;
-  /** Bumped on every subscription or channel change; keys the /register subscriptions cache. */
+  /** Bumped on every subscription or channel change; keys the subscriptions caches. */
   subsVersion = 0;
+  /** Bumped whenever a channel's list of messages changes (its first id and count are serialised). */
+  streamMessagesVersion = 0;
   private nextIds: Record<string, number> = {};
 
   nextId(kind: string, start = 1): number {
@@ -230,6 +232,7 @@ export class State {
   }
 
   addMessage(m: Message): void {
+    if (m.type === 'stream') this.streamMessagesVersion++;
     this.messages.set(m.id, m);
     this.bumpId('message', m.id);
     const order = this.messageOrder;
@@ -241,6 +244,7 @@ export class State {
   /** Move a message to another channel (index bookkeeping only). */
   relocate(m: Message, streamId: number): void {
     if (m.streamId === streamId) return;
+    this.streamMessagesVersion++;
     const from = this.streams.get(m.streamId!)!.messageIds;
     const i = from.indexOf(m.id);
     if (i >= 0) from.splice(i, 1);
