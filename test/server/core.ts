@@ -1,4 +1,5 @@
 import { Queues } from './events';
+import { JsonCache } from './json';
 import { RenderContext, renderMarkdown, Rendered } from './render';
 import { State } from './state';
 import { Message, User } from './types';
@@ -39,6 +40,8 @@ export class ChatServer {
   clockOffset = 0;
   /** Last payloads posted to each outgoing-webhook bot (for `POST /…-outgoing-webhook`). */
   readonly webhookLog = new Map<number, unknown[]>();
+  /** Serialised response sections of this server, keyed by the state's version counters. */
+  readonly json = new JsonCache();
 
   constructor(readonly state: State, readonly opts: ResolvedOptions) {}
 

@@ -2,27 +2,61 @@ import busboy from 'busboy';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ChatServer } from './core';
 import { ApiError } from './errors';
-import { parseParams } from './params';
+import { stringify } from './json';
+import { CompiledParams, compileParams, decodeParams } from './params';
 import { compile, CompiledRoute, Ctx, RawResponse, Route, UploadedFile } from './router';
 import { User } from './types';
 
 export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: number; body?: 'html' | 'json' }
   | { kind: 'drop' } | { kind: 'badBody' } | { kind: 'rateLimit'; retryAfter: number }) & { route?: string; times?: number };
 
-interface RawRequest { query: Map<string, string>; body: Map<string, string>; files: UploadedFile[] }
+interface RawRequest { query: ReadonlyMap<string, string>; body: Map<string, string>; files: UploadedFile[] }
+
+type FrontRoute = CompiledRoute & { compiledParams: CompiledParams };
+
+/** A route whose template matches a path, with the path's values for the template's parameters. */
+interface RouteMatch { route: FrontRoute; values: string[] }
+
+/** Decoded `Authorization: Basic` credentials, or null when the header is not of that form. */
+type Credentials = { email: string; key: string } | null;
+
+/** Bound of the memo tables (pure functions of request strings); a full table is emptied. */
+const MEMO_SIZE = 512;
 
 const MAX_BODY = 30 * 1024 * 1024;
 
 /** HTTP front end: routing, parameter decoding, auth, rate limits and fault injection. */
 export class HttpFront {
-  private readonly routes: CompiledRoute[];
+  private readonly routes: FrontRoute[];
+  /** The routes matching each recently requested API path, in routing order (see `routesFor`). */
+  private readonly matches = new Map<string, RouteMatch[]>();
+  /** Decoded credentials by `Authorization` header; the user is still looked up per request. */
+  private readonly credentials = new Map<string, Credentials>();
   readonly faults: Fault[] = [];
-  private readonly hits = new Map<number, number[]>();
+  private readonly hits = new Map<number, HitWindow>();
   testControls?: (method: string, path: string, body: string) => Promise<{ status: number; json: unknown }>;
   rawPaths?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
 
   constructor(private readonly srv: ChatServer, routes: Route[]) {
-    this.routes = routes.map(compile);
+    this.routes = routes.map((r) => ({ ...compile(r), compiledParams: compileParams(r.params ?? {}, srv.fl) }));
+  }
+
+  /**
+   * The routes (of this feature level) whose template matches `apiPath`, in routing order. A pure
+   * function of the path, memoised: repeated requests skip trying every route's pattern.
+   */
+  private routesFor(apiPath: string): RouteMatch[] {
+    let list = this.matches.get(apiPath);
+    if (!list) {
+      list = [];
+      for (const route of this.routes) {
+        const m = route.re.exec(apiPath);
+        if (m && (route.since === undefined || this.srv.fl >= route.since)) list.push({ route, values: m.slice(1) });
+      }
+      if (this.matches.size >= MEMO_SIZE) this.matches.clear();
+      this.matches.set(apiPath, list);
+    }
+    return list;
   }
 
   listen(port: number): Promise<Server> {
@@ -41,9 +75,8 @@ export class HttpFront {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const { path, search } = splitUrl(req.url ?? '/');
     const method = (req.method ?? 'GET').toUpperCase();
-    const path = url.pathname;
     if (path.startsWith('/__test__/') && this.testControls) {
       const body = await readBody(req);
       const r = await this.testControls(method, path, body.toString('utf8'));
@@ -54,20 +87,12 @@ export class HttpFront {
       return sendJson(res, 404, { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' });
     }
     const apiPath = path.slice('/api/v1'.length);
-    let match: { route: CompiledRoute; values: string[] } | null = null;
-    let pathMatched = false;
-    for (const route of this.routes) {
-      const m = route.re.exec(apiPath);
-      if (!m || (route.since !== undefined && this.srv.fl < route.since)) continue;
-      pathMatched = true;
-      if (route.method === method) {
-        match = { route, values: m.slice(1) };
-        break;
-      }
-    }
-    if (await this.applyFault(req, res, method, apiPath, match?.route.template)) return;
+    const matching = this.routesFor(apiPath);
+    const match = matching.find((x) => x.route.method === method);
+    // Only awaited when a fault is queued: each await costs a microtask turn per request.
+    if (this.faults.length && (await this.applyFault(req, res, method, apiPath, match?.route.template))) return;
     if (!match) {
-      if (pathMatched) return sendJson(res, 405, { result: 'error', msg: 'Method Not Allowed', code: 'BAD_REQUEST' });
+      if (matching.length) return sendJson(res, 405, { result: 'error', msg: 'Method Not Allowed', code: 'BAD_REQUEST' });
       return sendJson(res, 404, { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' });
     }
     const { route, values } = match;
@@ -78,14 +103,19 @@ export class HttpFront {
         user = this.authenticate(req);
         Object.assign(headers, this.rateLimit(user));
       }
-      const raw = await readParams(req, url, method);
-      const merged = new Map(raw.query);
-      for (const [k, v] of raw.body) merged.set(k, v);
-      const { values: p, ignored } = parseParams(route.params ?? {}, merged, this.srv.fl);
+      const raw = method === 'GET' ? { query: readQuery(search), body: new Map<string, string>(), files: [] } : await readParams(req, search, method);
+      let merged = raw.query;
+      if (raw.body.size) {
+        const both = new Map(raw.query);
+        for (const [k, v] of raw.body) both.set(k, v);
+        merged = both;
+      }
+      const { values: p, ignored } = decodeParams(route.compiledParams, merged);
       const pathParams: Record<string, string> = {};
       route.keys.forEach((k, i) => (pathParams[k] = decodeURIComponent(values[i])));
       const ctx: Ctx = { srv: this.srv, user: user as User, p, path: pathParams, req, res, files: raw.files };
-      const result = await route.handler(ctx);
+      const pending = route.handler(ctx);
+      const result = pending instanceof Promise ? await pending : pending;
       if (res.destroyed || res.headersSent) return;
       if (result instanceof RawResponse) {
         res.writeHead(result.status, { ...headers, ...result.headers });
@@ -104,15 +134,16 @@ export class HttpFront {
 
   private authenticate(req: IncomingMessage): User {
     const header = req.headers.authorization ?? '';
-    const m = /^Basic\s+(.+)$/i.exec(header);
     const unauthorized = (): ApiError => new ApiError(401, 'UNAUTHORIZED',
       'Not logged in: API authentication or user session required', {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
-    if (!m) throw unauthorized();
-    const decoded = Buffer.from(m[1], 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 0) throw unauthorized();
-    const email = decoded.slice(0, colon);
-    const key = decoded.slice(colon + 1);
+    let creds = this.credentials.get(header);
+    if (creds === undefined) {
+      creds = decodeBasic(header);
+      if (this.credentials.size >= MEMO_SIZE) this.credentials.clear();
+      this.credentials.set(header, creds);
+    }
+    if (!creds) throw unauthorized();
+    const { email, key } = creds;
     const user = this.srv.state.userByAnyEmail(email);
     if (!user || user.isSystemBot) throw unauthorized();
     if (user.apiKey !== key) throw new ApiError(401, 'INVALID_API_KEY', 'Invalid API key', {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
@@ -126,20 +157,22 @@ export class HttpFront {
     const limit = cfg ? cfg.limit : 200000;
     const window = cfg ? cfg.windowSeconds : 60;
     const nowMs = Date.now();
-    const list = (this.hits.get(user.id) ?? []).filter((t) => t > nowMs - window * 1000);
-    this.hits.set(user.id, list);
-    const reset = list.length ? (list[0] + window * 1000) / 1000 : nowMs / 1000 + window;
-    if (cfg && list.length >= limit) {
-      const retryAfter = Math.max(0.001, (list[0] + window * 1000 - nowMs) / 1000);
+    let hits = this.hits.get(user.id);
+    if (!hits) this.hits.set(user.id, (hits = new HitWindow()));
+    hits.expire(nowMs - window * 1000);
+    const count = hits.count;
+    const reset = count ? (hits.oldest + window * 1000) / 1000 : nowMs / 1000 + window;
+    if (cfg && count >= limit) {
+      const retryAfter = Math.max(0.001, (hits.oldest + window * 1000 - nowMs) / 1000);
       throw new ApiError(429, 'RATE_LIMIT_HIT', 'API usage exceeded rate limit', { 'retry-after': retryAfter }, {
         'Retry-After': String(Math.ceil(retryAfter)), 'X-RateLimit-Limit': String(limit),
         'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(Math.ceil(reset)),
       });
     }
-    list.push(nowMs);
+    hits.push(nowMs);
     return {
       'X-RateLimit-Limit': String(limit),
-      'X-RateLimit-Remaining': String(Math.max(0, limit - list.length)),
+      'X-RateLimit-Remaining': String(Math.max(0, limit - hits.count)),
       'X-RateLimit-Reset': String(Math.ceil(reset)),
     };
   }
@@ -191,16 +224,57 @@ export class HttpFront {
   }
 }
 
-/** Pre-serialised JSON spliced into a response as-is (large cached sections of `/register`). */
-export class RawJson {
-  constructor(readonly text: string) {}
+/** `user:key` of an `Authorization: Basic` header. */
+function decodeBasic(header: string): Credentials {
+  const m = /^Basic\s+(.+)$/i.exec(header);
+  if (!m) return null;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { email: decoded.slice(0, colon), key: decoded.slice(colon + 1) };
 }
 
-function stringify(body: unknown): string {
-  const raws: string[] = [];
-  const text = JSON.stringify(body, (_k, v: unknown) => (v instanceof RawJson ? `\u0000raw${raws.push(v.text) - 1}\u0000` : v));
-  if (!raws.length) return text;
-  return text.replace(/"\\u0000raw(\d+)\\u0000"/g, (_, i: string) => raws[Number(i)]);
+/**
+ * Path and query string of a request target, as `new URL(target, base)` reads them. Targets of
+ * plain printable ASCII whose path needs no normalisation (no dot segments, nothing the URL
+ * parser would percent-encode) are split at `?`; anything else goes through `URL`.
+ */
+export function splitUrl(target: string): { path: string; search: string } {
+  const q = target.indexOf('?');
+  const path = q < 0 ? target : target.slice(0, q);
+  if (PLAIN_TARGET.test(target) && PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)) {
+    return { path, search: q < 0 ? '' : target.slice(q + 1) };
+  }
+  const url = new URL(target, 'http://127.0.0.1');
+  return { path: url.pathname, search: url.search.slice(1) };
+}
+
+const PLAIN_TARGET = /^\/(?!\/)[^#\\\x00-\x20\x7f-\uffff]*$/;
+const PLAIN_PATH = /^[^"<>`{}]*$/;
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/**
+ * A user's request times (ms, ascending) within the rate-limit window: a queue whose expired
+ * head is skipped by an index, so each request costs O(1) instead of a filter over the window.
+ */
+class HitWindow {
+  private times: number[] = [];
+  private head = 0;
+
+  get count(): number { return this.times.length - this.head; }
+  get oldest(): number { return this.times[this.head]; }
+
+  /** Drop the hits at or before `cutoffMs`. */
+  expire(cutoffMs: number): void {
+    const times = this.times;
+    while (this.head < times.length && times[this.head] <= cutoffMs) this.head++;
+    if (this.head > 1024 && this.head * 2 > times.length) {
+      this.times = times.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  push(ms: number): void { this.times.push(ms); }
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -225,10 +299,22 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-async function readParams(req: IncomingMessage, url: URL, method: string): Promise<RawRequest> {
-  const query = new Map<string, string>();
-  for (const [k, v] of url.searchParams) query.set(k, v);
-  const out: RawRequest = { query, body: new Map(), files: [] };
+/** Decoded query strings: a pure function of the string, memoised; the maps are only read. */
+const queries = new Map<string, ReadonlyMap<string, string>>();
+
+function readQuery(search: string): ReadonlyMap<string, string> {
+  let query = queries.get(search);
+  if (!query) {
+    const decoded = new Map<string, string>();
+    if (search) for (const [k, v] of new URLSearchParams(search)) decoded.set(k, v);
+    if (queries.size >= MEMO_SIZE) queries.clear();
+    queries.set(search, (query = decoded));
+  }
+  return query;
+}
+
+async function readParams(req: IncomingMessage, search: string, method: string): Promise<RawRequest> {
+  const out: RawRequest = { query: readQuery(search), body: new Map(), files: [] };
   if (method === 'GET') return out;
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) {

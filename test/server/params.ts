@@ -48,18 +48,34 @@ export function decodeParam(name: string, spec: ParamSpec, raw: string): unknown
   return value;
 }
 
+/** A route's parameter specs as they apply at one feature level, prepared once per route. */
+export interface CompiledParams { specs: [string, ParamSpec][]; known: Set<string> }
+
+export function compileParams(specs: ParamSpecs, featureLevel: number): CompiledParams {
+  const active: [string, ParamSpec][] = [];
+  const known = new Set<string>();
+  for (const [name, spec] of Object.entries(specs)) {
+    if (spec.since !== undefined && featureLevel < spec.since) continue;
+    active.push([name, spec]);
+    known.add(name);
+    if (spec.alias) known.add(spec.alias);
+  }
+  return { specs: active, known };
+}
+
 /**
  * Decode `raw` per `specs`. Returns decoded values and the names the route does not support.
  */
 export function parseParams(
-  specs: ParamSpecs, raw: Map<string, string>, featureLevel: number,
+  specs: ParamSpecs, raw: ReadonlyMap<string, string>, featureLevel: number,
 ): { values: Record<string, unknown>; ignored: string[] } {
+  return decodeParams(compileParams(specs, featureLevel), raw);
+}
+
+/** `parseParams` with specs prepared by `compileParams`. */
+export function decodeParams(compiled: CompiledParams, raw: ReadonlyMap<string, string>): { values: Record<string, unknown>; ignored: string[] } {
   const values: Record<string, unknown> = {};
-  const known = new Set<string>();
-  for (const [name, spec] of Object.entries(specs)) {
-    if (spec.since !== undefined && featureLevel < spec.since) continue;
-    known.add(name);
-    if (spec.alias) known.add(spec.alias);
+  for (const [name, spec] of compiled.specs) {
     const text = raw.get(name) ?? (spec.alias ? raw.get(spec.alias) : undefined);
     if (text === undefined) {
       if (spec.req) throw badRequest(`Missing '${name}' argument`, 'REQUEST_VARIABLE_MISSING', { var_name: name });
@@ -68,7 +84,8 @@ export function parseParams(
     }
     values[name] = decodeParam(name, spec, text);
   }
-  const ignored = [...raw.keys()].filter((k) => !known.has(k));
+  const ignored: string[] = [];
+  for (const k of raw.keys()) if (!compiled.known.has(k)) ignored.push(k);
   return { values, ignored };
 }
 

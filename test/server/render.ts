@@ -125,20 +125,49 @@ function splitHoles(s: string): string[] {
   return s.split(/(\u0000\d+\u0000)/).filter((p) => p !== '');
 }
 
+/** Compiled linkifier patterns for `topicLinks` (null: invalid). */
+const topicPatterns = new Map<string, RegExp | null>();
+
+function topicPattern(pattern: string): RegExp | null {
+  let re = topicPatterns.get(pattern);
+  if (re === undefined) {
+    try {
+      re = compilePattern(pattern);
+    } catch {
+      re = null;
+    }
+    if (topicPatterns.size >= 256) topicPatterns.clear();
+    topicPatterns.set(pattern, re);
+  }
+  return re;
+}
+
 /** Links the linkifiers generate for a topic name. */
 export function topicLinks(topic: string, linkifiers: Linkifier[]): { text: string; url: string }[] {
   const links: { text: string; url: string }[] = [];
   for (const lf of linkifiers) {
-    let re: RegExp;
-    try {
-      re = compilePattern(lf.pattern);
-    } catch {
-      continue;
-    }
-    for (const m of topic.matchAll(re)) links.push({ text: m[0], url: expandTemplate(lf.url_template, m.groups ?? {}) });
+    const re = topicPattern(lf.pattern);
+    if (!re) continue;
+    for (const m of execAll(re, topic)) links.push({ text: m[0], url: expandTemplate(lf.url_template, m.groups ?? {}) });
   }
-  for (const m of topic.matchAll(/https?:\/\/[^\s]+/g)) links.push({ text: m[0], url: m[0] });
+  for (const m of execAll(TOPIC_URL, topic)) links.push({ text: m[0], url: m[0] });
   return links;
+}
+
+const TOPIC_URL = /https?:\/\/[^\s]+/g;
+
+/**
+ * `text.matchAll(re)` for a global, non-unicode `re` that is shared between calls: `matchAll`
+ * would compile a clone of it every time.
+ */
+function execAll(re: RegExp, text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    out.push(m);
+    if (m[0] === '') re.lastIndex++;
+  }
+  return out;
 }
 
 /** Wrap case-insensitive occurrences of the search words in highlight spans (on escaped text). */

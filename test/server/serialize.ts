@@ -9,8 +9,20 @@ export interface MessageView { applyMarkdown: boolean; clientGravatar: boolean; 
 export function avatarUrl(srv: ChatServer, viewer: User | null, u: User, clientGravatar: boolean): string | null {
   if (u.isBot) return `${srv.url}/user_avatars/${srv.state.realm.id}/bot-${u.id}.png?version=${u.avatarVersion}`;
   if (clientGravatar && viewer && srv.state.canSeeRealEmail(viewer, u)) return null;
-  const hash = createHash('md5').update(u.deliveryEmail.toLowerCase()).digest('hex');
-  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${u.avatarVersion}`;
+  return `https://secure.gravatar.com/avatar/${gravatarHash(u.deliveryEmail.toLowerCase())}?d=identicon&version=${u.avatarVersion}`;
+}
+
+/** MD5 of an email address, memoised (a pure function, asked for every message and user). */
+const gravatarHashes = new Map<string, string>();
+
+function gravatarHash(email: string): string {
+  let hash = gravatarHashes.get(email);
+  if (hash === undefined) {
+    hash = createHash('md5').update(email).digest('hex');
+    if (gravatarHashes.size >= 1024) gravatarHashes.clear();
+    gravatarHashes.set(email, hash);
+  }
+  return hash;
 }
 
 export function serializeUser(
@@ -137,13 +149,13 @@ export function serializeStream(srv: ChatServer, s: Stream): Record<string, unkn
 export function serializeSubscription(
   srv: ChatServer, viewer: User, s: Stream, sub: Subscription, opts: { includeSubscribers: boolean; nullSettings: boolean },
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    ...serializeStream(srv, s),
-    color: sub.color,
-    is_muted: sub.isMuted,
-    in_home_view: !sub.isMuted,
-    pin_to_top: sub.pinToTop,
-  };
+  // Added to the stream object rather than spread into a new literal: spreading an object this
+  // large is an order of magnitude slower in V8.
+  const out = serializeStream(srv, s);
+  out.color = sub.color;
+  out.is_muted = sub.isMuted;
+  out.in_home_view = !sub.isMuted;
+  out.pin_to_top = sub.pinToTop;
   for (const [key, wire, setting] of NOTIFY_PROPS) {
     const v = sub[key];
     out[wire] = v === null && !opts.nullSettings ? srv.state.setting(viewer, setting) : v;

@@ -15,6 +15,8 @@ export const GROUP_NAMES: Record<number, string> = {
 
 export const RESOLVED_PREFIX = '\u2714 ';
 
+const FLAG_ENTRIES = Object.entries(FLAG_BITS);
+
 /** Deterministic 32-char alphanumeric key, like the service's API keys. */
 export function deriveKey(seed: string): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -82,8 +84,10 @@ export class State {
   usersVersion = 0;
   /** Bumped on every presence change; keys the presence cache. */
   presenceVersion = 0;
-  /** Bumped on every subscription or channel change; keys the /register subscriptions cache. */
+  /** Bumped on every subscription or channel change; keys the subscriptions caches. */
   subsVersion = 0;
+  /** Bumped whenever a channel's list of messages changes (its first id and count are serialised). */
+  streamMessagesVersion = 0;
   private nextIds: Record<string, number> = {};
 
   nextId(kind: string, start = 1): number {
@@ -212,7 +216,7 @@ export class State {
     const bits = this.userMessageFlags(userId, m.id);
     if (bits === undefined) return ['read', 'historical'];
     const out: string[] = [];
-    for (const [name, bit] of Object.entries(FLAG_BITS)) if (bits & bit) out.push(name);
+    for (const [name, bit] of FLAG_ENTRIES) if (bits & bit) out.push(name);
     if (bits & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)) out.push('wildcard_mentioned');
     return out;
   }
@@ -228,6 +232,7 @@ export class State {
   }
 
   addMessage(m: Message): void {
+    if (m.type === 'stream') this.streamMessagesVersion++;
     this.messages.set(m.id, m);
     this.bumpId('message', m.id);
     const order = this.messageOrder;
@@ -239,6 +244,7 @@ export class State {
   /** Move a message to another channel (index bookkeeping only). */
   relocate(m: Message, streamId: number): void {
     if (m.streamId === streamId) return;
+    this.streamMessagesVersion++;
     const from = this.streams.get(m.streamId!)!.messageIds;
     const i = from.indexOf(m.id);
     if (i >= 0) from.splice(i, 1);

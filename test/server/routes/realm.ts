@@ -205,7 +205,11 @@ export function realmRoutes(srv: ChatServer): Route[] {
     ...attachmentRoutes,
     {
       method: 'GET', path: '/realm/presence',
-      handler: ({ srv: s }) => ({ server_timestamp: s.opts.now(), presences: presencesFor(s, false) }),
+      // Presences change with presenceVersion; the users' emails and activity with usersVersion.
+      handler: ({ srv: s }) => ({
+        server_timestamp: s.opts.now(),
+        presences: s.json.get(`presences|legacy|${s.state.presenceVersion}|${s.state.usersVersion}`, () => presencesFor(s, false)),
+      }),
     },
     { method: 'GET', path: '/server_settings', auth: false, handler: ({ srv: s }) => serverSettings(s) },
     {

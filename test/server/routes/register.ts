@@ -1,7 +1,7 @@
 import { ChatServer } from '../core';
 import { ApiError, badRequest } from '../errors';
 import { EventQueue, ServerEvent } from '../events';
-import { RawJson } from '../http';
+import { RawJson } from '../json';
 import { isObject, strArray } from '../params';
 import { Ctx, Route } from '../router';
 import { serializeStream, serializeSubscription, serializeUser } from '../serialize';

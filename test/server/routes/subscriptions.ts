@@ -16,8 +16,12 @@ export function subscriptionObject(srv: ChatServer, q: { userId: number; nullSet
 
 function getSubscriptions(ctx: Ctx): Record<string, unknown> {
   const { srv, user, p } = ctx;
-  const subs = [...(srv.state.subs.get(user.id) ?? new Map<number, Subscription>()).entries()].map(([sid, sub]) =>
-    serializeSubscription(srv, user, srv.state.streams.get(sid)!, sub, { includeSubscribers: p.include_subscribers, nullSettings: true }));
+  const st = srv.state;
+  // Subscriptions, channels and subscribers change with subsVersion; first_message_id and
+  // stream_weekly_traffic with streamMessagesVersion.
+  const key = `subscriptions|${user.id}|${p.include_subscribers}|${st.subsVersion}|${st.streamMessagesVersion}`;
+  const subs = srv.json.get(key, () => [...(st.subs.get(user.id) ?? new Map<number, Subscription>()).entries()].map(([sid, sub]) =>
+    serializeSubscription(srv, user, st.streams.get(sid)!, sub, { includeSubscribers: p.include_subscribers, nullSettings: true })));
   return { subscriptions: subs };
 }
 

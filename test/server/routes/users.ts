@@ -94,8 +94,9 @@ export function presenceLegacy(srv: ChatServer, userId: number): Record<string, 
   const pr = srv.state.presence.get(userId);
   if (!pr) return null;
   const active = pr.activeTs >= pr.idleTs - 1;
-  const entry = { client: 'website', status: active ? 'active' : 'idle', timestamp: active ? pr.activeTs : pr.idleTs };
-  return { website: { ...entry, pushable: false }, aggregated: entry };
+  const status = active ? 'active' : 'idle';
+  const timestamp = active ? pr.activeTs : pr.idleTs;
+  return { website: { client: 'website', status, timestamp, pushable: false }, aggregated: { client: 'website', status, timestamp } };
 }
 
 export function presencesFor(srv: ChatServer, slim: boolean): Record<string, unknown> {
