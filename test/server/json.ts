@@ -1,15 +1,25 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Marks placeholders: a string value of a response (a message, a topic...) can only be mistaken
+ * for one by guessing this process's token.
+ */
+const TOKEN = randomBytes(8).toString('hex');
+
 /** Pre-serialised JSON spliced into a response as-is (large cached sections of responses). */
 export class RawJson {
   constructor(readonly text: string) {}
 
   /** A placeholder that `stringify` replaces by the text (cheaper than a replacer function). */
   toJSON(): string {
-    return `\u0000raw${rawTexts.push(this.text) - 1}\u0000`;
+    return `\u0000raw${TOKEN}:${rawTexts.push(this.text) - 1}\u0000`;
   }
 }
 
 /** Texts of the `RawJson` values met by the `stringify` in progress (JSON.stringify is synchronous). */
 let rawTexts: string[] = [];
+
+const PLACEHOLDER = new RegExp(`"\\\\u0000raw${TOKEN}:(\\d+)\\\\u0000"`, 'g');
 
 /** JSON text of a response body, with `RawJson` values spliced in. */
 export function stringify(body: unknown): string {
@@ -18,7 +28,7 @@ export function stringify(body: unknown): string {
   const raws = rawTexts;
   rawTexts = [];
   if (!raws.length) return text;
-  return text.replace(/"\\u0000raw(\d+)\\u0000"/g, (_, i: string) => raws[Number(i)]);
+  return text.replace(PLACEHOLDER, (_, i: string) => raws[Number(i)]!);
 }
 
 /**

@@ -56,6 +56,37 @@ describe('local chat server: cached GET responses follow mutations', () => {
     assert.ok(!general(await subscriptions(true)).subscribers.includes(bob.userId));
   });
 
+  it('POST /register shows new messages in subscriptions and presence updates', async () => {
+    const register = async (): Promise<Json> =>
+      call(alice, 'POST', '/register', { fetch_event_types: ['subscription', 'presence'] });
+    const general = (body: Json) => (body.subscriptions as Json[]).find((s) => s.name === 'general')!;
+    const first = await register();
+    await call(bob, 'POST', '/messages', { type: 'stream', to: 'general', topic: 'cache', content: 'and another' });
+    const second = await register();
+    assert.equal(general(second).stream_weekly_traffic, general(first).stream_weekly_traffic + 1);
+    clock += 1000;
+    await call(bob, 'POST', '/users/me/presence', { status: 'idle' });
+    const third = await register();
+    assert.notDeepEqual(third.presences, second.presences);
+  });
+
+  it('keeps each server’s cached sections to itself', async () => {
+    const other = await startTestServer({ featureLevel: 100 });
+    try {
+      const mine = await call(alice, 'GET', '/users/me/subscriptions');
+      await call(alice, 'POST', '/users/me/subscriptions/properties', {
+        subscription_data: [{ stream_id: mine.subscriptions[0].stream_id, property: 'color', value: '#abcdef' }],
+      });
+      const res = await fetch(`${other.url}/api/v1/users/me/subscriptions`, {
+        headers: { Authorization: 'Basic ' + Buffer.from(`${alice.email}:${byEmail(other, 'alice').apiKey}`).toString('base64') },
+      });
+      const theirs = (await res.json()) as Json;
+      assert.ok(!(theirs.subscriptions as Json[]).some((s) => s.color === '#abcdef'));
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('GET /realm/presence shows presence updates and changed email visibility', async () => {
     const presences = async (): Promise<Json> => (await call(alice, 'GET', '/realm/presence')).presences;
     const dummy = `user${bob.userId}@127.0.0.1`;

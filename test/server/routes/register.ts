@@ -51,23 +51,13 @@ function unreadMsgs(srv: ChatServer, user: User): Record<string, unknown> {
   };
 }
 
-const realmUsersCache = new Map<string, RawJson>();
-const presenceCache = new Map<string, RawJson>();
-const subsCache = new Map<string, RawJson>();
-
-function realmUsers(srv: ChatServer, user: User, clientGravatar: boolean): RawJson {
+function realmUsers(srv: ChatServer, user: User, clientGravatar: boolean): RawJson | unknown[] {
+  const build = () => [...srv.state.users.values()].filter((u) => !u.isSystemBot && u.isActive)
+    .map((u) => serializeUser(srv, user, u, { clientGravatar, includeProfile: true }));
   // Serialisation only depends on what the viewer may see; cache by that class for the large org.
-  const key = `${srv.state.usersVersion}|${user.role}|${clientGravatar}|${srv.opts.organization}|${srv.url}`;
   const viewerSpecific = [...srv.state.users.values()].some((u) => u.emailVisibility !== 1 && u.id === user.id);
-  const cached = !viewerSpecific ? realmUsersCache.get(key) : undefined;
-  if (cached) return cached;
-  const list = new RawJson(JSON.stringify([...srv.state.users.values()].filter((u) => !u.isSystemBot && u.isActive)
-    .map((u) => serializeUser(srv, user, u, { clientGravatar, includeProfile: true }))));
-  if (!viewerSpecific) {
-    realmUsersCache.clear();
-    realmUsersCache.set(key, list);
-  }
-  return list;
+  if (viewerSpecific) return build();
+  return srv.json.get(`register realm_users|${srv.state.usersVersion}|${user.role}|${clientGravatar}`, build);
 }
 
 function realmSection(srv: ChatServer): Record<string, unknown> {
@@ -117,14 +107,10 @@ function register(ctx: Ctx): Record<string, unknown> {
     const nullSettings = caps.notification_settings_null === true;
     const subs = [...(st.subs.get(user.id) ?? new Map())].map(([sid, sub]) => ({ s: st.streams.get(sid)!, sub }))
       .filter(({ s }) => !s.isArchived || caps.archived_channels === true);
-    const key = `${srv.url}|${user.id}|${st.subsVersion}|${st.usersVersion}|${p.include_subscribers}|${nullSettings}|${caps.archived_channels === true}`;
-    let cached = subsCache.get(key);
-    if (!cached) {
-      cached = new RawJson(JSON.stringify(subs.map(({ s, sub }) => serializeSubscription(srv, user, s, sub, { includeSubscribers: p.include_subscribers, nullSettings }))));
-      if (subsCache.size > 50) subsCache.clear();
-      subsCache.set(key, cached);
-    }
-    out.subscriptions = cached;
+    // first_message_id and stream_weekly_traffic change with messages: streamMessagesVersion.
+    const key = `register subscriptions|${user.id}|${st.subsVersion}|${st.usersVersion}|${st.streamMessagesVersion}|${p.include_subscribers}|${nullSettings}|${caps.archived_channels === true}`;
+    out.subscriptions = srv.json.get(key, () =>
+      subs.map(({ s, sub }) => serializeSubscription(srv, user, s, sub, { includeSubscribers: p.include_subscribers, nullSettings })));
     const visible = [...st.streams.values()].filter((s) => !s.subscribers.has(user.id) && (!s.isArchived || caps.archived_channels === true));
     out.unsubscribed = [];
     out.never_subscribed = visible.filter((s) => st.canAccessStream(user, s)).map((s) => ({
@@ -139,13 +125,7 @@ function register(ctx: Ctx): Record<string, unknown> {
   }
   if (fetch.has('update_message_flags') || fetch.has('message')) out.unread_msgs = unreadMsgs(srv, user);
   if (fetch.has('presence')) {
-    const key = `${srv.url}|${st.presenceVersion}|${p.slim_presence}|${st.usersVersion}`;
-    let cached = presenceCache.get(key);
-    if (!cached) {
-      presenceCache.clear();
-      presenceCache.set(key, (cached = new RawJson(JSON.stringify(presencesFor(srv, p.slim_presence)))));
-    }
-    out.presences = cached;
+    out.presences = srv.json.get(`register presences|${st.presenceVersion}|${p.slim_presence}|${st.usersVersion}`, () => presencesFor(srv, p.slim_presence));
     out.server_timestamp = srv.opts.now();
     out.presence_last_update_id = 0;
   }
