@@ -7,14 +7,16 @@ import * as z from 'zod';
  * zod stays the single source of truth. The first use of a schema compiles its definition into
  * one specialised function per object, array, union and record (what zod's own object JIT does,
  * carried through the whole tree): plain type checks inlined, no per-field result objects, and
- * subtrees that cannot change (no defaults, transforms or stripped keys) returned as they came in
- * instead of copied. Whatever the compiler does not know (transforms, refinements, formats,
- * lazy or strict schemas...) runs through that node's own zod parser, so the result is always the
+ * nothing copied that parsing leaves unchanged. Whatever the compiler does not know (transforms
+ * not marked {@link pure}, refinements, formats, lazy or strict schemas...) runs through that
+ * node's own zod parser, so the result is always the
  * one zod gives. When the compiled function refuses a value, zod parses it again and its error is
  * the one reported: the compiled path only ever decides the common case of a valid value.
  *
- * Output objects may share unchanged subtrees with the input (zod would copy them); callers own
- * the parsed result and must not rely on it being a fresh copy of the input.
+ * The input is never modified. Objects and arrays are copied only where parsing changes something
+ * (a default filled in, a value transformed, unknown keys stripped), so the result shares every
+ * unchanged subtree with the input, where zod would copy it: callers must not rely on the result
+ * being a fresh copy.
  */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
   let parse = compiled.get(schema);
@@ -26,6 +28,21 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.Zod
   if (out !== FAIL) return { success: true, data: out as z.output<S> };
   return schema.safeParse(value);
 }
+
+/**
+ * Marks a transform as pure: it maps its input to an output, never fails, never adds issues and
+ * ignores zod's context, so compiled code may call it directly.
+ *
+ * ```ts
+ * z.string().transform(pure((v) => v.toLowerCase()))
+ * ```
+ */
+export function pure<F extends (value: never) => unknown>(transform: F): F {
+  PURE_TRANSFORMS.add(transform);
+  return transform;
+}
+
+const PURE_TRANSFORMS = new WeakSet<object>();
 
 type Parser = (value: unknown) => unknown;
 
@@ -169,6 +186,12 @@ class Compiler {
           same: first.same && second.same,
         };
       }
+      case 'transform': {
+        const transform = (def as { transform?: unknown }).transform;
+        if (typeof transform !== 'function' || !PURE_TRANSFORMS.has(transform)) return this.viaZod(schema, v);
+        const t = this.temp();
+        return { code: `const ${t} = ${this.constant(transform)}(${v});\n`, out: t, same: false };
+      }
       case 'object':
       case 'array':
       case 'union':
@@ -289,8 +312,9 @@ class Compiler {
     if (element.same) {
       return { code: `${head}for (let i = 0; i < n; i++) {\nconst e = v[i];\n${element.code}}\nreturn v;\n`, same: true };
     }
+    // Copied on the first element that parses to something else.
     return {
-      code: `${head}const o = new Array(n);\nfor (let i = 0; i < n; i++) {\nconst e = v[i];\n${element.code}o[i] = ${element.out};\n}\nreturn o;\n`,
+      code: `${head}let o = v;\nfor (let i = 0; i < n; i++) {\nconst e = v[i];\n${element.code}const r = ${element.out};\nif (r !== e) {\nif (o === v) o = v.slice();\no[i] = r;\n}\n}\nreturn o;\n`,
       same: false,
     };
   }
@@ -317,18 +341,24 @@ class Compiler {
     // it can never reach code that merges objects.
     let code = `if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.hasOwn(v, '__proto__')) return F;\n`;
     const same = loose && fields.every((f) => f.same);
-    // A loose object keeps unknown keys: a shallow copy when a field changes. A stripping one keeps
-    // the declared keys only, so it is always rebuilt.
-    if (!same) code += loose ? 'const o = { ...v };\n' : 'const o = {};\n';
+    // A loose object keeps unknown keys: it is copied on the first field that parses to something
+    // else (or is filled by a default). A stripping one keeps the declared keys only, so it is
+    // always rebuilt.
+    if (!same) code += loose ? 'let o = v;\n' : 'const o = {};\n';
     fields.forEach((f, index) => {
       const a = `a${index}`;
       code += `const ${a} = v[${f.key}];\n`;
-      const assign = same || (loose && f.same) ? '' : `o[${f.key}] = ${f.out};\n`;
+      let assign = '';
+      if (!loose) assign = `o[${f.key}] = ${f.out};\n`;
+      else if (!f.same) {
+        const changed = f.defaulted ? `r !== ${a} || ${a} === undefined` : `r !== ${a}`;
+        assign = `{\nconst r = ${f.out};\nif (${changed}) {\nif (o === v) o = { ...v };\no[${f.key}] = r;\n}\n}\n`;
+      }
       if (f.required) {
         // An absent required key fails even when its schema accepts undefined (z.unknown()).
         code += `if (${a} === undefined && !(${f.key} in v)) return F;\n${f.code}${assign}`;
       } else if (f.defaulted) {
-        code += `${f.code}${loose && f.same ? '' : `o[${f.key}] = ${f.out};\n`}`;
+        code += `${f.code}${assign}`;
       } else {
         // Optional: an absent key is skipped; a present one is parsed and kept.
         code += `if (${a} !== undefined || ${f.key} in v) {\n${f.code}${assign}}\n`;
@@ -386,7 +416,7 @@ class Compiler {
       code += `for (let i = 0; i < keys.length; i++) {\nconst k = keys[i];\nif (typeof k !== 'string' || !Object.prototype.propertyIsEnumerable.call(v, k)) return F;\nconst e = v[k];\n${value.code}}\nreturn v;\n`;
       return { code, same: true };
     }
-    code += `const o = {};\nfor (let i = 0; i < keys.length; i++) {\nconst k = keys[i];\nif (typeof k !== 'string' || !Object.prototype.propertyIsEnumerable.call(v, k)) return F;\nconst e = v[k];\n${value.code}o[k] = ${value.out};\n}\nreturn o;\n`;
+    code += `let o = v;\nfor (let i = 0; i < keys.length; i++) {\nconst k = keys[i];\nif (typeof k !== 'string' || !Object.prototype.propertyIsEnumerable.call(v, k)) return F;\nconst e = v[k];\n${value.code}const r = ${value.out};\nif (r !== e) {\nif (o === v) o = { ...v };\no[k] = r;\n}\n}\nreturn o;\n`;
     return { code, same: false };
   }
 }

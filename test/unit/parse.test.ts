@@ -14,7 +14,7 @@ import * as settings from '../../src/api/models/settings';
 import * as subscription from '../../src/api/models/subscription';
 import * as user from '../../src/api/models/user';
 import * as webhook from '../../src/api/models/webhook';
-import { compiledSource, parseWith } from '../../src/api/parse';
+import { compiledSource, parseWith, pure } from '../../src/api/parse';
 
 /** Every schema of the client: the operations' parameters, responses and payloads, and the models. */
 function allSchemas(): [string, z.ZodType][] {
@@ -80,8 +80,12 @@ function arbitrary(schema: z.ZodType, next: () => number, depth = 0): unknown {
       return next() < 0.2 ? null : arbitrary(def.innerType as z.ZodType, next, depth);
     case 'default':
       return next() < 0.4 ? undefined : arbitrary(def.innerType as z.ZodType, next, depth);
-    case 'pipe':
-      return arbitrary(def.in as z.ZodType, next, depth);
+    case 'pipe': {
+      // A preprocess (a transform first) mostly gets what its target accepts.
+      const first = def.in as z.ZodType;
+      const preprocess = (first as unknown as { _zod: Internals })._zod.def.type === 'transform';
+      return arbitrary(preprocess && next() < 0.8 ? (def.out as z.ZodType) : first, next, depth);
+    }
     case 'transform':
       return pick(['private', 'stream', 'zulip_extra_emoji', 'unicode_emoji', 'future', 1, { in_home_view: true }]);
     case 'union':
@@ -170,6 +174,16 @@ describe('parseWith (compiled zod parsing)', () => {
     const result = parseWith(subscription.Topic, body);
     assert.equal(Object.hasOwn(result.data!, '__proto__'), false);
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+
+  it('keeps a key whose default is undefined, and returns unchanged values as they came', () => {
+    const schema = z.looseObject({ a: z.string().optional().default(undefined as never), b: z.array(z.string().transform(pure((v: string) => v))) });
+    const input = { b: ['x'] };
+    const result = parseWith(schema, input).data!;
+    assert.deepEqual(result, schema.parse({ b: ['x'] }));
+    assert.ok(Object.hasOwn(result, 'a'));
+    const unchanged = { b: ['y'], a: 'z' };
+    assert.equal(parseWith(schema, unchanged).data, unchanged);
   });
 
   it('strips unknown keys of plain objects and keeps them on loose ones', () => {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pure } from '../parse';
 
 /**
  * A string enum that tolerates values added by newer servers: a known value passes through,
@@ -16,7 +17,7 @@ export function lenientEnum<const T extends readonly [string, ...string[]]>(valu
   const known: ReadonlySet<string> = new Set(values);
   return z
     .string()
-    .transform((v): T[number] | 'unknown' => (known.has(v) ? (v as T[number]) : 'unknown'));
+    .transform(pure((v: string): T[number] | 'unknown' => (known.has(v) ? (v as T[number]) : 'unknown')));
 }
 
 /** The output type of a {@link lenientEnum} over `T`. */

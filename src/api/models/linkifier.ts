@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pure } from '../parse';
 
 /** Servers before 7.0 called `url_template` `url_format`. */
 function upgradeLinkifier(raw: unknown): unknown {
@@ -10,7 +11,7 @@ function upgradeLinkifier(raw: unknown): unknown {
 
 /** A linkifier (SPEC.md, "Linkifier"). Fields newer than the server read as null / empty. */
 export const Linkifier = z.preprocess(
-  upgradeLinkifier,
+  pure(upgradeLinkifier),
   z.looseObject({
     id: z.number().int(),
     /** Regular expression; named groups written `(?P<name>...)`. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pure } from '../parse';
 import { lenientEnum } from './enum';
 
 /** Message types as the server reports them (`channel`/`direct` are request-side names only). */
@@ -13,7 +14,7 @@ export type MessageType = z.output<typeof MessageType>;
 export const REACTION_TYPES = ['unicode_emoji', 'realm_emoji', 'chat_extra_emoji'] as const;
 export const ReactionType = z
   .string()
-  .transform((v) => (v === 'zulip_extra_emoji' ? 'chat_extra_emoji' : v))
+  .transform(pure((v: string) => (v === 'zulip_extra_emoji' ? 'chat_extra_emoji' : v)))
   .pipe(lenientEnum(REACTION_TYPES));
 export type ReactionType = z.output<typeof ReactionType>;
 

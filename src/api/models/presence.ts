@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pure } from '../parse';
 import { lenientEnum } from './enum';
 
 export const PRESENCE_STATUSES = ['active', 'idle'] as const;
@@ -44,7 +45,7 @@ export function upgradePresenceEntry(raw: unknown): unknown {
 
 /** A user's presence (SPEC.md, "Presence entry"): `website` and `aggregated` hold the same data. */
 export const PresenceEntry = z.preprocess(
-  upgradePresenceEntry,
+  pure(upgradePresenceEntry),
   z.looseObject({
     website: PresenceClientInfo,
     aggregated: PresenceClientInfo,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pure } from '../parse';
 import { lenientEnum } from './enum';
 
 /**
@@ -229,7 +230,7 @@ export function upgradeHomeView(value: unknown): unknown {
  * key optional, unknown values of enumerated strings read as `'unknown'`.
  */
 export const UserSettings = z.looseObject({
-  web_home_view: z.preprocess(upgradeHomeView, lenientEnum(['recent', 'inbox', 'all_messages'])).optional(),
+  web_home_view: z.preprocess(pure(upgradeHomeView), lenientEnum(['recent', 'inbox', 'all_messages'])).optional(),
   emojiset: z.string().optional(),
   web_animate_image_previews: lenientEnum(['always', 'on_hover', 'never']).optional(),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pure } from '../parse';
 
 /** The nine per-subscription properties of SPEC.md ("Channel subscription properties"). */
 export const SUBSCRIPTION_PROPERTIES = [
@@ -35,7 +36,7 @@ function upgradeSubscription(raw: unknown): unknown {
 
 /** A channel subscription of the current user (API-NOTES.md, `GET /users/me/subscriptions`). */
 export const Subscription = z.preprocess(
-  upgradeSubscription,
+  pure(upgradeSubscription),
   z.looseObject({
     stream_id: z.number().int(),
     name: z.string(),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pure } from '../parse';
 import { lenientEnum } from './enum';
 import { Message } from './message';
 
@@ -8,7 +9,7 @@ export const WEBHOOK_TRIGGERS = ['mention', 'direct_message'] as const;
 /** Servers below FL.webhookDirectMessageTrigger send `private_message` for `direct_message`. */
 export const WebhookTrigger = z
   .string()
-  .transform((v) => (v === 'private_message' ? 'direct_message' : v))
+  .transform(pure((v: string) => (v === 'private_message' ? 'direct_message' : v)))
   .pipe(lenientEnum(WEBHOOK_TRIGGERS));
 export type WebhookTrigger = z.output<typeof WebhookTrigger>;
 
