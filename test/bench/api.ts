@@ -1,7 +1,7 @@
 import { Pool } from 'undici';
 import { ChatClient, type OperationKey } from '../../src/api';
 import { fillPath } from '../../src/api/client';
-import { startServerProcess } from './serverProcess';
+import { pinCores, startServerProcess } from './serverProcess';
 import { median, type BenchResult } from './stats';
 
 // zulip-js has no types; only `callEndpoint` is used.
@@ -19,7 +19,7 @@ type Runner = (item: WorkItem) => Promise<void>;
 
 const CONCURRENCY = 8;
 const REQUESTS_PER_ROUND = 2000;
-const ROUNDS = 7;
+const ROUNDS = 9;
 
 /**
  * Read throughput of the client on a mixed workload against the local server, as ratios to raw
@@ -27,7 +27,8 @@ const ROUNDS = 7;
  * making the same calls. Rounds are interleaved so drift affects every contender alike.
  */
 export async function benchApi(): Promise<BenchResult[]> {
-  const server = await startServerProcess(['--org', 'demo']);
+  const cores = pinCores();
+  const server = await startServerProcess(['--org', 'demo'], cores.serverCore);
   try {
     const account = server.accounts.find((a) => a.role === 400)!;
     const client = new ChatClient({ realmUrl: server.url, email: account.email, apiKey: account.apiKey, connections: CONCURRENCY });
@@ -55,12 +56,20 @@ export async function benchApi(): Promise<BenchResult[]> {
     const contenders: [string, Runner][] = [['raw undici', raw], ['ChatClient', ours], ['zulip-js 2.1.0', zulipJs]];
     const rates = new Map<string, number[]>(contenders.map(([n]) => [n, []]));
     const cpu = new Map<string, number[]>(contenders.map(([n]) => [n, []]));
-    for (const [, run] of contenders) await runRound(run, work, 200); // warm-up
+    // Warm-up: a full round each, so that both processes run optimised code before measuring.
+    for (const [, run] of contenders) await runRound(run, work, REQUESTS_PER_ROUND);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, run] of contenders) {
-        const round = await runRound(run, work, REQUESTS_PER_ROUND);
-        rates.get(name)!.push(round.rate);
-        cpu.get(name)!.push(round.cpuMicros);
+      // Each round starts with the next contender, so none always runs first (or after the same one).
+      for (let i = 0; i < contenders.length; i++) {
+        const [name, run] = contenders[(round + i) % contenders.length]!;
+        const result = await runRound(run, work, REQUESTS_PER_ROUND);
+        rates.get(name)!.push(result.rate);
+        cpu.get(name)!.push(result.cpuMicros);
+      }
+    }
+    if (process.env.BENCH_VERBOSE) {
+      for (const [name] of contenders) {
+        console.log(`${name}: ${rates.get(name)!.map((r) => r.toFixed(0)).join(' ')} req/s; ${cpu.get(name)!.map((c) => c.toFixed(0)).join(' ')} µs`);
       }
     }
     await client.close();
@@ -90,6 +99,7 @@ export async function benchApi(): Promise<BenchResult[]> {
     ];
   } finally {
     server.stop();
+    cores.release();
   }
 }
 
