@@ -16,9 +16,11 @@ import { accountsWithRole, freshStart, ROLE, serverUrl, signIn, signOutAll, type
 describe('accounts and sign-in', () => {
   let api: TeamChatApi;
   let members: TestAccount[];
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'team-chat-auth-'));
+  // Made in before(): a suite skipped by --grep leaves no directory behind.
+  let tmp = '';
 
   before(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'team-chat-auth-'));
     // The crowd's members: signing in marks them active, and other suites expect the named demo
     // users' presence as the fixture has it (e.g. Carol offline for days).
     members = accountsWithRole(ROLE.member).filter((a) => a.email.startsWith('crowd'));
@@ -28,7 +30,7 @@ describe('accounts and sign-in', () => {
 
   after(async () => {
     await signOutAll(api);
-    fs.rmSync(tmp, { recursive: true, force: true });
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it('signs in with arguments: metadata in globalState, the key only in SecretStorage', async () => {
