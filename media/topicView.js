@@ -91,7 +91,14 @@
     main.append(header);
 
     const match = matches.get(m.id);
-    if (match && match.subjectHtml && snapshot && snapshot.mode === 'search') {
+    if (snapshot && snapshot.mode === 'search' && snapshot.key.topic === undefined) {
+      // Channel-wide results come from many topics: each says which, and opens it.
+      const subject = actionButton('', `Open the topic “${m.topic}”`, () => command('topic/action', { messageId: m.id, action: 'openTopic' }));
+      subject.classList.add('subject', 'topic-name');
+      if (match && match.subjectHtml) subject.innerHTML = match.subjectHtml; // sanitised in the host
+      else subject.textContent = m.topic;
+      main.append(subject);
+    } else if (match && match.subjectHtml && snapshot && snapshot.mode === 'search') {
       const subject = el('div', 'subject muted');
       subject.innerHTML = match.subjectHtml; // sanitised in the host
       main.append(subject);
@@ -164,7 +171,9 @@
   }
 
   function updateEmpty() {
-    older.textContent = models.size === 0 ? 'No messages yet.' : foundOldest ? 'Beginning of the topic' : '';
+    const searching = snapshot !== undefined && snapshot.mode === 'search';
+    if (models.size === 0) older.textContent = searching ? 'No messages match.' : 'No messages yet.';
+    else older.textContent = !foundOldest ? '' : searching ? 'All matching messages are shown.' : 'Beginning of the topic';
   }
 
   function scrollToBottom() {

@@ -185,6 +185,12 @@ describe('topic view', () => {
     assert.ok(search);
     await search.whenLoaded();
     assert.ok(search.matches().has(other));
+    // Each result names its topic, and opens it.
+    await search.runAction(other, 'openTopic');
+    const opened = api.topicViews.panels.find((p) => p.key.mode === 'topic' && p.key.topic === `${topic} (other)`);
+    assert.ok(opened, 'the result’s topic opened');
+    assert.equal(opened.key.streamId, GENERAL);
+    opened.dispose();
     search.dispose();
   });
 });

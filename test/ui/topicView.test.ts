@@ -1,5 +1,5 @@
 // The topic view in the real workbench: messages with avatars/initials, an edited marker,
-// reactions with counts, the compose box; screenshot for a human look.
+// reactions with counts, the compose box, a channel-wide search; screenshots for a human look.
 import * as assert from 'assert';
 import { addReaction, sendMessage, updateMessage } from '../../src/api/routes/messages';
 import { openTopicFromPalette } from './helpers';
@@ -41,5 +41,31 @@ describe('UI topic view', function () {
     await frame.locator('.history-entry').first().waitFor({ timeout: 10_000 });
     await wb.page.waitForTimeout(300);
     await wb.screenshot('topic-view');
+  });
+
+  it('searches a channel: each result names its topic, which opens on a click', async () => {
+    const bob = wb.client('bob');
+    const other = `${topic} elsewhere`;
+    await sendMessage(bob, { type: 'stream', to: 1, topic, content: 'a quokka in the first topic' });
+    await sendMessage(bob, { type: 'stream', to: 1, topic: other, content: 'another quokka, elsewhere' });
+    await wb.runCommand('View: Close All Editors');
+    await wb.runCommand('Team Chat: Search in Channel…');
+    const input = wb.quickInputBox();
+    await input.waitFor({ state: 'visible' });
+    await input.fill('general');
+    await wb.quickInput().locator('.monaco-list-row', { hasText: '#general' }).first().waitFor({ state: 'visible' });
+    await input.press('Enter');
+    await wb.answer(/Search #general/, 'quokka');
+
+    const frame = wb.webviewFrame();
+    const names = frame.locator('li.message button.topic-name');
+    await names.nth(1).waitFor({ timeout: 20_000 });
+    assert.deepEqual((await names.allInnerTexts()).sort(), [topic, other].sort());
+    assert.equal(await frame.locator('li.message .content .highlight').first().evaluate((e) => getComputedStyle(e).display), 'inline');
+    await frame.locator('#older', { hasText: 'All matching messages are shown.' }).waitFor({ timeout: 5_000 });
+    await wb.screenshot('topic-view-channel-search');
+
+    await names.filter({ hasText: other }).first().click();
+    await wb.page.locator('.tab.active', { hasText: `› ${other}` }).waitFor({ timeout: 15_000 });
   });
 });

@@ -12,6 +12,8 @@ export interface ModelContext {
   readonly ownUserId: number;
   userName(userId: number): string | undefined;
   channelName(streamId: number): string | undefined;
+  /** How the organisation names the empty topic ("general chat"). */
+  readonly emptyTopicName: string;
 }
 
 export function initials(name: string): string {
@@ -68,6 +70,7 @@ export function messageModel(message: Message, ctx: ModelContext): MessageModel 
     reactions: reactionModels(message, ctx),
     own: message.sender_id === ctx.ownUserId,
     unread: message.flags !== undefined && !message.flags.includes('read'),
+    topic: message.subject === '' ? ctx.emptyTopicName : message.subject,
   };
 }
 

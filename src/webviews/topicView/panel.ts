@@ -190,6 +190,7 @@ export class TopicPanel implements vscode.Disposable {
       ownUserId: current.store.ownUserId,
       userName: (id) => current.store.user(id)?.full_name,
       channelName: (id) => current.store.channelName(id),
+      emptyTopicName: current.store.realm.emptyTopicDisplayName,
     };
   }
 
@@ -565,6 +566,11 @@ export class TopicPanel implements vscode.Disposable {
           const topic = this.cache.get(messageId)?.subject ?? this.key.topic ?? '';
           await vscode.env.clipboard.writeText(messageLink(current.account.realmUrl, this.key.streamId, this.#channelName(current), topic, messageId));
           vscode.window.setStatusBarMessage('Team Chat: message link copied.', 3000);
+          break;
+        }
+        case 'openTopic': {
+          const topic = this.cache.get(messageId)?.subject;
+          if (topic !== undefined) await vscode.commands.executeCommand(Commands.openTopic, { streamId: this.key.streamId, topic });
           break;
         }
       }

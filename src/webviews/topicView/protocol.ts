@@ -41,6 +41,8 @@ export interface MessageModel {
   readonly reactions: readonly ReactionModel[];
   readonly own: boolean;
   readonly unread: boolean;
+  /** The message's topic (the empty topic by its display name); shown in channel-wide search results. */
+  readonly topic: string;
 }
 
 export interface TopicLinkModel {
@@ -126,13 +128,16 @@ export const ReactRequest = new RequestType<ReactParams, void>(
     ['emojiName', 'emojiCode', 'reactionType'].every((k) => p[k] === undefined || (typeof p[k] === 'string' && (p[k] as string).length < 200)),
 );
 
-export const MESSAGE_ACTIONS = ['edit', 'copyLink', 'remind'] as const;
+export const MESSAGE_ACTIONS = ['edit', 'copyLink', 'remind', 'openTopic'] as const;
 export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
 export interface ActionParams {
   readonly messageId: number;
   readonly action: MessageAction;
 }
-/** A message's action button (edit runs `teamChat.editMessage`, remind `teamChat.createReminder`). */
+/**
+ * A message's action button (edit runs `teamChat.editMessage`, remind `teamChat.createReminder`,
+ * openTopic opens the message's topic from a channel-wide search).
+ */
 export const ActionCommand = new CommandType<ActionParams>(
   'topic/action',
   (p): p is ActionParams => isRecord(p) && isId(p.messageId) && (MESSAGE_ACTIONS as readonly unknown[]).includes(p.action),
