@@ -82,6 +82,18 @@ describe('local chat server', () => {
     assert.strictEqual(gone.body.code, 'BAD_EVENT_QUEUE_ID');
   });
 
+  it('answers custom_profile_fields and realm_emoji as fetch types of their own, not inside realm', async () => {
+    const c = client(server, alice);
+    const own = (await c('POST', '/register', { fetch_event_types: ['custom_profile_fields', 'realm_emoji'] })).body;
+    assert.ok(Array.isArray(own.custom_profile_fields) && own.custom_profile_fields.length > 0);
+    assert.equal(typeof own.realm_emoji, 'object');
+    assert.equal(own.realm_name, undefined);
+    const realm = (await c('POST', '/register', { fetch_event_types: ['realm'] })).body;
+    assert.equal(typeof realm.realm_name, 'string');
+    assert.equal(realm.custom_profile_fields, undefined);
+    assert.equal(realm.realm_emoji, undefined);
+  });
+
   it('enforces edit rules', async () => {
     const c = client(server, alice);
     const st = server.state;

@@ -81,8 +81,7 @@ function realmSection(srv: ChatServer): Record<string, unknown> {
     realm_default_language: rs.default_language, realm_waiting_period_threshold: rs.waiting_period_threshold,
     realm_enable_spectator_access: rs.enable_spectator_access, realm_video_chat_provider: rs.video_chat_provider,
     realm_message_retention_days: rs.message_retention_days, realm_upload_quota_mib: rs.upload_quota_mib,
-    realm_emoji: Object.fromEntries([...st.realmEmoji].map(([id, e]) => [id, e])),
-    custom_profile_fields: st.profileFields, realm_user_groups_system: GROUP_NAMES,
+    realm_user_groups_system: GROUP_NAMES,
     realm_email_gateway_bot_id: st.emailGatewayBotId, realm_notification_bot_id: st.notificationBotId,
   };
   if (srv.fl >= 257) out.realm_url = srv.url;
@@ -157,6 +156,9 @@ function register(ctx: Ctx): Record<string, unknown> {
     out.scheduled_messages = [...st.scheduled.values()].filter((s) => s.userId === user.id).sort((a, b) => a.deliverAt - b.deliverAt).map((s) => scheduledJson(srv, s));
   }
   if (fetch.has('reminders') && srv.fl >= 381) out.reminders = [...st.reminders.values()].filter((r) => r.userId === user.id).map((r) => reminderJson(srv, r));
+  // Their own fetch types, as on the real service (not part of `realm`).
+  if (fetch.has('realm_emoji')) out.realm_emoji = Object.fromEntries([...st.realmEmoji].map(([id, e]) => [id, e]));
+  if (fetch.has('custom_profile_fields')) out.custom_profile_fields = st.profileFields;
   if (fetch.has('realm_linkifiers')) out.realm_linkifiers = st.linkifiers.map((l) => linkifierJson(srv, l));
   if (fetch.has('user_settings')) {
     const values: Record<string, unknown> = {};
