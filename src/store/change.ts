@@ -11,6 +11,7 @@ export type StoreArea =
   | 'scheduledMessages'
   | 'reminders'
   | 'linkifiers'
+  | 'realmEmoji'
   | 'customProfileFields'
   | 'realm'
   | 'userSettings'
@@ -28,6 +29,7 @@ export const ALL_AREAS: readonly StoreArea[] = [
   'scheduledMessages',
   'reminders',
   'linkifiers',
+  'realmEmoji',
   'customProfileFields',
   'realm',
   'userSettings',

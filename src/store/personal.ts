@@ -1,4 +1,5 @@
 import type { Linkifier } from '../api/models/linkifier';
+import type { RealmEmoji } from '../api/models/message';
 import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/models/personal';
 import type { CustomProfileField } from '../api/models/user';
 
@@ -51,6 +52,15 @@ export class PersonalItems {
   linkifiers: readonly Linkifier[] = [];
   /** In the realm's `order`. */
   customProfileFields: readonly CustomProfileField[] = [];
+  /** The organisation's custom emoji that can be used (not deactivated), by name. */
+  realmEmoji: readonly RealmEmoji[] = [];
+}
+
+/** The custom emoji that can be used, by name. */
+export function activeRealmEmoji(all: Readonly<Record<string, RealmEmoji>>): RealmEmoji[] {
+  return Object.values(all)
+    .filter((e) => !e.deactivated)
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Custom profile fields in the realm's order (`order`, else id). */

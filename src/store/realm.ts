@@ -11,6 +11,9 @@ interface UserGroup {
   isSystem: boolean;
 }
 
+/** `realm_*` snapshot keys that are sections of their own, not settings. */
+const NOT_SETTINGS = ['realm_users', 'realm_user_groups', 'realm_linkifiers', 'realm_emoji'];
+
 /** Snapshot keys without the `realm_` prefix that the store keeps (realm events use bare names too). */
 const BARE_KEYS = [
   'max_message_length',
@@ -44,7 +47,7 @@ export class RealmState {
   reset(snapshot: Record<string, unknown>): void {
     this.settings = {};
     for (const [key, value] of Object.entries(snapshot)) {
-      if (key.startsWith('realm_') && key !== 'realm_users' && key !== 'realm_user_groups' && key !== 'realm_linkifiers') {
+      if (key.startsWith('realm_') && !NOT_SETTINGS.includes(key)) {
         this.settings[key.slice('realm_'.length)] = value;
       } else if (BARE_KEYS.includes(key)) {
         this.settings[key] = value;

@@ -40,6 +40,7 @@ export const STORE_EVENT_TYPES = [
   'realm_user',
   'realm',
   'realm_linkifiers',
+  'realm_emoji',
   'saved_snippets',
   'scheduled_messages',
   'reminders',

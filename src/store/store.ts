@@ -1,6 +1,7 @@
 import type { ChatEvent } from '../api/models/events';
 import { toPresenceTimes } from '../api/models/events';
 import type { Linkifier } from '../api/models/linkifier';
+import type { RealmEmoji } from '../api/models/message';
 import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/models/personal';
 import type { RegisterSnapshot } from '../api/models/register';
 import type { Subscription, Topic } from '../api/models/subscription';
@@ -9,7 +10,7 @@ import type { RealmLimits } from '../api/operation';
 import { ChangeBuilder, fullChange, type StoreChange } from './change';
 import { Emitter, type Event } from './emitter';
 import { isResolved } from './keys';
-import { orderProfileFields, PersonalItems } from './personal';
+import { activeRealmEmoji, orderProfileFields, PersonalItems } from './personal';
 import { PresenceIndex, type PresenceGroups, type PresenceState } from './presence';
 import { RealmState } from './realm';
 import { upgradeHomeView } from '../api/models/settings';
@@ -20,6 +21,7 @@ import {
   applyCustomProfileFields,
   applyLinkifiers,
   applyRealm,
+  applyRealmEmoji,
   applyReminders,
   applySavedSnippets,
   applyScheduledMessages,
@@ -167,6 +169,7 @@ export class ChatStore {
     this.#personal.scheduled.reset((snapshot.scheduled_messages ?? []).map((s) => [s.scheduled_message_id, s]));
     this.#personal.reminders.reset((snapshot.reminders ?? []).map((r) => [r.reminder_id, r]));
     this.#personal.linkifiers = snapshot.realm_linkifiers ?? [];
+    this.#personal.realmEmoji = activeRealmEmoji(snapshot.realm_emoji ?? {});
     this.#personal.customProfileFields = orderProfileFields(snapshot.custom_profile_fields ?? []);
 
     // Topic lists are reloaded lazily from the new state, as on first use.
@@ -217,6 +220,7 @@ export class ChatStore {
       case 'realm_user': return applyRealmUser(state, event, change);
       case 'realm': return applyRealm(state, event, change);
       case 'realm_linkifiers': return applyLinkifiers(state, event, change);
+      case 'realm_emoji': return applyRealmEmoji(state, event, change);
       case 'custom_profile_fields': return applyCustomProfileFields(state, event, change);
       case 'saved_snippets': return applySavedSnippets(state, event, change);
       case 'scheduled_messages': return applyScheduledMessages(state, event, change);
@@ -450,6 +454,10 @@ export class ChatStore {
   /** In the realm's order. */
   linkifiers(): readonly Linkifier[] {
     return this.#personal.linkifiers;
+  }
+  /** The organisation's custom emoji that can be used, by name. */
+  realmEmoji(): readonly RealmEmoji[] {
+    return this.#personal.realmEmoji;
   }
   /** The organisation's custom profile fields, in its order (names of users' `profile_data` keys). */
   customProfileFields(): readonly CustomProfileField[] {

@@ -13,6 +13,7 @@ import { getMessage, sendMessage } from '../../src/api/routes/messages';
 import { createSavedSnippet, deleteSavedSnippet } from '../../src/api/routes/personal';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
+import { emojiChoices } from '../../src/webviews/topicView/emoji';
 import type { TopicPanel } from '../../src/webviews/topicView/panel';
 import { clientFor, freshStart, GENERAL, signOutAll, testAccount, waitFor } from './helpers';
 
@@ -131,6 +132,19 @@ describe('topic view', () => {
     await waitFor('the reaction gone', () => mine() === false);
     await panel.toggleReaction(target, { emojiName: 'tada', emojiCode: '1f389' }, 'remove'); // REACTION_DOES_NOT_EXIST
     assert.equal(mine(), false);
+  });
+
+  it('offers the organisation’s custom emoji in the reaction picker, and reacts with one', async function () {
+    this.timeout(15_000);
+    const store = api.services.sessions.current!.store;
+    const custom = emojiChoices(store.realmEmoji()).filter((c) => c.emoji.type === 'realm_emoji');
+    assert.deepEqual(custom.map((c) => c.label), [':party_parrot:']);
+    const target = bobIds[1]!;
+    const { name, code, type } = custom[0]!.emoji;
+    await panel.toggleReaction(target, { emojiName: name, emojiCode: code, reactionType: type });
+    await waitFor('the custom emoji reaction', () =>
+      panel.cache.get(target)?.reactions.some((r) => r.user_id === store.ownUserId && r.reaction_type === 'realm_emoji' && r.emoji_code === code),
+    );
   });
 
   it('shares an editor selection as a fenced block with its language and path:line-range', async function () {

@@ -203,6 +203,25 @@ describe('ChatStore and ChatSession (live state)', function () {
     assert.deepEqual(local.customProfileFields().map((f) => [f.id, f.name]), [[3, 'Team'], [9, 'Pronouns']]);
   });
 
+  it('the organisation\'s custom emoji: usable ones from the snapshot by name, replaced by a realm_emoji event', async () => {
+    assert.deepEqual(store.realmEmoji().map((e) => e.name), ['party_parrot'], 'the demo organisation has one custom emoji');
+    assert.equal(store.realm.settings.emoji, undefined, 'realm_emoji is not a realm setting');
+    const local = new ChatStore();
+    const snapshot = await registerQueue(client, { fetch_event_types: STORE_FETCH_EVENT_TYPES, event_types: ['message'] });
+    await client.call('DELETE /events', { queue_id: snapshot.queue_id });
+    local.reset(snapshot);
+    // The local server cannot change custom emoji, so the event is built here, in Zulip's shape.
+    const parsed = parseEvent({ id: 8, type: 'realm_emoji', op: 'update', realm_emoji: {
+      '1': { id: '1', name: 'party_parrot', source_url: '/e/1.gif', deactivated: true, author_id: 5 },
+      '2': { id: '2', name: 'ship_it', source_url: '/e/2.png', deactivated: false, author_id: null, still_url: null },
+      '3': { id: '3', name: 'blob_wave', source_url: '/e/3.png', deactivated: false },
+    } });
+    assert.ok(parsed.ok, JSON.stringify(parsed));
+    const change = local.apply([parsed.event]);
+    assert.ok(change?.areas.has('realmEmoji'));
+    assert.deepEqual(local.realmEmoji().map((e) => [e.id, e.name]), [['3', 'blob_wave'], ['2', 'ship_it']]);
+  });
+
   it('a message from someone else: unread +1, topic first, one change with unreads and topics', async () => {
     await store.loadTopics(shared.stream_id);
     const before = store.unreadCount({ streamId: shared.stream_id });

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { lenientEnum } from './enum';
 import { parseWith } from '../parse';
 import { Linkifier } from './linkifier';
-import { Message, ReactionType } from './message';
+import { Message, ReactionType, RealmEmoji } from './message';
 import { Reminder, SavedSnippet, ScheduledMessage } from './personal';
 import { Subscription } from './subscription';
 import { CustomProfileField, User } from './user';
@@ -267,6 +267,14 @@ export const RemindersEvent = z.discriminatedUnion('op', [
   z.looseObject({ ...base, type: z.literal('reminders'), op: z.literal('remove'), reminder_id: int }),
 ]);
 
+/** The organisation's custom emoji changed (added, deactivated): the whole new set, by id. */
+export const RealmEmojiEvent = z.looseObject({
+  ...base,
+  type: z.literal('realm_emoji'),
+  op: z.literal('update'),
+  realm_emoji: z.record(z.string(), RealmEmoji),
+});
+
 /** The organisation's custom profile fields changed: the whole new list. */
 export const CustomProfileFieldsEvent = z.looseObject({
   ...base,
@@ -310,6 +318,7 @@ export const ChatEvent = z.discriminatedUnion('type', [
   RealmUserEvent,
   RealmEvent,
   RealmLinkifiersEvent,
+  RealmEmojiEvent,
   SavedSnippetsEvent,
   ScheduledMessagesEvent,
   RemindersEvent,
@@ -336,6 +345,7 @@ export type UserStatusEvent = z.infer<typeof UserStatusEvent>;
 export type RealmUserEvent = z.infer<typeof RealmUserEvent>;
 export type RealmEvent = z.infer<typeof RealmEvent>;
 export type RealmLinkifiersEvent = z.infer<typeof RealmLinkifiersEvent>;
+export type RealmEmojiEvent = z.infer<typeof RealmEmojiEvent>;
 export type SavedSnippetsEvent = z.infer<typeof SavedSnippetsEvent>;
 export type ScheduledMessagesEvent = z.infer<typeof ScheduledMessagesEvent>;
 export type RemindersEvent = z.infer<typeof RemindersEvent>;
@@ -359,6 +369,7 @@ const KNOWN: Record<string, readonly string[] | undefined> = {
   realm_user: ['add', 'remove', 'update'],
   realm: ['update', 'update_dict'],
   realm_linkifiers: undefined,
+  realm_emoji: ['update'],
   saved_snippets: ['add', 'update', 'remove'],
   scheduled_messages: ['add', 'update', 'remove'],
   reminders: ['add', 'remove'],

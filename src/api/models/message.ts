@@ -48,6 +48,20 @@ export const EditHistoryEntry = z.looseObject({
 });
 export type EditHistoryEntry = z.infer<typeof EditHistoryEntry>;
 
+/**
+ * A custom emoji of the organisation (`realm_emoji` of `/register` and its events, keyed by id):
+ * a reaction with it is `{reaction_type: 'realm_emoji', emoji_code: id, emoji_name: name}`.
+ */
+export const RealmEmoji = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  source_url: z.string(),
+  still_url: z.string().nullable().optional(),
+  deactivated: z.boolean().default(false),
+  author_id: z.number().int().nullable().optional(),
+});
+export type RealmEmoji = z.infer<typeof RealmEmoji>;
+
 /** An emoji reaction. `emoji_code` lives in the namespace of `reaction_type`. */
 export const Reaction = z.looseObject({
   emoji_name: z.string(),

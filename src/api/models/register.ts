@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { PresenceTimes } from './events';
 import { Linkifier } from './linkifier';
+import { RealmEmoji } from './message';
 import { Reminder, SavedSnippet, ScheduledMessage } from './personal';
 import { UserSettings } from './settings';
 import { GroupSettingValue, Subscription, UserTopic } from './subscription';
@@ -110,6 +111,8 @@ export const RegisterSnapshot = z.looseObject({
   scheduled_messages: z.array(ScheduledMessage).optional(),
   reminders: z.array(Reminder).optional(),
   realm_linkifiers: z.array(Linkifier).optional(),
+  /** Fetch type `realm_emoji`: the organisation's custom emoji by id, deactivated ones included. */
+  realm_emoji: z.record(z.string(), RealmEmoji).optional(),
   user_settings: UserSettings.optional(),
 
   // custom_profile_fields: top level both for that fetch type and (on some servers) with `realm`.

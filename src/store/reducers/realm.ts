@@ -1,13 +1,14 @@
 import type {
   CustomProfileFieldsEvent,
   RealmEvent,
+  RealmEmojiEvent,
   RealmLinkifiersEvent,
   RemindersEvent,
   SavedSnippetsEvent,
   ScheduledMessagesEvent,
 } from '../../api/models/events';
 import type { ChangeBuilder } from '../change';
-import { orderProfileFields } from '../personal';
+import { activeRealmEmoji, orderProfileFields } from '../personal';
 import type { StoreState } from '../state';
 
 export function applyRealm(state: StoreState, event: RealmEvent, change: ChangeBuilder): void {
@@ -21,6 +22,11 @@ export function applyRealm(state: StoreState, event: RealmEvent, change: ChangeB
 export function applyLinkifiers(state: StoreState, event: RealmLinkifiersEvent, change: ChangeBuilder): void {
   state.personal.linkifiers = event.realm_linkifiers;
   change.add('linkifiers');
+}
+
+export function applyRealmEmoji(state: StoreState, event: RealmEmojiEvent, change: ChangeBuilder): void {
+  state.personal.realmEmoji = activeRealmEmoji(event.realm_emoji);
+  change.add('realmEmoji');
 }
 
 export function applyCustomProfileFields(state: StoreState, event: CustomProfileFieldsEvent, change: ChangeBuilder): void {

@@ -1,11 +1,16 @@
-/** The emoji picker for reactions: common unicode emoji by their service names and code points. */
+/**
+ * The emoji picker for reactions: common unicode emoji by their service names and code points,
+ * then the organisation's custom emoji.
+ */
 import * as vscode from 'vscode';
+import type { RealmEmoji } from '../../api/models/message';
 import { unicodeGlyph } from './model';
 
 export interface EmojiChoice {
   readonly name: string;
-  /** Hex code points joined by '-' (the `emoji_code` of a `unicode_emoji` reaction). */
+  /** Hex code points joined by '-' for unicode emoji; the custom emoji's id for realm emoji. */
   readonly code: string;
+  readonly type?: 'unicode_emoji' | 'realm_emoji';
 }
 
 export const COMMON_EMOJI: readonly EmojiChoice[] = [
@@ -31,9 +36,20 @@ export const COMMON_EMOJI: readonly EmojiChoice[] = [
   { name: 'octopus', code: '1f419' },
 ];
 
-/** A quick pick of {@link COMMON_EMOJI}; undefined when dismissed. */
-export async function pickEmoji(): Promise<EmojiChoice | undefined> {
-  const items = COMMON_EMOJI.map((e) => ({ label: `${unicodeGlyph(e.code) ?? ''}  :${e.name}:`, description: e.code, emoji: e }));
-  const picked = await vscode.window.showQuickPick(items, { title: 'Add a reaction', placeHolder: 'Choose an emoji', matchOnDescription: true });
+/** The picker's entries: {@link COMMON_EMOJI}, then the usable custom emoji of the organisation. */
+export function emojiChoices(realmEmoji: readonly RealmEmoji[]): (vscode.QuickPickItem & { emoji: EmojiChoice })[] {
+  return [
+    ...COMMON_EMOJI.map((e) => ({ label: `${unicodeGlyph(e.code) ?? ''}  :${e.name}:`, description: e.code, emoji: { ...e, type: 'unicode_emoji' as const } })),
+    ...realmEmoji.map((e) => ({ label: `:${e.name}:`, description: 'custom emoji', emoji: { name: e.name, code: e.id, type: 'realm_emoji' as const } })),
+  ];
+}
+
+/** A quick pick of {@link emojiChoices}; undefined when dismissed. */
+export async function pickEmoji(realmEmoji: readonly RealmEmoji[]): Promise<EmojiChoice | undefined> {
+  const picked = await vscode.window.showQuickPick(emojiChoices(realmEmoji), {
+    title: 'Add a reaction',
+    placeHolder: 'Choose an emoji',
+    matchOnDescription: true,
+  });
   return picked?.emoji;
 }

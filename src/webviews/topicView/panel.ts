@@ -234,9 +234,9 @@ export class TopicPanel implements vscode.Disposable {
     host.onRequest(SendRequest, (p) => this.send(p.content));
     host.onRequest(ReactRequest, async (p) => {
       if (p.emojiName === undefined) {
-        const emoji = await pickEmoji();
+        const emoji = await pickEmoji(this.#session().store.realmEmoji());
         if (!emoji) return;
-        await this.toggleReaction(p.messageId, { emojiName: emoji.name, emojiCode: emoji.code, reactionType: 'unicode_emoji' }, 'add');
+        await this.toggleReaction(p.messageId, { emojiName: emoji.name, emojiCode: emoji.code, reactionType: emoji.type ?? 'unicode_emoji' }, 'add');
       } else {
         await this.toggleReaction(p.messageId, { emojiName: p.emojiName, emojiCode: p.emojiCode, reactionType: p.reactionType });
       }
