@@ -73,6 +73,23 @@ interface Def {
   mode?: string;
 }
 
+/**
+ * Code that stores `value` at `slot` of the output `o` when it differs from the input's `was`,
+ * copying the input `v` first (with `copy`) on the first such change: copy on write.
+ */
+function storeChanged(value: string, was: string, slot: string, copy: string): string {
+  return `{\nconst r = ${value};\nif (${was}) {\nif (o === v) o = ${copy};\no[${slot}] = r;\n}\n}\n`;
+}
+
+/**
+ * The loop over an array's elements or a record's values, `e` each: when `element` can change
+ * them, the result is the input copied (with `copy`) on the first change, else the input itself.
+ */
+function eachValue(head: string, loop: string, slot: string, element: Emitted, copy: string): { code: string; same: boolean } {
+  if (element.same) return { code: `${head}${loop}${element.code}}\nreturn v;\n`, same: true };
+  return { code: `${head}let o = v;\n${loop}${element.code}${storeChanged(element.out, 'r !== e', slot, copy)}}\nreturn o;\n`, same: false };
+}
+
 /** The schema types compiled into functions of their own. */
 const STRUCTURED: ReadonlySet<string> = new Set(['object', 'array', 'union', 'record']);
 
@@ -307,16 +324,8 @@ class Compiler {
       if (test === undefined) return undefined;
       tests.push(`if (${test}) return F;\n`);
     }
-    const element = this.emit(def.element!, 'e');
     const head = `if (!Array.isArray(v)) return F;\n${tests.join('')}const n = v.length;\n`;
-    if (element.same) {
-      return { code: `${head}for (let i = 0; i < n; i++) {\nconst e = v[i];\n${element.code}}\nreturn v;\n`, same: true };
-    }
-    // Copied on the first element that parses to something else.
-    return {
-      code: `${head}let o = v;\nfor (let i = 0; i < n; i++) {\nconst e = v[i];\n${element.code}const r = ${element.out};\nif (r !== e) {\nif (o === v) o = v.slice();\no[i] = r;\n}\n}\nreturn o;\n`,
-      same: false,
-    };
+    return eachValue(head, 'for (let i = 0; i < n; i++) {\nconst e = v[i];\n', 'i', this.emit(def.element!, 'e'), 'v.slice()');
   }
 
   objectBody(def: Def): { code: string; same: boolean } | undefined {
@@ -352,7 +361,7 @@ class Compiler {
       if (!loose) assign = `o[${f.key}] = ${f.out};\n`;
       else if (!f.same) {
         const changed = f.defaulted ? `r !== ${a} || ${a} === undefined` : `r !== ${a}`;
-        assign = `{\nconst r = ${f.out};\nif (${changed}) {\nif (o === v) o = { ...v };\no[${f.key}] = r;\n}\n}\n`;
+        assign = storeChanged(f.out, changed, f.key, '{ ...v }');
       }
       if (f.required) {
         // An absent required key fails even when its schema accepts undefined (z.unknown()).
@@ -404,36 +413,36 @@ class Compiler {
     if (def.mode !== undefined || key.def.type !== 'string' || key.def.checks?.length || key.def.format || key.values) {
       return undefined;
     }
-    const value = this.emit(def.valueType!, 'e');
     // A plain object, as zod requires. zod drops an own `__proto__` key and skips non-enumerable
     // ones; such rare inputs, and objects with a `constructor` of their own, go to zod.
-    let code =
+    const head =
       `if (typeof v !== 'object' || v === null || Array.isArray(v)) return F;\n` +
       `const p = Object.getPrototypeOf(v);\n` +
       `if ((p !== Object.prototype && p !== null) || Object.hasOwn(v, '__proto__') || Object.hasOwn(v, 'constructor')) return F;\n` +
       `const keys = Reflect.ownKeys(v);\n`;
-    if (value.same) {
-      code += `for (let i = 0; i < keys.length; i++) {\nconst k = keys[i];\nif (typeof k !== 'string' || !Object.prototype.propertyIsEnumerable.call(v, k)) return F;\nconst e = v[k];\n${value.code}}\nreturn v;\n`;
-      return { code, same: true };
-    }
-    code += `let o = v;\nfor (let i = 0; i < keys.length; i++) {\nconst k = keys[i];\nif (typeof k !== 'string' || !Object.prototype.propertyIsEnumerable.call(v, k)) return F;\nconst e = v[k];\n${value.code}const r = ${value.out};\nif (r !== e) {\nif (o === v) o = { ...v };\no[k] = r;\n}\n}\nreturn o;\n`;
-    return { code, same: false };
+    const loop =
+      `for (let i = 0; i < keys.length; i++) {\nconst k = keys[i];\n` +
+      `if (typeof k !== 'string' || !Object.prototype.propertyIsEnumerable.call(v, k)) return F;\nconst e = v[k];\n`;
+    return eachValue(head, loop, 'k', this.emit(def.valueType!, 'e'), '{ ...v }');
   }
+}
+
+/** The functions generated for `schema` (the last returns the root) and the constants they use. */
+function generate(schema: z.ZodType): { source: string; constants: unknown[] } {
+  const compiler = new Compiler();
+  const root = compiler.option(schema);
+  return { source: `${compiler.functions.join('')}return ${root.name};\n`, constants: compiler.constants };
 }
 
 /** Compiles `schema` into one function returning the parsed value or `FAIL`. */
 function compile(schema: z.ZodType): Parser {
-  const compiler = new Compiler();
-  const root = compiler.option(schema);
-  const source = `"use strict";\n${compiler.functions.join('')}return ${root.name};\n`;
+  const { source, constants } = generate(schema);
   // Generated from our own schema definitions only: names are escaped, values passed as constants.
-  const factory = new Function('K', 'F', 'C', source) as (k: unknown[], f: symbol, c: object) => Parser;
-  return factory(compiler.constants, FAIL, ZOD_CONTEXT);
+  const factory = new Function('K', 'F', 'C', `"use strict";\n${source}`) as (k: unknown[], f: symbol, c: object) => Parser;
+  return factory(constants, FAIL, ZOD_CONTEXT);
 }
 
 /** The generated source for `schema`, for tests and for reading what the compiler made of it. */
 export function compiledSource(schema: z.ZodType): string {
-  const compiler = new Compiler();
-  const root = compiler.option(schema);
-  return `${compiler.functions.join('')}return ${root.name};\n`;
+  return generate(schema).source;
 }
