@@ -103,7 +103,8 @@ export class HttpFront {
         user = this.authenticate(req);
         Object.assign(headers, this.rateLimit(user));
       }
-      const raw = method === 'GET' ? { query: readQuery(search), body: new Map<string, string>(), files: [] } : await readParams(req, search, method);
+      const read = readParams(req, search, method);
+      const raw = read instanceof Promise ? await read : read;
       let merged = raw.query;
       if (raw.body.size) {
         const both = new Map(raw.query);
@@ -313,9 +314,13 @@ function readQuery(search: string): ReadonlyMap<string, string> {
   return query;
 }
 
-async function readParams(req: IncomingMessage, search: string, method: string): Promise<RawRequest> {
+/** The query and, for methods with a body, the form or multipart body; GETs never wait. */
+function readParams(req: IncomingMessage, search: string, method: string): RawRequest | Promise<RawRequest> {
   const out: RawRequest = { query: readQuery(search), body: new Map(), files: [] };
-  if (method === 'GET') return out;
+  return method === 'GET' ? out : readBodyParams(req, out);
+}
+
+async function readBodyParams(req: IncomingMessage, out: RawRequest): Promise<RawRequest> {
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) {
     await readMultipart(req, out);
