@@ -4,8 +4,8 @@
  * from `vscode`, so plain-Node tests run it against the local chat server.
  */
 import { ApiError, ChatClient, ChatError, MalformedResponseError, NetworkError, RedirectError, ValidationError } from '../api';
-import { getServerSettings } from '../api/routes/server';
-import { getOwnUser } from '../api/routes/users';
+import { getServerSettings } from '../api/server/routes';
+import { getOwnUser } from '../api/users/routes';
 
 /**
  * The oldest server feature level the extension supports (Zulip 4.0 and compatible servers).

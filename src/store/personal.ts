@@ -1,7 +1,7 @@
-import type { Linkifier } from '../api/models/linkifier';
-import type { RealmEmoji } from '../api/models/message';
-import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/models/personal';
-import type { CustomProfileField } from '../api/models/user';
+import type { Linkifier } from '../api/realm/models';
+import type { RealmEmoji } from '../api/messages/models';
+import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/personal/models';
+import type { CustomProfileField } from '../api/users/models';
 
 /** Keyed items with a cached ordered view. */
 export class OrderedMap<K, V> {

@@ -1,4 +1,4 @@
-import type { PresenceTimes } from '../api/models/events';
+import type { PresenceTimes } from '../api/events/models';
 
 export interface PresenceGroups {
   /** User ids, each list in the order of `orderedUserIds` (by name). */

@@ -1,8 +1,8 @@
 import type { ChatClient } from '../api/client';
 import { NetworkError } from '../api/errors';
-import { EventQueue, type EventQueueOptions, type QueueStatus, type QueueStatusDetail } from '../api/events';
-import { getChannelTopics } from '../api/routes/subscriptions';
-import { updatePresence } from '../api/routes/users';
+import { EventQueue, type EventQueueOptions, type QueueStatus, type QueueStatusDetail } from '../api/events/queue';
+import { getChannelTopics } from '../api/channels/routes';
+import { updatePresence } from '../api/users/routes';
 import { Emitter, type Event } from './emitter';
 import { alwaysFocused, PresencePinger, realTimers, type FocusSource, type Timers } from './pinger';
 import { ChatStore } from './store';

@@ -1,4 +1,4 @@
-import type { ChatEvent } from '../api/models/events';
+import type { ChatEvent } from '../api/events/models';
 import type { ChangeBuilder } from './change';
 import type { PersonalItems } from './personal';
 import type { PresenceIndex } from './presence';

@@ -1,4 +1,4 @@
-import type { Subscription } from '../api/models/subscription';
+import type { Subscription } from '../api/channels/models';
 
 /** A channel as known to the user, subscribed or not (names for messages, moves and links). */
 export interface ChannelInfo {

@@ -1,4 +1,4 @@
-import type { User, UserStatus } from '../api/models/user';
+import type { User, UserStatus } from '../api/users/models';
 
 /** Users by id and email, with the name-ordered lists the people tree needs cached. */
 export class UserIndex {

@@ -1,5 +1,5 @@
 /** One-line descriptions of webhook payloads for the log and prompts. No `vscode` import. */
-import type { OutgoingWebhookPayload } from '../api/models/webhook';
+import type { OutgoingWebhookPayload } from '../api/webhook/models';
 
 export function excerpt(text: string, max = 120): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -4,8 +4,8 @@
  * automatic answer, no response, or asking the developer).
  */
 import * as vscode from 'vscode';
-import type { OutgoingWebhookPayload, WebhookReply } from '../api/models/webhook';
-import { webhookReply } from '../api/webhook';
+import type { OutgoingWebhookPayload, WebhookReply } from '../api/webhook/models';
+import { webhookReply } from '../api/webhook/payload';
 import { Commands, Settings } from '../constants';
 import type { Services } from '../services';
 import { describePayload, excerpt } from './describe';

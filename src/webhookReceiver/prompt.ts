@@ -3,8 +3,8 @@
  * prompt closes itself when `signal` aborts (the answer is due), and counts the seconds down.
  */
 import * as vscode from 'vscode';
-import type { OutgoingWebhookPayload, WebhookReply } from '../api/models/webhook';
-import { webhookReply } from '../api/webhook';
+import type { OutgoingWebhookPayload, WebhookReply } from '../api/webhook/models';
+import { webhookReply } from '../api/webhook/payload';
 import { describePayload, excerpt } from './describe';
 
 type Choice = vscode.QuickPickItem & { answer: 'reply' | 'none' };

@@ -5,8 +5,8 @@
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseOutgoingWebhookPayload, verifyWebhookToken, webhookReply } from '../api/webhook';
-import type { OutgoingWebhookPayload, WebhookReply } from '../api/models/webhook';
+import { parseOutgoingWebhookPayload, verifyWebhookToken, webhookReply } from '../api/webhook/payload';
+import type { OutgoingWebhookPayload, WebhookReply } from '../api/webhook/models';
 
 /** The service waits about 10 s for an answer; answer before that. */
 export const DEFAULT_ANSWER_TIMEOUT_MS = 8_000;

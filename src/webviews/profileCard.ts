@@ -3,8 +3,8 @@
  * the host (sanitised) and posted after the webview says `ready`; it follows the store while open.
  */
 import * as vscode from 'vscode';
-import type { User } from '../api/models/user';
-import { getUserByEmail } from '../api/routes/users';
+import type { User } from '../api/users/models';
+import { getUserByEmail } from '../api/users/routes';
 import { WebviewPanels } from '../constants';
 import type { Services } from '../services';
 import type { CurrentSession } from '../session/manager';

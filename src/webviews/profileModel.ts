@@ -3,7 +3,7 @@
  * organisation's custom profile fields) and the full user record (`GET /users/{email}` with
  * custom profile fields). Server HTML is sanitised here.
  */
-import { roleName, type CustomProfileField, type User, type UserStatus } from '../api/models/user';
+import { roleName, type CustomProfileField, type User, type UserStatus } from '../api/users/models';
 import type { PresenceState } from '../store';
 import { statusEmoji } from '../views/presence/status';
 import type { ProfileField, ProfileModel } from './protocol';

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { ChatClient } from '../../src/api';
-import { parseEvent, type ChatEvent } from '../../src/api/models/events';
-import type { RegisterSnapshot } from '../../src/api/models/register';
+import { parseEvent, type ChatEvent } from '../../src/api/events/models';
+import type { RegisterSnapshot } from '../../src/api/events/register';
 import { operations } from '../../src/api/operations';
-import { normalizeRegister } from '../../src/api/operations/events';
-import { DEFAULT_CLIENT_CAPABILITIES } from '../../src/api/routes/events';
-import { getChannelTopics } from '../../src/api/routes/subscriptions';
+import { normalizeRegister } from '../../src/api/events/operations';
+import { DEFAULT_CLIENT_CAPABILITIES } from '../../src/api/events/routes';
+import { getChannelTopics } from '../../src/api/channels/routes';
 import { ChatStore } from '../../src/store';
 import { STORE_EVENT_TYPES, STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
 import { startServerProcess } from './serverProcess';

@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
-import { sendMessage } from '../../src/api/routes/messages';
+import { sendMessage } from '../../src/api/messages/routes';
 import { secretKey } from '../../src/auth/accounts';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';

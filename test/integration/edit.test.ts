@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
-import { getAttachments, getMessage, getMessages, sendMessage, updateMessage } from '../../src/api/routes/messages';
+import { getAttachments, getMessage, getMessages, sendMessage, updateMessage } from '../../src/api/messages/routes';
 import type { EditResult } from '../../src/commands/messages/editMessage';
 import { Commands } from '../../src/constants';
 import { DRAFT_SCHEME, theirsUri } from '../../src/drafts/documents';

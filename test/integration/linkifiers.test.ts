@@ -5,8 +5,8 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
-import type { Linkifier } from '../../src/api/models/linkifier';
-import { getLinkifiers } from '../../src/api/routes/realm';
+import type { Linkifier } from '../../src/api/realm/models';
+import { getLinkifiers } from '../../src/api/realm/routes';
 import type { EditLinkifierResult } from '../../src/commands/linkifiers/edit';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';

@@ -5,8 +5,8 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { ApiError, type ChatClient, ValidationError } from '../../src/api';
-import { deleteQueue, registerQueue } from '../../src/api/routes/events';
-import { updatePresence } from '../../src/api/routes/users';
+import { deleteQueue, registerQueue } from '../../src/api/events/routes';
+import { updatePresence } from '../../src/api/users/routes';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import type { PeopleNode, UserNode } from '../../src/views/presence/model';
@@ -164,7 +164,7 @@ describe('people: presence, statuses, profiles', function () {
     );
     // The same text through the API layer: a ValidationError, nothing sent.
     await assert.rejects(
-      async () => (await import('../../src/api/routes/users')).updateStatus(clientOf(member), { status_text: tooLong }),
+      async () => (await import('../../src/api/users/routes')).updateStatus(clientOf(member), { status_text: tooLong }),
       (e: unknown) => e instanceof ValidationError,
     );
     await new Promise((r) => setTimeout(r, 300));

@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
-import { getScheduledMessages } from '../../src/api/routes/personal';
+import { getScheduledMessages } from '../../src/api/personal/routes';
 import type { ScheduledResult } from '../../src/commands/messages/scheduled';
 import { NEEDS_NEW_TIME } from '../../src/commands/messages/scheduled';
 import { formatLocal, fromUnixSeconds } from '../../src/time/when';

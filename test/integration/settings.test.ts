@@ -6,8 +6,8 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
-import { SETTINGS_DESCRIPTION } from '../../src/api/models/settings';
-import { registerQueue } from '../../src/api/routes/events';
+import { SETTINGS_DESCRIPTION } from '../../src/api/personal/settings';
+import { registerQueue } from '../../src/api/events/routes';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 // A type only: the extension runs from its bundle, so the class's statics here are another copy.

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
-import { getSavedSnippets } from '../../src/api/routes/personal';
+import { getSavedSnippets } from '../../src/api/personal/routes';
 import type { InsertResult } from '../../src/commands/snippets/insertAsComment';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';

@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
-import { sendMessage } from '../../src/api/routes/messages';
+import { sendMessage } from '../../src/api/messages/routes';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import { POLICY } from '../../src/store';

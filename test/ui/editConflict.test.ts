@@ -3,7 +3,7 @@
 // the choices; "Keep Mine" sends hers.
 import * as assert from 'assert';
 import type { ChatClient } from '../../src/api';
-import { getMessage, sendMessage, updateMessage } from '../../src/api/routes/messages';
+import { getMessage, sendMessage, updateMessage } from '../../src/api/messages/routes';
 import { useWorkbench } from './workbench';
 
 describe('UI: edit conflict', function () {

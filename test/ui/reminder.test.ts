@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { getReminders } from '../../src/api/routes/personal';
+import { getReminders } from '../../src/api/personal/routes';
 import { goToLine, openFile } from './helpers';
 import { useWorkbench } from './workbench';
 

@@ -2,9 +2,9 @@
 // the tree row, asks only for the text and the time (the when-picker's presets), and the
 // scheduled message on the server goes to that channel and topic.
 import * as assert from 'assert';
-import { deleteScheduledMessage, getScheduledMessages } from '../../src/api/routes/personal';
-import { sendMessage } from '../../src/api/routes/messages';
-import { getSubscriptions } from '../../src/api/routes/subscriptions';
+import { deleteScheduledMessage, getScheduledMessages } from '../../src/api/personal/routes';
+import { sendMessage } from '../../src/api/messages/routes';
+import { getSubscriptions } from '../../src/api/channels/routes';
 import { useWorkbench } from './workbench';
 
 describe('UI: schedule a message from the Topics tree', function () {

@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { createSavedSnippet } from '../../src/api/routes/personal';
+import { createSavedSnippet } from '../../src/api/personal/routes';
 import { editorLines, goToLine, openFile } from './helpers';
 import { useWorkbench, type Workbench } from './workbench';
 

@@ -1,7 +1,7 @@
 // The topic view in the real workbench: messages with avatars/initials, an edited marker,
 // reactions with counts, the compose box, a channel-wide search; screenshots for a human look.
 import * as assert from 'assert';
-import { addReaction, sendMessage, updateMessage } from '../../src/api/routes/messages';
+import { addReaction, sendMessage, updateMessage } from '../../src/api/messages/routes';
 import { openTopicFromPalette } from './helpers';
 import { useWorkbench } from './workbench';
 

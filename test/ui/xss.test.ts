@@ -9,7 +9,7 @@ import * as assert from 'assert';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import type { FrameLocator } from 'playwright-core';
-import { sendMessage } from '../../src/api/routes/messages';
+import { sendMessage } from '../../src/api/messages/routes';
 import { XSS_PAYLOADS, XSS_RAW_HTML, XSS_TOPICS } from '../fixtures/xssPayloads';
 import { openTopicFromPalette } from './helpers';
 import { useWorkbench } from './workbench';

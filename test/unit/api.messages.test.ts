@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { ApiError, type ChatClient, ValidationError } from '../../src/api';
 import type { RealmLimits } from '../../src/api/operation';
-import { channel, is, not, search, topic } from '../../src/api/models/narrow';
-import { sha256Hex } from '../../src/api/operations/messages';
+import { channel, is, not, search, topic } from '../../src/api/messages/narrow';
+import { sha256Hex } from '../../src/api/messages/operations';
 import {
   addReaction,
   checkMessagesMatchNarrow,
@@ -15,7 +15,7 @@ import {
   updateMessage,
   updateMessageFlags,
   updateMessageFlagsForNarrow,
-} from '../../src/api/routes/messages';
+} from '../../src/api/messages/routes';
 import { accountWithRole, apiError, channelId, GUEST, MEMBER, offlineClient, OWNER, refused, type RunningServer, useServer, withServer } from './helpers';
 
 async function topicMessages(client: ChatClient, streamId: number, name: string) {
@@ -591,7 +591,7 @@ describe('API: messages on older servers', function () {
 
 describe('models: lenient enums', function () {
   it('maps unknown values to "unknown"', async function () {
-    const { MessageType, ReactionType } = await import('../../src/api/models/message');
+    const { MessageType, ReactionType } = await import('../../src/api/messages/models');
     assert.equal(MessageType.parse('stream'), 'stream');
     assert.equal(MessageType.parse('broadcast'), 'unknown');
     assert.equal(ReactionType.parse('zulip_extra_emoji'), 'chat_extra_emoji');

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { ChatClient } from '../../src/api';
-import { PresenceEntry } from '../../src/api/models/presence';
-import { botTypeName, roleName } from '../../src/api/models/user';
-import { SETTING_CHOICES, SETTINGS_DESCRIPTION, SettingsChanges } from '../../src/api/models/settings';
-import { SUBSCRIPTION_PROPERTIES } from '../../src/api/models/subscription';
-import { peopleOperations } from '../../src/api/operations/people';
-import { updateSettings } from '../../src/api/routes/settings';
+import { PresenceEntry } from '../../src/api/users/presence';
+import { botTypeName, roleName } from '../../src/api/users/models';
+import { SETTING_CHOICES, SETTINGS_DESCRIPTION, SettingsChanges } from '../../src/api/personal/settings';
+import { SUBSCRIPTION_PROPERTIES } from '../../src/api/channels/models';
+import { operations } from '../../src/api/operations';
+import { updateSettings } from '../../src/api/personal/settingsRoute';
 import {
   getChannelEmailAddress,
   getChannelTopics,
@@ -15,7 +15,7 @@ import {
   updateSubscriptionProperties,
   updateSubscriptionProperty,
   updateUserTopic,
-} from '../../src/api/routes/subscriptions';
+} from '../../src/api/channels/routes';
 import {
   getOwnUser,
   getPresence,
@@ -24,7 +24,7 @@ import {
   updatePresence,
   updateStatus,
   updateUserStatus,
-} from '../../src/api/routes/users';
+} from '../../src/api/users/routes';
 import {
   accountWithRole,
   ADMIN,
@@ -698,7 +698,7 @@ describe('API: people gates on older and zulip-named servers', () => {
   });
 
   it('keeps every key of the operation table in SPEC form', () => {
-    for (const [key, op] of Object.entries(peopleOperations)) {
+    for (const [key, op] of Object.entries(operations)) {
       assert.equal(key, `${op.method} ${op.path}`);
     }
   });

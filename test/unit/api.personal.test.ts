@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { type ChatClient, ValidationError } from '../../src/api';
-import { channel } from '../../src/api/models/narrow';
-import { getMessages } from '../../src/api/routes/messages';
+import { channel } from '../../src/api/messages/narrow';
+import { getMessages } from '../../src/api/messages/routes';
 import {
   createReminder,
   createSavedSnippet,
@@ -14,7 +14,7 @@ import {
   getScheduledMessages,
   updateSavedSnippet,
   updateScheduledMessage,
-} from '../../src/api/routes/personal';
+} from '../../src/api/personal/routes';
 import { accountWithRole, apiError, channelId, MEMBER, offlineClient, refused, useServer, withServer } from './helpers';
 
 const inOneDay = () => Math.floor(Date.now() / 1000) + 86400;

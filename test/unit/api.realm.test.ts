@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { ChatClient } from '../../src/api';
-import { Linkifier } from '../../src/api/models/linkifier';
-import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from '../../src/api/routes/realm';
-import { getServerSettings } from '../../src/api/routes/server';
+import { Linkifier } from '../../src/api/realm/models';
+import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from '../../src/api/realm/routes';
+import { getServerSettings } from '../../src/api/server/routes';
 import { ADMIN, apiError, MEMBER, offlineClient, refused, type RunningServer, type ServerOptions, useServer, withServer } from './helpers';
 
 describe('API: linkifiers', () => {

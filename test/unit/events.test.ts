@@ -7,11 +7,11 @@ import {
   ServerError,
   ValidationError,
 } from '../../src/api';
-import { EventQueue, type QueueStatus, type QueueStatusDetail } from '../../src/api/events';
-import { parseEvent, type ChatEvent, type EventOf } from '../../src/api/models/events';
-import type { RegisterSnapshot } from '../../src/api/models/register';
-import { DEFAULT_CLIENT_CAPABILITIES, deleteQueue, getEvents, registerQueue } from '../../src/api/routes/events';
-import { sendMessage } from '../../src/api/routes/messages';
+import { EventQueue, type QueueStatus, type QueueStatusDetail } from '../../src/api/events/queue';
+import { parseEvent, type ChatEvent, type EventOf } from '../../src/api/events/models';
+import type { RegisterSnapshot } from '../../src/api/events/register';
+import { DEFAULT_CLIENT_CAPABILITIES, deleteQueue, getEvents, registerQueue } from '../../src/api/events/routes';
+import { sendMessage } from '../../src/api/messages/routes';
 import { accountWithRole, clientFor, MEMBER, startTestServer, type Account, type RunningServer, withServer } from './helpers';
 
 /** Collects what an EventQueue hands over, with a way to wait for a condition. */

@@ -3,9 +3,9 @@
 // API layer's two error kinds.
 import assert from 'node:assert/strict';
 import { ApiError, ChatClient, type ChatClientOptions, type NameFlavor, ValidationError } from '../../src/api';
-import { channel } from '../../src/api/models/narrow';
+import { channel } from '../../src/api/messages/narrow';
 import type { RealmLimits } from '../../src/api/operation';
-import { getMessages } from '../../src/api/routes/messages';
+import { getMessages } from '../../src/api/messages/routes';
 import { startServer, type ServerOptions } from '../server';
 
 export type { ServerOptions };

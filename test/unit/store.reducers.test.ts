@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { parseEvent, type ChatEvent } from '../../src/api/models/events';
-import { RegisterSnapshot } from '../../src/api/models/register';
+import { parseEvent, type ChatEvent } from '../../src/api/events/models';
+import { RegisterSnapshot } from '../../src/api/events/register';
 import type { RealmLimits } from '../../src/api/operation';
 import { ChatStore, type StoreChange } from '../../src/store';
 

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import type { ChatClient } from '../../src/api';
-import { parseEvent } from '../../src/api/models/events';
-import { registerQueue } from '../../src/api/routes/events';
-import { getChannelTopics } from '../../src/api/routes/subscriptions';
+import { parseEvent } from '../../src/api/events/models';
+import { registerQueue } from '../../src/api/events/routes';
+import { getChannelTopics } from '../../src/api/channels/routes';
 import type { Disposable } from '../../src/store/emitter';
 import { ChatStore, ChatSession, type FocusSource, type StoreChange, type SessionStatus } from '../../src/store';
 import { STORE_FETCH_EVENT_TYPES } from '../../src/store/session';

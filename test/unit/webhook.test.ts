@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ChatClient, ValidationError } from '../../src/api';
-import { OutgoingWebhookPayload, WebhookReply } from '../../src/api/models/webhook';
-import { peopleOperations } from '../../src/api/operations/people';
-import { outgoingWebhookPath, parseOutgoingWebhookPayload, verifyWebhookToken, webhookReply } from '../../src/api/webhook';
+import { OutgoingWebhookPayload, WebhookReply } from '../../src/api/webhook/models';
+import { operations } from '../../src/api/operations';
+import { outgoingWebhookPath, parseOutgoingWebhookPayload, verifyWebhookToken, webhookReply } from '../../src/api/webhook/payload';
 import { byEmail, clientFor, startTestServer, type Account, type RunningServer } from './helpers';
 
 type Handler = (body: string) => unknown;
@@ -237,7 +237,7 @@ describe('Outgoing webhooks (op 21)', () => {
     });
 
     it('describes payload and reply in the table', () => {
-      const op = peopleOperations['POST /chat-outgoing-webhook'];
+      const op = operations['POST /chat-outgoing-webhook'];
       assert.equal(op.method, 'POST');
       assert.equal(op.path, '/chat-outgoing-webhook');
       assert.deepEqual(Object.keys(op.params.shape), []);

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { FL } from '../../api';
-import { getChannelEmailAddress } from '../../api/routes/subscriptions';
+import { getChannelEmailAddress } from '../../api/channels/routes';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';

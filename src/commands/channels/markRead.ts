@@ -4,8 +4,8 @@
  */
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../api';
-import * as narrow from '../../api/models/narrow';
-import { updateMessageFlagsForNarrow } from '../../api/routes/messages';
+import * as narrow from '../../api/messages/narrow';
+import { updateMessageFlagsForNarrow } from '../../api/messages/routes';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import { channelName, channelOf, requireSession, runCommand, withProgress, type ChannelArg } from './common';

@@ -4,8 +4,8 @@
  * the `subscription` events the change causes.
  */
 import * as vscode from 'vscode';
-import { updateSubscriptionProperties } from '../../api/routes/subscriptions';
-import type { SubscriptionProperty } from '../../api/models/subscription';
+import { updateSubscriptionProperties } from '../../api/channels/routes';
+import type { SubscriptionProperty } from '../../api/channels/models';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';

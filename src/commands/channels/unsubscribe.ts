@@ -5,8 +5,8 @@
  * reported, not treated as a failure.
  */
 import * as vscode from 'vscode';
-import type { User } from '../../api/models/user';
-import { unsubscribe } from '../../api/routes/subscriptions';
+import type { User } from '../../api/users/models';
+import { unsubscribe } from '../../api/channels/routes';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';

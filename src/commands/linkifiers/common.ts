@@ -4,7 +4,7 @@
  * nothing (the command asks).
  */
 import * as vscode from 'vscode';
-import type { Linkifier } from '../../api/models/linkifier';
+import type { Linkifier } from '../../api/realm/models';
 import type { Services } from '../../services';
 import { showError } from '../../session/errors';
 import type { CurrentSession } from '../../session/manager';

@@ -1,6 +1,6 @@
 /** `teamChat.deleteLinkifier`: removes a linkifier after a modal confirmation. */
 import * as vscode from 'vscode';
-import { removeLinkifier } from '../../api/routes/realm';
+import { removeLinkifier } from '../../api/realm/routes';
 import type { Services } from '../../services';
 import type { LinkifiersModel } from '../../views/linkifiers';
 import { requireAdmin, resolveLinkifier, runCommand, withProgress, type LinkifierArg } from './common';

@@ -4,8 +4,8 @@
  * step checked as the user types; the whole linkifier is checked again before anything is sent.
  */
 import * as vscode from 'vscode';
-import type { Linkifier } from '../../api/models/linkifier';
-import { addLinkifier, updateLinkifier } from '../../api/routes/realm';
+import type { Linkifier } from '../../api/realm/models';
+import { addLinkifier, updateLinkifier } from '../../api/realm/routes';
 import { showInputStep, type InputStep } from '../../auth/inputStep';
 import { checkLinkifier, compilePattern, describeProblems, type LinkifierDraft, type LinkifierField, type LinkifierProblem } from '../../linkifiers/check';
 import type { Services } from '../../services';

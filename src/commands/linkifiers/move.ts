@@ -1,5 +1,5 @@
 /** `teamChat.moveLinkifierUp` / `Down`: reorders with `PATCH /realm/linkifiers` (the first match wins). */
-import { reorderLinkifiers } from '../../api/routes/realm';
+import { reorderLinkifiers } from '../../api/realm/routes';
 import type { Services } from '../../services';
 import type { LinkifiersModel } from '../../views/linkifiers';
 import { RefusedError, requireAdmin, resolveLinkifier, runCommand, withProgress, type LinkifierArg } from './common';

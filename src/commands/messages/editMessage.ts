@@ -5,10 +5,10 @@
  */
 import * as vscode from 'vscode';
 import { ApiError, type ChatClient, FL } from '../../api';
-import type { Message } from '../../api/models/message';
-import { sender } from '../../api/models/narrow';
-import { getMessage, getMessages, updateMessage } from '../../api/routes/messages';
-import { getSubscriptions } from '../../api/routes/subscriptions';
+import type { Message } from '../../api/messages/models';
+import { sender } from '../../api/messages/narrow';
+import { getMessage, getMessages, updateMessage } from '../../api/messages/routes';
+import { getSubscriptions } from '../../api/channels/routes';
 import type { Account } from '../../auth/accounts';
 import { Commands } from '../../constants';
 import { DRAFT_SCHEME, type DraftFileSystem, draftUri, theirsUri } from '../../drafts/documents';

@@ -5,12 +5,12 @@
  */
 import * as vscode from 'vscode';
 import { type ChatClient, ValidationError } from '../../api';
-import type { ScheduledMessage } from '../../api/models/personal';
+import type { ScheduledMessage } from '../../api/personal/models';
 import {
   createScheduledMessage, deleteScheduledMessage, getScheduledMessages, updateScheduledMessage,
-} from '../../api/routes/personal';
-import { getSubscriptions } from '../../api/routes/subscriptions';
-import { getUsers } from '../../api/routes/users';
+} from '../../api/personal/routes';
+import { getSubscriptions } from '../../api/channels/routes';
+import { getUsers } from '../../api/users/routes';
 import type { Account } from '../../auth/accounts';
 import { draftKey, type Draft } from '../../drafts/store';
 import { errorText, withActiveClient } from './client';

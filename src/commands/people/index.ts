@@ -1,6 +1,6 @@
 /** The people commands: profile card, own status, another user's status (admins), presence refresh. */
 import * as vscode from 'vscode';
-import { getPresence } from '../../api/routes/users';
+import { getPresence } from '../../api/users/routes';
 import { Commands, Views } from '../../constants';
 import type { Services } from '../../services';
 import type { PeopleNode } from '../../views/presence/model';

@@ -6,10 +6,10 @@
 import * as vscode from 'vscode';
 import { FL, ValidationError } from '../../api';
 import { operations } from '../../api/operations';
-import type { Message } from '../../api/models/message';
-import { channel, topic as topicTerm } from '../../api/models/narrow';
-import { createReminder as postReminder } from '../../api/routes/personal';
-import { getMessages } from '../../api/routes/messages';
+import type { Message } from '../../api/messages/models';
+import { channel, topic as topicTerm } from '../../api/messages/narrow';
+import { createReminder as postReminder } from '../../api/personal/routes';
+import { getMessages } from '../../api/messages/routes';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';

@@ -6,8 +6,8 @@
  */
 import * as vscode from 'vscode';
 import { FL } from '../../api';
-import type { Reminder } from '../../api/models/personal';
-import { deleteReminder as apiDeleteReminder } from '../../api/routes/personal';
+import type { Reminder } from '../../api/personal/models';
+import { deleteReminder as apiDeleteReminder } from '../../api/personal/routes';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
 import { describeWhen } from '../../time/when';

@@ -4,7 +4,7 @@
  * after a successful save; on a failure it stays open, so nothing typed is lost.
  */
 import * as vscode from 'vscode';
-import { updateSavedSnippet } from '../../api/routes/personal';
+import { updateSavedSnippet } from '../../api/personal/routes';
 import { Commands, ContextKeys } from '../../constants';
 import type { Services } from '../../services';
 import { resolveSnippet, snippetIdOf } from './pick';

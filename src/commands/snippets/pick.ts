@@ -1,7 +1,7 @@
 /** Finding the snippet a command acts on: from its arguments, a tree row, or a quick pick. */
 import * as vscode from 'vscode';
-import type { SavedSnippet } from '../../api/models/personal';
-import { getSavedSnippets } from '../../api/routes/personal';
+import type { SavedSnippet } from '../../api/personal/models';
+import { getSavedSnippets } from '../../api/personal/routes';
 import type { CurrentSession } from '../../session/manager';
 import { firstLine } from '../../views/snippets/provider';
 

@@ -1,6 +1,6 @@
 /** `teamChat.saveSelectionAsSnippet`: the editor selection becomes a saved snippet (POST /saved_snippets). */
 import * as vscode from 'vscode';
-import { createSavedSnippet } from '../../api/routes/personal';
+import { createSavedSnippet } from '../../api/personal/routes';
 import { checkContent } from '../../api/validation';
 import type { Services } from '../../services';
 import { askTitle, titleProblem } from './title';

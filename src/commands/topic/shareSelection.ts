@@ -3,7 +3,7 @@
  * fenced code block in its language, under a `path:line-range` reference, to a topic.
  */
 import * as vscode from 'vscode';
-import { sendMessage } from '../../api/routes/messages';
+import { sendMessage } from '../../api/messages/routes';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import { isTopicTarget, pickRecentTopic } from './pickers';

@@ -1,6 +1,6 @@
 /** Mark a topic as read (SPEC.md operation 12 with a channel + topic narrow). */
 import * as vscode from 'vscode';
-import * as narrow from '../../api/models/narrow';
+import * as narrow from '../../api/messages/narrow';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import { channelName, requireSession, runCommand, topicOf, withProgress, type TopicArg } from '../channels/common';

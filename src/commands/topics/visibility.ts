@@ -4,7 +4,7 @@
  * mute (0), because `unmuted` there behaves like none.
  */
 import * as vscode from 'vscode';
-import { updateUserTopic } from '../../api/routes/subscriptions';
+import { updateUserTopic } from '../../api/channels/routes';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import { POLICY } from '../../store';

@@ -1,4 +1,4 @@
-import type { StreamEvent, SubscriptionEvent, UserTopicEvent } from '../../api/models/events';
+import type { StreamEvent, SubscriptionEvent, UserTopicEvent } from '../../api/events/models';
 import type { ChangeBuilder } from '../change';
 import type { StoreState } from '../state';
 

@@ -4,7 +4,7 @@ import type {
   ReactionEvent,
   UpdateMessageEvent,
   UpdateMessageFlagsEvent,
-} from '../../api/models/events';
+} from '../../api/events/models';
 import type { ChangeBuilder } from '../change';
 import type { StoreState } from '../state';
 

@@ -1,4 +1,4 @@
-import type { PresenceEvent, RealmUserEvent, UserStatusEvent } from '../../api/models/events';
+import type { PresenceEvent, RealmUserEvent, UserStatusEvent } from '../../api/events/models';
 import type { ChangeBuilder } from '../change';
 import type { StoreState } from '../state';
 

@@ -6,7 +6,7 @@ import type {
   RemindersEvent,
   SavedSnippetsEvent,
   ScheduledMessagesEvent,
-} from '../../api/models/events';
+} from '../../api/events/models';
 import type { ChangeBuilder } from '../change';
 import { activeRealmEmoji, orderProfileFields } from '../personal';
 import type { StoreState } from '../state';

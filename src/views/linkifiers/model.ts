@@ -4,8 +4,8 @@
  * fetched list is shown until the store next reports a change of the linkifiers.
  */
 import * as vscode from 'vscode';
-import type { Linkifier } from '../../api/models/linkifier';
-import { getLinkifiers } from '../../api/routes/realm';
+import type { Linkifier } from '../../api/realm/models';
+import { getLinkifiers } from '../../api/realm/routes';
 import type { SessionManager } from '../../session/manager';
 
 export interface LinkifierNode {

@@ -1,6 +1,6 @@
 /** Renders the linkifiers: pattern → URL template, the reverse-linkifier details as tooltip. */
 import * as vscode from 'vscode';
-import type { Linkifier } from '../../api/models/linkifier';
+import type { Linkifier } from '../../api/realm/models';
 import { checkLinkifier } from '../../linkifiers/check';
 import type { LinkifierNode, LinkifiersModel } from './model';
 

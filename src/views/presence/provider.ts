@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { roleName } from '../../api/models/user';
+import { roleName } from '../../api/users/models';
 import { Commands } from '../../constants';
 import type { PresenceState } from '../../store';
 import type { PeopleNode, PeopleTreeModel } from './model';

@@ -3,7 +3,7 @@
  * with one stable node per snippet so rows keep their selection across refreshes.
  */
 import * as vscode from 'vscode';
-import type { SavedSnippet } from '../../api/models/personal';
+import type { SavedSnippet } from '../../api/personal/models';
 import type { SessionManager } from '../../session/manager';
 
 export interface SnippetNode {

@@ -1,5 +1,5 @@
 /** Builds the server information panel's model from `GET /server_settings`. No `vscode`. */
-import type { ServerSettings } from '../../api/models/server';
+import type { ServerSettings } from '../../api/server/models';
 import { safeUrl, sanitizeServerHtml } from '../sanitize';
 import type { ServerInfoModel } from './protocol';
 

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { ChatClient } from '../../api/client';
-import { getServerSettings } from '../../api/routes/server';
+import { getServerSettings } from '../../api/server/routes';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
 import { PanelHost } from '../host';

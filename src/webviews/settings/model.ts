@@ -3,7 +3,7 @@
  * (`SETTINGS_DESCRIPTION`) and the store; and the checks run before anything is sent. No `vscode`.
  */
 import { FL } from '../../api/features';
-import { SETTINGS_DESCRIPTION, SettingsChanges, type SettingGroup } from '../../api/models/settings';
+import { SETTINGS_DESCRIPTION, SettingsChanges, type SettingGroup } from '../../api/personal/settings';
 import { formatZodError } from '../../api/validation';
 import type { ChatStore } from '../../store/store';
 import type { SettingField, SettingGroupModel, SettingsModel, SettingValue } from './protocol';

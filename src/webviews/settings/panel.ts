@@ -5,8 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { ApiError, ChatError, ValidationError } from '../../api/errors';
-import type { SettingsChanges, TargetUsers } from '../../api/models/settings';
-import { updateSettings } from '../../api/routes/settings';
+import type { SettingsChanges, TargetUsers } from '../../api/personal/settings';
+import { updateSettings } from '../../api/personal/settingsRoute';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
 import { PanelHost } from '../host';

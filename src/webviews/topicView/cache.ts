@@ -4,8 +4,8 @@
  * ids and counts; the content lives here, per panel, for as long as the panel is open.
  * No `vscode` import: unit-testable.
  */
-import type { ChatEvent } from '../../api/models/events';
-import type { Message } from '../../api/models/message';
+import type { ChatEvent } from '../../api/events/models';
+import type { Message } from '../../api/messages/models';
 
 export interface TopicKey {
   readonly streamId: number;

@@ -3,7 +3,7 @@
  * then the organisation's custom emoji.
  */
 import * as vscode from 'vscode';
-import type { RealmEmoji } from '../../api/models/message';
+import type { RealmEmoji } from '../../api/messages/models';
 import { unicodeGlyph } from './model';
 
 export interface EmojiChoice {

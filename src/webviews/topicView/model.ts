@@ -2,7 +2,7 @@
  * Builds what the topic view shows from server messages: sanitised HTML, absolute avatar URLs,
  * reactions grouped per emoji with who reacted. No `vscode` import.
  */
-import type { EditHistoryEntry, Message, TopicLink } from '../../api/models/message';
+import type { EditHistoryEntry, Message, TopicLink } from '../../api/messages/models';
 import { safeUrl, sanitizeServerHtml } from '../sanitize';
 import type { EditHistoryItem, MessageModel, ReactionModel, TopicLinkModel } from './protocol';
 

@@ -6,9 +6,9 @@
  */
 import * as vscode from 'vscode';
 import { ApiError } from '../../api/errors';
-import type { ChatEvent } from '../../api/models/events';
-import type { Message } from '../../api/models/message';
-import type { NarrowTerm } from '../../api/models/narrow';
+import type { ChatEvent } from '../../api/events/models';
+import type { Message } from '../../api/messages/models';
+import type { NarrowTerm } from '../../api/messages/narrow';
 import {
   addReaction,
   checkMessagesMatchNarrow,
@@ -17,7 +17,7 @@ import {
   removeReaction,
   sendMessage,
   updateMessageFlags,
-} from '../../api/routes/messages';
+} from '../../api/messages/routes';
 import { Commands, WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';

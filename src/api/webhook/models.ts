@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { pure } from '../parse';
-import { lenientEnum } from './enum';
-import { Message } from './message';
+import { lenientEnum } from '../enum';
+import { Message } from '../messages/models';
 
 /** Triggers of outgoing webhooks known to the client; others read as `'unknown'`. */
 export const WEBHOOK_TRIGGERS = ['mention', 'direct_message'] as const;

@@ -1,9 +1,9 @@
-import { Backoff, sleep } from './backoff';
-import type { ChatClient, ParamsOf } from './client';
-import { ApiError, MalformedResponseError, NetworkError, ServerError } from './errors';
-import { parseEvent, type ChatEvent } from './models/events';
-import type { RegisterSnapshot } from './models/register';
-import { DEFAULT_CLIENT_CAPABILITIES, deleteQueue, getEvents, registerQueue } from './routes/events';
+import { Backoff, sleep } from '../backoff';
+import type { ChatClient, ParamsOf } from '../client';
+import { ApiError, MalformedResponseError, NetworkError, ServerError } from '../errors';
+import { parseEvent, type ChatEvent } from './models';
+import type { RegisterSnapshot } from './register';
+import { DEFAULT_CLIENT_CAPABILITIES, deleteQueue, getEvents, registerQueue } from './routes';
 
 export type QueueStatus = 'connecting' | 'live' | 'reconnecting' | 'stopped';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { pure } from '../parse';
+import { pure } from './parse';
 
 /**
  * A string enum that tolerates values added by newer servers: a known value passes through,

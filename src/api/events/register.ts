@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { PresenceTimes } from './events';
-import { Linkifier } from './linkifier';
-import { RealmEmoji } from './message';
-import { Reminder, SavedSnippet, ScheduledMessage } from './personal';
-import { UserSettings } from './settings';
-import { GroupSettingValue, Subscription, UserTopic } from './subscription';
-import { CustomProfileField, User, UserStatus } from './user';
+import { PresenceTimes } from './models';
+import { Linkifier } from '../realm/models';
+import { RealmEmoji } from '../messages/models';
+import { Reminder, SavedSnippet, ScheduledMessage } from '../personal/models';
+import { UserSettings } from '../personal/settings';
+import { GroupSettingValue, Subscription, UserTopic } from '../channels/models';
+import { CustomProfileField, User, UserStatus } from '../users/models';
 
 /**
  * The `POST /register` snapshot (API-NOTES.md). Only `queue_id`, `last_event_id` and the version

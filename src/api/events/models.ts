@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { lenientEnum } from './enum';
+import { lenientEnum } from '../enum';
 import { parseWith } from '../parse';
-import { Linkifier } from './linkifier';
-import { Message, ReactionType, RealmEmoji } from './message';
-import { Reminder, SavedSnippet, ScheduledMessage } from './personal';
-import { Subscription } from './subscription';
-import { CustomProfileField, User } from './user';
+import { Linkifier } from '../realm/models';
+import { Message, ReactionType, RealmEmoji } from '../messages/models';
+import { Reminder, SavedSnippet, ScheduledMessage } from '../personal/models';
+import { Subscription } from '../channels/models';
+import { CustomProfileField, User } from '../users/models';
 
 /**
  * The events of `GET /events` the extension consumes (API-NOTES.md, "Events the extension

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MessageType } from './message';
+import { MessageType } from '../messages/models';
 
 /**
  * Personal items of the current user: scheduled messages, saved snippets, message reminders

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { normalizePresenceMap } from '../models/events';
-import { RegisterSnapshot } from '../models/register';
+import { normalizePresenceMap } from './models';
+import { RegisterSnapshot } from './register';
 import { defineOperation, envelope } from '../operation';
-import { renameKeys } from './normalize';
+import { renameKeys } from '../normalize';
 
 /** A narrow term for `/register`'s `narrow`: `{operator, operand, negated?}` or the legacy `[operator, operand]`. */
 const NarrowTerm = z.union([

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { pure } from '../parse';
-import { lenientEnum } from './enum';
+import { lenientEnum } from '../enum';
 
 /**
  * The personal settings of `PATCH /settings` (SPEC.md operation 2): the parameter schema with

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ReactionType } from './message';
+import { ReactionType } from '../messages/models';
 
 /** Role codes of SPEC.md's User. */
 export const ROLE = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;

@@ -1,5 +1,5 @@
 import type { CallOptions, ChatClient, ParamsOf, ResultOf } from '../client';
-import { sha256Hex } from '../operations/messages';
+import { sha256Hex } from './operations';
 
 export { sha256Hex };
 

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ValidationError } from './errors';
-import type { NameFlavor } from './features';
-import { OutgoingWebhookPayload, WebhookReply } from './models/webhook';
-import { parseWith } from './parse';
-import { formatZodError } from './validation';
+import { ValidationError } from '../errors';
+import type { NameFlavor } from '../features';
+import { OutgoingWebhookPayload, WebhookReply } from './models';
+import { parseWith } from '../parse';
+import { formatZodError } from '../validation';
 
 /**
  * Outgoing webhooks (SPEC.md operation 21): the service POSTs a payload to a bot's endpoint and

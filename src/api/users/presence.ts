@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { pure } from '../parse';
-import { lenientEnum } from './enum';
+import { lenientEnum } from '../enum';
 
 export const PRESENCE_STATUSES = ['active', 'idle'] as const;
 export const PresenceStatus = lenientEnum(PRESENCE_STATUSES);

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { FL } from '../features';
-import { ServerSettings } from '../models/server';
+import { ServerSettings } from './models';
 import { defineOperation, envelope } from '../operation';
-import { renameKeys } from './normalize';
+import { renameKeys } from '../normalize';
 
 /** 22. `GET /server_settings` — no authentication. */
 export const getServerSettings = defineOperation({

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { pure } from '../parse';
-import { lenientEnum } from './enum';
+import { lenientEnum } from '../enum';
 
 /** Message types as the server reports them (`channel`/`direct` are request-side names only). */
 export const MESSAGE_TYPES = ['stream', 'private'] as const;

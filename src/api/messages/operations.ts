@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { extraEmojiType, FL } from '../features';
-import { AttachmentsShape, DetachedUploads, normalizeAttachments } from '../models/attachment';
-import { Message, NarrowMatch, READ_ONLY_FLAGS } from '../models/message';
-import { Narrow, NarrowWithLegacy } from '../models/narrow';
-import { Reminder, SavedSnippet, ScheduledMessage } from '../models/personal';
+import { AttachmentsShape, DetachedUploads, normalizeAttachments } from './attachment';
+import { Message, NarrowMatch, READ_ONLY_FLAGS } from './models';
+import { Narrow, NarrowWithLegacy } from './narrow';
 import { type CallContext, defineOperation, envelope } from '../operation';
-import { checkContent, checkTopic, codePointLength, isEmptyTopic, SAVED_SNIPPET_TITLE_MAX } from '../validation';
+import { checkContent, checkTopic, isEmptyTopic } from '../validation';
 
 /** The SHA-256 of a message's raw Markdown, hex-encoded, as `prev_content_sha256` wants it. */
 export function sha256Hex(text: string): string {
@@ -20,7 +19,7 @@ export const RESOLVED_TOPIC_PREFIX = '\u2714 ';
 // ---- shared parameter schemas ----------------------------------------------------------------
 
 /** A positive integer ID, with a message naming the parameter. */
-function idParam(name: string) {
+export function idParam(name: string) {
   const error = `"${name}" must be a positive whole-number ID.`;
   return z.number({ error }).int({ error }).positive({ error });
 }
@@ -41,12 +40,12 @@ const count = (name: string) =>
   });
 
 /** Every message-type name a caller may use; the request carries the one the server understands. */
-const TypeName = z.enum(['channel', 'stream', 'direct', 'private'], {
+export const TypeName = z.enum(['channel', 'stream', 'direct', 'private'], {
   error: 'The message type must be "channel" (or "stream") or "direct" (or "private").',
 });
-type TypeName = z.infer<typeof TypeName>;
+export type TypeName = z.infer<typeof TypeName>;
 
-const isChannelType = (type: TypeName) => type === 'channel' || type === 'stream';
+export const isChannelType = (type: TypeName) => type === 'channel' || type === 'stream';
 
 /**
  * The message type in this server's words: `channel` from FL.channelMessageType (else `stream`),
@@ -57,7 +56,7 @@ export function typeForServer(type: TypeName, featureLevel: number): TypeName {
   return featureLevel >= FL.directMessageType ? 'direct' : 'private';
 }
 
-const Recipients = z.union(
+export const Recipients = z.union(
   [idParam('to'), z.array(idParam('to')).min(1, { message: 'Choose at least one recipient.' })],
   { error: 'The recipient must be a channel ID or a list of user IDs.' },
 );
@@ -112,13 +111,13 @@ function checkChannelTopic(topic: string | undefined, ctx: CallContext): void {
 }
 
 /** `to` must fit the type: one channel (ID or name) for channel messages, users for direct ones. */
-function checkRecipients(type: TypeName, to: unknown, ctx: CallContext): void {
+export function checkRecipients(type: TypeName, to: unknown, ctx: CallContext): void {
   if (isChannelType(type) && Array.isArray(to) && to.length !== 1) {
     throw new ValidationError('A channel message goes to one channel: give its ID.', ctx.route, 'to');
   }
 }
 
-function encodeRecipients(type: TypeName, to: unknown): unknown {
+export function encodeRecipients(type: TypeName, to: unknown): unknown {
   if (!isChannelType(type) && !Array.isArray(to)) return [to];
   if (isChannelType(type) && Array.isArray(to)) return to[0];
   return to;
@@ -133,7 +132,7 @@ function checkResolvable(topic: string, ctx: CallContext): void {
   }
 }
 
-function requireFeature(level: number, what: string, ctx: CallContext, field?: string): void {
+export function requireFeature(level: number, what: string, ctx: CallContext, field?: string): void {
   if (ctx.server.featureLevel < level) {
     throw new ValidationError(
       `This server is too old for ${what} (it needs feature level ${level}; the server has ${ctx.server.featureLevel}).`,
@@ -280,14 +279,14 @@ interface Outgoing {
   content: string;
 }
 
-function checkOutgoing(p: Outgoing, ctx: CallContext): void {
+export function checkOutgoing(p: Outgoing, ctx: CallContext): void {
   checkRecipients(p.type, p.to, ctx);
   if (isChannelType(p.type)) checkChannelTopic(p.topic, ctx);
   checkContent(p.content, ctx.limits, ctx.route);
 }
 
 /** The type name this server understands; the topic only for channel messages. */
-function encodeOutgoing(p: Outgoing, ctx: CallContext): Record<string, unknown> {
+export function encodeOutgoing(p: Outgoing, ctx: CallContext): Record<string, unknown> {
   return {
     ...p,
     type: typeForServer(p.type, ctx.server.featureLevel),
@@ -406,179 +405,7 @@ export const removeAttachment = defineOperation({
   params: z.object({ attachment_id: idParam('attachment_id') }),
   response: envelope({}),
 });
-
-// ---- saved snippets ----------------------------------------------------------------------------
-
-function checkSnippet(p: { title?: string; content?: string }, ctx: CallContext): void {
-  if (p.title !== undefined) {
-    const max = ctx.limits.maxSavedSnippetTitleLength ?? SAVED_SNIPPET_TITLE_MAX;
-    if (p.title.trim() === '') throw new ValidationError('Give the snippet a title.', ctx.route, 'title');
-    if (codePointLength(p.title) > max) {
-      throw new ValidationError(`A snippet title can be at most ${max} characters (an emoji counts as one).`, ctx.route, 'title');
-    }
-  }
-  if (p.content !== undefined) {
-    if (p.content.trim() === '') throw new ValidationError('The snippet is empty.', ctx.route, 'content');
-    checkContent(p.content, ctx.limits, ctx.route);
-  }
-}
-
-/** `GET /saved_snippets` */
-export const getSavedSnippets = defineOperation({
-  method: 'GET',
-  path: '/saved_snippets',
-  params: z.object({}),
-  response: envelope({ saved_snippets: z.array(SavedSnippet) }),
-});
-
-/** `POST /saved_snippets` */
-export const createSavedSnippet = defineOperation({
-  method: 'POST',
-  path: '/saved_snippets',
-  params: z.object({ title: z.string(), content: z.string() }),
-  response: envelope({ saved_snippet_id: z.number().int() }),
-  check: checkSnippet,
-});
-
-/** 15. `PATCH /saved_snippets/{saved_snippet_id}` */
-export const updateSavedSnippet = defineOperation({
-  method: 'PATCH',
-  path: '/saved_snippets/{saved_snippet_id}',
-  params: z.object({ saved_snippet_id: idParam('saved_snippet_id'), title: z.string().optional(), content: z.string().optional() }),
-  response: envelope({}),
-  check: (p, ctx) => {
-    if (p.title === undefined && p.content === undefined) {
-      throw new ValidationError('Nothing to change: give a new title or content.', ctx.route);
-    }
-    checkSnippet(p, ctx);
-  },
-});
-
-/** `DELETE /saved_snippets/{saved_snippet_id}` */
-export const deleteSavedSnippet = defineOperation({
-  method: 'DELETE',
-  path: '/saved_snippets/{saved_snippet_id}',
-  params: z.object({ saved_snippet_id: idParam('saved_snippet_id') }),
-  response: envelope({}),
-});
-
-// ---- scheduled messages --------------------------------------------------------------------------
-
-const Timestamp = z.number().int().positive({ message: 'The delivery time must be a UNIX time in seconds.' });
-
-/** `GET /scheduled_messages` — earliest first. */
-export const getScheduledMessages = defineOperation({
-  method: 'GET',
-  path: '/scheduled_messages',
-  params: z.object({}),
-  response: envelope({ scheduled_messages: z.array(ScheduledMessage) }),
-});
-
-/** `POST /scheduled_messages` */
-export const createScheduledMessage = defineOperation({
-  method: 'POST',
-  path: '/scheduled_messages',
-  params: z.object({
-    type: TypeName,
-    to: Recipients,
-    content: z.string().min(1, { message: 'The message is empty.' }),
-    topic: z.string().optional(),
-    scheduled_delivery_timestamp: Timestamp,
-    read_by_sender: z.boolean().optional(),
-  }),
-  response: envelope({ scheduled_message_id: z.number().int() }),
-  check: checkOutgoing,
-  encode: encodeOutgoing,
-});
-
-/** 4. `PATCH /scheduled_messages/{scheduled_message_id}` — edit; a failed one needs a new time. */
-export const updateScheduledMessage = defineOperation({
-  method: 'PATCH',
-  path: '/scheduled_messages/{scheduled_message_id}',
-  params: z.object({
-    scheduled_message_id: idParam('scheduled_message_id'),
-    type: TypeName.optional(),
-    to: Recipients.optional(),
-    content: z.string().min(1, { message: 'The message is empty.' }).optional(),
-    topic: z.string().optional(),
-    scheduled_delivery_timestamp: Timestamp.optional(),
-  }),
-  response: envelope({}),
-  check: (p, ctx) => {
-    if (p.type !== undefined) {
-      if (p.to === undefined) {
-        throw new ValidationError('Changing the message type needs the new recipients ("to").', ctx.route, 'to');
-      }
-      if (isChannelType(p.type) && p.topic === undefined) {
-        throw new ValidationError('Changing to a channel message needs a topic.', ctx.route, 'topic');
-      }
-      checkRecipients(p.type, p.to, ctx);
-    }
-    if (p.topic !== undefined && (p.type === undefined || isChannelType(p.type))) checkTopic(p.topic, ctx.limits, ctx.route);
-    if (p.content !== undefined) checkContent(p.content, ctx.limits, ctx.route);
-  },
-  encode: (p, ctx) =>
-    p.type === undefined
-      ? p
-      : { ...p, type: typeForServer(p.type, ctx.server.featureLevel), to: encodeRecipients(p.type, p.to) },
-});
-
-/** `DELETE /scheduled_messages/{scheduled_message_id}` */
-export const deleteScheduledMessage = defineOperation({
-  method: 'DELETE',
-  path: '/scheduled_messages/{scheduled_message_id}',
-  params: z.object({ scheduled_message_id: idParam('scheduled_message_id') }),
-  response: envelope({}),
-});
-
-// ---- reminders (FL.reminders) ------------------------------------------------------------------------
-
-/** 16. `POST /reminders` — from FL.reminders; `note` from FL.reminderNote. */
-export const createReminder = defineOperation({
-  method: 'POST',
-  path: '/reminders',
-  params: z.object({
-    message_id: idParam('message_id').optional(),
-    scheduled_delivery_timestamp: Timestamp.optional(),
-    note: z.string().optional(),
-  }),
-  response: envelope({ reminder_id: z.number().int() }),
-  check: (p, ctx) => {
-    requireFeature(FL.reminders, 'message reminders', ctx);
-    if (p.note !== undefined && p.note !== '') {
-      requireFeature(FL.reminderNote, 'notes on reminders', ctx, 'note');
-      const max = ctx.limits.maxReminderNoteLength;
-      if (max !== undefined && codePointLength(p.note) > max) {
-        throw new ValidationError(`A reminder note can be at most ${max} characters.`, ctx.route, 'note');
-      }
-    }
-  },
-  encode: (p) => {
-    if (p.note !== '') return p;
-    const { note: _, ...rest } = p;
-    return rest;
-  },
-});
-
-/** `GET /reminders` — from FL.reminders. */
-export const getReminders = defineOperation({
-  method: 'GET',
-  path: '/reminders',
-  params: z.object({}),
-  response: envelope({ reminders: z.array(Reminder) }),
-  check: (_, ctx) => requireFeature(FL.reminders, 'message reminders', ctx),
-});
-
-/** `DELETE /reminders/{reminder_id}` — from FL.reminders. */
-export const deleteReminder = defineOperation({
-  method: 'DELETE',
-  path: '/reminders/{reminder_id}',
-  params: z.object({ reminder_id: idParam('reminder_id') }),
-  response: envelope({}),
-  check: (_, ctx) => requireFeature(FL.reminders, 'message reminders', ctx),
-});
-
-/** Operations on messages, reactions, flags, attachments and personal items (snippets, scheduled messages, reminders). */
+/** Messages, flags, reactions and attachments. */
 export const messageOperations = {
   'PATCH /messages/{message_id}': updateMessage,
   'GET /messages/matches_narrow': checkMessagesMatchNarrow,
@@ -591,15 +418,4 @@ export const messageOperations = {
   'DELETE /messages/{message_id}/reactions': removeReaction,
   'GET /attachments': getAttachments,
   'DELETE /attachments/{attachment_id}': removeAttachment,
-  'GET /saved_snippets': getSavedSnippets,
-  'POST /saved_snippets': createSavedSnippet,
-  'PATCH /saved_snippets/{saved_snippet_id}': updateSavedSnippet,
-  'DELETE /saved_snippets/{saved_snippet_id}': deleteSavedSnippet,
-  'GET /scheduled_messages': getScheduledMessages,
-  'POST /scheduled_messages': createScheduledMessage,
-  'PATCH /scheduled_messages/{scheduled_message_id}': updateScheduledMessage,
-  'DELETE /scheduled_messages/{scheduled_message_id}': deleteScheduledMessage,
-  'POST /reminders': createReminder,
-  'GET /reminders': getReminders,
-  'DELETE /reminders/{reminder_id}': deleteReminder,
 } as const;

@@ -1,0 +1,28 @@
+import { channelOperations } from './channels/operations';
+import { eventOperations } from './events/operations';
+import { messageOperations } from './messages/operations';
+import { personalOperations } from './personal/operations';
+import { realmOperations } from './realm/operations';
+import { getServerSettings } from './server/operations';
+import { userOperations } from './users/operations';
+import { webhookOperations } from './webhook/operations';
+
+/**
+ * Every operation the client binds, keyed by SPEC.md's own string ("METHOD /path" exactly as
+ * SPEC.md writes it). Value: `{ method, path, params, response }` with zod schemas, plus optional
+ * hooks. Each area (`src/api/<area>/operations.ts`) declares its own; tools outside the client
+ * read this table, so keep its shape.
+ */
+export const operations = {
+  ...messageOperations,
+  ...personalOperations,
+  ...channelOperations,
+  ...userOperations,
+  ...realmOperations,
+  ...webhookOperations,
+  ...eventOperations,
+  'GET /server_settings': getServerSettings,
+} as const;
+
+export type Operations = typeof operations;
+export type OperationKey = keyof Operations;

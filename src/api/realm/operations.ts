@@ -1,0 +1,106 @@
+import * as z from 'zod';
+import { ValidationError } from '../errors';
+import { FL } from '../features';
+import { type CallContext, defineOperation, envelope } from '../operation';
+import { idOf, typeError } from '../params';
+import { Linkifier } from './models';
+
+const linkifierId = idOf('The linkifier id');
+
+const linkifierShape = {
+  pattern: z.string({ error: typeError('The pattern', 'text') }).trim().min(1, { error: 'The pattern cannot be empty.' }),
+  url_template: z.string({ error: typeError('The URL template', 'text') }).trim().min(1, { error: 'The URL template cannot be empty.' }),
+  /** Null or "" resets it. */
+  example_input: z.string({ error: 'The example input must be text or null.' }).nullable().optional(),
+  /** Null or "" resets it. */
+  reverse_template: z.string({ error: 'The reverse template must be text or null.' }).nullable().optional(),
+  alternative_url_templates: z
+    .array(z.string().trim().min(1, { error: 'An alternative URL template cannot be empty.' }), {
+      error: 'Alternative URL templates must be a list of strings.',
+    })
+    .optional(),
+};
+
+interface LinkifierInput {
+  example_input?: string | null;
+  reverse_template?: string | null;
+}
+
+function checkLinkifier(p: LinkifierInput, ctx: CallContext): void {
+  const reverse = !!p.example_input || !!p.reverse_template;
+  if (reverse && ctx.server.featureLevel < FL.linkifierReverse) {
+    throw new ValidationError(
+      `This server (feature level ${ctx.server.featureLevel}) does not support reverse linkifiers (example input and reverse template).`,
+      ctx.route,
+      p.example_input ? 'example_input' : 'reverse_template',
+    );
+  }
+  if (p.reverse_template && !p.example_input) {
+    throw new ValidationError('A reverse template needs an example input that the pattern matches.', ctx.route, 'example_input');
+  }
+}
+
+/** Null resets as "" (SPEC.md op 13); servers before FL.linkifierReverse get neither field. */
+function encodeLinkifier(p: LinkifierInput, ctx: CallContext): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...p };
+  for (const k of ['example_input', 'reverse_template'] as const) {
+    if (out[k] === null) out[k] = '';
+    if (ctx.server.featureLevel < FL.linkifierReverse) delete out[k];
+  }
+  return out;
+}
+
+/** 18. `GET /realm/linkifiers`, in processing order. */
+const getLinkifiers = defineOperation({
+  method: 'GET',
+  path: '/realm/linkifiers',
+  params: z.object({}),
+  response: envelope({ linkifiers: z.array(Linkifier) }),
+});
+
+const addLinkifier = defineOperation({
+  method: 'POST',
+  path: '/realm/filters',
+  params: z.object(linkifierShape),
+  response: envelope({ id: z.number().int() }),
+  check: checkLinkifier,
+  encode: encodeLinkifier,
+});
+
+/** 13. `PATCH /realm/filters/{filter_id}`. */
+const updateLinkifier = defineOperation({
+  method: 'PATCH',
+  path: '/realm/filters/{filter_id}',
+  params: z.object({ filter_id: linkifierId, ...linkifierShape }),
+  response: envelope({}),
+  check: checkLinkifier,
+  encode: encodeLinkifier,
+});
+
+const removeLinkifier = defineOperation({
+  method: 'DELETE',
+  path: '/realm/filters/{filter_id}',
+  params: z.object({ filter_id: linkifierId }),
+  response: envelope({}),
+});
+
+const reorderLinkifiers = defineOperation({
+  method: 'PATCH',
+  path: '/realm/linkifiers',
+  params: z.object({ ordered_linkifier_ids: z.array(linkifierId, { error: 'The order must be a list of linkifier ids.' }) }),
+  response: envelope({}),
+  check: (p, ctx) => {
+    if (new Set(p.ordered_linkifier_ids).size !== p.ordered_linkifier_ids.length) {
+      throw new ValidationError('Each linkifier can appear only once in the order.', ctx.route, 'ordered_linkifier_ids');
+    }
+  },
+});
+
+/** The organisation's linkifiers. */
+export const realmOperations = {
+  'PATCH /realm/filters/{filter_id}': updateLinkifier,
+  'GET /realm/linkifiers': getLinkifiers,
+  'POST /realm/filters': addLinkifier,
+  'DELETE /realm/filters/{filter_id}': removeLinkifier,
+  'PATCH /realm/linkifiers': reorderLinkifiers,
+} as const;
