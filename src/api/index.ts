@@ -4,5 +4,6 @@ export { FL, type ServerInfo, type NameFlavor } from './features';
 export { operations, type OperationKey, type Operations } from './operations';
 export type { Operation, CallContext, RealmLimits } from './operation';
 export { EventQueue, type EventQueueOptions, type QueueStatus, type QueueStatusDetail } from './events/queue';
-export { ChatEvent, parseEvent, type ChatEventType } from './events/models';
+export { ChatEvent, type ChatEventType } from './events/models';
+export { parseEvent } from './events/parse';
 export { RegisterSnapshot } from './events/register';

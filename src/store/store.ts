@@ -1,5 +1,5 @@
 import type { ChatEvent } from '../api/events/models';
-import { toPresenceTimes } from '../api/events/models';
+import { toPresenceTimes } from '../api/events/parse';
 import type { Linkifier } from '../api/realm/models';
 import type { RealmEmoji } from '../api/messages/models';
 import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/personal/models';

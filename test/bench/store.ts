@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { ChatClient } from '../../src/api';
-import { parseEvent, type ChatEvent } from '../../src/api/events/models';
+import type { ChatEvent } from '../../src/api/events/models';
+import { parseEvent } from '../../src/api/events/parse';
 import type { RegisterSnapshot } from '../../src/api/events/register';
 import { operations } from '../../src/api/operations';
 import { normalizeRegister } from '../../src/api/events/operations';

@@ -5,7 +5,7 @@ import { botTypeName, roleName } from '../../src/api/users/models';
 import { SETTING_CHOICES, SETTINGS_DESCRIPTION, SettingsChanges } from '../../src/api/personal/settings';
 import { SUBSCRIPTION_PROPERTIES } from '../../src/api/channels/models';
 import { operations } from '../../src/api/operations';
-import { updateSettings } from '../../src/api/personal/settingsRoute';
+import { updateSettings } from '../../src/api/personal/routes';
 import {
   getChannelEmailAddress,
   getChannelTopics,

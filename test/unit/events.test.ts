@@ -8,7 +8,8 @@ import {
   ValidationError,
 } from '../../src/api';
 import { EventQueue, type QueueStatus, type QueueStatusDetail } from '../../src/api/events/queue';
-import { parseEvent, type ChatEvent, type EventOf } from '../../src/api/events/models';
+import type { ChatEvent, EventOf } from '../../src/api/events/models';
+import { parseEvent } from '../../src/api/events/parse';
 import type { RegisterSnapshot } from '../../src/api/events/register';
 import { DEFAULT_CLIENT_CAPABILITIES, deleteQueue, getEvents, registerQueue } from '../../src/api/events/routes';
 import { sendMessage } from '../../src/api/messages/routes';

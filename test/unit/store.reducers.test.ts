@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { parseEvent, type ChatEvent } from '../../src/api/events/models';
+import type { ChatEvent } from '../../src/api/events/models';
+import { parseEvent } from '../../src/api/events/parse';
 import { RegisterSnapshot } from '../../src/api/events/register';
 import type { RealmLimits } from '../../src/api/operation';
 import { ChatStore, type StoreChange } from '../../src/store';

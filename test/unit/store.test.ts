@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { ChatClient } from '../../src/api';
-import { parseEvent } from '../../src/api/events/models';
+import { parseEvent } from '../../src/api/events/parse';
 import { registerQueue } from '../../src/api/events/routes';
 import { getChannelTopics } from '../../src/api/channels/routes';
 import type { Disposable } from '../../src/store/emitter';

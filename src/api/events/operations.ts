@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { normalizePresenceMap } from './models';
+import { normalizePresenceMap } from './parse';
 import { RegisterSnapshot } from './register';
 import { defineOperation, envelope } from '../operation';
 import { renameKeys } from '../normalize';

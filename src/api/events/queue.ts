@@ -1,7 +1,8 @@
 import { Backoff, sleep } from '../backoff';
 import type { ChatClient, ParamsOf } from '../client';
 import { ApiError, MalformedResponseError, NetworkError, ServerError } from '../errors';
-import { parseEvent, type ChatEvent } from './models';
+import type { ChatEvent } from './models';
+import { parseEvent } from './parse';
 import type { RegisterSnapshot } from './register';
 import { DEFAULT_CLIENT_CAPABILITIES, deleteQueue, getEvents, registerQueue } from './routes';
 

@@ -1,4 +1,4 @@
-import type { CallOptions, ChatClient, ParamsOf, ResultOf } from '../client';
+import { route } from '../route';
 
 /**
  * The client capabilities the extension always declares (API-NOTES.md, `POST /register`):
@@ -17,32 +17,14 @@ export const DEFAULT_CLIENT_CAPABILITIES: Readonly<Record<string, boolean>> = {
  * `POST /register`: registers an event queue and returns the snapshot of the sections named in
  * `fetch_event_types` (all by default). The client learns the server's version and limits from it.
  */
-export function registerQueue(
-  client: ChatClient,
-  params: ParamsOf<'POST /register'> = {},
-  options?: CallOptions,
-): Promise<ResultOf<'POST /register'>> {
-  return client.call('POST /register', params, options);
-}
+export const registerQueue = route('POST /register');
 
 /**
  * `GET /events`: long-polls the queue for events after `last_event_id`. The events come back raw;
  * parse each with `parseEvent` (models/events.ts). Give `timeoutMs` above the server's
  * `event_queue_longpoll_timeout_seconds`.
  */
-export function getEvents(
-  client: ChatClient,
-  params: ParamsOf<'GET /events'>,
-  options?: CallOptions,
-): Promise<ResultOf<'GET /events'>> {
-  return client.call('GET /events', params, options);
-}
+export const getEvents = route('GET /events');
 
 /** `DELETE /events`: frees the queue `queue_id` (on shutdown). */
-export function deleteQueue(
-  client: ChatClient,
-  params: ParamsOf<'DELETE /events'>,
-  options?: CallOptions,
-): Promise<ResultOf<'DELETE /events'>> {
-  return client.call('DELETE /events', params, options);
-}
+export const deleteQueue = route('DELETE /events');

@@ -1,4 +1,5 @@
 import type { CallOptions, ChatClient, ParamsOf, ResultOf } from '../client';
+import { bareRoute, route } from '../route';
 import { sha256Hex } from './operations';
 
 export { sha256Hex };
@@ -35,113 +36,57 @@ export function updateMessage(
  * `GET /messages/{message_id}` (SPEC.md operation 7): one message, with its raw Markdown in the
  * deprecated `raw_content`. A missing or invisible message is `BAD_REQUEST`.
  */
-export function getMessage(
-  client: ChatClient,
-  params: ParamsOf<'GET /messages/{message_id}'>,
-  options?: CallOptions,
-): Promise<ResultOf<'GET /messages/{message_id}'>> {
-  return client.call('GET /messages/{message_id}', params, options);
-}
+export const getMessage = route('GET /messages/{message_id}');
 
 /**
  * `GET /messages`: messages around `anchor` in a narrow (`num_before` + `num_after` at most 5000),
  * or the messages of `message_ids`.
  */
-export function getMessages(
-  client: ChatClient,
-  params: ParamsOf<'GET /messages'>,
-  options?: CallOptions,
-): Promise<ResultOf<'GET /messages'>> {
-  return client.call('GET /messages', params, options);
-}
+export const getMessages = route('GET /messages');
 
 /**
  * `POST /messages`: sends a message. `type` may be `channel`/`stream` or `direct`/`private`; the
  * name this server understands is sent. Returns the new message's `id`.
  */
-export function sendMessage(
-  client: ChatClient,
-  params: ParamsOf<'POST /messages'>,
-  options?: CallOptions,
-): Promise<ResultOf<'POST /messages'>> {
-  return client.call('POST /messages', params, options);
-}
+export const sendMessage = route('POST /messages');
 
 /**
  * `GET /messages/matches_narrow` (SPEC.md operation 6): which of `msg_ids` match `narrow`, with
  * highlighted content and topic for search narrows.
  */
-export function checkMessagesMatchNarrow(
-  client: ChatClient,
-  params: ParamsOf<'GET /messages/matches_narrow'>,
-  options?: CallOptions,
-): Promise<ResultOf<'GET /messages/matches_narrow'>> {
-  return client.call('GET /messages/matches_narrow', params, options);
-}
+export const checkMessagesMatchNarrow = route('GET /messages/matches_narrow');
 
 /** `POST /messages/flags`: adds or removes a personal flag (`read`, `starred`, `collapsed`) on messages. */
-export function updateMessageFlags(
-  client: ChatClient,
-  params: ParamsOf<'POST /messages/flags'>,
-  options?: CallOptions,
-): Promise<ResultOf<'POST /messages/flags'>> {
-  return client.call('POST /messages/flags', params, options);
-}
+export const updateMessageFlags = route('POST /messages/flags');
 
 /**
  * `POST /messages/flags/narrow` (SPEC.md operation 12): adds or removes a flag on up to
  * `num_before` + 1 + `num_after` messages of a narrow around `anchor`. Call again from
  * `last_processed_id` until `found_newest` to cover a whole narrow.
  */
-export function updateMessageFlagsForNarrow(
-  client: ChatClient,
-  params: ParamsOf<'POST /messages/flags/narrow'>,
-  options?: CallOptions,
-): Promise<ResultOf<'POST /messages/flags/narrow'>> {
-  return client.call('POST /messages/flags/narrow', params, options);
-}
+export const updateMessageFlagsForNarrow = route('POST /messages/flags/narrow');
 
 /**
  * `POST /messages/{message_id}/reactions`: adds the current user's emoji reaction.
  * `REACTION_ALREADY_EXISTS` when repeated.
  */
-export function addReaction(
-  client: ChatClient,
-  params: ParamsOf<'POST /messages/{message_id}/reactions'>,
-  options?: CallOptions,
-): Promise<ResultOf<'POST /messages/{message_id}/reactions'>> {
-  return client.call('POST /messages/{message_id}/reactions', params, options);
-}
+export const addReaction = route('POST /messages/{message_id}/reactions');
 
 /**
  * `DELETE /messages/{message_id}/reactions` (SPEC.md operation 14): removes the current user's
  * reaction; pass the `reaction_type` the server gave. `REACTION_DOES_NOT_EXIST` (from
  * FL.reactionDoesNotExistCode; `BAD_REQUEST` before) when there is none.
  */
-export function removeReaction(
-  client: ChatClient,
-  params: ParamsOf<'DELETE /messages/{message_id}/reactions'>,
-  options?: CallOptions,
-): Promise<ResultOf<'DELETE /messages/{message_id}/reactions'>> {
-  return client.call('DELETE /messages/{message_id}/reactions', params, options);
-}
+export const removeReaction = route('DELETE /messages/{message_id}/reactions');
 
 /**
  * `GET /attachments`: the current user's uploaded files, with `message_ids` and `create_time` in
  * seconds whatever the server's version.
  */
-export function getAttachments(client: ChatClient, options?: CallOptions): Promise<ResultOf<'GET /attachments'>> {
-  return client.call('GET /attachments', {}, options);
-}
+export const getAttachments = bareRoute('GET /attachments');
 
 /**
  * `DELETE /attachments/{attachment_id}` (SPEC.md operation 19): deletes an uploaded file (IDs from
  * {@link getAttachments} or `detached_uploads`).
  */
-export function removeAttachment(
-  client: ChatClient,
-  params: ParamsOf<'DELETE /attachments/{attachment_id}'>,
-  options?: CallOptions,
-): Promise<ResultOf<'DELETE /attachments/{attachment_id}'>> {
-  return client.call('DELETE /attachments/{attachment_id}', params, options);
-}
+export const removeAttachment = route('DELETE /attachments/{attachment_id}');

@@ -1,82 +1,42 @@
-import type { CallOptions, ChatClient, ParamsOf, ResultOf } from '../client';
+import { bareRoute, route } from '../route';
 
 // ---- saved snippets ----
 
 /** `GET /saved_snippets`: the current user's saved snippets. */
-export function getSavedSnippets(client: ChatClient, options?: CallOptions): Promise<ResultOf<'GET /saved_snippets'>> {
-  return client.call('GET /saved_snippets', {}, options);
-}
+export const getSavedSnippets = bareRoute('GET /saved_snippets');
 
 /** `POST /saved_snippets`: saves a snippet (title at most 60 characters). Returns `saved_snippet_id`. */
-export function createSavedSnippet(
-  client: ChatClient,
-  params: ParamsOf<'POST /saved_snippets'>,
-  options?: CallOptions,
-): Promise<ResultOf<'POST /saved_snippets'>> {
-  return client.call('POST /saved_snippets', params, options);
-}
+export const createSavedSnippet = route('POST /saved_snippets');
 
 /**
  * `PATCH /saved_snippets/{saved_snippet_id}` (SPEC.md operation 15): edits a snippet's title or
  * content. `BAD_REQUEST` when it does not exist.
  */
-export function updateSavedSnippet(
-  client: ChatClient,
-  params: ParamsOf<'PATCH /saved_snippets/{saved_snippet_id}'>,
-  options?: CallOptions,
-): Promise<ResultOf<'PATCH /saved_snippets/{saved_snippet_id}'>> {
-  return client.call('PATCH /saved_snippets/{saved_snippet_id}', params, options);
-}
+export const updateSavedSnippet = route('PATCH /saved_snippets/{saved_snippet_id}');
 
 /** `DELETE /saved_snippets/{saved_snippet_id}`: deletes a snippet. */
-export function deleteSavedSnippet(
-  client: ChatClient,
-  params: ParamsOf<'DELETE /saved_snippets/{saved_snippet_id}'>,
-  options?: CallOptions,
-): Promise<ResultOf<'DELETE /saved_snippets/{saved_snippet_id}'>> {
-  return client.call('DELETE /saved_snippets/{saved_snippet_id}', params, options);
-}
+export const deleteSavedSnippet = route('DELETE /saved_snippets/{saved_snippet_id}');
 
 // ---- scheduled messages ----
 
 /** `GET /scheduled_messages`: the current user's scheduled messages, earliest first. */
-export function getScheduledMessages(client: ChatClient, options?: CallOptions): Promise<ResultOf<'GET /scheduled_messages'>> {
-  return client.call('GET /scheduled_messages', {}, options);
-}
+export const getScheduledMessages = bareRoute('GET /scheduled_messages');
 
 /**
  * `POST /scheduled_messages`: schedules a message. `type` may use either name; the server's own is
  * sent. Returns `scheduled_message_id`.
  */
-export function createScheduledMessage(
-  client: ChatClient,
-  params: ParamsOf<'POST /scheduled_messages'>,
-  options?: CallOptions,
-): Promise<ResultOf<'POST /scheduled_messages'>> {
-  return client.call('POST /scheduled_messages', params, options);
-}
+export const createScheduledMessage = route('POST /scheduled_messages');
 
 /**
  * `PATCH /scheduled_messages/{scheduled_message_id}` (SPEC.md operation 4): edits a scheduled
  * message. Changing `type` needs `to` (and `topic` for a channel); a failed one needs a new
  * `scheduled_delivery_timestamp`. `STREAM_DOES_NOT_EXIST` carries the channel in `error.missingStream`.
  */
-export function updateScheduledMessage(
-  client: ChatClient,
-  params: ParamsOf<'PATCH /scheduled_messages/{scheduled_message_id}'>,
-  options?: CallOptions,
-): Promise<ResultOf<'PATCH /scheduled_messages/{scheduled_message_id}'>> {
-  return client.call('PATCH /scheduled_messages/{scheduled_message_id}', params, options);
-}
+export const updateScheduledMessage = route('PATCH /scheduled_messages/{scheduled_message_id}');
 
 /** `DELETE /scheduled_messages/{scheduled_message_id}`: cancels a scheduled message. */
-export function deleteScheduledMessage(
-  client: ChatClient,
-  params: ParamsOf<'DELETE /scheduled_messages/{scheduled_message_id}'>,
-  options?: CallOptions,
-): Promise<ResultOf<'DELETE /scheduled_messages/{scheduled_message_id}'>> {
-  return client.call('DELETE /scheduled_messages/{scheduled_message_id}', params, options);
-}
+export const deleteScheduledMessage = route('DELETE /scheduled_messages/{scheduled_message_id}');
 
 // ---- reminders (FL.reminders) ----
 
@@ -85,24 +45,17 @@ export function deleteScheduledMessage(
  * at `scheduled_delivery_timestamp`. Needs FL.reminders, and FL.reminderNote for `note`: older
  * servers get a `ValidationError` instead of a request. Returns `reminder_id`.
  */
-export function createReminder(
-  client: ChatClient,
-  params: ParamsOf<'POST /reminders'>,
-  options?: CallOptions,
-): Promise<ResultOf<'POST /reminders'>> {
-  return client.call('POST /reminders', params, options);
-}
+export const createReminder = route('POST /reminders');
 
 /** `GET /reminders`: the current user's pending reminders (FL.reminders). */
-export function getReminders(client: ChatClient, options?: CallOptions): Promise<ResultOf<'GET /reminders'>> {
-  return client.call('GET /reminders', {}, options);
-}
+export const getReminders = bareRoute('GET /reminders');
 
 /** `DELETE /reminders/{reminder_id}`: deletes a reminder (FL.reminders). */
-export function deleteReminder(
-  client: ChatClient,
-  params: ParamsOf<'DELETE /reminders/{reminder_id}'>,
-  options?: CallOptions,
-): Promise<ResultOf<'DELETE /reminders/{reminder_id}'>> {
-  return client.call('DELETE /reminders/{reminder_id}', params, options);
-}
+export const deleteReminder = route('DELETE /reminders/{reminder_id}');
+
+/**
+ * `PATCH /settings` (SPEC.md operation 2): changes the current user's settings, or with
+ * `target_users` (administrators, FL.settingsTargetUsers) other users'. Values outside their
+ * allowed sets are refused before sending; see `SETTINGS_DESCRIPTION` for the list.
+ */
+export const updateSettings = route('PATCH /settings');

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { ApiError, ChatError, ValidationError } from '../../api/errors';
 import type { SettingsChanges, TargetUsers } from '../../api/personal/settings';
-import { updateSettings } from '../../api/personal/settingsRoute';
+import { updateSettings } from '../../api/personal/routes';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
 import { PanelHost } from '../host';

@@ -1,0 +1,141 @@
+/**
+ * Parsing of raw events: `parseEvent` upgrades shapes of older servers first (`normalizeEvent`),
+ * maps a type or op this client does not know to an `UnknownEvent`, and reports a malformed event
+ * instead of throwing, so one bad event never stops the queue.
+ */
+import type * as z from 'zod';
+import { parseWith } from '../parse';
+import { ChatEvent, PresenceTimes } from './models';
+
+/** The ops this client knows, per type; `undefined`: the type has no `op`. */
+const KNOWN: Record<string, readonly string[] | undefined> = {
+  heartbeat: undefined,
+  message: undefined,
+  update_message: undefined,
+  delete_message: undefined,
+  reaction: ['add', 'remove'],
+  update_message_flags: ['add', 'remove'],
+  subscription: ['add', 'remove', 'update', 'peer_add', 'peer_remove'],
+  stream: ['create', 'delete', 'update'],
+  user_topic: undefined,
+  presence: undefined,
+  user_status: undefined,
+  realm_user: ['add', 'remove', 'update'],
+  realm: ['update', 'update_dict'],
+  realm_linkifiers: undefined,
+  realm_emoji: ['update'],
+  saved_snippets: ['add', 'update', 'remove'],
+  scheduled_messages: ['add', 'update', 'remove'],
+  reminders: ['add', 'remove'],
+  user_settings: ['update'],
+  // Old servers sent `op: "add"`; the list is complete either way.
+  custom_profile_fields: undefined,
+};
+
+export type ParsedEvent =
+  | { ok: true; event: ChatEvent }
+  | { ok: false; raw: unknown; error: z.ZodError | Error };
+
+/** Parses one raw event: normalises it, maps unknown types/ops to `unknown`, and never throws. */
+export function parseEvent(raw: unknown): ParsedEvent {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { ok: false, raw, error: new Error('An event is not a JSON object.') };
+  }
+  let body: Record<string, unknown>;
+  try {
+    body = normalizeEvent(raw as Record<string, unknown>);
+  } catch (error) {
+    return { ok: false, raw, error: error instanceof Error ? error : new Error(String(error)) };
+  }
+  const result = parseWith(ChatEvent, body);
+  return result.success ? { ok: true, event: result.data } : { ok: false, raw, error: result.error };
+}
+
+/**
+ * Upgrades one raw event to the shapes of `ChatEvent`: older servers' spellings and singular
+ * fields, and unknown types or ops to `unknown`.
+ * Returns a new object; the input is not modified.
+ */
+export function normalizeEvent(raw: Record<string, unknown>): Record<string, unknown> {
+  const e: Record<string, unknown> = { ...raw };
+  const type = e.type;
+  // Before feature level 32 `update_message_flags` said `operation` instead of `op`.
+  if (e.op === undefined && typeof e.operation === 'string') e.op = e.operation;
+  if (typeof type !== 'string' || !Object.hasOwn(KNOWN, type)) {
+    return { ...e, type: 'unknown', event_type: String(type), event_op: typeof e.op === 'string' ? e.op : undefined };
+  }
+  const ops = KNOWN[type];
+  if (ops && !(typeof e.op === 'string' && ops.includes(e.op))) {
+    return { ...e, type: 'unknown', event_type: type, event_op: typeof e.op === 'string' ? e.op : undefined };
+  }
+  switch (type) {
+    case 'update_message':
+      if (!Array.isArray(e.message_ids) && typeof e.message_id === 'number') e.message_ids = [e.message_id];
+      break;
+    case 'delete_message':
+      if (!Array.isArray(e.message_ids) && typeof e.message_id === 'number') e.message_ids = [e.message_id];
+      break;
+    case 'reaction':
+      // Old servers named the reacting user only in a `user` object.
+      if (e.user_id === undefined && isRecord(e.user)) e.user_id = e.user.user_id ?? e.user.id;
+      break;
+    case 'subscription':
+      if (e.op === 'peer_add' || e.op === 'peer_remove') {
+        if (!Array.isArray(e.stream_ids) && typeof e.stream_id === 'number') e.stream_ids = [e.stream_id];
+        if (!Array.isArray(e.user_ids) && typeof e.user_id === 'number') e.user_ids = [e.user_id];
+      }
+      break;
+    case 'stream':
+      if (e.op === 'delete' && !Array.isArray(e.stream_ids) && Array.isArray(e.streams)) {
+        e.stream_ids = e.streams.map((s) => (isRecord(s) ? s.stream_id : undefined));
+      }
+      break;
+    case 'presence':
+      e.presences = normalizePresenceEvent(e);
+      break;
+  }
+  return e;
+}
+
+/** The `presences` map of a presence event, from either the modern or the legacy form. */
+function normalizePresenceEvent(e: Record<string, unknown>): unknown {
+  if (isRecord(e.presences)) return normalizePresenceMap(e.presences);
+  if (typeof e.user_id === 'number' && isRecord(e.presence)) return { [String(e.user_id)]: legacyToTimes(e.presence) };
+  return e.presences ?? {};
+}
+
+/** A presence map (event or `/register`) with every entry in the modern form. */
+export function normalizePresenceMap(map: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(map)) out[key] = isRecord(value) ? toPresenceTimes(value) : value;
+  return out;
+}
+
+/**
+ * One user's presence in the modern form, from either form: modern `{active_timestamp,
+ * idle_timestamp}`, or legacy per-client reports (`{website: {status, timestamp}, aggregated}`).
+ */
+export function toPresenceTimes(value: Record<string, unknown>): Record<string, unknown> {
+  if ('active_timestamp' in value || 'idle_timestamp' in value) return value;
+  return legacyToTimes(value);
+}
+
+/** Legacy per-client reports: active at t means active and online at t; idle at t means online at t. */
+function legacyToTimes(perClient: Record<string, unknown>): PresenceTimes {
+  let active: number | undefined;
+  let online: number | undefined;
+  for (const report of Object.values(perClient)) {
+    if (!isRecord(report) || typeof report.timestamp !== 'number') continue;
+    const t = report.timestamp;
+    online = Math.max(online ?? t, t);
+    if (report.status === 'active') active = Math.max(active ?? t, t);
+  }
+  const out: PresenceTimes = {};
+  if (active !== undefined) out.active_timestamp = active;
+  if (online !== undefined) out.idle_timestamp = online;
+  return out;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
