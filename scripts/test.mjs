@@ -2,6 +2,7 @@
 // real VS Code extension host) and UI (chromium driving the workbench). A failed suite does not
 // stop the others. Ends with one line `N passed, N failed` over all suites; a suite that crashes
 // or runs no test counts as (at least) one failure. TEAM_CHAT_SUITES=unit,integration,ui selects.
+// ESLint runs first and counts as one check (TEAM_CHAT_SKIP_LINT=1 skips it while iterating).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
@@ -117,9 +118,19 @@ async function build() {
   if (esb.code !== 0) rows.push({ name: 'bundle', passed: 0, failed: 1, note: 'esbuild failed (see above)', seconds: 0 });
 }
 
+/** `npm run lint` (ESLint: layering, floating promises, file size): one check, passed or failed. */
+async function lint() {
+  banner('lint');
+  const started = Date.now();
+  const { code } = await run(process.execPath, [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test']);
+  const seconds = (Date.now() - started) / 1000;
+  rows.push({ name: 'lint', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, note: code === 0 ? '' : 'ESLint reported problems (see above)', seconds });
+}
+
 const started = Date.now();
 try {
   await build();
+  if (process.env.TEAM_CHAT_SKIP_LINT !== '1') await lint();
   if (selected.includes('unit')) {
     await suite('unit', 'scripts/vscode/mochaRun.mjs', ['--timeout', '20000', 'out/test/unit'], 15 * MINUTE);
   }

@@ -5,7 +5,7 @@ import { pinCores, startServerProcess } from './serverProcess';
 import { median, type BenchResult } from './stats';
 
 // zulip-js has no types; only `callEndpoint` is used.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+ 
 const zulipInit = require('zulip-js') as (config: { username: string; apiKey: string; realm: string }) => Promise<{
   callEndpoint(path: string, method: string, params: Record<string, unknown>): Promise<{ result: string }>;
 }>;

@@ -63,7 +63,7 @@ export class HttpFront {
     const server = createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => {
         if (!res.headersSent) sendJson(res, 500, { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' });
-        // eslint-disable-next-line no-console
+         
         console.error('test server error', err);
       });
     });

@@ -76,7 +76,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
   };
   front.testControls = async (method, path, body) => {
-    let json: Record<string, unknown> = {};
+    let json: Record<string, unknown>;
     try {
       json = body ? JSON.parse(body) : {};
     } catch {

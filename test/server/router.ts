@@ -9,7 +9,7 @@ export interface Ctx {
   srv: ChatServer;
   user: User;
   // Decoded parameters; their types are guaranteed by the route's ParamSpecs.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   p: Record<string, any>;
   path: Record<string, string>;
   req: IncomingMessage;

@@ -139,7 +139,7 @@ export class Workbench {
         break;
       } catch (err) {
         await this.page.keyboard.press('Escape');
-        if (Date.now() > deadline) throw new Error(`command "${title}" not in the command palette after ${timeout} ms`);
+        if (Date.now() > deadline) throw new Error(`command "${title}" not in the command palette after ${timeout} ms`, { cause: err });
         await this.page.waitForTimeout(1_000);
       }
     }

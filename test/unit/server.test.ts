@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { Account, RunningServer, startServer } from '../server';
 import { UNICODE_EMOJI } from '../server/emoji';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 function client(server: RunningServer, who: Account | null) {
   const auth: Record<string, string> = who ? { Authorization: 'Basic ' + Buffer.from(`${who.email}:${who.apiKey}`).toString('base64') } : {};
@@ -24,7 +24,7 @@ describe('local chat server', () => {
   let server: RunningServer;
   let alice: Account;
   let admin: Account;
-  let clock = 0;
+  const clock = 0;
   before(async () => {
     server = await startServer({ longpollTimeoutSeconds: 2, heartbeatSeconds: 1, now: () => Date.now() / 1000 + clock });
     alice = server.accounts.find((a) => a.email.startsWith('alice@'))!;

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { type Account, byEmail, type RunningServer, startTestServer } from './helpers';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 describe('local chat server: cached GET responses follow mutations', () => {
   let server: RunningServer;

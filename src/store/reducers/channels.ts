@@ -34,7 +34,10 @@ export function applySubscription(state: StoreState, event: SubscriptionEvent, c
         const sub = subs.get(streamId);
         if (!sub?.subscribers) continue;
         const set = new Set(sub.subscribers);
-        for (const u of event.user_ids) event.op === 'peer_add' ? set.add(u) : set.delete(u);
+        for (const u of event.user_ids) {
+          if (event.op === 'peer_add') set.add(u);
+          else set.delete(u);
+        }
         subs.setProperty(streamId, 'subscribers', [...set]);
         change.stream('subscriptions', streamId);
       }

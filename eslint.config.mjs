@@ -1,0 +1,105 @@
+// ESLint (flat config): typescript-eslint's recommended rules with type information, plus the
+// architecture's boundaries. The layers, top to bottom:
+//   extension.ts → commands → webviews → views → session → auth → messageList → store → api
+// A layer imports only layers below it; src/api, src/store and the message list never import
+// `vscode`, so they run in plain Node (unit tests, benchmarks, the local server's checks).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+import path from 'node:path';
+
+const LAYERS = ['api', 'store', 'messageList', 'auth', 'session', 'views', 'webviews', 'commands'];
+/** Folders outside the layering. Helpers without VS Code: any layer may use them; they use only the api. */
+const PLAIN_HELPERS = ['time', 'linkifiers'];
+/** Helpers that import `vscode`: only the UI layers (auth and above) may use them. */
+const UI_HELPERS = ['drafts', 'webhookReceiver'];
+/** Layers (and helpers) that run in plain Node: no `vscode`. */
+const NO_VSCODE = new Set(['api', 'messageList', 'store', ...PLAIN_HELPERS]);
+const SRC = path.join(import.meta.dirname, 'src');
+
+/** The top-level part of src/ a file belongs to ("api", "store", ...; "extension" for src/extension.ts). */
+function partOf(file) {
+  const rel = path.relative(SRC, file);
+  if (rel.startsWith('..')) return undefined;
+  const [first] = rel.split(path.sep);
+  return first.replace(/\.ts$/, '');
+}
+
+/** Whether code in `from` may import code in `to`. */
+function mayImport(from, to) {
+  if (from === to) return true;
+  if (PLAIN_HELPERS.includes(from)) return to === 'api';
+  if (to === 'extension') return false;
+  if (PLAIN_HELPERS.includes(to) || to === 'constants') return true;
+  const fromRank = LAYERS.indexOf(from);
+  if (UI_HELPERS.includes(to) || to === 'services') return fromRank < 0 || fromRank >= LAYERS.indexOf('auth');
+  const toRank = LAYERS.indexOf(to);
+  if (fromRank < 0 || toRank < 0) return true;
+  return toRank < fromRank;
+}
+
+/** A local rule: the layers above, resolved by path (a relative specifier is not enough to know). */
+const layering = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = partOf(context.filename);
+    if (!from) return {};
+    const check = (node, spec) => {
+      if (typeof spec !== 'string') return;
+      if (spec === 'vscode') {
+        if (NO_VSCODE.has(from)) context.report({ node, message: `src/${from} must not import vscode: it runs in plain Node too.` });
+        return;
+      }
+      if (!spec.startsWith('.')) return;
+      const to = partOf(path.resolve(path.dirname(context.filename), spec));
+      if (to && !mayImport(from, to)) {
+        context.report({ node, message: `src/${from} must not import src/${to}: the layers are ${LAYERS.join(' < ')} < extension.` });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', '**/*.mjs', '**/*.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.ts', 'test/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      // Control characters in regular expressions are deliberate here (sanitising, parsing).
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 450 }],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { local: { rules: { layering } } },
+    rules: { 'local/layering': 'error' },
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // Test fixtures load optional modules (playwright, the built extension) lazily.
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+);
