@@ -69,7 +69,9 @@ let nextId = 1;
 const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
 /** Asks the host; resolves with its result, rejects with its user-facing error. */
-export function request<P, R>(type: RequestType<P, R>, params: P): Promise<R> {
+// The types come from `type` alone (NoInfer): a literal never widens them, so params, results
+// and handlers must match what the protocol declares.
+export function request<P, R>(type: RequestType<P, R>, params: NoInfer<P>): Promise<R> {
   const id = nextId++;
   return new Promise<R>((resolve, reject) => {
     pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
@@ -78,14 +80,14 @@ export function request<P, R>(type: RequestType<P, R>, params: P): Promise<R> {
 }
 
 /** Tells the host, expecting no answer. */
-export function command<P>(type: CommandType<P>, params: P): void {
+export function command<P>(type: CommandType<P>, params: NoInfer<P>): void {
   vscode.postMessage(type.create(params ?? ({} as P)));
 }
 
 const handlers = new Map<string, (params: unknown) => void>();
 
 /** Handles the host's notifications of `type` (one handler per method). */
-export function onNotification<P>(type: NotificationType<P>, handler: (params: P) => void): void {
+export function onNotification<P>(type: NotificationType<P>, handler: (params: NoInfer<P>) => void): void {
   handlers.set(type.method, handler as (params: unknown) => void);
 }
 
