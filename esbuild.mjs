@@ -3,9 +3,9 @@
 // the browser, loaded by the HTML shell with its nonce). --production minifies both and writes no
 // source maps. Imported by tests for pageBuildOptions(); runs the build only as a script.
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const WEBVIEWS = path.join(ROOT, 'src', 'webviews');
@@ -72,4 +72,5 @@ async function main() {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();
+// Node runs the main module from its real path, so compare real paths (the checkout may be a symlink).
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
