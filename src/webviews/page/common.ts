@@ -5,7 +5,15 @@
  * links opened through the host. The message types come from the host's own protocol modules,
  * so a name or field the two sides disagree on fails the type-check.
  */
-import { OpenLinkRequest, ReadyCommand, type CommandType, type NotificationType, type RequestType } from '../protocol';
+import {
+  OpenLinkRequest,
+  ReadyCommand,
+  type CommandType,
+  type NotificationMessage,
+  type NotificationType,
+  type ReplyMessage,
+  type RequestType,
+} from '../protocol';
 
 /** What VS Code gives a webview page (`acquireVsCodeApi`). */
 interface VsCodeApi {
@@ -91,17 +99,18 @@ export function onNotification<P>(type: NotificationType<P>, handler: (params: N
   handlers.set(type.method, handler as (params: unknown) => void);
 }
 
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const m = event.data as Record<string, unknown> | null;
+// Only the host posts to the page; its messages are the protocol's replies and notifications.
+window.addEventListener('message', (event: MessageEvent<ReplyMessage<unknown> | NotificationMessage<unknown> | null>) => {
+  const m = event.data;
   if (!m || typeof m !== 'object') return;
   if (m.kind === 'reply') {
-    const waiter = pending.get(m.id as number);
+    const waiter = pending.get(m.id);
     if (!waiter) return;
-    pending.delete(m.id as number);
-    if (m.error !== undefined) waiter.reject(new Error(m.error as string));
+    pending.delete(m.id);
+    if (m.error !== undefined) waiter.reject(new Error(m.error));
     else waiter.resolve(m.result);
   } else if (m.kind === 'notification' && m.params) {
-    const handle = handlers.get(m.method as string);
+    const handle = handlers.get(m.method);
     if (handle) handle(m.params);
   }
 });
