@@ -1,30 +1,76 @@
-// Bundles the extension host code into dist/extension.js (CommonJS, Node, `vscode` external).
+// Bundles the extension host code into dist/extension.js (CommonJS, Node, `vscode` external), and
+// each webview page (src/webviews/<page>/page/index.ts) into dist/webview/<page>.js (an IIFE for
+// the browser, loaded by the HTML shell with its nonce). --production minifies both and writes no
+// source maps. Imported by tests for pageBuildOptions(); runs the build only as a script.
 import * as esbuild from 'esbuild';
+import { existsSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const production = process.argv.includes('--production');
-const watch = process.argv.includes('--watch');
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const WEBVIEWS = path.join(ROOT, 'src', 'webviews');
+export const PAGE_OUT_DIR = path.join(ROOT, 'dist', 'webview');
 
-const options = {
-  entryPoints: ['src/extension.ts'],
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  outfile: 'dist/extension.js',
-  external: ['vscode'],
-  minify: production,
-  sourcemap: !production,
-  sourcesContent: false,
-  logLevel: 'warning',
-  metafile: true,
-};
+/** Page name → entry file: every src/webviews/<page>/page/index.ts (src/webviews/page/ is shared code). */
+export function pageEntryPoints() {
+  const entries = {};
+  for (const dir of readdirSync(WEBVIEWS, { withFileTypes: true })) {
+    const entry = path.join(WEBVIEWS, dir.name, 'page', 'index.ts');
+    if (dir.isDirectory() && dir.name !== 'page' && existsSync(entry)) entries[dir.name] = entry;
+  }
+  return entries;
+}
 
-if (watch) {
-  const ctx = await esbuild.context(options);
-  await ctx.watch();
-} else {
-  const result = await esbuild.build(options);
+/** @param {boolean} production */
+export function extensionBuildOptions(production) {
+  return {
+    entryPoints: [path.join(ROOT, 'src', 'extension.ts')],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    outfile: path.join(ROOT, 'dist', 'extension.js'),
+    external: ['vscode'],
+    minify: production,
+    sourcemap: !production,
+    sourcesContent: false,
+    logLevel: 'warning',
+    metafile: true,
+  };
+}
+
+/** @param {boolean} production */
+export function pageBuildOptions(production) {
+  return {
+    entryPoints: pageEntryPoints(),
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    // The webview runs in VS Code's own Chromium (1.100: Chromium 134).
+    target: 'chrome120',
+    outdir: PAGE_OUT_DIR,
+    minify: production,
+    sourcemap: !production,
+    sourcesContent: false,
+    logLevel: 'warning',
+    metafile: true,
+  };
+}
+
+async function main() {
+  const production = process.argv.includes('--production');
+  const targets = [extensionBuildOptions(production), pageBuildOptions(production)];
+  // No stale bundle or source map of an earlier build (or of a removed page) is left to ship.
+  rmSync(PAGE_OUT_DIR, { recursive: true, force: true });
+  if (process.argv.includes('--watch')) {
+    for (const options of targets) await (await esbuild.context(options)).watch();
+    return;
+  }
+  const results = await Promise.all(targets.map((options) => esbuild.build(options)));
   if (process.argv.includes('--stats')) {
-    console.log(await esbuild.analyzeMetafile(result.metafile));
+    for (const result of results) console.log(await esbuild.analyzeMetafile(result.metafile));
   }
 }
+
+// Node runs the main module from its real path, so compare real paths (the checkout may be a symlink).
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

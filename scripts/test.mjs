@@ -114,6 +114,9 @@ async function build() {
   const tsc = await run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
   // tsc still emits on type errors, so the suites run anyway; the errors count as a failure.
   if (tsc.code !== 0) rows.push({ name: 'typecheck', passed: 0, failed: 1, note: 'tsc reported errors (see above)', seconds: 0 });
+  // The webview pages: browser code, checked against the protocol modules the host uses.
+  const pages = await run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.pages.json']);
+  if (pages.code !== 0) rows.push({ name: 'typecheck (pages)', passed: 0, failed: 1, note: 'tsc -p tsconfig.pages.json reported errors (see above)', seconds: 0 });
   const esb = await run(process.execPath, ['esbuild.mjs']);
   if (esb.code !== 0) rows.push({ name: 'bundle', passed: 0, failed: 1, note: 'esbuild failed (see above)', seconds: 0 });
 }

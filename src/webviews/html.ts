@@ -1,21 +1,21 @@
 /**
  * The HTML shell of every webview: a strict CSP (no inline script or style; scripts only with this
- * render's nonce), resources only from `media/`, the shared theme stylesheet first.
+ * render's nonce), styles and icons from `media/`, the page's script bundle from `dist/webview/`
+ * (built from src/webviews/<page>/page/ by esbuild.mjs), the shared theme stylesheet first.
  */
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
+import { PAGE_BUNDLE_DIR, type WebviewPage } from './pages';
 import { escapeHtml } from './sanitize';
 
 export const MEDIA_DIR = 'media';
-/** Browser code every page shares (the VS Code API handle, requests, notifications, links). */
-export const COMMON_SCRIPT = 'common.js';
 
-/** Options for a panel or view: scripts on, resources only from `media/`. */
+/** Options for a panel or view: scripts on, resources only from `media/` and the page bundles. */
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
   return {
     enableScripts: true,
     enableCommandUris: false,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, MEDIA_DIR)],
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, MEDIA_DIR), vscode.Uri.joinPath(extensionUri, ...PAGE_BUNDLE_DIR)],
   };
 }
 
@@ -37,8 +37,8 @@ export interface PageSpec {
   title: string;
   /** File names under `media/` (the shared `webview-base.css` is always first). */
   styles: readonly string[];
-  /** The page's scripts under `media/`, after the shared `common.js` (which every page uses). */
-  scripts: readonly string[];
+  /** The page's script: its bundle `dist/webview/<page>.js` (shared browser code included). */
+  script: WebviewPage;
   /** Static markup of the page (no server content: that arrives by message, sanitised). */
   body: string;
   /**
@@ -67,7 +67,7 @@ export function renderHtml(webview: vscode.Webview, extensionUri: vscode.Uri, pa
   const styles = ['webview-base.css', ...page.styles]
     .map((f) => `<link rel="stylesheet" href="${escapeHtml(media(f))}">`)
     .join('\n    ');
-  const scripts = [COMMON_SCRIPT, ...page.scripts].map((f) => `<script nonce="${nonce}" src="${escapeHtml(media(f))}"></script>`).join('\n    ');
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...PAGE_BUNDLE_DIR, `${page.script}.js`)).toString();
   return `<!DOCTYPE html>
 <html lang="en">
   <head>
@@ -79,7 +79,7 @@ export function renderHtml(webview: vscode.Webview, extensionUri: vscode.Uri, pa
   </head>
   <body>
     ${page.body}
-    ${scripts}
+    <script nonce="${nonce}" src="${escapeHtml(script)}"></script>
   </body>
 </html>`;
 }

@@ -55,7 +55,7 @@ export class ProfileCardPanel implements vscode.Disposable {
     this.#view.render({
       title: 'Profile',
       styles: ['profileCard.css'],
-      scripts: ['profileCard.js'],
+      script: 'profileCard',
       body: BODY,
       imageOrigins: realmImageOrigins(services.sessions.current?.account.realmUrl),
     });

@@ -3,9 +3,10 @@
  * - command: fire-and-forget, webview → host (`ready`);
  * - request → reply: webview asks, host answers with the same `id` (`openLink`);
  * - notification: host → webview (`profile/didChange`).
- * Each message type has an `is()` guard; nothing is trusted without it. The webview scripts in
- * `media/` speak the same method names (plain JS, kept in step with this file).
- * Nothing from `vscode` here: the types are shared with tests and could be with a bundled webview.
+ * Each message type has an `is()` guard; nothing is trusted without it. The pages
+ * (`src/webviews/<page>/page/`, bundled for the browser) import this file and the per-page protocol
+ * modules too, so both sides use the same names and types: nothing from `vscode` or Node here
+ * (tsconfig.pages.json checks that).
  */
 
 export interface CommandMessage<P> {

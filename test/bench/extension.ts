@@ -31,6 +31,13 @@ export async function benchExtension(): Promise<BenchResult[]> {
   const bytes = fs.statSync(outfile).size;
   fs.rmSync(outDir, { recursive: true, force: true });
   const results: BenchResult[] = [{ name: 'extension: dist/extension.js (release, minified)', value: bytes / 1024, unit: 'KiB' }];
+  // The second target: the webview pages, with esbuild.mjs's own release options, in memory.
+  const { pageBuildOptions } = (await importEsm(pathToFileURL(path.join(REPO, 'esbuild.mjs')).href)) as {
+    pageBuildOptions: (production: boolean) => esbuild.BuildOptions;
+  };
+  const pages = await esbuild.build({ ...pageBuildOptions(true), write: false });
+  const pageBytes = pages.outputFiles.reduce((sum, f) => sum + f.contents.byteLength, 0);
+  results.push({ name: `extension: dist/webview/*.js (${pages.outputFiles.length} pages, release, minified)`, value: pageBytes / 1024, unit: 'KiB' });
 
   const { provision } = (await importEsm(pathToFileURL(path.join(REPO, 'scripts', 'vscode', 'provision.mjs')).href)) as {
     provision: () => Promise<unknown>;

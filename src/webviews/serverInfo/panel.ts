@@ -78,7 +78,7 @@ export class ServerInfoPanel implements vscode.Disposable {
     const imageOrigins = realmImageOrigins(model.realmUrl);
     if (imageOrigins.join(' ') !== this.#imageOrigins) {
       this.#imageOrigins = imageOrigins.join(' ');
-      this.#view.render({ title: 'Server Information', styles: ['serverInfo.css'], scripts: ['serverInfo.js'], body: BODY, imageOrigins });
+      this.#view.render({ title: 'Server Information', styles: ['serverInfo.css'], script: 'serverInfo', body: BODY, imageOrigins });
     }
     this.#view.publish(DidChangeServerInfoNotification, model);
   }

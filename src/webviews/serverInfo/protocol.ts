@@ -1,6 +1,7 @@
 /**
- * The server information panel's message (host → `media/serverInfo.js`). The description is HTML
- * sanitised in the host; every other string is plain text inserted with `textContent`.
+ * The server information panel's message (host → the page in `./page/`, which imports this
+ * file). The description is HTML sanitised in the host; every other string is plain text
+ * inserted with `textContent`.
  */
 import { NotificationType } from '../protocol';
 

@@ -6,7 +6,7 @@ import { FL } from '../../api/features';
 import { SETTINGS_DESCRIPTION, SettingsChanges, type SettingGroup } from '../../api/personal/settings';
 import { formatZodError } from '../../api/validation';
 import type { ChatStore } from '../../store/store';
-import type { SettingField, SettingGroupModel, SettingsModel, SettingValue } from './protocol';
+import { ACCOUNT_SETTINGS, type SettingField, type SettingGroupModel, type SettingsModel, type SettingValue } from './protocol';
 
 const GROUP_TITLES: Record<SettingGroup, string> = {
   account: 'Account',
@@ -17,8 +17,7 @@ const GROUP_TITLES: Record<SettingGroup, string> = {
   notifications: 'Notifications',
 };
 
-/** Settings that change the account, not a preference: never sent with `target_users`. */
-export const ACCOUNT_SETTINGS: ReadonlySet<string> = new Set(['full_name', 'email', 'old_password', 'new_password']);
+export { ACCOUNT_SETTINGS } from './protocol';
 
 const KNOWN = new Set<string>(SETTINGS_DESCRIPTION.map((d) => d.name));
 

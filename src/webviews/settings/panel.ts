@@ -64,7 +64,7 @@ export class SettingsPanel implements vscode.Disposable {
       }),
     );
     services.context.subscriptions.push(this);
-    this.#view.render({ title: 'Personal Settings', styles: ['settings.css'], scripts: ['settings.js'], body: BODY });
+    this.#view.render({ title: 'Personal Settings', styles: ['settings.css'], script: 'settings', body: BODY });
   }
 
   #refresh(): void {

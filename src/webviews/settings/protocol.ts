@@ -1,7 +1,7 @@
 /**
- * The settings editor's messages (host ↔ `media/settings.js`), built on the shared typed-message
- * classes of `../protocol`. Everything is plain text or JSON values; the webview inserts text with
- * `textContent` only.
+ * The settings editor's messages (host ↔ the page in `./page/`, which imports this file), built
+ * on the shared typed-message classes of `../protocol`. Everything is plain text or JSON values;
+ * the webview inserts text with `textContent` only.
  */
 import { NotificationType, RequestType } from '../protocol';
 
@@ -10,6 +10,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 export type SettingValue = string | number | boolean;
+
+/** Settings that change the account, not a preference: never sent with `target_users`. */
+export const ACCOUNT_SETTINGS: ReadonlySet<string> = new Set(['full_name', 'email', 'old_password', 'new_password']);
 
 export interface SettingField {
   readonly name: string;

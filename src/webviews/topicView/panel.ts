@@ -1,7 +1,7 @@
 /**
  * One topic view (or one search result list): a webview panel, its message cache fed by the
  * session's raw events, and the handlers for what the page asks (load, send, react, search, mark
- * read). The page (`media/topicView.js`) keeps its own state with getState/setState; the panel
+ * read). The page (`./page/`) keeps its own state with getState/setState; the panel
  * has no retained context, so a hidden page reloads and asks again (`topic/init`).
  */
 import * as vscode from 'vscode';
@@ -221,7 +221,7 @@ export class TopicPanel implements vscode.Disposable {
     this.#view.render({
       title: this.panel.title,
       styles: ['topicView.css'],
-      scripts: ['topicView.js'],
+      script: 'topicView',
       body: BODY,
       imageOrigins: realmImageOrigins(this.services.sessions.current?.account.realmUrl),
     });

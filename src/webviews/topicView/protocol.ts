@@ -1,6 +1,6 @@
 /**
- * The topic view's messages (host ↔ `media/topicView.js`), built on the shared typed-message
- * classes of `../protocol`. Every HTML string here was sanitised in the host; everything else is
+ * The topic view's messages (host ↔ the page in `./page/`, which imports this file), built on
+ * the shared typed-message classes of `../protocol`. Every HTML string here was sanitised in the host; everything else is
  * plain text that the webview inserts with `textContent`.
  */
 import { CommandType, NotificationType, RequestType } from '../protocol';

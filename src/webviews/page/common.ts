@@ -1,0 +1,131 @@
+/**
+ * Browser code every Team Chat webview page shares (bundled into each page by esbuild.mjs): the
+ * one VS Code API handle (acquireVsCodeApi may be called only once per page), DOM helpers that
+ * insert text with textContent only, typed requests with replies, notifications by type, and
+ * links opened through the host. The message types come from the host's own protocol modules,
+ * so a name or field the two sides disagree on fails the type-check.
+ */
+import {
+  OpenLinkRequest,
+  ReadyCommand,
+  type CommandType,
+  type NotificationMessage,
+  type NotificationType,
+  type ReplyMessage,
+  type RequestType,
+} from '../protocol';
+
+/** What VS Code gives a webview page (`acquireVsCodeApi`). */
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare global {
+  function acquireVsCodeApi(): VsCodeApi;
+}
+
+export const vscode = acquireVsCodeApi();
+
+/** The page's saved state (getState), or undefined on first load; each page says its shape. */
+export function savedState<S>(): Partial<S> | undefined {
+  return (vscode.getState() as Partial<S> | null | undefined) ?? undefined;
+}
+
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function link(text: string, href: string): HTMLAnchorElement {
+  const a = el('a', undefined, text);
+  a.href = href;
+  return a;
+}
+
+/** Appends a `<dt>name</dt><dd>value</dd>` pair to a `<dl>`; returns the `<dd>`. */
+export function row(list: HTMLElement, name: string, value: string | Node): HTMLElement {
+  list.append(el('dt', undefined, name));
+  const dd = el('dd');
+  if (typeof value === 'string') dd.textContent = value;
+  else dd.append(value);
+  list.append(dd);
+  return dd;
+}
+
+/** The picture at `avatarUrl`, or the initials when there is none or it does not load. */
+export function avatar(model: { readonly initials: string; readonly avatarUrl?: string }): HTMLElement {
+  const fallback = el('div', 'avatar initials', model.initials);
+  fallback.setAttribute('aria-hidden', 'true');
+  if (!model.avatarUrl) return fallback;
+  const img = el('img', 'avatar');
+  img.alt = '';
+  img.addEventListener('error', () => img.replaceWith(fallback), { once: true });
+  img.src = model.avatarUrl;
+  return img;
+}
+
+/** A user-facing text for a failed request or another error. */
+export function errorText(e: unknown): string {
+  return String(e && (e as { message?: unknown }).message ? (e as { message: unknown }).message : e);
+}
+
+let nextId = 1;
+const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+
+/** Asks the host; resolves with its result, rejects with its user-facing error. */
+// The types come from `type` alone (NoInfer): a literal never widens them, so params, results
+// and handlers must match what the protocol declares.
+export function request<P, R>(type: RequestType<P, R>, params: NoInfer<P>): Promise<R> {
+  const id = nextId++;
+  return new Promise<R>((resolve, reject) => {
+    pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+    vscode.postMessage(type.create(id, params ?? ({} as P)));
+  });
+}
+
+/** Tells the host, expecting no answer. */
+export function command<P>(type: CommandType<P>, params: NoInfer<P>): void {
+  vscode.postMessage(type.create(params ?? ({} as P)));
+}
+
+const handlers = new Map<string, (params: unknown) => void>();
+
+/** Handles the host's notifications of `type` (one handler per method). */
+export function onNotification<P>(type: NotificationType<P>, handler: (params: NoInfer<P>) => void): void {
+  handlers.set(type.method, handler as (params: unknown) => void);
+}
+
+// Only the host posts to the page; its messages are the protocol's replies and notifications.
+window.addEventListener('message', (event: MessageEvent<ReplyMessage<unknown> | NotificationMessage<unknown> | null>) => {
+  const m = event.data;
+  if (!m || typeof m !== 'object') return;
+  if (m.kind === 'reply') {
+    const waiter = pending.get(m.id);
+    if (!waiter) return;
+    pending.delete(m.id);
+    if (m.error !== undefined) waiter.reject(new Error(m.error));
+    else waiter.resolve(m.result);
+  } else if (m.kind === 'notification' && m.params) {
+    const handle = handlers.get(m.method);
+    if (handle) handle(m.params);
+  }
+});
+
+// Links open through the host, which allows http(s) and mailto only; in-page anchors scroll.
+document.addEventListener('click', (event) => {
+  const target = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!target) return;
+  const href = target.getAttribute('href') || '';
+  if (href.startsWith('#')) return;
+  event.preventDefault();
+  request(OpenLinkRequest, { href }).catch(() => undefined);
+});
+
+/** The page listens: the host may post from now on. Call last, after registering handlers. */
+export function ready(): void {
+  command(ReadyCommand, undefined);
+}

@@ -1,0 +1,33 @@
+/** A message's edit history, shown under it on demand (`topic/history`). */
+import { el, errorText, request } from '../../page/common';
+import { HistoryRequest } from '../protocol';
+import { formatTime } from './state';
+
+/** Opens the history under the message `li`, or closes it when open. */
+export async function toggleHistory(li: HTMLElement, id: number): Promise<void> {
+  const open = li.querySelector('.history');
+  if (open) {
+    open.remove();
+    return;
+  }
+  const box = el('div', 'history', 'Loading the edit history…');
+  li.querySelector('.message-main')!.append(box);
+  try {
+    const items = await request(HistoryRequest, { messageId: id });
+    box.replaceChildren(el('div', 'history-title', 'Edit history'));
+    for (const item of items) {
+      const entry = el('div', 'history-entry');
+      entry.append(el('div', 'muted', `${formatTime(item.timestamp)} — ${item.userName}`));
+      if (item.prevTopic !== undefined && item.topic !== undefined) entry.append(el('div', 'history-move', `Topic: ${item.prevTopic} → ${item.topic}`));
+      if (item.prevChannel !== undefined && item.channel !== undefined) entry.append(el('div', 'history-move', `Channel: #${item.prevChannel} → #${item.channel}`));
+      if (item.prevHtml !== undefined) {
+        const prev = el('div', 'history-content rendered_markdown');
+        prev.innerHTML = item.prevHtml; // sanitised in the host
+        entry.append(el('div', 'muted', 'Before:'), prev);
+      }
+      box.append(entry);
+    }
+  } catch (e) {
+    box.textContent = errorText(e);
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The topic view page (host: ../panel.ts), bundled to dist/webview/topicView.js. Asks for its
+ * content (`topic/init`, from the oldest message it had), then follows the host's notifications.
+ * The pieces: state (DOM anchors, saved state), messages (the list), history, older (scrolling
+ * up), visible (read marking), compose and search.
+ */
+import { onNotification, ready, request } from '../../page/common';
+import {
+  InitRequest,
+  InsertComposeNotification,
+  MatchesNotification,
+  NoticeNotification,
+  RemoveNotification,
+  UpsertNotification,
+  type TopicSnapshot,
+} from '../protocol';
+import { insertIntoCompose } from './compose';
+import { remove, renderTopicLinks, scrollToBottom, upsert } from './messages';
+import { maybeLoadOlder } from './older';
+import { applyMatches, runSearch } from './search';
+import { dom, matches, models, save, showNotice, state, view } from './state';
+
+const { list, scroller, older, compose, searchForm, searchInput } = dom;
+
+function render(s: TopicSnapshot): void {
+  view.snapshot = s;
+  state.key = s.key;
+  save();
+  view.foundOldest = s.foundOldest;
+  view.maxLength = s.maxMessageLength || 10000;
+  document.body.classList.toggle('search-mode', s.mode === 'search');
+  dom.$('title').textContent = s.title;
+  document.title = s.title;
+  renderTopicLinks(s.topicLinks);
+  matches.clear();
+  for (const match of s.matches || []) matches.set(match.id, match);
+  list.replaceChildren();
+  models.clear();
+  upsert(s.messages);
+  if (s.mode === 'search') {
+    compose.hidden = true;
+    searchForm.hidden = true;
+  }
+  if (typeof state.scrollTop === 'number' && state.atBottom === false) scroller.scrollTop = state.scrollTop;
+  else scrollToBottom();
+  if (state.query && s.mode === 'topic') {
+    searchInput.value = state.query;
+    void runSearch(state.query);
+  }
+  void maybeLoadOlder();
+}
+
+onNotification(UpsertNotification, (p) => view.snapshot && upsert(p.messages));
+onNotification(RemoveNotification, (p) => remove(p.ids));
+onNotification(MatchesNotification, (p) => applyMatches(p.matches));
+onNotification(NoticeNotification, (p) => showNotice(p.text));
+onNotification(InsertComposeNotification, (p) => insertIntoCompose(p.text));
+
+ready();
+request(InitRequest, state.oldestLoadedId ? { oldestLoadedId: state.oldestLoadedId } : {})
+  .then(render)
+  .catch((e) => {
+    older.textContent = '';
+    showNotice(`Could not load the topic: ${e && e.message ? e.message : e}`);
+  });

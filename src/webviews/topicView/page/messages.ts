@@ -1,0 +1,166 @@
+/**
+ * The message list: one `li.message` per message, in id order. Text goes in with textContent; the
+ * only HTML inserted is message content the host has sanitised (model.html, match html).
+ */
+import { avatar, command, el, errorText, request } from '../../page/common';
+import { ActionCommand, ReactRequest, type MessageModel, type ReactionModel, type ReactParams, type TopicLinkModel } from '../protocol';
+import { toggleHistory } from './history';
+import { dom, formatTime, matches, models, save, showNotice, state, view } from './state';
+import { observe } from './visible';
+
+const { list, scroller, older } = dom;
+
+export function actionButton(label: string, title: string, onClick: () => void): HTMLButtonElement {
+  const b = el('button', 'action', label);
+  b.type = 'button';
+  b.title = title;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function reactionButton(m: MessageModel, r: ReactionModel): HTMLButtonElement {
+  const b = el('button', r.mine ? 'reaction mine' : 'reaction');
+  b.type = 'button';
+  b.append(el('span', 'reaction-emoji', r.glyph || `:${r.emojiName}:`), el('span', 'reaction-count', String(r.count)));
+  b.title = `${r.names.join(', ')} reacted with :${r.emojiName}:`;
+  b.setAttribute('aria-pressed', r.mine ? 'true' : 'false');
+  b.dataset.emoji = r.emojiName;
+  b.addEventListener('click', () => react({ messageId: m.id, emojiName: r.emojiName, emojiCode: r.emojiCode, reactionType: r.reactionType }));
+  return b;
+}
+
+function react(params: ReactParams): void {
+  request(ReactRequest, params).catch((e) => showNotice(errorText(e)));
+}
+
+export function renderMessage(m: MessageModel): HTMLElement {
+  const li = el('li', 'message');
+  li.dataset.id = String(m.id);
+  if (m.unread) li.classList.add('unread');
+  if (m.own) li.classList.add('own');
+  li.append(avatar(m));
+  const main = el('div', 'message-main');
+  const header = el('div', 'message-header');
+  header.append(el('span', 'sender', m.senderName));
+  const time = el('time', 'time muted', formatTime(m.timestamp));
+  time.setAttribute('datetime', new Date(m.timestamp * 1000).toISOString());
+  header.append(time);
+  // `edited`/`moved` come with their timestamps (src/webviews/topicView/model.ts).
+  if (m.edited) {
+    const marker = actionButton('(edited)', `Edited ${formatTime(m.lastEditTimestamp ?? m.timestamp)} — show the edit history`, () => void toggleHistory(li, m.id));
+    marker.classList.add('marker', 'edited');
+    header.append(marker);
+  }
+  if (m.moved) {
+    const marker = actionButton('(moved)', `Moved ${formatTime(m.lastMovedTimestamp ?? m.timestamp)} — show the edit history`, () => void toggleHistory(li, m.id));
+    marker.classList.add('marker', 'moved');
+    header.append(marker);
+  }
+  const actions = el('span', 'actions');
+  actions.append(actionButton('☺+', 'Add a reaction', () => react({ messageId: m.id })));
+  if (m.own) actions.append(actionButton('Edit', 'Edit this message', () => command(ActionCommand, { messageId: m.id, action: 'edit' })));
+  actions.append(actionButton('Link', 'Copy a link to this message', () => command(ActionCommand, { messageId: m.id, action: 'copyLink' })));
+  actions.append(actionButton('Remind', 'Create a reminder about this message', () => command(ActionCommand, { messageId: m.id, action: 'remind' })));
+  header.append(actions);
+  main.append(header);
+
+  const match = matches.get(m.id);
+  const snapshot = view.snapshot;
+  if (snapshot && snapshot.mode === 'search' && snapshot.key.topic === undefined) {
+    // Channel-wide results come from many topics: each says which, and opens it.
+    const subject = actionButton('', `Open the topic “${m.topic}”`, () => command(ActionCommand, { messageId: m.id, action: 'openTopic' }));
+    subject.classList.add('subject', 'topic-name');
+    if (match && match.subjectHtml) subject.innerHTML = match.subjectHtml; // sanitised in the host
+    else subject.textContent = m.topic;
+    main.append(subject);
+  } else if (match && match.subjectHtml && snapshot && snapshot.mode === 'search') {
+    const subject = el('div', 'subject muted');
+    subject.innerHTML = match.subjectHtml; // sanitised in the host
+    main.append(subject);
+  }
+  const body = el('div', 'content rendered_markdown');
+  // Sanitised in the extension host (src/webviews/sanitize.ts) before it was posted.
+  body.innerHTML = match ? match.html : m.html;
+  if (match) li.classList.add('match');
+  main.append(body);
+
+  if (m.reactions.length > 0) {
+    const reactions = el('div', 'reactions');
+    for (const r of m.reactions) reactions.append(reactionButton(m, r));
+    main.append(reactions);
+  }
+  li.append(main);
+  return li;
+}
+
+export function nodeOf(id: number): HTMLElement | null {
+  return list.querySelector<HTMLElement>(`li.message[data-id="${Number(id)}"]`);
+}
+
+export function isAtBottom(): boolean {
+  return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
+}
+
+export function scrollToBottom(): void {
+  scroller.scrollTop = scroller.scrollHeight;
+}
+
+/** Inserts or replaces, keeping id order. */
+export function upsert(messages: readonly MessageModel[]): void {
+  const stick = isAtBottom();
+  for (const m of messages) {
+    models.set(m.id, m);
+    const node = renderMessage(m);
+    const existing = nodeOf(m.id);
+    const history = existing && existing.querySelector('.history');
+    if (existing) {
+      existing.replaceWith(node);
+      if (history) void toggleHistory(node, m.id);
+    } else {
+      let next: Element | null = null;
+      for (const child of list.children) {
+        if (Number((child as HTMLElement).dataset.id) > m.id) {
+          next = child;
+          break;
+        }
+      }
+      list.insertBefore(node, next);
+    }
+    observe(node);
+  }
+  updateOldest();
+  updateEmpty();
+  if (stick) scrollToBottom();
+}
+
+export function remove(ids: readonly number[]): void {
+  for (const id of ids) {
+    models.delete(id);
+    const node = nodeOf(id);
+    if (node) node.remove();
+  }
+  updateOldest();
+  updateEmpty();
+}
+
+export function updateOldest(): void {
+  const first = list.firstElementChild as HTMLElement | null;
+  state.oldestLoadedId = first ? Number(first.dataset.id) : undefined;
+  save();
+}
+
+export function updateEmpty(): void {
+  const searching = view.snapshot !== undefined && view.snapshot.mode === 'search';
+  if (models.size === 0) older.textContent = searching ? 'No messages match.' : 'No messages yet.';
+  else older.textContent = !view.foundOldest ? '' : searching ? 'All matching messages are shown.' : 'Beginning of the topic';
+}
+
+export function renderTopicLinks(links: readonly TopicLinkModel[]): void {
+  const nav = dom.$('topic-links');
+  nav.replaceChildren();
+  for (const link of links) {
+    const a = el('a', 'topic-link', link.text);
+    a.href = link.url;
+    nav.append(a);
+  }
+}

@@ -1,0 +1,36 @@
+/** Unread messages the user can see are reported to the host (`topic/visible`), which marks them read. */
+import { command } from '../../page/common';
+import { VisibleCommand } from '../protocol';
+import { dom, models } from './state';
+
+const visible = new Set<number>();
+let visibleTimer: ReturnType<typeof setTimeout> | undefined;
+const observer = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) {
+      const id = Number((entry.target as HTMLElement).dataset.id);
+      if (entry.isIntersecting) visible.add(id);
+      else visible.delete(id);
+    }
+    reportVisible();
+  },
+  { root: dom.scroller, threshold: 0.5 },
+);
+
+/** Watches a rendered message while it is unread. */
+export function observe(node: HTMLElement): void {
+  if (node.classList.contains('unread')) observer.observe(node);
+}
+
+function reportVisible(): void {
+  clearTimeout(visibleTimer);
+  visibleTimer = setTimeout(() => {
+    if (document.visibilityState !== 'visible' || visible.size === 0) return;
+    const ids = [...visible].filter((id) => {
+      const m = models.get(id);
+      return m && m.unread;
+    });
+    if (ids.length > 0) command(VisibleCommand, { ids: ids.slice(0, 1000) });
+  }, 300);
+}
+document.addEventListener('visibilitychange', reportVisible);
