@@ -72,7 +72,8 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts', 'test/**/*.ts'],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // Page code (src/webviews/**/page/) is checked by its own tsconfig (DOM, no Node or vscode).
+      parserOptions: { project: ['tsconfig.json', 'tsconfig.pages.json'], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
