@@ -29,6 +29,12 @@ export function titleProblem(client: ChatClient, title: string): string | undefi
   return codePointLength(title) > max ? `A snippet title can be at most ${max} characters (an emoji counts as one).` : undefined;
 }
 
+/** Throws the API layer's objection to `title` (a `ValidationError`, shown as written). */
+export function checkTitle(client: ChatClient, title: string): void {
+  const problem = titleProblem(client, title);
+  if (problem) throw new ValidationError(problem, 'POST /saved_snippets', 'title');
+}
+
 /** Asks for a title; undefined when cancelled. */
 export function askTitle(client: ChatClient, options: { value?: string; prompt: string }): Promise<string | undefined> {
   const max = titleMax(client);
