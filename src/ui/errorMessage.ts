@@ -95,7 +95,7 @@ export function describeError(error: unknown): string {
     case 'timeout':
       return 'The chat server did not answer in time. Try again.';
     case 'network':
-      return 'The chat server could not be reached. Check your connection; Team Chat keeps retrying.';
+      return 'The chat server could not be reached. Check your connection and the server URL.';
     case 'server':
       return `The chat server had an internal error (HTTP ${(error as ServerError).httpStatus}). Try again later.`;
     case 'malformed':

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import type { Services } from '../services';
-import { describeError } from '../session/errors';
+import { describeError } from '../ui/errorMessage';
 
 
 export function registerStatusBar(services: Services): vscode.StatusBarItem {

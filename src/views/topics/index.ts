@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { Views } from '../../constants';
 import type { Services } from '../../services';
-import { showError } from '../../session/errors';
+import { reportError } from '../../ui/report';
 import type { ChannelsView } from '../subscriptions';
 import { TopicsModel, type TopicNode } from './model';
 import { TopicsProvider } from './provider';
@@ -29,7 +29,7 @@ export function register(services: Services, channels: ChannelsView): TopicsView
     try {
       await vscode.window.withProgress({ location: { viewId: Views.topics } }, () => model.setChannel(streamId));
     } catch (error) {
-      void showError('Could not load the topics: ', error, log, () => showChannel(streamId));
+      reportError(log, error, 'Could not load the topics', () => showChannel(streamId));
     }
   };
 
