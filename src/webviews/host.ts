@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { renderHtml, webviewOptions, type PageSpec } from './html';
+import { describeError } from '../ui/errorMessage';
 import {
   OpenLinkRequest,
   ReadyCommand,
@@ -82,7 +83,7 @@ export class WebviewHost implements vscode.Disposable {
         const result = await handler(m.params);
         void this.webview.postMessage(type.reply(m.id, result));
       } catch (error) {
-        void this.webview.postMessage(type.fail(m.id, error instanceof Error ? error.message : String(error)));
+        void this.webview.postMessage(type.fail(m.id, describeError(error)));
       }
     });
   }
