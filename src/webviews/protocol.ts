@@ -7,6 +7,7 @@
  * `media/` speak the same method names (plain JS, kept in step with this file).
  * Nothing from `vscode` here: the types are shared with tests and could be with a bundled webview.
  */
+import { isRecord } from '../guards';
 
 export interface CommandMessage<P> {
   readonly kind: 'command';
@@ -31,10 +32,6 @@ export interface NotificationMessage<P> {
   readonly kind: 'notification';
   readonly method: string;
   readonly params: P;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 function hasShape(value: unknown, kind: string, method: string): value is Record<string, unknown> {
