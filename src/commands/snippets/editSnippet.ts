@@ -8,6 +8,7 @@ import { updateSavedSnippet } from '../../api/routes/personal';
 import { Commands, ContextKeys } from '../../constants';
 import { isRecord } from '../../guards';
 import type { CurrentSession } from '../../session/manager';
+import { Disposable } from '../../disposable';
 import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
 import { resolveSnippet, snippetIdOf } from './pick';
@@ -28,20 +29,20 @@ export interface EditSnippetArgs {
 }
 
 /** The open snippet tabs, by document URI. */
-export class SnippetEditors implements vscode.Disposable, vscode.CodeLensProvider {
+export class SnippetEditors extends Disposable implements vscode.CodeLensProvider {
   readonly #entries = new Map<string, EditEntry>();
-  readonly #onDidChangeCodeLenses = new vscode.EventEmitter<void>();
+  readonly #onDidChangeCodeLenses = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.#onDidChangeCodeLenses.event;
-  readonly #disposables: vscode.Disposable[] = [this.#onDidChangeCodeLenses];
 
   constructor() {
-    this.#disposables.push(
+    super();
+    this._register(
       vscode.workspace.onDidCloseTextDocument((doc) => {
         if (this.#entries.delete(doc.uri.toString())) void this.#updateContext();
       }),
-      vscode.window.onDidChangeActiveTextEditor(() => void this.#updateContext()),
-      vscode.languages.registerCodeLensProvider({ scheme: 'untitled' }, this),
     );
+    this._register(vscode.window.onDidChangeActiveTextEditor(() => void this.#updateContext()));
+    this._register(vscode.languages.registerCodeLensProvider({ scheme: 'untitled' }, this));
   }
 
   add(doc: vscode.TextDocument, entry: EditEntry): void {
@@ -81,10 +82,6 @@ export class SnippetEditors implements vscode.Disposable, vscode.CodeLensProvide
   #updateContext(): Thenable<unknown> {
     const uri = vscode.window.activeTextEditor?.document.uri;
     return vscode.commands.executeCommand('setContext', ContextKeys.snippetEditorActive, uri !== undefined && this.#entries.has(uri.toString()));
-  }
-
-  dispose(): void {
-    for (const d of this.#disposables) d.dispose();
   }
 }
 

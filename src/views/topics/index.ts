@@ -6,6 +6,7 @@ import { reportError } from '../../ui/report';
 import type { ChannelsView } from '../subscriptions';
 import { TopicsModel, type TopicNode } from './model';
 import { TopicsProvider } from './provider';
+import { createTree } from '../tree';
 
 export { TopicsModel, type TopicNode } from './model';
 
@@ -19,11 +20,7 @@ export interface TopicsView {
 export function register(services: Services, channels: ChannelsView): TopicsView {
   const { context, sessions, log } = services;
   const model = new TopicsModel(sessions);
-  context.subscriptions.push(model);
-  const provider = new TopicsProvider(model);
-  context.subscriptions.push(provider);
-  const view = vscode.window.createTreeView(Views.topics, { treeDataProvider: provider });
-  context.subscriptions.push(view);
+  const view = createTree(services, Views.topics, model, new TopicsProvider(model));
 
   const showChannel = async (streamId: number | undefined): Promise<void> => {
     try {
