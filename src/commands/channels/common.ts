@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { CurrentSession } from '../../session/manager';
+import type { CommandDeclaration, CommandId, SessionCommandContext } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
 
@@ -16,6 +17,46 @@ export interface TopicArg {
   readonly kind?: 'topic';
   readonly streamId: number;
   readonly topic: string;
+}
+
+interface TargetDeclaration<R> {
+  readonly id: CommandId;
+  readonly failure: string;
+  /** The pick's placeholder when the argument names no channel (topic). */
+  readonly placeHolder: string;
+  /** What the command resolves to when the pick is dismissed. */
+  readonly dismissed?: R;
+}
+
+/** A command about one channel: the argument's, or one the user picks. */
+export function channelCommand<A extends ChannelArg, R>(
+  declaration: TargetDeclaration<R>,
+  run: (ctx: SessionCommandContext, streamId: number, arg: A | undefined) => Promise<R>,
+): CommandDeclaration {
+  return targetCommand(channelOf, declaration, run);
+}
+
+/** A command about one topic: the argument's, or one the user picks (channel, then topic). */
+export function topicCommand<A extends TopicArg, R>(
+  declaration: TargetDeclaration<R>,
+  run: (ctx: SessionCommandContext, topic: TopicArg, arg: A | undefined) => Promise<R>,
+): CommandDeclaration {
+  return targetCommand(topicOf, declaration, run);
+}
+
+function targetCommand<T, A, R>(
+  resolve: (current: CurrentSession, arg: A | undefined, placeHolder: string) => Promise<T | undefined>,
+  { placeHolder, dismissed, ...rest }: TargetDeclaration<R>,
+  run: (ctx: SessionCommandContext, target: T, arg: A | undefined) => Promise<R>,
+): CommandDeclaration {
+  return {
+    ...rest,
+    session: true,
+    async run(ctx: SessionCommandContext, arg?: A) {
+      const target = await resolve(ctx.current, arg, placeHolder);
+      return target === undefined ? dismissed : run(ctx, target, arg);
+    },
+  };
 }
 
 /** The channel of the argument, or one the user picks among the subscriptions. */

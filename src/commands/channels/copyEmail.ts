@@ -9,19 +9,15 @@ import { Commands } from '../../constants';
 import type { CurrentSession } from '../../session/manager';
 import type { CommandDeclaration } from '../../ui/commands';
 import { withNotification } from '../../ui/progress';
-import { channelName, channelOf, type ChannelArg } from './common';
+import { channelCommand, channelName, type ChannelArg } from './common';
 
 /** `senderId`: a user id, or `'gateway'` for the default sender. */
 export type CopyEmailArg = ChannelArg & { senderId?: number | 'gateway' };
 
 export const commands: CommandDeclaration[] = [
-  {
-    id: Commands.channelCopyEmail,
-    session: true,
-    failure: 'Could not get the channel email address',
-    async run({ current }, arg?: CopyEmailArg) {
-      const streamId = await channelOf(current, arg, 'Choose a channel');
-      if (streamId === undefined) return undefined;
+  channelCommand<CopyEmailArg, string | undefined>(
+    { id: Commands.channelCopyEmail, failure: 'Could not get the channel email address', placeHolder: 'Choose a channel' },
+    async ({ current }, streamId, arg) => {
       const sender = arg?.senderId ?? (await pickSender(current));
       if (sender === undefined) return undefined;
       const { email } = await withNotification(`Getting the email address of ${channelName(current, streamId)}…`, (signal) =>
@@ -31,7 +27,7 @@ export const commands: CommandDeclaration[] = [
       void vscode.window.showInformationMessage(`Copied the email address of ${channelName(current, streamId)}: messages sent to it are posted in the channel.`);
       return email;
     },
-  },
+  ),
 ];
 
 async function pickSender(current: CurrentSession): Promise<number | 'gateway' | undefined> {

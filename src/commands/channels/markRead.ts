@@ -9,7 +9,7 @@ import { updateMessageFlagsForNarrow } from '../../api/routes/messages';
 import { Commands } from '../../constants';
 import type { CommandDeclaration } from '../../ui/commands';
 import { withNotification } from '../../ui/progress';
-import { channelName, channelOf, type ChannelArg } from './common';
+import { channelCommand, channelName } from './common';
 
 const BATCH = 1000;
 
@@ -44,16 +44,9 @@ export async function markNarrowRead(
 }
 
 export const commands: CommandDeclaration[] = [
-  {
-    id: Commands.channelMarkRead,
-    session: true,
-    failure: 'Could not mark the channel as read',
-    async run({ current }, arg?: ChannelArg) {
-      const streamId = await channelOf(current, arg, 'Choose a channel to mark as read');
-      if (streamId === undefined) return undefined;
-      return withNotification(`Marking ${channelName(current, streamId)} as read…`, (signal, progress) =>
-        markNarrowRead(current.client, [narrow.channel(streamId)], signal, progress),
-      );
-    },
-  },
+  channelCommand({ id: Commands.channelMarkRead, failure: 'Could not mark the channel as read', placeHolder: 'Choose a channel to mark as read' }, ({ current }, streamId) =>
+    withNotification(`Marking ${channelName(current, streamId)} as read…`, (signal, progress) =>
+      markNarrowRead(current.client, [narrow.channel(streamId)], signal, progress),
+    ),
+  ),
 ];

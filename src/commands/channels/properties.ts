@@ -12,7 +12,7 @@ import type { CommandDeclaration } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
 import { normalizeColor } from '../../views/colors';
-import { channelName, channelOf, type ChannelArg } from './common';
+import { channelCommand, channelName, type ChannelArg } from './common';
 
 export const NOTIFICATION_PROPERTIES = [
   ['desktop_notifications', 'Desktop notifications'],
@@ -46,17 +46,10 @@ async function apply(current: CurrentSession, streamId: number, changes: Change[
 }
 
 function toggle(id: CommandDeclaration['id'], property: 'is_muted' | 'pin_to_top', value: boolean, verb: string): CommandDeclaration {
-  return {
-    id,
-    session: true,
-    failure: `Could not ${verb} the channel`,
-    async run({ current }, arg?: ChannelArg) {
-      const streamId = await channelOf(current, arg, `Choose a channel to ${verb}`);
-      if (streamId === undefined) return false;
-      await apply(current, streamId, [{ property, value }], `${verb[0]!.toUpperCase()}${verb.slice(1)} ${channelName(current, streamId)}…`);
-      return true;
-    },
-  };
+  return channelCommand({ id, failure: `Could not ${verb} the channel`, placeHolder: `Choose a channel to ${verb}`, dismissed: false }, async ({ current }, streamId) => {
+    await apply(current, streamId, [{ property, value }], `${verb[0]!.toUpperCase()}${verb.slice(1)} ${channelName(current, streamId)}…`);
+    return true;
+  });
 }
 
 export const commands: CommandDeclaration[] = [
@@ -64,13 +57,9 @@ export const commands: CommandDeclaration[] = [
   toggle(Commands.channelUnmute, 'is_muted', false, 'unmute'),
   toggle(Commands.channelPin, 'pin_to_top', true, 'pin'),
   toggle(Commands.channelUnpin, 'pin_to_top', false, 'unpin'),
-  {
-    id: Commands.channelSetColor,
-    session: true,
-    failure: 'Could not change the colour',
-    async run({ current }, arg?: ChannelArg & { color?: string }) {
-      const streamId = await channelOf(current, arg, 'Choose a channel to recolour');
-      if (streamId === undefined) return false;
+  channelCommand<ChannelArg & { color?: string }, boolean>(
+    { id: Commands.channelSetColor, failure: 'Could not change the colour', placeHolder: 'Choose a channel to recolour', dismissed: false },
+    async ({ current }, streamId, arg) => {
       const color = arg?.color !== undefined ? normalizeColor(arg.color) : await pickColor(current, streamId);
       if (color === undefined) {
         if (arg?.color !== undefined) throw new UserFacingError(`"${arg.color}" is not a colour: use #rrggbb.`);
@@ -79,21 +68,17 @@ export const commands: CommandDeclaration[] = [
       await apply(current, streamId, [{ property: 'color', value: color }], `Recolouring ${channelName(current, streamId)}…`);
       return true;
     },
-  },
-  {
-    id: Commands.channelNotifications,
-    session: true,
-    failure: 'Could not change the notification settings',
-    async run({ current }, arg?: ChannelArg & { values?: Partial<Record<NotificationProperty, boolean>> }) {
-      const streamId = await channelOf(current, arg, 'Choose a channel');
-      if (streamId === undefined) return false;
+  ),
+  channelCommand<ChannelArg & { values?: Partial<Record<NotificationProperty, boolean>> }, boolean>(
+    { id: Commands.channelNotifications, failure: 'Could not change the notification settings', placeHolder: 'Choose a channel', dismissed: false },
+    async ({ current }, streamId, arg) => {
       const values = arg?.values ?? (await pickNotifications(current, streamId));
       if (!values) return false;
       const changes = Object.entries(values).map(([property, value]) => ({ property: property as SubscriptionProperty, value: value as boolean }));
       await apply(current, streamId, changes, `Updating notifications of ${channelName(current, streamId)}…`);
       return true;
     },
-  },
+  ),
 ];
 
 async function pickColor(current: CurrentSession, streamId: number): Promise<string | undefined> {

@@ -12,7 +12,7 @@ import type { CurrentSession } from '../../session/manager';
 import type { CommandDeclaration } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
-import { channelName, channelOf, type ChannelArg } from './common';
+import { channelCommand, channelName, type ChannelArg } from './common';
 
 export interface RemoveResult {
   removed: number[];
@@ -30,32 +30,21 @@ export function removalPermission(current: CurrentSession, streamId: number, use
 }
 
 export const commands: CommandDeclaration[] = [
-  {
-    id: Commands.channelUnsubscribe,
-    session: true,
-    failure: 'Could not unsubscribe',
-    async run({ current, interactive }, arg?: ChannelArg) {
-      const streamId = await channelOf(current, arg, 'Choose a channel to unsubscribe from');
-      if (streamId === undefined) return undefined;
-      const name = current.store.subscription(streamId)!.name;
-      if (interactive) {
-        const sub = current.store.subscription(streamId);
-        const warning = sub?.invite_only ? ' It is a private channel: you may need an invitation to join again.' : '';
-        const ok = await vscode.window.showWarningMessage(`Unsubscribe from #${name}?${warning}`, { modal: true }, 'Unsubscribe');
-        if (ok !== 'Unsubscribe') return undefined;
-      }
-      const result = await withNotification(`Unsubscribing from #${name}…`, (signal) => unsubscribe(current.client, { subscriptions: [name] }, { signal }));
-      if (result.not_removed.length > 0) void vscode.window.showInformationMessage(`You were already unsubscribed from #${name}.`);
-      return result;
-    },
-  },
-  {
-    id: Commands.channelRemoveSubscribers,
-    session: true,
-    failure: 'Could not remove subscribers',
-    async run({ current }, arg?: ChannelArg & { userIds?: number[] }) {
-      const streamId = await channelOf(current, arg, 'Choose a channel to remove subscribers from');
-      if (streamId === undefined) return undefined;
+  channelCommand({ id: Commands.channelUnsubscribe, failure: 'Could not unsubscribe', placeHolder: 'Choose a channel to unsubscribe from' }, async ({ current, interactive }, streamId) => {
+    const name = current.store.subscription(streamId)!.name;
+    if (interactive) {
+      const sub = current.store.subscription(streamId);
+      const warning = sub?.invite_only ? ' It is a private channel: you may need an invitation to join again.' : '';
+      const ok = await vscode.window.showWarningMessage(`Unsubscribe from #${name}?${warning}`, { modal: true }, 'Unsubscribe');
+      if (ok !== 'Unsubscribe') return undefined;
+    }
+    const result = await withNotification(`Unsubscribing from #${name}…`, (signal) => unsubscribe(current.client, { subscriptions: [name] }, { signal }));
+    if (result.not_removed.length > 0) void vscode.window.showInformationMessage(`You were already unsubscribed from #${name}.`);
+    return result;
+  }),
+  channelCommand<ChannelArg & { userIds?: number[] }, RemoveResult | undefined>(
+    { id: Commands.channelRemoveSubscribers, failure: 'Could not remove subscribers', placeHolder: 'Choose a channel to remove subscribers from' },
+    async ({ current }, streamId, arg) => {
       const users = arg?.userIds ? arg.userIds.map((id) => userOrThrow(current, id)) : await pickUsers(current, streamId);
       if (!users || users.length === 0) return undefined;
       for (const u of users) {
@@ -84,7 +73,7 @@ export const commands: CommandDeclaration[] = [
       void vscode.window.showInformationMessage(parts.join(' '));
       return outcome;
     },
-  },
+  ),
 ];
 
 function userOrThrow(current: CurrentSession, id: number): User {

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { STATUS_TEXT_MAX, codePointLength } from '../../api/validation';
 import { statusLabel } from '../../views/presence/status';
+import { showUntilDone } from '../../ui/quickInput';
 
 /** What is sent to `POST /users/me/status` or `POST /users/{user_id}/status`. */
 export interface StatusChoice {
@@ -109,14 +110,7 @@ export function pickStatus(options: PickStatusOptions): Promise<StatusChoice | u
   };
   update();
 
-  return new Promise<StatusChoice | undefined>((resolve) => {
-    let done = false;
-    const finish = (value: StatusChoice | undefined): void => {
-      if (done) return;
-      done = true;
-      resolve(value);
-      pick.dispose();
-    };
+  return showUntilDone<StatusChoice>(pick, (finish) => {
     pick.onDidChangeValue(update);
     pick.onDidAccept(async () => {
       const item = pick.selectedItems[0] ?? pick.activeItems[0];
@@ -134,7 +128,5 @@ export function pickStatus(options: PickStatusOptions): Promise<StatusChoice | u
         pick.title = `${options.title} (${countLabel(pick.value)}) — ${options.failed(error)}`;
       }
     });
-    pick.onDidHide(() => finish(undefined));
-    pick.show();
   });
 }

@@ -3,21 +3,14 @@ import * as narrow from '../../api/models/narrow';
 import { Commands } from '../../constants';
 import type { CommandDeclaration } from '../../ui/commands';
 import { withNotification } from '../../ui/progress';
-import { channelName, topicOf, type TopicArg } from '../channels/common';
+import { channelName, topicCommand } from '../channels/common';
 import { markNarrowRead } from '../channels/markRead';
 
 export const commands: CommandDeclaration[] = [
-  {
-    id: Commands.topicMarkRead,
-    session: true,
-    failure: 'Could not mark the topic as read',
-    async run({ current }, arg?: TopicArg) {
-      const t = await topicOf(current, arg, 'Choose a topic to mark as read');
-      if (!t) return undefined;
-      const label = t.topic || current.store.realm.emptyTopicDisplayName;
-      return withNotification(`Marking "${label}" in ${channelName(current, t.streamId)} as read…`, (signal, progress) =>
-        markNarrowRead(current.client, [narrow.channel(t.streamId), narrow.topic(t.topic)], signal, progress),
-      );
-    },
-  },
+  topicCommand({ id: Commands.topicMarkRead, failure: 'Could not mark the topic as read', placeHolder: 'Choose a topic to mark as read' }, ({ current }, t) => {
+    const label = t.topic || current.store.realm.emptyTopicDisplayName;
+    return withNotification(`Marking "${label}" in ${channelName(current, t.streamId)} as read…`, (signal, progress) =>
+      markNarrowRead(current.client, [narrow.channel(t.streamId), narrow.topic(t.topic)], signal, progress),
+    );
+  }),
 ];

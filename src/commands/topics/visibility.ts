@@ -8,7 +8,7 @@ import { Commands } from '../../constants';
 import { POLICY } from '../../store';
 import type { CommandDeclaration } from '../../ui/commands';
 import { withNotification } from '../../ui/progress';
-import { topicOf, type TopicArg } from '../channels/common';
+import { topicCommand } from '../channels/common';
 
 type Action = 'mute' | 'unmute' | 'follow' | 'reset';
 
@@ -22,20 +22,13 @@ function policyFor(action: Action, channelMuted: boolean): 0 | 1 | 2 | 3 {
 }
 
 function command(id: CommandDeclaration['id'], action: Action, verb: string): CommandDeclaration {
-  return {
-    id,
-    session: true,
-    failure: `Could not ${verb} the topic`,
-    async run({ current }, arg?: TopicArg) {
-      const t = await topicOf(current, arg, `Choose a topic to ${verb}`);
-      if (!t) return undefined;
-      const policy = policyFor(action, current.store.subscription(t.streamId)?.is_muted ?? false);
-      await withNotification(`${verb[0]!.toUpperCase()}${verb.slice(1)}: ${t.topic || current.store.realm.emptyTopicDisplayName}…`, (signal) =>
-        updateUserTopic(current.client, { stream_id: t.streamId, topic: t.topic, visibility_policy: policy }, { signal }),
-      );
-      return policy;
-    },
-  };
+  return topicCommand({ id, failure: `Could not ${verb} the topic`, placeHolder: `Choose a topic to ${verb}` }, async ({ current }, t) => {
+    const policy = policyFor(action, current.store.subscription(t.streamId)?.is_muted ?? false);
+    await withNotification(`${verb[0]!.toUpperCase()}${verb.slice(1)}: ${t.topic || current.store.realm.emptyTopicDisplayName}…`, (signal) =>
+      updateUserTopic(current.client, { stream_id: t.streamId, topic: t.topic, visibility_policy: policy }, { signal }),
+    );
+    return policy;
+  });
 }
 
 export const commands: CommandDeclaration[] = [
