@@ -140,7 +140,7 @@ export class SettingsPanel implements vscode.Disposable {
       return { ok: true, fieldErrors: {}, saved, ignored, notes };
     } catch (error) {
       // Shown in the page, beside the field at fault when there is one: the kit's wording.
-      const reason = describeError(error);
+      const reason = error instanceof ApiError ? `The server refused the change: ${describeError(error)}` : describeError(error);
       const field = error instanceof ValidationError ? error.field : error instanceof ApiError && typeof error.data.var_name === 'string' ? error.data.var_name : undefined;
       if (field) return { ...empty, fieldErrors: { [field]: reason } };
       if (error instanceof ValidationError || error instanceof ApiError) return { ...empty, error: reason };
