@@ -46,15 +46,14 @@ interface Common<R> {
   readonly failed?: R;
 }
 
-// `any[]` arguments: the kit passes through whatever VS Code or the caller gives.
-/* eslint-disable @typescript-eslint/no-explicit-any */
+// `run` is a method, so handlers may type the arguments they expect (method parameters are
+// checked bivariantly); the kit passes through whatever VS Code or the caller gives.
 export type CommandDeclaration<R = unknown> =
-  | (Common<R> & { readonly session?: false; run(ctx: CommandContext, ...args: any[]): R | Promise<R> })
-  | (Common<R> & { readonly session: true; run(ctx: SessionCommandContext, ...args: any[]): R | Promise<R> });
-/* eslint-enable @typescript-eslint/no-explicit-any */
+  | (Common<R> & { readonly session?: false; run(ctx: CommandContext, ...args: unknown[]): R | Promise<R> })
+  | (Common<R> & { readonly session: true; run(ctx: SessionCommandContext, ...args: unknown[]): R | Promise<R> });
 
 /** Registers the commands; each registration belongs to `context.subscriptions`. */
-export function registerCommands(services: Services, declarations: readonly CommandDeclaration<any>[]): void {
+export function registerCommands(services: Services, declarations: readonly CommandDeclaration[]): void {
   for (const d of declarations) {
     services.context.subscriptions.push(vscode.commands.registerCommand(d.id, (...args: unknown[]) => runCommand(services, d, args)));
   }
