@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { Account } from './accounts';
-import { checkCredentials, checkServer, normalizeRealmUrl, SignInError, type CheckedAccount, type ServerCheck } from './check';
+import { checkCredentials, checkServer, normalizeRealmUrl, type CheckedAccount, type ServerCheck } from './check';
 import { showInputStep } from './inputStep';
 import { describeError } from '../ui/errorMessage';
 import { withNotification } from '../ui/progress';

@@ -4,7 +4,7 @@
  * tab), change the time, change the target and type, or delete; and "Schedule Message…".
  */
 import * as vscode from 'vscode';
-import { type ChatClient, ValidationError } from '../../api';
+import type { ChatClient } from '../../api';
 import type { ScheduledMessage } from '../../api/models/personal';
 import {
   createScheduledMessage, deleteScheduledMessage, getScheduledMessages, updateScheduledMessage,
