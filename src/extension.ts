@@ -18,6 +18,8 @@ import { registerStatusBar } from './views/statusBar';
 import * as subscriptionsView from './views/subscriptions';
 import * as topicsView from './views/topics';
 import * as linkifiersView from './views/linkifiers';
+import type { ErrorMessage } from './ui/errorMessage';
+import { onDidReportError } from './ui/report';
 import type { WebhookReceiver } from './webhookReceiver';
 import { registerPeopleView, type PeopleView } from './views/presence';
 
@@ -39,6 +41,8 @@ export interface TeamChatApi {
   linkifiers: linkifiersView.LinkifiersView;
   /** The outgoing webhook receiver (tests see the payloads it got). */
   webhookReceiver: WebhookReceiver;
+  /** Every error notification the command kit shows (tests read the text users see). */
+  onDidReportError: vscode.Event<ErrorMessage>;
   /** How long `activate()` took, in ms (reported by `npm run bench`). */
   activationMs: number;
 }
@@ -77,6 +81,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
     topicViews,
     linkifiers,
     webhookReceiver,
+    onDidReportError,
     activationMs: performance.now() - started,
   };
 }

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { ChatClient } from '../api';
 import { ContextKeys } from '../constants';
+import { Disposable } from '../disposable';
 
 export interface Account {
   /** Stable: the server URL and the user's ID there. */
@@ -36,11 +37,10 @@ export function accountId(realmUrl: string, userId: number): string {
   return `${realmUrl}#${userId}`;
 }
 
-export class AccountManager implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
-  private readonly activeChanged = new vscode.EventEmitter<Account | undefined>();
-  private readonly willSignOut = new vscode.EventEmitter<WillSignOutEvent>();
-  private readonly disposables: vscode.Disposable[] = [this.changed, this.activeChanged, this.willSignOut];
+export class AccountManager extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  private readonly activeChanged = this._register(new vscode.EventEmitter<Account | undefined>());
+  private readonly willSignOut = this._register(new vscode.EventEmitter<WillSignOutEvent>());
   /** Serialises writes so concurrent sign-ins and sign-outs cannot lose one another. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -55,16 +55,13 @@ export class AccountManager implements vscode.Disposable {
     private readonly secrets: vscode.SecretStorage,
     private readonly log: vscode.LogOutputChannel,
   ) {
+    super();
     // Another window signed in or out: follow it.
-    this.disposables.push(
+    this._register(
       secrets.onDidChange((e) => {
         if (e.key.startsWith(SECRET_PREFIX)) this.changed.fire();
       }),
     );
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 
   /** Drops accounts whose key has gone (e.g. the keychain was reset) and sets the context key. */

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { ENV_AUTO_SIGNIN } from '../constants';
 import type { Services } from '../services';
 import { describe } from './accounts';
-import { importZuliprcFile, userMessage } from './signIn';
+import { describeError } from '../ui/errorMessage';
+import { importZuliprcFile } from './signIn';
 
 /**
  * Demo and test hook: when `TEAM_CHAT_AUTO_SIGNIN` names a zuliprc file, imports it at activation
@@ -16,6 +17,6 @@ export async function autoSignIn(services: Services, env: NodeJS.ProcessEnv = pr
     const account = await importZuliprcFile(services, vscode.Uri.file(file), { silent: true });
     services.log.info(`${ENV_AUTO_SIGNIN}: active account is ${describe(account)}.`);
   } catch (error) {
-    services.log.error(`${ENV_AUTO_SIGNIN}: ${userMessage(error)}`);
+    services.log.error(`${ENV_AUTO_SIGNIN}: ${describeError(error)}`);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The account commands. Each accepts optional arguments that skip the UI (for tests and other
- * commands); with arguments, failures are thrown instead of shown.
+ * commands); with arguments, the kit throws failures instead of showing them.
  */
 import * as os from 'os';
 import * as path from 'path';
@@ -8,30 +8,26 @@ import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import type { Services } from '../services';
 import { describe, type Account } from './accounts';
-import { importZuliprcFile, runSignInFlow, signInWith, userMessage, type Credentials } from './signIn';
+import { registerCommands } from '../ui/commands';
+import { errorMessage } from '../ui/errorMessage';
+import { importZuliprcFile, runSignInFlow, signInWith, type Credentials } from './signIn';
 
 export function registerAccountCommands(services: Services): void {
-  const { context } = services;
-  context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.signIn, (args?: Credentials) => signIn(services, args)),
-    vscode.commands.registerCommand(Commands.importZuliprc, (file?: vscode.Uri | string) => importZuliprc(services, file)),
-    vscode.commands.registerCommand(Commands.signOut, (id?: string) => signOut(services, id)),
-    vscode.commands.registerCommand(Commands.switchAccount, (id?: string) => switchAccount(services, id)),
-  );
+  registerCommands(services, [
+    { id: Commands.signIn, failure: 'Could not sign in', run: (_, args?: Credentials) => signIn(services, args) },
+    { id: Commands.importZuliprc, failure: 'Could not sign in', run: (_, file?: vscode.Uri | string) => importZuliprc(services, file) },
+    { id: Commands.signOut, failure: 'Could not sign out', run: (_, id?: string) => signOut(services, id) },
+    { id: Commands.switchAccount, failure: 'Could not switch the account', run: (_, id?: string) => switchAccount(services, id) },
+  ]);
 }
 
 /** `teamChat.signIn`: with `{realmUrl, email, apiKey}` signs in directly, else asks. */
 export async function signIn(services: Services, args?: Credentials): Promise<Account | undefined> {
   if (args) return signInWith(services, args);
-  try {
-    const result = await runSignInFlow(services);
-    if (result === 'import') return importZuliprc(services);
-    if (result) announce(result);
-    return result;
-  } catch (error) {
-    void vscode.window.showErrorMessage(userMessage(error));
-    return undefined;
-  }
+  const result = await runSignInFlow(services);
+  if (result === 'import') return importZuliprc(services);
+  if (result) announce(result);
+  return result;
 }
 
 /** `teamChat.importZuliprc`: with a file (URI or path) imports it directly, else asks for one. */
@@ -50,7 +46,7 @@ async function importZuliprc(services: Services, file?: vscode.Uri | string): Pr
     return account;
   } catch (error) {
     const retry = 'Choose Another File';
-    const choice = await vscode.window.showErrorMessage(userMessage(error), retry);
+    const choice = await vscode.window.showErrorMessage(errorMessage(error, 'Could not sign in').text, retry);
     return choice === retry ? importZuliprc(services) : undefined;
   }
 }

@@ -6,8 +6,10 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { Account } from './accounts';
-import { checkCredentials, checkServer, normalizeRealmUrl, SignInError, type CheckedAccount, type ServerCheck } from './check';
+import { checkCredentials, checkServer, normalizeRealmUrl, type CheckedAccount, type ServerCheck } from './check';
 import { showInputStep } from './inputStep';
+import { describeError } from '../ui/errorMessage';
+import { withNotification } from '../ui/progress';
 import { parseZuliprc, ZuliprcError } from './zuliprc';
 
 export interface Credentials {
@@ -27,7 +29,7 @@ export async function signInWith(services: Services, credentials: Credentials, o
   const { realmUrl, email, apiKey } = credentials;
   const checked = options.silent
     ? await checkCredentials(realmUrl, email, apiKey)
-    : await withCheckProgress(`Signing in to ${realmUrl}…`, (signal) => checkCredentials(realmUrl, email, apiKey, { signal }));
+    : await withNotification(`Signing in to ${realmUrl}…`, (signal) => checkCredentials(realmUrl, email, apiKey, { signal }));
   return store(services, checked, apiKey.trim());
 }
 
@@ -44,10 +46,10 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
     validate: (v) => messageOf(() => normalizeRealmUrl(v)),
     accept: async (v, signal) => {
       try {
-        server = await withCheckProgress(`Checking ${v.trim()}…`, (s) => checkServer(v, { signal: AbortSignal.any([s, signal]) }));
+        server = await withNotification(`Checking ${v.trim()}…`, (s) => checkServer(v, { signal: AbortSignal.any([s, signal]) }));
         return undefined;
       } catch (error) {
-        return userMessage(error);
+        return describeError(error);
       }
     },
   });
@@ -78,13 +80,13 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
     validate: (v) => (v.trim() === '' ? 'Enter your API key.' : undefined),
     accept: async (v, signal) => {
       try {
-        checked = await withCheckProgress('Checking your credentials…', (s) =>
+        checked = await withNotification('Checking your credentials…', (s) =>
           checkCredentials(realm.realmUrl, email.value, v, { signal: AbortSignal.any([s, signal]) }),
         );
         apiKey = v.trim();
         return undefined;
       } catch (error) {
-        return userMessage(error);
+        return describeError(error);
       }
     },
   });
@@ -104,24 +106,9 @@ export async function importZuliprcFile(services: Services, file: vscode.Uri, op
   return signInWith(services, { realmUrl: rc.site, email: rc.email, apiKey: rc.apiKey }, options);
 }
 
-/** A message for the user from any sign-in failure (never containing the key). */
-export function userMessage(error: unknown): string {
-  if (error instanceof SignInError || error instanceof ZuliprcError) return error.message;
-  if (error instanceof Error && error.name === 'AbortError') return 'Cancelled.';
-  return `Sign-in failed: ${error instanceof Error ? error.message : String(error)}`;
-}
-
 async function store(services: Services, checked: CheckedAccount, apiKey: string): Promise<Account> {
   const { realmUrl, email, fullName, userId, realmName } = checked;
   return services.accounts.add({ realmUrl, email, fullName, userId, realmName }, apiKey);
-}
-
-function withCheckProgress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
-    const abort = new AbortController();
-    const sub = token.onCancellationRequested(() => abort.abort());
-    return work(abort.signal).finally(() => sub.dispose());
-  });
 }
 
 function messageOf(check: () => unknown): string | undefined {
@@ -129,6 +116,6 @@ function messageOf(check: () => unknown): string | undefined {
     check();
     return undefined;
   } catch (error) {
-    return userMessage(error);
+    return describeError(error);
   }
 }

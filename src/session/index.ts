@@ -6,7 +6,9 @@ import * as vscode from 'vscode';
 import { NetworkError } from '../api';
 import { Commands } from '../constants';
 import type { Services } from '../services';
-import { showError } from './errors';
+import { registerCommands } from '../ui/commands';
+import { errorMessage } from '../ui/errorMessage';
+import { reportError } from '../ui/report';
 
 export { SessionManager, type CurrentSession } from './manager';
 
@@ -16,10 +18,10 @@ const BACKGROUND_NOTIFY_MS = 60_000;
 export function register(services: Services): void {
   const { sessions, context, log } = services;
   let lastBackground = 0;
+  registerCommands(services, [
+    { id: Commands.reconnect, failure: 'Team Chat could not reconnect', progress: { place: 'window', title: 'Team Chat: reconnecting' }, run: () => sessions.restart() },
+  ]);
   context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.reconnect, () =>
-      vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Team Chat: reconnecting' }, () => sessions.restart()),
-    ),
     sessions.onError((error) => {
       // Lost connections show as "reconnecting…" in the status bar and recover by themselves.
       if (error instanceof NetworkError) {
@@ -27,14 +29,16 @@ export function register(services: Services): void {
         return;
       }
       if (!sessions.current) {
-        void showError('Team Chat could not connect: ', error, log, () => vscode.commands.executeCommand(Commands.reconnect));
+        reportError(log, error, 'Team Chat could not connect', () => vscode.commands.executeCommand(Commands.reconnect));
         return;
       }
-      log.error(`Background problem: ${error instanceof Error ? error.message : String(error)}`);
       const now = Date.now();
-      if (now - lastBackground < BACKGROUND_NOTIFY_MS) return;
+      if (now - lastBackground < BACKGROUND_NOTIFY_MS) {
+        log.error(errorMessage(error, 'Background problem').detail);
+        return;
+      }
       lastBackground = now;
-      void showError('Team Chat: ', error, log);
+      reportError(log, error, 'Team Chat');
     }),
   );
 }

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { ChatClient } from '../api';
 import type { Account, AccountManager } from '../auth/accounts';
+import { Disposable } from '../disposable';
 import { ChatSession, type ChatStore, type FocusSource, type SessionStatusChange, type StoreChange } from '../store';
 
 export interface CurrentSession {
@@ -22,35 +23,34 @@ export const windowFocus: FocusSource = {
   onDidChange: (listener) => vscode.window.onDidChangeWindowState((s) => listener(s.focused)),
 };
 
-export class SessionManager implements vscode.Disposable {
+export class SessionManager extends Disposable {
   #current: CurrentSession | undefined;
   /** Bumped on every switch: a start that finishes after a newer switch is discarded. */
   #generation = 0;
   #sessionListeners: vscode.Disposable[] = [];
   #switching: Promise<void> = Promise.resolve();
 
-  readonly #onDidChange = new vscode.EventEmitter<CurrentSession | undefined>();
+  readonly #onDidChange = this._register(new vscode.EventEmitter<CurrentSession | undefined>());
   /** A new session (its store is built) or none. */
   readonly onDidChange = this.#onDidChange.event;
-  readonly #onDidChangeStatus = new vscode.EventEmitter<SessionStatusChange>();
+  readonly #onDidChangeStatus = this._register(new vscode.EventEmitter<SessionStatusChange>());
   /** Status of the current session (connecting, live, reconnecting, stopped). */
   readonly onDidChangeStatus = this.#onDidChangeStatus.event;
-  readonly #onDidChangeStore = new vscode.EventEmitter<StoreChange>();
+  readonly #onDidChangeStore = this._register(new vscode.EventEmitter<StoreChange>());
   /** Changes of the current session's store. */
   readonly onDidChangeStore = this.#onDidChangeStore.event;
-  readonly #onError = new vscode.EventEmitter<unknown>();
+  readonly #onError = this._register(new vscode.EventEmitter<unknown>());
   /** Background problems of the current session, and failures to start one. */
   readonly onError = this.#onError.event;
-
-  readonly #disposables: vscode.Disposable[] = [this.#onDidChange, this.#onDidChangeStatus, this.#onDidChangeStore, this.#onError];
 
   constructor(
     private readonly accounts: AccountManager,
     private readonly log: vscode.LogOutputChannel,
     private readonly focus: FocusSource = windowFocus,
   ) {
-    this.#disposables.push(
-      accounts.onDidChangeActive((account) => void this.switchTo(account)),
+    super();
+    this._register(accounts.onDidChangeActive((account) => void this.switchTo(account)));
+    this._register(
       // Sign-out deletes the event queue while the key is still stored.
       accounts.onWillSignOut((e) => {
         if (this.#current?.account.id === e.account.id) e.waitUntil(this.#stopCurrent());
@@ -150,9 +150,9 @@ export class SessionManager implements vscode.Disposable {
     }
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.#generation++;
     void this.#stopCurrent();
-    for (const d of this.#disposables) d.dispose();
+    super.dispose();
   }
 }

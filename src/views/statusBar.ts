@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import type { Services } from '../services';
-import { describeError } from '../session/errors';
+import { describeError } from '../ui/errorMessage';
+import { unicodeEmoji } from './presence/status';
 
 
 export function registerStatusBar(services: Services): vscode.StatusBarItem {
@@ -68,11 +69,7 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
 function statusEmoji(status: { emoji_name?: string | null; emoji_code?: string | null; reaction_type?: string | null }): string {
   const code = status.emoji_code;
   if (!code || (status.reaction_type && status.reaction_type !== 'unicode_emoji')) return status.emoji_name ? `:${status.emoji_name}:` : '';
-  try {
-    return String.fromCodePoint(...code.split('-').map((h) => parseInt(h, 16)));
-  } catch {
-    return '';
-  }
+  return unicodeEmoji(code) ?? '';
 }
 
 function truncate(s: string, n: number): string {

@@ -11,6 +11,7 @@ import type { Services } from '../services';
 import { describePayload, excerpt } from './describe';
 import { askForAnswer } from './prompt';
 import { DEFAULT_ANSWER_TIMEOUT_MS, WebhookReceiverServer } from './server';
+import { Disposable } from '../disposable';
 
 export type ReceiverMode = 'ask' | 'noResponse';
 
@@ -30,7 +31,7 @@ export interface ReceivedPayload {
 
 export const WEBHOOK_LOG_NAME = 'Team Chat Webhooks';
 
-export class WebhookReceiver implements vscode.Disposable {
+export class WebhookReceiver extends Disposable {
   #server: WebhookReceiverServer | undefined;
   #options: ReceiverStartOptions | undefined;
   #log: vscode.LogOutputChannel | undefined;
@@ -39,13 +40,15 @@ export class WebhookReceiver implements vscode.Disposable {
   #promptChain: Promise<unknown> = Promise.resolve();
   /** The latest payloads, newest last. */
   readonly received: ReceivedPayload[] = [];
-  readonly #onDidReceive = new vscode.EventEmitter<ReceivedPayload>();
+  readonly #onDidReceive = this._register(new vscode.EventEmitter<ReceivedPayload>());
   /** A verified payload arrived (fired again with `reply` set once answered). */
   readonly onDidReceive = this.#onDidReceive.event;
-  readonly #onDidAnswer = new vscode.EventEmitter<ReceivedPayload>();
+  readonly #onDidAnswer = this._register(new vscode.EventEmitter<ReceivedPayload>());
   readonly onDidAnswer = this.#onDidAnswer.event;
 
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: Services) {
+    super();
+  }
 
   get running(): boolean {
     return this.#server !== undefined;
@@ -138,10 +141,9 @@ export class WebhookReceiver implements vscode.Disposable {
     this.#statusItem.show();
   }
 
-  dispose(): void {
+  override dispose(): void {
     void this.stop();
-    this.#onDidReceive.dispose();
-    this.#onDidAnswer.dispose();
+    super.dispose();
   }
 }
 

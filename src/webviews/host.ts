@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { renderHtml, webviewOptions, type PageSpec } from './html';
+import { describeError } from '../ui/errorMessage';
 import {
   OpenLinkRequest,
   ReadyCommand,
@@ -14,6 +15,7 @@ import {
   type NotificationType,
   type RequestType,
 } from './protocol';
+import { Disposable } from '../disposable';
 
 const OPENABLE_SCHEMES = new Set(['http', 'https', 'mailto']);
 
@@ -30,12 +32,11 @@ export function isOpenableLink(href: string): boolean {
 
 type Handler = (message: unknown) => Promise<void> | void;
 
-export class WebviewHost implements vscode.Disposable {
+export class WebviewHost extends Disposable {
   #ready = false;
   readonly #pending = new Map<string, NotificationMessage<unknown>>();
   readonly #handlers: Handler[] = [];
-  readonly #disposables: vscode.Disposable[] = [];
-  readonly #onDidBecomeReady = new vscode.EventEmitter<void>();
+  readonly #onDidBecomeReady = this._register(new vscode.EventEmitter<void>());
   /** The webview (re)loaded its script: post its state again. */
   readonly onDidBecomeReady = this.#onDidBecomeReady.event;
 
@@ -43,10 +44,8 @@ export class WebviewHost implements vscode.Disposable {
     private readonly webview: vscode.Webview,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    this.#disposables.push(
-      this.#onDidBecomeReady,
-      webview.onDidReceiveMessage((m: unknown) => void this.#receive(m)),
-    );
+    super();
+    this._register(webview.onDidReceiveMessage((m: unknown) => void this.#receive(m)));
     this.onRequest(OpenLinkRequest, async ({ href }) => {
       if (!isOpenableLink(href)) {
         this.log.warn(`A webview asked to open a link with a refused scheme: ${href.slice(0, 80)}`);
@@ -82,7 +81,7 @@ export class WebviewHost implements vscode.Disposable {
         const result = await handler(m.params);
         void this.webview.postMessage(type.reply(m.id, result));
       } catch (error) {
-        void this.webview.postMessage(type.fail(m.id, error instanceof Error ? error.message : String(error)));
+        void this.webview.postMessage(type.fail(m.id, describeError(error)));
       }
     });
   }
@@ -98,10 +97,6 @@ export class WebviewHost implements vscode.Disposable {
     }
     for (const handle of this.#handlers) await handle(message);
   }
-
-  dispose(): void {
-    for (const d of this.#disposables) d.dispose();
-  }
 }
 
 /**
@@ -110,13 +105,12 @@ export class WebviewHost implements vscode.Disposable {
  * state of each method is then posted again. Disposing the panel (the user closes it) disposes
  * this and everything handed to {@link own}.
  */
-export class PanelHost implements vscode.Disposable {
+export class PanelHost extends Disposable {
   readonly host: WebviewHost;
-  readonly #disposables: vscode.Disposable[] = [];
   readonly #published = new Map<string, () => void>();
   readonly #onDidDispose = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.#onDidDispose.event;
-  #disposed = false;
+  #disposing = false;
 
   /** A new panel in the active column. */
   static create(extensionUri: vscode.Uri, log: vscode.LogOutputChannel, viewType: string, title: string): PanelHost {
@@ -133,15 +127,17 @@ export class PanelHost implements vscode.Disposable {
     private readonly extensionUri: vscode.Uri,
     log: vscode.LogOutputChannel,
   ) {
+    super();
     panel.webview.options = webviewOptions(extensionUri);
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.svg');
-    this.host = new WebviewHost(panel.webview, log);
-    this.#disposables.push(
-      this.host,
+    this.host = this._register(new WebviewHost(panel.webview, log));
+    this._register(
       this.host.onDidBecomeReady(() => {
         for (const post of this.#published.values()) post();
       }),
-      panel.onDidDispose(() => this.dispose()),
+    );
+    this._register(panel.onDidDispose(() => this.dispose()));
+    this._register(
       panel.onDidChangeViewState((e) => {
         if (!e.webviewPanel.visible) this.host.reset();
       }),
@@ -167,20 +163,21 @@ export class PanelHost implements vscode.Disposable {
 
   /** Disposed with the panel. */
   own(...disposables: vscode.Disposable[]): void {
-    if (this.#disposed) for (const d of disposables) d.dispose();
-    else this.#disposables.push(...disposables);
+    for (const d of disposables) this._register(d);
   }
 
   reveal(): void {
     this.panel.reveal(vscode.ViewColumn.Active);
   }
 
-  dispose(): void {
-    if (this.#disposed) return;
-    this.#disposed = true;
+  override dispose(): void {
+    // Listeners may dispose again while hearing of it.
+    if (this.#disposing) return;
+    this.#disposing = true;
+    // Owners hear of it before what they handed to `own()` goes.
     this.#onDidDispose.fire();
     this.#onDidDispose.dispose();
-    for (const d of this.#disposables.splice(0)) d.dispose();
+    super.dispose();
     this.panel.dispose();
   }
 }

@@ -11,6 +11,8 @@ import type { CurrentSession } from '../session/manager';
 import { PanelHost } from './host';
 import { realmImageOrigins } from './html';
 import { buildProfileModel } from './profileModel';
+import { requireSession } from '../ui/session';
+import { describeError } from '../ui/errorMessage';
 import { DidChangeProfileNotification, type ProfileModel } from './protocol';
 
 const BODY = `<main id="card" class="profile-card" aria-live="polite"><p class="muted">Loading…</p></main>`;
@@ -26,8 +28,7 @@ export class ProfileCardPanel implements vscode.Disposable {
 
   /** Shows `userId` in the card (opening it if needed); resolves with what the card shows. */
   static async show(services: Services, userId: number): Promise<ProfileModel> {
-    const current = services.sessions.current;
-    if (!current) throw new Error('Sign in to see profiles.');
+    const current = requireSession(services);
     if (!current.store.user(userId)) throw new Error(`No user with id ${userId} in this organization.`);
     const card = (ProfileCardPanel.#current ??= new ProfileCardPanel(services));
     card.#view.reveal();
@@ -75,7 +76,7 @@ export class ProfileCardPanel implements vscode.Disposable {
     try {
       user = (await getUserByEmail(current.client, { email: stored.email, include_custom_profile_fields: true, client_gravatar: false }, { signal: loading.signal })).user;
     } catch (error) {
-      warning = `Could not load the full profile: ${messageOf(error)}`;
+      warning = `Could not load the full profile: ${describeError(error)}`;
     }
     if (loading.signal.aborted) return this.#model!;
     this.#full = { userId, user, warning };
@@ -118,6 +119,3 @@ function withoutProfile<T extends { profile_data?: unknown }>(user: T): Omit<T, 
   return rest;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -8,6 +8,7 @@
  * modules too, so both sides use the same names and types: nothing from `vscode` or Node here
  * (tsconfig.pages.json checks that).
  */
+import { isRecord } from '../guards';
 
 export interface CommandMessage<P> {
   readonly kind: 'command';
@@ -32,10 +33,6 @@ export interface NotificationMessage<P> {
   readonly kind: 'notification';
   readonly method: string;
   readonly params: P;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 function hasShape(value: unknown, kind: string, method: string): value is Record<string, unknown> {

@@ -1,18 +1,12 @@
 /**
- * What the channel and topic commands share: the current session, argument handling, progress
- * with cancellation, and errors. Commands take an optional argument: a tree node (from a menu),
- * a plain object such as `{ streamId }` (tests and other commands: failures are then thrown,
- * not shown), or nothing (the command asks).
+ * What the channel and topic commands share: their arguments (a tree node from a menu, a plain
+ * object such as `{ streamId }` from tests and other commands, or nothing: the command asks).
  */
 import * as vscode from 'vscode';
-import type { Services } from '../../services';
-import { showError } from '../../session/errors';
 import type { CurrentSession } from '../../session/manager';
-
-/** A refusal the user can act on (not signed in, not permitted); shown as a warning. */
-export class UserFacingError extends Error {
-  override readonly name = 'UserFacingError';
-}
+import type { CommandDeclaration, CommandId, SessionCommandContext } from '../../ui/commands';
+import { UserFacingError } from '../../ui/errorMessage';
+import { withNotification } from '../../ui/progress';
 
 export interface ChannelArg {
   readonly kind?: 'channel';
@@ -25,40 +19,44 @@ export interface TopicArg {
   readonly topic: string;
 }
 
-/** Arguments from the tree (a node with `kind`) or none: show failures; plain objects: throw them. */
-export function isInteractive(arg: unknown): boolean {
-  return arg === undefined || (typeof arg === 'object' && arg !== null && 'kind' in arg);
+interface TargetDeclaration<R> {
+  readonly id: CommandId;
+  readonly failure: string;
+  /** The pick's placeholder when the argument names no channel (topic). */
+  readonly placeHolder: string;
+  /** What the command resolves to when the pick is dismissed. */
+  readonly dismissed?: R;
 }
 
-export function requireSession(services: Services): CurrentSession {
-  const current = services.sessions.current;
-  if (current) return current;
-  if (services.accounts.active) throw new UserFacingError('Team Chat is still connecting to the chat server. Try again in a moment.');
-  throw new UserFacingError('Sign in to a chat server first (Team Chat: Sign In).');
+/** A command about one channel: the argument's, or one the user picks. */
+export function channelCommand<A extends ChannelArg, R>(
+  declaration: TargetDeclaration<R>,
+  run: (ctx: SessionCommandContext, streamId: number, arg: A | undefined) => Promise<R>,
+): CommandDeclaration {
+  return targetCommand(channelOf, declaration, run);
 }
 
-/**
- * Runs a command body; in interactive use, failures become notifications (refusals as warnings,
- * the rest as errors with actions) and the result is undefined.
- */
-export async function runCommand<T>(services: Services, arg: unknown, failurePrefix: string, body: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await body();
-  } catch (error) {
-    if (!isInteractive(arg)) throw error;
-    if (error instanceof UserFacingError) void vscode.window.showWarningMessage(error.message);
-    else void showError(failurePrefix, error, services.log);
-    return undefined;
-  }
+/** A command about one topic: the argument's, or one the user picks (channel, then topic). */
+export function topicCommand<A extends TopicArg, R>(
+  declaration: TargetDeclaration<R>,
+  run: (ctx: SessionCommandContext, topic: TopicArg, arg: A | undefined) => Promise<R>,
+): CommandDeclaration {
+  return targetCommand(topicOf, declaration, run);
 }
 
-/** A long action under a cancellable notification progress; the token aborts the request. */
-export function withProgress<T>(title: string, work: (signal: AbortSignal, progress: vscode.Progress<{ message?: string; increment?: number }>) => Promise<T>): Thenable<T> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
-    const abort = new AbortController();
-    const sub = token.onCancellationRequested(() => abort.abort());
-    return work(abort.signal, progress).finally(() => sub.dispose());
-  });
+function targetCommand<T, A, R>(
+  resolve: (current: CurrentSession, arg: A | undefined, placeHolder: string) => Promise<T | undefined>,
+  { placeHolder, dismissed, ...rest }: TargetDeclaration<R>,
+  run: (ctx: SessionCommandContext, target: T, arg: A | undefined) => Promise<R>,
+): CommandDeclaration {
+  return {
+    ...rest,
+    session: true,
+    async run(ctx: SessionCommandContext, arg?: A) {
+      const target = await resolve(ctx.current, arg, placeHolder);
+      return target === undefined ? dismissed : run(ctx, target, arg);
+    },
+  };
 }
 
 /** The channel of the argument, or one the user picks among the subscriptions. */
@@ -79,7 +77,7 @@ export async function topicOf(current: CurrentSession, arg: TopicArg | undefined
   if (arg && typeof arg.streamId === 'number' && typeof arg.topic === 'string') return arg;
   const streamId = await channelOf(current, undefined, 'Choose the channel of the topic');
   if (streamId === undefined) return undefined;
-  const topics = await withProgress('Loading topics…', () => current.store.loadTopics(streamId));
+  const topics = await withNotification('Loading topics…', () => current.store.loadTopics(streamId));
   const empty = current.store.realm.emptyTopicDisplayName;
   const picked = await vscode.window.showQuickPick(
     topics.map((t) => ({ label: t.name === '' ? empty : t.name, description: t.unread ? `${t.unread} unread` : undefined, topic: t.name })),

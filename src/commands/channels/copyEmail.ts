@@ -6,32 +6,29 @@ import * as vscode from 'vscode';
 import { FL } from '../../api';
 import { getChannelEmailAddress } from '../../api/channels/routes';
 import { Commands } from '../../constants';
-import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
-import { channelName, channelOf, requireSession, runCommand, withProgress, type ChannelArg } from './common';
+import type { CommandDeclaration } from '../../ui/commands';
+import { withNotification } from '../../ui/progress';
+import { channelCommand, channelName, type ChannelArg } from './common';
 
 /** `senderId`: a user id, or `'gateway'` for the default sender. */
 export type CopyEmailArg = ChannelArg & { senderId?: number | 'gateway' };
 
-export function register(services: Services): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(Commands.channelCopyEmail, (arg?: CopyEmailArg) =>
-      runCommand(services, arg, 'Could not get the channel email address: ', async () => {
-        const current = requireSession(services);
-        const streamId = await channelOf(current, arg, 'Choose a channel');
-        if (streamId === undefined) return undefined;
-        const sender = arg?.senderId ?? (await pickSender(current));
-        if (sender === undefined) return undefined;
-        const { email } = await withProgress(`Getting the email address of ${channelName(current, streamId)}…`, (signal) =>
-          getChannelEmailAddress(current.client, { stream_id: streamId, ...(sender === 'gateway' ? {} : { sender_id: sender }) }, { signal }),
-        );
-        await vscode.env.clipboard.writeText(email);
-        void vscode.window.showInformationMessage(`Copied the email address of ${channelName(current, streamId)}: messages sent to it are posted in the channel.`);
-        return email;
-      }),
-    ),
-  ];
-}
+export const commands: CommandDeclaration[] = [
+  channelCommand<CopyEmailArg, string | undefined>(
+    { id: Commands.channelCopyEmail, failure: 'Could not get the channel email address', placeHolder: 'Choose a channel' },
+    async ({ current }, streamId, arg) => {
+      const sender = arg?.senderId ?? (await pickSender(current));
+      if (sender === undefined) return undefined;
+      const { email } = await withNotification(`Getting the email address of ${channelName(current, streamId)}…`, (signal) =>
+        getChannelEmailAddress(current.client, { stream_id: streamId, ...(sender === 'gateway' ? {} : { sender_id: sender }) }, { signal }),
+      );
+      await vscode.env.clipboard.writeText(email);
+      void vscode.window.showInformationMessage(`Copied the email address of ${channelName(current, streamId)}: messages sent to it are posted in the channel.`);
+      return email;
+    },
+  ),
+];
 
 async function pickSender(current: CurrentSession): Promise<number | 'gateway' | undefined> {
   const store = current.store;

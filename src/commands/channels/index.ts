@@ -1,7 +1,7 @@
 /** Channel commands (the channels tree's context menu and the palette) and the refresh commands. */
-import * as vscode from 'vscode';
 import { Commands, Views } from '../../constants';
 import type { Services } from '../../services';
+import { registerCommands } from '../../ui/commands';
 import type { ChannelsView } from '../../views/subscriptions';
 import type { TopicsView } from '../../views/topics';
 import * as copyEmail from './copyEmail';
@@ -10,14 +10,17 @@ import * as properties from './properties';
 import * as unsubscribe from './unsubscribe';
 
 export function register(services: Services, views: { channels: ChannelsView; topics: TopicsView }): void {
-  services.context.subscriptions.push(
-    ...properties.register(services),
-    ...copyEmail.register(services),
-    ...unsubscribe.register(services),
-    ...markRead.register(services),
-    // Rebuilds from a fresh snapshot (as after an expired queue): the reliable "reload".
-    vscode.commands.registerCommand(Commands.refreshChannels, () =>
-      vscode.window.withProgress({ location: { viewId: Views.subscriptions }, title: 'Refreshing channels' }, () => services.sessions.restart()),
-    ),
-  );
+  registerCommands(services, [
+    ...properties.commands,
+    ...copyEmail.commands,
+    ...unsubscribe.commands,
+    ...markRead.commands,
+    {
+      // Rebuilds from a fresh snapshot (as after an expired queue): the reliable "reload".
+      id: Commands.refreshChannels,
+      failure: 'Could not refresh the channels',
+      progress: { place: { viewId: Views.subscriptions }, title: 'Refreshing channels' },
+      run: ({ services: s }) => s.sessions.restart(),
+    },
+  ]);
 }

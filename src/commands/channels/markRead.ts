@@ -7,8 +7,9 @@ import type { ChatClient } from '../../api';
 import * as narrow from '../../api/messages/narrow';
 import { updateMessageFlagsForNarrow } from '../../api/messages/routes';
 import { Commands } from '../../constants';
-import type { Services } from '../../services';
-import { channelName, channelOf, requireSession, runCommand, withProgress, type ChannelArg } from './common';
+import type { CommandDeclaration } from '../../ui/commands';
+import { withNotification } from '../../ui/progress';
+import { channelCommand, channelName } from './common';
 
 const BATCH = 1000;
 
@@ -42,17 +43,10 @@ export async function markNarrowRead(
   }
 }
 
-export function register(services: Services): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(Commands.channelMarkRead, (arg?: ChannelArg) =>
-      runCommand(services, arg, 'Could not mark the channel as read: ', async () => {
-        const current = requireSession(services);
-        const streamId = await channelOf(current, arg, 'Choose a channel to mark as read');
-        if (streamId === undefined) return undefined;
-        return withProgress(`Marking ${channelName(current, streamId)} as read…`, (signal, progress) =>
-          markNarrowRead(current.client, [narrow.channel(streamId)], signal, progress),
-        );
-      }),
+export const commands: CommandDeclaration[] = [
+  channelCommand({ id: Commands.channelMarkRead, failure: 'Could not mark the channel as read', placeHolder: 'Choose a channel to mark as read' }, ({ current }, streamId) =>
+    withNotification(`Marking ${channelName(current, streamId)} as read…`, (signal, progress) =>
+      markNarrowRead(current.client, [narrow.channel(streamId)], signal, progress),
     ),
-  ];
-}
+  ),
+];

@@ -7,10 +7,12 @@ import * as vscode from 'vscode';
 import { updateSubscriptionProperties } from '../../api/channels/routes';
 import type { SubscriptionProperty } from '../../api/channels/models';
 import { Commands } from '../../constants';
-import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
+import type { CommandDeclaration } from '../../ui/commands';
+import { UserFacingError } from '../../ui/errorMessage';
+import { withNotification } from '../../ui/progress';
 import { normalizeColor } from '../../views/colors';
-import { channelName, channelOf, requireSession, runCommand, withProgress, type ChannelArg } from './common';
+import { channelCommand, channelName, type ChannelArg } from './common';
 
 export const NOTIFICATION_PROPERTIES = [
   ['desktop_notifications', 'Desktop notifications'],
@@ -34,7 +36,7 @@ type Change = { property: SubscriptionProperty; value: boolean | string };
 
 async function apply(current: CurrentSession, streamId: number, changes: Change[], title: string): Promise<void> {
   if (changes.length === 0) return;
-  await withProgress(title, (signal) =>
+  await withNotification(title, (signal) =>
     updateSubscriptionProperties(
       current.client,
       { subscription_data: changes.map((c) => ({ stream_id: streamId, property: c.property, value: c.value })) },
@@ -43,51 +45,41 @@ async function apply(current: CurrentSession, streamId: number, changes: Change[
   );
 }
 
-function toggle(services: Services, property: 'is_muted' | 'pin_to_top', value: boolean, verb: string) {
-  return (arg?: ChannelArg) =>
-    runCommand(services, arg, `Could not ${verb} the channel: `, async () => {
-      const current = requireSession(services);
-      const streamId = await channelOf(current, arg, `Choose a channel to ${verb}`);
-      if (streamId === undefined) return false;
-      await apply(current, streamId, [{ property, value }], `${verb[0]!.toUpperCase()}${verb.slice(1)} ${channelName(current, streamId)}…`);
-      return true;
-    });
+function toggle(id: CommandDeclaration['id'], property: 'is_muted' | 'pin_to_top', value: boolean, verb: string): CommandDeclaration {
+  return channelCommand({ id, failure: `Could not ${verb} the channel`, placeHolder: `Choose a channel to ${verb}`, dismissed: false }, async ({ current }, streamId) => {
+    await apply(current, streamId, [{ property, value }], `${verb[0]!.toUpperCase()}${verb.slice(1)} ${channelName(current, streamId)}…`);
+    return true;
+  });
 }
 
-export function register(services: Services): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(Commands.channelMute, toggle(services, 'is_muted', true, 'mute')),
-    vscode.commands.registerCommand(Commands.channelUnmute, toggle(services, 'is_muted', false, 'unmute')),
-    vscode.commands.registerCommand(Commands.channelPin, toggle(services, 'pin_to_top', true, 'pin')),
-    vscode.commands.registerCommand(Commands.channelUnpin, toggle(services, 'pin_to_top', false, 'unpin')),
-    vscode.commands.registerCommand(Commands.channelSetColor, (arg?: ChannelArg & { color?: string }) =>
-      runCommand(services, arg, 'Could not change the colour: ', async () => {
-        const current = requireSession(services);
-        const streamId = await channelOf(current, arg, 'Choose a channel to recolour');
-        if (streamId === undefined) return false;
-        const color = arg?.color !== undefined ? normalizeColor(arg.color) : await pickColor(current, streamId);
-        if (color === undefined) {
-          if (arg?.color !== undefined) throw new Error(`"${arg.color}" is not a colour: use #rrggbb.`);
-          return false;
-        }
-        await apply(current, streamId, [{ property: 'color', value: color }], `Recolouring ${channelName(current, streamId)}…`);
-        return true;
-      }),
-    ),
-    vscode.commands.registerCommand(Commands.channelNotifications, (arg?: ChannelArg & { values?: Partial<Record<NotificationProperty, boolean>> }) =>
-      runCommand(services, arg, 'Could not change the notification settings: ', async () => {
-        const current = requireSession(services);
-        const streamId = await channelOf(current, arg, 'Choose a channel');
-        if (streamId === undefined) return false;
-        const values = arg?.values ?? (await pickNotifications(current, streamId));
-        if (!values) return false;
-        const changes = Object.entries(values).map(([property, value]) => ({ property: property as SubscriptionProperty, value: value as boolean }));
-        await apply(current, streamId, changes, `Updating notifications of ${channelName(current, streamId)}…`);
-        return true;
-      }),
-    ),
-  ];
-}
+export const commands: CommandDeclaration[] = [
+  toggle(Commands.channelMute, 'is_muted', true, 'mute'),
+  toggle(Commands.channelUnmute, 'is_muted', false, 'unmute'),
+  toggle(Commands.channelPin, 'pin_to_top', true, 'pin'),
+  toggle(Commands.channelUnpin, 'pin_to_top', false, 'unpin'),
+  channelCommand<ChannelArg & { color?: string }, boolean>(
+    { id: Commands.channelSetColor, failure: 'Could not change the colour', placeHolder: 'Choose a channel to recolour', dismissed: false },
+    async ({ current }, streamId, arg) => {
+      const color = arg?.color !== undefined ? normalizeColor(arg.color) : await pickColor(current, streamId);
+      if (color === undefined) {
+        if (arg?.color !== undefined) throw new UserFacingError(`"${arg.color}" is not a colour: use #rrggbb.`);
+        return false;
+      }
+      await apply(current, streamId, [{ property: 'color', value: color }], `Recolouring ${channelName(current, streamId)}…`);
+      return true;
+    },
+  ),
+  channelCommand<ChannelArg & { values?: Partial<Record<NotificationProperty, boolean>> }, boolean>(
+    { id: Commands.channelNotifications, failure: 'Could not change the notification settings', placeHolder: 'Choose a channel', dismissed: false },
+    async ({ current }, streamId, arg) => {
+      const values = arg?.values ?? (await pickNotifications(current, streamId));
+      if (!values) return false;
+      const changes = Object.entries(values).map(([property, value]) => ({ property: property as SubscriptionProperty, value: value as boolean }));
+      await apply(current, streamId, changes, `Updating notifications of ${channelName(current, streamId)}…`);
+      return true;
+    },
+  ),
+];
 
 async function pickColor(current: CurrentSession, streamId: number): Promise<string | undefined> {
   const now = current.store.subscription(streamId)?.color;

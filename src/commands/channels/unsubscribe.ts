@@ -8,9 +8,11 @@ import * as vscode from 'vscode';
 import type { User } from '../../api/users/models';
 import { unsubscribe } from '../../api/channels/routes';
 import { Commands } from '../../constants';
-import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
-import { channelName, channelOf, isInteractive, requireSession, runCommand, UserFacingError, withProgress, type ChannelArg } from './common';
+import type { CommandDeclaration } from '../../ui/commands';
+import { UserFacingError } from '../../ui/errorMessage';
+import { withNotification } from '../../ui/progress';
+import { channelCommand, channelName, type ChannelArg } from './common';
 
 export interface RemoveResult {
   removed: number[];
@@ -27,61 +29,52 @@ export function removalPermission(current: CurrentSession, streamId: number, use
   return undefined;
 }
 
-export function register(services: Services): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(Commands.channelUnsubscribe, (arg?: ChannelArg) =>
-      runCommand(services, arg, 'Could not unsubscribe: ', async () => {
-        const current = requireSession(services);
-        const streamId = await channelOf(current, arg, 'Choose a channel to unsubscribe from');
-        if (streamId === undefined) return undefined;
-        const name = current.store.subscription(streamId)!.name;
-        if (isInteractive(arg)) {
-          const sub = current.store.subscription(streamId);
-          const warning = sub?.invite_only ? ' It is a private channel: you may need an invitation to join again.' : '';
-          const ok = await vscode.window.showWarningMessage(`Unsubscribe from #${name}?${warning}`, { modal: true }, 'Unsubscribe');
-          if (ok !== 'Unsubscribe') return undefined;
+export const commands: CommandDeclaration[] = [
+  channelCommand({ id: Commands.channelUnsubscribe, failure: 'Could not unsubscribe', placeHolder: 'Choose a channel to unsubscribe from' }, async ({ current, interactive }, streamId) => {
+    const name = current.store.subscription(streamId)!.name;
+    if (interactive) {
+      const sub = current.store.subscription(streamId);
+      const warning = sub?.invite_only ? ' It is a private channel: you may need an invitation to join again.' : '';
+      const ok = await vscode.window.showWarningMessage(`Unsubscribe from #${name}?${warning}`, { modal: true }, 'Unsubscribe');
+      if (ok !== 'Unsubscribe') return undefined;
+    }
+    const result = await withNotification(`Unsubscribing from #${name}…`, (signal) => unsubscribe(current.client, { subscriptions: [name] }, { signal }));
+    if (result.not_removed.length > 0) void vscode.window.showInformationMessage(`You were already unsubscribed from #${name}.`);
+    return result;
+  }),
+  channelCommand<ChannelArg & { userIds?: number[] }, RemoveResult | undefined>(
+    { id: Commands.channelRemoveSubscribers, failure: 'Could not remove subscribers', placeHolder: 'Choose a channel to remove subscribers from' },
+    async ({ current }, streamId, arg) => {
+      const users = arg?.userIds ? arg.userIds.map((id) => userOrThrow(current, id)) : await pickUsers(current, streamId);
+      if (!users || users.length === 0) return undefined;
+      for (const u of users) {
+        if (u.user_id === current.store.ownUserId) continue;
+        if (!removalPermission(current, streamId, u)) {
+          throw new UserFacingError(
+            `You cannot remove ${u.full_name} from ${channelName(current, streamId)}: only administrators, members of the channel's ` +
+              `"who can remove subscribers" group, and owners of a bot (for that bot) may remove others. Ask an administrator.`,
+          );
         }
-        const result = await withProgress(`Unsubscribing from #${name}…`, (signal) => unsubscribe(current.client, { subscriptions: [name] }, { signal }));
-        if (result.not_removed.length > 0) void vscode.window.showInformationMessage(`You were already unsubscribed from #${name}.`);
-        return result;
-      }),
-    ),
-    vscode.commands.registerCommand(Commands.channelRemoveSubscribers, (arg?: ChannelArg & { userIds?: number[] }) =>
-      runCommand(services, arg, 'Could not remove subscribers: ', async () => {
-        const current = requireSession(services);
-        const streamId = await channelOf(current, arg, 'Choose a channel to remove subscribers from');
-        if (streamId === undefined) return undefined;
-        const users = arg?.userIds ? arg.userIds.map((id) => userOrThrow(current, id)) : await pickUsers(current, streamId);
-        if (!users || users.length === 0) return undefined;
+      }
+      const name = current.store.subscription(streamId)?.name ?? current.store.channelName(streamId)!;
+      const outcome: RemoveResult = { removed: [], notSubscribed: [] };
+      await withNotification(`Removing subscribers from #${name}…`, async (signal, progress) => {
+        // One request per user, so `removed` / `not_removed` say which user each is about.
         for (const u of users) {
-          if (u.user_id === current.store.ownUserId) continue;
-          if (!removalPermission(current, streamId, u)) {
-            throw new UserFacingError(
-              `You cannot remove ${u.full_name} from ${channelName(current, streamId)}: only administrators, members of the channel's ` +
-                `"who can remove subscribers" group, and owners of a bot (for that bot) may remove others. Ask an administrator.`,
-            );
-          }
+          progress.report({ message: u.full_name, increment: 100 / users.length });
+          const r = await unsubscribe(current.client, { subscriptions: [name], principals: [u.user_id] }, { signal });
+          (r.removed.length > 0 ? outcome.removed : outcome.notSubscribed).push(u.user_id);
         }
-        const name = current.store.subscription(streamId)?.name ?? current.store.channelName(streamId)!;
-        const outcome: RemoveResult = { removed: [], notSubscribed: [] };
-        await withProgress(`Removing subscribers from #${name}…`, async (signal, progress) => {
-          // One request per user, so `removed` / `not_removed` say which user each is about.
-          for (const u of users) {
-            progress.report({ message: u.full_name, increment: 100 / users.length });
-            const r = await unsubscribe(current.client, { subscriptions: [name], principals: [u.user_id] }, { signal });
-            (r.removed.length > 0 ? outcome.removed : outcome.notSubscribed).push(u.user_id);
-          }
-        });
-        const names = (ids: number[]): string => ids.map((id) => current.store.user(id)?.full_name ?? String(id)).join(', ');
-        const parts: string[] = [];
-        if (outcome.removed.length) parts.push(`Removed ${names(outcome.removed)} from #${name}.`);
-        if (outcome.notSubscribed.length) parts.push(`${names(outcome.notSubscribed)} ${outcome.notSubscribed.length === 1 ? 'was' : 'were'} not subscribed.`);
-        void vscode.window.showInformationMessage(parts.join(' '));
-        return outcome;
-      }),
-    ),
-  ];
-}
+      });
+      const names = (ids: number[]): string => ids.map((id) => current.store.user(id)?.full_name ?? String(id)).join(', ');
+      const parts: string[] = [];
+      if (outcome.removed.length) parts.push(`Removed ${names(outcome.removed)} from #${name}.`);
+      if (outcome.notSubscribed.length) parts.push(`${names(outcome.notSubscribed)} ${outcome.notSubscribed.length === 1 ? 'was' : 'were'} not subscribed.`);
+      void vscode.window.showInformationMessage(parts.join(' '));
+      return outcome;
+    },
+  ),
+];
 
 function userOrThrow(current: CurrentSession, id: number): User {
   const u = current.store.user(id);

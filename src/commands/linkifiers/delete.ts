@@ -1,29 +1,36 @@
 /** `teamChat.deleteLinkifier`: removes a linkifier after a modal confirmation. */
 import * as vscode from 'vscode';
-import { removeLinkifier } from '../../api/realm/routes';
-import type { Services } from '../../services';
+import { removeLinkifier } from '../../api/routes/realm';
+import { Commands } from '../../constants';
+import type { CommandDeclaration } from '../../ui/commands';
+import { withNotification } from '../../ui/progress';
 import type { LinkifiersModel } from '../../views/linkifiers';
-import { requireAdmin, resolveLinkifier, runCommand, withProgress, type LinkifierArg } from './common';
+import { requireAdmin, resolveLinkifier, type LinkifierArg } from './common';
 
 export interface DeleteLinkifierArgs extends LinkifierArg {
   /** `false` skips the confirmation (tests). */
   confirm?: boolean;
 }
 
-export function deleteLinkifierCommand(services: Services, model: LinkifiersModel, arg?: DeleteLinkifierArgs): Promise<boolean | undefined> {
-  return runCommand(services, arg, 'Deleting the linkifier failed: ', async () => {
-    const current = requireAdmin(services);
-    const linkifier = await resolveLinkifier(model, arg, 'Linkifier to delete');
-    if (!linkifier) return false;
-    if (arg?.confirm !== false) {
-      const choice = await vscode.window.showWarningMessage(
-        `Delete the linkifier ${linkifier.pattern}?`,
-        { modal: true, detail: `It links to ${linkifier.url_template}. Messages sent from now on are no longer linkified by it. This cannot be undone.` },
-        'Delete',
-      );
-      if (choice !== 'Delete') return false;
-    }
-    await withProgress('Deleting the linkifier…', (signal) => removeLinkifier(current.client, { filter_id: linkifier.id }, { signal }));
-    return true;
-  });
+export function deleteLinkifierCommand(model: LinkifiersModel): CommandDeclaration {
+  return {
+    id: Commands.deleteLinkifier,
+    session: true,
+    failure: 'Could not delete the linkifier',
+    async run({ current }, arg?: DeleteLinkifierArgs): Promise<boolean> {
+      requireAdmin(current);
+      const linkifier = await resolveLinkifier(model, arg, 'Linkifier to delete');
+      if (!linkifier) return false;
+      if (arg?.confirm !== false) {
+        const choice = await vscode.window.showWarningMessage(
+          `Delete the linkifier ${linkifier.pattern}?`,
+          { modal: true, detail: `It links to ${linkifier.url_template}. Messages sent from now on are no longer linkified by it. This cannot be undone.` },
+          'Delete',
+        );
+        if (choice !== 'Delete') return false;
+      }
+      await withNotification('Deleting the linkifier…', (signal) => removeLinkifier(current.client, { filter_id: linkifier.id }, { signal }));
+      return true;
+    },
+  };
 }

@@ -8,9 +8,13 @@ import type { Linkifier } from '../../api/realm/models';
 import { addLinkifier, updateLinkifier } from '../../api/realm/routes';
 import { showInputStep, type InputStep } from '../../auth/inputStep';
 import { checkLinkifier, compilePattern, describeProblems, type LinkifierDraft, type LinkifierField, type LinkifierProblem } from '../../linkifiers/check';
+import { Commands } from '../../constants';
 import type { Services } from '../../services';
+import type { CurrentSession } from '../../session/manager';
+import type { CommandDeclaration } from '../../ui/commands';
+import { withNotification } from '../../ui/progress';
 import type { LinkifiersModel } from '../../views/linkifiers';
-import { requireAdmin, resolveLinkifier, runCommand, withProgress, type LinkifierArg } from './common';
+import { requireAdmin, resolveLinkifier, type LinkifierArg } from './common';
 
 /** Tests pass the whole linkifier (`pattern` present) to skip the input boxes. */
 export interface EditLinkifierArgs extends LinkifierArg, Partial<LinkifierDraft> {}
@@ -26,20 +30,36 @@ export interface EditLinkifierResult {
 
 const NOTHING: EditLinkifierResult = { sent: false, problems: [] };
 
-export function addLinkifierCommand(services: Services, model: LinkifiersModel, arg?: EditLinkifierArgs): Promise<EditLinkifierResult | undefined> {
-  return runCommand(services, arg, 'Adding the linkifier failed: ', () => save(services, model, undefined, arg));
+export function addLinkifierCommand(model: LinkifiersModel): CommandDeclaration {
+  return {
+    id: Commands.addLinkifier,
+    session: true,
+    failure: 'Could not add the linkifier',
+    run: ({ services, current }, arg?: EditLinkifierArgs) => save(services, current, model, undefined, arg),
+  };
 }
 
-export function editLinkifierCommand(services: Services, model: LinkifiersModel, arg?: EditLinkifierArgs): Promise<EditLinkifierResult | undefined> {
-  return runCommand(services, arg, 'Saving the linkifier failed: ', async () => {
-    requireAdmin(services);
-    const existing = await resolveLinkifier(model, arg, 'Linkifier to edit');
-    return existing ? save(services, model, existing, arg) : NOTHING;
-  });
+export function editLinkifierCommand(model: LinkifiersModel): CommandDeclaration {
+  return {
+    id: Commands.editLinkifier,
+    session: true,
+    failure: 'Could not save the linkifier',
+    async run({ services, current }, arg?: EditLinkifierArgs): Promise<EditLinkifierResult> {
+      requireAdmin(current);
+      const existing = await resolveLinkifier(model, arg, 'Linkifier to edit');
+      return existing ? save(services, current, model, existing, arg) : NOTHING;
+    },
+  };
 }
 
-async function save(services: Services, model: LinkifiersModel, existing: Linkifier | undefined, arg: EditLinkifierArgs | undefined): Promise<EditLinkifierResult> {
-  const current = requireAdmin(services);
+async function save(
+  services: Services,
+  current: CurrentSession,
+  model: LinkifiersModel,
+  existing: Linkifier | undefined,
+  arg: EditLinkifierArgs | undefined,
+): Promise<EditLinkifierResult> {
+  requireAdmin(current);
   const scripted = arg?.pattern !== undefined;
   let draft: LinkifierDraft = {
     pattern: arg?.pattern ?? existing?.pattern ?? '',
@@ -70,7 +90,7 @@ async function save(services: Services, model: LinkifiersModel, existing: Linkif
       reverse_template: draft.reverse_template || null,
       alternative_url_templates: [...(draft.alternative_url_templates ?? [])],
     };
-    const id = await withProgress(existing ? 'Saving the linkifier…' : 'Adding the linkifier…', async (signal) => {
+    const id = await withNotification(existing ? 'Saving the linkifier…' : 'Adding the linkifier…', async (signal) => {
       if (existing) {
         await updateLinkifier(current.client, { filter_id: existing.id, ...params }, { signal });
         return existing.id;

@@ -1,8 +1,11 @@
 /** `teamChat.moveLinkifierUp` / `Down`: reorders with `PATCH /realm/linkifiers` (the first match wins). */
-import { reorderLinkifiers } from '../../api/realm/routes';
-import type { Services } from '../../services';
+import { reorderLinkifiers } from '../../api/routes/realm';
+import { Commands } from '../../constants';
+import type { CommandDeclaration } from '../../ui/commands';
+import { UserFacingError } from '../../ui/errorMessage';
+import { withNotification } from '../../ui/progress';
 import type { LinkifiersModel } from '../../views/linkifiers';
-import { RefusedError, requireAdmin, resolveLinkifier, runCommand, withProgress, type LinkifierArg } from './common';
+import { requireAdmin, resolveLinkifier, type LinkifierArg } from './common';
 
 /** The order with `id` moved one place (`-1` up, `+1` down); undefined when it cannot move. */
 export function movedOrder(ids: readonly number[], id: number, delta: -1 | 1): number[] | undefined {
@@ -14,15 +17,20 @@ export function movedOrder(ids: readonly number[], id: number, delta: -1 | 1): n
   return next;
 }
 
-/** Resolves to the new order (ids), or undefined when nothing was done. */
-export function moveLinkifierCommand(services: Services, model: LinkifiersModel, delta: -1 | 1, arg?: LinkifierArg): Promise<number[] | undefined> {
-  return runCommand(services, arg, 'Reordering the linkifiers failed: ', async () => {
-    const current = requireAdmin(services);
-    const linkifier = await resolveLinkifier(model, arg, delta < 0 ? 'Linkifier to move up' : 'Linkifier to move down');
-    if (!linkifier) return undefined;
-    const order = movedOrder(model.linkifiers().map((l) => l.id), linkifier.id, delta);
-    if (!order) throw new RefusedError(`The linkifier ${linkifier.pattern} is already ${delta < 0 ? 'first' : 'last'}.`);
-    await withProgress('Reordering the linkifiers…', (signal) => reorderLinkifiers(current.client, { ordered_linkifier_ids: order }, { signal }));
-    return order;
-  });
+/** `-1` up, `+1` down; resolves to the new order (ids), or undefined when nothing was done. */
+export function moveLinkifierCommand(model: LinkifiersModel, delta: -1 | 1): CommandDeclaration {
+  return {
+    id: delta < 0 ? Commands.moveLinkifierUp : Commands.moveLinkifierDown,
+    session: true,
+    failure: 'Could not reorder the linkifiers',
+    async run({ current }, arg?: LinkifierArg): Promise<number[] | undefined> {
+      requireAdmin(current);
+      const linkifier = await resolveLinkifier(model, arg, delta < 0 ? 'Linkifier to move up' : 'Linkifier to move down');
+      if (!linkifier) return undefined;
+      const order = movedOrder(model.linkifiers().map((l) => l.id), linkifier.id, delta);
+      if (!order) throw new UserFacingError(`The linkifier ${linkifier.pattern} is already ${delta < 0 ? 'first' : 'last'}.`);
+      await withNotification('Reordering the linkifiers…', (signal) => reorderLinkifiers(current.client, { ordered_linkifier_ids: order }, { signal }));
+      return order;
+    },
+  };
 }

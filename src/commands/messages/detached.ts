@@ -4,9 +4,9 @@
  */
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../api';
-import type { Attachment } from '../../api/messages/attachment';
-import { removeAttachment } from '../../api/messages/routes';
-import { errorText } from './client';
+import type { Attachment } from '../../api/models/attachment';
+import { removeAttachment } from '../../api/routes/messages';
+import { errorMessage } from '../../ui/errorMessage';
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -39,7 +39,7 @@ export async function offerDeleteDetached(client: ChatClient, uploads: readonly 
       await removeAttachment(client, { attachment_id: u.id });
       deleted.push(u.id);
     } catch (e) {
-      void vscode.window.showErrorMessage(`Could not delete ${u.name}: ${errorText(e)}`);
+      void vscode.window.showErrorMessage(errorMessage(e, `Could not delete ${u.name}`).text);
     }
   }
   return deleted;

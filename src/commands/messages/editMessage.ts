@@ -14,9 +14,10 @@ import { Commands } from '../../constants';
 import { DRAFT_SCHEME, type DraftFileSystem, draftUri, theirsUri } from '../../drafts/documents';
 import { type ConflictChoice, type Draft, draftKey, type DraftStore, hasConflictMarkers, resolveConflict } from '../../drafts/store';
 import type { Services } from '../../services';
-import { errorText, withActiveClient } from './client';
+import { describeError, explainApiError } from '../../ui/errorMessage';
+import { withActiveClient } from './client';
 import { offerDeleteDetached } from './detached';
-import { explainEditError, type MoveOutcome, moveMessages, type PropagateMode, pickNotifications, pickPropagateMode } from './moveFlow';
+import { type MoveOutcome, moveMessages, type PropagateMode, pickNotifications, pickPropagateMode } from './moveFlow';
 
 /** Arguments of `teamChat.editMessage` (all optional: without them the command asks). */
 export interface EditMessageArgs {
@@ -303,7 +304,8 @@ export async function sendDraft(
       }
       if (current !== undefined && current !== draft.base) return onConflict(ctx, client, draft, current, args);
     }
-    const message = explainEditError(e) ?? `Could not send the edit: ${errorText(e)} Your text is kept as a draft.`;
+    const specific = e instanceof ApiError ? explainApiError(e) : undefined;
+    const message = specific ?? `Could not send the edit: ${describeError(e)} Your text is kept as a draft.`;
     void vscode.window.showErrorMessage(message);
     return { status: 'failed', key, message, code: e instanceof ApiError ? e.code : undefined };
   }

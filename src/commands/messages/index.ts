@@ -7,6 +7,7 @@ import { Commands } from '../../constants';
 import { DRAFT_SCHEME, DraftFileSystem } from '../../drafts/documents';
 import { DraftStore } from '../../drafts/store';
 import type { Services } from '../../services';
+import { registerCommands } from '../../ui/commands';
 import { discardEdit, type EditContext, type EditMessageArgs, editMessage, offerPendingDrafts, type SendEditArgs, sendEdit } from './editMessage';
 import type { TopicNode } from '../../views/topics/model';
 import { type ScheduleArgs, type ScheduledArgs, scheduledMessages, scheduleMessage, sendScheduledDraft } from './scheduled';
@@ -19,22 +20,15 @@ export function register(services: Services): { drafts: DraftStore } {
   context.subscriptions.push(vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, files, { isCaseSensitive: true }));
   const ctx: EditContext = { services, drafts, files };
   ctx.sendScheduled = (draft, args) => sendScheduledDraft(ctx, draft, args);
-  const report = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (...a: A): Promise<R | undefined> => {
-    try {
-      return await fn(...a);
-    } catch (e) {
-      services.log.error(e instanceof Error ? e : String(e));
-      void vscode.window.showErrorMessage(`Team Chat: ${e instanceof Error ? e.message : String(e)}`);
-      return undefined;
-    }
-  };
-  context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.editMessage, report((args?: EditMessageArgs) => editMessage(ctx, args))),
-    vscode.commands.registerCommand(Commands.sendEdit, report((arg?: SendEditArgs | vscode.Uri) => sendEdit(ctx, arg))),
-    vscode.commands.registerCommand(Commands.discardEdit, report((arg?: SendEditArgs | vscode.Uri) => discardEdit(ctx, arg))),
-    vscode.commands.registerCommand(Commands.scheduledMessages, report((args?: ScheduledArgs) => scheduledMessages(ctx, args))),
-    vscode.commands.registerCommand(Commands.scheduleMessage, report((arg?: ScheduleArgs | TopicNode) => scheduleMessage(ctx, arg))),
-  );
+  // These commands answer scripted callers with a result (`status`), so failures are shown, not thrown.
+  const scripted = 'report' as const;
+  registerCommands(services, [
+    { id: Commands.editMessage, failure: 'Could not edit the message', scripted, run: (_, args?: EditMessageArgs) => editMessage(ctx, args) },
+    { id: Commands.sendEdit, failure: 'Could not send the edit', scripted, run: (_, arg?: SendEditArgs | vscode.Uri) => sendEdit(ctx, arg) },
+    { id: Commands.discardEdit, failure: 'Could not discard the edit', scripted, run: (_, arg?: SendEditArgs | vscode.Uri) => discardEdit(ctx, arg) },
+    { id: Commands.scheduledMessages, failure: 'Could not change the scheduled messages', scripted, run: (_, args?: ScheduledArgs) => scheduledMessages(ctx, args) },
+    { id: Commands.scheduleMessage, failure: 'Could not schedule the message', scripted, run: (_, arg?: ScheduleArgs | TopicNode) => scheduleMessage(ctx, arg) },
+  ]);
   void offerPendingDrafts(ctx);
   context.subscriptions.push(services.onDidChangeSession(() => void offerPendingDrafts(ctx)));
   return { drafts };

@@ -1,12 +1,13 @@
 /**
  * The shared core of topic renames and moves (used by "Edit Message" and by the Topics tree):
- * propagate-mode and notification pickers, the move itself with the time-limit retry, and plain
- * explanations of the errors a move or an edit can meet. Callers pass answers in `MoveAnswers`
+ * propagate-mode and notification pickers, and the move itself with the time-limit retry (the
+ * explanations of its errors are cases of `ui/errorMessage.ts`). Callers pass answers in `MoveAnswers`
  * to skip the pickers (tests, or a caller that already asked).
  */
 import * as vscode from 'vscode';
-import { ApiError, type ChatClient, type MoveTimeLimitDetails } from '../../api';
-import { updateMessage } from '../../api/messages/routes';
+import { ApiError, type ChatClient } from '../../api';
+import { updateMessage } from '../../api/routes/messages';
+import { describeError, explainTimeLimit } from '../../ui/errorMessage';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 
@@ -90,32 +91,6 @@ export async function pickNotifications(
   };
 }
 
-/** "You may move only the N most recent of M messages in this topic…" */
-export function explainTimeLimit(d: MoveTimeLimitDetails): string {
-  const head = `The time limit for moving messages has passed for part of this topic: you may move only the ${d.totalMessagesAllowedToMove} most recent of its ${d.totalMessagesInTopic} messages.`;
-  return d.firstMessageIdAllowedToMove === null
-    ? `The time limit for moving messages has passed for every message in this topic (${d.totalMessagesInTopic}), so none can be moved. A moderator or administrator can move them.`
-    : `${head} The older ones need a moderator or administrator.`;
-}
-
-/**
- * A plain explanation of an edit or move error, or `undefined` when the error has nothing specific
- * (show its own message then). Switches on `code`, never on the translated `msg`.
- */
-export function explainEditError(e: unknown): string | undefined {
-  if (!(e instanceof ApiError)) return undefined;
-  switch (e.code) {
-    case 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED':
-      return e.moveTimeLimit ? explainTimeLimit(e.moveTimeLimit) : undefined;
-    case 'STREAM_WILDCARD_MENTION_NOT_ALLOWED':
-      return 'Your text mentions everyone in the channel (@all, @everyone, @channel or @stream), and you are not allowed to notify a whole channel here. Remove that mention (or mention people by name) and send again; your draft is kept.';
-    case 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED':
-      return 'Your text mentions everyone in the topic (@topic), and you are not allowed to notify everyone in a topic this large. Remove that mention and send again; your draft is kept.';
-    default:
-      return undefined;
-  }
-}
-
 /**
  * Moves or renames: sends the request; on the time-limit error explains it and, when part of the
  * topic may move, offers (or, with `answers.moveAllowedPart`, applies) the retry with
@@ -133,7 +108,7 @@ export async function moveMessages(
   } catch (e) {
     const limit = e instanceof ApiError ? e.moveTimeLimit : undefined;
     if (!limit) {
-      const explanation = explainEditError(e) ?? (e instanceof Error ? e.message : String(e));
+      const explanation = describeError(e);
       return { status: 'failed', explanation, code: e instanceof ApiError ? e.code : undefined, error: e };
     }
     const explanation = explainTimeLimit(limit);
@@ -152,7 +127,7 @@ export async function moveMessages(
       await send(client, partial, signal);
       return { status: 'moved', request: partial, partial: true, explanation };
     } catch (e2) {
-      return { status: 'failed', explanation: explainEditError(e2) ?? (e2 instanceof Error ? e2.message : String(e2)), code: e2 instanceof ApiError ? e2.code : undefined, error: e2 };
+      return { status: 'failed', explanation: describeError(e2), code: e2 instanceof ApiError ? e2.code : undefined, error: e2 };
     }
   }
 }

@@ -4,8 +4,8 @@
  * tab), change the time, change the target and type, or delete; and "Schedule Message…".
  */
 import * as vscode from 'vscode';
-import { type ChatClient, ValidationError } from '../../api';
-import type { ScheduledMessage } from '../../api/personal/models';
+import type { ChatClient } from '../../api';
+import type { ScheduledMessage } from '../../api/models/personal';
 import {
   createScheduledMessage, deleteScheduledMessage, getScheduledMessages, updateScheduledMessage,
 } from '../../api/personal/routes';
@@ -13,7 +13,8 @@ import { getSubscriptions } from '../../api/channels/routes';
 import { getUsers } from '../../api/users/routes';
 import type { Account } from '../../auth/accounts';
 import { draftKey, type Draft } from '../../drafts/store';
-import { errorText, withActiveClient } from './client';
+import { errorMessage } from '../../ui/errorMessage';
+import { withActiveClient } from './client';
 import { closeDraftTabs, type EditContext, excerpt, openDraftEditor, saveOpenDocument } from './editMessage';
 import { formatLocal, fromUnixSeconds, parseWhen, toUnixSeconds } from '../../time/when';
 import type { TopicNode } from '../../views/topics/model';
@@ -103,8 +104,10 @@ function fail(message: string, refused = false): ScheduledResult {
   return { status: refused ? 'refused' : 'failed', message };
 }
 
-function userMessage(e: unknown): string {
-  return e instanceof ValidationError ? e.message : `The server refused the change: ${errorText(e)}`;
+/** A caught error in the shared wording (a cancellation becomes 'cancelled', silently). */
+function failWith(e: unknown, failure: string): ScheduledResult {
+  const m = errorMessage(e, failure);
+  return m.severity === 'silent' ? { status: 'cancelled' } : fail(m.text);
 }
 
 export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = {}): Promise<ScheduledResult> {
@@ -186,7 +189,7 @@ async function runAction(
         await deleteScheduledMessage(client, { scheduled_message_id: id });
         return { status: 'deleted', id };
       } catch (e) {
-        return fail(`Could not delete the scheduled message: ${errorText(e)}`);
+        return failWith(e, 'Could not delete the scheduled message');
       }
     }
     default:
@@ -215,7 +218,7 @@ async function save(
     void vscode.window.setStatusBarMessage('$(check) Scheduled message saved', 4000);
     return { status: 'saved', id: s.scheduled_message_id };
   } catch (e) {
-    return fail(userMessage(e));
+    return failWith(e, 'Could not save the scheduled message');
   }
 }
 
@@ -321,7 +324,7 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
       void vscode.window.showInformationMessage(`Scheduled for ${formatLocal(fromUnixSeconds(at))}.`);
       return { status: 'created', id: res.scheduled_message_id };
     } catch (e) {
-      return fail(userMessage(e));
+      return failWith(e, 'Could not schedule the message');
     }
   });
   return result ?? { status: 'cancelled' };

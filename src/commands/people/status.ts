@@ -1,14 +1,18 @@
 /**
  * `teamChat.setStatus`, `teamChat.clearStatus` (operation 11) and `teamChat.setUserStatus`
- * (operation 9, administrators). With arguments they send directly and throw on failure (tests,
- * other commands); without, they ask through the status pick and show failures.
+ * (operation 9, administrators). With arguments they send directly (the kit throws failures to
+ * such callers); without, they ask through the status pick, which shows why a status was refused.
  */
 import * as vscode from 'vscode';
 import { ValidationError } from '../../api/errors';
-import type { UserStatus } from '../../api/users/models';
-import { updateStatus, updateUserStatus } from '../../api/users/routes';
+import type { UserStatus } from '../../api/models/user';
+import { updateStatus, updateUserStatus } from '../../api/routes/users';
+import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
+import type { CommandDeclaration, SessionCommandContext } from '../../ui/commands';
+import { errorMessage } from '../../ui/errorMessage';
+import { reportError } from '../../ui/report';
 import type { PeopleNode } from '../../views/presence/model';
 import { CLEAR_STATUS, pickStatus, recentStatuses, rememberStatus, type StatusChoice } from './statusPicker';
 
@@ -23,21 +27,17 @@ export interface SetUserStatusArgs extends SetStatusArgs {
   userId: number;
 }
 
-export function requireSession(services: Services): CurrentSession {
-  const current = services.sessions.current;
-  if (!current) throw new Error('Not connected: sign in to a chat server first (Team Chat: Sign In).');
-  return current;
-}
+const FAILURE = 'Could not change the status';
 
-/** The message to show for a failed status change. */
-export function statusErrorMessage(error: unknown): string {
-  if (error instanceof ValidationError) return error.message;
-  const text = error instanceof Error ? error.message : String(error);
-  return `Could not change the status: ${text}`;
-}
-
-function describeError(error: unknown): { message: string; notify: boolean } {
-  return { message: statusErrorMessage(error), notify: !(error instanceof ValidationError) };
+/**
+ * A failure inside the pick (which stays open and shows the reason in its title): input refused
+ * before sending is only shown there; anything else is also reported.
+ */
+function pickFailure(services: Services): (error: unknown) => string {
+  return (error) => {
+    if (error instanceof ValidationError) return errorMessage(error).reason;
+    return reportError(services.log, error, FAILURE).reason;
+  };
 }
 
 function fromArgs(args: SetStatusArgs): StatusChoice {
@@ -48,51 +48,30 @@ function fromArgs(args: SetStatusArgs): StatusChoice {
   return choice;
 }
 
-/** Command arguments: send directly, show a failure and rethrow it to the caller. */
-async function sendScripted(args: SetStatusArgs, send: (choice: StatusChoice) => Promise<unknown>): Promise<StatusChoice> {
-  const choice = fromArgs(args);
-  try {
-    await send(choice);
-  } catch (error) {
-    void vscode.window.showErrorMessage(statusErrorMessage(error));
-    throw error;
-  }
-  return choice;
-}
-
-/** The current session, or undefined after telling the user to sign in. */
-function sessionOrWarn(services: Services): CurrentSession | undefined {
-  try {
-    return requireSession(services);
-  } catch (error) {
-    void vscode.window.showErrorMessage((error as Error).message);
-    return undefined;
-  }
-}
-
 function currentChoice(status: UserStatus | undefined): StatusChoice | undefined {
   if (!status?.status_text && !status?.emoji_name) return undefined;
   const { status_text = '', emoji_name, emoji_code } = status;
   return { status_text, emoji_name, emoji_code, reaction_type: status.reaction_type as StatusChoice['reaction_type'] };
 }
 
-async function sendOwn(services: Services, choice: StatusChoice, signal?: AbortSignal): Promise<void> {
-  const { client } = requireSession(services);
-  await updateStatus(client, choice, { signal });
+async function sendOwn(services: Services, current: CurrentSession, choice: StatusChoice, signal?: AbortSignal): Promise<void> {
+  await updateStatus(current.client, choice, { signal });
   await rememberStatus(services.context.globalState, choice);
 }
 
-/** `teamChat.setStatus`. */
-export async function setStatus(services: Services, args?: SetStatusArgs): Promise<StatusChoice | undefined> {
-  if (args) return sendScripted(args, (choice) => sendOwn(services, choice));
-  const current = sessionOrWarn(services);
-  if (!current) return undefined;
+/** `teamChat.setStatus`: arguments send directly; without, the status pick. */
+async function setStatus({ services, current }: SessionCommandContext, args?: SetStatusArgs): Promise<StatusChoice | undefined> {
+  if (args) {
+    const choice = fromArgs(args);
+    await sendOwn(services, current, choice);
+    return choice;
+  }
   const chosen = await pickStatus({
     title: 'Set Your Status',
     recent: recentStatuses(services.context.globalState),
     current: currentChoice(current.store.status(current.store.ownUserId)),
-    submit: (choice) => sendOwn(services, choice),
-    describeError,
+    submit: (choice) => sendOwn(services, current, choice),
+    failed: pickFailure(services),
   });
   if (chosen) {
     void vscode.window.setStatusBarMessage(chosen === CLEAR_STATUS ? 'Status cleared.' : 'Status set.', 3000);
@@ -100,29 +79,16 @@ export async function setStatus(services: Services, args?: SetStatusArgs): Promi
   return chosen;
 }
 
-/** `teamChat.clearStatus`. */
-export async function clearStatus(services: Services): Promise<void> {
-  try {
-    const { client } = requireSession(services);
-    await updateStatus(client, CLEAR_STATUS);
-    void vscode.window.setStatusBarMessage('Status cleared.', 3000);
-  } catch (error) {
-    void vscode.window.showErrorMessage(statusErrorMessage(error));
-    throw error;
-  }
-}
-
 /**
  * `teamChat.setUserStatus`: `{userId, status_text, …}` sends directly; a tree node (context menu)
  * or nothing asks for the user and the status.
  */
-export async function setUserStatus(services: Services, args?: SetUserStatusArgs | PeopleNode | number): Promise<StatusChoice | undefined> {
+async function setUserStatus({ services, current }: SessionCommandContext, args?: SetUserStatusArgs | PeopleNode | number): Promise<StatusChoice | undefined> {
   if (args !== undefined && typeof args === 'object' && 'status_text' in args) {
-    const { userId } = args;
-    return sendScripted(args, (choice) => updateUserStatus(requireSession(services).client, { user_id: userId, ...choice }));
+    const choice = fromArgs(args);
+    await updateUserStatus(current.client, { user_id: args.userId, ...choice });
+    return choice;
   }
-  const current = sessionOrWarn(services);
-  if (!current) return undefined;
   const userId = typeof args === 'number' ? args : args?.kind === 'user' ? args.userId : await pickUser(current, 'Set whose status?');
   if (userId === undefined) return undefined;
   const user = current.store.user(userId);
@@ -134,9 +100,23 @@ export async function setUserStatus(services: Services, args?: SetUserStatusArgs
     submit: async (choice) => {
       await updateUserStatus(current.client, { user_id: userId, ...choice });
     },
-    describeError,
+    failed: pickFailure(services),
   });
 }
+
+export const statusCommands: CommandDeclaration[] = [
+  { id: Commands.setStatus, session: true, failure: FAILURE, run: setStatus },
+  {
+    id: Commands.clearStatus,
+    session: true,
+    failure: FAILURE,
+    async run({ current }) {
+      await updateStatus(current.client, CLEAR_STATUS);
+      void vscode.window.setStatusBarMessage('Status cleared.', 3000);
+    },
+  },
+  { id: Commands.setUserStatus, session: true, failure: FAILURE, run: setUserStatus },
+];
 
 /** A quick pick of the organisation's active people, by name. */
 export async function pickUser(current: CurrentSession, placeholder: string): Promise<number | undefined> {

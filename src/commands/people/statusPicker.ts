@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { STATUS_TEXT_MAX, codePointLength } from '../../api/validation';
 import { statusLabel } from '../../views/presence/status';
+import { showUntilDone } from '../../ui/quickInput';
 
 /** What is sent to `POST /users/me/status` or `POST /users/{user_id}/status`. */
 export interface StatusChoice {
@@ -61,8 +62,8 @@ export interface PickStatusOptions {
   current?: StatusChoice;
   /** Sends the choice; a thrown error's message is shown in the pick, which stays open. */
   submit: (choice: StatusChoice) => Promise<void>;
-  /** The message for a failure, and whether it also deserves a notification (server errors do; input refused before sending does not). */
-  describeError: (error: unknown) => { message: string; notify: boolean };
+  /** Handles a failure of `submit` (reporting it where it deserves a notification); returns the reason shown in the pick. */
+  failed: (error: unknown) => string;
 }
 
 /** Shows the pick; resolves with what was sent, or undefined when dismissed. */
@@ -109,14 +110,7 @@ export function pickStatus(options: PickStatusOptions): Promise<StatusChoice | u
   };
   update();
 
-  return new Promise<StatusChoice | undefined>((resolve) => {
-    let done = false;
-    const finish = (value: StatusChoice | undefined): void => {
-      if (done) return;
-      done = true;
-      resolve(value);
-      pick.dispose();
-    };
+  return showUntilDone<StatusChoice>(pick, (finish) => {
     pick.onDidChangeValue(update);
     pick.onDidAccept(async () => {
       const item = pick.selectedItems[0] ?? pick.activeItems[0];
@@ -131,12 +125,8 @@ export function pickStatus(options: PickStatusOptions): Promise<StatusChoice | u
         // Refused (too long, or by the server): say why, keep what was typed.
         pick.busy = false;
         pick.enabled = true;
-        const { message, notify } = options.describeError(error);
-        pick.title = `${options.title} (${countLabel(pick.value)}) — ${message}`;
-        if (notify) void vscode.window.showErrorMessage(message);
+        pick.title = `${options.title} (${countLabel(pick.value)}) — ${options.failed(error)}`;
       }
     });
-    pick.onDidHide(() => finish(undefined));
-    pick.show();
   });
 }

@@ -11,10 +11,11 @@ import { channel, topic as topicTerm } from '../../api/messages/narrow';
 import { createReminder as postReminder } from '../../api/personal/routes';
 import { getMessages } from '../../api/messages/routes';
 import { Commands } from '../../constants';
-import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
 import { describeWhen, toUnixSeconds } from '../../time/when';
-import { requireSession, showError, withCallProgress } from '../snippets/session';
+import { UserFacingError } from '../../ui/errorMessage';
+import { withNotification } from '../../ui/progress';
+import { requireReminders } from './listReminders';
 import { buildNote, buildTruncatedNote, type NoteParts } from './note';
 import { pickWhen } from './whenPicker';
 
@@ -32,21 +33,12 @@ export interface CreateReminderArgs {
 const TITLE = 'Team Chat: Create Reminder';
 
 /** Returns the new reminder's id, or undefined when nothing was created. */
-export async function createReminder(services: Services, args: CreateReminderArgs = {}): Promise<number | undefined> {
-  const current = requireSession(services);
-  if (!current) return undefined;
+export async function createReminder(current: CurrentSession, args: CreateReminderArgs = {}): Promise<number | undefined> {
+  requireReminders(current);
   const level = current.store.featureLevel;
-  if (level < FL.reminders) {
-    void vscode.window.showErrorMessage(
-      `This chat server does not support reminders (its feature level is ${level}; reminders need ${FL.reminders}, Zulip 11.0 or later).`,
-    );
-    return undefined;
-  }
-
   const selection = selectionParts();
   if (!selection && typeof args.messageId !== 'number') {
-    void vscode.window.showWarningMessage('Select the code to be reminded about in an editor first (or use "Remind me" on a message in a topic view).');
-    return undefined;
+    throw new UserFacingError('Select the code to be reminded about in an editor first (or use "Remind me" on a message in a topic view).');
   }
   const interactive = args.when === undefined;
 
@@ -86,10 +78,7 @@ export async function createReminder(services: Services, args: CreateReminderArg
       } catch (error) {
         if (!(error instanceof ValidationError) || error.field !== 'note') throw error;
         const shortened = buildTruncatedNote(parts, max);
-        if (!shortened) {
-          void vscode.window.showErrorMessage(`Creating the reminder failed: ${error.message}`);
-          return undefined;
-        }
+        if (!shortened) throw error;
         const accept = args.truncate ?? (await vscode.window.showWarningMessage(
           error.message,
           { modal: true, detail: `The selection is too long for the note. Shorten it to fit (it ends with "…")? ${selection.path}:${selection.startLine}-${selection.endLine} stays in the note.` },
@@ -102,30 +91,24 @@ export async function createReminder(services: Services, args: CreateReminderArg
   }
 
   if (when.getTime() <= Date.now()) {
-    void vscode.window.showErrorMessage(`Creating the reminder failed: ${describeWhen(when, new Date())} is in the past. Pick a later time.`);
-    return undefined;
+    throw new ValidationError(`${describeWhen(when, new Date())} is in the past. Pick a later time.`, 'POST /reminders', 'scheduled_delivery_timestamp');
   }
   const at = when;
-  try {
-    const { reminder_id } = await withCallProgress('Creating the reminder…', (signal) =>
-      postReminder(
-        current.client,
-        {
-          scheduled_delivery_timestamp: toUnixSeconds(at),
-          ...(messageId !== null ? { message_id: messageId } : {}),
-          ...(note !== undefined ? { note } : {}),
-        },
-        { signal },
-      ),
-    );
-    void vscode.window.showInformationMessage(`Reminder set for ${describeWhen(at, new Date())}.`, 'Show Reminders').then((c) => {
-      if (c) void vscode.commands.executeCommand(Commands.listReminders);
-    });
-    return reminder_id;
-  } catch (error) {
-    showError(services, 'Creating the reminder', error);
-    return undefined;
-  }
+  const { reminder_id } = await withNotification('Creating the reminder…', (signal) =>
+    postReminder(
+      current.client,
+      {
+        scheduled_delivery_timestamp: toUnixSeconds(at),
+        ...(messageId !== null ? { message_id: messageId } : {}),
+        ...(note !== undefined ? { note } : {}),
+      },
+      { signal },
+    ),
+  );
+  void vscode.window.showInformationMessage(`Reminder set for ${describeWhen(at, new Date())}.`, 'Show Reminders').then((c) => {
+    if (c) void vscode.commands.executeCommand(Commands.listReminders);
+  });
+  return reminder_id;
 }
 
 /** Runs the API layer's own check (the single source of the rule and its message) of `POST /reminders` on the note (throws its ValidationError). */
@@ -176,7 +159,7 @@ async function pickLinkedMessage(current: CurrentSession): Promise<number | null
     { title: TITLE, placeHolder: 'Topic of the message (newest first)', ignoreFocusOut: true },
   );
   if (!tp) return undefined;
-  const { messages } = await withCallProgress('Loading messages…', (signal) =>
+  const { messages } = await withNotification('Loading messages…', (signal) =>
     getMessages(current.client, { anchor: 'newest', num_before: 20, num_after: 0, narrow: [channel(ch.streamId), topicTerm(tp.topic)], apply_markdown: false }, { signal }),
   );
   const msg = await vscode.window.showQuickPick(

@@ -11,7 +11,9 @@ import { deleteReminder as apiDeleteReminder } from '../../api/personal/routes';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
 import { describeWhen } from '../../time/when';
-import { requireSession, showError, withCallProgress } from '../snippets/session';
+import { UserFacingError } from '../../ui/errorMessage';
+import { withNotification } from '../../ui/progress';
+import { reportError } from '../../ui/report';
 
 const TITLE = 'Team Chat: Reminders';
 
@@ -36,20 +38,19 @@ function excerpt(text: string, max = 120): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
 }
 
-function supportsReminders(current: CurrentSession): boolean {
-  if (current.store.featureLevel >= FL.reminders) return true;
-  void vscode.window.showErrorMessage(
+/** Refuses on servers without reminders. */
+export function requireReminders(current: CurrentSession): void {
+  if (current.store.featureLevel >= FL.reminders) return;
+  throw new UserFacingError(
     `This chat server does not support reminders (its feature level is ${current.store.featureLevel}; reminders need ${FL.reminders}, Zulip 11.0 or later).`,
   );
-  return false;
 }
 
 type ReminderItem = vscode.QuickPickItem & { reminder: Reminder };
 const DELETE_BUTTON: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete reminder' };
 
-export async function listReminders(services: Services): Promise<void> {
-  const current = requireSession(services);
-  if (!current || !supportsReminders(current)) return;
+export function listReminders(services: Services, current: CurrentSession): void {
+  requireReminders(current);
 
   const pick = vscode.window.createQuickPick<ReminderItem>();
   pick.title = TITLE;
@@ -124,23 +125,17 @@ async function openLocation(location: { path: string; start: number; end: number
   }
 }
 
-async function removeReminder(services: Services, current: CurrentSession, reminderId: number): Promise<boolean> {
+export const DELETE_FAILED = 'Could not delete the reminder';
+
+/** From the list (outside any command's run): failures are reported here. */
+async function removeReminder(services: Services, current: CurrentSession, reminderId: number): Promise<void> {
   try {
-    await withCallProgress('Deleting the reminder…', (signal) => apiDeleteReminder(current.client, { reminder_id: reminderId }, { signal }));
-    return true;
+    await deleteById(current, reminderId);
   } catch (error) {
-    showError(services, 'Deleting the reminder', error);
-    return false;
+    reportError(services.log, error, DELETE_FAILED);
   }
 }
 
-/** `teamChat.deleteReminder`: by `{ reminderId }`, else from the list. */
-export async function deleteReminder(services: Services, arg?: { reminderId?: number }): Promise<boolean> {
-  if (typeof arg?.reminderId !== 'number') {
-    await listReminders(services);
-    return false;
-  }
-  const current = requireSession(services);
-  if (!current || !supportsReminders(current)) return false;
-  return removeReminder(services, current, arg.reminderId);
+export function deleteById(current: CurrentSession, reminderId: number): Promise<unknown> {
+  return withNotification('Deleting the reminder…', (signal) => apiDeleteReminder(current.client, { reminder_id: reminderId }, { signal }));
 }

@@ -3,10 +3,11 @@
  * (operation 22, before and after sign-in).
  */
 import * as vscode from 'vscode';
-import { ChatError } from '../../api/errors';
 import { normalizeRealmUrl } from '../../auth/check';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
+import { registerCommands } from '../../ui/commands';
+import { withNotification } from '../../ui/progress';
 import { fetchServerInfo, ServerInfoPanel } from '../../webviews/serverInfo/panel';
 import type { ServerInfoModel } from '../../webviews/serverInfo/protocol';
 import { SettingsPanel } from '../../webviews/settings/panel';
@@ -17,18 +18,16 @@ export interface ServerInfoArgs {
 }
 
 export function register(services: Services): void {
-  const { subscriptions } = services.context;
-  subscriptions.push(
-    vscode.commands.registerCommand(Commands.openSettings, async () => {
-      if (!services.sessions.current) {
-        const choice = await vscode.window.showWarningMessage('Sign in to Team Chat to change your settings.', 'Sign In');
-        if (choice) await vscode.commands.executeCommand(Commands.signIn);
-        return undefined;
-      }
-      return SettingsPanel.show(services);
-    }),
-    vscode.commands.registerCommand(Commands.serverInfo, (args?: ServerInfoArgs) => showServerInfo(services, args)),
-  );
+  registerCommands(services, [
+    { id: Commands.openSettings, session: true, failure: 'Could not open the settings', run: ({ services: s }) => SettingsPanel.show(s) },
+    {
+      id: Commands.serverInfo,
+      failure: 'Could not get the server information',
+      // Scripted callers read the model (undefined: none), so failures are shown, not thrown.
+      scripted: 'report',
+      run: ({ services: s }, args?: ServerInfoArgs) => showServerInfo(s, args),
+    },
+  ]);
 }
 
 async function showServerInfo(services: Services, args?: ServerInfoArgs): Promise<ServerInfoModel | undefined> {
@@ -54,20 +53,7 @@ async function showServerInfo(services: Services, args?: ServerInfoArgs): Promis
     realmUrl = normalizeRealmUrl(typed);
   }
   const where = realmUrl ?? services.sessions.current?.account.realmUrl ?? '';
-  try {
-    const model = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Asking ${where} about itself…`, cancellable: true },
-      (_progress, token) => fetchServerInfo(services, realmUrl, token),
-    );
-    ServerInfoPanel.show(services, model);
-    return model;
-  } catch (error) {
-    if (error instanceof Error && error.name === 'AbortError') return undefined;
-    const message = error instanceof ChatError || error instanceof Error ? error.message : String(error);
-    // Not awaited: the command settles now (tests), the user can still choose to retry.
-    void vscode.window
-      .showErrorMessage(`Could not get the server information of ${where}: ${message} Check the URL and your connection.`, 'Try Again')
-      .then((retry) => (retry ? showServerInfo(services, args) : undefined));
-    return undefined;
-  }
+  const model = await withNotification(`Asking ${where} about itself…`, (signal) => fetchServerInfo(services, realmUrl, signal));
+  ServerInfoPanel.show(services, model);
+  return model;
 }

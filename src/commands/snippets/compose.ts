@@ -4,9 +4,8 @@
  * `register()` in extension.ts; without one, the command says to open a topic first.
  */
 import * as vscode from 'vscode';
-import type { Services } from '../../services';
+import type { CurrentSession } from '../../session/manager';
 import { resolveSnippet, snippetIdOf } from './pick';
-import { requireSession, showError } from './session';
 
 export interface ComposeTarget {
   /**
@@ -18,17 +17,10 @@ export interface ComposeTarget {
 
 export const noComposeTarget: ComposeTarget = { insertIntoCompose: () => false };
 
-export async function insertSnippetIntoCompose(services: Services, target: ComposeTarget, arg?: unknown): Promise<boolean> {
-  const current = requireSession(services);
-  if (!current) return false;
-  try {
-    const snippet = await resolveSnippet(current, snippetIdOf(arg), 'Snippet to insert into the message');
-    if (!snippet) return false;
-    if (await target.insertIntoCompose(snippet.content)) return true;
-    void vscode.window.showInformationMessage('Open a topic first (Topics view): the snippet goes into its compose box.');
-    return false;
-  } catch (error) {
-    showError(services, 'Inserting the snippet', error);
-    return false;
-  }
+export async function insertSnippetIntoCompose(current: CurrentSession, target: ComposeTarget, arg?: unknown): Promise<boolean> {
+  const snippet = await resolveSnippet(current, snippetIdOf(arg), 'Snippet to insert into the message');
+  if (!snippet) return false;
+  if (await target.insertIntoCompose(snippet.content)) return true;
+  void vscode.window.showInformationMessage('Open a topic first (Topics view): the snippet goes into its compose box.');
+  return false;
 }

@@ -6,10 +6,13 @@
 import * as vscode from 'vscode';
 import { updateSavedSnippet } from '../../api/personal/routes';
 import { Commands, ContextKeys } from '../../constants';
-import type { Services } from '../../services';
+import { isRecord } from '../../guards';
+import type { CurrentSession } from '../../session/manager';
+import { Disposable } from '../../disposable';
+import { UserFacingError } from '../../ui/errorMessage';
+import { withNotification } from '../../ui/progress';
 import { resolveSnippet, snippetIdOf } from './pick';
-import { requireSession, showError, withCallProgress } from './session';
-import { askTitle, titleProblem } from './title';
+import { askTitle, checkTitle } from './title';
 
 interface EditEntry {
   readonly snippetId: number;
@@ -26,20 +29,20 @@ export interface EditSnippetArgs {
 }
 
 /** The open snippet tabs, by document URI. */
-export class SnippetEditors implements vscode.Disposable, vscode.CodeLensProvider {
+export class SnippetEditors extends Disposable implements vscode.CodeLensProvider {
   readonly #entries = new Map<string, EditEntry>();
-  readonly #onDidChangeCodeLenses = new vscode.EventEmitter<void>();
+  readonly #onDidChangeCodeLenses = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.#onDidChangeCodeLenses.event;
-  readonly #disposables: vscode.Disposable[] = [this.#onDidChangeCodeLenses];
 
   constructor() {
-    this.#disposables.push(
+    super();
+    this._register(
       vscode.workspace.onDidCloseTextDocument((doc) => {
         if (this.#entries.delete(doc.uri.toString())) void this.#updateContext();
       }),
-      vscode.window.onDidChangeActiveTextEditor(() => void this.#updateContext()),
-      vscode.languages.registerCodeLensProvider({ scheme: 'untitled' }, this),
     );
+    this._register(vscode.window.onDidChangeActiveTextEditor(() => void this.#updateContext()));
+    this._register(vscode.languages.registerCodeLensProvider({ scheme: 'untitled' }, this));
   }
 
   add(doc: vscode.TextDocument, entry: EditEntry): void {
@@ -80,67 +83,46 @@ export class SnippetEditors implements vscode.Disposable, vscode.CodeLensProvide
     const uri = vscode.window.activeTextEditor?.document.uri;
     return vscode.commands.executeCommand('setContext', ContextKeys.snippetEditorActive, uri !== undefined && this.#entries.has(uri.toString()));
   }
-
-  dispose(): void {
-    for (const d of this.#disposables) d.dispose();
-  }
 }
 
-/** Opens the tab (returns its URI), or with `title`/`content` saves directly (returns true/false). */
-export async function editSnippet(services: Services, editors: SnippetEditors, arg?: EditSnippetArgs): Promise<string | boolean | undefined> {
-  const current = requireSession(services);
-  if (!current) return undefined;
-  try {
-    const snippet = await resolveSnippet(current, snippetIdOf(arg), 'Snippet to edit');
-    if (!snippet) return undefined;
-    if (arg?.title !== undefined || arg?.content !== undefined) {
-      return await patch(services, snippet.id, { title: arg.title, content: arg.content });
-    }
-    const open = editors.find(snippet.id, current.account.id);
-    if (open) {
-      await vscode.window.showTextDocument(open);
-      return open.uri.toString();
-    }
-    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: snippet.content });
-    editors.add(doc, { snippetId: snippet.id, accountId: current.account.id, originalTitle: snippet.title, title: snippet.title });
-    await vscode.window.showTextDocument(doc, { preview: false });
-    void vscode.window.setStatusBarMessage(`Editing the snippet "${snippet.title}": use "Save snippet" above the text when done.`, 8000);
-    return doc.uri.toString();
-  } catch (error) {
-    showError(services, 'Opening the snippet', error);
-    return undefined;
+/** Opens the tab (returns its URI), or with `title`/`content` saves directly (returns true). */
+export async function editSnippet(current: CurrentSession, editors: SnippetEditors, arg?: EditSnippetArgs): Promise<string | boolean | undefined> {
+  const snippet = await resolveSnippet(current, snippetIdOf(arg), 'Snippet to edit');
+  if (!snippet) return undefined;
+  if (arg?.title !== undefined || arg?.content !== undefined) {
+    await patch(current, snippet.id, { title: arg.title, content: arg.content });
+    return true;
   }
+  const open = editors.find(snippet.id, current.account.id);
+  if (open) {
+    await vscode.window.showTextDocument(open);
+    return open.uri.toString();
+  }
+  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: snippet.content });
+  editors.add(doc, { snippetId: snippet.id, accountId: current.account.id, originalTitle: snippet.title, title: snippet.title });
+  await vscode.window.showTextDocument(doc, { preview: false });
+  void vscode.window.setStatusBarMessage(`Editing the snippet "${snippet.title}": use "Save snippet" above the text when done.`, 8000);
+  return doc.uri.toString();
 }
 
-function entryFor(editors: SnippetEditors, arg: unknown): { doc: vscode.TextDocument; entry: EditEntry } | undefined {
-  const uriText = typeof arg === 'object' && arg !== null && typeof (arg as { uri?: unknown }).uri === 'string' ? (arg as { uri: string }).uri : undefined;
+function entryFor(editors: SnippetEditors, arg: unknown): { doc: vscode.TextDocument; entry: EditEntry } {
+  const uriText = isRecord(arg) && typeof arg.uri === 'string' ? arg.uri : undefined;
   const doc = uriText
     ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uriText)
     : vscode.window.activeTextEditor?.document;
   const entry = doc && editors.get(doc.uri);
-  if (!doc || !entry) {
-    void vscode.window.showWarningMessage('This tab is not a snippet being edited. Use "Team Chat: Edit Snippet…" first.');
-    return undefined;
-  }
+  if (!doc || !entry) throw new UserFacingError('This tab is not a snippet being edited. Use "Team Chat: Edit Snippet…" first.');
   return { doc, entry };
 }
 
 /** `teamChat.saveSnippetEdit`: sends the tab's text (and a changed title), then closes the tab. */
-export async function saveSnippetEdit(services: Services, editors: SnippetEditors, arg?: unknown): Promise<boolean> {
-  const found = entryFor(editors, arg);
-  if (!found) return false;
-  const { doc, entry } = found;
-  const current = requireSession(services);
-  if (!current) return false;
-  if (current.account.id !== entry.accountId) {
-    void vscode.window.showErrorMessage('This snippet belongs to another account: switch back to it to save.');
-    return false;
-  }
-  const ok = await patch(services, entry.snippetId, {
+export async function saveSnippetEdit(current: CurrentSession, editors: SnippetEditors, arg?: unknown): Promise<boolean> {
+  const { doc, entry } = entryFor(editors, arg);
+  if (current.account.id !== entry.accountId) throw new UserFacingError('This snippet belongs to another account: switch back to it to save.');
+  await patch(current, entry.snippetId, {
     title: entry.title !== entry.originalTitle ? entry.title : undefined,
     content: doc.getText(),
   });
-  if (!ok) return false;
   // Saved: close without VS Code's "save this untitled file?" question.
   await vscode.window.showTextDocument(doc, { preview: false });
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -149,19 +131,12 @@ export async function saveSnippetEdit(services: Services, editors: SnippetEditor
 }
 
 /** `teamChat.editSnippetTitle`: a new title for the snippet in the tab (sent with "Save snippet"); `{ uri, title }` skips the box. */
-export async function editSnippetTitle(services: Services, editors: SnippetEditors, arg?: unknown): Promise<string | undefined> {
+export async function editSnippetTitle(current: CurrentSession, editors: SnippetEditors, arg?: unknown): Promise<string | undefined> {
   const found = entryFor(editors, arg);
-  if (!found) return undefined;
-  const current = requireSession(services);
-  if (!current) return undefined;
-  const given = typeof arg === 'object' && arg !== null ? (arg as { title?: unknown }).title : undefined;
+  const given = isRecord(arg) ? arg.title : undefined;
   let title: string | undefined;
   if (typeof given === 'string') {
-    const problem = titleProblem(current.client, given);
-    if (problem) {
-      void vscode.window.showErrorMessage(problem);
-      return undefined;
-    }
+    checkTitle(current.client, given);
     title = given;
   } else {
     title = await askTitle(current.client, { value: found.entry.title, prompt: 'The snippet\'s new title, sent with "Save snippet"' });
@@ -172,23 +147,9 @@ export async function editSnippetTitle(services: Services, editors: SnippetEdito
   return title;
 }
 
-async function patch(services: Services, snippetId: number, change: { title?: string; content?: string }): Promise<boolean> {
-  const current = requireSession(services);
-  if (!current) return false;
-  if (change.title !== undefined) {
-    const problem = titleProblem(current.client, change.title);
-    if (problem) {
-      void vscode.window.showErrorMessage(`Saving the snippet failed: ${problem}`);
-      return false;
-    }
-  }
-  try {
-    await withCallProgress('Saving the snippet…', (signal) =>
-      updateSavedSnippet(current.client, { saved_snippet_id: snippetId, ...change }, { signal }),
-    );
-    return true;
-  } catch (error) {
-    showError(services, 'Saving the snippet', error);
-    return false;
-  }
+async function patch(current: CurrentSession, snippetId: number, change: { title?: string; content?: string }): Promise<void> {
+  if (change.title !== undefined) checkTitle(current.client, change.title);
+  await withNotification('Saving the snippet…', (signal) =>
+    updateSavedSnippet(current.client, { saved_snippet_id: snippetId, ...change }, { signal }),
+  );
 }

@@ -2,14 +2,16 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
+import type { CurrentSession } from '../../session/manager';
+import { registerCommands } from '../../ui/commands';
+import { UserFacingError } from '../../ui/errorMessage';
 import * as snippetsView from '../../views/snippets';
 import { insertSnippetIntoCompose, noComposeTarget, type ComposeTarget } from './compose';
-import { deleteSnippet } from './deleteSnippet';
-import { editSnippet, editSnippetTitle, saveSnippetEdit, SnippetEditors } from './editSnippet';
+import { deleteSnippet, type DeleteSnippetArgs } from './deleteSnippet';
+import { editSnippet, type EditSnippetArgs, editSnippetTitle, saveSnippetEdit, SnippetEditors } from './editSnippet';
 import { insertAsComment, type InsertResult } from './insertAsComment';
 import { resolveSnippet, snippetIdOf } from './pick';
 import { saveSelectionAsSnippet } from './saveSelection';
-import { requireSession, showError } from './session';
 
 export type { ComposeTarget } from './compose';
 
@@ -19,36 +21,34 @@ export function register(services: Services, options: { compose?: ComposeTarget 
   const editors = new SnippetEditors();
   context.subscriptions.push(editors);
   const compose = options.compose ?? noComposeTarget;
-  context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.insertSnippet, (arg?: unknown) => insertSnippet(services, arg)),
-    vscode.commands.registerCommand(Commands.insertSnippetIntoCompose, (arg?: unknown) => insertSnippetIntoCompose(services, compose, arg)),
-    vscode.commands.registerCommand(Commands.saveSelectionAsSnippet, (arg?: { title?: string }) => saveSelectionAsSnippet(services, arg)),
-    vscode.commands.registerCommand(Commands.editSnippet, (arg?: { snippetId?: number }) => editSnippet(services, editors, arg)),
-    vscode.commands.registerCommand(Commands.saveSnippetEdit, (arg?: unknown) => saveSnippetEdit(services, editors, arg)),
-    vscode.commands.registerCommand(Commands.editSnippetTitle, (arg?: unknown) => editSnippetTitle(services, editors, arg)),
-    vscode.commands.registerCommand(Commands.deleteSnippet, (arg?: { snippetId?: number; confirm?: boolean }) => deleteSnippet(services, arg)),
-  );
+  // Scripted callers read a result (false / undefined), so failures are shown, not thrown.
+  const scripted = 'report' as const;
+  registerCommands(services, [
+    { id: Commands.insertSnippet, session: true, failure: 'Could not insert the snippet', scripted, run: ({ current }, arg?: unknown) => insertSnippet(current, arg) },
+    {
+      id: Commands.insertSnippetIntoCompose, session: true, failure: 'Could not insert the snippet', scripted, failed: false,
+      run: ({ current }, arg?: unknown) => insertSnippetIntoCompose(current, compose, arg),
+    },
+    {
+      id: Commands.saveSelectionAsSnippet, session: true, failure: 'Could not save the snippet', scripted,
+      run: ({ current }, arg?: { title?: string }) => saveSelectionAsSnippet(current, arg),
+    },
+    { id: Commands.editSnippet, session: true, failure: 'Could not save the snippet', scripted, failed: false, run: ({ current }, arg?: EditSnippetArgs) => editSnippet(current, editors, arg) },
+    { id: Commands.saveSnippetEdit, session: true, failure: 'Could not save the snippet', scripted, failed: false, run: ({ current }, arg?: unknown) => saveSnippetEdit(current, editors, arg) },
+    { id: Commands.editSnippetTitle, session: true, failure: 'Could not change the title', scripted, run: ({ current }, arg?: unknown) => editSnippetTitle(current, editors, arg) },
+    { id: Commands.deleteSnippet, session: true, failure: 'Could not delete the snippet', scripted, failed: false, run: ({ current }, arg?: DeleteSnippetArgs) => deleteSnippet(current, arg) },
+  ]);
 }
 
 /** `teamChat.insertSnippet`: at the cursor of the active editor, as a comment in its language. */
-async function insertSnippet(services: Services, arg?: unknown): Promise<InsertResult | undefined> {
-  const current = requireSession(services);
-  if (!current) return undefined;
+async function insertSnippet(current: CurrentSession, arg?: unknown): Promise<InsertResult | undefined> {
   const editor = vscode.window.activeTextEditor;
-  if (!editor) {
-    void vscode.window.showWarningMessage('Open a file and put the cursor where the snippet should go.');
-    return undefined;
+  if (!editor) throw new UserFacingError('Open a file and put the cursor where the snippet should go.');
+  const snippet = await resolveSnippet(current, snippetIdOf(arg), 'Snippet to insert as a comment');
+  if (!snippet) return undefined;
+  const result = await insertAsComment(editor, snippet.content);
+  if (result.commented === 'none') {
+    void vscode.window.showInformationMessage(`${editor.document.languageId} has no comment syntax: the snippet was inserted as plain text.`);
   }
-  try {
-    const snippet = await resolveSnippet(current, snippetIdOf(arg), 'Snippet to insert as a comment');
-    if (!snippet) return undefined;
-    const result = await insertAsComment(editor, snippet.content);
-    if (result.commented === 'none') {
-      void vscode.window.showInformationMessage(`${editor.document.languageId} has no comment syntax: the snippet was inserted as plain text.`);
-    }
-    return result;
-  } catch (error) {
-    showError(services, 'Inserting the snippet', error);
-    return undefined;
-  }
+  return result;
 }

@@ -4,6 +4,7 @@ import type { SavedSnippet } from '../../api/personal/models';
 import { getSavedSnippets } from '../../api/personal/routes';
 import type { CurrentSession } from '../../session/manager';
 import { firstLine } from '../../views/snippets/provider';
+import { isRecord } from '../../guards';
 
 /** `{ snippetId }` from tests and other commands, or a tree node (which carries the same field). */
 export interface SnippetArgs {
@@ -12,7 +13,7 @@ export interface SnippetArgs {
 
 export function snippetIdOf(arg: unknown): number | undefined {
   if (typeof arg === 'number') return arg;
-  if (typeof arg === 'object' && arg !== null && typeof (arg as SnippetArgs).snippetId === 'number') return (arg as SnippetArgs).snippetId;
+  if (isRecord(arg) && typeof arg.snippetId === 'number') return arg.snippetId;
   return undefined;
 }
 

@@ -7,6 +7,7 @@ import type { ChatClient } from '../../api';
 import { ValidationError } from '../../api/errors';
 import { operations } from '../../api/operations';
 import { codePointLength, SAVED_SNIPPET_TITLE_MAX } from '../../api/validation';
+import { showUntilDone } from '../../ui/quickInput';
 
 export function titleMax(client: ChatClient): number {
   return client.limits.maxSavedSnippetTitleLength ?? SAVED_SNIPPET_TITLE_MAX;
@@ -29,6 +30,12 @@ export function titleProblem(client: ChatClient, title: string): string | undefi
   return codePointLength(title) > max ? `A snippet title can be at most ${max} characters (an emoji counts as one).` : undefined;
 }
 
+/** Throws the API layer's objection to `title` (a `ValidationError`, shown as written). */
+export function checkTitle(client: ChatClient, title: string): void {
+  const problem = titleProblem(client, title);
+  if (problem) throw new ValidationError(problem, 'POST /saved_snippets', 'title');
+}
+
 /** Asks for a title; undefined when cancelled. */
 export function askTitle(client: ChatClient, options: { value?: string; prompt: string }): Promise<string | undefined> {
   const max = titleMax(client);
@@ -44,14 +51,7 @@ export function askTitle(client: ChatClient, options: { value?: string; prompt: 
     box.validationMessage = problem ? { message: `${problem} (${n}/${max})`, severity: vscode.InputBoxValidationSeverity.Error } : undefined;
   };
   update();
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = (value: string | undefined): void => {
-      if (done) return;
-      done = true;
-      resolve(value);
-      box.dispose();
-    };
+  return showUntilDone<string>(box, (finish) => {
     box.onDidChangeValue(update);
     box.onDidAccept(() => {
       const problem = titleProblem(client, box.value);
@@ -61,7 +61,5 @@ export function askTitle(client: ChatClient, options: { value?: string; prompt: 
       }
       finish(box.value);
     });
-    box.onDidHide(() => finish(undefined));
-    box.show();
   });
 }

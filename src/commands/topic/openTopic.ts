@@ -1,20 +1,19 @@
 /** `teamChat.openTopic` ({streamId, topic}): opens the topic view (from the Topics tree, or a pick). */
-import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
+import { registerCommands } from '../../ui/commands';
 import type { TopicViews } from '../../webviews/topicView/manager';
 import { topicTitle } from '../../webviews/topicView/manager';
 import type { TopicPanel } from '../../webviews/topicView/panel';
 import { isTopicTarget, pickChannel, pickTopicOf } from './pickers';
 
 export function register(services: Services, views: TopicViews): void {
-  services.context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.openTopic, async (args?: unknown): Promise<TopicPanel | undefined> => {
-      const current = services.sessions.current;
-      if (!current) {
-        void vscode.window.showErrorMessage('Team Chat: sign in first, then open a topic.');
-        return undefined;
-      }
+  registerCommands(services, [{
+    id: Commands.openTopic,
+    session: true,
+    failure: 'Could not open the topic',
+    scripted: 'report',
+    run: async ({ current }, args?: unknown): Promise<TopicPanel | undefined> => {
       let target = isTopicTarget(args) ? args : undefined;
       if (!target) {
         const streamId = await pickChannel(current.store, 'Open Topic');
@@ -25,6 +24,6 @@ export function register(services: Services, views: TopicViews): void {
       }
       const channel = current.store.channelName(target.streamId) ?? `channel ${target.streamId}`;
       return views.open({ streamId: target.streamId, topic: target.topic, mode: 'topic' }, topicTitle(channel, target.topic));
-    }),
-  );
+    },
+  }]);
 }

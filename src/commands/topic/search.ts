@@ -6,6 +6,8 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
+import type { CurrentSession } from '../../session/manager';
+import { registerCommands } from '../../ui/commands';
 import { searchTitle, type TopicViews } from '../../webviews/topicView/manager';
 import type { TopicPanel } from '../../webviews/topicView/panel';
 import { pickChannel, pickTopicOf } from './pickers';
@@ -27,12 +29,7 @@ function asArgs(value: unknown): SearchArgs {
 }
 
 export function register(services: Services, views: TopicViews): void {
-  const run = async (withTopic: boolean, raw: unknown): Promise<TopicPanel | undefined> => {
-    const current = services.sessions.current;
-    if (!current) {
-      void vscode.window.showErrorMessage('Team Chat: sign in first, then search.');
-      return undefined;
-    }
+  const run = async (current: CurrentSession, withTopic: boolean, raw: unknown): Promise<TopicPanel | undefined> => {
     const args = asArgs(raw);
     const active = views.panels.find((p) => p.panel.active && p.key.mode === 'topic');
     let streamId = args.streamId ?? active?.key.streamId;
@@ -56,8 +53,8 @@ export function register(services: Services, views: TopicViews): void {
     if (query === undefined || query.trim() === '') return undefined;
     return views.open({ streamId, topic, mode: 'search', query: query.trim() }, searchTitle(channel, topic, query.trim()));
   };
-  services.context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.searchTopic, (args?: unknown) => run(true, args)),
-    vscode.commands.registerCommand(Commands.searchChannel, (args?: unknown) => run(false, args)),
-  );
+  registerCommands(services, [
+    { id: Commands.searchTopic, session: true, failure: 'Could not search', scripted: 'report', run: ({ current }, args?: unknown) => run(current, true, args) },
+    { id: Commands.searchChannel, session: true, failure: 'Could not search', scripted: 'report', run: ({ current }, args?: unknown) => run(current, false, args) },
+  ]);
 }

@@ -6,6 +6,9 @@ import * as vscode from 'vscode';
 import { sendMessage } from '../../api/messages/routes';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
+import { registerCommands } from '../../ui/commands';
+import { UserFacingError } from '../../ui/errorMessage';
+import { withNotification } from '../../ui/progress';
 import { isTopicTarget, pickRecentTopic } from './pickers';
 
 /** `path:12` or `path:12-18` (1-based; a selection ending at column 0 stops on the line before). */
@@ -29,42 +32,29 @@ export function shareContent(path: string, languageId: string, code: string, sel
 }
 
 export function register(services: Services): void {
-  services.context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.shareSelection, async (args?: unknown): Promise<{ id: number } | undefined> => {
-      const current = services.sessions.current;
-      if (!current) {
-        void vscode.window.showErrorMessage('Team Chat: sign in first, then share the selection.');
-        return undefined;
-      }
+  registerCommands(services, [{
+    id: Commands.shareSelection,
+    session: true,
+    failure: 'Could not share the selection',
+    scripted: 'report',
+    run: async ({ current }, args?: unknown): Promise<{ id: number } | undefined> => {
       const editor = vscode.window.activeTextEditor;
-      if (!editor) {
-        void vscode.window.showErrorMessage('Team Chat: open a file and select the code to share.');
-        return undefined;
-      }
+      if (!editor) throw new UserFacingError('Open a file and select the code to share.');
       const selection = editor.selection.isEmpty ? editor.document.lineAt(editor.selection.active.line).range : editor.selection;
       const code = editor.document.getText(selection);
-      if (code.trim() === '') {
-        void vscode.window.showErrorMessage('Team Chat: the selection is empty; select the code to share.');
-        return undefined;
-      }
+      if (code.trim() === '') throw new UserFacingError('The selection is empty: select the code to share.');
       const target = isTopicTarget(args) ? args : await pickRecentTopic(current.store, 'Share Selection');
       if (!target) return undefined;
       const path = vscode.workspace.asRelativePath(editor.document.uri, false);
       const content = shareContent(path, editor.document.languageId, code, selection);
-      try {
-        const result = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: 'Team Chat: sharing the selection…' },
-          () => sendMessage(current.client, { type: 'stream', to: target.streamId, topic: target.topic, content }),
-        );
-        const channel = current.store.channelName(target.streamId) ?? `channel ${target.streamId}`;
-        void vscode.window.showInformationMessage(`Shared ${path} to #${channel} › ${target.topic}.`, 'Open Topic').then((choice) => {
-          if (choice) void vscode.commands.executeCommand(Commands.openTopic, target);
-        });
-        return { id: result.id };
-      } catch (error) {
-        void vscode.window.showErrorMessage(`Team Chat: could not share the selection: ${error instanceof Error ? error.message : String(error)}`);
-        return undefined;
-      }
-    }),
-  );
+      const result = await withNotification('Team Chat: sharing the selection…', (signal) =>
+        sendMessage(current.client, { type: 'stream', to: target.streamId, topic: target.topic, content }, { signal }),
+      );
+      const channel = current.store.channelName(target.streamId) ?? `channel ${target.streamId}`;
+      void vscode.window.showInformationMessage(`Shared ${path} to #${channel} › ${target.topic}.`, 'Open Topic').then((choice) => {
+        if (choice) void vscode.commands.executeCommand(Commands.openTopic, target);
+      });
+      return { id: result.id };
+    },
+  }]);
 }

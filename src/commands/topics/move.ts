@@ -5,11 +5,13 @@
  */
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
-import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
 import { isResolved, RESOLVED_PREFIX } from '../../store';
-import { channelName, isInteractive, requireSession, runCommand, topicOf, UserFacingError, withProgress, type TopicArg } from '../channels/common';
-import { explainEditError, moveMessages, pickNotifications, pickPropagateMode, type MoveRequest, type PropagateMode } from '../messages/moveFlow';
+import type { CommandDeclaration } from '../../ui/commands';
+import { UserFacingError } from '../../ui/errorMessage';
+import { withNotification } from '../../ui/progress';
+import { channelName, topicOf, type TopicArg } from '../channels/common';
+import { moveMessages, pickNotifications, pickPropagateMode, type MoveRequest, type PropagateMode } from '../messages/moveFlow';
 
 export interface MoveArg extends TopicArg {
   newTopic?: string;
@@ -38,10 +40,9 @@ async function newestMessageId(current: CurrentSession, t: TopicArg): Promise<nu
  * offers the part that may still move, with `change_later`). Scripted callers get the refusal
  * thrown unless they answered `moveAllowedPart`; interactive ones see it once.
  */
-async function move(request: MoveRequest, current: CurrentSession, title: string, arg: MoveArg | TopicArg | undefined): Promise<boolean> {
-  const interactive = isInteractive(arg);
+async function move(request: MoveRequest, current: CurrentSession, title: string, arg: MoveArg | TopicArg | undefined, interactive: boolean): Promise<boolean> {
   const moveAllowedPart = (arg as MoveArg | undefined)?.moveAllowedPart ?? (interactive ? undefined : false);
-  const outcome = await withProgress(title, (signal) => moveMessages(current.client, request, { moveAllowedPart }, signal));
+  const outcome = await withNotification(title, (signal) => moveMessages(current.client, request, { moveAllowedPart }, signal));
   if (outcome.status === 'moved') {
     if (outcome.partial && interactive) void vscode.window.showInformationMessage('Moved the messages you were allowed to move; the older ones stay.');
     return true;
@@ -49,15 +50,17 @@ async function move(request: MoveRequest, current: CurrentSession, title: string
   if (outcome.status === 'cancelled') return false;
   // moveMessages has already shown the time-limit explanation to an interactive user.
   if (interactive && outcome.code === 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED' && moveAllowedPart === undefined) return false;
-  // Errors without a specific explanation keep their own handling (sign-in actions and such).
-  if (outcome.error !== undefined && explainEditError(outcome.error) === undefined) throw outcome.error;
+  // The kit explains the error (with the time-limit and mention explanations of errorMessage.ts).
+  if (outcome.error !== undefined) throw outcome.error;
   throw new UserFacingError(outcome.explanation);
 }
 
-export function register(services: Services): vscode.Disposable[] {
-  const resolve = (resolved: boolean) => (arg?: TopicArg) =>
-    runCommand(services, arg, `Could not ${resolved ? 'resolve' : 'unresolve'} the topic: `, async () => {
-      const current = requireSession(services);
+function resolve(id: CommandDeclaration['id'], resolved: boolean): CommandDeclaration {
+  return {
+    id,
+    session: true,
+    failure: `Could not ${resolved ? 'resolve' : 'unresolve'} the topic`,
+    async run({ current, interactive }, arg?: TopicArg) {
       if (!current.store.realm.canResolveTopics()) {
         throw new UserFacingError('You are not allowed to resolve topics in this organisation (an administrator decides who may).');
       }
@@ -69,33 +72,36 @@ export function register(services: Services): vscode.Disposable[] {
       const messageId = await newestMessageId(current, t);
       // Resolving sends no extra notification to the new thread (SPEC.md); keep the defaults.
       const request: MoveRequest = { messageId, topic, propagateMode: 'change_all', sendNotificationToOldThread: false, sendNotificationToNewThread: true };
-      return move(request, current, `${resolved ? 'Resolving' : 'Unresolving'} "${unresolvedName(t.topic)}"…`, arg);
-    });
-
-  return [
-    vscode.commands.registerCommand(Commands.topicResolve, resolve(true)),
-    vscode.commands.registerCommand(Commands.topicUnresolve, resolve(false)),
-    vscode.commands.registerCommand(Commands.topicMove, (arg?: MoveArg) =>
-      runCommand(services, arg, 'Could not move the topic: ', async () => {
-        const current = requireSession(services);
-        const realm = current.store.realm;
-        const canTopics = realm.canMoveBetweenTopics();
-        const canChannels = realm.canMoveBetweenChannels();
-        if (!canTopics && !canChannels) {
-          throw new UserFacingError('You are not allowed to rename or move topics in this organisation (an administrator decides who may).');
-        }
-        const t = await topicOf(current, arg, 'Choose a topic to rename or move');
-        if (!t) return false;
-        const request = await askMove(current, t, arg, canTopics, canChannels);
-        if (!request) return false;
-        if (request.topic !== undefined && !canTopics) throw new UserFacingError('You may move topics to other channels but not rename them.');
-        if (request.streamId !== undefined && !canChannels) throw new UserFacingError('You may rename topics but not move them to another channel.');
-        const where = [request.topic !== undefined ? `"${request.topic}"` : '', request.streamId !== undefined ? channelName(current, request.streamId) : ''].filter(Boolean).join(' in ');
-        return move(request, current, `Moving "${t.topic}" to ${where}…`, arg);
-      }),
-    ),
-  ];
+      return move(request, current, `${resolved ? 'Resolving' : 'Unresolving'} "${unresolvedName(t.topic)}"…`, arg, interactive);
+    },
+  };
 }
+
+export const commands: CommandDeclaration[] = [
+  resolve(Commands.topicResolve, true),
+  resolve(Commands.topicUnresolve, false),
+  {
+    id: Commands.topicMove,
+    session: true,
+    failure: 'Could not move the topic',
+    async run({ current, interactive }, arg?: MoveArg) {
+      const realm = current.store.realm;
+      const canTopics = realm.canMoveBetweenTopics();
+      const canChannels = realm.canMoveBetweenChannels();
+      if (!canTopics && !canChannels) {
+        throw new UserFacingError('You are not allowed to rename or move topics in this organisation (an administrator decides who may).');
+      }
+      const t = await topicOf(current, arg, 'Choose a topic to rename or move');
+      if (!t) return false;
+      const request = await askMove(current, t, arg, canTopics, canChannels);
+      if (!request) return false;
+      if (request.topic !== undefined && !canTopics) throw new UserFacingError('You may move topics to other channels but not rename them.');
+      if (request.streamId !== undefined && !canChannels) throw new UserFacingError('You may rename topics but not move them to another channel.');
+      const where = [request.topic !== undefined ? `"${request.topic}"` : '', request.streamId !== undefined ? channelName(current, request.streamId) : ''].filter(Boolean).join(' in ');
+      return move(request, current, `Moving "${t.topic}" to ${where}…`, arg, interactive);
+    },
+  },
+];
 
 async function askMove(current: CurrentSession, t: TopicArg, arg: MoveArg | undefined, canTopics: boolean, canChannels: boolean): Promise<MoveRequest | undefined> {
   const store = current.store;

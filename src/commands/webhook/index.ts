@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
-import { showError } from '../../session/errors';
+import { registerCommands } from '../../ui/commands';
+import { UserFacingError } from '../../ui/errorMessage';
 import { readBotTokens } from '../../webhookReceiver/botConfig';
 import { receiverSettings, WebhookReceiver, type ReceiverMode } from '../../webhookReceiver';
 
@@ -29,11 +30,11 @@ export interface StartReceiverResult {
 
 export function register(services: Services): WebhookReceiver {
   const receiver = new WebhookReceiver(services);
-  services.context.subscriptions.push(
-    receiver,
-    vscode.commands.registerCommand(Commands.startWebhookReceiver, (args?: StartReceiverArgs) => start(services, receiver, args)),
-    vscode.commands.registerCommand(Commands.stopWebhookReceiver, () => receiver.stop()),
-  );
+  services.context.subscriptions.push(receiver);
+  registerCommands(services, [
+    { id: Commands.startWebhookReceiver, failure: 'Could not start the webhook receiver', run: (_, args?: StartReceiverArgs) => start(services, receiver, args) },
+    { id: Commands.stopWebhookReceiver, failure: 'Could not stop the webhook receiver', run: () => receiver.stop() },
+  ]);
   return receiver;
 }
 
@@ -42,9 +43,9 @@ async function start(services: Services, receiver: WebhookReceiver, args: StartR
   if (receiver.running && !scripted) return runningMenu(receiver);
   const settings = receiverSettings();
   const port = args?.port ?? settings.port;
+  const token = scripted ? args.token! : await obtainToken(services);
+  if (!token) return undefined;
   try {
-    const token = scripted ? args.token! : await obtainToken(services);
-    if (!token) return undefined;
     const url = await receiver.start({ token, port, autoReply: args?.autoReply, mode: args?.mode ?? settings.mode });
     if (!scripted) {
       const choice = await vscode.window.showInformationMessage(
@@ -57,14 +58,8 @@ async function start(services: Services, receiver: WebhookReceiver, args: StartR
     }
     return { url, port: receiver.port! };
   } catch (error) {
-    if (scripted) throw error;
-    const code = (error as NodeJS.ErrnoException)?.code;
-    if (code === 'EADDRINUSE') {
-      void vscode.window.showErrorMessage(`Port ${port} is already in use. Choose another in the setting "teamChat.webhookReceiver.port" (0 picks a free one).`);
-    } else {
-      void showError('Starting the webhook receiver failed: ', error, services.log);
-    }
-    return undefined;
+    if (scripted || (error as NodeJS.ErrnoException)?.code !== 'EADDRINUSE') throw error;
+    throw new UserFacingError(`Port ${port} is already in use. Choose another in the setting "teamChat.webhookReceiver.port" (0 picks a free one).`);
   }
 }
 

@@ -4,6 +4,7 @@ import { Views } from '../../constants';
 import type { Services } from '../../services';
 import { LinkifiersModel, type LinkifierNode } from './model';
 import { LinkifiersProvider } from './provider';
+import { createTree } from '../tree';
 
 export { LinkifiersModel, type LinkifierNode } from './model';
 
@@ -14,10 +15,5 @@ export interface LinkifiersView {
 
 export function register(services: Services): LinkifiersView {
   const model = new LinkifiersModel(services.sessions);
-  services.context.subscriptions.push(model);
-  const provider = new LinkifiersProvider(model);
-  services.context.subscriptions.push(provider);
-  const view = vscode.window.createTreeView(Views.linkifiers, { treeDataProvider: provider });
-  services.context.subscriptions.push(view);
-  return { model, view };
+  return { model, view: createTree(services, Views.linkifiers, model, new LinkifiersProvider(model)) };
 }

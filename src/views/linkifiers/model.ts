@@ -7,30 +7,32 @@ import * as vscode from 'vscode';
 import type { Linkifier } from '../../api/realm/models';
 import { getLinkifiers } from '../../api/realm/routes';
 import type { SessionManager } from '../../session/manager';
+import { Disposable } from '../../disposable';
+import { StableNodes } from '../tree';
 
 export interface LinkifierNode {
   readonly kind: 'linkifier';
   readonly linkifierId: number;
 }
 
-export class LinkifiersModel implements vscode.Disposable {
-  #nodes = new Map<number, LinkifierNode>();
+export class LinkifiersModel extends Disposable {
+  readonly #nodes = new StableNodes<LinkifierNode>((linkifierId) => ({ kind: 'linkifier', linkifierId }));
   #fetched: readonly Linkifier[] | undefined;
-  readonly #onDidChange = new vscode.EventEmitter<void>();
+  readonly #onDidChange = this._register(new vscode.EventEmitter<void>());
   /** The list changed (an event, a refresh, or another account). */
   readonly onDidChange = this.#onDidChange.event;
-  readonly #disposables: vscode.Disposable[] = [this.#onDidChange];
 
   constructor(private readonly sessions: SessionManager) {
-    this.#disposables.push(
-      sessions.onDidChange(() => {
-        this.#fetched = undefined;
-        this.#onDidChange.fire();
-      }),
+    super();
+    // The store's list replaces a fetched one as soon as it changes (or the account does).
+    const storeChanged = (): void => {
+      this.#fetched = undefined;
+      this.#onDidChange.fire();
+    };
+    this._register(sessions.onDidChange(storeChanged));
+    this._register(
       sessions.onDidChangeStore((c) => {
-        if (!c.full && !c.areas.has('linkifiers')) return;
-        this.#fetched = undefined;
-        this.#onDidChange.fire();
+        if (c.full || c.areas.has('linkifiers')) storeChanged();
       }),
     );
   }
@@ -50,10 +52,7 @@ export class LinkifiersModel implements vscode.Disposable {
   }
 
   nodes(): LinkifierNode[] {
-    const next = new Map<number, LinkifierNode>();
-    for (const l of this.linkifiers()) next.set(l.id, this.#nodes.get(l.id) ?? { kind: 'linkifier', linkifierId: l.id });
-    this.#nodes = next;
-    return [...next.values()];
+    return this.#nodes.list(this.linkifiers().map((l) => l.id));
   }
 
   /** Fetches the list from the server (operation 18). */
@@ -65,9 +64,5 @@ export class LinkifiersModel implements vscode.Disposable {
     this.#fetched = linkifiers;
     this.#onDidChange.fire();
     return linkifiers;
-  }
-
-  dispose(): void {
-    for (const d of this.#disposables) d.dispose();
   }
 }

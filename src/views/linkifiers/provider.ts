@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { Linkifier } from '../../api/realm/models';
 import { checkLinkifier } from '../../linkifiers/check';
+import { ListProvider } from '../tree';
 import type { LinkifierNode, LinkifiersModel } from './model';
 
 /** `linkifier` plus `canMoveUp` / `canMoveDown` where a move is possible (menu `when` clauses). */
@@ -9,20 +10,7 @@ export function linkifierContextValue(position: number, count: number): string {
   return ['linkifier', ...(position > 1 ? ['canMoveUp'] : []), ...(position < count ? ['canMoveDown'] : [])].join(' ');
 }
 
-export class LinkifiersProvider implements vscode.TreeDataProvider<LinkifierNode>, vscode.Disposable {
-  readonly #onDidChangeTreeData = new vscode.EventEmitter<LinkifierNode | undefined>();
-  readonly onDidChangeTreeData = this.#onDidChangeTreeData.event;
-  readonly #subscription: vscode.Disposable;
-
-  constructor(private readonly model: LinkifiersModel) {
-    // A handful of rows whose order matters: any change reloads the flat list.
-    this.#subscription = model.onDidChange(() => this.#onDidChangeTreeData.fire(undefined));
-  }
-
-  getChildren(element?: LinkifierNode): LinkifierNode[] {
-    return element ? [] : this.model.nodes();
-  }
-
+export class LinkifiersProvider extends ListProvider<LinkifierNode, LinkifiersModel> {
   getTreeItem(node: LinkifierNode): vscode.TreeItem {
     const l = this.model.get(node.linkifierId);
     const item = new vscode.TreeItem(l?.pattern ?? '(deleted linkifier)', vscode.TreeItemCollapsibleState.None);
@@ -35,11 +23,6 @@ export class LinkifiersProvider implements vscode.TreeDataProvider<LinkifierNode
     item.tooltip = linkifierTooltip(l, position);
     item.accessibilityInformation = { label: `Linkifier ${position}: ${l.pattern} links to ${l.url_template}` };
     return item;
-  }
-
-  dispose(): void {
-    this.#subscription.dispose();
-    this.#onDidChangeTreeData.dispose();
   }
 }
 

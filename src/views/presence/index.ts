@@ -8,6 +8,7 @@ import type { Services } from '../../services';
 import type { ChatStore } from '../../store';
 import { PeopleTreeModel, type PeopleNode } from './model';
 import { PeopleTreeProvider } from './provider';
+import { createTree } from '../tree';
 
 /** How often groups are re-checked as presence ages (the store caches until someone would move). */
 export const REGROUP_INTERVAL_MS = 10_000;
@@ -21,11 +22,8 @@ export interface PeopleView {
 export function registerPeopleView(services: Services): PeopleView {
   const { context, sessions } = services;
   const model = new PeopleTreeModel();
-  context.subscriptions.push({ dispose: () => model.dispose() });
   const provider = new PeopleTreeProvider(model);
-  context.subscriptions.push(provider);
-  const treeView = vscode.window.createTreeView(Views.presence, { treeDataProvider: provider, showCollapseAll: true });
-  context.subscriptions.push(treeView);
+  const treeView = createTree(services, Views.presence, model, provider, { showCollapseAll: true });
 
   let isAdmin: boolean | undefined;
   const updateAdmin = (store: ChatStore | undefined): void => {

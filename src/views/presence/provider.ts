@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { roleName } from '../../api/users/models';
 import { Commands } from '../../constants';
 import type { PresenceState } from '../../store';
+import { TreeProvider } from '../tree';
 import type { PeopleNode, PeopleTreeModel } from './model';
 import { statusEmoji, statusLabel } from './status';
 
@@ -18,15 +19,10 @@ export const USER_CONTEXT = 'teamChat.user';
 export const OWN_USER_CONTEXT = 'teamChat.user.self';
 
 /** Renders the model; refreshes exactly the nodes the model names. */
-export class PeopleTreeProvider implements vscode.TreeDataProvider<PeopleNode>, vscode.Disposable {
-  readonly #onDidChangeTreeData = new vscode.EventEmitter<PeopleNode | PeopleNode[] | undefined>();
-  readonly onDidChangeTreeData = this.#onDidChangeTreeData.event;
-  readonly #subscription: { dispose(): void };
-
+export class PeopleTreeProvider extends TreeProvider<PeopleNode> {
   constructor(private readonly model: PeopleTreeModel) {
-    this.#subscription = model.onDidChange((change) => {
-      this.#onDidChangeTreeData.fire(change.all ? undefined : [...change.nodes]);
-    });
+    super();
+    this._register(model.onDidChange((change) => this.refresh(change.all ? undefined : change.nodes)));
   }
 
   getChildren(node?: PeopleNode): PeopleNode[] {
@@ -70,11 +66,6 @@ export class PeopleTreeProvider implements vscode.TreeDataProvider<PeopleNode>, 
     item.tooltip = tip;
     item.accessibilityInformation = { label: `${name}, ${GROUP_LABEL[node.state]}${item.description ? `, ${item.description}` : ''}` };
     return item;
-  }
-
-  dispose(): void {
-    this.#subscription.dispose();
-    this.#onDidChangeTreeData.dispose();
   }
 }
 

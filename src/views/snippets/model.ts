@@ -5,24 +5,26 @@
 import * as vscode from 'vscode';
 import type { SavedSnippet } from '../../api/personal/models';
 import type { SessionManager } from '../../session/manager';
+import { Disposable } from '../../disposable';
+import { StableNodes } from '../tree';
 
 export interface SnippetNode {
   readonly kind: 'snippet';
   readonly snippetId: number;
 }
 
-export class SnippetsModel implements vscode.Disposable {
-  #nodes = new Map<number, SnippetNode>();
-  readonly #onDidChange = new vscode.EventEmitter<void>();
+export class SnippetsModel extends Disposable {
+  readonly #nodes = new StableNodes<SnippetNode>((snippetId) => ({ kind: 'snippet', snippetId }));
+  readonly #onDidChange = this._register(new vscode.EventEmitter<void>());
   /** The list or a snippet changed (or the account did). */
   readonly onDidChange = this.#onDidChange.event;
-  readonly #disposables: vscode.Disposable[] = [this.#onDidChange];
 
   constructor(private readonly sessions: SessionManager) {
-    this.#disposables.push(
-      sessions.onDidChange(() => this.#changed()),
+    super();
+    this._register(sessions.onDidChange(() => this.#onDidChange.fire()));
+    this._register(
       sessions.onDidChangeStore((c) => {
-        if (c.full || c.areas.has('savedSnippets')) this.#changed();
+        if (c.full || c.areas.has('savedSnippets')) this.#onDidChange.fire();
       }),
     );
   }
@@ -37,17 +39,6 @@ export class SnippetsModel implements vscode.Disposable {
   }
 
   nodes(): SnippetNode[] {
-    const next = new Map<number, SnippetNode>();
-    for (const s of this.snippets()) next.set(s.id, this.#nodes.get(s.id) ?? { kind: 'snippet', snippetId: s.id });
-    this.#nodes = next;
-    return [...next.values()];
-  }
-
-  #changed(): void {
-    this.#onDidChange.fire();
-  }
-
-  dispose(): void {
-    for (const d of this.#disposables) d.dispose();
+    return this.#nodes.list(this.snippets().map((s) => s.id));
   }
 }

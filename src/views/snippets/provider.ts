@@ -1,23 +1,11 @@
 /** Renders the saved-snippets model: title, first line of content, the whole snippet as tooltip. */
 import * as vscode from 'vscode';
+import { ListProvider } from '../tree';
 import type { SnippetNode, SnippetsModel } from './model';
 
 export const SNIPPET_CONTEXT_VALUE = 'snippet';
 
-export class SnippetsProvider implements vscode.TreeDataProvider<SnippetNode>, vscode.Disposable {
-  readonly #onDidChangeTreeData = new vscode.EventEmitter<SnippetNode | undefined>();
-  readonly onDidChangeTreeData = this.#onDidChangeTreeData.event;
-  readonly #subscription: vscode.Disposable;
-
-  constructor(private readonly model: SnippetsModel) {
-    // Snippets are few; a change reloads the (flat) list.
-    this.#subscription = model.onDidChange(() => this.#onDidChangeTreeData.fire(undefined));
-  }
-
-  getChildren(element?: SnippetNode): SnippetNode[] {
-    return element ? [] : this.model.nodes();
-  }
-
+export class SnippetsProvider extends ListProvider<SnippetNode, SnippetsModel> {
   getTreeItem(node: SnippetNode): vscode.TreeItem {
     const snippet = this.model.get(node.snippetId);
     const item = new vscode.TreeItem(snippet?.title ?? '(deleted snippet)', vscode.TreeItemCollapsibleState.None);
@@ -33,11 +21,6 @@ export class SnippetsProvider implements vscode.TreeDataProvider<SnippetNode>, v
       item.accessibilityInformation = { label: `Snippet ${snippet.title}: ${firstLine(snippet.content)}` };
     }
     return item;
-  }
-
-  dispose(): void {
-    this.#subscription.dispose();
-    this.#onDidChangeTreeData.dispose();
   }
 }
 

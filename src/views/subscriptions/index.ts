@@ -5,6 +5,7 @@ import type { Services } from '../../services';
 import { ChannelColorIcons } from '../colors';
 import { ChannelsModel, type ChannelNode } from './model';
 import { ChannelsProvider, MutedChannelDecorations } from './provider';
+import { createTree } from '../tree';
 
 export { ChannelsModel, type ChannelNode } from './model';
 
@@ -16,14 +17,10 @@ export interface ChannelsView {
 export function register(services: Services): ChannelsView {
   const { context, sessions } = services;
   const model = new ChannelsModel(sessions);
-  context.subscriptions.push(model);
   const icons = new ChannelColorIcons(context.globalStorageUri);
-  const provider = new ChannelsProvider(model, icons);
-  context.subscriptions.push(provider);
+  const view = createTree(services, Views.subscriptions, model, new ChannelsProvider(model, icons), { showCollapseAll: false });
   const decorations = new MutedChannelDecorations(model);
   context.subscriptions.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
-  const view = vscode.window.createTreeView(Views.subscriptions, { treeDataProvider: provider, showCollapseAll: false });
-  context.subscriptions.push(view);
 
   // The badge on the Team Chat container: the unread total (muted channels and topics left out).
   const updateBadge = (): void => {

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { SessionManager } from '../../session/manager';
+import { Disposable } from '../../disposable';
 import type { ChatStore, StoreChange } from '../../store';
 
 export interface ChannelNode {
@@ -12,21 +13,19 @@ export interface ChannelNode {
   readonly streamId: number;
 }
 
-export class ChannelsModel implements vscode.Disposable {
+export class ChannelsModel extends Disposable {
   readonly #nodes = new Map<number, ChannelNode>();
   #order: readonly number[] = [];
-  readonly #onDidChange = new vscode.EventEmitter<readonly ChannelNode[] | undefined>();
+  readonly #onDidChange = this._register(new vscode.EventEmitter<readonly ChannelNode[] | undefined>());
   readonly onDidChange = this.#onDidChange.event;
-  readonly #onDidChangeTotal = new vscode.EventEmitter<void>();
+  readonly #onDidChangeTotal = this._register(new vscode.EventEmitter<void>());
   /** The unread total may have changed (badge, status bar). */
   readonly onDidChangeTotal = this.#onDidChangeTotal.event;
-  readonly #disposables: vscode.Disposable[] = [this.#onDidChange, this.#onDidChangeTotal];
 
   constructor(private readonly sessions: SessionManager) {
-    this.#disposables.push(
-      sessions.onDidChange(() => this.#reset()),
-      sessions.onDidChangeStore((c) => this.#onStore(c)),
-    );
+    super();
+    this._register(sessions.onDidChange(() => this.#reset()));
+    this._register(sessions.onDidChangeStore((c) => this.#onStore(c)));
   }
 
   get store(): ChatStore | undefined {
@@ -76,9 +75,5 @@ export class ChannelsModel implements vscode.Disposable {
     if (subs.length !== this.#order.length) return false;
     for (let i = 0; i < subs.length; i++) if (subs[i]!.stream_id !== this.#order[i]) return false;
     return true;
-  }
-
-  dispose(): void {
-    for (const d of this.#disposables) d.dispose();
   }
 }

@@ -6,6 +6,8 @@
 import * as vscode from 'vscode';
 import type { ChatStore } from '../../store';
 import type { ChannelColorIcons } from '../colors';
+import { Disposable } from '../../disposable';
+import { TreeProvider } from '../tree';
 import type { ChannelNode, ChannelsModel } from './model';
 
 export const CHANNEL_URI_SCHEME = 'teamchat-channel';
@@ -14,16 +16,13 @@ export function channelUri(streamId: number): vscode.Uri {
   return vscode.Uri.from({ scheme: CHANNEL_URI_SCHEME, path: `/${streamId}` });
 }
 
-export class ChannelsProvider implements vscode.TreeDataProvider<ChannelNode>, vscode.Disposable {
-  readonly #onDidChangeTreeData = new vscode.EventEmitter<ChannelNode | ChannelNode[] | undefined>();
-  readonly onDidChangeTreeData = this.#onDidChangeTreeData.event;
-  readonly #subscription: vscode.Disposable;
-
+export class ChannelsProvider extends TreeProvider<ChannelNode> {
   constructor(
     private readonly model: ChannelsModel,
     private readonly icons: ChannelColorIcons,
   ) {
-    this.#subscription = model.onDidChange((nodes) => this.#onDidChangeTreeData.fire(nodes ? [...nodes] : undefined));
+    super();
+    this._register(model.onDidChange((nodes) => this.refresh(nodes)));
   }
 
   getChildren(element?: ChannelNode): ChannelNode[] {
@@ -59,11 +58,6 @@ export class ChannelsProvider implements vscode.TreeDataProvider<ChannelNode>, v
     item.contextValue = context;
     item.accessibilityInformation = { label: `${sub.name}${unread ? `, ${unread} unread` : ''}${muted ? ', muted' : ''}` };
     return item;
-  }
-
-  dispose(): void {
-    this.#subscription.dispose();
-    this.#onDidChangeTreeData.dispose();
   }
 }
 
@@ -105,15 +99,13 @@ export function ownsBots(store: ChatStore): boolean {
 }
 
 /** Dims muted channels (the label colour of the row). */
-export class MutedChannelDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
-  readonly #onDidChange = new vscode.EventEmitter<vscode.Uri[] | undefined>();
+export class MutedChannelDecorations extends Disposable implements vscode.FileDecorationProvider {
+  readonly #onDidChange = this._register(new vscode.EventEmitter<vscode.Uri[] | undefined>());
   readonly onDidChangeFileDecorations = this.#onDidChange.event;
-  readonly #subscription: vscode.Disposable;
 
   constructor(private readonly model: ChannelsModel) {
-    this.#subscription = model.onDidChange((nodes) =>
-      this.#onDidChange.fire(nodes ? nodes.map((n) => channelUri(n.streamId)) : undefined),
-    );
+    super();
+    this._register(model.onDidChange((nodes) => this.#onDidChange.fire(nodes ? nodes.map((n) => channelUri(n.streamId)) : undefined)));
   }
 
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
@@ -122,10 +114,5 @@ export class MutedChannelDecorations implements vscode.FileDecorationProvider, v
     const sub = this.model.store?.subscription(streamId);
     if (!sub?.is_muted) return undefined;
     return { color: new vscode.ThemeColor('list.deemphasizedForeground'), tooltip: 'Muted' };
-  }
-
-  dispose(): void {
-    this.#subscription.dispose();
-    this.#onDidChange.dispose();
   }
 }

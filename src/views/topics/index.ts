@@ -2,10 +2,11 @@
 import * as vscode from 'vscode';
 import { Views } from '../../constants';
 import type { Services } from '../../services';
-import { showError } from '../../session/errors';
+import { reportError } from '../../ui/report';
 import type { ChannelsView } from '../subscriptions';
 import { TopicsModel, type TopicNode } from './model';
 import { TopicsProvider } from './provider';
+import { createTree } from '../tree';
 
 export { TopicsModel, type TopicNode } from './model';
 
@@ -19,17 +20,13 @@ export interface TopicsView {
 export function register(services: Services, channels: ChannelsView): TopicsView {
   const { context, sessions, log } = services;
   const model = new TopicsModel(sessions);
-  context.subscriptions.push(model);
-  const provider = new TopicsProvider(model);
-  context.subscriptions.push(provider);
-  const view = vscode.window.createTreeView(Views.topics, { treeDataProvider: provider });
-  context.subscriptions.push(view);
+  const view = createTree(services, Views.topics, model, new TopicsProvider(model));
 
   const showChannel = async (streamId: number | undefined): Promise<void> => {
     try {
       await vscode.window.withProgress({ location: { viewId: Views.topics } }, () => model.setChannel(streamId));
     } catch (error) {
-      void showError('Could not load the topics: ', error, log, () => showChannel(streamId));
+      reportError(log, error, 'Could not load the topics', () => showChannel(streamId));
     }
   };
 

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { SessionManager } from '../../session/manager';
+import { Disposable } from '../../disposable';
 import { topicKey, type ChatStore, type StoreChange, type TopicItem } from '../../store';
 
 export interface TopicNode {
@@ -20,27 +21,27 @@ export type TopicsState =
   | { kind: 'loaded'; streamId: number }
   | { kind: 'failed'; streamId: number; error: unknown };
 
-export class TopicsModel implements vscode.Disposable {
+export class TopicsModel extends Disposable {
   #streamId: number | undefined;
   #state: TopicsState = { kind: 'none' };
   #nodes = new Map<string, TopicNode>();
   #items = new Map<string, TopicItem>();
-  readonly #onDidChange = new vscode.EventEmitter<void>();
+  readonly #onDidChange = this._register(new vscode.EventEmitter<void>());
   /** The list changed (another channel, a load, new topics, counts or policies). */
   readonly onDidChange = this.#onDidChange.event;
-  readonly #onDidChangeChannel = new vscode.EventEmitter<number | undefined>();
+  readonly #onDidChangeChannel = this._register(new vscode.EventEmitter<number | undefined>());
   readonly onDidChangeChannel = this.#onDidChangeChannel.event;
-  readonly #disposables: vscode.Disposable[] = [this.#onDidChange, this.#onDidChangeChannel];
 
   constructor(private readonly sessions: SessionManager) {
-    this.#disposables.push(
+    super();
+    this._register(
       sessions.onDidChange((current) => {
         // Another account: its channels differ; a rebuild of the same account keeps the channel.
         if (!current) this.setChannel(undefined);
         else if (this.#streamId !== undefined && current.store.subscription(this.#streamId)) void this.load().catch(() => undefined);
       }),
-      sessions.onDidChangeStore((c) => this.#onStore(c)),
     );
+    this._register(sessions.onDidChangeStore((c) => this.#onStore(c)));
   }
 
   get store(): ChatStore | undefined {
@@ -126,9 +127,5 @@ export class TopicsModel implements vscode.Disposable {
     const relevant = a.has('topics') || a.has('unreads') || a.has('userTopics') || a.has('subscriptions') || a.has('realm');
     if (!relevant) return;
     if (change.streamIds.has(streamId) || a.has('realm')) this.#onDidChange.fire();
-  }
-
-  dispose(): void {
-    for (const d of this.#disposables) d.dispose();
   }
 }

@@ -7,20 +7,19 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import { POLICY, RESOLVED_PREFIX, type ChatStore, type TopicItem } from '../../store';
+import { TreeProvider } from '../tree';
 import type { TopicNode, TopicsModel } from './model';
 
 
 const POLICY_TEXT: Record<number, string> = { [POLICY.muted]: 'muted', [POLICY.unmuted]: 'unmuted', [POLICY.followed]: 'followed' };
 
-export class TopicsProvider implements vscode.TreeDataProvider<TopicNode>, vscode.Disposable {
-  readonly #onDidChangeTreeData = new vscode.EventEmitter<TopicNode | undefined>();
-  readonly onDidChangeTreeData = this.#onDidChangeTreeData.event;
-  readonly #subscription: vscode.Disposable;
+export class TopicsProvider extends TreeProvider<TopicNode> {
   /** Permissions and the channel's mute, read once per listing rather than per row. */
   #context = { canResolve: false, canMove: false, channelMuted: false, emptyName: 'general chat' };
 
   constructor(private readonly model: TopicsModel) {
-    this.#subscription = model.onDidChange(() => this.#onDidChangeTreeData.fire(undefined));
+    super();
+    this._register(model.onDidChange(() => this.refresh()));
   }
 
   getChildren(element?: TopicNode): TopicNode[] {
@@ -69,11 +68,6 @@ export class TopicsProvider implements vscode.TreeDataProvider<TopicNode>, vscod
     item.contextValue = context;
     item.command = { command: Commands.openTopic, title: 'Open Topic', arguments: [{ streamId: node.streamId, topic: node.topic }] };
     return item;
-  }
-
-  dispose(): void {
-    this.#subscription.dispose();
-    this.#onDidChangeTreeData.dispose();
   }
 }
 

@@ -8,6 +8,7 @@ import { ChatClient } from '../../api/client';
 import { getServerSettings } from '../../api/server/routes';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
+import { SignInRequiredError } from '../../ui/errorMessage';
 import { PanelHost } from '../host';
 import { realmImageOrigins } from '../html';
 import { buildServerInfoModel } from './model';
@@ -16,26 +17,20 @@ import { DidChangeServerInfoNotification, type ServerInfoModel } from './protoco
 const BODY = `<main id="info" class="server-info" aria-live="polite"><p class="muted">Loading…</p></main>`;
 
 /** Fetches the server settings of `realmUrl`, through the active session's client when it is that server. */
-export async function fetchServerInfo(services: Services, realmUrl: string | undefined, token?: vscode.CancellationToken): Promise<ServerInfoModel> {
-  const controller = new AbortController();
-  const sub = token?.onCancellationRequested(() => controller.abort());
+export async function fetchServerInfo(services: Services, realmUrl: string | undefined, signal?: AbortSignal): Promise<ServerInfoModel> {
   const current = services.sessions.current;
+  if (current && (realmUrl === undefined || sameRealm(realmUrl, current.account.realmUrl))) {
+    const settings = await getServerSettings(current.client, { signal });
+    return buildServerInfoModel(settings, current.account.realmUrl, `${current.account.fullName} <${current.account.email}>`);
+  }
+  if (realmUrl === undefined) throw new SignInRequiredError();
+  // No credentials: `/server_settings` needs none, and none are sent.
+  const client = new ChatClient({ realmUrl, email: '', apiKey: '', maxRetries: 1, timeoutMs: 15_000 });
   try {
-    if (current && (realmUrl === undefined || sameRealm(realmUrl, current.account.realmUrl))) {
-      const settings = await getServerSettings(current.client, { signal: controller.signal });
-      return buildServerInfoModel(settings, current.account.realmUrl, `${current.account.fullName} <${current.account.email}>`);
-    }
-    if (realmUrl === undefined) throw new Error('Enter a server URL, or sign in first.');
-    // No credentials: `/server_settings` needs none, and none are sent.
-    const client = new ChatClient({ realmUrl, email: '', apiKey: '', maxRetries: 1, timeoutMs: 15_000 });
-    try {
-      const settings = await getServerSettings(client, { signal: controller.signal });
-      return buildServerInfoModel(settings, realmUrl);
-    } finally {
-      await client.close();
-    }
+    const settings = await getServerSettings(client, { signal });
+    return buildServerInfoModel(settings, realmUrl);
   } finally {
-    sub?.dispose();
+    await client.close();
   }
 }
 

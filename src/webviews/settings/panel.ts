@@ -11,6 +11,8 @@ import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
 import { PanelHost } from '../host';
 import { ACCOUNT_SETTINGS, buildSettingsModel, checkChanges, parseGroupIds } from './model';
+import { describeError, SIGN_IN_FIRST } from '../../ui/errorMessage';
+import { requireSession } from '../../ui/session';
 import {
   DidChangeSettingsNotification,
   SaveSettingsRequest,
@@ -33,7 +35,7 @@ export class SettingsPanel implements vscode.Disposable {
 
   /** Opens (or reveals) the editor for the active account. */
   static show(services: Services): SettingsPanel {
-    if (!services.sessions.current) throw new Error('Sign in to change your settings.');
+    requireSession(services);
     const panel = (SettingsPanel.#current ??= new SettingsPanel(services));
     panel.#view.reveal();
     panel.#refresh();
@@ -85,7 +87,7 @@ export class SettingsPanel implements vscode.Disposable {
   async save(params: SaveSettingsParams): Promise<SaveSettingsResult> {
     const current = this.services.sessions.current;
     const empty = { ok: false, fieldErrors: {}, saved: [], ignored: [], notes: [] };
-    if (!current) return { ...empty, error: 'Sign in again to save your settings.' };
+    if (!current) return { ...empty, error: SIGN_IN_FIRST };
     const changes: Record<string, SettingValue> = {};
     for (const [name, value] of Object.entries(params.changes)) {
       // An empty password field is "no change", not an empty password.
@@ -137,15 +139,12 @@ export class SettingsPanel implements vscode.Disposable {
       }
       return { ok: true, fieldErrors: {}, saved, ignored, notes };
     } catch (error) {
-      if (error instanceof ValidationError) {
-        return error.field ? { ...empty, fieldErrors: { [error.field]: error.message } } : { ...empty, error: error.message };
-      }
-      if (error instanceof ApiError) {
-        const field = typeof error.data.var_name === 'string' ? error.data.var_name : undefined;
-        const message = `The server refused the change: ${error.message}`;
-        return field ? { ...empty, fieldErrors: { [field]: message } } : { ...empty, error: message };
-      }
-      if (error instanceof ChatError) return { ...empty, error: `${error.message} Your changes are kept; try again.` };
+      // Shown in the page, beside the field at fault when there is one: the kit's wording.
+      const reason = error instanceof ApiError ? `The server refused the change: ${describeError(error)}` : describeError(error);
+      const field = error instanceof ValidationError ? error.field : error instanceof ApiError && typeof error.data.var_name === 'string' ? error.data.var_name : undefined;
+      if (field) return { ...empty, fieldErrors: { [field]: reason } };
+      if (error instanceof ValidationError || error instanceof ApiError) return { ...empty, error: reason };
+      if (error instanceof ChatError) return { ...empty, error: `${reason} Your changes are kept; try again.` };
       throw error;
     } finally {
       if (this.#saving === saving) this.#saving = undefined;

@@ -4,10 +4,7 @@
  * the webview inserts text with `textContent` only.
  */
 import { NotificationType, RequestType } from '../protocol';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../guards';
 
 export type SettingValue = string | number | boolean;
 

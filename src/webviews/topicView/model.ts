@@ -5,6 +5,7 @@
 import type { EditHistoryEntry, Message, TopicLink } from '../../api/messages/models';
 import { safeUrl, sanitizeServerHtml } from '../sanitize';
 import type { EditHistoryItem, MessageModel, ReactionModel, TopicLinkModel } from './protocol';
+import { unicodeEmoji } from '../../views/presence/status';
 
 /** What the model needs from the store. */
 export interface ModelContext {
@@ -23,14 +24,7 @@ export function initials(name: string): string {
 }
 
 /** The emoji for a unicode emoji code (`1f44d`, `1f468-200d-1f4bb`); undefined if not one. */
-export function unicodeGlyph(code: string): string | undefined {
-  if (!/^[0-9a-f]{1,6}(-[0-9a-f]{1,6})*$/i.test(code)) return undefined;
-  try {
-    return String.fromCodePoint(...code.split('-').map((h) => parseInt(h, 16)));
-  } catch {
-    return undefined;
-  }
-}
+export const unicodeGlyph = unicodeEmoji;
 
 export function reactionModels(message: Message, ctx: ModelContext): ReactionModel[] {
   const groups = new Map<string, { first: Message['reactions'][number]; users: number[] }>();

@@ -27,6 +27,8 @@ import { sanitizeServerHtml } from '../sanitize';
 import { MessageCache } from './cache';
 import { pickEmoji } from './emoji';
 import { historyItems, messageLink, messageModel, topicLinkModels, type ModelContext } from './model';
+import { reportError } from '../../ui/report';
+import { requireSession } from '../../ui/session';
 import {
   ActionCommand,
   ComposeTextCommand,
@@ -179,9 +181,7 @@ export class TopicPanel implements vscode.Disposable {
   }
 
   #session(): CurrentSession {
-    const current = this.services.sessions.current;
-    if (!current) throw new Error('Not signed in to Team Chat: sign in, then open the topic again.');
-    return current;
+    return requireSession(this.services);
   }
 
   #ctx(current: CurrentSession): ModelContext {
@@ -575,7 +575,7 @@ export class TopicPanel implements vscode.Disposable {
         }
       }
     } catch (error) {
-      void vscode.window.showErrorMessage(`Team Chat: ${error instanceof Error ? error.message : String(error)}`);
+      reportError(this.services.log, error, 'Team Chat');
     }
   }
 

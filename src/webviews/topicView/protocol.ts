@@ -4,10 +4,8 @@
  * plain text that the webview inserts with `textContent`.
  */
 import { CommandType, NotificationType, RequestType } from '../protocol';
+import { isRecord } from '../../guards';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 const anyRecord = (p: unknown): p is Record<string, never> => p === undefined || p === null || isRecord(p);
 

@@ -1,0 +1,62 @@
+/** What every tree of the sidebar shares: the provider's change event, flat lists, registration. */
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import { Disposable } from '../disposable';
+
+/** Owns the tree's change event; `refresh()` redraws the named nodes, or everything. */
+export abstract class TreeProvider<N> extends Disposable implements vscode.TreeDataProvider<N> {
+  readonly #onDidChangeTreeData = this._register(new vscode.EventEmitter<N | N[] | undefined>());
+  readonly onDidChangeTreeData = this.#onDidChangeTreeData.event;
+
+  protected refresh(nodes?: readonly N[]): void {
+    this.#onDidChangeTreeData.fire(nodes ? [...nodes] : undefined);
+  }
+
+  abstract getChildren(element?: N): N[];
+  abstract getTreeItem(node: N): vscode.TreeItem;
+}
+
+/** A model of one level of rows that says when anything changed. */
+export interface ListModel<N> {
+  readonly onDidChange: vscode.Event<unknown>;
+  nodes(): N[];
+}
+
+/** A one-level list: rows are few, so any change of the model reloads it. */
+export abstract class ListProvider<N, M extends ListModel<N> = ListModel<N>> extends TreeProvider<N> {
+  constructor(protected readonly model: M) {
+    super();
+    this._register(model.onDidChange(() => this.refresh()));
+  }
+
+  getChildren(element?: N): N[] {
+    return element ? [] : this.model.nodes();
+  }
+}
+
+/** One node object per id, reused across refreshes so rows keep their selection. */
+export class StableNodes<N> {
+  #nodes = new Map<number, N>();
+
+  constructor(private readonly make: (id: number) => N) {}
+
+  list(ids: Iterable<number>): N[] {
+    const next = new Map<number, N>();
+    for (const id of ids) next.set(id, this.#nodes.get(id) ?? this.make(id));
+    this.#nodes = next;
+    return [...next.values()];
+  }
+}
+
+/** Creates the tree view; model, provider and view belong to `context.subscriptions`. */
+export function createTree<N>(
+  services: Services,
+  viewId: string,
+  model: vscode.Disposable,
+  provider: vscode.TreeDataProvider<N> & vscode.Disposable,
+  options: Omit<vscode.TreeViewOptions<N>, 'treeDataProvider'> = {},
+): vscode.TreeView<N> {
+  const view = vscode.window.createTreeView(viewId, { ...options, treeDataProvider: provider });
+  services.context.subscriptions.push(model, provider, view);
+  return view;
+}
