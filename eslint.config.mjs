@@ -11,8 +11,8 @@ import path from 'node:path';
 const LAYERS = ['api', 'store', 'messageList', 'auth', 'session', 'views', 'webviews', 'commands'];
 /** Folders outside the layering. Helpers without VS Code: any layer may use them; they use only the api. */
 const PLAIN_HELPERS = ['time', 'linkifiers'];
-/** Helpers that import `vscode`: only the UI layers (auth and above) may use them. */
-const UI_HELPERS = ['drafts', 'webhookReceiver'];
+/** Helpers that import `vscode` (ui: the command kit): only auth and above may use them; they use only what is below auth. */
+const UI_HELPERS = ['ui', 'drafts', 'webhookReceiver'];
 /** Layers (and helpers) that run in plain Node: no `vscode`. */
 const NO_VSCODE = new Set(['api', 'messageList', 'store', ...PLAIN_HELPERS]);
 const SRC = path.join(import.meta.dirname, 'src');
@@ -29,6 +29,7 @@ function partOf(file) {
 function mayImport(from, to) {
   if (from === to) return true;
   if (PLAIN_HELPERS.includes(from)) return to === 'api';
+  if (UI_HELPERS.includes(from)) return !LAYERS.slice(LAYERS.indexOf('auth')).includes(to) && to !== 'extension';
   if (to === 'extension') return false;
   if (PLAIN_HELPERS.includes(to) || to === 'constants') return true;
   const fromRank = LAYERS.indexOf(from);
@@ -46,6 +47,9 @@ const layering = {
     if (!from) return {};
     const check = (node, spec) => {
       if (typeof spec !== 'string') return;
+      // A type-only import is no runtime dependency (the Services type names every layer), except on vscode.
+      const typeOnly = node.importKind === 'type' || (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+      if (typeOnly && spec !== 'vscode') return;
       if (spec === 'vscode') {
         if (NO_VSCODE.has(from)) context.report({ node, message: `src/${from} must not import vscode: it runs in plain Node too.` });
         return;

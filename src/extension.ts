@@ -59,7 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   registerStatusBar(services);
   const channels = subscriptionsView.register(services);
   const topics = topicsView.register(services, channels);
-  channelCommands.register(services, { channels, topics });
+  channelCommands.register(services);
   topicCommands.register(services, topics);
   const topicViews = topicView.register(services);
   reminderCommands.register(services);

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import * as net from 'node:net';
 import { ApiError, ChatClient, MalformedResponseError, NetworkError, RedirectError, ServerError, ValidationError } from '../../src/api';
-import { getOwnUser, updateStatus } from '../../src/api/routes/users';
+import { getOwnUser, updateStatus } from '../../src/api/users/routes';
 import { errorKind, errorMessage, explainTimeLimit, SIGN_IN_FIRST, SignInRequiredError, STILL_CONNECTING, UserFacingError } from '../../src/ui/errorMessage';
 import { clientFor, MEMBER, accountWithRole, useServer } from './helpers';
 

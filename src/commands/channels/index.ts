@@ -2,14 +2,12 @@
 import { Commands, Views } from '../../constants';
 import type { Services } from '../../services';
 import { registerCommands } from '../../ui/commands';
-import type { ChannelsView } from '../../views/subscriptions';
-import type { TopicsView } from '../../views/topics';
 import * as copyEmail from './copyEmail';
 import * as markRead from './markRead';
 import * as properties from './properties';
 import * as unsubscribe from './unsubscribe';
 
-export function register(services: Services, views: { channels: ChannelsView; topics: TopicsView }): void {
+export function register(services: Services): void {
   registerCommands(services, [
     ...properties.commands,
     ...copyEmail.commands,

@@ -3,7 +3,7 @@
  * menu), a plain object such as `{ linkifierId }` (tests), or nothing (the command asks).
  */
 import * as vscode from 'vscode';
-import type { Linkifier } from '../../api/models/linkifier';
+import type { Linkifier } from '../../api/realm/models';
 import type { CurrentSession } from '../../session/manager';
 import { UserFacingError } from '../../ui/errorMessage';
 import type { LinkifiersModel } from '../../views/linkifiers';

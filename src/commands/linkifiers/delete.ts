@@ -1,6 +1,6 @@
 /** `teamChat.deleteLinkifier`: removes a linkifier after a modal confirmation. */
 import * as vscode from 'vscode';
-import { removeLinkifier } from '../../api/routes/realm';
+import { removeLinkifier } from '../../api/realm/routes';
 import { Commands } from '../../constants';
 import type { CommandDeclaration } from '../../ui/commands';
 import { withNotification } from '../../ui/progress';

@@ -1,5 +1,5 @@
 /** `teamChat.moveLinkifierUp` / `Down`: reorders with `PATCH /realm/linkifiers` (the first match wins). */
-import { reorderLinkifiers } from '../../api/routes/realm';
+import { reorderLinkifiers } from '../../api/realm/routes';
 import { Commands } from '../../constants';
 import type { CommandDeclaration } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';

@@ -4,8 +4,8 @@
  */
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../api';
-import type { Attachment } from '../../api/models/attachment';
-import { removeAttachment } from '../../api/routes/messages';
+import type { Attachment } from '../../api/messages/attachment';
+import { removeAttachment } from '../../api/messages/routes';
 import { errorMessage } from '../../ui/errorMessage';
 
 export function formatSize(bytes: number): string {

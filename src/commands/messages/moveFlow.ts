@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { ApiError, type ChatClient } from '../../api';
-import { updateMessage } from '../../api/routes/messages';
+import { updateMessage } from '../../api/messages/routes';
 import { describeError, explainTimeLimit } from '../../ui/errorMessage';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../api';
-import type { ScheduledMessage } from '../../api/models/personal';
+import type { ScheduledMessage } from '../../api/personal/models';
 import {
   createScheduledMessage, deleteScheduledMessage, getScheduledMessages, updateScheduledMessage,
 } from '../../api/personal/routes';

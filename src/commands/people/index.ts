@@ -1,5 +1,5 @@
 /** The people commands: profile card, own status, another user's status (admins), presence refresh. */
-import { getPresence } from '../../api/routes/users';
+import { getPresence } from '../../api/users/routes';
 import { Commands, Views } from '../../constants';
 import type { Services } from '../../services';
 import { registerCommands } from '../../ui/commands';

@@ -5,8 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { ValidationError } from '../../api/errors';
-import type { UserStatus } from '../../api/models/user';
-import { updateStatus, updateUserStatus } from '../../api/routes/users';
+import type { UserStatus } from '../../api/users/models';
+import { updateStatus, updateUserStatus } from '../../api/users/routes';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';

@@ -42,7 +42,7 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
   }
   const interactive = args.when === undefined;
 
-  let when: Date | undefined = args.when !== undefined ? new Date(args.when * 1000) : await pickWhen(TITLE);
+  const when: Date | undefined = args.when !== undefined ? new Date(args.when * 1000) : await pickWhen(TITLE);
   if (!when) return undefined;
 
   let messageId: number | null | undefined = args.messageId;

@@ -1,6 +1,6 @@
 /** `teamChat.deleteSnippet`: deletes a snippet after a modal confirmation. */
 import * as vscode from 'vscode';
-import { deleteSavedSnippet } from '../../api/routes/personal';
+import { deleteSavedSnippet } from '../../api/personal/routes';
 import type { CurrentSession } from '../../session/manager';
 import { withNotification } from '../../ui/progress';
 import { firstLine } from '../../views/snippets/provider';

@@ -1,5 +1,5 @@
 /** Mark a topic as read (SPEC.md operation 12 with a channel + topic narrow). */
-import * as narrow from '../../api/models/narrow';
+import * as narrow from '../../api/messages/narrow';
 import { Commands } from '../../constants';
 import type { CommandDeclaration } from '../../ui/commands';
 import { withNotification } from '../../ui/progress';

@@ -3,7 +3,7 @@
  * "Unmute" in a muted channel sets `unmuted` (2) so the topic shows; elsewhere it removes the
  * mute (0), because `unmuted` there behaves like none.
  */
-import { updateUserTopic } from '../../api/routes/subscriptions';
+import { updateUserTopic } from '../../api/channels/routes';
 import { Commands } from '../../constants';
 import { POLICY } from '../../store';
 import type { CommandDeclaration } from '../../ui/commands';

@@ -37,7 +37,7 @@ export class TopicsModel extends Disposable {
     this._register(
       sessions.onDidChange((current) => {
         // Another account: its channels differ; a rebuild of the same account keeps the channel.
-        if (!current) this.setChannel(undefined);
+        if (!current) void this.setChannel(undefined);
         else if (this.#streamId !== undefined && current.store.subscription(this.#streamId)) void this.load().catch(() => undefined);
       }),
     );

@@ -5,7 +5,6 @@
  */
 import * as vscode from 'vscode';
 import { WebviewPanels } from '../../constants';
-import type { ComposeTarget } from '../../commands/snippets/compose';
 import type { Services } from '../../services';
 import { keyString, TopicPanel, type TopicViewKey } from './panel';
 
@@ -22,7 +21,7 @@ function isKey(value: unknown): value is TopicViewKey {
   );
 }
 
-export class TopicViews implements vscode.Disposable, ComposeTarget {
+export class TopicViews implements vscode.Disposable {
   readonly #panels = new Map<string, TopicPanel>();
   /** Key strings, least recently active first (the compose target falls back to the last). */
   #used: string[] = [];
