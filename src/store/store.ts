@@ -15,7 +15,7 @@ import { PresenceIndex, type PresenceGroups, type PresenceState } from './presen
 import { RealmState } from './realm';
 import { upgradeHomeView } from '../api/models/settings';
 import { applyStream, applySubscription, applyUserTopic } from './reducers/channels';
-import { applyDeleteMessage, applyFlags, applyMessage, applyReaction, applyUpdateMessage } from './reducers/messages';
+import { applyDeleteMessage, applyFlags, applyMessage, applyReaction, applySubmessage, applyUpdateMessage } from './reducers/messages';
 import { applyPresence, applyRealmUser, applyUserStatus } from './reducers/people';
 import {
   applyCustomProfileFields,
@@ -212,6 +212,7 @@ export class ChatStore {
       case 'delete_message': return applyDeleteMessage(state, event, change);
       case 'reaction': return applyReaction(state, event, change);
       case 'update_message_flags': return applyFlags(state, event, change);
+      case 'submessage': return applySubmessage(state, event, change);
       case 'subscription': return applySubscription(state, event, change);
       case 'stream': return applyStream(state, event, change);
       case 'user_topic': return applyUserTopic(state, event, change);

@@ -112,6 +112,17 @@ export const UpdateMessageFlagsEvent = z.discriminatedUnion('op', [
   }),
 ]);
 
+/** A submessage (widget data: a poll vote, a to-do item) attached to a message. */
+export const SubmessageEvent = z.looseObject({
+  ...base,
+  type: z.literal('submessage'),
+  message_id: int,
+  submessage_id: int,
+  sender_id: int,
+  msg_type: z.string(),
+  content: z.string(),
+});
+
 export const SubscriptionEvent = z.discriminatedUnion('op', [
   z.looseObject({ ...base, type: z.literal('subscription'), op: z.literal('add'), subscriptions: z.array(Subscription) }),
   z.looseObject({
@@ -310,6 +321,7 @@ export const ChatEvent = z.discriminatedUnion('type', [
   DeleteMessageEvent,
   ReactionEvent,
   UpdateMessageFlagsEvent,
+  SubmessageEvent,
   SubscriptionEvent,
   StreamEvent,
   UserTopicEvent,
@@ -337,6 +349,7 @@ export type UpdateMessageEvent = z.infer<typeof UpdateMessageEvent>;
 export type DeleteMessageEvent = z.infer<typeof DeleteMessageEvent>;
 export type ReactionEvent = z.infer<typeof ReactionEvent>;
 export type UpdateMessageFlagsEvent = z.infer<typeof UpdateMessageFlagsEvent>;
+export type SubmessageEvent = z.infer<typeof SubmessageEvent>;
 export type SubscriptionEvent = z.infer<typeof SubscriptionEvent>;
 export type StreamEvent = z.infer<typeof StreamEvent>;
 export type UserTopicEvent = z.infer<typeof UserTopicEvent>;
@@ -361,6 +374,7 @@ const KNOWN: Record<string, readonly string[] | undefined> = {
   delete_message: undefined,
   reaction: ['add', 'remove'],
   update_message_flags: ['add', 'remove'],
+  submessage: undefined,
   subscription: ['add', 'remove', 'update', 'peer_add', 'peer_remove'],
   stream: ['create', 'delete', 'update'],
   user_topic: undefined,
