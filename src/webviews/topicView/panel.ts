@@ -147,10 +147,6 @@ export class TopicPanel implements vscode.Disposable {
     });
   }
 
-  get searchQuery(): string | undefined {
-    return this.#searchQuery;
-  }
-
   #session(): CurrentSession {
     const current = this.services.sessions.current;
     if (!current) throw new Error('Not signed in to Team Chat: sign in, then open the topic again.');
@@ -341,11 +337,6 @@ export class TopicPanel implements vscode.Disposable {
 
   toggleReaction(messageId: number, emoji: EmojiParams, op?: 'add' | 'remove'): Promise<void> {
     return toggleReaction(this.#actions, messageId, emoji, op);
-  }
-
-  /** Refetches one message (e.g. our copy of its reactions was stale). */
-  refreshMessage(messageId: number): Promise<void> {
-    return this.#actions.refetch(messageId);
   }
 
   editHistory(messageId: number): ReturnType<typeof editHistory> {
