@@ -8,6 +8,7 @@ import { addReaction, removeReaction, sendMessage, updateMessage, updateMessageF
 import {
   channelNarrow,
   dmNarrow,
+  matchesLocally,
   mentionedNarrow,
   MessageList,
   narrowOf,
@@ -97,6 +98,44 @@ describe('MessageList (a live list per narrow)', function () {
     assert.deepEqual(searchNarrow('x', channelNarrow(3)).terms, [{ operator: 'channel', operand: 3 }, { operator: 'search', operand: 'x' }]);
   });
 
+  it('decides locally what the terms can decide, and leaves the rest (search, has:, names) to the server', () => {
+    const own = 1;
+    const inTopic = { id: 5, type: 'stream' as const, streamId: 3, topic: 'Lunch', senderId: 2, flags: ['read', 'starred'] };
+    const dm = { id: 6, type: 'private' as const, senderId: 2, dmUserIds: [1, 2], flags: ['mentioned'] };
+    assert.equal(matchesLocally(topicNarrow(3, 'lunch'), inTopic, own), true);
+    assert.equal(matchesLocally(topicNarrow(3, 'dinner'), inTopic, own), false);
+    assert.equal(matchesLocally(topicNarrow(4, 'lunch'), inTopic, own), false);
+    assert.equal(matchesLocally(topicNarrow(3, 'lunch'), dm, own), false);
+    assert.equal(matchesLocally(dmNarrow([2], own), dm, own), true);
+    assert.equal(matchesLocally(dmNarrow([2, 7], own), dm, own), false);
+    assert.equal(matchesLocally(dmNarrow([2], own), inTopic, own), false);
+    assert.equal(matchesLocally(starredNarrow(), inTopic, own), true);
+    assert.equal(matchesLocally(starredNarrow(), dm, own), false);
+    assert.equal(matchesLocally(mentionedNarrow(), dm, own), true);
+    assert.equal(matchesLocally(narrowOf([{ operator: 'is', operand: 'unread' }]), inTopic, own), false);
+    assert.equal(matchesLocally(narrowOf([{ operator: 'is', operand: 'starred', negated: true }]), inTopic, own), false);
+    assert.equal(matchesLocally(narrowOf([{ operator: 'sender', operand: 2 }, { operator: 'is', operand: 'dm' }]), dm, own), true);
+    // Undecided: search, has:, a channel by name; but a term that fails decides anyway.
+    assert.equal(matchesLocally(searchNarrow('pizza', topicNarrow(3, 'lunch')), inTopic, own), undefined);
+    assert.equal(matchesLocally(searchNarrow('pizza', topicNarrow(3, 'dinner')), inTopic, own), false);
+    assert.equal(matchesLocally(narrowOf([{ operator: 'has', operand: 'link' }]), inTopic, own), undefined);
+    assert.equal(matchesLocally(narrowOf([{ operator: 'channel', operand: 'general' }]), inTopic, own), undefined);
+    // A move tells only where a message went: enough to rule a topic in or out, not a flag.
+    assert.equal(matchesLocally(topicNarrow(3, 'lunch'), { id: 9, type: 'stream', streamId: 3, topic: 'LUNCH' }, own), true);
+    assert.equal(matchesLocally(starredNarrow(), { id: 9, type: 'stream', streamId: 3, topic: 'x' }, own), undefined);
+  });
+
+  it('local server: DELETE /messages/{id} and POST /submessages refuse as the service does', async () => {
+    const id = await say(bobClient, freshTopic(), 'mine to delete');
+    const call = (c: ChatClient, method: 'POST' | 'DELETE', path: string, params: Record<string, unknown> = {}) =>
+      c.request(method, path, params, { route: `${method} ${path}` });
+    await assert.rejects(call(carolClient, 'DELETE', `/messages/${id}`), /permission to delete this message/);
+    await assert.rejects(call(bobClient, 'POST', '/submessages', { message_id: id, msg_type: 'widget', content: 'not json' }), /Invalid json for submessage/);
+    await call(bobClient, 'DELETE', `/messages/${id}`);
+    assert.deepEqual((await bobClient.call('GET /messages', { message_ids: [id] })).messages, []);
+    await assert.rejects(call(bobClient, 'DELETE', `/messages/${id}`), /Invalid message/);
+  });
+
   it('a topic: first page, a new matching message appended, a non-matching one left out', async () => {
     const topic = freshTopic();
     const first = [await say(bobClient, topic, 'one'), await say(bobClient, topic, 'two')];
@@ -158,6 +197,35 @@ describe('MessageList (a live list per narrow)', function () {
       [[bob.userId, 'widget', '{"widget_type":"poll"}'], [me.userId, 'widget', '{"type":"vote"}']],
     );
     assert.deepEqual(list.ids(), [id]);
+  });
+
+  it('an edit that mentions the own user brings its flags; mark-all-as-read (all: true) reaches every message', async () => {
+    const topic = freshTopic();
+    const a = await say(bobClient, topic, 'first');
+    const b = await say(bobClient, topic, 'second');
+    const list = open(topicNarrow(channelId, topic));
+    await list.fetchInitial();
+    assert.deepEqual(list.messages().map((m) => m.flags), [[], []]);
+    await updateMessage(bobClient, { message_id: b, content: `second, @**${me.fullName}**` });
+    await until(list, 'the mention flag', () => list.get(b)!.flags!.includes('mentioned'));
+    assert.deepEqual(list.get(b)!.flags, ['mentioned']);
+    assert.deepEqual(list.get(a)!.flags, []);
+    await client.request('POST', '/mark_all_as_read', {}, { route: 'POST /mark_all_as_read' });
+    await until(list, 'all read', () => list.messages().every((m) => m.flags!.includes('read')));
+    assert.deepEqual(list.get(a)!.flags, ['read']);
+    assert.deepEqual(list.get(b)!.flags, ['mentioned', 'read']);
+    assert.deepEqual(list.ids(), [a, b]);
+  });
+
+  it('a message sent while the first page is in flight is not lost', async () => {
+    const topic = freshTopic();
+    const a = await say(bobClient, topic, 'before');
+    const list = open(topicNarrow(channelId, topic));
+    const fetching = list.fetchInitial();
+    const b = await say(bobClient, topic, 'during');
+    await fetching;
+    await until(list, 'the message sent during the fetch', () => list.get(b) !== undefined);
+    assert.deepEqual(list.ids(), [a, b]);
   });
 
   it('moves: a message moved out leaves, one moved in is fetched by id and put in order; a deletion removes', async () => {

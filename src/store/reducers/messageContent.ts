@@ -119,6 +119,8 @@ function applyUpdate(message: Message, event: UpdateMessageEvent): Message {
       content: event.rendered_content,
       is_me_message: event.is_me_message ?? m.is_me_message,
       last_edit_timestamp: event.rendering_only ? m.last_edit_timestamp : (event.edit_timestamp ?? m.last_edit_timestamp),
+      // The own user's flags after the edit: an edit can add or remove a mention.
+      flags: event.flags ?? m.flags,
       // Stale now: views fetch the history again when asked.
       edit_history: undefined,
     };
