@@ -123,10 +123,15 @@ export class MessageList implements Disposable {
     );
   }
 
-  /** Reloads the loaded range: from the oldest loaded message up (after events were lost). */
+  /**
+   * Reloads the loaded range from its oldest end up (after events were lost). A list that had
+   * reached the oldest message anchors at `oldest`: servers count found_oldest only with a
+   * `num_before` or that anchor.
+   */
   async refresh(): Promise<void> {
     const oldest = this.ids()[0];
-    await this.fetchInitial(oldest === undefined ? {} : { anchor: oldest, before: 0, after: 1000 });
+    if (oldest === undefined) return this.fetchInitial();
+    await this.fetchInitial({ anchor: this.#foundOldest ? 'oldest' : oldest, before: 0, after: 1000 });
   }
 
   /** The next older page; resolves to the ids added. */
@@ -171,17 +176,10 @@ export class MessageList implements Disposable {
     return added.filter((id) => this.#messages.has(id)).sort((a, b) => a - b);
   }
 
-  async #page(anchor: number | string, before: number, after: number, includeAnchor: boolean): Promise<Page> {
-    const result = await getMessages(this.source.client, {
-      anchor: anchor as number,
-      include_anchor: includeAnchor,
-      num_before: before,
-      num_after: after,
-      narrow: [...this.narrow.terms],
-      apply_markdown: true,
-      client_gravatar: false,
-    });
-    return result;
+  #page(anchor: number | string, before: number, after: number, includeAnchor: boolean): Promise<Page> {
+    const narrow = [...this.narrow.terms];
+    const params = { anchor: anchor as number, include_anchor: includeAnchor, num_before: before, num_after: after, narrow };
+    return getMessages(this.source.client, { ...params, apply_markdown: true, client_gravatar: false });
   }
 
   #mergePage(messages: readonly Message[], delta: DeltaBuilder): void {

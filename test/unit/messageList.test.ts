@@ -228,6 +228,37 @@ describe('MessageList (a live list per narrow)', function () {
     assert.deepEqual(list.ids(), [a, b]);
   });
 
+  it('a rebuilt store (events lost) reloads the list by itself, keeping found_oldest', async () => {
+    const topic = freshTopic();
+    const a = await say(bobClient, topic, 'kept');
+    const gone = await say(bobClient, topic, 'deleted while the queue was gone');
+    const list = open(topicNarrow(channelId, topic));
+    await list.fetchInitial();
+    assert.deepEqual(list.ids(), [a, gone]);
+    const store = session.store;
+    let reloads = 0;
+    const rebuilt = new Promise<void>((resolve) => {
+      const sub = store.onDidChange((c) => {
+        if (!c.full) return;
+        sub.dispose();
+        list.onDidChange((d) => {
+          if (d.foundNewest) reloads++;
+        });
+        resolve();
+      });
+    });
+    // Registering again is held back a little, so the changes below likely fall in the gap.
+    server.inject({ kind: 'delay', ms: 300, route: 'POST /register', times: 1 });
+    server.expireQueues();
+    await bobClient.request('DELETE', `/messages/${gone}`, {}, { route: 'DELETE /messages/{message_id}' });
+    const b = await say(bobClient, topic, 'sent while the queue was gone');
+    await rebuilt;
+    await until(list, 'the reload', () => reloads > 0 && list.get(b) !== undefined && list.get(gone) === undefined);
+    assert.deepEqual(list.ids(), [a, b]);
+    assert.equal(list.foundOldest, true);
+    assert.equal(list.foundNewest, true);
+  });
+
   it('moves: a message moved out leaves, one moved in is fetched by id and put in order; a deletion removes', async () => {
     const topic = freshTopic();
     const elsewhere = `${topic} (other)`;
