@@ -1,7 +1,8 @@
 // The topic view inside a real VS Code: opening a topic loads its messages into the webview (the
 // page asks the host), sending from the compose path, another user's message arriving live,
 // visible messages marked read by the page, reactions round-trip (REACTION_DOES_NOT_EXIST handled),
-// Share Selection posting a fenced block with language and path:line-range, and search highlights
+// Share Selection posting a fenced block with language and path:line-range, messages moved out
+// and in again, and search highlights
 // (GET /messages search narrow, then matches_narrow for live messages).
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -9,7 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
-import { getMessage, sendMessage } from '../../src/api/routes/messages';
+import { getMessage, sendMessage, updateMessage } from '../../src/api/routes/messages';
 import { createSavedSnippet, deleteSavedSnippet } from '../../src/api/routes/personal';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
@@ -165,6 +166,19 @@ describe('topic view', () => {
     await waitFor('the shared message in the open view', () => panel.list!.get(result.id));
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     fs.rmSync(file, { force: true });
+  });
+
+  it('a message moved out of the topic leaves the view, and comes back when moved in again', async function () {
+    this.timeout(15_000);
+    const id = await bobSays('a message on the move');
+    await waitFor('the message in the view', () => panel.list!.get(id));
+    const quiet = { propagate_mode: 'change_one' as const, send_notification_to_old_thread: false, send_notification_to_new_thread: false };
+    await updateMessage(bobClient, { message_id: id, topic: `${topic} (elsewhere)`, ...quiet });
+    await waitFor('the message gone from the view', () => panel.list!.get(id) === undefined);
+    await updateMessage(bobClient, { message_id: id, topic, ...quiet });
+    const back = await waitFor('the message back in the view', () => panel.list!.get(id));
+    assert.equal(back.subject, topic);
+    assert.deepEqual([...panel.list!.ids()].filter((x) => x >= id), [id]);
   });
 
   it('searches a topic with highlights, and highlights matching live messages (matches_narrow)', async function () {
