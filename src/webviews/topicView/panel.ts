@@ -239,6 +239,8 @@ export class TopicPanel implements vscode.Disposable {
         await list.fetchInitial({ anchor: oldestLoadedId, before: 0, after: 1000 });
       }
       if (oldestLoadedId === undefined || !list.foundNewest) await list.fetchInitial();
+      // The account changed meanwhile: that list is disposed; load the new one instead.
+      if (list !== this.#list) return this.#init(oldestLoadedId);
     }
     const ctx = this.#ctx(current);
     const messages = list.messages();
