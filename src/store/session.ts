@@ -32,6 +32,7 @@ export const STORE_EVENT_TYPES = [
   'delete_message',
   'reaction',
   'update_message_flags',
+  'submessage',
   'subscription',
   'stream',
   'user_topic',

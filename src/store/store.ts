@@ -4,9 +4,8 @@ import type { Linkifier } from '../api/realm/models';
 import type { RealmEmoji } from '../api/messages/models';
 import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/personal/models';
 import type { RegisterSnapshot } from '../api/events/register';
-import type { Subscription, Topic } from '../api/channels/models';
+import type { Subscription } from '../api/channels/models';
 import type { CustomProfileField, User, UserStatus } from '../api/users/models';
-import type { RealmLimits } from '../api/operation';
 import { ChangeBuilder, fullChange, type StoreChange } from './change';
 import { Emitter, type Event } from './emitter';
 import { isResolved } from './keys';
@@ -15,7 +14,7 @@ import { PresenceIndex, type PresenceGroups, type PresenceState } from './presen
 import { RealmState } from './realm';
 import { upgradeHomeView } from '../api/personal/settings';
 import { applyStream, applySubscription, applyUserTopic } from './reducers/channels';
-import { applyDeleteMessage, applyFlags, applyMessage, applyReaction, applyUpdateMessage } from './reducers/messages';
+import { applyDeleteMessage, applyFlags, applyMessage, applyReaction, applySubmessage, applyUpdateMessage } from './reducers/messages';
 import { applyPresence, applyRealmUser, applyUserStatus } from './reducers/people';
 import {
   applyCustomProfileFields,
@@ -26,37 +25,15 @@ import {
   applySavedSnippets,
   applyScheduledMessages,
 } from './reducers/realm';
-import type { StoreState } from './state';
+import type { ChatStoreOptions, StoreState, TopicItem, UnreadKey } from './state';
+
+export type { ChatStoreOptions, TopicItem, UnreadKey } from './state';
 import { SubscriptionIndex } from './subscriptions';
+import { TopicLoader } from './topicLoader';
 import { TopicIndex } from './topics';
 import { UnreadIndex } from './unreads';
 import { topicCounts, UserTopicIndex } from './userTopics';
 import { UserIndex } from './users';
-
-export interface ChatStoreOptions {
-  /** Clock in ms (presence grouping); default `Date.now`. */
-  now?: () => number;
-  /** Fetches a channel's topics, newest first (`GET /users/me/{stream_id}/topics`). */
-  fetchTopics?: (streamId: number) => Promise<readonly Topic[]>;
-  /** Receives the organisation's limits after a rebuild and after `realm` events (→ `ChatClient.limits`). */
-  onLimits?: (limits: RealmLimits) => void;
-  /** A background failure (a topic refetch). */
-  onError?: (error: unknown) => void;
-}
-
-/** One row of a channel's topic list. */
-export interface TopicItem {
-  /** As the server spells it (resolved topics keep their "✔ " prefix). */
-  readonly name: string;
-  readonly maxId: number;
-  readonly unread: number;
-  readonly resolved: boolean;
-  /** 0 none, 1 muted, 2 unmuted, 3 followed. */
-  readonly visibilityPolicy: number;
-}
-
-/** What to count: a channel, one topic of it, or the direct conversation with these users. */
-export type UnreadKey = { streamId: number; topic?: string } | { dmUserIds: readonly number[] };
 
 /**
  * The live state of one account: built from a `/register` snapshot (`reset`) and kept current by
@@ -73,7 +50,7 @@ export class ChatStore {
   readonly #presence: PresenceIndex;
   readonly #realm: RealmState;
   readonly #personal = new PersonalItems();
-  readonly #topicLoads = new Map<number, Promise<readonly TopicItem[]>>();
+  readonly #topicLoader: TopicLoader;
   readonly #topicItems = new Map<number, readonly TopicItem[]>();
   #totalUnread: number | undefined;
   #ownUserId = 0;
@@ -81,8 +58,6 @@ export class ChatStore {
   #featureLevel = 0;
   #userSettings: Record<string, unknown> = {};
   #ready = false;
-  /** Bumped by `reset`: a topic fetch started before a rebuild must not install its answer. */
-  #generation = 0;
 
   readonly #onDidChange = new Emitter<StoreChange>();
   /** One notification per `reset` or `apply` that changed something. */
@@ -93,6 +68,15 @@ export class ChatStore {
 
   constructor(private readonly options: ChatStoreOptions = {}) {
     this.#presence = new PresenceIndex(options.now ?? Date.now);
+    this.#topicLoader = new TopicLoader({
+      topics: this.#topics,
+      fetch: options.fetchTopics,
+      onError: options.onError,
+      onLoaded: (streamId) => {
+        this.#topicItems.delete(streamId);
+        this.#onDidChange.fire({ full: false, areas: new Set(['topics']), streamIds: new Set([streamId]), messageIds: new Set(), userIds: new Set() });
+      },
+    });
     this.#realm = new RealmState(
       () => this.ownUser?.role ?? 400,
       () => this.#ownUserId,
@@ -117,7 +101,6 @@ export class ChatStore {
 
   /** Rebuilds everything from a snapshot (first start, and after the server dropped the queue). */
   reset(snapshot: RegisterSnapshot): void {
-    this.#generation++;
     this.#ownUserId = snapshot.user_id ?? 0;
     this.#ownEmail = snapshot.email ?? '';
     this.#featureLevel = snapshot.chat_feature_level;
@@ -174,7 +157,7 @@ export class ChatStore {
 
     // Topic lists are reloaded lazily from the new state, as on first use.
     this.#topics.clear();
-    this.#topicLoads.clear();
+    this.#topicLoader.clear();
     this.#topicItems.clear();
     this.#totalUnread = undefined;
     this.#ready = true;
@@ -199,7 +182,7 @@ export class ChatStore {
       this.#invalidate(built);
       if (built.areas.has('realm')) this.options.onLimits?.(this.#realm.limits());
     }
-    for (const streamId of [...this.#topics.stale]) this.#refetchTopics(streamId);
+    for (const streamId of [...this.#topics.stale]) this.#topicLoader.refetch(streamId);
     if (built) this.#onDidChange.fire(built);
     if (events.length > 0) this.#onDidApplyEvents.fire(events);
     return built;
@@ -212,6 +195,7 @@ export class ChatStore {
       case 'delete_message': return applyDeleteMessage(state, event, change);
       case 'reaction': return applyReaction(state, event, change);
       case 'update_message_flags': return applyFlags(state, event, change);
+      case 'submessage': return applySubmessage(state, event, change);
       case 'subscription': return applySubscription(state, event, change);
       case 'stream': return applyStream(state, event, change);
       case 'user_topic': return applyUserTopic(state, event, change);
@@ -286,53 +270,9 @@ export class ChatStore {
   }
 
   /** Fetches a channel's topics once; concurrent calls share one request. */
-  loadTopics(streamId: number): Promise<readonly TopicItem[]> {
-    const loaded = this.topics(streamId);
-    if (loaded) return Promise.resolve(loaded);
-    return this.#topicLoads.get(streamId) ?? this.#startLoad(streamId);
-  }
-
-  #startLoad(streamId: number): Promise<readonly TopicItem[]> {
-    const pending: Promise<readonly TopicItem[]> = this.#fetchTopics(streamId).finally(() => {
-      if (this.#topicLoads.get(streamId) === pending) this.#topicLoads.delete(streamId);
-    });
-    this.#topicLoads.set(streamId, pending);
-    return pending;
-  }
-
-  async #fetchTopics(streamId: number): Promise<readonly TopicItem[]> {
-    const fetch = this.options.fetchTopics;
-    if (!fetch) throw new Error('This store cannot load topics (no fetchTopics given).');
-    const generation = this.#generation;
-    this.#topics.beginLoad(streamId);
-    let topics: readonly Topic[];
-    try {
-      topics = await fetch(streamId);
-    } catch (error) {
-      if (generation === this.#generation) this.#topics.failLoad(streamId);
-      throw error;
-    }
-    if (generation !== this.#generation) return this.loadTopics(streamId);
-    this.#topics.finishLoad(streamId, topics);
-    this.#topicItems.delete(streamId);
-    this.#onDidChange.fire({
-      full: false,
-      areas: new Set(['topics']),
-      streamIds: new Set([streamId]),
-      messageIds: new Set(),
-      userIds: new Set(),
-    });
+  async loadTopics(streamId: number): Promise<readonly TopicItem[]> {
+    await this.#topicLoader.load(streamId);
     return this.topics(streamId)!;
-  }
-
-  /** A move or deletion took the newest message of a topic: fetch the channel's list again. */
-  #refetchTopics(streamId: number): void {
-    this.#topics.stale.delete(streamId);
-    if (this.#topicLoads.has(streamId) || !this.#topics.isLoaded(streamId)) return;
-    const generation = this.#generation;
-    this.#startLoad(streamId).catch((error: unknown) => {
-      if (generation === this.#generation) this.options.onError?.(error);
-    });
   }
 
   // ---- unreads ----------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 // The topic view inside a real VS Code: opening a topic loads its messages into the webview (the
 // page asks the host), sending from the compose path, another user's message arriving live,
 // visible messages marked read by the page, reactions round-trip (REACTION_DOES_NOT_EXIST handled),
-// Share Selection posting a fenced block with language and path:line-range, and search highlights
+// Share Selection posting a fenced block with language and path:line-range, messages moved out
+// and in again, and search highlights
 // (GET /messages search narrow, then matches_narrow for live messages).
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -9,7 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
-import { getMessage, sendMessage } from '../../src/api/messages/routes';
+import { getMessage, sendMessage, updateMessage } from '../../src/api/messages/routes';
 import { createSavedSnippet, deleteSavedSnippet } from '../../src/api/personal/routes';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
@@ -67,7 +68,7 @@ describe('topic view', () => {
   it('sends from the compose path and shows the message', async function () {
     this.timeout(15_000);
     const { id } = await panel.send('Hi Bob, from the topic view');
-    await waitFor('the sent message in the view', () => panel.cache.get(id));
+    await waitFor('the sent message in the view', () => panel.list!.get(id));
     const { message } = await getMessage(bobClient, { message_id: id });
     assert.equal(message.subject, topic);
     await assert.rejects(panel.send('x'.repeat(200_000)), /long|characters/i, 'an over-long message is refused before sending');
@@ -103,7 +104,7 @@ describe('topic view', () => {
   it('the Edit action of an own message runs teamChat.editMessage with {messageId}: its Markdown opens in a draft tab', async function () {
     this.timeout(20_000);
     const { id } = await panel.send('Edit **me** from the topic view');
-    await waitFor('the own message in the view', () => panel.cache.get(id));
+    await waitFor('the own message in the view', () => panel.list!.get(id));
     await panel.runAction(id, 'edit');
     const doc = await waitFor('the draft tab', () => {
       const d = vscode.window.activeTextEditor?.document;
@@ -117,7 +118,7 @@ describe('topic view', () => {
     this.timeout(15_000);
     const id = await bobSays('a live message');
     bobIds.push(id);
-    const m = await waitFor('the live message', () => panel.cache.get(id));
+    const m = await waitFor('the live message', () => panel.list!.get(id));
     assert.match(m.content, /a live message/);
   });
 
@@ -125,7 +126,7 @@ describe('topic view', () => {
     this.timeout(15_000);
     const target = bobIds[0]!;
     const own = api.services.sessions.current!.store.ownUserId;
-    const mine = () => panel.cache.get(target)?.reactions.some((r) => r.user_id === own && r.emoji_name === 'tada');
+    const mine = () => panel.list!.get(target)?.reactions.some((r) => r.user_id === own && r.emoji_name === 'tada');
     await panel.toggleReaction(target, { emojiName: 'tada', emojiCode: '1f389' });
     await waitFor('the reaction', () => mine());
     await panel.toggleReaction(target, { emojiName: 'tada', emojiCode: '1f389' });
@@ -143,7 +144,7 @@ describe('topic view', () => {
     const { name, code, type } = custom[0]!.emoji;
     await panel.toggleReaction(target, { emojiName: name, emojiCode: code, reactionType: type });
     await waitFor('the custom emoji reaction', () =>
-      panel.cache.get(target)?.reactions.some((r) => r.user_id === store.ownUserId && r.reaction_type === 'realm_emoji' && r.emoji_code === code),
+      panel.list!.get(target)?.reactions.some((r) => r.user_id === store.ownUserId && r.reaction_type === 'realm_emoji' && r.emoji_code === code),
     );
   });
 
@@ -162,9 +163,22 @@ describe('topic view', () => {
     const rel = vscode.workspace.asRelativePath(file, false);
     assert.ok(content.includes(`\`${rel}:2-4\``), content);
     assert.ok(content.includes('```typescript\nfunction twice(n: number) {\n  return n * 2;\n}\n```'), content);
-    await waitFor('the shared message in the open view', () => panel.cache.get(result.id));
+    await waitFor('the shared message in the open view', () => panel.list!.get(result.id));
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     fs.rmSync(file, { force: true });
+  });
+
+  it('a message moved out of the topic leaves the view, and comes back when moved in again', async function () {
+    this.timeout(15_000);
+    const id = await bobSays('a message on the move');
+    await waitFor('the message in the view', () => panel.list!.get(id));
+    const quiet = { propagate_mode: 'change_one' as const, send_notification_to_old_thread: false, send_notification_to_new_thread: false };
+    await updateMessage(bobClient, { message_id: id, topic: `${topic} (elsewhere)`, ...quiet });
+    await waitFor('the message gone from the view', () => panel.list!.get(id) === undefined);
+    await updateMessage(bobClient, { message_id: id, topic, ...quiet });
+    const back = await waitFor('the message back in the view', () => panel.list!.get(id));
+    assert.equal(back.subject, topic);
+    assert.deepEqual([...panel.list!.ids()].filter((x) => x >= id), [id]);
   });
 
   it('searches a topic with highlights, and highlights matching live messages (matches_narrow)', async function () {
@@ -176,7 +190,7 @@ describe('topic view', () => {
     const match = search.matches().get(needleId);
     assert.ok(match, `no match for ${needleId}: ${JSON.stringify([...search.matches().keys()])}`);
     assert.match(match.html, /<span class="highlight">needle<\/span>/);
-    assert.ok(!search.cache.get(bobIds[0]!), 'a non-matching message is listed');
+    assert.ok(!search.list!.get(bobIds[0]!), 'a non-matching message is listed');
     search.dispose();
 
     // The topic view's own search box: live messages are checked with matches_narrow.

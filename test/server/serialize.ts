@@ -93,7 +93,7 @@ export function serializeMessage(srv: ChatServer, viewer: User, m: Message, view
       emoji_name: r.emojiName, emoji_code: r.emojiCode,
       reaction_type: r.reactionType === 'extra_emoji' ? srv.extraEmojiType : r.reactionType, user_id: r.userId,
     })),
-    submessages: [],
+    submessages: (m.submessages ?? []).map((s) => ({ id: s.id, message_id: m.id, sender_id: s.senderId, msg_type: s.msgType, content: s.content })),
     flags: srv.state.flagsList(viewer.id, m),
   };
   if (m.type === 'stream') out.stream_id = m.streamId;

@@ -241,6 +241,20 @@ export class State {
     if (m.type === 'stream') insertSorted(this.streams.get(m.streamId!)!.messageIds, m.id);
   }
 
+  /** Delete a message with its per-user flags (index bookkeeping only). */
+  removeMessage(m: Message): void {
+    if (m.type === 'stream') {
+      this.streamMessagesVersion++;
+      const ids = this.streams.get(m.streamId!)!.messageIds;
+      const i = ids.indexOf(m.id);
+      if (i >= 0) ids.splice(i, 1);
+    }
+    this.messages.delete(m.id);
+    const j = this.messageOrder.indexOf(m.id);
+    if (j >= 0) this.messageOrder.splice(j, 1);
+    for (const flags of this.userMessages.values()) flags.delete(m.id);
+  }
+
   /** Move a message to another channel (index bookkeeping only). */
   relocate(m: Message, streamId: number): void {
     if (m.streamId === streamId) return;

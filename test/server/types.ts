@@ -92,6 +92,8 @@ export interface Message {
   timestamp: number;
   client: string;
   reactions: Reaction[];
+  /** Widget data (polls, to-do lists), oldest first; absent until the first one. */
+  submessages?: { id: number; senderId: number; msgType: string; content: string }[];
   editHistory: EditEntry[];
   lastEditTs?: number;
   lastMovedTs?: number;

@@ -111,6 +111,17 @@ export const UpdateMessageFlagsEvent = z.discriminatedUnion('op', [
   }),
 ]);
 
+/** A submessage (widget data: a poll vote, a to-do item) attached to a message. */
+export const SubmessageEvent = z.looseObject({
+  ...base,
+  type: z.literal('submessage'),
+  message_id: int,
+  submessage_id: int,
+  sender_id: int,
+  msg_type: z.string(),
+  content: z.string(),
+});
+
 export const SubscriptionEvent = z.discriminatedUnion('op', [
   z.looseObject({ ...base, type: z.literal('subscription'), op: z.literal('add'), subscriptions: z.array(Subscription) }),
   z.looseObject({
@@ -309,6 +320,7 @@ export const ChatEvent = z.discriminatedUnion('type', [
   DeleteMessageEvent,
   ReactionEvent,
   UpdateMessageFlagsEvent,
+  SubmessageEvent,
   SubscriptionEvent,
   StreamEvent,
   UserTopicEvent,
@@ -336,6 +348,7 @@ export type UpdateMessageEvent = z.infer<typeof UpdateMessageEvent>;
 export type DeleteMessageEvent = z.infer<typeof DeleteMessageEvent>;
 export type ReactionEvent = z.infer<typeof ReactionEvent>;
 export type UpdateMessageFlagsEvent = z.infer<typeof UpdateMessageFlagsEvent>;
+export type SubmessageEvent = z.infer<typeof SubmessageEvent>;
 export type SubscriptionEvent = z.infer<typeof SubscriptionEvent>;
 export type StreamEvent = z.infer<typeof StreamEvent>;
 export type UserTopicEvent = z.infer<typeof UserTopicEvent>;

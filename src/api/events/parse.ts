@@ -15,6 +15,7 @@ const KNOWN: Record<string, readonly string[] | undefined> = {
   delete_message: undefined,
   reaction: ['add', 'remove'],
   update_message_flags: ['add', 'remove'],
+  submessage: undefined,
   subscription: ['add', 'remove', 'update', 'peer_add', 'peer_remove'],
   stream: ['create', 'delete', 'update'],
   user_topic: undefined,

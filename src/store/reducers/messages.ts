@@ -4,15 +4,11 @@ import type {
   ReactionEvent,
   UpdateMessageEvent,
   UpdateMessageFlagsEvent,
+  SubmessageEvent,
 } from '../../api/events/models';
 import type { ChangeBuilder } from '../change';
 import type { StoreState } from '../state';
-
-const MENTION_FLAGS = ['mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'wildcard_mentioned'];
-
-function isMentioned(flags: readonly string[]): boolean {
-  return flags.some((f) => MENTION_FLAGS.includes(f));
-}
+import { isMentioned, moveOf } from './messageContent';
 
 /** A new message: unread unless flagged read or sent by the own user; its topic becomes the newest. */
 export function applyMessage(state: StoreState, event: MessageEvent, change: ChangeBuilder): void {
@@ -32,20 +28,16 @@ export function applyMessage(state: StoreState, event: MessageEvent, change: Cha
   }
 }
 
-/**
- * An edit and/or a move. Moves carry `stream_id` (old channel), `new_stream_id` (only when the
- * channel changed), `orig_subject` (old topic) and `subject` (only when the topic changed).
- */
+/** An edit and/or a move (where the messages went: {@link moveOf}). */
 export function applyUpdateMessage(state: StoreState, event: UpdateMessageEvent, change: ChangeBuilder): void {
   const ids = event.message_ids;
   if (!event.rendering_only) change.messages(ids);
-  const oldStream = event.stream_id;
-  const topicChanged = event.subject !== undefined && event.orig_subject !== undefined;
-  const channelChanged = event.new_stream_id !== undefined && event.new_stream_id !== oldStream;
-  if (oldStream === undefined || (!topicChanged && !channelChanged)) return;
-  const newStream = event.new_stream_id ?? oldStream;
-  const oldTopic = event.orig_subject;
-  const newTopic = event.subject ?? oldTopic;
+  const move = moveOf(event);
+  if (!move) return;
+  const oldStream = move.fromStreamId;
+  const newStream = move.toStreamId;
+  const oldTopic = move.fromTopic;
+  const newTopic = move.toTopic;
 
   for (const id of ids) {
     const loc = state.unreads.location(id);
@@ -74,6 +66,11 @@ export function applyDeleteMessage(state: StoreState, event: DeleteMessageEvent,
   if (event.stream_id !== undefined && event.topic !== undefined) {
     state.topics.noteRemoved(event.stream_id, event.topic, event.message_ids, false);
   }
+}
+
+/** Submessages (widget data) change nothing that is counted; open views redraw the message. */
+export function applySubmessage(_state: StoreState, event: SubmessageEvent, change: ChangeBuilder): void {
+  change.messages([event.message_id]);
 }
 
 /** Reactions change nothing that is counted; open views redraw the message. */

@@ -127,6 +127,19 @@ function removeReaction(ctx: Ctx): Record<string, unknown> {
   return {};
 }
 
+/** `POST /mark_all_as_read` (deprecated, still served): one event with `all: true` and no ids, as the service sends it. */
+function markAllAsRead(ctx: Ctx): Record<string, unknown> {
+  const { srv, user } = ctx;
+  const st = srv.state;
+  for (const [id, bits] of st.userMessages.get(user.id) ?? []) {
+    if ((bits & FLAG_BITS.read) === 0) st.setUserMessage(user.id, id, bits | FLAG_BITS.read);
+  }
+  srv.queues.send([user.id], 'update_message_flags', {
+    type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [], all: true,
+  });
+  return { complete: true };
+}
+
 const flagOp = { t: 'str' as const, req: true, check: oneOf('add', 'remove') };
 
 export const flagRoutes: Route[] = [
@@ -142,6 +155,7 @@ export const flagRoutes: Route[] = [
       narrow: { t: 'json', req: true }, op: flagOp, flag: { t: 'str', req: true },
     },
   },
+  { method: 'POST', path: '/mark_all_as_read', handler: markAllAsRead, params: {} },
   {
     method: 'POST', path: '/messages/{message_id:int}/reactions', handler: addReaction,
     params: { emoji_name: { t: 'str', req: true }, emoji_code: { t: 'str' }, reaction_type: { t: 'str' } },

@@ -88,6 +88,47 @@ function matchesNarrow(ctx: Ctx): Record<string, unknown> {
   return { messages: out };
 }
 
+/**
+ * `POST /submessages`: widget data for a message. As the real server: `content` must be JSON, and
+ * only the message's sender may attach the first submessage (the widget); then anyone who can see it.
+ */
+function postSubmessage(ctx: Ctx): Record<string, unknown> {
+  const { srv, user, p } = ctx;
+  const m = getAccessibleMessage(srv, user, p.message_id);
+  if (!m.submessages?.length && user.id !== m.senderId) throw badRequest('You cannot attach a submessage to this message.');
+  try {
+    JSON.parse(p.content);
+  } catch {
+    throw badRequest('Invalid json for submessage');
+  }
+  const sub = { id: srv.state.nextId('submessage'), senderId: user.id, msgType: p.msg_type, content: p.content };
+  (m.submessages ??= []).push(sub);
+  srv.queues.send(srv.messageAudience(m), 'submessage', {
+    type: 'submessage', msg_type: sub.msgType, message_id: m.id, submessage_id: sub.id, sender_id: user.id, content: sub.content,
+  });
+  return {};
+}
+
+/**
+ * `DELETE /messages/{message_id}`: administrators delete any message; senders their own within the
+ * default `message_content_delete_limit_seconds` (600). Viewers get `delete_message`.
+ */
+function deleteMessage(ctx: Ctx): Record<string, unknown> {
+  const { srv, user } = ctx;
+  const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
+  if (user.role > 200) {
+    if (m.senderId !== user.id) throw badRequest("You don't have permission to delete this message");
+    if (srv.now() - m.timestamp > 600) throw badRequest('The time limit for deleting this message has passed');
+  }
+  const audience = srv.messageAudience(m);
+  srv.state.removeMessage(m);
+  const place = m.type === 'stream' ? { stream_id: m.streamId, topic: srv.topicOut(m.topic, false) } : {};
+  srv.queues.send(audience, 'delete_message', (q) => q.opts.capabilities.bulk_message_deletion
+    ? { type: 'delete_message', message_ids: [m.id], message_type: m.type, ...place }
+    : { type: 'delete_message', message_id: m.id, message_type: m.type, ...place });
+  return {};
+}
+
 function getMessage(ctx: Ctx): Record<string, unknown> {
   const { srv, user, p } = ctx;
   const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
@@ -115,6 +156,11 @@ export const messageRoutes: Route[] = [
   {
     method: 'GET', path: '/messages/matches_narrow', handler: matchesNarrow,
     params: { msg_ids: { t: 'json', req: true, check: intArray }, narrow: { t: 'json', req: true } },
+  },
+  { method: 'DELETE', path: '/messages/{message_id:int}', handler: deleteMessage, params: {} },
+  {
+    method: 'POST', path: '/submessages', handler: postSubmessage,
+    params: { message_id: { t: 'int', req: true }, msg_type: { t: 'str', req: true }, content: { t: 'str', req: true } },
   },
   {
     method: 'GET', path: '/messages/{message_id:int}', handler: getMessage,

@@ -1,0 +1,19 @@
+export { MessageList, MAX_PAGE, PAGE_SIZE, type Highlight, type MessageListSource, type PageRequest } from './messageList';
+export { type MessageListDelta } from './delta';
+export {
+  channelNarrow,
+  dmNarrow,
+  factsOf,
+  matchesLocally,
+  mentionedNarrow,
+  narrowChannel,
+  narrowOf,
+  narrowSearch,
+  narrowTopic,
+  sameNarrow,
+  searchNarrow,
+  starredNarrow,
+  topicNarrow,
+  type MessageFacts,
+  type Narrow,
+} from './narrow';

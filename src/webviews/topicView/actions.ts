@@ -1,0 +1,154 @@
+/**
+ * What the topic view does to messages on the user's behalf: reactions, edit history, the
+ * message actions, and marking what the page shows as read (batched). Kept apart from the panel
+ * so each file reads in one sitting.
+ */
+import * as vscode from 'vscode';
+import { ApiError } from '../../api/errors';
+import type { Message } from '../../api/messages/models';
+import { addReaction, getMessage, removeReaction, updateMessageFlags } from '../../api/messages/routes';
+import { Commands } from '../../constants';
+import type { CurrentSession } from '../../session/manager';
+import { reportError } from '../../ui/report';
+import { historyItems, messageLink, type ModelContext } from './model';
+import type { MessageAction } from './protocol';
+
+/** What the actions need from the panel. */
+export interface ActionContext {
+  session(): CurrentSession;
+  message(id: number): Message | undefined;
+  /** Refetches one message (its copy was stale). */
+  refetch(id: number): Promise<void>;
+  modelContext(current: CurrentSession): ModelContext;
+  readonly streamId: number;
+  readonly topic: string | undefined;
+  channelName(current: CurrentSession): string;
+  /** Where a failed action's detail is logged (the error itself is shown to the user). */
+  readonly log: vscode.LogOutputChannel;
+}
+
+export interface EmojiParams {
+  emojiName: string;
+  emojiCode?: string;
+  reactionType?: string;
+}
+
+/**
+ * Adds or removes the user's reaction (`op` undefined: toggle by whether the user has it).
+ * A reaction that is already gone (or already there) refreshes that message quietly.
+ */
+export async function toggleReaction(ctx: ActionContext, messageId: number, emoji: EmojiParams, op?: 'add' | 'remove'): Promise<void> {
+  const current = ctx.session();
+  const message = ctx.message(messageId);
+  const reactionType = (emoji.reactionType ?? 'unicode_emoji') as 'unicode_emoji';
+  const mine = message?.reactions.some(
+    (r) =>
+      r.user_id === current.store.ownUserId &&
+      r.reaction_type === reactionType &&
+      (emoji.emojiCode === undefined || r.emoji_code === emoji.emojiCode) &&
+      r.emoji_name === emoji.emojiName,
+  );
+  const action = op ?? (mine ? 'remove' : 'add');
+  const params = { message_id: messageId, emoji_name: emoji.emojiName, emoji_code: emoji.emojiCode, reaction_type: reactionType };
+  try {
+    if (action === 'add') await addReaction(current.client, params);
+    else await removeReaction(current.client, params);
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === 'REACTION_DOES_NOT_EXIST' || error.code === 'REACTION_ALREADY_EXISTS')) {
+      await ctx.refetch(messageId);
+      return;
+    }
+    throw error;
+  }
+}
+
+/** Edit history (operation 7), sanitised, most recent first. */
+export async function editHistory(ctx: ActionContext, messageId: number): Promise<ReturnType<typeof historyItems>> {
+  const current = ctx.session();
+  const { message } = await getMessage(current.client, { message_id: messageId, apply_markdown: true });
+  if (!message.edit_history || message.edit_history.length === 0) {
+    throw new Error('The organization does not show the edit history of this message, or it has none.');
+  }
+  return historyItems(message.edit_history, ctx.modelContext(current));
+}
+
+export async function runAction(ctx: ActionContext, messageId: number, action: MessageAction): Promise<void> {
+  try {
+    switch (action) {
+      case 'edit':
+        // Built by the message-editing feature; the topic view only hands over the id.
+        await vscode.commands.executeCommand(Commands.editMessage, { messageId });
+        break;
+      case 'remind':
+        await vscode.commands.executeCommand(Commands.createReminder, { messageId });
+        break;
+      case 'copyLink': {
+        const current = ctx.session();
+        const topic = ctx.message(messageId)?.subject ?? ctx.topic ?? '';
+        await vscode.env.clipboard.writeText(messageLink(current.account.realmUrl, ctx.streamId, ctx.channelName(current), topic, messageId));
+        vscode.window.setStatusBarMessage('Team Chat: message link copied.', 3000);
+        break;
+      }
+      case 'openTopic': {
+        const topic = ctx.message(messageId)?.subject;
+        if (topic !== undefined) await vscode.commands.executeCommand(Commands.openTopic, { streamId: ctx.streamId, topic });
+        break;
+      }
+    }
+  } catch (error) {
+    reportError(ctx.log, error, 'Team Chat');
+  }
+}
+
+const READ_BATCH_DELAY_MS = 400;
+
+/** Marks the messages the page reports on screen as read, in batches; each once. */
+export class ReadMarker implements vscode.Disposable {
+  readonly #queue = new Set<number>();
+  readonly #requested = new Set<number>();
+  #timer: NodeJS.Timeout | undefined;
+  #disposed = false;
+  readonly #onDidMarkRead = new vscode.EventEmitter<readonly number[]>();
+  readonly onDidMarkRead = this.#onDidMarkRead.event;
+
+  constructor(
+    private readonly ctx: Pick<ActionContext, 'message'> & { current(): CurrentSession | undefined },
+    private readonly log: { warn(message: string): void },
+  ) {}
+
+  markVisible(ids: readonly number[]): void {
+    for (const id of ids) {
+      const m = this.ctx.message(id);
+      if (!m || this.#requested.has(id)) continue;
+      if (m.flags !== undefined && m.flags.includes('read')) continue;
+      if (m.flags === undefined && !this.ctx.current()?.store.isUnread(id)) continue;
+      this.#queue.add(id);
+    }
+    if (this.#queue.size > 0 && !this.#timer) this.#timer = setTimeout(() => void this.#flush(), READ_BATCH_DELAY_MS);
+  }
+
+  async #flush(): Promise<void> {
+    this.#timer = undefined;
+    const ids = [...this.#queue];
+    this.#queue.clear();
+    const current = this.ctx.current();
+    if (ids.length === 0 || this.#disposed || !current) return;
+    for (const id of ids) this.#requested.add(id);
+    try {
+      await updateMessageFlags(current.client, { messages: ids, op: 'add', flag: 'read' });
+      this.#onDidMarkRead.fire(ids);
+    } catch (error) {
+      for (const id of ids) this.#requested.delete(id);
+      this.log.warn(`Marking messages as read failed: ${String(error)}`);
+    }
+  }
+
+  /** Sends what is still queued, then stops. */
+  dispose(): void {
+    if (this.#disposed) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    void this.#flush();
+    this.#disposed = true;
+    this.#onDidMarkRead.dispose();
+  }
+}

@@ -1,0 +1,22 @@
+/** The topic view page's static markup; the page script (`./page/`) fills it in. */
+export const BODY = `
+<header class="topic-header">
+  <h1 id="title" class="title"></h1>
+  <nav id="topic-links" class="topic-links" aria-label="Topic links"></nav>
+  <form id="search-form" class="search" role="search">
+    <input id="search" type="search" placeholder="Search in this topic" aria-label="Search in this topic">
+  </form>
+</header>
+<main id="messages" class="messages" aria-live="polite">
+  <div id="older" class="older muted"></div>
+  <ol id="list" class="message-list"></ol>
+</main>
+<div id="notice" class="notice" role="status" hidden></div>
+<form id="compose" class="compose">
+  <textarea id="compose-text" rows="3" placeholder="Message this topic (Ctrl+Enter to send)" aria-label="Message"></textarea>
+  <div class="compose-row">
+    <span id="compose-error" class="compose-error" role="alert"></span>
+    <span id="compose-count" class="muted compose-count"></span>
+    <button id="send" type="submit">Send</button>
+  </div>
+</form>`;
