@@ -15,6 +15,7 @@ import { readServerInfo, type ServerInfo } from './features';
 import type { CallContext, HttpMethod, Operation, RealmLimits } from './operation';
 import { operations, type OperationKey, type Operations } from './operations';
 import { parseWith } from './parse';
+import { credentialSecrets, scrubError } from './scrub';
 import { dispatchText, type TextResponse } from './transport';
 import { formatZodError } from './validation';
 
@@ -83,6 +84,8 @@ export class ChatClient {
   rateLimit: RateLimitState | undefined;
 
   readonly #authorization: string;
+  /** The key's forms that must never appear in an error (see scrub.ts). */
+  readonly #secrets: readonly string[];
   readonly #origin: string;
   readonly #basePath: string;
   readonly #pool: Dispatcher;
@@ -100,6 +103,7 @@ export class ChatClient {
     this.#origin = url.origin;
     this.#basePath = url.pathname.replace(/\/+$/, '') + '/api/v1';
     this.#authorization = 'Basic ' + Buffer.from(`${options.email}:${options.apiKey}`, 'utf8').toString('base64');
+    this.#secrets = credentialSecrets(options.email, options.apiKey);
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#maxRetries = options.maxRetries ?? 3;
     this.#userAgent = options.userAgent ?? USER_AGENT;
@@ -159,12 +163,12 @@ export class ChatClient {
     const upgraded = op.normalize && ctx ? op.normalize(body, ctx) : body;
     const result = parseWith(op.response, upgraded);
     if (!result.success) {
-      throw new MalformedResponseError(
+      throw scrubError(new MalformedResponseError(
         `The server's answer to ${key} was not understood: ${formatZodError(result.error).message}`,
         key,
         200,
         { cause: result.error },
-      );
+      ), this.#secrets);
     }
     return result.data as ResultOf<K>;
   }
@@ -203,6 +207,7 @@ export class ChatClient {
       try {
         return await this.#send(method, path, params, options);
       } catch (error) {
+        scrubError(error, this.#secrets);
         if (!(error instanceof ChatError) || attempt >= maxRetries || options.signal?.aborted) throw error;
         const delayMs = retryDelay(error, method === 'GET' || options.retryUnsafe === true, backoff);
         if (delayMs === undefined) throw error;

@@ -6,3 +6,4 @@ export type { Operation, CallContext, RealmLimits } from './operation';
 export { EventQueue, type EventQueueOptions, type QueueStatus, type QueueStatusDetail } from './events';
 export { ChatEvent, parseEvent, type ChatEventType } from './models/events';
 export { RegisterSnapshot } from './models/register';
+export { credentialSecrets, scrubError, scrubText } from './scrub';

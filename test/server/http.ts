@@ -8,7 +8,9 @@ import { compile, CompiledRoute, Ctx, RawResponse, Route, UploadedFile } from '.
 import { User } from './types';
 
 export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: number; body?: 'html' | 'json' }
-  | { kind: 'drop' } | { kind: 'badBody' } | { kind: 'rateLimit'; retryAfter: number }) & { route?: string; times?: number };
+  | { kind: 'drop' } | { kind: 'badBody' } | { kind: 'rateLimit'; retryAfter: number }
+  /** A careless server or proxy: the request's Authorization header (and its decoded form) echoed in a 4xx `msg` or a 5xx HTML page. */
+  | { kind: 'echoAuth'; status: number }) & { route?: string; times?: number };
 
 interface RawRequest { query: ReadonlyMap<string, string>; body: Map<string, string>; files: UploadedFile[] }
 
@@ -211,6 +213,18 @@ export class HttpFront {
         sendJson(res, 429, { result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', 'retry-after': f.retryAfter },
           { 'Retry-After': String(Math.ceil(f.retryAfter)) });
         return true;
+      case 'echoAuth': {
+        const header = req.headers.authorization ?? '';
+        const creds = decodeBasic(header);
+        const decoded = creds ? `${creds.email}:${creds.key}` : '';
+        if (f.status >= 500) {
+          res.writeHead(f.status, { 'Content-Type': 'text/html; charset=utf-8' });
+          res.end(`<html><body><h1>Error</h1><pre>Authorization: ${header}\nuser ${decoded}</pre></body></html>\n`);
+        } else {
+          sendJson(res, f.status, { result: 'error', msg: `Malformed header Authorization: ${header} (${decoded})`, code: 'BAD_REQUEST', header, key: creds?.key });
+        }
+        return true;
+      }
       case 'status': {
         const html = f.body ? f.body === 'html' : f.status >= 502;
         if (html) {
