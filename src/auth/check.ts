@@ -28,6 +28,8 @@ export type SignInErrorKind =
   | 'deactivated'
   | 'realmDeactivated'
   | 'redirect'
+  /** A plain http:// server the user did not agree to send the key to. */
+  | 'insecure'
   | 'other';
 
 /** A sign-in failure; `message` is written for the user and says what to do. Never holds the key. */

@@ -6,6 +6,8 @@ import { Message, User } from './types';
 
 export interface ServerOptions {
   port?: number;
+  /** Address to listen on (default 127.0.0.1; e.g. 127.0.0.2 for a server that is not "localhost"). */
+  host?: string;
   organization?: 'demo' | 'large';
   featureLevel?: number;
   names?: 'chat' | 'zulip';
@@ -21,6 +23,7 @@ export type ResolvedOptions = Required<Omit<ServerOptions, 'now'>> & { now: () =
 export function resolveOptions(o: ServerOptions = {}): ResolvedOptions {
   return {
     port: o.port ?? 0,
+    host: o.host ?? '127.0.0.1',
     organization: o.organization ?? 'demo',
     featureLevel: o.featureLevel ?? 482,
     names: o.names ?? 'chat',
@@ -40,6 +43,8 @@ export class ChatServer {
   clockOffset = 0;
   /** Last payloads posted to each outgoing-webhook bot (for `POST /…-outgoing-webhook`). */
   readonly webhookLog = new Map<number, unknown[]>();
+  /** Requests that carried an Authorization header (tests check that none was sent). */
+  credentialedRequests = 0;
   /** Serialised response sections of this server, keyed by the state's version counters. */
   readonly json = new JsonCache();
 

@@ -61,7 +61,7 @@ export class HttpFront {
     return list;
   }
 
-  listen(port: number): Promise<Server> {
+  listen(port: number, host: string): Promise<Server> {
     const server = createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => {
         if (!res.headersSent) sendJson(res, 500, { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' });
@@ -72,13 +72,14 @@ export class HttpFront {
     server.keepAliveTimeout = 5000;
     return new Promise((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve(server));
+      server.listen(port, host, () => resolve(server));
     });
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { path, search } = splitUrl(req.url ?? '/');
     const method = (req.method ?? 'GET').toUpperCase();
+    if (req.headers.authorization !== undefined) this.srv.credentialedRequests++;
     if (path.startsWith('/__test__/') && this.testControls) {
       const body = await readBody(req);
       const r = await this.testControls(method, path, body.toString('utf8'));

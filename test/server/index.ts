@@ -141,10 +141,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   front.rawPaths = async (req, res, path) => serveUpload(srv, req, res, path);
 
-  const http = await front.listen(opts.port);
+  const http = await front.listen(opts.port, opts.host);
   const addr = http.address();
   const port = typeof addr === 'object' && addr ? addr.port : opts.port;
-  srv.url = `http://127.0.0.1:${port}`;
+  srv.url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`;
   const tick = setInterval(() => deliverDue(srv), 1000);
   tick.unref();
   const gc = setInterval(() => srv.queues.gc(opts.queueIdleTimeoutSeconds), Math.min(10_000, opts.queueIdleTimeoutSeconds * 500));
