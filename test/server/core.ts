@@ -16,9 +16,17 @@ export interface ServerOptions {
   queueIdleTimeoutSeconds?: number;
   heartbeatSeconds?: number;
   now?: () => number;
+  /**
+   * Tests: checks each JSON success (the route's method and template, and the body) and returns
+   * what is wrong with it; the server then answers 500 with that text instead.
+   */
+  checkResponse?: (method: string, template: string, body: Record<string, unknown>, server: { featureLevel: number; flavor: 'chat' | 'zulip' }) => string | undefined;
 }
 
-export type ResolvedOptions = Required<Omit<ServerOptions, 'now'>> & { now: () => number };
+export type ResolvedOptions = Required<Omit<ServerOptions, 'now' | 'checkResponse'>> & {
+  now: () => number;
+  checkResponse?: ServerOptions['checkResponse'];
+};
 
 export function resolveOptions(o: ServerOptions = {}): ResolvedOptions {
   return {
@@ -32,6 +40,7 @@ export function resolveOptions(o: ServerOptions = {}): ResolvedOptions {
     queueIdleTimeoutSeconds: o.queueIdleTimeoutSeconds ?? 600,
     heartbeatSeconds: o.heartbeatSeconds ?? 60,
     now: o.now ?? (() => Date.now() / 1000),
+    checkResponse: o.checkResponse,
   };
 }
 

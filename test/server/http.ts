@@ -128,6 +128,13 @@ export class HttpFront {
       }
       const body: Record<string, unknown> = { result: 'success', msg: '', ...result };
       if (ignored.length && this.srv.fl >= 167) body.ignored_parameters_unsupported = ignored;
+      const violation = this.srv.opts.checkResponse?.(method, route.template, JSON.parse(stringify(body)) as Record<string, unknown>,
+        { featureLevel: this.srv.fl, flavor: this.srv.prefix });
+      if (violation) {
+        // eslint-disable-next-line no-console
+        console.error(`test server: response shape violation: ${violation}`);
+        return sendJson(res, 500, { result: 'error', msg: `Response shape violation: ${violation}`, code: 'STRICT_SHAPE' });
+      }
       sendJson(res, 200, body, headers);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

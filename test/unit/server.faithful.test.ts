@@ -2,6 +2,7 @@
 // API does not send, the user_settings_object capability, complete objects and 404s for unknown ids.
 import * as assert from 'node:assert/strict';
 import { Account, RunningServer, startServer } from '../server';
+import { checkResponseShape } from './strictShape';
 import { GROUP } from '../server/state';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -55,7 +56,7 @@ describe('local server: faithful to the real API', function () {
 
   beforeEach(async () => {
     clock = 0;
-    server = await startServer({ longpollTimeoutSeconds: 2, heartbeatSeconds: 1, now: () => Date.now() / 1000 + clock });
+    server = await startServer({ longpollTimeoutSeconds: 2, heartbeatSeconds: 1, now: () => Date.now() / 1000 + clock, checkResponse: checkResponseShape });
   });
   afterEach(() => server.stop());
 

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert';
 import { createHash } from 'node:crypto';
 import { Account, RunningServer, startServer } from '../server';
+import { checkResponseShape } from './strictShape';
 import { UNICODE_EMOJI } from '../server/emoji';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -26,7 +27,7 @@ describe('local chat server', () => {
   let admin: Account;
   let clock = 0;
   before(async () => {
-    server = await startServer({ longpollTimeoutSeconds: 2, heartbeatSeconds: 1, now: () => Date.now() / 1000 + clock });
+    server = await startServer({ longpollTimeoutSeconds: 2, heartbeatSeconds: 1, now: () => Date.now() / 1000 + clock, checkResponse: checkResponseShape });
     alice = server.accounts.find((a) => a.email.startsWith('alice@'))!;
     admin = server.accounts.find((a) => a.role === 200)!;
   });
