@@ -7,7 +7,7 @@ import { CompiledParams, compileParams, decodeParams } from './params';
 import { compile, CompiledRoute, Ctx, RawResponse, Route, UploadedFile } from './router';
 import { User } from './types';
 
-export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: number; body?: 'html' | 'json' }
+export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: number; body?: 'html' | 'json' | 'empty' }
   | { kind: 'drop' } | { kind: 'badBody' } | { kind: 'rateLimit'; retryAfter: number }
   /** A careless server or proxy: the request's Authorization header (and its decoded form) echoed in a 4xx `msg` or a 5xx HTML page. */
   | { kind: 'echoAuth'; status: number }) & { route?: string; times?: number };
@@ -235,7 +235,10 @@ export class HttpFront {
       }
       case 'status': {
         const html = f.body ? f.body === 'html' : f.status >= 502;
-        if (html) {
+        if (f.body === 'empty') {
+          res.writeHead(f.status, { 'Content-Length': 0 });
+          res.end();
+        } else if (html) {
           res.writeHead(f.status, { 'Content-Type': 'text/html; charset=utf-8' });
           res.end(`<html><head><title>${f.status} Error</title></head><body><h1>${f.status} Error</h1><hr><center>nginx</center></body></html>\n`);
         } else {

@@ -521,6 +521,16 @@ describe('API: messages on older servers', function () {
     });
   });
 
+  it('FL 379, the first with edit-conflict protection: a stale prev_content_sha256 is sent and refused', async function () {
+    await withServer({ featureLevel: 379 }, MEMBER, async (alice) => {
+      const eng = await channelId(alice, 'engineering');
+      const { id } = await sendMessage(alice, { type: 'stream', to: eng, topic: 'threshold', content: 'Version A' });
+      await updateMessage(alice, { message_id: id, content: 'Version B' });
+      await apiError(updateMessage(alice, { message_id: id, content: 'Version C', prevContent: 'Version A' }), 'BAD_REQUEST', 400);
+      assert.equal(await rawContent(alice, id), 'Version B');
+    });
+  });
+
   it('FL 440 and 400: detached_uploads and attachments are normalised (ms → s, messages → message_ids)', async function () {
     await withServer({ featureLevel: 440 }, MEMBER, async (alice) => {
       const now = Date.now() / 1000;
