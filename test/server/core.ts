@@ -52,6 +52,8 @@ export class ChatServer {
   clockOffset = 0;
   /** Last payloads posted to each outgoing-webhook bot (for `POST /…-outgoing-webhook`). */
   readonly webhookLog = new Map<number, unknown[]>();
+  /** Set by the `replayEvents` fault: the next `GET /events` re-sends acknowledged events too. */
+  replayEvents = false;
   /** Requests that carried an Authorization header (tests check that none was sent). */
   credentialedRequests = 0;
   /** Serialised response sections of this server, keyed by the state's version counters. */

@@ -10,7 +10,9 @@ import { User } from './types';
 export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: number; body?: 'html' | 'json' | 'empty' }
   | { kind: 'drop' } | { kind: 'badBody' } | { kind: 'rateLimit'; retryAfter: number }
   /** A careless server or proxy: the request's Authorization header (and its decoded form) echoed in a 4xx `msg` or a 5xx HTML page. */
-  | { kind: 'echoAuth'; status: number }) & { route?: string; times?: number };
+  | { kind: 'echoAuth'; status: number }
+  /** The next `GET /events` also re-sends the events the client already acknowledged (a repeated batch). */
+  | { kind: 'replayEvents' }) & { route?: string; times?: number };
 
 interface RawRequest { query: ReadonlyMap<string, string>; body: Map<string, string>; files: UploadedFile[] }
 
@@ -221,6 +223,9 @@ export class HttpFront {
         sendJson(res, 429, { result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', 'retry-after': f.retryAfter },
           { 'Retry-After': String(Math.ceil(f.retryAfter)) });
         return true;
+      case 'replayEvents':
+        this.srv.replayEvents = true;
+        return false;
       case 'echoAuth': {
         const header = req.headers.authorization ?? '';
         const creds = decodeBasic(header);

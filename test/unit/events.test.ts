@@ -270,7 +270,26 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
       });
     }
 
+    it('applies each event exactly once when the server re-sends a batch already seen', async () => {
+      const rec = new Recorder();
+      await startQueue(rec);
+      const first = await dm(otherClient, owner);
+      await rec.until(() => rec.hasMessage(first), 'the first message');
+      server.inject({ kind: 'replayEvents', route: 'GET /events' });
+      const second = await dm(otherClient, owner);
+      await rec.until(() => rec.hasMessage(second), 'the second message');
+      // The poll after the second message gets the repeated batch; the third arrives after it.
+      const third = await dm(otherClient, owner);
+      await rec.until(() => rec.hasMessage(third), 'the third message');
+      assert.equal(server.server.replayEvents, false, 'the server did re-send a batch');
+      const contents = rec.messages().map((e) => e.message.content);
+      for (const text of [first, second, third]) assert.equal(contents.filter((c) => c === text).length, 1, `${text} applied once`);
+      const ids = rec.events.map((e) => e.id);
+      assert.equal(new Set(ids).size, ids.length, 'no event handed over twice');
+    });
+
     it('waits out RATE_LIMIT_HIT as the server asks and continues', async () => {
+
       const rec = new Recorder();
       await startQueue(rec);
       server.inject({ kind: 'rateLimit', retryAfter: 0.2, route: 'GET /events' });

@@ -218,6 +218,10 @@ async function getEvents(ctx: Ctx): Promise<Record<string, unknown>> {
   const last: number = p.last_event_id ?? -1;
   q.ack(last);
   const pending = q.pending(last);
+  if (srv.replayEvents && q.acked.length) {
+    srv.replayEvents = false;
+    return { events: [...q.acked, ...pending], queue_id: q.id };
+  }
   if (pending.length || p.dont_block) return { events: pending, queue_id: q.id };
   if (q.waiter) {
     clearTimeout(q.waiter.timer);
