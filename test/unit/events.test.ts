@@ -288,6 +288,25 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
       assert.equal(new Set(ids).size, ids.length, 'no event handed over twice');
     });
 
+    it("realm update and update_dict events reach the client's limits, not only the snapshot", async () => {
+      const rec = new Recorder();
+      await startQueue(rec);
+      assert.equal(client.limits.mandatoryTopics, false);
+      assert.equal(client.limits.emptyTopicDisplayName, 'general chat');
+      const send = (event: Record<string, unknown>) => server.server.queues.send([owner.userId], 'realm', { type: 'realm', ...event });
+      try {
+        send({ op: 'update', property: 'mandatory_topics', value: true });
+        send({ op: 'update_dict', property: 'default', data: { empty_topic_display_name: 'chit-chat' } });
+        await rec.until(() => rec.events.filter((e) => e.type === 'realm').length === 2, 'both realm events');
+        assert.equal(client.limits.mandatoryTopics, true);
+        assert.equal(client.limits.emptyTopicDisplayName, 'chit-chat');
+      } finally {
+        send({ op: 'update', property: 'mandatory_topics', value: false });
+        send({ op: 'update_dict', property: 'default', data: { empty_topic_display_name: 'general chat' } });
+        await rec.until(() => client.limits.mandatoryTopics === false && client.limits.emptyTopicDisplayName === 'general chat', 'the limits restored');
+      }
+    });
+
     it('waits out RATE_LIMIT_HIT as the server asks and continues', async () => {
 
       const rec = new Recorder();
