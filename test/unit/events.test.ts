@@ -419,10 +419,9 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
         assert.equal(snapshot.chat_feature_level, 150);
         assert.equal(client.server?.featureLevel, 150);
         assert.equal(typeof snapshot.max_message_length, 'number');
-        if (snapshot.presences) {
-          for (const times of Object.values(snapshot.presences)) {
-            assert.ok(times.active_timestamp !== undefined || times.idle_timestamp !== undefined);
-          }
+        assert.ok(snapshot.presences && Object.keys(snapshot.presences).length > 0, 'the snapshot has presences');
+        for (const times of Object.values(snapshot.presences)) {
+          assert.ok(times.active_timestamp !== undefined || times.idle_timestamp !== undefined);
         }
         const text = await dm(otherClient, owner);
         await rec.until(() => rec.hasMessage(text), 'the message event');
