@@ -115,6 +115,8 @@ export const Settings = {
   webhookReceiverPort: 'teamChat.webhookReceiver.port',
   /** `ask`: prompt for each payload's answer; `noResponse`: answer `response_not_required`. */
   webhookReceiverMode: 'teamChat.webhookReceiver.mode',
+  /** Sign in to plain http:// servers (other than this machine) without asking. */
+  allowUnencryptedHttp: 'teamChat.security.allowUnencryptedHttp',
 } as const;
 
 /** The authentication provider (package.json `contributes.authentication`). */

@@ -11,10 +11,12 @@ import {
   ServerError,
   ValidationError,
 } from './errors';
+import { encodeParams, fillPath } from './encode';
 import { readServerInfo, type ServerInfo } from './features';
 import type { CallContext, HttpMethod, Operation, RealmLimits } from './operation';
 import { operations, type OperationKey, type Operations } from './operations';
 import { parseWith } from './parse';
+import { credentialSecrets, scrubError } from './scrub';
 import { dispatchText, type TextResponse } from './transport';
 import { formatZodError } from './validation';
 
@@ -83,6 +85,8 @@ export class ChatClient {
   rateLimit: RateLimitState | undefined;
 
   readonly #authorization: string;
+  /** The key's forms that must never appear in an error (see scrub.ts). */
+  readonly #secrets: readonly string[];
   readonly #origin: string;
   readonly #basePath: string;
   readonly #pool: Dispatcher;
@@ -100,6 +104,7 @@ export class ChatClient {
     this.#origin = url.origin;
     this.#basePath = url.pathname.replace(/\/+$/, '') + '/api/v1';
     this.#authorization = 'Basic ' + Buffer.from(`${options.email}:${options.apiKey}`, 'utf8').toString('base64');
+    this.#secrets = credentialSecrets(options.email, options.apiKey);
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#maxRetries = options.maxRetries ?? 3;
     this.#userAgent = options.userAgent ?? USER_AGENT;
@@ -159,12 +164,12 @@ export class ChatClient {
     const upgraded = op.normalize && ctx ? op.normalize(body, ctx) : body;
     const result = parseWith(op.response, upgraded);
     if (!result.success) {
-      throw new MalformedResponseError(
+      throw scrubError(new MalformedResponseError(
         `The server's answer to ${key} was not understood: ${formatZodError(result.error).message}`,
         key,
         200,
         { cause: result.error },
-      );
+      ), this.#secrets);
     }
     return result.data as ResultOf<K>;
   }
@@ -203,6 +208,7 @@ export class ChatClient {
       try {
         return await this.#send(method, path, params, options);
       } catch (error) {
+        scrubError(error, this.#secrets);
         if (!(error instanceof ChatError) || attempt >= maxRetries || options.signal?.aborted) throw error;
         const delayMs = retryDelay(error, method === 'GET' || options.retryUnsafe === true, backoff);
         if (delayMs === undefined) throw error;
@@ -292,53 +298,6 @@ function parseRealmUrl(realmUrl: string): URL {
   return url;
 }
 
-/** SPEC.md's encoding: strings as they are, booleans and numbers as text, arrays/objects as JSON. */
-export function encodeParams(params: Record<string, unknown>): string {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    let text: string;
-    if (typeof value === 'string') text = value;
-    else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
-    else text = JSON.stringify(value);
-    parts.push(encodeURIComponent(name) + '=' + encodeURIComponent(text));
-  }
-  return parts.join('&');
-}
-
-/** Fills `{name}` placeholders from `values` (percent-encoded) and returns the other values. */
-export function fillPath(
-  template: string,
-  values: Record<string, unknown>,
-  route: string,
-): { path: string; rest: Record<string, unknown> } {
-  const { literals, names } = pathTemplate(template);
-  if (names.length === 0) return { path: template, rest: values };
-  let path = literals[0]!;
-  names.forEach((name, i) => {
-    const value = values[name];
-    if (value === undefined || value === null || value === '') {
-      throw new ValidationError(`"${name}" is required.`, route, name);
-    }
-    path += encodeURIComponent(String(value)) + literals[i + 1]!;
-  });
-  const rest: Record<string, unknown> = {};
-  for (const key of Object.keys(values)) if (!names.includes(key)) rest[key] = values[key];
-  return { path, rest };
-}
-
-/** A path template split once: the literal text around each `{name}` placeholder. */
-const pathTemplates = new Map<string, { literals: string[]; names: string[] }>();
-
-function pathTemplate(template: string): { literals: string[]; names: string[] } {
-  let parsed = pathTemplates.get(template);
-  if (!parsed) {
-    const parts = template.split(/\{([a-z_]+)\}/);
-    parsed = { literals: parts.filter((_, i) => i % 2 === 0), names: parts.filter((_, i) => i % 2 === 1) };
-    pathTemplates.set(template, parsed);
-  }
-  return parsed;
-}
 
 function parseResponse(
   status: number,

@@ -7,3 +7,4 @@ export { EventQueue, type EventQueueOptions, type QueueStatus, type QueueStatusD
 export { ChatEvent, type ChatEventType } from './events/models';
 export { parseEvent } from './events/parse';
 export { RegisterSnapshot } from './events/register';
+export { credentialSecrets, scrubError, scrubText } from './scrub';

@@ -3,7 +3,9 @@
  * (reachable, a chat server, compatible), then an authenticated `GET /users/me`. Imports nothing
  * from `vscode`, so plain-Node tests run it against the local chat server.
  */
-import { ApiError, ChatClient, ChatError, MalformedResponseError, NetworkError, RedirectError, ValidationError } from '../api';
+import {
+  ApiError, ChatClient, ChatError, credentialSecrets, MalformedResponseError, NetworkError, RedirectError, scrubError, scrubText, ValidationError,
+} from '../api';
 import { getServerSettings } from '../api/server/routes';
 import { getOwnUser } from '../api/users/routes';
 
@@ -26,6 +28,8 @@ export type SignInErrorKind =
   | 'deactivated'
   | 'realmDeactivated'
   | 'redirect'
+  /** A plain http:// server the user did not agree to send the key to. */
+  | 'insecure'
   | 'other';
 
 /** A sign-in failure; `message` is written for the user and says what to do. Never holds the key. */
@@ -133,7 +137,7 @@ export async function checkCredentials(
       if (error instanceof MalformedResponseError) {
         throw new SignInError('notChatServer', `${url} answered the sign-in check with something unexpected. Check the server URL.`, { cause: error });
       }
-      throw toSignInError(error, url, key);
+      throw toSignInError(error, url, credentialSecrets(login, key));
     }
     return { ...server, email: login, userId: user.user_id, fullName: user.full_name };
   } finally {
@@ -189,7 +193,9 @@ function notChatServer(url: string, cause: unknown): SignInError {
 }
 
 /** Maps a client error to the sign-in failure the user can act on. */
-function toSignInError(error: unknown, url: string, apiKey?: string): SignInError {
+function toSignInError(error: unknown, url: string, secrets: readonly string[] = []): SignInError {
+  // The cause travels with the SignInError (and into logs): no form of the key may stay in it.
+  scrubError(error, secrets);
   if (error instanceof SignInError) return error;
   if (error instanceof Error && error.name === 'AbortError') return new SignInError('other', 'Sign-in was cancelled.', { cause: error });
   if (error instanceof ValidationError) return new SignInError('badUrl', error.message, { cause: error });
@@ -231,12 +237,12 @@ function toSignInError(error: unknown, url: string, apiKey?: string): SignInErro
         { cause: error },
       );
     }
-    return new SignInError('other', `The server refused the sign-in: ${scrub(error.message, apiKey)}`, { cause: error });
+    return new SignInError('other', `The server refused the sign-in: ${scrubText(error.message, secrets)}`, { cause: error });
   }
   if (error instanceof ChatError) {
-    return new SignInError('other', `Sign-in failed: ${scrub(error.message, apiKey)} Try again later.`, { cause: error });
+    return new SignInError('other', `Sign-in failed: ${scrubText(error.message, secrets)} Try again later.`, { cause: error });
   }
-  return new SignInError('other', `Sign-in failed: ${scrub(error instanceof Error ? error.message : String(error), apiKey)}`, { cause: error });
+  return new SignInError('other', `Sign-in failed: ${scrubText(error instanceof Error ? error.message : String(error), secrets)}`, { cause: error });
 }
 
 /** The realm URL a redirect points at (its `/api/v1/...` suffix removed), if it is a URL. */
@@ -249,9 +255,4 @@ function suggestedRealm(location: string | undefined, base: string): string | un
   } catch {
     return undefined;
   }
-}
-
-/** Belt and braces: a key never reaches a message, whatever the server echoes. */
-function scrub(text: string, apiKey: string | undefined): string {
-  return apiKey ? text.split(apiKey).join('***') : text;
 }

@@ -41,7 +41,7 @@ async function importZuliprc(services: Services, file?: vscode.Uri | string): Pr
   });
   if (!picked?.[0]) return undefined;
   try {
-    const account = await importZuliprcFile(services, picked[0]);
+    const account = await importZuliprcFile(services, picked[0], { unencrypted: 'ask' });
     announce(account);
     return account;
   } catch (error) {

@@ -8,14 +8,23 @@ import type { Services } from '../services';
 import type { Account } from './accounts';
 import { checkCredentials, checkServer, normalizeRealmUrl, type CheckedAccount, type ServerCheck } from './check';
 import { showInputStep } from './inputStep';
+import { confirmUnencrypted, type UnencryptedConsent } from './plainHttp';
+import { parseZuliprc, ZuliprcError } from './zuliprc';
 import { describeError } from '../ui/errorMessage';
 import { withNotification } from '../ui/progress';
-import { parseZuliprc, ZuliprcError } from './zuliprc';
 
 export interface Credentials {
   realmUrl: string;
   email: string;
   apiKey: string;
+  /** Consent to send the key over plain http:// (see plainHttp.ts); without it such servers are refused. */
+  allowUnencrypted?: boolean;
+}
+
+export interface SignInOptions {
+  silent?: boolean;
+  /** How consent for a plain http:// server is obtained (default: `credentials.allowUnencrypted`). */
+  unencrypted?: UnencryptedConsent;
 }
 
 const TITLE = 'Team Chat: Sign In';
@@ -25,8 +34,10 @@ const IMPORT_BUTTON: vscode.QuickInputButton = {
 };
 
 /** Checks `credentials` (with a cancellable progress notification unless `silent`) and stores the account as active. */
-export async function signInWith(services: Services, credentials: Credentials, options: { silent?: boolean } = {}): Promise<Account> {
+export async function signInWith(services: Services, credentials: Credentials, options: SignInOptions = {}): Promise<Account> {
   const { realmUrl, email, apiKey } = credentials;
+  // Before any request carries the key.
+  await confirmUnencrypted(services.context.globalState, normalizeRealmUrl(realmUrl), options.unencrypted ?? credentials.allowUnencrypted);
   const checked = options.silent
     ? await checkCredentials(realmUrl, email, apiKey)
     : await withNotification(`Signing in to ${realmUrl}…`, (signal) => checkCredentials(realmUrl, email, apiKey, { signal }));
@@ -56,6 +67,8 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
   if (url && 'button' in url) return 'import';
   if (!url || !server) return undefined;
   const realm: ServerCheck = server;
+  // Asked before the key is even typed; the server check above sent no credentials.
+  await confirmUnencrypted(services.context.globalState, realm.realmUrl, 'ask');
 
   const needsEmail = realm.requireEmailFormatUsernames;
   const email = await showInputStep({
@@ -95,7 +108,7 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
 }
 
 /** Reads, checks and stores the account of a zuliprc file. Throws `ZuliprcError` or `SignInError`. */
-export async function importZuliprcFile(services: Services, file: vscode.Uri, options: { silent?: boolean } = {}): Promise<Account> {
+export async function importZuliprcFile(services: Services, file: vscode.Uri, options: SignInOptions = {}): Promise<Account> {
   let text: string;
   try {
     text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));

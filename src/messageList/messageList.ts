@@ -184,9 +184,8 @@ export class MessageList implements Disposable {
   #mergePage(messages: readonly Message[], delta: DeltaBuilder): void {
     for (const m of messages) {
       this.#put(m, delta);
-      const extra = m as Message & { match_content?: unknown; match_subject?: unknown };
-      if (typeof extra.match_content === 'string') {
-        this.#highlights.set(m.id, { content: extra.match_content, subject: typeof extra.match_subject === 'string' ? extra.match_subject : '' });
+      if (m.match_content !== undefined) {
+        this.#highlights.set(m.id, { content: m.match_content, subject: m.match_subject ?? '' });
       }
     }
   }

@@ -1,6 +1,6 @@
 import { Pool } from 'undici';
 import { ChatClient, type OperationKey } from '../../src/api';
-import { fillPath } from '../../src/api/client';
+import { fillPath } from '../../src/api/encode';
 import { pinCores, startServerProcess } from './serverProcess';
 import { median, type BenchResult } from './stats';
 

@@ -22,7 +22,8 @@ describe('reminders: create from a selection, list, delete', () => {
 
   const store = () => api.services.sessions.current!.store;
   const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
-  const noteOf = (r: object) => String((r as { note?: unknown }).note ?? '');
+  // The real API sends no `note` field: the note is in the content the notification bot will send.
+  const noteOf = (r: { content?: string }) => (r.content ?? '').split('\n\nNote:\n> ')[1] ?? '';
 
   async function select(uri: vscode.Uri, startLine: number, endLine: number): Promise<vscode.TextEditor> {
     const doc = await vscode.workspace.openTextDocument(uri);

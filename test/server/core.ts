@@ -6,6 +6,8 @@ import { Message, User } from './types';
 
 export interface ServerOptions {
   port?: number;
+  /** Address to listen on (default 127.0.0.1; e.g. 127.0.0.2 for a server that is not "localhost"). */
+  host?: string;
   organization?: 'demo' | 'large';
   featureLevel?: number;
   names?: 'chat' | 'zulip';
@@ -14,13 +16,22 @@ export interface ServerOptions {
   queueIdleTimeoutSeconds?: number;
   heartbeatSeconds?: number;
   now?: () => number;
+  /**
+   * Tests: checks each JSON success (the route's method and template, and the body) and returns
+   * what is wrong with it; the server then answers 500 with that text instead.
+   */
+  checkResponse?: (method: string, template: string, body: Record<string, unknown>, server: { featureLevel: number; flavor: 'chat' | 'zulip' }) => string | undefined;
 }
 
-export type ResolvedOptions = Required<Omit<ServerOptions, 'now'>> & { now: () => number };
+export type ResolvedOptions = Required<Omit<ServerOptions, 'now' | 'checkResponse'>> & {
+  now: () => number;
+  checkResponse?: ServerOptions['checkResponse'];
+};
 
 export function resolveOptions(o: ServerOptions = {}): ResolvedOptions {
   return {
     port: o.port ?? 0,
+    host: o.host ?? '127.0.0.1',
     organization: o.organization ?? 'demo',
     featureLevel: o.featureLevel ?? 482,
     names: o.names ?? 'chat',
@@ -29,6 +40,7 @@ export function resolveOptions(o: ServerOptions = {}): ResolvedOptions {
     queueIdleTimeoutSeconds: o.queueIdleTimeoutSeconds ?? 600,
     heartbeatSeconds: o.heartbeatSeconds ?? 60,
     now: o.now ?? (() => Date.now() / 1000),
+    checkResponse: o.checkResponse,
   };
 }
 
@@ -40,6 +52,10 @@ export class ChatServer {
   clockOffset = 0;
   /** Last payloads posted to each outgoing-webhook bot (for `POST /…-outgoing-webhook`). */
   readonly webhookLog = new Map<number, unknown[]>();
+  /** Set by the `replayEvents` fault: the next `GET /events` re-sends acknowledged events too. */
+  replayEvents = false;
+  /** Requests that carried an Authorization header (tests check that none was sent). */
+  credentialedRequests = 0;
   /** Serialised response sections of this server, keyed by the state's version counters. */
   readonly json = new JsonCache();
 

@@ -16,3 +16,8 @@ export function badRequest(msg: string, code = 'BAD_REQUEST', extra: Record<stri
 }
 
 export const invalidMessage = (): ApiError => badRequest('Invalid message(s)');
+
+/** The real service's ResourceNotFoundError: HTTP 404 with the generic code. */
+export function notFound(msg: string): ApiError {
+  return new ApiError(404, 'BAD_REQUEST', msg);
+}

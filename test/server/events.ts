@@ -39,8 +39,13 @@ export class EventQueue {
     }
   }
 
+  /** The last acknowledged events (for the `replayEvents` fault). */
+  acked: (ServerEvent & { id: number })[] = [];
+
   /** Drop acknowledged events; return the rest. */
   ack(lastEventId: number): void {
+    const done = this.events.filter((e) => e.id <= lastEventId);
+    if (done.length) this.acked = [...this.acked, ...done].slice(-50);
     this.events = this.events.filter((e) => e.id > lastEventId);
   }
 

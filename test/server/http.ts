@@ -7,8 +7,12 @@ import { CompiledParams, compileParams, decodeParams } from './params';
 import { compile, CompiledRoute, Ctx, RawResponse, Route, UploadedFile } from './router';
 import { User } from './types';
 
-export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: number; body?: 'html' | 'json' }
-  | { kind: 'drop' } | { kind: 'badBody' } | { kind: 'rateLimit'; retryAfter: number }) & { route?: string; times?: number };
+export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: number; body?: 'html' | 'json' | 'empty' }
+  | { kind: 'drop' } | { kind: 'badBody' } | { kind: 'rateLimit'; retryAfter: number }
+  /** A careless server or proxy: the request's Authorization header (and its decoded form) echoed in a 4xx `msg` or a 5xx HTML page. */
+  | { kind: 'echoAuth'; status: number }
+  /** The next `GET /events` also re-sends the events the client already acknowledged (a repeated batch). */
+  | { kind: 'replayEvents' }) & { route?: string; times?: number };
 
 interface RawRequest { query: ReadonlyMap<string, string>; body: Map<string, string>; files: UploadedFile[] }
 
@@ -59,7 +63,7 @@ export class HttpFront {
     return list;
   }
 
-  listen(port: number): Promise<Server> {
+  listen(port: number, host: string): Promise<Server> {
     const server = createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => {
         if (!res.headersSent) sendJson(res, 500, { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' });
@@ -70,13 +74,14 @@ export class HttpFront {
     server.keepAliveTimeout = 5000;
     return new Promise((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve(server));
+      server.listen(port, host, () => resolve(server));
     });
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { path, search } = splitUrl(req.url ?? '/');
     const method = (req.method ?? 'GET').toUpperCase();
+    if (req.headers.authorization !== undefined) this.srv.credentialedRequests++;
     if (path.startsWith('/__test__/') && this.testControls) {
       const body = await readBody(req);
       const r = await this.testControls(method, path, body.toString('utf8'));
@@ -125,6 +130,13 @@ export class HttpFront {
       }
       const body: Record<string, unknown> = { result: 'success', msg: '', ...result };
       if (ignored.length && this.srv.fl >= 167) body.ignored_parameters_unsupported = ignored;
+      const violation = this.srv.opts.checkResponse?.(method, route.template, JSON.parse(stringify(body)) as Record<string, unknown>,
+        { featureLevel: this.srv.fl, flavor: this.srv.prefix });
+      if (violation) {
+         
+        console.error(`test server: response shape violation: ${violation}`);
+        return sendJson(res, 500, { result: 'error', msg: `Response shape violation: ${violation}`, code: 'STRICT_SHAPE' });
+      }
       sendJson(res, 200, body, headers);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
@@ -211,9 +223,27 @@ export class HttpFront {
         sendJson(res, 429, { result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', 'retry-after': f.retryAfter },
           { 'Retry-After': String(Math.ceil(f.retryAfter)) });
         return true;
+      case 'replayEvents':
+        this.srv.replayEvents = true;
+        return false;
+      case 'echoAuth': {
+        const header = req.headers.authorization ?? '';
+        const creds = decodeBasic(header);
+        const decoded = creds ? `${creds.email}:${creds.key}` : '';
+        if (f.status >= 500) {
+          res.writeHead(f.status, { 'Content-Type': 'text/html; charset=utf-8' });
+          res.end(`<html><body><h1>Error</h1><pre>Authorization: ${header}\nuser ${decoded}</pre></body></html>\n`);
+        } else {
+          sendJson(res, f.status, { result: 'error', msg: `Malformed header Authorization: ${header} (${decoded})`, code: 'BAD_REQUEST', header, key: creds?.key });
+        }
+        return true;
+      }
       case 'status': {
         const html = f.body ? f.body === 'html' : f.status >= 502;
-        if (html) {
+        if (f.body === 'empty') {
+          res.writeHead(f.status, { 'Content-Length': 0 });
+          res.end();
+        } else if (html) {
           res.writeHead(f.status, { 'Content-Type': 'text/html; charset=utf-8' });
           res.end(`<html><head><title>${f.status} Error</title></head><body><h1>${f.status} Error</h1><hr><center>nginx</center></body></html>\n`);
         } else {

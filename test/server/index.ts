@@ -5,6 +5,7 @@ import { buildLarge } from './fixtures/large';
 import { Fault, HttpFront, sendJson } from './http';
 import { ApiError } from './errors';
 import { checkTopic, sendMessage } from './messaging';
+import { deleteRoutes } from './routes/delete';
 import { editRoutes } from './routes/edit';
 import { flagRoutes } from './routes/flags';
 import { messageRoutes } from './routes/messages';
@@ -13,6 +14,7 @@ import { realmRoutes, uploadBytes } from './routes/realm';
 import { registerRoutes } from './routes/register';
 import { settingsRoutes } from './routes/settings';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { typingRoutes } from './routes/typing';
 import { userRoutes } from './routes/users';
 import { deliverDue } from './scheduler';
 import { State } from './state';
@@ -60,7 +62,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   else buildDemo(srv);
 
   const routes = [
-    ...registerRoutes, ...flagRoutes, ...messageRoutes, ...editRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
+    ...registerRoutes, ...flagRoutes, ...messageRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
     ...subscriptionRoutes, ...userRoutes.filter((r) => r.path.includes('{email}')), ...settingsRoutes, ...personalRoutes,
     ...realmRoutes(srv),
   ];
@@ -139,10 +141,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   front.rawPaths = async (req, res, path) => serveUpload(srv, req, res, path);
 
-  const http = await front.listen(opts.port);
+  const http = await front.listen(opts.port, opts.host);
   const addr = http.address();
   const port = typeof addr === 'object' && addr ? addr.port : opts.port;
-  srv.url = `http://127.0.0.1:${port}`;
+  srv.url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`;
   const tick = setInterval(() => deliverDue(srv), 1000);
   tick.unref();
   const gc = setInterval(() => srv.queues.gc(opts.queueIdleTimeoutSeconds), Math.min(10_000, opts.queueIdleTimeoutSeconds * 500));

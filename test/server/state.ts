@@ -253,6 +253,7 @@ export class State {
     const j = this.messageOrder.indexOf(m.id);
     if (j >= 0) this.messageOrder.splice(j, 1);
     for (const flags of this.userMessages.values()) flags.delete(m.id);
+    for (const a of this.attachments.values()) a.messageIds.delete(m.id);
   }
 
   /** Move a message to another channel (index bookkeeping only). */
@@ -315,6 +316,10 @@ export function baseRealmSettings(): Record<string, unknown> {
     can_create_public_channel_group: GROUP.members,
     can_create_private_channel_group: GROUP.members,
     can_add_custom_emoji_group: GROUP.members,
+    can_delete_any_message_group: GROUP.administrators,
+    can_delete_own_message_group: GROUP.everyone,
+    message_content_delete_limit_seconds: 600,
+    max_stream_size_for_typing_notifications: 100,
     message_edit_history_visibility_policy: 'all',
     allow_edit_history: true,
     mandatory_topics: false,

@@ -129,4 +129,7 @@ export interface UserTopic { streamId: number; topic: string; policy: number; la
 
 export interface RealmEmoji { id: string; name: string; source_url: string; deactivated: boolean; author_id: number }
 
-export interface ProfileField { id: number; name: string; type: number; hint: string; field_data: string; order: number }
+export interface ProfileField {
+  id: number; name: string; type: number; hint: string; field_data: string; order: number;
+  displayInProfileSummary: boolean; required: boolean; editableByUser: boolean;
+}

@@ -22,7 +22,9 @@ export function deliverToOutgoingBots(srv: ChatServer, m: Message, r: Rendered):
 async function post(srv: ChatServer, bot: User, m: Message, trigger: string): Promise<void> {
   const message = serializeMessage(srv, bot, m, { applyMarkdown: false, clientGravatar: false, allowEmptyTopic: true });
   message.rendered_content = srv.renderedContent(m);
+  // As the real payload: the raw Markdown in `content`, no `content_type`, no `flags`.
   delete message.flags;
+  delete message.content_type;
   const payload = {
     bot_email: bot.deliveryEmail, bot_full_name: bot.fullName, data: m.content, trigger, token: bot.token, message,
   };

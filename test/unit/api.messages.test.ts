@@ -278,7 +278,7 @@ describe('API: messages', function () {
       assert.equal(typeof message.recipient_id, 'number');
       assert.ok(Array.isArray(message.topic_links) && Array.isArray(message.submessages) && Array.isArray(message.reactions));
       assert.ok(Array.isArray(message.flags));
-      if (raw_content !== undefined) assert.equal(raw_content, message.content);
+      assert.equal(raw_content, message.content);
       const html = await getMessage(alice, { message_id: first.id });
       assert.equal(html.message.content_type, 'text/html');
       assert.match(html.message.content, /^<p>/);
@@ -521,6 +521,16 @@ describe('API: messages on older servers', function () {
     });
   });
 
+  it('FL 379, the first with edit-conflict protection: a stale prev_content_sha256 is sent and refused', async function () {
+    await withServer({ featureLevel: 379 }, MEMBER, async (alice) => {
+      const eng = await channelId(alice, 'engineering');
+      const { id } = await sendMessage(alice, { type: 'stream', to: eng, topic: 'threshold', content: 'Version A' });
+      await updateMessage(alice, { message_id: id, content: 'Version B' });
+      await apiError(updateMessage(alice, { message_id: id, content: 'Version C', prevContent: 'Version A' }), 'BAD_REQUEST', 400);
+      assert.equal(await rawContent(alice, id), 'Version B');
+    });
+  });
+
   it('FL 440 and 400: detached_uploads and attachments are normalised (ms → s, messages → message_ids)', async function () {
     await withServer({ featureLevel: 440 }, MEMBER, async (alice) => {
       const now = Date.now() / 1000;
@@ -558,10 +568,9 @@ describe('API: messages on older servers', function () {
         const sent = await sendMessage(alice, { type: 'channel', to: eng, topic: 'names', content: 'Channel, old name.' });
         assert.equal((await getMessage(alice, { message_id: sent.id })).message.type, 'stream');
         const bobId = accountWithRole(server, MEMBER, 1).userId;
-        if (featureLevel < 174) {
-          const dm = await sendMessage(alice, { type: 'direct', to: [bobId], content: 'Direct, old name.' });
-          assert.equal((await getMessage(alice, { message_id: dm.id })).message.type, 'private');
-        }
+        // Below FL 174 the client sends "private"; from it "direct". Messages are "private" either way.
+        const dm = await sendMessage(alice, { type: 'direct', to: [bobId], content: 'Direct, old name.' });
+        assert.equal((await getMessage(alice, { message_id: dm.id })).message.type, 'private');
       });
     }
   });

@@ -64,10 +64,11 @@ describe('API: personal items', function () {
       assert.equal((await getSavedSnippets(alice)).saved_snippets.find((s) => s.id === saved_snippet_id)?.title, title);
     });
 
-    it("refuses editing a snippet that does not exist or is someone else's (BAD_REQUEST)", async function () {
-      await apiError(updateSavedSnippet(alice, { saved_snippet_id: 99_999, title: 'x' }), 'BAD_REQUEST');
+    it("refuses editing a snippet that does not exist or is someone else's (404 BAD_REQUEST)", async function () {
+      await apiError(updateSavedSnippet(alice, { saved_snippet_id: 99_999, title: 'x' }), 'BAD_REQUEST', 404);
       const { saved_snippet_id } = await createSavedSnippet(bob, { title: "Bob's", content: 'Mine.' });
-      await apiError(updateSavedSnippet(alice, { saved_snippet_id, title: 'Stolen' }), 'BAD_REQUEST');
+      await apiError(updateSavedSnippet(alice, { saved_snippet_id, title: 'Stolen' }), 'BAD_REQUEST', 404);
+      await apiError(deleteSavedSnippet(alice, { saved_snippet_id }), 'BAD_REQUEST', 404);
     });
 
     it('validates title and content before sending', async function () {
@@ -147,11 +148,12 @@ describe('API: personal items', function () {
       assert.equal(error.missingStream?.streamId, 987_654);
     });
 
-    it("refuses a scheduled message that does not exist or is someone else's (BAD_REQUEST)", async function () {
-      await apiError(updateScheduledMessage(alice, { scheduled_message_id: 99_999, content: 'x' }), 'BAD_REQUEST');
+    it("refuses a scheduled message that does not exist or is someone else's (404 BAD_REQUEST)", async function () {
+      await apiError(updateScheduledMessage(alice, { scheduled_message_id: 99_999, content: 'x' }), 'BAD_REQUEST', 404);
       const bobs = (await getScheduledMessages(bob)).scheduled_messages[0];
       assert.ok(bobs);
-      await apiError(updateScheduledMessage(alice, { scheduled_message_id: bobs.scheduled_message_id, content: 'x' }), 'BAD_REQUEST');
+      await apiError(updateScheduledMessage(alice, { scheduled_message_id: bobs.scheduled_message_id, content: 'x' }), 'BAD_REQUEST', 404);
+      await apiError(deleteScheduledMessage(alice, { scheduled_message_id: bobs.scheduled_message_id }), 'BAD_REQUEST', 404);
     });
 
     it('refuses an invalid user ID (BAD_REQUEST)', async function () {
@@ -195,6 +197,7 @@ describe('API: personal items', function () {
       assert.equal(mine.reminder_target_message_id, messages[0].id);
       await deleteReminder(alice, { reminder_id });
       assert.ok(!(await getReminders(alice)).reminders.some((r) => r.reminder_id === reminder_id));
+      await apiError(deleteReminder(alice, { reminder_id }), 'BAD_REQUEST', 404);
     });
 
     it('refuses a note over max_reminder_note_length when the limit is known', async function () {

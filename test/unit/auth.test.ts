@@ -79,6 +79,14 @@ describe('sign-in checks', () => {
     await rejectsWith(checkCredentials(server.url, member.email, wrong), 'badKey', wrong);
   });
 
+  it('badKey: a 401 whose body is an HTML page or empty (a proxy) still reads as a wrong key', async () => {
+    for (const body of ['html', 'empty'] as const) {
+      server.inject({ kind: 'status', status: 401, body, route: 'GET /users/me' });
+      const error = await rejectsWith(checkCredentials(server.url, member.email, member.apiKey), 'badKey');
+      assert.match(error.message, /API key was not accepted/);
+    }
+  });
+
   it('badKey: an unknown email (401)', async () => {
     await rejectsWith(checkCredentials(server.url, 'nobody@example.invalid', member.apiKey), 'badKey', member.apiKey);
   });
@@ -124,6 +132,16 @@ describe('sign-in checks', () => {
       assert.match(error.message, /too old/);
     } finally {
       await old.stop();
+    }
+  });
+
+  it('accepts a server at exactly the minimum feature level', async () => {
+    const oldest = await startTestServer({ featureLevel: MIN_FEATURE_LEVEL });
+    try {
+      const account = await checkCredentials(oldest.url, oldest.accounts[0].email, oldest.accounts[0].apiKey);
+      assert.equal(account.featureLevel, MIN_FEATURE_LEVEL);
+    } finally {
+      await oldest.stop();
     }
   });
 

@@ -12,7 +12,8 @@ import {
   ValidationError,
   type RetryInfo,
 } from '../../src/api';
-import { encodeParams, fillPath, parseRetryAfter } from '../../src/api/client';
+import { parseRetryAfter } from '../../src/api/client';
+import { encodeParams, fillPath } from '../../src/api/encode';
 import { accountWithRole, clientFor, startTestServer, type RunningServer } from './helpers';
 
 const SECRET = 'k3yTh4tMustN3verLeak0123456789ab';
@@ -202,7 +203,9 @@ describe('client transport', () => {
 
     it('times out a slow request', async () => {
       const client = member({ maxRetries: 0 });
-      server.inject({ kind: 'delay', ms: 1000, route: 'GET /server_settings', times: 1 });
+      // The server holds the answer far longer than the limit: undici's coarse timers and a busy
+      // machine may fire the 150 ms limit late, never after 10 s.
+      server.inject({ kind: 'delay', ms: 10_000, route: 'GET /server_settings', times: 1 });
       await assert.rejects(client.call('GET /server_settings', {}, { timeoutMs: 150 }), (e: unknown) => {
         return e instanceof NetworkError && e.kind === 'timeout';
       });

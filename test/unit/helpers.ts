@@ -7,6 +7,7 @@ import { channel } from '../../src/api/messages/narrow';
 import type { RealmLimits } from '../../src/api/operation';
 import { getMessages } from '../../src/api/messages/routes';
 import { startServer, type ServerOptions } from '../server';
+import { checkResponseShape } from './strictShape';
 
 export type { ServerOptions };
 
@@ -20,9 +21,12 @@ export const MODERATOR = 300;
 export const MEMBER = 400;
 export const GUEST = 600;
 
-/** Starts the local chat server for one suite (call in `before`, stop in `after`). */
+/**
+ * Starts the local chat server for one suite (call in `before`, stop in `after`). Every response
+ * is checked against the real API's shape (see strictShape.ts): a violation answers 500.
+ */
 export async function startTestServer(options: ServerOptions = {}): Promise<RunningServer> {
-  return startServer({ longpollTimeoutSeconds: 2, heartbeatSeconds: 1, ...options });
+  return startServer({ longpollTimeoutSeconds: 2, heartbeatSeconds: 1, checkResponse: checkResponseShape, ...options });
 }
 
 /** The first account with `role` (100 owner, 200 admin, 300 moderator, 400 member, 600 guest). */

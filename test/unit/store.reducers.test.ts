@@ -219,6 +219,42 @@ describe('ChatStore reducers (synthetic events)', () => {
     assert.equal(store.isUnread(201), false);
   });
 
+  it('your own new messages never count as unread, even without the read flag', () => {
+    store.apply(events(
+      { type: 'message', message: message(300, GENERAL, 'lunch', ME), flags: [] },
+      { type: 'message', message: message(301, GENERAL, 'lunch', ME), flags: ['mentioned'] },
+    ));
+    assert.equal(store.unreadCount({ streamId: GENERAL, topic: 'lunch' }), 2);
+    assert.equal(store.totalUnread(), 5);
+    assert.equal(store.unreadMentions(), 1);
+    assert.equal(store.isUnread(300), false);
+    // Someone else's message in the same batch does count.
+    store.apply(events({ type: 'message', message: message(302, GENERAL, 'lunch', ALICE), flags: [] }));
+    assert.equal(store.unreadCount({ streamId: GENERAL, topic: 'lunch' }), 3);
+  });
+
+  it('mention counts drop when a mention is read or deleted', () => {
+    assert.equal(store.unreadMentions(), 1);
+    store.apply(events(
+      { type: 'message', message: message(310, GENERAL, 'lunch', ALICE), flags: ['mentioned'] },
+      { type: 'message', message: message(311, GENERAL, 'Plans', BOB), flags: ['stream_wildcard_mentioned', 'wildcard_mentioned'] },
+      { type: 'message', message: message(312, GENERAL, 'Plans', BOB), flags: [] },
+    ));
+    assert.equal(store.unreadMentions(), 3);
+    store.apply(events({ type: 'update_message_flags', op: 'add', flag: 'read', messages: [101], all: false }));
+    assert.equal(store.unreadMentions(), 2, 'the snapshot mention read');
+    store.apply(events({ type: 'update_message_flags', op: 'add', flag: 'read', messages: [310, 312], all: false }));
+    assert.equal(store.unreadMentions(), 1, 'a live mention read (an ordinary message read changes nothing)');
+    store.apply(events({ type: 'delete_message', message_ids: [311], message_type: 'stream', stream_id: GENERAL, topic: 'Plans' }));
+    assert.equal(store.unreadMentions(), 0, 'a mention deleted');
+    // Marked unread again with its details: the mention counts again.
+    store.apply(events({
+      type: 'update_message_flags', op: 'remove', flag: 'read', messages: [310], all: false,
+      message_details: { 310: { type: 'stream', stream_id: GENERAL, topic: 'lunch', mentioned: true } },
+    }));
+    assert.equal(store.unreadMentions(), 1);
+  });
+
   it('subscriptions: add, remove, legacy in_home_view, stream rename and deletion; muted totals', () => {
     store.apply(events({ type: 'subscription', op: 'update', stream_id: GENERAL, property: 'in_home_view', value: false }));
     assert.equal(store.subscription(GENERAL)!.is_muted, true);

@@ -130,8 +130,12 @@ describe('ChatStore and ChatSession (live state)', function () {
   });
 
   it('unread counts per channel, topic and direct conversation match the server', async () => {
-    const withUnreads = store.subscriptions().filter((s) => store.unreadCount({ streamId: s.stream_id }) > 0);
-    const channel = withUnreads[0] ?? shared;
+    // A certain unread in a certain topic (the fixture's own unreads may be read by other tests).
+    const fresh = 'unread counts ' + Date.now();
+    const got = changeWhere(store, () => store.unreadCount({ streamId: shared.stream_id, topic: fresh }) === 1);
+    await otherClient.call('POST /messages', { type: 'stream', to: shared.stream_id, topic: fresh, content: 'count me' });
+    await got;
+    const channel = shared;
     const ids = await unreadIdsFromServer(client, [{ operator: 'channel', operand: channel.stream_id }]);
     assert.equal(store.unreadCount({ streamId: channel.stream_id }), ids.length);
     // One topic of it.
@@ -139,11 +143,10 @@ describe('ChatStore and ChatSession (live state)', function () {
       anchor: 'oldest', num_before: 0, num_after: 1000,
       narrow: [{ operator: 'channel', operand: channel.stream_id }, { operator: 'is', operand: 'unread' }] as never,
     });
-    if (msgs.messages.length > 0) {
-      const topic = msgs.messages[0]!.subject;
-      const inTopic = msgs.messages.filter((m) => m.subject.toLowerCase() === topic.toLowerCase()).length;
-      assert.equal(store.unreadCount({ streamId: channel.stream_id, topic }), inTopic);
-    }
+    assert.ok(msgs.messages.length > 0, 'the channel has unread messages');
+    const topic = msgs.messages[0]!.subject;
+    const inTopic = msgs.messages.filter((m) => m.subject.toLowerCase() === topic.toLowerCase()).length;
+    assert.equal(store.unreadCount({ streamId: channel.stream_id, topic }), inTopic);
     // Direct conversations.
     const dmIds = await unreadIdsFromServer(client, [{ operator: 'is', operand: 'dm' }]);
     const dmTotal = store.unreadDirectConversations().reduce((n, c) => n + c.count, 0);
@@ -238,7 +241,8 @@ describe('ChatStore and ChatSession (live state)', function () {
     assert.equal(first.name, topic);
     assert.equal(first.maxId, sent.id);
     assert.equal(first.unread, 1);
-    if (!store.subscription(shared.stream_id)!.is_muted) assert.equal(store.totalUnread(), total + 1);
+    assert.equal(store.subscription(shared.stream_id)!.is_muted, false, 'the shared channel is not muted');
+    assert.equal(store.totalUnread(), total + 1);
 
     // Own messages are not unread.
     const own = changeWhere(store, (c) => c.messageIds.size > 0);
@@ -298,7 +302,8 @@ describe('ChatStore and ChatSession (live state)', function () {
     await changed;
     assert.equal(store.subscription(shared.stream_id)!.is_muted, !wasMuted);
     assert.equal(store.subscription(shared.stream_id)!.in_home_view, wasMuted);
-    if (!wasMuted) assert.equal(store.totalUnread(), totalBefore - sharedUnread + stillCounted);
+    assert.equal(wasMuted, false, 'the shared channel starts unmuted');
+    assert.equal(store.totalUnread(), totalBefore - sharedUnread + stillCounted);
     await client.call('POST /users/me/subscriptions/properties', {
       subscription_data: [
         { stream_id: shared.stream_id, property: 'is_muted', value: wasMuted },
@@ -319,7 +324,8 @@ describe('ChatStore and ChatSession (live state)', function () {
     await changed;
     assert.equal(store.topicPolicy(shared.stream_id, topic), 1);
     assert.equal(store.topics(shared.stream_id)!.find((t) => t.name === topic)!.visibilityPolicy, 1);
-    if (!store.subscription(shared.stream_id)!.is_muted) assert.equal(store.totalUnread(), total - 1);
+    assert.equal(store.subscription(shared.stream_id)!.is_muted, false, 'the shared channel is not muted');
+    assert.equal(store.totalUnread(), total - 1);
     assert.equal(store.unreadCount({ streamId: shared.stream_id, topic }, { excludeMuted: true }), 0);
     assert.equal(store.unreadCount({ streamId: shared.stream_id, topic }), 1);
     const followed = changeWhere(store, (c) => c.areas.has('userTopics'));

@@ -207,6 +207,44 @@ describe('Outgoing webhooks (op 21)', () => {
       assert.equal(parseOutgoingWebhookPayload({ ...payload, trigger: 'private_message' }).trigger, 'direct_message');
     });
 
+    it('accepts the documented example payload exactly as published (no content_type, no flags)', () => {
+      // The example of the real API's outgoing-webhook documentation, byte for byte.
+      const documented = `{
+    "bot_email": "outgoing-bot@localhost",
+    "bot_full_name": "Outgoing webhook test",
+    "data": "@**Outgoing webhook test** Zulip is the world\\u2019s most productive group chat!",
+    "message": {
+        "avatar_url": "https://secure.gravatar.com/avatar/1f4f1575bf002ae562fea8fc4b861b09?d=identicon&version=1",
+        "client": "website",
+        "content": "@**Outgoing webhook test** Zulip is the world\\u2019s most productive group chat!",
+        "display_recipient": "Verona",
+        "id": 112,
+        "is_me_message": false,
+        "reactions": [],
+        "recipient_id": 20,
+        "rendered_content": "<p><span class=\\"user-mention\\" data-user-id=\\"25\\">@Outgoing webhook test</span> Zulip is the world\\u2019s most productive group chat!</p>",
+        "sender_email": "iago@zulip.com",
+        "sender_full_name": "Iago",
+        "sender_id": 5,
+        "sender_realm_str": "zulip",
+        "stream_id": 5,
+        "subject": "Verona2",
+        "submessages": [],
+        "timestamp": 1527876931,
+        "topic_links": [],
+        "type": "stream"
+    },
+    "token": "xvOzfurIutdRRVLzpXrIIHXJvNfaJLJ0",
+    "trigger": "mention"
+}`;
+      const parsed = parseOutgoingWebhookPayload(documented);
+      assert.equal(parsed.trigger, 'mention');
+      assert.equal(parsed.message.id, 112);
+      assert.equal(parsed.message.subject, 'Verona2');
+      assert.equal(parsed.message.content_type, undefined);
+      assert.ok(verifyWebhookToken(parsed, 'xvOzfurIutdRRVLzpXrIIHXJvNfaJLJ0'));
+    });
+
     it('refuses bodies that are not payloads', () => {
       assert.throws(() => parseOutgoingWebhookPayload('{not json'), (e: unknown) => e instanceof ValidationError && /not JSON/.test(e.message));
       assert.throws(() => parseOutgoingWebhookPayload({ ...payload, token: undefined }), ValidationError);

@@ -133,6 +133,9 @@ export const Message = z.looseObject({
   submessages: z.array(Submessage),
   /** The current user's flags; absent where the flags travel beside the message (events, webhooks). */
   flags: z.array(z.string()).optional(),
+  /** Search narrows only: the content and topic as HTML with the matches highlighted. */
+  match_content: z.string().optional(),
+  match_subject: z.string().optional(),
 });
 export type Message = z.infer<typeof Message>;
 

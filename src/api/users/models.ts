@@ -48,6 +48,8 @@ export const CustomProfileField = z.looseObject({
   order: z.number().int().optional(),
   display_in_profile_summary: z.boolean().optional(),
   required: z.boolean().optional(),
+  /** Whether users may edit their own value (feature level 296). */
+  editable_by_user: z.boolean().optional(),
 });
 export type CustomProfileField = z.infer<typeof CustomProfileField>;
 

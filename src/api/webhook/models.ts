@@ -15,7 +15,8 @@ export type WebhookTrigger = z.output<typeof WebhookTrigger>;
 
 /**
  * The payload the service POSTs to an outgoing webhook bot (SPEC.md, Events 1). `message` is in
- * the format of `GET /messages`, with `rendered_content`.
+ * the format of `GET /messages`, with `rendered_content`; as in the documented example it has no
+ * `content_type` (its `content` is always the raw Markdown) and no `flags`.
  */
 export const OutgoingWebhookPayload = z.looseObject({
   bot_email: z.string(),
@@ -25,7 +26,7 @@ export const OutgoingWebhookPayload = z.looseObject({
   trigger: WebhookTrigger,
   /** The bot's fixed authentication token; compare with `verifyWebhookToken`. */
   token: z.string(),
-  message: Message.extend({ rendered_content: z.string() }),
+  message: Message.extend({ rendered_content: z.string(), content_type: z.string().optional() }),
 });
 export type OutgoingWebhookPayload = z.infer<typeof OutgoingWebhookPayload>;
 

@@ -109,26 +109,6 @@ function postSubmessage(ctx: Ctx): Record<string, unknown> {
   return {};
 }
 
-/**
- * `DELETE /messages/{message_id}`: administrators delete any message; senders their own within the
- * default `message_content_delete_limit_seconds` (600). Viewers get `delete_message`.
- */
-function deleteMessage(ctx: Ctx): Record<string, unknown> {
-  const { srv, user } = ctx;
-  const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
-  if (user.role > 200) {
-    if (m.senderId !== user.id) throw badRequest("You don't have permission to delete this message");
-    if (srv.now() - m.timestamp > 600) throw badRequest('The time limit for deleting this message has passed');
-  }
-  const audience = srv.messageAudience(m);
-  srv.state.removeMessage(m);
-  const place = m.type === 'stream' ? { stream_id: m.streamId, topic: srv.topicOut(m.topic, false) } : {};
-  srv.queues.send(audience, 'delete_message', (q) => q.opts.capabilities.bulk_message_deletion
-    ? { type: 'delete_message', message_ids: [m.id], message_type: m.type, ...place }
-    : { type: 'delete_message', message_id: m.id, message_type: m.type, ...place });
-  return {};
-}
-
 function getMessage(ctx: Ctx): Record<string, unknown> {
   const { srv, user, p } = ctx;
   const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
@@ -157,7 +137,6 @@ export const messageRoutes: Route[] = [
     method: 'GET', path: '/messages/matches_narrow', handler: matchesNarrow,
     params: { msg_ids: { t: 'json', req: true, check: intArray }, narrow: { t: 'json', req: true } },
   },
-  { method: 'DELETE', path: '/messages/{message_id:int}', handler: deleteMessage, params: {} },
   {
     method: 'POST', path: '/submessages', handler: postSubmessage,
     params: { message_id: { t: 'int', req: true }, msg_type: { t: 'str', req: true }, content: { t: 'str', req: true } },

@@ -1,5 +1,5 @@
 import { ChatServer } from '../core';
-import { badRequest } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { checkContent, checkTopic, getAccessibleMessage, messageType, resolveUsers } from '../messaging';
 import { Ctx, Route } from '../router';
 import { Reminder, Scheduled, Snippet, User } from '../types';
@@ -22,7 +22,7 @@ function checkSnippet(srv: ChatServer, title?: string, content?: string): void {
 
 function ownSnippet(ctx: Ctx): Snippet {
   const s = ctx.srv.state.snippets.get(Number(ctx.path.saved_snippet_id));
-  if (!s || s.userId !== ctx.user.id) throw badRequest('Saved snippet does not exist.');
+  if (!s || s.userId !== ctx.user.id) throw notFound('Saved snippet does not exist.');
   return s;
 }
 
@@ -106,7 +106,7 @@ function scheduledChanged(srv: ChatServer, s: Scheduled, op: 'add' | 'update'): 
 function patchScheduled(ctx: Ctx): Record<string, unknown> {
   const { srv, user, p } = ctx;
   const s = srv.state.scheduled.get(Number(ctx.path.scheduled_message_id));
-  if (!s || s.userId !== user.id) throw badRequest('Scheduled message does not exist');
+  if (!s || s.userId !== user.id) throw notFound('Scheduled message does not exist');
   if (s.failed && p.scheduled_delivery_timestamp === undefined) {
     throw badRequest('Scheduled delivery time must be in the future.');
   }
@@ -156,7 +156,7 @@ const scheduledRoutes: Route[] = [
     method: 'DELETE', path: '/scheduled_messages/{scheduled_message_id:int}', since: 173,
     handler: ({ srv, user, path }) => {
       const s = srv.state.scheduled.get(Number(path.scheduled_message_id));
-      if (!s || s.userId !== user.id) throw badRequest('Scheduled message does not exist');
+      if (!s || s.userId !== user.id) throw notFound('Scheduled message does not exist');
       srv.state.scheduled.delete(s.id);
       srv.queues.send([user.id], 'scheduled_messages', { type: 'scheduled_messages', op: 'remove', scheduled_message_id: s.id });
       return {};
@@ -169,7 +169,6 @@ export function reminderJson(srv: ChatServer, r: Reminder): Record<string, unkno
   return {
     reminder_id: r.id, type: 'private', to: [r.userId], content: r.content, rendered_content: srv.render(r.content).html,
     scheduled_delivery_timestamp: r.deliverAt, failed: r.failed, reminder_target_message_id: r.messageId,
-    ...(srv.fl >= 415 ? { note: r.note } : {}),
   };
 }
 
@@ -208,7 +207,7 @@ const reminderRoutes: Route[] = [
     method: 'DELETE', path: '/reminders/{reminder_id:int}', since: 381,
     handler: ({ srv, user, path }) => {
       const r = srv.state.reminders.get(Number(path.reminder_id));
-      if (!r || r.userId !== user.id) throw badRequest('Reminder does not exist');
+      if (!r || r.userId !== user.id) throw notFound('Reminder does not exist');
       srv.state.reminders.delete(r.id);
       srv.queues.send([user.id], 'reminders', { type: 'reminders', op: 'remove', reminder_id: r.id });
       return {};

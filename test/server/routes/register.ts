@@ -5,8 +5,7 @@ import { RawJson } from '../json';
 import { isObject, strArray } from '../params';
 import { Ctx, Route } from '../router';
 import { serializeStream, serializeSubscription, serializeUser } from '../serialize';
-import { GROUP_NAMES } from '../state';
-import { FLAG_BITS, User } from '../types';
+import { FLAG_BITS, ProfileField, User } from '../types';
 import { reminderJson, scheduledJson, snippetJson } from './personal';
 import { linkifierJson, serverSettings } from './realm';
 import { presencesFor } from './users';
@@ -51,6 +50,38 @@ function unreadMsgs(srv: ChatServer, user: User): Record<string, unknown> {
   };
 }
 
+/** Names of the settings that had top-level copies before `user_settings` (feature level 89). */
+const LEGACY_DISPLAY_SETTINGS = ['color_scheme', 'default_language', 'demote_inactive_streams', 'dense_mode', 'emojiset',
+  'enable_drafts_synchronization', 'enter_sends', 'fluid_layout_width', 'high_contrast_mode', 'left_side_userlist',
+  'starred_message_counts', 'translate_emoticons', 'twenty_four_hour_time'];
+const LEGACY_NOTIFICATION_SETTINGS = ['enable_desktop_notifications', 'enable_digest_emails', 'enable_login_emails',
+  'enable_marketing_emails', 'email_notifications_batching_period_seconds', 'enable_offline_email_notifications',
+  'enable_offline_push_notifications', 'enable_online_push_notifications', 'enable_sounds', 'enable_stream_audible_notifications',
+  'enable_stream_desktop_notifications', 'enable_stream_email_notifications', 'enable_stream_push_notifications',
+  'message_content_in_email_notifications', 'notification_sound', 'pm_content_in_desktop_notifications',
+  'desktop_icon_count_display', 'presence_enabled', 'wildcard_mentions_notify'];
+
+/** A `realm_bots` entry: the Bot schema's fields only (not a User object). */
+function botJson(srv: ChatServer, viewer: User, u: User): Record<string, unknown> {
+  const own = u.botOwnerId === viewer.id;
+  return {
+    user_id: u.id, full_name: u.fullName, api_key: u.apiKey, default_sending_stream: null,
+    default_events_register_stream: null, default_all_public_streams: false,
+    avatar_url: serializeUser(srv, viewer, u, { clientGravatar: false, includeProfile: false }).avatar_url,
+    owner_id: u.botOwnerId, services: own && u.token ? [{ base_url: u.botUrl ?? '', token: u.token, interface: 1 }] : [],
+    email: u.deliveryEmail, bot_type: u.botType, is_active: u.isActive,
+  };
+}
+
+/** A custom profile field; each flag from the feature level that added it. */
+export function profileFieldJson(srv: ChatServer, f: ProfileField): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: f.id, name: f.name, type: f.type, hint: f.hint, field_data: f.field_data, order: f.order };
+  if (srv.fl >= 146) out.display_in_profile_summary = f.displayInProfileSummary;
+  if (srv.fl >= 244) out.required = f.required;
+  if (srv.fl >= 296) out.editable_by_user = f.editableByUser;
+  return out;
+}
+
 function realmUsers(srv: ChatServer, user: User, clientGravatar: boolean): RawJson | unknown[] {
   const build = () => [...srv.state.users.values()].filter((u) => !u.isSystemBot && u.isActive)
     .map((u) => serializeUser(srv, user, u, { clientGravatar, includeProfile: true }));
@@ -69,7 +100,10 @@ function realmSection(srv: ChatServer): Record<string, unknown> {
     max_stream_name_length: 60, max_stream_description_length: 1024, max_reminder_note_length: rs.max_reminder_note_length,
     realm_empty_topic_display_name: rs.empty_topic_display_name, event_queue_longpoll_timeout_seconds: srv.opts.longpollTimeoutSeconds,
     server_presence_ping_interval_seconds: 60, server_presence_offline_threshold_seconds: 140,
-    server_typing_started_expiry_period_milliseconds: 15000, realm_mandatory_topics: rs.mandatory_topics,
+    server_typing_started_expiry_period_milliseconds: 15000, server_typing_stopped_wait_period_milliseconds: 5000,
+    server_typing_started_wait_period_milliseconds: 10000, max_stream_size_for_typing_notifications: rs.max_stream_size_for_typing_notifications,
+    realm_can_delete_any_message_group: rs.can_delete_any_message_group, realm_can_delete_own_message_group: rs.can_delete_own_message_group,
+    realm_message_content_delete_limit_seconds: rs.message_content_delete_limit_seconds, realm_mandatory_topics: rs.mandatory_topics,
     realm_allow_message_editing: rs.allow_message_editing, realm_message_content_edit_limit_seconds: rs.message_content_edit_limit_seconds,
     realm_move_messages_within_stream_limit_seconds: rs.move_messages_within_stream_limit_seconds,
     realm_move_messages_between_streams_limit_seconds: rs.move_messages_between_streams_limit_seconds,
@@ -77,12 +111,10 @@ function realmSection(srv: ChatServer): Record<string, unknown> {
     realm_can_move_messages_between_channels_group: rs.can_move_messages_between_channels_group,
     realm_can_resolve_topics_group: rs.can_resolve_topics_group, realm_can_mention_many_users_group: rs.can_mention_many_users_group,
     realm_message_edit_history_visibility_policy: rs.message_edit_history_visibility_policy, realm_allow_edit_history: rs.allow_edit_history,
-    realm_email_address_visibility: rs.email_address_visibility, realm_presence_disabled: rs.presence_disabled,
+    realm_presence_disabled: rs.presence_disabled,
     realm_default_language: rs.default_language, realm_waiting_period_threshold: rs.waiting_period_threshold,
     realm_enable_spectator_access: rs.enable_spectator_access, realm_video_chat_provider: rs.video_chat_provider,
     realm_message_retention_days: rs.message_retention_days, realm_upload_quota_mib: rs.upload_quota_mib,
-    realm_user_groups_system: GROUP_NAMES,
-    realm_email_gateway_bot_id: st.emailGatewayBotId, realm_notification_bot_id: st.notificationBotId,
   };
   if (srv.fl >= 257) out.realm_url = srv.url;
   return out;
@@ -140,13 +172,13 @@ function register(ctx: Ctx): Record<string, unknown> {
     out.cross_realm_bots = [st.notificationBotId, st.emailGatewayBotId].map((id) => serializeUser(srv, user, srv.user(id), { clientGravatar: false, includeProfile: false }));
     Object.assign(out, {
       user_id: user.id, email: st.apiEmail(user), delivery_email: user.deliveryEmail, full_name: user.fullName,
-      is_admin: user.role <= 200, is_owner: user.role === 100, is_moderator: user.role === 300, is_guest: user.role === 600, user_role: user.role,
+      is_admin: user.role <= 200, is_owner: user.role === 100, is_moderator: user.role === 300, is_guest: user.role === 600,
       avatar_url: serializeUser(srv, user, user, { clientGravatar: false, includeProfile: false }).avatar_url,
     });
   }
   if (fetch.has('realm_bot') || fetch.has('realm_user')) {
     out.realm_bots = [...st.users.values()].filter((u) => u.isBot && !u.isSystemBot && (u.botOwnerId === user.id || st.isAdmin(user)))
-      .map((u) => ({ ...serializeUser(srv, user, u, { clientGravatar: false, includeProfile: false }), ...(u.botOwnerId === user.id && u.token ? { services: [{ base_url: u.botUrl ?? '', token: u.token, interface: 1 }] } : {}) }));
+      .map((u) => botJson(srv, user, u));
   }
   if (fetch.has('user_status')) {
     out.user_status = Object.fromEntries([...st.statuses].map(([id, s]) => [id, s]));
@@ -158,14 +190,20 @@ function register(ctx: Ctx): Record<string, unknown> {
   if (fetch.has('reminders') && srv.fl >= 381) out.reminders = [...st.reminders.values()].filter((r) => r.userId === user.id).map((r) => reminderJson(srv, r));
   // Their own fetch types, as on the real service (not part of `realm`).
   if (fetch.has('realm_emoji')) out.realm_emoji = Object.fromEntries([...st.realmEmoji].map(([id, e]) => [id, e]));
-  if (fetch.has('custom_profile_fields')) out.custom_profile_fields = st.profileFields;
+  if (fetch.has('custom_profile_fields')) out.custom_profile_fields = st.profileFields.map((f) => profileFieldJson(srv, f));
   if (fetch.has('realm_linkifiers')) out.realm_linkifiers = st.linkifiers.map((l) => linkifierJson(srv, l));
   if (fetch.has('user_settings')) {
     const values: Record<string, unknown> = {};
     for (const k of Object.keys(st.defaultSettings)) values[k] = st.setting(user, k);
     if (values.web_home_view === 'recent' && srv.fl < 454) values.web_home_view = 'recent_topics';
-    if (caps.user_settings_object) out.user_settings = values;
-    else Object.assign(out, values);
+    out.user_settings = values;
+  }
+  // The pre-`user_settings` top-level copies: only for clients without the capability, only the
+  // legacy names (settings added since never had a top-level copy).
+  if (!caps.user_settings_object) {
+    const legacy = [...(fetch.has('update_display_settings') ? LEGACY_DISPLAY_SETTINGS : []),
+      ...(fetch.has('update_global_notifications') ? LEGACY_NOTIFICATION_SETTINGS : [])];
+    for (const k of legacy) if (k in st.defaultSettings) out[k] = st.setting(user, k);
   }
   return out;
 }
@@ -180,6 +218,10 @@ async function getEvents(ctx: Ctx): Promise<Record<string, unknown>> {
   const last: number = p.last_event_id ?? -1;
   q.ack(last);
   const pending = q.pending(last);
+  if (srv.replayEvents && q.acked.length) {
+    srv.replayEvents = false;
+    return { events: [...q.acked, ...pending], queue_id: q.id };
+  }
   if (pending.length || p.dont_block) return { events: pending, queue_id: q.id };
   if (q.waiter) {
     clearTimeout(q.waiter.timer);

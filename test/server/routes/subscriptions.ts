@@ -162,7 +162,8 @@ function bulkProperties(ctx: Ctx): Record<string, unknown> {
     }
   }
   for (const d of data) setProperty(srv, user, d.stream_id, d.property, d.value);
-  return { subscription_data: data };
+  // Feature level 111 removed the echo of `subscription_data`.
+  return srv.fl >= 111 ? {} : { subscription_data: data };
 }
 
 function singleProperty(ctx: Ctx): Record<string, unknown> {

@@ -19,12 +19,14 @@ function getMe(ctx: Ctx): Record<string, unknown> {
   const um = st.userMessages.get(user.id);
   let max = -1;
   if (um) for (const id of um.keys()) if (id > max) max = id;
-  return { ...serializeUser(srv, user, user, { clientGravatar: false, includeProfile: true }), max_message_id: max };
+  // The real `GET /users/me` has no bot fields (bot_type, bot_owner_id), unlike the user objects of `GET /users`.
+  const { bot_type: _type, bot_owner_id: _owner, ...me } = serializeUser(srv, user, user, { clientGravatar: false, includeProfile: true });
+  return { ...me, max_message_id: max };
 }
 
-function getUserByEmail(ctx: Ctx): Record<string, unknown> {
-  const { srv, user, p } = ctx;
-  const key = ctx.path.email;
+/** A user by ID, dummy API email or (where visible) real email; undefined when none. */
+function lookUpUser(ctx: Ctx, key: string): User | undefined {
+  const { srv, user } = ctx;
   const st = srv.state;
   let target: User | undefined;
   if (/^\d+$/.test(key)) target = st.users.get(Number(key));
@@ -36,6 +38,12 @@ function getUserByEmail(ctx: Ctx): Record<string, unknown> {
       if (byReal && st.canSeeRealEmail(user, byReal)) target = byReal;
     }
   }
+  return target;
+}
+
+function getUserByEmail(ctx: Ctx): Record<string, unknown> {
+  const { srv, user, p } = ctx;
+  const target = lookUpUser(ctx, ctx.path.email);
   if (!target || target.isSystemBot) throw badRequest('No such user');
   return { user: serializeUser(srv, user, target, { clientGravatar: p.client_gravatar, includeProfile: p.include_custom_profile_fields }) };
 }
@@ -88,6 +96,31 @@ function postUserStatus(ctx: Ctx): Record<string, unknown> {
   if (!target || target.isSystemBot) throw badRequest('No such user');
   updateStatus(srv, target, ctx.p);
   return {};
+}
+
+/** `GET /users/{user_id}/status`: only the fields that are set (`away` only when true). */
+function getUserStatus(ctx: Ctx): Record<string, unknown> {
+  const { srv } = ctx;
+  const target = srv.state.users.get(Number(ctx.path.user_id));
+  if (!target || target.isSystemBot) throw badRequest('No such user');
+  const s = srv.state.statuses.get(target.id);
+  const status: Record<string, unknown> = {};
+  if (s?.away) status.away = true;
+  if (s?.status_text) status.status_text = s.status_text;
+  if (s?.emoji_name) Object.assign(status, { emoji_name: s.emoji_name, emoji_code: s.emoji_code, reaction_type: s.reaction_type });
+  return { status };
+}
+
+/** `GET /users/{user_id_or_email}/presence`. */
+function getUserPresence(ctx: Ctx): Record<string, unknown> {
+  const { srv } = ctx;
+  const key = ctx.path.user_id_or_email;
+  const target = lookUpUser(ctx, key);
+  if (!target || target.isSystemBot || (/^\d+$/.test(key) && srv.fl < 138)) throw badRequest('No such user');
+  if (!target.isActive) throw badRequest('No such user');
+  const presence = target.settings.presence_enabled === false ? null : presenceLegacy(srv, target.id);
+  if (!presence) throw badRequest(`No presence data for ${srv.state.apiEmail(target)}`);
+  return { presence };
 }
 
 export function presenceLegacy(srv: ChatServer, userId: number): Record<string, unknown> | null {
@@ -145,6 +178,8 @@ export const userRoutes: Route[] = [
     },
   },
   { method: 'POST', path: '/users/{user_id:int}/status', handler: postUserStatus, params: statusParams },
+  { method: 'GET', path: '/users/{user_id:int}/status', since: 262, handler: getUserStatus },
+  { method: 'GET', path: '/users/{user_id_or_email}/presence', handler: getUserPresence },
   {
     method: 'GET', path: '/users/{email}', handler: getUserByEmail,
     params: { client_gravatar: { t: 'bool', dflt: true }, include_custom_profile_fields: { t: 'bool', dflt: false } },

@@ -1,0 +1,50 @@
+/** How a request is written: SPEC.md's form encoding and the path with its parameters filled in. */
+import { ValidationError } from './errors';
+
+/** SPEC.md's encoding: strings as they are, booleans and numbers as text, arrays/objects as JSON. */
+export function encodeParams(params: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    let text: string;
+    if (typeof value === 'string') text = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
+    else text = JSON.stringify(value);
+    parts.push(encodeURIComponent(name) + '=' + encodeURIComponent(text));
+  }
+  return parts.join('&');
+}
+
+/** Fills `{name}` placeholders from `values` (percent-encoded) and returns the other values. */
+export function fillPath(
+  template: string,
+  values: Record<string, unknown>,
+  route: string,
+): { path: string; rest: Record<string, unknown> } {
+  const { literals, names } = pathTemplate(template);
+  if (names.length === 0) return { path: template, rest: values };
+  let path = literals[0]!;
+  names.forEach((name, i) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') {
+      throw new ValidationError(`"${name}" is required.`, route, name);
+    }
+    path += encodeURIComponent(String(value)) + literals[i + 1]!;
+  });
+  const rest: Record<string, unknown> = {};
+  for (const key of Object.keys(values)) if (!names.includes(key)) rest[key] = values[key];
+  return { path, rest };
+}
+
+/** A path template split once: the literal text around each `{name}` placeholder. */
+const pathTemplates = new Map<string, { literals: string[]; names: string[] }>();
+
+function pathTemplate(template: string): { literals: string[]; names: string[] } {
+  let parsed = pathTemplates.get(template);
+  if (!parsed) {
+    const parts = template.split(/\{([a-z_]+)\}/);
+    parsed = { literals: parts.filter((_, i) => i % 2 === 0), names: parts.filter((_, i) => i % 2 === 1) };
+    pathTemplates.set(template, parsed);
+  }
+  return parsed;
+}
