@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { FL } from '../features';
-import { defineOperation, envelope } from '../operation';
+import { type CallContext, defineOperation, envelope } from '../operation';
 import { flag, idOf, typeError } from '../params';
 import { codePointLength, DEFAULT_MAX_TOPIC_LENGTH, hexColor } from '../validation';
 import { Subscription, SubscriptionPropertyName, Topic } from './models';
@@ -26,11 +26,11 @@ const principalsSchema = z
   .optional();
 
 /** Principals are all user ids or all API emails, never a mix. */
-function checkPrincipals(principals: (number | string)[] | undefined, route: string): void {
+function checkPrincipals({ principals }: { principals?: (number | string)[] }, ctx: CallContext): void {
   if (!principals || principals.length === 0) return;
   const kind = typeof principals[0];
   if (principals.some((p) => typeof p !== kind)) {
-    throw new ValidationError('Principals must be all user ids or all emails, not a mix.', route, 'principals');
+    throw new ValidationError('Principals must be all user ids or all emails, not a mix.', ctx.route, 'principals');
   }
 }
 
@@ -69,7 +69,7 @@ const subscribe = defineOperation({
     already_subscribed: z.record(z.string(), z.array(z.string())),
     unauthorized: z.array(z.string()).optional(),
   }),
-  check: (p, ctx) => checkPrincipals(p.principals, ctx.route),
+  check: checkPrincipals,
 });
 
 /** 10. `DELETE /users/me/subscriptions`. */
@@ -85,7 +85,7 @@ const unsubscribe = defineOperation({
     principals: principalsSchema,
   }),
   response: envelope({ removed: z.array(z.string()), not_removed: z.array(z.string()) }),
-  check: (p, ctx) => checkPrincipals(p.principals, ctx.route),
+  check: checkPrincipals,
 });
 
 /** 3. `POST /users/me/subscriptions/properties`. */

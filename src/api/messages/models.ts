@@ -96,6 +96,13 @@ export const READ_ONLY_FLAGS = [
   'historical',
 ] as const;
 
+/** One matching message of `GET /messages/matches_narrow` (HTML with highlights). */
+export const NarrowMatch = z.looseObject({
+  match_content: z.string(),
+  match_subject: z.string(),
+});
+export type NarrowMatch = z.infer<typeof NarrowMatch>;
+
 /** A message, as in `GET /messages`, `GET /messages/{message_id}` and webhook payloads. */
 export const Message = z.looseObject({
   id: z.number().int(),
@@ -134,14 +141,6 @@ export const Message = z.looseObject({
   /** The current user's flags; absent where the flags travel beside the message (events, webhooks). */
   flags: z.array(z.string()).optional(),
   /** Search narrows only: the content and topic as HTML with the matches highlighted. */
-  match_content: z.string().optional(),
-  match_subject: z.string().optional(),
+  ...NarrowMatch.partial().shape,
 });
 export type Message = z.infer<typeof Message>;
-
-/** One matching message of `GET /messages/matches_narrow` (HTML with highlights). */
-export const NarrowMatch = z.looseObject({
-  match_content: z.string(),
-  match_subject: z.string(),
-});
-export type NarrowMatch = z.infer<typeof NarrowMatch>;

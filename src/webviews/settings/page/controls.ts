@@ -92,6 +92,15 @@ export function banner(): HTMLElement {
 }
 
 /** "Apply to other users" (administrators); `onApply` saves the changed preferences for them. */
+/** An input of the target-users section, disabled with it. */
+function targetInput(id: string, type: string, disabled: boolean): HTMLInputElement {
+  const input = el('input');
+  input.id = id;
+  input.type = type;
+  input.disabled = disabled;
+  return input;
+}
+
 export function targetSection(t: TargetUsersModel, onApply: () => void): HTMLElement {
   const section = el('section', 'group target');
   section.id = 'group-target';
@@ -129,12 +138,9 @@ export function targetSection(t: TargetUsersModel, onApply: () => void): HTMLEle
   const groupsRow = el('div', 'setting');
   const gl = el('label', 'setting-label', 'User group ids (comma-separated)');
   gl.htmlFor = 'target-groups';
-  const groups = el('input');
-  groups.id = 'target-groups';
-  groups.type = 'text';
+  const groups = targetInput('target-groups', 'text', disabled);
   groups.placeholder = 'e.g. 12, 15';
   groups.value = state.target.groupIds;
-  groups.disabled = disabled;
   groups.addEventListener('input', () => {
     state.target.groupIds = groups.value;
     persist();
@@ -145,11 +151,8 @@ export function targetSection(t: TargetUsersModel, onApply: () => void): HTMLEle
 
   const skipRow = el('div', 'setting');
   const skipLabel = el('label', 'check');
-  const skip = el('input');
-  skip.type = 'checkbox';
-  skip.id = 'target-skip';
+  const skip = targetInput('target-skip', 'checkbox', disabled);
   skip.checked = state.target.skip;
-  skip.disabled = disabled;
   skip.addEventListener('change', () => {
     state.target.skip = skip.checked;
     persist();
