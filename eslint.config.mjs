@@ -31,6 +31,8 @@ function mayImport(from, to) {
   if (PLAIN_HELPERS.includes(from)) return to === 'api';
   if (UI_HELPERS.includes(from)) return !LAYERS.slice(LAYERS.indexOf('auth')).includes(to) && to !== 'extension';
   if (to === 'extension') return false;
+  if (to === 'guards') return true; // type guards with no imports: every layer and the pages
+  if (to === 'disposable') return !NO_VSCODE.has(from);
   if (PLAIN_HELPERS.includes(to) || to === 'constants') return true;
   const fromRank = LAYERS.indexOf(from);
   if (UI_HELPERS.includes(to) || to === 'services') return fromRank < 0 || fromRank >= LAYERS.indexOf('auth');

@@ -3,6 +3,7 @@ import { normalizePresenceMap } from './parse';
 import { RegisterSnapshot } from './register';
 import { defineOperation, envelope } from '../operation';
 import { renameKeys } from '../normalize';
+import { isRecord } from '../../guards';
 
 /** A narrow term for `/register`'s `narrow`: `{operator, operand, negated?}` or the legacy `[operator, operand]`. */
 const NarrowTerm = z.union([
@@ -94,6 +95,3 @@ export function normalizeRegister(body: Record<string, unknown>): Record<string,
   return out;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

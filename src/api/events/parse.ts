@@ -6,6 +6,7 @@
 import type * as z from 'zod';
 import { parseWith } from '../parse';
 import { ChatEvent, PresenceTimes } from './models';
+import { isRecord } from '../../guards';
 
 /** The ops this client knows, per type; `undefined`: the type has no `op`. */
 const KNOWN: Record<string, readonly string[] | undefined> = {
@@ -137,6 +138,3 @@ function legacyToTimes(perClient: Record<string, unknown>): PresenceTimes {
   return out;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
