@@ -18,6 +18,7 @@ import { registerStatusBar } from './views/statusBar';
 import * as subscriptionsView from './views/subscriptions';
 import * as topicsView from './views/topics';
 import * as linkifiersView from './views/linkifiers';
+import type * as snippetsView from './views/snippets';
 import type { ErrorMessage } from './ui/errorMessage';
 import { onDidReportError } from './ui/report';
 import type { WebhookReceiver } from './webhookReceiver';
@@ -37,6 +38,8 @@ export interface TeamChatApi {
   topics: topicsView.TopicsView;
   /** The open topic views (tests read what they loaded). */
   topicViews: TopicViews;
+  /** The Saved Snippets tree (its provider lets tests see its rows). */
+  snippets: snippetsView.SnippetsView;
   /** The Linkifiers tree (its model lets tests see the order it shows). */
   linkifiers: linkifiersView.LinkifiersView;
   /** The outgoing webhook receiver (tests see the payloads it got). */
@@ -63,7 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   topicCommands.register(services, topics);
   const topicViews = topicView.register(services);
   reminderCommands.register(services);
-  snippetCommands.register(services, { compose: topicViews });
+  const snippets = snippetCommands.register(services, { compose: topicViews });
   settingsCommands.register(services);
   const linkifiers = linkifiersView.register(services);
   linkifierCommands.register(services, linkifiers.model);
@@ -79,6 +82,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
     channels,
     topics,
     topicViews,
+    snippets,
     linkifiers,
     webhookReceiver,
     onDidReportError,

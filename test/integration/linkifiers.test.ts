@@ -116,10 +116,9 @@ describe('linkifiers: the ordered tree and administrator edits', () => {
     assert.deepEqual(order, swapped);
     assert.deepEqual((await serverList()).map((l) => l.id), swapped);
     await waitFor('the tree in the new order', () => JSON.stringify(shownIds()) === JSON.stringify(swapped));
-    if (ids.length === 2) {
-      // Now last: it cannot move further down (refused without a request).
-      await assert.rejects(Promise.resolve(vscode.commands.executeCommand(Commands.moveLinkifierDown, { linkifierId: ids[0] })), /already last/);
-    }
+    // The demo realm has exactly two: now last, it cannot move further down (refused without a request).
+    assert.equal(ids.length, 2, 'the demo realm’s two linkifiers');
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(Commands.moveLinkifierDown, { linkifierId: ids[0] })), /already last/);
     const back = await vscode.commands.executeCommand<number[]>(Commands.moveLinkifierUp, { linkifierId: ids[0] });
     assert.deepEqual(back, ids);
     await waitFor('the tree in the original order', () => JSON.stringify(shownIds()) === JSON.stringify(ids));

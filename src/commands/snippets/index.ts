@@ -15,9 +15,9 @@ import { saveSelectionAsSnippet } from './saveSelection';
 
 export type { ComposeTarget } from './compose';
 
-export function register(services: Services, options: { compose?: ComposeTarget } = {}): void {
+export function register(services: Services, options: { compose?: ComposeTarget } = {}): snippetsView.SnippetsView {
   const { context } = services;
-  snippetsView.register(services);
+  const view = snippetsView.register(services);
   const editors = new SnippetEditors();
   context.subscriptions.push(editors);
   const compose = options.compose ?? noComposeTarget;
@@ -38,6 +38,7 @@ export function register(services: Services, options: { compose?: ComposeTarget 
     { id: Commands.editSnippetTitle, session: true, failure: 'Could not change the title', scripted, run: ({ current }, arg?: unknown) => editSnippetTitle(current, editors, arg) },
     { id: Commands.deleteSnippet, session: true, failure: 'Could not delete the snippet', scripted, failed: false, run: ({ current }, arg?: DeleteSnippetArgs) => deleteSnippet(current, arg) },
   ]);
+  return view;
 }
 
 /** `teamChat.insertSnippet`: at the cursor of the active editor, as a comment in its language. */

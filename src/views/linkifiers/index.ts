@@ -10,10 +10,13 @@ export { LinkifiersModel, type LinkifierNode } from './model';
 
 export interface LinkifiersView {
   readonly model: LinkifiersModel;
+  /** The rows as the tree shows them (tests read labels, descriptions and context values). */
+  readonly provider: LinkifiersProvider;
   readonly view: vscode.TreeView<LinkifierNode>;
 }
 
 export function register(services: Services): LinkifiersView {
   const model = new LinkifiersModel(services.sessions);
-  return { model, view: createTree(services, Views.linkifiers, model, new LinkifiersProvider(model)) };
+  const provider = new LinkifiersProvider(model);
+  return { model, provider, view: createTree(services, Views.linkifiers, model, provider) };
 }

@@ -8,7 +8,15 @@ import { createTree } from '../tree';
 
 export { SnippetsModel, type SnippetNode } from './model';
 
-export function register(services: Services): { model: SnippetsModel; view: vscode.TreeView<SnippetNode> } {
+export interface SnippetsView {
+  readonly model: SnippetsModel;
+  /** The rows as the tree shows them (tests read labels, descriptions and context values). */
+  readonly provider: SnippetsProvider;
+  readonly view: vscode.TreeView<SnippetNode>;
+}
+
+export function register(services: Services): SnippetsView {
   const model = new SnippetsModel(services.sessions);
-  return { model, view: createTree(services, Views.snippets, model, new SnippetsProvider(model)) };
+  const provider = new SnippetsProvider(model);
+  return { model, provider, view: createTree(services, Views.snippets, model, provider) };
 }

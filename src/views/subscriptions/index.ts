@@ -11,6 +11,8 @@ export { ChannelsModel, type ChannelNode } from './model';
 
 export interface ChannelsView {
   readonly model: ChannelsModel;
+  /** The rows as the tree shows them (tests read labels, descriptions and context values). */
+  readonly provider: ChannelsProvider;
   readonly view: vscode.TreeView<ChannelNode>;
 }
 
@@ -18,7 +20,8 @@ export function register(services: Services): ChannelsView {
   const { context, sessions } = services;
   const model = new ChannelsModel(sessions);
   const icons = new ChannelColorIcons(context.globalStorageUri);
-  const view = createTree(services, Views.subscriptions, model, new ChannelsProvider(model, icons), { showCollapseAll: false });
+  const provider = new ChannelsProvider(model, icons);
+  const view = createTree(services, Views.subscriptions, model, provider, { showCollapseAll: false });
   const decorations = new MutedChannelDecorations(model);
   context.subscriptions.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
 
@@ -44,5 +47,5 @@ export function register(services: Services): ChannelsView {
   );
   updateBadge();
   updateMessage();
-  return { model, view };
+  return { model, provider, view };
 }

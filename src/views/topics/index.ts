@@ -12,6 +12,8 @@ export { TopicsModel, type TopicNode } from './model';
 
 export interface TopicsView {
   readonly model: TopicsModel;
+  /** The rows as the tree shows them (tests read labels, descriptions and context values). */
+  readonly provider: TopicsProvider;
   readonly view: vscode.TreeView<TopicNode>;
   /** Shows a channel's topics (loading them under progress in the view). */
   showChannel(streamId: number | undefined): Promise<void>;
@@ -20,7 +22,8 @@ export interface TopicsView {
 export function register(services: Services, channels: ChannelsView): TopicsView {
   const { context, sessions, log } = services;
   const model = new TopicsModel(sessions);
-  const view = createTree(services, Views.topics, model, new TopicsProvider(model));
+  const provider = new TopicsProvider(model);
+  const view = createTree(services, Views.topics, model, provider);
 
   const showChannel = async (streamId: number | undefined): Promise<void> => {
     try {
@@ -56,5 +59,5 @@ export function register(services: Services, channels: ChannelsView): TopicsView
     }),
   );
   update();
-  return { model, view, showChannel };
+  return { model, provider, view, showChannel };
 }

@@ -122,6 +122,9 @@ document.addEventListener('click', (event) => {
   const href = target.getAttribute('href') || '';
   if (href.startsWith('#')) return;
   event.preventDefault();
+  // VS Code's webview frame also listens (on the window) and opens http(s), mailto and vscode:
+  // links itself: stopped here, the host's allowlist is the only way out and a link opens once.
+  event.stopPropagation();
   request(OpenLinkRequest, { href }).catch(() => undefined);
 });
 
