@@ -16,7 +16,7 @@ export default {
   coverageAnalysis: 'perTest',
   concurrency: 2,
   // The unit tests talk to the local server over real HTTP; a busy 2-core machine is slow.
-  timeoutMS: 20000,
+  timeoutMS: 10000,
   timeoutFactor: 3,
   ignorePatterns: ['out', 'dist', 'reports', '.vscode-test', 'test-results', '.cache', '*.vsix'],
   reporters: ['html', 'clear-text', 'progress'],
