@@ -20,6 +20,8 @@ describe('topic visibility policies and what counts as unread', () => {
     assert.equal(index.set(5, 'build', POLICY.none), true);
     assert.equal(index.set(5, 'Deploy', POLICY.none), true);
     assert.deepEqual([index.hasAny(5), [...index.of(5)], index.policy(5, 'build')], [false, [], POLICY.none]);
+    // Back to the default where nothing was set (an event for another client's reset).
+    assert.equal(index.set(7, 'never set', POLICY.none), false);
     index.set(6, 'x', POLICY.unmuted);
     index.clear();
     assert.deepEqual([index.hasAny(6), index.policy(6, 'x')], [false, POLICY.none]);
