@@ -39,6 +39,10 @@ describe('client transport', () => {
       const two = fillPath('/users/{user_id}/subscriptions/{stream_id}', { user_id: 7, stream_id: 9, x: 1 }, 'GET x');
       assert.deepEqual(two, { path: '/users/7/subscriptions/9', rest: { x: 1 } });
       assert.throws(() => fillPath('/messages/{message_id}', { message_id: '' }, 'GET x'), /"message_id" is required/);
+      // A missing or null ID is refused, not sent as /messages/undefined or /messages/null.
+      for (const values of [{}, { message_id: undefined }, { message_id: null }]) {
+        assert.throws(() => fillPath('/messages/{message_id}', values, 'GET x'), { name: 'ValidationError', field: 'message_id', route: 'GET x' });
+      }
       assert.deepEqual(fillPath('/realm/presence', { a: 1 }, 'GET x'), { path: '/realm/presence', rest: { a: 1 } });
     });
 

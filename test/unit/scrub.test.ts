@@ -83,4 +83,14 @@ describe('credentials never appear in errors (echoed by a server or proxy)', fun
     assert.equal(scrubText(`x Basic ${b64} a@example.com:k3yk3yk3yk3y k3yk3yk3yk3y`, secrets), 'x Basic [redacted] [redacted] [redacted]');
     assert.deepEqual(credentialSecrets('a@example.com', 'x'), [], 'placeholder keys are too short to scrub');
   });
+
+  it('scrubs keys from 6 characters on, and the base64 form without its == padding', function () {
+    assert.deepEqual(credentialSecrets('abc@example.com', 'k3y45'), [], '5 characters: a placeholder');
+    const secrets = credentialSecrets('abc@example.com', 'k3y456');
+    const b64 = Buffer.from('abc@example.com:k3y456').toString('base64');
+    assert.ok(b64.endsWith('=='));
+    // A proxy may log the header value with its padding stripped.
+    assert.equal(scrubText(`auth=${b64.slice(0, -2)};`, secrets), 'auth=[redacted];');
+    assert.equal(scrubText('key k3y456.', secrets), 'key [redacted].');
+  });
 });

@@ -1,0 +1,26 @@
+// Mutation testing of the API client and the store (`npm run mutation`): too slow for CI, run by
+// hand; the score goes in the README. The sandbox compiles the mutated TypeScript with tsc (tests
+// run from out/, as in test:unit) and bundles with esbuild (one unit test checks dist/webview/).
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  mutate: ['src/api/**/*.ts', 'src/store/**/*.ts'],
+  testRunner: 'mocha',
+  buildCommand: 'node scripts/mutation-build.mjs',
+  mochaOptions: {
+    config: '.mocharc.json',
+    spec: ['out/test/unit/**/*.test.js'],
+  },
+  // @ts-nocheck only where mutants are: the default (every src/test file) would also silence the
+  // webview page type-check that a unit test asserts on.
+  disableTypeChecks: '{src/api,src/store}/**/*.ts',
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  // The unit tests talk to the local server over real HTTP; a busy 2-core machine is slow.
+  timeoutMS: 10000,
+  timeoutFactor: 3,
+  ignorePatterns: ['out', 'dist', 'reports', '.vscode-test', 'test-results', '.cache', '*.vsix'],
+  reporters: ['html', 'clear-text', 'progress'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+};

@@ -1,0 +1,77 @@
+// The unread counts behind every badge (channels, topics, DMs, mentions): the index kept
+// incrementally from the snapshot and events. Pure: exact counts after each change.
+import assert from 'node:assert/strict';
+import { UnreadIndex } from '../../src/store/unreads';
+
+describe('unread index: the counts behind the badges', () => {
+  const ME = 1;
+
+  it('counts a message once, however often it is added, in its channel, topic and the total', () => {
+    const u = new UnreadIndex(ME);
+    assert.equal(u.addStream(100, 5, 'Build'), true);
+    assert.equal(u.addStream(100, 5, 'Build'), false);
+    assert.equal(u.addStream(101, 5, 'build'), true); // topics compare case-insensitively
+    u.addStream(102, 6, 'other');
+    assert.equal(u.addDm(200, [ME, 3]), true);
+    assert.equal(u.addDm(200, [3]), false);
+    assert.deepEqual([u.total, u.streamCount(5), u.topicCount(5, 'BUILD'), u.dmTotal, u.dmCount([3]), u.mentionCount], [4, 2, 2, 1, 1, 0]);
+    assert.deepEqual([...u.topicsOf(5)], [['build', 'Build', 2]]);
+    assert.deepEqual([...u.topicsOf(7)], []);
+    assert.deepEqual(u.topicIds(5, 'build'), [100, 101]);
+    assert.deepEqual(u.topicIds(5, 'no such topic'), []);
+  });
+
+  it('counts mentions only where flagged, and forgets them when read', () => {
+    const u = new UnreadIndex(ME);
+    u.addStream(1, 5, 't', true);
+    u.addStream(2, 5, 't');
+    u.addDm(3, [4], true);
+    u.addDm(4, [4]);
+    assert.equal(u.mentionCount, 2);
+    u.remove(1);
+    u.remove(3);
+    assert.equal(u.mentionCount, 0);
+  });
+
+  it('removing the last unread of a topic, channel or DM drops it from the lists', () => {
+    const u = new UnreadIndex(ME);
+    u.addStream(1, 5, 'a');
+    u.addStream(2, 5, 'b');
+    u.addDm(3, [4, 6]);
+    u.addDm(7, [4, 6]);
+    assert.deepEqual(u.remove(1), { kind: 'stream', streamId: 5, topic: 'a' });
+    assert.deepEqual([...u.topicsOf(5)], [['b', 'b', 1]]);
+    assert.deepEqual([...u.streamIds()], [5]);
+    u.remove(2);
+    assert.deepEqual([...u.streamIds()], []);
+    assert.equal(u.remove(2), undefined, 'already read');
+    u.remove(3);
+    assert.deepEqual([...u.dmConversations()], [['4,6', 1]]);
+    u.remove(7);
+    assert.deepEqual([...u.dmConversations()], []);
+    assert.deepEqual([u.total, u.dmTotal], [0, 0]);
+  });
+
+  it('a moved unread keeps its mention and counts in its new place; DMs do not move', () => {
+    const u = new UnreadIndex(ME);
+    u.addStream(1, 5, 'old', true);
+    u.addDm(2, [4]);
+    assert.deepEqual(u.move(1, 6, 'new'), { kind: 'stream', streamId: 5, topic: 'old' });
+    assert.deepEqual([u.streamCount(5), u.topicCount(6, 'new'), u.mentionCount], [0, 1, 1]);
+    assert.equal(u.move(2, 6, 'new'), undefined);
+    assert.equal(u.move(99, 6, 'new'), undefined);
+    assert.deepEqual(u.location(2), { kind: 'dm', key: '4' });
+  });
+
+  it('counts a channel only in the topics asked for (muted topics left out)', () => {
+    const u = new UnreadIndex(ME);
+    u.addStream(1, 5, 'muted');
+    u.addStream(2, 5, 'open');
+    u.addStream(3, 5, 'Open');
+    u.addDm(4, [2], true);
+    assert.equal(u.countWhere(5, (t) => t !== 'muted'), 2);
+    assert.equal(u.countWhere(9, () => true), 0);
+    u.clear();
+    assert.deepEqual([u.total, u.dmTotal, u.mentionCount, u.streamCount(5), u.dmCount([2])], [0, 0, 0, 0, 0]);
+  });
+});
