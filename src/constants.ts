@@ -48,6 +48,7 @@ export const Commands = {
   topicMarkRead: 'teamChat.topic.markRead',
   // Topic view (webview), sharing and search
   openTopic: 'teamChat.openTopic',
+  openDirectMessage: 'teamChat.openDirectMessage',
   shareSelection: 'teamChat.shareSelection',
   searchTopic: 'teamChat.searchTopic',
   searchChannel: 'teamChat.searchChannel',

@@ -57,7 +57,7 @@ describe('topic view', () => {
     // Opening again reveals the same panel.
     const again = await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, { streamId: GENERAL, topic });
     assert.strictEqual(again, panel);
-    assert.equal(api.topicViews.panels.filter((p) => p.key.topic === topic).length, 1);
+    assert.equal(api.topicViews.panels.filter((p) => p.key.mode === 'topic' && p.key.topic === topic).length, 1);
   });
 
   it('marks the messages the page shows as read', async function () {
@@ -218,7 +218,7 @@ describe('topic view', () => {
     await search.runAction(other, 'openTopic');
     const opened = api.topicViews.panels.find((p) => p.key.mode === 'topic' && p.key.topic === `${topic} (other)`);
     assert.ok(opened, 'the result’s topic opened');
-    assert.equal(opened.key.streamId, GENERAL);
+    assert.equal(opened.key.mode === 'topic' && opened.key.streamId, GENERAL);
     opened.dispose();
     search.dispose();
   });

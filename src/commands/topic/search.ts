@@ -31,9 +31,10 @@ function asArgs(value: unknown): SearchArgs {
 export function register(services: Services, views: TopicViews): void {
   const run = async (current: CurrentSession, withTopic: boolean, raw: unknown): Promise<TopicPanel | undefined> => {
     const args = asArgs(raw);
-    const active = views.panels.find((p) => p.panel.active && p.key.mode === 'topic');
-    let streamId = args.streamId ?? active?.key.streamId;
-    let topic = withTopic ? (args.topic ?? (args.streamId === undefined ? active?.key.topic : undefined)) : undefined;
+    const activeKey = views.panels.find((p) => p.panel.active && p.key.mode === 'topic')?.key;
+    const active = activeKey?.mode === 'topic' ? activeKey : undefined;
+    let streamId = args.streamId ?? active?.streamId;
+    let topic = withTopic ? (args.topic ?? (args.streamId === undefined ? active?.topic : undefined)) : undefined;
     const title = withTopic ? 'Search in Topic' : 'Search in Channel';
     streamId ??= await pickChannel(current.store, title);
     if (streamId === undefined) return undefined;

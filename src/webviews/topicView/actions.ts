@@ -11,7 +11,7 @@ import { Commands } from '../../constants';
 import type { CurrentSession } from '../../session/manager';
 import { reportError } from '../../ui/report';
 import { historyItems, messageLink, type ModelContext } from './model';
-import type { MessageAction } from './protocol';
+import type { MessageAction, TopicViewKey } from './protocol';
 
 /** What the actions need from the panel. */
 export interface ActionContext {
@@ -20,9 +20,7 @@ export interface ActionContext {
   /** Refetches one message (its copy was stale). */
   refetch(id: number): Promise<void>;
   modelContext(current: CurrentSession): ModelContext;
-  readonly streamId: number;
-  readonly topic: string | undefined;
-  channelName(current: CurrentSession): string;
+  readonly key: TopicViewKey;
   /** Where a failed action's detail is logged (the error itself is shown to the user). */
   readonly log: vscode.LogOutputChannel;
 }
@@ -84,14 +82,17 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
         break;
       case 'copyLink': {
         const current = ctx.session();
-        const topic = ctx.message(messageId)?.subject ?? ctx.topic ?? '';
-        await vscode.env.clipboard.writeText(messageLink(current.account.realmUrl, ctx.streamId, ctx.channelName(current), topic, messageId));
+        const message = ctx.message(messageId);
+        if (!message) throw new Error('That message is no longer in this view.');
+        await vscode.env.clipboard.writeText(messageLink(current.account.realmUrl, message, current.store));
         vscode.window.setStatusBarMessage('Team Chat: message link copied.', 3000);
         break;
       }
       case 'openTopic': {
-        const topic = ctx.message(messageId)?.subject;
-        if (topic !== undefined) await vscode.commands.executeCommand(Commands.openTopic, { streamId: ctx.streamId, topic });
+        const message = ctx.message(messageId);
+        if (message?.type === 'stream' && message.stream_id !== undefined) {
+          await vscode.commands.executeCommand(Commands.openTopic, { streamId: message.stream_id, topic: message.subject });
+        }
         break;
       }
     }

@@ -6,20 +6,8 @@
 import * as vscode from 'vscode';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
-import { keyString, TopicPanel, type TopicViewKey } from './panel';
-
-function isKey(value: unknown): value is TopicViewKey {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.streamId === 'number' &&
-    Number.isSafeInteger(v.streamId) &&
-    (v.topic === undefined || typeof v.topic === 'string') &&
-    (v.mode === 'topic' || v.mode === 'search') &&
-    (v.query === undefined || typeof v.query === 'string') &&
-    (v.mode === 'search' || typeof v.topic === 'string')
-  );
-}
+import { keyString, TopicPanel } from './panel';
+import { isTopicViewKey as isKey, type TopicViewKey } from './protocol';
 
 export class TopicViews implements vscode.Disposable {
   readonly #panels = new Map<string, TopicPanel>();
@@ -105,10 +93,13 @@ export class TopicViews implements vscode.Disposable {
   }
 }
 
-/** Panel titles: `#channel › topic`, or the search. */
+/** Panel titles: `#channel › topic`, the search, or the names of a direct conversation. */
 export function topicTitle(channelName: string, topic: string): string {
   return `#${channelName} › ${topic === '' ? '(no topic)' : topic}`;
 }
 export function searchTitle(channelName: string, topic: string | undefined, query: string): string {
   return `Search “${query}” in #${channelName}${topic !== undefined ? ` › ${topic}` : ''}`;
+}
+export function dmTitle(names: readonly string[]): string {
+  return names.length === 0 ? 'Notes to self' : names.join(', ');
 }

@@ -89,12 +89,29 @@ export function historyItems(entries: readonly EditHistoryEntry[], ctx: ModelCon
   }));
 }
 
-/** The user-visible link to a message (`#narrow/channel/…/topic/…/near/…`), as the web app writes it. */
-export function messageLink(realmUrl: string, streamId: number, channelName: string, topic: string, messageId: number): string {
+/**
+ * The user-visible link to a message, as the web app writes it: `#narrow/channel/<id>-<name>/topic/
+ * <topic>/near/<id>` for a channel message, `#narrow/dm/<ids>-<slug>/near/<id>` for a direct one
+ * (the other participants' ids; the slug is the name of a 1:1, `group` otherwise).
+ */
+export function messageLink(
+  realmUrl: string,
+  message: Pick<Message, 'id' | 'type' | 'stream_id' | 'subject' | 'display_recipient'>,
+  names: { channelName(id: number): string | undefined; readonly ownUserId: number },
+): string {
   const encode = (s: string): string =>
     encodeURIComponent(s)
       .replace(/\./g, '%2E')
       .replace(/%/g, '.');
-  const slug = `${streamId}-${channelName.replace(/[ ]/g, '-')}`;
-  return `${realmUrl.replace(/\/*$/, '')}/#narrow/channel/${encode(slug)}/topic/${encode(topic)}/near/${messageId}`;
+  const base = `${realmUrl.replace(/\/*$/, '')}/#narrow`;
+  if (message.type === 'stream' && message.stream_id !== undefined) {
+    const slug = `${message.stream_id}-${(names.channelName(message.stream_id) ?? String(message.display_recipient)).replace(/[ ]/g, '-')}`;
+    return `${base}/channel/${encode(slug)}/topic/${encode(message.subject)}/near/${message.id}`;
+  }
+  const recipients = Array.isArray(message.display_recipient) ? message.display_recipient : [];
+  const others = recipients.filter((r) => r.id !== names.ownUserId);
+  const people = others.length > 0 ? others : recipients;
+  const ids = people.map((r) => r.id).sort((a, b) => a - b);
+  const slug = people.length === 1 ? people[0]!.full_name.replace(/[ ]/g, '-') : 'group';
+  return `${base}/dm/${encode(`${ids.join(',')}-${slug}`)}/near/${message.id}`;
 }

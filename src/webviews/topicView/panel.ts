@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { sendMessage } from '../../api/messages/routes';
 import { WebviewPanels } from '../../constants';
 import { MessageList, type MessageListDelta, type MessageListSource } from '../../messageList';
-import { channelNarrow, searchNarrow, topicNarrow, type Narrow } from '../../messageList/narrow';
+import { channelNarrow, dmNarrow, searchNarrow, topicNarrow, type Narrow } from '../../messageList/narrow';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
 import { requireSession } from '../../ui/session';
@@ -36,27 +36,27 @@ import {
   type MatchModel,
   type MessageAction,
   type TopicSnapshot,
+  type TopicViewKey,
 } from './protocol';
 import { matchModel, matchModels, SearchHighlights } from './search';
-/** What a panel shows: a topic, or the search results in a channel (and topic). */
-export interface TopicViewKey {
-  readonly streamId: number;
-  /** Undefined only for a channel-wide search. */
-  readonly topic?: string;
-  readonly mode: 'topic' | 'search';
-  readonly query?: string;
-}
+export type { TopicViewKey } from './protocol';
 
 export function keyString(key: TopicViewKey): string {
-  return JSON.stringify([key.mode, key.streamId, key.topic?.toLowerCase() ?? null, key.query ?? null]);
+  if (key.mode === 'dm') return JSON.stringify(['dm', [...key.userIds].sort((a, b) => a - b)]);
+  return JSON.stringify([key.mode, key.streamId, key.topic?.toLowerCase() ?? null, key.mode === 'search' ? key.query : null]);
 }
 
-/** The narrow a panel shows: its channel or topic, plus the search of a search view. */
-export function narrowOfKey(key: TopicViewKey): Narrow {
-  const base = key.topic === undefined ? channelNarrow(key.streamId) : topicNarrow(key.streamId, key.topic);
+/** The narrow a search box searches within: the view's channel, topic or direct conversation. */
+function baseNarrow(key: TopicViewKey, ownUserId: number): Narrow {
+  if (key.mode === 'dm') return dmNarrow(key.userIds, ownUserId);
+  return key.topic === undefined ? channelNarrow(key.streamId) : topicNarrow(key.streamId, key.topic);
+}
+
+/** The narrow a panel shows: its base narrow, plus the search of a search view. */
+export function narrowOfKey(key: TopicViewKey, ownUserId: number): Narrow {
+  const base = baseNarrow(key, ownUserId);
   return key.mode === 'search' && key.query ? searchNarrow(key.query, base) : base;
 }
-
 
 export class TopicPanel implements vscode.Disposable {
   readonly #view: PanelHost;
@@ -101,9 +101,7 @@ export class TopicPanel implements vscode.Disposable {
       message: (id) => this.#list?.get(id),
       refetch: (id) => this.#list?.refetch([id]) ?? Promise.resolve(),
       modelContext: (current) => this.#ctx(current),
-      streamId: key.streamId,
-      topic: key.topic,
-      channelName: (current) => this.#channelName(current),
+      key,
       log: services.log,
     };
     this.#reads = new ReadMarker({ message: (id) => this.#list?.get(id), current: () => services.sessions.current }, services.log);
@@ -170,7 +168,14 @@ export class TopicPanel implements vscode.Disposable {
   }
 
   #channelName(current: CurrentSession): string {
+    if (this.key.mode === 'dm') return '';
     return current.store.channelName(this.key.streamId) ?? `channel ${this.key.streamId}`;
+  }
+
+  /** The other participants' names of a direct conversation (empty for a channel view). */
+  #dmNames(current: CurrentSession): string[] {
+    if (this.key.mode !== 'dm') return [];
+    return this.key.userIds.map((id) => current.store.user(id)?.full_name ?? `user ${id}`);
   }
 
   #source(current: CurrentSession): MessageListSource {
@@ -187,7 +192,7 @@ export class TopicPanel implements vscode.Disposable {
     this.#list?.dispose();
     this.#search?.dispose();
     this.#search = undefined;
-    this.#list = current ? new MessageList(this.#source(current), narrowOfKey(this.key)) : undefined;
+    this.#list = current ? new MessageList(this.#source(current), narrowOfKey(this.key, current.store.ownUserId)) : undefined;
     this.#listSubscription = this.#list?.onDidChange((delta) => this.#onDelta(delta));
     if (this.#served) this.#render();
   }
@@ -251,7 +256,7 @@ export class TopicPanel implements vscode.Disposable {
       mode: this.key.mode,
       title: this.panel.title,
       channelName: this.#channelName(current),
-      topic: this.key.topic ?? '',
+      topic: this.key.mode === 'dm' ? this.#dmNames(current).join(', ') : (this.key.topic ?? ''),
       messages: messages.map((m) => messageModel(m, ctx)),
       foundOldest: list.foundOldest,
       topicLinks: topicLinkModels(links, current.account.realmUrl),
@@ -318,7 +323,7 @@ export class TopicPanel implements vscode.Disposable {
     this.#searchQuery = trimmed === '' ? undefined : trimmed;
     if (trimmed === '') return [];
     const current = this.#session();
-    const base: Narrow = this.key.topic === undefined ? channelNarrow(this.key.streamId) : topicNarrow(this.key.streamId, this.key.topic);
+    const base = baseNarrow(this.key, current.store.ownUserId);
     const search = await SearchHighlights.start(this.#source(current), base, trimmed, current.account.realmUrl, (found) => this.#postMatches(found));
     if (this.#searchQuery !== trimmed || this.#disposed) {
       search.dispose();
@@ -330,10 +335,14 @@ export class TopicPanel implements vscode.Disposable {
 
   // ---- actions ------------------------------------------------------------------------------
 
-  /** Sends `content` to the topic (compose box and tests). Throws a user-facing error. */
+  /** Sends `content` to the topic or conversation (compose box and tests). Throws a user-facing error. */
   async send(content: string): Promise<{ id: number }> {
-    if (this.key.topic === undefined) throw new Error('Open a topic to send a message.');
     const current = this.#session();
+    if (this.key.mode === 'dm') {
+      const to = this.key.userIds.length === 0 ? [current.store.ownUserId] : [...this.key.userIds];
+      return { id: (await sendMessage(current.client, { type: 'private', to, content })).id };
+    }
+    if (this.key.topic === undefined) throw new Error('Open a topic to send a message.');
     const result = await sendMessage(current.client, { type: 'stream', to: this.key.streamId, topic: this.key.topic, content });
     return { id: result.id };
   }
@@ -360,9 +369,9 @@ export class TopicPanel implements vscode.Disposable {
     return this.#composeText;
   }
 
-  /** Topic views have a compose box; search result lists do not. */
+  /** Topic and direct-message views have a compose box; search result lists do not. */
   get canCompose(): boolean {
-    return this.key.mode === 'topic' && this.key.topic !== undefined;
+    return this.key.mode !== 'search';
   }
 
   /**

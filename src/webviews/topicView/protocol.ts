@@ -49,12 +49,39 @@ export interface TopicLinkModel {
   readonly url: string;
 }
 
+/**
+ * What a conversation view shows: a topic, the search results in a channel (and topic), or a
+ * direct-message conversation. `userIds` are the other participants, ascending, without the own
+ * user (empty: the conversation with oneself).
+ */
+export type TopicViewKey =
+  | { readonly mode: 'topic'; readonly streamId: number; readonly topic: string }
+  | { readonly mode: 'search'; readonly streamId: number; readonly topic?: string; readonly query: string }
+  | { readonly mode: 'dm'; readonly userIds: readonly number[] };
+
+/** Whether `value` is a key (the page's saved state is checked with it before a restore). */
+export function isTopicViewKey(value: unknown): value is TopicViewKey {
+  if (!isRecord(value)) return false;
+  switch (value.mode) {
+    case 'topic':
+      return isId(value.streamId) && typeof value.topic === 'string';
+    case 'search':
+      return isId(value.streamId) && (value.topic === undefined || typeof value.topic === 'string') && typeof value.query === 'string';
+    case 'dm':
+      return Array.isArray(value.userIds) && value.userIds.length <= 1000 && value.userIds.every(isId);
+    default:
+      return false;
+  }
+}
+
 export interface TopicSnapshot {
   /** What the page shows; it keeps this in its saved state so the serializer can restore it. */
-  readonly key: { readonly streamId: number; readonly topic?: string; readonly mode: 'topic' | 'search'; readonly query?: string };
-  readonly mode: 'topic' | 'search';
+  readonly key: TopicViewKey;
+  readonly mode: TopicViewKey['mode'];
   readonly title: string;
+  /** The channel's name; empty for a direct-message conversation. */
   readonly channelName: string;
+  /** The topic; for a direct-message conversation, the participants' names. */
   readonly topic: string;
   readonly messages: readonly MessageModel[];
   readonly foundOldest: boolean;
@@ -105,7 +132,7 @@ export const LoadOlderRequest = new RequestType<Record<string, never>, OlderResu
 export interface SendParams {
   readonly content: string;
 }
-/** Compose: send to the topic. A failure replies with the user-facing error; the text stays. */
+/** Compose: send to the topic or conversation. A failure replies with the user-facing error; the text stays. */
 export const SendRequest = new RequestType<SendParams, { id: number }>(
   'topic/send',
   (p): p is SendParams => isRecord(p) && typeof p.content === 'string' && p.content.length <= 1_000_000,

@@ -41,9 +41,15 @@ function render(s: TopicSnapshot): void {
     compose.hidden = true;
     searchForm.hidden = true;
   }
+  if (s.mode === 'dm') {
+    const where = s.topic === '' ? 'yourself' : s.topic;
+    dom.text.placeholder = `Message ${where} (Ctrl+Enter to send)`;
+    searchInput.placeholder = 'Search in this conversation';
+    searchInput.setAttribute('aria-label', 'Search in this conversation');
+  }
   if (typeof state.scrollTop === 'number' && state.atBottom === false) scroller.scrollTop = state.scrollTop;
   else scrollToBottom();
-  if (state.query && s.mode === 'topic') {
+  if (state.query && s.mode !== 'search') {
     searchInput.value = state.query;
     void runSearch(state.query);
   }

@@ -66,7 +66,7 @@ export function renderMessage(m: MessageModel): HTMLElement {
 
   const match = matches.get(m.id);
   const snapshot = view.snapshot;
-  if (snapshot && snapshot.mode === 'search' && snapshot.key.topic === undefined) {
+  if (snapshot && snapshot.key.mode === 'search' && snapshot.key.topic === undefined) {
     // Channel-wide results come from many topics: each says which, and opens it.
     const subject = actionButton('', `Open the topic “${m.topic}”`, () => command(ActionCommand, { messageId: m.id, action: 'openTopic' }));
     subject.classList.add('subject', 'topic-name');
