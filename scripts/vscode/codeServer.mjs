@@ -1,5 +1,5 @@
 // Starts code-server (a real VS Code 1.100.3) in a throw-away profile, and builds workbench URLs
-// that load the extension under development (see shared/VSCODE-TESTING.md).
+// that load the extension under development (see docs/TESTING.md).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import net from 'node:net';
