@@ -112,3 +112,38 @@ describe('code references: line references in text', () => {
     assert.equal(formatLineReference('a.ts', { start: 3, end: 9 }), 'a.ts:3-9');
   });
 });
+
+describe('code references: discussions of a file', () => {
+  const file = {
+    relativePath: 'src/greeter.ts',
+    repository: { remote: 'github.com/acme/widgets', path: 'src/greeter.ts', isRef: (n: string) => n === 'main' },
+  };
+  const msg = (id: number, content: string, topic = 'review', streamId = 2) => ({ id, type: 'stream' as const, stream_id: streamId, subject: topic, content });
+
+  it('finds references in rendered HTML: code spans, plain text, permalinks; not other files or repositories', async () => {
+    const { discussionsOf, rangesIn } = await import('../../src/codeRefs/discussions');
+    assert.deepEqual(rangesIn('<p>See <code>src/greeter.ts:2-4</code> and greeter.ts#L7</p>', file), [{ start: 2, end: 4 }, { start: 7, end: 7 }]);
+    assert.deepEqual(rangesIn(`<p><a href="https://github.com/acme/widgets/blob/${SHA}/src/greeter.ts#L3-L5">x</a> <a href="https://github.com/acme/widgets/blob/main/src/greeter.ts#L9">y</a></p>`, file), [{ start: 3, end: 5 }, { start: 9, end: 9 }]);
+    assert.deepEqual(rangesIn(`<p>other.ts:2 lib/greeter.ts.bak:3 <a href="https://github.com/acme/other/blob/${SHA}/src/greeter.ts#L1">z</a></p>`, file), []);
+    assert.deepEqual(rangesIn('<p>src/greeter.ts:2 and again src/greeter.ts:2</p>', file), [{ start: 2, end: 2 }]);
+    // Entities are decoded first: what the reader sees is what counts.
+    assert.deepEqual(rangesIn('<p>src/greeter.ts&#58;2 &lt;b&gt;greeter.ts:3</p>', file), [{ start: 2, end: 2 }, { start: 3, end: 3 }]);
+    const found = discussionsOf([msg(5, '<p>greeter.ts:2-4</p>'), msg(3, '<p>src/greeter.ts:2-4</p>'), msg(4, '<p>src/greeter.ts:8</p>', 'Other'), msg(6, '<p>greeter.ts:2-4</p>', 'REVIEW'), { ...msg(7, '<p>greeter.ts:1</p>'), type: 'private' as const, stream_id: undefined }], file);
+    assert.deepEqual(found.map((d) => [d.topic, d.lines.start, d.lines.end, d.messageIds]), [
+      ['review', 2, 4, [3, 5, 6]],
+      ['Other', 8, 8, [4]],
+    ]);
+  });
+
+  it('shifts a range with edits above, inside and below it', async () => {
+    const { shiftRange } = await import('../../src/codeRefs/discussions');
+    const r = { start: 10, end: 12 };
+    assert.deepEqual(shiftRange(r, 3, 2, 2), { start: 12, end: 14 }, 'two lines inserted above');
+    assert.deepEqual(shiftRange(r, 3, 4, 0), { start: 8, end: 10 }, 'two lines deleted above');
+    assert.deepEqual(shiftRange(r, 9, 9, 1), { start: 10, end: 12 }, 'a line above edited in place');
+    assert.deepEqual(shiftRange(r, 11, 11, 3), { start: 10, end: 14 }, 'lines added inside');
+    assert.deepEqual(shiftRange(r, 13, 20, 0), r, 'deleted below');
+    assert.equal(shiftRange(r, 9, 13, 0), undefined, 'all of it deleted');
+    assert.deepEqual(shiftRange(r, 8, 10, 1), { start: 8, end: 10 }, 'its first line merged into an edit above');
+  });
+});
