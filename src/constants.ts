@@ -52,6 +52,10 @@ export const Commands = {
   shareSelection: 'teamChat.shareSelection',
   copyChatPermalink: 'teamChat.copyChatPermalink',
   openCodeReference: 'teamChat.openCodeReference',
+  discussionReply: 'teamChat.discussion.reply',
+  discussionResolve: 'teamChat.discussion.resolve',
+  discussionUnresolve: 'teamChat.discussion.unresolve',
+  discussionShow: 'teamChat.discussion.show',
   searchTopic: 'teamChat.searchTopic',
   searchChannel: 'teamChat.searchChannel',
   // Reminders
@@ -101,6 +105,13 @@ export const WebviewPanels = {
   topicView: 'teamChat.topicView',
   settings: 'teamChat.settings',
   serverInfo: 'teamChat.serverInfo',
+} as const;
+
+/** The comment controller of topic threads on code, and its threads' context values (`when` clauses). */
+export const CommentIds = {
+  controller: 'teamChat.discussions',
+  unresolvedThread: 'teamChat.topic.unresolved',
+  resolvedThread: 'teamChat.topic.resolved',
 } as const;
 
 /** Context keys set with `setContext` and used in `when` clauses. */

@@ -12,6 +12,7 @@ import * as snippetCommands from './commands/snippets';
 import * as topicCommands from './commands/topics';
 import * as topicView from './commands/topic';
 import * as codeCommands from './commands/code';
+import type { Discussions } from './commands/code/discussions';
 import type { TopicViews } from './webviews/topicView/manager';
 import { createServices, type Services } from './services';
 import * as session from './session';
@@ -43,6 +44,8 @@ export interface TeamChatApi {
   snippets: snippetsView.SnippetsView;
   /** The Linkifiers tree (its model lets tests see the order it shows). */
   linkifiers: linkifiersView.LinkifiersView;
+  /** Topics shown as comment threads on the lines they discuss (tests read the threads). */
+  discussions: Discussions;
   /** The outgoing webhook receiver (tests see the payloads it got). */
   webhookReceiver: WebhookReceiver;
   /** Every error notification the command kit shows (tests read the text users see). */
@@ -66,7 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   channelCommands.register(services);
   topicCommands.register(services, topics);
   const topicViews = topicView.register(services);
-  codeCommands.register(services);
+  const discussions = codeCommands.register(services);
   reminderCommands.register(services);
   const snippets = snippetCommands.register(services, { compose: topicViews });
   settingsCommands.register(services);
@@ -87,6 +90,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
     snippets,
     linkifiers,
     webhookReceiver,
+    discussions,
     onDidReportError,
     activationMs: performance.now() - started,
   };

@@ -15,7 +15,7 @@ export interface FileIdentity {
 /** What a message needs to say for this: where it is and its rendered HTML. */
 export interface DiscussedMessage {
   readonly id: number;
-  readonly type: 'stream' | 'private';
+  readonly type: string;
   readonly stream_id?: number;
   readonly subject: string;
   readonly content: string;

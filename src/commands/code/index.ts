@@ -5,9 +5,10 @@ import type { Services } from '../../services';
 import { registerCommands } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { isCodeReferenceArgs, openCodeReference, type OpenedReference } from './openReference';
+import { registerDiscussions, type Discussions } from './discussions';
 import { describeSelection, type SelectionShare } from './share';
 
-export function register(services: Services): void {
+export function register(services: Services): Discussions {
   registerCommands(services, [
     {
       id: Commands.openCodeReference,
@@ -36,4 +37,5 @@ export function register(services: Services): void {
       },
     },
   ]);
+  return registerDiscussions(services);
 }
