@@ -94,6 +94,8 @@ export class Workbench {
     }
     this.workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'team-chat-ui-ws-'));
     this.cleanups.push(() => fs.rmSync(this.workspace, { recursive: true, force: true }));
+    // The fixture repository (git, a GitHub remote, its commit pushed): code references resolve in it.
+    (await esm<{ makeFixtureWorkspace(dir: string): string }>('fixtureWorkspace.mjs')).makeFixtureWorkspace(this.workspace);
     if (this.options.autoSignIn && this.server) {
       const rc = path.join(this.workspace, '.zuliprc');
       chat.writeZuliprc(rc, this.server);
