@@ -50,6 +50,8 @@ export const Commands = {
   openTopic: 'teamChat.openTopic',
   openDirectMessage: 'teamChat.openDirectMessage',
   shareSelection: 'teamChat.shareSelection',
+  copyChatPermalink: 'teamChat.copyChatPermalink',
+  openCodeReference: 'teamChat.openCodeReference',
   searchTopic: 'teamChat.searchTopic',
   searchChannel: 'teamChat.searchChannel',
   // Reminders

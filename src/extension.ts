@@ -11,6 +11,7 @@ import * as showVersion from './commands/showVersion';
 import * as snippetCommands from './commands/snippets';
 import * as topicCommands from './commands/topics';
 import * as topicView from './commands/topic';
+import * as codeCommands from './commands/code';
 import type { TopicViews } from './webviews/topicView/manager';
 import { createServices, type Services } from './services';
 import * as session from './session';
@@ -65,6 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   channelCommands.register(services);
   topicCommands.register(services, topics);
   const topicViews = topicView.register(services);
+  codeCommands.register(services);
   reminderCommands.register(services);
   const snippets = snippetCommands.register(services, { compose: topicViews });
   settingsCommands.register(services);

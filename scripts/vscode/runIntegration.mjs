@@ -11,6 +11,7 @@ import { launchBrowser } from './browser.mjs';
 import { chatServerAvailable, chatServerEnv, REPO_ROOT, startChatServer } from './chatServer.mjs';
 import { startCodeServer, workbenchUrl } from './codeServer.mjs';
 import { writeResultArg } from './mochaRun.mjs';
+import { makeFixtureWorkspace } from './fixtureWorkspace.mjs';
 
 const RESULT_MARKER = 'TEAMCHAT_RESULT ';
 // The workbench's own start-up chatter (and the unreachable extension gallery); shown with TEAM_CHAT_VERBOSE=1.
@@ -68,6 +69,7 @@ export async function runIntegration({
 
       const workspace = mkdtempSync(path.join(os.tmpdir(), 'team-chat-ws-'));
       cleanups.push(() => rmSync(workspace, { recursive: true, force: true }));
+      makeFixtureWorkspace(workspace);
       const cs = await startCodeServer({ env, verbose });
       cleanups.push(() => cs.stop());
       log(`code-server ${cs.url} (log ${cs.logPath})`);

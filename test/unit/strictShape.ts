@@ -90,7 +90,7 @@ function extraKeys(schema: z.ZodType, value: unknown, path: string, out: string[
       const known = REAL_BUT_UNMODELLED[path] ?? {};
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
         const at = path ? `${path}.${k}` : k;
-        // The deployed servers' spelling of the version keys (API-NOTES.md, "Names").
+        // The deployed servers' spelling of the version keys (docs/API.md, "Names").
         const field = shape[k] ?? shape[k.replace(/^zulip_/, 'chat_')];
         const extra = known[k];
         if (field) extraKeys(field, v, at, out, featureLevel, depth + 1);

@@ -8,10 +8,10 @@ import { GroupSettingValue, Subscription, UserTopic } from '../channels/models';
 import { CustomProfileField, User, UserStatus } from '../users/models';
 
 /**
- * The `POST /register` snapshot (API-NOTES.md). Only `queue_id`, `last_event_id` and the version
+ * The `POST /register` snapshot (docs/API.md). Only `queue_id`, `last_event_id` and the version
  * facts are always present: `fetch_event_types` decides which sections come back, so every
- * section is optional. Version keys are normalised to SPEC.md's `chat_*` names. Limits that
- * servers may leave out carry API-NOTES.md's defaults.
+ * section is optional. Version keys are normalised to docs/API.md's `chat_*` names. Limits that
+ * servers may leave out carry docs/API.md's defaults.
  */
 
 const int = z.number().int();

@@ -1,5 +1,5 @@
 /**
- * Scheduled messages (SPEC.md operation 4 and list/create/delete): a quick pick listing them —
+ * Scheduled messages (docs/API.md operation 4 and list/create/delete): a quick pick listing them —
  * failed ones marked and needing a new time — with actions to edit the content (in a draft editor
  * tab), change the time, change the target and type, or delete; and "Schedule Message…".
  */

@@ -1,5 +1,5 @@
 /**
- * Resolve / unresolve, and rename or move a topic (SPEC.md operation 1, `PATCH /messages/{id}`
+ * Resolve / unresolve, and rename or move a topic (docs/API.md operation 1, `PATCH /messages/{id}`
  * with `topic` / `stream_id`, a propagate mode and the two notification options). A
  * `MOVE_MESSAGES_TIME_LIMIT_EXCEEDED` refusal offers to move only the messages still movable.
  */
@@ -71,7 +71,7 @@ function resolve(id: CommandDeclaration['id'], resolved: boolean): CommandDeclar
       if (isResolved(t.topic) === resolved) return true;
       const topic = resolved ? RESOLVED_PREFIX + t.topic : unresolvedName(t.topic);
       const messageId = await newestMessageId(current, t);
-      // Resolving sends no extra notification to the new thread (SPEC.md); keep the defaults.
+      // Resolving sends no extra notification to the new thread (docs/API.md); keep the defaults.
       const request: MoveRequest = { messageId, topic, propagateMode: 'change_all', sendNotificationToOldThread: false, sendNotificationToNewThread: true };
       return move(request, current, `${resolved ? 'Resolving' : 'Unresolving'} "${unresolvedName(t.topic)}"…`, arg, interactive);
     },
