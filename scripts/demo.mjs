@@ -1,9 +1,11 @@
 // `npm run demo`: the extension in a real VS Code (code-server) against the local chat server with
 // the demo organisation, signed in automatically as the first member (TEAM_CHAT_AUTO_SIGNIN).
 // Prints the workbench URL and the accounts, then runs until Ctrl-C.
+//   --host ADDRESS      listen on ADDRESS (default 127.0.0.1; 0.0.0.0 or :: serves other machines)
 //   --no-browser-check  skip the headless-chromium check that the workbench loads
 //   --screenshot        take test-results/screenshots/demo.png with chromium and exit
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, newPage } from './vscode/browser.mjs';
@@ -14,9 +16,15 @@ import { cacheRoot, provision } from './vscode/provision.mjs';
 const CHAT_PORT = Number(process.env.TEAM_CHAT_DEMO_SERVER_PORT) || 9991;
 const CODE_PORT = Number(process.env.TEAM_CHAT_DEMO_PORT) || 8080;
 const ROLE_NAMES = { 100: 'owner', 200: 'admin', 300: 'moderator', 400: 'member', 600: 'guest' };
-const args = new Set(process.argv.slice(2));
-const screenshotOnly = args.has('--screenshot');
-const browserCheck = !args.has('--no-browser-check');
+const { parseDemoArgs, browserHosts, realmUrl, urlHost } = createRequire(import.meta.url)('./demoArgs.cjs');
+let options;
+try {
+  options = parseDemoArgs(process.argv.slice(2));
+} catch (err) {
+  console.error(`[demo] ${err.message}`);
+  process.exit(2);
+}
+const { host, screenshot: screenshotOnly, browserCheck } = options;
 
 const log = (msg) => console.log(`[demo] ${msg}`);
 const cleanups = [];
@@ -67,14 +75,19 @@ async function main() {
   build();
   await provision();
 
-  const server = await startChatServer({ port: await freePort(CHAT_PORT), organization: 'demo' });
+  const server = await startChatServer({ port: await freePort(CHAT_PORT, host), host, organization: 'demo', demoPresenceSeconds: 50 });
   cleanups.push(() => server.stop());
+  // The extension runs on this machine: on a wildcard bind it reaches the server over loopback.
+  const chatPort = Number(new URL(server.url).port);
+  server.url = realmUrl(host, chatPort);
+  server.server.url = server.url;
   const zuliprc = path.join(cacheRoot(), 'demo', 'zuliprc');
   const me = writeZuliprc(zuliprc, server, firstMember(server));
 
   const workspace = demoWorkspace();
   const cs = await startCodeServer({
     port: CODE_PORT,
+    host,
     env: {
       TEAM_CHAT_AUTO_SIGNIN: zuliprc,
       TEAM_CHAT_TEST_SERVER_URL: server.url,
@@ -82,7 +95,9 @@ async function main() {
     },
   });
   cleanups.push(() => cs.stop());
-  const url = workbenchUrl({ port: cs.port, folder: workspace, extensionDevelopmentPath: REPO_ROOT });
+  const url = workbenchUrl({ port: cs.port, host: new URL(cs.url).hostname, folder: workspace, extensionDevelopmentPath: REPO_ROOT });
+  // What a browser opens: on a wildcard bind, this machine's addresses.
+  const urls = browserHosts(host).map((h) => workbenchUrl({ port: cs.port, host: urlHost(h), folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
 
   if (screenshotOnly || browserCheck) {
     const browser = await launchBrowser();
@@ -111,9 +126,9 @@ async function main() {
 Team Chat demo is running.
 
   VS Code (open in a browser):
-    ${url}
+${urls.map((u) => `    ${u}`).join('\n')}
 
-  Chat server: ${server.url}   (API: ${server.url}/api/v1)
+  Chat server: ${server.url}   (API: ${server.url}/api/v1; listening on ${urlHost(host)}:${chatPort})
   Signed in automatically as ${me.fullName} <${me.email}> via ${zuliprc}
   Workspace: ${workspace}
   code-server log: ${cs.logPath}

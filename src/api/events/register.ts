@@ -38,6 +38,16 @@ export const NeverSubscribedStream = z.looseObject({
   is_archived: z.boolean().optional(),
 });
 
+/** A user group (`realm_user_groups`): only what permission checks read. */
+export const UserGroup = z.looseObject({
+  id: int,
+  name: z.string(),
+  description: z.string().optional(),
+  members: z.array(int),
+  direct_subgroup_ids: z.array(int).optional(),
+  is_system_group: z.boolean(),
+});
+
 export const RegisterSnapshot = z.looseObject({
   queue_id: z.string(),
   last_event_id: int,
@@ -70,6 +80,8 @@ export const RegisterSnapshot = z.looseObject({
   realm_edit_topic_policy: int.optional(),
   realm_move_messages_between_streams_policy: int.optional(),
   realm_allow_edit_history: z.boolean().optional(),
+  /** Fetch type `realm_user_groups`: what permission group settings name (`RealmState.inGroup`). */
+  realm_user_groups: z.array(UserGroup).optional(),
 
   // subscription
   subscriptions: z.array(Subscription).optional(),

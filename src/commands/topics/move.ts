@@ -12,6 +12,7 @@ import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
 import { channelName, topicOf, type TopicArg } from '../channels/common';
 import { moveMessages, pickNotifications, pickPropagateMode, type MoveRequest, type PropagateMode } from '../messages/moveFlow';
+import { channelChoices } from '../topic/channelChoices';
 
 export interface MoveArg extends TopicArg {
   newTopic?: string;
@@ -112,7 +113,8 @@ async function askMove(current: CurrentSession, t: TopicArg, arg: MoveArg | unde
   if (!scripted) {
     if (canChannels) {
       const here = { label: `$(arrow-right) Stay in ${channelName(current, t.streamId)}`, streamId: t.streamId };
-      const others = store.subscriptions().filter((s) => s.stream_id !== t.streamId).map((s) => ({ label: `#${s.name}`, streamId: s.stream_id }));
+      // Like Zulip's move dialog: only channels the user may post in.
+      const others = channelChoices(store, 'post').filter((c) => c.streamId !== t.streamId);
       const picked = await vscode.window.showQuickPick([here, ...others], { placeHolder: 'Move to which channel?' });
       if (!picked) return undefined;
       newStreamId = picked.streamId === t.streamId ? undefined : picked.streamId;
