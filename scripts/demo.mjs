@@ -6,12 +6,13 @@
 //   --screenshot        take test-results/screenshots/demo.png with chromium and exit
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, newPage } from './vscode/browser.mjs';
 import { firstMember, REPO_ROOT, startChatServer, writeZuliprc } from './vscode/chatServer.mjs';
 import { freePort, startCodeServer, workbenchUrl } from './vscode/codeServer.mjs';
 import { cacheRoot, provision } from './vscode/provision.mjs';
+import { makeFixtureWorkspace } from './vscode/fixtureWorkspace.mjs';
 
 const CHAT_PORT = Number(process.env.TEAM_CHAT_DEMO_SERVER_PORT) || 9991;
 const CODE_PORT = Number(process.env.TEAM_CHAT_DEMO_PORT) || 8080;
@@ -55,19 +56,14 @@ function build() {
   if (esb.status !== 0) throw new Error('esbuild failed');
 }
 
-/** A small folder to open, so the editor shows something real. Existing files are kept. */
+/**
+ * The folder the demo opens: the fixture repository (test/fixtures/workspace as a git repository
+ * with a GitHub remote), whose lines the demo organisation's messages discuss. Kept between runs.
+ */
 function demoWorkspace() {
-  const dir = path.join(cacheRoot(), 'demo-workspace');
+  const dir = path.join(cacheRoot(), 'demo-repository');
   mkdirSync(dir, { recursive: true });
-  const files = {
-    'greeter.ts': `// Shared in #engineering > code review.\nexport function greet(name: string): string {\n  return \`Hello, \${name}!\`;\n}\n\nconsole.log(greet('team'));\n`,
-    'stats.py': `"""Weekly message statistics (demo file)."""\n\n\ndef busiest_channel(counts: dict[str, int]) -> str:\n    return max(counts, key=counts.get)\n\n\nif __name__ == "__main__":\n    print(busiest_channel({"general": 42, "engineering": 17}))\n`,
-    'README.md': '# Demo workspace\n\nOpen the Team Chat view in the activity bar.\n',
-  };
-  for (const [name, text] of Object.entries(files)) {
-    const file = path.join(dir, name);
-    if (!existsSync(file)) writeFileSync(file, text);
-  }
+  makeFixtureWorkspace(dir);
   return dir;
 }
 
