@@ -51,6 +51,7 @@ export const Commands = {
   openDirectMessage: 'teamChat.openDirectMessage',
   shareSelection: 'teamChat.shareSelection',
   copyChatPermalink: 'teamChat.copyChatPermalink',
+  discussSelection: 'teamChat.discussSelection',
   openCodeReference: 'teamChat.openCodeReference',
   discussionReply: 'teamChat.discussion.reply',
   discussionResolve: 'teamChat.discussion.resolve',
@@ -131,6 +132,8 @@ export const Settings = {
   webhookReceiverMode: 'teamChat.webhookReceiver.mode',
   /** Sign in to plain http:// servers (other than this machine) without asking. */
   allowUnencryptedHttp: 'teamChat.security.allowUnencryptedHttp',
+  /** Repository (`host/owner/name`) → the channel "Discuss Selection…" suggests for it. */
+  codeChannels: 'teamChat.code.channels',
 } as const;
 
 /** The authentication provider (package.json `contributes.authentication`). */

@@ -12,7 +12,8 @@ import type { OpenedReference } from '../../src/commands/code/openReference';
 import type { SelectionShare } from '../../src/commands/code/share';
 import type { TeamChatApi } from '../../src/extension';
 import { FIXTURE_COMMIT, fixturePermalink } from '../fixtures/workspace';
-import { activateExtension, waitFor } from './helpers';
+import { getMessage } from '../../src/api/messages/routes';
+import { activateExtension, clientFor, ENGINEERING, freshStart, signOutAll, testAccount, waitFor } from './helpers';
 
 describe('code references', function () {
   this.timeout(60_000);
@@ -116,6 +117,39 @@ describe('code references', function () {
       assert.ok(share.content.startsWith('`src/stats.py:4`\n```python\n'), share.content);
     } finally {
       git('reset', '-q', '--hard', FIXTURE_COMMIT);
+      // Later tests need the git extension to see HEAD pushed again.
+      await waitFor('HEAD pushed again, as git sees it', async () => (await vscode.commands.executeCommand<SelectionShare>(Commands.copyChatPermalink)).permalink, 20_000);
     }
+  });
+});
+
+describe('Discuss Selection', function () {
+  this.timeout(60_000);
+  let api: TeamChatApi;
+
+  before(async () => {
+    api = await freshStart(testAccount('alice'));
+  });
+  after(async () => {
+    await vscode.workspace.getConfiguration().update('teamChat.code.channels', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await signOutAll(api);
+  });
+
+  it('posts the selection under its permalink and remembers the repository’s channel', async () => {
+    const root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, 'src', 'greeter.ts')));
+    editor.selection = new vscode.Selection(6, 0, 9, 0);
+    const topic = `discuss ${Date.now() % 100000}`;
+    const result = await vscode.commands.executeCommand<{ id: number }>(Commands.discussSelection, { streamId: ENGINEERING, topic });
+    assert.ok(result);
+    const { message } = await getMessage(clientFor(testAccount('bob')), { message_id: result.id, apply_markdown: false });
+    assert.equal(message.subject, topic);
+    assert.ok(message.content.startsWith(`[\`src/greeter.ts:7-9\`](${fixturePermalink('src/greeter.ts', 7, 9)})\n\`\`\`typescript\nexport function greetAll`), message.content);
+    const mapping = vscode.workspace.getConfiguration().get<Record<string, string>>('teamChat.code.channels');
+    assert.deepEqual(mapping, { 'github.com/acme/widgets': 'engineering' });
+    // The new discussion shows on those lines.
+    const threads = await waitFor('the thread of the new discussion', async () => (await api.discussions.threadsOf(editor.document.uri)).find((t) => t.topic === topic), 20_000);
+    assert.deepEqual([threads.lines.start, threads.lines.end], [7, 9]);
   });
 });

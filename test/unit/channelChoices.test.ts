@@ -3,7 +3,7 @@
 // user may post in, judged the way the server judges it (checked by sending to every channel).
 import { strict as assert } from 'node:assert';
 import type { ChatClient } from '../../src/api';
-import { channelChoices, descriptionText, htmlToText, markdownToText, offeredChannels } from '../../src/commands/topic/channelChoices';
+import { channelChoices, descriptionText, htmlToText, markdownToText, offeredChannels, suggestedChannel, suggestFirst } from '../../src/commands/topic/channelChoices';
 import { ChatSession } from '../../src/store';
 import { RealmState } from '../../src/store/realm';
 import { ADMIN, byEmail, clientFor, GUEST, MEMBER, startTestServer, type RunningServer } from './helpers';
@@ -116,5 +116,24 @@ describe('channel choices: plain-text descriptions, archived and post-restricted
       assert.equal(eng.description, 'Code, reviews and deploys. See https://example.com/handbook');
       assert.ok(!rows.some((r) => r.label === '#old-archive'), 'archived channels are not offered');
     });
+  });
+});
+
+describe('Discuss Selection: the suggested channel', () => {
+  const store = { subscriptions: () => [{ stream_id: 2, name: 'Engineering' }, { stream_id: 5, name: 'design' }] } as never;
+  it('is the channel the workspace maps the repository to (by name, any case, # allowed), if subscribed', async () => {
+    const mapping = { 'github.com/acme/widgets': 'engineering', 'github.com/acme/ui': '#design', 'github.com/acme/gone': 'archive' };
+    assert.equal(suggestedChannel(mapping, 'github.com/acme/widgets', store), 2);
+    assert.equal(suggestedChannel(mapping, 'github.com/acme/ui', store), 5);
+    assert.equal(suggestedChannel(mapping, 'github.com/acme/gone', store), undefined);
+    assert.equal(suggestedChannel(mapping, 'github.com/acme/other', store), undefined);
+    assert.equal(suggestedChannel(mapping, undefined, store), undefined);
+    assert.equal(suggestedChannel({ 'github.com/acme/widgets': 7 }, 'github.com/acme/widgets', store), undefined);
+  });
+  it('comes first in the pick, marked, the others keep their order', () => {
+    const items: { label: string; streamId: number; detail?: string }[] = [{ label: '#a', streamId: 1 }, { label: '#b', streamId: 2 }, { label: '#c', streamId: 3 }];
+    assert.deepEqual(suggestFirst(items, 3).map((i) => [i.streamId, i.detail]), [[3, 'Suggested for this repository'], [1, undefined], [2, undefined]]);
+    assert.deepEqual(suggestFirst(items, 9), items);
+    assert.deepEqual(suggestFirst(items, undefined), items);
   });
 });

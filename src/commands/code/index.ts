@@ -6,10 +6,18 @@ import { registerCommands } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { isCodeReferenceArgs, openCodeReference, type OpenedReference } from './openReference';
 import { registerDiscussions, type Discussions } from './discussions';
+import { discussSelection } from './discussSelection';
 import { describeSelection, type SelectionShare } from './share';
 
 export function register(services: Services): Discussions {
   registerCommands(services, [
+    {
+      id: Commands.discussSelection,
+      session: true,
+      failure: 'Could not start the discussion',
+      scripted: 'report',
+      run: ({ current }, args?: unknown) => discussSelection(current, args),
+    },
     {
       id: Commands.openCodeReference,
       failure: 'Could not open the code reference',

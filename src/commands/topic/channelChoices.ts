@@ -68,3 +68,16 @@ export function channelChoices(store: ChatStore, purpose: ChannelPurpose): Chann
     .map((s) => ({ label: `#${s.name}`, description: descriptionText(s), streamId: s.stream_id }));
 }
 
+/** `suggested` first (marked "suggested"), the others in their order. */
+export function suggestFirst<T extends { streamId: number; detail?: string }>(items: readonly T[], suggested: number | undefined): T[] {
+  const first = items.find((i) => i.streamId === suggested);
+  return first ? [{ ...first, detail: 'Suggested for this repository' }, ...items.filter((i) => i !== first)] : [...items];
+}
+
+/** The channel the mapping names for `repository`, if the user is subscribed to it. */
+export function suggestedChannel(mapping: Readonly<Record<string, unknown>>, repository: string | undefined, store: Pick<ChatStore, 'subscriptions'>): number | undefined {
+  const name = repository === undefined ? undefined : mapping[repository];
+  if (typeof name !== 'string') return undefined;
+  const wanted = name.replace(/^#/, '').toLowerCase();
+  return store.subscriptions().find((s) => s.name.toLowerCase() === wanted)?.stream_id;
+}

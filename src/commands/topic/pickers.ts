@@ -1,7 +1,7 @@
 /** Quick picks shared by the topic commands: a channel, a topic of it, recent topics everywhere. */
 import * as vscode from 'vscode';
 import type { ChatStore } from '../../store';
-import { channelChoices, type ChannelPurpose } from './channelChoices';
+import { channelChoices, suggestFirst, type ChannelPurpose } from './channelChoices';
 
 export interface TopicTarget {
   readonly streamId: number;
@@ -14,9 +14,12 @@ export function isTopicTarget(value: unknown): value is TopicTarget {
   return typeof v.streamId === 'number' && Number.isSafeInteger(v.streamId) && typeof v.topic === 'string';
 }
 
-/** A subscribed channel; for `post` only those the user may post in (see `channelChoices`). */
-export async function pickChannel(store: ChatStore, title: string, purpose: ChannelPurpose = 'view'): Promise<number | undefined> {
-  const items = channelChoices(store, purpose);
+/**
+ * A subscribed channel; for `post` only those the user may post in (see `channelChoices`).
+ * A `suggested` channel comes first, marked, so Enter picks it.
+ */
+export async function pickChannel(store: ChatStore, title: string, purpose: ChannelPurpose = 'view', suggested?: number): Promise<number | undefined> {
+  const items = suggestFirst(channelChoices(store, purpose), suggested);
   if (items.length === 0) {
     void vscode.window.showInformationMessage(purpose === 'post' ? 'You may not post in any of your channels.' : 'You are not subscribed to any channel.');
     return undefined;
