@@ -12,7 +12,7 @@ import type { OpenedReference } from '../../src/commands/code/openReference';
 import type { SelectionShare } from '../../src/commands/code/share';
 import type { TeamChatApi } from '../../src/extension';
 import { FIXTURE_COMMIT, fixturePermalink } from '../fixtures/workspace';
-import { getMessage } from '../../src/api/messages/routes';
+import { getMessage, sendMessage } from '../../src/api/messages/routes';
 import { activateExtension, clientFor, ENGINEERING, freshStart, signOutAll, testAccount, waitFor } from './helpers';
 
 describe('code references', function () {
@@ -151,5 +151,39 @@ describe('Discuss Selection', function () {
     // The new discussion shows on those lines.
     const threads = await waitFor('the thread of the new discussion', async () => (await api.discussions.threadsOf(editor.document.uri)).find((t) => t.topic === topic), 20_000);
     assert.deepEqual([threads.lines.start, threads.lines.end], [7, 9]);
+  });
+});
+
+describe('chat narrow URL hover', function () {
+  this.timeout(60_000);
+  let api: TeamChatApi;
+
+  before(async () => {
+    api = await freshStart(testAccount('alice'));
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await signOutAll(api);
+  });
+
+  it('shows the topic’s last messages, its unread count and a link that opens it', async () => {
+    const bob = clientFor(testAccount('bob'));
+    const topic = `hover ${Date.now() % 100000}`;
+    for (let i = 1; i <= 6; i++) await sendMessage(bob, { type: 'stream', to: ENGINEERING, topic, content: `point **${i}** of the plan` });
+    const current = api.services.sessions.current!;
+    await waitFor('the unread messages in the store', () => current.store.unreadIdsOfTopic(ENGINEERING, topic).length === 6);
+    const url = `${current.account.realmUrl.replace(/\/$/, '')}/#narrow/channel/${ENGINEERING}-engineering/topic/${encodeURIComponent(topic).replace(/%/g, '.')}`;
+    const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: `const x = 1;\n// Discussed in ${url}\n` });
+    await vscode.window.showTextDocument(doc);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(1, 30));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.ok(text.includes(`#engineering › ${topic}** · 6 unread`), text);
+    // The five newest, not the first.
+    assert.ok(text.includes('point 6 of the plan') && text.includes('point 2 of the plan') && !text.includes('point 1 of the plan'), text);
+    assert.ok(text.includes(`[Open in Team Chat](command:teamChat.openTopic?${encodeURIComponent(JSON.stringify([{ streamId: ENGINEERING, topic }]))})`), text);
+    // Elsewhere on the line: no hover of ours.
+    const none = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 3));
+    assert.ok(!none.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Open in Team Chat'))));
+    await bob.close();
   });
 });

@@ -7,6 +7,7 @@ import { UserFacingError } from '../../ui/errorMessage';
 import { isCodeReferenceArgs, openCodeReference, type OpenedReference } from './openReference';
 import { registerDiscussions, type Discussions } from './discussions';
 import { discussSelection } from './discussSelection';
+import { registerNarrowHover } from './hover';
 import { describeSelection, type SelectionShare } from './share';
 
 export function register(services: Services): Discussions {
@@ -45,5 +46,6 @@ export function register(services: Services): Discussions {
       },
     },
   ]);
+  registerNarrowHover(services);
   return registerDiscussions(services);
 }

@@ -1,0 +1,67 @@
+/**
+ * A chat narrow URL in code (a comment that links the discussion) shows, on hover, the topic's
+ * last messages and its unread count, with a link that opens it in the conversation view.
+ */
+import * as vscode from 'vscode';
+import { getMessages } from '../../api/messages/routes';
+import { findNarrowUrls } from '../../codeRefs/narrowUrl';
+import { textAndLinks } from '../../codeRefs/discussions';
+import { Commands } from '../../constants';
+import type { Services } from '../../services';
+
+/** How many of the newest messages a hover shows, and how much of each. */
+const HOVER_MESSAGES = 5;
+const EXCERPT = 160;
+
+function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
+}
+
+function excerpt(html: string): string {
+  const text = textAndLinks(html).text.replace(/\s+/g, ' ').trim();
+  return [...text].length > EXCERPT ? `${[...text].slice(0, EXCERPT - 1).join('')}…` : text;
+}
+
+export class NarrowHover implements vscode.HoverProvider {
+  constructor(private readonly services: Services) {}
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    const current = this.services.sessions.current;
+    if (!current) return undefined;
+    const line = document.lineAt(position.line).text;
+    const hit = findNarrowUrls(line, current.account.realmUrl).find((f) => position.character >= f.index && position.character <= f.index + f.length);
+    if (!hit || hit.target.kind !== 'topic') return undefined;
+    const { streamId, topic } = hit.target;
+    const controller = new AbortController();
+    const cancel = token.onCancellationRequested(() => controller.abort());
+    try {
+      const { messages } = await getMessages(
+        current.client,
+        { anchor: 'newest', num_before: HOVER_MESSAGES, num_after: 0, apply_markdown: true, narrow: [{ operator: 'channel', operand: streamId }, { operator: 'topic', operand: topic }] },
+        { signal: controller.signal },
+      );
+      const channel = current.store.channelName(streamId) ?? `channel ${streamId}`;
+      const unread = current.store.unreadIdsOfTopic(streamId, topic).length;
+      const md = new vscode.MarkdownString();
+      md.isTrusted = { enabledCommands: [Commands.openTopic] };
+      md.appendMarkdown(`**#${escape(channel)} › ${escape(topic)}**${unread > 0 ? ` · ${unread} unread` : ''}\n\n`);
+      if (messages.length === 0) md.appendMarkdown('_No messages yet._\n\n');
+      for (const m of messages) md.appendMarkdown(`**${escape(m.sender_full_name)}**: ${escape(excerpt(m.content))}\n\n`);
+      const args = encodeURIComponent(JSON.stringify([{ streamId, topic }]));
+      md.appendMarkdown(`[Open in Team Chat](command:${Commands.openTopic}?${args})`);
+      const range = new vscode.Range(position.line, hit.index, position.line, hit.index + hit.length);
+      return new vscode.Hover(md, range);
+    } catch (error) {
+      if (token.isCancellationRequested) return undefined;
+      this.services.log.warn(`Hover of ${hit.target.kind} narrow failed: ${String(error)}`);
+      return new vscode.Hover(new vscode.MarkdownString(`Team Chat could not load this topic.`));
+    } finally {
+      cancel.dispose();
+    }
+  }
+}
+
+export function registerNarrowHover(services: Services): void {
+  services.context.subscriptions.push(vscode.languages.registerHoverProvider({ scheme: 'file' }, new NarrowHover(services)));
+  services.context.subscriptions.push(vscode.languages.registerHoverProvider({ scheme: 'untitled' }, new NarrowHover(services)));
+}
