@@ -13,6 +13,7 @@ import * as topicCommands from './commands/topics';
 import * as topicView from './commands/topic';
 import * as codeCommands from './commands/code';
 import type { Discussions } from './commands/code/discussions';
+import type { FileReminders } from './commands/reminders/fileReminders';
 import type { TopicViews } from './webviews/topicView/manager';
 import { createServices, type Services } from './services';
 import * as session from './session';
@@ -46,6 +47,8 @@ export interface TeamChatApi {
   linkifiers: linkifiersView.LinkifiersView;
   /** Topics shown as comment threads on the lines they discuss (tests read the threads). */
   discussions: Discussions;
+  /** Reminders that arrive the next time a file is opened. */
+  fileReminders: FileReminders;
   /** The outgoing webhook receiver (tests see the payloads it got). */
   webhookReceiver: WebhookReceiver;
   /** Every error notification the command kit shows (tests read the text users see). */
@@ -70,7 +73,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   topicCommands.register(services, topics);
   const topicViews = topicView.register(services);
   const discussions = codeCommands.register(services);
-  reminderCommands.register(services);
+  const fileReminders = reminderCommands.register(services);
   const snippets = snippetCommands.register(services, { compose: topicViews });
   settingsCommands.register(services);
   const linkifiers = linkifiersView.register(services);
@@ -91,6 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
     linkifiers,
     webhookReceiver,
     discussions,
+    fileReminders,
     onDidReportError,
     activationMs: performance.now() - started,
   };

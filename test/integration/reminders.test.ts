@@ -135,3 +135,43 @@ describe('reminders: create from a selection, list, delete', () => {
     }
   });
 });
+
+describe('reminders on opening a file', () => {
+  let api: TeamChatApi;
+  before(async function () {
+    this.timeout(30_000);
+    api = await freshStart(testAccount('alice'));
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await signOutAll(api);
+  });
+
+  it('arrives once, the next time the file is opened, not while it stays open', async function () {
+    this.timeout(60_000);
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'src', 'stats.py');
+    const editor = await vscode.window.showTextDocument(uri);
+    editor.selection = new vscode.Selection(3, 0, 5, 0);
+    const shown: string[] = [];
+    const sub = api.fileReminders.onDidRemind((r) => shown.push(r.id));
+    try {
+      const reminder = await vscode.commands.executeCommand<{ id: string; path: string; lines: { start: number; end: number }; remark: string }>(Commands.createReminder, { onOpen: true, note: ' check the tie ' });
+      assert.ok(reminder);
+      assert.deepEqual([reminder.path, reminder.lines, reminder.remark], ['src/stats.py', { start: 4, end: 5 }, 'check the tie']);
+      assert.ok(api.fileReminders.list().some((r) => r.id === reminder.id));
+      // Not shown while the file stays open; closing it shows nothing either.
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await waitFor('no editor visible', () => vscode.window.visibleTextEditors.length === 0);
+      assert.deepEqual(shown, []);
+      await vscode.window.showTextDocument(uri);
+      await waitFor('the reminder shown', () => shown.includes(reminder.id));
+      assert.ok(!api.fileReminders.list().some((r) => r.id === reminder.id), 'delivered once, then gone');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.window.showTextDocument(uri);
+      await new Promise((r) => setTimeout(r, 500));
+      assert.deepEqual(shown, [reminder.id]);
+    } finally {
+      sub.dispose();
+    }
+  });
+});

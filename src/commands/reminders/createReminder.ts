@@ -17,7 +17,8 @@ import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
 import { requireReminders } from './listReminders';
 import { buildNote, buildTruncatedNote, type NoteParts } from './note';
-import { pickWhen } from './whenPicker';
+import { type FileReminder, type FileReminders } from './fileReminders';
+import { NOT_A_TIME, pickWhen } from './whenPicker';
 import { channelChoices } from '../topic/channelChoices';
 
 export interface CreateReminderArgs {
@@ -29,22 +30,37 @@ export interface CreateReminderArgs {
   messageId?: number | null;
   /** Accept shortening the selection when the note is too long (skips the question). */
   truncate?: boolean;
+  /** Remind the next time the selection's file is opened, on this machine (skips the when-picker). */
+  onOpen?: boolean;
 }
 
 const TITLE = 'Team Chat: Create Reminder';
 
 /** Returns the new reminder's id, or undefined when nothing was created. */
-export async function createReminder(current: CurrentSession, args: CreateReminderArgs = {}): Promise<number | undefined> {
-  requireReminders(current);
-  const level = current.store.featureLevel;
+export async function createReminder(current: CurrentSession, args: CreateReminderArgs = {}, files?: FileReminders): Promise<number | FileReminder | undefined> {
   const selection = selectionParts();
   if (!selection && typeof args.messageId !== 'number') {
     throw new UserFacingError('Select the code to be reminded about in an editor first (or use "Remind me" on a message in a topic view).');
   }
-  const interactive = args.when === undefined;
-
-  const when: Date | undefined = args.when !== undefined ? new Date(args.when * 1000) : await pickWhen(TITLE);
-  if (!when) return undefined;
+  const interactive = args.when === undefined && !args.onOpen;
+  const onOpen: vscode.QuickPickItem | undefined =
+    selection && files ? { label: '$(file-code) When I next open this file', description: `${selection.path}, on this machine` } : undefined;
+  const picked = args.onOpen ? NOT_A_TIME : args.when !== undefined ? new Date(args.when * 1000) : onOpen ? await pickWhen(TITLE, { notATime: onOpen }) : await pickWhen(TITLE);
+  if (!picked) return undefined;
+  if (picked === NOT_A_TIME) {
+    if (!selection || !files) throw new UserFacingError('Select the code to be reminded about in an editor first.');
+    let remark = args.note;
+    if (remark === undefined) {
+      remark = await vscode.window.showInputBox({ title: TITLE, prompt: 'A note for when you open the file (optional)', ignoreFocusOut: true });
+      if (remark === undefined) return undefined;
+    }
+    const reminder = await files.add(selection.uri, { start: selection.startLine, end: selection.endLine }, remark);
+    void vscode.window.showInformationMessage(`You will be reminded the next time you open ${selection.path}.`);
+    return reminder;
+  }
+  const when = picked;
+  requireReminders(current);
+  const level = current.store.featureLevel;
 
   let messageId: number | null | undefined = args.messageId;
   if (messageId === undefined) {
@@ -120,7 +136,7 @@ function postReminderCheck(current: CurrentSession, note: string): void {
 }
 
 /** The selection of the active editor, or of a visible one (the topic view may have the focus). */
-function selectionParts(): Omit<NoteParts, 'remark'> | undefined {
+function selectionParts(): (Omit<NoteParts, 'remark'> & { uri: vscode.Uri }) | undefined {
   const editors = [vscode.window.activeTextEditor, ...vscode.window.visibleTextEditors].filter((e): e is vscode.TextEditor => !!e);
   const editor = editors.find((e) => !e.selection.isEmpty && e.document.getText(e.selection).trim() !== '');
   if (!editor) return undefined;
@@ -128,6 +144,7 @@ function selectionParts(): Omit<NoteParts, 'remark'> | undefined {
   // A selection ending at column 0 does not really include that line.
   const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line - 1 : selection.end.line;
   return {
+    uri: document.uri,
     path: vscode.workspace.asRelativePath(document.uri, false).replace(/\\/g, '/'),
     startLine: selection.start.line + 1,
     endLine: endLine + 1,

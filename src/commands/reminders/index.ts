@@ -3,16 +3,17 @@ import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import { registerCommands, type CommandDeclaration } from '../../ui/commands';
 import { createReminder, type CreateReminderArgs } from './createReminder';
+import { FileReminders } from './fileReminders';
 import { DELETE_FAILED, deleteById, listReminders, requireReminders } from './listReminders';
 
-const commands: CommandDeclaration[] = [
+const commands = (files: FileReminders): CommandDeclaration[] => [
   {
     id: Commands.createReminder,
     session: true,
     failure: 'Could not create the reminder',
-    // Scripted callers read the id (undefined: nothing created), so failures are shown.
+    // Scripted callers read the id, or the file reminder (undefined: nothing created), so failures are shown.
     scripted: 'report',
-    run: ({ current }, args?: CreateReminderArgs) => createReminder(current, args ?? {}),
+    run: ({ current }, args?: CreateReminderArgs) => createReminder(current, args ?? {}, files),
   },
   { id: Commands.listReminders, session: true, failure: 'Could not show the reminders', run: ({ services, current }) => listReminders(services, current) },
   {
@@ -34,6 +35,10 @@ const commands: CommandDeclaration[] = [
   },
 ];
 
-export function register(services: Services): void {
-  registerCommands(services, commands);
+/** Registers the commands; returns the reminders kept for the next opening of a file. */
+export function register(services: Services): FileReminders {
+  const files = new FileReminders(services.context.globalState);
+  services.context.subscriptions.push(files);
+  registerCommands(services, commands(files));
+  return files;
 }

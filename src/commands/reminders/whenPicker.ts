@@ -14,16 +14,27 @@ export interface WhenPickOptions {
   readonly verb?: string;
 }
 
-export async function pickWhen(title: string, options: WhenPickOptions = {}, now: () => Date = () => new Date()): Promise<Date | undefined> {
+/** The choice that is not a time (e.g. "when I next open this file"), offered first. */
+export const NOT_A_TIME = 'notATime';
+
+export function pickWhen(title: string, options?: WhenPickOptions, now?: () => Date): Promise<Date | undefined>;
+export function pickWhen(title: string, options: WhenPickOptions & { notATime: vscode.QuickPickItem }, now?: () => Date): Promise<Date | typeof NOT_A_TIME | undefined>;
+export async function pickWhen(
+  title: string,
+  options: WhenPickOptions & { notATime?: vscode.QuickPickItem } = {},
+  now: () => Date = () => new Date(),
+): Promise<Date | typeof NOT_A_TIME | undefined> {
   const start = now();
-  type Item = vscode.QuickPickItem & { date?: Date };
+  type Item = vscode.QuickPickItem & { date?: Date; notATime?: boolean };
   const items: Item[] = [
+    ...(options.notATime ? [{ ...options.notATime, notATime: true }, { label: '', kind: vscode.QuickPickItemKind.Separator }] : []),
     ...whenPresets(start).map((p) => ({ label: `$(clock) ${p.label}`, description: describeWhen(p.date, start), date: p.date })),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { label: CUSTOM_LABEL, description: 'YYYY-MM-DD HH:MM or +2h' },
   ];
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder: options.placeHolder ?? 'When should the reminder arrive?', ignoreFocusOut: true });
   if (!picked) return undefined;
+  if (picked.notATime) return NOT_A_TIME;
   if (picked.date) return picked.date;
   return askCustomWhen(title, options, now);
 }
