@@ -77,6 +77,8 @@ export const Commands = {
   // Personal settings and server information
   openSettings: 'teamChat.openSettings',
   serverInfo: 'teamChat.serverInfo',
+  // Notifications
+  toggleDoNotDisturb: 'teamChat.toggleDoNotDisturb',
 } as const;
 
 /** View containers (package.json `contributes.viewsContainers`). */
@@ -99,6 +101,8 @@ export const WebviewPanels = {
   topicView: 'teamChat.topicView',
   settings: 'teamChat.settings',
   serverInfo: 'teamChat.serverInfo',
+  // Notifications
+  toggleDoNotDisturb: 'teamChat.toggleDoNotDisturb',
 } as const;
 
 /** Context keys set with `setContext` and used in `when` clauses. */
@@ -118,6 +122,8 @@ export const Settings = {
   webhookReceiverMode: 'teamChat.webhookReceiver.mode',
   /** Sign in to plain http:// servers (other than this machine) without asking. */
   allowUnencryptedHttp: 'teamChat.security.allowUnencryptedHttp',
+  /** What the activity-bar badge counts: `dmsAndMentions` or `allUnreads`. */
+  badgeCounts: 'teamChat.badge.counts',
 } as const;
 
 /** The authentication provider (package.json `contributes.authentication`). */

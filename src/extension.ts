@@ -23,6 +23,7 @@ import type { ErrorMessage } from './ui/errorMessage';
 import { onDidReportError } from './ui/report';
 import type { WebhookReceiver } from './webhookReceiver';
 import { registerPeopleView, type PeopleView } from './views/presence';
+import * as notifications from './notifications';
 
 /** What `activate` returns: integration tests reach the extension's state through it. */
 export interface TeamChatApi {
@@ -44,6 +45,8 @@ export interface TeamChatApi {
   linkifiers: linkifiersView.LinkifiersView;
   /** The outgoing webhook receiver (tests see the payloads it got). */
   webhookReceiver: WebhookReceiver;
+  /** Message notifications (tests read what was shown, switch Do Not Disturb). */
+  notifications: notifications.Notifications;
   /** Every error notification the command kit shows (tests read the text users see). */
   onDidReportError: vscode.Event<ErrorMessage>;
   /** How long `activate()` took, in ms (reported by `npm run bench`). */
@@ -65,6 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   channelCommands.register(services);
   topicCommands.register(services, topics);
   const topicViews = topicView.register(services);
+  const notes = notifications.register(services, topicViews);
   reminderCommands.register(services);
   const snippets = snippetCommands.register(services, { compose: topicViews });
   settingsCommands.register(services);
@@ -85,6 +89,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
     snippets,
     linkifiers,
     webhookReceiver,
+    notifications: notes,
     onDidReportError,
     activationMs: performance.now() - started,
   };
