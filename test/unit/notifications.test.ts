@@ -158,7 +158,11 @@ function fakeTimers(): BatchTimers & { advance(ms: number): void; count: () => n
     clearTimeout: (id) => void pending.delete(id as number),
     advance(ms) {
       now += ms;
-      for (const [id, t] of [...pending]) if (t.at <= now) (pending.delete(id), t.run());
+      for (const [id, t] of [...pending]) {
+        if (t.at > now) continue;
+        pending.delete(id);
+        t.run();
+      }
     },
     count: () => pending.size,
   };
