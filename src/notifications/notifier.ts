@@ -63,7 +63,8 @@ export class Notifier extends Disposable {
   readonly #onDidReply = this._register(new vscode.EventEmitter<{ messageId: number; target: ConversationTarget }>());
   /** Fired when a reply from a notification was sent. */
   readonly onDidReply = this.#onDidReply.event;
-  readonly #windowFocused: () => boolean;
+  /** Whether the VS Code window has focus (tests replace it: a headless window may never have it). */
+  windowFocused: () => boolean;
 
   constructor(
     private readonly services: Services,
@@ -72,7 +73,7 @@ export class Notifier extends Disposable {
     options: NotifierOptions = {},
   ) {
     super();
-    this.#windowFocused = options.windowFocused ?? (() => vscode.window.state.focused);
+    this.windowFocused = options.windowFocused ?? (() => vscode.window.state.focused);
     this.#batcher = new NotificationBatcher<PendingNotification>({
       windowMs: 1500,
       maxSingle: 3,
@@ -159,7 +160,7 @@ export class Notifier extends Disposable {
   /** The conversation's panel is the active one, and the window has focus: the user sees the message. */
   #onScreen(target: ConversationTarget): boolean {
     const view = this.views.find(viewKey(target));
-    return view !== undefined && view.panel.active && view.panel.visible && this.#windowFocused();
+    return view !== undefined && view.panel.active && view.panel.visible && this.windowFocused();
   }
 
   async #showOne(n: PendingNotification): Promise<void> {
