@@ -190,7 +190,7 @@ export class Notifier extends Disposable {
     }
     const ui: ReplyUi = {
       input: ({ title: boxTitle, value, validate }) =>
-        vscode.window.showInputBox({ title: boxTitle, value, prompt: 'Enter sends the reply; Escape discards it.', validateInput: validate, ignoreFocusOut: true }),
+        vscode.window.showInputBox({ title: boxTitle, value, validateInput: validate, ignoreFocusOut: true }),
       failed: async (message) => (await vscode.window.showErrorMessage(message, 'Retry')) === 'Retry',
     };
     const max = current.client.limits?.maxMessageLength ?? 10_000;
