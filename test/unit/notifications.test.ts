@@ -13,6 +13,7 @@ import {
   type NotifyReason,
 } from '../../src/notifications/decide';
 import { replyLoop, replyProblem, type ReplyUi } from '../../src/notifications/reply';
+import { UnreadIndex } from '../../src/store/unreads';
 import { MAX_PREVIEW, notificationText, plainPreview } from '../../src/notifications/text';
 
 const ME = 1;
@@ -257,5 +258,19 @@ describe('notifications: reply', () => {
     assert.equal(sends, 0);
     assert.deepEqual(failures, ['The reply is empty.']);
     assert.equal(shown.length, 2);
+  });
+});
+
+describe('notifications: the DM-and-mention badge count', () => {
+  it('counts channel mentions once, leaving mentions in direct messages to the DM count', () => {
+    const unreads = new UnreadIndex(ME);
+    unreads.addDm(10, [BOB], true);
+    unreads.addDm(11, [BOB]);
+    unreads.addStream(12, 1, 'a', true);
+    unreads.addStream(13, 1, 'a');
+    assert.equal(unreads.streamMentionCount, 1);
+    assert.equal(unreads.dmTotal + unreads.streamMentionCount, 3);
+    unreads.remove(12);
+    assert.equal(unreads.streamMentionCount, 0);
   });
 });
