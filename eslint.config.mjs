@@ -10,7 +10,7 @@ import path from 'node:path';
 
 const LAYERS = ['api', 'store', 'messageList', 'auth', 'session', 'views', 'webviews', 'notifications', 'commands'];
 /** Folders outside the layering. Helpers without VS Code: any layer may use them; they use only the api. */
-const PLAIN_HELPERS = ['time', 'linkifiers'];
+const PLAIN_HELPERS = ['time', 'linkifiers', 'codeRefs'];
 /** Helpers that import `vscode` (ui: the command kit): only auth and above may use them; they use only what is below auth. */
 const UI_HELPERS = ['ui', 'drafts', 'webhookReceiver'];
 /** Layers (and helpers) that run in plain Node: no `vscode`. */

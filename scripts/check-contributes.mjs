@@ -56,7 +56,7 @@ for (const container of Object.keys(contributes.views ?? {})) {
 
 // Names used in when clauses and command links.
 const commands = new Set(values(c.Commands));
-const known = new Set([...commands, ...values(c.Views), ...values(c.ViewContainers), ...values(c.ContextKeys)]);
+const known = new Set([...commands, ...values(c.Views), ...values(c.ViewContainers), ...values(c.ContextKeys), ...values(c.CommentIds)]);
 const settings = new Set(values(c.Settings));
 function checkWhen(where, clause) {
   if (typeof clause !== 'string') return;

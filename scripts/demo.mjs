@@ -1,22 +1,31 @@
 // `npm run demo`: the extension in a real VS Code (code-server) against the local chat server with
 // the demo organisation, signed in automatically as the first member (TEAM_CHAT_AUTO_SIGNIN).
 // Prints the workbench URL and the accounts, then runs until Ctrl-C.
+//   --host ADDRESS      listen on ADDRESS (default 127.0.0.1; 0.0.0.0 or :: serves other machines)
 //   --no-browser-check  skip the headless-chromium check that the workbench loads
 //   --screenshot        take test-results/screenshots/demo.png with chromium and exit
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, newPage } from './vscode/browser.mjs';
 import { firstMember, REPO_ROOT, startChatServer, writeZuliprc } from './vscode/chatServer.mjs';
 import { freePort, startCodeServer, workbenchUrl } from './vscode/codeServer.mjs';
 import { cacheRoot, provision } from './vscode/provision.mjs';
+import { makeFixtureWorkspace } from './vscode/fixtureWorkspace.mjs';
 
 const CHAT_PORT = Number(process.env.TEAM_CHAT_DEMO_SERVER_PORT) || 9991;
 const CODE_PORT = Number(process.env.TEAM_CHAT_DEMO_PORT) || 8080;
 const ROLE_NAMES = { 100: 'owner', 200: 'admin', 300: 'moderator', 400: 'member', 600: 'guest' };
-const args = new Set(process.argv.slice(2));
-const screenshotOnly = args.has('--screenshot');
-const browserCheck = !args.has('--no-browser-check');
+const { parseDemoArgs, browserHosts, realmUrl, urlHost } = createRequire(import.meta.url)('./demoArgs.cjs');
+let options;
+try {
+  options = parseDemoArgs(process.argv.slice(2));
+} catch (err) {
+  console.error(`[demo] ${err.message}`);
+  process.exit(2);
+}
+const { host, screenshot: screenshotOnly, browserCheck } = options;
 
 const log = (msg) => console.log(`[demo] ${msg}`);
 const cleanups = [];
@@ -47,19 +56,14 @@ function build() {
   if (esb.status !== 0) throw new Error('esbuild failed');
 }
 
-/** A small folder to open, so the editor shows something real. Existing files are kept. */
+/**
+ * The folder the demo opens: the fixture repository (test/fixtures/workspace as a git repository
+ * with a GitHub remote), whose lines the demo organisation's messages discuss. Kept between runs.
+ */
 function demoWorkspace() {
-  const dir = path.join(cacheRoot(), 'demo-workspace');
+  const dir = path.join(cacheRoot(), 'demo-repository');
   mkdirSync(dir, { recursive: true });
-  const files = {
-    'greeter.ts': `// Shared in #engineering > code review.\nexport function greet(name: string): string {\n  return \`Hello, \${name}!\`;\n}\n\nconsole.log(greet('team'));\n`,
-    'stats.py': `"""Weekly message statistics (demo file)."""\n\n\ndef busiest_channel(counts: dict[str, int]) -> str:\n    return max(counts, key=counts.get)\n\n\nif __name__ == "__main__":\n    print(busiest_channel({"general": 42, "engineering": 17}))\n`,
-    'README.md': '# Demo workspace\n\nOpen the Team Chat view in the activity bar.\n',
-  };
-  for (const [name, text] of Object.entries(files)) {
-    const file = path.join(dir, name);
-    if (!existsSync(file)) writeFileSync(file, text);
-  }
+  makeFixtureWorkspace(dir);
   return dir;
 }
 
@@ -67,14 +71,19 @@ async function main() {
   build();
   await provision();
 
-  const server = await startChatServer({ port: await freePort(CHAT_PORT), organization: 'demo' });
+  const server = await startChatServer({ port: await freePort(CHAT_PORT, host), host, organization: 'demo', demoPresenceSeconds: 50 });
   cleanups.push(() => server.stop());
+  // The extension runs on this machine: on a wildcard bind it reaches the server over loopback.
+  const chatPort = Number(new URL(server.url).port);
+  server.url = realmUrl(host, chatPort);
+  server.server.url = server.url;
   const zuliprc = path.join(cacheRoot(), 'demo', 'zuliprc');
   const me = writeZuliprc(zuliprc, server, firstMember(server));
 
   const workspace = demoWorkspace();
   const cs = await startCodeServer({
     port: CODE_PORT,
+    host,
     env: {
       TEAM_CHAT_AUTO_SIGNIN: zuliprc,
       TEAM_CHAT_TEST_SERVER_URL: server.url,
@@ -82,7 +91,9 @@ async function main() {
     },
   });
   cleanups.push(() => cs.stop());
-  const url = workbenchUrl({ port: cs.port, folder: workspace, extensionDevelopmentPath: REPO_ROOT });
+  const url = workbenchUrl({ port: cs.port, host: new URL(cs.url).hostname, folder: workspace, extensionDevelopmentPath: REPO_ROOT });
+  // What a browser opens: on a wildcard bind, this machine's addresses.
+  const urls = browserHosts(host).map((h) => workbenchUrl({ port: cs.port, host: urlHost(h), folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
 
   if (screenshotOnly || browserCheck) {
     const browser = await launchBrowser();
@@ -111,9 +122,9 @@ async function main() {
 Team Chat demo is running.
 
   VS Code (open in a browser):
-    ${url}
+${urls.map((u) => `    ${u}`).join('\n')}
 
-  Chat server: ${server.url}   (API: ${server.url}/api/v1)
+  Chat server: ${server.url}   (API: ${server.url}/api/v1; listening on ${urlHost(host)}:${chatPort})
   Signed in automatically as ${me.fullName} <${me.email}> via ${zuliprc}
   Workspace: ${workspace}
   code-server log: ${cs.logPath}

@@ -50,6 +50,13 @@ export const Commands = {
   openTopic: 'teamChat.openTopic',
   openDirectMessage: 'teamChat.openDirectMessage',
   shareSelection: 'teamChat.shareSelection',
+  copyChatPermalink: 'teamChat.copyChatPermalink',
+  discussSelection: 'teamChat.discussSelection',
+  openCodeReference: 'teamChat.openCodeReference',
+  discussionReply: 'teamChat.discussion.reply',
+  discussionResolve: 'teamChat.discussion.resolve',
+  discussionUnresolve: 'teamChat.discussion.unresolve',
+  discussionShow: 'teamChat.discussion.show',
   searchTopic: 'teamChat.searchTopic',
   searchChannel: 'teamChat.searchChannel',
   // Reminders
@@ -105,6 +112,13 @@ export const WebviewPanels = {
   toggleDoNotDisturb: 'teamChat.toggleDoNotDisturb',
 } as const;
 
+/** The comment controller of topic threads on code, and its threads' context values (`when` clauses). */
+export const CommentIds = {
+  controller: 'teamChat.discussions',
+  unresolvedThread: 'teamChat.topic.unresolved',
+  resolvedThread: 'teamChat.topic.resolved',
+} as const;
+
 /** Context keys set with `setContext` and used in `when` clauses. */
 export const ContextKeys = {
   signedIn: 'teamChat.signedIn',
@@ -124,6 +138,8 @@ export const Settings = {
   allowUnencryptedHttp: 'teamChat.security.allowUnencryptedHttp',
   /** What the activity-bar badge counts: `dmsAndMentions` or `allUnreads`. */
   badgeCounts: 'teamChat.badge.counts',
+  /** Repository (`host/owner/name`) → the channel "Discuss Selection…" suggests for it. */
+  codeChannels: 'teamChat.code.channels',
 } as const;
 
 /** The authentication provider (package.json `contributes.authentication`). */

@@ -11,6 +11,8 @@ import * as showVersion from './commands/showVersion';
 import * as snippetCommands from './commands/snippets';
 import * as topicCommands from './commands/topics';
 import * as topicView from './commands/topic';
+import * as codeCommands from './commands/code';
+import type { Discussions } from './commands/code/discussions';
 import type { TopicViews } from './webviews/topicView/manager';
 import { createServices, type Services } from './services';
 import * as session from './session';
@@ -43,6 +45,8 @@ export interface TeamChatApi {
   snippets: snippetsView.SnippetsView;
   /** The Linkifiers tree (its model lets tests see the order it shows). */
   linkifiers: linkifiersView.LinkifiersView;
+  /** Topics shown as comment threads on the lines they discuss (tests read the threads). */
+  discussions: Discussions;
   /** The outgoing webhook receiver (tests see the payloads it got). */
   webhookReceiver: WebhookReceiver;
   /** Message notifications (tests read what was shown, switch Do Not Disturb). */
@@ -69,6 +73,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   topicCommands.register(services, topics);
   const topicViews = topicView.register(services);
   const notes = notifications.register(services, topicViews);
+  const discussions = codeCommands.register(services);
   reminderCommands.register(services);
   const snippets = snippetCommands.register(services, { compose: topicViews });
   settingsCommands.register(services);
@@ -90,6 +95,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
     linkifiers,
     webhookReceiver,
     notifications: notes,
+    discussions,
     onDidReportError,
     activationMs: performance.now() - started,
   };

@@ -1,6 +1,6 @@
 // Starts code-server (a real VS Code 1.100.3) in a throw-away profile, and builds workbench URLs
-// that load the extension under development (see shared/VSCODE-TESTING.md).
-import { spawn } from 'node:child_process';
+// that load the extension under development (see docs/TESTING.md).
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -28,14 +28,14 @@ function installExitHooks() {
   }
 }
 
-/** A free TCP port on 127.0.0.1 (or `preferred` when it is free). */
-export async function freePort(preferred = 0) {
+/** A free TCP port on `host` (or `preferred` when it is free there). */
+export async function freePort(preferred = 0, host = '127.0.0.1') {
   const tryListen = (port) =>
     new Promise((resolve, reject) => {
       const srv = net.createServer();
       srv.unref();
       srv.once('error', reject);
-      srv.listen(port, '127.0.0.1', () => {
+      srv.listen(port, host, () => {
         const { port: got } = srv.address();
         srv.close(() => resolve(got));
       });
@@ -65,11 +65,12 @@ export function workbenchUrl({ port, host = '127.0.0.1', folder, extensionDevelo
 }
 
 /**
- * Starts code-server detached (own process group) on a free loopback port.
+ * Starts code-server detached (own process group) on a free port of `host` (default loopback).
  * `env` is merged into its environment, which the extension host inherits.
- * Output goes to `<dir>/code-server.log` (and to the console when `verbose`).
+ * Output goes to `<dir>/code-server.log` (and to the console when `verbose`). `vsixFiles` are
+ * installed into the profile first (`--install-extension`), the way a user installs a package.
  */
-export async function startCodeServer({ env = {}, settings = {}, port: preferredPort = 0, verbose = false, startTimeoutMs = 60_000 } = {}) {
+export async function startCodeServer({ env = {}, settings = {}, port: preferredPort = 0, host = '127.0.0.1', verbose = false, startTimeoutMs = 60_000, vsixFiles = [] } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'team-chat-cs-'));
   const userDir = path.join(dir, 'ud');
   mkdirSync(path.join(userDir, 'User'), { recursive: true });
@@ -79,11 +80,22 @@ export async function startCodeServer({ env = {}, settings = {}, port: preferred
     path.join(userDir, 'User', 'settings.json'),
     JSON.stringify({ 'workbench.startupEditor': 'none', ...settings }, null, 2),
   );
-  const port = await freePort(preferredPort);
+  for (const vsix of vsixFiles) {
+    const installed = spawnSync(
+      process.execPath,
+      [codeServerEntry(), '--user-data-dir', userDir, '--extensions-dir', path.join(dir, 'ext'), '--install-extension', path.resolve(vsix)],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    if (installed.status !== 0) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`code-server --install-extension ${vsix} failed (${installed.status ?? installed.signal}):\n${installed.stdout}\n${installed.stderr}`);
+    }
+  }
+  const port = await freePort(preferredPort, host);
   const args = [
     codeServerEntry(),
     '--config', path.join(dir, 'config.yaml'),
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--bind-addr', `${host.includes(':') ? `[${host}]` : host}:${port}`,
     '--auth', 'none',
     '--user-data-dir', userDir,
     '--extensions-dir', path.join(dir, 'ext'),
@@ -163,7 +175,8 @@ export async function startCodeServer({ env = {}, settings = {}, port: preferred
     await stop();
     throw err;
   }
-  return { port, url: `http://127.0.0.1:${port}/`, dir, logPath, pid: child.pid, stop };
+  const loopback = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
+  return { port, url: `http://${loopback}:${port}/`, dir, logPath, pid: child.pid, stop };
 }
 
 async function waitFor(predicate, timeoutMs) {

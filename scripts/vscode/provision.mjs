@@ -1,7 +1,7 @@
 // Makes a real VS Code (code-server) and a browser available for the integration and UI tests.
 // Idempotent and fast once done: Debian packages are installed only when missing, and
 // code-server lives in a cache folder outside the repo, marked complete only after it ran.
-// See shared/VSCODE-TESTING.md for why each step is needed on these machines.
+// See docs/TESTING.md for why each step is needed on these machines.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, rmSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';

@@ -125,7 +125,7 @@ export class ChatClient {
   }
 
   /**
-   * Calls one operation by its SPEC.md key: validates `params`, sends, parses the response.
+   * Calls one operation by its docs/API.md key: validates `params`, sends, parses the response.
    * Throws `ValidationError` before sending when the input is refused.
    */
   async call<K extends OperationKey>(key: K, params: ParamsOf<K>, options: CallOptions = {}): Promise<ResultOf<K>> {

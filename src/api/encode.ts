@@ -1,7 +1,7 @@
-/** How a request is written: SPEC.md's form encoding and the path with its parameters filled in. */
+/** How a request is written: docs/API.md's form encoding and the path with its parameters filled in. */
 import { ValidationError } from './errors';
 
-/** SPEC.md's encoding: strings as they are, booleans and numbers as text, arrays/objects as JSON. */
+/** docs/API.md's encoding: strings as they are, booleans and numbers as text, arrays/objects as JSON. */
 export function encodeParams(params: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [name, value] of Object.entries(params)) {

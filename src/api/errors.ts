@@ -79,7 +79,7 @@ export class ApiError extends ChatError {
     return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined;
   }
 
-  /** True for the authentication failures of API-NOTES.md. */
+  /** True for the authentication failures of docs/API.md. */
   get isAuthError(): boolean {
     return this.httpStatus === 401 || AUTH_CODES.has(this.code);
   }

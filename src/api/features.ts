@@ -50,7 +50,7 @@ export const FL = {
   adminUserStatusAnyAdmin: 473,
 } as const;
 
-/** Which spelling of the API-family names a server uses (API-NOTES.md, "Names"). */
+/** Which spelling of the API-family names a server uses (docs/API.md, "Names"). */
 export type NameFlavor = 'chat' | 'zulip';
 
 /** What the client knows of the connected server. */

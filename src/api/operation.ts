@@ -3,7 +3,7 @@ import type { ServerInfo } from './features';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** Limits of the organisation, learned from `POST /register` (API-NOTES.md defaults apply when unknown). */
+/** Limits of the organisation, learned from `POST /register` (docs/API.md defaults apply when unknown). */
 export interface RealmLimits {
   maxTopicLength?: number;
   maxMessageLength?: number;
@@ -24,7 +24,7 @@ export interface CallContext {
 }
 
 /**
- * One API operation: how to send it and what comes back. Keyed in `operations` by SPEC.md's own
+ * One API operation: how to send it and what comes back. Keyed in `operations` by docs/API.md's own
  * string (`"METHOD /path"`). Tools outside the client read this table, so keep its shape.
  */
 export interface Operation<P extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> {

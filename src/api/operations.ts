@@ -8,8 +8,8 @@ import { userOperations } from './users/operations';
 import { webhookOperations } from './webhook/operations';
 
 /**
- * Every operation the client binds, keyed by SPEC.md's own string ("METHOD /path" exactly as
- * SPEC.md writes it). Value: `{ method, path, params, response }` with zod schemas, plus optional
+ * Every operation the client binds, keyed by docs/API.md's own string ("METHOD /path" exactly as
+ * docs/API.md writes it). Value: `{ method, path, params, response }` with zod schemas, plus optional
  * hooks. Each area (`src/api/<area>/operations.ts`) declares its own; tools outside the client
  * read this table, so keep its shape.
  */

@@ -42,7 +42,7 @@ export function formatZodError(error: z.ZodError): { message: string; field: str
   return { message, field: issue.path.length ? String(issue.path[0]) : undefined };
 }
 
-/** Checks a topic against the organisation's rules (conventions 9 and 10 of SPEC.md). */
+/** Checks a topic against the organisation's rules (conventions 9 and 10 of docs/API.md). */
 export function checkTopic(topic: string, limits: RealmLimits, route: string, field = 'topic'): void {
   const max = limits.maxTopicLength ?? DEFAULT_MAX_TOPIC_LENGTH;
   if (codePointLength(topic) > max) {

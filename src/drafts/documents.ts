@@ -44,6 +44,21 @@ function documentChange(doc: vscode.TextDocument, ms: number): Promise<void> {
   });
 }
 
+/**
+ * Whether `doc` shows `text` now or within `ms`: after `DraftFileSystem.refresh` VS Code reloads
+ * an open clean document from the store, and an edit racing that reload is refused (VS Code logs
+ * "… has changed in the meantime").
+ */
+export async function documentShows(doc: vscode.TextDocument, text: string, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (doc.getText() !== text) {
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    await documentChange(doc, left);
+  }
+  return true;
+}
+
 function fileStem(kind: DraftKind, id: number): string {
   return kind === 'edit' ? `message-${id}` : `scheduled-${id}`;
 }
@@ -92,6 +107,12 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     await this.drafts.setText(draft.key, text);
     const doc = findDocument(uri);
     if (!doc) return;
+    // A clean document is reloaded from the store, which holds the text now: an edit instead
+    // would race VS Code's own reloads of it (refused and logged as "changed in the meantime").
+    if (!doc.isDirty) {
+      this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+      if (await documentShows(doc, text, 1000)) return this.cancelPersist(uri);
+    }
     // VS Code may be reloading the clean document from the store meanwhile (its edit is then
     // refused as "changed in the meantime"): wait for that change and check again.
     for (let attempt = 0; attempt < 3 && doc.getText() !== text; attempt++) {

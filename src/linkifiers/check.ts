@@ -1,5 +1,5 @@
 /**
- * Client-side check of a linkifier before it is sent (SPEC.md operation 13), with the same rules
+ * Client-side check of a linkifier before it is sent (docs/API.md operation 13), with the same rules
  * the server applies, so an administrator sees precisely what is wrong without a round-trip:
  * the pattern compiles, the example input matches it in full, every template variable is a named
  * group, and the reverse template regenerates the example input. Pure: no VS Code, no network.

@@ -28,6 +28,8 @@ const BARE_KEYS = [
 
 /** Legacy policy codes (before the group settings): 1 members, 2 admins, 3 full members, 4 moderators, 5 everyone, 6 nobody. */
 const POLICY_MAX_ROLE: Record<number, number> = { 1: 400, 2: 200, 3: 400, 4: 300, 5: 600, 6: 0 };
+/** A channel's legacy `stream_post_policy` (before `can_send_message_group`): 1 anyone, 2 admins, 3 full members, 4 moderators. */
+const STREAM_POST_MAX_ROLE: Record<number, number> = { 1: 600, 2: 200, 3: 400, 4: 300 };
 
 /**
  * Organisation settings, limits and the own user's permissions derived from them. Settings are
@@ -142,6 +144,21 @@ export class RealmState {
   canResolveTopics(): boolean {
     if ('can_resolve_topics_group' in this.settings) return this.#allowed('can_resolve_topics_group');
     return this.canMoveBetweenTopics();
+  }
+
+  /**
+   * Whether the own user may post to a channel: never to an archived one; then the channel's
+   * `can_send_message_group`, else (older servers) its `stream_post_policy`, else (oldest)
+   * `is_announcement_only`. As for realm groups, an unknown group counts as allowed.
+   */
+  canPostToChannel(channel: { [key: string]: unknown }): boolean {
+    if (channel.is_archived === true) return false;
+    const group = channel.can_send_message_group;
+    if (typeof group === 'number' || (typeof group === 'object' && group !== null)) return this.inGroup(group as GroupSetting) ?? true;
+    const policy = channel.stream_post_policy;
+    if (typeof policy === 'number' && policy in STREAM_POST_MAX_ROLE) return this.ownRole() <= STREAM_POST_MAX_ROLE[policy]!;
+    if (channel.is_announcement_only === true) return this.ownRole() <= 200;
+    return true;
   }
 
   /** Seconds after sending during which content may be edited; null: no limit. */

@@ -1,5 +1,5 @@
 /**
- * A local HTTP endpoint for an outgoing-webhook bot (SPEC.md operation 21): the chat service POSTs
+ * A local HTTP endpoint for an outgoing-webhook bot (docs/API.md operation 21): the chat service POSTs
  * each payload here and posts the answer (`{content}` or `{response_not_required: true}`). The
  * token is checked in constant time before the payload is read. No `vscode` import.
  */

@@ -1,5 +1,5 @@
 // Scheduled messages in a real VS Code: the list marks failed ones, a failed one cannot be saved
-// without a new time, times are parsed strictly, type changes follow SPEC.md's rules, and
+// without a new time, times are parsed strictly, type changes follow docs/API.md's rules, and
 // "Schedule Message…" creates one from a topic.
 import * as assert from 'assert';
 import * as vscode from 'vscode';

@@ -1,4 +1,4 @@
-// Personal settings inside a real VS Code: the editor opens with every setting of SPEC.md
+// Personal settings inside a real VS Code: the editor opens with every setting of docs/API.md
 // operation 2, grouped, with the store's values; changed values round-trip through PATCH /settings
 // and come back as user_settings events; refused values are reported per field and nothing is sent;
 // `ignored_parameters_unsupported` of an older server is surfaced; administrators apply settings

@@ -102,6 +102,21 @@ describe('saved snippets: save, insert as a comment, edit, delete', () => {
     assert.equal(lines[result.endLine + 1], '  return run();', 'the code below is untouched');
   });
 
+  it('inserts the snippet in one undo step: one Undo restores the document exactly', async function () {
+    this.timeout(20_000);
+    const original = 'export function undoable() {\n  return run();\n}\n';
+    const editor = await open('undo.ts', original);
+    editor.selection = new vscode.Selection(1, 2, 1, 2);
+    const result = await vscode.commands.executeCommand<InsertResult>(Commands.insertSnippet, { snippetId });
+    assert.ok(result);
+    assert.equal(result.commented, 'line');
+    assert.equal(editor.document.getText(), 'export function undoable() {\n  // Retry with backoff:\n  // wait 2^n seconds, at most 5 times\n  // then give up and report\n  return run();\n}\n');
+    await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn });
+    await vscode.commands.executeCommand('undo');
+    await waitFor('the undo to reach the document', () => editor.document.getText() === original || undefined, 5_000).catch(() => undefined);
+    assert.equal(editor.document.getText(), original);
+  });
+
   it('inserts the snippet as # comments in a Python file', async function () {
     this.timeout(20_000);
     const editor = await open('retry.py', 'def retry():\n    return run()\n');

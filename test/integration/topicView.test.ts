@@ -219,6 +219,9 @@ describe('topic view', () => {
     const opened = api.topicViews.panels.find((p) => p.key.mode === 'topic' && p.key.topic === `${topic} (other)`);
     assert.ok(opened, 'the result’s topic opened');
     assert.equal(opened.key.mode === 'topic' && opened.key.streamId, GENERAL);
+    // Closed only once its editor has opened: a panel disposed while the workbench is still
+    // opening it makes VS Code log "OverlayWebview has been disposed".
+    assert.ok((await opened.whenLoaded()).includes(other), 'the opened topic shows the result');
     opened.dispose();
     search.dispose();
   });

@@ -15,6 +15,8 @@ export interface ServerOptions {
   longpollTimeoutSeconds?: number;
   queueIdleTimeoutSeconds?: number;
   heartbeatSeconds?: number;
+  /** Demo organisation: renew the presence of the people online at the start every N seconds (0, the default: never). */
+  demoPresenceSeconds?: number;
   now?: () => number;
   /**
    * Tests: checks each JSON success (the route's method and template, and the body) and returns
@@ -39,6 +41,7 @@ export function resolveOptions(o: ServerOptions = {}): ResolvedOptions {
     longpollTimeoutSeconds: o.longpollTimeoutSeconds ?? 90,
     queueIdleTimeoutSeconds: o.queueIdleTimeoutSeconds ?? 600,
     heartbeatSeconds: o.heartbeatSeconds ?? 60,
+    demoPresenceSeconds: o.demoPresenceSeconds ?? 0,
     now: o.now ?? (() => Date.now() / 1000),
     checkResponse: o.checkResponse,
   };

@@ -1,5 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { ChatServer, resolveOptions, ServerOptions } from './core';
+import { keepDemoPresence } from './demoPresence';
 import { buildDemo } from './fixtures/demo';
 import { buildLarge } from './fixtures/large';
 import { Fault, HttpFront, sendJson } from './http';
@@ -149,6 +150,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   tick.unref();
   const gc = setInterval(() => srv.queues.gc(opts.queueIdleTimeoutSeconds), Math.min(10_000, opts.queueIdleTimeoutSeconds * 500));
   gc.unref();
+  const stopPresence = opts.organization === 'demo' && opts.demoPresenceSeconds > 0 ? keepDemoPresence(srv, opts.demoPresenceSeconds) : () => {};
 
   return {
     url: srv.url,
@@ -159,6 +161,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     stop: () => new Promise<void>((resolve) => {
       clearInterval(tick);
       clearInterval(gc);
+      stopPresence();
       srv.queues.expireAll();
       http.close(() => resolve());
       http.closeAllConnections();

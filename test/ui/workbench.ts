@@ -28,6 +28,8 @@ export interface ChatServer {
 interface CodeServer {
   port: number;
   url: string;
+  /** Its throw-away profile (`ext/` holds the installed extensions). */
+  dir: string;
   logPath: string;
   stop(): Promise<void>;
 }
@@ -41,6 +43,11 @@ export interface WorkbenchOptions {
   autoSignIn?: boolean;
   /** Start the local chat server (default: when it has been built). */
   chatServer?: boolean;
+  /**
+   * Install this packaged extension (`--install-extension`) and load it instead of the extension
+   * under development: the path a user takes.
+   */
+  vsix?: string;
 }
 
 interface ChatServerModule {
@@ -50,7 +57,7 @@ interface ChatServerModule {
   writeZuliprc(file: string, server: ChatServer): ChatAccount;
 }
 interface CodeServerModule {
-  startCodeServer(options: { env?: Record<string, string>; settings?: Record<string, unknown> }): Promise<CodeServer>;
+  startCodeServer(options: { env?: Record<string, string>; settings?: Record<string, unknown>; vsixFiles?: string[] }): Promise<CodeServer>;
   workbenchUrl(options: { port: number; folder?: string; extensionDevelopmentPath?: string; extensionTestsPath?: string }): string;
 }
 interface BrowserModule {
@@ -87,6 +94,8 @@ export class Workbench {
     }
     this.workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'team-chat-ui-ws-'));
     this.cleanups.push(() => fs.rmSync(this.workspace, { recursive: true, force: true }));
+    // The fixture repository (git, a GitHub remote, its commit pushed): code references resolve in it.
+    (await esm<{ makeFixtureWorkspace(dir: string): string }>('fixtureWorkspace.mjs')).makeFixtureWorkspace(this.workspace);
     if (this.options.autoSignIn && this.server) {
       const rc = path.join(this.workspace, '.zuliprc');
       chat.writeZuliprc(rc, this.server);
@@ -94,13 +103,15 @@ export class Workbench {
     }
     Object.assign(env, this.options.env);
 
-    this.codeServer = await cs.startCodeServer({ env, settings: this.options.settings });
+    const vsixFiles = this.options.vsix ? [this.options.vsix] : [];
+    this.codeServer = await cs.startCodeServer({ env, settings: this.options.settings, vsixFiles });
     this.cleanups.push(() => this.codeServer.stop());
     this.browser = await br.launchBrowser();
     this.cleanups.push(() => this.browser.close());
     this.page = await br.newPage(this.browser);
 
-    const url = cs.workbenchUrl({ port: this.codeServer.port, folder: this.workspace, extensionDevelopmentPath: REPO_ROOT });
+    const extensionDevelopmentPath = this.options.vsix ? undefined : REPO_ROOT;
+    const url = cs.workbenchUrl({ port: this.codeServer.port, folder: this.workspace, extensionDevelopmentPath });
     await this.page.goto(url);
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await this.page.locator('.part.activitybar').waitFor({ timeout: 30_000 });

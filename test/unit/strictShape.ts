@@ -52,6 +52,8 @@ const REAL_BUT_UNMODELLED: Record<string, Record<string, z.ZodType | true | { be
     'rendered_description', 'stream_post_policy', 'stream_weekly_traffic']),
   // Deprecated, still sent: the other user of a 1:1 conversation.
   'unread_msgs.pms[]': names(['sender_id']),
+  'realm_user_groups[]': names(['date_created', 'creator_id', 'deactivated', 'can_add_members_group', 'can_join_group', 'can_leave_group',
+    'can_manage_group', 'can_mention_group', 'can_remove_members_group']),
   'reminders[]': names(['type', 'to']),
   // Replaced by `message_ids` at feature level 472.
   'attachments[]': { messages: { below: 472 } },
@@ -88,7 +90,7 @@ function extraKeys(schema: z.ZodType, value: unknown, path: string, out: string[
       const known = REAL_BUT_UNMODELLED[path] ?? {};
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
         const at = path ? `${path}.${k}` : k;
-        // The deployed servers' spelling of the version keys (API-NOTES.md, "Names").
+        // The deployed servers' spelling of the version keys (docs/API.md, "Names").
         const field = shape[k] ?? shape[k.replace(/^zulip_/, 'chat_')];
         const extra = known[k];
         if (field) extraKeys(field, v, at, out, featureLevel, depth + 1);

@@ -1,7 +1,8 @@
 // The "when?" presets and the strict date/time parser of reminders and scheduled messages (local
 // time, daylight saving), and the reminder note built from an editor selection.
 import * as assert from 'assert';
-import { buildNote, buildTruncatedNote, codePoints, ELLIPSIS, lineReference } from '../../src/commands/reminders/note';
+import { buildNote, buildTruncatedNote, codePoints, ELLIPSIS } from '../../src/commands/reminders/note';
+import { formatLineReference } from '../../src/codeRefs/references';
 import { describeWhen, formatLocal, fromUnixSeconds, parseWhen, relative, toUnixSeconds, whenPresets } from '../../src/time/when';
 
 /** Runs `fn` with the process in time zone `tz` (Node re-reads TZ on assignment). */
@@ -172,7 +173,7 @@ describe('reminder note from a selection', () => {
   const parts = { remark: '', path: 'src/app.ts', startLine: 3, endLine: 5, language: 'typescript', text: 'const a = 1;\nconst b = 2;\n' };
 
   it('holds the path:line-range and the text in a fenced block', () => {
-    assert.equal(lineReference('a/b.py', 7, 7), 'a/b.py:7');
+    assert.equal(formatLineReference('a/b.py', { start: 7, end: 7 }), 'a/b.py:7');
     assert.equal(buildNote(parts), 'src/app.ts:3-5\n```typescript\nconst a = 1;\nconst b = 2;\n```');
     assert.equal(buildNote({ ...parts, remark: ' check this ' }).split('\n')[0], 'check this');
     // Backticks in the code get a longer fence.

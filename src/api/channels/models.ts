@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { pure } from '../parse';
 
-/** The nine per-subscription properties of SPEC.md ("Channel subscription properties"). */
+/** The nine per-subscription properties of docs/API.md ("Channel subscription properties"). */
 export const SUBSCRIPTION_PROPERTIES = [
   'color',
   'is_muted',
@@ -34,7 +34,7 @@ function upgradeSubscription(raw: unknown): unknown {
   return s;
 }
 
-/** A channel subscription of the current user (API-NOTES.md, `GET /users/me/subscriptions`). */
+/** A channel subscription of the current user (docs/API.md, `GET /users/me/subscriptions`). */
 export const Subscription = z.preprocess(
   pure(upgradeSubscription),
   z.looseObject({
@@ -70,7 +70,7 @@ export const Topic = z.looseObject({
 });
 export type Topic = z.infer<typeof Topic>;
 
-/** Topic visibility policy codes (API-NOTES.md). */
+/** Topic visibility policy codes (docs/API.md). */
 export const VISIBILITY_POLICY = { none: 0, muted: 1, unmuted: 2, followed: 3 } as const;
 export type VisibilityPolicyName = keyof typeof VISIBILITY_POLICY | 'unknown';
 

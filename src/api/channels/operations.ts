@@ -159,7 +159,7 @@ const updateUserTopic = defineOperation({
     if (codePointLength(p.topic) > max) throw new ValidationError(`The topic can be at most ${max} characters.`, ctx.route, 'topic');
   },
   encode: (p, ctx) => {
-    // SPEC.md convention 9: the empty topic's display name is read as "".
+    // docs/API.md convention 9: the empty topic's display name is read as "".
     const display = ctx.limits.emptyTopicDisplayName;
     return display !== undefined && p.topic === display ? { ...p, topic: '' } : { ...p };
   },

@@ -7,7 +7,7 @@ import { Subscription } from '../channels/models';
 import { CustomProfileField, User } from '../users/models';
 
 /**
- * The events of `GET /events` the extension consumes (API-NOTES.md, "Events the extension
+ * The events of `GET /events` the extension consumes (docs/API.md, "Events the extension
  * consumes"), as one discriminated union on `type` (and `op` where a type has several shapes).
  *
  * Parse events one by one with `parseEvent`: it upgrades shapes of older servers first
@@ -77,7 +77,7 @@ const reactionFields = {
   user_id: int,
   emoji_name: z.string(),
   emoji_code: z.string(),
-  /** `zulip_extra_emoji` reads as SPEC.md's `chat_extra_emoji`. */
+  /** `zulip_extra_emoji` reads as docs/API.md's `chat_extra_emoji`. */
   reaction_type: ReactionType,
 };
 export const ReactionEvent = z.discriminatedUnion('op', [

@@ -8,10 +8,10 @@ import { GroupSettingValue, Subscription, UserTopic } from '../channels/models';
 import { CustomProfileField, User, UserStatus } from '../users/models';
 
 /**
- * The `POST /register` snapshot (API-NOTES.md). Only `queue_id`, `last_event_id` and the version
+ * The `POST /register` snapshot (docs/API.md). Only `queue_id`, `last_event_id` and the version
  * facts are always present: `fetch_event_types` decides which sections come back, so every
- * section is optional. Version keys are normalised to SPEC.md's `chat_*` names. Limits that
- * servers may leave out carry API-NOTES.md's defaults.
+ * section is optional. Version keys are normalised to docs/API.md's `chat_*` names. Limits that
+ * servers may leave out carry docs/API.md's defaults.
  */
 
 const int = z.number().int();
@@ -36,6 +36,16 @@ export const NeverSubscribedStream = z.looseObject({
   invite_only: z.boolean().optional(),
   is_web_public: z.boolean().optional(),
   is_archived: z.boolean().optional(),
+});
+
+/** A user group (`realm_user_groups`): only what permission checks read. */
+export const UserGroup = z.looseObject({
+  id: int,
+  name: z.string(),
+  description: z.string().optional(),
+  members: z.array(int),
+  direct_subgroup_ids: z.array(int).optional(),
+  is_system_group: z.boolean(),
 });
 
 export const RegisterSnapshot = z.looseObject({
@@ -70,6 +80,8 @@ export const RegisterSnapshot = z.looseObject({
   realm_edit_topic_policy: int.optional(),
   realm_move_messages_between_streams_policy: int.optional(),
   realm_allow_edit_history: z.boolean().optional(),
+  /** Fetch type `realm_user_groups`: what permission group settings name (`RealmState.inGroup`). */
+  realm_user_groups: z.array(UserGroup).optional(),
 
   // subscription
   subscriptions: z.array(Subscription).optional(),

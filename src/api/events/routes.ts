@@ -1,7 +1,7 @@
 import { route } from '../route';
 
 /**
- * The client capabilities the extension always declares (API-NOTES.md, `POST /register`):
+ * The client capabilities the extension always declares (docs/API.md, `POST /register`):
  * null notification settings, bulk `message_ids` in deletions, `user_settings` as one object,
  * the empty topic as `""`, and archived channels.
  */

@@ -8,8 +8,8 @@ export const MessageType = lenientEnum(MESSAGE_TYPES);
 export type MessageType = z.output<typeof MessageType>;
 
 /**
- * Reaction types by SPEC.md's internal names. Servers of the `zulip` flavour send
- * `zulip_extra_emoji`; it is read as `chat_extra_emoji` (API-NOTES.md, "Names").
+ * Reaction types by docs/API.md's internal names. Servers of the `zulip` flavour send
+ * `zulip_extra_emoji`; it is read as `chat_extra_emoji` (docs/API.md, "Names").
  */
 export const REACTION_TYPES = ['unicode_emoji', 'realm_emoji', 'chat_extra_emoji'] as const;
 export const ReactionType = z

@@ -16,7 +16,7 @@ export type UpdateMessageParams = ParamsOf<'PATCH /messages/{message_id}'> & {
 };
 
 /**
- * `PATCH /messages/{message_id}` (SPEC.md operation 1): edits a message's content, or moves it
+ * `PATCH /messages/{message_id}` (docs/API.md operation 1): edits a message's content, or moves it
  * (and, with `propagate_mode`, others of its topic) to another topic or channel; resolves a topic
  * when the new topic is `"✔ "` + the topic. `detached_uploads` (from FL.detachedUploads) lists the
  * user's files no message links to any more. A `MOVE_MESSAGES_TIME_LIMIT_EXCEEDED` error carries
@@ -33,7 +33,7 @@ export function updateMessage(
 }
 
 /**
- * `GET /messages/{message_id}` (SPEC.md operation 7): one message, with its raw Markdown in the
+ * `GET /messages/{message_id}` (docs/API.md operation 7): one message, with its raw Markdown in the
  * deprecated `raw_content`. A missing or invisible message is `BAD_REQUEST`.
  */
 export const getMessage = route('GET /messages/{message_id}');
@@ -51,7 +51,7 @@ export const getMessages = route('GET /messages');
 export const sendMessage = route('POST /messages');
 
 /**
- * `GET /messages/matches_narrow` (SPEC.md operation 6): which of `msg_ids` match `narrow`, with
+ * `GET /messages/matches_narrow` (docs/API.md operation 6): which of `msg_ids` match `narrow`, with
  * highlighted content and topic for search narrows.
  */
 export const checkMessagesMatchNarrow = route('GET /messages/matches_narrow');
@@ -60,7 +60,7 @@ export const checkMessagesMatchNarrow = route('GET /messages/matches_narrow');
 export const updateMessageFlags = route('POST /messages/flags');
 
 /**
- * `POST /messages/flags/narrow` (SPEC.md operation 12): adds or removes a flag on up to
+ * `POST /messages/flags/narrow` (docs/API.md operation 12): adds or removes a flag on up to
  * `num_before` + 1 + `num_after` messages of a narrow around `anchor`. Call again from
  * `last_processed_id` until `found_newest` to cover a whole narrow.
  */
@@ -73,7 +73,7 @@ export const updateMessageFlagsForNarrow = route('POST /messages/flags/narrow');
 export const addReaction = route('POST /messages/{message_id}/reactions');
 
 /**
- * `DELETE /messages/{message_id}/reactions` (SPEC.md operation 14): removes the current user's
+ * `DELETE /messages/{message_id}/reactions` (docs/API.md operation 14): removes the current user's
  * reaction; pass the `reaction_type` the server gave. `REACTION_DOES_NOT_EXIST` (from
  * FL.reactionDoesNotExistCode; `BAD_REQUEST` before) when there is none.
  */
@@ -86,7 +86,7 @@ export const removeReaction = route('DELETE /messages/{message_id}/reactions');
 export const getAttachments = bareRoute('GET /attachments');
 
 /**
- * `DELETE /attachments/{attachment_id}` (SPEC.md operation 19): deletes an uploaded file (IDs from
+ * `DELETE /attachments/{attachment_id}` (docs/API.md operation 19): deletes an uploaded file (IDs from
  * {@link getAttachments} or `detached_uploads`).
  */
 export const removeAttachment = route('DELETE /attachments/{attachment_id}');

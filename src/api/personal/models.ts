@@ -3,7 +3,7 @@ import { MessageType } from '../messages/models';
 
 /**
  * Personal items of the current user: scheduled messages, saved snippets, message reminders
- * (API-NOTES.md, "Personal items").
+ * (docs/API.md, "Personal items").
  */
 
 /** A message scheduled for later (`GET /scheduled_messages`), earliest first. */

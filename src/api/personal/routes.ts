@@ -9,7 +9,7 @@ export const getSavedSnippets = bareRoute('GET /saved_snippets');
 export const createSavedSnippet = route('POST /saved_snippets');
 
 /**
- * `PATCH /saved_snippets/{saved_snippet_id}` (SPEC.md operation 15): edits a snippet's title or
+ * `PATCH /saved_snippets/{saved_snippet_id}` (docs/API.md operation 15): edits a snippet's title or
  * content. `BAD_REQUEST` when it does not exist.
  */
 export const updateSavedSnippet = route('PATCH /saved_snippets/{saved_snippet_id}');
@@ -29,7 +29,7 @@ export const getScheduledMessages = bareRoute('GET /scheduled_messages');
 export const createScheduledMessage = route('POST /scheduled_messages');
 
 /**
- * `PATCH /scheduled_messages/{scheduled_message_id}` (SPEC.md operation 4): edits a scheduled
+ * `PATCH /scheduled_messages/{scheduled_message_id}` (docs/API.md operation 4): edits a scheduled
  * message. Changing `type` needs `to` (and `topic` for a channel); a failed one needs a new
  * `scheduled_delivery_timestamp`. `STREAM_DOES_NOT_EXIST` carries the channel in `error.missingStream`.
  */
@@ -41,7 +41,7 @@ export const deleteScheduledMessage = route('DELETE /scheduled_messages/{schedul
 // ---- reminders (FL.reminders) ----
 
 /**
- * `POST /reminders` (SPEC.md operation 16): a reminder about `message_id`, sent to the current user
+ * `POST /reminders` (docs/API.md operation 16): a reminder about `message_id`, sent to the current user
  * at `scheduled_delivery_timestamp`. Needs FL.reminders, and FL.reminderNote for `note`: older
  * servers get a `ValidationError` instead of a request. Returns `reminder_id`.
  */
@@ -54,7 +54,7 @@ export const getReminders = bareRoute('GET /reminders');
 export const deleteReminder = route('DELETE /reminders/{reminder_id}');
 
 /**
- * `PATCH /settings` (SPEC.md operation 2): changes the current user's settings, or with
+ * `PATCH /settings` (docs/API.md operation 2): changes the current user's settings, or with
  * `target_users` (administrators, FL.settingsTargetUsers) other users'. Values outside their
  * allowed sets are refused before sending; see `SETTINGS_DESCRIPTION` for the list.
  */

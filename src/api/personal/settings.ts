@@ -3,21 +3,21 @@ import { pure } from '../parse';
 import { lenientEnum } from '../enum';
 
 /**
- * The personal settings of `PATCH /settings` (SPEC.md operation 2): the parameter schema with
+ * The personal settings of `PATCH /settings` (docs/API.md operation 2): the parameter schema with
  * each setting's allowed values, and a machine-readable description table for a settings editor.
  */
 
 type Value = string | number;
 type Choices = readonly (readonly [Value, string])[];
 
-/** Allowed values of the enumerated settings, with their meanings (SPEC.md). */
+/** Allowed values of the enumerated settings, with their meanings (docs/API.md). */
 export const SETTING_CHOICES = {
   web_mark_read_on_scroll_policy: [
     [1, 'Always'],
     [2, 'Only in conversation views'],
     [3, 'Never'],
   ],
-  // SPEC.md gives four meanings but states the constraint "one of 1, 2, 4".
+  // docs/API.md gives four meanings but states the constraint "one of 1, 2, 4".
   web_channel_default_view: [
     [1, 'Top topic in the channel'],
     [2, 'Channel feed'],
@@ -77,7 +77,7 @@ const text = (title: string) => z.string({ error: `${title} must be text.` }).tr
 const positiveInt = (title: string) =>
   z.number({ error: `${title} must be a number.` }).int({ error: `${title} must be a whole number.` }).positive({ error: `${title} must be positive.` });
 
-/** Every settings parameter of SPEC.md operation 2, all optional. */
+/** Every settings parameter of docs/API.md operation 2, all optional. */
 export const SettingsChanges = z.object({
   full_name: text('The name').optional(),
   email: string('email').trim().regex(/^[^\s@]+@[^\s@]+$/, { error: 'The email address is not valid.' }).optional(),

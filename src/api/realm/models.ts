@@ -9,7 +9,7 @@ function upgradeLinkifier(raw: unknown): unknown {
   return l;
 }
 
-/** A linkifier (SPEC.md, "Linkifier"). Fields newer than the server read as null / empty. */
+/** A linkifier (docs/API.md, "Linkifier"). Fields newer than the server read as null / empty. */
 export const Linkifier = z.preprocess(
   pure(upgradeLinkifier),
   z.looseObject({

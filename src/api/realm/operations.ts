@@ -40,7 +40,7 @@ function checkLinkifier(p: LinkifierInput, ctx: CallContext): void {
   }
 }
 
-/** Null resets as "" (SPEC.md op 13); servers before FL.linkifierReverse get neither field. */
+/** Null resets as "" (docs/API.md op 13); servers before FL.linkifierReverse get neither field. */
 function encodeLinkifier(p: LinkifierInput, ctx: CallContext): Record<string, unknown> {
   const out: Record<string, unknown> = { ...p };
   for (const k of ['example_input', 'reverse_template'] as const) {

@@ -1,13 +1,13 @@
 import { bareRoute, route } from '../route';
 
-/** `GET /realm/linkifiers` (SPEC.md operation 18): the linkifiers in processing order. */
+/** `GET /realm/linkifiers` (docs/API.md operation 18): the linkifiers in processing order. */
 export const getLinkifiers = bareRoute('GET /realm/linkifiers');
 
 /** `POST /realm/filters`: adds a linkifier; returns its `id`. */
 export const addLinkifier = route('POST /realm/filters');
 
 /**
- * `PATCH /realm/filters/{filter_id}` (SPEC.md operation 13): replaces a linkifier's pattern and
+ * `PATCH /realm/filters/{filter_id}` (docs/API.md operation 13): replaces a linkifier's pattern and
  * templates; `example_input` / `reverse_template` null or "" reset them.
  */
 export const updateLinkifier = route('PATCH /realm/filters/{filter_id}');

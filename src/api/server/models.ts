@@ -12,7 +12,7 @@ export type ExternalAuthenticationMethod = z.infer<typeof ExternalAuthentication
 
 /**
  * Server settings. Keys may be absent (older servers, root domain of a multi-organisation
- * server). Version keys are normalised to SPEC.md's `chat_*` names whatever the server sent.
+ * server). Version keys are normalised to docs/API.md's `chat_*` names whatever the server sent.
  */
 export const ServerSettings = z.looseObject({
   authentication_methods: z.record(z.string(), z.boolean()).optional(),

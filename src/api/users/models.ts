@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ReactionType } from '../messages/models';
 
-/** Role codes of SPEC.md's User. */
+/** Role codes of docs/API.md's User. */
 export const ROLE = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
 export type RoleName = keyof typeof ROLE | 'unknown';
 
@@ -53,7 +53,7 @@ export const CustomProfileField = z.looseObject({
 });
 export type CustomProfileField = z.infer<typeof CustomProfileField>;
 
-/** A user or bot (SPEC.md, "User"). */
+/** A user or bot (docs/API.md, "User"). */
 export const User = z.looseObject({
   user_id: z.number().int(),
   delivery_email: z.string().nullable().optional(),

@@ -25,7 +25,7 @@ interface StatusInput {
   away?: boolean;
 }
 
-/** SPEC.md operation 11's rules (and 9's, which shares them). */
+/** docs/API.md operation 11's rules (and 9's, which shares them). */
 function checkStatus(p: StatusInput, ctx: CallContext): void {
   if (Object.values(p).every((v) => v === undefined)) {
     throw new ValidationError('Nothing to change: give a status text, an emoji or the away flag.', ctx.route);

@@ -17,7 +17,7 @@ export const PresenceClientInfo = z.looseObject({
 export type PresenceClientInfo = z.infer<typeof PresenceClientInfo>;
 
 /**
- * Upgrades older presence entry shapes to SPEC.md's `{website, aggregated}`:
+ * Upgrades older presence entry shapes to docs/API.md's `{website, aggregated}`:
  * - before 7.0 (FL.presenceWebsiteAggregated) an entry had one key per client (`ZulipMobile`, …)
  *   besides `aggregated`: the most recent client report stands for `website`;
  * - the modern "slim" shape `{active_timestamp, idle_timestamp}`: active when the last active
@@ -43,7 +43,7 @@ export function upgradePresenceEntry(raw: unknown): unknown {
   return { ...entry, website, aggregated };
 }
 
-/** A user's presence (SPEC.md, "Presence entry"): `website` and `aggregated` hold the same data. */
+/** A user's presence (docs/API.md, "Presence entry"): `website` and `aggregated` hold the same data. */
 export const PresenceEntry = z.preprocess(
   pure(upgradePresenceEntry),
   z.looseObject({

@@ -1,7 +1,7 @@
 import { bareRoute, route } from '../route';
 
 /**
- * `GET /users/{email}` (SPEC.md operation 8): one user, by real email (when visible to the
+ * `GET /users/{email}` (docs/API.md operation 8): one user, by real email (when visible to the
  * requester) or by the dummy API email `user<id>@<realm_host>`.
  */
 export const getUserByEmail = route('GET /users/{email}');
@@ -13,18 +13,18 @@ export const getUsers = route('GET /users');
 export const getOwnUser = bareRoute('GET /users/me');
 
 /**
- * `POST /users/me/status` (SPEC.md operation 11): changes only the fields passed. Status text of
+ * `POST /users/me/status` (docs/API.md operation 11): changes only the fields passed. Status text of
  * at most 60 code points ("" clears it); an emoji code or reaction type needs the emoji name.
  */
 export const updateStatus = route('POST /users/me/status');
 
 /**
- * `POST /users/{user_id}/status` (SPEC.md operation 9): another user's status; administrators
+ * `POST /users/{user_id}/status` (docs/API.md operation 9): another user's status; administrators
  * only (others get `BAD_REQUEST`). Same rules as `updateStatus`.
  */
 export const updateUserStatus = route('POST /users/{user_id}/status');
 
-/** `GET /realm/presence` (SPEC.md operation 20): presence of all (accessible) users, keyed by API email. */
+/** `GET /realm/presence` (docs/API.md operation 20): presence of all (accessible) users, keyed by API email. */
 export const getPresence = bareRoute('GET /realm/presence');
 
 /** `POST /users/me/presence`: reports the current user `active` or `idle`; send it every ping interval. */

@@ -14,7 +14,7 @@ export const WebhookTrigger = z
 export type WebhookTrigger = z.output<typeof WebhookTrigger>;
 
 /**
- * The payload the service POSTs to an outgoing webhook bot (SPEC.md, Events 1). `message` is in
+ * The payload the service POSTs to an outgoing webhook bot (docs/API.md, Events 1). `message` is in
  * the format of `GET /messages`, with `rendered_content`; as in the documented example it has no
  * `content_type` (its `content` is always the raw Markdown) and no `flags`.
  */

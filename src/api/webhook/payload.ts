@@ -6,13 +6,13 @@ import { parseWith } from '../parse';
 import { formatZodError } from '../validation';
 
 /**
- * Outgoing webhooks (SPEC.md operation 21): the service POSTs a payload to a bot's endpoint and
+ * Outgoing webhooks (docs/API.md operation 21): the service POSTs a payload to a bot's endpoint and
  * posts the bot's reply. Plain functions for a receiver; no HTTP server here.
  */
 
 const ROUTE = 'POST /chat-outgoing-webhook';
 
-/** The webhook path in a server's spelling (API-NOTES.md, "Names"). */
+/** The webhook path in a server's spelling (docs/API.md, "Names"). */
 export function outgoingWebhookPath(flavor: NameFlavor): string {
   return flavor === 'zulip' ? '/zulip-outgoing-webhook' : '/chat-outgoing-webhook';
 }

@@ -1,5 +1,5 @@
 /**
- * Copy a channel's email address (SPEC.md operation 17, `GET /streams/{stream_id}/email_address`)
+ * Copy a channel's email address (docs/API.md operation 17, `GET /streams/{stream_id}/email_address`)
  * with a choice of sender: the email gateway bot (default), yourself, or one of your bots.
  */
 import * as vscode from 'vscode';

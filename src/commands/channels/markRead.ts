@@ -1,5 +1,5 @@
 /**
- * Mark as read (SPEC.md operation 12, `POST /messages/flags/narrow`): a channel, or (from the
+ * Mark as read (docs/API.md operation 12, `POST /messages/flags/narrow`): a channel, or (from the
  * topics commands) one topic, in batches from the oldest unread until the newest is reached.
  */
 import * as vscode from 'vscode';

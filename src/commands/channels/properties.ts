@@ -1,5 +1,5 @@
 /**
- * Subscription properties (SPEC.md operation 3, `POST /users/me/subscriptions/properties`):
+ * Subscription properties (docs/API.md operation 3, `POST /users/me/subscriptions/properties`):
  * mute / unmute, pin / unpin, colour, and the five notification toggles. The tree updates from
  * the `subscription` events the change causes.
  */

@@ -1,5 +1,5 @@
 /**
- * Unsubscribe (SPEC.md operation 10, `DELETE /users/me/subscriptions`): yourself, or other users
+ * Unsubscribe (docs/API.md operation 10, `DELETE /users/me/subscriptions`): yourself, or other users
  * where permitted — (a) administrators: anybody; (b) the owner of a bot: that bot; (c) members of
  * the channel's `can_remove_subscribers_group`: anybody. `not_removed` (already unsubscribed) is
  * reported, not treated as a failure.

@@ -1,5 +1,5 @@
 /**
- * `teamChat.addLinkifier` / `teamChat.editLinkifier` (SPEC.md operation 13): a multi-step input
+ * `teamChat.addLinkifier` / `teamChat.editLinkifier` (docs/API.md operation 13): a multi-step input
  * for pattern, URL template, example input, reverse template and alternative URL templates, each
  * step checked as the user types; the whole linkifier is checked again before anything is sent.
  */

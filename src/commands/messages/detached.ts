@@ -1,6 +1,6 @@
 /**
  * `detached_uploads` after an edit: files of the user's that no message links to any more. Asks
- * whether to delete them (SPEC.md operation 19), listing names and sizes.
+ * whether to delete them (docs/API.md operation 19), listing names and sizes.
  */
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../api';

@@ -11,7 +11,7 @@ import { getMessage, getMessages, updateMessage } from '../../api/messages/route
 import { getSubscriptions } from '../../api/channels/routes';
 import type { Account } from '../../auth/accounts';
 import { Commands } from '../../constants';
-import { DRAFT_SCHEME, type DraftFileSystem, draftUri, theirsUri } from '../../drafts/documents';
+import { documentShows, DRAFT_SCHEME, type DraftFileSystem, draftUri, theirsUri } from '../../drafts/documents';
 import { type ConflictChoice, type Draft, draftKey, type DraftStore, hasConflictMarkers, resolveConflict } from '../../drafts/store';
 import type { Services } from '../../services';
 import { describeError, explainApiError } from '../../ui/errorMessage';
@@ -195,8 +195,9 @@ async function moveOrRename(client: ChatClient, messageId: number, what: 'topic'
 export async function openDraftEditor(draft: Draft): Promise<vscode.TextEditor> {
   let doc = await vscode.workspace.openTextDocument(draftUri(draft));
   if (doc.languageId !== 'markdown') doc = await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
-  // A document VS Code still holds from before may show an older text than the store's.
-  if (!doc.isDirty && doc.getText() !== draft.text) {
+  // A document VS Code still holds from before may show an older text than the store's; if the
+  // store's text was just announced (a conflict resolved), VS Code is reloading it: wait for that.
+  if (!doc.isDirty && !(await documentShows(doc, draft.text, 500))) {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), draft.text);
     await vscode.workspace.applyEdit(edit);

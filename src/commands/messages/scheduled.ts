@@ -1,5 +1,5 @@
 /**
- * Scheduled messages (SPEC.md operation 4 and list/create/delete): a quick pick listing them —
+ * Scheduled messages (docs/API.md operation 4 and list/create/delete): a quick pick listing them —
  * failed ones marked and needing a new time — with actions to edit the content (in a draft editor
  * tab), change the time, change the target and type, or delete; and "Schedule Message…".
  */
@@ -15,8 +15,10 @@ import type { Account } from '../../auth/accounts';
 import { draftKey, type Draft } from '../../drafts/store';
 import { errorMessage } from '../../ui/errorMessage';
 import { withActiveClient } from './client';
+import { offeredChannels } from '../topic/channelChoices';
 import { closeDraftTabs, type EditContext, excerpt, openDraftEditor, saveOpenDocument } from './editMessage';
 import { formatLocal, fromUnixSeconds, parseWhen, toUnixSeconds } from '../../time/when';
+import type { RealmState } from '../../store/realm';
 import type { TopicNode } from '../../views/topics/model';
 import { pickWhen } from '../reminders/whenPicker';
 
@@ -174,7 +176,7 @@ async function runAction(
       return save(client, s, {}, at, 'ok');
     }
     case 'retarget': {
-      const change = args.type !== undefined || args.to !== undefined || args.topic !== undefined ? { type: args.type, to: args.to, topic: args.topic } : await askTarget(client, s);
+      const change = args.type !== undefined || args.to !== undefined || args.topic !== undefined ? { type: args.type, to: args.to, topic: args.topic } : await askTarget(client, s, realmOf(ctx, account));
       if (!change) return { status: 'cancelled' };
       let at = time.at;
       if (s.failed && at === undefined && args.type === undefined && args.to === undefined && args.topic === undefined) at = await pickTime('The message failed to send: choose a new time');
@@ -222,7 +224,13 @@ async function save(
   }
 }
 
-async function askTarget(client: ChatClient, s: ScheduledMessage): Promise<{ type?: 'channel' | 'direct'; to?: number | number[]; topic?: string } | undefined> {
+/** The live session's organisation settings when it is `account`'s (to leave out channels the user may not post in). */
+function realmOf(ctx: EditContext, account: Account): RealmState | undefined {
+  const current = ctx.services.sessions.current;
+  return current?.account.id === account.id ? current.store.realm : undefined;
+}
+
+async function askTarget(client: ChatClient, s: ScheduledMessage, realm: RealmState | undefined): Promise<{ type?: 'channel' | 'direct'; to?: number | number[]; topic?: string } | undefined> {
   const isChannel = !Array.isArray(s.to);
   const kind = await vscode.window.showQuickPick(
     [
@@ -233,7 +241,7 @@ async function askTarget(client: ChatClient, s: ScheduledMessage): Promise<{ typ
   );
   if (!kind) return undefined;
   if (kind.type === 'channel') {
-    const subs = (await getSubscriptions(client)).subscriptions;
+    const subs = offeredChannels((await getSubscriptions(client)).subscriptions, 'post', realm);
     const ch = await vscode.window.showQuickPick(subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })), { title: 'Which channel?' });
     if (!ch) return undefined;
     const topic = await vscode.window.showInputBox({ title: 'Topic', value: s.topic ?? '' });
@@ -285,11 +293,11 @@ export function scheduleArgsOf(arg: ScheduleArgs | TopicNode | undefined): Sched
 
 export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | TopicNode): Promise<ScheduledResult> {
   const args = scheduleArgsOf(arg);
-  const result = await withActiveClient(ctx.services, async (client): Promise<ScheduledResult> => {
+  const result = await withActiveClient(ctx.services, async (client, account): Promise<ScheduledResult> => {
     let { type, streamId, topic, to, content } = args;
     type ??= to !== undefined ? 'direct' : 'channel';
     if (type === 'channel' && streamId === undefined) {
-      const subs = (await getSubscriptions(client)).subscriptions;
+      const subs = offeredChannels((await getSubscriptions(client)).subscriptions, 'post', realmOf(ctx, account));
       const ch = await vscode.window.showQuickPick(subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })), { title: 'Schedule a message to which channel?' });
       if (!ch) return { status: 'cancelled' };
       streamId = ch.id;
@@ -299,7 +307,7 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
       if (topic === undefined) return { status: 'cancelled' };
     }
     if (type === 'direct' && (to === undefined || to.length === 0)) {
-      const r = await askTarget(client, { to: [], scheduled_message_id: 0, type: 'private', content: '', scheduled_delivery_timestamp: 0, failed: false });
+      const r = await askTarget(client, { to: [], scheduled_message_id: 0, type: 'private', content: '', scheduled_delivery_timestamp: 0, failed: false }, undefined);
       if (!r || !Array.isArray(r.to)) return { status: 'cancelled' };
       to = r.to;
     }

@@ -18,6 +18,7 @@ import { withNotification } from '../../ui/progress';
 import { requireReminders } from './listReminders';
 import { buildNote, buildTruncatedNote, type NoteParts } from './note';
 import { pickWhen } from './whenPicker';
+import { channelChoices } from '../topic/channelChoices';
 
 export interface CreateReminderArgs {
   /** Delivery time, unix seconds (skips the when-picker). */
@@ -147,9 +148,8 @@ async function pickLinkedMessage(current: CurrentSession): Promise<number | null
   if (!choice) return undefined;
   if (choice.id === 'none') return null;
 
-  const channels = current.store.subscriptions();
   const ch = await vscode.window.showQuickPick(
-    channels.map((s) => ({ label: `# ${s.name}`, streamId: s.stream_id })),
+    channelChoices(current.store, 'view'),
     { title: TITLE, placeHolder: 'Channel of the message', ignoreFocusOut: true },
   );
   if (!ch) return undefined;

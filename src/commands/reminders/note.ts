@@ -3,6 +3,8 @@
  * `path:line-range`, and the selected text as a fenced code block. Pure: unit-tested in
  * test/unit/when.test.ts.
  */
+import { fencedBlock } from '../../codeRefs/codeBlock';
+import { formatLineReference } from '../../codeRefs/references';
 
 export interface NoteParts {
   /** The user's own words above the code (may be empty). */
@@ -19,23 +21,11 @@ export interface NoteParts {
 
 export const ELLIPSIS = '…';
 
-/** `src/a.ts:12` or `src/a.ts:12-18`. */
-export function lineReference(path: string, startLine: number, endLine: number): string {
-  return startLine === endLine ? `${path}:${startLine}` : `${path}:${startLine}-${endLine}`;
-}
-
-/** A fence longer than any backtick run in `text`, so the code cannot close it early. */
-function fenceFor(text: string): string {
-  let longest = 0;
-  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
-  return '`'.repeat(Math.max(3, longest + 1));
-}
-
 export function buildNote(parts: NoteParts): string {
-  const fence = fenceFor(parts.text);
   const head = parts.remark.trim() === '' ? '' : `${parts.remark.trim()}\n`;
   const body = parts.text.replace(/\s+$/, '');
-  return `${head}${lineReference(parts.path, parts.startLine, parts.endLine)}\n${fence}${parts.language}\n${body}\n${fence}`;
+  const reference = formatLineReference(parts.path, { start: parts.startLine, end: parts.endLine });
+  return `${head}${reference}\n${fencedBlock(body, parts.language)}`;
 }
 
 export function codePoints(text: string): number {

@@ -1,5 +1,5 @@
 /**
- * "Team Chat: Personal Settings" (SPEC.md operation 2) and "Team Chat: Server Information"
+ * "Team Chat: Personal Settings" (docs/API.md operation 2) and "Team Chat: Server Information"
  * (operation 22, before and after sign-in).
  */
 import * as vscode from 'vscode';

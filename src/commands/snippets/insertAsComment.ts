@@ -1,10 +1,12 @@
 /**
  * `teamChat.insertSnippet`: inserts a snippet at the cursor as a code comment in the file's own
- * language. The text goes in as plain lines, gets selected, and VS Code's own "Add Line Comment"
- * comments it, so every language with a comment definition works; languages with only block
- * comments (HTML, CSS, Markdown…) fall back to "Toggle Block Comment".
+ * language, in ONE edit (one Undo removes it). The comment tokens come from the language's
+ * configuration file, which the extension contributing the language declares (the built-in ones
+ * included), so every language VS Code can comment works; languages with only block comments
+ * (HTML, CSS, Markdown…) get one block around the lines.
  */
 import * as vscode from 'vscode';
+import { commentLines, commentSyntaxOf, parseJsonc, type CommentSyntax } from './commentSyntax';
 
 export interface InsertResult {
   /** The lines now holding the snippet (0-based, inclusive). */
@@ -20,62 +22,43 @@ export function snippetLines(text: string, indent: string): string[] {
 }
 
 export async function insertAsComment(editor: vscode.TextEditor, text: string): Promise<InsertResult> {
-  // The comment commands act on the active editor: make sure it is this one.
-  editor = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, selection: editor.selection, preserveFocus: false });
   const doc = editor.document;
   const cursor = editor.selection.active;
   const line = doc.lineAt(cursor.line);
   const indent = line.text.slice(0, line.firstNonWhitespaceCharacterIndex);
-  const lines = snippetLines(text, indent);
+  const { lines, commented } = commentLines(snippetLines(text, indent), await commentSyntax(doc.languageId));
   const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
   const startLine = cursor.line;
   const endLine = startLine + lines.length - 1;
 
   // On a blank line the snippet replaces it; otherwise it goes above the cursor's line.
-  const ok = await editor.edit((b) => {
-    if (line.isEmptyOrWhitespace) b.replace(line.range, lines.join(eol));
-    else b.insert(new vscode.Position(cursor.line, 0), lines.join(eol) + eol);
-  });
+  const ok = await editor.edit(
+    (b) => {
+      if (line.isEmptyOrWhitespace) b.replace(line.range, lines.join(eol));
+      else b.insert(new vscode.Position(cursor.line, 0), lines.join(eol) + eol);
+    },
+    { undoStopBefore: true, undoStopAfter: true },
+  );
   if (!ok) throw new Error('The editor refused the edit (is it read-only?).');
-
-  const select = (): void => {
-    editor.selection = new vscode.Selection(startLine, 0, endLine, doc.lineAt(endLine).text.length);
-  };
-  // A language's comment definition loads with its first document: give it a moment if the
-  // first attempt changes nothing.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    select();
-    if (await runAndWaitForEdit('editor.action.addCommentLine', doc)) return { startLine, endLine, commented: 'line' };
-  }
-
-  // No line comments in this language: try a block comment around the lines.
-  select();
-  if (await runAndWaitForEdit('editor.action.blockComment', doc)) {
-    const sel = editor.selection;
-    return { startLine: Math.min(startLine, sel.start.line), endLine: Math.max(endLine, sel.end.line), commented: 'block' };
-  }
-  return { startLine, endLine, commented: 'none' };
+  editor.selection = new vscode.Selection(startLine, 0, endLine, doc.lineAt(endLine).text.length);
+  return { startLine, endLine, commented };
 }
 
-/**
- * Runs an editor command and reports whether it changed `doc`. The command runs in the workbench;
- * its edit reaches the extension host's copy of the document a little after the command returns.
- */
-async function runAndWaitForEdit(command: string, doc: vscode.TextDocument, timeoutMs = 1_500): Promise<boolean> {
-  let listener: vscode.Disposable | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const changed = new Promise<boolean>((resolve) => {
-    listener = vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.document === doc && e.contentChanges.length > 0) resolve(true);
-    });
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  try {
-    const version = doc.version;
-    await vscode.commands.executeCommand(command);
-    return doc.version !== version || (await changed);
-  } finally {
-    listener?.dispose();
-    clearTimeout(timer);
+/** The comment syntax of the first extension contributing `languageId` with a configuration that declares one. */
+async function commentSyntax(languageId: string): Promise<CommentSyntax | undefined> {
+  for (const ext of vscode.extensions.all) {
+    const languages = (ext.packageJSON as { contributes?: { languages?: unknown } } | undefined)?.contributes?.languages;
+    if (!Array.isArray(languages)) continue;
+    for (const l of languages as { id?: unknown; configuration?: unknown }[]) {
+      if (l.id !== languageId || typeof l.configuration !== 'string') continue;
+      try {
+        const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(ext.extensionUri, l.configuration));
+        const syntax = commentSyntaxOf(parseJsonc(new TextDecoder().decode(bytes)));
+        if (syntax) return syntax;
+      } catch {
+        // An unreadable or malformed configuration: try the next contributor.
+      }
+    }
   }
+  return undefined;
 }

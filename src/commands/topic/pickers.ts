@@ -1,6 +1,7 @@
 /** Quick picks shared by the topic commands: a channel, a topic of it, recent topics everywhere. */
 import * as vscode from 'vscode';
 import type { ChatStore } from '../../store';
+import { channelChoices, suggestFirst, type ChannelPurpose } from './channelChoices';
 
 export interface TopicTarget {
   readonly streamId: number;
@@ -13,10 +14,16 @@ export function isTopicTarget(value: unknown): value is TopicTarget {
   return typeof v.streamId === 'number' && Number.isSafeInteger(v.streamId) && typeof v.topic === 'string';
 }
 
-export async function pickChannel(store: ChatStore, title: string): Promise<number | undefined> {
-  const items = [...store.subscriptions()]
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((s) => ({ label: `#${s.name}`, description: s.description, streamId: s.stream_id }));
+/**
+ * A subscribed channel; for `post` only those the user may post in (see `channelChoices`).
+ * A `suggested` channel comes first, marked, so Enter picks it.
+ */
+export async function pickChannel(store: ChatStore, title: string, purpose: ChannelPurpose = 'view', suggested?: number): Promise<number | undefined> {
+  const items = suggestFirst(channelChoices(store, purpose), suggested);
+  if (items.length === 0) {
+    void vscode.window.showInformationMessage(purpose === 'post' ? 'You may not post in any of your channels.' : 'You are not subscribed to any channel.');
+    return undefined;
+  }
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose a channel', matchOnDescription: true });
   return picked?.streamId;
 }
@@ -46,11 +53,13 @@ export async function askTopicName(store: ChatStore): Promise<string | undefined
 }
 
 /**
- * Recent topics of the subscribed channels first (by their newest message), then "New topic in
- * channel…". Topics of channels not loaded yet are fetched (errors skip that channel).
+ * Where to post: the recent topics of the channels the user may post in (newest message first,
+ * so Enter picks the most recent), then "New topic in channel…". Topics of channels not loaded
+ * yet are fetched (errors skip that channel).
  */
 export async function pickRecentTopic(store: ChatStore, title: string): Promise<TopicTarget | undefined> {
-  const subs = store.subscriptions();
+  const postable = new Set(channelChoices(store, 'post').map((c) => c.streamId));
+  const subs = store.subscriptions().filter((s) => postable.has(s.stream_id));
   const lists = await Promise.all(
     subs.map(async (s) => ({ sub: s, topics: store.topics(s.stream_id) ?? (await store.loadTopics(s.stream_id).catch(() => [])) })),
   );
@@ -58,14 +67,14 @@ export async function pickRecentTopic(store: ChatStore, title: string): Promise<
   rows.sort((a, b) => b.t.maxId - a.t.maxId);
   type Item = vscode.QuickPickItem & { target?: TopicTarget };
   const items: Item[] = [
-    { label: '$(add) New topic in channel…', alwaysShow: true },
-    { label: 'Recent topics', kind: vscode.QuickPickItemKind.Separator },
     ...rows.slice(0, 200).map(({ sub, t }) => ({ label: t.name, description: `#${sub.name}`, target: { streamId: sub.stream_id, topic: t.name } })),
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    { label: '$(add) New topic in channel…', alwaysShow: true },
   ];
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose a topic (recent first)', matchOnDescription: true });
   if (!picked) return undefined;
   if (picked.target) return picked.target;
-  const streamId = await pickChannel(store, title);
+  const streamId = await pickChannel(store, title, 'post');
   if (streamId === undefined) return undefined;
   const topic = await askTopicName(store);
   return topic === undefined ? undefined : { streamId, topic: topic.trim() };

@@ -1,4 +1,4 @@
-/** Mark a topic as read (SPEC.md operation 12 with a channel + topic narrow). */
+/** Mark a topic as read (docs/API.md operation 12 with a channel + topic narrow). */
 import * as narrow from '../../api/messages/narrow';
 import { Commands } from '../../constants';
 import type { CommandDeclaration } from '../../ui/commands';

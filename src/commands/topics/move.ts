@@ -1,5 +1,5 @@
 /**
- * Resolve / unresolve, and rename or move a topic (SPEC.md operation 1, `PATCH /messages/{id}`
+ * Resolve / unresolve, and rename or move a topic (docs/API.md operation 1, `PATCH /messages/{id}`
  * with `topic` / `stream_id`, a propagate mode and the two notification options). A
  * `MOVE_MESSAGES_TIME_LIMIT_EXCEEDED` refusal offers to move only the messages still movable.
  */
@@ -12,6 +12,7 @@ import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
 import { channelName, topicOf, type TopicArg } from '../channels/common';
 import { moveMessages, pickNotifications, pickPropagateMode, type MoveRequest, type PropagateMode } from '../messages/moveFlow';
+import { channelChoices } from '../topic/channelChoices';
 
 export interface MoveArg extends TopicArg {
   newTopic?: string;
@@ -70,7 +71,7 @@ function resolve(id: CommandDeclaration['id'], resolved: boolean): CommandDeclar
       if (isResolved(t.topic) === resolved) return true;
       const topic = resolved ? RESOLVED_PREFIX + t.topic : unresolvedName(t.topic);
       const messageId = await newestMessageId(current, t);
-      // Resolving sends no extra notification to the new thread (SPEC.md); keep the defaults.
+      // Resolving sends no extra notification to the new thread (docs/API.md); keep the defaults.
       const request: MoveRequest = { messageId, topic, propagateMode: 'change_all', sendNotificationToOldThread: false, sendNotificationToNewThread: true };
       return move(request, current, `${resolved ? 'Resolving' : 'Unresolving'} "${unresolvedName(t.topic)}"…`, arg, interactive);
     },
@@ -112,7 +113,8 @@ async function askMove(current: CurrentSession, t: TopicArg, arg: MoveArg | unde
   if (!scripted) {
     if (canChannels) {
       const here = { label: `$(arrow-right) Stay in ${channelName(current, t.streamId)}`, streamId: t.streamId };
-      const others = store.subscriptions().filter((s) => s.stream_id !== t.streamId).map((s) => ({ label: `#${s.name}`, streamId: s.stream_id }));
+      // Like Zulip's move dialog: only channels the user may post in.
+      const others = channelChoices(store, 'post').filter((c) => c.streamId !== t.streamId);
       const picked = await vscode.window.showQuickPick([here, ...others], { placeHolder: 'Move to which channel?' });
       if (!picked) return undefined;
       newStreamId = picked.streamId === t.streamId ? undefined : picked.streamId;

@@ -1,5 +1,5 @@
 /**
- * Topic visibility policy (SPEC.md operation 5, `POST /user_topics`): mute, unmute, follow, reset.
+ * Topic visibility policy (docs/API.md operation 5, `POST /user_topics`): mute, unmute, follow, reset.
  * "Unmute" in a muted channel sets `unmuted` (2) so the topic shows; elsewhere it removes the
  * mute (0), because `unmuted` there behaves like none.
  */

@@ -1,5 +1,5 @@
 /**
- * `teamChat.startWebhookReceiver` / `teamChat.stopWebhookReceiver` (bot development, SPEC.md
+ * `teamChat.startWebhookReceiver` / `teamChat.stopWebhookReceiver` (bot development, docs/API.md
  * operation 21). The bot's token comes from the arguments (tests), SecretStorage, an input box or
  * the bot's downloaded configuration file; it is stored only in SecretStorage, never logged.
  */

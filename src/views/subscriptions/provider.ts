@@ -76,7 +76,7 @@ function tooltip(name: string, description: string, unread: number, muted: boole
 }
 
 /**
- * Whether the own user may remove others from the channel in some way (SPEC.md operation 10):
+ * Whether the own user may remove others from the channel in some way (docs/API.md operation 10):
  * administrators always; members of the channel's `can_remove_subscribers_group`; or anybody
  * owning a bot. The command checks the exact case per user.
  */

@@ -1,5 +1,5 @@
 /**
- * Server information (SPEC.md operation 22, `GET /server_settings`): version, feature level,
+ * Server information (docs/API.md operation 22, `GET /server_settings`): version, feature level,
  * authentication methods and the organisation's name, icon and description. Works before sign-in
  * (any server URL) and after (the active account's server, through its client).
  */

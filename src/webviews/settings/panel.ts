@@ -1,5 +1,5 @@
 /**
- * The personal settings editor (SPEC.md operation 2): one webview panel showing every setting of
+ * The personal settings editor (docs/API.md operation 2): one webview panel showing every setting of
  * `SETTINGS_DESCRIPTION`, grouped, with the store's current values. "Save changes" sends only the
  * changed values; administrators can apply them to other users (`target_users`).
  */

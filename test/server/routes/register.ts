@@ -9,10 +9,12 @@ import { FLAG_BITS, ProfileField, User } from '../types';
 import { reminderJson, scheduledJson, snippetJson } from './personal';
 import { linkifierJson, serverSettings } from './realm';
 import { presencesFor } from './users';
+import { systemGroups } from './userGroups';
 
 const ALL_TYPES = ['realm', 'subscription', 'message', 'update_message_flags', 'presence', 'user_topic', 'realm_user',
   'user_status', 'saved_snippets', 'scheduled_messages', 'reminders', 'realm_linkifiers', 'user_settings', 'stream',
-  'realm_emoji', 'custom_profile_fields', 'attachment', 'update_display_settings', 'update_global_notifications', 'heartbeat'];
+  'realm_emoji', 'custom_profile_fields', 'attachment', 'update_display_settings', 'update_global_notifications', 'heartbeat',
+  'realm_user_groups'];
 
 function unreadMsgs(srv: ChatServer, user: User): Record<string, unknown> {
   const st = srv.state;
@@ -160,6 +162,7 @@ function register(ctx: Ctx): Record<string, unknown> {
     out.server_timestamp = srv.opts.now();
     out.presence_last_update_id = 0;
   }
+  if (fetch.has('realm_user_groups')) out.realm_user_groups = systemGroups(srv);
   if (fetch.has('user_topic')) {
     out.user_topics = (st.userTopics.get(user.id) ?? []).map((t) => ({
       stream_id: t.streamId, topic_name: srv.topicOut(t.topic, caps.empty_topic_name === true), last_updated: t.lastUpdated, visibility_policy: t.policy,

@@ -16,7 +16,7 @@ const since = (level: number, spec: ParamSpec): ParamSpec => ({ ...spec, since: 
 
 /**
  * Per-setting decoding and allowed values (SPEC endpoint 2); feature-level variants of values are
- * checked in code. SPEC.md names the level of `target_users` (444) only; the `since` levels of the
+ * checked in code. docs/API.md names the level of `target_users` (444) only; the `since` levels of the
  * newer settings below are approximations (the real server's changelog is not in the SPEC), chosen
  * so that older test servers lack them in a plausible order.
  */

@@ -4,7 +4,7 @@ import { checkEmoji } from '../emoji';
 import { oneOf } from '../params';
 import { Ctx, Route } from '../router';
 import { serializeUser } from '../serialize';
-import { User, UserStatus } from '../types';
+import { Presence, User, UserStatus } from '../types';
 
 function getUsers(ctx: Ctx): Record<string, unknown> {
   const { srv, user, p } = ctx;
@@ -144,19 +144,26 @@ export function presencesFor(srv: ChatServer, slim: boolean): Record<string, unk
   return out;
 }
 
+/** Stores a user's presence and tells the other users (unless the user hides it), as a client's ping does. */
+export function setPresence(srv: ChatServer, user: User, next: Presence, status: 'active' | 'idle'): void {
+  const st = srv.state;
+  const now = srv.now();
+  st.presence.set(user.id, next);
+  st.presenceVersion++;
+  if (user.settings.presence_enabled !== false) {
+    srv.queues.send(srv.activeUserIds().filter((id) => id !== user.id), 'presence', (q) => q.opts.slimPresence
+      ? { type: 'presence', user_id: user.id, server_timestamp: now, presences: { [user.id]: { active_timestamp: next.activeTs, idle_timestamp: next.idleTs } } }
+      : { type: 'presence', user_id: user.id, email: st.apiEmail(user), server_timestamp: now, presence: { website: { client: 'website', status, timestamp: now, pushable: false } } });
+  }
+}
+
 function postPresence(ctx: Ctx): Record<string, unknown> {
   const { srv, user, p } = ctx;
   const now = srv.now();
   const st = srv.state;
   const cur = st.presence.get(user.id) ?? { activeTs: 0, idleTs: 0 };
   const next = p.status === 'active' ? { activeTs: now, idleTs: now } : { activeTs: cur.activeTs, idleTs: now };
-  st.presence.set(user.id, next);
-  st.presenceVersion++;
-  if (user.settings.presence_enabled !== false) {
-    srv.queues.send(srv.activeUserIds().filter((id) => id !== user.id), 'presence', (q) => q.opts.slimPresence
-      ? { type: 'presence', user_id: user.id, server_timestamp: now, presences: { [user.id]: { active_timestamp: next.activeTs, idle_timestamp: next.idleTs } } }
-      : { type: 'presence', user_id: user.id, email: st.apiEmail(user), server_timestamp: now, presence: { website: { client: 'website', status: p.status, timestamp: now, pushable: false } } });
-  }
+  setPresence(srv, user, next, p.status);
   const out: Record<string, unknown> = { server_timestamp: now, presence_last_update_id: st.nextId('presence_update', 1) };
   if (!p.ping_only) out.presences = presencesFor(srv, p.slim_presence);
   return out;

@@ -1,0 +1,111 @@
+/**
+ * Which conversations discuss which lines of a file: the line references (`src/app.ts:10-20`) and
+ * permalinks in messages' rendered HTML that point at the file, grouped by topic and range. No
+ * `vscode`: the comment threads (src/commands/code/discussions.ts) are built from this.
+ */
+import { parsePermalink, splitRevision, type LineRange } from './permalinks';
+import { findLineReferences } from './references';
+
+/** How a file is known: its workspace-relative path, and its repository's remote and path there. */
+export interface FileIdentity {
+  readonly relativePath: string;
+  readonly repository?: { readonly remote: string; readonly path: string; readonly isRef: (name: string) => boolean };
+}
+
+/** What a message needs to say for this: where it is and its rendered HTML. */
+export interface DiscussedMessage {
+  readonly id: number;
+  readonly type: string;
+  readonly stream_id?: number;
+  readonly subject: string;
+  readonly content: string;
+}
+
+export interface Discussion {
+  /** `streamId`, topic (lower-case) and range: one comment thread each. */
+  readonly key: string;
+  readonly streamId: number;
+  readonly topic: string;
+  readonly lines: LineRange;
+  /** The messages that reference these lines, oldest first. */
+  readonly messageIds: readonly number[];
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' };
+
+function decode(text: string): string {
+  return text.replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
+    const known = ENTITIES[name.toLowerCase()];
+    if (known !== undefined) return known;
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isSafeInteger(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return whole;
+  });
+}
+
+/** The text of rendered HTML (tags dropped, entities decoded), and the targets of its links. */
+export function textAndLinks(html: string): { text: string; links: string[] } {
+  const links = [...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"/gi)].map((m) => decode(m[1]!));
+  const text = decode(html.replace(/<[^>]*>/g, ' '));
+  return { text, links };
+}
+
+function samePath(written: string, relativePath: string): boolean {
+  const w = written.replace(/^\.\//, '');
+  return w === relativePath || relativePath.endsWith(`/${w}`);
+}
+
+/** The ranges of `file` that a message's HTML references (each once, in order). */
+export function rangesIn(html: string, file: FileIdentity): LineRange[] {
+  const { text, links } = textAndLinks(html);
+  const found: LineRange[] = [];
+  const add = (r: LineRange) => {
+    if (!found.some((f) => f.start === r.start && f.end === r.end)) found.push(r);
+  };
+  for (const ref of findLineReferences(text)) if (samePath(ref.path, file.relativePath)) add(ref.lines);
+  const repo = file.repository;
+  if (repo) {
+    for (const url of links) {
+      const link = parsePermalink(url);
+      if (!link?.lines || link.remote !== repo.remote) continue;
+      const split = splitRevision(link, repo.isRef);
+      if (split?.path === repo.path) add(link.lines);
+    }
+  }
+  return found;
+}
+
+/** The discussions of `file` in channel messages, ordered by their first line. */
+export function discussionsOf(messages: readonly DiscussedMessage[], file: FileIdentity): Discussion[] {
+  const byKey = new Map<string, { streamId: number; topic: string; lines: LineRange; ids: number[] }>();
+  for (const m of [...messages].sort((a, b) => a.id - b.id)) {
+    if (m.type !== 'stream' || m.stream_id === undefined) continue;
+    for (const lines of rangesIn(m.content, file)) {
+      const key = JSON.stringify([m.stream_id, m.subject.toLowerCase(), lines.start, lines.end]);
+      const entry = byKey.get(key) ?? { streamId: m.stream_id, topic: m.subject, lines, ids: [] };
+      entry.ids.push(m.id);
+      byKey.set(key, entry);
+    }
+  }
+  return [...byKey.entries()]
+    .map(([key, e]) => ({ key, streamId: e.streamId, topic: e.topic, lines: e.lines, messageIds: e.ids }))
+    .sort((a, b) => a.lines.start - b.lines.start || a.lines.end - b.lines.end || a.key.localeCompare(b.key));
+}
+
+/**
+ * Where a range is after an edit that replaced lines `from`..`to` (1-based, inclusive; `to` =
+ * `from - 1` for a pure insertion) with `inserted` lines: moved when the edit is above it, grown
+ * or shrunk when inside it, unchanged below; undefined when the edit removed all of it.
+ */
+export function shiftRange(range: LineRange, from: number, to: number, inserted: number): LineRange | undefined {
+  const removed = to - from + 1;
+  const delta = inserted - removed;
+  if (to < range.start) return { start: range.start + delta, end: range.end + delta };
+  if (from > range.end) return range;
+  if (from <= range.start && to >= range.end && inserted === 0) return undefined;
+  const start = Math.min(range.start, from);
+  const end = Math.max(start, range.end + delta);
+  return { start, end };
+}

@@ -1,0 +1,57 @@
+/**
+ * `teamChat.discussSelection` ({streamId, topic} skips the picks): posts the selection (its code
+ * block under its permalink) to a channel and topic, to start a discussion that then shows on
+ * those lines. The channel suggested first is the one the workspace's `teamChat.code.channels`
+ * maps the file's repository to; the channel picked is remembered there.
+ */
+import * as vscode from 'vscode';
+import { sendMessage } from '../../api/messages/routes';
+import { Commands, Settings } from '../../constants';
+import type { CurrentSession } from '../../session/manager';
+import { UserFacingError } from '../../ui/errorMessage';
+import { withNotification } from '../../ui/progress';
+import { suggestedChannel } from '../topic/channelChoices';
+import { isTopicTarget, pickChannel, pickTopicOf, type TopicTarget } from '../topic/pickers';
+import { gitApi, remotesOf, repositoryOf } from './git';
+import { describeSelection } from './share';
+
+async function repositoryKey(uri: vscode.Uri): Promise<string | undefined> {
+  const api = uri.scheme === 'file' ? await gitApi() : undefined;
+  const repo = api ? await repositoryOf(api, uri) : undefined;
+  if (!repo) return undefined;
+  const remotes = remotesOf(repo);
+  return (remotes.find((r) => r.name === 'origin') ?? remotes[0])?.key;
+}
+
+export async function discussSelection(current: CurrentSession, args: unknown): Promise<{ id: number; target: TopicTarget } | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) throw new UserFacingError('Open a file and select the code to discuss.');
+  const selection = editor.selection.isEmpty ? editor.document.lineAt(editor.selection.active.line).range : editor.selection;
+  const code = editor.document.getText(selection);
+  if (code.trim() === '') throw new UserFacingError('The selection is empty: select the code to discuss.');
+  const config = vscode.workspace.getConfiguration(undefined, editor.document.uri);
+  const mapping = config.get<Record<string, unknown>>(Settings.codeChannels) ?? {};
+  const repository = await repositoryKey(editor.document.uri);
+  let target = isTopicTarget(args) ? args : undefined;
+  if (!target) {
+    const suggested = suggestedChannel(mapping, repository, current.store);
+    const streamId = await pickChannel(current.store, 'Discuss Selection', 'post', suggested);
+    if (streamId === undefined) return undefined;
+    const topic = await pickTopicOf(current.store, streamId, 'Discuss Selection', true);
+    if (topic === undefined) return undefined;
+    target = { streamId, topic: topic.trim() };
+  }
+  const share = await describeSelection(editor.document, selection, code);
+  const result = await withNotification('Team Chat: starting the discussion…', (signal) =>
+    sendMessage(current.client, { type: 'stream', to: target.streamId, topic: target.topic, content: share.content }, { signal }),
+  );
+  const channel = current.store.channelName(target.streamId);
+  if (repository && channel && mapping[repository] !== channel && vscode.workspace.workspaceFolders) {
+    await config.update(Settings.codeChannels, { ...mapping, [repository]: channel }, vscode.ConfigurationTarget.Workspace);
+  }
+  const why = share.noPermalinkReason ? ` No permalink: ${share.noPermalinkReason}.` : '';
+  void vscode.window.showInformationMessage(`Started a discussion of ${share.reference} in #${channel ?? target.streamId} › ${target.topic}.${why}`, 'Open Topic').then((choice) => {
+    if (choice) void vscode.commands.executeCommand(Commands.openTopic, target);
+  });
+  return { id: result.id, target };
+}

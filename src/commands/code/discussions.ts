@@ -1,0 +1,270 @@
+/**
+ * Topics as comment threads on the lines they discuss. For each workspace file open in an editor,
+ * a live search for the file's name finds the channel messages that reference its lines (line
+ * references and permalinks, src/codeRefs/discussions.ts); each topic and range becomes a native
+ * comment thread ({@link TopicThread}), with a CodeLens above it. Replying posts to the topic,
+ * reactions toggle the user's own, "Resolve" resolves the topic; threads follow edits.
+ */
+import * as vscode from 'vscode';
+import { addReaction, removeReaction, sendMessage } from '../../api/messages/routes';
+import { discussionsOf, shiftRange, type Discussion, type FileIdentity } from '../../codeRefs/discussions';
+import { CommentIds, Commands } from '../../constants';
+import { MessageList } from '../../messageList';
+import { searchNarrow } from '../../messageList/narrow';
+import type { Services } from '../../services';
+import type { CurrentSession } from '../../session/manager';
+import { registerCommands } from '../../ui/commands';
+import { UserFacingError } from '../../ui/errorMessage';
+import { gitApi, refNames, remotesOf, repositoryOf } from './git';
+import { TopicThread, type MessageComment } from './thread';
+
+/** How many of the newest messages that name a file are searched for references to it. */
+const SEARCHED = 200;
+
+async function identify(uri: vscode.Uri): Promise<FileIdentity> {
+  const relativePath = vscode.workspace.asRelativePath(uri, false);
+  const api = await gitApi();
+  const repo = api ? await repositoryOf(api, uri) : undefined;
+  if (!repo) return { relativePath };
+  const remotes = remotesOf(repo);
+  const remote = remotes.find((r) => r.name === 'origin') ?? remotes[0];
+  if (!remote) return { relativePath };
+  const refs = await refNames(repo);
+  const path = uri.path.slice(repo.rootUri.path.replace(/\/$/, '').length + 1);
+  return { relativePath, repository: { remote: remote.key, path, isRef: (n) => refs.has(n) } };
+}
+
+/** The discussions of one open file: a live search for its name, and a thread per topic and range. */
+class FileDiscussions implements vscode.Disposable {
+  readonly threads = new Map<string, TopicThread>();
+  readonly #search: MessageList;
+  readonly #subscription: { dispose(): void };
+  #identity: FileIdentity | undefined;
+  #disposed = false;
+  readonly ready: Promise<void>;
+
+  constructor(
+    readonly uri: vscode.Uri,
+    private readonly owner: Discussions,
+    private readonly current: CurrentSession,
+  ) {
+    const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+    this.#search = new MessageList(
+      { client: current.client, store: current.store, onError: (e, what) => owner.log.warn(`Discussions of ${name}: ${what} failed: ${String(e)}`) },
+      searchNarrow(name),
+    );
+    this.#subscription = this.#search.onDidChange(() => this.#reconcile());
+    const search = this.#search;
+    this.ready = (async () => {
+      this.#identity = await identify(uri);
+      await search.fetchInitial({ anchor: 'newest', before: SEARCHED, after: 0 });
+      this.#reconcile();
+    })().catch((e: unknown) => owner.log.warn(`Discussions of ${name}: ${String(e)}`));
+  }
+
+  #reconcile(): void {
+    if (this.#disposed || !this.#identity) return;
+    const found = discussionsOf(this.#search.messages(), this.#identity);
+    const keep = new Set(found.map((d) => d.key));
+    for (const [key, thread] of this.threads) {
+      if (!keep.has(key)) {
+        thread.dispose();
+        this.threads.delete(key);
+      }
+    }
+    for (const d of found) if (!this.threads.has(d.key)) this.threads.set(d.key, this.#thread(d));
+    this.owner.changed();
+  }
+
+  #thread(d: Discussion): TopicThread {
+    const thread = new TopicThread(this.owner.controller, this.uri, d.streamId, d.topic, d.lines, this.current, () => this.owner.changed(), this.owner.log);
+    this.owner.byThread.set(thread.thread, thread);
+    return thread;
+  }
+
+  /** Moves the threads with an edit of the document. */
+  follow(change: vscode.TextDocumentContentChangeEvent): void {
+    const inserted = change.text.split('\n').length;
+    const from = change.range.start.line + 1;
+    const to = change.range.end.line + 1;
+    if (inserted === to - from + 1) return;
+    for (const [key, thread] of this.threads) {
+      const moved = shiftRange(thread.lines, from, to, inserted);
+      if (moved) thread.lines = moved;
+      else {
+        thread.dispose();
+        this.threads.delete(key);
+      }
+    }
+    this.owner.changed();
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    this.#subscription.dispose();
+    this.#search.dispose();
+    for (const t of this.threads.values()) t.dispose();
+    this.threads.clear();
+  }
+}
+
+export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
+  readonly controller = vscode.comments.createCommentController(CommentIds.controller, 'Team Chat');
+  readonly byThread = new WeakMap<vscode.CommentThread, TopicThread>();
+  readonly #files = new Map<string, FileDiscussions>();
+  readonly #disposables: vscode.Disposable[] = [];
+  readonly #onDidChange = new vscode.EventEmitter<void>();
+  /** Threads were added, removed, moved or changed their comments. */
+  readonly onDidChange = this.#onDidChange.event;
+  readonly onDidChangeCodeLenses = this.#onDidChange.event;
+  readonly log: vscode.LogOutputChannel;
+
+  constructor(private readonly services: Services) {
+    this.log = services.log;
+    this.controller.options = { placeHolder: 'Reply in the topic…', prompt: 'Reply in the topic' };
+    this.controller.reactionHandler = (comment, reaction) => this.#react(comment as MessageComment, reaction);
+    this.#disposables.push(
+      this.controller,
+      this.#onDidChange,
+      vscode.languages.registerCodeLensProvider({ scheme: 'file' }, this),
+      vscode.window.onDidChangeVisibleTextEditors(() => this.#sync()),
+      vscode.workspace.onDidCloseTextDocument((doc) => this.#drop(doc.uri)),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        const file = this.#files.get(e.document.uri.toString());
+        if (file) for (const change of e.contentChanges) file.follow(change);
+      }),
+      services.sessions.onDidChange(() => {
+        for (const uri of [...this.#files.keys()]) this.#drop(vscode.Uri.parse(uri));
+        this.#sync();
+      }),
+    );
+    this.#sync();
+  }
+
+  changed(): void {
+    this.#onDidChange.fire();
+  }
+
+  /** The threads on a file (tests, the CodeLens); waits for the first search of an open file. */
+  async threadsOf(uri: vscode.Uri): Promise<TopicThread[]> {
+    const file = this.#files.get(uri.toString());
+    if (!file) return [];
+    await file.ready;
+    return [...file.threads.values()].sort((a, b) => a.lines.start - b.lines.start);
+  }
+
+  #sync(): void {
+    const current = this.services.sessions.current;
+    if (!current) return;
+    for (const editor of vscode.window.visibleTextEditors) {
+      const uri = editor.document.uri;
+      if (uri.scheme !== 'file' || !vscode.workspace.getWorkspaceFolder(uri) || this.#files.has(uri.toString())) continue;
+      this.#files.set(uri.toString(), new FileDiscussions(uri, this, current));
+    }
+  }
+
+  #drop(uri: vscode.Uri): void {
+    const file = this.#files.get(uri.toString());
+    if (!file) return;
+    file.dispose();
+    this.#files.delete(uri.toString());
+    this.changed();
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const file = this.#files.get(document.uri.toString());
+    if (!file) return [];
+    return [...file.threads.values()].map((t) => {
+      const n = t.messageCount;
+      const line = Math.min(t.lines.start - 1, document.lineCount - 1);
+      return new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
+        title: `$(comment-discussion) ${t.thread.label ?? t.topic}: ${n} message${n === 1 ? '' : 's'}`,
+        command: Commands.discussionShow,
+        arguments: [t.thread],
+      });
+    });
+  }
+
+  threadOf(arg: unknown): TopicThread {
+    const thread = arg && typeof arg === 'object' && 'thread' in arg ? (arg as vscode.CommentReply).thread : (arg as vscode.CommentThread);
+    const found = thread ? this.byThread.get(thread) : undefined;
+    if (!found) throw new UserFacingError('That discussion is no longer shown.');
+    return found;
+  }
+
+  async reply(current: CurrentSession, reply: vscode.CommentReply): Promise<{ id: number }> {
+    const t = this.threadOf(reply);
+    const text = reply.text.trim();
+    if (text === '') throw new UserFacingError('The reply is empty.');
+    const max = current.client.limits?.maxMessageLength ?? 10000;
+    if ([...text].length > max) throw new UserFacingError(`The reply is longer than ${max} characters.`);
+    const result = await sendMessage(current.client, { type: 'stream', to: t.streamId, topic: t.topic, content: text });
+    return { id: result.id };
+  }
+
+  async #react(comment: MessageComment, reaction: vscode.CommentReaction): Promise<void> {
+    const current = this.services.sessions.current;
+    const info = comment.reactionInfo.get(reaction.label ?? '');
+    if (!current || !info) return;
+    // A reaction type this client does not know is named by its emoji alone (the server finds it).
+    const type = info.reactionType === 'unknown' ? {} : { emoji_code: info.emojiCode, reaction_type: info.reactionType };
+    const params = { message_id: comment.messageId, emoji_name: info.emojiName, ...type };
+    try {
+      if (reaction.authorHasReacted) await removeReaction(current.client, params);
+      else await addReaction(current.client, params);
+    } catch (error) {
+      this.log.warn(`Reaction on message ${comment.messageId} failed: ${String(error)}`);
+      throw error;
+    }
+  }
+
+  dispose(): void {
+    for (const f of this.#files.values()) f.dispose();
+    this.#files.clear();
+    for (const d of this.#disposables) d.dispose();
+  }
+}
+
+export function registerDiscussions(services: Services): Discussions {
+  const discussions = new Discussions(services);
+  services.context.subscriptions.push(discussions);
+  registerCommands(services, [
+    {
+      id: Commands.discussionReply,
+      session: true,
+      failure: 'Could not post the reply',
+      run: async ({ current }, reply?: unknown) => {
+        const result = await discussions.reply(current, reply as vscode.CommentReply);
+        (reply as vscode.CommentReply).thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+        return result;
+      },
+    },
+    {
+      id: Commands.discussionResolve,
+      session: true,
+      failure: 'Could not resolve the topic',
+      run: async (_ctx, thread?: unknown) => {
+        const t = discussions.threadOf(thread);
+        return vscode.commands.executeCommand(Commands.topicResolve, { streamId: t.streamId, topic: t.topic });
+      },
+    },
+    {
+      id: Commands.discussionUnresolve,
+      session: true,
+      failure: 'Could not unresolve the topic',
+      run: async (_ctx, thread?: unknown) => {
+        const t = discussions.threadOf(thread);
+        return vscode.commands.executeCommand(Commands.topicUnresolve, { streamId: t.streamId, topic: t.topic });
+      },
+    },
+    {
+      id: Commands.discussionShow,
+      failure: 'Could not show the discussion',
+      run: (_ctx, thread?: unknown) => {
+        const t = discussions.threadOf(thread);
+        t.thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+      },
+    },
+  ]);
+  return discussions;
+}

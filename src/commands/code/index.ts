@@ -1,0 +1,49 @@
+/** Chat that knows the code: open line references and permalinks, copy a chat permalink of the selection. */
+import * as vscode from 'vscode';
+import { Commands } from '../../constants';
+import type { Services } from '../../services';
+import { registerCommands } from '../../ui/commands';
+import { UserFacingError } from '../../ui/errorMessage';
+import { isCodeReferenceArgs, openCodeReference, type OpenedReference } from './openReference';
+import { registerDiscussions, type Discussions } from './discussions';
+import { discussSelection } from './discussSelection';
+import { describeSelection, type SelectionShare } from './share';
+
+export function register(services: Services): Discussions {
+  registerCommands(services, [
+    {
+      id: Commands.discussSelection,
+      session: true,
+      failure: 'Could not start the discussion',
+      scripted: 'report',
+      run: ({ current }, args?: unknown) => discussSelection(current, args),
+    },
+    {
+      id: Commands.openCodeReference,
+      failure: 'Could not open the code reference',
+      scripted: 'report',
+      run: (_ctx, args?: unknown): Promise<OpenedReference | undefined> => {
+        if (!isCodeReferenceArgs(args)) throw new UserFacingError('Open a line reference or a permalink from a message.');
+        return openCodeReference(args);
+      },
+    },
+    {
+      id: Commands.copyChatPermalink,
+      failure: 'Could not copy the chat permalink',
+      scripted: 'report',
+      run: async (): Promise<SelectionShare> => {
+        const editor = vscode.window.activeTextEditor;
+        if (!editor) throw new UserFacingError('Open a file and select the code to copy.');
+        const selection = editor.selection.isEmpty ? editor.document.lineAt(editor.selection.active.line).range : editor.selection;
+        const code = editor.document.getText(selection);
+        if (code.trim() === '') throw new UserFacingError('The selection is empty: select the code to copy.');
+        const share = await describeSelection(editor.document, selection, code);
+        await vscode.env.clipboard.writeText(share.content);
+        const why = share.noPermalinkReason ? ` (no permalink: ${share.noPermalinkReason})` : ' with its permalink';
+        vscode.window.setStatusBarMessage(`Team Chat: copied ${share.reference}${why}.`, 5000);
+        return share;
+      },
+    },
+  ]);
+  return registerDiscussions(services);
+}

@@ -1,0 +1,167 @@
+/**
+ * One topic shown as a native comment thread at the lines its messages reference: a live
+ * {@link MessageList} of the topic gives the comments (sanitised HTML, author, time, reactions);
+ * the thread's range follows edits of the document.
+ */
+import * as vscode from 'vscode';
+import type { Message, ReactionType } from '../../api/messages/models';
+import type { LineRange } from '../../codeRefs/permalinks';
+import { CommentIds } from '../../constants';
+import { MessageList } from '../../messageList';
+import { topicNarrow } from '../../messageList/narrow';
+import type { CurrentSession } from '../../session/manager';
+import { isResolved } from '../../store';
+import { unicodeEmoji } from '../../views/presence/status';
+import { sanitizeServerHtml } from '../../webviews/sanitize';
+
+/** How many of a topic's newest messages a thread shows. */
+const THREAD_MESSAGES = 50;
+
+export interface ReactionInfo {
+  readonly emojiName: string;
+  readonly emojiCode: string;
+  readonly reactionType: ReactionType;
+}
+
+/** A comment that knows its message, and what each of its reactions is. */
+export interface MessageComment extends vscode.Comment {
+  readonly messageId: number;
+  readonly reactionInfo: ReadonlyMap<string, ReactionInfo>;
+}
+
+/** An emoji as a small image (comment reactions need an icon). */
+function emojiIcon(glyph: string): vscode.Uri {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><text x="0" y="13" font-size="13">${glyph}</text></svg>`;
+  return vscode.Uri.parse(`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`);
+}
+
+function reactionsOf(message: Message, ownUserId: number): { reactions: vscode.CommentReaction[]; info: Map<string, ReactionInfo> } {
+  const groups = new Map<string, { info: ReactionInfo; users: Set<number> }>();
+  for (const r of message.reactions) {
+    const key = `${r.reaction_type}:${r.emoji_code}`;
+    const g = groups.get(key) ?? { info: { emojiName: r.emoji_name, emojiCode: r.emoji_code, reactionType: r.reaction_type }, users: new Set<number>() };
+    g.users.add(r.user_id);
+    groups.set(key, g);
+  }
+  const info = new Map<string, ReactionInfo>();
+  const reactions = [...groups.values()].map((g) => {
+    const glyph = g.info.reactionType === 'unicode_emoji' ? unicodeEmoji(g.info.emojiCode) : undefined;
+    const label = glyph ?? `:${g.info.emojiName}:`;
+    info.set(label, g.info);
+    return { label, iconPath: emojiIcon(glyph ?? '★'), count: g.users.size, authorHasReacted: g.users.has(ownUserId) };
+  });
+  return { reactions, info };
+}
+
+export function commentOf(message: Message, current: CurrentSession): MessageComment {
+  const body = new vscode.MarkdownString(sanitizeServerHtml(message.content, current.account.realmUrl));
+  body.supportHtml = true;
+  const { reactions, info } = reactionsOf(message, current.store.ownUserId);
+  const avatar = message.avatar_url && /^https?:\/\//.test(message.avatar_url) ? vscode.Uri.parse(message.avatar_url) : undefined;
+  return {
+    messageId: message.id,
+    reactionInfo: info,
+    body,
+    mode: vscode.CommentMode.Preview,
+    author: { name: message.sender_full_name, iconPath: avatar },
+    timestamp: new Date(message.timestamp * 1000),
+    reactions,
+    contextValue: message.sender_id === current.store.ownUserId ? 'own' : 'other',
+    label: message.last_edit_timestamp !== undefined ? 'edited' : undefined,
+  };
+}
+
+export class TopicThread implements vscode.Disposable {
+  readonly thread: vscode.CommentThread;
+  readonly #list: MessageList;
+  readonly #subscription: { dispose(): void };
+  #lines: LineRange;
+  #disposed = false;
+
+  constructor(
+    controller: vscode.CommentController,
+    readonly uri: vscode.Uri,
+    readonly streamId: number,
+    readonly topic: string,
+    lines: LineRange,
+    private readonly current: CurrentSession,
+    private readonly changed: () => void,
+    log: vscode.LogOutputChannel,
+  ) {
+    this.#lines = lines;
+    this.thread = controller.createCommentThread(uri, this.#range(), []);
+    this.thread.canReply = true;
+    this.thread.collapsibleState = vscode.CommentThreadCollapsibleState.Collapsed;
+    const channel = current.store.channelName(streamId) ?? `channel ${streamId}`;
+    this.thread.label = `#${channel} › ${topic === '' ? current.store.realm.emptyTopicDisplayName : topic}`;
+    this.#setState();
+    this.#list = new MessageList(
+      { client: current.client, store: current.store, onError: (e, what) => log.warn(`Discussion thread: ${what} failed: ${String(e)}`) },
+      topicNarrow(streamId, topic),
+    );
+    this.#subscription = this.#list.onDidChange(() => this.#render());
+    void this.#list.fetchInitial({ anchor: 'newest', before: THREAD_MESSAGES, after: 0 }).then(
+      () => this.#render(),
+      (e: unknown) => log.warn(`Discussion thread: loading #${channel} › ${topic} failed: ${String(e)}`),
+    );
+  }
+
+  get lines(): LineRange {
+    return this.#lines;
+  }
+
+  set lines(lines: LineRange) {
+    this.#lines = lines;
+    this.thread.range = this.#range();
+  }
+
+  get comments(): readonly MessageComment[] {
+    return this.thread.comments as readonly MessageComment[];
+  }
+
+  /** Messages of the topic (newest last). */
+  get messageCount(): number {
+    return this.#list.size;
+  }
+
+  #range(): vscode.Range {
+    return new vscode.Range(this.#lines.start - 1, 0, this.#lines.end - 1, 0);
+  }
+
+  #setState(): void {
+    const resolved = isResolved(this.topic);
+    this.thread.state = resolved ? vscode.CommentThreadState.Resolved : vscode.CommentThreadState.Unresolved;
+    this.thread.contextValue = resolved ? CommentIds.resolvedThread : CommentIds.unresolvedThread;
+  }
+
+  #render(): void {
+    if (this.#disposed) return;
+    const messages = this.#list.messages().slice(-THREAD_MESSAGES);
+    this.thread.comments = messages.map((m) => commentOf(m, this.current));
+    this.changed();
+  }
+
+  /** Waits until the topic's messages are shown (tests, and commands acting on the thread). */
+  async loaded(): Promise<void> {
+    if (this.#list.fetched) return;
+    await new Promise<void>((resolve) => {
+      const d = this.#list.onDidChange(() => {
+        if (!this.#list.fetched) return;
+        d.dispose();
+        resolve();
+      });
+      if (this.#list.fetched) {
+        d.dispose();
+        resolve();
+      }
+    });
+  }
+
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#subscription.dispose();
+    this.#list.dispose();
+    this.thread.dispose();
+  }
+}
