@@ -1,6 +1,6 @@
 // ESLint (flat config): typescript-eslint's recommended rules with type information, plus the
 // architecture's boundaries. The layers, top to bottom:
-//   extension.ts → commands → webviews → views → session → auth → messageList → store → api
+//   extension.ts → commands → notifications → webviews → views → session → auth → messageList → store → api
 // A layer imports only layers below it; src/api, src/store and the message list never import
 // `vscode`, so they run in plain Node (unit tests, benchmarks, the local server's checks).
 import js from '@eslint/js';
@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 import path from 'node:path';
 
-const LAYERS = ['api', 'store', 'messageList', 'auth', 'session', 'views', 'webviews', 'commands'];
+const LAYERS = ['api', 'store', 'messageList', 'auth', 'session', 'views', 'webviews', 'notifications', 'commands'];
 /** Folders outside the layering. Helpers without VS Code: any layer may use them; they use only the api. */
 const PLAIN_HELPERS = ['time', 'linkifiers', 'codeRefs'];
 /** Helpers that import `vscode` (ui: the command kit): only auth and above may use them; they use only what is below auth. */

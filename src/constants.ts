@@ -84,6 +84,8 @@ export const Commands = {
   // Personal settings and server information
   openSettings: 'teamChat.openSettings',
   serverInfo: 'teamChat.serverInfo',
+  // Notifications
+  toggleDoNotDisturb: 'teamChat.toggleDoNotDisturb',
 } as const;
 
 /** View containers (package.json `contributes.viewsContainers`). */
@@ -106,6 +108,8 @@ export const WebviewPanels = {
   topicView: 'teamChat.topicView',
   settings: 'teamChat.settings',
   serverInfo: 'teamChat.serverInfo',
+  // Notifications
+  toggleDoNotDisturb: 'teamChat.toggleDoNotDisturb',
 } as const;
 
 /** The comment controller of topic threads on code, and its threads' context values (`when` clauses). */
@@ -132,6 +136,8 @@ export const Settings = {
   webhookReceiverMode: 'teamChat.webhookReceiver.mode',
   /** Sign in to plain http:// servers (other than this machine) without asking. */
   allowUnencryptedHttp: 'teamChat.security.allowUnencryptedHttp',
+  /** What the activity-bar badge counts: `dmsAndMentions` or `allUnreads`. */
+  badgeCounts: 'teamChat.badge.counts',
   /** Repository (`host/owner/name`) → the channel "Discuss Selection…" suggests for it. */
   codeChannels: 'teamChat.code.channels',
 } as const;

@@ -26,6 +26,7 @@ import type { ErrorMessage } from './ui/errorMessage';
 import { onDidReportError } from './ui/report';
 import type { WebhookReceiver } from './webhookReceiver';
 import { registerPeopleView, type PeopleView } from './views/presence';
+import * as notifications from './notifications';
 
 /** What `activate` returns: integration tests reach the extension's state through it. */
 export interface TeamChatApi {
@@ -51,6 +52,8 @@ export interface TeamChatApi {
   fileReminders: FileReminders;
   /** The outgoing webhook receiver (tests see the payloads it got). */
   webhookReceiver: WebhookReceiver;
+  /** Message notifications (tests read what was shown, switch Do Not Disturb). */
+  notifications: notifications.Notifications;
   /** Every error notification the command kit shows (tests read the text users see). */
   onDidReportError: vscode.Event<ErrorMessage>;
   /** How long `activate()` took, in ms (reported by `npm run bench`). */
@@ -72,6 +75,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   channelCommands.register(services);
   topicCommands.register(services, topics);
   const topicViews = topicView.register(services);
+  const notes = notifications.register(services, topicViews);
   const discussions = codeCommands.register(services);
   const fileReminders = reminderCommands.register(services);
   const snippets = snippetCommands.register(services, { compose: topicViews });
@@ -93,6 +97,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
     snippets,
     linkifiers,
     webhookReceiver,
+    notifications: notes,
     discussions,
     fileReminders,
     onDidReportError,

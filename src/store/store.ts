@@ -314,7 +314,8 @@ export class ChatStore {
   unreadMentions(): number {
     return this.#unreads.mentionCount;
   }
-
+  /** Unread direct messages plus unread mentions in channels, each message once (the mobile apps' badge). */
+  unreadDmsAndMentions = (): number => this.#unreads.dmTotal + this.#unreads.streamMentionCount;
   /** Direct conversations with unreads: the other users' ids, and the count. */
   unreadDirectConversations(): { userIds: number[]; count: number }[] {
     return [...this.#unreads.dmConversations()].map(([key, count]) => ({ userIds: key.split(',').map(Number), count }));

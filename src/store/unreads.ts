@@ -38,6 +38,12 @@ export class UnreadIndex {
   get mentionCount(): number {
     return this.#mentions.size;
   }
+  /** Unread mentions in channels (mentions in direct messages are counted by `dmTotal`). */
+  get streamMentionCount(): number {
+    let n = 0;
+    for (const id of this.#mentions) if (this.#where.get(id)?.kind === 'stream') n++;
+    return n;
+  }
 
   has(id: number): boolean {
     return this.#where.has(id);

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
 import { sendMessage } from '../../src/api/messages/routes';
 import { secretKey } from '../../src/auth/accounts';
-import { Commands } from '../../src/constants';
+import { Commands, Settings } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import { clientFor, ENGINEERING, freshStart, GENERAL, signIn, signOutAll, testAccount, testControl, waitFor, type TestAccount } from './helpers';
 
@@ -76,10 +76,17 @@ describe('channels: live session and the channels tree', () => {
 
   it('updates unread counts and the badge live when another user posts', async function () {
     this.timeout(20_000);
-    const before = store().unreadCount({ streamId: GENERAL });
-    await sendMessage(bobClient, { type: 'stream', to: GENERAL, topic: 'live counts', content: 'Hello from Bob' });
-    await waitFor('the unread count to grow', () => store().unreadCount({ streamId: GENERAL }) === before + 1);
-    await waitFor('the badge', () => api.channels.view.badge?.value === store().totalUnread());
+    // The badge counts every unread message with `teamChat.badge.counts: allUnreads` (default: DMs and mentions).
+    const config = vscode.workspace.getConfiguration();
+    await config.update(Settings.badgeCounts, 'allUnreads', vscode.ConfigurationTarget.Global);
+    try {
+      const before = store().unreadCount({ streamId: GENERAL });
+      await sendMessage(bobClient, { type: 'stream', to: GENERAL, topic: 'live counts', content: 'Hello from Bob' });
+      await waitFor('the unread count to grow', () => store().unreadCount({ streamId: GENERAL }) === before + 1);
+      await waitFor('the badge', () => api.channels.view.badge?.value === store().totalUnread());
+    } finally {
+      await config.update(Settings.badgeCounts, undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('marks the channel as read', async function () {

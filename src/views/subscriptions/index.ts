@@ -1,6 +1,6 @@
 /** The channels tree: model + provider + muted-row decorations + the unread badge on the container. */
 import * as vscode from 'vscode';
-import { Views } from '../../constants';
+import { Settings, Views } from '../../constants';
 import type { Services } from '../../services';
 import { ChannelColorIcons } from '../colors';
 import { ChannelsModel, type ChannelNode } from './model';
@@ -25,10 +25,15 @@ export function register(services: Services): ChannelsView {
   const decorations = new MutedChannelDecorations(model);
   context.subscriptions.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
 
-  // The badge on the Team Chat container: the unread total (muted channels and topics left out).
+  // The badge on the Team Chat container (`teamChat.badge.counts`): unread direct messages and
+  // mentions, or the unread total (muted channels and topics left out).
   const updateBadge = (): void => {
-    const total = model.store?.totalUnread() ?? 0;
-    view.badge = total > 0 ? { value: total, tooltip: `${total} unread message${total === 1 ? '' : 's'}` } : undefined;
+    const store = model.store;
+    const all = vscode.workspace.getConfiguration().get<string>(Settings.badgeCounts) === 'allUnreads';
+    const total = (all ? store?.totalUnread() : store?.unreadDmsAndMentions()) ?? 0;
+    const one = total === 1;
+    const what = all ? `unread message${one ? '' : 's'}` : one ? 'unread direct message or mention' : 'unread direct messages and mentions';
+    view.badge = total > 0 ? { value: total, tooltip: `${total} ${what}` } : undefined;
   };
   const updateMessage = (): void => {
     const status = sessions.status.status;
@@ -39,6 +44,7 @@ export function register(services: Services): ChannelsView {
   };
   context.subscriptions.push(
     model.onDidChangeTotal(updateBadge),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(Settings.badgeCounts) && updateBadge()),
     sessions.onDidChangeStatus(updateMessage),
     sessions.onDidChange(updateMessage),
     model.onDidChange((nodes) => {

@@ -1,0 +1,30 @@
+/** Message notifications, their Do Not Disturb switch and its command. */
+import { Commands } from '../constants';
+import type { Services } from '../services';
+import { registerCommands } from '../ui/commands';
+import type { TopicViews } from '../webviews/topicView/manager';
+import { DoNotDisturb } from './dnd';
+import { Notifier } from './notifier';
+
+export type { ShownNotification, ConversationTarget } from './notifier';
+
+export interface Notifications {
+  readonly notifier: Notifier;
+  readonly dnd: DoNotDisturb;
+}
+
+export function register(services: Services, views: TopicViews): Notifications {
+  const dnd = new DoNotDisturb(services.context.globalState);
+  services.context.subscriptions.push(dnd);
+  const notifier = new Notifier(services, views, dnd);
+  services.context.subscriptions.push(notifier);
+  registerCommands(services, [{
+    id: Commands.toggleDoNotDisturb,
+    failure: 'Could not switch Do Not Disturb',
+    run: async (): Promise<boolean> => {
+      await dnd.toggle();
+      return dnd.on;
+    },
+  }]);
+  return { notifier, dnd };
+}

@@ -1,0 +1,44 @@
+/** The text of a notification: who, where and (when allowed) what. No `vscode` import. */
+import type { NotifyReason } from './decide';
+
+/** The most of a message's text a notification shows, in characters. */
+export const MAX_PREVIEW = 200;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+/** Rendered message HTML as one line of plain text, cut at `MAX_PREVIEW` with an ellipsis. */
+export function plainPreview(html: string): string {
+  const text = html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>|<\/(p|div|li|blockquote|pre|h\d)>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#?\w+);/g, (m, name: string) => ENTITIES[name] ?? (/^#\d+$/.test(name) ? String.fromCodePoint(Number(name.slice(1))) : m))
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...text];
+  return chars.length > MAX_PREVIEW ? `${chars.slice(0, MAX_PREVIEW - 1).join('')}…` : text;
+}
+
+export interface NotificationWhere {
+  /** `#general › lunch` for channel messages; undefined for direct messages. */
+  readonly conversation?: string;
+  /** Other people of a group direct message (besides the sender). */
+  readonly groupWith?: readonly string[];
+}
+
+/**
+ * `Bob Brown: hello`, `Bob Brown mentioned you in #general › lunch: hello`, or without the
+ * content (`pm_content_in_desktop_notifications` off): `New direct message from Bob Brown`.
+ */
+export function notificationText(sender: string, reason: NotifyReason, where: NotificationWhere, preview: string | undefined): string {
+  let head: string;
+  if (reason === 'dm') {
+    const group = where.groupWith && where.groupWith.length > 0 ? ` (to you and ${where.groupWith.join(', ')})` : '';
+    if (preview === undefined) return `New direct message from ${sender}${group}`;
+    head = `${sender}${group}`;
+  } else {
+    const verb = reason === 'mention' ? ' mentioned you' : reason === 'wildcard' ? ' mentioned everyone' : '';
+    head = `${sender}${verb} in ${where.conversation ?? 'a channel'}`;
+  }
+  return preview ? `${head}: ${preview}` : head;
+}
