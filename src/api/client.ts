@@ -119,6 +119,41 @@ export class ChatClient {
     });
   }
 
+  /**
+   * `GET` of a file on the realm's own origin (an upload, a custom emoji, an avatar) with the
+   * account's credentials: `path` is the URL's path and query. Refuses a body over `maxBytes`, a
+   * content type `accept` refuses, and anything but a 200 (redirects are not followed).
+   */
+  async download(
+    path: string,
+    options: { maxBytes: number; accept: (contentType: string) => boolean; signal?: AbortSignal },
+  ): Promise<{ contentType: string; bytes: Buffer }> {
+    if (!path.startsWith('/') || path.startsWith('//')) throw new Error('Only files on the server itself can be downloaded.');
+    const timeoutMs = this.#timeoutMs;
+    const response = await this.#pool.request({
+      path, method: 'GET', signal: options.signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
+      headers: { 'user-agent': this.#userAgent, authorization: this.#authorization },
+    });
+    const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const declared = Number(response.headers['content-length']);
+    if (response.statusCode !== 200 || !options.accept(type) || declared > options.maxBytes) {
+      response.body.destroy();
+      const why = response.statusCode !== 200 ? `status ${response.statusCode}` : !options.accept(type) ? `type ${type || 'unknown'}` : 'too large';
+      throw new Error(`The file could not be loaded (${why}).`);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += (chunk as Buffer).length;
+      if (size > options.maxBytes) {
+        response.body.destroy();
+        throw new Error('The file could not be loaded (too large).');
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return { contentType: type, bytes: Buffer.concat(chunks) };
+  }
+
   /** Closes the kept-alive connections. */
   async close(): Promise<void> {
     await this.#pool.close();

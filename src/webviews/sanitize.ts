@@ -4,12 +4,14 @@
  * second line of defence, not the first.
  */
 import sanitizeHtml from 'sanitize-html';
+import { KATEX_ATTRIBUTES, KATEX_CLASSES, KATEX_TAGS } from './sanitizeKatex';
 
 /** Tags the server's Markdown renderer produces that are safe to show. */
 const ALLOWED_TAGS = [
   'p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'del', 's', 'u', 'sub', 'sup',
   'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'time',
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  ...KATEX_TAGS,
 ];
 
 /** Classes the renderer uses (mentions, code highlighting, emoji, spoilers, inline images). */
@@ -20,7 +22,25 @@ const ALLOWED_CLASSES = [
   // Pygments token classes inside `.codehilite`.
   'c', 'c1', 'cm', 'k', 'kd', 'kn', 'kt', 'n', 'na', 'nb', 'nc', 'nf', 'nt', 'nv', 'o', 'p', 's', 's1', 's2',
   'mi', 'mf', 'err', 'w', 'gp', 'go',
+  ...KATEX_CLASSES,
 ];
+
+/** Length values KaTeX writes in `style` (`-0.25em`, `100%`). */
+const LENGTH = /^-?(?:\d{1,3}(?:\.\d+)?|\.\d+)(?:em|%)$/;
+const COLOR = /^(?:#[0-9a-f]{3,8}|[a-z]{3,20})$/i;
+
+/**
+ * The declarations KaTeX's HTML uses, values restricted to lengths and colours; kept only inside a
+ * `.katex` element (see `sanitizeServerHtml`), dropped anywhere else.
+ */
+const KATEX_STYLES: Record<string, RegExp[]> = Object.fromEntries([
+  ...['height', 'vertical-align', 'top', 'bottom', 'left', 'right', 'width', 'min-width', 'margin-left', 'margin-right',
+    'padding-left', 'border-width', 'border-bottom-width', 'border-top-width', 'border-right-width'].map((p) => [p, [LENGTH]]),
+  ['position', [/^relative$/]],
+  ['border-style', [/^solid$/]],
+  ['color', [COLOR]],
+  ['background-color', [COLOR]],
+]);
 
 const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
 
@@ -57,19 +77,23 @@ function rewriteUrl(attribute: 'href' | 'src', realmUrl: string): sanitizeHtml.T
 
 /** Sanitises server HTML for a webview; relative links and images point at `realmUrl`. */
 export function sanitizeServerHtml(html: string, realmUrl: string): string {
+  /** Per open element: whether it is inside (or is) a `.katex` element. */
+  const katexDepth: boolean[] = [];
   return sanitizeHtml(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: {
-      a: ['href', 'title'],
+      ...KATEX_ATTRIBUTES,
+      a: ['href', 'title', 'data-stream-id'],
       img: ['src', 'alt', 'title'],
       time: ['datetime'],
-      span: ['data-user-id', 'title'],
+      span: ['data-user-id', 'title', 'role', 'aria-label', 'aria-hidden', 'style'],
+      div: ['aria-hidden'],
       ol: ['start'],
       th: ['align'],
       td: ['align'],
     },
     allowedClasses: { '*': ALLOWED_CLASSES },
-    allowedStyles: {},
+    allowedStyles: { span: KATEX_STYLES },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
@@ -77,10 +101,22 @@ export function sanitizeServerHtml(html: string, realmUrl: string): string {
     allowVulnerableTags: false,
     disallowedTagsMode: 'discard',
     // Dropped with their content, not just their tags.
-    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'select', 'xmp', 'noembed', 'noframes'],
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'embed', 'select', 'xmp', 'noembed', 'noframes'],
+    // KaTeX positions its glyphs with inline styles: kept only inside a `.katex` element.
+    onOpenTag: (_tag, attribs) => {
+      katexDepth.push(katexDepth[katexDepth.length - 1] === true || /(?:^|\s)katex(?:\s|$)/.test(attribs.class ?? ''));
+    },
+    onCloseTag: () => {
+      katexDepth.pop();
+    },
     transformTags: {
       a: rewriteUrl('href', realmUrl),
       img: rewriteUrl('src', realmUrl),
+      '*': (tagName, attribs) => {
+        if (attribs.style === undefined || katexDepth[katexDepth.length - 1] === true) return { tagName, attribs };
+        const { style: _dropped, ...rest } = attribs;
+        return { tagName, attribs: rest };
+      },
     },
     exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   });

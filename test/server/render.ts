@@ -103,7 +103,7 @@ function renderBlocks(lines: string[], ctx: RenderContext, out: Rendered): strin
       flush();
       const ordered = item[2] !== undefined;
       const items: string[] = [];
-      for (let m = item; i < lines.length && m && (m[2] !== undefined) === ordered; m = LIST_ITEM.exec(lines[++i] ?? '')) {
+      for (let m: RegExpExecArray | null = item; i < lines.length && m && (m[2] !== undefined) === ordered; m = LIST_ITEM.exec(lines[++i] ?? '')) {
         items.push(`<li>${inline(m[3], ctx, out)}</li>`);
       }
       i--;
