@@ -31,7 +31,7 @@ const COLOR = /^(?:#[0-9a-f]{3,8}|[a-z]{3,20})$/i;
 
 /**
  * The declarations KaTeX's HTML uses, values restricted to lengths and colours; kept only inside a
- * `.katex` element (see `sanitizeServerHtml`), dropped anywhere else.
+ * `.katex` element, dropped anywhere else (see {@link katexStyle}).
  */
 const KATEX_STYLES: Record<string, RegExp[]> = Object.fromEntries([
   ...['height', 'vertical-align', 'top', 'bottom', 'left', 'right', 'width', 'min-width', 'margin-left', 'margin-right',
@@ -41,6 +41,22 @@ const KATEX_STYLES: Record<string, RegExp[]> = Object.fromEntries([
   ['color', [COLOR]],
   ['background-color', [COLOR]],
 ]);
+
+/**
+ * The declarations of a `style` that KaTeX needs, or undefined. The page's CSP refuses style
+ * attributes: what is kept goes to `data-style`, and the page applies it through the CSSOM.
+ */
+export function katexStyle(style: string): string | undefined {
+  const kept = style.split(';').flatMap((declaration) => {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) return [];
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration.slice(colon + 1).trim();
+    const allowed = Object.hasOwn(KATEX_STYLES, property) ? KATEX_STYLES[property]! : [];
+    return allowed.some((re) => re.test(value)) ? [`${property}:${value}`] : [];
+  });
+  return kept.length > 0 ? kept.join(';') : undefined;
+}
 
 const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
 
@@ -62,21 +78,34 @@ export function safeUrl(raw: string, realmUrl: string): string | undefined {
   return ALLOWED_SCHEMES.has(url.protocol) ? url.href : undefined;
 }
 
-function rewriteUrl(attribute: 'href' | 'src', realmUrl: string): sanitizeHtml.Transformer {
+function rewriteUrl(attribute: 'href' | 'src', realmUrl: string, deferImages = false): sanitizeHtml.Transformer {
   return (tagName, attribs) => {
     const out: sanitizeHtml.Attributes = { ...attribs };
+    delete out['data-src'];
     const raw = attribs[attribute];
     if (raw !== undefined) {
       const url = safeUrl(raw, realmUrl);
       if (url === undefined || (attribute === 'src' && url.startsWith('mailto:'))) delete out[attribute];
       else out[attribute] = url;
     }
+    if (deferImages && out.src !== undefined) {
+      out['data-src'] = out.src;
+      delete out.src;
+    }
     return { tagName, attribs: out };
   };
 }
 
+export interface SanitizeOptions {
+  /**
+   * Images keep their URL in `data-src`, not `src`: the page loads them through the host (with
+   * the account's credentials) instead of from the network.
+   */
+  readonly deferImages?: boolean;
+}
+
 /** Sanitises server HTML for a webview; relative links and images point at `realmUrl`. */
-export function sanitizeServerHtml(html: string, realmUrl: string): string {
+export function sanitizeServerHtml(html: string, realmUrl: string, options: SanitizeOptions = {}): string {
   /** Per open element: whether it is inside (or is) a `.katex` element. */
   const katexDepth: boolean[] = [];
   return sanitizeHtml(html, {
@@ -84,16 +113,16 @@ export function sanitizeServerHtml(html: string, realmUrl: string): string {
     allowedAttributes: {
       ...KATEX_ATTRIBUTES,
       a: ['href', 'title', 'data-stream-id'],
-      img: ['src', 'alt', 'title'],
+      img: ['src', 'alt', 'title', ...(options.deferImages ? ['data-src'] : [])],
       time: ['datetime'],
-      span: ['data-user-id', 'title', 'role', 'aria-label', 'aria-hidden', 'style'],
+      span: ['data-user-id', 'title', 'role', 'aria-label', 'aria-hidden', 'data-style'],
       div: ['aria-hidden'],
       ol: ['start'],
       th: ['align'],
       td: ['align'],
     },
     allowedClasses: { '*': ALLOWED_CLASSES },
-    allowedStyles: { span: KATEX_STYLES },
+    allowedStyles: {},
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
@@ -102,7 +131,7 @@ export function sanitizeServerHtml(html: string, realmUrl: string): string {
     disallowedTagsMode: 'discard',
     // Dropped with their content, not just their tags.
     nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'embed', 'select', 'xmp', 'noembed', 'noframes'],
-    // KaTeX positions its glyphs with inline styles: kept only inside a `.katex` element.
+    // KaTeX positions its glyphs with inline styles: kept (as `data-style`) only inside a `.katex` element.
     onOpenTag: (_tag, attribs) => {
       katexDepth.push(katexDepth[katexDepth.length - 1] === true || /(?:^|\s)katex(?:\s|$)/.test(attribs.class ?? ''));
     },
@@ -111,14 +140,14 @@ export function sanitizeServerHtml(html: string, realmUrl: string): string {
     },
     transformTags: {
       a: rewriteUrl('href', realmUrl),
-      img: rewriteUrl('src', realmUrl),
+      img: rewriteUrl('src', realmUrl, options.deferImages),
       '*': (tagName, attribs) => {
-        if (attribs.style === undefined || katexDepth[katexDepth.length - 1] === true) return { tagName, attribs };
-        const { style: _dropped, ...rest } = attribs;
-        return { tagName, attribs: rest };
+        const { style, 'data-style': _given, ...rest } = attribs;
+        const kept = style !== undefined && katexDepth[katexDepth.length - 1] === true ? katexStyle(style) : undefined;
+        return { tagName, attribs: kept === undefined ? rest : { ...rest, 'data-style': kept } };
       },
     },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src && !frame.attribs['data-src'],
   });
 }
 

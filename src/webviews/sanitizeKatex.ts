@@ -38,7 +38,7 @@ export const KATEX_ATTRIBUTES: Record<string, string[]> = {
   ...Object.fromEntries(KATEX_TAGS.filter((t) => t.startsWith('m') || t === 'semantics').map((t) => [t, PRESENTATION])),
   math: ['xmlns', 'display', ...PRESENTATION],
   annotation: ['encoding'],
-  svg: ['xmlns', 'width', 'height', 'viewbox', 'viewBox', 'preserveaspectratio', 'preserveAspectRatio', 'style'],
+  svg: ['xmlns', 'width', 'height', 'viewbox', 'viewBox', 'preserveaspectratio', 'preserveAspectRatio', 'data-style'],
   path: ['d'],
   line: ['x1', 'x2', 'y1', 'y2', 'stroke-width'],
 };

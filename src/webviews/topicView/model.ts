@@ -85,7 +85,7 @@ export function messageModel(message: Message, ctx: ModelContext): MessageModel 
     avatarUrl: avatar && /^https?:/.test(avatar) ? avatar : undefined,
     initials: initials(senderName),
     timestamp: message.timestamp,
-    html: sanitizeServerHtml(message.content, ctx.realmUrl),
+    html: sanitizeServerHtml(message.content, ctx.realmUrl, { deferImages: true }),
     edited: message.last_edit_timestamp !== undefined,
     moved: message.last_moved_timestamp !== undefined,
     lastEditTimestamp: message.last_edit_timestamp,
