@@ -25,6 +25,11 @@ const ALLOWED_CLASSES = [
   ...KATEX_CLASSES,
 ];
 
+const KATEX_TAG_SET = new Set(KATEX_TAGS);
+/** Names MathML and SVG elements outside KaTeX's markup take: not allowed, so discarded. */
+const DROPPED = 'x-dropped';
+const UNWRAPPED = 'x-unwrapped';
+
 /** Length values KaTeX writes in `style` (`-0.25em`, `100%`). */
 const LENGTH = /^-?(?:\d{1,3}(?:\.\d+)?|\.\d+)(?:em|%)$/;
 const COLOR = /^(?:#[0-9a-f]{3,8}|[a-z]{3,20})$/i;
@@ -130,7 +135,7 @@ export function sanitizeServerHtml(html: string, realmUrl: string, options: Sani
     allowVulnerableTags: false,
     disallowedTagsMode: 'discard',
     // Dropped with their content, not just their tags.
-    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'embed', 'select', 'xmp', 'noembed', 'noframes'],
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'embed', 'select', DROPPED, 'xmp', 'noembed', 'noframes'],
     // KaTeX positions its glyphs with inline styles: kept (as `data-style`) only inside a `.katex` element.
     onOpenTag: (_tag, attribs) => {
       katexDepth.push(katexDepth[katexDepth.length - 1] === true || /(?:^|\s)katex(?:\s|$)/.test(attribs.class ?? ''));
@@ -142,8 +147,11 @@ export function sanitizeServerHtml(html: string, realmUrl: string, options: Sani
       a: rewriteUrl('href', realmUrl),
       img: rewriteUrl('src', realmUrl, options.deferImages),
       '*': (tagName, attribs) => {
+        const inKatex = katexDepth[katexDepth.length - 1] === true;
+        // MathML and SVG only as KaTeX writes them: elsewhere dropped (math and svg with their content).
+        if (!inKatex && KATEX_TAG_SET.has(tagName)) return { tagName: tagName === 'math' || tagName === 'svg' ? DROPPED : UNWRAPPED, attribs: {} };
         const { style, 'data-style': _given, ...rest } = attribs;
-        const kept = style !== undefined && katexDepth[katexDepth.length - 1] === true ? katexStyle(style) : undefined;
+        const kept = style !== undefined && inKatex ? katexStyle(style) : undefined;
         return { tagName, attribs: kept === undefined ? rest : { ...rest, 'data-style': kept } };
       },
     },

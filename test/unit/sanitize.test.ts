@@ -221,3 +221,14 @@ describe('webview sanitiser: rendered content', () => {
     assert.equal(sanitizeServerHtml('<img data-src="https://evil.example/x.png" src="/a.png">', REALM), '<img src="https://chat.example.com/a.png" />');
   });
 });
+
+describe('webview sanitiser: MathML and SVG only inside KaTeX', () => {
+  it('drops <math> and <svg> (with their content) and unwraps MathML elements outside .katex', () => {
+    assert.equal(sanitizeServerHtml('<p>a<math><mi>x</mi></math>b<svg><path d="M0 0"></path></svg>c<mi>y</mi></p>', REALM), '<p>abcy</p>');
+    assert.equal(sanitizeServerHtml('<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>', REALM), '');
+    assert.equal(
+      sanitizeServerHtml('<span class="katex"><math><mi mathvariant="normal" href="javascript:alert(1)" onclick="x()">x</mi></math></span>', REALM),
+      '<span class="katex"><math><mi mathvariant="normal">x</mi></math></span>',
+    );
+  });
+});
