@@ -6,6 +6,7 @@ import { glyphOfEmojiClass } from '../../src/webviews/topicView/emojiGlyph';
 import { parseNarrowLink } from '../../src/webviews/topicView/narrowLink';
 import { widgetOutbound, widgetState, WIDGET_TEXT_MAX, type WidgetState } from '../../src/webviews/topicView/widgets';
 import { renderMarkdown, renderTex, type RenderContext } from '../server/render';
+import { widgetSubmessageContent } from '../server/widgets';
 
 const ctx: RenderContext = {
   userByName: (name, id) => (name === 'Bob Brown' || id === 5 ? { id: 5, fullName: 'Bob Brown' } : undefined),
@@ -71,6 +72,18 @@ describe('message content rendering', () => {
       );
       assert.deepEqual(r.uploadPathIds, ['2/ab/pic.png']);
       assert.equal(html('[doc.pdf](/user_uploads/2/ab/doc.pdf)'), '<p><a href="/user_uploads/2/ab/doc.pdf">doc.pdf</a></p>');
+    });
+  });
+
+  describe('local server widgets (the first submessage of /poll and /todo messages)', () => {
+    it('as the real server builds them from the content', () => {
+      assert.deepEqual(JSON.parse(widgetSubmessageContent('/poll Lunch?\nPizza\n- Soup\n\n* Salad')!), { widget_type: 'poll', extra_data: { question: 'Lunch?', options: ['Pizza', 'Soup', 'Salad'] } });
+      assert.deepEqual(JSON.parse(widgetSubmessageContent('/todo Launch\nWrite docs: the guide: v2\n- Test')!), {
+        widget_type: 'todo',
+        extra_data: { task_list_title: 'Launch', tasks: [{ task: 'Write docs', desc: 'the guide: v2' }, { task: 'Test', desc: '' }] },
+      });
+      assert.equal(widgetSubmessageContent('/polling is fun'), undefined);
+      assert.equal(widgetSubmessageContent('a /poll x'), undefined);
     });
   });
 
