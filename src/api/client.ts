@@ -18,6 +18,7 @@ import { operations, type OperationKey, type Operations } from './operations';
 import { parseWith } from './parse';
 import { credentialSecrets, scrubError } from './scrub';
 import { dispatchText, type TextResponse } from './transport';
+import { dispatchBytes } from './download';
 import { formatZodError } from './validation';
 
 export interface ChatClientOptions {
@@ -126,32 +127,22 @@ export class ChatClient {
    */
   async download(
     path: string,
-    options: { maxBytes: number; accept: (contentType: string) => boolean; signal?: AbortSignal },
+    options: { maxBytes: number; accept: (contentType: string) => boolean },
   ): Promise<{ contentType: string; bytes: Buffer }> {
     if (!path.startsWith('/') || path.startsWith('//')) throw new Error('Only files on the server itself can be downloaded.');
     const timeoutMs = this.#timeoutMs;
-    const response = await this.#pool.request({
-      path, method: 'GET', signal: options.signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
-      headers: { 'user-agent': this.#userAgent, authorization: this.#authorization },
-    });
+    const response = await dispatchBytes(
+      this.#pool,
+      {
+        origin: this.#origin, path, method: 'GET', headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
+        headers: { 'user-agent': this.#userAgent, authorization: this.#authorization },
+      },
+      options.maxBytes,
+    );
     const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    const declared = Number(response.headers['content-length']);
-    if (response.statusCode !== 200 || !options.accept(type) || declared > options.maxBytes) {
-      response.body.destroy();
-      const why = response.statusCode !== 200 ? `status ${response.statusCode}` : !options.accept(type) ? `type ${type || 'unknown'}` : 'too large';
-      throw new Error(`The file could not be loaded (${why}).`);
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
-      if (size > options.maxBytes) {
-        response.body.destroy();
-        throw new Error('The file could not be loaded (too large).');
-      }
-      chunks.push(chunk as Buffer);
-    }
-    return { contentType: type, bytes: Buffer.concat(chunks) };
+    if (response.statusCode !== 200) throw new Error(`The file could not be loaded (status ${response.statusCode}).`);
+    if (!options.accept(type)) throw new Error(`The file could not be loaded (type ${type || 'unknown'}).`);
+    return { contentType: type, bytes: response.bytes };
   }
 
   /** Closes the kept-alive connections. */

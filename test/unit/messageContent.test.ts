@@ -7,6 +7,9 @@ import { parseNarrowLink } from '../../src/webviews/topicView/narrowLink';
 import { widgetOutbound, widgetState, WIDGET_TEXT_MAX, type WidgetState } from '../../src/webviews/topicView/widgets';
 import { renderMarkdown, renderTex, type RenderContext } from '../server/render';
 import { widgetSubmessageContent } from '../server/widgets';
+import { makePng } from '../server/images';
+import type { ChatClient } from '../../src/api';
+import { byEmail, clientFor, startTestServer, type RunningServer } from './helpers';
 
 const ctx: RenderContext = {
   userByName: (name, id) => (name === 'Bob Brown' || id === 5 ? { id: 5, fullName: 'Bob Brown' } : undefined),
@@ -194,5 +197,53 @@ describe('message content rendering', () => {
       assert.equal(parseNarrowLink(`${REALM}/#narrow/channel/general/topic/x`, REALM), undefined);
       assert.equal(parseNarrowLink(`${REALM}/#narrow/topic/x`, REALM), undefined);
     });
+  });
+});
+
+describe('message content: files of the realm (ChatClient.download)', () => {
+  let server: RunningServer;
+  let client: ChatClient;
+  let url = '';
+  const png = makePng(20, (x, y) => [x * 10, y * 10, 128]);
+
+  before(async () => {
+    server = await startTestServer();
+    client = clientFor(server, byEmail(server, 'bob'));
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dot.png');
+    const account = byEmail(server, 'bob');
+    const res = await fetch(`${server.url}/api/v1/user_uploads`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${account.email}:${account.apiKey}`).toString('base64')}` },
+      body: form,
+    });
+    url = ((await res.json()) as { url: string }).url;
+  });
+  after(async () => {
+    await client.close();
+    await server.stop();
+  });
+
+  const images = (type: string): boolean => type.startsWith('image/');
+
+  it('downloads an upload with the credentials, up to maxBytes exactly', async () => {
+    const got = await client.download(url, { maxBytes: png.length, accept: images });
+    assert.equal(got.contentType, 'image/png');
+    assert.ok(got.bytes.equals(png));
+    await assert.rejects(client.download(url, { maxBytes: png.length - 1, accept: images }), /too large/);
+  });
+
+  it('refuses other content types, failures, and paths that leave the origin', async () => {
+    await assert.rejects(client.download('/api/v1/users/me', { maxBytes: 1e6, accept: images }), /type application\/json/);
+    await assert.rejects(client.download('/user_uploads/2/xx/none.png', { maxBytes: 1e6, accept: images }), /status 404/);
+    await assert.rejects(client.download('//evil.example/x.png', { maxBytes: 1e6, accept: images }), /Only files on the server/);
+    await assert.rejects(client.download('https://evil.example/x.png', { maxBytes: 1e6, accept: images }), /Only files on the server/);
+  });
+
+  it('serves custom emoji images publicly, as PNG', async () => {
+    const res = await fetch(`${server.url}/user_avatars/2/emoji/images/1.gif`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'image/png');
+    assert.equal((await fetch(`${server.url}/user_avatars/2/emoji/images/999.gif`)).status, 404);
   });
 });
