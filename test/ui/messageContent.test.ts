@@ -96,6 +96,8 @@ describe('UI message content', function () {
 
     // The poll: Carol's vote counted; ours round-trips through POST /submessage and the event.
     const votes = frame.locator('.widget.poll button.poll-vote');
+    // The widget takes the place of the message's `/poll` text.
+    assert.equal(await frame.locator('.content', { hasText: '/poll' }).count(), 0);
     assert.deepEqual(await votes.allInnerTexts(), ['1', '0']);
     await votes.nth(1).click();
     await frame.locator('.widget.poll button.poll-vote.mine', { hasText: '1' }).waitFor({ timeout: 15_000 });

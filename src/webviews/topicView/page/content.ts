@@ -16,7 +16,7 @@ import { renderWidget } from './widgets';
 const images = new Map<string, Promise<string>>();
 
 /** Shows the image at `url` in `img`, asked of the host; on failure the alt text (or a note) stays. */
-export function loadImage(img: HTMLImageElement, url: string): void {
+export function loadImage(img: HTMLImageElement, url: string, onFail?: () => void): void {
   let pending = images.get(url);
   if (!pending) {
     pending = request(ImageRequest, { url }).then((r) => r.dataUri);
@@ -31,6 +31,10 @@ export function loadImage(img: HTMLImageElement, url: string): void {
     },
     () => {
       img.classList.remove('loading');
+      if (onFail) {
+        onFail();
+        return;
+      }
       img.classList.add('image-error');
       if (!img.alt) img.alt = 'Image not available';
       img.title = img.title || 'The image could not be loaded';
@@ -114,12 +118,21 @@ export function enhanceReactions(container: HTMLElement, m: MessageModel): void 
   }
 }
 
-/** Everything above for one rendered message, and its widget after the content. */
+/** Everything above for one rendered message; a poll or to-do list replaces the content. */
 export function enhanceMessage(li: HTMLElement, m: MessageModel): void {
+  // The avatar too comes through the host (an upload of the organisation needs the credentials);
+  // one the host does not load (another origin, e.g. a gravatar) is loaded as before.
+  const picture = li.querySelector<HTMLImageElement>('img.avatar');
+  if (picture && m.avatarUrl) {
+    const url = m.avatarUrl;
+    picture.removeAttribute('src');
+    loadImage(picture, url, () => (picture.src = url));
+  }
   const body = li.querySelector<HTMLElement>('.content');
   if (body) {
     enhanceContent(body);
-    if (m.widget) body.after(renderWidget(m.id, m.widget));
+    // As the chat service's app: a widget takes the place of its message's text (`/poll …`).
+    if (m.widget) body.replaceChildren(renderWidget(m.id, m.widget));
   }
   enhanceReactions(li, m);
 }
