@@ -26,9 +26,47 @@ const ALLOWED_CLASSES = [
 ];
 
 const KATEX_TAG_SET = new Set(KATEX_TAGS);
-/** Names MathML and SVG elements outside KaTeX's markup take: not allowed, so discarded. */
-const DROPPED = 'x-dropped';
-const UNWRAPPED = 'x-unwrapped';
+const SVG_TAGS = new Set(['svg', 'path', 'line']);
+/** What happens to an element out of KaTeX's places: removed with its content, or its tag alone. */
+const DROPPED = 'drop';
+const UNWRAPPED = 'unwrap';
+
+/**
+ * Where an element is, for KaTeX's markup: inside a `.katex` element, inside its `.katex-mathml`
+ * part, inside a `<math>`, inside an `<svg>` (the element itself included).
+ */
+interface Place {
+  readonly katex: boolean;
+  readonly mathmlPart: boolean;
+  readonly math: boolean;
+  readonly svg: boolean;
+}
+const OUTSIDE: Place = { katex: false, mathmlPart: false, math: false, svg: false };
+
+function placeOf(tag: string, className: string, parent: Place): Place {
+  const katex = parent.katex || /(?:^|\s)katex(?:\s|$)/.test(className);
+  return {
+    katex,
+    mathmlPart: parent.mathmlPart || (katex && /(?:^|\s)katex-mathml(?:\s|$)/.test(className)),
+    math: parent.math || tag === 'math',
+    svg: parent.svg || tag === 'svg',
+  };
+}
+
+/**
+ * The tag an element keeps, given where it is: MathML and SVG only where KaTeX writes them (a
+ * `<math>` in `.katex-mathml`, MathML inside it, an `<svg>` elsewhere in `.katex`); nothing but
+ * MathML inside `<math>` and nothing but SVG inside `<svg>` (no namespace confusion). Otherwise
+ * {@link DROPPED} (removed with its content) or {@link UNWRAPPED} (the tag removed, its content kept).
+ */
+function katexPlacement(tag: string, place: Place): string | typeof DROPPED | typeof UNWRAPPED {
+  const mathml = KATEX_TAG_SET.has(tag) && !SVG_TAGS.has(tag);
+  if (tag === 'math') return place.mathmlPart && !place.svg ? tag : DROPPED;
+  if (tag === 'svg') return place.katex && !place.math ? tag : DROPPED;
+  if (SVG_TAGS.has(tag)) return place.svg ? tag : UNWRAPPED;
+  if (mathml) return place.math ? tag : UNWRAPPED;
+  return place.math || place.svg ? DROPPED : tag;
+}
 
 /** Length values KaTeX writes in `style` (`-0.25em`, `100%`). */
 const LENGTH = /^-?(?:\d{1,3}(?:\.\d+)?|\.\d+)(?:em|%)$/;
@@ -111,8 +149,10 @@ export interface SanitizeOptions {
 
 /** Sanitises server HTML for a webview; relative links and images point at `realmUrl`. */
 export function sanitizeServerHtml(html: string, realmUrl: string, options: SanitizeOptions = {}): string {
-  /** Per open element: whether it is inside (or is) a `.katex` element. */
-  const katexDepth: boolean[] = [];
+  /** Per open element: where it is (see {@link Place}). */
+  const places: Place[] = [];
+  /** Elements (by their attributes object) removed at their end: with their content, or the tag alone. */
+  const removed = new WeakMap<object, typeof DROPPED | typeof UNWRAPPED>();
   return sanitizeHtml(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: {
@@ -135,27 +175,36 @@ export function sanitizeServerHtml(html: string, realmUrl: string, options: Sani
     allowVulnerableTags: false,
     disallowedTagsMode: 'discard',
     // Dropped with their content, not just their tags.
-    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'embed', 'select', DROPPED, 'xmp', 'noembed', 'noframes'],
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'embed', 'select', 'xmp', 'noembed', 'noframes'],
     // KaTeX positions its glyphs with inline styles: kept (as `data-style`) only inside a `.katex` element.
-    onOpenTag: (_tag, attribs) => {
-      katexDepth.push(katexDepth[katexDepth.length - 1] === true || /(?:^|\s)katex(?:\s|$)/.test(attribs.class ?? ''));
+    onOpenTag: (tag, attribs) => {
+      places.push(placeOf(tag, attribs.class ?? '', places[places.length - 1] ?? OUTSIDE));
     },
     onCloseTag: () => {
-      katexDepth.pop();
+      places.pop();
     },
     transformTags: {
       a: rewriteUrl('href', realmUrl),
       img: rewriteUrl('src', realmUrl, options.deferImages),
       '*': (tagName, attribs) => {
-        const inKatex = katexDepth[katexDepth.length - 1] === true;
-        // MathML and SVG only as KaTeX writes them: elsewhere dropped (math and svg with their content).
-        if (!inKatex && KATEX_TAG_SET.has(tagName)) return { tagName: tagName === 'math' || tagName === 'svg' ? DROPPED : UNWRAPPED, attribs: {} };
+        const place = places[places.length - 1] ?? OUTSIDE;
+        const placed = katexPlacement(tagName, place);
+        if (placed !== tagName) {
+          // Not renamed (sanitize-html would then close the next sibling with the new name): marked.
+          const marked = {};
+          removed.set(marked, placed === DROPPED ? DROPPED : UNWRAPPED);
+          return { tagName, attribs: marked };
+        }
         const { style, 'data-style': _given, ...rest } = attribs;
-        const kept = style !== undefined && inKatex ? katexStyle(style) : undefined;
+        const kept = style !== undefined && place.katex ? katexStyle(style) : undefined;
         return { tagName, attribs: kept === undefined ? rest : { ...rest, 'data-style': kept } };
       },
     },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src && !frame.attribs['data-src'],
+    exclusiveFilter: (frame) => {
+      const remove = removed.get(frame.attribs);
+      if (remove !== undefined) return remove === DROPPED ? true : 'excludeTag';
+      return frame.tag === 'img' && !frame.attribs.src && !frame.attribs['data-src'];
+    },
   });
 }
 

@@ -71,7 +71,7 @@ describe('UI message content', function () {
 
     // Quote and list.
     assert.equal(await frame.locator('.content blockquote').innerText(), 'remember the cake');
-    assert.deepEqual(await frame.locator('.content ul li').allInnerTexts(), ['music', 'snacks']);
+    assert.deepEqual(await frame.locator('.content > ul li').allInnerTexts(), ['music', 'snacks']);
 
     // Formulas: KaTeX's stylesheet applies (the MathML is hidden, the HTML typeset in its fonts).
     const katex = frame.locator('.content .katex').first();

@@ -227,8 +227,23 @@ describe('webview sanitiser: MathML and SVG only inside KaTeX', () => {
     assert.equal(sanitizeServerHtml('<p>a<math><mi>x</mi></math>b<svg><path d="M0 0"></path></svg>c<mi>y</mi></p>', REALM), '<p>abcy</p>');
     assert.equal(sanitizeServerHtml('<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>', REALM), '');
     assert.equal(
-      sanitizeServerHtml('<span class="katex"><math><mi mathvariant="normal" href="javascript:alert(1)" onclick="x()">x</mi></math></span>', REALM),
-      '<span class="katex"><math><mi mathvariant="normal">x</mi></math></span>',
+      sanitizeServerHtml('<span class="katex"><span class="katex-mathml"><math><mi mathvariant="normal" href="javascript:alert(1)" onclick="x()">x</mi></math></span></span>', REALM),
+      '<span class="katex"><span class="katex-mathml"><math><mi mathvariant="normal">x</mi></math></span></span>',
+    );
+  });
+
+  it('keeps <math> only in .katex-mathml, only MathML inside it, only SVG inside <svg>', () => {
+    // Not where KaTeX writes it.
+    assert.equal(sanitizeServerHtml('<span class="katex"><math><mi>x</mi></math></span>', REALM), '<span class="katex"></span>');
+    assert.equal(sanitizeServerHtml('<span class="katex"><math><annotation-xml encoding="text/html"><img src=x onerror=alert(1)></annotation-xml></math></span>', REALM), '<span class="katex"></span>');
+    // HTML inside MathML or SVG (the namespace confusions of mutation XSS) goes with its content.
+    assert.equal(
+      sanitizeServerHtml('<span class="katex"><span class="katex-mathml"><math><mtext><img src="https://chat.example.com/a.png"><span>t</span></mtext><mi>y</mi></math></span></span>', REALM),
+      '<span class="katex"><span class="katex-mathml"><math><mtext></mtext><mi>y</mi></math></span></span>',
+    );
+    assert.equal(
+      sanitizeServerHtml('<span class="katex"><span class="katex-html"><svg width="1em"><p>no</p><path d="M0 0"></path></svg><math></math></span></span>', REALM),
+      '<span class="katex"><span class="katex-html"><svg width="1em"><path d="M0 0"></path></svg></span></span>',
     );
   });
 });
