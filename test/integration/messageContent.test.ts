@@ -6,6 +6,8 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
 import { sendMessage } from '../../src/api/messages/routes';
+import { updateStatus } from '../../src/api/users/routes';
+import type { UserNode } from '../../src/views/presence/model';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import { loadImage, sendWidgetAction } from '../../src/webviews/topicView/content';
@@ -102,5 +104,37 @@ describe('message content: polls, to-do lists and images', () => {
     assert.match(dataUri, /^data:image\/png;base64,iVBORw0KGgo/);
     await assert.rejects(loadImage(current, 'https://evil.example/x.png'), /Only images from the organisation/);
     await assert.rejects(loadImage(current, new URL('/api/v1/users/me', current.account.realmUrl).href), /could not be loaded \(type application\/json\)/);
+  });
+
+  it('People view: a custom status emoji is the row icon (downloaded), a unicode one stays in the text', async function () {
+    this.timeout(30_000);
+    const bobId = testAccount('bob').userId;
+    const emoji = api.services.sessions.current!.store.realmEmoji().find((e) => e.name === 'party_parrot')!;
+    await updateStatus(bobClient, { status_text: 'Partying', emoji_name: 'party_parrot', emoji_code: emoji.id, reaction_type: 'realm_emoji' });
+    const { provider } = api.people;
+    const bobRow = (): vscode.TreeItem | undefined => {
+      for (const group of provider.getChildren()) {
+        const node = (provider.getChildren(group) as UserNode[]).find((n) => n.userId === bobId);
+        if (node) return provider.getTreeItem(node);
+      }
+      return undefined;
+    };
+    const row = await waitFor('the custom emoji icon', () => {
+      const item = bobRow();
+      return item && item.iconPath instanceof vscode.Uri ? item : undefined;
+    }, 20_000);
+    const icon = row.iconPath as vscode.Uri;
+    assert.equal(icon.scheme, 'file');
+    assert.match(icon.path, /custom-emoji\/.+\.png$/);
+    const bytes = await vscode.workspace.fs.readFile(icon);
+    assert.deepEqual([...bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+    assert.equal(row.description, 'Partying');
+    await updateStatus(bobClient, { status_text: 'Celebrating', emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' });
+    const unicode = await waitFor('the unicode status', () => {
+      const item = bobRow();
+      return item?.description === '🎉 Celebrating' ? item : undefined;
+    });
+    assert.ok(unicode.iconPath instanceof vscode.ThemeIcon, 'the presence icon is back');
+    await updateStatus(bobClient, { status_text: '', emoji_name: '' });
   });
 });
