@@ -10,7 +10,7 @@ import { updateStatus } from '../../src/api/users/routes';
 import type { UserNode } from '../../src/views/presence/model';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
-import { loadImage, sendWidgetAction } from '../../src/webviews/topicView/content';
+import { loadImage, openNarrow, sendWidgetAction } from '../../src/webviews/topicView/content';
 import { widgetModel } from '../../src/webviews/topicView/model';
 import type { TopicPanel } from '../../src/webviews/topicView/panel';
 import { clientFor, freshStart, GENERAL, signOutAll, testAccount, waitFor } from './helpers';
@@ -136,5 +136,16 @@ describe('message content: polls, to-do lists and images', () => {
     });
     assert.ok(unicode.iconPath instanceof vscode.ThemeIcon, 'the presence icon is back');
     await updateStatus(bobClient, { status_text: '', emoji_name: '' });
+  });
+
+  it('a link to a topic in a message opens that topic in the extension', async function () {
+    this.timeout(60_000);
+    const other = `${topic} linked`;
+    const current = api.services.sessions.current!;
+    const log = api.services.log;
+    const href = `${current.account.realmUrl}/#narrow/channel/${GENERAL}-general/topic/${encodeURIComponent(other).replace(/%/g, '.')}/near/1`;
+    await openNarrow({ session: () => current, message: () => undefined, log }, href);
+    const opened = await waitFor('the linked topic’s view', () => api.topicViews.panels.find((p) => p.key.mode === 'topic' && p.key.topic === other), 30_000);
+    assert.equal(opened.key.mode === 'topic' && opened.key.streamId, GENERAL);
   });
 });

@@ -96,7 +96,7 @@ export function registerContentHandlers(host: WebviewHost, webview: vscode.Webvi
 }
 
 /** A `#narrow` link of the organisation opens its conversation here; other links open as any link does. */
-async function openNarrow(ctx: ContentContext, href: string): Promise<void> {
+export async function openNarrow(ctx: ContentContext, href: string): Promise<void> {
   const realmUrl = ctx.session().account.realmUrl;
   const target = parseNarrowLink(href, realmUrl);
   try {
