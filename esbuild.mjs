@@ -3,7 +3,7 @@
 // the browser, loaded by the HTML shell with its nonce). --production minifies both and writes no
 // source maps. Imported by tests for pageBuildOptions(); runs the build only as a script.
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,11 +57,34 @@ export function pageBuildOptions(production) {
   };
 }
 
+/** KaTeX's stylesheet and woff2 fonts for the conversation view's formulas (generated, not committed). */
+export const KATEX_OUT_DIR = path.join(ROOT, 'media', 'katex');
+
+/**
+ * Copies KaTeX's minified CSS and its woff2 fonts into media/katex/ (packaged with media/). The
+ * stylesheet's font sources are cut to the woff2 files: the woff and ttf ones are not shipped.
+ */
+export function copyKatex() {
+  const dist = path.join(path.dirname(fileURLToPath(import.meta.resolve('katex/package.json'))), 'dist');
+  rmSync(KATEX_OUT_DIR, { recursive: true, force: true });
+  mkdirSync(path.join(KATEX_OUT_DIR, 'fonts'), { recursive: true });
+  const css = readFileSync(path.join(dist, 'katex.min.css'), 'utf8').replace(
+    /src:(url\(fonts\/[^)]+\.woff2\) format\("woff2"\))(?:,url\([^)]+\) format\("[a-z]+"\))*/g,
+    'src:$1',
+  );
+  if (/\.(?:woff|ttf)\)/.test(css)) throw new Error('KaTeX stylesheet: a non-woff2 font source is left');
+  writeFileSync(path.join(KATEX_OUT_DIR, 'katex.min.css'), css);
+  for (const font of readdirSync(path.join(dist, 'fonts'))) {
+    if (font.endsWith('.woff2')) copyFileSync(path.join(dist, 'fonts', font), path.join(KATEX_OUT_DIR, 'fonts', font));
+  }
+}
+
 async function main() {
   const production = process.argv.includes('--production');
   const targets = [extensionBuildOptions(production), pageBuildOptions(production)];
   // No stale bundle or source map of an earlier build (or of a removed page) is left to ship.
   rmSync(PAGE_OUT_DIR, { recursive: true, force: true });
+  copyKatex();
   if (process.argv.includes('--watch')) {
     for (const options of targets) await (await esbuild.context(options)).watch();
     return;

@@ -18,6 +18,7 @@ import { operations, type OperationKey, type Operations } from './operations';
 import { parseWith } from './parse';
 import { credentialSecrets, scrubError } from './scrub';
 import { dispatchText, type TextResponse } from './transport';
+import { dispatchBytes } from './download';
 import { formatZodError } from './validation';
 
 export interface ChatClientOptions {
@@ -117,6 +118,31 @@ export class ChatClient {
       headersTimeout: 0,
       bodyTimeout: 0,
     });
+  }
+
+  /**
+   * `GET` of a file on the realm's own origin (an upload, a custom emoji, an avatar) with the
+   * account's credentials: `path` is the URL's path and query. Refuses a body over `maxBytes`, a
+   * content type `accept` refuses, and anything but a 200 (redirects are not followed).
+   */
+  async download(
+    path: string,
+    options: { maxBytes: number; accept: (contentType: string) => boolean },
+  ): Promise<{ contentType: string; bytes: Buffer }> {
+    if (!path.startsWith('/') || path.startsWith('//')) throw new Error('Only files on the server itself can be downloaded.');
+    const timeoutMs = this.#timeoutMs;
+    const response = await dispatchBytes(
+      this.#pool,
+      {
+        origin: this.#origin, path, method: 'GET', headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
+        headers: { 'user-agent': this.#userAgent, authorization: this.#authorization },
+      },
+      options.maxBytes,
+    );
+    const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (response.statusCode !== 200) throw new Error(`The file could not be loaded (status ${response.statusCode}).`);
+    if (!options.accept(type)) throw new Error(`The file could not be loaded (type ${type || 'unknown'}).`);
+    return { contentType: type, bytes: response.bytes };
   }
 
   /** Closes the kept-alive connections. */

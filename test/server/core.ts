@@ -1,5 +1,6 @@
 import { Queues } from './events';
 import { JsonCache } from './json';
+import { UNICODE_EMOJI } from './emoji';
 import { RenderContext, renderMarkdown, Rendered } from './render';
 import { State } from './state';
 import { Message, User } from './types';
@@ -88,6 +89,12 @@ export class ChatServer {
       },
       streamByName: (name) => st.streamsByName.get(name.toLowerCase()),
       linkifiers: st.linkifiers,
+      emojiByName: (name) => {
+        const custom = [...st.realmEmoji.values()].find((e) => e.name === name && !e.deactivated);
+        if (custom) return { url: custom.source_url };
+        const code = UNICODE_EMOJI[name];
+        return code === undefined ? undefined : { code };
+      },
     };
   }
 

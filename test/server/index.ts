@@ -20,6 +20,7 @@ import { userRoutes } from './routes/users';
 import { deliverDue } from './scheduler';
 import { State } from './state';
 import { ROLE } from './types';
+import { contentTypeOf, serveEmojiImage } from './images';
 
 export type { ServerOptions } from './core';
 export type { Fault } from './http';
@@ -140,7 +141,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (method === 'GET' && path === '/__test__/accounts') return { status: 200, json: { result: 'success', msg: '', url: srv.url, accounts: accountsOf(srv, accountLimit) } };
     return { status: 404, json: { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' } };
   };
-  front.rawPaths = async (req, res, path) => serveUpload(srv, req, res, path);
+  front.rawPaths = async (req, res, path) => serveEmojiImage(srv, req, res, path) || serveUpload(srv, req, res, path);
 
   const http = await front.listen(opts.port, opts.host);
   const addr = http.address();
@@ -190,8 +191,9 @@ async function serveUpload(srv: ChatServer, req: IncomingMessage, res: ServerRes
     return true;
   }
   const bytes = uploadBytes.get(pathId) ?? Buffer.from(`fake contents of ${a.name}\n`);
-  res.writeHead(200, { 'Content-Type': a.name.endsWith('.png') ? 'image/png' : 'application/octet-stream', 'Content-Length': bytes.length,
-    'Content-Disposition': `attachment; filename="${a.name}"` });
+  const type = contentTypeOf(a.name);
+  res.writeHead(200, { 'Content-Type': type, 'Content-Length': bytes.length,
+    'Content-Disposition': `${type.startsWith('image/') && type !== 'image/svg+xml' ? 'inline' : 'attachment'}; filename="${a.name}"` });
   res.end(bytes);
   return true;
 }

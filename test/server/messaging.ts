@@ -1,3 +1,4 @@
+import { attachWidget } from './widgets';
 import { ChatServer } from './core';
 import { ApiError, badRequest } from './errors';
 import { EventQueue } from './events';
@@ -77,6 +78,7 @@ export function sendMessage(srv: ChatServer, sender: User, dest: Destination, co
   };
   if (dest.type === 'stream') m.streamId = dest.stream.id;
   else m.dmUsers = [...new Set([...dest.userIds, sender.id])].sort((a, b) => a - b);
+  attachWidget(m, () => st.nextId('submessage'));
   st.addMessage(m);
   const recipients = dest.type === 'stream' ? [...dest.stream.subscribers] : m.dmUsers!;
   for (const uid of recipients) {

@@ -1,3 +1,4 @@
+import katex from 'katex';
 import { Linkifier } from './types';
 
 /** What rendering found besides the HTML: drives flags, permissions and webhooks. */
@@ -14,6 +15,8 @@ export interface RenderContext {
   userByName(name: string, id?: number): { id: number; fullName: string } | undefined;
   streamByName(name: string): { id: number; name: string } | undefined;
   linkifiers: Linkifier[];
+  /** `:name:`: a unicode emoji's code points, or a custom emoji's image URL (as the server stores it). */
+  emojiByName?(name: string): { code: string } | { url: string } | undefined;
 }
 
 export function escapeHtml(s: string): string {
@@ -35,37 +38,99 @@ function safeUrl(url: string): string | null {
   return /^(https?:\/\/|mailto:|\/)/i.test(url) ? url : null;
 }
 
-/** Render the small safe Markdown subset this server supports; everything else is escaped. */
+/** Render the Markdown subset this server supports, as the real server renders it; everything else is escaped. */
 export function renderMarkdown(raw: string, ctx: RenderContext): Rendered {
   const out: Rendered = {
     html: '', mentionedUserIds: new Set(), streamWildcard: false, topicWildcard: false, uploadPathIds: [], isMe: false,
   };
   out.isMe = /^\/me( |$)/.test(raw);
+  out.html = renderBlocks(raw.replace(/\r\n/g, '\n').split('\n'), ctx, out);
+  return out;
+}
+
+const LIST_ITEM = /^\s{0,3}(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/;
+
+/** KaTeX HTML with MathML, as the server renders `$$tex$$` and ```` ```math ```` blocks. */
+export function renderTex(tex: string, displayMode: boolean): string {
+  try {
+    return katex.renderToString(tex, { displayMode, throwOnError: true, output: 'htmlAndMathml', maxSize: 100, maxExpand: 1000 });
+  } catch {
+    return `<span class="tex-error">${escapeHtml(displayMode ? tex : `$$${tex}$$`)}</span>`;
+  }
+}
+
+function renderBlocks(lines: string[], ctx: RenderContext, out: Rendered): string {
   const blocks: string[] = [];
-  const lines = raw.replace(/\r\n/g, '\n').split('\n');
   let para: string[] = [];
   const flush = (): void => {
     if (para.length) blocks.push(`<p>${para.map((l) => inline(l, ctx, out)).join('<br>\n')}</p>`);
     para = [];
+    // Uploaded images linked in the paragraph are previewed after it.
+    blocks.push(...(imagePreviews.get(out) ?? []));
+    imagePreviews.delete(out);
   };
   for (let i = 0; i < lines.length; i++) {
-    const fence = /^\s*(```|~~~)\s*([\w+-]*)\s*$/.exec(lines[i]);
+    const fence = /^\s*(```|~~~)\s*([\w+-]*)(?:\s+(.*?))?\s*$/.exec(lines[i]);
     if (fence) {
       flush();
-      const code: string[] = [];
+      const body: string[] = [];
       i++;
-      while (i < lines.length && lines[i].trim() !== fence[1]) code.push(lines[i++]);
-      const lang = fence[2] ? ` data-code-language="${escapeHtml(fence[2])}"` : '';
-      blocks.push(`<div class="codehilite"${lang}><pre><span></span><code>${escapeHtml(code.join('\n'))}\n</code></pre></div>`);
+      while (i < lines.length && lines[i].trim() !== fence[1]) body.push(lines[i++]);
+      const lang = fence[2].toLowerCase();
+      if (lang === 'spoiler') {
+        const header = fence[3] ? `\n${renderBlocks([fence[3]], ctx, out)}\n` : '';
+        blocks.push(`<div class="spoiler-block"><div class="spoiler-header">${header}</div><div class="spoiler-content" aria-hidden="true">\n${renderBlocks(body, ctx, out)}\n</div></div>`);
+      } else if (lang === 'math' || lang === 'tex' || lang === 'latex') {
+        blocks.push(`<p>${renderTex(body.join('\n'), true)}</p>`);
+      } else if (lang === 'quote') {
+        blocks.push(`<blockquote>\n${renderBlocks(body, ctx, out)}\n</blockquote>`);
+      } else {
+        const attr = fence[2] ? ` data-code-language="${escapeHtml(fence[2])}"` : '';
+        blocks.push(`<div class="codehilite"${attr}><pre><span></span><code>${escapeHtml(body.join('\n'))}\n</code></pre></div>`);
+      }
+      continue;
+    }
+    if (/^\s{0,3}>/.test(lines[i])) {
+      flush();
+      const quoted: string[] = [];
+      for (; i < lines.length && /^\s{0,3}>/.test(lines[i]); i++) quoted.push(lines[i].replace(/^\s{0,3}> ?/, ''));
+      i--;
+      blocks.push(`<blockquote>\n${renderBlocks(quoted, ctx, out)}\n</blockquote>`);
+      continue;
+    }
+    const item = LIST_ITEM.exec(lines[i]);
+    if (item) {
+      flush();
+      const ordered = item[2] !== undefined;
+      const items: string[] = [];
+      for (let m: RegExpExecArray | null = item; i < lines.length && m && (m[2] !== undefined) === ordered; m = LIST_ITEM.exec(lines[++i] ?? '')) {
+        items.push(`<li>${inline(m[3], ctx, out)}</li>`);
+      }
+      i--;
+      const start = ordered && Number(item[2]) !== 1 ? ` start="${Number(item[2])}"` : '';
+      blocks.push(ordered ? `<ol${start}>\n${items.join('\n')}\n</ol>` : `<ul>\n${items.join('\n')}\n</ul>`);
       continue;
     }
     if (lines[i].trim() === '') flush();
     else para.push(lines[i]);
   }
   flush();
-  out.html = blocks.join('\n');
-  return out;
+  return blocks.join('\n');
 }
+
+/** The emoji span or image for `:name:`, as the server writes it; undefined for an unknown name. */
+export function emojiHtml(name: string, ctx: RenderContext): string | undefined {
+  const found = ctx.emojiByName?.(name);
+  if (!found) return undefined;
+  const title = escapeHtml(name.replace(/_/g, ' '));
+  if ('url' in found) return `<img alt=":${escapeHtml(name)}:" class="emoji" src="${escapeHtml(found.url)}" title="${title}">`;
+  return `<span aria-label="${title}" class="emoji emoji-${escapeHtml(found.code)}" role="img" title="${title}">:${escapeHtml(name)}:</span>`;
+}
+
+/** Previews of the images a paragraph links to, written after it. */
+const imagePreviews = new WeakMap<Rendered, string[]>();
+
+const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|bmp)$/i;
 
 function inline(text: string, ctx: RenderContext, out: Rendered): string {
   const holes: string[] = [];
@@ -74,9 +139,20 @@ function inline(text: string, ctx: RenderContext, out: Rendered): string {
     const m = /^(?:https?:\/\/[^/]+)?\/user_uploads\/(.+)$/.exec(url);
     if (m) out.uploadPathIds.push(m[1]);
     const safe = safeUrl(url);
+    if (m && safe && IMAGE_FILE.test(m[1])) {
+      const previews = imagePreviews.get(out) ?? [];
+      previews.push(`<div class="message_inline_image"><a href="${escapeHtml(safe)}" title="${label}"><img src="${escapeHtml(safe)}"></a></div>`);
+      imagePreviews.set(out, previews);
+    }
     return safe ? `<a href="${escapeHtml(safe)}">${label}</a>` : escapeHtml(label);
   };
   let s = text.replace(/`([^`\n]+)`/g, (_, code: string) => hole(`<code>${escapeHtml(code)}</code>`));
+  s = s.replace(/\$\$([^$\n]+)\$\$/g, (_, tex: string) => hole(renderTex(tex, false)));
+  s = s.replace(/<time:([^>\n]+)>/g, (whole: string, when: string) => {
+    const date = new Date(/^\d+$/.test(when) ? Number(when) * 1000 : when);
+    if (Number.isNaN(date.getTime())) return hole(`<span class="timestamp-error">Invalid time format: ${escapeHtml(when)}</span>`);
+    return hole(`<time datetime="${date.toISOString().replace(/\.000Z$/, 'Z')}">${escapeHtml(when)}</time>`);
+  });
   s = s.replace(/\[([^\]\n]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) => hole(link(url, escapeHtml(label))));
   s = s.replace(/(@_?)\*\*([^*\n|]+)(?:\|(\d+))?\*\*/g, (whole: string, at: string, name: string, id?: string) => {
     const silent = at === '@_';
@@ -116,6 +192,10 @@ function inline(text: string, ctx: RenderContext, out: Rendered): string {
       return hole(`<a href="${escapeHtml(expandTemplate(lf.url_template, groups))}">${escapeHtml(match)}</a>`);
     })).join('');
   }
+  s = s.replace(/:([A-Za-z0-9_+-]+):/g, (whole: string, name: string) => {
+    const html = emojiHtml(name, ctx);
+    return html === undefined ? whole : hole(html);
+  });
   s = escapeHtml(s);
   s = s.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>').replace(/(?<![*\w])\*([^*\s][^*]*)\*(?![*\w])/g, '<em>$1</em>');
   return s.replace(/\u0000(\d+)\u0000/g, (_, i: string) => holes[Number(i)]);

@@ -125,12 +125,12 @@ describe('MessageList (a live list per narrow)', function () {
     assert.equal(matchesLocally(starredNarrow(), { id: 9, type: 'stream', streamId: 3, topic: 'x' }, own), undefined);
   });
 
-  it('local server: DELETE /messages/{id} and POST /submessages refuse as the service does', async () => {
+  it('local server: DELETE /messages/{id} and POST /submessage refuse as the service does', async () => {
     const id = await say(bobClient, freshTopic(), 'mine to delete');
     const call = (c: ChatClient, method: 'POST' | 'DELETE', path: string, params: Record<string, unknown> = {}) =>
       c.request(method, path, params, { route: `${method} ${path}` });
     await assert.rejects(call(carolClient, 'DELETE', `/messages/${id}`), /permission to delete this message/);
-    await assert.rejects(call(bobClient, 'POST', '/submessages', { message_id: id, msg_type: 'widget', content: 'not json' }), /Invalid json for submessage/);
+    await assert.rejects(call(bobClient, 'POST', '/submessage', { message_id: id, msg_type: 'widget', content: 'not json' }), /Invalid json for submessage/);
     await call(bobClient, 'DELETE', `/messages/${id}`);
     assert.deepEqual((await bobClient.call('GET /messages', { message_ids: [id] })).messages, []);
     await assert.rejects(call(bobClient, 'DELETE', `/messages/${id}`), /Invalid message/);
@@ -185,12 +185,12 @@ describe('MessageList (a live list per narrow)', function () {
     assert.deepEqual(list.get(id)!.flags, ['read']);
 
     // Only the sender may attach the first submessage (the widget).
-    await client.request('POST', '/submessages', { message_id: id, msg_type: 'widget', content: '{"x":1}' }, { route: 'POST /submessages' }).then(
+    await client.request('POST', '/submessage', { message_id: id, msg_type: 'widget', content: '{"x":1}' }, { route: 'POST /submessage' }).then(
       () => assert.fail('a non-sender attached the first submessage'),
       (e: Error) => assert.match(e.message, /cannot attach a submessage/),
     );
-    await bobClient.request('POST', '/submessages', { message_id: id, msg_type: 'widget', content: '{"widget_type":"poll"}' }, { route: 'POST /submessages' });
-    await client.request('POST', '/submessages', { message_id: id, msg_type: 'widget', content: '{"type":"vote"}' }, { route: 'POST /submessages' });
+    await bobClient.request('POST', '/submessage', { message_id: id, msg_type: 'widget', content: '{"widget_type":"poll"}' }, { route: 'POST /submessage' });
+    await client.request('POST', '/submessage', { message_id: id, msg_type: 'widget', content: '{"type":"vote"}' }, { route: 'POST /submessage' });
     await until(list, 'two submessages', () => list.get(id)!.submessages.length === 2);
     assert.deepEqual(
       list.get(id)!.submessages.map((s) => [s.sender_id, s.msg_type, s.content]),

@@ -1,15 +1,23 @@
 // The webview sanitiser against an XSS corpus: whatever goes in, what comes out has only allowed
 // tags and attributes, only http(s)/mailto URLs, no styles or handlers; safe markup survives.
 import assert from 'node:assert/strict';
-import { safeUrl, sanitizeServerHtml } from '../../src/webviews/sanitize';
+import { katexStyle, safeUrl, sanitizeServerHtml } from '../../src/webviews/sanitize';
+import { KATEX_ATTRIBUTES, KATEX_CLASSES, KATEX_TAGS } from '../../src/webviews/sanitizeKatex';
+import { renderTex } from '../server/render';
 
 const REALM = 'https://chat.example.com';
 
 const ALLOWED_TAGS = new Set([
   'p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'del', 's', 'u', 'sub', 'sup', 'code', 'pre', 'blockquote',
   'ul', 'ol', 'li', 'a', 'img', 'time', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  // Formulas (KaTeX's MathML and SVG).
+  ...KATEX_TAGS,
 ]);
-const ALLOWED_ATTRIBUTES = new Set(['href', 'title', 'src', 'alt', 'datetime', 'data-user-id', 'start', 'align', 'class']);
+const ALLOWED_ATTRIBUTES = new Set([
+  'href', 'title', 'src', 'alt', 'datetime', 'data-user-id', 'start', 'align', 'class', 'role', 'aria-label', 'aria-hidden',
+  'data-stream-id', 'data-style', ...Object.values(KATEX_ATTRIBUTES).flat().map((a) => a.toLowerCase()),
+]);
+const KATEX_CLASS = new RegExp(`^(?:${KATEX_CLASSES.map((c) => c.replace(/[-]/g, '\\-').replace(/\*/g, '[\\w-]*')).join('|')})$`);
 
 /** Checks the sanitised output structurally; returns the problems found. */
 function problems(html: string): string[] {
@@ -29,11 +37,12 @@ function problems(html: string): string[] {
       const a = attr.toLowerCase();
       if (!ALLOWED_ATTRIBUTES.has(a)) found.push(`attribute ${a} on <${name}>`);
       const decoded = value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+      if (a === 'data-style' && (katexStyle(decoded) !== decoded || /url|expression|fixed|absolute/i.test(decoded))) found.push(`data-style="${value}"`);
       if ((a === 'href' || a === 'src') && !/^(https?:\/\/|mailto:)/i.test(decoded)) found.push(`${a}="${value}"`);
       if (a === 'src' && /^mailto:/i.test(decoded)) found.push(`mailto image`);
       if (a === 'class') {
         for (const c of decoded.split(/\s+/).filter(Boolean)) {
-          if (!/^(highlight|user-mention|user-group-mention|silent|topic-mention|channel-wildcard-mention|stream|stream-topic|codehilite|emoji|emoji-[\w-]+|message_inline_image|message_inline_ref|spoiler-block|spoiler-header|spoiler-content|katex|tex-error|rendered_markdown|c|c1|cm|k|kd|kn|kt|n|na|nb|nc|nf|nt|nv|o|p|s|s1|s2|mi|mf|err|w|gp|go)$/.test(c)) {
+          if (!KATEX_CLASS.test(c) && !/^(highlight|user-mention|user-group-mention|silent|topic-mention|channel-wildcard-mention|stream|stream-topic|codehilite|emoji|emoji-[\w-]+|message_inline_image|message_inline_ref|spoiler-block|spoiler-header|spoiler-content|katex|tex-error|rendered_markdown|c|c1|cm|k|kd|kn|kt|n|na|nb|nc|nf|nt|nv|o|p|s|s1|s2|mi|mf|err|w|gp|go)$/.test(c)) {
             found.push(`class ${c}`);
           }
         }
@@ -116,6 +125,17 @@ describe('webview sanitiser', () => {
     assert.deepEqual(failures, []);
   });
 
+  it('leaves nothing dangerous from the XSS payloads with images deferred (the conversation view)', () => {
+    const failures: string[] = [];
+    for (const payload of CORPUS) {
+      const out = sanitizeServerHtml(payload, REALM, { deferImages: true });
+      if (/\ssrc=/.test(out)) failures.push(`src kept: ${out}`);
+      const found = problems(out.replace(/ data-src="/g, ' src="'));
+      if (found.length > 0) failures.push(`${payload}\n  → ${out}\n  ${found.join('; ')}`);
+    }
+    assert.deepEqual(failures, []);
+  });
+
   it('drops scripts, styles, frames and forms with their content', () => {
     const out = sanitizeServerHtml('<p>a</p><script>evil()</script><style>.x{}</style><iframe>f</iframe><form><input></form><p>b</p>', REALM);
     assert.equal(out, '<p>a</p><p>b</p>');
@@ -148,5 +168,82 @@ describe('webview sanitiser', () => {
     for (const bad of ['javascript:alert(1)', ' java\nscript:alert(1)', 'data:text/html,x', 'vbscript:x', 'file:///etc/passwd', '//evil.example', 'command:workbench.action.quit', 'vscode://x', '']) {
       assert.equal(safeUrl(bad, REALM), undefined, bad);
     }
+  });
+});
+
+describe('webview sanitiser: rendered content', () => {
+  /** KaTeX's output as the page gets it: `style` moved to `data-style`, without trailing semicolons. */
+  const asSanitised = (html: string): string => html.replace(/ style="([^"]*?);?"/g, ' data-style="$1"');
+
+  it('keeps server-rendered KaTeX (HTML, MathML, SVG radicals) with its styles as data-style', () => {
+    for (const tex of ['x^2', '\\frac{a}{b}', '\\sqrt{x^2+1}', '\\sum_{i=1}^n i', '\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}', '\\overrightarrow{AB}']) {
+      for (const display of [false, true]) {
+        const html = renderTex(tex, display);
+        assert.match(html, /<math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML"/);
+        const out = sanitizeServerHtml(html, REALM);
+        // htmlparser2 lower-cases attribute names (the browser's parser restores viewBox inside <svg>)…
+        assert.equal(out, asSanitised(html).replace(/viewBox=/g, 'viewbox=').replace(/preserveAspectRatio=/g, 'preserveaspectratio=')
+          // …and writes the self-closing <path/> as an element (the same inside <svg>).
+          .replace(/<path([^>]*)\/>/g, '<path$1></path>'), tex);
+        assert.deepEqual(problems(out), [], tex);
+      }
+    }
+  });
+
+  it('keeps styles only inside .katex, only the declarations KaTeX uses, and never a style attribute', () => {
+    assert.equal(sanitizeServerHtml('<span style="height:1em">x</span>', REALM), '<span>x</span>');
+    assert.equal(sanitizeServerHtml('<span data-style="position:fixed;top:0">x</span>', REALM), '<span>x</span>');
+    assert.equal(
+      sanitizeServerHtml('<span class="katex"><span style="top:-1.5em;background:url(https://evil.example/x);position:fixed;height:2em;color:red">y</span></span><span style="top:-1em">z</span>', REALM),
+      '<span class="katex"><span data-style="top:-1.5em;height:2em;color:red">y</span></span><span>z</span>',
+    );
+    assert.equal(sanitizeServerHtml('<span class="katex"><span style="margin-left:-99999em;width:calc(100% - 1em)">y</span></span>', REALM), '<span class="katex"><span>y</span></span>');
+    assert.equal(katexStyle('height: 0.8141em; vertical-align: -0.25em;'), 'height:0.8141em;vertical-align:-0.25em');
+    assert.equal(katexStyle('top:-1em expression(alert(1))'), undefined);
+  });
+
+  it('keeps emoji, custom emoji, spoilers, mentions, channel links and times as the server writes them', () => {
+    const html =
+      '<p><span aria-label="tada" class="emoji emoji-1f389" role="img" title="tada">:tada:</span> ' +
+      '<img alt=":party_parrot:" class="emoji" src="https://chat.example.com/user_avatars/2/emoji/images/1.gif" title="party parrot" /> ' +
+      '<span class="user-mention" data-user-id="5">@Bob Brown</span> ' +
+      '<a class="stream-topic" data-stream-id="3" href="https://chat.example.com/#narrow/channel/3-general/topic/lunch">#general &gt; lunch</a> ' +
+      '<time datetime="2024-01-02T03:04:05Z">2024-01-02T03:04:05+00:00</time></p>' +
+      '<div class="spoiler-block"><div class="spoiler-header">\n<p>Secret</p>\n</div><div class="spoiler-content" aria-hidden="true">\n<p>hidden</p>\n</div></div>';
+    assert.equal(sanitizeServerHtml(html, REALM), html);
+  });
+
+  it('defers images to data-src for the conversation view (loaded through the host), and drops a given data-src', () => {
+    assert.equal(
+      sanitizeServerHtml('<img src="/user_uploads/2/cd/pic.png" alt="pic"><img data-src="https://evil.example/x.png">', REALM, { deferImages: true }),
+      '<img alt="pic" data-src="https://chat.example.com/user_uploads/2/cd/pic.png" />',
+    );
+    assert.equal(sanitizeServerHtml('<img data-src="https://evil.example/x.png" src="/a.png">', REALM), '<img src="https://chat.example.com/a.png" />');
+  });
+});
+
+describe('webview sanitiser: MathML and SVG only inside KaTeX', () => {
+  it('drops <math> and <svg> (with their content) and unwraps MathML elements outside .katex', () => {
+    assert.equal(sanitizeServerHtml('<p>a<math><mi>x</mi></math>b<svg><path d="M0 0"></path></svg>c<mi>y</mi></p>', REALM), '<p>abcy</p>');
+    assert.equal(sanitizeServerHtml('<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>', REALM), '');
+    assert.equal(
+      sanitizeServerHtml('<span class="katex"><span class="katex-mathml"><math><mi mathvariant="normal" href="javascript:alert(1)" onclick="x()">x</mi></math></span></span>', REALM),
+      '<span class="katex"><span class="katex-mathml"><math><mi mathvariant="normal">x</mi></math></span></span>',
+    );
+  });
+
+  it('keeps <math> only in .katex-mathml, only MathML inside it, only SVG inside <svg>', () => {
+    // Not where KaTeX writes it.
+    assert.equal(sanitizeServerHtml('<span class="katex"><math><mi>x</mi></math></span>', REALM), '<span class="katex"></span>');
+    assert.equal(sanitizeServerHtml('<span class="katex"><math><annotation-xml encoding="text/html"><img src=x onerror=alert(1)></annotation-xml></math></span>', REALM), '<span class="katex"></span>');
+    // HTML inside MathML or SVG (the namespace confusions of mutation XSS) goes with its content.
+    assert.equal(
+      sanitizeServerHtml('<span class="katex"><span class="katex-mathml"><math><mtext><img src="https://chat.example.com/a.png"><span>t</span></mtext><mi>y</mi></math></span></span>', REALM),
+      '<span class="katex"><span class="katex-mathml"><math><mtext></mtext><mi>y</mi></math></span></span>',
+    );
+    assert.equal(
+      sanitizeServerHtml('<span class="katex"><span class="katex-html"><svg width="1em"><p>no</p><path d="M0 0"></path></svg><math></math></span></span>', REALM),
+      '<span class="katex"><span class="katex-html"><svg width="1em"><path d="M0 0"></path></svg></span></span>',
+    );
   });
 });

@@ -387,6 +387,17 @@ export const removeReaction = defineOperation({
   encode: encodeReaction,
 });
 
+/**
+ * `POST /submessage` — widget data for a message (a poll vote, a to-do item): `content` is the
+ * JSON the widget protocol defines; `msg_type` is `widget`.
+ */
+export const sendSubmessage = defineOperation({
+  method: 'POST',
+  path: '/submessage',
+  params: z.object({ message_id: idParam('message_id'), msg_type: z.literal('widget'), content: z.string().max(10_000) }),
+  response: envelope({}),
+});
+
 // ---- attachments -----------------------------------------------------------------------------
 
 /** `GET /attachments` — the current user's uploads (normalised from older servers' shape). */
@@ -416,6 +427,7 @@ export const messageOperations = {
   'POST /messages/flags/narrow': updateMessageFlagsForNarrow,
   'POST /messages/{message_id}/reactions': addReaction,
   'DELETE /messages/{message_id}/reactions': removeReaction,
+  'POST /submessage': sendSubmessage,
   'GET /attachments': getAttachments,
   'DELETE /attachments/{attachment_id}': removeAttachment,
 } as const;

@@ -79,6 +79,9 @@ export const addReaction = route('POST /messages/{message_id}/reactions');
  */
 export const removeReaction = route('DELETE /messages/{message_id}/reactions');
 
+/** `POST /submessage`: widget data (a poll vote, a to-do item) for a message; a `submessage` event follows. */
+export const sendSubmessage = route('POST /submessage');
+
 /**
  * `GET /attachments`: the current user's uploaded files, with `message_ids` and `create_time` in
  * seconds whatever the server's version.

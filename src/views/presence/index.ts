@@ -8,6 +8,7 @@ import type { Services } from '../../services';
 import type { ChatStore } from '../../store';
 import { PeopleTreeModel, type PeopleNode } from './model';
 import { PeopleTreeProvider } from './provider';
+import { CustomEmojiIcons } from './emojiIcons';
 import { createTree } from '../tree';
 
 /** How often groups are re-checked as presence ages (the store caches until someone would move). */
@@ -22,7 +23,9 @@ export interface PeopleView {
 export function registerPeopleView(services: Services): PeopleView {
   const { context, sessions } = services;
   const model = new PeopleTreeModel();
-  const provider = new PeopleTreeProvider(model);
+  const emojiIcons = new CustomEmojiIcons(context.globalStorageUri, services.log);
+  const provider = new PeopleTreeProvider(model, (id) => (sessions.current ? emojiIcons.icon(sessions.current, id) : undefined));
+  context.subscriptions.push(emojiIcons, emojiIcons.onDidLoad(() => provider.redraw()));
   const treeView = createTree(services, Views.presence, model, provider, { showCollapseAll: true });
 
   let isAdmin: boolean | undefined;

@@ -20,9 +20,18 @@ export const OWN_USER_CONTEXT = 'teamChat.user.self';
 
 /** Renders the model; refreshes exactly the nodes the model names. */
 export class PeopleTreeProvider extends TreeProvider<PeopleNode> {
-  constructor(private readonly model: PeopleTreeModel) {
+  constructor(
+    private readonly model: PeopleTreeModel,
+    /** Custom status emoji as row icons (absent: the presence icon only). */
+    private readonly emojiIcon?: (emojiId: string) => vscode.Uri | undefined,
+  ) {
     super();
     this._register(model.onDidChange((change) => this.refresh(change.all ? undefined : change.nodes)));
+  }
+
+  /** An icon arrived: redraw every row. */
+  redraw(): void {
+    this.refresh();
   }
 
   getChildren(node?: PeopleNode): PeopleNode[] {
@@ -53,8 +62,10 @@ export class PeopleTreeProvider extends TreeProvider<PeopleNode> {
     const item = new vscode.TreeItem(own ? `${name} (you)` : name, vscode.TreeItemCollapsibleState.None);
     item.id = `presence/${node.state}/${node.userId}`;
     const status = store?.status(node.userId);
-    item.description = statusLabel(status) || undefined;
-    item.iconPath = PRESENCE_ICON[node.state];
+    // A custom status emoji is the row's icon (a row shows no image inline); unicode ones are text.
+    const custom = status?.reaction_type === 'realm_emoji' && status.emoji_code ? this.emojiIcon?.(status.emoji_code) : undefined;
+    item.description = (custom ? status?.status_text : statusLabel(status)) || undefined;
+    item.iconPath = custom ?? PRESENCE_ICON[node.state];
     item.contextValue = own ? OWN_USER_CONTEXT : USER_CONTEXT;
     item.command = { command: Commands.showProfile, title: 'Show Profile', arguments: [node.userId] };
     const tip = new vscode.MarkdownString();

@@ -6,6 +6,8 @@ import type { EditHistoryEntry, Message, TopicLink } from '../../api/messages/mo
 import { safeUrl, sanitizeServerHtml } from '../sanitize';
 import type { EditHistoryItem, MessageModel, ReactionModel, TopicLinkModel } from './protocol';
 import { unicodeEmoji } from '../../views/presence/status';
+import type { WidgetModel } from './contentProtocol';
+import { widgetState } from './widgets';
 
 /** What the model needs from the store. */
 export interface ModelContext {
@@ -15,6 +17,8 @@ export interface ModelContext {
   channelName(streamId: number): string | undefined;
   /** How the organisation names the empty topic ("general chat"). */
   readonly emptyTopicName: string;
+  /** A custom emoji's image URL by its id (reactions show the image); absent: `:name:` is shown. */
+  realmEmojiUrl?(emojiId: string): string | undefined;
 }
 
 export function initials(name: string): string {
@@ -40,10 +44,35 @@ export function reactionModels(message: Message, ctx: ModelContext): ReactionMod
     emojiCode: first.emoji_code,
     reactionType: first.reaction_type,
     glyph: first.reaction_type === 'unicode_emoji' ? unicodeGlyph(first.emoji_code) : undefined,
+    imageUrl: first.reaction_type === 'realm_emoji' ? emojiImage(first.emoji_code, ctx) : undefined,
     count: users.length,
     names: users.map((id) => (id === ctx.ownUserId ? 'You' : (ctx.userName(id) ?? `User ${id}`))),
     mine: users.includes(ctx.ownUserId),
   }));
+}
+
+function emojiImage(emojiId: string, ctx: ModelContext): string | undefined {
+  const raw = ctx.realmEmojiUrl?.(emojiId);
+  const url = raw === undefined ? undefined : safeUrl(raw, ctx.realmUrl);
+  return url && /^https?:/.test(url) ? url : undefined;
+}
+
+/** The poll or to-do list of a message, with voters by name. */
+export function widgetModel(message: Message, ctx: ModelContext): WidgetModel | undefined {
+  const state = widgetState(message.submessages ?? [], message.sender_id, ctx.ownUserId);
+  if (!state) return undefined;
+  if (state.kind === 'todo') return { kind: 'todo', title: state.title, tasks: state.tasks };
+  return {
+    kind: 'poll',
+    question: state.question,
+    options: state.options.map((o) => ({
+      key: o.key,
+      text: o.text,
+      count: o.voterIds.length,
+      voters: o.voterIds.map((id) => (id === ctx.ownUserId ? 'You' : (ctx.userName(id) ?? `User ${id}`))),
+      mine: o.voterIds.includes(ctx.ownUserId),
+    })),
+  };
 }
 
 export function messageModel(message: Message, ctx: ModelContext): MessageModel {
@@ -56,7 +85,7 @@ export function messageModel(message: Message, ctx: ModelContext): MessageModel 
     avatarUrl: avatar && /^https?:/.test(avatar) ? avatar : undefined,
     initials: initials(senderName),
     timestamp: message.timestamp,
-    html: sanitizeServerHtml(message.content, ctx.realmUrl),
+    html: sanitizeServerHtml(message.content, ctx.realmUrl, { deferImages: true }),
     edited: message.last_edit_timestamp !== undefined,
     moved: message.last_moved_timestamp !== undefined,
     lastEditTimestamp: message.last_edit_timestamp,
@@ -65,6 +94,7 @@ export function messageModel(message: Message, ctx: ModelContext): MessageModel 
     own: message.sender_id === ctx.ownUserId,
     unread: message.flags !== undefined && !message.flags.includes('read'),
     topic: message.subject === '' ? ctx.emptyTopicName : message.subject,
+    widget: widgetModel(message, ctx),
   };
 }
 

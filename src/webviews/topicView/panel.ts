@@ -15,6 +15,7 @@ import { requireSession } from '../../ui/session';
 import { PanelHost, type WebviewHost } from '../host';
 import { realmImageOrigins } from '../html';
 import { BODY } from './markup';
+import { CONTENT_STYLES, registerContentHandlers } from './content';
 import { editHistory, ReadMarker, runAction, toggleReaction, type ActionContext, type EmojiParams } from './actions';
 import { pickEmoji } from './emoji';
 import { messageModel, topicLinkModels, type ModelContext } from './model';
@@ -122,6 +123,7 @@ export class TopicPanel implements vscode.Disposable {
       }),
     );
     this.#registerHandlers();
+    this.#disposables.push(registerContentHandlers(this.#host, panel.webview, { session: () => this.#session(), message: (id) => this.#list?.get(id), log: services.log }));
     this.#follow(services.sessions.current);
     this.#render();
   }
@@ -164,6 +166,7 @@ export class TopicPanel implements vscode.Disposable {
       userName: (id) => current.store.user(id)?.full_name,
       channelName: (id) => current.store.channelName(id),
       emptyTopicName: current.store.realm.emptyTopicDisplayName,
+      realmEmojiUrl: (id) => current.store.realmEmoji().find((e) => e.id === id)?.source_url,
     };
   }
 
@@ -201,7 +204,7 @@ export class TopicPanel implements vscode.Disposable {
     this.#served = false;
     this.#view.render({
       title: this.panel.title,
-      styles: ['topicView.css'],
+      styles: ['topicView.css', ...CONTENT_STYLES],
       script: 'topicView',
       body: BODY,
       imageOrigins: realmImageOrigins(this.services.sessions.current?.account.realmUrl),

@@ -5,6 +5,7 @@
  */
 import { CommandType, NotificationType, RequestType } from '../protocol';
 import { isRecord } from '../../guards';
+import type { WidgetModel } from './contentProtocol';
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 const anyRecord = (p: unknown): p is Record<string, never> => p === undefined || p === null || isRecord(p);
@@ -15,6 +16,8 @@ export interface ReactionModel {
   readonly reactionType: string;
   /** The emoji itself for unicode emoji; undefined otherwise (`:name:` is shown). */
   readonly glyph?: string;
+  /** A custom emoji's image (absolute URL on the realm, loaded through the host). */
+  readonly imageUrl?: string;
   readonly count: number;
   /** Who reacted, by name (from the store). */
   readonly names: readonly string[];
@@ -41,6 +44,8 @@ export interface MessageModel {
   readonly unread: boolean;
   /** The message's topic (the empty topic by its display name); shown in channel-wide search results. */
   readonly topic: string;
+  /** The message's poll or to-do list (from its submessages). */
+  readonly widget?: WidgetModel;
 }
 
 export interface TopicLinkModel {

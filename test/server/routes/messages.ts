@@ -89,7 +89,7 @@ function matchesNarrow(ctx: Ctx): Record<string, unknown> {
 }
 
 /**
- * `POST /submessages`: widget data for a message. As the real server: `content` must be JSON, and
+ * `POST /submessage`: widget data for a message. As the real server: `content` must be JSON, and
  * only the message's sender may attach the first submessage (the widget); then anyone who can see it.
  */
 function postSubmessage(ctx: Ctx): Record<string, unknown> {
@@ -138,7 +138,7 @@ export const messageRoutes: Route[] = [
     params: { msg_ids: { t: 'json', req: true, check: intArray }, narrow: { t: 'json', req: true } },
   },
   {
-    method: 'POST', path: '/submessages', handler: postSubmessage,
+    method: 'POST', path: '/submessage', handler: postSubmessage,
     params: { message_id: { t: 'int', req: true }, msg_type: { t: 'str', req: true }, content: { t: 'str', req: true } },
   },
   {

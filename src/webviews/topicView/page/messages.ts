@@ -4,6 +4,7 @@
  */
 import { avatar, command, el, errorText, request } from '../../page/common';
 import { ActionCommand, ReactRequest, type MessageModel, type ReactionModel, type ReactParams, type TopicLinkModel } from '../protocol';
+import { enhanceMessage } from './content';
 import { toggleHistory } from './history';
 import { dom, formatTime, matches, models, save, showNotice, state, view } from './state';
 import { observe } from './visible';
@@ -90,6 +91,7 @@ export function renderMessage(m: MessageModel): HTMLElement {
     main.append(reactions);
   }
   li.append(main);
+  enhanceMessage(li, m);
   return li;
 }
 
