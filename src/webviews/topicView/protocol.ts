@@ -39,6 +39,8 @@ export interface MessageModel {
   readonly reactions: readonly ReactionModel[];
   readonly own: boolean;
   readonly unread: boolean;
+  /** The own `starred` flag (the star action shows and toggles it). */
+  readonly starred: boolean;
   /** The message's topic (the empty topic by its display name); shown in channel-wide search results. */
   readonly topic: string;
 }
@@ -90,6 +92,8 @@ export interface TopicSnapshot {
   /** Search views: the query and the highlighted HTML per message id. */
   readonly query?: string;
   readonly matches?: readonly MatchModel[];
+  /** A message to scroll to, highlight and focus once shown (opened at a message). */
+  readonly anchor?: number;
 }
 
 export interface MatchModel {
@@ -153,7 +157,7 @@ export const ReactRequest = new RequestType<ReactParams, void>(
     ['emojiName', 'emojiCode', 'reactionType'].every((k) => p[k] === undefined || (typeof p[k] === 'string' && (p[k] as string).length < 200)),
 );
 
-export const MESSAGE_ACTIONS = ['edit', 'copyLink', 'remind', 'openTopic'] as const;
+export const MESSAGE_ACTIONS = ['edit', 'copyLink', 'remind', 'openTopic', 'star'] as const;
 export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
 export interface ActionParams {
   readonly messageId: number;
@@ -161,7 +165,7 @@ export interface ActionParams {
 }
 /**
  * A message's action button (edit runs `teamChat.editMessage`, remind `teamChat.createReminder`,
- * openTopic opens the message's topic from a channel-wide search).
+ * openTopic opens the message's topic from a channel-wide search, star toggles the starred flag).
  */
 export const ActionCommand = new CommandType<ActionParams>(
   'topic/action',
@@ -210,3 +214,5 @@ export const NoticeNotification = new NotificationType<{ text: string }>('topic/
  * the rest of the draft kept; the page saves the draft and answers with `topic/composeText`.
  */
 export const InsertComposeNotification = new NotificationType<{ text: string }>('topic/insertCompose');
+/** Scroll to one loaded message, highlight it briefly and focus it (opened at a message). */
+export const RevealNotification = new NotificationType<{ id: number }>('topic/reveal');
