@@ -77,6 +77,10 @@ export const Commands = {
   // Personal settings and server information
   openSettings: 'teamChat.openSettings',
   serverInfo: 'teamChat.serverInfo',
+  // Inbox (unread and recent conversations)
+  inboxMarkRead: 'teamChat.inbox.markRead',
+  inboxShowRecent: 'teamChat.inbox.showRecent',
+  inboxShowUnread: 'teamChat.inbox.showUnread',
 } as const;
 
 /** View containers (package.json `contributes.viewsContainers`). */
@@ -91,6 +95,9 @@ export const Views = {
   presence: 'teamChat.presence',
   snippets: 'teamChat.snippets',
   linkifiers: 'teamChat.linkifiers',
+  inbox: 'teamChat.inbox',
+  mentions: 'teamChat.mentions',
+  starred: 'teamChat.starred',
 } as const;
 
 /** Webview panel types (`createWebviewPanel` view types). */
@@ -108,6 +115,8 @@ export const ContextKeys = {
   isAdmin: 'teamChat.isAdmin',
   /** The active editor is a saved snippet being edited (its tab shows "Save Snippet"). */
   snippetEditorActive: 'teamChat.snippetEditorActive',
+  /** The Inbox tree shows recent conversations (its title menu offers the unread ones back). */
+  inboxRecent: 'teamChat.inboxRecent',
 } as const;
 
 /** Setting IDs (package.json `contributes.configuration`). None yet; later features add theirs. */

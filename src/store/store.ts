@@ -31,7 +31,7 @@ export type { ChatStoreOptions, TopicItem, UnreadKey } from './state';
 import { SubscriptionIndex } from './subscriptions';
 import { TopicLoader } from './topicLoader';
 import { TopicIndex } from './topics';
-import { UnreadIndex } from './unreads';
+import { UnreadIndex, type ReadonlyUnreads } from './unreads';
 import { topicCounts, UserTopicIndex } from './userTopics';
 import { UserIndex } from './users';
 
@@ -325,6 +325,7 @@ export class ChatStore {
     return this.#unreads.topicIds(streamId, topic);
   }
 
+  get unreads(): ReadonlyUnreads { return this.#unreads; }
   isUnread(messageId: number): boolean {
     return this.#unreads.has(messageId);
   }
