@@ -10,15 +10,25 @@ describe('UI: Inbox', function () {
 
   it('shows unread conversations by channel with counts, and opens one at its first unread message', async () => {
     await wb.openActivity('Team Chat');
+    await wb.waitForLiveSession();
+    await wb.expandView('Inbox');
     const inbox = wb.view('Inbox');
-    await inbox.locator('.monaco-list-row', { hasText: 'mockups' }).first().waitFor({ timeout: 45_000 });
-    const rows = await wb.treeRows('Inbox');
-    assert.ok(rows.some((r) => r.startsWith('#design')), JSON.stringify(rows));
-    assert.ok(!rows.some((r) => r.startsWith('crowd')), `a muted topic is listed: ${JSON.stringify(rows)}`);
+    await inbox.locator('.monaco-list-row').first().waitFor({ timeout: 45_000 }).catch(async (e) => {
+      await wb.screenshot('inbox-failed');
+      throw e;
+    });
+    await inbox.locator('.monaco-list-row', { hasText: /^#/ }).first().waitFor({ timeout: 30_000 });
     await wb.screenshot('inbox');
-    await inbox.locator('.monaco-list-row', { hasText: 'mockups' }).first().click();
+    const rows = await wb.treeRows('Inbox');
+    const channel = rows.findIndex((r) => r.startsWith('#'));
+    assert.ok(channel >= 0 && channel + 1 < rows.length, JSON.stringify(rows));
+    assert.ok(!rows.some((r) => r.startsWith('crowd')), `a muted topic is listed: ${JSON.stringify(rows)}`);
+    // The first topic of the first channel, with its unread count as the description.
+    const topic = rows[channel + 1]!;
+    assert.match(topic, /\d+$/);
+    await inbox.locator('.monaco-list-row').nth(channel + 1).click();
     const frame = wb.webviewFrame();
-    await frame.locator('li.message.revealed').first().waitFor({ timeout: 30_000 });
+    await frame.locator('li.message.revealed, li.message:focus').first().waitFor({ timeout: 30_000 });
     await wb.screenshot('inbox-opened-at-unread');
   });
 
@@ -33,6 +43,8 @@ describe('UI: Inbox', function () {
     await starred.locator('.monaco-list-row').nth(2).waitFor({ timeout: 30_000 });
     await wb.screenshot('starred');
     // Back to the fixture's state for other runs.
-    await frame.locator('li.message.starred button.star').last().click();
+    const starredMessage = frame.locator('li.message.starred').last();
+    await starredMessage.hover();
+    await starredMessage.locator('button.star').click();
   });
 });
