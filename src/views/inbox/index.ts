@@ -27,8 +27,6 @@ export function register(services: Services): InboxView {
     view.title = recent ? 'Recent Conversations' : 'Inbox';
     const empty = recent ? model.recent().length === 0 : model.inbox().dms.length + model.inbox().channels.length === 0;
     view.message = !sessions.current || !empty ? undefined : recent ? 'No recent conversations.' : 'You have no unread messages.';
-    const total = sessions.current?.store.totalUnread() ?? 0;
-    view.badge = total > 0 ? { value: total, tooltip: `${total} unread` } : undefined;
   };
   services.context.subscriptions.push(model.onDidChange(update), sessions.onDidChange(update));
   update();
