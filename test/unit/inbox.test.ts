@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import type { ChatClient } from '../../src/api';
 import { registerQueue } from '../../src/api/events/routes';
 import type { Message } from '../../src/api/messages/models';
-import { getMessages, sendMessage } from '../../src/api/messages/routes';
+import { getMessage, getMessages, sendMessage } from '../../src/api/messages/routes';
 import { mentionedNarrow, starredNarrow } from '../../src/messageList/narrow';
 import { ChatStore } from '../../src/store';
 import { STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
@@ -132,6 +132,21 @@ describe('Inbox, Mentions and Starred rows', () => {
     const row = messageRow(dm, rowContext(store));
     assert.equal(row.description, 'DM with Bob Brown');
     assert.deepEqual(row.target, { kind: 'dm', userIds: [byEmail(suite.server, 'bob').userId] });
+  });
+
+  it('local server: @topic flags the topic\'s participants (senders and reactors) only, @all every subscriber', async () => {
+    const carol = suite.clientOf(byEmail(suite.server, 'carol'));
+    const eng = await channelId(bob, 'engineering');
+    const topic = `participants ${Date.now()}`;
+    await sendMessage(carol, { type: 'stream', to: eng, topic, content: 'Carol was here first.' });
+    const ping = (await sendMessage(bob, { type: 'stream', to: eng, topic, content: '@**topic** ping' })).id;
+    const flags = async (c: ChatClient, id: number) => (await getMessage(c, { message_id: id })).message.flags ?? [];
+    assert.ok((await flags(carol, ping)).includes('wildcard_mentioned'), 'a participant is mentioned');
+    assert.ok(!(await flags(alice, ping)).includes('wildcard_mentioned'), 'a subscriber who took no part is not');
+    const all = (await sendMessage(bob, { type: 'stream', to: eng, topic, content: '@**all** ping' })).id;
+    assert.ok((await flags(alice, all)).includes('wildcard_mentioned'));
+    const mentioned = (await newest(alice, [...mentionedNarrow().terms])).map((m) => m.id);
+    assert.ok(mentioned.includes(all) && !mentioned.includes(ping));
   });
 
   it('excerpts: tags dropped, entities decoded, one line, cut at exactly the limit', () => {
