@@ -86,6 +86,10 @@ export const Commands = {
   serverInfo: 'teamChat.serverInfo',
   // Notifications
   toggleDoNotDisturb: 'teamChat.toggleDoNotDisturb',
+  // Inbox (unread and recent conversations)
+  inboxMarkRead: 'teamChat.inbox.markRead',
+  inboxShowRecent: 'teamChat.inbox.showRecent',
+  inboxShowUnread: 'teamChat.inbox.showUnread',
 } as const;
 
 /** View containers (package.json `contributes.viewsContainers`). */
@@ -100,6 +104,9 @@ export const Views = {
   presence: 'teamChat.presence',
   snippets: 'teamChat.snippets',
   linkifiers: 'teamChat.linkifiers',
+  inbox: 'teamChat.inbox',
+  mentions: 'teamChat.mentions',
+  starred: 'teamChat.starred',
 } as const;
 
 /** Webview panel types (`createWebviewPanel` view types). */
@@ -126,6 +133,8 @@ export const ContextKeys = {
   isAdmin: 'teamChat.isAdmin',
   /** The active editor is a saved snippet being edited (its tab shows "Save Snippet"). */
   snippetEditorActive: 'teamChat.snippetEditorActive',
+  /** The Inbox tree shows recent conversations (its title menu offers the unread ones back). */
+  inboxRecent: 'teamChat.inboxRecent',
 } as const;
 
 /** Setting IDs (package.json `contributes.configuration`). None yet; later features add theirs. */

@@ -20,6 +20,9 @@ import * as session from './session';
 import { registerStatusBar } from './views/statusBar';
 import * as subscriptionsView from './views/subscriptions';
 import * as topicsView from './views/topics';
+import * as inboxView from './views/inbox';
+import * as messagesViews from './views/messages';
+import * as inboxCommands from './commands/inbox';
 import * as linkifiersView from './views/linkifiers';
 import type * as snippetsView from './views/snippets';
 import type { ErrorMessage } from './ui/errorMessage';
@@ -40,6 +43,10 @@ export interface TeamChatApi {
   /** The channels and topics trees (their models let tests see what the trees show). */
   channels: subscriptionsView.ChannelsView;
   topics: topicsView.TopicsView;
+  /** The Inbox, Mentions and Starred trees (their models let tests see what the trees show). */
+  inbox: inboxView.InboxView;
+  mentions: messagesViews.MessagesView;
+  starred: messagesViews.MessagesView;
   /** The open topic views (tests read what they loaded). */
   topicViews: TopicViews;
   /** The Saved Snippets tree (its provider lets tests see its rows). */
@@ -77,6 +84,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   const topicViews = topicView.register(services);
   const notes = notifications.register(services, topicViews);
   const discussions = codeCommands.register(services);
+  const inbox = inboxView.register(services);
+  inboxCommands.register(services, inbox);
+  const { mentions, starred } = messagesViews.register(services);
   const fileReminders = reminderCommands.register(services);
   const snippets = snippetCommands.register(services, { compose: topicViews });
   settingsCommands.register(services);
@@ -90,6 +100,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
     services,
     authProvider: provider,
     autoSignIn,
+    inbox,
+    mentions,
+    starred,
     people,
     channels,
     topics,

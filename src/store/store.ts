@@ -31,7 +31,7 @@ export type { ChatStoreOptions, TopicItem, UnreadKey } from './state';
 import { SubscriptionIndex } from './subscriptions';
 import { TopicLoader } from './topicLoader';
 import { TopicIndex } from './topics';
-import { UnreadIndex } from './unreads';
+import { UnreadIndex, type ReadonlyUnreads } from './unreads';
 import { topicCounts, UserTopicIndex } from './userTopics';
 import { UserIndex } from './users';
 
@@ -314,8 +314,6 @@ export class ChatStore {
   unreadMentions(): number {
     return this.#unreads.mentionCount;
   }
-  /** Unread direct messages plus unread mentions in channels, each message once (the mobile apps' badge). */
-  unreadDmsAndMentions = (): number => this.#unreads.dmTotal + this.#unreads.streamMentionCount;
   /** Direct conversations with unreads: the other users' ids, and the count. */
   unreadDirectConversations(): { userIds: number[]; count: number }[] {
     return [...this.#unreads.dmConversations()].map(([key, count]) => ({ userIds: key.split(',').map(Number), count }));
@@ -326,6 +324,7 @@ export class ChatStore {
     return this.#unreads.topicIds(streamId, topic);
   }
 
+  get unreads(): ReadonlyUnreads { return this.#unreads; }
   isUnread(messageId: number): boolean {
     return this.#unreads.has(messageId);
   }

@@ -38,6 +38,11 @@ export class UnreadIndex {
   get mentionCount(): number {
     return this.#mentions.size;
   }
+  /** Unread direct messages plus unread mentions in channels, each message once (the mobile apps' badge). */
+  get dmsAndMentions(): number {
+    return this.dmTotal + this.streamMentionCount;
+  }
+
   /** Unread mentions in channels (mentions in direct messages are counted by `dmTotal`). */
   get streamMentionCount(): number {
     let n = 0;
@@ -139,6 +144,11 @@ export class UnreadIndex {
     return [...(this.#streams.get(streamId)?.topics.get(topicKey(topic))?.ids ?? [])];
   }
 
+  /** The unread ids of one direct conversation (a copy). */
+  dmIds(userIds: Iterable<number>): number[] {
+    return [...(this.#dms.get(dmKey(userIds, this.ownUserId)) ?? [])];
+  }
+
   /** Unreads of a channel in the topics `counts(name)` accepts. */
   countWhere(streamId: number, counts: (topic: string) => boolean): number {
     const s = this.#streams.get(streamId);
@@ -164,3 +174,6 @@ export class UnreadIndex {
     for (const [key, set] of this.#dms) yield [key, set.size];
   }
 }
+
+/** What the store lets views read of its unread index (the Inbox lists conversations from it). */
+export type ReadonlyUnreads = Pick<UnreadIndex, 'topicsOf' | 'topicIds' | 'streamIds' | 'dmConversations' | 'dmIds' | 'dmsAndMentions'>;

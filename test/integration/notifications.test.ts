@@ -154,7 +154,7 @@ describe('notifications', () => {
     const badge = () => api.channels.view.badge?.value ?? 0;
     const store = () => api.services.sessions.current!.store;
     await config.update(Settings.badgeCounts, 'dmsAndMentions', vscode.ConfigurationTarget.Global);
-    await waitFor('the DM-and-mention badge', () => badge() === store().unreadDmsAndMentions());
+    await waitFor('the DM-and-mention badge', () => badge() === store().unreads.dmsAndMentions);
     const mentionsBadge = badge();
     assert.ok(mentionsBadge > 0, 'the earlier direct messages are unread');
     await config.update(Settings.badgeCounts, 'allUnreads', vscode.ConfigurationTarget.Global);

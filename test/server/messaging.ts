@@ -20,8 +20,14 @@ export function messageForQueue(srv: ChatServer, q: EventQueue, m: Message): Rec
   return msg;
 }
 
+/** Who took part in a topic, as the service counts them: its senders and everyone who reacted in it. */
 export function topicParticipants(srv: ChatServer, streamId: number, topic: string): Set<number> {
-  return new Set(srv.state.topicMessages(streamId, topic).map((m) => m.senderId));
+  const ids = new Set<number>();
+  for (const m of srv.state.topicMessages(streamId, topic)) {
+    ids.add(m.senderId);
+    for (const r of m.reactions) ids.add(r.userId);
+  }
+  return ids;
 }
 
 /** Reject wildcard mentions the user may not use (the service's rules for channels >15 subscribers). */
@@ -38,11 +44,15 @@ export function checkWildcards(srv: ChatServer, user: User, stream: Stream, topi
   }
 }
 
-export function mentionBits(r: Rendered, userId: number): number {
+/**
+ * The mention flags of one recipient. `@**topic**` mentions only the topic's participants
+ * (`participants`; every recipient of a direct message), as the service flags it.
+ */
+export function mentionBits(r: Rendered, userId: number, participants?: ReadonlySet<number>): number {
   let bits = 0;
   if (r.mentionedUserIds.has(userId)) bits |= FLAG_BITS.mentioned;
   if (r.streamWildcard) bits |= FLAG_BITS.stream_wildcard_mentioned;
-  if (r.topicWildcard) bits |= FLAG_BITS.topic_wildcard_mentioned;
+  if (r.topicWildcard && (!participants || participants.has(userId))) bits |= FLAG_BITS.topic_wildcard_mentioned;
   return bits;
 }
 
@@ -79,12 +89,14 @@ export function sendMessage(srv: ChatServer, sender: User, dest: Destination, co
   if (dest.type === 'stream') m.streamId = dest.stream.id;
   else m.dmUsers = [...new Set([...dest.userIds, sender.id])].sort((a, b) => a - b);
   attachWidget(m, () => st.nextId('submessage'));
+  // Participants before this message (the sender's first message does not make them one).
+  const participants = dest.type === 'stream' && rendered.topicWildcard ? topicParticipants(srv, dest.stream.id, dest.topic) : undefined;
   st.addMessage(m);
   const recipients = dest.type === 'stream' ? [...dest.stream.subscribers] : m.dmUsers!;
   for (const uid of recipients) {
     const own = uid === sender.id;
     const read = own && (opts.readBySender ?? !sender.isBot) ? FLAG_BITS.read : 0;
-    st.setUserMessage(uid, m.id, read | (own ? 0 : mentionBits(rendered, uid)));
+    st.setUserMessage(uid, m.id, read | (own ? 0 : mentionBits(rendered, uid, participants)));
   }
   claimUploads(srv, m, rendered.uploadPathIds);
   srv.queues.send(recipients, 'message', (q) => {

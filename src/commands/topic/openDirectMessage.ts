@@ -1,6 +1,6 @@
 /**
- * `teamChat.openDirectMessage` ({userIds}): opens the direct conversation with those users in the
- * conversation view; without arguments, asks for the people first (several for a group).
+ * `teamChat.openDirectMessage` ({userIds, anchor?}): opens the direct conversation with those users in
+ * the conversation view (with `anchor`, scrolled to that message); without arguments, asks for the people first (several for a group).
  */
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
@@ -9,6 +9,7 @@ import type { ChatStore } from '../../store';
 import { registerCommands } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { dmTitle, type TopicViews } from '../../webviews/topicView/manager';
+import { anchorOf } from './pickers';
 import type { TopicPanel } from '../../webviews/topicView/panel';
 
 export interface DirectMessageTarget {
@@ -52,7 +53,7 @@ export function register(services: Services, views: TopicViews): void {
       const unknown = others.filter((id) => store.user(id) === undefined);
       if (unknown.length > 0) throw new UserFacingError(`No user with id ${unknown.join(', ')} in this organization.`);
       const names = others.map((id) => store.user(id)!.full_name);
-      return views.open({ mode: 'dm', userIds: others }, dmTitle(names));
+      return views.open({ mode: 'dm', userIds: others }, dmTitle(names), anchorOf(args));
     },
   }]);
 }

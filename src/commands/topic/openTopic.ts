@@ -1,11 +1,14 @@
-/** `teamChat.openTopic` ({streamId, topic}): opens the topic view (from the Topics tree, or a pick). */
+/**
+ * `teamChat.openTopic` ({streamId, topic, anchor?}): opens the topic view (from the Topics tree, or a
+ * pick); with `anchor` (a message id), scrolled to that message.
+ */
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import { registerCommands } from '../../ui/commands';
 import type { TopicViews } from '../../webviews/topicView/manager';
 import { topicTitle } from '../../webviews/topicView/manager';
 import type { TopicPanel } from '../../webviews/topicView/panel';
-import { isTopicTarget, pickChannel, pickTopicOf } from './pickers';
+import { anchorOf, isTopicTarget, pickChannel, pickTopicOf } from './pickers';
 
 export function register(services: Services, views: TopicViews): void {
   registerCommands(services, [{
@@ -23,7 +26,7 @@ export function register(services: Services, views: TopicViews): void {
         target = { streamId, topic };
       }
       const channel = current.store.channelName(target.streamId) ?? `channel ${target.streamId}`;
-      return views.open({ streamId: target.streamId, topic: target.topic, mode: 'topic' }, topicTitle(channel, target.topic));
+      return views.open({ streamId: target.streamId, topic: target.topic, mode: 'topic' }, topicTitle(channel, target.topic), anchorOf(args));
     },
   }]);
 }

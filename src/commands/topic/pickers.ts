@@ -14,6 +14,13 @@ export function isTopicTarget(value: unknown): value is TopicTarget {
   return typeof v.streamId === 'number' && Number.isSafeInteger(v.streamId) && typeof v.topic === 'string';
 }
 
+/** The `anchor` (a message id to open at) of a command's arguments, if it has a valid one. */
+export function anchorOf(args: unknown): number | undefined {
+  if (typeof args !== 'object' || args === null) return undefined;
+  const anchor = (args as Record<string, unknown>).anchor;
+  return typeof anchor === 'number' && Number.isSafeInteger(anchor) && anchor > 0 ? anchor : undefined;
+}
+
 /**
  * A subscribed channel; for `post` only those the user may post in (see `channelChoices`).
  * A `suggested` channel comes first, marked, so Enter picks it.

@@ -30,7 +30,7 @@ export function register(services: Services): ChannelsView {
   const updateBadge = (): void => {
     const store = model.store;
     const all = vscode.workspace.getConfiguration().get<string>(Settings.badgeCounts) === 'allUnreads';
-    const total = (all ? store?.totalUnread() : store?.unreadDmsAndMentions()) ?? 0;
+    const total = (all ? store?.totalUnread() : store?.unreads.dmsAndMentions) ?? 0;
     const one = total === 1;
     const what = all ? `unread message${one ? '' : 's'}` : one ? 'unread direct message or mention' : 'unread direct messages and mentions';
     view.badge = total > 0 ? { value: total, tooltip: `${total} ${what}` } : undefined;

@@ -88,6 +88,15 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
         vscode.window.setStatusBarMessage('Team Chat: message link copied.', 3000);
         break;
       }
+      case 'star': {
+        const current = ctx.session();
+        const message = ctx.message(messageId);
+        if (!message) throw new Error('That message is no longer in this view.');
+        // The `update_message_flags` event updates the list (and the page) for every client.
+        const op = message.flags?.includes('starred') ? 'remove' : 'add';
+        await updateMessageFlags(current.client, { messages: [messageId], op, flag: 'starred' });
+        break;
+      }
       case 'openTopic': {
         const message = ctx.message(messageId);
         if (message?.type === 'stream' && message.stream_id !== undefined) {

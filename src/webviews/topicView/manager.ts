@@ -39,18 +39,21 @@ export class TopicViews implements vscode.Disposable {
     return this.#panels.get(keyString(key));
   }
 
-  /** Opens (or reveals) the panel for `key`. */
-  open(key: TopicViewKey, title: string): TopicPanel {
+  /** Opens (or reveals) the panel for `key`; with `anchor`, scrolled to that message. */
+  open(key: TopicViewKey, title: string, anchor?: number): TopicPanel {
     const existing = this.find(key);
     if (existing) {
-      existing.reveal();
+      if (anchor !== undefined) existing.revealMessage(anchor);
+      else existing.reveal();
       return existing;
     }
     const panel = vscode.window.createWebviewPanel(WebviewPanels.topicView, title, vscode.ViewColumn.Active, {
       enableScripts: true,
       retainContextWhenHidden: false,
     });
-    return this.#adopt(panel, key);
+    const view = this.#adopt(panel, key);
+    if (anchor !== undefined) view.revealMessage(anchor);
+    return view;
   }
 
   /**

@@ -93,6 +93,7 @@ export function messageModel(message: Message, ctx: ModelContext): MessageModel 
     reactions: reactionModels(message, ctx),
     own: message.sender_id === ctx.ownUserId,
     unread: message.flags !== undefined && !message.flags.includes('read'),
+    starred: message.flags?.includes('starred') ?? false,
     topic: message.subject === '' ? ctx.emptyTopicName : message.subject,
     widget: widgetModel(message, ctx),
   };

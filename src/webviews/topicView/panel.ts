@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import { sendMessage } from '../../api/messages/routes';
 import { WebviewPanels } from '../../constants';
 import { MessageList, type MessageListDelta, type MessageListSource } from '../../messageList';
-import { channelNarrow, dmNarrow, searchNarrow, topicNarrow, type Narrow } from '../../messageList/narrow';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
 import { requireSession } from '../../ui/session';
@@ -30,6 +29,7 @@ import {
   NoticeNotification,
   ReactRequest,
   RemoveNotification,
+  RevealNotification,
   SearchRequest,
   SendRequest,
   UpsertNotification,
@@ -41,23 +41,8 @@ import {
 } from './protocol';
 import { matchModel, matchModels, SearchHighlights } from './search';
 export type { TopicViewKey } from './protocol';
-
-export function keyString(key: TopicViewKey): string {
-  if (key.mode === 'dm') return JSON.stringify(['dm', [...key.userIds].sort((a, b) => a - b)]);
-  return JSON.stringify([key.mode, key.streamId, key.topic?.toLowerCase() ?? null, key.mode === 'search' ? key.query : null]);
-}
-
-/** The narrow a search box searches within: the view's channel, topic or direct conversation. */
-function baseNarrow(key: TopicViewKey, ownUserId: number): Narrow {
-  if (key.mode === 'dm') return dmNarrow(key.userIds, ownUserId);
-  return key.topic === undefined ? channelNarrow(key.streamId) : topicNarrow(key.streamId, key.topic);
-}
-
-/** The narrow a panel shows: its base narrow, plus the search of a search view. */
-export function narrowOfKey(key: TopicViewKey, ownUserId: number): Narrow {
-  const base = baseNarrow(key, ownUserId);
-  return key.mode === 'search' && key.query ? searchNarrow(key.query, base) : base;
-}
+export { keyString, narrowOfKey } from './key';
+import { baseNarrow, narrowOfKey } from './key';
 
 export class TopicPanel implements vscode.Disposable {
   readonly #view: PanelHost;
@@ -78,6 +63,8 @@ export class TopicPanel implements vscode.Disposable {
   /** Insertions posted while the page was not ready (the host keeps only the latest post per method). */
   #pendingInsert = '';
   readonly #actions: ActionContext;
+  /** The message to open at (`revealMessage`), until the page has shown it. */
+  #anchor: number | undefined;
 
   readonly #onDidLoad = new vscode.EventEmitter<readonly number[]>();
   /** Messages were posted to the page (ids of the whole list after init, or of a page). */
@@ -88,6 +75,10 @@ export class TopicPanel implements vscode.Disposable {
   readonly #onDidMatch = new vscode.EventEmitter<readonly number[]>();
   /** Live messages found to match the active search (tests). */
   readonly onDidMatch = this.#onDidMatch.event;
+  readonly #onDidReveal = new vscode.EventEmitter<number>();
+  /** The page was told to show a message (opened at it). */
+  readonly onDidReveal = this.#onDidReveal.event;
+  #revealed: number | undefined;
 
   constructor(
     private readonly services: Services,
@@ -111,6 +102,8 @@ export class TopicPanel implements vscode.Disposable {
       this.#view,
       this.#onDidLoad,
       this.#onDidMatch,
+      this.#onDidReveal,
+      this.#onDidReveal.event((id) => (this.#revealed = id)),
       this.#view.onDidDispose(() => this.dispose()),
       this.#host.onDidBecomeReady(() => (this.#pendingInsert = '')),
       // The hidden page is dropped (PanelHost): shown again, it asks for its content anew.
@@ -242,7 +235,13 @@ export class TopicPanel implements vscode.Disposable {
     const current = this.#session();
     const list = this.#requireList();
     // Fetched once per list; again when the page's saved state reaches further back.
-    if (!list.fetched || (oldestLoadedId !== undefined && (list.ids()[0] ?? Infinity) > oldestLoadedId)) {
+    const anchor = this.#anchor;
+    this.#anchor = undefined;
+    if (anchor !== undefined && !list.get(anchor)) {
+      // Opened at a message: the page around it, and everything after it when the list is short.
+      await list.fetchInitial({ anchor, before: 50, after: 1000 });
+      if (list !== this.#list) return this.#init(oldestLoadedId);
+    } else if (!list.fetched || (oldestLoadedId !== undefined && (list.ids()[0] ?? Infinity) > oldestLoadedId)) {
       if (oldestLoadedId !== undefined) {
         // Restore the range the page had (its saved state); fall back to the newest page.
         await list.fetchInitial({ anchor: oldestLoadedId, before: 0, after: 1000 });
@@ -266,9 +265,13 @@ export class TopicPanel implements vscode.Disposable {
       maxMessageLength: current.client.limits?.maxMessageLength ?? 10000,
       query: this.#searchQuery,
       matches: this.#searchQuery ? [...this.matches().values()] : undefined,
+      anchor: anchor !== undefined && list.get(anchor) ? anchor : undefined,
     };
     this.#served = true;
-    setImmediate(() => this.#onDidLoad.fire(list.ids()));
+    setImmediate(() => {
+      this.#onDidLoad.fire(list.ids());
+      if (snapshot.anchor !== undefined) this.#onDidReveal.fire(snapshot.anchor);
+    });
     return snapshot;
   }
 
@@ -392,6 +395,27 @@ export class TopicPanel implements vscode.Disposable {
 
   reveal(): void {
     this.panel.reveal();
+  }
+
+  /**
+   * Shows the message `id` (scrolled to, highlighted, focused). A loaded page that has it is told
+   * to scroll; otherwise the page reloads and the list is fetched around it (`topic/init`).
+   */
+  revealMessage(id: number): void {
+    if (this.#disposed) return;
+    this.reveal();
+    if (this.#served && this.#host.ready && this.#list?.get(id)) {
+      this.#host.notify(RevealNotification, { id });
+      setImmediate(() => this.#onDidReveal.fire(id));
+      return;
+    }
+    this.#anchor = id;
+    if (this.#served) this.#render();
+  }
+
+  /** The last message the page was asked to reveal (tests). */
+  get revealed(): number | undefined {
+    return this.#revealed;
   }
 
   dispose(): void {

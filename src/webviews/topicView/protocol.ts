@@ -42,6 +42,8 @@ export interface MessageModel {
   readonly reactions: readonly ReactionModel[];
   readonly own: boolean;
   readonly unread: boolean;
+  /** The own `starred` flag (the star action shows and toggles it). */
+  readonly starred: boolean;
   /** The message's topic (the empty topic by its display name); shown in channel-wide search results. */
   readonly topic: string;
   /** The message's poll or to-do list (from its submessages). */
@@ -95,6 +97,8 @@ export interface TopicSnapshot {
   /** Search views: the query and the highlighted HTML per message id. */
   readonly query?: string;
   readonly matches?: readonly MatchModel[];
+  /** A message to scroll to, highlight and focus once shown (opened at a message). */
+  readonly anchor?: number;
 }
 
 export interface MatchModel {
@@ -158,7 +162,7 @@ export const ReactRequest = new RequestType<ReactParams, void>(
     ['emojiName', 'emojiCode', 'reactionType'].every((k) => p[k] === undefined || (typeof p[k] === 'string' && (p[k] as string).length < 200)),
 );
 
-export const MESSAGE_ACTIONS = ['edit', 'copyLink', 'remind', 'openTopic'] as const;
+export const MESSAGE_ACTIONS = ['edit', 'copyLink', 'remind', 'openTopic', 'star'] as const;
 export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
 export interface ActionParams {
   readonly messageId: number;
@@ -166,7 +170,7 @@ export interface ActionParams {
 }
 /**
  * A message's action button (edit runs `teamChat.editMessage`, remind `teamChat.createReminder`,
- * openTopic opens the message's topic from a channel-wide search).
+ * openTopic opens the message's topic from a channel-wide search, star toggles the starred flag).
  */
 export const ActionCommand = new CommandType<ActionParams>(
   'topic/action',
@@ -215,3 +219,5 @@ export const NoticeNotification = new NotificationType<{ text: string }>('topic/
  * the rest of the draft kept; the page saves the draft and answers with `topic/composeText`.
  */
 export const InsertComposeNotification = new NotificationType<{ text: string }>('topic/insertCompose');
+/** Scroll to one loaded message, highlight it briefly and focus it (opened at a message). */
+export const RevealNotification = new NotificationType<{ id: number }>('topic/reveal');

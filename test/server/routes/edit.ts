@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ChatServer } from '../core';
 import { badRequest } from '../errors';
 import {
-  checkContent, checkTopic, checkWildcards, getAccessibleMessage, mentionBits, mentionSyntax, messageForQueue, sendNotification,
+  checkContent, checkTopic, checkWildcards, getAccessibleMessage, mentionBits, mentionSyntax, messageForQueue, sendNotification, topicParticipants,
 } from '../messaging';
 import { oneOf } from '../params';
 import { topicLinks } from '../render';
@@ -139,11 +139,12 @@ function applyContent(srv: ChatServer, user: User, m: Message, content: string, 
   m.content = content;
   m.rendered = rendered.html;
   m.lastEditTs = now;
+  const participants = m.type === 'stream' && rendered.topicWildcard ? topicParticipants(srv, m.streamId!, m.topic) : undefined;
   for (const [uid, msgs] of st.userMessages) {
     const bits = msgs.get(m.id);
     if (bits === undefined || uid === m.senderId) continue;
     const keep = bits & ~(FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned);
-    msgs.set(m.id, keep | mentionBits(rendered, uid));
+    msgs.set(m.id, keep | mentionBits(rendered, uid, participants));
   }
   const detached: Record<string, unknown>[] = [];
   for (const a of st.attachments.values()) {

@@ -2,7 +2,7 @@
  * The topic view page (host: ../panel.ts), bundled to dist/webview/topicView.js. Asks for its
  * content (`topic/init`, from the oldest message it had), then follows the host's notifications.
  * The pieces: state (DOM anchors, saved state), messages (the list), history, older (scrolling
- * up), visible (read marking), compose and search.
+ * up), visible (read marking), reveal (opening at a message), compose and search.
  */
 import { onNotification, ready, request } from '../../page/common';
 import {
@@ -11,12 +11,14 @@ import {
   MatchesNotification,
   NoticeNotification,
   RemoveNotification,
+  RevealNotification,
   UpsertNotification,
   type TopicSnapshot,
 } from '../protocol';
 import { insertIntoCompose } from './compose';
 import { remove, renderTopicLinks, scrollToBottom, upsert } from './messages';
 import { maybeLoadOlder } from './older';
+import { revealMessage } from './reveal';
 import { applyMatches, runSearch } from './search';
 import { dom, matches, models, save, showNotice, state, view } from './state';
 
@@ -47,7 +49,9 @@ function render(s: TopicSnapshot): void {
     searchInput.placeholder = 'Search in this conversation';
     searchInput.setAttribute('aria-label', 'Search in this conversation');
   }
-  if (typeof state.scrollTop === 'number' && state.atBottom === false) scroller.scrollTop = state.scrollTop;
+  if (s.anchor !== undefined && revealMessage(s.anchor)) {
+    // Opened at a message: it stays in view (no jump to the bottom).
+  } else if (typeof state.scrollTop === 'number' && state.atBottom === false) scroller.scrollTop = state.scrollTop;
   else scrollToBottom();
   if (state.query && s.mode !== 'search') {
     searchInput.value = state.query;
@@ -60,6 +64,7 @@ onNotification(UpsertNotification, (p) => view.snapshot && upsert(p.messages));
 onNotification(RemoveNotification, (p) => remove(p.ids));
 onNotification(MatchesNotification, (p) => applyMatches(p.matches));
 onNotification(NoticeNotification, (p) => showNotice(p.text));
+onNotification(RevealNotification, (p) => revealMessage(p.id));
 onNotification(InsertComposeNotification, (p) => insertIntoCompose(p.text));
 
 ready();

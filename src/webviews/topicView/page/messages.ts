@@ -59,10 +59,19 @@ export function renderMessage(m: MessageModel): HTMLElement {
   }
   const actions = el('span', 'actions');
   actions.append(actionButton('☺+', 'Add a reaction', () => react({ messageId: m.id })));
+  const star = actionButton(m.starred ? '★' : '☆', m.starred ? 'Unstar this message' : 'Star this message', () =>
+    command(ActionCommand, { messageId: m.id, action: 'star' }),
+  );
+  star.classList.add('star');
+  star.setAttribute('aria-pressed', m.starred ? 'true' : 'false');
+  if (m.starred) li.classList.add('starred');
   if (m.own) actions.append(actionButton('Edit', 'Edit this message', () => command(ActionCommand, { messageId: m.id, action: 'edit' })));
   actions.append(actionButton('Link', 'Copy a link to this message', () => command(ActionCommand, { messageId: m.id, action: 'copyLink' })));
   actions.append(actionButton('Remind', 'Create a reminder about this message', () => command(ActionCommand, { messageId: m.id, action: 'remind' })));
   header.append(actions);
+  // A starred message shows its star even when the actions are hidden (the button keeps it).
+  if (m.starred) header.insertBefore(el('span', 'star-mark', '★'), actions);
+  actions.append(star);
   main.append(header);
 
   const match = matches.get(m.id);

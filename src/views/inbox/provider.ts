@@ -1,0 +1,72 @@
+/**
+ * Renders the Inbox: direct conversations, then channels with their unread topics (expanded), or
+ * the flat Recent Conversations list. A click opens the conversation at its oldest unread message;
+ * `contextValue` (`inbox.channel|inbox.topic|inbox.dm` + `.unread`) drives "Mark as Read".
+ */
+import * as vscode from 'vscode';
+import { Commands } from '../../constants';
+import type { ChatStore } from '../../store';
+import { dmKey } from '../../store/keys';
+import { TreeProvider } from '../tree';
+import type { InboxModel } from './model';
+import type { ConversationRow, DmRow, InboxRow, TopicRow } from './rows';
+
+export class InboxProvider extends TreeProvider<InboxRow> {
+  constructor(private readonly model: InboxModel) {
+    super();
+    this._register(model.onDidChange(() => this.refresh()));
+  }
+
+  getChildren(element?: InboxRow): InboxRow[] {
+    if (element) return element.kind === 'channel' ? [...element.topics] : [];
+    if (this.model.mode === 'recent') return this.model.recent();
+    const inbox = this.model.inbox();
+    return [...inbox.dms, ...inbox.channels];
+  }
+
+  getTreeItem(row: InboxRow): vscode.TreeItem {
+    const store = this.model.store;
+    const recent = this.model.mode === 'recent';
+    if (row.kind === 'channel') {
+      const name = store?.channelName(row.streamId) ?? `channel ${row.streamId}`;
+      const item = new vscode.TreeItem(`#${name}`, vscode.TreeItemCollapsibleState.Expanded);
+      item.id = `inbox:channel:${row.streamId}`;
+      item.description = String(row.count);
+      item.tooltip = `#${name}: ${row.count} unread in ${row.topics.length} topic${row.topics.length === 1 ? '' : 's'}`;
+      item.iconPath = new vscode.ThemeIcon('comment-discussion');
+      item.contextValue = 'inbox.channel.unread';
+      return item;
+    }
+    const item = new vscode.TreeItem(conversationLabel(row, store), vscode.TreeItemCollapsibleState.None);
+    item.id = `${recent ? 'recent' : 'inbox'}:${row.kind === 'topic' ? `topic:${row.streamId}:${row.topic.toLowerCase()}` : `dm:${row.userIds.join(',')}`}`;
+    const parts: string[] = [];
+    if (recent && row.kind === 'topic') parts.push(`#${store?.channelName(row.streamId) ?? row.streamId}`);
+    if (row.count > 0) parts.push(recent ? `${row.count} unread` : String(row.count));
+    item.description = parts.join(' · ');
+    item.tooltip = `${item.label as string}\n${row.count} unread${row.firstUnread !== undefined ? ' — opens at the first unread message' : ''}`;
+    item.iconPath = new vscode.ThemeIcon(row.kind === 'dm' ? (row.userIds.length > 1 ? 'organization' : 'account') : 'comment');
+    item.contextValue = `inbox.${row.kind}${row.count > 0 ? '.unread' : ''}`;
+    item.command = openCommand(row);
+    return item;
+  }
+}
+
+/** Topic rows: the topic (in recent mode, the channel is in the description); DM rows: the names. */
+function conversationLabel(row: ConversationRow, store: ChatStore | undefined): string {
+  if (row.kind === 'topic') return row.topic === '' ? (store?.realm.emptyTopicDisplayName ?? 'general chat') : row.topic;
+  return dmLabel(row, store);
+}
+
+export function dmLabel(row: Pick<DmRow, 'userIds'>, store: ChatStore | undefined): string {
+  if (!store) return row.userIds.join(', ');
+  if (dmKey(row.userIds, store.ownUserId) === String(store.ownUserId)) return 'Notes to self';
+  return row.userIds.map((id) => store.user(id)?.full_name ?? `user ${id}`).join(', ');
+}
+
+/** Opens the conversation, at its oldest unread message when it has one. */
+export function openCommand(row: TopicRow | DmRow): vscode.Command {
+  const anchor = row.firstUnread !== undefined ? { anchor: row.firstUnread } : {};
+  return row.kind === 'topic'
+    ? { command: Commands.openTopic, title: 'Open Topic', arguments: [{ streamId: row.streamId, topic: row.topic, ...anchor }] }
+    : { command: Commands.openDirectMessage, title: 'Open Conversation', arguments: [{ userIds: row.userIds, ...anchor }] };
+}

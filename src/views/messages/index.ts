@@ -1,0 +1,52 @@
+/**
+ * The Mentions and Starred trees: live lists of the messages that mention the user (`is:mentioned`)
+ * and that the user starred (`is:starred`), newest first, fetched when a tree is first shown.
+ */
+import type * as vscode from 'vscode';
+import { Views } from '../../constants';
+import { mentionedNarrow, starredNarrow } from '../../messageList/narrow';
+import type { Services } from '../../services';
+import { reportError } from '../../ui/report';
+import { createTree } from '../tree';
+import { MessagesModel } from './model';
+import { MessagesProvider } from './provider';
+import type { MessageRow } from './rows';
+
+export { MessagesModel } from './model';
+export type { MessageRow } from './rows';
+
+export interface MessagesView {
+  readonly model: MessagesModel;
+  readonly provider: MessagesProvider;
+  readonly view: vscode.TreeView<MessageRow>;
+}
+
+function registerOne(services: Services, viewId: string, model: MessagesModel, empty: string): MessagesView {
+  const provider = new MessagesProvider(model);
+  const view = createTree(services, viewId, model, provider);
+  const load = (): void => {
+    if (view.visible && services.sessions.current) {
+      void model.load().catch((error) => reportError(services.log, error, `Could not load the ${view.title ?? 'messages'}`, load));
+    }
+  };
+  const update = (): void => {
+    const state = model.state;
+    if (!services.sessions.current) view.message = undefined;
+    else if (state === 'loading') view.message = 'Loading…';
+    else if (state === 'failed') view.message = 'The messages could not be loaded.';
+    else if (state === 'loaded' && model.nodes().length === 0) view.message = empty;
+    else view.message = undefined;
+  };
+  services.context.subscriptions.push(model.onDidChange(update), view.onDidChangeVisibility(load), services.sessions.onDidChange(load));
+  load();
+  update();
+  return { model, provider, view };
+}
+
+export function register(services: Services): { mentions: MessagesView; starred: MessagesView } {
+  const { sessions, log } = services;
+  return {
+    mentions: registerOne(services, Views.mentions, new MessagesModel(sessions, mentionedNarrow(), log), 'No messages mention you.'),
+    starred: registerOne(services, Views.starred, new MessagesModel(sessions, starredNarrow(), log), 'No starred messages. Star one with ☆ in a conversation.'),
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * The model of a message tree (Mentions, Starred): a live {@link MessageList} of its narrow for the
+ * active account, fetched when the tree is first shown, rebuilt when the account changes.
+ */
+import * as vscode from 'vscode';
+import { Disposable } from '../../disposable';
+import { MessageList } from '../../messageList';
+import type { Narrow } from '../../messageList/narrow';
+import type { SessionManager } from '../../session/manager';
+import type { ChatStore } from '../../store';
+import { messageRows, type MessageRow } from './rows';
+
+export type MessagesState = 'idle' | 'loading' | 'loaded' | 'failed';
+
+/** How many messages a tree lists (the newest). */
+export const MESSAGE_TREE_SIZE = 100;
+
+export class MessagesModel extends Disposable {
+  #list: MessageList | undefined;
+  #subscription: { dispose(): void } | undefined;
+  #state: MessagesState = 'idle';
+  #loading: Promise<void> | undefined;
+  readonly #onDidChange = this._register(new vscode.EventEmitter<void>());
+  readonly onDidChange = this.#onDidChange.event;
+
+  constructor(
+    private readonly sessions: SessionManager,
+    readonly narrow: Narrow,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    super();
+    this._register(sessions.onDidChange(() => this.#reset()));
+    this._register(sessions.onDidChangeStore((c) => c.areas.has('users') || c.areas.has('subscriptions') ? this.#onDidChange.fire() : undefined));
+    this._register({ dispose: () => this.#drop() });
+  }
+
+  get store(): ChatStore | undefined {
+    return this.sessions.current?.store;
+  }
+  get state(): MessagesState {
+    return this.#state;
+  }
+  /** The live list (tests). */
+  get list(): MessageList | undefined {
+    return this.#list;
+  }
+
+  /** Fetches the newest messages of the narrow (once per account; concurrent calls share it). */
+  load(): Promise<void> {
+    const current = this.sessions.current;
+    if (!current) return Promise.resolve();
+    if (!this.#list) {
+      const list = new MessageList(
+        { client: current.client, store: current.store, onError: (error, what) => this.log.warn(`${this.narrow.key}: ${what} failed: ${String(error)}`) },
+        this.narrow,
+      );
+      this.#list = list;
+      this.#subscription = list.onDidChange(() => this.#onDidChange.fire());
+    }
+    const list = this.#list;
+    if (list.fetched) return Promise.resolve();
+    this.#loading ??= (async () => {
+      this.#state = 'loading';
+      this.#onDidChange.fire();
+      try {
+        await list.fetchInitial({ before: MESSAGE_TREE_SIZE });
+        if (list === this.#list) this.#state = 'loaded';
+      } catch (error) {
+        if (list === this.#list) this.#state = 'failed';
+        throw error;
+      } finally {
+        if (list === this.#list) this.#loading = undefined;
+        this.#onDidChange.fire();
+      }
+    })();
+    return this.#loading;
+  }
+
+  nodes(): MessageRow[] {
+    const store = this.store;
+    if (!store || !this.#list) return [];
+    return messageRows(this.#list.messages(), {
+      ownUserId: store.ownUserId,
+      userName: (id) => store.user(id)?.full_name,
+      channelName: (id) => store.channelName(id),
+      emptyTopicName: store.realm.emptyTopicDisplayName,
+    });
+  }
+
+  #reset(): void {
+    const wasLoaded = this.#list !== undefined;
+    this.#drop();
+    this.#state = 'idle';
+    this.#onDidChange.fire();
+    if (wasLoaded && this.sessions.current) void this.load().catch(() => undefined);
+  }
+
+  #drop(): void {
+    this.#subscription?.dispose();
+    this.#list?.dispose();
+    this.#list = undefined;
+    this.#subscription = undefined;
+    this.#loading = undefined;
+  }
+}

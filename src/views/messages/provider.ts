@@ -1,0 +1,23 @@
+/** Renders a message tree: one row per message, newest first; a click opens it in its conversation. */
+import * as vscode from 'vscode';
+import { Commands } from '../../constants';
+import { ListProvider } from '../tree';
+import type { MessagesModel } from './model';
+import type { MessageRow } from './rows';
+
+export class MessagesProvider extends ListProvider<MessageRow, MessagesModel> {
+  getTreeItem(row: MessageRow): vscode.TreeItem {
+    const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
+    item.id = `message:${row.id}`;
+    item.description = row.description;
+    item.tooltip = `${row.label}\n${row.description}${row.unread ? '\nUnread' : ''}`;
+    item.iconPath = new vscode.ThemeIcon(row.starred ? 'star-full' : row.unread ? 'mention' : 'comment');
+    item.contextValue = `message${row.unread ? '.unread' : ''}${row.starred ? '.starred' : ''}`;
+    const t = row.target;
+    item.command =
+      t.kind === 'topic'
+        ? { command: Commands.openTopic, title: 'Open Message', arguments: [{ streamId: t.streamId, topic: t.topic, anchor: row.id }] }
+        : { command: Commands.openDirectMessage, title: 'Open Message', arguments: [{ userIds: t.userIds, anchor: row.id }] };
+    return item;
+  }
+}
