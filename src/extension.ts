@@ -23,6 +23,7 @@ import type { ErrorMessage } from './ui/errorMessage';
 import { onDidReportError } from './ui/report';
 import type { WebhookReceiver } from './webhookReceiver';
 import { registerPeopleView, type PeopleView } from './views/presence';
+import * as directMessagesView from './views/directMessages';
 
 /** What `activate` returns: integration tests reach the extension's state through it. */
 export interface TeamChatApi {
@@ -33,6 +34,8 @@ export interface TeamChatApi {
   autoSignIn: Promise<void>;
   /** The People view (its model lets tests see what the tree shows). */
   people: PeopleView;
+  /** The Direct Messages tree (tests read its rows). */
+  directMessages: directMessagesView.DirectMessagesView;
   /** The channels and topics trees (their models let tests see what the trees show). */
   channels: subscriptionsView.ChannelsView;
   topics: topicsView.TopicsView;
@@ -55,6 +58,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   const services = createServices(context);
   showVersion.register(services);
   messages.register(services);
+  const directMessages = directMessagesView.register(services);
   const people = registerPeopleView(services);
   registerPeopleCommands(services);
   const { provider } = auth.register(services);
@@ -79,6 +83,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
     authProvider: provider,
     autoSignIn,
     people,
+    directMessages,
     channels,
     topics,
     topicViews,

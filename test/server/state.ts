@@ -72,6 +72,8 @@ export class State {
   reminders = new Map<number, Reminder>();
   presence = new Map<number, Presence>();
   statuses = new Map<number, UserStatus>();
+  /** Per user: the users they muted (`muted_users`). */
+  mutedUsers = new Map<number, { id: number; timestamp: number }[]>();
   userTopics = new Map<number, UserTopic[]>();
   realmEmoji = new Map<string, RealmEmoji>();
   profileFields: ProfileField[] = [];

@@ -104,6 +104,11 @@ export const RegisterSnapshot = z.looseObject({
   max_message_id: int.optional(),
   avatar_url: z.string().nullable().optional(),
 
+  /** Fetch type `recent_private_conversations`: newest first; `user_ids` the others (empty: with oneself). */
+  recent_private_conversations: z.array(z.looseObject({ max_message_id: int, user_ids: ids })).optional(),
+  /** Fetch type `muted_users`: the users the own user muted. */
+  muted_users: z.array(z.looseObject({ id: int, timestamp: int })).optional(),
+
   // user_status: user id → status
   user_status: z.record(z.string(), UserStatus).optional(),
 

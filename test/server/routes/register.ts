@@ -9,10 +9,12 @@ import { FLAG_BITS, ProfileField, User } from '../types';
 import { reminderJson, scheduledJson, snippetJson } from './personal';
 import { linkifierJson, serverSettings } from './realm';
 import { presencesFor } from './users';
+import { recentPrivateConversations } from './recentDms';
 
 const ALL_TYPES = ['realm', 'subscription', 'message', 'update_message_flags', 'presence', 'user_topic', 'realm_user',
   'user_status', 'saved_snippets', 'scheduled_messages', 'reminders', 'realm_linkifiers', 'user_settings', 'stream',
-  'realm_emoji', 'custom_profile_fields', 'attachment', 'update_display_settings', 'update_global_notifications', 'heartbeat'];
+  'realm_emoji', 'custom_profile_fields', 'attachment', 'update_display_settings', 'update_global_notifications', 'heartbeat', 'recent_private_conversations',
+  'muted_users'];
 
 function unreadMsgs(srv: ChatServer, user: User): Record<string, unknown> {
   const st = srv.state;
@@ -155,6 +157,8 @@ function register(ctx: Ctx): Record<string, unknown> {
     out.max_message_id = max;
   }
   if (fetch.has('update_message_flags') || fetch.has('message')) out.unread_msgs = unreadMsgs(srv, user);
+  if (fetch.has('recent_private_conversations')) out.recent_private_conversations = recentPrivateConversations(srv, user);
+  if (fetch.has('muted_users')) out.muted_users = [...(st.mutedUsers.get(user.id) ?? [])];
   if (fetch.has('presence')) {
     out.presences = srv.json.get(`register presences|${st.presenceVersion}|${p.slim_presence}|${st.usersVersion}`, () => presencesFor(srv, p.slim_presence));
     out.server_timestamp = srv.opts.now();
