@@ -66,6 +66,9 @@ export const RegisterSnapshot = z.looseObject({
   realm_can_resolve_topics_group: GroupSettingValue.optional(),
   realm_can_move_messages_between_channels_group: GroupSettingValue.optional(),
   realm_can_move_messages_between_topics_group: GroupSettingValue.optional(),
+  /** Who can authorize a direct conversation (some participant must be in it) and who can start one. */
+  realm_direct_message_permission_group: GroupSettingValue.optional(),
+  realm_direct_message_initiator_group: GroupSettingValue.optional(),
   /** Before feature level 316 / 310: policies instead of groups. */
   realm_edit_topic_policy: int.optional(),
   realm_move_messages_between_streams_policy: int.optional(),

@@ -114,6 +114,7 @@ function realmSection(srv: ChatServer): Record<string, unknown> {
     realm_can_resolve_topics_group: rs.can_resolve_topics_group, realm_can_mention_many_users_group: rs.can_mention_many_users_group,
     realm_message_edit_history_visibility_policy: rs.message_edit_history_visibility_policy, realm_allow_edit_history: rs.allow_edit_history,
     realm_presence_disabled: rs.presence_disabled,
+    realm_direct_message_permission_group: rs.direct_message_permission_group, realm_direct_message_initiator_group: rs.direct_message_initiator_group,
     realm_default_language: rs.default_language, realm_waiting_period_threshold: rs.waiting_period_threshold,
     realm_enable_spectator_access: rs.enable_spectator_access, realm_video_chat_provider: rs.video_chat_provider,
     realm_message_retention_days: rs.message_retention_days, realm_upload_quota_mib: rs.upload_quota_mib,
