@@ -49,6 +49,7 @@ export const Commands = {
   // Topic view (webview), sharing and search
   openTopic: 'teamChat.openTopic',
   openDirectMessage: 'teamChat.openDirectMessage',
+  sendDirectMessage: 'teamChat.sendDirectMessage',
   shareSelection: 'teamChat.shareSelection',
   copyChatPermalink: 'teamChat.copyChatPermalink',
   discussSelection: 'teamChat.discussSelection',
@@ -102,6 +103,7 @@ export const Views = {
   subscriptions: 'teamChat.subscriptions',
   topics: 'teamChat.topics',
   presence: 'teamChat.presence',
+  directMessages: 'teamChat.directMessages',
   snippets: 'teamChat.snippets',
   linkifiers: 'teamChat.linkifiers',
   inbox: 'teamChat.inbox',

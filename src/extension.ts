@@ -30,6 +30,7 @@ import { onDidReportError } from './ui/report';
 import type { WebhookReceiver } from './webhookReceiver';
 import { registerPeopleView, type PeopleView } from './views/presence';
 import * as notifications from './notifications';
+import * as directMessagesView from './views/directMessages';
 
 /** What `activate` returns: integration tests reach the extension's state through it. */
 export interface TeamChatApi {
@@ -40,6 +41,8 @@ export interface TeamChatApi {
   autoSignIn: Promise<void>;
   /** The People view (its model lets tests see what the tree shows). */
   people: PeopleView;
+  /** The Direct Messages tree (tests read its rows). */
+  directMessages: directMessagesView.DirectMessagesView;
   /** The channels and topics trees (their models let tests see what the trees show). */
   channels: subscriptionsView.ChannelsView;
   topics: topicsView.TopicsView;
@@ -72,6 +75,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   const services = createServices(context);
   showVersion.register(services);
   messages.register(services);
+  const directMessages = directMessagesView.register(services);
   const people = registerPeopleView(services);
   registerPeopleCommands(services);
   const { provider } = auth.register(services);
@@ -104,6 +108,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
     mentions,
     starred,
     people,
+    directMessages,
     channels,
     topics,
     topicViews,

@@ -15,7 +15,8 @@ export type StoreArea =
   | 'customProfileFields'
   | 'realm'
   | 'userSettings'
-  | 'messages';
+  | 'messages'
+  | 'directMessages';
 
 export const ALL_AREAS: readonly StoreArea[] = [
   'subscriptions',
@@ -34,6 +35,7 @@ export const ALL_AREAS: readonly StoreArea[] = [
   'realm',
   'userSettings',
   'messages',
+  'directMessages',
 ];
 
 /**

@@ -7,3 +7,5 @@ export { type PresenceGroups, type PresenceState } from './presence';
 export { RealmState } from './realm';
 export { POLICY } from './userTopics';
 export { RESOLVED_PREFIX, isResolved, topicKey } from './keys';
+export { type DirectConversation, DirectConversations } from './directMessages';
+export { directMessageRefusal } from './dmPermission';

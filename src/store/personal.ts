@@ -2,6 +2,7 @@ import type { Linkifier } from '../api/realm/models';
 import type { RealmEmoji } from '../api/messages/models';
 import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/personal/models';
 import type { CustomProfileField } from '../api/users/models';
+import { DirectConversations } from './directMessages';
 
 /** Keyed items with a cached ordered view. */
 export class OrderedMap<K, V> {
@@ -54,6 +55,8 @@ export class PersonalItems {
   customProfileFields: readonly CustomProfileField[] = [];
   /** The organisation's custom emoji that can be used (not deactivated), by name. */
   realmEmoji: readonly RealmEmoji[] = [];
+  /** Recent direct conversations and muted users. */
+  readonly dms = new DirectConversations();
 }
 
 /** The custom emoji that can be used, by name. */

@@ -1,4 +1,5 @@
 import type { PresenceTimes } from '../api/events/models';
+import { toPresenceTimes } from '../api/events/parse';
 
 export interface PresenceGroups {
   /** User ids, each list in the order of `orderedUserIds` (by name). */
@@ -97,4 +98,15 @@ export class PresenceIndex {
     this.#groupsValidUntil = validUntil + 1e-3;
     return this.#groups;
   }
+}
+
+/** A snapshot presence entry (any form) as last-active / last-online times. */
+export function snapshotPresenceTimes(entry: unknown): { active_timestamp?: number; idle_timestamp?: number } {
+  const e = entry as Record<string, unknown>;
+  if (typeof e.active_timestamp === 'number' || typeof e.idle_timestamp === 'number') return toPresenceTimes(e);
+  const agg = (e.aggregated ?? e.website) as { status?: string; timestamp?: number } | undefined;
+  if (!agg || typeof agg.timestamp !== 'number') return toPresenceTimes(e);
+  return agg.status === 'active'
+    ? { active_timestamp: agg.timestamp, idle_timestamp: agg.timestamp }
+    : { idle_timestamp: agg.timestamp };
 }

@@ -187,19 +187,23 @@ export class RealmState {
 
   /** Membership of the own user; undefined when the group is unknown. */
   inGroup(setting: GroupSetting, seen = new Set<number>()): boolean | undefined {
-    const userId = this.ownUserId();
+    return this.userInGroup(setting, this.ownUserId(), this.ownRole(), seen);
+  }
+
+  /** Membership of any user (by id and role); undefined when the group is unknown. */
+  userInGroup(setting: GroupSetting, userId: number, role: number, seen = new Set<number>()): boolean | undefined {
     if (typeof setting === 'number') {
       if (seen.has(setting)) return false;
       seen.add(setting);
       const group = this.#groups.get(setting);
       if (!group) return undefined;
-      const byRole = group.isSystem ? systemGroupByRole(group.name, this.ownRole()) : undefined;
+      const byRole = group.isSystem ? systemGroupByRole(group.name, role) : undefined;
       if (byRole !== undefined) return byRole;
       if (group.members.has(userId)) return true;
-      return group.subgroups.some((id) => this.inGroup(id, seen) === true);
+      return group.subgroups.some((id) => this.userInGroup(id, userId, role, seen) === true);
     }
     if (setting.direct_members?.includes(userId)) return true;
-    return (setting.direct_subgroups ?? []).some((id) => this.inGroup(id, seen) === true);
+    return (setting.direct_subgroups ?? []).some((id) => this.userInGroup(id, userId, role, seen) === true);
   }
 }
 

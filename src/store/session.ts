@@ -50,7 +50,7 @@ export const STORE_EVENT_TYPES = [
 ];
 
 /** Snapshot sections: the consumed types plus the groups behind permission settings. */
-export const STORE_FETCH_EVENT_TYPES = [...STORE_EVENT_TYPES, 'realm_user_groups'];
+export const STORE_FETCH_EVENT_TYPES = [...STORE_EVENT_TYPES, 'realm_user_groups', 'recent_private_conversations', 'muted_users'];
 
 /**
  * One signed-in account: a client, its event queue and the store it feeds, plus the presence

@@ -1,5 +1,4 @@
 import type { ChatEvent } from '../api/events/models';
-import { toPresenceTimes } from '../api/events/parse';
 import type { Linkifier } from '../api/realm/models';
 import type { RealmEmoji } from '../api/messages/models';
 import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/personal/models';
@@ -10,7 +9,8 @@ import { ChangeBuilder, fullChange, type StoreChange } from './change';
 import { Emitter, type Event } from './emitter';
 import { isResolved } from './keys';
 import { activeRealmEmoji, orderProfileFields, PersonalItems } from './personal';
-import { PresenceIndex, type PresenceGroups, type PresenceState } from './presence';
+import { PresenceIndex, snapshotPresenceTimes, type PresenceGroups, type PresenceState } from './presence';
+import type { DirectConversations } from './directMessages';
 import { RealmState } from './realm';
 import { upgradeHomeView } from '../api/personal/settings';
 import { applyStream, applySubscription, applyUserTopic } from './reducers/channels';
@@ -151,6 +151,7 @@ export class ChatStore {
     this.#personal.snippets.reset((snapshot.saved_snippets ?? []).map((s) => [s.id, s]));
     this.#personal.scheduled.reset((snapshot.scheduled_messages ?? []).map((s) => [s.scheduled_message_id, s]));
     this.#personal.reminders.reset((snapshot.reminders ?? []).map((r) => [r.reminder_id, r]));
+    this.#personal.dms.reset(this.#ownUserId, snapshot.recent_private_conversations ?? [], snapshot.muted_users ?? []);
     this.#personal.linkifiers = snapshot.realm_linkifiers ?? [];
     this.#personal.realmEmoji = activeRealmEmoji(snapshot.realm_emoji ?? {});
     this.#personal.customProfileFields = orderProfileFields(snapshot.custom_profile_fields ?? []);
@@ -410,6 +411,10 @@ export class ChatStore {
   get realm(): RealmState {
     return this.#realm;
   }
+  /** Recent direct conversations, newest first (muted users' 1:1 conversations left out). */
+  get directConversations(): DirectConversations {
+    return this.#personal.dms;
+  }
   get ownUserId(): number {
     return this.#ownUserId;
   }
@@ -435,15 +440,4 @@ export class ChatStore {
     this.#onDidChange.dispose();
     this.#onDidApplyEvents.dispose();
   }
-}
-
-/** A snapshot presence entry (any form) as last-active / last-online times. */
-function snapshotPresenceTimes(entry: unknown): { active_timestamp?: number; idle_timestamp?: number } {
-  const e = entry as Record<string, unknown>;
-  if (typeof e.active_timestamp === 'number' || typeof e.idle_timestamp === 'number') return toPresenceTimes(e);
-  const agg = (e.aggregated ?? e.website) as { status?: string; timestamp?: number } | undefined;
-  if (!agg || typeof agg.timestamp !== 'number') return toPresenceTimes(e);
-  return agg.status === 'active'
-    ? { active_timestamp: agg.timestamp, idle_timestamp: agg.timestamp }
-    : { idle_timestamp: agg.timestamp };
 }

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { User } from '../api/users/models';
 import { getUserByEmail } from '../api/users/routes';
-import { WebviewPanels } from '../constants';
+import { Commands, WebviewPanels } from '../constants';
 import type { Services } from '../services';
 import type { CurrentSession } from '../session/manager';
 import { PanelHost } from './host';
@@ -13,7 +13,7 @@ import { realmImageOrigins } from './html';
 import { buildProfileModel } from './profileModel';
 import { requireSession } from '../ui/session';
 import { describeError } from '../ui/errorMessage';
-import { DidChangeProfileNotification, type ProfileModel } from './protocol';
+import { DidChangeProfileNotification, SendDirectMessageCommand, type ProfileModel } from './protocol';
 
 const BODY = `<main id="card" class="profile-card" aria-live="polite"><p class="muted">Loading…</p></main>`;
 
@@ -50,6 +50,12 @@ export class ProfileCardPanel implements vscode.Disposable {
       }),
       services.sessions.onDidChange((current) => {
         if (!current) this.dispose();
+      }),
+      this.#view.webview.onDidReceiveMessage((m: unknown) => {
+        // Only the user the card shows: a stale page cannot pick someone else.
+        if (SendDirectMessageCommand.is(m) && m.params.userId === this.#userId) {
+          void vscode.commands.executeCommand(Commands.sendDirectMessage, m.params.userId);
+        }
       }),
     );
     services.context.subscriptions.push(this);

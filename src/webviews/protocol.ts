@@ -140,3 +140,9 @@ export interface ProfileModel {
 
 /** The card's content, first after `ready` and again whenever the user's record, presence or status changes. */
 export const DidChangeProfileNotification = new NotificationType<ProfileModel>('profile/didChange');
+
+/** The card's "Send Direct Message" button: the host opens the conversation with the shown user. */
+export const SendDirectMessageCommand = new CommandType<{ readonly userId: number }>(
+  'profile/sendDirectMessage',
+  (p): p is { userId: number } => isRecord(p) && typeof p.userId === 'number' && Number.isSafeInteger(p.userId) && p.userId > 0,
+);

@@ -72,6 +72,8 @@ export class State {
   reminders = new Map<number, Reminder>();
   presence = new Map<number, Presence>();
   statuses = new Map<number, UserStatus>();
+  /** Per user: the users they muted (`muted_users`). */
+  mutedUsers = new Map<number, { id: number; timestamp: number }[]>();
   userTopics = new Map<number, UserTopic[]>();
   realmEmoji = new Map<string, RealmEmoji>();
   profileFields: ProfileField[] = [];
@@ -318,6 +320,8 @@ export function baseRealmSettings(): Record<string, unknown> {
     can_add_custom_emoji_group: GROUP.members,
     can_delete_any_message_group: GROUP.administrators,
     can_delete_own_message_group: GROUP.everyone,
+    direct_message_permission_group: GROUP.everyone,
+    direct_message_initiator_group: GROUP.everyone,
     message_content_delete_limit_seconds: 600,
     max_stream_size_for_typing_notifications: 100,
     message_edit_history_visibility_policy: 'all',

@@ -76,6 +76,9 @@ export const RegisterSnapshot = z.looseObject({
   realm_can_resolve_topics_group: GroupSettingValue.optional(),
   realm_can_move_messages_between_channels_group: GroupSettingValue.optional(),
   realm_can_move_messages_between_topics_group: GroupSettingValue.optional(),
+  /** Who can authorize a direct conversation (some participant must be in it) and who can start one. */
+  realm_direct_message_permission_group: GroupSettingValue.optional(),
+  realm_direct_message_initiator_group: GroupSettingValue.optional(),
   /** Before feature level 316 / 310: policies instead of groups. */
   realm_edit_topic_policy: int.optional(),
   realm_move_messages_between_streams_policy: int.optional(),
@@ -115,6 +118,11 @@ export const RegisterSnapshot = z.looseObject({
   user_role: int.optional(),
   max_message_id: int.optional(),
   avatar_url: z.string().nullable().optional(),
+
+  /** Fetch type `recent_private_conversations`: newest first; `user_ids` the others (empty: with oneself). */
+  recent_private_conversations: z.array(z.looseObject({ max_message_id: int, user_ids: ids })).optional(),
+  /** Fetch type `muted_users`: the users the own user muted. */
+  muted_users: z.array(z.looseObject({ id: int, timestamp: int })).optional(),
 
   // user_status: user id → status
   user_status: z.record(z.string(), UserStatus).optional(),

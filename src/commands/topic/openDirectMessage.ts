@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
-import type { ChatStore } from '../../store';
+import { directMessageRefusal, type ChatStore } from '../../store';
 import { registerCommands } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { dmTitle, type TopicViews } from '../../webviews/topicView/manager';
@@ -23,13 +23,13 @@ export function isDirectMessageTarget(value: unknown): value is DirectMessageTar
   return Array.isArray(ids) && ids.every((id) => typeof id === 'number' && Number.isSafeInteger(id) && id > 0);
 }
 
-/** Asks for the people of a new conversation: active users, searchable by name or email. */
+/** Asks for the people of a new conversation: active users and bots, searchable by name or email. */
 async function pickPeople(store: ChatStore): Promise<number[] | undefined> {
   const items = store
     .users()
     .filter((u) => u.is_active && u.user_id !== store.ownUserId)
     .sort((a, b) => a.full_name.localeCompare(b.full_name))
-    .map((u) => ({ label: u.full_name, description: u.email, userId: u.user_id }));
+    .map((u) => ({ label: u.full_name, description: u.email, detail: u.is_bot ? 'Bot' : undefined, userId: u.user_id }));
   const picked = await vscode.window.showQuickPick(items, {
     title: 'New Direct Message',
     placeHolder: 'Choose one person, or several for a group conversation',
@@ -52,8 +52,20 @@ export function register(services: Services, views: TopicViews): void {
       const others = [...new Set(ids)].filter((id) => id !== store.ownUserId).sort((a, b) => a - b);
       const unknown = others.filter((id) => store.user(id) === undefined);
       if (unknown.length > 0) throw new UserFacingError(`No user with id ${unknown.join(', ')} in this organization.`);
+      const refusal = directMessageRefusal(store, others);
+      if (refusal) throw new UserFacingError(refusal);
       const names = others.map((id) => store.user(id)!.full_name);
       return views.open({ mode: 'dm', userIds: others }, dmTitle(names), anchorOf(args));
+    },
+  }, {
+    // A People row (or a user id): the 1:1 conversation with that person.
+    id: Commands.sendDirectMessage,
+    session: true,
+    failure: 'Could not open the conversation',
+    run: async (_ctx, arg?: number | { userId: number }): Promise<TopicPanel | undefined> => {
+      const userId = typeof arg === 'number' ? arg : arg?.userId;
+      if (userId === undefined) return vscode.commands.executeCommand<TopicPanel | undefined>(Commands.openDirectMessage);
+      return vscode.commands.executeCommand<TopicPanel | undefined>(Commands.openDirectMessage, { userIds: [userId] });
     },
   }]);
 }

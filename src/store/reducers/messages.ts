@@ -22,6 +22,7 @@ export function applyMessage(state: StoreState, event: MessageEvent, change: Cha
       change.stream('unreads', m.stream_id);
     }
   } else if (m.type === 'private' && Array.isArray(m.display_recipient)) {
+    if (state.personal.dms.note(m.display_recipient.map((r) => r.id), m.id)) change.add('directMessages');
     if (unread && state.unreads.addDm(m.id, m.display_recipient.map((r) => r.id), isMentioned(flags))) {
       change.add('unreads');
     }

@@ -1,4 +1,5 @@
 import { badRequest } from '../errors';
+import { checkDirectMessagePermission } from './recentDms';
 import {
   checkContent, checkTopic, getAccessibleMessage, messageType, resolveStream, resolveUsers, sendMessage,
 } from '../messaging';
@@ -67,6 +68,7 @@ function postMessage(ctx: Ctx): Record<string, unknown> {
     const list = Array.isArray(to) ? to : typeof to === 'number' ? [to] : String(to).split(',').map((s) => s.trim()).filter(Boolean);
     if (list.length === 0) throw badRequest('Message must have recipients');
     const ids = resolveUsers(srv, list);
+    checkDirectMessagePermission(srv, user, ids);
     m = sendMessage(srv, user, { type: 'private', userIds: ids }, content, { queueId: p.queue_id, localId: p.local_id, readBySender: p.read_by_sender, client: 'API' });
   }
   return { id: m.id };

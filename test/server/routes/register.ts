@@ -10,11 +10,12 @@ import { reminderJson, scheduledJson, snippetJson } from './personal';
 import { linkifierJson, serverSettings } from './realm';
 import { presencesFor } from './users';
 import { systemGroups } from './userGroups';
+import { recentPrivateConversations } from './recentDms';
 
 const ALL_TYPES = ['realm', 'subscription', 'message', 'update_message_flags', 'presence', 'user_topic', 'realm_user',
   'user_status', 'saved_snippets', 'scheduled_messages', 'reminders', 'realm_linkifiers', 'user_settings', 'stream',
   'realm_emoji', 'custom_profile_fields', 'attachment', 'update_display_settings', 'update_global_notifications', 'heartbeat',
-  'realm_user_groups'];
+  'realm_user_groups', 'recent_private_conversations', 'muted_users'];
 
 function unreadMsgs(srv: ChatServer, user: User): Record<string, unknown> {
   const st = srv.state;
@@ -114,6 +115,7 @@ function realmSection(srv: ChatServer): Record<string, unknown> {
     realm_can_resolve_topics_group: rs.can_resolve_topics_group, realm_can_mention_many_users_group: rs.can_mention_many_users_group,
     realm_message_edit_history_visibility_policy: rs.message_edit_history_visibility_policy, realm_allow_edit_history: rs.allow_edit_history,
     realm_presence_disabled: rs.presence_disabled,
+    realm_direct_message_permission_group: rs.direct_message_permission_group, realm_direct_message_initiator_group: rs.direct_message_initiator_group,
     realm_default_language: rs.default_language, realm_waiting_period_threshold: rs.waiting_period_threshold,
     realm_enable_spectator_access: rs.enable_spectator_access, realm_video_chat_provider: rs.video_chat_provider,
     realm_message_retention_days: rs.message_retention_days, realm_upload_quota_mib: rs.upload_quota_mib,
@@ -157,6 +159,8 @@ function register(ctx: Ctx): Record<string, unknown> {
     out.max_message_id = max;
   }
   if (fetch.has('update_message_flags') || fetch.has('message')) out.unread_msgs = unreadMsgs(srv, user);
+  if (fetch.has('recent_private_conversations')) out.recent_private_conversations = recentPrivateConversations(srv, user);
+  if (fetch.has('muted_users')) out.muted_users = [...(st.mutedUsers.get(user.id) ?? [])];
   if (fetch.has('presence')) {
     out.presences = srv.json.get(`register presences|${st.presenceVersion}|${p.slim_presence}|${st.usersVersion}`, () => presencesFor(srv, p.slim_presence));
     out.server_timestamp = srv.opts.now();

@@ -2,8 +2,8 @@
  * The profile card page (host: src/webviews/profileCard.ts). Receives `profile/didChange`. All
  * text goes in through textContent; the only HTML is the field values the host has sanitised.
  */
-import { DidChangeProfileNotification, type ProfileModel } from '../../protocol';
-import { avatar, el, link, onNotification, ready, row } from '../../page/common';
+import { DidChangeProfileNotification, SendDirectMessageCommand, type ProfileModel } from '../../protocol';
+import { avatar, command, el, link, onNotification, ready, row } from '../../page/common';
 
 const card = document.getElementById('card') as HTMLElement;
 let shown: ProfileModel | undefined;
@@ -42,6 +42,13 @@ function render(model: ProfileModel): void {
     titles.append(status);
   }
   header.append(titles);
+  if (model.isActive && !model.isOwnUser) {
+    const send = el('button', 'send-dm', 'Send Direct Message');
+    send.id = 'send-dm';
+    send.title = `Open the direct conversation with ${model.name}`;
+    send.addEventListener('click', () => command(SendDirectMessageCommand, { userId: model.userId }));
+    titles.append(send);
+  }
 
   const list = el('dl', 'details');
   if (model.email) row(list, 'Email', link(model.email, `mailto:${model.email}`));
