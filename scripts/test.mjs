@@ -144,7 +144,7 @@ try {
     if (prov.code !== 0) {
       for (const name of vscodeSuites) rows.push({ name, passed: 0, failed: 1, note: 'not run: provisioning failed', seconds: 0 });
     } else {
-      if (vscodeSuites.includes('integration')) await suite('integration', 'scripts/vscode/runIntegration.mjs', [], 10 * MINUTE);
+      if (vscodeSuites.includes('integration')) await suite('integration', 'scripts/vscode/runIntegration.mjs', [], 15 * MINUTE);
       if (vscodeSuites.includes('ui')) await suite('ui', 'scripts/vscode/runUi.mjs', [], 20 * MINUTE);
     }
   }

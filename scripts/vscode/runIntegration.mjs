@@ -30,7 +30,7 @@ const log = (msg) => console.log(`[integration] ${msg}`);
 
 /** Returns { passed, failed, failures }; never throws for test failures, only for setup problems. */
 export async function runIntegration({
-  timeoutMs = Number(process.env.TEAM_CHAT_INTEGRATION_TIMEOUT_MS) || 180_000,
+  timeoutMs = Number(process.env.TEAM_CHAT_INTEGRATION_TIMEOUT_MS) || 720_000,
   verbose = !!process.env.TEAM_CHAT_VERBOSE,
   // Another module with a `run()` reporting the same marker (the benchmark's host probe).
   testsPath = path.join(REPO_ROOT, 'out', 'test', 'integration'),

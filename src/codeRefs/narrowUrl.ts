@@ -1,70 +1,67 @@
 /**
- * Chat narrow URLs (`<realm>/#narrow/channel/12-general/topic/deploys/near/345`), as the web app
- * writes them: which channel and topic, conversation or message they point at. No `vscode`.
+ * Links to conversations of the organisation, as the server and the web app write them:
+ * `<realm>/#narrow/channel/<id>-<name>/topic/<topic>/near/<message id>` (also `stream`,
+ * `subject`, `with`), `#narrow/dm/<ids>-<slug>` (also `pm-with`). Operands are hash-encoded: `%`
+ * written as `.`. Also found in code (a comment linking its discussion). Pure; no `vscode`:
+ * the pages and the host share it.
  */
 
 export type NarrowTarget =
-  | { readonly kind: 'topic'; readonly streamId: number; readonly topic: string; readonly messageId?: number }
-  | { readonly kind: 'channel'; readonly streamId: number; readonly messageId?: number }
+  | { readonly kind: 'channel'; readonly streamId: number; readonly topic?: string; readonly messageId?: number }
   | { readonly kind: 'dm'; readonly userIds: readonly number[]; readonly messageId?: number };
 
-/** The web app's hash encoding, undone: `.` stands for `%` (and `%2E` for a dot). */
-export function decodeHashComponent(part: string): string {
+function decodeOperand(operand: string): string | undefined {
   try {
-    return decodeURIComponent(part.replace(/\./g, '%'));
-  } catch {
-    return part;
-  }
-}
-
-const CHANNEL = new Set(['channel', 'stream']);
-const TOPIC = new Set(['topic', 'subject']);
-const MESSAGE = new Set(['near', 'with']);
-const DM = new Set(['dm', 'pm-with']);
-
-/**
- * What a narrow URL of the realm at `realmUrl` shows; undefined for other origins and for narrows
- * that are not a channel, topic or direct conversation.
- */
-export function parseNarrowUrl(url: string, realmUrl: string): NarrowTarget | undefined {
-  let parsed: URL;
-  let realm: URL;
-  try {
-    parsed = new URL(url);
-    realm = new URL(realmUrl);
+    return decodeURIComponent(operand.replace(/\./g, '%'));
   } catch {
     return undefined;
   }
-  if (parsed.origin !== realm.origin || !parsed.hash.startsWith('#narrow/')) return undefined;
-  const parts = parsed.hash.slice('#narrow/'.length).split('/');
-  if (parts.length % 2 !== 0) return undefined;
+}
+
+/**
+ * The conversation `href` links to, when it is a `#narrow` link on `realmUrl` (relative links
+ * resolve against it); undefined for anything else (other origins keep the browser behaviour).
+ */
+export function parseNarrowLink(href: string, realmUrl: string): NarrowTarget | undefined {
+  let url: URL;
+  const realm = new URL(realmUrl.replace(/\/*$/, '/'));
+  try {
+    url = new URL(href, realm);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== realm.origin || !url.hash.startsWith('#narrow/')) return undefined;
+  if (url.pathname !== realm.pathname && url.pathname !== realm.pathname.replace(/\/$/, '')) return undefined;
+  const parts = url.hash.slice('#narrow/'.length).split('/');
   let streamId: number | undefined;
   let topic: string | undefined;
   let messageId: number | undefined;
   let userIds: number[] | undefined;
-  for (let i = 0; i < parts.length; i += 2) {
-    const operator = parts[i]!;
-    const operand = decodeHashComponent(parts[i + 1]!);
-    if (CHANNEL.has(operator)) {
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const operator = parts[i]!.toLowerCase();
+    const operand = decodeOperand(parts[i + 1]!);
+    if (operand === undefined) return undefined;
+    if (operator === 'channel' || operator === 'stream') {
       const id = /^(\d+)(?:-|$)/.exec(operand);
       if (!id) return undefined;
       streamId = Number(id[1]);
-    } else if (TOPIC.has(operator)) {
+    } else if (operator === 'topic' || operator === 'subject') {
       topic = operand;
-    } else if (MESSAGE.has(operator)) {
+    } else if (operator === 'near' || operator === 'with' || operator === 'id') {
       if (!/^\d+$/.test(operand)) return undefined;
       messageId = Number(operand);
-    } else if (DM.has(operator)) {
+    } else if (operator === 'dm' || operator === 'pm-with') {
       const ids = /^([\d,]+)(?:-|$)/.exec(operand);
       if (!ids) return undefined;
       userIds = ids[1]!.split(',').filter(Boolean).map(Number);
-    } else {
-      return undefined;
     }
   }
-  if (userIds && streamId === undefined) return { kind: 'dm', userIds, messageId };
-  if (streamId === undefined || userIds) return undefined;
-  return topic === undefined ? { kind: 'channel', streamId, messageId } : { kind: 'topic', streamId, topic, messageId };
+  const at = messageId !== undefined ? { messageId } : {};
+  if (streamId !== undefined && Number.isSafeInteger(streamId) && streamId > 0) {
+    return { kind: 'channel', streamId, ...(topic !== undefined ? { topic } : {}), ...at };
+  }
+  if (userIds && userIds.length > 0 && userIds.every((id) => Number.isSafeInteger(id) && id > 0)) return { kind: 'dm', userIds, ...at };
+  return undefined;
 }
 
 /** Every narrow URL of the realm in `text` (e.g. one line of code), with where it is. */
@@ -72,7 +69,7 @@ export function findNarrowUrls(text: string, realmUrl: string): { index: number;
   const found: { index: number; length: number; target: NarrowTarget }[] = [];
   for (const m of text.matchAll(/https?:\/\/[^\s"'<>()`]+#narrow\/[^\s"'<>()`]+/g)) {
     const url = m[0].replace(/[.,;:!?\]]+$/, '');
-    const target = parseNarrowUrl(url, realmUrl);
+    const target = parseNarrowLink(url, realmUrl);
     if (target) found.push({ index: m.index, length: url.length, target });
   }
   return found;

@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import { sendMessage } from '../../src/api/messages/routes';
 import { fixturePermalink } from '../fixtures/workspace';
-import { openFile } from './helpers';
+import { openFile, openTopicFromPalette } from './helpers';
 import { useWorkbench } from './workbench';
 
 describe('UI discussion on code', function () {
@@ -28,5 +28,30 @@ describe('UI discussion on code', function () {
     assert.ok(await thread.locator('.review-comment', { hasText: 'gets it for free' }).first().isVisible());
     await wb.page.waitForTimeout(600);
     await wb.screenshot('code-discussion-thread');
+  });
+});
+
+describe('UI code links in messages', function () {
+  this.timeout(150_000);
+  const wb = useWorkbench({ autoSignIn: true });
+
+  it('a line reference and a permalink in a message open the workspace file at those lines', async () => {
+    const topic = `code links ${Date.now() % 100000}`;
+    await sendMessage(wb.client('bob'), { type: 'stream', to: 1, topic, content: `See src/greeter.ts:3-4 and [greetAll](${fixturePermalink('src/greeter.ts', 7, 9)}).` });
+    await wb.waitForLiveSession();
+    const frame = await openTopicFromPalette(wb, 'general', topic);
+    const ref = frame.locator('li.message .content a.code-ref', { hasText: 'src/greeter.ts:3-4' });
+    await ref.waitFor({ timeout: 30_000 });
+    await ref.click();
+    await wb.page.locator('.tab.active', { hasText: 'greeter.ts' }).waitFor({ timeout: 20_000 });
+    await wb.page.locator('.statusbar-item', { hasText: /Ln 3, Col 1 \(\d+ selected\)/ }).first().waitFor({ timeout: 10_000 });
+    await wb.screenshot('code-link-opened');
+    await wb.runCommand('View: Close All Editors');
+    const frame2 = await openTopicFromPalette(wb, 'general', topic);
+    await frame2.locator('li.message .content a', { hasText: 'greetAll' }).click();
+    await wb.page.locator('.tab.active', { hasText: 'greeter.ts' }).waitFor({ timeout: 20_000 });
+    const position = wb.page.locator('.statusbar-item', { hasText: /Ln 7, Col 1 \(\d+ selected\)/ }).first();
+    await position.waitFor({ timeout: 10_000 });
+    assert.match(await position.innerText(), /Ln 7, Col 1/);
   });
 });

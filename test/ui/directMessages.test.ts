@@ -22,7 +22,7 @@ describe('UI direct messages', function () {
   });
 
   it('the profile card\'s Send Direct Message button opens the conversation', async () => {
-    await wb.expandView('People', true);
+    await wb.showOnlyView('People');
     await wb.view('People').locator('.monaco-list-row', { hasText: 'Bob Brown' }).first().click();
     const button = wb.webviewFrame().locator('#send-dm');
     await button.waitFor({ timeout: 15_000 });

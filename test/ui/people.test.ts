@@ -11,6 +11,7 @@ describe('UI people', function () {
     await wb.openActivity('Team Chat');
     const view = wb.view('People');
     await view.waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.showOnlyView('People');
     // The session connects after sign-in: wait for the groups to be filled.
     await view.locator('.monaco-list-row', { hasText: 'Alice Anders' }).first().waitFor({ timeout: 30_000 });
     const rows = await wb.treeRows('People');

@@ -244,6 +244,22 @@ export class Workbench {
     if ((await header.count()) && (await header.getAttribute('aria-expanded')) !== String(expanded)) await header.click();
   }
 
+  /**
+   * Expands the view `viewTitle` and collapses every other view of the side bar, so its rows have
+   * the room (a tree only renders the rows that fit).
+   */
+  async showOnlyView(viewTitle: string): Promise<void> {
+    const headers = this.page.locator('.sidebar .pane-header');
+    const count = await headers.count();
+    for (let i = 0; i < count; i++) {
+      const header = headers.nth(i);
+      const title = ((await header.locator('h3.title').first().textContent()) ?? '').trim();
+      const wanted = title.toLowerCase() === viewTitle.toLowerCase();
+      if ((await header.getAttribute('aria-expanded')) !== String(wanted)) await header.click();
+    }
+    await this.page.waitForTimeout(300);
+  }
+
   /** Waits for the Team Chat status-bar item of a live session (after sign-in or the auto sign-in). */
   async waitForLiveSession(timeout = 30_000): Promise<void> {
     await this.page.locator('.statusbar-item .codicon-comment-discussion').first().waitFor({ state: 'attached', timeout });

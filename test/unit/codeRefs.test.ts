@@ -148,29 +148,9 @@ describe('code references: discussions of a file', () => {
   });
 });
 
+// How each narrow link is read is tested with the message content (test/unit/messageContent.test.ts).
 describe('code references: chat narrow URLs', () => {
   const realm = 'https://chat.example.com';
-  it('reads channel, topic, message and direct-message narrows as the web app writes them', async () => {
-    const { parseNarrowUrl } = await import('../../src/codeRefs/narrowUrl');
-    assert.deepEqual(parseNarrowUrl(`${realm}/#narrow/channel/12-general/topic/deploys/near/345`, realm), { kind: 'topic', streamId: 12, topic: 'deploys', messageId: 345 });
-    assert.deepEqual(parseNarrowUrl(`${realm}/#narrow/stream/12-general/subject/code.20review.20.2342`, realm), { kind: 'topic', streamId: 12, topic: 'code review #42', messageId: undefined });
-    assert.deepEqual(parseNarrowUrl(`${realm}/#narrow/channel/7-design`, realm), { kind: 'channel', streamId: 7, messageId: undefined });
-    assert.deepEqual(parseNarrowUrl(`${realm}/#narrow/dm/5,6-group/near/9`, realm), { kind: 'dm', userIds: [5, 6], messageId: 9 });
-    assert.deepEqual(parseNarrowUrl(`${realm}/#narrow/pm-with/5-Bob-Brown`, realm), { kind: 'dm', userIds: [5], messageId: undefined });
-    assert.deepEqual(parseNarrowUrl(`${realm}/#narrow/channel/12-general/topic/v1%2E2`, realm), { kind: 'topic', streamId: 12, topic: 'v1.2', messageId: undefined });
-  });
-  it('refuses other origins, other narrows and malformed ones', async () => {
-    const { parseNarrowUrl } = await import('../../src/codeRefs/narrowUrl');
-    for (const url of [
-      'https://other.example.com/#narrow/channel/12-general',
-      `${realm}/#narrow/is/starred`,
-      `${realm}/#narrow/channel/general`,
-      `${realm}/#narrow/channel/12-general/topic`,
-      `${realm}/#narrow/channel/12-x/near/abc`,
-      `${realm}/#streams/12`,
-      'not a url',
-    ]) assert.equal(parseNarrowUrl(url, realm), undefined, url);
-  });
   it('finds them in a line of code, without trailing punctuation', async () => {
     const { findNarrowUrls } = await import('../../src/codeRefs/narrowUrl');
     const line = `// See ${realm}/#narrow/channel/2-engineering/topic/deploys. Also https://x.org/#narrow/channel/1-a.`;

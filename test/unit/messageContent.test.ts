@@ -3,7 +3,7 @@
 // from submessages, and links to conversations.
 import assert from 'node:assert/strict';
 import { glyphOfEmojiClass } from '../../src/webviews/topicView/emojiGlyph';
-import { parseNarrowLink } from '../../src/webviews/topicView/narrowLink';
+import { parseNarrowLink } from '../../src/codeRefs/narrowUrl';
 import { widgetOutbound, widgetState, WIDGET_TEXT_MAX, type WidgetState } from '../../src/webviews/topicView/widgets';
 import { renderMarkdown, renderTex, type RenderContext } from '../server/render';
 import { widgetSubmessageContent } from '../server/widgets';

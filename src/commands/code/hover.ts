@@ -30,7 +30,7 @@ export class NarrowHover implements vscode.HoverProvider {
     if (!current) return undefined;
     const line = document.lineAt(position.line).text;
     const hit = findNarrowUrls(line, current.account.realmUrl).find((f) => position.character >= f.index && position.character <= f.index + f.length);
-    if (!hit || hit.target.kind !== 'topic') return undefined;
+    if (!hit || hit.target.kind !== 'channel' || hit.target.topic === undefined) return undefined;
     const { streamId, topic } = hit.target;
     const controller = new AbortController();
     const cancel = token.onCancellationRequested(() => controller.abort());

@@ -10,8 +10,8 @@ import { sendSubmessage } from '../../api/messages/routes';
 import { Commands } from '../../constants';
 import type { CurrentSession } from '../../session/manager';
 import { isOpenableLink, type WebviewHost } from '../host';
-import { IMAGE_MAX_BYTES, ImageRequest, OpenNarrowCommand, ShowUserCommand, WidgetRequest, type WidgetActionParams } from './contentProtocol';
-import { parseNarrowLink } from './narrowLink';
+import { IMAGE_MAX_BYTES, ImageRequest, OpenCodeCommand, OpenNarrowCommand, ShowUserCommand, WidgetRequest, type WidgetActionParams } from './contentProtocol';
+import { parseNarrowLink } from '../../codeRefs/narrowUrl';
 import { widgetOutbound, widgetState, type WidgetAction } from './widgets';
 
 /** Stylesheets under `media/` for message content: KaTeX's (copied by esbuild.mjs) and ours. */
@@ -92,6 +92,7 @@ export function registerContentHandlers(host: WebviewHost, webview: vscode.Webvi
   return webview.onDidReceiveMessage((m: unknown) => {
     if (OpenNarrowCommand.is(m)) void openNarrow(ctx, m.params.href);
     else if (ShowUserCommand.is(m)) void vscode.commands.executeCommand(Commands.showProfile, m.params.userId);
+    else if (OpenCodeCommand.is(m)) void vscode.commands.executeCommand(Commands.openCodeReference, m.params);
   });
 }
 

@@ -63,6 +63,16 @@ export const OpenNarrowCommand = new CommandType<{ href: string }>(
   (p): p is { href: string } => isRecord(p) && shortString(p.href, 4000),
 );
 
+/** A line reference (`{path, lines}`) or a git-host permalink (`{url}`) in a message was clicked: open the code. */
+export type OpenCodeParams = { readonly path: string; readonly lines: { readonly start: number; readonly end: number } } | { readonly url: string };
+export const OpenCodeCommand = new CommandType<OpenCodeParams>('topic/openCode', (p): p is OpenCodeParams => {
+  if (!isRecord(p)) return false;
+  if ('url' in p) return shortString(p.url, 4000);
+  const lines = p.lines;
+  return shortString(p.path, 4000) && isRecord(lines) && Number.isSafeInteger(lines.start) && Number.isSafeInteger(lines.end) &&
+    (lines.start as number) >= 1 && (lines.end as number) >= (lines.start as number);
+});
+
 /** A user mention was clicked: the profile card. */
 export const ShowUserCommand = new CommandType<{ userId: number }>(
   'topic/showUser',

@@ -10,6 +10,7 @@ import { ImageRequest, OpenNarrowCommand, ShowUserCommand } from '../contentProt
 import { glyphOfEmojiClass } from '../emojiGlyph';
 import type { MessageModel } from '../protocol';
 import { dom } from './state';
+import { linkifyCodeReferences } from './codeLinks';
 import { renderWidget } from './widgets';
 
 /** Images already loaded (or loading) this page, by URL. */
@@ -131,6 +132,7 @@ export function enhanceMessage(li: HTMLElement, m: MessageModel): void {
   const body = li.querySelector<HTMLElement>('.content');
   if (body) {
     enhanceContent(body);
+    linkifyCodeReferences(body);
     // As the chat service's app: a widget takes the place of its message's text (`/poll …`).
     if (m.widget) body.replaceChildren(renderWidget(m.id, m.widget));
   }
