@@ -44,14 +44,14 @@ describe('UI code links in messages', function () {
     await ref.waitFor({ timeout: 30_000 });
     await ref.click();
     await wb.page.locator('.tab.active', { hasText: 'greeter.ts' }).waitFor({ timeout: 20_000 });
-    await wb.page.locator('.statusbar-item', { hasText: /Ln 3, Col 1 \(\d+ selected\)/ }).first().waitFor({ timeout: 10_000 });
+    await wb.page.locator('.statusbar-item', { hasText: /Ln 4, Col \d+ \(\d+ selected\)/ }).first().waitFor({ timeout: 10_000 });
     await wb.screenshot('code-link-opened');
     await wb.runCommand('View: Close All Editors');
     const frame2 = await openTopicFromPalette(wb, 'general', topic);
     await frame2.locator('li.message .content a', { hasText: 'greetAll' }).click();
     await wb.page.locator('.tab.active', { hasText: 'greeter.ts' }).waitFor({ timeout: 20_000 });
-    const position = wb.page.locator('.statusbar-item', { hasText: /Ln 7, Col 1 \(\d+ selected\)/ }).first();
+    const position = wb.page.locator('.statusbar-item', { hasText: /Ln 9, Col \d+ \(\d+ selected\)/ }).first();
     await position.waitFor({ timeout: 10_000 });
-    assert.match(await position.innerText(), /Ln 7, Col 1/);
+    assert.match(await position.innerText(), /Ln 9, Col 2 \(\d+ selected\)/);
   });
 });
