@@ -68,13 +68,19 @@ describe('UI webview link allowlist', function () {
     });
   });
 
-  /** Records the host's replies inside the page (the page's own listener ignores their result). */
+  /**
+   * Records the host's replies to link requests inside the page (the page's own listener ignores
+   * their result); replies to other requests (images the page asks the host for) are left out.
+   */
   async function listenForReplies(): Promise<void> {
     await frame.locator('body').evaluate(() => {
       const w = window as unknown as { replies: unknown[] };
       w.replies = [];
-      window.addEventListener('message', (e: MessageEvent<{ kind?: string }>) => {
-        if (e.data?.kind === 'reply') w.replies.push(e.data);
+      window.addEventListener('message', (e: MessageEvent<{ kind?: string; result?: unknown; error?: unknown }>) => {
+        if (e.data?.kind !== 'reply') return;
+        const result = e.data.result;
+        const isLinkReply = (typeof result === 'object' && result !== null && 'opened' in result) || e.data.error !== undefined;
+        if (isLinkReply) w.replies.push(e.data);
       });
     });
   }

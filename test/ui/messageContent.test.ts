@@ -77,7 +77,12 @@ describe('UI message content', function () {
     const katex = frame.locator('.content .katex').first();
     assert.equal(await frame.locator('.content .katex-mathml').first().evaluate((e) => getComputedStyle(e).position), 'absolute');
     await katex.evaluate(() => document.fonts.ready);
-    assert.match(await frame.locator('.content .katex .mathnormal').first().evaluate((e) => getComputedStyle(e).fontFamily), /KaTeX_Math/);
+    // Read again while a live update re-renders the message (a replaced element has no style).
+    let family = '';
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline && !/KaTeX_Math/.test(family); await wb.page.waitForTimeout(250)) {
+      family = await frame.locator('.content .katex .mathnormal').first().evaluate((e) => (e.isConnected ? getComputedStyle(e).fontFamily : ''));
+    }
+    assert.match(family, /KaTeX_Math/);
     assert.ok(await katex.evaluate(() => document.fonts.check('16px KaTeX_Main')), 'KaTeX_Main not loaded');
     assert.equal(await frame.locator('.content .katex-display').count(), 1);
 
