@@ -55,6 +55,7 @@ export const Commands = {
   discussSelection: 'teamChat.discussSelection',
   openCodeReference: 'teamChat.openCodeReference',
   codeBlockAction: 'teamChat.codeBlockAction',
+  deleteMessage: 'teamChat.deleteMessage',
   discussionReply: 'teamChat.discussion.reply',
   discussionResolve: 'teamChat.discussion.resolve',
   discussionUnresolve: 'teamChat.discussion.unresolve',

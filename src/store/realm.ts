@@ -161,6 +161,33 @@ export class RealmState {
     return true;
   }
 
+  /**
+   * Whether the own user may delete a message: anyone in `can_delete_any_message_group` (before
+   * it, administrators) any message; the sender, when in `can_delete_own_message_group` (before:
+   * `delete_own_message_policy`, then `allow_message_deleting`), within
+   * `message_content_delete_limit_seconds` of sending (moderators and above, then, without limit).
+   */
+  canDeleteMessage(own: boolean, ageSeconds: number): boolean {
+    return this.deleteRefusal(own, ageSeconds) === undefined;
+  }
+
+  /** Why the own user may not delete a message (see {@link canDeleteMessage}); undefined when they may. */
+  deleteRefusal(own: boolean, ageSeconds: number): string | undefined {
+    const any = this.settings.can_delete_any_message_group;
+    if (any !== undefined ? this.inGroup(any as GroupSetting) === true : this.ownRole() <= 200) return undefined;
+    if (!own) return 'the organization lets you delete only your own messages.';
+    const group = this.settings.can_delete_own_message_group;
+    const policy = this.settings.delete_own_message_policy;
+    const allowed =
+      group !== undefined ? (this.inGroup(group as GroupSetting) ?? true)
+      : typeof policy === 'number' && policy in POLICY_MAX_ROLE ? this.ownRole() <= POLICY_MAX_ROLE[policy]!
+      : this.settings.allow_message_deleting === true;
+    if (!allowed) return 'the organization does not let you delete messages.';
+    const limit = limitOrNull(this.settings.message_content_delete_limit_seconds);
+    if (limit !== null && ageSeconds > limit) return `the time limit for deleting your messages (${formatLimit(limit)}) has passed.`;
+    return undefined;
+  }
+
   /** Seconds after sending during which content may be edited; null: no limit. */
   get contentEditLimitSeconds(): number | null {
     return limitOrNull(this.settings.message_content_edit_limit_seconds);
@@ -227,6 +254,12 @@ function systemGroupByRole(name: string, role: number): boolean | undefined {
     default:
       return undefined;
   }
+}
+
+/** "10 minutes", "1 hour", "90 seconds". */
+function formatLimit(seconds: number): string {
+  const [n, unit] = seconds % 86400 === 0 ? [seconds / 86400, 'day'] : seconds % 3600 === 0 ? [seconds / 3600, 'hour'] : seconds % 60 === 0 ? [seconds / 60, 'minute'] : [seconds, 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
 function limitOrNull(v: unknown): number | null {

@@ -416,8 +416,17 @@ export const removeAttachment = defineOperation({
   params: z.object({ attachment_id: idParam('attachment_id') }),
   response: envelope({}),
 });
+/** `DELETE /messages/{message_id}` — delete a message (the realm's delete permissions and time limit apply). */
+export const deleteMessage = defineOperation({
+  method: 'DELETE',
+  path: '/messages/{message_id}',
+  params: z.object({ message_id: idParam('message_id') }),
+  response: envelope({}),
+});
+
 /** Messages, flags, reactions and attachments. */
 export const messageOperations = {
+  'DELETE /messages/{message_id}': deleteMessage,
   'PATCH /messages/{message_id}': updateMessage,
   'GET /messages/matches_narrow': checkMessagesMatchNarrow,
   'GET /messages/{message_id}': getMessage,

@@ -44,6 +44,9 @@ export const getMessage = route('GET /messages/{message_id}');
  */
 export const getMessages = route('GET /messages');
 
+/** `DELETE /messages/{message_id}`: deletes a message for everyone (the realm's permissions and time limit apply). */
+export const deleteMessage = route('DELETE /messages/{message_id}');
+
 /**
  * `POST /messages`: sends a message. `type` may be `channel`/`stream` or `direct`/`private`; the
  * name this server understands is sent. Returns the new message's `id`.

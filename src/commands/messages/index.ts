@@ -8,6 +8,7 @@ import { DRAFT_SCHEME, DraftFileSystem } from '../../drafts/documents';
 import { DraftStore } from '../../drafts/store';
 import type { Services } from '../../services';
 import { registerCommands } from '../../ui/commands';
+import { deleteMessage } from './deleteMessage';
 import { discardEdit, type EditContext, type EditMessageArgs, editMessage, offerPendingDrafts, type SendEditArgs, sendEdit } from './editMessage';
 import type { TopicNode } from '../../views/topics/model';
 import { type ScheduleArgs, type ScheduledArgs, scheduledMessages, scheduleMessage, sendScheduledDraft } from './scheduled';
@@ -23,6 +24,7 @@ export function register(services: Services): { drafts: DraftStore } {
   // These commands answer scripted callers with a result (`status`), so failures are shown, not thrown.
   const scripted = 'report' as const;
   registerCommands(services, [
+    { id: Commands.deleteMessage, session: true, failure: 'Could not delete the message', scripted, run: ({ current }, args?: unknown) => deleteMessage(current, args) },
     { id: Commands.editMessage, failure: 'Could not edit the message', scripted, run: (_, args?: EditMessageArgs) => editMessage(ctx, args) },
     { id: Commands.sendEdit, failure: 'Could not send the edit', scripted, run: (_, arg?: SendEditArgs | vscode.Uri) => sendEdit(ctx, arg) },
     { id: Commands.discardEdit, failure: 'Could not discard the edit', scripted, run: (_, arg?: SendEditArgs | vscode.Uri) => discardEdit(ctx, arg) },

@@ -6,11 +6,13 @@
 import * as vscode from 'vscode';
 import { ApiError } from '../../api/errors';
 import type { Message } from '../../api/messages/models';
-import { addReaction, getMessage, removeReaction, updateMessageFlags } from '../../api/messages/routes';
+import { addReaction, getMessage, removeReaction, updateMessageFlags, updateMessageFlagsForNarrow } from '../../api/messages/routes';
+import { topicNarrow } from '../../messageList/narrow';
+import { baseNarrow } from './key';
 import { Commands } from '../../constants';
 import type { CurrentSession } from '../../session/manager';
 import { reportError } from '../../ui/report';
-import { historyItems, messageLink, type ModelContext } from './model';
+import { historyItems, messageLink, quoteText, type ModelContext } from './model';
 import type { MessageAction, TopicViewKey } from './protocol';
 
 /** What the actions need from the panel. */
@@ -23,6 +25,10 @@ export interface ActionContext {
   readonly key: TopicViewKey;
   /** Where a failed action's detail is logged (the error itself is shown to the user). */
   readonly log: vscode.LogOutputChannel;
+  /** Puts text at the compose box's caret (false: the view has no compose box). */
+  insertIntoCompose(text: string): boolean;
+  /** Stops marking what the page shows as read (after "mark as unread", until the view is closed). */
+  suspendReads(): void;
 }
 
 export interface EmojiParams {
@@ -97,6 +103,15 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
         await updateMessageFlags(current.client, { messages: [messageId], op, flag: 'starred' });
         break;
       }
+      case 'quote':
+        await quoteMessage(ctx, messageId);
+        break;
+      case 'delete':
+        await vscode.commands.executeCommand(Commands.deleteMessage, { messageId });
+        break;
+      case 'markUnread':
+        await markUnreadFrom(ctx, messageId);
+        break;
       case 'openTopic': {
         const message = ctx.message(messageId);
         if (message?.type === 'stream' && message.stream_id !== undefined) {
@@ -110,6 +125,39 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
   }
 }
 
+/** Quote and reply: in this view's compose box, or (from a search) in the message's topic. */
+async function quoteMessage(ctx: ActionContext, messageId: number): Promise<void> {
+  const current = ctx.session();
+  const { message, raw_content } = await getMessage(current.client, { message_id: messageId, apply_markdown: false });
+  const text = quoteText(message.sender_full_name, message.sender_id, messageLink(current.account.realmUrl, message, current.store), raw_content ?? message.content);
+  if (ctx.insertIntoCompose(text)) return;
+  if (message.type !== 'stream' || message.stream_id === undefined) throw new Error('This view has no compose box.');
+  const panel = await vscode.commands.executeCommand<{ insertIntoCompose(text: string): boolean } | undefined>(Commands.openTopic, { streamId: message.stream_id, topic: message.subject });
+  panel?.insertIntoCompose(text);
+}
+
+/**
+ * Mark as unread from here: this message and every later one of its conversation (as the chat
+ * service's app does), page by page; the view stops marking what it shows as read.
+ */
+async function markUnreadFrom(ctx: ActionContext, messageId: number): Promise<number> {
+  const current = ctx.session();
+  const message = ctx.message(messageId);
+  if (!message) throw new Error('That message is no longer in this view.');
+  ctx.suspendReads();
+  const narrow = message.type === 'stream' && message.stream_id !== undefined ? topicNarrow(message.stream_id, message.subject) : baseNarrow(ctx.key, current.store.ownUserId);
+  let anchor = messageId;
+  let includeAnchor = true;
+  let updated = 0;
+  for (;;) {
+    const r = await updateMessageFlagsForNarrow(current.client, { anchor, include_anchor: includeAnchor, num_before: 0, num_after: 1000, narrow: [...narrow.terms], op: 'remove', flag: 'read' });
+    updated += r.updated_count;
+    if (r.found_newest || r.last_processed_id === null) return updated;
+    anchor = r.last_processed_id;
+    includeAnchor = false;
+  }
+}
+
 const READ_BATCH_DELAY_MS = 400;
 
 /** Marks the messages the page reports on screen as read, in batches; each once. */
@@ -118,6 +166,7 @@ export class ReadMarker implements vscode.Disposable {
   readonly #requested = new Set<number>();
   #timer: NodeJS.Timeout | undefined;
   #disposed = false;
+  #suspended = false;
   readonly #onDidMarkRead = new vscode.EventEmitter<readonly number[]>();
   readonly onDidMarkRead = this.#onDidMarkRead.event;
 
@@ -126,7 +175,16 @@ export class ReadMarker implements vscode.Disposable {
     private readonly log: { warn(message: string): void },
   ) {}
 
+  /** Stops marking messages as read (until the view is closed). */
+  suspend(): void {
+    this.#suspended = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#queue.clear();
+  }
+
   markVisible(ids: readonly number[]): void {
+    if (this.#suspended) return;
     for (const id of ids) {
       const m = this.ctx.message(id);
       if (!m || this.#requested.has(id)) continue;

@@ -7,10 +7,11 @@ export const BODY = `
     <input id="search" type="search" placeholder="Search in this topic" aria-label="Search in this topic">
   </form>
 </header>
-<main id="messages" class="messages" aria-live="polite">
+<main id="messages" class="messages" aria-label="Messages">
   <div id="older" class="older muted"></div>
   <ol id="list" class="message-list"></ol>
 </main>
+<div id="announcer" class="visually-hidden" role="status" aria-live="polite"></div>
 <div id="notice" class="notice" role="status" hidden></div>
 <form id="compose" class="compose">
   <textarea id="compose-text" rows="3" placeholder="Message this topic (Ctrl+Enter to send)" aria-label="Message"></textarea>

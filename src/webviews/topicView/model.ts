@@ -19,6 +19,8 @@ export interface ModelContext {
   readonly emptyTopicName: string;
   /** A custom emoji's image URL by its id (reactions show the image); absent: `:name:` is shown. */
   realmEmojiUrl?(emojiId: string): string | undefined;
+  /** Whether the own user may delete the message now (the realm's permissions and time limit). */
+  canDelete?(message: Message): boolean;
 }
 
 export function initials(name: string): string {
@@ -92,11 +94,26 @@ export function messageModel(message: Message, ctx: ModelContext): MessageModel 
     lastMovedTimestamp: message.last_moved_timestamp,
     reactions: reactionModels(message, ctx),
     own: message.sender_id === ctx.ownUserId,
+    canDelete: ctx.canDelete?.(message) ?? false,
     unread: message.flags !== undefined && !message.flags.includes('read'),
     starred: message.flags?.includes('starred') ?? false,
     topic: message.subject === '' ? ctx.emptyTopicName : message.subject,
     widget: widgetModel(message, ctx),
   };
+}
+
+/** A fence longer than any backtick run of `text`. */
+function fenceFor(text: string): string {
+  return '`'.repeat(Math.max(3, ...(text.match(/`+/g) ?? []).map((run) => run.length + 1)));
+}
+
+/**
+ * The quote-and-reply text the chat service's own app writes: a silent mention of the sender, a
+ * link to the message, and its Markdown in a `quote` block.
+ */
+export function quoteText(senderName: string, senderId: number, link: string, raw: string): string {
+  const fence = fenceFor(raw);
+  return `@_**${senderName}|${senderId}** [said](${link}):\n${fence}quote\n${raw.replace(/\n+$/, '')}\n${fence}\n`;
 }
 
 export function topicLinkModels(links: readonly TopicLink[], realmUrl: string): TopicLinkModel[] {

@@ -96,6 +96,8 @@ export class TopicPanel implements vscode.Disposable {
       modelContext: (current) => this.#ctx(current),
       key,
       log: services.log,
+      insertIntoCompose: (text) => this.insertIntoCompose(text),
+      suspendReads: () => this.#reads.suspend(),
     };
     this.#reads = new ReadMarker({ message: (id) => this.#list?.get(id), current: () => services.sessions.current }, services.log);
     this.onDidMarkRead = this.#reads.onDidMarkRead;
@@ -162,6 +164,7 @@ export class TopicPanel implements vscode.Disposable {
       channelName: (id) => current.store.channelName(id),
       emptyTopicName: current.store.realm.emptyTopicDisplayName,
       realmEmojiUrl: (id) => current.store.realmEmoji().find((e) => e.id === id)?.source_url,
+      canDelete: (m) => current.store.realm.canDeleteMessage(m.sender_id === current.store.ownUserId, Date.now() / 1000 - m.timestamp),
     };
   }
 

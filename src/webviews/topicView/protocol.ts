@@ -41,6 +41,8 @@ export interface MessageModel {
   readonly lastMovedTimestamp?: number;
   readonly reactions: readonly ReactionModel[];
   readonly own: boolean;
+  /** The own user may delete it (checked again, and by the server, when asked). */
+  readonly canDelete: boolean;
   readonly unread: boolean;
   /** The own `starred` flag (the star action shows and toggles it). */
   readonly starred: boolean;
@@ -162,7 +164,7 @@ export const ReactRequest = new RequestType<ReactParams, void>(
     ['emojiName', 'emojiCode', 'reactionType'].every((k) => p[k] === undefined || (typeof p[k] === 'string' && (p[k] as string).length < 200)),
 );
 
-export const MESSAGE_ACTIONS = ['edit', 'copyLink', 'remind', 'openTopic', 'star'] as const;
+export const MESSAGE_ACTIONS = ['edit', 'copyLink', 'remind', 'openTopic', 'star', 'quote', 'delete', 'markUnread'] as const;
 export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
 export interface ActionParams {
   readonly messageId: number;
@@ -170,7 +172,9 @@ export interface ActionParams {
 }
 /**
  * A message's action button (edit runs `teamChat.editMessage`, remind `teamChat.createReminder`,
- * openTopic opens the message's topic from a channel-wide search, star toggles the starred flag).
+ * openTopic opens the message's topic from a channel-wide search, star toggles the starred flag,
+ * quote puts the quoted message in the compose box, delete runs `teamChat.deleteMessage` (it asks
+ * first), markUnread marks this message and those after it in the conversation as unread).
  */
 export const ActionCommand = new CommandType<ActionParams>(
   'topic/action',

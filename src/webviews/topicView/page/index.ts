@@ -16,7 +16,7 @@ import {
   type TopicSnapshot,
 } from '../protocol';
 import { insertIntoCompose } from './compose';
-import { remove, renderTopicLinks, scrollToBottom, upsert } from './messages';
+import { announce, remove, renderTopicLinks, scrollToBottom, upsert } from './messages';
 import { maybeLoadOlder } from './older';
 import { revealMessage } from './reveal';
 import { applyMatches, runSearch } from './search';
@@ -60,7 +60,7 @@ function render(s: TopicSnapshot): void {
   void maybeLoadOlder();
 }
 
-onNotification(UpsertNotification, (p) => view.snapshot && upsert(p.messages));
+onNotification(UpsertNotification, (p) => view.snapshot && announce(upsert(p.messages)));
 onNotification(RemoveNotification, (p) => remove(p.ids));
 onNotification(MatchesNotification, (p) => applyMatches(p.matches));
 onNotification(NoticeNotification, (p) => showNotice(p.text));

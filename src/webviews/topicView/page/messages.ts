@@ -3,11 +3,12 @@
  * only HTML inserted is message content the host has sanitised (model.html, match html).
  */
 import { avatar, command, el, errorText, request } from '../../page/common';
-import { ActionCommand, ReactRequest, type MessageModel, type ReactionModel, type ReactParams, type TopicLinkModel } from '../protocol';
+import { ActionCommand, ReactRequest, type MessageAction, type MessageModel, type ReactionModel, type ReactParams, type TopicLinkModel } from '../protocol';
 import { enhanceMessage } from './content';
 import { toggleHistory } from './history';
 import { dom, formatTime, matches, models, save, showNotice, state, view } from './state';
 import { observe } from './visible';
+import { keepOneReachable, reply } from './keyboard';
 
 const { list, scroller, older } = dom;
 
@@ -37,6 +38,8 @@ function react(params: ReactParams): void {
 export function renderMessage(m: MessageModel): HTMLElement {
   const li = el('li', 'message');
   li.dataset.id = String(m.id);
+  li.tabIndex = -1;
+  li.setAttribute('aria-label', `${m.senderName}, ${formatTime(m.timestamp)}${m.unread ? ', unread' : ''}`);
   if (m.unread) li.classList.add('unread');
   if (m.own) li.classList.add('own');
   li.append(avatar(m));
@@ -58,16 +61,23 @@ export function renderMessage(m: MessageModel): HTMLElement {
     header.append(marker);
   }
   const actions = el('span', 'actions');
+  actions.setAttribute('role', 'toolbar');
+  actions.setAttribute('aria-label', 'Message actions');
+  const act = (action: MessageAction) => () => command(ActionCommand, { messageId: m.id, action });
+  actions.append(actionButton('Reply', 'Reply (r)', () => reply(m.id)));
+  actions.append(actionButton('Quote', 'Quote and reply (q)', act('quote')));
   actions.append(actionButton('☺+', 'Add a reaction', () => react({ messageId: m.id })));
-  const star = actionButton(m.starred ? '★' : '☆', m.starred ? 'Unstar this message' : 'Star this message', () =>
+  const star = actionButton(m.starred ? '★' : '☆', m.starred ? 'Unstar this message (s)' : 'Star this message (s)', () =>
     command(ActionCommand, { messageId: m.id, action: 'star' }),
   );
   star.classList.add('star');
   star.setAttribute('aria-pressed', m.starred ? 'true' : 'false');
   if (m.starred) li.classList.add('starred');
-  if (m.own) actions.append(actionButton('Edit', 'Edit this message', () => command(ActionCommand, { messageId: m.id, action: 'edit' })));
-  actions.append(actionButton('Link', 'Copy a link to this message', () => command(ActionCommand, { messageId: m.id, action: 'copyLink' })));
-  actions.append(actionButton('Remind', 'Create a reminder about this message', () => command(ActionCommand, { messageId: m.id, action: 'remind' })));
+  if (m.own) actions.append(actionButton('Edit', 'Edit this message (e)', act('edit')));
+  actions.append(actionButton('Link', 'Copy a link to this message', act('copyLink')));
+  actions.append(actionButton('Remind', 'Create a reminder about this message', act('remind')));
+  actions.append(actionButton('Unread', 'Mark as unread from here (u)', act('markUnread')));
+  if (m.canDelete) actions.append(actionButton('Delete', 'Delete this message', act('delete')));
   header.append(actions);
   // A starred message shows its star even when the actions are hidden (the button keeps it).
   if (m.starred) header.insertBefore(el('span', 'star-mark', '★'), actions);
@@ -116,16 +126,22 @@ export function scrollToBottom(): void {
   scroller.scrollTop = scroller.scrollHeight;
 }
 
-/** Inserts or replaces, keeping id order. */
-export function upsert(messages: readonly MessageModel[]): void {
+/** Inserts or replaces, keeping id order; returns the messages that were not shown before. */
+export function upsert(messages: readonly MessageModel[]): MessageModel[] {
   const stick = isAtBottom();
+  const added: MessageModel[] = [];
   for (const m of messages) {
     models.set(m.id, m);
     const node = renderMessage(m);
     const existing = nodeOf(m.id);
     const history = existing && existing.querySelector('.history');
     if (existing) {
+      // The keyboard stays where it was: on the message, or on the same action of it.
+      node.tabIndex = existing.tabIndex;
+      const focused = existing.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
       existing.replaceWith(node);
+      if (focused === existing) node.focus({ preventScroll: true });
+      else if (focused?.title) node.querySelector<HTMLElement>(`button[title="${CSS.escape(focused.title)}"]`)?.focus({ preventScroll: true });
       if (history) void toggleHistory(node, m.id);
     } else {
       let next: Element | null = null;
@@ -136,12 +152,27 @@ export function upsert(messages: readonly MessageModel[]): void {
         }
       }
       list.insertBefore(node, next);
+      added.push(m);
     }
     observe(node);
   }
   updateOldest();
   updateEmpty();
+  keepOneReachable();
   if (stick) scrollToBottom();
+  return added;
+}
+
+/** New messages are announced politely to screen readers (sender and text), not the whole list. */
+export function announce(added: readonly MessageModel[]): void {
+  const others = added.filter((m) => !m.own);
+  if (others.length === 0) return;
+  const text = (m: MessageModel) => {
+    const html = new DOMParser().parseFromString(m.html, 'text/html'); // sanitised in the host; never inserted
+    return (html.body.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
+  };
+  dom.$('announcer').textContent =
+    others.length === 1 ? `New message from ${others[0]!.senderName}: ${text(others[0]!)}` : `${others.length} new messages, the last from ${others[others.length - 1]!.senderName}`;
 }
 
 export function remove(ids: readonly number[]): void {
@@ -152,6 +183,7 @@ export function remove(ids: readonly number[]): void {
   }
   updateOldest();
   updateEmpty();
+  keepOneReachable();
 }
 
 export function updateOldest(): void {

@@ -1,0 +1,47 @@
+/**
+ * Delete Message (`teamChat.deleteMessage`, from a message's actions): the realm's permissions and
+ * time limit are checked first, with the reason when refused; then the user confirms (a scripted
+ * caller may pass `confirmed: true`), and `DELETE /messages/{id}` removes it for everyone (the
+ * `delete_message` event updates every view).
+ */
+import * as vscode from 'vscode';
+import { deleteMessage as deleteMessageRoute, getMessage } from '../../api/messages/routes';
+import { isRecord } from '../../guards';
+import type { CurrentSession } from '../../session/manager';
+import { UserFacingError } from '../../ui/errorMessage';
+
+export interface DeleteMessageArgs {
+  readonly messageId: number;
+  /** Skips the confirmation (scripts and tests; the user always confirms). */
+  readonly confirmed?: boolean;
+}
+
+export function isDeleteMessageArgs(value: unknown): value is DeleteMessageArgs {
+  return isRecord(value) && typeof value.messageId === 'number' && Number.isSafeInteger(value.messageId) && value.messageId > 0;
+}
+
+/** The first line of a message's text, shortened, for the confirmation. */
+function excerpt(raw: string): string {
+  const line = raw.split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}
+
+/** Resolves to `deleted` or `cancelled`; throws a user-facing error when it may not be deleted. */
+export async function deleteMessage(current: CurrentSession, args: unknown): Promise<'deleted' | 'cancelled'> {
+  if (!isDeleteMessageArgs(args)) throw new UserFacingError('Choose Delete on a message in a conversation.');
+  const { message, raw_content } = await getMessage(current.client, { message_id: args.messageId, apply_markdown: false });
+  const store = current.store;
+  const refusal = store.realm.deleteRefusal(message.sender_id === store.ownUserId, Date.now() / 1000 - message.timestamp);
+  if (refusal) throw new UserFacingError(`You cannot delete this message: ${refusal}`);
+  if (!args.confirmed) {
+    const choice = await vscode.window.showWarningMessage(
+      'Delete this message for everyone?',
+      { modal: true, detail: `${message.sender_full_name}: ${excerpt(raw_content ?? message.content)}\n\nThis cannot be undone.` },
+      'Delete',
+    );
+    if (choice !== 'Delete') return 'cancelled';
+  }
+  await deleteMessageRoute(current.client, { message_id: args.messageId });
+  vscode.window.setStatusBarMessage('Team Chat: message deleted.', 3000);
+  return 'deleted';
+}

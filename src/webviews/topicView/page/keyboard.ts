@@ -1,0 +1,86 @@
+/**
+ * The message list from the keyboard: one message is in the Tab order at a time (a roving
+ * tabindex); ↑/↓ (and Home/End) move between messages, ←/→ between a message's action buttons;
+ * on a message, `r` replies, `q` quotes, `e` edits your own, `s` stars, `u` marks unread from here.
+ */
+import { command } from '../../page/common';
+import { ActionCommand, type MessageAction } from '../protocol';
+import { dom, models } from './state';
+
+const { list, compose, text } = dom;
+
+function messages(): HTMLElement[] {
+  return [...list.querySelectorAll<HTMLElement>(':scope > li.message')];
+}
+
+/** Makes `li` the message the Tab key reaches (and focuses it when asked). */
+export function makeCurrent(li: HTMLElement, focus = false): void {
+  for (const other of messages()) other.tabIndex = other === li ? 0 : -1;
+  if (focus) {
+    li.focus();
+    li.scrollIntoView({ block: 'nearest' });
+  }
+}
+
+/** After the list changed: exactly one message stays reachable (the newest unless one was chosen). */
+export function keepOneReachable(): void {
+  const all = messages();
+  if (all.length === 0 || all.some((li) => li.tabIndex === 0)) {
+    for (const li of all) if (li.tabIndex !== 0) li.tabIndex = -1;
+    return;
+  }
+  makeCurrent(all[all.length - 1]!);
+}
+
+/** Reply: the compose box of this conversation (a search result opens its topic). */
+export function reply(id: number): void {
+  if (!compose.hidden) {
+    text.focus();
+    return;
+  }
+  command(ActionCommand, { messageId: id, action: 'openTopic' });
+}
+
+const KEY_ACTIONS: Record<string, MessageAction | 'reply'> = { r: 'reply', q: 'quote', e: 'edit', s: 'star', u: 'markUnread' };
+
+list.addEventListener('focusin', (event) => {
+  const li = event.target instanceof Element ? event.target.closest<HTMLElement>('li.message') : null;
+  if (li && li.tabIndex !== 0) makeCurrent(li);
+});
+
+list.addEventListener('keydown', (event) => {
+  if (!(event.target instanceof HTMLElement) || event.altKey || event.ctrlKey || event.metaKey) return;
+  const li = event.target.closest<HTMLElement>('li.message');
+  if (!li) return;
+  const onMessage = event.target === li;
+  const all = messages();
+  const at = all.indexOf(li);
+  let next: HTMLElement | undefined;
+  if (event.key === 'ArrowDown') next = all[at + 1];
+  else if (event.key === 'ArrowUp') next = all[at - 1];
+  else if (event.key === 'Home' && onMessage) next = all[0];
+  else if (event.key === 'End' && onMessage) next = all[all.length - 1];
+  if (next) {
+    event.preventDefault();
+    makeCurrent(next, true);
+    return;
+  }
+  if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+    const buttons = [...li.querySelectorAll<HTMLButtonElement>('.actions button')];
+    if (buttons.length === 0) return;
+    const i = buttons.indexOf(event.target as HTMLButtonElement);
+    const to = event.key === 'ArrowRight' ? (i < 0 ? 0 : Math.min(i + 1, buttons.length - 1)) : i <= 0 ? -1 : i - 1;
+    event.preventDefault();
+    if (to < 0) li.focus();
+    else buttons[to]!.focus();
+    return;
+  }
+  if (!onMessage) return;
+  const action = KEY_ACTIONS[event.key];
+  const id = Number(li.dataset.id);
+  if (!action || !models.has(id)) return;
+  if (action === 'edit' && !models.get(id)!.own) return;
+  event.preventDefault();
+  if (action === 'reply') reply(id);
+  else command(ActionCommand, { messageId: id, action });
+});
