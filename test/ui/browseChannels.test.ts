@@ -3,6 +3,7 @@
 // text; choosing one the user is not in offers Preview and Join, and Preview opens its messages in
 // the conversation view without subscribing. Screenshots are saved and looked at.
 import * as assert from 'assert';
+import { getSubscriptions, unsubscribe } from '../../src/api/channels/routes';
 import { useWorkbench } from './workbench';
 
 describe('UI: Browse Channels', function () {
@@ -40,5 +41,25 @@ describe('UI: Browse Channels', function () {
     // Previewing did not subscribe: #sandbox is not in the Channels tree.
     const rows = await wb.treeRows('Channels');
     assert.ok(!rows.some((r) => r.startsWith('sandbox')), JSON.stringify(rows));
+  });
+
+  it('a user in no channel sees Browse Channels and Create Channel in the Channels view', async () => {
+    await wb.runCommand('View: Close All Editors');
+    const alice = wb.client(wb.firstMember());
+    const names = (await getSubscriptions(alice)).subscriptions.map((s) => s.name);
+    await unsubscribe(alice, { subscriptions: names });
+    const channels = wb.view('Channels');
+    const browse = channels.locator('.welcome-view-content .monaco-button', { hasText: 'Browse Channels' });
+    // The subscription events empty the tree; its welcome content then offers the way forward.
+    await browse.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.ok(await channels.locator('.welcome-view-content .monaco-button', { hasText: 'Create Channel' }).isVisible());
+    assert.match(await channels.locator('.welcome-view-content').innerText(), /You are not subscribed to any channel yet/);
+    await wb.screenshot('channels-welcome');
+    await browse.click();
+    const widget = wb.quickInput();
+    await widget.locator('.monaco-list-row', { hasText: 'general' }).first().waitFor({ state: 'visible', timeout: 45_000 });
+    assert.ok(!/Your channels/.test(await widget.innerText()), 'no channel of hers is left');
+    await wb.screenshot('channels-welcome-browse');
+    await wb.page.keyboard.press('Escape');
   });
 });
