@@ -171,6 +171,25 @@ describe('channels you are not in: GET /streams, preview, create', () => {
       server.state.realm.settings.can_create_private_channel_group = GROUP.members;
     });
 
+    it('a server before the creation groups sends the policy codes, read the same way', async function () {
+      this.timeout(30_000);
+      const old = await startTestServer({ longpollTimeoutSeconds: 2, featureLevel: 250 });
+      const client = clientFor(old, byEmail(old, 'alice'));
+      const session = new ChatSession(client, {});
+      try {
+        await session.start();
+        const realm = session.store.realm;
+        assert.equal(realm.settings.create_public_stream_policy, 1);
+        assert.equal(realm.settings.create_web_public_stream_policy, 4);
+        assert.equal('can_create_public_channel_group' in realm.settings, false);
+        assert.deepEqual(realm.channelCreation(), { public: true, private: true, webPublic: false, webPublicEnabled: false });
+      } finally {
+        await session.stop();
+        await client.close();
+        await old.stop();
+      }
+    });
+
     it('older servers: the create_*_stream_policy codes', () => {
       const realm = new RealmState(() => MEMBER, () => 4);
       realm.reset({ realm_create_public_stream_policy: 1, realm_create_private_stream_policy: 2, realm_create_web_public_stream_policy: 7, realm_enable_spectator_access: true });
