@@ -24,6 +24,7 @@ describe('browse, preview, join and create channels', () => {
   const shown: { title?: string; items: Item[] }[] = [];
   const answers: ((items: Item[]) => Item | undefined)[] = [];
   const inputs: (string | undefined)[] = [];
+  const prefilled: (string | undefined)[] = [];
   const warnings: string[] = [];
   const win = vscode.window as unknown as Record<string, unknown>;
   const originals: Record<string, unknown> = {};
@@ -41,7 +42,10 @@ describe('browse, preview, join and create channels', () => {
       shown.push({ title: options?.title, items: list });
       return answers.shift()?.(list);
     };
-    win.showInputBox = () => Promise.resolve(inputs.shift());
+    win.showInputBox = (options?: vscode.InputBoxOptions) => {
+      prefilled.push(options?.value);
+      return Promise.resolve(inputs.shift());
+    };
     win.showWarningMessage = (text: string) => {
       warnings.push(text);
       return Promise.resolve(undefined);
@@ -122,6 +126,27 @@ describe('browse, preview, join and create channels', () => {
     this.timeout(30_000);
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand(Commands.createChannel, { name: 'General', privacy: 'public' })), /A channel named "General" already exists/);
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand(Commands.createChannel, { name: 'x'.repeat(61), privacy: 'public' })), /at most 60 characters/);
+  });
+
+  it('what was typed for a channel the server refuses is offered again', async function () {
+    this.timeout(30_000);
+    const reports: string[] = [];
+    const listener = api.onDidReportError((e) => reports.push(e.text));
+    try {
+      // #leadership is private and alice cannot see it: only the server knows the name is taken.
+      answers.push(byLabel('$(symbol-number) Public'));
+      inputs.push('leadership', 'Kept **description**');
+      await vscode.commands.executeCommand(Commands.createChannel);
+      assert.equal(reports.length, 1, JSON.stringify(reports));
+      assert.match(reports[0]!, /Could not create the channel: .*Unable to access channel \(leadership\)/);
+      prefilled.length = 0;
+      answers.push(byLabel('$(symbol-number) Public'));
+      inputs.push(undefined); // Escape at the name, now prefilled
+      await vscode.commands.executeCommand(Commands.createChannel);
+      assert.deepEqual(prefilled, ['leadership']);
+    } finally {
+      listener.dispose();
+    }
   });
 
   it('a guest is refused with the reason, before anything is asked or sent', async function () {

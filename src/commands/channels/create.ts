@@ -21,6 +21,9 @@ export interface CreateChannelArgs {
   readonly privacy: ChannelPrivacy;
 }
 
+/** What the user typed for a channel the server then refused: offered again next time, so nothing is lost. */
+let unsent: { name: string; description: string } | undefined;
+
 const PRIVACIES: readonly ChannelPrivacy[] = ['public', 'web-public', 'private-shared', 'private-protected'];
 
 function isCreateArgs(value: unknown): value is CreateChannelArgs {
@@ -73,7 +76,7 @@ async function create({ current }: SessionCommandContext, arg?: unknown): Promis
   let name = scripted?.name;
   if (name === undefined) {
     name = await vscode.window.showInputBox({
-      title: 'Create Channel (2/3): name', prompt: `The channel's name (at most ${maxName} characters)`,
+      title: 'Create Channel (2/3): name', prompt: `The channel's name (at most ${maxName} characters)`, value: unsent?.name,
       validateInput: (v) => channelNameProblem(v, maxName, taken),
     });
     if (name === undefined) return undefined;
@@ -85,7 +88,7 @@ async function create({ current }: SessionCommandContext, arg?: unknown): Promis
   let description = scripted ? (scripted.description ?? '') : undefined;
   if (description === undefined) {
     description = await vscode.window.showInputBox({
-      title: `Create Channel (3/3): description of #${name}`, prompt: 'What the channel is about (Markdown; may be empty)',
+      title: `Create Channel (3/3): description of #${name}`, prompt: 'What the channel is about (Markdown; may be empty)', value: unsent?.description,
       validateInput: (v) => channelDescriptionProblem(v, maxDescription),
     });
     if (description === undefined) return undefined;
@@ -96,10 +99,12 @@ async function create({ current }: SessionCommandContext, arg?: unknown): Promis
   const created = name;
   const store = current.store;
   const find = (): number | undefined => store.subscriptions().find((s) => s.name.toLowerCase() === created.toLowerCase())?.stream_id;
+  if (!scripted) unsent = { name: created, description };
   await withNotification(`Creating #${created}…`, async (signal) => {
     await subscribe(current.client, { subscriptions: [{ name: created, description: description.trim() }], ...privacyParams(privacy) }, { signal });
     await storeHas(current, () => find() !== undefined);
   });
+  unsent = undefined;
   const streamId = find();
   if (streamId === undefined) throw new UserFacingError(`#${created} was created, but the Channels view has not caught up yet. Run "Team Chat: Refresh Channels".`);
   void vscode.window.showInformationMessage(`Created #${created}.`);
