@@ -25,6 +25,11 @@ export const Commands = {
   refreshPeople: 'teamChat.refreshPeople',
   // Channels (subscriptions tree)
   refreshChannels: 'teamChat.refreshChannels',
+  // Channels you are not in
+  browseChannels: 'teamChat.browseChannels',
+  previewChannel: 'teamChat.previewChannel',
+  joinChannel: 'teamChat.joinChannel',
+  createChannel: 'teamChat.createChannel',
   reconnect: 'teamChat.reconnect',
   channelMute: 'teamChat.channel.mute',
   channelUnmute: 'teamChat.channel.unmute',
@@ -139,6 +144,8 @@ export const ContextKeys = {
   snippetEditorActive: 'teamChat.snippetEditorActive',
   /** The Inbox tree shows recent conversations (its title menu offers the unread ones back). */
   inboxRecent: 'teamChat.inboxRecent',
+  /** Signed in and subscribed to no channel: the Channels view offers Browse and Create. */
+  noSubscriptions: 'teamChat.noSubscriptions',
 } as const;
 
 /** Setting IDs (package.json `contributes.configuration`). None yet; later features add theirs. */

@@ -30,6 +30,12 @@ export const FL = {
   channelEmailSender: 335,
   /** Empty topic handling of the conventions. */
   emptyTopicName: 334,
+  /** `GET /streams`: `exclude_archived` (before: archived channels never listed). */
+  channelsExcludeArchived: 315,
+  /** `GET /streams`: `include_all` and `include_can_access_content` (before: `include_all_active`). */
+  channelsIncludeAll: 356,
+  /** `subscriber_count` on channel objects. */
+  subscriberCount: 394,
   /** `prev_content_sha256` on message edits. */
   prevContentSha256: 379,
   /** Message reminders. */

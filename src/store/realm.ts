@@ -24,10 +24,11 @@ const BARE_KEYS = [
   'server_presence_ping_interval_seconds',
   'server_presence_offline_threshold_seconds',
   'event_queue_longpoll_timeout_seconds',
+  'server_web_public_streams_enabled',
 ];
 
-/** Legacy policy codes (before the group settings): 1 members, 2 admins, 3 full members, 4 moderators, 5 everyone, 6 nobody. */
-const POLICY_MAX_ROLE: Record<number, number> = { 1: 400, 2: 200, 3: 400, 4: 300, 5: 600, 6: 0 };
+/** Legacy policy codes (before the group settings): 1 members, 2 admins, 3 full members, 4 moderators, 5 everyone, 6 nobody, 7 owners. */
+const POLICY_MAX_ROLE: Record<number, number> = { 1: 400, 2: 200, 3: 400, 4: 300, 5: 600, 6: 0, 7: 100 };
 /** A channel's legacy `stream_post_policy` (before `can_send_message_group`): 1 anyone, 2 admins, 3 full members, 4 moderators. */
 const STREAM_POST_MAX_ROLE: Record<number, number> = { 1: 600, 2: 200, 3: 400, 4: 300 };
 
@@ -89,6 +90,12 @@ export class RealmState {
   }
   get maxTopicLength(): number {
     return this.#num('max_topic_length', 60);
+  }
+  get maxChannelNameLength(): number {
+    return this.#num('max_stream_name_length', 60);
+  }
+  get maxChannelDescriptionLength(): number {
+    return this.#num('max_stream_description_length', 1024);
   }
   get pingIntervalSeconds(): number {
     return this.#num('server_presence_ping_interval_seconds', 60);
@@ -188,6 +195,22 @@ export class RealmState {
     return undefined;
   }
 
+  /**
+   * Which kinds of channel the own user may create: the `can_create_*_channel_group` settings,
+   * else (older servers) the `create_*_stream_policy` codes. Web-public channels also need the
+   * server and the organisation to allow them (`webPublicEnabled`).
+   */
+  channelCreation(): { public: boolean; private: boolean; webPublic: boolean; webPublicEnabled: boolean } {
+    const guest = this.ownRole() >= 600;
+    const webPublicEnabled = this.settings.enable_spectator_access === true && this.settings.server_web_public_streams_enabled !== false;
+    return {
+      public: !guest && this.#allowed('can_create_public_channel_group', 'create_public_stream_policy'),
+      private: !guest && this.#allowed('can_create_private_channel_group', 'create_private_stream_policy'),
+      webPublic: !guest && webPublicEnabled && this.#allowed('can_create_web_public_channel_group', 'create_web_public_stream_policy'),
+      webPublicEnabled,
+    };
+  }
+
   /** Seconds after sending during which content may be edited; null: no limit. */
   get contentEditLimitSeconds(): number | null {
     return limitOrNull(this.settings.message_content_edit_limit_seconds);
@@ -210,6 +233,11 @@ export class RealmState {
     const policy = legacyPolicyKey ? this.settings[legacyPolicyKey] : undefined;
     if (typeof policy === 'number' && policy in POLICY_MAX_ROLE) return this.ownRole() <= POLICY_MAX_ROLE[policy]!;
     return true;
+  }
+
+  /** The name of a user group (system groups as `role:…`); undefined when unknown. */
+  groupName(id: number): string | undefined {
+    return this.#groups.get(id)?.name;
   }
 
   /** Membership of the own user; undefined when the group is unknown. */

@@ -14,6 +14,7 @@ import { personalRoutes } from './routes/personal';
 import { realmRoutes, uploadBytes } from './routes/realm';
 import { registerRoutes } from './routes/register';
 import { settingsRoutes } from './routes/settings';
+import { streamRoutes } from './routes/streams';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { typingRoutes } from './routes/typing';
 import { playgroundRoutes } from './routes/playgrounds';
@@ -66,7 +67,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const routes = [
     ...registerRoutes, ...flagRoutes, ...messageRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
-    ...subscriptionRoutes, ...userRoutes.filter((r) => r.path.includes('{email}')), ...settingsRoutes, ...personalRoutes,
+    ...subscriptionRoutes, ...streamRoutes, ...userRoutes.filter((r) => r.path.includes('{email}')), ...settingsRoutes, ...personalRoutes,
     ...realmRoutes(srv), ...playgroundRoutes,
   ];
   const front = new HttpFront(srv, routes);

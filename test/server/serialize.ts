@@ -123,7 +123,7 @@ const NOTIFY_PROPS: [keyof Subscription, string, string][] = [
 ];
 
 export function serializeStream(srv: ChatServer, s: Stream): Record<string, unknown> {
-  return {
+  const out: Record<string, unknown> = {
     stream_id: s.id,
     name: s.name,
     description: s.description,
@@ -144,6 +144,15 @@ export function serializeStream(srv: ChatServer, s: Stream): Record<string, unkn
     is_announcement_only: false,
     folder_id: null,
   };
+  // Feature level 394: the number of (active) subscribers, for everyone who can see the channel.
+  if (srv.fl >= 394) out.subscriber_count = activeCount(srv, s);
+  return out;
+}
+
+function activeCount(srv: ChatServer, s: Stream): number {
+  let n = 0;
+  for (const id of s.subscribers) if (srv.state.users.get(id)?.isActive) n++;
+  return n;
 }
 
 export function serializeSubscription(

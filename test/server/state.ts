@@ -318,6 +318,7 @@ export function baseRealmSettings(): Record<string, unknown> {
     can_mention_many_users_group: GROUP.administrators,
     can_create_public_channel_group: GROUP.members,
     can_create_private_channel_group: GROUP.members,
+    can_create_web_public_channel_group: GROUP.moderators,
     can_add_custom_emoji_group: GROUP.members,
     can_delete_any_message_group: GROUP.administrators,
     can_delete_own_message_group: GROUP.everyone,

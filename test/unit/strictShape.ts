@@ -50,6 +50,9 @@ const REAL_BUT_UNMODELLED: Record<string, Record<string, z.ZodType | true | { be
   'never_subscribed[]': names(['can_administer_channel_group', 'can_remove_subscribers_group', 'can_send_message_group', 'creator_id',
     'date_created', 'first_message_id', 'folder_id', 'history_public_to_subscribers', 'is_announcement_only', 'message_retention_days',
     'rendered_description', 'stream_post_policy', 'stream_weekly_traffic']),
+  // `GET /streams`: the basic channel object (`is_default` with `include_default`).
+  'streams[]': names(['can_administer_channel_group', 'creator_id', 'first_message_id', 'folder_id', 'message_retention_days',
+    'is_default']),
   // Deprecated, still sent: the other user of a 1:1 conversation.
   'unread_msgs.pms[]': names(['sender_id']),
   'realm_user_groups[]': names(['date_created', 'creator_id', 'deactivated', 'can_add_members_group', 'can_join_group', 'can_leave_group',

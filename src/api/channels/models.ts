@@ -57,11 +57,35 @@ export const Subscription = z.preprocess(
     email_notifications: z.boolean().nullable().default(null),
     wildcard_mentions_notify: z.boolean().nullable().default(null),
     stream_weekly_traffic: z.number().int().nullable().optional(),
+    subscriber_count: z.number().int().optional(),
     can_remove_subscribers_group: GroupSettingValue.optional(),
     subscribers: z.array(z.number().int()).optional(),
   }),
 );
 export type Subscription = z.infer<typeof Subscription>;
+
+/**
+ * A channel as `GET /streams` lists it (the real API's basic channel object): what the client
+ * reads. `subscriber_count` from feature level 394 (`FL.subscriberCount`).
+ */
+export const Channel = z.looseObject({
+  stream_id: z.number().int(),
+  name: z.string(),
+  description: z.string().default(''),
+  rendered_description: z.string().optional(),
+  invite_only: z.boolean().default(false),
+  is_web_public: z.boolean().default(false),
+  is_archived: z.boolean().default(false),
+  history_public_to_subscribers: z.boolean().optional(),
+  date_created: z.number().int().optional(),
+  stream_weekly_traffic: z.number().int().nullable().optional(),
+  subscriber_count: z.number().int().optional(),
+  can_send_message_group: GroupSettingValue.optional(),
+  can_remove_subscribers_group: GroupSettingValue.optional(),
+  stream_post_policy: z.number().int().optional(),
+  is_announcement_only: z.boolean().optional(),
+});
+export type Channel = z.infer<typeof Channel>;
 
 /** A topic of a channel (`GET /users/me/{stream_id}/topics`), newest first. */
 export const Topic = z.looseObject({

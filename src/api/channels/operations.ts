@@ -4,7 +4,7 @@ import { FL } from '../features';
 import { type CallContext, defineOperation, envelope } from '../operation';
 import { flag, idOf, typeError } from '../params';
 import { codePointLength, DEFAULT_MAX_TOPIC_LENGTH, hexColor } from '../validation';
-import { Subscription, SubscriptionPropertyName, Topic } from './models';
+import { Channel, Subscription, SubscriptionPropertyName, Topic } from './models';
 
 const channelId = idOf('The channel id');
 const userId = idOf('The user id');
@@ -61,6 +61,8 @@ const subscribe = defineOperation({
     authorization_errors_fatal: flag('authorization_errors_fatal').optional(),
     announce: flag('announce').optional(),
     invite_only: flag('invite_only').optional(),
+    /** Creating a web-public channel (feature level 98); the realm must allow web-public channels. */
+    is_web_public: flag('is_web_public').optional(),
     history_public_to_subscribers: flag('history_public_to_subscribers').optional(),
   }),
   response: envelope({
@@ -70,6 +72,33 @@ const subscribe = defineOperation({
     unauthorized: z.array(z.string()).optional(),
   }),
   check: checkPrincipals,
+});
+
+/**
+ * `GET /streams`: the channels the user may see. Archived ones are left out by default; servers
+ * before `FL.channelsExcludeArchived` never list them and know no `exclude_archived`, and before
+ * `FL.channelsIncludeAll` `include_all` is spelled `include_all_active`.
+ */
+const getChannels = defineOperation({
+  method: 'GET',
+  path: '/streams',
+  params: z.object({
+    include_public: flag('include_public').optional(),
+    include_web_public: flag('include_web_public').optional(),
+    include_subscribed: flag('include_subscribed').optional(),
+    exclude_archived: flag('exclude_archived').optional(),
+    include_all: flag('include_all').optional(),
+    include_default: flag('include_default').optional(),
+    include_owner_subscribed: flag('include_owner_subscribed').optional(),
+  }),
+  response: envelope({ streams: z.array(Channel) }),
+  encode: (p, ctx) => {
+    const { exclude_archived, include_all, ...rest } = p;
+    const out: Record<string, unknown> = { ...rest };
+    if (exclude_archived !== undefined && ctx.server.featureLevel >= FL.channelsExcludeArchived) out.exclude_archived = exclude_archived;
+    if (include_all !== undefined) out[ctx.server.featureLevel >= FL.channelsIncludeAll ? 'include_all' : 'include_all_active'] = include_all;
+    return out;
+  },
 });
 
 /** 10. `DELETE /users/me/subscriptions`. */
@@ -188,6 +217,7 @@ export const channelOperations = {
   'DELETE /users/me/subscriptions': unsubscribe,
   'GET /streams/{stream_id}/email_address': getChannelEmailAddress,
   'GET /users/me/subscriptions': getSubscriptions,
+  'GET /streams': getChannels,
   'POST /users/me/subscriptions': subscribe,
   'POST /users/me/subscriptions/{stream_id}': updateSubscriptionProperty,
   'GET /users/me/{stream_id}/topics': getChannelTopics,

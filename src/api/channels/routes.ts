@@ -3,6 +3,9 @@ import { route } from '../route';
 /** `GET /users/me/subscriptions`: the current user's channel subscriptions. */
 export const getSubscriptions = route('GET /users/me/subscriptions');
 
+/** `GET /streams`: the channels the user may see (public, web-public, subscribed; `include_all` for administrators). */
+export const getChannels = route('GET /streams');
+
 /** `POST /users/me/subscriptions`: subscribes the current user (or `principals`) to channels by name. */
 export const subscribe = route('POST /users/me/subscriptions');
 

@@ -36,6 +36,7 @@ export const NeverSubscribedStream = z.looseObject({
   invite_only: z.boolean().optional(),
   is_web_public: z.boolean().optional(),
   is_archived: z.boolean().optional(),
+  subscriber_count: int.optional(),
 });
 
 /** A user group (`realm_user_groups`): only what permission checks read. */
@@ -79,6 +80,16 @@ export const RegisterSnapshot = z.looseObject({
   /** Who can authorize a direct conversation (some participant must be in it) and who can start one. */
   realm_direct_message_permission_group: GroupSettingValue.optional(),
   realm_direct_message_initiator_group: GroupSettingValue.optional(),
+  /** Who may create channels (feature levels 264, 266, 280); before, `realm_create_*_stream_policy` codes. */
+  realm_can_create_public_channel_group: GroupSettingValue.optional(),
+  realm_can_create_private_channel_group: GroupSettingValue.optional(),
+  realm_can_create_web_public_channel_group: GroupSettingValue.optional(),
+  realm_create_public_stream_policy: int.optional(),
+  realm_create_private_stream_policy: int.optional(),
+  realm_create_web_public_stream_policy: int.optional(),
+  /** Web-public channels need both: the server allows them and the organisation lets spectators in. */
+  server_web_public_streams_enabled: z.boolean().optional(),
+  realm_enable_spectator_access: z.boolean().optional(),
   /** Before feature level 316 / 310: policies instead of groups. */
   realm_edit_topic_policy: int.optional(),
   realm_move_messages_between_streams_policy: int.optional(),

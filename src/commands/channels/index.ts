@@ -2,7 +2,9 @@
 import { Commands, Views } from '../../constants';
 import type { Services } from '../../services';
 import { registerCommands } from '../../ui/commands';
+import * as browse from './browse';
 import * as copyEmail from './copyEmail';
+import * as create from './create';
 import * as markRead from './markRead';
 import * as properties from './properties';
 import * as unsubscribe from './unsubscribe';
@@ -13,6 +15,8 @@ export function register(services: Services): void {
     ...copyEmail.commands,
     ...unsubscribe.commands,
     ...markRead.commands,
+    ...browse.commands,
+    ...create.commands,
     {
       // Rebuilds from a fresh snapshot (as after an expired queue): the reliable "reload".
       id: Commands.refreshChannels,

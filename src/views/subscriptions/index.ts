@@ -1,6 +1,6 @@
 /** The channels tree: model + provider + muted-row decorations + the unread badge on the container. */
 import * as vscode from 'vscode';
-import { Settings, Views } from '../../constants';
+import { ContextKeys, Settings, Views } from '../../constants';
 import type { Services } from '../../services';
 import { ChannelColorIcons } from '../colors';
 import { ChannelsModel, type ChannelNode } from './model';
@@ -35,21 +35,24 @@ export function register(services: Services): ChannelsView {
     const what = all ? `unread message${one ? '' : 's'}` : one ? 'unread direct message or mention' : 'unread direct messages and mentions';
     view.badge = total > 0 ? { value: total, tooltip: `${total} ${what}` } : undefined;
   };
+  let noSubscriptions: boolean | undefined;
   const updateMessage = (): void => {
     const status = sessions.status.status;
     if (!services.accounts.active) view.message = undefined;
     else if (!sessions.current) view.message = status === 'connecting' ? 'Connecting…' : 'Not connected. Run "Team Chat: Reconnect".';
-    else if (sessions.current.store.subscriptions().length === 0) view.message = 'You are not subscribed to any channel.';
+    // No subscriptions: the view's welcome content offers Browse Channels and Create Channel.
+    else if (sessions.current.store.subscriptions().length === 0) view.message = undefined;
     else view.message = status === 'reconnecting' ? 'Reconnecting…' : undefined;
+    const none = sessions.current !== undefined && sessions.current.store.subscriptions().length === 0;
+    if (none !== noSubscriptions) void vscode.commands.executeCommand('setContext', ContextKeys.noSubscriptions, (noSubscriptions = none));
   };
   context.subscriptions.push(
     model.onDidChangeTotal(updateBadge),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(Settings.badgeCounts) && updateBadge()),
     sessions.onDidChangeStatus(updateMessage),
     sessions.onDidChange(updateMessage),
-    model.onDidChange((nodes) => {
-      if (!nodes) updateMessage();
-    }),
+    // Any change: joining or leaving the first channel changes only the rows.
+    model.onDidChange(() => updateMessage()),
   );
   updateBadge();
   updateMessage();

@@ -12,6 +12,7 @@ import { playgroundJson } from './playgrounds';
 import { presencesFor } from './users';
 import { systemGroups } from './userGroups';
 import { recentPrivateConversations } from './recentDms';
+import { channelCreationSettings } from './streams';
 
 const ALL_TYPES = ['realm', 'subscription', 'message', 'update_message_flags', 'presence', 'user_topic', 'realm_user',
   'user_status', 'saved_snippets', 'scheduled_messages', 'reminders', 'realm_linkifiers', 'user_settings', 'stream',
@@ -122,6 +123,7 @@ function realmSection(srv: ChatServer): Record<string, unknown> {
     realm_message_retention_days: rs.message_retention_days, realm_upload_quota_mib: rs.upload_quota_mib,
   };
   if (srv.fl >= 257) out.realm_url = srv.url;
+  Object.assign(out, channelCreationSettings(srv));
   return out;
 }
 

@@ -5,6 +5,7 @@ import { intOrStrArray, isInt, objArray, strArray } from '../params';
 import { Ctx, Route } from '../router';
 import { serializeStream, serializeSubscription, SUB_PROPS } from '../serialize';
 import { emptySub, GROUP } from '../state';
+import { checkNewChannel } from './streams';
 import { Stream, Subscription, User } from '../types';
 
 const COLORS = ['#76ce90', '#fae589', '#a6c7e5', '#b0a5fd', '#f5ce6e', '#c2726a', '#94c849', '#bd86e5'];
@@ -51,11 +52,11 @@ function subscribe(ctx: Ctx): Record<string, unknown> {
     if (name.length > 60) throw badRequest('Channel name too long (limit: 60 characters).');
     let s = st.streamsByName.get(name.toLowerCase());
     if (!s) {
-      const group = p.invite_only ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
-      if (!st.inGroup(user, srv.realmSetting(group)) || user.role === 600) throw badRequest('Insufficient permission');
+      const description = typeof spec.description === 'string' ? spec.description : '';
+      checkNewChannel(srv, user, { description, invite_only: p.invite_only, is_web_public: p.is_web_public === true });
       s = st.addStream({
-        id: st.nextId('stream'), name, description: typeof spec.description === 'string' ? spec.description : '',
-        inviteOnly: p.invite_only, isWebPublic: false, isArchived: false,
+        id: st.nextId('stream'), name, description,
+        inviteOnly: p.invite_only, isWebPublic: p.is_web_public === true && !p.invite_only, isArchived: false,
         historyPublicToSubscribers: p.history_public_to_subscribers ?? !p.invite_only, subscribers: new Set(),
         canRemoveSubscribersGroup: GROUP.administrators, canSendMessageGroup: GROUP.everyone, dateCreated: srv.now(),
         recipientId: 0, emailToken: createHash('md5').update(name).digest('hex'), messageIds: [],
