@@ -25,13 +25,12 @@ export const setTypingStatus = defineOperation({
   }),
   response: envelope({}),
   check: (p, ctx) => {
-    if (p.type === 'direct' && p.to === undefined) throw new ValidationError('Direct typing notifications need the recipients ("to").', ctx.route);
+    if (p.type === 'direct' && p.to === undefined) throw new ValidationError('Direct typing notifications need the recipients ("to").', ctx.route, 'to');
     if (p.type === 'stream') {
-      if (p.stream_id === undefined || p.topic === undefined) {
-        throw new ValidationError('Channel typing notifications need the channel ("stream_id") and the topic.', ctx.route);
-      }
+      if (p.stream_id === undefined) throw new ValidationError('Channel typing notifications need the channel ("stream_id").', ctx.route, 'stream_id');
+      if (p.topic === undefined) throw new ValidationError('Channel typing notifications need the topic.', ctx.route, 'topic');
       // Before this level the channel went in `to`; no client used that form (the API's changelog).
-      if (ctx.server.featureLevel < FL.streamTypingById) throw new ValidationError('This server does not support typing notifications in channels.', ctx.route);
+      if (ctx.server.featureLevel < FL.streamTypingById) throw new ValidationError('This server does not support typing notifications in channels.', ctx.route, 'type');
     }
   },
   // `direct` from FL.directMessageType (before: `private`); `stream` is understood at every level that has `stream_id`.
