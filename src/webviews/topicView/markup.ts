@@ -12,6 +12,7 @@ export const BODY = `
   <ol id="list" class="message-list"></ol>
 </main>
 <div id="notice" class="notice" role="status" hidden></div>
+<div id="typing" class="typing muted" role="status" aria-live="polite"></div>
 <form id="compose" class="compose">
   <textarea id="compose-text" rows="3" placeholder="Message this topic (Ctrl+Enter to send)" aria-label="Message"></textarea>
   <div class="compose-row">
