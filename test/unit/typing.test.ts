@@ -2,6 +2,9 @@
 // the event parsing they rely on.
 import assert from 'node:assert/strict';
 import { parseEvent } from '../../src/api/events/parse';
+import { setTypingStatus } from '../../src/api/typing/routes';
+import { ChatSession } from '../../src/store';
+import { RealmState } from '../../src/store/realm';
 import type { TypingEvent } from '../../src/api/events/models';
 import {
   conversationKey,
@@ -13,6 +16,7 @@ import {
   type TypingDestination,
   type TypingPolicy,
 } from '../../src/store/typing';
+import { byEmail, clientFor, startTestServer } from './helpers';
 
 /** A clock whose time moves only by `advance`; timers due by then run in order. */
 function fakeClock(): TypingClock & { advance(ms: number): void; pending(): number } {
@@ -282,5 +286,53 @@ describe('typing: receiving (fake clock)', () => {
     assert.equal(dm('stop', ALICE, [ALICE, OWN]).op, 'stop');
     const odd = parseEvent({ id: 2, type: 'typing', op: 'pause', sender: person(ALICE) });
     assert.ok(odd.ok && odd.event.type === 'unknown');
+  });
+});
+
+describe('typing: the session (local server, fake typing clock)', function () {
+  this.timeout(30_000);
+
+  it('reads the periods from /register, with the documented defaults', () => {
+    const realm = new RealmState(() => 400, () => 1);
+    realm.reset({});
+    assert.deepEqual(realm.typing, { startedWaitMs: 10_000, stoppedWaitMs: 5_000, expiryMs: 15_000, maxStreamSize: 100 });
+    realm.reset({
+      server_typing_started_wait_period_milliseconds: 4000, server_typing_stopped_wait_period_milliseconds: 2000,
+      server_typing_started_expiry_period_milliseconds: 6000, max_stream_size_for_typing_notifications: 7,
+    });
+    assert.deepEqual(realm.typing, { startedWaitMs: 4000, stoppedWaitMs: 2000, expiryMs: 6000, maxStreamSize: 7 });
+  });
+
+  it('asks for typing events (channel ones too) and tracks them until they expire', async () => {
+    const server = await startTestServer();
+    const [alice, bob] = [byEmail(server, 'alice'), byEmail(server, 'bob')];
+    const [aliceC, bobC] = [clientFor(server, alice), clientFor(server, bob)];
+    const clock = fakeClock();
+    const session = new ChatSession(aliceC, { typingClock: clock });
+    try {
+      await session.start();
+      assert.equal(session.store.realm.typing.expiryMs, 15_000, 'from the server');
+      const general = [...server.state.streams.values()].find((x) => !x.inviteOnly && x.subscribers.has(alice.userId) && x.subscribers.has(bob.userId))!;
+      const dmKey = conversationKey({ kind: 'direct', userIds: [bob.userId] }, alice.userId);
+      const topicKey = conversationKey({ kind: 'stream', streamId: general.id, topic: 'Lunch' }, alice.userId);
+      const seen = new Promise<void>((resolve) => {
+        const d = session.typing.onDidChange(() => {
+          if (session.typing.typists(dmKey).length && session.typing.typists(topicKey).length) resolve(d.dispose());
+        });
+      });
+      await setTypingStatus(bobC, { op: 'start', type: 'direct', to: [alice.userId] });
+      await setTypingStatus(bobC, { op: 'start', type: 'stream', stream_id: general.id, topic: 'lunch' });
+      await seen;
+      assert.deepEqual([session.typing.typists(dmKey), session.typing.typists(topicKey)], [[bob.userId], [bob.userId]]);
+      clock.advance(14_999);
+      assert.deepEqual(session.typing.typists(dmKey), [bob.userId]);
+      clock.advance(1);
+      assert.deepEqual([session.typing.typists(dmKey), session.typing.typists(topicKey)], [[], []]);
+    } finally {
+      await session.stop();
+      session.dispose();
+      await Promise.all([aliceC.close(), bobC.close()]);
+      await server.stop();
+    }
   });
 });
