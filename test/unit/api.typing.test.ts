@@ -180,3 +180,28 @@ describe('API: typing notifications (POST /typing)', () => {
     await apiError(setTypingStatus(aliceC, { op: 'start', type: 'direct', to: [987654] }), 'BAD_REQUEST', 400);
   });
 });
+
+describe('demo server: Bob types sometimes', () => {
+  it('sends Alice start then stop from Bob in their conversation, every period', async function () {
+    this.timeout(20_000);
+    const server = await startTestServer({ demoTypingSeconds: 0.4 });
+    const [alice, bob] = [byEmail(server, 'alice'), byEmail(server, 'bob')];
+    const aliceC = clientFor(server, alice);
+    try {
+      const q = await typingQueue(aliceC);
+      const person = (a: Account) => ({ user_id: a.userId, email: server.state.apiEmail(server.state.users.get(a.userId)!) });
+      const events: Json[] = [];
+      const end = Date.now() + 10_000;
+      while (events.filter((e) => e.op === 'start').length < 2) {
+        assert.ok(Date.now() < end, `two spells of typing: ${JSON.stringify(events)}`);
+        events.push(...(await q.drain()));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const base = { type: 'typing', message_type: 'direct', sender: person(bob), recipients: [person(alice), person(bob)] };
+      assert.deepEqual(events.slice(0, 3), [{ ...base, op: 'start' }, { ...base, op: 'stop' }, { ...base, op: 'start' }]);
+    } finally {
+      await aliceC.close();
+      await server.stop();
+    }
+  });
+});

@@ -2,13 +2,14 @@ import { badRequest } from '../errors';
 import { getAccessibleMessage } from '../messaging';
 import { intArray, oneOf } from '../params';
 import { Ctx, Route } from '../router';
-import { Stream } from '../types';
+import type { ChatServer } from '../core';
+import { Stream, User } from '../types';
 
 // Typing notifications, as the real service sends them: events only, no state. Who is told
 // follows the receivers' `receives_typing_notifications`; channels above the realm's
 // `max_stream_size_for_typing_notifications` get no typing events at all.
 
-function receivers(ctx: Ctx, ids: Iterable<number>): number[] {
+function receivers(ctx: { srv: ChatServer }, ids: Iterable<number>): number[] {
   const st = ctx.srv.state;
   return [...ids].filter((id) => {
     const u = st.users.get(id);
@@ -74,12 +75,17 @@ function postTyping(ctx: Ctx): Record<string, unknown> {
   if (to === undefined) throw badRequest("Missing 'to' argument");
   if (to.length === 0) throw badRequest("Empty 'to' list");
   if (st.setting(user, 'send_private_typing_notifications') === false) throw badRequest('User has disabled typing notifications for direct messages');
-  const ids = typingRecipients(ctx, to);
-  const recipients = ids.map((id) => ({ user_id: id, email: st.apiEmail(srv.user(id)) }));
-  srv.queues.send(receivers(ctx, ids), 'typing', {
-    type: 'typing', op: p.op, message_type: srv.fl >= 215 ? 'direct' : 'private', sender: whoTyping(ctx), recipients,
-  });
+  sendDirectTyping(srv, user, typingRecipients(ctx, to), p.op);
   return {};
+}
+
+/** The `typing` event of a direct conversation (`ids`: every participant, the sender included), to those who receive it. */
+export function sendDirectTyping(srv: ChatServer, sender: User, ids: number[], op: 'start' | 'stop'): void {
+  const st = srv.state;
+  const recipients = ids.map((id) => ({ user_id: id, email: st.apiEmail(srv.user(id)) }));
+  srv.queues.send(receivers({ srv }, ids), 'typing', {
+    type: 'typing', op, message_type: srv.fl >= 215 ? 'direct' : 'private', sender: { user_id: sender.id, email: st.apiEmail(sender) }, recipients,
+  });
 }
 
 /** `POST /messages/{message_id}/typing`: start or stop editing a message (its sender only, while it may be edited). */
