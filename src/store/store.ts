@@ -215,7 +215,6 @@ export class ChatStore {
         change.add('userSettings');
         return;
       case 'heartbeat':
-      case 'typing': // followed by the session's TypingTracker
       case 'unknown':
         return;
     }
