@@ -71,7 +71,7 @@ async function main() {
   build();
   await provision();
 
-  const server = await startChatServer({ port: await freePort(CHAT_PORT, host), host, organization: 'demo', demoPresenceSeconds: 50 });
+  const server = await startChatServer({ port: await freePort(CHAT_PORT, host), host, organization: 'demo', demoPresenceSeconds: 50, demoTypingSeconds: 45 });
   cleanups.push(() => server.stop());
   // The extension runs on this machine: on a wildcard bind it reaches the server over loopback.
   const chatPort = Number(new URL(server.url).port);

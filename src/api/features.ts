@@ -20,6 +20,8 @@ export const FL = {
   webhookDirectMessageTrigger: 201,
   /** Wildcard mention error codes split from `BAD_REQUEST`. */
   wildcardMentionCodes: 229,
+  /** Channel typing notifications name the channel by `stream_id`; `private` refused as a typing type. */
+  streamTypingById: 215,
   /** `channel` accepted as a message type (before: `stream`). */
   channelMessageType: 248,
   /** `realm_url` (before: `realm_uri`). */

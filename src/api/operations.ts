@@ -4,6 +4,7 @@ import { messageOperations } from './messages/operations';
 import { personalOperations } from './personal/operations';
 import { realmOperations } from './realm/operations';
 import { getServerSettings } from './server/operations';
+import { typingOperations } from './typing/operations';
 import { userOperations } from './users/operations';
 import { webhookOperations } from './webhook/operations';
 
@@ -20,6 +21,7 @@ export const operations = {
   ...userOperations,
   ...realmOperations,
   ...webhookOperations,
+  ...typingOperations,
   ...eventOperations,
   'GET /server_settings': getServerSettings,
 } as const;

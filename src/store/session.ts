@@ -6,6 +6,7 @@ import { updatePresence } from '../api/users/routes';
 import { Emitter, type Event } from './emitter';
 import { alwaysFocused, PresencePinger, realTimers, type FocusSource, type Timers } from './pinger';
 import { ChatStore } from './store';
+import { realTypingClock, TypingTracker, type TypingClock } from './typing';
 
 export type SessionStatus = QueueStatus;
 
@@ -21,6 +22,8 @@ export interface ChatSessionOptions {
   timers?: Timers;
   /** Clock in ms for presence grouping. */
   now?: () => number;
+  /** Clock of the typing tracker; default: real time and timers. */
+  typingClock?: TypingClock;
   /** Tuning of the event queue (backoff bounds, long-poll margin). */
   queue?: Pick<EventQueueOptions, 'backoff' | 'longpollMarginMs' | 'deleteTimeoutMs' | 'random'>;
 }
@@ -48,6 +51,7 @@ export const STORE_EVENT_TYPES = [
   'reminders',
   'user_settings',
   'custom_profile_fields',
+  'typing',
 ];
 
 /** Snapshot sections: the consumed types plus the groups behind permission settings. */
@@ -59,6 +63,8 @@ export const STORE_FETCH_EVENT_TYPES = [...STORE_EVENT_TYPES, 'realm_user_groups
  */
 export class ChatSession {
   readonly store: ChatStore;
+  /** Who is typing in which conversation (`typing` events). */
+  readonly typing: TypingTracker;
   readonly #queue: EventQueue;
   readonly #pinger: PresencePinger;
   #status: SessionStatus = 'stopped';
@@ -81,6 +87,12 @@ export class ChatSession {
       onLimits: (limits) => (client.limits = { ...client.limits, ...limits }),
       onError: (error) => this.#onError.fire(error),
     });
+    this.typing = new TypingTracker({
+      clock: options.typingClock ?? realTypingClock(options.timers ?? realTimers),
+      ownUserId: () => this.store.ownUserId,
+      expiryMs: () => this.store.realm.typing.expiryMs,
+      ignore: (userId) => this.store.directConversations.isMuted(userId),
+    });
     this.#queue = new EventQueue(client, {
       ...options.queue,
       registerParams: {
@@ -90,13 +102,17 @@ export class ChatSession {
         include_subscribers: false,
         event_types: STORE_EVENT_TYPES,
         fetch_event_types: STORE_FETCH_EVENT_TYPES,
-        client_capabilities: { simplified_presence_events: true },
+        client_capabilities: { simplified_presence_events: true, stream_typing_notifications: true },
       },
       onSnapshot: (snapshot) => {
         // First build and resync alike: events in between are lost, so rebuild everything.
         this.store.reset(snapshot);
+        this.typing.clear();
       },
-      onEvents: (events) => void this.store.apply(events),
+      onEvents: (events) => {
+        this.store.apply(events);
+        for (const event of events) if (event.type === 'typing') this.typing.apply(event);
+      },
       onStatus: (status, detail) => this.#setStatus(status, detail),
       onError: (error) => this.#onError.fire(error),
     });
@@ -156,6 +172,7 @@ export class ChatSession {
   dispose(): void {
     void this.stop();
     this.store.dispose();
+    this.typing.dispose();
     this.#onDidChangeStatus.dispose();
     this.#onError.dispose();
   }

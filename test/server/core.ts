@@ -18,6 +18,8 @@ export interface ServerOptions {
   heartbeatSeconds?: number;
   /** Demo organisation: renew the presence of the people online at the start every N seconds (0, the default: never). */
   demoPresenceSeconds?: number;
+  /** Demo organisation: Bob types to Alice for a few seconds every N seconds (0, the default: never). */
+  demoTypingSeconds?: number;
   now?: () => number;
   /**
    * Tests: checks each JSON success (the route's method and template, and the body) and returns
@@ -43,6 +45,7 @@ export function resolveOptions(o: ServerOptions = {}): ResolvedOptions {
     queueIdleTimeoutSeconds: o.queueIdleTimeoutSeconds ?? 600,
     heartbeatSeconds: o.heartbeatSeconds ?? 60,
     demoPresenceSeconds: o.demoPresenceSeconds ?? 0,
+    demoTypingSeconds: o.demoTypingSeconds ?? 0,
     now: o.now ?? (() => Date.now() / 1000),
     checkResponse: o.checkResponse,
   };

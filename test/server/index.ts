@@ -1,6 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { ChatServer, resolveOptions, ServerOptions } from './core';
 import { keepDemoPresence } from './demoPresence';
+import { demoTypist } from './demoTyping';
 import { buildDemo } from './fixtures/demo';
 import { buildLarge } from './fixtures/large';
 import { Fault, HttpFront, sendJson } from './http';
@@ -154,6 +155,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const gc = setInterval(() => srv.queues.gc(opts.queueIdleTimeoutSeconds), Math.min(10_000, opts.queueIdleTimeoutSeconds * 500));
   gc.unref();
   const stopPresence = opts.organization === 'demo' && opts.demoPresenceSeconds > 0 ? keepDemoPresence(srv, opts.demoPresenceSeconds) : () => {};
+  const stopTyping = opts.organization === 'demo' && opts.demoTypingSeconds > 0 ? demoTypist(srv, opts.demoTypingSeconds) : () => {};
 
   return {
     url: srv.url,
@@ -165,6 +167,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       clearInterval(tick);
       clearInterval(gc);
       stopPresence();
+      stopTyping();
       srv.queues.expireAll();
       http.close(() => resolve());
       http.closeAllConnections();

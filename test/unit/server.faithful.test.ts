@@ -86,50 +86,6 @@ describe('local server: faithful to the real API', function () {
       await fails(as('bob')('GET', `/users/${who('carol').userId}/presence`), 400, /No presence data/);
       await fails(as('bob')('GET', '/users/nobody@example.com/presence'), 400, /No such user/);
     });
-
-    it('POST /typing: direct and channel events of the real shape, to those who receive them', async function () {
-      const [alice, bob] = [who('alice'), who('bob')];
-      const bobQ = await queue(as('bob'), ['typing']);
-      await ok(as('alice')('POST', '/typing', { type: 'direct', op: 'start', to: [bob.userId] }));
-      const [dm] = await bobQ.drain();
-      assert.deepEqual(Object.keys(dm).sort(), ['id', 'message_type', 'op', 'recipients', 'sender', 'type']);
-      assert.deepEqual({ ...dm, id: 0 }, {
-        id: 0, type: 'typing', op: 'start', message_type: 'direct', sender: { user_id: alice.userId, email: alice.email },
-        recipients: [alice, bob].sort((a, b) => a.userId - b.userId).map((u) => ({ user_id: u.userId, email: server.state.apiEmail(server.state.users.get(u.userId)!) })),
-      });
-      const general = [...server.state.streams.values()].find((s) => s.subscribers.has(alice.userId) && s.subscribers.has(bob.userId))!;
-      await ok(as('alice')('POST', '/typing', { type: 'channel', op: 'stop', stream_id: general.id, topic: 'lunch' }));
-      const [ch] = await bobQ.drain();
-      assert.deepEqual({ ...ch, id: 0 }, {
-        id: 0, type: 'typing', op: 'stop', message_type: 'stream', sender: { user_id: alice.userId, email: alice.email }, stream_id: general.id, topic: 'lunch',
-      });
-      // A channel larger than the realm's limit: no typing events. At the limit: events.
-      server.state.realm.settings.max_stream_size_for_typing_notifications = general.subscribers.size - 1;
-      await ok(as('alice')('POST', '/typing', { type: 'channel', op: 'start', stream_id: general.id, topic: 'lunch' }));
-      assert.deepEqual(await bobQ.drain(), []);
-      server.state.realm.settings.max_stream_size_for_typing_notifications = general.subscribers.size;
-      await ok(as('alice')('POST', '/typing', { type: 'channel', op: 'start', stream_id: general.id, topic: 'lunch' }));
-      assert.equal((await bobQ.drain()).length, 1);
-      // Bob turns typing notifications off: nothing reaches him.
-      await ok(as('bob')('PATCH', '/settings', { receives_typing_notifications: false }));
-      await ok(as('alice')('POST', '/typing', { type: 'direct', op: 'start', to: [bob.userId] }));
-      assert.deepEqual((await bobQ.drain()).filter((e) => e.type === 'typing'), []);
-      // A sender who turned sending off is refused.
-      await ok(as('alice')('PATCH', '/settings', { send_private_typing_notifications: false }));
-      await fails(as('alice')('POST', '/typing', { type: 'direct', op: 'start', to: [bob.userId] }), 400, /disabled typing notifications/);
-    });
-
-    it('POST /messages/{message_id}/typing: typing_edit_message with the recipient', async function () {
-      const [alice, bob] = [who('alice'), who('bob')];
-      const bobQ = await queue(as('bob'), ['typing_edit_message']);
-      const { id } = await ok(as('alice')('POST', '/messages', { type: 'direct', to: [bob.userId], content: 'Typo here' }));
-      await ok(as('alice')('POST', `/messages/${id}/typing`, { op: 'start' }));
-      const [e] = await bobQ.drain();
-      assert.deepEqual({ ...e, id: 0 }, {
-        id: 0, type: 'typing_edit_message', op: 'start', sender_id: alice.userId, message_id: id,
-        recipient: { type: 'direct', user_ids: [alice.userId, bob.userId].sort((a, b) => a - b) },
-      });
-    });
   });
 
   describe('DELETE /messages/{message_id}', function () {

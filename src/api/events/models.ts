@@ -308,6 +308,26 @@ export const UserSettingsEvent = z.looseObject({
   value: z.unknown(),
 });
 
+/** Who typed, or is one of a direct conversation's participants, in a `typing` event. */
+const TypingPerson = z.looseObject({ user_id: int, email: z.string() });
+
+/**
+ * `typing` start / stop: someone composes in a conversation. Direct: `message_type` `direct`
+ * (before FL 215: `private`) and `recipients`, every participant including the sender; channel:
+ * `stream`, `stream_id` and `topic` (sent only to queues with the `stream_typing_notifications`
+ * capability). Expires after `server_typing_started_expiry_period_milliseconds` without a new start.
+ */
+export const TypingEvent = z.looseObject({
+  ...base,
+  type: z.literal('typing'),
+  op: z.enum(['start', 'stop']),
+  message_type: lenientEnum(['direct', 'private', 'stream'] as const),
+  sender: TypingPerson,
+  recipients: z.array(TypingPerson).optional(),
+  stream_id: int.optional(),
+  topic: z.string().optional(),
+});
+
 /**
  * An event of a type (or op) this client does not know. `event_type`/`event_op` and every other
  * field are kept as sent so a newer server never breaks the queue.
@@ -343,6 +363,7 @@ export const ChatEvent = z.discriminatedUnion('type', [
   RemindersEvent,
   UserSettingsEvent,
   CustomProfileFieldsEvent,
+  TypingEvent,
   UnknownEvent,
 ]);
 export type ChatEvent = z.infer<typeof ChatEvent>;
@@ -372,4 +393,5 @@ export type ScheduledMessagesEvent = z.infer<typeof ScheduledMessagesEvent>;
 export type RemindersEvent = z.infer<typeof RemindersEvent>;
 export type UserSettingsEvent = z.infer<typeof UserSettingsEvent>;
 export type CustomProfileFieldsEvent = z.infer<typeof CustomProfileFieldsEvent>;
+export type TypingEvent = z.infer<typeof TypingEvent>;
 export type UnknownEvent = z.infer<typeof UnknownEvent>;

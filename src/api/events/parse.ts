@@ -33,6 +33,7 @@ const KNOWN: Record<string, readonly string[] | undefined> = {
   user_settings: ['update'],
   // Old servers sent `op: "add"`; the list is complete either way.
   custom_profile_fields: undefined,
+  typing: ['start', 'stop'],
 };
 
 export type ParsedEvent =

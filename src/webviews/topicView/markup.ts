@@ -13,6 +13,7 @@ export const BODY = `
 </main>
 <div id="announcer" class="visually-hidden" role="status" aria-live="polite"></div>
 <div id="notice" class="notice" role="status" hidden></div>
+<div id="typing" class="typing muted" role="status" aria-live="polite"></div>
 <form id="compose" class="compose">
   <textarea id="compose-text" rows="3" placeholder="Message this topic (Ctrl+Enter to send)" aria-label="Message"></textarea>
   <div class="compose-row">

@@ -41,6 +41,7 @@ import {
   type TopicViewKey,
 } from './protocol';
 import { matchModel, matchModels, SearchHighlights } from './search';
+import { registerTypingHandlers, type TypingHandlers } from './typing';
 export type { TopicViewKey } from './protocol';
 export { keyString, narrowOfKey } from './key';
 import { baseNarrow, narrowOfKey } from './key';
@@ -80,6 +81,8 @@ export class TopicPanel implements vscode.Disposable {
   /** The page was told to show a message (opened at it). */
   readonly onDidReveal = this.#onDidReveal.event;
   #revealed: number | undefined;
+  /** Typing notifications: the compose box's sent, others' shown (./typing.ts). */
+  readonly typing: TypingHandlers;
 
   constructor(
     private readonly services: Services,
@@ -119,6 +122,7 @@ export class TopicPanel implements vscode.Disposable {
       }),
     );
     this.#registerHandlers();
+    this.#disposables.push((this.typing = registerTypingHandlers(this.#host, panel.webview, { key, current: () => services.sessions.current, onDidChangeSession: services.sessions.onDidChange, log: services.log })));
     this.#disposables.push(registerContentHandlers(this.#host, panel.webview, { session: () => this.#session(), message: (id) => this.#list?.get(id), log: services.log }));
     this.#disposables.push(registerCodeBlockHandlers(this.#view, services));
     this.#follow(services.sessions.current);
