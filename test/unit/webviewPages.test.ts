@@ -73,7 +73,7 @@ describe('webview pages', function () {
       resultField: common + `import { SendRequest } from ${src('topicView/protocol')};\nvoid request(SendRequest, { content: 'hi' }).then((r) => r.messageId);\n`,
       notificationField: common + `import { NoticeNotification } from ${src('topicView/protocol')};\nonNotification(NoticeNotification, (p) => p.message);\n`,
       handlerType: common + `import { NoticeNotification } from ${src('topicView/protocol')};\nonNotification(NoticeNotification, (p: { message: string }) => p.message);\n`,
-      commandValue: common + `import { ActionCommand } from ${src('topicView/protocol')};\ncommand(ActionCommand, { messageId: 1, action: 'delete' });\n`,
+      commandValue: common + `import { ActionCommand } from ${src('topicView/protocol')};\ncommand(ActionCommand, { messageId: 1, action: 'forward' });\n`,
       messageName: common + `import { SendMessageRequest } from ${src('topicView/protocol')};\nvoid request(SendMessageRequest, { content: 'hi' });\n`,
     };
     let errors: Map<string, number[]>;
