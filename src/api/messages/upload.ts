@@ -5,9 +5,11 @@ import { ValidationError } from '../errors';
 import { FL } from '../features';
 import { multipartFile, type UploadProgress } from '../multipart';
 import { defineOperation, envelope, type RealmLimits } from '../operation';
+import { uploadSizeProblem } from './uploadSize';
+
+export { formatSize } from './uploadSize';
 
 const ROUTE = 'POST /user_uploads';
-const MIB = 1024 * 1024;
 
 /**
  * `POST /user_uploads` — upload one file. The file itself is the multipart body, so there are no
@@ -35,29 +37,14 @@ export interface UploadFile {
   contentType?: string;
 }
 
-/** "3.2 MiB", "812 KiB", "17 bytes". */
-export function formatSize(bytes: number): string {
-  if (bytes >= MIB) return `${(bytes / MIB).toFixed(1).replace(/\.0$/, '')} MiB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
-  return `${bytes} byte${bytes === 1 ? '' : 's'}`;
-}
-
 /**
  * Refuses, before anything is sent, a file the organisation would refuse: larger than
- * `max_file_upload_size_mib` (the server's own comparison: more than that many MiB), or any file
- * when the limit is 0 (uploads disabled). Unknown limit: the server decides.
+ * `max_file_upload_size_mib`, or any file when the limit is 0 (uploads disabled). Unknown limit:
+ * the server decides.
  */
 export function checkUploadSize(name: string, size: number, limits: RealmLimits): void {
-  const max = limits.maxFileUploadSizeMib;
-  if (max === undefined) return;
-  if (max <= 0) throw new ValidationError('File uploads are disabled in this organization.', ROUTE, 'file');
-  if (size > max * MIB) {
-    throw new ValidationError(
-      `"${name}" is ${formatSize(size)}: this organization accepts files of at most ${max} MiB.`,
-      ROUTE,
-      'file',
-    );
-  }
+  const problem = uploadSizeProblem(name, size, limits.maxFileUploadSizeMib);
+  if (problem) throw new ValidationError(problem, ROUTE, 'file');
 }
 
 export interface UploadResult {

@@ -15,6 +15,7 @@ import { PanelHost, type WebviewHost } from '../host';
 import { realmImageOrigins } from '../html';
 import { BODY } from './markup';
 import { CONTENT_STYLES, registerContentHandlers } from './content';
+import { ViewUploads } from './uploads';
 import { editHistory, ReadMarker, runAction, toggleReaction, type ActionContext, type EmojiParams } from './actions';
 import { pickEmoji } from './emoji';
 import { messageModel, topicLinkModels, type ModelContext } from './model';
@@ -79,6 +80,8 @@ export class TopicPanel implements vscode.Disposable {
   /** The page was told to show a message (opened at it). */
   readonly onDidReveal = this.#onDidReveal.event;
   #revealed: number | undefined;
+  /** Files going up from this view (Attach, paste, drop, the upload commands). */
+  readonly uploads: ViewUploads;
 
   constructor(
     private readonly services: Services,
@@ -117,6 +120,7 @@ export class TopicPanel implements vscode.Disposable {
     );
     this.#registerHandlers();
     this.#disposables.push(registerContentHandlers(this.#host, panel.webview, { session: () => this.#session(), message: (id) => this.#list?.get(id), log: services.log }));
+    this.#disposables.push((this.uploads = new ViewUploads(this.#host, panel.webview, { session: () => this.#session(), insert: (t) => this.insertIntoCompose(t), log: services.log })));
     this.#follow(services.sessions.current);
     this.#render();
   }

@@ -16,6 +16,7 @@ import {
   type TopicSnapshot,
 } from '../protocol';
 import { insertIntoCompose } from './compose';
+import './upload';
 import { remove, renderTopicLinks, scrollToBottom, upsert } from './messages';
 import { maybeLoadOlder } from './older';
 import { revealMessage } from './reveal';
