@@ -12,7 +12,7 @@ import { getAttachments } from '../../src/api/messages/routes';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import type { TopicPanel } from '../../src/webviews/topicView/panel';
-import { clientFor, freshStart, GENERAL, signOutAll, testAccount, waitFor } from './helpers';
+import { clientFor, freshStart, GENERAL, signOutAll, testAccount, testControl, waitFor } from './helpers';
 
 const MIB = 1024 * 1024;
 
@@ -76,6 +76,25 @@ describe('uploads', () => {
     );
     assert.equal(panel.composeText, draft);
     assert.equal((await getAttachments(alice)).attachments.length, before, 'nothing was uploaded');
+    assert.equal(panel.uploads.uploading, 0);
+  });
+
+  it('shows the upload under way; a failed upload says why and keeps the compose text', async function () {
+    this.timeout(30_000);
+    const { uri } = write('slow.txt', 2_000);
+    panel.reveal();
+    await waitFor('the view active', () => panel.panel.active);
+    await testControl('fault', { kind: 'delay', ms: 2_000, route: 'POST /user_uploads' });
+    const draft = panel.composeText;
+    const pending = Promise.resolve(vscode.commands.executeCommand<string[]>(Commands.uploadFile, { files: [uri] }));
+    await waitFor('the upload under way', () => panel.uploads.uploading === 1);
+    const [link] = await pending;
+    await waitFor('the link after the draft', () => panel.composeText === draft + link, 15_000);
+
+    const before = panel.composeText;
+    await testControl('fault', { kind: 'status', status: 500, body: 'json', route: 'POST /user_uploads' });
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(Commands.uploadFile, { files: [uri] })), /500|server/i);
+    assert.equal(panel.composeText, before, 'the compose text is kept');
     assert.equal(panel.uploads.uploading, 0);
   });
 
