@@ -10,6 +10,7 @@ import { uploadSizeProblem } from './uploadSize';
 export { formatSize } from './uploadSize';
 
 const ROUTE = 'POST /user_uploads';
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * `POST /user_uploads` — upload one file. The file itself is the multipart body, so there are no
@@ -69,7 +70,8 @@ export async function uploadFile(
   checkUploadSize(name, file.data.byteLength, client.limits);
   const { onProgress, ...callOptions } = options;
   const body = multipartFile('filename', { ...file, name }, onProgress);
-  const result = await client.call(ROUTE, {}, { ...callOptions, upload: body });
+  // A large file on a slow link takes longer than an API call's usual limit; cancelling stays possible.
+  const result = await client.call(ROUTE, {}, { timeoutMs: UPLOAD_TIMEOUT_MS, ...callOptions, upload: body });
   return { url: result.url, filename: result.filename ?? name };
 }
 
