@@ -56,6 +56,7 @@ export const Commands = {
   copyChatPermalink: 'teamChat.copyChatPermalink',
   discussSelection: 'teamChat.discussSelection',
   openCodeReference: 'teamChat.openCodeReference',
+  codeBlockAction: 'teamChat.codeBlockAction',
   discussionReply: 'teamChat.discussion.reply',
   discussionResolve: 'teamChat.discussion.resolve',
   discussionUnresolve: 'teamChat.discussion.unresolve',

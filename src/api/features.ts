@@ -50,6 +50,10 @@ export const FL = {
   attachmentMessageIds: 472,
   /** User status endpoint open to administrators of any kind. */
   adminUserStatusAnyAdmin: 473,
+  /** Code playgrounds (`realm_playgrounds`, `POST /realm/playgrounds`). */
+  playgrounds: 49,
+  /** Playground `url_template` (before: `url_prefix`, the code appended). */
+  playgroundUrlTemplate: 196,
 } as const;
 
 /** Which spelling of the API-family names a server uses (docs/API.md, "Names"). */

@@ -12,6 +12,7 @@ export type StoreArea =
   | 'reminders'
   | 'linkifiers'
   | 'realmEmoji'
+  | 'playgrounds'
   | 'customProfileFields'
   | 'realm'
   | 'userSettings'
@@ -31,6 +32,7 @@ export const ALL_AREAS: readonly StoreArea[] = [
   'reminders',
   'linkifiers',
   'realmEmoji',
+  'playgrounds',
   'customProfileFields',
   'realm',
   'userSettings',

@@ -1,4 +1,4 @@
-import type { Linkifier } from '../api/realm/models';
+import type { Linkifier, RealmPlayground } from '../api/realm/models';
 import type { RealmEmoji } from '../api/messages/models';
 import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/personal/models';
 import type { CustomProfileField } from '../api/users/models';
@@ -55,6 +55,8 @@ export class PersonalItems {
   customProfileFields: readonly CustomProfileField[] = [];
   /** The organisation's custom emoji that can be used (not deactivated), by name. */
   realmEmoji: readonly RealmEmoji[] = [];
+  /** The organisation's code playgrounds, in its order. */
+  playgrounds: readonly RealmPlayground[] = [];
   /** Recent direct conversations and muted users. */
   readonly dms = new DirectConversations();
 }

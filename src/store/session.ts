@@ -42,6 +42,7 @@ export const STORE_EVENT_TYPES = [
   'realm',
   'realm_linkifiers',
   'realm_emoji',
+  'realm_playgrounds',
   'saved_snippets',
   'scheduled_messages',
   'reminders',

@@ -1,5 +1,5 @@
 import type { ChatEvent } from '../api/events/models';
-import type { Linkifier } from '../api/realm/models';
+import type { Linkifier, RealmPlayground } from '../api/realm/models';
 import type { RealmEmoji } from '../api/messages/models';
 import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/personal/models';
 import type { RegisterSnapshot } from '../api/events/register';
@@ -21,6 +21,7 @@ import {
   applyLinkifiers,
   applyRealm,
   applyRealmEmoji,
+  applyRealmPlaygrounds,
   applyReminders,
   applySavedSnippets,
   applyScheduledMessages,
@@ -154,6 +155,7 @@ export class ChatStore {
     this.#personal.dms.reset(this.#ownUserId, snapshot.recent_private_conversations ?? [], snapshot.muted_users ?? []);
     this.#personal.linkifiers = snapshot.realm_linkifiers ?? [];
     this.#personal.realmEmoji = activeRealmEmoji(snapshot.realm_emoji ?? {});
+    this.#personal.playgrounds = snapshot.realm_playgrounds ?? [];
     this.#personal.customProfileFields = orderProfileFields(snapshot.custom_profile_fields ?? []);
 
     // Topic lists are reloaded lazily from the new state, as on first use.
@@ -206,6 +208,7 @@ export class ChatStore {
       case 'realm': return applyRealm(state, event, change);
       case 'realm_linkifiers': return applyLinkifiers(state, event, change);
       case 'realm_emoji': return applyRealmEmoji(state, event, change);
+      case 'realm_playgrounds': return applyRealmPlaygrounds(state, event, change);
       case 'custom_profile_fields': return applyCustomProfileFields(state, event, change);
       case 'saved_snippets': return applySavedSnippets(state, event, change);
       case 'scheduled_messages': return applyScheduledMessages(state, event, change);
@@ -399,6 +402,10 @@ export class ChatStore {
   /** The organisation's custom emoji that can be used, by name. */
   realmEmoji(): readonly RealmEmoji[] {
     return this.#personal.realmEmoji;
+  }
+  /** The organisation's code playgrounds. */
+  playgrounds(): readonly RealmPlayground[] {
+    return this.#personal.playgrounds;
   }
   /** The organisation's custom profile fields, in its order (names of users' `profile_data` keys). */
   customProfileFields(): readonly CustomProfileField[] {

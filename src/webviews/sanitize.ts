@@ -14,14 +14,21 @@ const ALLOWED_TAGS = [
   ...KATEX_TAGS,
 ];
 
+/** Pygments' token classes (inside `.codehilite`), as media/content.css colours them. */
+export const PYGMENTS_CLASSES = [
+  'c', 'c1', 'ch', 'cm', 'cp', 'cpf', 'cs', 'k', 'kc', 'kd', 'kn', 'kp', 'kr', 'kt', 'n', 'na', 'nb', 'bp', 'nc', 'nd',
+  'ne', 'nf', 'fm', 'ni', 'nl', 'nn', 'no', 'nt', 'nv', 'nx', 'py', 'vc', 'vg', 'vi', 'o', 'ow', 'p', 's', 's1', 's2',
+  'sa', 'sb', 'sc', 'sd', 'se', 'sh', 'si', 'sr', 'ss', 'sx', 'dl', 'm', 'mb', 'mf', 'mh', 'mi', 'il', 'mo', 'err',
+  'w', 'gd', 'gi', 'ge', 'gs', 'gh', 'gu', 'gp', 'go', 'gr', 'gt',
+];
+
 /** Classes the renderer uses (mentions, code highlighting, emoji, spoilers, inline images). */
 const ALLOWED_CLASSES = [
   'highlight', 'user-mention', 'user-group-mention', 'silent', 'topic-mention', 'channel-wildcard-mention',
   'stream', 'stream-topic', 'codehilite', 'emoji', 'emoji-*', 'message_inline_image', 'message_inline_ref',
   'spoiler-block', 'spoiler-header', 'spoiler-content', 'katex', 'tex-error', 'rendered_markdown',
   // Pygments token classes inside `.codehilite`.
-  'c', 'c1', 'cm', 'k', 'kd', 'kn', 'kt', 'n', 'na', 'nb', 'nc', 'nf', 'nt', 'nv', 'o', 'p', 's', 's1', 's2',
-  'mi', 'mf', 'err', 'w', 'gp', 'go',
+  ...PYGMENTS_CLASSES,
   ...KATEX_CLASSES,
 ];
 
@@ -161,7 +168,7 @@ export function sanitizeServerHtml(html: string, realmUrl: string, options: Sani
       img: ['src', 'alt', 'title', ...(options.deferImages ? ['data-src'] : [])],
       time: ['datetime'],
       span: ['data-user-id', 'title', 'role', 'aria-label', 'aria-hidden', 'data-style'],
-      div: ['aria-hidden'],
+      div: ['aria-hidden', 'data-code-language'],
       ol: ['start'],
       th: ['align'],
       td: ['align'],

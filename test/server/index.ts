@@ -16,6 +16,7 @@ import { registerRoutes } from './routes/register';
 import { settingsRoutes } from './routes/settings';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { typingRoutes } from './routes/typing';
+import { playgroundRoutes } from './routes/playgrounds';
 import { userRoutes } from './routes/users';
 import { deliverDue } from './scheduler';
 import { State } from './state';
@@ -66,7 +67,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const routes = [
     ...registerRoutes, ...flagRoutes, ...messageRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
     ...subscriptionRoutes, ...userRoutes.filter((r) => r.path.includes('{email}')), ...settingsRoutes, ...personalRoutes,
-    ...realmRoutes(srv),
+    ...realmRoutes(srv), ...playgroundRoutes,
   ];
   const front = new HttpFront(srv, routes);
   const accountLimit = opts.organization === 'large' ? 50 : Infinity;

@@ -1,4 +1,5 @@
 import katex from 'katex';
+import { renderCodeBlock } from './highlight';
 import { Linkifier } from './types';
 
 /** What rendering found besides the HTML: drives flags, permissions and webhooks. */
@@ -85,8 +86,7 @@ function renderBlocks(lines: string[], ctx: RenderContext, out: Rendered): strin
       } else if (lang === 'quote') {
         blocks.push(`<blockquote>\n${renderBlocks(body, ctx, out)}\n</blockquote>`);
       } else {
-        const attr = fence[2] ? ` data-code-language="${escapeHtml(fence[2])}"` : '';
-        blocks.push(`<div class="codehilite"${attr}><pre><span></span><code>${escapeHtml(body.join('\n'))}\n</code></pre></div>`);
+        blocks.push(renderCodeBlock(body.join('\n'), fence[2]));
       }
       continue;
     }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  Attachment, FLAG_BITS, Linkifier, Message, Presence, ProfileField, RealmEmoji, Reminder, ROLE, Scheduled,
+  Attachment, FLAG_BITS, Linkifier, Message, Playground, Presence, ProfileField, RealmEmoji, Reminder, ROLE, Scheduled,
   Snippet, Stream, Subscription, User, UserStatus, UserTopic,
 } from './types';
 
@@ -67,6 +67,7 @@ export class State {
   userMessages = new Map<number, Map<number, number>>();
   attachments = new Map<number, Attachment>();
   linkifiers: Linkifier[] = [];
+  playgrounds: Playground[] = [];
   snippets = new Map<number, Snippet>();
   scheduled = new Map<number, Scheduled>();
   reminders = new Map<number, Reminder>();

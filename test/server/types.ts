@@ -110,6 +110,8 @@ export interface Linkifier {
   reverse_template: string | null; alternative_url_templates: string[];
 }
 
+export interface Playground { id: number; name: string; pygments_language: string; url_template: string }
+
 export interface Snippet { id: number; userId: number; title: string; content: string; dateCreated: number }
 
 export interface Scheduled {

@@ -261,7 +261,7 @@ export class Workbench {
   }
 
   /** Waits for the Team Chat status-bar item of a live session (after sign-in or the auto sign-in). */
-  async waitForLiveSession(timeout = 30_000): Promise<void> {
+  async waitForLiveSession(timeout = 60_000): Promise<void> {
     await this.page.locator('.statusbar-item .codicon-comment-discussion').first().waitFor({ state: 'attached', timeout });
   }
 
@@ -309,6 +309,13 @@ export function useWorkbench(options: WorkbenchOptions = {}): Workbench {
   before(async function () {
     this.timeout(180_000);
     await wb.start();
+  });
+  // A failed test leaves a picture of the workbench as it was (failed-<test title>.png).
+  afterEach(async function () {
+    const test = this.currentTest;
+    if (test?.state !== 'failed') return;
+    this.timeout(30_000);
+    await wb.screenshot(`failed-${test.title.replace(/[^\w-]+/g, '-').slice(0, 60)}`).catch(() => undefined);
   });
   after(async function () {
     this.timeout(60_000);

@@ -1,7 +1,7 @@
 // The webview sanitiser against an XSS corpus: whatever goes in, what comes out has only allowed
 // tags and attributes, only http(s)/mailto URLs, no styles or handlers; safe markup survives.
 import assert from 'node:assert/strict';
-import { katexStyle, safeUrl, sanitizeServerHtml } from '../../src/webviews/sanitize';
+import { katexStyle, PYGMENTS_CLASSES, safeUrl, sanitizeServerHtml } from '../../src/webviews/sanitize';
 import { KATEX_ATTRIBUTES, KATEX_CLASSES, KATEX_TAGS } from '../../src/webviews/sanitizeKatex';
 import { renderTex } from '../server/render';
 
@@ -42,7 +42,7 @@ function problems(html: string): string[] {
       if (a === 'src' && /^mailto:/i.test(decoded)) found.push(`mailto image`);
       if (a === 'class') {
         for (const c of decoded.split(/\s+/).filter(Boolean)) {
-          if (!KATEX_CLASS.test(c) && !/^(highlight|user-mention|user-group-mention|silent|topic-mention|channel-wildcard-mention|stream|stream-topic|codehilite|emoji|emoji-[\w-]+|message_inline_image|message_inline_ref|spoiler-block|spoiler-header|spoiler-content|katex|tex-error|rendered_markdown|c|c1|cm|k|kd|kn|kt|n|na|nb|nc|nf|nt|nv|o|p|s|s1|s2|mi|mf|err|w|gp|go)$/.test(c)) {
+          if (!KATEX_CLASS.test(c) && !/^(highlight|user-mention|user-group-mention|silent|topic-mention|channel-wildcard-mention|stream|stream-topic|codehilite|emoji|emoji-[\w-]+|message_inline_image|message_inline_ref|spoiler-block|spoiler-header|spoiler-content|katex|tex-error|rendered_markdown)$/.test(c) && !PYGMENTS_CLASSES.includes(c)) {
             found.push(`class ${c}`);
           }
         }
@@ -145,7 +145,7 @@ describe('webview sanitiser', () => {
     const html =
       '<p>Hi <span class="user-mention" data-user-id="4">@Alice</span>, see <a href="https://example.com/doc?a=1&amp;b=2" title="doc">the doc</a>' +
       ' or <a href="mailto:team@example.com">mail us</a>.</p>' +
-      '<div class="codehilite"><pre><span></span><code><span class="k">const</span> <span class="n">x</span> = 1;</code></pre></div>' +
+      '<div class="codehilite" data-code-language="TypeScript"><pre><span></span><code><span class="kd">const</span> <span class="n">x</span> <span class="o">=</span> <span class="mi">1</span><span class="p">;</span></code></pre></div>' +
       '<blockquote><p>quoted <strong>bold</strong> <em>it</em> <del>gone</del></p></blockquote>' +
       '<ul><li>one</li></ul><ol start="3"><li>three</li></ol>' +
       '<p><span class="emoji emoji-1f389" title="tada">:tada:</span> <code>inline</code> <time datetime="2024-01-01T00:00:00Z">then</time></p>';

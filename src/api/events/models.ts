@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { lenientEnum } from '../enum';
-import { Linkifier } from '../realm/models';
+import { Linkifier, RealmPlayground } from '../realm/models';
 import { Message, ReactionType, RealmEmoji } from '../messages/models';
 import { Reminder, SavedSnippet, ScheduledMessage } from '../personal/models';
 import { Subscription } from '../channels/models';
@@ -250,6 +250,13 @@ export const RealmLinkifiersEvent = z.looseObject({
   realm_linkifiers: z.array(Linkifier),
 });
 
+/** The organisation's code playgrounds changed: the whole new list. */
+export const RealmPlaygroundsEvent = z.looseObject({
+  ...base,
+  type: z.literal('realm_playgrounds'),
+  realm_playgrounds: z.array(RealmPlayground),
+});
+
 export const SavedSnippetsEvent = z.discriminatedUnion('op', [
   z.looseObject({ ...base, type: z.literal('saved_snippets'), op: z.literal('add'), saved_snippet: SavedSnippet }),
   z.looseObject({ ...base, type: z.literal('saved_snippets'), op: z.literal('update'), saved_snippet: SavedSnippet }),
@@ -330,6 +337,7 @@ export const ChatEvent = z.discriminatedUnion('type', [
   RealmEvent,
   RealmLinkifiersEvent,
   RealmEmojiEvent,
+  RealmPlaygroundsEvent,
   SavedSnippetsEvent,
   ScheduledMessagesEvent,
   RemindersEvent,
@@ -358,6 +366,7 @@ export type RealmUserEvent = z.infer<typeof RealmUserEvent>;
 export type RealmEvent = z.infer<typeof RealmEvent>;
 export type RealmLinkifiersEvent = z.infer<typeof RealmLinkifiersEvent>;
 export type RealmEmojiEvent = z.infer<typeof RealmEmojiEvent>;
+export type RealmPlaygroundsEvent = z.infer<typeof RealmPlaygroundsEvent>;
 export type SavedSnippetsEvent = z.infer<typeof SavedSnippetsEvent>;
 export type ScheduledMessagesEvent = z.infer<typeof ScheduledMessagesEvent>;
 export type RemindersEvent = z.infer<typeof RemindersEvent>;

@@ -26,6 +26,7 @@ const KNOWN: Record<string, readonly string[] | undefined> = {
   realm: ['update', 'update_dict'],
   realm_linkifiers: undefined,
   realm_emoji: ['update'],
+  realm_playgrounds: undefined,
   saved_snippets: ['add', 'update', 'remove'],
   scheduled_messages: ['add', 'update', 'remove'],
   reminders: ['add', 'remove'],

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { PresenceTimes } from './models';
-import { Linkifier } from '../realm/models';
+import { Linkifier, RealmPlayground } from '../realm/models';
 import { RealmEmoji } from '../messages/models';
 import { Reminder, SavedSnippet, ScheduledMessage } from '../personal/models';
 import { UserSettings } from '../personal/settings';
@@ -135,6 +135,8 @@ export const RegisterSnapshot = z.looseObject({
   realm_linkifiers: z.array(Linkifier).optional(),
   /** Fetch type `realm_emoji`: the organisation's custom emoji by id, deactivated ones included. */
   realm_emoji: z.record(z.string(), RealmEmoji).optional(),
+  /** Fetch type `realm_playgrounds` (feature level 49). */
+  realm_playgrounds: z.array(RealmPlayground).optional(),
   user_settings: UserSettings.optional(),
 
   // custom_profile_fields: top level both for that fetch type and (on some servers) with `realm`.

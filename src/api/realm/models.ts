@@ -24,3 +24,25 @@ export const Linkifier = z.preprocess(
   }),
 );
 export type Linkifier = z.infer<typeof Linkifier>;
+
+/** Servers before feature level 196 had `url_prefix` (the code appended, encoded) instead of `url_template`. */
+function upgradePlayground(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null) return raw;
+  const p = raw as Record<string, unknown>;
+  if (p.url_template === undefined && typeof p.url_prefix === 'string') return { ...p, url_template: `${p.url_prefix}{code}` };
+  return p;
+}
+
+/** A code playground (`realm_playgrounds`): code blocks of `pygments_language` open in it. */
+export const RealmPlayground = z.preprocess(
+  pure(upgradePlayground),
+  z.looseObject({
+    id: z.number().int(),
+    name: z.string(),
+    /** The Pygments lexer's name, as code blocks carry it in `data-code-language`. */
+    pygments_language: z.string(),
+    /** RFC 6570 template with the variable `{code}`. */
+    url_template: z.string(),
+  }),
+);
+export type RealmPlayground = z.infer<typeof RealmPlayground>;

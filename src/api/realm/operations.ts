@@ -96,8 +96,52 @@ const reorderLinkifiers = defineOperation({
   },
 });
 
-/** The organisation's linkifiers. */
+function checkPlaygroundServer(_p: unknown, ctx: CallContext): void {
+  if (ctx.server.featureLevel < FL.playgrounds) {
+    throw new ValidationError(`This server (feature level ${ctx.server.featureLevel}) has no code playgrounds.`, ctx.route);
+  }
+}
+
+/** `POST /realm/playgrounds` (administrators): code blocks of `pygments_language` get a link to it. */
+const addPlayground = defineOperation({
+  method: 'POST',
+  path: '/realm/playgrounds',
+  params: z.object({
+    name: z.string({ error: typeError('The playground name', 'text') }).trim().min(1, { error: 'The playground name cannot be empty.' }),
+    pygments_language: z
+      .string({ error: typeError('The language', 'text') })
+      .trim()
+      .min(1, { error: 'The language cannot be empty.' })
+      .regex(/^[ a-zA-Z0-9_+\-./#]*$/, { error: 'The language has characters a Pygments lexer name cannot have.' }),
+    url_template: z
+      .string({ error: typeError('The URL template', 'text') })
+      .trim()
+      .regex(/^https?:\/\//, { error: 'The URL template must start with http:// or https://.' })
+      .refine((t) => t.includes('{code}'), { error: 'The URL template must contain {code}, where the code goes.' }),
+  }),
+  response: envelope({ id: z.number().int() }),
+  check: (p, ctx) => {
+    checkPlaygroundServer(p, ctx);
+    if (ctx.server.featureLevel < FL.playgroundUrlTemplate && !/\{code\}$/.test(p.url_template)) {
+      throw new ValidationError(`This server (feature level ${ctx.server.featureLevel}) only appends the code: end the URL template with {code}.`, ctx.route, 'url_template');
+    }
+  },
+  encode: (p, ctx) => (ctx.server.featureLevel < FL.playgroundUrlTemplate ? { name: p.name, pygments_language: p.pygments_language, url_prefix: p.url_template.replace(/\{code\}$/, '') } : { ...p }),
+});
+
+/** `DELETE /realm/playgrounds/{playground_id}` (administrators). */
+const removePlayground = defineOperation({
+  method: 'DELETE',
+  path: '/realm/playgrounds/{playground_id}',
+  params: z.object({ playground_id: idOf('The playground id') }),
+  response: envelope({}),
+  check: checkPlaygroundServer,
+});
+
+/** The organisation's linkifiers and code playgrounds. */
 export const realmOperations = {
+  'POST /realm/playgrounds': addPlayground,
+  'DELETE /realm/playgrounds/{playground_id}': removePlayground,
   'PATCH /realm/filters/{filter_id}': updateLinkifier,
   'GET /realm/linkifiers': getLinkifiers,
   'POST /realm/filters': addLinkifier,

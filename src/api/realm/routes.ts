@@ -15,5 +15,11 @@ export const updateLinkifier = route('PATCH /realm/filters/{filter_id}');
 /** `DELETE /realm/filters/{filter_id}`: removes a linkifier. */
 export const removeLinkifier = route('DELETE /realm/filters/{filter_id}');
 
+/** `POST /realm/playgrounds` (administrators): adds a code playground; returns its `id`. */
+export const addPlayground = route('POST /realm/playgrounds');
+
+/** `DELETE /realm/playgrounds/{playground_id}` (administrators): removes a code playground. */
+export const removePlayground = route('DELETE /realm/playgrounds/{playground_id}');
+
 /** `PATCH /realm/linkifiers`: sets the processing order (`ordered_linkifier_ids`). */
 export const reorderLinkifiers = route('PATCH /realm/linkifiers');

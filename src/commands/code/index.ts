@@ -9,9 +9,21 @@ import { registerDiscussions, type Discussions } from './discussions';
 import { discussSelection } from './discussSelection';
 import { registerNarrowHover } from './hover';
 import { describeSelection, type SelectionShare } from './share';
+import { CodeBlockActions, isCodeBlockArgs, type CodeBlockResult } from './codeBlock';
 
 export function register(services: Services): Discussions {
+  const codeBlocks = new CodeBlockActions(services);
+  services.context.subscriptions.push(codeBlocks);
   registerCommands(services, [
+    {
+      id: Commands.codeBlockAction,
+      failure: 'Could not use the code block',
+      scripted: 'report',
+      run: (_ctx, args?: unknown): Promise<CodeBlockResult> => {
+        if (!isCodeBlockArgs(args)) throw new UserFacingError('Use the actions of a code block in a message.');
+        return codeBlocks.run(args);
+      },
+    },
     {
       id: Commands.discussSelection,
       session: true,

@@ -2,6 +2,7 @@ import type {
   CustomProfileFieldsEvent,
   RealmEvent,
   RealmEmojiEvent,
+  RealmPlaygroundsEvent,
   RealmLinkifiersEvent,
   RemindersEvent,
   SavedSnippetsEvent,
@@ -27,6 +28,11 @@ export function applyLinkifiers(state: StoreState, event: RealmLinkifiersEvent, 
 export function applyRealmEmoji(state: StoreState, event: RealmEmojiEvent, change: ChangeBuilder): void {
   state.personal.realmEmoji = activeRealmEmoji(event.realm_emoji);
   change.add('realmEmoji');
+}
+
+export function applyRealmPlaygrounds(state: StoreState, event: RealmPlaygroundsEvent, change: ChangeBuilder): void {
+  state.personal.playgrounds = event.realm_playgrounds;
+  change.add('playgrounds');
 }
 
 export function applyCustomProfileFields(state: StoreState, event: CustomProfileFieldsEvent, change: ChangeBuilder): void {

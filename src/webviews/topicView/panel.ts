@@ -15,6 +15,7 @@ import { PanelHost, type WebviewHost } from '../host';
 import { realmImageOrigins } from '../html';
 import { BODY } from './markup';
 import { CONTENT_STYLES, registerContentHandlers } from './content';
+import { registerCodeBlockHandlers } from './codeBlocks';
 import { ViewUploads } from './uploads';
 import { editHistory, ReadMarker, runAction, toggleReaction, type ActionContext, type EmojiParams } from './actions';
 import { pickEmoji } from './emoji';
@@ -120,6 +121,7 @@ export class TopicPanel implements vscode.Disposable {
     );
     this.#registerHandlers();
     this.#disposables.push(registerContentHandlers(this.#host, panel.webview, { session: () => this.#session(), message: (id) => this.#list?.get(id), log: services.log }));
+    this.#disposables.push(registerCodeBlockHandlers(this.#view, services));
     this.#disposables.push((this.uploads = new ViewUploads(this.#host, panel.webview, { session: () => this.#session(), insert: (t) => this.insertIntoCompose(t), log: services.log })));
     this.#follow(services.sessions.current);
     this.#render();

@@ -8,6 +8,7 @@ import { serializeStream, serializeSubscription, serializeUser } from '../serial
 import { FLAG_BITS, ProfileField, User } from '../types';
 import { reminderJson, scheduledJson, snippetJson } from './personal';
 import { linkifierJson, serverSettings } from './realm';
+import { playgroundJson } from './playgrounds';
 import { presencesFor } from './users';
 import { systemGroups } from './userGroups';
 import { recentPrivateConversations } from './recentDms';
@@ -15,7 +16,7 @@ import { recentPrivateConversations } from './recentDms';
 const ALL_TYPES = ['realm', 'subscription', 'message', 'update_message_flags', 'presence', 'user_topic', 'realm_user',
   'user_status', 'saved_snippets', 'scheduled_messages', 'reminders', 'realm_linkifiers', 'user_settings', 'stream',
   'realm_emoji', 'custom_profile_fields', 'attachment', 'update_display_settings', 'update_global_notifications', 'heartbeat',
-  'realm_user_groups', 'recent_private_conversations', 'muted_users'];
+  'realm_user_groups', 'recent_private_conversations', 'muted_users', 'realm_playgrounds'];
 
 function unreadMsgs(srv: ChatServer, user: User): Record<string, unknown> {
   const st = srv.state;
@@ -199,6 +200,7 @@ function register(ctx: Ctx): Record<string, unknown> {
   // Their own fetch types, as on the real service (not part of `realm`).
   if (fetch.has('realm_emoji')) out.realm_emoji = Object.fromEntries([...st.realmEmoji].map(([id, e]) => [id, e]));
   if (fetch.has('custom_profile_fields')) out.custom_profile_fields = st.profileFields.map((f) => profileFieldJson(srv, f));
+  if (fetch.has('realm_playgrounds') && srv.fl >= 49) out.realm_playgrounds = st.playgrounds.map((p) => playgroundJson(srv, p));
   if (fetch.has('realm_linkifiers')) out.realm_linkifiers = st.linkifiers.map((l) => linkifierJson(srv, l));
   if (fetch.has('user_settings')) {
     const values: Record<string, unknown> = {};

@@ -11,6 +11,7 @@ import { glyphOfEmojiClass } from '../emojiGlyph';
 import type { MessageModel } from '../protocol';
 import { dom } from './state';
 import { linkifyCodeReferences } from './codeLinks';
+import { enhanceCodeBlocks } from './codeBlocks';
 import { renderWidget } from './widgets';
 
 /** Images already loaded (or loading) this page, by URL. */
@@ -133,6 +134,7 @@ export function enhanceMessage(li: HTMLElement, m: MessageModel): void {
   if (body) {
     enhanceContent(body);
     linkifyCodeReferences(body);
+    enhanceCodeBlocks(body);
     // As the chat service's app: a widget takes the place of its message's text (`/poll …`).
     if (m.widget) body.replaceChildren(renderWidget(m.id, m.widget));
   }
