@@ -56,6 +56,8 @@ export const Commands = {
   openDirectMessage: 'teamChat.openDirectMessage',
   sendDirectMessage: 'teamChat.sendDirectMessage',
   shareSelection: 'teamChat.shareSelection',
+  uploadFile: 'teamChat.uploadFile',
+  shareFileToChat: 'teamChat.shareFileToChat',
   copyChatPermalink: 'teamChat.copyChatPermalink',
   discussSelection: 'teamChat.discussSelection',
   openCodeReference: 'teamChat.openCodeReference',

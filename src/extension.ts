@@ -31,6 +31,7 @@ import type { WebhookReceiver } from './webhookReceiver';
 import { registerPeopleView, type PeopleView } from './views/presence';
 import * as notifications from './notifications';
 import * as directMessagesView from './views/directMessages';
+import * as uploadCommands from './commands/upload';
 
 /** What `activate` returns: integration tests reach the extension's state through it. */
 export interface TeamChatApi {
@@ -86,6 +87,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   channelCommands.register(services);
   topicCommands.register(services, topics);
   const topicViews = topicView.register(services);
+  uploadCommands.register(services, topicViews);
   const notes = notifications.register(services, topicViews);
   const discussions = codeCommands.register(services);
   const inbox = inboxView.register(services);

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Dispatcher, Pool as UndiciPool } from 'undici';
 import * as z from 'zod';
 import { Backoff, sleep } from './backoff';
@@ -19,6 +20,7 @@ import { parseWith } from './parse';
 import { credentialSecrets, scrubError } from './scrub';
 import { dispatchText, type TextResponse } from './transport';
 import { dispatchBytes } from './download';
+import type { UploadBody } from './multipart';
 import { formatZodError } from './validation';
 
 export interface ChatClientOptions {
@@ -51,6 +53,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Override the retry budget for this call (0: no automatic retry). */
   maxRetries?: number;
+  /** A multipart body sent instead of the form (`POST /user_uploads`); opened anew for each attempt. */
+  upload?: UploadBody;
 }
 
 /** The rate-limit headers of the last response. */
@@ -255,8 +259,12 @@ export class ChatClient {
     const headers: Record<string, string> = { 'user-agent': this.#userAgent, accept: 'application/json' };
     if (options.auth !== false) headers.authorization = this.#authorization;
     let fullPath = this.#basePath + path;
-    let body: string | undefined;
-    if (method === 'GET') {
+    let body: string | Readable | undefined;
+    if (options.upload) {
+      body = options.upload.open();
+      headers['content-type'] = options.upload.contentType;
+      headers['content-length'] = String(options.upload.length);
+    } else if (method === 'GET') {
       if (form) fullPath += '?' + form;
     } else if (form) {
       body = form;
@@ -423,6 +431,8 @@ function readLimits(source: Record<string, unknown>): RealmLimits {
   limits.maxTopicLength = num('max_topic_length');
   limits.maxMessageLength = num('max_message_length');
   limits.maxReminderNoteLength = num('max_reminder_note_length');
+  // `realm_…`: the plan-type `update_dict` event's field, prefixed by the event queue.
+  limits.maxFileUploadSizeMib = num('max_file_upload_size_mib') ?? num('realm_max_file_upload_size_mib');
   if (typeof source.realm_mandatory_topics === 'boolean') limits.mandatoryTopics = source.realm_mandatory_topics;
   if (typeof source.realm_empty_topic_display_name === 'string') {
     limits.emptyTopicDisplayName = source.realm_empty_topic_display_name;

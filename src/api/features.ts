@@ -26,7 +26,9 @@ export const FL = {
   channelMessageType: 248,
   /** `realm_url` (before: `realm_uri`). */
   realmUrl: 257,
-  /** `detached_uploads` in the edit-message response. */
+  /** `url` in the upload response (before: only `uri`, now its deprecated alias). */
+  uploadUrl: 272,
+  /** `detached_uploads` in the edit-message response; `filename` in the upload response. */
   detachedUploads: 285,
   /** `sender_id` on the channel email address endpoint. */
   channelEmailSender: 335,

@@ -13,6 +13,8 @@ export interface RealmLimits {
   emptyTopicDisplayName?: string;
   maxReminderNoteLength?: number;
   maxSavedSnippetTitleLength?: number;
+  /** `max_file_upload_size_mib`: the largest upload in MiB; 0 when uploads are disabled. */
+  maxFileUploadSizeMib?: number;
 }
 
 /** What an operation's hooks may read about the call and the connected server. */

@@ -368,7 +368,7 @@ function readMultipart(req: IncomingMessage, out: RawRequest): Promise<void> {
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, limits: { fileSize: MAX_BODY } });
+      bb = busboy({ headers: req.headers, limits: { fileSize: MAX_BODY }, defParamCharset: 'utf8' });
     } catch {
       reject(new ApiError(400, 'BAD_REQUEST', 'Malformed multipart body'));
       return;

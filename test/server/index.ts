@@ -198,9 +198,15 @@ async function serveUpload(srv: ChatServer, req: IncomingMessage, res: ServerRes
   const bytes = uploadBytes.get(pathId) ?? Buffer.from(`fake contents of ${a.name}\n`);
   const type = contentTypeOf(a.name);
   res.writeHead(200, { 'Content-Type': type, 'Content-Length': bytes.length,
-    'Content-Disposition': `${type.startsWith('image/') && type !== 'image/svg+xml' ? 'inline' : 'attachment'}; filename="${a.name}"` });
+    'Content-Disposition': contentDisposition(type.startsWith('image/') && type !== 'image/svg+xml' ? 'inline' : 'attachment', a.name) });
   res.end(bytes);
   return true;
+}
+
+/** As Django's `content_disposition_header`: a quoted ASCII name, else RFC 5987's `filename*`. */
+function contentDisposition(kind: string, name: string): string {
+  if (/^[\x20-\x7e]*$/.test(name)) return `${kind}; filename="${name.replace(/[\\"]/g, '\\$&')}"`;
+  return `${kind}; filename*=utf-8''${encodeURIComponent(name)}`;
 }
 
 export { ROLE };

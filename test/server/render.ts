@@ -130,6 +130,14 @@ export function emojiHtml(name: string, ctx: RenderContext): string | undefined 
 /** Previews of the images a paragraph links to, written after it. */
 const imagePreviews = new WeakMap<Rendered, string[]>();
 
+function decodePathId(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|bmp)$/i;
 
 function inline(text: string, ctx: RenderContext, out: Rendered): string {
@@ -137,7 +145,8 @@ function inline(text: string, ctx: RenderContext, out: Rendered): string {
   const hole = (html: string): string => `\u0000${holes.push(html) - 1}\u0000`;
   const link = (url: string, label: string): string => {
     const m = /^(?:https?:\/\/[^/]+)?\/user_uploads\/(.+)$/.exec(url);
-    if (m) out.uploadPathIds.push(m[1]);
+    // The URL quotes the file name; path IDs hold it as stored.
+    if (m) out.uploadPathIds.push(decodePathId(m[1]));
     const safe = safeUrl(url);
     if (m && safe && IMAGE_FILE.test(m[1])) {
       const previews = imagePreviews.get(out) ?? [];

@@ -340,6 +340,7 @@ export function baseRealmSettings(): Record<string, unknown> {
     presence_disabled: false,
     message_retention_days: -1,
     upload_quota_mib: null,
+    max_file_upload_size_mib: 25,
     video_chat_provider: 1,
   };
 }

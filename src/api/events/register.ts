@@ -62,6 +62,8 @@ export const RegisterSnapshot = z.looseObject({
   max_stream_name_length: int.optional(),
   max_stream_description_length: int.optional(),
   max_reminder_note_length: int.optional(),
+  /** The largest upload in MiB (0: uploads disabled). */
+  max_file_upload_size_mib: int.optional(),
   event_queue_longpoll_timeout_seconds: z.number().positive().default(90),
   server_presence_ping_interval_seconds: z.number().positive().default(60),
   server_presence_offline_threshold_seconds: z.number().positive().default(140),

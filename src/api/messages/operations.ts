@@ -5,6 +5,7 @@ import { extraEmojiType, FL } from '../features';
 import { AttachmentsShape, DetachedUploads, normalizeAttachments } from './attachment';
 import { Message, NarrowMatch, READ_ONLY_FLAGS } from './models';
 import { Narrow, NarrowWithLegacy } from './narrow';
+import { uploadFileOperation } from './upload';
 import { type CallContext, defineOperation, envelope } from '../operation';
 import { checkContent, checkTopic, isEmptyTopic } from '../validation';
 
@@ -439,4 +440,5 @@ export const messageOperations = {
   'POST /submessage': sendSubmessage,
   'GET /attachments': getAttachments,
   'DELETE /attachments/{attachment_id}': removeAttachment,
+  'POST /user_uploads': uploadFileOperation,
 } as const;

@@ -19,6 +19,8 @@ export const BODY = `
   <div class="compose-row">
     <span id="compose-error" class="compose-error" role="alert"></span>
     <span id="compose-count" class="muted compose-count"></span>
+    <span id="compose-upload" class="muted compose-upload" role="status" hidden></span>
+    <button id="attach" type="button" class="secondary" title="Attach files (or paste or drop them into the message)">Attach file</button>
     <button id="send" type="submit">Send</button>
   </div>
 </form>`;

@@ -3,6 +3,7 @@
  * reactions grouped per emoji with who reacted. No `vscode` import.
  */
 import type { EditHistoryEntry, Message, TopicLink } from '../../api/messages/models';
+import type { CurrentSession } from '../../session/manager';
 import { safeUrl, sanitizeServerHtml } from '../sanitize';
 import type { EditHistoryItem, MessageModel, ReactionModel, TopicLinkModel } from './protocol';
 import { unicodeEmoji } from '../../views/presence/status';
@@ -21,6 +22,20 @@ export interface ModelContext {
   realmEmojiUrl?(emojiId: string): string | undefined;
   /** Whether the own user may delete the message now (the realm's permissions and time limit). */
   canDelete?(message: Message): boolean;
+}
+
+/** What the model needs, from a session's store. */
+export function modelContextOf(current: Pick<CurrentSession, 'account' | 'store'>): ModelContext {
+  const { store } = current;
+  return {
+    realmUrl: current.account.realmUrl,
+    ownUserId: store.ownUserId,
+    userName: (id) => store.user(id)?.full_name,
+    channelName: (id) => store.channelName(id),
+    emptyTopicName: store.realm.emptyTopicDisplayName,
+    realmEmojiUrl: (id) => store.realmEmoji().find((e) => e.id === id)?.source_url,
+    canDelete: (m) => store.realm.canDeleteMessage(m.sender_id === store.ownUserId, Date.now() / 1000 - m.timestamp),
+  };
 }
 
 export function initials(name: string): string {

@@ -16,9 +16,10 @@ import { realmImageOrigins } from '../html';
 import { BODY } from './markup';
 import { CONTENT_STYLES, registerContentHandlers } from './content';
 import { registerCodeBlockHandlers } from './codeBlocks';
+import { ViewUploads } from './uploads';
 import { editHistory, ReadMarker, runAction, toggleReaction, type ActionContext, type EmojiParams } from './actions';
 import { pickEmoji } from './emoji';
-import { messageModel, topicLinkModels, type ModelContext } from './model';
+import { messageModel, modelContextOf, topicLinkModels, type ModelContext } from './model';
 import {
   ActionCommand,
   ComposeTextCommand,
@@ -83,6 +84,8 @@ export class TopicPanel implements vscode.Disposable {
   #revealed: number | undefined;
   /** Typing notifications: the compose box's sent, others' shown (./typing.ts). */
   readonly typing: TypingHandlers;
+  /** Files going up from this view (Attach, paste, drop, the upload commands). */
+  readonly uploads: ViewUploads;
 
   constructor(
     private readonly services: Services,
@@ -125,6 +128,7 @@ export class TopicPanel implements vscode.Disposable {
     this.#disposables.push((this.typing = registerTypingHandlers(this.#host, panel.webview, { key, current: () => services.sessions.current, onDidChangeSession: services.sessions.onDidChange, log: services.log })));
     this.#disposables.push(registerContentHandlers(this.#host, panel.webview, { session: () => this.#session(), message: (id) => this.#list?.get(id), log: services.log }));
     this.#disposables.push(registerCodeBlockHandlers(this.#view, services));
+    this.#disposables.push((this.uploads = new ViewUploads(this.#host, panel.webview, { session: () => this.#session(), insert: (t) => this.insertIntoCompose(t), log: services.log })));
     this.#follow(services.sessions.current);
     this.#render();
   }
@@ -161,15 +165,7 @@ export class TopicPanel implements vscode.Disposable {
   }
 
   #ctx(current: CurrentSession): ModelContext {
-    return {
-      realmUrl: current.account.realmUrl,
-      ownUserId: current.store.ownUserId,
-      userName: (id) => current.store.user(id)?.full_name,
-      channelName: (id) => current.store.channelName(id),
-      emptyTopicName: current.store.realm.emptyTopicDisplayName,
-      realmEmojiUrl: (id) => current.store.realmEmoji().find((e) => e.id === id)?.source_url,
-      canDelete: (m) => current.store.realm.canDeleteMessage(m.sender_id === current.store.ownUserId, Date.now() / 1000 - m.timestamp),
-    };
+    return modelContextOf(current);
   }
 
   #channelName(current: CurrentSession): string {

@@ -120,18 +120,44 @@ export function attachmentJson(srv: ChatServer, a: Attachment): Record<string, u
   return out;
 }
 
+/** The real server's stored name: NFKC, word characters, dots and dashes; runs of spaces and dashes become one dash. */
+function sanitizeName(name: string): string {
+  const value = name.normalize('NFKC').replace(/[^\p{L}\p{N}\p{M}_\s.-]/gu, '').trim().replace(/[-\s]+/g, '-');
+  return value === '' || value === '.' || value === '..' ? 'uploaded-file' : value;
+}
+
+/** `POST /user_uploads`: one file, any field name; the real server's size, quota and response rules. */
 function uploadFile(ctx: Ctx): Record<string, unknown> {
   const { srv, user, files } = ctx;
-  if (files.length !== 1) throw badRequest('You must specify a file to upload');
+  if (files.length === 0) throw badRequest('You must specify a file to upload');
+  if (files.length !== 1) throw badRequest('You may only upload one file at a time');
   const f = files[0];
+  const maxMib = srv.realmSetting<number>('max_file_upload_size_mib');
+  if (f.data.length > maxMib * 1024 * 1024) {
+    // The self-hosted wording from feature level 306 (plan-dependent limits); before, one fixed sentence.
+    throw badRequest(srv.fl >= 306
+      ? `File is larger than this server's configured maximum upload size (${maxMib} MiB).`
+      : `Uploaded file is larger than the allowed limit of ${maxMib} MiB`);
+  }
+  const quotaMib = srv.realmSetting<number | null>('upload_quota_mib');
+  if (quotaMib !== null) {
+    let used = 0;
+    for (const a of srv.state.attachments.values()) used += a.size;
+    if (used + f.data.length > quotaMib * 1024 * 1024) throw badRequest("Upload would exceed your organization's upload quota.");
+  }
   const id = srv.state.nextId('attachment');
-  const safe = f.filename.replace(/[^A-Za-z0-9._-]+/g, '_') || 'file';
-  const pathId = `${srv.state.realm.id}/${randomBytes(1).toString('hex')}/${randomBytes(12).toString('base64url')}/${safe}`;
-  srv.state.attachments.set(id, { id, ownerId: user.id, name: f.filename, pathId, size: f.data.length, createTime: srv.now(), messageIds: new Set() });
+  const safe = sanitizeName(f.filename);
+  const dir = `${srv.state.realm.id}/${randomBytes(1).toString('hex')}/${randomBytes(12).toString('base64url')}`;
+  const pathId = `${dir}/${safe}`;
+  srv.state.attachments.set(id, { id, ownerId: user.id, name: safe, pathId, size: f.data.length, createTime: srv.now(), messageIds: new Set() });
   uploadBytes.set(pathId, f.data);
-  const url = `/user_uploads/${pathId}`;
+  const url = `/user_uploads/${dir}/${encodeURIComponent(safe)}`;
   srv.queues.send([user.id], 'attachment', { type: 'attachment', op: 'add', attachment: attachmentJson(srv, srv.state.attachments.get(id)!), upload_space_used: spaceUsed(srv, user) });
-  return { uri: url, url, filename: f.filename };
+  // `uri` always (a deprecated alias from feature level 272, which added `url`); `filename` from 285.
+  const out: Record<string, unknown> = { uri: url };
+  if (srv.fl >= 272) out.url = url;
+  if (srv.fl >= 285) out.filename = safe;
+  return out;
 }
 
 /** Bytes of files uploaded during the run; fixture files get small fake contents. */

@@ -121,6 +121,7 @@ function realmSection(srv: ChatServer): Record<string, unknown> {
     realm_default_language: rs.default_language, realm_waiting_period_threshold: rs.waiting_period_threshold,
     realm_enable_spectator_access: rs.enable_spectator_access, realm_video_chat_provider: rs.video_chat_provider,
     realm_message_retention_days: rs.message_retention_days, realm_upload_quota_mib: rs.upload_quota_mib,
+    max_file_upload_size_mib: rs.max_file_upload_size_mib,
   };
   if (srv.fl >= 257) out.realm_url = srv.url;
   Object.assign(out, channelCreationSettings(srv));

@@ -17,6 +17,7 @@ import {
 } from '../protocol';
 import { insertIntoCompose } from './compose';
 import './typing';
+import './upload';
 import { announce, remove, renderTopicLinks, scrollToBottom, upsert } from './messages';
 import { maybeLoadOlder } from './older';
 import { revealMessage } from './reveal';

@@ -140,8 +140,11 @@ export function upsert(messages: readonly MessageModel[]): MessageModel[] {
       node.tabIndex = existing.tabIndex;
       const focused = existing.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
       existing.replaceWith(node);
-      if (focused === existing) node.focus({ preventScroll: true });
-      else if (focused?.title) node.querySelector<HTMLElement>(`button[title="${CSS.escape(focused.title)}"]`)?.focus({ preventScroll: true });
+      if (focused) {
+        // The message first: its actions show only while it has the focus within.
+        node.focus({ preventScroll: true });
+        if (focused !== existing && focused.title) node.querySelector<HTMLElement>(`button[title="${CSS.escape(focused.title)}"]`)?.focus({ preventScroll: true });
+      }
       if (history) void toggleHistory(node, m.id);
     } else {
       let next: Element | null = null;
