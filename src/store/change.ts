@@ -10,6 +10,7 @@ export type StoreArea =
   | 'savedSnippets'
   | 'scheduledMessages'
   | 'reminders'
+  | 'drafts'
   | 'linkifiers'
   | 'realmEmoji'
   | 'customProfileFields'
@@ -29,6 +30,7 @@ export const ALL_AREAS: readonly StoreArea[] = [
   'savedSnippets',
   'scheduledMessages',
   'reminders',
+  'drafts',
   'linkifiers',
   'realmEmoji',
   'customProfileFields',

@@ -2,6 +2,7 @@ import type { ChatEvent } from '../api/events/models';
 import type { Linkifier } from '../api/realm/models';
 import type { RealmEmoji } from '../api/messages/models';
 import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/personal/models';
+import type { ServerDraft } from '../api/drafts/models';
 import type { RegisterSnapshot } from '../api/events/register';
 import type { Subscription } from '../api/channels/models';
 import type { CustomProfileField, User, UserStatus } from '../api/users/models';
@@ -18,6 +19,7 @@ import { applyDeleteMessage, applyFlags, applyMessage, applyReaction, applySubme
 import { applyPresence, applyRealmUser, applyUserStatus } from './reducers/people';
 import {
   applyCustomProfileFields,
+  applyDrafts,
   applyLinkifiers,
   applyRealm,
   applyRealmEmoji,
@@ -151,6 +153,7 @@ export class ChatStore {
     this.#personal.snippets.reset((snapshot.saved_snippets ?? []).map((s) => [s.id, s]));
     this.#personal.scheduled.reset((snapshot.scheduled_messages ?? []).map((s) => [s.scheduled_message_id, s]));
     this.#personal.reminders.reset((snapshot.reminders ?? []).map((r) => [r.reminder_id, r]));
+    this.#personal.drafts.reset((snapshot.drafts ?? []).map((d) => [d.id, d]));
     this.#personal.dms.reset(this.#ownUserId, snapshot.recent_private_conversations ?? [], snapshot.muted_users ?? []);
     this.#personal.linkifiers = snapshot.realm_linkifiers ?? [];
     this.#personal.realmEmoji = activeRealmEmoji(snapshot.realm_emoji ?? {});
@@ -210,6 +213,7 @@ export class ChatStore {
       case 'saved_snippets': return applySavedSnippets(state, event, change);
       case 'scheduled_messages': return applyScheduledMessages(state, event, change);
       case 'reminders': return applyReminders(state, event, change);
+      case 'drafts': return applyDrafts(state, event, change);
       case 'user_settings':
         this.#userSettings[event.property] = event.property === 'web_home_view' ? upgradeHomeView(event.value) : event.value;
         change.add('userSettings');
@@ -391,6 +395,10 @@ export class ChatStore {
   /** Earliest delivery first. */
   reminders(): readonly Reminder[] {
     return this.#personal.reminders.list();
+  }
+  /** The server's drafts, newest edit first (empty while synchronisation is off). */
+  serverDrafts(): readonly ServerDraft[] {
+    return this.#personal.drafts.list();
   }
   /** In the realm's order. */
   linkifiers(): readonly Linkifier[] {
