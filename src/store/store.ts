@@ -2,7 +2,6 @@ import type { ChatEvent } from '../api/events/models';
 import type { Linkifier } from '../api/realm/models';
 import type { RealmEmoji } from '../api/messages/models';
 import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/personal/models';
-import type { ServerDraft } from '../api/drafts/models';
 import type { RegisterSnapshot } from '../api/events/register';
 import type { Subscription } from '../api/channels/models';
 import type { CustomProfileField, User, UserStatus } from '../api/users/models';
@@ -397,7 +396,7 @@ export class ChatStore {
     return this.#personal.reminders.list();
   }
   /** The server's drafts, newest edit first (empty while synchronisation is off). */
-  serverDrafts(): readonly ServerDraft[] {
+  serverDrafts(): ReturnType<PersonalItems['drafts']['list']> {
     return this.#personal.drafts.list();
   }
   /** In the realm's order. */
