@@ -16,6 +16,7 @@ import {
   type TopicSnapshot,
 } from '../protocol';
 import { insertIntoCompose } from './compose';
+import { restoreDraft } from './drafts';
 import { remove, renderTopicLinks, scrollToBottom, upsert } from './messages';
 import { maybeLoadOlder } from './older';
 import { revealMessage } from './reveal';
@@ -68,6 +69,7 @@ onNotification(RevealNotification, (p) => revealMessage(p.id));
 onNotification(InsertComposeNotification, (p) => insertIntoCompose(p.text));
 
 ready();
+restoreDraft();
 request(InitRequest, state.oldestLoadedId ? { oldestLoadedId: state.oldestLoadedId } : {})
   .then(render)
   .catch((e) => {
