@@ -55,6 +55,32 @@ describe('compose drafts: kept across closing the view, synchronised, the Drafts
     assert.ok(rows().some((r) => r.local?.content === text), 'the Drafts tree lists it');
   });
 
+  it('keeps a direct conversation’s draft too, and a note to self resumes from the tree', async function () {
+    this.timeout(90_000);
+    const bob = { user_id: testAccount('bob').userId };
+    const open = (userIds: number[]) => vscode.commands.executeCommand<TopicPanel>(Commands.openDirectMessage, { userIds });
+    let panel = await open([bob.user_id]);
+    await panel.whenLoaded();
+    panel.insertIntoCompose('See you at 3?');
+    await waitFor('the DM text in the compose box', () => panel.composeText === 'See you at 3?', 20_000);
+    await close(panel);
+    panel = await open([bob.user_id]);
+    await waitFor('the DM draft back', () => panel.composeText === 'See you at 3?', 30_000);
+    const own = api.services.sessions.current!.store.ownUserId;
+    panel = await open([own]);
+    await panel.whenLoaded();
+    panel.insertIntoCompose('note to self');
+    await waitFor('the note in the compose box', () => panel.composeText === 'note to self', 20_000);
+    await close(panel);
+    const row = await waitFor('the note in the tree', () => rows().find((r) => r.content === 'note to self'));
+    assert.equal(api.drafts.provider.getTreeItem(row.node).label, 'yourself');
+    panel = (await vscode.commands.executeCommand<TopicPanel>(Commands.resumeDraft, row.node))!;
+    assert.ok(panel.key.mode === 'dm' && panel.key.userIds.length === 0);
+    await waitFor('the note resumed', () => panel.composeText === 'note to self', 30_000);
+    for (const p of api.topicViews.panels) await close(p);
+    for (const r of rows().filter((x) => x.target.type === 'private')) await vscode.commands.executeCommand(Commands.deleteDraft, r.node);
+  });
+
   it('with synchronisation on, the draft reaches the server', async function () {
     this.timeout(30_000);
     const found = await waitFor(

@@ -40,7 +40,7 @@ export function register(services: Services, model: DraftsModel, views: TopicVie
         });
         const panel = await vscode.commands.executeCommand<TopicPanel | undefined>(
           t.type === 'stream' ? Commands.openTopic : Commands.openDirectMessage,
-          t.type === 'stream' ? { streamId: t.streamId, topic: t.topic } : { userIds: [...t.userIds] },
+          t.type === 'stream' ? { streamId: t.streamId, topic: t.topic } : { userIds: t.userIds.length > 0 ? [...t.userIds] : [current.store.ownUserId] },
         );
         // A view already open with an empty box gets the text now (a new one asks for it as it loads).
         if (open && panel === open && panel.composeText === '') panel.insertIntoCompose(row.content);
