@@ -119,6 +119,7 @@ export class ComposeDrafts implements Disposable {
     if (!current) return '';
     const local = this.get(current.accountId, target);
     if (local) return local.content;
+    if (!syncEnabled(current.store)) return '';
     const key = targetKey(target);
     const remote = current.store.serverDrafts().find((d) => {
       const t = targetOfServerDraft(d, current.store.ownUserId);
@@ -279,7 +280,7 @@ export class ComposeDrafts implements Disposable {
       }),
       store.onDidChange((change) => {
         if (change.full || change.areas.has('userSettings')) this.syncAll(accountId);
-        if (change.full || change.areas.has('drafts')) this.#onDidChange.fire(accountId);
+        if (change.full || change.areas.has('drafts') || change.areas.has('userSettings')) this.#onDidChange.fire(accountId);
       }),
     ];
     if (store.ready) this.syncAll(accountId);
