@@ -81,6 +81,9 @@ export const Commands = {
   saveSnippetEdit: 'teamChat.saveSnippetEdit',
   editSnippetTitle: 'teamChat.editSnippetTitle',
   deleteSnippet: 'teamChat.deleteSnippet',
+  // Compose drafts
+  resumeDraft: 'teamChat.resumeDraft',
+  deleteDraft: 'teamChat.deleteDraft',
   // Linkifiers (administrators edit)
   refreshLinkifiers: 'teamChat.refreshLinkifiers',
   addLinkifier: 'teamChat.addLinkifier',
@@ -114,6 +117,7 @@ export const Views = {
   presence: 'teamChat.presence',
   directMessages: 'teamChat.directMessages',
   snippets: 'teamChat.snippets',
+  drafts: 'teamChat.drafts',
   linkifiers: 'teamChat.linkifiers',
   inbox: 'teamChat.inbox',
   mentions: 'teamChat.mentions',

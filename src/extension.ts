@@ -24,6 +24,8 @@ import * as inboxView from './views/inbox';
 import * as messagesViews from './views/messages';
 import * as inboxCommands from './commands/inbox';
 import * as linkifiersView from './views/linkifiers';
+import * as draftsView from './views/drafts';
+import * as draftCommands from './commands/drafts';
 import type * as snippetsView from './views/snippets';
 import type { ErrorMessage } from './ui/errorMessage';
 import { onDidReportError } from './ui/report';
@@ -55,6 +57,8 @@ export interface TeamChatApi {
   topicViews: TopicViews;
   /** The Saved Snippets tree (its provider lets tests see its rows). */
   snippets: snippetsView.SnippetsView;
+  /** The Drafts tree (compose drafts; tests read its rows). */
+  drafts: draftsView.DraftsView;
   /** The Linkifiers tree (its model lets tests see the order it shows). */
   linkifiers: linkifiersView.LinkifiersView;
   /** Topics shown as comment threads on the lines they discuss (tests read the threads). */
@@ -96,6 +100,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   const fileReminders = reminderCommands.register(services);
   const snippets = snippetCommands.register(services, { compose: topicViews });
   settingsCommands.register(services);
+  const drafts = draftsView.register(services);
+  draftCommands.register(services, drafts.model, topicViews);
   const linkifiers = linkifiersView.register(services);
   linkifierCommands.register(services, linkifiers.model);
   const webhookReceiver = webhookCommands.register(services);
@@ -116,6 +122,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
     topicViews,
     snippets,
     linkifiers,
+    drafts,
     webhookReceiver,
     notifications: notes,
     discussions,

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { AccountManager, type Account } from './auth/accounts';
 import { EXTENSION_NAME } from './constants';
+import { ComposeDrafts } from './drafts/compose';
 import { SessionManager } from './session/manager';
 
 /** What every feature's `register(services)` receives: the few shared objects, passed explicitly. */
@@ -12,6 +13,8 @@ export interface Services {
   readonly onDidChangeSession: vscode.Event<Account | undefined>;
   /** The active account's live session (client, event queue, store) and its change events. */
   readonly sessions: SessionManager;
+  /** What the user typed in each conversation's compose box (kept across reloads, synchronised when enabled). */
+  readonly drafts: ComposeDrafts;
 }
 
 /** Builds the services; each is registered in `context.subscriptions` as it is created. */
@@ -22,5 +25,10 @@ export function createServices(context: vscode.ExtensionContext): Services {
   context.subscriptions.push(accounts);
   const sessions = new SessionManager(accounts, log);
   context.subscriptions.push(sessions);
-  return { context, log, accounts, onDidChangeSession: accounts.onDidChangeActive, sessions };
+  const drafts = new ComposeDrafts(context.globalState, () => {
+    const c = sessions.current;
+    return c && { accountId: c.account.id, client: c.client, store: c.store };
+  }, { onError: (e) => log.warn(`Drafts: a server copy failed: ${String(e)}`) });
+  context.subscriptions.push(drafts);
+  return { context, log, accounts, onDidChangeSession: accounts.onDidChangeActive, sessions, drafts };
 }

@@ -1,4 +1,5 @@
 import { channelOperations } from './channels/operations';
+import { draftOperations } from './drafts/operations';
 import { eventOperations } from './events/operations';
 import { messageOperations } from './messages/operations';
 import { personalOperations } from './personal/operations';
@@ -23,6 +24,7 @@ export const operations = {
   ...webhookOperations,
   ...typingOperations,
   ...eventOperations,
+  ...draftOperations,
   'GET /server_settings': getServerSettings,
 } as const;
 

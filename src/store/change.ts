@@ -10,6 +10,7 @@ export type StoreArea =
   | 'savedSnippets'
   | 'scheduledMessages'
   | 'reminders'
+  | 'drafts'
   | 'linkifiers'
   | 'realmEmoji'
   | 'playgrounds'
@@ -30,6 +31,7 @@ export const ALL_AREAS: readonly StoreArea[] = [
   'savedSnippets',
   'scheduledMessages',
   'reminders',
+  'drafts',
   'linkifiers',
   'realmEmoji',
   'playgrounds',

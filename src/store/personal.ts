@@ -2,6 +2,7 @@ import type { Linkifier, RealmPlayground } from '../api/realm/models';
 import type { RealmEmoji } from '../api/messages/models';
 import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/personal/models';
 import type { CustomProfileField } from '../api/users/models';
+import type { ServerDraft } from '../api/drafts/models';
 import { DirectConversations } from './directMessages';
 
 /** Keyed items with a cached ordered view. */
@@ -49,6 +50,8 @@ export class PersonalItems {
   readonly reminders = new OrderedMap<number, Reminder>(
     (a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp || a.reminder_id - b.reminder_id,
   );
+  /** The server's drafts (synchronised ones), newest edit first. */
+  readonly drafts = new OrderedMap<number, ServerDraft>((a, b) => b.timestamp - a.timestamp || b.id - a.id);
   /** In the realm's order (the order matters: the first matching linkifier wins). */
   linkifiers: readonly Linkifier[] = [];
   /** In the realm's `order`. */

@@ -49,6 +49,7 @@ export const STORE_EVENT_TYPES = [
   'saved_snippets',
   'scheduled_messages',
   'reminders',
+  'drafts',
   'user_settings',
   'custom_profile_fields',
   'typing',

@@ -16,16 +16,7 @@ import { upgradeHomeView } from '../api/personal/settings';
 import { applyStream, applySubscription, applyUserTopic } from './reducers/channels';
 import { applyDeleteMessage, applyFlags, applyMessage, applyReaction, applySubmessage, applyUpdateMessage } from './reducers/messages';
 import { applyPresence, applyRealmUser, applyUserStatus } from './reducers/people';
-import {
-  applyCustomProfileFields,
-  applyLinkifiers,
-  applyRealm,
-  applyRealmEmoji,
-  applyRealmPlaygrounds,
-  applyReminders,
-  applySavedSnippets,
-  applyScheduledMessages,
-} from './reducers/realm';
+import * as realmReducers from './reducers/realm';
 import type { ChatStoreOptions, StoreState, TopicItem, UnreadKey } from './state';
 
 export type { ChatStoreOptions, TopicItem, UnreadKey } from './state';
@@ -152,6 +143,7 @@ export class ChatStore {
     this.#personal.snippets.reset((snapshot.saved_snippets ?? []).map((s) => [s.id, s]));
     this.#personal.scheduled.reset((snapshot.scheduled_messages ?? []).map((s) => [s.scheduled_message_id, s]));
     this.#personal.reminders.reset((snapshot.reminders ?? []).map((r) => [r.reminder_id, r]));
+    this.#personal.drafts.reset((snapshot.drafts ?? []).map((d) => [d.id, d]));
     this.#personal.dms.reset(this.#ownUserId, snapshot.recent_private_conversations ?? [], snapshot.muted_users ?? []);
     this.#personal.linkifiers = snapshot.realm_linkifiers ?? [];
     this.#personal.realmEmoji = activeRealmEmoji(snapshot.realm_emoji ?? {});
@@ -205,14 +197,15 @@ export class ChatStore {
       case 'presence': return applyPresence(state, event, change);
       case 'user_status': return applyUserStatus(state, event, change);
       case 'realm_user': return applyRealmUser(state, event, change);
-      case 'realm': return applyRealm(state, event, change);
-      case 'realm_linkifiers': return applyLinkifiers(state, event, change);
-      case 'realm_emoji': return applyRealmEmoji(state, event, change);
-      case 'realm_playgrounds': return applyRealmPlaygrounds(state, event, change);
-      case 'custom_profile_fields': return applyCustomProfileFields(state, event, change);
-      case 'saved_snippets': return applySavedSnippets(state, event, change);
-      case 'scheduled_messages': return applyScheduledMessages(state, event, change);
-      case 'reminders': return applyReminders(state, event, change);
+      case 'realm': return realmReducers.applyRealm(state, event, change);
+      case 'realm_linkifiers': return realmReducers.applyLinkifiers(state, event, change);
+      case 'realm_emoji': return realmReducers.applyRealmEmoji(state, event, change);
+      case 'realm_playgrounds': return realmReducers.applyRealmPlaygrounds(state, event, change);
+      case 'custom_profile_fields': return realmReducers.applyCustomProfileFields(state, event, change);
+      case 'saved_snippets': return realmReducers.applySavedSnippets(state, event, change);
+      case 'scheduled_messages': return realmReducers.applyScheduledMessages(state, event, change);
+      case 'reminders': return realmReducers.applyReminders(state, event, change);
+      case 'drafts': return realmReducers.applyDrafts(state, event, change);
       case 'user_settings':
         this.#userSettings[event.property] = event.property === 'web_home_view' ? upgradeHomeView(event.value) : event.value;
         change.add('userSettings');
@@ -394,6 +387,10 @@ export class ChatStore {
   /** Earliest delivery first. */
   reminders(): readonly Reminder[] {
     return this.#personal.reminders.list();
+  }
+  /** The server's drafts, newest edit first (empty while synchronisation is off). */
+  serverDrafts(): ReturnType<PersonalItems['drafts']['list']> {
+    return this.#personal.drafts.list();
   }
   /** In the realm's order. */
   linkifiers(): readonly Linkifier[] {

@@ -8,6 +8,7 @@ import { Fault, HttpFront, sendJson } from './http';
 import { ApiError } from './errors';
 import { checkTopic, sendMessage } from './messaging';
 import { deleteRoutes } from './routes/delete';
+import { draftRoutes } from './routes/drafts';
 import { editRoutes } from './routes/edit';
 import { flagRoutes } from './routes/flags';
 import { messageRoutes } from './routes/messages';
@@ -68,7 +69,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const routes = [
     ...registerRoutes, ...flagRoutes, ...messageRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
-    ...subscriptionRoutes, ...streamRoutes, ...userRoutes.filter((r) => r.path.includes('{email}')), ...settingsRoutes, ...personalRoutes,
+    ...subscriptionRoutes, ...streamRoutes, ...userRoutes.filter((r) => r.path.includes('{email}')), ...settingsRoutes, ...personalRoutes, ...draftRoutes,
     ...realmRoutes(srv), ...playgroundRoutes,
   ];
   const front = new HttpFront(srv, routes);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   Attachment, FLAG_BITS, Linkifier, Message, Playground, Presence, ProfileField, RealmEmoji, Reminder, ROLE, Scheduled,
-  Snippet, Stream, Subscription, User, UserStatus, UserTopic,
+  ServerDraftRecord, Snippet, Stream, Subscription, User, UserStatus, UserTopic,
 } from './types';
 
 /** System permission groups, referenced by id from realm and channel settings. */
@@ -69,6 +69,7 @@ export class State {
   linkifiers: Linkifier[] = [];
   playgrounds: Playground[] = [];
   snippets = new Map<number, Snippet>();
+  drafts = new Map<number, ServerDraftRecord>();
   scheduled = new Map<number, Scheduled>();
   reminders = new Map<number, Reminder>();
   presence = new Map<number, Presence>();

@@ -135,3 +135,6 @@ export interface ProfileField {
   id: number; name: string; type: number; hint: string; field_data: string; order: number;
   displayInProfileSummary: boolean; required: boolean; editableByUser: boolean;
 }
+
+/** A draft kept on the server (`/drafts`): `to` as the API shows it, `timestamp` in UNIX seconds. */
+export interface ServerDraftRecord { id: number; userId: number; type: 'stream' | 'private' | ''; to: number[]; topic: string; content: string; timestamp: number }

@@ -4,6 +4,7 @@ import { Linkifier, RealmPlayground } from '../realm/models';
 import { Message, ReactionType, RealmEmoji } from '../messages/models';
 import { Reminder, SavedSnippet, ScheduledMessage } from '../personal/models';
 import { Subscription } from '../channels/models';
+import { ServerDraft } from '../drafts/models';
 import { CustomProfileField, User } from '../users/models';
 
 /**
@@ -279,6 +280,13 @@ export const ScheduledMessagesEvent = z.discriminatedUnion('op', [
   z.looseObject({ ...base, type: z.literal('scheduled_messages'), op: z.literal('remove'), scheduled_message_id: int }),
 ]);
 
+/** The own user's server drafts changed (from any client). */
+export const DraftsEvent = z.discriminatedUnion('op', [
+  z.looseObject({ ...base, type: z.literal('drafts'), op: z.literal('add'), drafts: z.array(ServerDraft) }),
+  z.looseObject({ ...base, type: z.literal('drafts'), op: z.literal('update'), draft: ServerDraft }),
+  z.looseObject({ ...base, type: z.literal('drafts'), op: z.literal('remove'), draft_id: int }),
+]);
+
 export const RemindersEvent = z.discriminatedUnion('op', [
   z.looseObject({ ...base, type: z.literal('reminders'), op: z.literal('add'), reminders: z.array(Reminder) }),
   z.looseObject({ ...base, type: z.literal('reminders'), op: z.literal('remove'), reminder_id: int }),
@@ -361,6 +369,7 @@ export const ChatEvent = z.discriminatedUnion('type', [
   SavedSnippetsEvent,
   ScheduledMessagesEvent,
   RemindersEvent,
+  DraftsEvent,
   UserSettingsEvent,
   CustomProfileFieldsEvent,
   TypingEvent,
@@ -391,6 +400,7 @@ export type RealmPlaygroundsEvent = z.infer<typeof RealmPlaygroundsEvent>;
 export type SavedSnippetsEvent = z.infer<typeof SavedSnippetsEvent>;
 export type ScheduledMessagesEvent = z.infer<typeof ScheduledMessagesEvent>;
 export type RemindersEvent = z.infer<typeof RemindersEvent>;
+export type DraftsEvent = z.infer<typeof DraftsEvent>;
 export type UserSettingsEvent = z.infer<typeof UserSettingsEvent>;
 export type CustomProfileFieldsEvent = z.infer<typeof CustomProfileFieldsEvent>;
 export type TypingEvent = z.infer<typeof TypingEvent>;

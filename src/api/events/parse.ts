@@ -30,6 +30,7 @@ const KNOWN: Record<string, readonly string[] | undefined> = {
   saved_snippets: ['add', 'update', 'remove'],
   scheduled_messages: ['add', 'update', 'remove'],
   reminders: ['add', 'remove'],
+  drafts: ['add', 'update', 'remove'],
   user_settings: ['update'],
   // Old servers sent `op: "add"`; the list is complete either way.
   custom_profile_fields: undefined,

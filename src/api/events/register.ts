@@ -4,6 +4,7 @@ import { Linkifier, RealmPlayground } from '../realm/models';
 import { RealmEmoji } from '../messages/models';
 import { Reminder, SavedSnippet, ScheduledMessage } from '../personal/models';
 import { UserSettings } from '../personal/settings';
+import { ServerDraft } from '../drafts/models';
 import { GroupSettingValue, Subscription, UserTopic } from '../channels/models';
 import { CustomProfileField, User, UserStatus } from '../users/models';
 
@@ -143,6 +144,8 @@ export const RegisterSnapshot = z.looseObject({
   saved_snippets: z.array(SavedSnippet).optional(),
   scheduled_messages: z.array(ScheduledMessage).optional(),
   reminders: z.array(Reminder).optional(),
+  /** Fetch type `drafts`: oldest edit first; empty while the user's drafts synchronisation is off. */
+  drafts: z.array(ServerDraft).optional(),
   realm_linkifiers: z.array(Linkifier).optional(),
   /** Fetch type `realm_emoji`: the organisation's custom emoji by id, deactivated ones included. */
   realm_emoji: z.record(z.string(), RealmEmoji).optional(),

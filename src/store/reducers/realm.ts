@@ -1,5 +1,6 @@
 import type {
   CustomProfileFieldsEvent,
+  DraftsEvent,
   RealmEvent,
   RealmEmojiEvent,
   RealmPlaygroundsEvent,
@@ -60,4 +61,13 @@ export function applyReminders(state: StoreState, event: RemindersEvent, change:
   if (event.op === 'add') for (const r of event.reminders) reminders.set(r.reminder_id, r);
   else reminders.delete(event.reminder_id);
   change.add('reminders');
+}
+
+/** `drafts` events: drafts created, edited or deleted by any of the user's clients. */
+export function applyDrafts(state: StoreState, event: DraftsEvent, change: ChangeBuilder): void {
+  const drafts = state.personal.drafts;
+  if (event.op === 'add') for (const d of event.drafts) drafts.set(d.id, d);
+  else if (event.op === 'update') drafts.set(event.draft.id, event.draft);
+  else drafts.delete(event.draft_id);
+  change.add('drafts');
 }

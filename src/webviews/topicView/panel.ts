@@ -17,6 +17,7 @@ import { BODY } from './markup';
 import { CONTENT_STYLES, registerContentHandlers } from './content';
 import { registerCodeBlockHandlers } from './codeBlocks';
 import { ViewUploads } from './uploads';
+import { registerDraftHandlers } from './drafts';
 import { editHistory, ReadMarker, runAction, toggleReaction, type ActionContext, type EmojiParams } from './actions';
 import { pickEmoji } from './emoji';
 import { messageModel, modelContextOf, topicLinkModels, type ModelContext } from './model';
@@ -129,6 +130,7 @@ export class TopicPanel implements vscode.Disposable {
     this.#disposables.push(registerContentHandlers(this.#host, panel.webview, { session: () => this.#session(), message: (id) => this.#list?.get(id), log: services.log }));
     this.#disposables.push(registerCodeBlockHandlers(this.#view, services));
     this.#disposables.push((this.uploads = new ViewUploads(this.#host, panel.webview, { session: () => this.#session(), insert: (t) => this.insertIntoCompose(t), log: services.log })));
+    this.#disposables.push(registerDraftHandlers(this.#host, panel.webview, { key, drafts: services.drafts, sessions: services.sessions }));
     this.#follow(services.sessions.current);
     this.#render();
   }

@@ -7,6 +7,7 @@ import { Ctx, Route } from '../router';
 import { serializeStream, serializeSubscription, serializeUser } from '../serialize';
 import { FLAG_BITS, ProfileField, User } from '../types';
 import { reminderJson, scheduledJson, snippetJson } from './personal';
+import { registerDrafts } from './drafts';
 import { linkifierJson, serverSettings } from './realm';
 import { playgroundJson } from './playgrounds';
 import { presencesFor } from './users';
@@ -17,7 +18,7 @@ import { channelCreationSettings } from './streams';
 const ALL_TYPES = ['realm', 'subscription', 'message', 'update_message_flags', 'presence', 'user_topic', 'realm_user',
   'user_status', 'saved_snippets', 'scheduled_messages', 'reminders', 'realm_linkifiers', 'user_settings', 'stream',
   'realm_emoji', 'custom_profile_fields', 'attachment', 'update_display_settings', 'update_global_notifications', 'heartbeat',
-  'realm_user_groups', 'recent_private_conversations', 'muted_users', 'realm_playgrounds'];
+  'realm_user_groups', 'recent_private_conversations', 'muted_users', 'realm_playgrounds', 'drafts'];
 
 function unreadMsgs(srv: ChatServer, user: User): Record<string, unknown> {
   const st = srv.state;
@@ -198,6 +199,7 @@ function register(ctx: Ctx): Record<string, unknown> {
   if (fetch.has('scheduled_messages')) {
     out.scheduled_messages = [...st.scheduled.values()].filter((s) => s.userId === user.id).sort((a, b) => a.deliverAt - b.deliverAt).map((s) => scheduledJson(srv, s));
   }
+  if (fetch.has('drafts') && srv.fl >= 87) out.drafts = registerDrafts(srv, user);
   if (fetch.has('reminders') && srv.fl >= 381) out.reminders = [...st.reminders.values()].filter((r) => r.userId === user.id).map((r) => reminderJson(srv, r));
   // Their own fetch types, as on the real service (not part of `realm`).
   if (fetch.has('realm_emoji')) out.realm_emoji = Object.fromEntries([...st.realmEmoji].map(([id, e]) => [id, e]));

@@ -162,6 +162,10 @@ function applySetting(ctx: Ctx, target: User, name: string, value: unknown): voi
       });
     }
   }
+  if (name === 'enable_drafts_synchronization' && value === false) {
+    // As the real server: the drafts stored there are deleted, and no event tells the clients.
+    for (const [id, d] of srv.state.drafts) if (d.userId === target.id) srv.state.drafts.delete(id);
+  }
   if (name === 'timezone') {
     target.timezone = value as string;
     srv.queues.send(srv.activeUserIds(), 'realm_user', { type: 'realm_user', op: 'update', person: { user_id: target.id, timezone: value } });

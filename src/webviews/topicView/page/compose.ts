@@ -1,6 +1,6 @@
 /**
  * The compose box: the draft is saved in state; text the host inserts (snippets) goes in at the
- * caret; the page reports what the box holds (`topic/composeText`, debounced while typing).
+ * caret; the page reports what the box holds (`topic/composeText`) as the user types.
  */
 import { command, errorText, request } from '../../page/common';
 import { ComposeTextCommand, SendRequest } from '../protocol';
@@ -28,7 +28,8 @@ text.addEventListener('input', () => {
   save();
   composeError.textContent = '';
   updateCount();
-  reportDraft(500);
+  // At once: the host keeps it as the conversation's draft, and the view may close any moment.
+  reportDraft(0);
 });
 
 /** Host text (a snippet) at the caret, replacing a selection; the draft around it stays. */

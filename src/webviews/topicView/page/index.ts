@@ -18,6 +18,7 @@ import {
 import { insertIntoCompose } from './compose';
 import './typing';
 import './upload';
+import { restoreDraft } from './drafts';
 import { announce, remove, renderTopicLinks, scrollToBottom, upsert } from './messages';
 import { maybeLoadOlder } from './older';
 import { revealMessage } from './reveal';
@@ -70,6 +71,7 @@ onNotification(RevealNotification, (p) => revealMessage(p.id));
 onNotification(InsertComposeNotification, (p) => insertIntoCompose(p.text));
 
 ready();
+restoreDraft();
 request(InitRequest, state.oldestLoadedId ? { oldestLoadedId: state.oldestLoadedId } : {})
   .then(render)
   .catch((e) => {

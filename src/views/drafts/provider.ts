@@ -1,0 +1,53 @@
+/** Renders the drafts: the conversation, then the first line and the age; the whole text as tooltip. */
+import * as vscode from 'vscode';
+import { Commands } from '../../constants';
+import type { DraftTarget } from '../../drafts/compose';
+import type { CurrentSession } from '../../session/manager';
+import { relative } from '../../time/when';
+import { ListProvider } from '../tree';
+import type { DraftNode, DraftsModel } from './model';
+
+/** "#engineering > deploys", or the other participants' names ("yourself" for notes to self). */
+export function conversationLabel(target: DraftTarget, current: CurrentSession | undefined): string {
+  const store = current?.store;
+  if (target.type === 'stream') {
+    const channel = store?.channelName(target.streamId) ?? `channel ${target.streamId}`;
+    return `#${channel} > ${target.topic === '' ? (store?.realm.emptyTopicDisplayName ?? 'general chat') : target.topic}`;
+  }
+  if (target.userIds.length === 0) return 'yourself';
+  return target.userIds.map((id) => store?.user(id)?.full_name ?? `user ${id}`).join(', ');
+}
+
+/** The first non-empty line, shortened. */
+export function firstLine(content: string, max = 60): string {
+  const line = content.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  return [...line].length > max ? `${[...line].slice(0, max - 1).join('')}…` : line;
+}
+
+export class DraftsProvider extends ListProvider<DraftNode, DraftsModel> {
+  constructor(
+    model: DraftsModel,
+    private readonly current: () => CurrentSession | undefined,
+    private readonly now: () => number = Date.now,
+  ) {
+    super(model);
+  }
+
+  getTreeItem(node: DraftNode): vscode.TreeItem {
+    const row = this.model.row(node);
+    const item = new vscode.TreeItem(row ? conversationLabel(row.target, this.current()) : '(sent or deleted draft)', vscode.TreeItemCollapsibleState.None);
+    item.id = node.id;
+    if (!row) return item;
+    const age = relative(row.updatedAt - this.now());
+    item.description = `${firstLine(row.content)} · ${age}`;
+    item.iconPath = new vscode.ThemeIcon(row.target.type === 'stream' ? 'comment-draft' : 'mail');
+    item.contextValue = row.remote ? 'draft remote' : 'draft';
+    const md = new vscode.MarkdownString();
+    md.appendText(`${row.remote ? 'Draft from another device' : 'Draft'}, edited ${age}\n\n`);
+    md.appendCodeblock(row.content, 'markdown');
+    item.tooltip = md;
+    item.command = { command: Commands.resumeDraft, title: 'Resume Draft', arguments: [node] };
+    item.accessibilityInformation = { label: `Draft to ${item.label as string}, edited ${age}: ${firstLine(row.content)}` };
+    return item;
+  }
+}
