@@ -15,6 +15,7 @@ import { PanelHost, type WebviewHost } from '../host';
 import { realmImageOrigins } from '../html';
 import { BODY } from './markup';
 import { CONTENT_STYLES, registerContentHandlers } from './content';
+import { registerAutocompleteHandlers } from './autocomplete';
 import { editHistory, ReadMarker, runAction, toggleReaction, type ActionContext, type EmojiParams } from './actions';
 import { pickEmoji } from './emoji';
 import { messageModel, topicLinkModels, type ModelContext } from './model';
@@ -117,6 +118,7 @@ export class TopicPanel implements vscode.Disposable {
     );
     this.#registerHandlers();
     this.#disposables.push(registerContentHandlers(this.#host, panel.webview, { session: () => this.#session(), message: (id) => this.#list?.get(id), log: services.log }));
+    registerAutocompleteHandlers(this.#host, { session: () => this.#session() });
     this.#follow(services.sessions.current);
     this.#render();
   }

@@ -16,6 +16,8 @@ import {
   type TopicSnapshot,
 } from '../protocol';
 import { insertIntoCompose } from './compose';
+import './autocomplete';
+import './preview';
 import { remove, renderTopicLinks, scrollToBottom, upsert } from './messages';
 import { maybeLoadOlder } from './older';
 import { revealMessage } from './reveal';
