@@ -83,8 +83,8 @@ export class RealmState {
   }
 
   /** The organisation's user groups as `/register` sent them (system ones and deactivated ones too). */
-  userGroups(): readonly Readonly<Omit<UserGroup, 'members' | 'subgroups'>>[] {
-    return [...this.#groups.values()];
+  userGroups(): { id: number; name: string; description: string; isSystem: boolean; deactivated: boolean }[] {
+    return [...this.#groups.values()].map(({ id, name, description, isSystem, deactivated }) => ({ id, name, description, isSystem, deactivated }));
   }
 
   // ---- limits -----------------------------------------------------------------------------
