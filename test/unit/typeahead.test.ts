@@ -49,6 +49,13 @@ describe('compose typeahead', () => {
       assert.equal(parseTrigger(':tada: '), undefined);
     });
 
+    it('the trigger nearest the caret wins', () => {
+      assert.deepEqual(parseTrigger('see #gen :ta'), { kind: 'emoji', query: 'ta', start: 9 });
+      assert.deepEqual(parseTrigger('@bob and #des'), { kind: 'channel', query: 'des', start: 9 });
+      assert.deepEqual(parseTrigger('#design team @ca'), { kind: 'mention', query: 'ca', start: 13 });
+      assert.deepEqual(parseTrigger(':tada: @al'), { kind: 'mention', query: 'al', start: 7 });
+    });
+
     it('a query over 60 characters asks for nothing', () => {
       assert.equal(parseTrigger(`@${'a'.repeat(60)}`)?.query.length, 60);
       assert.equal(parseTrigger(`@${'a'.repeat(61)}`), undefined);
@@ -97,6 +104,9 @@ describe('compose typeahead', () => {
       assert.deepEqual(mentionItems(users, groups, 'alu', false, 1), [], 'deactivated groups are left out');
       assert.deepEqual(mentionItems(users, groups, 'role', false, 1), [], 'system groups are left out');
       assert.deepEqual(mentionItems(users, groups, 'bob3@', false, 1).map((i) => i.id), ['user-3'], 'by email');
+      const hidden = [person(30, 'Zed Z', { email: 'user30@example.com', delivery_email: 'zed@corp.example' }), person(31, 'Quinn Q', { email: 'user31@example.com', delivery_email: null })];
+      assert.deepEqual(mentionItems(hidden, [], 'corp', false, 1).map((i) => [i.id, i.detail]), [['user-30', 'zed@corp.example']], 'the real email when visible');
+      assert.deepEqual(mentionItems(hidden, [], 'user3', false, 1).map((i) => [i.id, i.detail]), [['user-31', 'user31@example.com']]);
     });
 
     it('inserts @**Full Name**, @**Full Name|id** when two users share the name, @_ when silent, @*group*', () => {

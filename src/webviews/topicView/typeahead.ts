@@ -32,24 +32,21 @@ const TOPIC = /(?:^|[\s(])(#(?:\*\*)?([^\s#*>][^\n#*>]*?)(?:\*\*)?>([^\n*]*))$/;
 const CHANNEL = /(?:^|[\s(])(#(?:\*\*)?([^\s#*>][^\n#*>]*)?)$/;
 const EMOJI = /(?:^|[\s(])(:([A-Za-z0-9_+-]+))$/;
 
-/** The completion `before` (the text up to the caret) asks for; undefined when none. */
+/**
+ * The completion `before` (the text up to the caret) asks for; undefined when none. When several
+ * could apply (`#design team :ta`), the trigger nearest the caret wins.
+ */
 export function parseTrigger(before: string): TypeaheadTrigger | undefined {
+  const found: TypeaheadTrigger[] = [];
   const at = (match: RegExpExecArray): number => before.length - match[1]!.length;
   let m = MENTION.exec(before);
-  if (m) {
-    const query = m[3] ?? '';
-    return query.length > QUERY_MAX ? undefined : { kind: m[2] ? 'silent' : 'mention', query, start: at(m) };
-  }
+  if (m && (m[3] ?? '').length <= QUERY_MAX) found.push({ kind: m[2] ? 'silent' : 'mention', query: m[3] ?? '', start: at(m) });
   m = TOPIC.exec(before);
-  if (m) return m[3]!.length > QUERY_MAX ? undefined : { kind: 'topic', query: m[3]!, channel: m[2]!, start: at(m) };
-  m = CHANNEL.exec(before);
-  if (m) {
-    const query = m[2] ?? '';
-    return query.length > QUERY_MAX ? undefined : { kind: 'channel', query, start: at(m) };
-  }
+  if (m && m[3]!.length <= QUERY_MAX) found.push({ kind: 'topic', query: m[3]!, channel: m[2]!, start: at(m) });
+  else if ((m = CHANNEL.exec(before)) && (m[2] ?? '').length <= QUERY_MAX) found.push({ kind: 'channel', query: m[2] ?? '', start: at(m) });
   m = EMOJI.exec(before);
-  if (m && m[2]!.length >= EMOJI_MIN_QUERY && m[2]!.length <= QUERY_MAX) return { kind: 'emoji', query: m[2]!, start: at(m) };
-  return undefined;
+  if (m && m[2]!.length >= EMOJI_MIN_QUERY && m[2]!.length <= QUERY_MAX) found.push({ kind: 'emoji', query: m[2]!, start: at(m) });
+  return found.reduce<TypeaheadTrigger | undefined>((best, t) => (!best || t.start > best.start ? t : best), undefined);
 }
 
 /**
@@ -99,7 +96,10 @@ export interface TypeaheadItem {
 export interface PersonLike {
   readonly user_id: number;
   readonly full_name: string;
+  /** The API email (a made-up address when the real one is hidden from the own user). */
   readonly email: string;
+  /** The real email, when the organisation lets the own user see it. */
+  readonly delivery_email?: string | null;
   readonly is_active: boolean;
   readonly is_bot?: boolean;
 }
@@ -121,7 +121,8 @@ export function mentionText(user: Pick<PersonLike, 'user_id' | 'full_name'>, sil
 }
 
 /**
- * People and groups for `@query`: active users by name or email (the own user last), then the
+ * People and groups for `@query`: active users by name or email (the real one when visible; the
+ * own user last), then the
  * organisation's own groups (not system groups, not deactivated) by name. Names shared by two
  * users (active or not) are told apart by id.
  */
@@ -136,7 +137,8 @@ export function mentionItems(users: readonly PersonLike[], groups: readonly Grou
   // Within a tier: people before groups, the own user last, then by name.
   const order = (e: Entry): number => (e.group ? 2 : e.user.user_id === ownUserId ? 1 : 0);
   const name = (e: Entry): string => (e.group ? e.group.name : e.user.full_name);
-  const ranked = rank(entries, query, (e) => (e.group ? [e.group.name] : [e.user.full_name, e.user.email]), {
+  const email = (u: PersonLike): string => u.delivery_email || u.email;
+  const ranked = rank(entries, query, (e) => (e.group ? [e.group.name] : [e.user.full_name, email(e.user)]), {
     after: (a, b) => order(a) - order(b) || name(a).localeCompare(name(b)),
   });
   return ranked.map((e): TypeaheadItem => {
@@ -145,7 +147,7 @@ export function mentionItems(users: readonly PersonLike[], groups: readonly Grou
       return { id: `group-${g.id}`, label: g.name, detail: g.description ? `group · ${g.description}` : 'group', insert: `@${silent ? '_' : ''}*${g.name}*` };
     }
     const u = e.user;
-    return { id: `user-${u.user_id}`, label: u.full_name, detail: u.email, insert: mentionText(u, silent, (nameCount.get(u.full_name.toLowerCase()) ?? 0) > 1) };
+    return { id: `user-${u.user_id}`, label: u.full_name, detail: email(u), insert: mentionText(u, silent, (nameCount.get(u.full_name.toLowerCase()) ?? 0) > 1) };
   });
 }
 
