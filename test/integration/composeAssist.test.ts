@@ -58,6 +58,10 @@ describe('compose autocomplete and preview (host requests)', () => {
     // Alice is signed in: she matches "a" by name and email, and comes after everyone else who does.
     const a = await items({ kind: 'mention', query: 'a' });
     assert.equal(a.length, 8, 'at most 8');
+    const prefixed = a.filter((i) => i.label.toLowerCase().startsWith('a') || i.detail?.toLowerCase().startsWith('a'));
+    assert.ok(prefixed.length >= 2, 'others match by prefix too');
+    assert.equal(prefixed[prefixed.length - 1]!.label, 'Alice Anders', 'the own user last among equal matches');
+    assert.equal(a.indexOf(prefixed[prefixed.length - 1]!), prefixed.length - 1, 'prefix matches first');
     const all = await items({ kind: 'mention', query: 'alice' });
     assert.deepEqual(all.map((i) => i.insert), ['@**Alice Anders**']);
   });

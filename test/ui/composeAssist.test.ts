@@ -46,6 +46,24 @@ describe('UI compose autocomplete and preview', function () {
     assert.equal(await text.inputValue(), `Thanks ${insert} `);
     assert.equal(await text.getAttribute('aria-expanded'), 'false');
 
+    // Tab accepts too: a channel, then a topic of it (`#general>`).
+    await text.pressSequentially('in #gen', { delay: 40 });
+    await listbox.locator('[role="option"]', { hasText: 'general' }).first().waitFor({ timeout: 15_000 });
+    await text.press('Tab');
+    await listbox.waitFor({ state: 'hidden', timeout: 5_000 });
+    assert.equal(await text.inputValue(), `Thanks ${insert} in #**general** `);
+    await text.pressSequentially('or #general>welc', { delay: 40 });
+    await listbox.locator('[role="option"]', { hasText: 'welcome' }).first().waitFor({ timeout: 15_000 });
+    await text.press('Enter');
+    await listbox.waitFor({ state: 'hidden', timeout: 5_000 });
+    assert.equal(await text.inputValue(), `Thanks ${insert} in #**general** or #**general>welcome** `);
+    // A click accepts (an emoji, after two characters).
+    await text.pressSequentially(':tad', { delay: 40 });
+    await listbox.locator('[role="option"]', { hasText: ':tada:' }).first().click();
+    await listbox.waitFor({ state: 'hidden', timeout: 5_000 });
+    const sent = `Thanks ${insert} in #**general** or #**general>welcome** :tada: `;
+    assert.equal(await text.inputValue(), sent);
+
     // Escape closes the list; the panel and the text stay.
     await text.pressSequentially('see #gen', { delay: 40 });
     await listbox.waitFor({ state: 'visible', timeout: 15_000 });
@@ -53,7 +71,7 @@ describe('UI compose autocomplete and preview', function () {
     await listbox.waitFor({ state: 'hidden', timeout: 5_000 });
     await wb.page.waitForTimeout(500);
     assert.ok(await text.isVisible(), 'the conversation view is still open');
-    assert.equal(await text.inputValue(), `Thanks ${insert} see #gen`);
+    assert.equal(await text.inputValue(), `${sent}see #gen`);
 
     // `:` plus one character offers nothing; two do.
     await text.pressSequentially(' :t', { delay: 40 });
@@ -66,7 +84,9 @@ describe('UI compose autocomplete and preview', function () {
 
     // With the list closed, Ctrl+Enter sends; the server renders the mention.
     await text.press('Control+Enter');
-    await frame.locator('li.message .content .user-mention').first().waitFor({ timeout: 15_000 });
+    const mine = frame.locator('li.message', { has: frame.locator('.content .user-mention') }).last();
+    await mine.waitFor({ timeout: 15_000 });
+    assert.ok((await mine.locator('.content a.stream-topic, .content a[href*="/topic/"]').count()) > 0, 'the topic link is rendered');
     assert.equal(await text.inputValue(), '');
   });
 
