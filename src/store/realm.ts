@@ -9,6 +9,8 @@ interface UserGroup {
   members: Set<number>;
   subgroups: number[];
   isSystem: boolean;
+  description: string;
+  deactivated: boolean;
 }
 
 /** `realm_*` snapshot keys that are sections of their own, not settings. */
@@ -80,7 +82,14 @@ export class RealmState {
       members: new Set(Array.isArray(g.members) ? (g.members as number[]) : []),
       subgroups: Array.isArray(g.direct_subgroup_ids) ? (g.direct_subgroup_ids as number[]) : [],
       isSystem: g.is_system_group === true,
+      description: typeof g.description === 'string' ? g.description : '',
+      deactivated: g.deactivated === true,
     });
+  }
+
+  /** The organisation's user groups as `/register` sent them (system ones and deactivated ones too). */
+  userGroups(): { id: number; name: string; description: string; isSystem: boolean; deactivated: boolean }[] {
+    return [...this.#groups.values()].map(({ id, name, description, isSystem, deactivated }) => ({ id, name, description, isSystem, deactivated }));
   }
 
   // ---- limits -----------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import * as realmReducers from './reducers/realm';
 import type { ChatStoreOptions, StoreState, TopicItem, UnreadKey } from './state';
 
 export type { ChatStoreOptions, TopicItem, UnreadKey } from './state';
-import { SubscriptionIndex } from './subscriptions';
+import { SubscriptionIndex, type ChannelInfo } from './subscriptions';
 import { TopicLoader } from './topicLoader';
 import { TopicIndex } from './topics';
 import { UnreadIndex, type ReadonlyUnreads } from './unreads';
@@ -342,7 +342,8 @@ export class ChatStore {
   subscription(streamId: number): Subscription | undefined {
     return this.#subscriptions.get(streamId);
   }
-  /** Any channel known to the user (subscribed or not), e.g. to name a channel in a link. */
+  /** Every channel known to the user (subscribed or not): completions, and below, names in links. */
+  channels(): Iterable<ChannelInfo> { return this.#subscriptions.channels(); }
   channelName(streamId: number): string | undefined {
     return this.#subscriptions.channel(streamId)?.name;
   }

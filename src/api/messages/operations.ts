@@ -6,6 +6,7 @@ import { AttachmentsShape, DetachedUploads, normalizeAttachments } from './attac
 import { Message, NarrowMatch, READ_ONLY_FLAGS } from './models';
 import { Narrow, NarrowWithLegacy } from './narrow';
 import { uploadFileOperation } from './upload';
+import { renderMessage } from './render';
 import { type CallContext, defineOperation, envelope } from '../operation';
 import { checkContent, checkTopic, isEmptyTopic } from '../validation';
 
@@ -433,6 +434,7 @@ export const messageOperations = {
   'GET /messages/{message_id}': getMessage,
   'GET /messages': getMessages,
   'POST /messages': sendMessage,
+  'POST /messages/render': renderMessage,
   'POST /messages/flags': updateMessageFlags,
   'POST /messages/flags/narrow': updateMessageFlagsForNarrow,
   'POST /messages/{message_id}/reactions': addReaction,

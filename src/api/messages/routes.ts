@@ -53,6 +53,9 @@ export const deleteMessage = route('DELETE /messages/{message_id}');
  */
 export const sendMessage = route('POST /messages');
 
+/** `POST /messages/render`: `content` rendered as a message's would be (`rendered` HTML); nothing is sent. */
+export const renderMessage = route('POST /messages/render');
+
 /**
  * `GET /messages/matches_narrow` (docs/API.md operation 6): which of `msg_ids` match `narrow`, with
  * highlighted content and topic for search narrows.

@@ -15,12 +15,15 @@ export const BODY = `
 <div id="notice" class="notice" role="status" hidden></div>
 <div id="typing" class="typing muted" role="status" aria-live="polite"></div>
 <form id="compose" class="compose">
+  <ul id="compose-suggestions" class="compose-suggestions" role="listbox" aria-label="Suggestions" hidden></ul>
   <textarea id="compose-text" rows="3" placeholder="Message this topic (Ctrl+Enter to send)" aria-label="Message"></textarea>
+  <div id="compose-preview" class="compose-preview content" aria-label="Preview of the message" hidden></div>
   <div class="compose-row">
     <span id="compose-error" class="compose-error" role="alert"></span>
     <span id="compose-count" class="muted compose-count"></span>
     <span id="compose-upload" class="muted compose-upload" role="status" hidden></span>
     <button id="attach" type="button" class="secondary" title="Attach files (or paste or drop them into the message)">Attach file</button>
+    <button id="compose-preview-toggle" class="secondary" type="button" aria-pressed="false">Preview</button>
     <button id="send" type="submit">Send</button>
   </div>
 </form>`;

@@ -18,6 +18,7 @@ import { CONTENT_STYLES, registerContentHandlers } from './content';
 import { registerCodeBlockHandlers } from './codeBlocks';
 import { ViewUploads } from './uploads';
 import { registerDraftHandlers } from './drafts';
+import { registerAutocompleteHandlers } from './autocomplete';
 import { editHistory, ReadMarker, runAction, toggleReaction, type ActionContext, type EmojiParams } from './actions';
 import { pickEmoji } from './emoji';
 import { messageModel, modelContextOf, topicLinkModels, type ModelContext } from './model';
@@ -131,6 +132,7 @@ export class TopicPanel implements vscode.Disposable {
     this.#disposables.push(registerCodeBlockHandlers(this.#view, services));
     this.#disposables.push((this.uploads = new ViewUploads(this.#host, panel.webview, { session: () => this.#session(), insert: (t) => this.insertIntoCompose(t), log: services.log })));
     this.#disposables.push(registerDraftHandlers(this.#host, panel.webview, { key, drafts: services.drafts, sessions: services.sessions }));
+    registerAutocompleteHandlers(this.#host, { session: () => this.#session() });
     this.#follow(services.sessions.current);
     this.#render();
   }

@@ -118,6 +118,14 @@ function getMessage(ctx: Ctx): Record<string, unknown> {
   return { raw_content: m.content, message };
 }
 
+/**
+ * `POST /messages/render`: the content as a message of this user would render; nothing is stored
+ * and no event is sent. As the real server, any content renders (the empty one to "").
+ */
+function renderMessage(ctx: Ctx): Record<string, unknown> {
+  return { rendered: ctx.srv.render(ctx.p.content).html };
+}
+
 export const messageRoutes: Route[] = [
   {
     method: 'GET', path: '/messages', handler: getMessages,
@@ -135,6 +143,7 @@ export const messageRoutes: Route[] = [
       topic: { t: 'str', alias: 'subject' }, queue_id: { t: 'str' }, local_id: { t: 'str' }, read_by_sender: { t: 'bool' },
     },
   },
+  { method: 'POST', path: '/messages/render', handler: renderMessage, params: { content: { t: 'str', req: true } } },
   {
     method: 'GET', path: '/messages/matches_narrow', handler: matchesNarrow,
     params: { msg_ids: { t: 'json', req: true, check: intArray }, narrow: { t: 'json', req: true } },

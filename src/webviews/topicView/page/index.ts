@@ -19,6 +19,8 @@ import { insertIntoCompose } from './compose';
 import './typing';
 import './upload';
 import { restoreDraft } from './drafts';
+import './autocomplete';
+import './preview';
 import { announce, remove, renderTopicLinks, scrollToBottom, upsert } from './messages';
 import { maybeLoadOlder } from './older';
 import { revealMessage } from './reveal';

@@ -1,0 +1,60 @@
+/**
+ * The compose box's Markdown preview: the Preview button shows the draft as the server renders it
+ * (`topic/preview`, sanitised by the host) in the box's place, with the same enhancements as
+ * messages (emoji, KaTeX, images, spoilers, mentions); Edit goes back to the text, unchanged.
+ */
+import { el, errorText, request } from '../../page/common';
+import { PreviewRequest } from '../autocompleteProtocol';
+import { closeSuggestions } from './autocomplete';
+import { enhanceContent } from './content';
+import { dom } from './state';
+
+const { compose, text, composeError } = dom;
+const toggle = dom.$('compose-preview-toggle') as HTMLButtonElement;
+const preview = dom.$('compose-preview');
+
+let previewing = false;
+
+function setPreviewing(on: boolean): void {
+  previewing = on;
+  text.hidden = on;
+  preview.hidden = !on;
+  toggle.textContent = on ? 'Edit' : 'Preview';
+  toggle.title = on ? 'Back to the message text' : 'Show the message as it will look';
+  toggle.setAttribute('aria-pressed', String(on));
+}
+
+async function showPreview(): Promise<void> {
+  const content = text.value;
+  composeError.textContent = '';
+  if (content.trim() === '') {
+    preview.replaceChildren(el('p', 'muted', 'Nothing to preview.'));
+  } else {
+    toggle.disabled = true;
+    try {
+      const { html } = await request(PreviewRequest, { content });
+      // Sanitised in the host (src/webviews/sanitize.ts), as message content is.
+      preview.innerHTML = html;
+      enhanceContent(preview);
+    } catch (e) {
+      composeError.textContent = errorText(e);
+      return;
+    } finally {
+      toggle.disabled = false;
+    }
+  }
+  closeSuggestions();
+  setPreviewing(true);
+}
+
+function showEditor(): void {
+  setPreviewing(false);
+  preview.replaceChildren();
+  text.focus();
+}
+
+toggle.addEventListener('click', () => (previewing ? showEditor() : void showPreview()));
+// Sending returns to the (emptied) box.
+compose.addEventListener('submit', () => {
+  if (previewing) showEditor();
+});
