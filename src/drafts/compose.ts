@@ -230,8 +230,21 @@ export class ComposeDrafts implements Disposable {
       this.#orphans.delete(`${accountId}\n${key}`);
       await this.#ignoreGone(deleteDraft(client, { draft_id: orphan }));
     }
-    const draft = this.#map(accountId).get(key);
+    let draft = this.#map(accountId).get(key);
     if (!draft) return;
+    if (draft.serverId === undefined) {
+      // Kept here before the server's id came back (a reload meanwhile): the conversation's server
+      // copy that no other local draft claims is this one, not a new draft to create.
+      const claimed = new Set(this.list(accountId).flatMap((d) => (d.serverId === undefined ? [] : [d.serverId])));
+      const copy = store.serverDrafts().find((d) => {
+        const t = claimed.has(d.id) ? undefined : targetOfServerDraft(d, store.ownUserId);
+        return t !== undefined && targetKey(t) === key;
+      });
+      if (copy) {
+        draft = { ...draft, serverId: copy.id };
+        this.#put(accountId, draft);
+      }
+    }
     const input = serverDraftInput(draft, store.ownUserId);
     if (draft.serverId !== undefined) {
       try {

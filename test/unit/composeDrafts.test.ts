@@ -122,6 +122,15 @@ describe('compose drafts (kept locally, mirrored to the server)', function () {
     assert.equal(drafts.restore(topic('nothing here')), '');
   });
 
+  it('a local draft without its server id (a reload before the id came back) takes over the conversation’s server copy', async function () {
+    const { ids } = await createDrafts(phone, { drafts: [{ type: 'stream', to: [eng], topic: 'reload', content: 'typed before the reload' }] });
+    await pump();
+    drafts.update(topic('reload'), 'typed before the reload, and more');
+    await drafts.flush();
+    assert.deepEqual(await serverContents(), ['typed before the reload, and more'], 'edited, not a second draft');
+    assert.equal(drafts.get('acct', topic('reload'))?.serverId, ids[0]);
+  });
+
   it('creates the draft again when it was deleted on the server while the user kept typing', async function () {
     drafts.update(topic('race'), 'one');
     await drafts.flush();
