@@ -9,6 +9,9 @@ import { ChatClient } from '../../src/api';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results', 'screenshots');
+/** The README's pictures (docs/screenshots/<name>.jpg), refreshed by a UI run with TEAM_CHAT_README_SCREENSHOTS=1. */
+const README_SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
+const README_SCREENSHOTS = ['message-content', 'code-block-actions', 'code-discussion-thread', 'dm-tree', 'autocomplete', 'typing-indicator'];
 const SCRIPTS = path.join(REPO_ROOT, 'scripts', 'vscode');
 
 export interface ChatAccount {
@@ -158,11 +161,18 @@ export class Workbench {
     await widget.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
   }
 
-  /** Saves test-results/screenshots/<name>.png and returns its path. */
+  /**
+   * Saves test-results/screenshots/<name>.png and returns its path. With TEAM_CHAT_README_SCREENSHOTS=1,
+   * the README's pictures are also written small (JPEG) to docs/screenshots/.
+   */
   async screenshot(name: string): Promise<string> {
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const file = path.join(SCREENSHOT_DIR, `${name}.png`);
     await this.page.screenshot({ path: file });
+    if (process.env.TEAM_CHAT_README_SCREENSHOTS && README_SCREENSHOTS.includes(name)) {
+      fs.mkdirSync(README_SCREENSHOT_DIR, { recursive: true });
+      await this.page.screenshot({ path: path.join(README_SCREENSHOT_DIR, `${name}.jpg`), type: 'jpeg', quality: 45 });
+    }
     return file;
   }
 
