@@ -21,6 +21,7 @@ import { subscriptionRoutes } from './routes/subscriptions';
 import { typingRoutes } from './routes/typing';
 import { playgroundRoutes } from './routes/playgrounds';
 import { userRoutes } from './routes/users';
+import { mutedUserRoutes } from './routes/mutedUsers';
 import { deliverDue } from './scheduler';
 import { State } from './state';
 import { ROLE } from './types';
@@ -68,7 +69,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   else buildDemo(srv);
 
   const routes = [
-    ...registerRoutes, ...flagRoutes, ...messageRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
+    ...registerRoutes, ...mutedUserRoutes, ...flagRoutes, ...messageRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
     ...subscriptionRoutes, ...streamRoutes, ...userRoutes.filter((r) => r.path.includes('{email}')), ...settingsRoutes, ...personalRoutes, ...draftRoutes,
     ...realmRoutes(srv), ...playgroundRoutes,
   ];

@@ -138,8 +138,26 @@ const updatePresence = defineOperation({
   }),
   normalize: normalizePresences,
 });
+/** `POST /users/me/muted_users/{muted_user_id}`: mutes a user for the own account (Zulip 4.0+). */
+const muteUser = defineOperation({
+  method: 'POST',
+  path: '/users/me/muted_users/{muted_user_id}',
+  params: z.object({ muted_user_id: idOf('The muted user id') }),
+  response: envelope({}),
+});
+
+/** `DELETE /users/me/muted_users/{muted_user_id}`: unmutes a user. */
+const unmuteUser = defineOperation({
+  method: 'DELETE',
+  path: '/users/me/muted_users/{muted_user_id}',
+  params: z.object({ muted_user_id: idOf('The muted user id') }),
+  response: envelope({}),
+});
+
 /** Users, statuses and presence. */
 export const userOperations = {
+  'POST /users/me/muted_users/{muted_user_id}': muteUser,
+  'DELETE /users/me/muted_users/{muted_user_id}': unmuteUser,
   'GET /users/{email}': getUserByEmail,
   'POST /users/{user_id}/status': updateUserStatus,
   'POST /users/me/status': updateStatus,

@@ -29,3 +29,9 @@ export const getPresence = bareRoute('GET /realm/presence');
 
 /** `POST /users/me/presence`: reports the current user `active` or `idle`; send it every ping interval. */
 export const updatePresence = route('POST /users/me/presence');
+
+/** `POST /users/me/muted_users/{muted_user_id}`: mutes a user; the server answers with a `muted_users` event. */
+export const muteUser = route('POST /users/me/muted_users/{muted_user_id}');
+
+/** `DELETE /users/me/muted_users/{muted_user_id}`: unmutes a user. */
+export const unmuteUser = route('DELETE /users/me/muted_users/{muted_user_id}');
