@@ -89,8 +89,12 @@ describe('code references', function () {
   });
 
   it('Copy Chat Permalink writes the permalink at the pushed HEAD, in the file’s language', async () => {
-    const doc = await vscode.workspace.openTextDocument(path.join(root, 'src', 'greeter.ts'));
+    const file = path.join(root, 'src', 'greeter.ts');
+    const doc = await vscode.workspace.openTextDocument(file);
     const editor = await vscode.window.showTextDocument(doc);
+    // The test before changed the file on disk and back; a busy machine may still show the changed text.
+    if (doc.getText() !== fs.readFileSync(file, 'utf8')) await vscode.commands.executeCommand('workbench.action.files.revert');
+    await waitFor('the file as on disk', () => doc.getText() === fs.readFileSync(file, 'utf8'), 15_000);
     editor.selection = new vscode.Selection(1, 0, 4, 0);
     const share = await vscode.commands.executeCommand<SelectionShare>(Commands.copyChatPermalink);
     assert.equal(share.permalink, fixturePermalink('src/greeter.ts', 2, 4));
