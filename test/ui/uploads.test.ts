@@ -62,14 +62,14 @@ describe('UI: uploads from the compose box', function () {
 
     // The Attach button opens VS Code's file dialog (the simple one in the browser): type the path.
     // The server takes its time: the compose row says what is going up.
-    await wb.testControl('fault', { kind: 'delay', ms: 3_000, route: 'POST /user_uploads' });
+    await wb.testControl('fault', { kind: 'delay', ms: 8_000, route: 'POST /user_uploads' });
     await frame.locator('#attach').click();
     const input = wb.quickInputBox();
     await input.waitFor({ state: 'visible', timeout: 15_000 });
     await input.fill(report);
     await wb.page.waitForTimeout(500);
     await input.press('Enter');
-    await frame.locator('#compose-upload', { hasText: /^Uploading test-report\.txt…/ }).waitFor({ timeout: 10_000 });
+    await frame.locator('#compose-upload', { hasText: /^Uploading test-report\.txt…/ }).waitFor({ timeout: 25_000 });
     await wb.screenshot('upload-progress');
     await frame.locator('#compose-text').evaluate((el, want) => new Promise<void>((resolve, reject) => {
       const deadline = Date.now() + 20_000;
