@@ -1,7 +1,7 @@
 /**
  * Unicode emoji by the chat service's names (name → dash-separated code points, as `emoji_code`):
  * the common ones the compose box completes after `:`. Pure; the page never imports it (the host
- * answers completions). The same selection as the local test server knows.
+ * answers completions). The local test server knows the same table (test/server/emoji.ts imports it).
  */
 export const UNICODE_EMOJI_NAMES: Readonly<Record<string, string>> = {
   '100': '1f4af', grinning: '1f600', smiley: '1f603', smile: '1f604', grin: '1f601', laughing: '1f606',
