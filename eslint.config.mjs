@@ -7,6 +7,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 import path from 'node:path';
+import { uiStrings } from './scripts/eslint/uiStrings.mjs';
 
 const LAYERS = ['api', 'store', 'messageList', 'auth', 'session', 'views', 'webviews', 'notifications', 'commands'];
 /** Folders outside the layering. Helpers without VS Code: any layer may use them; they use only the api. */
@@ -97,8 +98,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    plugins: { local: { rules: { layering } } },
-    rules: { 'local/layering': 'error' },
+    plugins: { local: { rules: { layering, 'ui-strings': uiStrings } } },
+    rules: { 'local/layering': 'error', 'local/ui-strings': 'error' },
   },
   {
     files: ['test/**/*.ts'],

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import './localize';
 import * as auth from './auth';
 import * as messages from './commands/messages';
 import { registerPeopleCommands } from './commands/people';

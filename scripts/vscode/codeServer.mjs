@@ -65,12 +65,28 @@ export function workbenchUrl({ port, host = '127.0.0.1', folder, extensionDevelo
 }
 
 /**
+ * Makes `locale` a display language code-server accepts without a language pack from the
+ * Marketplace: the server resolves `--locale` through `languagepacks.json` in the user data
+ * folder, which a language pack's install writes. This one declares the locale with an empty
+ * translation of the workbench (its own strings stay English), so the workbench and the
+ * extension host run in `locale` and extensions load their `l10n/bundle.l10n.<locale>.json` and
+ * `package.nls.<locale>.json` (the pseudo-locale test's purpose).
+ */
+function declareLanguage(userDir, locale) {
+  const translations = path.join(userDir, `core.${locale}.i18n.json`);
+  writeFileSync(translations, JSON.stringify({ version: '1.0.0', contents: {} }));
+  const pack = { hash: `team-chat-${locale}`, extensions: [{ extensionIdentifier: { id: 'team-chat.language-pack' }, version: '0.0.0' }], translations: { vscode: translations }, label: locale };
+  writeFileSync(path.join(userDir, 'languagepacks.json'), JSON.stringify({ [locale]: pack }));
+}
+
+/**
  * Starts code-server detached (own process group) on a free port of `host` (default loopback).
- * `env` is merged into its environment, which the extension host inherits.
+ * `env` is merged into its environment, which the extension host inherits. `locale`: the display
+ * language (`--locale`).
  * Output goes to `<dir>/code-server.log` (and to the console when `verbose`). `vsixFiles` are
  * installed into the profile first (`--install-extension`), the way a user installs a package.
  */
-export async function startCodeServer({ env = {}, settings = {}, port: preferredPort = 0, host = '127.0.0.1', verbose = false, startTimeoutMs = 60_000, vsixFiles = [] } = {}) {
+export async function startCodeServer({ env = {}, settings = {}, port: preferredPort = 0, host = '127.0.0.1', verbose = false, startTimeoutMs = 60_000, vsixFiles = [], locale } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'team-chat-cs-'));
   const userDir = path.join(dir, 'ud');
   mkdirSync(path.join(userDir, 'User'), { recursive: true });
@@ -91,6 +107,7 @@ export async function startCodeServer({ env = {}, settings = {}, port: preferred
       throw new Error(`code-server --install-extension ${vsix} failed (${installed.status ?? installed.signal}):\n${installed.stdout}\n${installed.stderr}`);
     }
   }
+  if (locale && !locale.startsWith('en')) declareLanguage(userDir, locale);
   const port = await freePort(preferredPort, host);
   const args = [
     codeServerEntry(),
@@ -104,6 +121,7 @@ export async function startCodeServer({ env = {}, settings = {}, port: preferred
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     '--ignore-last-opened',
+    ...(locale ? ['--locale', locale] : []),
   ];
   const child = spawn(process.execPath, args, {
     detached: true,

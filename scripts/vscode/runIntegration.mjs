@@ -34,6 +34,8 @@ export async function runIntegration({
   verbose = !!process.env.TEAM_CHAT_VERBOSE,
   // Another module with a `run()` reporting the same marker (the benchmark's host probe).
   testsPath = path.join(REPO_ROOT, 'out', 'test', 'integration'),
+  // A display language for the workbench and the extension (`--locale`), e.g. the pseudo-locale.
+  locale,
 } = {}) {
   const started = Date.now();
   for (const [file, hint] of [
@@ -70,7 +72,7 @@ export async function runIntegration({
       const workspace = mkdtempSync(path.join(os.tmpdir(), 'team-chat-ws-'));
       cleanups.push(() => rmSync(workspace, { recursive: true, force: true }));
       makeFixtureWorkspace(workspace);
-      const cs = await startCodeServer({ env, verbose });
+      const cs = await startCodeServer({ env, verbose, locale });
       cleanups.push(() => cs.stop());
       log(`code-server ${cs.url} (log ${cs.logPath})`);
 

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { Readable } from 'node:stream';
 import type { Dispatcher, Pool as UndiciPool } from 'undici';
 import * as z from 'zod';
@@ -165,7 +166,7 @@ export class ChatClient {
     const shape = op.params.shape as Record<string, unknown>;
     for (const name of Object.keys(input)) {
       if (!(name in shape) && input[name] !== undefined) {
-        throw new ValidationError(`"${name}" is not a parameter of ${key}.`, key, name);
+        throw new ValidationError(l10n.t('"{0}" is not a parameter of {1}.', name, key), key, name);
       }
     }
     const parsed = parseWith(op.params, input);
@@ -321,13 +322,13 @@ function parseRealmUrl(realmUrl: string): URL {
   try {
     url = new URL(realmUrl.trim());
   } catch {
-    throw new ValidationError(`"${realmUrl}" is not a valid server URL (e.g. https://chat.example.com).`, undefined, 'realmUrl');
+    throw new ValidationError(l10n.t('"{0}" is not a valid server URL (e.g. https://chat.example.com).', realmUrl), undefined, 'realmUrl');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ValidationError('The server URL must start with https:// (or http:// for a local server).', undefined, 'realmUrl');
+    throw new ValidationError(l10n.t('The server URL must start with https:// (or http:// for a local server).'), undefined, 'realmUrl');
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new ValidationError('The server URL must not contain credentials, a query or a fragment.', undefined, 'realmUrl');
+    throw new ValidationError(l10n.t('The server URL must not contain credentials, a query or a fragment.'), undefined, 'realmUrl');
   }
   return url;
 }

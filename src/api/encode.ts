@@ -1,4 +1,5 @@
 /** How a request is written: docs/API.md's form encoding and the path with its parameters filled in. */
+import * as l10n from '@vscode/l10n';
 import { ValidationError } from './errors';
 
 /** docs/API.md's encoding: strings as they are, booleans and numbers as text, arrays/objects as JSON. */
@@ -27,7 +28,7 @@ export function fillPath(
   names.forEach((name, i) => {
     const value = values[name];
     if (value === undefined || value === null || value === '') {
-      throw new ValidationError(`"${name}" is required.`, route, name);
+      throw new ValidationError(l10n.t('"{0}" is required.', name), route, name);
     }
     path += encodeURIComponent(String(value)) + literals[i + 1]!;
   });

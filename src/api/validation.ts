@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { ValidationError } from './errors';
 import type { RealmLimits } from './operation';
@@ -17,7 +18,7 @@ export function codePointLength(text: string): number {
 /** A string of at most `max` code points, with a user-facing message naming `what`. */
 export function maxCodePoints(max: number, what: string) {
   return z.string().refine((s) => codePointLength(s) <= max, {
-    message: `${what} can be at most ${max} characters (an emoji counts as one).`,
+    message: l10n.t('{0} can be at most {1} characters (an emoji counts as one).', what, max),
   });
 }
 
@@ -27,7 +28,7 @@ export const DEFAULT_MAX_TOPIC_LENGTH = 60;
 export const DEFAULT_MAX_MESSAGE_LENGTH = 10_000;
 
 /** `#rrggbb` */
-export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'Colour must be of the form #rrggbb.' });
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: l10n.t('Colour must be of the form #rrggbb.') });
 
 /** A positive integer ID. */
 export const id = z.number().int().positive();
@@ -35,7 +36,7 @@ export const id = z.number().int().positive();
 /** Turns a zod error into one sentence for the user, plus the parameter at fault. */
 export function formatZodError(error: z.ZodError): { message: string; field: string | undefined } {
   const issue = error.issues[0];
-  if (!issue) return { message: 'Invalid input.', field: undefined };
+  if (!issue) return { message: l10n.t('Invalid input.'), field: undefined };
   const field = issue.path.length ? issue.path.map(String).join('.') : undefined;
   const userWritten = /^[A-Z"].*[.!?]$/.test(issue.message);
   const message = userWritten || !field ? issue.message : `"${field}": ${issue.message}`;
@@ -46,10 +47,10 @@ export function formatZodError(error: z.ZodError): { message: string; field: str
 export function checkTopic(topic: string, limits: RealmLimits, route: string, field = 'topic'): void {
   const max = limits.maxTopicLength ?? DEFAULT_MAX_TOPIC_LENGTH;
   if (codePointLength(topic) > max) {
-    throw new ValidationError(`The topic can be at most ${max} characters.`, route, field);
+    throw new ValidationError(l10n.t('The topic can be at most {0} characters.', max), route, field);
   }
   if (limits.mandatoryTopics && isEmptyTopic(topic, limits)) {
-    throw new ValidationError('This organisation requires a topic: enter a topic name.', route, field);
+    throw new ValidationError(l10n.t('This organisation requires a topic: enter a topic name.'), route, field);
   }
 }
 
@@ -63,6 +64,6 @@ export function isEmptyTopic(topic: string, limits: RealmLimits): boolean {
 export function checkContent(content: string, limits: RealmLimits, route: string, field = 'content'): void {
   const max = limits.maxMessageLength ?? DEFAULT_MAX_MESSAGE_LENGTH;
   if (codePointLength(content) > max) {
-    throw new ValidationError(`The message can be at most ${max} characters; it has ${codePointLength(content)}.`, route, field);
+    throw new ValidationError(l10n.t('The message can be at most {0} characters; it has {1}.', max, codePointLength(content)), route, field);
   }
 }

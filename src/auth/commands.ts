@@ -14,10 +14,10 @@ import { importZuliprcFile, runSignInFlow, signInWith, type Credentials } from '
 
 export function registerAccountCommands(services: Services): void {
   registerCommands(services, [
-    { id: Commands.signIn, failure: 'Could not sign in', run: (_, args?: Credentials) => signIn(services, args) },
-    { id: Commands.importZuliprc, failure: 'Could not sign in', run: (_, file?: vscode.Uri | string) => importZuliprc(services, file) },
-    { id: Commands.signOut, failure: 'Could not sign out', run: (_, id?: string) => signOut(services, id) },
-    { id: Commands.switchAccount, failure: 'Could not switch the account', run: (_, id?: string) => switchAccount(services, id) },
+    { id: Commands.signIn, failure: vscode.l10n.t('Could not sign in'), run: (_, args?: Credentials) => signIn(services, args) },
+    { id: Commands.importZuliprc, failure: vscode.l10n.t('Could not sign in'), run: (_, file?: vscode.Uri | string) => importZuliprc(services, file) },
+    { id: Commands.signOut, failure: vscode.l10n.t('Could not sign out'), run: (_, id?: string) => signOut(services, id) },
+    { id: Commands.switchAccount, failure: vscode.l10n.t('Could not switch the account'), run: (_, id?: string) => switchAccount(services, id) },
   ]);
 }
 
@@ -34,7 +34,7 @@ export async function signIn(services: Services, args?: Credentials): Promise<Ac
 async function importZuliprc(services: Services, file?: vscode.Uri | string): Promise<Account | undefined> {
   if (file !== undefined) return importZuliprcFile(services, typeof file === 'string' ? vscode.Uri.file(file) : file);
   const picked = await vscode.window.showOpenDialog({
-    title: 'Import a zuliprc file',
+    title: vscode.l10n.t('Import a zuliprc file'),
     openLabel: 'Sign In',
     canSelectMany: false,
     defaultUri: vscode.Uri.file(path.join(os.homedir(), '.zuliprc')),
@@ -62,7 +62,7 @@ async function signOut(services: Services, id?: string): Promise<void> {
   }
   if (!account) throw new Error(`No such account: ${id}`);
   await accounts.remove(account.id);
-  if (id === undefined) void vscode.window.showInformationMessage(`Signed out of ${describe(account)}.`);
+  if (id === undefined) void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of {0}.', describe(account)));
 }
 
 /** `teamChat.switchAccount`: makes `id` (or a picked account) active; offers to add one. */
@@ -90,12 +90,12 @@ async function pickAccount(services: Services, title: string, offerNew = false):
     detail: `${account.realmName} · ${account.realmUrl}`,
     account,
   }));
-  if (offerNew) items.push({ label: '$(add) Sign in to another account…' });
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: active ? `Active: ${describe(active)}` : undefined });
+  if (offerNew) items.push({ label: vscode.l10n.t('$(add) Sign in to another account…') });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: active ? vscode.l10n.t('Active: {0}', describe(active)) : undefined });
   if (!picked) return undefined;
   return picked.account ?? 'new';
 }
 
 function announce(account: Account): void {
-  void vscode.window.showInformationMessage(`Signed in to ${account.realmName} as ${account.fullName} (${account.email}).`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} as {1} ({2}).', account.realmName, account.fullName, account.email));
 }

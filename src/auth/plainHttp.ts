@@ -44,8 +44,8 @@ export async function confirmUnencrypted(globalState: vscode.Memento, realmUrl: 
   if (consent === 'ask') {
     const send = 'Send Unencrypted';
     const choice = await vscode.window.showWarningMessage(
-      `${host} uses plain http://: the API key would be sent unencrypted.`,
-      { modal: true, detail: 'Anyone on the network between you and the server could read the key and act as you. Use https:// if the server supports it.' },
+      vscode.l10n.t('{0} uses plain http://: the API key would be sent unencrypted.', host),
+      { modal: true, detail: vscode.l10n.t('Anyone on the network between you and the server could read the key and act as you. Use https:// if the server supports it.') },
       send,
     );
     agreed = choice === send;
@@ -53,7 +53,7 @@ export async function confirmUnencrypted(globalState: vscode.Memento, realmUrl: 
   if (!agreed) {
     throw new SignInError(
       'insecure',
-      `Not signed in: ${host} uses plain http://, so the API key would be sent unencrypted. Use https://, or allow it when asked (or with the setting ${Settings.allowUnencryptedHttp}).`,
+      vscode.l10n.t('Not signed in: {0} uses plain http://, so the API key would be sent unencrypted. Use https://, or allow it when asked (or with the setting {1}).', host, Settings.allowUnencryptedHttp),
     );
   }
   await globalState.update(CONSENTED_HOSTS_KEY, [...consented, host]);

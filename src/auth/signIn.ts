@@ -30,7 +30,7 @@ export interface SignInOptions {
 const TITLE = 'Team Chat: Sign In';
 const IMPORT_BUTTON: vscode.QuickInputButton = {
   iconPath: new vscode.ThemeIcon('file-symlink-file'),
-  tooltip: 'Import a zuliprc file instead…',
+  tooltip: vscode.l10n.t('Import a zuliprc file instead…'),
 };
 
 /** Checks `credentials` (with a cancellable progress notification unless `silent`) and stores the account as active. */
@@ -51,8 +51,8 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
     title: TITLE,
     step: 1,
     totalSteps: 3,
-    prompt: 'The address of your chat server (the organization URL you open in a browser).',
-    placeholder: 'https://chat.example.com',
+    prompt: vscode.l10n.t('The address of your chat server (the organization URL you open in a browser).'),
+    placeholder: vscode.l10n.t('https://chat.example.com'),
     buttons: [IMPORT_BUTTON],
     validate: (v) => messageOf(() => normalizeRealmUrl(v)),
     accept: async (v, signal) => {
@@ -72,11 +72,11 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
 
   const needsEmail = realm.requireEmailFormatUsernames;
   const email = await showInputStep({
-    title: `${TITLE} to ${realm.realmName}`,
+    title: vscode.l10n.t('{0} to {1}', TITLE, realm.realmName),
     step: 2,
     totalSteps: 3,
-    prompt: needsEmail ? 'Your email address on this server.' : 'Your user name or email address on this server.',
-    placeholder: 'you@example.com',
+    prompt: needsEmail ? vscode.l10n.t('Your email address on this server.') : vscode.l10n.t('Your user name or email address on this server.'),
+    placeholder: vscode.l10n.t('you@example.com'),
     validate: (v) =>
       v.trim() === '' ? 'Enter your email address.' : needsEmail && !v.includes('@') ? 'Enter an email address (name@domain).' : undefined,
   });
@@ -85,10 +85,10 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
   let checked: CheckedAccount | undefined;
   let apiKey = '';
   const key = await showInputStep({
-    title: `${TITLE} to ${realm.realmName}`,
+    title: vscode.l10n.t('{0} to {1}', TITLE, realm.realmName),
     step: 3,
     totalSteps: 3,
-    prompt: 'Your API key: in the web app, Personal settings → Account & privacy → API key. It is kept in the system keychain.',
+    prompt: vscode.l10n.t('Your API key: in the web app, Personal settings → Account & privacy → API key. It is kept in the system keychain.'),
     password: true,
     validate: (v) => (v.trim() === '' ? 'Enter your API key.' : undefined),
     accept: async (v, signal) => {
@@ -113,7 +113,7 @@ export async function importZuliprcFile(services: Services, file: vscode.Uri, op
   try {
     text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
   } catch (error) {
-    throw new ZuliprcError(`Could not read ${file.fsPath}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ZuliprcError(vscode.l10n.t('Could not read {0}: {1}', file.fsPath, error instanceof Error ? error.message : String(error)));
   }
   const rc = parseZuliprc(text);
   return signInWith(services, { realmUrl: rc.site, email: rc.email, apiKey: rc.apiKey }, options);

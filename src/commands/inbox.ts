@@ -31,9 +31,9 @@ export function register(services: Services, inbox: InboxView): void {
     {
       id: Commands.inboxMarkRead,
       session: true,
-      failure: 'Could not mark the conversation as read',
+      failure: vscode.l10n.t('Could not mark the conversation as read'),
       run: async ({ current }, row?: unknown): Promise<unknown> => {
-        if (!isRow(row)) throw new UserFacingError('Choose a conversation in the Inbox to mark it as read.');
+        if (!isRow(row)) throw new UserFacingError(vscode.l10n.t('Choose a conversation in the Inbox to mark it as read.'));
         if (row.kind === 'channel') return vscode.commands.executeCommand(Commands.channelMarkRead, { streamId: row.streamId });
         if (row.kind === 'topic') return vscode.commands.executeCommand(Commands.topicMarkRead, { streamId: row.streamId, topic: row.topic });
         return withNotification(`Marking the conversation with ${dmLabel(row, current.store)} as read…`, (signal, progress) =>
@@ -41,7 +41,7 @@ export function register(services: Services, inbox: InboxView): void {
         );
       },
     },
-    { id: Commands.inboxShowRecent, session: true, failure: 'Could not load the recent conversations', run: () => setMode('recent') },
-    { id: Commands.inboxShowUnread, failure: 'Could not show the inbox', run: () => setMode('unread') },
+    { id: Commands.inboxShowRecent, session: true, failure: vscode.l10n.t('Could not load the recent conversations'), run: () => setMode('recent') },
+    { id: Commands.inboxShowUnread, failure: vscode.l10n.t('Could not show the inbox'), run: () => setMode('unread') },
   ]);
 }

@@ -8,7 +8,7 @@ export function register(services: Services): void {
   registerCommands(services, [
     {
       id: Commands.showVersion,
-      failure: 'Could not show the version',
+      failure: vscode.l10n.t('Could not show the version'),
       run: ({ services: { context } }) => {
         const version = String(context.extension.packageJSON.version ?? 'unknown');
         void vscode.window.showInformationMessage(`${EXTENSION_NAME} ${version}`);

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * Client-side check of a linkifier before it is sent (docs/API.md operation 13), with the same rules
  * the server applies, so an administrator sees precisely what is wrong without a round-trip:
@@ -52,22 +53,22 @@ export function toJsPattern(pattern: string): { source: string; flags: string } 
 
 /** Compiles a linkifier pattern; the message says why it does not. `extraFlags` e.g. `'g'`. */
 export function compilePattern(pattern: string, extraFlags = ''): CompiledPattern {
-  if (pattern.trim() === '') return { ok: false, message: 'The pattern is empty.' };
+  if (pattern.trim() === '') return { ok: false, message: l10n.t('The pattern is empty.') };
   const { source, flags } = toJsPattern(pattern);
   const groups: string[] = [];
   for (const m of source.matchAll(/\(\?<([^>=!][^>]*)>/g)) {
     const name = m[1];
-    if (!GROUP_NAME.test(name)) return { ok: false, message: `The group name "${name}" is not valid: use letters, digits and "_", not starting with a digit.` };
+    if (!GROUP_NAME.test(name)) return { ok: false, message: l10n.t('The group name "{0}" is not valid: use letters, digits and "_", not starting with a digit.', name) };
     groups.push(name);
   }
   if (/\(\?[aLux]/.test(source) || /\(\?[ims]+\)/.test(source)) {
-    return { ok: false, message: 'The pattern uses inline flags that are supported only at its very start ((?i), (?m), (?s)).' };
+    return { ok: false, message: l10n.t('The pattern uses inline flags that are supported only at its very start ((?i), (?m), (?s)).') };
   }
   try {
     return { ok: true, regex: new RegExp(source, flags + extraFlags), groups };
   } catch (error) {
     const detail = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
-    return { ok: false, message: `The pattern does not compile: ${detail}. Write named groups as (?P<name>...).` };
+    return { ok: false, message: l10n.t('The pattern does not compile: {0}. Write named groups as (?P<name>...).', detail) };
   }
 }
 
@@ -204,19 +205,19 @@ export function checkLinkifier(draft: LinkifierDraft): LinkifierCheck {
   }
   for (const [field, template, label] of templates) {
     if (template.trim() === '') {
-      problems.push({ field, message: `${label} is empty.` });
+      problems.push({ field, message: l10n.t('{0} is empty.', label) });
       continue;
     }
     if (!/^(https?:\/\/|\/)/i.test(template.trim())) {
-      problems.push({ field, message: `${label} must start with http://, https:// or / (it is "${template}").` });
+      problems.push({ field, message: l10n.t('{0} must start with http://, https:// or / (it is "{1}").', label, template) });
     }
     const syntax = templateSyntaxProblem(template);
-    if (syntax) problems.push({ field, message: `${label} is not a valid URL template: ${syntax}.` });
+    if (syntax) problems.push({ field, message: l10n.t('{0} is not a valid URL template: {1}.', label, syntax) });
     if (compiled.ok) {
       const missing = templateVariables(template).filter((v) => !groups.includes(v));
       for (const v of missing) {
         const known = groups.length ? `its groups are ${groups.map((g) => `"${g}"`).join(', ')}` : 'it has no named groups';
-        problems.push({ field, message: `${label} uses {${v}}, but the pattern has no group named "${v}" (${known}; write (?P<${v}>...)).` });
+        problems.push({ field, message: l10n.t('{0} uses {{1}}, but the pattern has no group named "{2}" ({3}; write (?P<{4}>...)).', label, v, v, known, v) });
       }
     }
   }
@@ -224,20 +225,20 @@ export function checkLinkifier(draft: LinkifierDraft): LinkifierCheck {
   const example = blank(draft.example_input) ? undefined : draft.example_input!;
   const reverse = blank(draft.reverse_template) ? undefined : draft.reverse_template!;
   if (reverse !== undefined && example === undefined) {
-    problems.push({ field: 'example_input', message: 'A reverse template needs an example input that the pattern matches.' });
+    problems.push({ field: 'example_input', message: l10n.t('A reverse template needs an example input that the pattern matches.') });
   }
   if (example === undefined || !compiled.ok) return result(groups);
 
   const values = fullMatch(compiled, example);
   if (!values) {
-    problems.push({ field: 'example_input', message: `The example input "${example}" does not match the pattern ${draft.pattern} (the whole input must match).` });
+    problems.push({ field: 'example_input', message: l10n.t('The example input "{0}" does not match the pattern {1} (the whole input must match).', example, draft.pattern) });
     return result(groups);
   }
   if (reverse !== undefined) {
     const filled = fillReverseTemplate(reverse, values);
     if ('problem' in filled) problems.push({ field: 'reverse_template', message: filled.problem });
     else if (filled.text !== example) {
-      problems.push({ field: 'reverse_template', message: `The reverse template produces "${filled.text}" but the example input is "${example}".` });
+      problems.push({ field: 'reverse_template', message: l10n.t('The reverse template produces "{0}" but the example input is "{1}".', filled.text, example) });
     }
   }
   return result(groups, { text: example, url: expandUrlTemplate(draft.url_template, values), groups: values });

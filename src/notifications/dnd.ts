@@ -43,10 +43,10 @@ export class DoNotDisturb extends Disposable {
   #render(): void {
     if (this.on) {
       this.#item.text = '$(bell-slash) Do Not Disturb';
-      this.#item.tooltip = 'Team Chat: no message notifications. Click to turn notifications back on.';
+      this.#item.tooltip = vscode.l10n.t('Team Chat: no message notifications. Click to turn notifications back on.');
     } else {
       this.#item.text = '$(bell)';
-      this.#item.tooltip = 'Team Chat: message notifications are on. Click for Do Not Disturb.';
+      this.#item.tooltip = vscode.l10n.t('Team Chat: message notifications are on. Click for Do Not Disturb.');
     }
     this.#item.show();
   }

@@ -1,4 +1,5 @@
 /** Message notifications, their Do Not Disturb switch and its command. */
+import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import type { Services } from '../services';
 import { registerCommands } from '../ui/commands';
@@ -20,7 +21,7 @@ export function register(services: Services, views: TopicViews): Notifications {
   services.context.subscriptions.push(notifier);
   registerCommands(services, [{
     id: Commands.toggleDoNotDisturb,
-    failure: 'Could not switch Do Not Disturb',
+    failure: vscode.l10n.t('Could not switch Do Not Disturb'),
     run: async (): Promise<boolean> => {
       await dnd.toggle();
       return dnd.on;

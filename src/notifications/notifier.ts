@@ -185,13 +185,13 @@ export class Notifier extends Disposable {
   async reply(target: ConversationTarget, title: string): Promise<number | undefined> {
     const current = this.services.sessions.current;
     if (!current) {
-      void vscode.window.showWarningMessage('Sign in to Team Chat first.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Sign in to Team Chat first.'));
       return undefined;
     }
     const ui: ReplyUi = {
       input: ({ title: boxTitle, value, validate }) =>
         vscode.window.showInputBox({ title: boxTitle, value, validateInput: validate, ignoreFocusOut: true }),
-      failed: async (message) => (await vscode.window.showErrorMessage(message, 'Retry')) === 'Retry',
+      failed: async (message) => (await vscode.window.showErrorMessage(message, vscode.l10n.t('Retry'))) === 'Retry',
     };
     const max = current.client.limits?.maxMessageLength ?? 10_000;
     const id = await replyLoop(`Reply to ${title}`, max, ui, (content) => send(current, target, content), (e) => `Could not send the reply: ${describeError(e)}`);

@@ -19,7 +19,7 @@ export function register(services: Services): void {
   const { sessions, context, log } = services;
   let lastBackground = 0;
   registerCommands(services, [
-    { id: Commands.reconnect, failure: 'Team Chat could not reconnect', progress: { place: 'window', title: 'Team Chat: reconnecting' }, run: () => sessions.restart() },
+    { id: Commands.reconnect, failure: vscode.l10n.t('Team Chat could not reconnect'), progress: { place: 'window', title: vscode.l10n.t('Team Chat: reconnecting') }, run: () => sessions.restart() },
   ]);
   context.subscriptions.push(
     sessions.onError((error) => {

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * "When?" for reminders and scheduled messages: the preset times and a strict parser for a custom
  * date and time, all in the local time zone. Pure (no `vscode`): the picker in
@@ -23,11 +24,11 @@ export function whenPresets(now: Date): WhenPreset[] {
   const daysToMonday = ((8 - now.getDay()) % 7) || 7;
   const monday9 = localAt(now.getFullYear(), now.getMonth(), now.getDate() + daysToMonday, 9, 0);
   return [
-    { id: 'in20m', label: 'In 20 minutes', date: at(20 * MINUTE) },
-    { id: 'in1h', label: 'In 1 hour', date: at(60 * MINUTE) },
-    { id: 'in3h', label: 'In 3 hours', date: at(180 * MINUTE) },
-    { id: 'tomorrow9', label: 'Tomorrow at 9:00', date: tomorrow9 },
-    { id: 'nextMonday9', label: 'Next Monday at 9:00', date: monday9 },
+    { id: 'in20m', label: l10n.t('In 20 minutes'), date: at(20 * MINUTE) },
+    { id: 'in1h', label: l10n.t('In 1 hour'), date: at(60 * MINUTE) },
+    { id: 'in3h', label: l10n.t('In 3 hours'), date: at(180 * MINUTE) },
+    { id: 'tomorrow9', label: l10n.t('Tomorrow at 9:00'), date: tomorrow9 },
+    { id: 'nextMonday9', label: l10n.t('Next Monday at 9:00'), date: monday9 },
   ];
 }
 

@@ -26,7 +26,7 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
     }
     if (status.status === 'connecting' || (!current && status.status !== 'stopped')) {
       item.text = '$(sync~spin) Team Chat: connecting…';
-      item.tooltip = 'Loading your channels, topics and unread messages.';
+      item.tooltip = vscode.l10n.t('Loading your channels, topics and unread messages.');
       item.command = undefined;
     } else if (status.status === 'reconnecting') {
       item.text = '$(sync~spin) Team Chat: reconnecting…';
@@ -36,7 +36,7 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
       item.command = undefined;
     } else if (!current || status.status === 'stopped') {
       item.text = '$(error) Team Chat: offline';
-      item.tooltip = status.detail?.error ? `${describeError(status.detail.error)} Click to reconnect.` : 'Not connected. Click to reconnect.';
+      item.tooltip = status.detail?.error ? vscode.l10n.t('{0} Click to reconnect.', describeError(status.detail.error)) : vscode.l10n.t('Not connected. Click to reconnect.');
       item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
       item.command = Commands.reconnect;
     } else {
@@ -47,7 +47,7 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
       const unread = store.totalUnread();
       const label = [emoji, text].filter(Boolean).join(' ') || (own?.away ? 'away' : current.account.fullName);
       item.text = `$(comment-discussion) ${truncate(label, 30)}${unread > 0 ? ` · ${unread}` : ''}`;
-      item.tooltip = `${current.account.email} on ${current.account.realmUrl}\n${unread} unread\nClick to set your status.`;
+      item.tooltip = vscode.l10n.t('{0} on {1}\n{2} unread\nClick to set your status.', current.account.email, current.account.realmUrl, unread);
       item.command = Commands.setStatus;
     }
     item.accessibilityInformation = { label: item.text.replace(/\$\([^)]*\)\s*/g, '') };

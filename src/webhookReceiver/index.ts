@@ -137,7 +137,7 @@ export class WebhookReceiver extends Disposable {
       this.#statusItem.command = Commands.startWebhookReceiver;
     }
     this.#statusItem.text = `$(radio-tower) Webhook ${url.replace(/\/$/, '')}`;
-    this.#statusItem.tooltip = `Outgoing webhook receiver at ${url}: click to copy the URL, show payloads or stop it.`;
+    this.#statusItem.tooltip = vscode.l10n.t('Outgoing webhook receiver at {0}: click to copy the URL, show payloads or stop it.', url);
     this.#statusItem.show();
   }
 

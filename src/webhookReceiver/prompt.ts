@@ -46,23 +46,23 @@ function pick(payload: OutgoingWebhookPayload, signal: AbortSignal, deadline: nu
   const qp = vscode.window.createQuickPick<Choice>();
   qp.title = `${describePayload(payload)}: “${excerpt(payload.data, 80)}”`;
   qp.items = [
-    { label: '$(reply) Reply…', description: `post a message as ${payload.bot_full_name}`, answer: 'reply' },
-    { label: '$(circle-slash) No Response', description: 'response_not_required', answer: 'none' },
+    { label: vscode.l10n.t('$(reply) Reply…'), description: vscode.l10n.t('post a message as {0}', payload.bot_full_name), answer: 'reply' },
+    { label: vscode.l10n.t('$(circle-slash) No Response'), description: vscode.l10n.t('response_not_required'), answer: 'none' },
   ];
   qp.ignoreFocusOut = true;
-  return showUntil(qp, signal, () => (qp.placeholder = `How should ${payload.bot_full_name} answer? ${secondsLeft(deadline)} s left, then no response.`), (done) => [
+  return showUntil(qp, signal, () => (qp.placeholder = vscode.l10n.t('How should {0} answer? {1} s left, then no response.', payload.bot_full_name, secondsLeft(deadline))), (done) => [
     qp.onDidAccept(() => done(qp.selectedItems[0]?.answer)),
   ]);
 }
 
 function input(payload: OutgoingWebhookPayload, signal: AbortSignal, deadline: number): Promise<string | undefined> {
   const box = vscode.window.createInputBox();
-  box.title = `Reply as ${payload.bot_full_name}`;
-  box.placeholder = 'Markdown content of the reply';
+  box.title = vscode.l10n.t('Reply as {0}', payload.bot_full_name);
+  box.placeholder = vscode.l10n.t('Markdown content of the reply');
   box.ignoreFocusOut = true;
-  return showUntil(box, signal, () => (box.prompt = `${secondsLeft(deadline)} s left; then the bot answers with no response.`), (done) => [
+  return showUntil(box, signal, () => (box.prompt = vscode.l10n.t('{0} s left; then the bot answers with no response.', secondsLeft(deadline))), (done) => [
     box.onDidAccept(() => {
-      if (box.value.trim() === '') box.validationMessage = 'The reply cannot be empty (Escape: no response).';
+      if (box.value.trim() === '') box.validationMessage = vscode.l10n.t('The reply cannot be empty (Escape: no response).');
       else done(box.value);
     }),
   ]);

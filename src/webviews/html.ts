@@ -60,6 +60,15 @@ export function contentSecurityPolicy(webview: vscode.Webview, nonce: string, im
   ].join('; ');
 }
 
+/**
+ * The display language's translations for the page's `l10n.t` (`@vscode/l10n`, set up by
+ * page/common.ts): the extension's bundle, as JSON in an attribute (none in English).
+ */
+function localization(): string {
+  const bundle = vscode.l10n.bundle;
+  return bundle ? ` data-l10n="${escapeHtml(JSON.stringify(bundle))}"` : '';
+}
+
 /** Builds the page; call again for every render (each gets a new nonce). */
 export function renderHtml(webview: vscode.Webview, extensionUri: vscode.Uri, page: PageSpec): string {
   const nonce = makeNonce();
@@ -69,7 +78,7 @@ export function renderHtml(webview: vscode.Webview, extensionUri: vscode.Uri, pa
     .join('\n    ');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...PAGE_BUNDLE_DIR, `${page.script}.js`)).toString();
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(vscode.env.language)}">
   <head>
     <meta charset="UTF-8">
     <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(webview, nonce, page.imageOrigins)}">
@@ -77,7 +86,7 @@ export function renderHtml(webview: vscode.Webview, extensionUri: vscode.Uri, pa
     ${styles}
     <title>${escapeHtml(page.title)}</title>
   </head>
-  <body>
+  <body${localization()}>
     ${page.body}
     <script nonce="${nonce}" src="${escapeHtml(script)}"></script>
   </body>

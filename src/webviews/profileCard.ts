@@ -60,7 +60,7 @@ export class ProfileCardPanel implements vscode.Disposable {
     );
     services.context.subscriptions.push(this);
     this.#view.render({
-      title: 'Profile',
+      title: vscode.l10n.t('Profile'),
       styles: ['profileCard.css'],
       script: 'profileCard',
       body: BODY,

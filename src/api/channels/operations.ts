@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { FL } from '../features';
@@ -13,9 +14,9 @@ const userId = idOf('The user id');
 function checkPropertyValue(property: string, value: unknown, route: string, field: string): void {
   if (property === 'color') {
     const parsed = hexColor.safeParse(value);
-    if (!parsed.success) throw new ValidationError('The colour must be a string of the form #rrggbb.', route, field);
+    if (!parsed.success) throw new ValidationError(l10n.t('The colour must be a string of the form #rrggbb.'), route, field);
   } else if (typeof value !== 'boolean') {
-    throw new ValidationError(`The value of ${property} must be true or false.`, route, field);
+    throw new ValidationError(l10n.t('The value of {0} must be true or false.', property), route, field);
   }
 }
 
@@ -30,7 +31,7 @@ function checkPrincipals({ principals }: { principals?: (number | string)[] }, c
   if (!principals || principals.length === 0) return;
   const kind = typeof principals[0];
   if (principals.some((p) => typeof p !== kind)) {
-    throw new ValidationError('Principals must be all user ids or all emails, not a mix.', ctx.route, 'principals');
+    throw new ValidationError(l10n.t('Principals must be all user ids or all emails, not a mix.'), ctx.route, 'principals');
   }
 }
 
@@ -179,13 +180,13 @@ const updateUserTopic = defineOperation({
   check: (p, ctx) => {
     if (ctx.server.featureLevel < FL.userTopics) {
       throw new ValidationError(
-        `This server (feature level ${ctx.server.featureLevel}) does not support topic visibility policies.`,
+        l10n.t('This server (feature level {0}) does not support topic visibility policies.', ctx.server.featureLevel),
         ctx.route,
         'visibility_policy',
       );
     }
     const max = ctx.limits.maxTopicLength ?? DEFAULT_MAX_TOPIC_LENGTH;
-    if (codePointLength(p.topic) > max) throw new ValidationError(`The topic can be at most ${max} characters.`, ctx.route, 'topic');
+    if (codePointLength(p.topic) > max) throw new ValidationError(l10n.t('The topic can be at most {0} characters.', max), ctx.route, 'topic');
   },
   encode: (p, ctx) => {
     // docs/API.md convention 9: the empty topic's display name is read as "".
@@ -203,7 +204,7 @@ const getChannelEmailAddress = defineOperation({
   check: (p, ctx) => {
     if (p.sender_id !== undefined && ctx.server.featureLevel < FL.channelEmailSender) {
       throw new ValidationError(
-        `This server (feature level ${ctx.server.featureLevel}) cannot choose the sender of a channel email address.`,
+        l10n.t('This server (feature level {0}) cannot choose the sender of a channel email address.', ctx.server.featureLevel),
         ctx.route,
         'sender_id',
       );

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { idParam } from '../messages/operations';
@@ -9,9 +10,9 @@ import { DraftInput, ServerDraft } from './models';
  * content than the realm allows is not refused: the server keeps it truncated, the local copy whole.
  */
 function checkDraft(d: DraftInput, ctx: CallContext, name: string): void {
-  if (d.content.trim() === '') throw new ValidationError('A draft cannot be empty.', ctx.route, name);
-  if (d.type === 'stream' && d.to.length !== 1) throw new ValidationError('A channel draft names exactly one channel.', ctx.route, name);
-  if (d.topic.includes('\0')) throw new ValidationError('A topic cannot contain null bytes.', ctx.route, name);
+  if (d.content.trim() === '') throw new ValidationError(l10n.t('A draft cannot be empty.'), ctx.route, name);
+  if (d.type === 'stream' && d.to.length !== 1) throw new ValidationError(l10n.t('A channel draft names exactly one channel.'), ctx.route, name);
+  if (d.topic.includes('\0')) throw new ValidationError(l10n.t('A topic cannot contain null bytes.'), ctx.route, name);
 }
 
 /** `GET /drafts` — oldest edit first. */
@@ -26,7 +27,7 @@ export const getDrafts = defineOperation({
 export const createDrafts = defineOperation({
   method: 'POST',
   path: '/drafts',
-  params: z.object({ drafts: z.array(DraftInput).min(1, { message: 'Give at least one draft.' }) }),
+  params: z.object({ drafts: z.array(DraftInput).min(1, { message: l10n.t('Give at least one draft.') }) }),
   response: envelope({ ids: z.array(z.number().int()) }),
   check: (p, ctx) => p.drafts.forEach((d) => checkDraft(d, ctx, 'drafts')),
 });

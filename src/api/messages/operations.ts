@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { ValidationError } from '../errors';
@@ -59,7 +60,7 @@ export function typeForServer(type: TypeName, featureLevel: number): TypeName {
 }
 
 export const Recipients = z.union(
-  [idParam('to'), z.array(idParam('to')).min(1, { message: 'Choose at least one recipient.' })],
+  [idParam('to'), z.array(idParam('to')).min(1, { message: l10n.t('Choose at least one recipient.') })],
   { error: 'The recipient must be a channel ID or a list of user IDs.' },
 );
 const SendRecipients = z.union([idParam('to'), z.string().min(1), z.array(z.union([idParam('to'), z.string().min(1)])).min(1)], {
@@ -76,7 +77,7 @@ const ReactionParams = {
   reaction_type: ReactionTypeParam.optional(),
 };
 
-const Flag = z.string().min(1, { message: 'Choose a flag, such as "read" or "starred".' });
+const Flag = z.string().min(1, { message: l10n.t('Choose a flag, such as "read" or "starred".') });
 const FlagOp = z.enum(['add', 'remove'], { error: 'The flag operation must be "add" or "remove".' });
 
 // ---- shared checks ---------------------------------------------------------------------------
@@ -84,7 +85,7 @@ const FlagOp = z.enum(['add', 'remove'], { error: 'The flag operation must be "a
 function checkReaction(p: { emoji_name?: string; emoji_code?: string; reaction_type?: string }, ctx: CallContext): void {
   if (p.emoji_name === undefined || p.emoji_name === '') {
     const given = p.emoji_code !== undefined ? 'emoji_code' : p.reaction_type !== undefined ? 'reaction_type' : undefined;
-    if (given) throw new ValidationError(`Give the emoji's name ("emoji_name") along with "${given}".`, ctx.route, 'emoji_name');
+    if (given) throw new ValidationError(l10n.t('Give the emoji\'s name ("emoji_name") along with "{0}".', given), ctx.route, 'emoji_name');
   }
 }
 
@@ -97,13 +98,13 @@ function encodeReaction<P extends { reaction_type?: string }>(p: P, ctx: CallCon
 
 function checkFlag(flag: string, ctx: CallContext): void {
   if ((READ_ONLY_FLAGS as readonly string[]).includes(flag)) {
-    throw new ValidationError(`The "${flag}" flag is set by the server and cannot be changed.`, ctx.route, 'flag');
+    throw new ValidationError(l10n.t('The "{0}" flag is set by the server and cannot be changed.', flag), ctx.route, 'flag');
   }
 }
 
 function checkRange(p: { num_before?: number; num_after?: number }, ctx: CallContext): void {
   if ((p.num_before ?? 0) + (p.num_after ?? 0) > 5000) {
-    throw new ValidationError('At most 5000 messages can be asked for at once (num_before + num_after).', ctx.route, 'num_before');
+    throw new ValidationError(l10n.t('At most 5000 messages can be asked for at once (num_before + num_after).'), ctx.route, 'num_before');
   }
 }
 
@@ -115,7 +116,7 @@ function checkChannelTopic(topic: string | undefined, ctx: CallContext): void {
 /** `to` must fit the type: one channel (ID or name) for channel messages, users for direct ones. */
 export function checkRecipients(type: TypeName, to: unknown, ctx: CallContext): void {
   if (isChannelType(type) && Array.isArray(to) && to.length !== 1) {
-    throw new ValidationError('A channel message goes to one channel: give its ID.', ctx.route, 'to');
+    throw new ValidationError(l10n.t('A channel message goes to one channel: give its ID.'), ctx.route, 'to');
   }
 }
 
@@ -130,14 +131,14 @@ function checkResolvable(topic: string, ctx: CallContext): void {
   // Stray ✔ and spaces after the prefix are not part of the topic's name.
   const base = topic.slice(RESOLVED_TOPIC_PREFIX.length).replace(/^[\u2714\s]+/u, '');
   if (isEmptyTopic(base, ctx.limits)) {
-    throw new ValidationError('The empty topic cannot be marked as resolved.', ctx.route, 'topic');
+    throw new ValidationError(l10n.t('The empty topic cannot be marked as resolved.'), ctx.route, 'topic');
   }
 }
 
 export function requireFeature(level: number, what: string, ctx: CallContext, field?: string): void {
   if (ctx.server.featureLevel < level) {
     throw new ValidationError(
-      `This server is too old for ${what} (it needs feature level ${level}; the server has ${ctx.server.featureLevel}).`,
+      l10n.t('This server is too old for {0} (it needs feature level {1}; the server has {2}).', what, level, ctx.server.featureLevel),
       ctx.route,
       field,
     );
@@ -167,7 +168,7 @@ export const updateMessage = defineOperation({
     content: z.string().optional(),
     prev_content_sha256: z
       .string()
-      .regex(/^[0-9a-fA-F]{64}$/, { message: 'The previous content hash must be a SHA-256 in hex (64 characters).' })
+      .regex(/^[0-9a-fA-F]{64}$/, { message: l10n.t('The previous content hash must be a SHA-256 in hex (64 characters).') })
       .optional(),
     stream_id: idParam('stream_id').optional(),
   }),
@@ -177,13 +178,13 @@ export const updateMessage = defineOperation({
   }),
   check: (p, ctx) => {
     if (p.content !== undefined && p.stream_id !== undefined) {
-      throw new ValidationError('A message cannot be edited and moved to another channel at once: change the content and the channel separately.', ctx.route, 'stream_id');
+      throw new ValidationError(l10n.t('A message cannot be edited and moved to another channel at once: change the content and the channel separately.'), ctx.route, 'stream_id');
     }
     if (p.content === undefined && p.topic === undefined && p.stream_id === undefined) {
-      throw new ValidationError('Nothing to change: give new content, a new topic or a new channel.', ctx.route);
+      throw new ValidationError(l10n.t('Nothing to change: give new content, a new topic or a new channel.'), ctx.route);
     }
     if (p.content !== undefined && p.topic === undefined && p.stream_id === undefined && (p.propagate_mode ?? 'change_one') !== 'change_one') {
-      throw new ValidationError('An edit of the content alone applies to this message only ("change_one").', ctx.route, 'propagate_mode');
+      throw new ValidationError(l10n.t('An edit of the content alone applies to this message only ("change_one").'), ctx.route, 'propagate_mode');
     }
     if (p.topic !== undefined) {
       checkTopic(p.topic, ctx.limits, ctx.route);
@@ -214,7 +215,7 @@ export const checkMessagesMatchNarrow = defineOperation({
   method: 'GET',
   path: '/messages/matches_narrow',
   params: z.object({
-    msg_ids: z.array(idParam('msg_ids')).min(1, { message: 'Give at least one message ID to check.' }),
+    msg_ids: z.array(idParam('msg_ids')).min(1, { message: l10n.t('Give at least one message ID to check.') }),
     narrow: Narrow,
   }),
   response: envelope({
@@ -266,7 +267,7 @@ export const getMessages = defineOperation({
   }),
   check: (p, ctx) => {
     if (p.message_ids === undefined && (p.num_before === undefined || p.num_after === undefined)) {
-      throw new ValidationError('Say how many messages to fetch ("num_before" and "num_after"), or give "message_ids".', ctx.route, 'num_before');
+      throw new ValidationError(l10n.t('Say how many messages to fetch ("num_before" and "num_after"), or give "message_ids".'), ctx.route, 'num_before');
     }
     checkRange(p, ctx);
   },
@@ -306,7 +307,7 @@ export const sendMessage = defineOperation({
     /** Channel ID or name; user IDs (or API emails) for direct messages. */
     to: SendRecipients,
     topic: z.string().optional(),
-    content: z.string().min(1, { message: 'The message is empty.' }),
+    content: z.string().min(1, { message: l10n.t('The message is empty.') }),
     queue_id: z.string().optional(),
     local_id: z.string().optional(),
     read_by_sender: z.boolean().optional(),
@@ -369,7 +370,7 @@ export const addReaction = defineOperation({
   check: (p, ctx) => {
     checkReaction(p, ctx);
     if (p.emoji_name === undefined || p.emoji_name === '') {
-      throw new ValidationError('Choose an emoji ("emoji_name").', ctx.route, 'emoji_name');
+      throw new ValidationError(l10n.t('Choose an emoji ("emoji_name").'), ctx.route, 'emoji_name');
     }
   },
   encode: encodeReaction,

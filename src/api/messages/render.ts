@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { defineOperation, envelope } from '../operation';
 import { checkContent } from '../validation';
@@ -11,7 +12,7 @@ export const renderMessage = defineOperation({
   method: 'POST',
   path: '/messages/render',
   params: z.object({
-    content: z.string().min(1, { message: 'There is nothing to preview.' }),
+    content: z.string().min(1, { message: l10n.t('There is nothing to preview.') }),
   }),
   response: envelope({
     /** The rendered HTML (server HTML: sanitise before showing it). */

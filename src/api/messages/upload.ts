@@ -1,4 +1,5 @@
 /** `POST /user_uploads`: the operation, the realm's size limit, and the route that sends a file. */
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import type { CallOptions, ChatClient } from '../client';
 import { ValidationError } from '../errors';
@@ -66,7 +67,7 @@ export async function uploadFile(
   options: CallOptions & { onProgress?: UploadProgress } = {},
 ): Promise<UploadResult> {
   const name = file.name.trim();
-  if (!name) throw new ValidationError('The file needs a name.', ROUTE, 'file');
+  if (!name) throw new ValidationError(l10n.t('The file needs a name.'), ROUTE, 'file');
   checkUploadSize(name, file.data.byteLength, client.limits);
   const { onProgress, ...callOptions } = options;
   const body = multipartFile('filename', { ...file, name }, onProgress);

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { FL } from '../features';
@@ -23,13 +24,13 @@ import { SettingsChanges, TargetUsers } from './settings';
 function checkSnippet(p: { title?: string; content?: string }, ctx: CallContext): void {
   if (p.title !== undefined) {
     const max = ctx.limits.maxSavedSnippetTitleLength ?? SAVED_SNIPPET_TITLE_MAX;
-    if (p.title.trim() === '') throw new ValidationError('Give the snippet a title.', ctx.route, 'title');
+    if (p.title.trim() === '') throw new ValidationError(l10n.t('Give the snippet a title.'), ctx.route, 'title');
     if (codePointLength(p.title) > max) {
-      throw new ValidationError(`A snippet title can be at most ${max} characters (an emoji counts as one).`, ctx.route, 'title');
+      throw new ValidationError(l10n.t('A snippet title can be at most {0} characters (an emoji counts as one).', max), ctx.route, 'title');
     }
   }
   if (p.content !== undefined) {
-    if (p.content.trim() === '') throw new ValidationError('The snippet is empty.', ctx.route, 'content');
+    if (p.content.trim() === '') throw new ValidationError(l10n.t('The snippet is empty.'), ctx.route, 'content');
     checkContent(p.content, ctx.limits, ctx.route);
   }
 }
@@ -59,7 +60,7 @@ export const updateSavedSnippet = defineOperation({
   response: envelope({}),
   check: (p, ctx) => {
     if (p.title === undefined && p.content === undefined) {
-      throw new ValidationError('Nothing to change: give a new title or content.', ctx.route);
+      throw new ValidationError(l10n.t('Nothing to change: give a new title or content.'), ctx.route);
     }
     checkSnippet(p, ctx);
   },
@@ -75,7 +76,7 @@ export const deleteSavedSnippet = defineOperation({
 
 // ---- scheduled messages --------------------------------------------------------------------------
 
-const Timestamp = z.number().int().positive({ message: 'The delivery time must be a UNIX time in seconds.' });
+const Timestamp = z.number().int().positive({ message: l10n.t('The delivery time must be a UNIX time in seconds.') });
 
 /** `GET /scheduled_messages` — earliest first. */
 export const getScheduledMessages = defineOperation({
@@ -92,7 +93,7 @@ export const createScheduledMessage = defineOperation({
   params: z.object({
     type: TypeName,
     to: Recipients,
-    content: z.string().min(1, { message: 'The message is empty.' }),
+    content: z.string().min(1, { message: l10n.t('The message is empty.') }),
     topic: z.string().optional(),
     scheduled_delivery_timestamp: Timestamp,
     read_by_sender: z.boolean().optional(),
@@ -110,7 +111,7 @@ export const updateScheduledMessage = defineOperation({
     scheduled_message_id: idParam('scheduled_message_id'),
     type: TypeName.optional(),
     to: Recipients.optional(),
-    content: z.string().min(1, { message: 'The message is empty.' }).optional(),
+    content: z.string().min(1, { message: l10n.t('The message is empty.') }).optional(),
     topic: z.string().optional(),
     scheduled_delivery_timestamp: Timestamp.optional(),
   }),
@@ -118,10 +119,10 @@ export const updateScheduledMessage = defineOperation({
   check: (p, ctx) => {
     if (p.type !== undefined) {
       if (p.to === undefined) {
-        throw new ValidationError('Changing the message type needs the new recipients ("to").', ctx.route, 'to');
+        throw new ValidationError(l10n.t('Changing the message type needs the new recipients ("to").'), ctx.route, 'to');
       }
       if (isChannelType(p.type) && p.topic === undefined) {
-        throw new ValidationError('Changing to a channel message needs a topic.', ctx.route, 'topic');
+        throw new ValidationError(l10n.t('Changing to a channel message needs a topic.'), ctx.route, 'topic');
       }
       checkRecipients(p.type, p.to, ctx);
     }
@@ -160,7 +161,7 @@ export const createReminder = defineOperation({
       requireFeature(FL.reminderNote, 'notes on reminders', ctx, 'note');
       const max = ctx.limits.maxReminderNoteLength;
       if (max !== undefined && codePointLength(p.note) > max) {
-        throw new ValidationError(`A reminder note can be at most ${max} characters.`, ctx.route, 'note');
+        throw new ValidationError(l10n.t('A reminder note can be at most {0} characters.', max), ctx.route, 'note');
       }
     }
   },
@@ -200,18 +201,18 @@ const updateSettings = defineOperation({
   response: envelope({}),
   check: (p, ctx) => {
     if (p.new_password !== undefined && !p.old_password) {
-      throw new ValidationError('Enter your current password to set a new one.', ctx.route, 'old_password');
+      throw new ValidationError(l10n.t('Enter your current password to set a new one.'), ctx.route, 'old_password');
     }
     if (p.target_users !== undefined) {
       if (ctx.server.featureLevel < FL.settingsTargetUsers) {
         throw new ValidationError(
-          `This server (feature level ${ctx.server.featureLevel}) cannot change other users' settings.`,
+          l10n.t('This server (feature level {0}) cannot change other users\' settings.', ctx.server.featureLevel),
           ctx.route,
           'target_users',
         );
       }
       if (!p.target_users.user_ids?.length && !p.target_users.group_ids?.length) {
-        throw new ValidationError('Choose the users or groups whose settings to change.', ctx.route, 'target_users');
+        throw new ValidationError(l10n.t('Choose the users or groups whose settings to change.'), ctx.route, 'target_users');
       }
     }
   },

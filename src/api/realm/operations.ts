@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { FL } from '../features';
@@ -30,13 +31,13 @@ function checkLinkifier(p: LinkifierInput, ctx: CallContext): void {
   const reverse = !!p.example_input || !!p.reverse_template;
   if (reverse && ctx.server.featureLevel < FL.linkifierReverse) {
     throw new ValidationError(
-      `This server (feature level ${ctx.server.featureLevel}) does not support reverse linkifiers (example input and reverse template).`,
+      l10n.t('This server (feature level {0}) does not support reverse linkifiers (example input and reverse template).', ctx.server.featureLevel),
       ctx.route,
       p.example_input ? 'example_input' : 'reverse_template',
     );
   }
   if (p.reverse_template && !p.example_input) {
-    throw new ValidationError('A reverse template needs an example input that the pattern matches.', ctx.route, 'example_input');
+    throw new ValidationError(l10n.t('A reverse template needs an example input that the pattern matches.'), ctx.route, 'example_input');
   }
 }
 
@@ -91,14 +92,14 @@ const reorderLinkifiers = defineOperation({
   response: envelope({}),
   check: (p, ctx) => {
     if (new Set(p.ordered_linkifier_ids).size !== p.ordered_linkifier_ids.length) {
-      throw new ValidationError('Each linkifier can appear only once in the order.', ctx.route, 'ordered_linkifier_ids');
+      throw new ValidationError(l10n.t('Each linkifier can appear only once in the order.'), ctx.route, 'ordered_linkifier_ids');
     }
   },
 });
 
 function checkPlaygroundServer(_p: unknown, ctx: CallContext): void {
   if (ctx.server.featureLevel < FL.playgrounds) {
-    throw new ValidationError(`This server (feature level ${ctx.server.featureLevel}) has no code playgrounds.`, ctx.route);
+    throw new ValidationError(l10n.t('This server (feature level {0}) has no code playgrounds.', ctx.server.featureLevel), ctx.route);
   }
 }
 
@@ -123,7 +124,7 @@ const addPlayground = defineOperation({
   check: (p, ctx) => {
     checkPlaygroundServer(p, ctx);
     if (ctx.server.featureLevel < FL.playgroundUrlTemplate && !/\{code\}$/.test(p.url_template)) {
-      throw new ValidationError(`This server (feature level ${ctx.server.featureLevel}) only appends the code: end the URL template with {code}.`, ctx.route, 'url_template');
+      throw new ValidationError(l10n.t('This server (feature level {0}) only appends the code: end the URL template with {code}.', ctx.server.featureLevel), ctx.route, 'url_template');
     }
   },
   encode: (p, ctx) => (ctx.server.featureLevel < FL.playgroundUrlTemplate ? { name: p.name, pygments_language: p.pygments_language, url_prefix: p.url_template.replace(/\{code\}$/, '') } : { ...p }),

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { FL } from '../features';
@@ -19,18 +20,18 @@ export const setTypingStatus = defineOperation({
   params: z.object({
     op: TypingOp,
     type: TypingType,
-    to: z.array(idParam('to')).min(1, { message: 'Choose at least one recipient.' }).optional(),
+    to: z.array(idParam('to')).min(1, { message: l10n.t('Choose at least one recipient.') }).optional(),
     stream_id: idParam('stream_id').optional(),
     topic: z.string().optional(),
   }),
   response: envelope({}),
   check: (p, ctx) => {
-    if (p.type === 'direct' && p.to === undefined) throw new ValidationError('Direct typing notifications need the recipients ("to").', ctx.route, 'to');
+    if (p.type === 'direct' && p.to === undefined) throw new ValidationError(l10n.t('Direct typing notifications need the recipients ("to").'), ctx.route, 'to');
     if (p.type === 'stream') {
-      if (p.stream_id === undefined) throw new ValidationError('Channel typing notifications need the channel ("stream_id").', ctx.route, 'stream_id');
-      if (p.topic === undefined) throw new ValidationError('Channel typing notifications need the topic.', ctx.route, 'topic');
+      if (p.stream_id === undefined) throw new ValidationError(l10n.t('Channel typing notifications need the channel ("stream_id").'), ctx.route, 'stream_id');
+      if (p.topic === undefined) throw new ValidationError(l10n.t('Channel typing notifications need the topic.'), ctx.route, 'topic');
       // Before this level the channel went in `to`; no client used that form (the API's changelog).
-      if (ctx.server.featureLevel < FL.streamTypingById) throw new ValidationError('This server does not support typing notifications in channels.', ctx.route, 'type');
+      if (ctx.server.featureLevel < FL.streamTypingById) throw new ValidationError(l10n.t('This server does not support typing notifications in channels.'), ctx.route, 'type');
     }
   },
   // `direct` from FL.directMessageType (before: `private`); `stream` is understood at every level that has `stream_id`.

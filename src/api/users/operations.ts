@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { extraEmojiType, FL } from '../features';
@@ -28,10 +29,10 @@ interface StatusInput {
 /** docs/API.md operation 11's rules (and 9's, which shares them). */
 function checkStatus(p: StatusInput, ctx: CallContext): void {
   if (Object.values(p).every((v) => v === undefined)) {
-    throw new ValidationError('Nothing to change: give a status text, an emoji or the away flag.', ctx.route);
+    throw new ValidationError(l10n.t('Nothing to change: give a status text, an emoji or the away flag.'), ctx.route);
   }
   if (p.emoji_name === undefined && (p.emoji_code !== undefined || p.reaction_type !== undefined)) {
-    throw new ValidationError('An emoji code or reaction type needs the emoji name too.', ctx.route, 'emoji_name');
+    throw new ValidationError(l10n.t('An emoji code or reaction type needs the emoji name too.'), ctx.route, 'emoji_name');
   }
 }
 

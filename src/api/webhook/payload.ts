@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { timingSafeEqual } from 'node:crypto';
 import { ValidationError } from '../errors';
 import type { NameFlavor } from '../features';
@@ -28,13 +29,13 @@ export function parseOutgoingWebhookPayload(json: unknown): OutgoingWebhookPaylo
     try {
       value = JSON.parse(json.toString());
     } catch {
-      throw new ValidationError('The outgoing webhook payload is not JSON.', ROUTE);
+      throw new ValidationError(l10n.t('The outgoing webhook payload is not JSON.'), ROUTE);
     }
   }
   const parsed = parseWith(OutgoingWebhookPayload, value);
   if (!parsed.success) {
     const { message, field } = formatZodError(parsed.error);
-    throw new ValidationError(`The outgoing webhook payload was not understood: ${message}`, ROUTE, field);
+    throw new ValidationError(l10n.t('The outgoing webhook payload was not understood: {0}', message), ROUTE, field);
   }
   return parsed.data;
 }

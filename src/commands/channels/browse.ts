@@ -26,23 +26,23 @@ export async function loadBrowseRows(current: CurrentSession, signal?: AbortSign
 
 async function browse({ current }: SessionCommandContext): Promise<unknown> {
   const rows = await withNotification('Loading channels…', (signal) => loadBrowseRows(current, signal));
-  if (rows.length === 0) throw new UserFacingError('There is no channel you can see in this organisation. Create one with "Team Chat: Create Channel…".');
+  if (rows.length === 0) throw new UserFacingError(vscode.l10n.t('There is no channel you can see in this organisation. Create one with "Team Chat: Create Channel…".'));
   const item = (row: BrowseRow): RowItem => ({ label: row.label, description: row.summary, detail: row.detail, row });
   const others = rows.filter((r) => !r.subscribed);
   const mine = rows.filter((r) => r.subscribed);
   const items: RowItem[] = [
-    ...(others.length ? [{ label: 'Channels you can join', kind: vscode.QuickPickItemKind.Separator }, ...others.map(item)] : []),
-    ...(mine.length ? [{ label: 'Your channels', kind: vscode.QuickPickItemKind.Separator }, ...mine.map(item)] : []),
+    ...(others.length ? [{ label: vscode.l10n.t('Channels you can join'), kind: vscode.QuickPickItemKind.Separator }, ...others.map(item)] : []),
+    ...(mine.length ? [{ label: vscode.l10n.t('Your channels'), kind: vscode.QuickPickItemKind.Separator }, ...mine.map(item)] : []),
   ];
   const picked = await vscode.window.showQuickPick(items, {
-    title: 'Browse Channels', placeHolder: 'Choose a channel to preview or join', matchOnDescription: true, matchOnDetail: true,
+    title: vscode.l10n.t('Browse Channels'), placeHolder: vscode.l10n.t('Choose a channel to preview or join'), matchOnDescription: true, matchOnDetail: true,
   });
   const row = picked?.row;
   if (!row) return undefined;
   if (row.subscribed) return previewChannel(current, row.streamId);
   const actions: ActionItem[] = [
-    { label: '$(eye) Preview', description: `Read #${row.name} without subscribing`, action: 'preview' },
-    { label: '$(add) Join', description: `Subscribe to #${row.name}`, action: 'join' },
+    { label: vscode.l10n.t('$(eye) Preview'), description: vscode.l10n.t('Read #{0} without subscribing', row.name), action: 'preview' },
+    { label: vscode.l10n.t('$(add) Join'), description: vscode.l10n.t('Subscribe to #{0}', row.name), action: 'join' },
   ];
   const action = await vscode.window.showQuickPick(actions, { title: `#${row.name}`, placeHolder: row.detail });
   if (!action) return undefined;
@@ -57,12 +57,12 @@ export async function previewChannel(current: CurrentSession, streamId: number):
   const name = current.store.channelName(streamId) ?? `channel ${streamId}`;
   const { topics } = await withNotification(`Loading the topics of #${name}…`, (signal) => getChannelTopics(current.client, { stream_id: streamId }, { signal }));
   if (topics.length === 0) {
-    void vscode.window.showInformationMessage(`#${name} has no messages yet.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('#{0} has no messages yet.', name));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    topics.map((t, i) => ({ label: t.name, description: i === 0 ? 'newest' : undefined, topic: t.name })),
-    { title: `Preview #${name}`, placeHolder: 'Choose a topic to read (newest first)' },
+    topics.map((t, i) => ({ label: t.name, description: i === 0 ? vscode.l10n.t('newest') : undefined, topic: t.name })),
+    { title: vscode.l10n.t('Preview #{0}', name), placeHolder: vscode.l10n.t('Choose a topic to read (newest first)') },
   );
   if (!picked) return undefined;
   return vscode.commands.executeCommand(Commands.openTopic, { streamId, topic: picked.topic });
@@ -73,13 +73,13 @@ export async function joinChannel(current: CurrentSession, streamId: number): Pr
   const store = current.store;
   if (store.subscription(streamId)) return { streamId };
   const name = store.channelName(streamId);
-  if (name === undefined) throw new UserFacingError(`There is no channel ${streamId} you can see.`);
+  if (name === undefined) throw new UserFacingError(vscode.l10n.t('There is no channel {0} you can see.', streamId));
   await withNotification(`Joining #${name}…`, async (signal) => {
     await subscribe(current.client, { subscriptions: [{ name }] }, { signal });
     // The event arrives shortly after the answer; the tree shows the channel when it does.
     await storeHas(current, () => store.subscription(streamId) !== undefined);
   });
-  void vscode.window.showInformationMessage(`You joined #${name}.`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('You joined #{0}.', name));
   return { streamId };
 }
 
@@ -103,11 +103,11 @@ function streamIdOf(arg: unknown): number | undefined {
 }
 
 export const commands: CommandDeclaration[] = [
-  { id: Commands.browseChannels, session: true, failure: 'Could not browse the channels', run: browse },
+  { id: Commands.browseChannels, session: true, failure: vscode.l10n.t('Could not browse the channels'), run: browse },
   {
     id: Commands.previewChannel,
     session: true,
-    failure: 'Could not preview the channel',
+    failure: vscode.l10n.t('Could not preview the channel'),
     run: (ctx: SessionCommandContext, arg?: unknown) => {
       const streamId = streamIdOf(arg);
       return streamId === undefined ? browse(ctx) : previewChannel(ctx.current, streamId);
@@ -116,7 +116,7 @@ export const commands: CommandDeclaration[] = [
   {
     id: Commands.joinChannel,
     session: true,
-    failure: 'Could not join the channel',
+    failure: vscode.l10n.t('Could not join the channel'),
     run: (ctx: SessionCommandContext, arg?: unknown) => {
       const streamId = streamIdOf(arg);
       return streamId === undefined ? browse(ctx) : joinChannel(ctx.current, streamId);

@@ -3,6 +3,7 @@
  * the rows of the channel browser (access, subscriber count, description as text) and which
  * kinds of channel the own user may create, with the reason when not.
  */
+import * as vscode from 'vscode';
 import type { Channel } from '../../api/channels/models';
 import type { GroupSetting, RealmState } from '../../store/realm';
 import { descriptionText } from '../topic/channelChoices';
@@ -58,7 +59,7 @@ export function browseRows(channels: readonly Channel[], isSubscribed: (streamId
         description,
         label: `${ICON[privacy]} ${c.name}`,
         summary: parts.join(' · '),
-        detail: description || 'No description.',
+        detail: description || vscode.l10n.t('No description.'),
       };
     });
 }
@@ -114,10 +115,10 @@ export function privacyOptions(realm: Pick<RealmState, 'channelCreation' | 'grou
     ? 'This organisation does not allow web-public channels (readable without an account).'
     : refusal(may.webPublic, 'web-public', 'can_create_web_public_channel_group', 'create_web_public_stream_policy');
   return [
-    { privacy: 'public', label: '$(symbol-number) Public', description: 'Anyone in the organisation can join and read the history', refusal: publicRefusal },
-    { privacy: 'web-public', label: '$(globe) Web-public', description: 'Public, and readable on the web without an account', refusal: webRefusal },
-    { privacy: 'private-shared', label: '$(lock) Private, shared history', description: 'Only by invitation; new subscribers see all messages', refusal: privateRefusal },
-    { privacy: 'private-protected', label: '$(lock) Private, protected history', description: 'Only by invitation; new subscribers see only new messages', refusal: privateRefusal },
+    { privacy: 'public', label: vscode.l10n.t('$(symbol-number) Public'), description: vscode.l10n.t('Anyone in the organisation can join and read the history'), refusal: publicRefusal },
+    { privacy: 'web-public', label: vscode.l10n.t('$(globe) Web-public'), description: vscode.l10n.t('Public, and readable on the web without an account'), refusal: webRefusal },
+    { privacy: 'private-shared', label: vscode.l10n.t('$(lock) Private, shared history'), description: vscode.l10n.t('Only by invitation; new subscribers see all messages'), refusal: privateRefusal },
+    { privacy: 'private-protected', label: vscode.l10n.t('$(lock) Private, protected history'), description: vscode.l10n.t('Only by invitation; new subscribers see only new messages'), refusal: privateRefusal },
   ];
 }
 

@@ -43,7 +43,7 @@ function allowedOptions(current: CurrentSession): PrivacyOption[] {
   const options = privacyOptions(current.store.realm);
   if (options.every((o) => o.refusal !== undefined)) {
     const reasons = [...new Set(options.filter((o) => o.privacy !== 'web-public').map((o) => o.refusal!))].join(' ');
-    throw new UserFacingError(`You may not create channels. ${reasons}`);
+    throw new UserFacingError(vscode.l10n.t('You may not create channels. {0}', reasons));
   }
   return options;
 }
@@ -51,8 +51,8 @@ function allowedOptions(current: CurrentSession): PrivacyOption[] {
 async function askPrivacy(options: PrivacyOption[]): Promise<ChannelPrivacy | undefined> {
   for (;;) {
     const picked = await vscode.window.showQuickPick(
-      options.map((o) => ({ label: o.label, description: o.refusal ? 'Not allowed for you' : o.description, detail: o.refusal, option: o })),
-      { title: 'Create Channel (1/3): who can see it?', placeHolder: 'Choose the privacy of the new channel' },
+      options.map((o) => ({ label: o.label, description: o.refusal ? vscode.l10n.t('Not allowed for you') : o.description, detail: o.refusal, option: o })),
+      { title: vscode.l10n.t('Create Channel (1/3): who can see it?'), placeHolder: vscode.l10n.t('Choose the privacy of the new channel') },
     );
     if (!picked) return undefined;
     if (!picked.option.refusal) return picked.option.privacy;
@@ -76,7 +76,7 @@ async function create({ current }: SessionCommandContext, arg?: unknown): Promis
   let name = scripted?.name;
   if (name === undefined) {
     name = await vscode.window.showInputBox({
-      title: 'Create Channel (2/3): name', prompt: `The channel's name (at most ${maxName} characters)`, value: unsent?.name,
+      title: vscode.l10n.t('Create Channel (2/3): name'), prompt: vscode.l10n.t('The channel\'s name (at most {0} characters)', maxName), value: unsent?.name,
       validateInput: (v) => channelNameProblem(v, maxName, taken),
     });
     if (name === undefined) return undefined;
@@ -88,7 +88,7 @@ async function create({ current }: SessionCommandContext, arg?: unknown): Promis
   let description = scripted ? (scripted.description ?? '') : undefined;
   if (description === undefined) {
     description = await vscode.window.showInputBox({
-      title: `Create Channel (3/3): description of #${name}`, prompt: 'What the channel is about (Markdown; may be empty)', value: unsent?.description,
+      title: vscode.l10n.t('Create Channel (3/3): description of #{0}', name), prompt: vscode.l10n.t('What the channel is about (Markdown; may be empty)'), value: unsent?.description,
       validateInput: (v) => channelDescriptionProblem(v, maxDescription),
     });
     if (description === undefined) return undefined;
@@ -106,9 +106,9 @@ async function create({ current }: SessionCommandContext, arg?: unknown): Promis
   });
   unsent = undefined;
   const streamId = find();
-  if (streamId === undefined) throw new UserFacingError(`#${created} was created, but the Channels view has not caught up yet. Run "Team Chat: Refresh Channels".`);
-  void vscode.window.showInformationMessage(`Created #${created}.`);
+  if (streamId === undefined) throw new UserFacingError(vscode.l10n.t('#{0} was created, but the Channels view has not caught up yet. Run "Team Chat: Refresh Channels".', created));
+  void vscode.window.showInformationMessage(vscode.l10n.t('Created #{0}.', created));
   return { streamId, name: created };
 }
 
-export const commands: CommandDeclaration[] = [{ id: Commands.createChannel, session: true, failure: 'Could not create the channel', run: create }];
+export const commands: CommandDeclaration[] = [{ id: Commands.createChannel, session: true, failure: vscode.l10n.t('Could not create the channel'), run: create }];

@@ -1,4 +1,5 @@
 /** Channel commands (the channels tree's context menu and the palette) and the refresh commands. */
+import * as vscode from 'vscode';
 import { Commands, Views } from '../../constants';
 import type { Services } from '../../services';
 import { registerCommands } from '../../ui/commands';
@@ -20,8 +21,8 @@ export function register(services: Services): void {
     {
       // Rebuilds from a fresh snapshot (as after an expired queue): the reliable "reload".
       id: Commands.refreshChannels,
-      failure: 'Could not refresh the channels',
-      progress: { place: { viewId: Views.subscriptions }, title: 'Refreshing channels' },
+      failure: vscode.l10n.t('Could not refresh the channels'),
+      progress: { place: { viewId: Views.subscriptions }, title: vscode.l10n.t('Refreshing channels') },
       run: ({ services: s }) => s.sessions.restart(),
     },
   ]);

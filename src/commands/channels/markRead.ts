@@ -37,14 +37,14 @@ export async function markNarrowRead(
       { signal },
     );
     updated += r.updated_count;
-    progress?.report({ message: `${updated} marked` });
+    progress?.report({ message: vscode.l10n.t('{0} marked', updated) });
     if (r.found_newest || r.last_processed_id === null) return updated;
     anchor = r.last_processed_id;
   }
 }
 
 export const commands: CommandDeclaration[] = [
-  channelCommand({ id: Commands.channelMarkRead, failure: 'Could not mark the channel as read', placeHolder: 'Choose a channel to mark as read' }, ({ current }, streamId) =>
+  channelCommand({ id: Commands.channelMarkRead, failure: vscode.l10n.t('Could not mark the channel as read'), placeHolder: vscode.l10n.t('Choose a channel to mark as read') }, ({ current }, streamId) =>
     withNotification(`Marking ${channelName(current, streamId)} as read…`, (signal, progress) =>
       markNarrowRead(current.client, [narrow.channel(streamId)], signal, progress),
     ),

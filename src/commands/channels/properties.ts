@@ -46,7 +46,7 @@ async function apply(current: CurrentSession, streamId: number, changes: Change[
 }
 
 function toggle(id: CommandDeclaration['id'], property: 'is_muted' | 'pin_to_top', value: boolean, verb: string): CommandDeclaration {
-  return channelCommand({ id, failure: `Could not ${verb} the channel`, placeHolder: `Choose a channel to ${verb}`, dismissed: false }, async ({ current }, streamId) => {
+  return channelCommand({ id, failure: vscode.l10n.t('Could not {0} the channel', verb), placeHolder: vscode.l10n.t('Choose a channel to {0}', verb), dismissed: false }, async ({ current }, streamId) => {
     await apply(current, streamId, [{ property, value }], `${verb[0]!.toUpperCase()}${verb.slice(1)} ${channelName(current, streamId)}…`);
     return true;
   });
@@ -58,11 +58,11 @@ export const commands: CommandDeclaration[] = [
   toggle(Commands.channelPin, 'pin_to_top', true, 'pin'),
   toggle(Commands.channelUnpin, 'pin_to_top', false, 'unpin'),
   channelCommand<ChannelArg & { color?: string }, boolean>(
-    { id: Commands.channelSetColor, failure: 'Could not change the colour', placeHolder: 'Choose a channel to recolour', dismissed: false },
+    { id: Commands.channelSetColor, failure: vscode.l10n.t('Could not change the colour'), placeHolder: vscode.l10n.t('Choose a channel to recolour'), dismissed: false },
     async ({ current }, streamId, arg) => {
       const color = arg?.color !== undefined ? normalizeColor(arg.color) : await pickColor(current, streamId);
       if (color === undefined) {
-        if (arg?.color !== undefined) throw new UserFacingError(`"${arg.color}" is not a colour: use #rrggbb.`);
+        if (arg?.color !== undefined) throw new UserFacingError(vscode.l10n.t('"{0}" is not a colour: use #rrggbb.', arg.color));
         return false;
       }
       await apply(current, streamId, [{ property: 'color', value: color }], `Recolouring ${channelName(current, streamId)}…`);
@@ -70,7 +70,7 @@ export const commands: CommandDeclaration[] = [
     },
   ),
   channelCommand<ChannelArg & { values?: Partial<Record<NotificationProperty, boolean>> }, boolean>(
-    { id: Commands.channelNotifications, failure: 'Could not change the notification settings', placeHolder: 'Choose a channel', dismissed: false },
+    { id: Commands.channelNotifications, failure: vscode.l10n.t('Could not change the notification settings'), placeHolder: vscode.l10n.t('Choose a channel'), dismissed: false },
     async ({ current }, streamId, arg) => {
       const values = arg?.values ?? (await pickNotifications(current, streamId));
       if (!values) return false;
@@ -85,14 +85,14 @@ async function pickColor(current: CurrentSession, streamId: number): Promise<str
   const now = current.store.subscription(streamId)?.color;
   type Item = vscode.QuickPickItem & { color?: string };
   const items: Item[] = [
-    { label: '$(edit) Custom colour…', description: 'Enter #rrggbb' },
+    { label: vscode.l10n.t('$(edit) Custom colour…'), description: vscode.l10n.t('Enter #rrggbb') },
     ...PALETTE.map(([hex, name]) => ({ label: `${name}`, description: `${hex}${hex === now ? ' (current)' : ''}`, color: hex })),
   ];
-  const picked = await vscode.window.showQuickPick(items, { placeHolder: `Colour of ${channelName(current, streamId)} (now ${now ?? 'unset'})` });
+  const picked = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Colour of {0} (now {1})', channelName(current, streamId), now ?? 'unset') });
   if (!picked) return undefined;
   if (picked.color) return picked.color;
   const typed = await vscode.window.showInputBox({
-    prompt: 'Channel colour as a hex value',
+    prompt: vscode.l10n.t('Channel colour as a hex value'),
     value: now ?? '#',
     validateInput: (v) => (normalizeColor(v) ? undefined : 'Enter a colour like #76ce90 or #7c9.'),
   });
@@ -105,13 +105,13 @@ async function pickNotifications(current: CurrentSession, streamId: number): Pro
   if (!sub) return undefined;
   const items = NOTIFICATION_PROPERTIES.map(([property, label]) => ({
     label,
-    description: sub[property] === null ? '(your default)' : undefined,
+    description: sub[property] === null ? vscode.l10n.t('(your default)') : undefined,
     picked: sub[property] === true,
     property,
   }));
   const picked = await vscode.window.showQuickPick(items, {
     canPickMany: true,
-    placeHolder: `Notifications for ${channelName(current, streamId)}: check the ones you want`,
+    placeHolder: vscode.l10n.t('Notifications for {0}: check the ones you want', channelName(current, streamId)),
   });
   if (!picked) return undefined;
   const on = new Set(picked.map((p) => p.property));

@@ -30,20 +30,20 @@ export function removalPermission(current: CurrentSession, streamId: number, use
 }
 
 export const commands: CommandDeclaration[] = [
-  channelCommand({ id: Commands.channelUnsubscribe, failure: 'Could not unsubscribe', placeHolder: 'Choose a channel to unsubscribe from' }, async ({ current, interactive }, streamId) => {
+  channelCommand({ id: Commands.channelUnsubscribe, failure: vscode.l10n.t('Could not unsubscribe'), placeHolder: vscode.l10n.t('Choose a channel to unsubscribe from') }, async ({ current, interactive }, streamId) => {
     const name = current.store.subscription(streamId)!.name;
     if (interactive) {
       const sub = current.store.subscription(streamId);
       const warning = sub?.invite_only ? ' It is a private channel: you may need an invitation to join again.' : '';
-      const ok = await vscode.window.showWarningMessage(`Unsubscribe from #${name}?${warning}`, { modal: true }, 'Unsubscribe');
+      const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Unsubscribe from #{0}?{1}', name, warning), { modal: true }, vscode.l10n.t('Unsubscribe'));
       if (ok !== 'Unsubscribe') return undefined;
     }
     const result = await withNotification(`Unsubscribing from #${name}…`, (signal) => unsubscribe(current.client, { subscriptions: [name] }, { signal }));
-    if (result.not_removed.length > 0) void vscode.window.showInformationMessage(`You were already unsubscribed from #${name}.`);
+    if (result.not_removed.length > 0) void vscode.window.showInformationMessage(vscode.l10n.t('You were already unsubscribed from #{0}.', name));
     return result;
   }),
   channelCommand<ChannelArg & { userIds?: number[] }, RemoveResult | undefined>(
-    { id: Commands.channelRemoveSubscribers, failure: 'Could not remove subscribers', placeHolder: 'Choose a channel to remove subscribers from' },
+    { id: Commands.channelRemoveSubscribers, failure: vscode.l10n.t('Could not remove subscribers'), placeHolder: vscode.l10n.t('Choose a channel to remove subscribers from') },
     async ({ current }, streamId, arg) => {
       const users = arg?.userIds ? arg.userIds.map((id) => userOrThrow(current, id)) : await pickUsers(current, streamId);
       if (!users || users.length === 0) return undefined;
@@ -78,7 +78,7 @@ export const commands: CommandDeclaration[] = [
 
 function userOrThrow(current: CurrentSession, id: number): User {
   const u = current.store.user(id);
-  if (!u) throw new UserFacingError(`There is no user ${id} in this organisation.`);
+  if (!u) throw new UserFacingError(vscode.l10n.t('There is no user {0} in this organisation.', id));
   return u;
 }
 
@@ -94,7 +94,7 @@ async function pickUsers(current: CurrentSession, streamId: number): Promise<Use
   }
   const picked = await vscode.window.showQuickPick(
     candidates.map((u) => ({ label: u.is_bot ? `$(robot) ${u.full_name}` : u.full_name, description: u.email, user: u })),
-    { canPickMany: true, placeHolder: `Who should be removed from ${channelName(current, streamId)}?`, matchOnDescription: true },
+    { canPickMany: true, placeHolder: vscode.l10n.t('Who should be removed from {0}?', channelName(current, streamId)), matchOnDescription: true },
   );
   return picked?.map((p) => p.user);
 }

@@ -47,7 +47,7 @@ function hasTab(uri: vscode.Uri): boolean {
 /** The URL of the block's code in the playground `args.playgroundId`, if it is one for the block's language. */
 export function playgroundLink(playgrounds: readonly PlaygroundDefinition[], args: Pick<CodeBlockArgs, 'code' | 'language' | 'playgroundId'>): string {
   const playground = playgroundsFor(args.language, playgrounds).find((p) => p.id === args.playgroundId);
-  if (!playground) throw new UserFacingError(`The organization has no such playground for ${args.language || 'this code'} any more.`);
+  if (!playground) throw new UserFacingError(vscode.l10n.t('The organization has no such playground for {0} any more.', args.language || 'this code'));
   return playgroundUrl(playground.url_template, args.code);
 }
 
@@ -85,7 +85,7 @@ export class CodeBlockActions extends Disposable {
     switch (args.action) {
       case 'copy':
         await vscode.env.clipboard.writeText(args.code);
-        vscode.window.setStatusBarMessage('Team Chat: code copied.', 3000);
+        vscode.window.setStatusBarMessage(vscode.l10n.t('Team Chat: code copied.'), 3000);
         return { action: 'copy' };
       case 'insert':
         return this.#insert(args.code);
@@ -104,14 +104,14 @@ export class CodeBlockActions extends Disposable {
 
   async #insert(code: string): Promise<CodeBlockResult> {
     const target = this.#target();
-    if (!target) throw new UserFacingError('Open a file in the editor and place the cursor where the code goes.');
+    if (!target) throw new UserFacingError(vscode.l10n.t('Open a file in the editor and place the cursor where the code goes.'));
     // Shown again in its column (a webview may cover it), keeping its cursor.
     const editor = await vscode.window.showTextDocument(target.document, { viewColumn: target.viewColumn, selection: target.selection });
     const selections = target.selections;
     const done = await editor.edit((edit) => {
       for (const selection of selections) edit.replace(selection, code);
     });
-    if (!done) throw new UserFacingError('The editor did not accept the insertion (is the file read-only?).');
+    if (!done) throw new UserFacingError(vscode.l10n.t('The editor did not accept the insertion (is the file read-only?).'));
     return { action: 'insert', uri: editor.document.uri.toString(), ranges: selections.length };
   }
 
@@ -124,7 +124,7 @@ export class CodeBlockActions extends Disposable {
 
   async #compare(args: CodeBlockArgs): Promise<CodeBlockResult> {
     const editor = this.#target();
-    if (!editor || editor.selection.isEmpty) throw new UserFacingError('Select the code to compare with in an editor, then choose Compare with Selection.');
+    if (!editor || editor.selection.isEmpty) throw new UserFacingError(vscode.l10n.t('Select the code to compare with in an editor, then choose Compare with Selection.'));
     const { document, selection } = editor;
     const where = `${vscode.workspace.asRelativePath(document.uri, false)}:${selection.start.line + 1}-${selection.end.line + 1}`;
     const left = this.#remember(`Selection (${where.replace(/\//g, '∕')})`, document.getText(selection));
@@ -137,7 +137,7 @@ export class CodeBlockActions extends Disposable {
 
   async #playground(args: CodeBlockArgs): Promise<CodeBlockResult> {
     const current = this.services.sessions.current;
-    if (!current) throw new UserFacingError('Sign in to open the code in a playground.');
+    if (!current) throw new UserFacingError(vscode.l10n.t('Sign in to open the code in a playground.'));
     const url = playgroundLink(current.store.playgrounds(), args);
     // VS Code asks the user first for a site they have not trusted.
     const opened = await vscode.env.openExternal(vscode.Uri.parse(url, true));

@@ -25,10 +25,10 @@ async function repositoryKey(uri: vscode.Uri): Promise<string | undefined> {
 
 export async function discussSelection(current: CurrentSession, args: unknown): Promise<{ id: number; target: TopicTarget } | undefined> {
   const editor = vscode.window.activeTextEditor;
-  if (!editor) throw new UserFacingError('Open a file and select the code to discuss.');
+  if (!editor) throw new UserFacingError(vscode.l10n.t('Open a file and select the code to discuss.'));
   const selection = editor.selection.isEmpty ? editor.document.lineAt(editor.selection.active.line).range : editor.selection;
   const code = editor.document.getText(selection);
-  if (code.trim() === '') throw new UserFacingError('The selection is empty: select the code to discuss.');
+  if (code.trim() === '') throw new UserFacingError(vscode.l10n.t('The selection is empty: select the code to discuss.'));
   const config = vscode.workspace.getConfiguration(undefined, editor.document.uri);
   const mapping = config.get<Record<string, unknown>>(Settings.codeChannels) ?? {};
   const repository = await repositoryKey(editor.document.uri);
@@ -50,7 +50,7 @@ export async function discussSelection(current: CurrentSession, args: unknown): 
     await config.update(Settings.codeChannels, { ...mapping, [repository]: channel }, vscode.ConfigurationTarget.Workspace);
   }
   const why = share.noPermalinkReason ? ` No permalink: ${share.noPermalinkReason}.` : '';
-  void vscode.window.showInformationMessage(`Started a discussion of ${share.reference} in #${channel ?? target.streamId} › ${target.topic}.${why}`, 'Open Topic').then((choice) => {
+  void vscode.window.showInformationMessage(vscode.l10n.t('Started a discussion of {0} in #{1} › {2}.{3}', share.reference, channel ?? target.streamId, target.topic, why), vscode.l10n.t('Open Topic')).then((choice) => {
     if (choice) void vscode.commands.executeCommand(Commands.openTopic, target);
   });
   return { id: result.id, target };

@@ -121,7 +121,7 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
 
   constructor(private readonly services: Services) {
     this.log = services.log;
-    this.controller.options = { placeHolder: 'Reply in the topic…', prompt: 'Reply in the topic' };
+    this.controller.options = { placeHolder: vscode.l10n.t('Reply in the topic…'), prompt: vscode.l10n.t('Reply in the topic') };
     this.controller.reactionHandler = (comment, reaction) => this.#react(comment as MessageComment, reaction);
     this.#disposables.push(
       this.controller,
@@ -178,7 +178,7 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
       const n = t.messageCount;
       const line = Math.min(t.lines.start - 1, document.lineCount - 1);
       return new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
-        title: `$(comment-discussion) ${t.thread.label ?? t.topic}: ${n} message${n === 1 ? '' : 's'}`,
+        title: vscode.l10n.t('$(comment-discussion) {0}: {1} message{2}', t.thread.label ?? t.topic, n, n === 1 ? '' : 's'),
         command: Commands.discussionShow,
         arguments: [t.thread],
       });
@@ -188,16 +188,16 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
   threadOf(arg: unknown): TopicThread {
     const thread = arg && typeof arg === 'object' && 'thread' in arg ? (arg as vscode.CommentReply).thread : (arg as vscode.CommentThread);
     const found = thread ? this.byThread.get(thread) : undefined;
-    if (!found) throw new UserFacingError('That discussion is no longer shown.');
+    if (!found) throw new UserFacingError(vscode.l10n.t('That discussion is no longer shown.'));
     return found;
   }
 
   async reply(current: CurrentSession, reply: vscode.CommentReply): Promise<{ id: number }> {
     const t = this.threadOf(reply);
     const text = reply.text.trim();
-    if (text === '') throw new UserFacingError('The reply is empty.');
+    if (text === '') throw new UserFacingError(vscode.l10n.t('The reply is empty.'));
     const max = current.client.limits?.maxMessageLength ?? 10000;
-    if ([...text].length > max) throw new UserFacingError(`The reply is longer than ${max} characters.`);
+    if ([...text].length > max) throw new UserFacingError(vscode.l10n.t('The reply is longer than {0} characters.', max));
     const result = await sendMessage(current.client, { type: 'stream', to: t.streamId, topic: t.topic, content: text });
     return { id: result.id };
   }
@@ -232,7 +232,7 @@ export function registerDiscussions(services: Services): Discussions {
     {
       id: Commands.discussionReply,
       session: true,
-      failure: 'Could not post the reply',
+      failure: vscode.l10n.t('Could not post the reply'),
       run: async ({ current }, reply?: unknown) => {
         const result = await discussions.reply(current, reply as vscode.CommentReply);
         (reply as vscode.CommentReply).thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
@@ -242,7 +242,7 @@ export function registerDiscussions(services: Services): Discussions {
     {
       id: Commands.discussionResolve,
       session: true,
-      failure: 'Could not resolve the topic',
+      failure: vscode.l10n.t('Could not resolve the topic'),
       run: async (_ctx, thread?: unknown) => {
         const t = discussions.threadOf(thread);
         return vscode.commands.executeCommand(Commands.topicResolve, { streamId: t.streamId, topic: t.topic });
@@ -251,7 +251,7 @@ export function registerDiscussions(services: Services): Discussions {
     {
       id: Commands.discussionUnresolve,
       session: true,
-      failure: 'Could not unresolve the topic',
+      failure: vscode.l10n.t('Could not unresolve the topic'),
       run: async (_ctx, thread?: unknown) => {
         const t = discussions.threadOf(thread);
         return vscode.commands.executeCommand(Commands.topicUnresolve, { streamId: t.streamId, topic: t.topic });
@@ -259,7 +259,7 @@ export function registerDiscussions(services: Services): Discussions {
     },
     {
       id: Commands.discussionShow,
-      failure: 'Could not show the discussion',
+      failure: vscode.l10n.t('Could not show the discussion'),
       run: (_ctx, thread?: unknown) => {
         const t = discussions.threadOf(thread);
         t.thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;

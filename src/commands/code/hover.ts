@@ -54,7 +54,7 @@ export class NarrowHover implements vscode.HoverProvider {
     } catch (error) {
       if (token.isCancellationRequested) return undefined;
       this.services.log.warn(`Hover of ${hit.target.kind} narrow failed: ${String(error)}`);
-      return new vscode.Hover(new vscode.MarkdownString(`Team Chat could not load this topic.`));
+      return new vscode.Hover(new vscode.MarkdownString(vscode.l10n.t('Team Chat could not load this topic.')));
     } finally {
       cancel.dispose();
     }

@@ -17,43 +17,43 @@ export function register(services: Services): Discussions {
   registerCommands(services, [
     {
       id: Commands.codeBlockAction,
-      failure: 'Could not use the code block',
+      failure: vscode.l10n.t('Could not use the code block'),
       scripted: 'report',
       run: (_ctx, args?: unknown): Promise<CodeBlockResult> => {
-        if (!isCodeBlockArgs(args)) throw new UserFacingError('Use the actions of a code block in a message.');
+        if (!isCodeBlockArgs(args)) throw new UserFacingError(vscode.l10n.t('Use the actions of a code block in a message.'));
         return codeBlocks.run(args);
       },
     },
     {
       id: Commands.discussSelection,
       session: true,
-      failure: 'Could not start the discussion',
+      failure: vscode.l10n.t('Could not start the discussion'),
       scripted: 'report',
       run: ({ current }, args?: unknown) => discussSelection(current, args),
     },
     {
       id: Commands.openCodeReference,
-      failure: 'Could not open the code reference',
+      failure: vscode.l10n.t('Could not open the code reference'),
       scripted: 'report',
       run: (_ctx, args?: unknown): Promise<OpenedReference | undefined> => {
-        if (!isCodeReferenceArgs(args)) throw new UserFacingError('Open a line reference or a permalink from a message.');
+        if (!isCodeReferenceArgs(args)) throw new UserFacingError(vscode.l10n.t('Open a line reference or a permalink from a message.'));
         return openCodeReference(args);
       },
     },
     {
       id: Commands.copyChatPermalink,
-      failure: 'Could not copy the chat permalink',
+      failure: vscode.l10n.t('Could not copy the chat permalink'),
       scripted: 'report',
       run: async (): Promise<SelectionShare> => {
         const editor = vscode.window.activeTextEditor;
-        if (!editor) throw new UserFacingError('Open a file and select the code to copy.');
+        if (!editor) throw new UserFacingError(vscode.l10n.t('Open a file and select the code to copy.'));
         const selection = editor.selection.isEmpty ? editor.document.lineAt(editor.selection.active.line).range : editor.selection;
         const code = editor.document.getText(selection);
-        if (code.trim() === '') throw new UserFacingError('The selection is empty: select the code to copy.');
+        if (code.trim() === '') throw new UserFacingError(vscode.l10n.t('The selection is empty: select the code to copy.'));
         const share = await describeSelection(editor.document, selection, code);
         await vscode.env.clipboard.writeText(share.content);
         const why = share.noPermalinkReason ? ` (no permalink: ${share.noPermalinkReason})` : ' with its permalink';
-        vscode.window.setStatusBarMessage(`Team Chat: copied ${share.reference}${why}.`, 5000);
+        vscode.window.setStatusBarMessage(vscode.l10n.t('Team Chat: copied {0}{1}.', share.reference, why), 5000);
         return share;
       },
     },

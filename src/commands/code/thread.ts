@@ -67,7 +67,7 @@ export function commentOf(message: Message, current: CurrentSession): MessageCom
     timestamp: new Date(message.timestamp * 1000),
     reactions,
     contextValue: message.sender_id === current.store.ownUserId ? 'own' : 'other',
-    label: message.last_edit_timestamp !== undefined ? 'edited' : undefined,
+    label: message.last_edit_timestamp !== undefined ? vscode.l10n.t('edited') : undefined,
   };
 }
 

@@ -19,7 +19,7 @@ function isDraftNode(value: unknown): value is DraftNode {
 
 function rowOf(model: DraftsModel, arg: unknown): DraftRow {
   const row = isDraftNode(arg) ? model.row(arg) : undefined;
-  if (!row) throw new UserFacingError('That draft was sent or deleted meanwhile.');
+  if (!row) throw new UserFacingError(vscode.l10n.t('That draft was sent or deleted meanwhile.'));
   return row;
 }
 
@@ -28,7 +28,7 @@ export function register(services: Services, model: DraftsModel, views: TopicVie
     {
       id: Commands.resumeDraft,
       session: true,
-      failure: 'Could not resume the draft',
+      failure: vscode.l10n.t('Could not resume the draft'),
       async run({ current }, arg?: unknown): Promise<TopicPanel | undefined> {
         const row = rowOf(model, arg);
         // A draft from another device becomes this conversation's draft here, then the view restores it.
@@ -50,7 +50,7 @@ export function register(services: Services, model: DraftsModel, views: TopicVie
     {
       id: Commands.deleteDraft,
       session: true,
-      failure: 'Could not delete the draft',
+      failure: vscode.l10n.t('Could not delete the draft'),
       async run({ current }, arg?: unknown): Promise<void> {
         const row = rowOf(model, arg);
         if (row.local) {

@@ -16,16 +16,16 @@ export function deleteLinkifierCommand(model: LinkifiersModel): CommandDeclarati
   return {
     id: Commands.deleteLinkifier,
     session: true,
-    failure: 'Could not delete the linkifier',
+    failure: vscode.l10n.t('Could not delete the linkifier'),
     async run({ current }, arg?: DeleteLinkifierArgs): Promise<boolean> {
       requireAdmin(current);
       const linkifier = await resolveLinkifier(model, arg, 'Linkifier to delete');
       if (!linkifier) return false;
       if (arg?.confirm !== false) {
         const choice = await vscode.window.showWarningMessage(
-          `Delete the linkifier ${linkifier.pattern}?`,
-          { modal: true, detail: `It links to ${linkifier.url_template}. Messages sent from now on are no longer linkified by it. This cannot be undone.` },
-          'Delete',
+          vscode.l10n.t('Delete the linkifier {0}?', linkifier.pattern),
+          { modal: true, detail: vscode.l10n.t('It links to {0}. Messages sent from now on are no longer linkified by it. This cannot be undone.', linkifier.url_template) },
+          vscode.l10n.t('Delete'),
         );
         if (choice !== 'Delete') return false;
       }

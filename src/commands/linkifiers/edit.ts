@@ -34,7 +34,7 @@ export function addLinkifierCommand(model: LinkifiersModel): CommandDeclaration 
   return {
     id: Commands.addLinkifier,
     session: true,
-    failure: 'Could not add the linkifier',
+    failure: vscode.l10n.t('Could not add the linkifier'),
     run: ({ services, current }, arg?: EditLinkifierArgs) => save(services, current, model, undefined, arg),
   };
 }
@@ -43,7 +43,7 @@ export function editLinkifierCommand(model: LinkifiersModel): CommandDeclaration
   return {
     id: Commands.editLinkifier,
     session: true,
-    failure: 'Could not save the linkifier',
+    failure: vscode.l10n.t('Could not save the linkifier'),
     async run({ services, current }, arg?: EditLinkifierArgs): Promise<EditLinkifierResult> {
       requireAdmin(current);
       const existing = await resolveLinkifier(model, arg, 'Linkifier to edit');
@@ -79,7 +79,7 @@ async function save(
       // Nothing is sent: say precisely what failed, and let the user correct it.
       services.log.info(`Linkifier not saved: ${describeProblems(check)}`);
       if (scripted) return { sent: false, problems: check.problems };
-      const again = await vscode.window.showErrorMessage(`The linkifier was not saved. ${describeProblems(check)}`, 'Edit Again');
+      const again = await vscode.window.showErrorMessage(vscode.l10n.t('The linkifier was not saved. {0}', describeProblems(check)), vscode.l10n.t('Edit Again'));
       if (again !== 'Edit Again') return { sent: false, problems: check.problems };
       continue;
     }
@@ -98,7 +98,7 @@ async function save(
       return (await addLinkifier(current.client, params, { signal })).id;
     });
     const preview = check.preview ? ` "${check.preview.text}" links to ${check.preview.url}` : '';
-    void vscode.window.showInformationMessage(`Linkifier ${existing ? 'saved' : 'added'}.${preview}`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Linkifier {0}.{1}', existing ? 'saved' : 'added', preview));
     return { sent: true, problems: [], id };
   }
 }
@@ -114,8 +114,8 @@ async function askDraft(initial: LinkifierDraft, adding: boolean): Promise<Linki
   const steps: ((n: number) => InputStep & { apply: (v: string) => void })[] = [
     (n) => ({
       title, step: n, totalSteps: STEPS, value: draft.pattern,
-      prompt: 'Pattern: a regular expression; write named groups as (?P<name>...).',
-      placeholder: '#(?P<id>[0-9]+)',
+      prompt: vscode.l10n.t('Pattern: a regular expression; write named groups as (?P<name>...).'),
+      placeholder: vscode.l10n.t('#(?P<id>[0-9]+)'),
       validate: (v) => {
         const c = compilePattern(v);
         return c.ok ? undefined : c.message;
@@ -124,14 +124,14 @@ async function askDraft(initial: LinkifierDraft, adding: boolean): Promise<Linki
     }),
     (n) => ({
       title, step: n, totalSteps: STEPS, value: draft.url_template,
-      prompt: `URL template (RFC 6570): insert the pattern's groups as {name}. Groups: ${groupList(draft.pattern)}.`,
-      placeholder: 'https://github.com/example/repo/issues/{id}',
+      prompt: vscode.l10n.t('URL template (RFC 6570): insert the pattern\'s groups as {name}. Groups: {0}.', groupList(draft.pattern)),
+      placeholder: vscode.l10n.t('https://github.com/example/repo/issues/{id}'),
       validate: (v) => fieldProblem({ pattern: draft.pattern, url_template: v }, 'url_template'),
       apply: (v) => (draft.url_template = v),
     }),
     (n) => ({
       title, step: n, totalSteps: STEPS, value: draft.example_input ?? '',
-      prompt: 'Example input (optional; needed for a reverse template): text the whole pattern matches.',
+      prompt: vscode.l10n.t('Example input (optional; needed for a reverse template): text the whole pattern matches.'),
       placeholder: '#123',
       validate: (v) => (v === '' ? undefined : fieldProblem({ pattern: draft.pattern, url_template: draft.url_template, example_input: v }, 'example_input')),
       apply: (v) => (draft.example_input = v === '' ? null : v),
@@ -141,15 +141,15 @@ async function askDraft(initial: LinkifierDraft, adding: boolean): Promise<Linki
       return {
         title, step: n, totalSteps: STEPS, value: draft.reverse_template ?? '',
         prompt: `Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate the example input.${preview ? ` "${preview.text}" links to ${preview.url}` : ''}`,
-        placeholder: '#{id}',
+        placeholder: vscode.l10n.t('#{id}'),
         validate: (v) => (v === '' ? undefined : fieldProblem({ ...draft, alternative_url_templates: [], reverse_template: v }, draft.example_input ? 'reverse_template' : 'example_input')),
         apply: (v) => (draft.reverse_template = v === '' ? null : v),
       };
     },
     (n) => ({
       title, step: n, totalSteps: STEPS, value: (draft.alternative_url_templates ?? []).join(' '),
-      prompt: 'Alternative URL templates (optional, separated by spaces): used only to turn pasted URLs back into the pattern’s text.',
-      placeholder: 'https://example.com/issue/{id}',
+      prompt: vscode.l10n.t('Alternative URL templates (optional, separated by spaces): used only to turn pasted URLs back into the pattern’s text.'),
+      placeholder: vscode.l10n.t('https://example.com/issue/{id}'),
       validate: (v) => fieldProblem({ ...draft, alternative_url_templates: splitTemplates(v) }, 'alternative_url_templates'),
       apply: (v) => (draft.alternative_url_templates = splitTemplates(v)),
     }),

@@ -1,4 +1,5 @@
 /** Registers the linkifier commands (list refresh, add, edit, delete, reorder). */
+import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import { registerCommands } from '../../ui/commands';
@@ -11,8 +12,8 @@ export function register(services: Services, model: LinkifiersModel): void {
   registerCommands(services, [
     {
       id: Commands.refreshLinkifiers,
-      failure: 'Could not refresh the linkifiers',
-      progress: { place: 'notification', title: 'Loading the linkifiers…' },
+      failure: vscode.l10n.t('Could not refresh the linkifiers'),
+      progress: { place: 'notification', title: vscode.l10n.t('Loading the linkifiers…') },
       run: ({ signal }) => model.refresh(signal),
     },
     addLinkifierCommand(model),

@@ -1,4 +1,5 @@
 /** `teamChat.moveLinkifierUp` / `Down`: reorders with `PATCH /realm/linkifiers` (the first match wins). */
+import * as vscode from 'vscode';
 import { reorderLinkifiers } from '../../api/realm/routes';
 import { Commands } from '../../constants';
 import type { CommandDeclaration } from '../../ui/commands';
@@ -22,13 +23,13 @@ export function moveLinkifierCommand(model: LinkifiersModel, delta: -1 | 1): Com
   return {
     id: delta < 0 ? Commands.moveLinkifierUp : Commands.moveLinkifierDown,
     session: true,
-    failure: 'Could not reorder the linkifiers',
+    failure: vscode.l10n.t('Could not reorder the linkifiers'),
     async run({ current }, arg?: LinkifierArg): Promise<number[] | undefined> {
       requireAdmin(current);
       const linkifier = await resolveLinkifier(model, arg, delta < 0 ? 'Linkifier to move up' : 'Linkifier to move down');
       if (!linkifier) return undefined;
       const order = movedOrder(model.linkifiers().map((l) => l.id), linkifier.id, delta);
-      if (!order) throw new UserFacingError(`The linkifier ${linkifier.pattern} is already ${delta < 0 ? 'first' : 'last'}.`);
+      if (!order) throw new UserFacingError(vscode.l10n.t('The linkifier {0} is already {1}.', linkifier.pattern, delta < 0 ? 'first' : 'last'));
       await withNotification('Reordering the linkifiers…', (signal) => reorderLinkifiers(current.client, { ordered_linkifier_ids: order }, { signal }));
       return order;
     },

@@ -28,20 +28,20 @@ function excerpt(raw: string): string {
 
 /** Resolves to `deleted` or `cancelled`; throws a user-facing error when it may not be deleted. */
 export async function deleteMessage(current: CurrentSession, args: unknown): Promise<'deleted' | 'cancelled'> {
-  if (!isDeleteMessageArgs(args)) throw new UserFacingError('Choose Delete on a message in a conversation.');
+  if (!isDeleteMessageArgs(args)) throw new UserFacingError(vscode.l10n.t('Choose Delete on a message in a conversation.'));
   const { message, raw_content } = await getMessage(current.client, { message_id: args.messageId, apply_markdown: false });
   const store = current.store;
   const refusal = store.realm.deleteRefusal(message.sender_id === store.ownUserId, Date.now() / 1000 - message.timestamp);
-  if (refusal) throw new UserFacingError(`You cannot delete this message: ${refusal}`);
+  if (refusal) throw new UserFacingError(vscode.l10n.t('You cannot delete this message: {0}', refusal));
   if (!args.confirmed) {
     const choice = await vscode.window.showWarningMessage(
-      'Delete this message for everyone?',
-      { modal: true, detail: `${message.sender_full_name}: ${excerpt(raw_content ?? message.content)}\n\nThis cannot be undone.` },
-      'Delete',
+      vscode.l10n.t('Delete this message for everyone?'),
+      { modal: true, detail: vscode.l10n.t('{0}: {1}\n\nThis cannot be undone.', message.sender_full_name, excerpt(raw_content ?? message.content)) },
+      vscode.l10n.t('Delete'),
     );
     if (choice !== 'Delete') return 'cancelled';
   }
   await deleteMessageRoute(current.client, { message_id: args.messageId });
-  vscode.window.setStatusBarMessage('Team Chat: message deleted.', 3000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Team Chat: message deleted.'), 3000);
   return 'deleted';
 }

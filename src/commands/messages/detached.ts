@@ -25,10 +25,10 @@ export async function offerDeleteDetached(client: ChatClient, uploads: readonly 
     const list = uploads.map((u) => `${u.name} (${formatSize(u.size)})`).join(', ');
     const del = uploads.length === 1 ? 'Delete File' : `Delete ${uploads.length} Files`;
     const picked = await vscode.window.showInformationMessage(
-      `Your edit removed the last link to ${uploads.length === 1 ? 'this file' : 'these files'}: ${list}. Delete ${uploads.length === 1 ? 'it' : 'them'} from the server?`,
-      { modal: true, detail: 'Deleted files cannot be restored. Keep them if you link them elsewhere.' },
+      vscode.l10n.t('Your edit removed the last link to {0}: {1}. Delete {2} from the server?', uploads.length === 1 ? 'this file' : 'these files', list, uploads.length === 1 ? 'it' : 'them'),
+      { modal: true, detail: vscode.l10n.t('Deleted files cannot be restored. Keep them if you link them elsewhere.') },
       del,
-      'Keep',
+      vscode.l10n.t('Keep'),
     );
     remove = picked === del;
   }

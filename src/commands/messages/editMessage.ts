@@ -101,11 +101,11 @@ export async function editMessage(ctx: EditContext, args: EditMessageArgs = {}):
 
 async function pickOwnMessage(client: ChatClient, account: Account): Promise<Message | undefined> {
   const res = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: 'Loading your recent messages…' },
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading your recent messages…') },
     () => getMessages(client, { anchor: 'newest', num_before: 30, num_after: 0, narrow: [sender(account.userId)], apply_markdown: false }),
   );
   if (res.messages.length === 0) {
-    void vscode.window.showInformationMessage('You have not sent any messages yet: there is nothing to edit.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('You have not sent any messages yet: there is nothing to edit.'));
     return undefined;
   }
   const items = [...res.messages].reverse().map((m) => ({
@@ -114,20 +114,20 @@ async function pickOwnMessage(client: ChatClient, account: Account): Promise<Mes
     detail: new Date(m.timestamp * 1000).toLocaleString(),
     message: m,
   }));
-  return (await vscode.window.showQuickPick(items, { title: 'Edit which of your messages?', matchOnDescription: true }))?.message;
+  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Edit which of your messages?'), matchOnDescription: true }))?.message;
 }
 
 async function pickWhatToEdit(m: Message): Promise<'content' | 'topic' | 'channel' | undefined> {
   const items: (vscode.QuickPickItem & { what: 'content' | 'topic' | 'channel' })[] = [
-    { what: 'content', label: '$(edit) Edit the text', detail: 'Opens the Markdown in an editor tab; send it with "Send Edit".' },
+    { what: 'content', label: vscode.l10n.t('$(edit) Edit the text'), detail: vscode.l10n.t('Opens the Markdown in an editor tab; send it with "Send Edit".') },
   ];
   if (m.type === 'stream') {
     items.push(
-      { what: 'topic', label: '$(symbol-string) Rename the topic…', detail: `Currently "${m.subject}".` },
-      { what: 'channel', label: '$(arrow-right) Move to another channel…' },
+      { what: 'topic', label: vscode.l10n.t('$(symbol-string) Rename the topic…'), detail: vscode.l10n.t('Currently "{0}".', m.subject) },
+      { what: 'channel', label: vscode.l10n.t('$(arrow-right) Move to another channel…') },
     );
   }
-  return (await vscode.window.showQuickPick(items, { title: 'What do you want to change?' }))?.what;
+  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('What do you want to change?') }))?.what;
 }
 
 async function editContent(ctx: EditContext, client: ChatClient, account: Account, messageId: number, args: EditMessageArgs): Promise<EditResult> {
@@ -155,16 +155,16 @@ async function moveOrRename(client: ChatClient, messageId: number, what: 'topic'
       const subs = await getSubscriptions(client);
       const picked = await vscode.window.showQuickPick(
         subs.subscriptions.filter((s) => s.stream_id !== message.stream_id).map((s) => ({ label: `#${s.name}`, id: s.stream_id })),
-        { title: 'Move to which channel?' },
+        { title: vscode.l10n.t('Move to which channel?') },
       );
       if (!picked) return { status: 'cancelled' };
       streamId = picked.id;
     }
     if (topic === undefined) {
       topic = await vscode.window.showInputBox({
-        title: what === 'channel' ? 'Topic in the new channel' : 'Rename the topic',
+        title: what === 'channel' ? vscode.l10n.t('Topic in the new channel') : vscode.l10n.t('Rename the topic'),
         value: message.subject,
-        prompt: 'Leave unchanged to keep the topic.',
+        prompt: vscode.l10n.t('Leave unchanged to keep the topic.'),
       });
       if (topic === undefined) return { status: 'cancelled' };
       if (topic === message.subject) topic = undefined;
@@ -184,9 +184,9 @@ async function moveOrRename(client: ChatClient, messageId: number, what: 'topic'
   }
   const outcome = await moveMessages(client, { messageId, topic, streamId, propagateMode, ...notify }, { moveAllowedPart: args.moveAllowedPart });
   if (outcome.status === 'moved') {
-    void vscode.window.showInformationMessage(outcome.partial ? 'Moved the messages you were allowed to move.' : 'Moved.');
+    void vscode.window.showInformationMessage(outcome.partial ? vscode.l10n.t('Moved the messages you were allowed to move.') : vscode.l10n.t('Moved.'));
   } else if (outcome.status === 'failed' && args.moveAllowedPart === undefined && outcome.code !== 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED') {
-    void vscode.window.showErrorMessage(`Could not move the messages: ${outcome.explanation}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not move the messages: {0}', outcome.explanation));
   }
   return outcome;
 }
@@ -244,8 +244,8 @@ export async function sendEdit(ctx: EditContext, arg?: SendEditArgs | vscode.Uri
     return ctx.sendScheduled(draft, arg instanceof vscode.Uri ? {} : { time: arg?.time });
   }
   if (!draft) {
-    void vscode.window.showWarningMessage('No unsent message edit here. Open one with "Team Chat: Edit Message…".');
-    return { status: 'failed', message: 'No such draft.' };
+    void vscode.window.showWarningMessage(vscode.l10n.t('No unsent message edit here. Open one with "Team Chat: Edit Message…".'));
+    return { status: 'failed', message: vscode.l10n.t('No such draft.') };
   }
   const args = arg instanceof vscode.Uri ? {} : (arg ?? {});
   // Passed content wins over the open document: it replaces the store's text and the document's
@@ -253,7 +253,7 @@ export async function sendEdit(ctx: EditContext, arg?: SendEditArgs | vscode.Uri
   if (args.content !== undefined) await ctx.files.setText(draft, args.content);
   else await saveOpenDocument(ctx, draft);
   const account = ctx.services.accounts.get(draft.accountId);
-  if (!account) return { status: 'failed', key: draft.key, message: 'The account of this draft is signed out: sign in again to send it.' };
+  if (!account) return { status: 'failed', key: draft.key, message: vscode.l10n.t('The account of this draft is signed out: sign in again to send it.') };
   const result = await withActiveClient(ctx.services, (client) => sendDraft(ctx, client, draft.key, args), account);
   return result ?? { status: 'cancelled' };
 }
@@ -267,7 +267,7 @@ export async function sendDraft(
   resolved?: ConflictChoice,
 ): Promise<EditResult> {
   const draft = ctx.drafts.get(key);
-  if (!draft) return { status: 'failed', message: 'No such draft.' };
+  if (!draft) return { status: 'failed', message: vscode.l10n.t('No such draft.') };
   if (hasConflictMarkers(draft.text)) {
     const message = 'The edit still holds conflict markers (<<<<<<<, =======, >>>>>>>): merge the two versions into one text first.';
     void vscode.window.showWarningMessage(message);
@@ -285,14 +285,14 @@ export async function sendDraft(
       const { raw } = await fetchRaw(client, draft.targetId);
       if (raw !== draft.base) return onConflict(ctx, client, draft, raw, args);
     }
-    const res = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending the edit of ${draft.label}…` }, () =>
+    const res = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending the edit of {0}…', draft.label) }, () =>
       updateMessage(client, { message_id: draft.targetId, content: draft.text, prevContent: draft.base }),
     );
     await ctx.drafts.remove(key);
     await closeDraftTabs(draft);
     const detached = res.detached_uploads ?? [];
     const deletedUploads = await offerDeleteDetached(client, detached, args.deleteDetached);
-    if (args.deleteDetached === undefined) void vscode.window.setStatusBarMessage('$(check) Edit sent', 4000);
+    if (args.deleteDetached === undefined) void vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Edit sent'), 4000);
     return { status: 'sent', key, deletedUploads, detachedUploads: detached.length, resolvedConflict: resolved };
   } catch (e) {
     // A hash mismatch is a plain BAD_REQUEST: tell it apart by comparing with the server's text.
@@ -327,7 +327,7 @@ async function onConflict(
   if (choice === undefined) {
     const items: Record<string, ConflictChoice> = { 'Keep Mine': 'keepMine', 'Take Theirs': 'takeTheirs', 'Merge by Hand': 'mergeByHand' };
     const picked = await vscode.window.showWarningMessage(
-      `Someone changed message ${draft.targetId} (${draft.label}) while you were editing it. The diff shows the server's text (left) and yours (right).`,
+      vscode.l10n.t('Someone changed message {0} ({1}) while you were editing it. The diff shows the server\'s text (left) and yours (right).', draft.targetId, draft.label),
       ...Object.keys(items),
     );
     choice = picked ? items[picked] : 'defer';
@@ -351,10 +351,10 @@ async function onConflict(
 
 export async function discardEdit(ctx: EditContext, arg?: SendEditArgs | vscode.Uri, confirm = true): Promise<EditResult> {
   const draft = findDraft(ctx, arg) ?? (arg instanceof vscode.Uri ? undefined : findDraft(ctx, arg, 'scheduled'));
-  if (!draft) return { status: 'failed', message: 'No such draft.' };
+  if (!draft) return { status: 'failed', message: vscode.l10n.t('No such draft.') };
   if (confirm && !(arg && !(arg instanceof vscode.Uri))) {
     const discard = 'Discard';
-    const picked = await vscode.window.showWarningMessage(`Discard your unsent edit of ${draft.label}? Your text will be lost.`, { modal: true }, discard);
+    const picked = await vscode.window.showWarningMessage(vscode.l10n.t('Discard your unsent edit of {0}? Your text will be lost.', draft.label), { modal: true }, discard);
     if (picked !== discard) return { status: 'cancelled' };
   }
   await ctx.drafts.remove(draft.key);
@@ -368,7 +368,7 @@ export async function offerPendingDrafts(ctx: EditContext): Promise<void> {
   if (!account) return;
   for (const draft of ctx.drafts.forAccount(account.id).slice(0, 3)) {
     const what = draft.kind === 'edit' ? `an unsent edit of message ${draft.targetId}` : `unsent changes to scheduled message ${draft.targetId}`;
-    void vscode.window.showInformationMessage(`You have ${what} (${draft.label}).`, 'Resume', 'Discard').then(async (picked) => {
+    void vscode.window.showInformationMessage(vscode.l10n.t('You have {0} ({1}).', what, draft.label), vscode.l10n.t('Resume'), vscode.l10n.t('Discard')).then(async (picked) => {
       if (picked === 'Resume' && ctx.drafts.get(draft.key)) await openDraftEditor(draft);
       if (picked === 'Discard') await vscode.commands.executeCommand(Commands.discardEdit, draftUri(draft));
     });

@@ -24,12 +24,12 @@ export function register(services: Services): { drafts: DraftStore } {
   // These commands answer scripted callers with a result (`status`), so failures are shown, not thrown.
   const scripted = 'report' as const;
   registerCommands(services, [
-    { id: Commands.deleteMessage, session: true, failure: 'Could not delete the message', scripted, run: ({ current }, args?: unknown) => deleteMessage(current, args) },
-    { id: Commands.editMessage, failure: 'Could not edit the message', scripted, run: (_, args?: EditMessageArgs) => editMessage(ctx, args) },
-    { id: Commands.sendEdit, failure: 'Could not send the edit', scripted, run: (_, arg?: SendEditArgs | vscode.Uri) => sendEdit(ctx, arg) },
-    { id: Commands.discardEdit, failure: 'Could not discard the edit', scripted, run: (_, arg?: SendEditArgs | vscode.Uri) => discardEdit(ctx, arg) },
-    { id: Commands.scheduledMessages, failure: 'Could not change the scheduled messages', scripted, run: (_, args?: ScheduledArgs) => scheduledMessages(ctx, args) },
-    { id: Commands.scheduleMessage, failure: 'Could not schedule the message', scripted, run: (_, arg?: ScheduleArgs | TopicNode) => scheduleMessage(ctx, arg) },
+    { id: Commands.deleteMessage, session: true, failure: vscode.l10n.t('Could not delete the message'), scripted, run: ({ current }, args?: unknown) => deleteMessage(current, args) },
+    { id: Commands.editMessage, failure: vscode.l10n.t('Could not edit the message'), scripted, run: (_, args?: EditMessageArgs) => editMessage(ctx, args) },
+    { id: Commands.sendEdit, failure: vscode.l10n.t('Could not send the edit'), scripted, run: (_, arg?: SendEditArgs | vscode.Uri) => sendEdit(ctx, arg) },
+    { id: Commands.discardEdit, failure: vscode.l10n.t('Could not discard the edit'), scripted, run: (_, arg?: SendEditArgs | vscode.Uri) => discardEdit(ctx, arg) },
+    { id: Commands.scheduledMessages, failure: vscode.l10n.t('Could not change the scheduled messages'), scripted, run: (_, args?: ScheduledArgs) => scheduledMessages(ctx, args) },
+    { id: Commands.scheduleMessage, failure: vscode.l10n.t('Could not schedule the message'), scripted, run: (_, arg?: ScheduleArgs | TopicNode) => scheduleMessage(ctx, arg) },
   ]);
   void offerPendingDrafts(ctx);
   context.subscriptions.push(services.onDidChangeSession(() => void offerPendingDrafts(ctx)));

@@ -44,19 +44,19 @@ export type MoveOutcome =
 export type MoveAnchor = { kind: 'message' } | { kind: 'topic'; hasUnread: boolean };
 
 function propagateItems(anchor: MoveAnchor): (vscode.QuickPickItem & { mode: PropagateMode })[] {
-  const all = { mode: 'change_all' as const, label: 'All messages in the topic', description: 'change_all', detail: 'Moves the whole topic, older messages included.' };
+  const all = { mode: 'change_all' as const, label: vscode.l10n.t('All messages in the topic'), description: vscode.l10n.t('change_all'), detail: vscode.l10n.t('Moves the whole topic, older messages included.') };
   if (anchor.kind === 'topic') {
     return [
       all,
       ...(anchor.hasUnread
-        ? [{ mode: 'change_later' as const, label: 'From the first unread message on', description: 'change_later', detail: 'Moves the first unread message and every newer one.' }]
+        ? [{ mode: 'change_later' as const, label: vscode.l10n.t('From the first unread message on'), description: vscode.l10n.t('change_later'), detail: vscode.l10n.t('Moves the first unread message and every newer one.') }]
         : []),
-      { mode: 'change_one', label: 'Only the newest message', description: 'change_one', detail: 'Moves just the newest message; the rest of the topic stays.' },
+      { mode: 'change_one', label: vscode.l10n.t('Only the newest message'), description: vscode.l10n.t('change_one'), detail: vscode.l10n.t('Moves just the newest message; the rest of the topic stays.') },
     ];
   }
   return [
-    { mode: 'change_one', label: 'Only this message', description: 'change_one', detail: 'Moves just this message; the rest of the topic stays.' },
-    { mode: 'change_later', label: 'This and all later messages', description: 'change_later', detail: 'Moves this message and every newer one in the topic.' },
+    { mode: 'change_one', label: vscode.l10n.t('Only this message'), description: vscode.l10n.t('change_one'), detail: vscode.l10n.t('Moves just this message; the rest of the topic stays.') },
+    { mode: 'change_later', label: vscode.l10n.t('This and all later messages'), description: vscode.l10n.t('change_later'), detail: vscode.l10n.t('Moves this message and every newer one in the topic.') },
     all,
   ];
 }
@@ -64,7 +64,7 @@ function propagateItems(anchor: MoveAnchor): (vscode.QuickPickItem & { mode: Pro
 /** Asks which messages the rename/move applies to. `undefined` when the user cancels. */
 export async function pickPropagateMode(defaultMode: PropagateMode = 'change_all', anchor: MoveAnchor = { kind: 'message' }): Promise<PropagateMode | undefined> {
   const items = propagateItems(anchor).sort((a, b) => (a.mode === defaultMode ? -1 : b.mode === defaultMode ? 1 : 0));
-  const picked = await vscode.window.showQuickPick(items, { title: 'Which messages should move?', ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Which messages should move?'), ignoreFocusOut: true });
   return picked?.mode;
 }
 
@@ -76,11 +76,11 @@ export async function pickNotifications(
   defaults: { oldThread?: boolean; newThread?: boolean } = {},
 ): Promise<{ sendNotificationToOldThread: boolean; sendNotificationToNewThread: boolean } | undefined> {
   const items: (vscode.QuickPickItem & { id: 'old' | 'new' })[] = [
-    { id: 'old', label: 'Notify the old topic', detail: 'Leaves a note where the messages were, saying where they went.', picked: defaults.oldThread ?? false },
-    { id: 'new', label: 'Notify the new topic', detail: 'Posts a note in the destination saying where the messages came from.', picked: defaults.newThread ?? true },
+    { id: 'old', label: vscode.l10n.t('Notify the old topic'), detail: vscode.l10n.t('Leaves a note where the messages were, saying where they went.'), picked: defaults.oldThread ?? false },
+    { id: 'new', label: vscode.l10n.t('Notify the new topic'), detail: vscode.l10n.t('Posts a note in the destination saying where the messages came from.'), picked: defaults.newThread ?? true },
   ];
   const picked = await vscode.window.showQuickPick(items, {
-    title: 'Send notifications about the move? (check the ones you want, then press Enter)',
+    title: vscode.l10n.t('Send notifications about the move? (check the ones you want, then press Enter)'),
     canPickMany: true,
     ignoreFocusOut: true,
   });

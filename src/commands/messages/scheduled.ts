@@ -90,7 +90,7 @@ async function describe(client: ChatClient, list: readonly ScheduledMessage[]): 
 
 /** Asks for a delivery time (UNIX seconds): the same presets and strict parser as reminders. */
 export async function pickTime(title: string): Promise<number | undefined> {
-  const date = await pickWhen(title, { placeHolder: 'When should the message be sent?', verb: 'Send' });
+  const date = await pickWhen(title, { placeHolder: vscode.l10n.t('When should the message be sent?'), verb: 'Send' });
   return date === undefined ? undefined : toUnixSeconds(date);
 }
 
@@ -121,7 +121,7 @@ export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = 
     if (!target) {
       if (args.scheduledMessageId !== undefined) return fail(`Scheduled message ${args.scheduledMessageId} no longer exists (sent or deleted).`);
       if (list.length === 0) {
-        void vscode.window.showInformationMessage('You have no scheduled messages. Schedule one with "Team Chat: Schedule Message…".');
+        void vscode.window.showInformationMessage(vscode.l10n.t('You have no scheduled messages. Schedule one with "Team Chat: Schedule Message…".'));
         return { status: 'cancelled' };
       }
       const items = (await describe(client, list)).map((i) => ({
@@ -130,18 +130,18 @@ export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = 
         detail: i.excerpt,
         id: i.id,
       }));
-      const picked = await vscode.window.showQuickPick(items, { title: 'Scheduled messages', matchOnDetail: true });
+      const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Scheduled messages'), matchOnDetail: true });
       if (!picked) return { status: 'cancelled' };
       target = list.find((s) => s.scheduled_message_id === picked.id)!;
     }
     if (!action) {
       const actions: (vscode.QuickPickItem & { action: Exclude<ScheduledAction, 'list'> })[] = [
-        { action: 'edit', label: '$(edit) Edit the text', detail: target.failed ? NEEDS_NEW_TIME : undefined },
-        { action: 'reschedule', label: target.failed ? '$(warning) Choose a new time' : '$(clock) Change the time' },
-        { action: 'retarget', label: '$(arrow-right) Change the channel, topic or recipients' },
-        { action: 'delete', label: '$(trash) Delete' },
+        { action: 'edit', label: vscode.l10n.t('$(edit) Edit the text'), detail: target.failed ? NEEDS_NEW_TIME : undefined },
+        { action: 'reschedule', label: target.failed ? vscode.l10n.t('$(warning) Choose a new time') : vscode.l10n.t('$(clock) Change the time') },
+        { action: 'retarget', label: vscode.l10n.t('$(arrow-right) Change the channel, topic or recipients') },
+        { action: 'delete', label: vscode.l10n.t('$(trash) Delete') },
       ];
-      action = (await vscode.window.showQuickPick(actions, { title: `Scheduled for ${formatLocal(fromUnixSeconds(target.scheduled_delivery_timestamp))}` }))?.action;
+      action = (await vscode.window.showQuickPick(actions, { title: vscode.l10n.t('Scheduled for {0}', formatLocal(fromUnixSeconds(target.scheduled_delivery_timestamp))) }))?.action;
       if (!action) return { status: 'cancelled' };
     }
     return runAction(ctx, client, account, target, action, args);
@@ -163,7 +163,7 @@ async function runAction(
   switch (action) {
     case 'edit': {
       if (args.content === undefined) {
-        const draft = await ctx.drafts.open({ kind: 'scheduled', accountId: account.id, targetId: id, base: s.content, label: `scheduled message ${id}` });
+        const draft = await ctx.drafts.open({ kind: 'scheduled', accountId: account.id, targetId: id, base: s.content, label: vscode.l10n.t('scheduled message {0}', id) });
         await openDraftEditor(draft);
         if (s.failed) void vscode.window.showWarningMessage(NEEDS_NEW_TIME);
         return { status: 'opened', id };
@@ -185,7 +185,7 @@ async function runAction(
     case 'delete': {
       if (args.confirm !== false && args.action === undefined) {
         const del = 'Delete';
-        if ((await vscode.window.showWarningMessage('Delete this scheduled message? It will not be sent.', { modal: true }, del)) !== del) return { status: 'cancelled' };
+        if ((await vscode.window.showWarningMessage(vscode.l10n.t('Delete this scheduled message? It will not be sent.'), { modal: true }, del)) !== del) return { status: 'cancelled' };
       }
       try {
         await deleteScheduledMessage(client, { scheduled_message_id: id });
@@ -217,7 +217,7 @@ async function save(
     if (change.topic !== undefined) params.topic = change.topic;
     if (at !== undefined) params.scheduled_delivery_timestamp = at;
     await updateScheduledMessage(client, params);
-    void vscode.window.setStatusBarMessage('$(check) Scheduled message saved', 4000);
+    void vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Scheduled message saved'), 4000);
     return { status: 'saved', id: s.scheduled_message_id };
   } catch (e) {
     return failWith(e, 'Could not save the scheduled message');
@@ -234,24 +234,24 @@ async function askTarget(client: ChatClient, s: ScheduledMessage, realm: RealmSt
   const isChannel = !Array.isArray(s.to);
   const kind = await vscode.window.showQuickPick(
     [
-      { label: '$(comment-discussion) To a channel topic', type: 'channel' as const },
-      { label: '$(person) As a direct message', type: 'direct' as const },
+      { label: vscode.l10n.t('$(comment-discussion) To a channel topic'), type: 'channel' as const },
+      { label: vscode.l10n.t('$(person) As a direct message'), type: 'direct' as const },
     ],
-    { title: `Currently ${isChannel ? 'to a channel' : 'a direct message'}. Send it as…` },
+    { title: vscode.l10n.t('Currently {0}. Send it as…', isChannel ? 'to a channel' : 'a direct message') },
   );
   if (!kind) return undefined;
   if (kind.type === 'channel') {
     const subs = offeredChannels((await getSubscriptions(client)).subscriptions, 'post', realm);
-    const ch = await vscode.window.showQuickPick(subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })), { title: 'Which channel?' });
+    const ch = await vscode.window.showQuickPick(subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })), { title: vscode.l10n.t('Which channel?') });
     if (!ch) return undefined;
-    const topic = await vscode.window.showInputBox({ title: 'Topic', value: s.topic ?? '' });
+    const topic = await vscode.window.showInputBox({ title: vscode.l10n.t('Topic'), value: s.topic ?? '' });
     if (topic === undefined) return undefined;
     return isChannel ? { to: ch.id, topic } : { type: 'channel', to: ch.id, topic };
   }
   const users = (await getUsers(client)).members.filter((u) => u.is_active && !u.is_bot);
   const picked = await vscode.window.showQuickPick(
     users.map((u) => ({ label: u.full_name, description: u.email, id: u.user_id, picked: Array.isArray(s.to) && s.to.includes(u.user_id) })),
-    { title: 'Recipients', canPickMany: true },
+    { title: vscode.l10n.t('Recipients'), canPickMany: true },
   );
   if (!picked || picked.length === 0) return undefined;
   return { type: 'direct', to: picked.map((p) => p.id) };
@@ -298,12 +298,12 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
     type ??= to !== undefined ? 'direct' : 'channel';
     if (type === 'channel' && streamId === undefined) {
       const subs = offeredChannels((await getSubscriptions(client)).subscriptions, 'post', realmOf(ctx, account));
-      const ch = await vscode.window.showQuickPick(subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })), { title: 'Schedule a message to which channel?' });
+      const ch = await vscode.window.showQuickPick(subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })), { title: vscode.l10n.t('Schedule a message to which channel?') });
       if (!ch) return { status: 'cancelled' };
       streamId = ch.id;
     }
     if (type === 'channel' && topic === undefined) {
-      topic = await vscode.window.showInputBox({ title: 'Topic' });
+      topic = await vscode.window.showInputBox({ title: vscode.l10n.t('Topic') });
       if (topic === undefined) return { status: 'cancelled' };
     }
     if (type === 'direct' && (to === undefined || to.length === 0)) {
@@ -315,7 +315,7 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
       type === 'channel' && streamId !== undefined && topic !== undefined
         ? ` to #${ctx.services.sessions.current?.store.channelName(streamId) ?? streamId} > ${topic}`
         : '';
-    content ??= await vscode.window.showInputBox({ title: `Schedule a message${where} (Markdown)`, prompt: 'Edit it later in an editor tab from "Scheduled Messages…".' });
+    content ??= await vscode.window.showInputBox({ title: vscode.l10n.t('Schedule a message{0} (Markdown)', where), prompt: vscode.l10n.t('Edit it later in an editor tab from "Scheduled Messages…".') });
     if (!content) return { status: 'cancelled' };
     const time = timeArg(args.time);
     if (time.error) return fail(time.error, true);
@@ -329,7 +329,7 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
         content,
         scheduled_delivery_timestamp: at,
       });
-      void vscode.window.showInformationMessage(`Scheduled for ${formatLocal(fromUnixSeconds(at))}.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Scheduled for {0}.', formatLocal(fromUnixSeconds(at))));
       return { status: 'created', id: res.scheduled_message_id };
     } catch (e) {
       return failWith(e, 'Could not schedule the message');

@@ -1,4 +1,5 @@
 /** The people commands: profile card, own status, another user's status (admins), presence refresh. */
+import * as vscode from 'vscode';
 import { getPresence } from '../../api/users/routes';
 import { Commands, Views } from '../../constants';
 import type { Services } from '../../services';
@@ -14,7 +15,7 @@ export function registerPeopleCommands(services: Services): void {
       // A user id (or a tree row); without one, asks. Resolves with what the card shows.
       id: Commands.showProfile,
       session: true,
-      failure: 'Could not show the profile',
+      failure: vscode.l10n.t('Could not show the profile'),
       async run({ services: s, current }, arg?: number | PeopleNode | { userId: number }): Promise<ProfileModel | undefined> {
         const given = typeof arg === 'number' ? arg : arg && 'userId' in arg ? arg.userId : undefined;
         const userId = given ?? (await pickUser(current, 'Show whose profile?'));
@@ -26,7 +27,7 @@ export function registerPeopleCommands(services: Services): void {
       // Everybody's presence now (operation 20), merged into the store.
       id: Commands.refreshPeople,
       session: true,
-      failure: 'Could not refresh presence',
+      failure: vscode.l10n.t('Could not refresh presence'),
       progress: { place: { viewId: Views.presence } },
       async run({ current: { client, store } }) {
         const result = await getPresence(client);

@@ -67,14 +67,14 @@ async function setStatus({ services, current }: SessionCommandContext, args?: Se
     return choice;
   }
   const chosen = await pickStatus({
-    title: 'Set Your Status',
+    title: vscode.l10n.t('Set Your Status'),
     recent: recentStatuses(services.context.globalState),
     current: currentChoice(current.store.status(current.store.ownUserId)),
     submit: (choice) => sendOwn(services, current, choice),
     failed: pickFailure(services),
   });
   if (chosen) {
-    void vscode.window.setStatusBarMessage(chosen === CLEAR_STATUS ? 'Status cleared.' : 'Status set.', 3000);
+    void vscode.window.setStatusBarMessage(chosen === CLEAR_STATUS ? vscode.l10n.t('Status cleared.') : vscode.l10n.t('Status set.'), 3000);
   }
   return chosen;
 }
@@ -94,7 +94,7 @@ async function setUserStatus({ services, current }: SessionCommandContext, args?
   const user = current.store.user(userId);
   const name = user?.full_name ?? `user ${userId}`;
   return pickStatus({
-    title: `Set ${name}’s Status`,
+    title: vscode.l10n.t('Set {0}’s Status', name),
     recent: [],
     current: currentChoice(current.store.status(userId)),
     submit: async (choice) => {
@@ -112,7 +112,7 @@ export const statusCommands: CommandDeclaration[] = [
     failure: FAILURE,
     async run({ current }) {
       await updateStatus(current.client, CLEAR_STATUS);
-      void vscode.window.setStatusBarMessage('Status cleared.', 3000);
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('Status cleared.'), 3000);
     },
   },
   { id: Commands.setUserStatus, session: true, failure: FAILURE, run: setUserStatus },

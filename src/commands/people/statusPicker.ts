@@ -70,22 +70,22 @@ export interface PickStatusOptions {
 export function pickStatus(options: PickStatusOptions): Promise<StatusChoice | undefined> {
   const pick = vscode.window.createQuickPick<StatusItem>();
   pick.title = `${options.title} (0/${STATUS_TEXT_MAX})`;
-  pick.placeholder = 'Type a status, or pick a recent or suggested one';
+  pick.placeholder = vscode.l10n.t('Type a status, or pick a recent or suggested one');
   pick.matchOnDescription = true;
   pick.ignoreFocusOut = true;
 
   const fixedItems = (): StatusItem[] => {
     const items: StatusItem[] = [];
     if (options.recent.length > 0) {
-      items.push({ label: 'Recent', kind: vscode.QuickPickItemKind.Separator });
+      items.push({ label: vscode.l10n.t('Recent'), kind: vscode.QuickPickItemKind.Separator });
       for (const choice of options.recent) items.push({ label: statusLabel(choice), choice });
     }
-    items.push({ label: 'Suggested', kind: vscode.QuickPickItemKind.Separator });
+    items.push({ label: vscode.l10n.t('Suggested'), kind: vscode.QuickPickItemKind.Separator });
     for (const choice of SUGGESTED_STATUSES) items.push({ label: statusLabel(choice), choice });
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
     items.push({
-      label: '$(close) Clear status',
-      description: options.current ? `now: ${statusLabel(options.current)}` : undefined,
+      label: vscode.l10n.t('$(close) Clear status'),
+      description: options.current ? vscode.l10n.t('now: {0}', statusLabel(options.current)) : undefined,
       choice: CLEAR_STATUS,
       alwaysShow: true,
     });
@@ -100,7 +100,7 @@ export function pickStatus(options: PickStatusOptions): Promise<StatusChoice | u
     if (text.trim()) {
       items.unshift({
         label: `$(edit) ${text.trim()}`,
-        description: `Set this status · ${count}`,
+        description: vscode.l10n.t('Set this status · {0}', count),
         choice: { status_text: text.trim(), emoji_name: '' },
         custom: true,
         alwaysShow: true,

@@ -40,22 +40,22 @@ const TITLE = 'Team Chat: Create Reminder';
 export async function createReminder(current: CurrentSession, args: CreateReminderArgs = {}, files?: FileReminders): Promise<number | FileReminder | undefined> {
   const selection = selectionParts();
   if (!selection && typeof args.messageId !== 'number') {
-    throw new UserFacingError('Select the code to be reminded about in an editor first (or use "Remind me" on a message in a topic view).');
+    throw new UserFacingError(vscode.l10n.t('Select the code to be reminded about in an editor first (or use "Remind me" on a message in a topic view).'));
   }
   const interactive = args.when === undefined && !args.onOpen;
   const onOpen: vscode.QuickPickItem | undefined =
-    selection && files ? { label: '$(file-code) When I next open this file', description: `${selection.path}, on this machine` } : undefined;
+    selection && files ? { label: vscode.l10n.t('$(file-code) When I next open this file'), description: vscode.l10n.t('{0}, on this machine', selection.path) } : undefined;
   const picked = args.onOpen ? NOT_A_TIME : args.when !== undefined ? new Date(args.when * 1000) : onOpen ? await pickWhen(TITLE, { notATime: onOpen }) : await pickWhen(TITLE);
   if (!picked) return undefined;
   if (picked === NOT_A_TIME) {
-    if (!selection || !files) throw new UserFacingError('Select the code to be reminded about in an editor first.');
+    if (!selection || !files) throw new UserFacingError(vscode.l10n.t('Select the code to be reminded about in an editor first.'));
     let remark = args.note;
     if (remark === undefined) {
-      remark = await vscode.window.showInputBox({ title: TITLE, prompt: 'A note for when you open the file (optional)', ignoreFocusOut: true });
+      remark = await vscode.window.showInputBox({ title: TITLE, prompt: vscode.l10n.t('A note for when you open the file (optional)'), ignoreFocusOut: true });
       if (remark === undefined) return undefined;
     }
     const reminder = await files.add(selection.uri, { start: selection.startLine, end: selection.endLine }, remark);
-    void vscode.window.showInformationMessage(`You will be reminded the next time you open ${selection.path}.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('You will be reminded the next time you open {0}.', selection.path));
     return reminder;
   }
   const when = picked;
@@ -70,7 +70,7 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
 
   let remark = args.note;
   if (remark === undefined && interactive && selection) {
-    remark = await vscode.window.showInputBox({ title: TITLE, prompt: 'A note above the code (optional)', placeHolder: 'e.g. Refactor this once the API lands', ignoreFocusOut: true });
+    remark = await vscode.window.showInputBox({ title: TITLE, prompt: vscode.l10n.t('A note above the code (optional)'), placeHolder: vscode.l10n.t('e.g. Refactor this once the API lands'), ignoreFocusOut: true });
     if (remark === undefined) return undefined;
   }
 
@@ -80,9 +80,9 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
     note = buildNote(parts);
     if (level < FL.reminderNote) {
       const choice = await vscode.window.showWarningMessage(
-        `This chat server (feature level ${level}) cannot keep a note on a reminder, so the selection would not be in it.`,
+        vscode.l10n.t('This chat server (feature level {0}) cannot keep a note on a reminder, so the selection would not be in it.', level),
         { modal: true },
-        'Create Without the Note',
+        vscode.l10n.t('Create Without the Note'),
       );
       if (choice === undefined) return undefined;
       note = undefined;
@@ -98,8 +98,8 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
         if (!shortened) throw error;
         const accept = args.truncate ?? (await vscode.window.showWarningMessage(
           error.message,
-          { modal: true, detail: `The selection is too long for the note. Shorten it to fit (it ends with "…")? ${selection.path}:${selection.startLine}-${selection.endLine} stays in the note.` },
-          'Shorten the Selection',
+          { modal: true, detail: vscode.l10n.t('The selection is too long for the note. Shorten it to fit (it ends with "…")? {0}:{1}-{2} stays in the note.', selection.path, selection.startLine, selection.endLine) },
+          vscode.l10n.t('Shorten the Selection'),
         )) === 'Shorten the Selection';
         if (!accept) return undefined;
         note = shortened;
@@ -108,7 +108,7 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
   }
 
   if (when.getTime() <= Date.now()) {
-    throw new ValidationError(`${describeWhen(when, new Date())} is in the past. Pick a later time.`, 'POST /reminders', 'scheduled_delivery_timestamp');
+    throw new ValidationError(vscode.l10n.t('{0} is in the past. Pick a later time.', describeWhen(when, new Date())), 'POST /reminders', 'scheduled_delivery_timestamp');
   }
   const at = when;
   const { reminder_id } = await withNotification('Creating the reminder…', (signal) =>
@@ -122,7 +122,7 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
       { signal },
     ),
   );
-  void vscode.window.showInformationMessage(`Reminder set for ${describeWhen(at, new Date())}.`, 'Show Reminders').then((c) => {
+  void vscode.window.showInformationMessage(vscode.l10n.t('Reminder set for {0}.', describeWhen(at, new Date())), vscode.l10n.t('Show Reminders')).then((c) => {
     if (c) void vscode.commands.executeCommand(Commands.listReminders);
   });
   return reminder_id;
@@ -157,23 +157,23 @@ function selectionParts(): (Omit<NoteParts, 'remark'> & { uri: vscode.Uri }) | u
 async function pickLinkedMessage(current: CurrentSession): Promise<number | null | undefined> {
   const choice = await vscode.window.showQuickPick(
     [
-      { label: '$(circle-slash) No linked message', id: 'none' as const },
-      { label: '$(comment-discussion) Link a recent message of a topic…', id: 'pick' as const },
+      { label: vscode.l10n.t('$(circle-slash) No linked message'), id: 'none' as const },
+      { label: vscode.l10n.t('$(comment-discussion) Link a recent message of a topic…'), id: 'pick' as const },
     ],
-    { title: TITLE, placeHolder: 'Link the reminder to a message?', ignoreFocusOut: true },
+    { title: TITLE, placeHolder: vscode.l10n.t('Link the reminder to a message?'), ignoreFocusOut: true },
   );
   if (!choice) return undefined;
   if (choice.id === 'none') return null;
 
   const ch = await vscode.window.showQuickPick(
     channelChoices(current.store, 'view'),
-    { title: TITLE, placeHolder: 'Channel of the message', ignoreFocusOut: true },
+    { title: TITLE, placeHolder: vscode.l10n.t('Channel of the message'), ignoreFocusOut: true },
   );
   if (!ch) return undefined;
   const topics = await current.store.loadTopics(ch.streamId);
   const tp = await vscode.window.showQuickPick(
     topics.map((t) => ({ label: t.name || current.store.realm.emptyTopicDisplayName, topic: t.name })),
-    { title: TITLE, placeHolder: 'Topic of the message (newest first)', ignoreFocusOut: true },
+    { title: TITLE, placeHolder: vscode.l10n.t('Topic of the message (newest first)'), ignoreFocusOut: true },
   );
   if (!tp) return undefined;
   const { messages } = await withNotification('Loading messages…', (signal) =>
@@ -186,7 +186,7 @@ async function pickLinkedMessage(current: CurrentSession): Promise<number | null
       detail: m.content.replace(/\s+/g, ' ').slice(0, 160),
       id: m.id,
     })),
-    { title: TITLE, placeHolder: 'The message to link (newest first)', matchOnDetail: true, ignoreFocusOut: true },
+    { title: TITLE, placeHolder: vscode.l10n.t('The message to link (newest first)'), matchOnDetail: true, ignoreFocusOut: true },
   );
   return msg?.id;
 }

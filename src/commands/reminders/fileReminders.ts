@@ -85,7 +85,7 @@ export class FileReminders implements vscode.Disposable {
     this.#onDidRemind.fire(reminder);
     const where = formatLineReference(reminder.path, reminder.lines);
     const text = reminder.remark === '' ? `Reminder: ${where}` : `Reminder: ${reminder.remark} (${where})`;
-    const choice = await vscode.window.showInformationMessage(text, 'Show the Lines');
+    const choice = await vscode.window.showInformationMessage(text, vscode.l10n.t('Show the Lines'));
     if (choice) await openAt(vscode.Uri.parse(reminder.uri), reminder.lines);
   }
 

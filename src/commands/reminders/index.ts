@@ -1,4 +1,5 @@
 /** Reminders (operation 16 and the list/delete operations). */
+import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import { registerCommands, type CommandDeclaration } from '../../ui/commands';
@@ -10,12 +11,12 @@ const commands = (files: FileReminders): CommandDeclaration[] => [
   {
     id: Commands.createReminder,
     session: true,
-    failure: 'Could not create the reminder',
+    failure: vscode.l10n.t('Could not create the reminder'),
     // Scripted callers read the id, or the file reminder (undefined: nothing created), so failures are shown.
     scripted: 'report',
     run: ({ current }, args?: CreateReminderArgs) => createReminder(current, args ?? {}, files),
   },
-  { id: Commands.listReminders, session: true, failure: 'Could not show the reminders', run: ({ services, current }) => listReminders(services, current) },
+  { id: Commands.listReminders, session: true, failure: vscode.l10n.t('Could not show the reminders'), run: ({ services, current }) => listReminders(services, current) },
   {
     // By `{ reminderId }` (true when deleted), else from the list (false).
     id: Commands.deleteReminder,

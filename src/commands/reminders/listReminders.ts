@@ -42,12 +42,12 @@ function excerpt(text: string, max = 120): string {
 export function requireReminders(current: CurrentSession): void {
   if (current.store.featureLevel >= FL.reminders) return;
   throw new UserFacingError(
-    `This chat server does not support reminders (its feature level is ${current.store.featureLevel}; reminders need ${FL.reminders}, Zulip 11.0 or later).`,
+    vscode.l10n.t('This chat server does not support reminders (its feature level is {0}; reminders need {1}, Zulip 11.0 or later).', current.store.featureLevel, FL.reminders),
   );
 }
 
 type ReminderItem = vscode.QuickPickItem & { reminder: Reminder };
-const DELETE_BUTTON: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete reminder' };
+const DELETE_BUTTON: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: vscode.l10n.t('Delete reminder') };
 
 export function listReminders(services: Services, current: CurrentSession): void {
   requireReminders(current);
@@ -63,7 +63,7 @@ export function listReminders(services: Services, current: CurrentSession): void
       return {
         label: `${r.failed ? '$(error) ' : '$(bell) '}${describeWhen(new Date(r.scheduled_delivery_timestamp * 1000), now)}`,
         description: [typeof target === 'number' ? `linked to message ${target}` : 'no linked message', r.failed ? 'failed' : ''].filter(Boolean).join(' · '),
-        detail: excerpt(note) || '(no note)',
+        detail: excerpt(note) || vscode.l10n.t('(no note)'),
         buttons: [DELETE_BUTTON],
         reminder: r,
       };
@@ -71,7 +71,7 @@ export function listReminders(services: Services, current: CurrentSession): void
   };
   const refresh = (): void => {
     pick.items = items();
-    pick.placeholder = pick.items.length === 0 ? 'No pending reminders. Select code and run "Team Chat: Create Reminder from Selection".' : 'Pick a reminder for its actions; the trash button deletes it.';
+    pick.placeholder = pick.items.length === 0 ? vscode.l10n.t('No pending reminders. Select code and run "Team Chat: Create Reminder from Selection".') : vscode.l10n.t('Pick a reminder for its actions; the trash button deletes it.');
   };
   refresh();
   const disposables: vscode.Disposable[] = [
@@ -99,10 +99,10 @@ async function reminderActions(services: Services, current: CurrentSession, r: R
   const location = noteLocation(note);
   const actions = [
     ...(location ? [{ label: `$(go-to-file) Open ${location.path}:${location.start}${location.end !== location.start ? `-${location.end}` : ''}`, id: 'open' as const }] : []),
-    { label: '$(copy) Copy the note', id: 'copy' as const },
-    { label: '$(trash) Delete the reminder', id: 'delete' as const },
+    { label: vscode.l10n.t('$(copy) Copy the note'), id: 'copy' as const },
+    { label: vscode.l10n.t('$(trash) Delete the reminder'), id: 'delete' as const },
   ];
-  const choice = await vscode.window.showQuickPick(actions, { title: TITLE, placeHolder: excerpt(note, 80) || 'Reminder' });
+  const choice = await vscode.window.showQuickPick(actions, { title: TITLE, placeHolder: excerpt(note, 80) || vscode.l10n.t('Reminder') });
   if (!choice) return;
   if (choice.id === 'copy') await vscode.env.clipboard.writeText(note);
   else if (choice.id === 'delete') await removeReminder(services, current, r.reminder_id);
@@ -114,14 +114,14 @@ async function openLocation(location: { path: string; start: number; end: number
   const folder = vscode.workspace.workspaceFolders?.[0];
   const uri = uris[0] ?? (folder ? vscode.Uri.joinPath(folder.uri, location.path) : undefined);
   if (!uri) {
-    void vscode.window.showWarningMessage(`${location.path} is not in this workspace.`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('{0} is not in this workspace.', location.path));
     return;
   }
   try {
     const range = new vscode.Range(location.start - 1, 0, location.end - 1, Number.MAX_SAFE_INTEGER);
     await vscode.window.showTextDocument(uri, { selection: range });
   } catch {
-    void vscode.window.showWarningMessage(`${location.path} could not be opened in this workspace.`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('{0} could not be opened in this workspace.', location.path));
   }
 }
 

@@ -30,9 +30,9 @@ export async function pickWhen(
     ...(options.notATime ? [{ ...options.notATime, notATime: true }, { label: '', kind: vscode.QuickPickItemKind.Separator }] : []),
     ...whenPresets(start).map((p) => ({ label: `$(clock) ${p.label}`, description: describeWhen(p.date, start), date: p.date })),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { label: CUSTOM_LABEL, description: 'YYYY-MM-DD HH:MM or +2h' },
+    { label: CUSTOM_LABEL, description: vscode.l10n.t('YYYY-MM-DD HH:MM or +2h') },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: options.placeHolder ?? 'When should the reminder arrive?', ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: options.placeHolder ?? vscode.l10n.t('When should the reminder arrive?'), ignoreFocusOut: true });
   if (!picked) return undefined;
   if (picked.notATime) return NOT_A_TIME;
   if (picked.date) return picked.date;
@@ -44,8 +44,8 @@ export async function askCustomWhen(title: string, options: WhenPickOptions = {}
   const verb = options.verb ?? 'Remind';
   const text = await vscode.window.showInputBox({
     title,
-    prompt: `Date and time: ${WHEN_FORMAT_HINT}`,
-    placeHolder: 'e.g. 2025-12-01 09:30 or +2h',
+    prompt: vscode.l10n.t('Date and time: {0}', WHEN_FORMAT_HINT),
+    placeHolder: vscode.l10n.t('e.g. 2025-12-01 09:30 or +2h'),
     ignoreFocusOut: true,
     validateInput: (value) => {
       if (value.trim() === '') return undefined;

@@ -19,10 +19,10 @@ export interface ServerInfoArgs {
 
 export function register(services: Services): void {
   registerCommands(services, [
-    { id: Commands.openSettings, session: true, failure: 'Could not open the settings', run: ({ services: s }) => SettingsPanel.show(s) },
+    { id: Commands.openSettings, session: true, failure: vscode.l10n.t('Could not open the settings'), run: ({ services: s }) => SettingsPanel.show(s) },
     {
       id: Commands.serverInfo,
-      failure: 'Could not get the server information',
+      failure: vscode.l10n.t('Could not get the server information'),
       // Scripted callers read the model (undefined: none), so failures are shown, not thrown.
       scripted: 'report',
       run: ({ services: s }, args?: ServerInfoArgs) => showServerInfo(s, args),
@@ -36,9 +36,9 @@ async function showServerInfo(services: Services, args?: ServerInfoArgs): Promis
     realmUrl = normalizeRealmUrl(args.realmUrl);
   } else if (!services.sessions.current) {
     const typed = await vscode.window.showInputBox({
-      title: 'Team Chat: Server Information',
-      prompt: 'The server whose information to show (no sign-in needed)',
-      placeHolder: 'https://chat.example.com',
+      title: vscode.l10n.t('Team Chat: Server Information'),
+      prompt: vscode.l10n.t('The server whose information to show (no sign-in needed)'),
+      placeHolder: vscode.l10n.t('https://chat.example.com'),
       ignoreFocusOut: true,
       validateInput: (v) => {
         try {

@@ -21,6 +21,6 @@ export async function insertSnippetIntoCompose(current: CurrentSession, target: 
   const snippet = await resolveSnippet(current, snippetIdOf(arg), 'Snippet to insert into the message');
   if (!snippet) return false;
   if (await target.insertIntoCompose(snippet.content)) return true;
-  void vscode.window.showInformationMessage('Open a topic first (Topics view): the snippet goes into its compose box.');
+  void vscode.window.showInformationMessage(vscode.l10n.t('Open a topic first (Topics view): the snippet goes into its compose box.'));
   return false;
 }

@@ -17,9 +17,9 @@ export async function deleteSnippet(current: CurrentSession, arg?: DeleteSnippet
   if (!snippet) return false;
   if (arg?.confirm !== false) {
     const choice = await vscode.window.showWarningMessage(
-      `Delete the snippet "${snippet.title}"?`,
-      { modal: true, detail: `${firstLine(snippet.content, 200)}\n\nThis cannot be undone.` },
-      'Delete',
+      vscode.l10n.t('Delete the snippet "{0}"?', snippet.title),
+      { modal: true, detail: vscode.l10n.t('{0}\n\nThis cannot be undone.', firstLine(snippet.content, 200)) },
+      vscode.l10n.t('Delete'),
     );
     if (choice !== 'Delete') return false;
   }

@@ -74,8 +74,8 @@ export class SnippetEditors extends Disposable implements vscode.CodeLensProvide
     if (!entry) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     return [
-      new vscode.CodeLens(top, { title: `$(save) Save snippet "${entry.title}"`, command: Commands.saveSnippetEdit, arguments: [{ uri: doc.uri.toString() }] }),
-      new vscode.CodeLens(top, { title: '$(edit) Change title…', command: Commands.editSnippetTitle, arguments: [{ uri: doc.uri.toString() }] }),
+      new vscode.CodeLens(top, { title: vscode.l10n.t('$(save) Save snippet "{0}"', entry.title), command: Commands.saveSnippetEdit, arguments: [{ uri: doc.uri.toString() }] }),
+      new vscode.CodeLens(top, { title: vscode.l10n.t('$(edit) Change title…'), command: Commands.editSnippetTitle, arguments: [{ uri: doc.uri.toString() }] }),
     ];
   }
 
@@ -101,7 +101,7 @@ export async function editSnippet(current: CurrentSession, editors: SnippetEdito
   const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: snippet.content });
   editors.add(doc, { snippetId: snippet.id, accountId: current.account.id, originalTitle: snippet.title, title: snippet.title });
   await vscode.window.showTextDocument(doc, { preview: false });
-  void vscode.window.setStatusBarMessage(`Editing the snippet "${snippet.title}": use "Save snippet" above the text when done.`, 8000);
+  void vscode.window.setStatusBarMessage(vscode.l10n.t('Editing the snippet "{0}": use "Save snippet" above the text when done.', snippet.title), 8000);
   return doc.uri.toString();
 }
 
@@ -111,14 +111,14 @@ function entryFor(editors: SnippetEditors, arg: unknown): { doc: vscode.TextDocu
     ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uriText)
     : vscode.window.activeTextEditor?.document;
   const entry = doc && editors.get(doc.uri);
-  if (!doc || !entry) throw new UserFacingError('This tab is not a snippet being edited. Use "Team Chat: Edit Snippet…" first.');
+  if (!doc || !entry) throw new UserFacingError(vscode.l10n.t('This tab is not a snippet being edited. Use "Team Chat: Edit Snippet…" first.'));
   return { doc, entry };
 }
 
 /** `teamChat.saveSnippetEdit`: sends the tab's text (and a changed title), then closes the tab. */
 export async function saveSnippetEdit(current: CurrentSession, editors: SnippetEditors, arg?: unknown): Promise<boolean> {
   const { doc, entry } = entryFor(editors, arg);
-  if (current.account.id !== entry.accountId) throw new UserFacingError('This snippet belongs to another account: switch back to it to save.');
+  if (current.account.id !== entry.accountId) throw new UserFacingError(vscode.l10n.t('This snippet belongs to another account: switch back to it to save.'));
   await patch(current, entry.snippetId, {
     title: entry.title !== entry.originalTitle ? entry.title : undefined,
     content: doc.getText(),
@@ -126,7 +126,7 @@ export async function saveSnippetEdit(current: CurrentSession, editors: SnippetE
   // Saved: close without VS Code's "save this untitled file?" question.
   await vscode.window.showTextDocument(doc, { preview: false });
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  void vscode.window.showInformationMessage(`Saved the snippet "${entry.title}".`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Saved the snippet "{0}".', entry.title));
   return true;
 }
 
@@ -139,7 +139,7 @@ export async function editSnippetTitle(current: CurrentSession, editors: Snippet
     checkTitle(current.client, given);
     title = given;
   } else {
-    title = await askTitle(current.client, { value: found.entry.title, prompt: 'The snippet\'s new title, sent with "Save snippet"' });
+    title = await askTitle(current.client, { value: found.entry.title, prompt: vscode.l10n.t('The snippet\'s new title, sent with "Save snippet"') });
   }
   if (title === undefined) return undefined;
   found.entry.title = title;

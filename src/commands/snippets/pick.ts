@@ -36,7 +36,7 @@ export async function resolveSnippet(current: CurrentSession, arg: unknown, plac
 export async function pickSnippet(current: CurrentSession, placeHolder: string): Promise<SavedSnippet | undefined> {
   const snippets = current.store.savedSnippets();
   if (snippets.length === 0) {
-    void vscode.window.showInformationMessage('You have no saved snippets yet. Select some code and run "Team Chat: Save Selection as Snippet".');
+    void vscode.window.showInformationMessage(vscode.l10n.t('You have no saved snippets yet. Select some code and run "Team Chat: Save Selection as Snippet".'));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(

@@ -16,12 +16,12 @@ export interface SaveSelectionArgs {
 export async function saveSelectionAsSnippet(current: CurrentSession, args: SaveSelectionArgs = {}): Promise<number | undefined> {
   const editor = vscode.window.activeTextEditor;
   const content = editor ? editor.document.getText(editor.selection) : '';
-  if (!editor || content.trim() === '') throw new UserFacingError('Select the text to save as a snippet first.');
+  if (!editor || content.trim() === '') throw new UserFacingError(vscode.l10n.t('Select the text to save as a snippet first.'));
   // Content over the message limit cannot be inserted into a message later: refuse before asking a title.
   checkContent(content, current.client.limits, 'POST /saved_snippets');
   let title = args.title;
   if (title === undefined) {
-    title = await askTitle(current.client, { value: suggestTitle(content), prompt: 'A title for the snippet' });
+    title = await askTitle(current.client, { value: suggestTitle(content), prompt: vscode.l10n.t('A title for the snippet') });
     if (title === undefined) return undefined;
   } else {
     checkTitle(current.client, title);
@@ -29,7 +29,7 @@ export async function saveSelectionAsSnippet(current: CurrentSession, args: Save
   const { saved_snippet_id } = await withNotification('Saving the snippet…', (signal) =>
     createSavedSnippet(current.client, { title: title!, content }, { signal }),
   );
-  void vscode.window.showInformationMessage(`Saved the snippet "${title}".`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Saved the snippet "{0}".', title));
   return saved_snippet_id;
 }
 

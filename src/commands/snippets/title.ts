@@ -40,8 +40,8 @@ export function checkTitle(client: ChatClient, title: string): void {
 export function askTitle(client: ChatClient, options: { value?: string; prompt: string }): Promise<string | undefined> {
   const max = titleMax(client);
   const box = vscode.window.createInputBox();
-  box.title = 'Snippet title';
-  box.placeholder = 'e.g. Retry with backoff';
+  box.title = vscode.l10n.t('Snippet title');
+  box.placeholder = vscode.l10n.t('e.g. Retry with backoff');
   box.value = options.value ?? '';
   box.ignoreFocusOut = true;
   const update = (): void => {

@@ -2,6 +2,7 @@
  * `teamChat.openTopic` ({streamId, topic, anchor?}): opens the topic view (from the Topics tree, or a
  * pick); with `anchor` (a message id), scrolled to that message.
  */
+import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import { registerCommands } from '../../ui/commands';
@@ -14,7 +15,7 @@ export function register(services: Services, views: TopicViews): void {
   registerCommands(services, [{
     id: Commands.openTopic,
     session: true,
-    failure: 'Could not open the topic',
+    failure: vscode.l10n.t('Could not open the topic'),
     scripted: 'report',
     run: async ({ current }, args?: unknown): Promise<TopicPanel | undefined> => {
       let target = isTopicTarget(args) ? args : undefined;

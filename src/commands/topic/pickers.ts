@@ -28,10 +28,10 @@ export function anchorOf(args: unknown): number | undefined {
 export async function pickChannel(store: ChatStore, title: string, purpose: ChannelPurpose = 'view', suggested?: number): Promise<number | undefined> {
   const items = suggestFirst(channelChoices(store, purpose), suggested);
   if (items.length === 0) {
-    void vscode.window.showInformationMessage(purpose === 'post' ? 'You may not post in any of your channels.' : 'You are not subscribed to any channel.');
+    void vscode.window.showInformationMessage(purpose === 'post' ? vscode.l10n.t('You may not post in any of your channels.') : vscode.l10n.t('You are not subscribed to any channel.'));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose a channel', matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Choose a channel'), matchOnDescription: true });
   return picked?.streamId;
 }
 
@@ -40,11 +40,11 @@ export async function pickTopicOf(store: ChatStore, streamId: number, title: str
   const NEW = '\u0000new';
   const items: (vscode.QuickPickItem & { topic: string })[] = topics.map((t) => ({
     label: t.name,
-    description: t.unread > 0 ? `${t.unread} unread` : undefined,
+    description: t.unread > 0 ? vscode.l10n.t('{0} unread', t.unread) : undefined,
     topic: t.name,
   }));
-  if (allowNew) items.unshift({ label: '$(add) New topic…', topic: NEW, alwaysShow: true });
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose a topic' });
+  if (allowNew) items.unshift({ label: vscode.l10n.t('$(add) New topic…'), topic: NEW, alwaysShow: true });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Choose a topic') });
   if (!picked) return undefined;
   if (picked.topic !== NEW) return picked.topic;
   return askTopicName(store);
@@ -53,8 +53,8 @@ export async function pickTopicOf(store: ChatStore, streamId: number, title: str
 export async function askTopicName(store: ChatStore): Promise<string | undefined> {
   const max = store.realm.maxTopicLength;
   return vscode.window.showInputBox({
-    title: 'New topic',
-    prompt: 'Topic name',
+    title: vscode.l10n.t('New topic'),
+    prompt: vscode.l10n.t('Topic name'),
     validateInput: (v) => (v.trim() === '' ? 'Enter a topic name.' : [...v].length > max ? `At most ${max} characters.` : undefined),
   });
 }
@@ -76,9 +76,9 @@ export async function pickRecentTopic(store: ChatStore, title: string): Promise<
   const items: Item[] = [
     ...rows.slice(0, 200).map(({ sub, t }) => ({ label: t.name, description: `#${sub.name}`, target: { streamId: sub.stream_id, topic: t.name } })),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { label: '$(add) New topic in channel…', alwaysShow: true },
+    { label: vscode.l10n.t('$(add) New topic in channel…'), alwaysShow: true },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose a topic (recent first)', matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Choose a topic (recent first)'), matchOnDescription: true });
   if (!picked) return undefined;
   if (picked.target) return picked.target;
   const streamId = await pickChannel(store, title, 'post');

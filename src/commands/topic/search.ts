@@ -48,14 +48,14 @@ export function register(services: Services, views: TopicViews): void {
       (await vscode.window.showInputBox({
         title,
         prompt: `Search ${withTopic ? `#${channel} › ${topic}` : `#${channel}`}`,
-        placeHolder: 'Words to find',
+        placeHolder: vscode.l10n.t('Words to find'),
         validateInput: (v) => (v.trim() === '' ? 'Enter what to search for.' : undefined),
       }));
     if (query === undefined || query.trim() === '') return undefined;
     return views.open({ streamId, topic, mode: 'search', query: query.trim() }, searchTitle(channel, topic, query.trim()));
   };
   registerCommands(services, [
-    { id: Commands.searchTopic, session: true, failure: 'Could not search', scripted: 'report', run: ({ current }, args?: unknown) => run(current, true, args) },
-    { id: Commands.searchChannel, session: true, failure: 'Could not search', scripted: 'report', run: ({ current }, args?: unknown) => run(current, false, args) },
+    { id: Commands.searchTopic, session: true, failure: vscode.l10n.t('Could not search'), scripted: 'report', run: ({ current }, args?: unknown) => run(current, true, args) },
+    { id: Commands.searchChannel, session: true, failure: vscode.l10n.t('Could not search'), scripted: 'report', run: ({ current }, args?: unknown) => run(current, false, args) },
   ]);
 }

@@ -16,14 +16,14 @@ export function register(services: Services): void {
   registerCommands(services, [{
     id: Commands.shareSelection,
     session: true,
-    failure: 'Could not share the selection',
+    failure: vscode.l10n.t('Could not share the selection'),
     scripted: 'report',
     run: async ({ current }, args?: unknown): Promise<{ id: number } | undefined> => {
       const editor = vscode.window.activeTextEditor;
-      if (!editor) throw new UserFacingError('Open a file and select the code to share.');
+      if (!editor) throw new UserFacingError(vscode.l10n.t('Open a file and select the code to share.'));
       const selection = editor.selection.isEmpty ? editor.document.lineAt(editor.selection.active.line).range : editor.selection;
       const code = editor.document.getText(selection);
-      if (code.trim() === '') throw new UserFacingError('The selection is empty: select the code to share.');
+      if (code.trim() === '') throw new UserFacingError(vscode.l10n.t('The selection is empty: select the code to share.'));
       const target = isTopicTarget(args) ? args : await pickRecentTopic(current.store, 'Share Selection');
       if (!target) return undefined;
       const share = await describeSelection(editor.document, selection, code);
@@ -32,7 +32,7 @@ export function register(services: Services): void {
       );
       const channel = current.store.channelName(target.streamId) ?? `channel ${target.streamId}`;
       const why = share.noPermalinkReason ? ` No permalink: ${share.noPermalinkReason}.` : '';
-      void vscode.window.showInformationMessage(`Shared ${share.reference} to #${channel} › ${target.topic}.${why}`, 'Open Topic').then((choice) => {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Shared {0} to #{1} › {2}.{3}', share.reference, channel, target.topic, why), vscode.l10n.t('Open Topic')).then((choice) => {
         if (choice) void vscode.commands.executeCommand(Commands.openTopic, target);
       });
       return { id: result.id };

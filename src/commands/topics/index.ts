@@ -1,4 +1,5 @@
 /** Topic commands (the topics tree's context menu and the palette) and the topics refresh. */
+import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import { registerCommands } from '../../ui/commands';
@@ -14,7 +15,7 @@ export function register(services: Services, topics: TopicsView): void {
     ...markRead.commands,
     {
       id: Commands.refreshTopics,
-      failure: 'Could not refresh the topics',
+      failure: vscode.l10n.t('Could not refresh the topics'),
       run: (_, arg?: { streamId?: number }) =>
         topics.showChannel(arg?.streamId ?? topics.model.streamId ?? services.sessions.current?.store.subscriptions()[0]?.stream_id),
     },

@@ -1,4 +1,5 @@
 /** Mark a topic as read (docs/API.md operation 12 with a channel + topic narrow). */
+import * as vscode from 'vscode';
 import * as narrow from '../../api/messages/narrow';
 import { Commands } from '../../constants';
 import type { CommandDeclaration } from '../../ui/commands';
@@ -7,7 +8,7 @@ import { channelName, topicCommand } from '../channels/common';
 import { markNarrowRead } from '../channels/markRead';
 
 export const commands: CommandDeclaration[] = [
-  topicCommand({ id: Commands.topicMarkRead, failure: 'Could not mark the topic as read', placeHolder: 'Choose a topic to mark as read' }, ({ current }, t) => {
+  topicCommand({ id: Commands.topicMarkRead, failure: vscode.l10n.t('Could not mark the topic as read'), placeHolder: vscode.l10n.t('Choose a topic to mark as read') }, ({ current }, t) => {
     const label = t.topic || current.store.realm.emptyTopicDisplayName;
     return withNotification(`Marking "${label}" in ${channelName(current, t.streamId)} as read…`, (signal, progress) =>
       markNarrowRead(current.client, [narrow.channel(t.streamId), narrow.topic(t.topic)], signal, progress),

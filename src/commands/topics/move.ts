@@ -32,7 +32,7 @@ export function unresolvedName(topic: string): string {
 async function newestMessageId(current: CurrentSession, t: TopicArg): Promise<number> {
   const topics = await current.store.loadTopics(t.streamId);
   const item = topics.find((x) => x.name.toLowerCase() === t.topic.toLowerCase());
-  if (!item) throw new UserFacingError(`The topic "${t.topic}" has no messages any more. Refresh the topics.`);
+  if (!item) throw new UserFacingError(vscode.l10n.t('The topic "{0}" has no messages any more. Refresh the topics.', t.topic));
   return item.maxId;
 }
 
@@ -45,7 +45,7 @@ async function move(request: MoveRequest, current: CurrentSession, title: string
   const moveAllowedPart = (arg as MoveArg | undefined)?.moveAllowedPart ?? (interactive ? undefined : false);
   const outcome = await withNotification(title, (signal) => moveMessages(current.client, request, { moveAllowedPart }, signal));
   if (outcome.status === 'moved') {
-    if (outcome.partial && interactive) void vscode.window.showInformationMessage('Moved the messages you were allowed to move; the older ones stay.');
+    if (outcome.partial && interactive) void vscode.window.showInformationMessage(vscode.l10n.t('Moved the messages you were allowed to move; the older ones stay.'));
     return true;
   }
   if (outcome.status === 'cancelled') return false;
@@ -60,14 +60,14 @@ function resolve(id: CommandDeclaration['id'], resolved: boolean): CommandDeclar
   return {
     id,
     session: true,
-    failure: `Could not ${resolved ? 'resolve' : 'unresolve'} the topic`,
+    failure: vscode.l10n.t('Could not {0} the topic', resolved ? 'resolve' : 'unresolve'),
     async run({ current, interactive }, arg?: TopicArg) {
       if (!current.store.realm.canResolveTopics()) {
-        throw new UserFacingError('You are not allowed to resolve topics in this organisation (an administrator decides who may).');
+        throw new UserFacingError(vscode.l10n.t('You are not allowed to resolve topics in this organisation (an administrator decides who may).'));
       }
       const t = await topicOf(current, arg, `Choose a topic to ${resolved ? 'resolve' : 'unresolve'}`);
       if (!t) return false;
-      if (resolved && t.topic === '') throw new UserFacingError('The empty topic cannot be marked resolved. Rename it first.');
+      if (resolved && t.topic === '') throw new UserFacingError(vscode.l10n.t('The empty topic cannot be marked resolved. Rename it first.'));
       if (isResolved(t.topic) === resolved) return true;
       const topic = resolved ? RESOLVED_PREFIX + t.topic : unresolvedName(t.topic);
       const messageId = await newestMessageId(current, t);
@@ -84,20 +84,20 @@ export const commands: CommandDeclaration[] = [
   {
     id: Commands.topicMove,
     session: true,
-    failure: 'Could not move the topic',
+    failure: vscode.l10n.t('Could not move the topic'),
     async run({ current, interactive }, arg?: MoveArg) {
       const realm = current.store.realm;
       const canTopics = realm.canMoveBetweenTopics();
       const canChannels = realm.canMoveBetweenChannels();
       if (!canTopics && !canChannels) {
-        throw new UserFacingError('You are not allowed to rename or move topics in this organisation (an administrator decides who may).');
+        throw new UserFacingError(vscode.l10n.t('You are not allowed to rename or move topics in this organisation (an administrator decides who may).'));
       }
       const t = await topicOf(current, arg, 'Choose a topic to rename or move');
       if (!t) return false;
       const request = await askMove(current, t, arg, canTopics, canChannels);
       if (!request) return false;
-      if (request.topic !== undefined && !canTopics) throw new UserFacingError('You may move topics to other channels but not rename them.');
-      if (request.streamId !== undefined && !canChannels) throw new UserFacingError('You may rename topics but not move them to another channel.');
+      if (request.topic !== undefined && !canTopics) throw new UserFacingError(vscode.l10n.t('You may move topics to other channels but not rename them.'));
+      if (request.streamId !== undefined && !canChannels) throw new UserFacingError(vscode.l10n.t('You may rename topics but not move them to another channel.'));
       const where = [request.topic !== undefined ? `"${request.topic}"` : '', request.streamId !== undefined ? channelName(current, request.streamId) : ''].filter(Boolean).join(' in ');
       return move(request, current, `Moving "${t.topic}" to ${where}…`, arg, interactive);
     },
@@ -112,16 +112,16 @@ async function askMove(current: CurrentSession, t: TopicArg, arg: MoveArg | unde
   const scripted = arg?.newTopic !== undefined || arg?.newStreamId !== undefined;
   if (!scripted) {
     if (canChannels) {
-      const here = { label: `$(arrow-right) Stay in ${channelName(current, t.streamId)}`, streamId: t.streamId };
+      const here = { label: vscode.l10n.t('$(arrow-right) Stay in {0}', channelName(current, t.streamId)), streamId: t.streamId };
       // Like Zulip's move dialog: only channels the user may post in.
       const others = channelChoices(store, 'post').filter((c) => c.streamId !== t.streamId);
-      const picked = await vscode.window.showQuickPick([here, ...others], { placeHolder: 'Move to which channel?' });
+      const picked = await vscode.window.showQuickPick([here, ...others], { placeHolder: vscode.l10n.t('Move to which channel?') });
       if (!picked) return undefined;
       newStreamId = picked.streamId === t.streamId ? undefined : picked.streamId;
     }
     const max = realm.maxTopicLength;
     const typed = await vscode.window.showInputBox({
-      prompt: canTopics ? 'New topic name' : 'Topic name (you may not rename topics here)',
+      prompt: canTopics ? vscode.l10n.t('New topic name') : vscode.l10n.t('Topic name (you may not rename topics here)'),
       value: t.topic,
       validateInput: (v) => {
         if ([...v].length > max) return `At most ${max} characters.`;

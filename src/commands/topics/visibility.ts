@@ -3,6 +3,7 @@
  * "Unmute" in a muted channel sets `unmuted` (2) so the topic shows; elsewhere it removes the
  * mute (0), because `unmuted` there behaves like none.
  */
+import * as vscode from 'vscode';
 import { updateUserTopic } from '../../api/channels/routes';
 import { Commands } from '../../constants';
 import { POLICY } from '../../store';
@@ -22,7 +23,7 @@ function policyFor(action: Action, channelMuted: boolean): 0 | 1 | 2 | 3 {
 }
 
 function command(id: CommandDeclaration['id'], action: Action, verb: string): CommandDeclaration {
-  return topicCommand({ id, failure: `Could not ${verb} the topic`, placeHolder: `Choose a topic to ${verb}` }, async ({ current }, t) => {
+  return topicCommand({ id, failure: vscode.l10n.t('Could not {0} the topic', verb), placeHolder: vscode.l10n.t('Choose a topic to {0}', verb) }, async ({ current }, t) => {
     const policy = policyFor(action, current.store.subscription(t.streamId)?.is_muted ?? false);
     await withNotification(`${verb[0]!.toUpperCase()}${verb.slice(1)}: ${t.topic || current.store.realm.emptyTopicDisplayName}…`, (signal) =>
       updateUserTopic(current.client, { stream_id: t.streamId, topic: t.topic, visibility_policy: policy }, { signal }),

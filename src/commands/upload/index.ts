@@ -43,10 +43,10 @@ async function targetView(current: CurrentSession, views: TopicViews, args: unkn
   if (active) return active;
   type Item = vscode.QuickPickItem & { view?: TopicPanel };
   const items: Item[] = [
-    ...open.map((view) => ({ label: view.title, description: 'open', view })),
-    { label: '$(comment-discussion) Another topic…', alwaysShow: true },
+    ...open.map((view) => ({ label: view.title, description: vscode.l10n.t('open'), view })),
+    { label: vscode.l10n.t('$(comment-discussion) Another topic…'), alwaysShow: true },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: 'Upload File', placeHolder: 'Which conversation gets the file?' });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Upload File'), placeHolder: vscode.l10n.t('Which conversation gets the file?') });
   if (!picked) return undefined;
   if (picked.view) return picked.view;
   const target = await pickRecentTopic(current.store, 'Upload File');
@@ -64,20 +64,20 @@ export function register(services: Services, views: TopicViews): void {
   registerCommands(services, [{
     id: Commands.uploadFile,
     session: true,
-    failure: 'Could not upload the file',
+    failure: vscode.l10n.t('Could not upload the file'),
     run: async ({ current }, args?: unknown): Promise<string[] | undefined> => {
       const given = isRecord(args) ? uris(args.files) : undefined;
       const files = given ?? (await pickFiles('Upload File'));
       if (!files) return undefined;
       const view = await targetView(current, views, args);
       if (!view) return undefined;
-      if (!view.canCompose) throw new UserFacingError('This view has no compose box: open a topic or a direct conversation.');
+      if (!view.canCompose) throw new UserFacingError(vscode.l10n.t('This view has no compose box: open a topic or a direct conversation.'));
       return uploadInto(view, files);
     },
   }, {
     id: Commands.shareFileToChat,
     session: true,
-    failure: 'Could not share the file',
+    failure: vscode.l10n.t('Could not share the file'),
     run: async ({ current }, uri?: unknown, selected?: unknown, target?: unknown): Promise<string[] | undefined> => {
       // The Explorer passes the clicked file and every selected one.
       const files = uris(selected) ?? (uri instanceof vscode.Uri ? [uri] : await pickFiles('Share File to Chat'));

@@ -32,8 +32,8 @@ export function register(services: Services): WebhookReceiver {
   const receiver = new WebhookReceiver(services);
   services.context.subscriptions.push(receiver);
   registerCommands(services, [
-    { id: Commands.startWebhookReceiver, failure: 'Could not start the webhook receiver', run: (_, args?: StartReceiverArgs) => start(services, receiver, args) },
-    { id: Commands.stopWebhookReceiver, failure: 'Could not stop the webhook receiver', run: () => receiver.stop() },
+    { id: Commands.startWebhookReceiver, failure: vscode.l10n.t('Could not start the webhook receiver'), run: (_, args?: StartReceiverArgs) => start(services, receiver, args) },
+    { id: Commands.stopWebhookReceiver, failure: vscode.l10n.t('Could not stop the webhook receiver'), run: () => receiver.stop() },
   ]);
   return receiver;
 }
@@ -49,9 +49,9 @@ async function start(services: Services, receiver: WebhookReceiver, args: StartR
     const url = await receiver.start({ token, port, autoReply: args?.autoReply, mode: args?.mode ?? settings.mode });
     if (!scripted) {
       const choice = await vscode.window.showInformationMessage(
-        `The outgoing webhook receiver is listening at ${url}. Set it as the bot's endpoint URL; payloads appear in "Team Chat Webhooks".`,
-        'Copy URL',
-        'Show Payloads',
+        vscode.l10n.t('The outgoing webhook receiver is listening at {0}. Set it as the bot\'s endpoint URL; payloads appear in "Team Chat Webhooks".', url),
+        vscode.l10n.t('Copy URL'),
+        vscode.l10n.t('Show Payloads'),
       );
       if (choice === 'Copy URL') await vscode.env.clipboard.writeText(url);
       else if (choice === 'Show Payloads') receiver.showLog();
@@ -59,7 +59,7 @@ async function start(services: Services, receiver: WebhookReceiver, args: StartR
     return { url, port: receiver.port! };
   } catch (error) {
     if (scripted || (error as NodeJS.ErrnoException)?.code !== 'EADDRINUSE') throw error;
-    throw new UserFacingError(`Port ${port} is already in use. Choose another in the setting "teamChat.webhookReceiver.port" (0 picks a free one).`);
+    throw new UserFacingError(vscode.l10n.t('Port {0} is already in use. Choose another in the setting "teamChat.webhookReceiver.port" (0 picks a free one).', port));
   }
 }
 
@@ -67,11 +67,11 @@ async function runningMenu(receiver: WebhookReceiver): Promise<StartReceiverResu
   const url = receiver.url!;
   const choice = await vscode.window.showQuickPick(
     [
-      { label: '$(copy) Copy URL', description: url, id: 'copy' },
-      { label: '$(output) Show Payloads', id: 'log' },
-      { label: '$(debug-stop) Stop Receiver', id: 'stop' },
+      { label: vscode.l10n.t('$(copy) Copy URL'), description: url, id: 'copy' },
+      { label: vscode.l10n.t('$(output) Show Payloads'), id: 'log' },
+      { label: vscode.l10n.t('$(debug-stop) Stop Receiver'), id: 'stop' },
     ],
-    { title: `Outgoing webhook receiver at ${url}` },
+    { title: vscode.l10n.t('Outgoing webhook receiver at {0}', url) },
   );
   if (choice?.id === 'copy') await vscode.env.clipboard.writeText(url);
   else if (choice?.id === 'log') receiver.showLog();
@@ -84,17 +84,17 @@ async function obtainToken(services: Services): Promise<string | undefined> {
   const secrets = services.context.secrets;
   const saved = await secrets.get(TOKEN_SECRET);
   const items = [
-    ...(saved ? [{ label: '$(key) Use the Saved Bot Token', id: 'saved' }] : []),
-    { label: '$(edit) Enter the Bot’s Token…', description: 'from the bot’s settings', id: 'enter' },
-    { label: '$(file) Read It from the Bot’s Configuration File…', description: 'zuliprc with token = …', id: 'file' },
+    ...(saved ? [{ label: vscode.l10n.t('$(key) Use the Saved Bot Token'), id: 'saved' }] : []),
+    { label: vscode.l10n.t('$(edit) Enter the Bot’s Token…'), description: vscode.l10n.t('from the bot’s settings'), id: 'enter' },
+    { label: vscode.l10n.t('$(file) Read It from the Bot’s Configuration File…'), description: vscode.l10n.t('zuliprc with token = …'), id: 'file' },
   ];
-  const choice = await vscode.window.showQuickPick(items, { title: 'Outgoing webhook bot token', placeHolder: 'The receiver accepts only payloads carrying this token' });
+  const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Outgoing webhook bot token'), placeHolder: vscode.l10n.t('The receiver accepts only payloads carrying this token') });
   let token: string | undefined;
   if (choice?.id === 'saved') return saved;
   if (choice?.id === 'enter') {
     token = await vscode.window.showInputBox({
-      title: 'Outgoing webhook bot token',
-      prompt: 'The token of the outgoing webhook bot (kept in VS Code’s secret storage).',
+      title: vscode.l10n.t('Outgoing webhook bot token'),
+      prompt: vscode.l10n.t('The token of the outgoing webhook bot (kept in VS Code’s secret storage).'),
       password: true,
       ignoreFocusOut: true,
       validateInput: (v) => (v.trim() === '' ? 'Enter the token.' : undefined),
@@ -109,18 +109,18 @@ async function obtainToken(services: Services): Promise<string | undefined> {
 }
 
 async function tokenFromFile(): Promise<string | undefined> {
-  const files = await vscode.window.showOpenDialog({ title: 'The bot’s configuration file', canSelectMany: false, openLabel: 'Use Token' });
+  const files = await vscode.window.showOpenDialog({ title: vscode.l10n.t('The bot’s configuration file'), canSelectMany: false, openLabel: 'Use Token' });
   if (!files?.[0]) return undefined;
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(files[0]));
   const tokens = readBotTokens(text);
   if (tokens.length === 0) {
-    void vscode.window.showErrorMessage('That file has no "token = …" line. Download the outgoing webhook bot’s configuration from its settings.');
+    void vscode.window.showErrorMessage(vscode.l10n.t('That file has no "token = …" line. Download the outgoing webhook bot’s configuration from its settings.'));
     return undefined;
   }
   if (tokens.length === 1) return tokens[0].token;
   const picked = await vscode.window.showQuickPick(
     tokens.map((t) => ({ label: t.section, description: t.email, token: t.token })),
-    { placeHolder: 'Which bot?' },
+    { placeHolder: vscode.l10n.t('Which bot?') },
   );
   return picked?.token;
 }

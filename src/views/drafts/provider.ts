@@ -35,7 +35,7 @@ export class DraftsProvider extends ListProvider<DraftNode, DraftsModel> {
 
   getTreeItem(node: DraftNode): vscode.TreeItem {
     const row = this.model.row(node);
-    const item = new vscode.TreeItem(row ? conversationLabel(row.target, this.current()) : '(sent or deleted draft)', vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(row ? conversationLabel(row.target, this.current()) : vscode.l10n.t('(sent or deleted draft)'), vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
     if (!row) return item;
     const age = relative(row.updatedAt - this.now());
@@ -46,8 +46,8 @@ export class DraftsProvider extends ListProvider<DraftNode, DraftsModel> {
     md.appendText(`${row.remote ? 'Draft from another device' : 'Draft'}, edited ${age}\n\n`);
     md.appendCodeblock(row.content, 'markdown');
     item.tooltip = md;
-    item.command = { command: Commands.resumeDraft, title: 'Resume Draft', arguments: [node] };
-    item.accessibilityInformation = { label: `Draft to ${item.label as string}, edited ${age}: ${firstLine(row.content)}` };
+    item.command = { command: Commands.resumeDraft, title: vscode.l10n.t('Resume Draft'), arguments: [node] };
+    item.accessibilityInformation = { label: vscode.l10n.t('Draft to {0}, edited {1}: {2}', item.label as string, age, firstLine(row.content)) };
     return item;
   }
 }

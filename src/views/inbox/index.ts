@@ -1,5 +1,5 @@
 /** The Inbox tree: unread conversations (or recent ones), opened at their first unread message. */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { Views } from '../../constants';
 import type { Services } from '../../services';
 import { createTree } from '../tree';
@@ -24,9 +24,9 @@ export function register(services: Services): InboxView {
   const view = createTree(services, Views.inbox, model, provider, { showCollapseAll: true });
   const update = (): void => {
     const recent = model.mode === 'recent';
-    view.title = recent ? 'Recent Conversations' : 'Inbox';
+    view.title = recent ? vscode.l10n.t('Recent Conversations') : vscode.l10n.t('Inbox');
     const empty = recent ? model.recent().length === 0 : model.inbox().dms.length + model.inbox().channels.length === 0;
-    view.message = !sessions.current || !empty ? undefined : recent ? 'No recent conversations.' : 'You have no unread messages.';
+    view.message = !sessions.current || !empty ? undefined : recent ? vscode.l10n.t('No recent conversations.') : vscode.l10n.t('You have no unread messages.');
   };
   services.context.subscriptions.push(model.onDidChange(update), sessions.onDidChange(update));
   update();

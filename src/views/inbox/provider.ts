@@ -32,7 +32,7 @@ export class InboxProvider extends TreeProvider<InboxRow> {
       const item = new vscode.TreeItem(`#${name}`, vscode.TreeItemCollapsibleState.Expanded);
       item.id = `inbox:channel:${row.streamId}`;
       item.description = String(row.count);
-      item.tooltip = `#${name}: ${row.count} unread in ${row.topics.length} topic${row.topics.length === 1 ? '' : 's'}`;
+      item.tooltip = vscode.l10n.t('#{0}: {1} unread in {2} topic{3}', name, row.count, row.topics.length, row.topics.length === 1 ? '' : 's');
       item.iconPath = new vscode.ThemeIcon('comment-discussion');
       item.contextValue = 'inbox.channel.unread';
       return item;
@@ -43,7 +43,7 @@ export class InboxProvider extends TreeProvider<InboxRow> {
     if (recent && row.kind === 'topic') parts.push(`#${store?.channelName(row.streamId) ?? row.streamId}`);
     if (row.count > 0) parts.push(recent ? `${row.count} unread` : String(row.count));
     item.description = parts.join(' · ');
-    item.tooltip = `${item.label as string}\n${row.count} unread${row.firstUnread !== undefined ? ' — opens at the first unread message' : ''}`;
+    item.tooltip = vscode.l10n.t('{0}\n{1} unread{2}', item.label as string, row.count, row.firstUnread !== undefined ? ' — opens at the first unread message' : '');
     item.iconPath = new vscode.ThemeIcon(row.kind === 'dm' ? (row.userIds.length > 1 ? 'organization' : 'account') : 'comment');
     item.contextValue = `inbox.${row.kind}${row.count > 0 ? '.unread' : ''}`;
     item.command = openCommand(row);
@@ -67,6 +67,6 @@ export function dmLabel(row: Pick<DmRow, 'userIds'>, store: ChatStore | undefine
 export function openCommand(row: TopicRow | DmRow): vscode.Command {
   const anchor = row.firstUnread !== undefined ? { anchor: row.firstUnread } : {};
   return row.kind === 'topic'
-    ? { command: Commands.openTopic, title: 'Open Topic', arguments: [{ streamId: row.streamId, topic: row.topic, ...anchor }] }
-    : { command: Commands.openDirectMessage, title: 'Open Conversation', arguments: [{ userIds: row.userIds, ...anchor }] };
+    ? { command: Commands.openTopic, title: vscode.l10n.t('Open Topic'), arguments: [{ streamId: row.streamId, topic: row.topic, ...anchor }] }
+    : { command: Commands.openDirectMessage, title: vscode.l10n.t('Open Conversation'), arguments: [{ userIds: row.userIds, ...anchor }] };
 }

@@ -2,7 +2,7 @@
  * The Mentions and Starred trees: live lists of the messages that mention the user (`is:mentioned`)
  * and that the user starred (`is:starred`), newest first, fetched when a tree is first shown.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { Views } from '../../constants';
 import { mentionedNarrow, starredNarrow } from '../../messageList/narrow';
 import type { Services } from '../../services';
@@ -32,8 +32,8 @@ function registerOne(services: Services, viewId: string, model: MessagesModel, e
   const update = (): void => {
     const state = model.state;
     if (!services.sessions.current) view.message = undefined;
-    else if (state === 'loading') view.message = 'Loading…';
-    else if (state === 'failed') view.message = 'The messages could not be loaded.';
+    else if (state === 'loading') view.message = vscode.l10n.t('Loading…');
+    else if (state === 'failed') view.message = vscode.l10n.t('The messages could not be loaded.');
     else if (state === 'loaded' && model.nodes().length === 0) view.message = empty;
     else view.message = undefined;
   };

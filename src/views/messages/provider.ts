@@ -16,8 +16,8 @@ export class MessagesProvider extends ListProvider<MessageRow, MessagesModel> {
     const t = row.target;
     item.command =
       t.kind === 'topic'
-        ? { command: Commands.openTopic, title: 'Open Message', arguments: [{ streamId: t.streamId, topic: t.topic, anchor: row.id }] }
-        : { command: Commands.openDirectMessage, title: 'Open Message', arguments: [{ userIds: t.userIds, anchor: row.id }] };
+        ? { command: Commands.openTopic, title: vscode.l10n.t('Open Message'), arguments: [{ streamId: t.streamId, topic: t.topic, anchor: row.id }] }
+        : { command: Commands.openDirectMessage, title: vscode.l10n.t('Open Message'), arguments: [{ userIds: t.userIds, anchor: row.id }] };
     return item;
   }
 }

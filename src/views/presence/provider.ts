@@ -59,7 +59,7 @@ export class PeopleTreeProvider extends TreeProvider<PeopleNode> {
     const user = store?.user(node.userId);
     const own = store?.ownUserId === node.userId;
     const name = user?.full_name ?? `User ${node.userId}`;
-    const item = new vscode.TreeItem(own ? `${name} (you)` : name, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(own ? vscode.l10n.t('{0} (you)', name) : name, vscode.TreeItemCollapsibleState.None);
     item.id = `presence/${node.state}/${node.userId}`;
     const status = store?.status(node.userId);
     // A custom status emoji is the row's icon (a row shows no image inline); unicode ones are text.
@@ -67,7 +67,7 @@ export class PeopleTreeProvider extends TreeProvider<PeopleNode> {
     item.description = (custom ? status?.status_text : statusLabel(status)) || undefined;
     item.iconPath = custom ?? PRESENCE_ICON[node.state];
     item.contextValue = own ? OWN_USER_CONTEXT : USER_CONTEXT;
-    item.command = { command: Commands.showProfile, title: 'Show Profile', arguments: [node.userId] };
+    item.command = { command: Commands.showProfile, title: vscode.l10n.t('Show Profile'), arguments: [node.userId] };
     const tip = new vscode.MarkdownString();
     tip.appendMarkdown('**').appendText(name).appendMarkdown('**');
     tip.appendText(`\n${GROUP_LABEL[node.state]}${user ? ` · ${roleLabel(user.role)}` : ''}`);

@@ -39,10 +39,10 @@ export function register(services: Services): ChannelsView {
   const updateMessage = (): void => {
     const status = sessions.status.status;
     if (!services.accounts.active) view.message = undefined;
-    else if (!sessions.current) view.message = status === 'connecting' ? 'Connecting…' : 'Not connected. Run "Team Chat: Reconnect".';
+    else if (!sessions.current) view.message = status === 'connecting' ? vscode.l10n.t('Connecting…') : vscode.l10n.t('Not connected. Run "Team Chat: Reconnect".');
     // No subscriptions: the view's welcome content offers Browse Channels and Create Channel.
     else if (sessions.current.store.subscriptions().length === 0) view.message = undefined;
-    else view.message = status === 'reconnecting' ? 'Reconnecting…' : undefined;
+    else view.message = status === 'reconnecting' ? vscode.l10n.t('Reconnecting…') : undefined;
     const none = sessions.current !== undefined && sessions.current.store.subscriptions().length === 0;
     if (none !== noSubscriptions) void vscode.commands.executeCommand('setContext', ContextKeys.noSubscriptions, (noSubscriptions = none));
   };

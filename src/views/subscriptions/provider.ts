@@ -113,6 +113,6 @@ export class MutedChannelDecorations extends Disposable implements vscode.FileDe
     const streamId = Number(uri.path.slice(1));
     const sub = this.model.store?.subscription(streamId);
     if (!sub?.is_muted) return undefined;
-    return { color: new vscode.ThemeColor('list.deemphasizedForeground'), tooltip: 'Muted' };
+    return { color: new vscode.ThemeColor('list.deemphasizedForeground'), tooltip: vscode.l10n.t('Muted') };
   }
 }

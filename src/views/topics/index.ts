@@ -39,10 +39,10 @@ export function register(services: Services, channels: ChannelsView): TopicsView
     view.description = name ? `#${name}` : undefined;
     const state = model.state;
     if (!sessions.current) view.message = undefined;
-    else if (streamId === undefined) view.message = 'Select a channel to see its topics.';
-    else if (state.kind === 'loading') view.message = 'Loading topics…';
-    else if (state.kind === 'failed') view.message = 'The topics could not be loaded. Run "Team Chat: Refresh Topics".';
-    else if ((model.store?.topics(streamId)?.length ?? 0) === 0) view.message = 'No topics in this channel yet.';
+    else if (streamId === undefined) view.message = vscode.l10n.t('Select a channel to see its topics.');
+    else if (state.kind === 'loading') view.message = vscode.l10n.t('Loading topics…');
+    else if (state.kind === 'failed') view.message = vscode.l10n.t('The topics could not be loaded. Run "Team Chat: Refresh Topics".');
+    else if ((model.store?.topics(streamId)?.length ?? 0) === 0) view.message = vscode.l10n.t('No topics in this channel yet.');
     else view.message = undefined;
   };
   context.subscriptions.push(

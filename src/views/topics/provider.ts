@@ -66,7 +66,7 @@ export class TopicsProvider extends TreeProvider<TopicNode> {
     if (ctx.canResolve && node.topic !== '') context += '.canResolve';
     if (ctx.canMove) context += '.canMove';
     item.contextValue = context;
-    item.command = { command: Commands.openTopic, title: 'Open Topic', arguments: [{ streamId: node.streamId, topic: node.topic }] };
+    item.command = { command: Commands.openTopic, title: vscode.l10n.t('Open Topic'), arguments: [{ streamId: node.streamId, topic: node.topic }] };
     return item;
   }
 }

@@ -5,6 +5,7 @@
  * links opened through the host. The message types come from the host's own protocol modules,
  * so a name or field the two sides disagree on fails the type-check.
  */
+import * as l10n from '@vscode/l10n';
 import {
   OpenLinkRequest,
   ReadyCommand,
@@ -27,6 +28,10 @@ declare global {
 }
 
 export const vscode = acquireVsCodeApi();
+
+// The translations the host put on <body> (webviews/html.ts); without them l10n.t gives the English.
+const bundle = document.body.dataset.l10n;
+if (bundle) l10n.config({ contents: bundle });
 
 /** The page's saved state (getState), or undefined on first load; each page says its shape. */
 export function savedState<S>(): Partial<S> | undefined {

@@ -68,12 +68,12 @@ export class ServerInfoPanel implements vscode.Disposable {
 
   #set(model: ServerInfoModel): void {
     this.#model = model;
-    this.#view.panel.title = `Server: ${model.realmName ?? new URL(model.realmUrl).host}`;
+    this.#view.panel.title = vscode.l10n.t('Server: {0}', model.realmName ?? new URL(model.realmUrl).host);
     // The CSP allows https images anyway; a plain-http realm's own origin is added explicitly.
     const imageOrigins = realmImageOrigins(model.realmUrl);
     if (imageOrigins.join(' ') !== this.#imageOrigins) {
       this.#imageOrigins = imageOrigins.join(' ');
-      this.#view.render({ title: 'Server Information', styles: ['serverInfo.css'], script: 'serverInfo', body: BODY, imageOrigins });
+      this.#view.render({ title: vscode.l10n.t('Server Information'), styles: ['serverInfo.css'], script: 'serverInfo', body: BODY, imageOrigins });
     }
     this.#view.publish(DidChangeServerInfoNotification, model);
   }

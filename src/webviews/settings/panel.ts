@@ -66,7 +66,7 @@ export class SettingsPanel implements vscode.Disposable {
       }),
     );
     services.context.subscriptions.push(this);
-    this.#view.render({ title: 'Personal Settings', styles: ['settings.css'], script: 'settings', body: BODY });
+    this.#view.render({ title: vscode.l10n.t('Personal Settings'), styles: ['settings.css'], script: 'settings', body: BODY });
   }
 
   #refresh(): void {
@@ -76,7 +76,7 @@ export class SettingsPanel implements vscode.Disposable {
     for (const [name, value] of this.#overrides) if (store.userSettings[name] === value) this.#overrides.delete(name);
     const realmName = current.account.realmName || current.account.realmUrl;
     this.#model = buildSettingsModel(store, realmName, this.#overrides);
-    this.#view.panel.title = `Personal Settings — ${realmName}`;
+    this.#view.panel.title = vscode.l10n.t('Personal Settings — {0}', realmName);
     this.#view.publish(DidChangeSettingsNotification, this.#model);
   }
 

@@ -91,7 +91,7 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
         const message = ctx.message(messageId);
         if (!message) throw new Error('That message is no longer in this view.');
         await vscode.env.clipboard.writeText(messageLink(current.account.realmUrl, message, current.store));
-        vscode.window.setStatusBarMessage('Team Chat: message link copied.', 3000);
+        vscode.window.setStatusBarMessage(vscode.l10n.t('Team Chat: message link copied.'), 3000);
         break;
       }
       case 'star': {

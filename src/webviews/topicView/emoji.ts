@@ -40,15 +40,15 @@ export const COMMON_EMOJI: readonly EmojiChoice[] = [
 export function emojiChoices(realmEmoji: readonly RealmEmoji[]): (vscode.QuickPickItem & { emoji: EmojiChoice })[] {
   return [
     ...COMMON_EMOJI.map((e) => ({ label: `${unicodeGlyph(e.code) ?? ''}  :${e.name}:`, description: e.code, emoji: { ...e, type: 'unicode_emoji' as const } })),
-    ...realmEmoji.map((e) => ({ label: `:${e.name}:`, description: 'custom emoji', emoji: { name: e.name, code: e.id, type: 'realm_emoji' as const } })),
+    ...realmEmoji.map((e) => ({ label: `:${e.name}:`, description: vscode.l10n.t('custom emoji'), emoji: { name: e.name, code: e.id, type: 'realm_emoji' as const } })),
   ];
 }
 
 /** A quick pick of {@link emojiChoices}; undefined when dismissed. */
 export async function pickEmoji(realmEmoji: readonly RealmEmoji[]): Promise<EmojiChoice | undefined> {
   const picked = await vscode.window.showQuickPick(emojiChoices(realmEmoji), {
-    title: 'Add a reaction',
-    placeHolder: 'Choose an emoji',
+    title: vscode.l10n.t('Add a reaction'),
+    placeHolder: vscode.l10n.t('Choose an emoji'),
     matchOnDescription: true,
   });
   return picked?.emoji;

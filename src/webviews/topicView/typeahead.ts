@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * The compose box's completions, as the chat service's web app offers them: what the text before
  * the caret asks for (`@` people and groups, `@_` silent mentions, `#` channels, `#channel>`
@@ -144,7 +145,7 @@ export function mentionItems(users: readonly PersonLike[], groups: readonly Grou
   return ranked.map((e): TypeaheadItem => {
     if (e.group) {
       const g = e.group;
-      return { id: `group-${g.id}`, label: g.name, detail: g.description ? `group · ${g.description}` : 'group', insert: `@${silent ? '_' : ''}*${g.name}*` };
+      return { id: `group-${g.id}`, label: g.name, detail: g.description ? l10n.t('group · {0}', g.description) : l10n.t('group'), insert: `@${silent ? '_' : ''}*${g.name}*` };
     }
     const u = e.user;
     return { id: `user-${u.user_id}`, label: u.full_name, detail: email(u), insert: mentionText(u, silent, (nameCount.get(u.full_name.toLowerCase()) ?? 0) > 1) };
@@ -162,7 +163,7 @@ export function channelItems(channels: Iterable<ChannelLike>, query: string, sub
   const open = [...channels].filter((c) => c.is_archived !== true);
   return rank(open, query, (c) => [c.name], {
     after: (a, b) => Number(subscribed(b.stream_id)) - Number(subscribed(a.stream_id)) || a.name.localeCompare(b.name),
-  }).map((c) => ({ id: `channel-${c.stream_id}`, label: c.name, detail: subscribed(c.stream_id) ? undefined : 'not subscribed', insert: `#**${c.name}**` }));
+  }).map((c) => ({ id: `channel-${c.stream_id}`, label: c.name, detail: subscribed(c.stream_id) ? undefined : l10n.t('not subscribed'), insert: `#**${c.name}**` }));
 }
 
 /** Topics of `channel` for `#channel>query`, in the order given (newest first); the empty topic by `emptyTopicName`. */
@@ -187,7 +188,7 @@ export function emojiItems(emoji: readonly EmojiLike[], query: string): Typeahea
   return rank(usable, query, (e) => [e.name], { after: (a, b) => a.name.length - b.name.length }).map((e) => ({
     id: `emoji-${e.custom ? 'custom-' : ''}${e.name}`,
     label: `:${e.name}:`,
-    detail: e.custom ? 'custom emoji' : undefined,
+    detail: e.custom ? l10n.t('custom emoji') : undefined,
     glyph: e.glyph,
     insert: `:${e.name}:`,
   }));

@@ -49,7 +49,7 @@ export function baseName(path: string): string {
 export async function readLocalFile(uri: vscode.Uri, limits: RealmLimits): Promise<UploadFile> {
   const name = baseName(uri.path);
   const stat = await vscode.workspace.fs.stat(uri);
-  if (stat.type & vscode.FileType.Directory) throw new UserFacingError(`"${name}" is a folder: choose a file.`);
+  if (stat.type & vscode.FileType.Directory) throw new UserFacingError(vscode.l10n.t('"{0}" is a folder: choose a file.', name));
   const problem = uploadSizeProblem(name, stat.size, limits.maxFileUploadSizeMib);
   if (problem) throw new UserFacingError(problem);
   return { name, data: await vscode.workspace.fs.readFile(uri), contentType: contentTypeOf(name) };
@@ -87,7 +87,7 @@ export class ViewUploads implements vscode.Disposable {
 
   /** The Attach button: the file dialog, then each picked file. */
   async pickAndUpload(): Promise<void> {
-    const uris = await vscode.window.showOpenDialog({ canSelectMany: true, canSelectFolders: false, openLabel: 'Attach', title: 'Attach files' });
+    const uris = await vscode.window.showOpenDialog({ canSelectMany: true, canSelectFolders: false, openLabel: 'Attach', title: vscode.l10n.t('Attach files') });
     if (uris?.length) await this.uploadUris(uris);
   }
 

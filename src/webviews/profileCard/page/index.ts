@@ -2,6 +2,7 @@
  * The profile card page (host: src/webviews/profileCard.ts). Receives `profile/didChange`. All
  * text goes in through textContent; the only HTML is the field values the host has sanitised.
  */
+import * as l10n from '@vscode/l10n';
 import { DidChangeProfileNotification, SendDirectMessageCommand, type ProfileModel } from '../../protocol';
 import { avatar, command, el, link, onNotification, ready, row } from '../../page/common';
 
@@ -43,9 +44,9 @@ function render(model: ProfileModel): void {
   }
   header.append(titles);
   if (model.isActive && !model.isOwnUser) {
-    const send = el('button', 'send-dm', 'Send Direct Message');
+    const send = el('button', 'send-dm', l10n.t('Send Direct Message'));
     send.id = 'send-dm';
-    send.title = `Open the direct conversation with ${model.name}`;
+    send.title = l10n.t('Open the direct conversation with {0}', model.name);
     send.addEventListener('click', () => command(SendDirectMessageCommand, { userId: model.userId }));
     titles.append(send);
   }

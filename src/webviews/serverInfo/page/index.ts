@@ -2,6 +2,7 @@
  * The server information page (host: ../panel.ts). Receives `serverInfo/didChange`. All text goes
  * in through textContent; the only HTML is the description the host sanitised.
  */
+import * as l10n from '@vscode/l10n';
 import { el, link, onNotification, ready, row } from '../../page/common';
 import { DidChangeServerInfoNotification, type ServerInfoModel } from '../protocol';
 
@@ -24,12 +25,12 @@ function render(m: ServerInfoModel): void {
   const titles = el('div');
   titles.append(el('h1', undefined, m.realmName || new URL(m.realmUrl).host));
   titles.append(link(m.realmUrl, m.realmUrl));
-  if (m.signedInAs) titles.append(el('div', 'muted', `Signed in as ${m.signedInAs}`));
+  if (m.signedInAs) titles.append(el('div', 'muted', l10n.t('Signed in as {0}', m.signedInAs)));
   header.append(titles);
 
   const children: HTMLElement[] = [header];
   if (m.incompatible) {
-    children.push(el('p', 'alert', "This server says this version of Team Chat is not compatible with it. Update the extension, or ask the server's administrator."));
+    children.push(el('p', 'alert', l10n.t('This server says this version of Team Chat is not compatible with it. Update the extension, or ask the server\'s administrator.')));
   }
   if (m.descriptionHtml) {
     const d = el('section', 'description rendered_markdown');
@@ -38,7 +39,7 @@ function render(m: ServerInfoModel): void {
     children.push(d);
   }
 
-  children.push(el('h2', undefined, 'Server'));
+  children.push(el('h2', undefined, l10n.t('Server')));
   const server = el('dl', 'details');
   row(server, 'Version', m.version || 'Not reported');
   row(server, 'Feature level', String(m.featureLevel));
@@ -48,7 +49,7 @@ function render(m: ServerInfoModel): void {
   row(server, 'Compatible with Team Chat', m.incompatible ? 'No' : 'Yes');
   children.push(server);
 
-  children.push(el('h2', undefined, 'Sign-in methods'));
+  children.push(el('h2', undefined, l10n.t('Sign-in methods')));
   const auth = el('dl', 'details');
   row(auth, 'Email and password', yesNo(m.emailAuth));
   row(auth, 'User names', m.requireEmailFormatUsernames === false ? 'Directory user names are accepted' : 'Email addresses');
@@ -62,10 +63,10 @@ function render(m: ServerInfoModel): void {
       li.append(el('span', 'muted', ` (${x.name})`));
       list.append(li);
     }
-    children.push(el('h3', undefined, 'External methods'), list);
+    children.push(el('h3', undefined, l10n.t('External methods')), list);
   }
   if (m.authMethods.length) {
-    children.push(el('h3', undefined, 'Authentication backends (deprecated list)'));
+    children.push(el('h3', undefined, l10n.t('Authentication backends (deprecated list)')));
     const list = el('ul', 'methods');
     for (const a of m.authMethods) {
       const li = el('li', a.enabled ? 'on' : 'off');
@@ -74,7 +75,7 @@ function render(m: ServerInfoModel): void {
     }
     children.push(list);
   }
-  children.push(el('p', 'muted', `Fetched ${new Date(m.fetchedAt).toLocaleString()}`));
+  children.push(el('p', 'muted', l10n.t('Fetched {0}', new Date(m.fetchedAt).toLocaleString())));
   root.replaceChildren(...children);
 }
 

@@ -1,4 +1,5 @@
 /** The settings page's pieces: one row per setting, the banner, and the administrators' section. */
+import * as l10n from '@vscode/l10n';
 import { el } from '../../page/common';
 import type { SettingField, TargetUsersModel } from '../protocol';
 import { isModified, persist, setValue, shown, state, updateButtons } from './state';
@@ -37,7 +38,7 @@ function control(f: SettingField): HTMLElement {
       set.append(label);
     }
     if (value !== undefined && !choices.some((c) => c.value === value)) {
-      set.append(el('span', 'muted', `(now ${String(value)}, which this editor does not offer)`));
+      set.append(el('span', 'muted', l10n.t('(now {0}, which this editor does not offer)', String(value))));
     }
     return set;
   }
@@ -71,7 +72,7 @@ export function settingRow(f: SettingField): HTMLElement {
   r.append(control(f));
   if (f.note && f.name !== 'email') r.append(el('div', 'setting-note muted', f.note));
   if (f.name === 'email') {
-    r.append(el('div', 'setting-note muted', 'The server sends a confirmation mail to the new address; the change happens when you click the link in it.'));
+    r.append(el('div', 'setting-note muted', l10n.t('The server sends a confirmation mail to the new address; the change happens when you click the link in it.')));
   }
   const err = el('div', 'field-error', state.fieldErrors[f.name] || '');
   err.setAttribute('role', 'alert');
@@ -104,8 +105,8 @@ function targetInput(id: string, type: string, disabled: boolean): HTMLInputElem
 export function targetSection(t: TargetUsersModel, onApply: () => void): HTMLElement {
   const section = el('section', 'group target');
   section.id = 'group-target';
-  section.append(el('h2', undefined, 'Apply to other users'));
-  section.append(el('p', 'muted', 'Administrators: apply the changed preferences (not account settings) to other users or user groups instead of yourself.'));
+  section.append(el('h2', undefined, l10n.t('Apply to other users')));
+  section.append(el('p', 'muted', l10n.t('Administrators: apply the changed preferences (not account settings) to other users or user groups instead of yourself.')));
   if (t.disabledReason) {
     section.classList.add('disabled');
     section.append(el('p', 'warning', t.disabledReason));
@@ -113,7 +114,7 @@ export function targetSection(t: TargetUsersModel, onApply: () => void): HTMLEle
   const disabled = !!t.disabledReason;
 
   const usersRow = el('div', 'setting');
-  const usersLabel = el('label', 'setting-label', 'Users');
+  const usersLabel = el('label', 'setting-label', l10n.t('Users'));
   usersRow.append(usersLabel);
   const select = el('select', 'users');
   select.id = 'target-users';
@@ -136,7 +137,7 @@ export function targetSection(t: TargetUsersModel, onApply: () => void): HTMLEle
   section.append(usersRow);
 
   const groupsRow = el('div', 'setting');
-  const gl = el('label', 'setting-label', 'User group ids (comma-separated)');
+  const gl = el('label', 'setting-label', l10n.t('User group ids (comma-separated)'));
   gl.htmlFor = 'target-groups';
   const groups = targetInput('target-groups', 'text', disabled);
   groups.placeholder = 'e.g. 12, 15';
@@ -157,12 +158,12 @@ export function targetSection(t: TargetUsersModel, onApply: () => void): HTMLEle
     state.target.skip = skip.checked;
     persist();
   });
-  skipLabel.append(skip, el('span', undefined, 'Skip users who changed these settings themselves'));
+  skipLabel.append(skip, el('span', undefined, l10n.t('Skip users who changed these settings themselves')));
   skipRow.append(skipLabel);
   skipRow.append(el('div', 'field-error', state.fieldErrors.target_users || ''));
   section.append(skipRow);
 
-  const apply = el('button', 'secondary', 'Apply changes to these users');
+  const apply = el('button', 'secondary', l10n.t('Apply changes to these users'));
   apply.id = 'apply-target';
   apply.disabled = disabled;
   apply.addEventListener('click', onApply);

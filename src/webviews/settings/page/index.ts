@@ -2,6 +2,7 @@
  * The personal settings page (host: ../panel.ts). Sends `settings/save`; receives
  * `settings/didChange`. All text goes in through textContent.
  */
+import * as l10n from '@vscode/l10n';
 import { el, onNotification, ready, request } from '../../page/common';
 import { ACCOUNT_SETTINGS, DidChangeSettingsNotification, SaveSettingsRequest, type SaveSettingsResult } from '../protocol';
 import { banner, settingRow, targetSection } from './controls';
@@ -17,12 +18,12 @@ function render(): void {
 
   const header = el('header', 'toolbar');
   const titles = el('div');
-  titles.append(el('h1', undefined, 'Personal Settings'), el('div', 'muted', `${model.email} · ${model.realmName}`));
+  titles.append(el('h1', undefined, l10n.t('Personal Settings')), el('div', 'muted', `${model.email} · ${model.realmName}`));
   const buttons = el('div', 'buttons');
-  const saveButton = el('button', 'primary', 'Save changes');
+  const saveButton = el('button', 'primary', l10n.t('Save changes'));
   saveButton.id = 'save';
   saveButton.addEventListener('click', () => void save(false));
-  const discard = el('button', 'secondary', 'Discard');
+  const discard = el('button', 'secondary', l10n.t('Discard'));
   discard.id = 'discard';
   discard.addEventListener('click', () => {
     state.dirty = {};
@@ -49,7 +50,7 @@ function render(): void {
     groups.push(section);
   }
   if (model.target.visible) {
-    const a = el('a', undefined, 'Other users');
+    const a = el('a', undefined, l10n.t('Other users'));
     a.href = '#group-target';
     nav.append(a);
     groups.push(targetSection(model.target, () => void save(true)));

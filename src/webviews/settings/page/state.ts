@@ -3,6 +3,7 @@
  * live in webview state (getState/setState) so nothing typed is lost when the panel is hidden or a
  * save fails, EXCEPT passwords: they stay in memory only and are posted only inside a save.
  */
+import * as l10n from '@vscode/l10n';
 import { savedState, vscode } from '../../page/common';
 import { ACCOUNT_SETTINGS, type SettingField, type SettingsModel, type SettingValue } from '../protocol';
 
@@ -87,7 +88,7 @@ export function updateButtons(): void {
   const discard = document.getElementById('discard') as HTMLButtonElement | null;
   if (save) {
     save.disabled = page.saving || count === 0;
-    save.textContent = page.saving ? 'Saving…' : count > 1 ? `Save ${count} changes` : 'Save changes';
+    save.textContent = page.saving ? l10n.t('Saving…') : count > 1 ? l10n.t('Save {0} changes', count) : l10n.t('Save changes');
   }
   if (discard) discard.disabled = page.saving || count === 0;
   const apply = document.getElementById('apply-target') as HTMLButtonElement | null;

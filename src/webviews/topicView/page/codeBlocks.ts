@@ -4,16 +4,17 @@
  * Insert at Cursor, Open in New Editor and Compare with Selection, plus the organisation's code
  * playgrounds for its language. The host does the work (`topic/codeBlock`) with the block's text.
  */
+import * as l10n from '@vscode/l10n';
 import { command, el, onNotification } from '../../page/common';
 import { CodeBlockCommand, PlaygroundsNotification, type CodeBlockAction, type PlaygroundModel } from '../codeBlockProtocol';
 
 let playgrounds: readonly PlaygroundModel[] = [];
 
 const ACTIONS: readonly { action: Exclude<CodeBlockAction, 'playground'>; label: string; title: string }[] = [
-  { action: 'copy', label: 'Copy', title: 'Copy the code' },
-  { action: 'insert', label: 'Insert', title: 'Insert the code at the cursor in the editor' },
-  { action: 'open', label: 'Open', title: 'Open the code in a new editor' },
-  { action: 'compare', label: 'Compare', title: 'Compare the code with the selection in the editor' },
+  { action: 'copy', label: l10n.t('Copy'), title: l10n.t('Copy the code') },
+  { action: 'insert', label: l10n.t('Insert'), title: l10n.t('Insert the code at the cursor in the editor') },
+  { action: 'open', label: l10n.t('Open'), title: l10n.t('Open the code in a new editor') },
+  { action: 'compare', label: l10n.t('Compare'), title: l10n.t('Compare the code with the selection in the editor') },
 ];
 
 /** The block's code as shown (Pygments' spans joined), without the renderer's final newline. */
@@ -60,8 +61,8 @@ export function enhanceCodeBlocks(body: HTMLElement): void {
     const toolbar = el('div', 'code-toolbar');
     toolbar.setAttribute('role', 'toolbar');
     const language = languageOf(block);
-    toolbar.setAttribute('aria-label', language ? `${language} code block` : 'Code block');
-    toolbar.append(el('span', 'code-language', language || 'Code'));
+    toolbar.setAttribute('aria-label', language ? l10n.t('{0} code block', language) : l10n.t('Code block'));
+    toolbar.append(el('span', 'code-language', language || l10n.t('Code')));
     for (const { action, label, title } of ACTIONS) {
       toolbar.append(button(label, title, () => command(CodeBlockCommand, { action, code: codeOf(block), language: languageOf(block) })));
     }

@@ -3,6 +3,7 @@
  * links, and those and git-host permalinks open the workspace file at those lines (the host
  * resolves them: teamChat.openCodeReference). Text inside code blocks is left as it is.
  */
+import * as l10n from '@vscode/l10n';
 import { parsePermalink } from '../../../codeRefs/permalinks';
 import { findLineReferences } from '../../../codeRefs/references';
 import { command } from '../../page/common';
@@ -28,7 +29,7 @@ export function linkifyCodeReferences(root: HTMLElement): void {
       a.className = 'code-ref';
       a.href = '#';
       a.textContent = value.slice(ref.index, ref.index + ref.length);
-      a.title = `Open ${ref.path} at line ${ref.lines.start} in the editor`;
+      a.title = l10n.t('Open {0} at line {1} in the editor', ref.path, ref.lines.start);
       a.dataset.path = ref.path;
       a.dataset.start = String(ref.lines.start);
       a.dataset.end = String(ref.lines.end);

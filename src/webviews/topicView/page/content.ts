@@ -5,6 +5,7 @@
  * the user's time zone, links to conversations opened in the extension, mentions that show the
  * profile card; custom emoji reactions as images; the message's poll or to-do list.
  */
+import * as l10n from '@vscode/l10n';
 import { command, el, request } from '../../page/common';
 import { ImageRequest, OpenNarrowCommand, ShowUserCommand } from '../contentProtocol';
 import { glyphOfEmojiClass } from '../emojiGlyph';
@@ -39,7 +40,7 @@ export function loadImage(img: HTMLImageElement, url: string, onFail?: () => voi
       }
       img.classList.add('image-error');
       if (!img.alt) img.alt = 'Image not available';
-      img.title = img.title || 'The image could not be loaded';
+      img.title = img.title || l10n.t('The image could not be loaded');
     },
   );
 }
@@ -86,7 +87,7 @@ export function enhanceContent(body: HTMLElement): void {
   for (const block of body.querySelectorAll<HTMLElement>('.spoiler-block')) {
     const header = block.querySelector<HTMLElement>(':scope > .spoiler-header');
     if (!header) continue;
-    if (!header.textContent?.trim()) header.textContent = 'Spoiler';
+    if (!header.textContent?.trim()) header.textContent = l10n.t('Spoiler');
     header.setAttribute('aria-expanded', 'false');
     asButton(header, undefined, () => toggleSpoiler(block, header));
   }

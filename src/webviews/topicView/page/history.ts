@@ -1,4 +1,5 @@
 /** A message's edit history, shown under it on demand (`topic/history`). */
+import * as l10n from '@vscode/l10n';
 import { el, errorText, request } from '../../page/common';
 import { HistoryRequest } from '../protocol';
 import { formatTime } from './state';
@@ -10,20 +11,20 @@ export async function toggleHistory(li: HTMLElement, id: number): Promise<void> 
     open.remove();
     return;
   }
-  const box = el('div', 'history', 'Loading the edit history…');
+  const box = el('div', 'history', l10n.t('Loading the edit history…'));
   li.querySelector('.message-main')!.append(box);
   try {
     const items = await request(HistoryRequest, { messageId: id });
-    box.replaceChildren(el('div', 'history-title', 'Edit history'));
+    box.replaceChildren(el('div', 'history-title', l10n.t('Edit history')));
     for (const item of items) {
       const entry = el('div', 'history-entry');
       entry.append(el('div', 'muted', `${formatTime(item.timestamp)} — ${item.userName}`));
-      if (item.prevTopic !== undefined && item.topic !== undefined) entry.append(el('div', 'history-move', `Topic: ${item.prevTopic} → ${item.topic}`));
-      if (item.prevChannel !== undefined && item.channel !== undefined) entry.append(el('div', 'history-move', `Channel: #${item.prevChannel} → #${item.channel}`));
+      if (item.prevTopic !== undefined && item.topic !== undefined) entry.append(el('div', 'history-move', l10n.t('Topic: {0} → {1}', item.prevTopic, item.topic)));
+      if (item.prevChannel !== undefined && item.channel !== undefined) entry.append(el('div', 'history-move', l10n.t('Channel: #{0} → #{1}', item.prevChannel, item.channel)));
       if (item.prevHtml !== undefined) {
         const prev = el('div', 'history-content rendered_markdown');
         prev.innerHTML = item.prevHtml; // sanitised in the host
-        entry.append(el('div', 'muted', 'Before:'), prev);
+        entry.append(el('div', 'muted', l10n.t('Before:')), prev);
       }
       box.append(entry);
     }

@@ -4,6 +4,7 @@
  * The pieces: state (DOM anchors, saved state), messages (the list), history, older (scrolling
  * up), visible (read marking), reveal (opening at a message), compose and search.
  */
+import * as l10n from '@vscode/l10n';
 import { onNotification, ready, request } from '../../page/common';
 import {
   InitRequest,
@@ -50,9 +51,9 @@ function render(s: TopicSnapshot): void {
   }
   if (s.mode === 'dm') {
     const where = s.topic === '' ? 'yourself' : s.topic;
-    dom.text.placeholder = `Message ${where} (Ctrl+Enter to send)`;
-    searchInput.placeholder = 'Search in this conversation';
-    searchInput.setAttribute('aria-label', 'Search in this conversation');
+    dom.text.placeholder = l10n.t('Message {0} (Ctrl+Enter to send)', where);
+    searchInput.placeholder = l10n.t('Search in this conversation');
+    searchInput.setAttribute('aria-label', l10n.t('Search in this conversation'));
   }
   if (s.anchor !== undefined && revealMessage(s.anchor)) {
     // Opened at a message: it stays in view (no jump to the bottom).

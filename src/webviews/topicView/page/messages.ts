@@ -2,6 +2,7 @@
  * The message list: one `li.message` per message, in id order. Text goes in with textContent; the
  * only HTML inserted is message content the host has sanitised (model.html, match html).
  */
+import * as l10n from '@vscode/l10n';
 import { avatar, command, el, errorText, request } from '../../page/common';
 import { ActionCommand, ReactRequest, type MessageAction, type MessageModel, type ReactionModel, type ReactParams, type TopicLinkModel } from '../protocol';
 import { enhanceMessage } from './content';
@@ -24,7 +25,7 @@ function reactionButton(m: MessageModel, r: ReactionModel): HTMLButtonElement {
   const b = el('button', r.mine ? 'reaction mine' : 'reaction');
   b.type = 'button';
   b.append(el('span', 'reaction-emoji', r.glyph || `:${r.emojiName}:`), el('span', 'reaction-count', String(r.count)));
-  b.title = `${r.names.join(', ')} reacted with :${r.emojiName}:`;
+  b.title = l10n.t('{0} reacted with :{1}:', r.names.join(', '), r.emojiName);
   b.setAttribute('aria-pressed', r.mine ? 'true' : 'false');
   b.dataset.emoji = r.emojiName;
   b.addEventListener('click', () => react({ messageId: m.id, emojiName: r.emojiName, emojiCode: r.emojiCode, reactionType: r.reactionType }));
@@ -62,7 +63,7 @@ export function renderMessage(m: MessageModel): HTMLElement {
   }
   const actions = el('span', 'actions');
   actions.setAttribute('role', 'toolbar');
-  actions.setAttribute('aria-label', 'Message actions');
+  actions.setAttribute('aria-label', l10n.t('Message actions'));
   const act = (action: MessageAction) => () => command(ActionCommand, { messageId: m.id, action });
   actions.append(actionButton('Reply', 'Reply (r)', () => reply(m.id)));
   actions.append(actionButton('Quote', 'Quote and reply (q)', act('quote')));
@@ -175,7 +176,7 @@ export function announce(added: readonly MessageModel[]): void {
     return (html.body.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
   };
   dom.$('announcer').textContent =
-    others.length === 1 ? `New message from ${others[0]!.senderName}: ${text(others[0]!)}` : `${others.length} new messages, the last from ${others[others.length - 1]!.senderName}`;
+    others.length === 1 ? l10n.t('New message from {0}: {1}', others[0]!.senderName, text(others[0]!)) : l10n.t('{0} new messages, the last from {1}', others.length, others[others.length - 1]!.senderName);
 }
 
 export function remove(ids: readonly number[]): void {
@@ -197,8 +198,8 @@ export function updateOldest(): void {
 
 export function updateEmpty(): void {
   const searching = view.snapshot !== undefined && view.snapshot.mode === 'search';
-  if (models.size === 0) older.textContent = searching ? 'No messages match.' : 'No messages yet.';
-  else older.textContent = !view.foundOldest ? '' : searching ? 'All matching messages are shown.' : 'Beginning of the topic';
+  if (models.size === 0) older.textContent = searching ? l10n.t('No messages match.') : l10n.t('No messages yet.');
+  else older.textContent = !view.foundOldest ? '' : searching ? l10n.t('All matching messages are shown.') : l10n.t('Beginning of the topic');
 }
 
 export function renderTopicLinks(links: readonly TopicLinkModel[]): void {

@@ -1,4 +1,5 @@
 /** Older messages load when the list is scrolled to the top (`topic/loadOlder`); the scroll position is saved. */
+import * as l10n from '@vscode/l10n';
 import { errorText, request } from '../../page/common';
 import { LoadOlderRequest } from '../protocol';
 import { isAtBottom, nodeOf, renderMessage, updateEmpty, updateOldest } from './messages';
@@ -10,7 +11,7 @@ const { list, scroller, older } = dom;
 export async function maybeLoadOlder(): Promise<void> {
   if (view.loadingOlder || view.foundOldest || scroller.scrollTop > 80 || models.size === 0) return;
   view.loadingOlder = true;
-  older.textContent = 'Loading older messages…';
+  older.textContent = l10n.t('Loading older messages…');
   const before = scroller.scrollHeight - scroller.scrollTop;
   try {
     const page = await request(LoadOlderRequest, {});

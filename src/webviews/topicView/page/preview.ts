@@ -3,6 +3,7 @@
  * (`topic/preview`, sanitised by the host) in the box's place, with the same enhancements as
  * messages (emoji, KaTeX, images, spoilers, mentions); Edit goes back to the text, unchanged.
  */
+import * as l10n from '@vscode/l10n';
 import { el, errorText, request } from '../../page/common';
 import { PreviewRequest } from '../autocompleteProtocol';
 import { closeSuggestions } from './autocomplete';
@@ -19,8 +20,8 @@ function setPreviewing(on: boolean): void {
   previewing = on;
   text.hidden = on;
   preview.hidden = !on;
-  toggle.textContent = on ? 'Edit' : 'Preview';
-  toggle.title = on ? 'Back to the message text' : 'Show the message as it will look';
+  toggle.textContent = on ? l10n.t('Edit') : l10n.t('Preview');
+  toggle.title = on ? l10n.t('Back to the message text') : l10n.t('Show the message as it will look');
   toggle.setAttribute('aria-pressed', String(on));
 }
 
@@ -28,7 +29,7 @@ async function showPreview(): Promise<void> {
   const content = text.value;
   composeError.textContent = '';
   if (content.trim() === '') {
-    preview.replaceChildren(el('p', 'muted', 'Nothing to preview.'));
+    preview.replaceChildren(el('p', 'muted', l10n.t('Nothing to preview.')));
   } else {
     toggle.disabled = true;
     try {

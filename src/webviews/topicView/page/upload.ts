@@ -5,6 +5,7 @@
  * the link at the caret. "Uploading name…" shows in the compose row; a failure says why and the
  * text stays as it was.
  */
+import * as l10n from '@vscode/l10n';
 import { command, errorText, onNotification, request } from '../../page/common';
 import { MIB, uploadSizeProblem } from '../../../api/messages/uploadSize';
 import { AttachCommand, UploadBytesRequest, UploadLimitRequest, UploadStatusNotification } from '../uploadProtocol';
@@ -63,7 +64,7 @@ async function uploadFiles(files: readonly File[]): Promise<void> {
     const name = nameOf(file);
     const problem = uploadSizeProblem(name, file.size, maxMib);
     if (problem) {
-      composeError.textContent = `Could not upload ${name}: ${problem}`;
+      composeError.textContent = l10n.t('Could not upload {0}: {1}', name, problem);
       continue;
     }
     showStatus(`Uploading ${name}…`);

@@ -3,6 +3,7 @@
  * (`topic/widget`), which sends them as submessages; the `submessage` event then re-renders the
  * message. What the user types in the add forms survives those re-renders (and a failed send).
  */
+import * as l10n from '@vscode/l10n';
 import { el, errorText, request } from '../../page/common';
 import { WidgetRequest, type WidgetActionParams, type WidgetModel } from '../contentProtocol';
 
@@ -67,14 +68,14 @@ function addForm(widget: HTMLElement, fields: HTMLInputElement[], label: string,
 }
 
 function renderPoll(messageId: number, poll: Extract<WidgetModel, { kind: 'poll' }>, widget: HTMLElement): void {
-  widget.append(el('div', 'widget-title poll-question', poll.question || 'Poll'));
+  widget.append(el('div', 'widget-title poll-question', poll.question || l10n.t('Poll')));
   const list = el('ul', 'poll-options');
   for (const option of poll.options) {
     const li = el('li', 'poll-option');
     const vote = el('button', option.mine ? 'poll-vote mine' : 'poll-vote', String(option.count));
     vote.type = 'button';
     vote.setAttribute('aria-pressed', String(option.mine));
-    vote.setAttribute('aria-label', `${option.text}: ${option.count} vote${option.count === 1 ? '' : 's'}${option.mine ? ', including yours' : ''}. ${option.mine ? 'Remove your vote' : 'Vote'}`);
+    vote.setAttribute('aria-label', l10n.t('{0}: {1} vote{2}{3}. {4}', option.text, option.count, option.count === 1 ? '' : 's', option.mine ? ', including yours' : '', option.mine ? 'Remove your vote' : 'Vote'));
     vote.addEventListener('click', () => send(widget, { messageId, kind: 'vote', key: option.key }));
     li.append(vote, el('span', 'poll-option-text', option.text));
     if (option.voters.length > 0) li.append(el('span', 'poll-voters muted', `(${option.voters.join(', ')})`));
@@ -119,7 +120,7 @@ export function renderWidget(messageId: number, model: WidgetModel): HTMLElement
   const widget = el('div', `widget ${model.kind}`);
   widget.dataset.messageId = String(messageId);
   widget.setAttribute('role', 'group');
-  widget.setAttribute('aria-label', model.kind === 'poll' ? `Poll: ${model.question}` : `To-do list: ${model.title}`);
+  widget.setAttribute('aria-label', model.kind === 'poll' ? l10n.t('Poll: {0}', model.question) : l10n.t('To-do list: {0}', model.title));
   if (model.kind === 'poll') renderPoll(messageId, model, widget);
   else renderTodo(messageId, model, widget);
   widget.append(el('div', 'widget-error', ''));

@@ -1,0 +1,111 @@
+// A local ESLint rule: text shown to the user is written in English in the code and goes through
+// `vscode.l10n.t(...)` (host) or `l10n.t(...)` from `@vscode/l10n` (pages and the plain-Node
+// layers), so a translation (and the pseudo-locale test) reaches it. It reports a string or
+// template literal with words in a place whose text the user reads:
+//   - the arguments of window.show{Information,Warning,Error}Message and setStatusBarMessage;
+//   - object properties and assignments named like UI text (title, placeHolder, prompt, label,
+//     description, detail, tooltip, message, textContent, ariaLabel, the command kit's failure...);
+//   - `new TreeItem(...)`, the user-facing error classes, MarkdownString;
+//   - pages: `el(tag, class, text)`, `setAttribute('aria-label' | 'title' | 'placeholder', ...)`.
+// A literal with no letters once codicons (`$(sync~spin)`) are removed is not text. Where a
+// literal in such a place is not UI text (an id, a CSS class), disable the rule on that line with
+// the reason.
+
+const MESSAGE_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'setStatusBarMessage']);
+const TEXT_PROPERTIES = new Set([
+  'title',
+  'placeHolder',
+  'placeholder',
+  'prompt',
+  'label',
+  'description',
+  'detail',
+  'tooltip',
+  'message',
+  'validationMessage',
+  'textContent',
+  'innerText',
+  'ariaLabel',
+  'aria-label',
+  'failure',
+  'contextValueLabel',
+  'empty',
+  'busy',
+]);
+/** Classes whose argument at the given index is shown text (SignInError's first is its kind). */
+const TEXT_CLASSES = new Map([['TreeItem', 0], ['UserFacingError', 0], ['SignInRequiredError', 0], ['ZuliprcError', 0], ['ValidationError', 0], ['MarkdownString', 0], ['SignInError', 1]]);
+const TEXT_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'aria-description', 'aria-roledescription', 'alt']);
+
+/** Whether a literal's text has words (letters outside codicon references). */
+function hasWords(text) {
+  return /\p{L}{2,}/u.test(text.replace(/\$\([\w~-]+\)/g, ''));
+}
+
+function literalText(node) {
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node.type === 'TemplateLiteral') return node.quasis.map((q) => q.value.cooked ?? '').join(' ');
+  return undefined;
+}
+
+/** The literal nodes a value shows: itself, or both branches of a conditional, or a `||`/`??` fallback. */
+function shownLiterals(node) {
+  if (!node) return [];
+  if (node.type === 'ConditionalExpression') return [...shownLiterals(node.consequent), ...shownLiterals(node.alternate)];
+  if (node.type === 'LogicalExpression' && node.operator !== '&&') return [...shownLiterals(node.left), ...shownLiterals(node.right)];
+  if (node.type === 'LogicalExpression') return shownLiterals(node.right);
+  if (node.type === 'TSAsExpression') return shownLiterals(node.expression);
+  const text = literalText(node);
+  return text !== undefined && hasWords(text) ? [node] : [];
+}
+
+function propertyName(node) {
+  if (!node) return undefined;
+  if (node.type === 'Identifier') return node.name;
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  return undefined;
+}
+
+function calleeName(callee) {
+  if (callee.type === 'Identifier') return callee.name;
+  if (callee.type === 'MemberExpression') return propertyName(callee.property);
+  return undefined;
+}
+
+export const uiStrings = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const report = (nodes, where) => {
+      for (const node of nodes) {
+        context.report({ node, message: `User-facing text in ${where} goes through l10n.t(...) so it can be translated.` });
+      }
+    };
+    return {
+      CallExpression(node) {
+        const name = calleeName(node.callee);
+        if (!name) return;
+        if (MESSAGE_CALLS.has(name)) {
+          for (const arg of node.arguments) report(shownLiterals(arg), `${name}()`);
+        } else if (name === 'el' && node.arguments.length >= 3) {
+          report(shownLiterals(node.arguments[2]), 'el(tag, class, text)');
+        } else if (name === 'setAttribute' && node.arguments.length === 2) {
+          const attribute = literalText(node.arguments[0]);
+          if (attribute && TEXT_ATTRIBUTES.has(attribute)) report(shownLiterals(node.arguments[1]), `the ${attribute} attribute`);
+        }
+      },
+      NewExpression(node) {
+        const name = calleeName(node.callee);
+        const index = name === undefined ? undefined : TEXT_CLASSES.get(name);
+        if (index !== undefined && node.arguments.length > index) report(shownLiterals(node.arguments[index]), `new ${name}()`);
+      },
+      Property(node) {
+        const name = propertyName(node.key);
+        if (name && TEXT_PROPERTIES.has(name) && node.parent.type === 'ObjectExpression') report(shownLiterals(node.value), `the ${name} property`);
+      },
+      AssignmentExpression(node) {
+        if (node.left.type !== 'MemberExpression') return;
+        const name = propertyName(node.left.property);
+        if (name && TEXT_PROPERTIES.has(name)) report(shownLiterals(node.right), `the ${name} property`);
+      },
+    };
+  },
+};
