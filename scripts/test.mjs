@@ -119,6 +119,9 @@ async function build() {
   if (pages.code !== 0) rows.push({ name: 'typecheck (pages)', passed: 0, failed: 1, note: 'tsc -p tsconfig.pages.json reported errors (see above)', seconds: 0 });
   const esb = await run(process.execPath, ['esbuild.mjs']);
   if (esb.code !== 0) rows.push({ name: 'bundle', passed: 0, failed: 1, note: 'esbuild failed (see above)', seconds: 0 });
+  // The string bundle and the pseudo-locale the UI suite's pseudo-locale test runs in.
+  const l10n = await run(process.execPath, ['scripts/l10n.mjs']);
+  if (l10n.code !== 0) rows.push({ name: 'l10n', passed: 0, failed: 1, note: 'scripts/l10n.mjs failed (see above)', seconds: 0 });
 }
 
 /** `npm run lint` (ESLint: layering, floating promises, file size): one check, passed or failed. */

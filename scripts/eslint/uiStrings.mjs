@@ -104,7 +104,8 @@ export const uiStrings = {
       AssignmentExpression(node) {
         if (node.left.type !== 'MemberExpression') return;
         const name = propertyName(node.left.property);
-        if (name && TEXT_PROPERTIES.has(name)) report(shownLiterals(node.right), `the ${name} property`);
+        // `text` too (a status bar item's), though only as an assignment: `{ text }` is often data.
+        if (name && (TEXT_PROPERTIES.has(name) || name === 'text')) report(shownLiterals(node.right), `the ${name} property`);
       },
     };
   },

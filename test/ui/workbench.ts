@@ -51,6 +51,8 @@ export interface WorkbenchOptions {
    * under development: the path a user takes.
    */
   vsix?: string;
+  /** The display language (code-server's `--locale`), e.g. the pseudo-locale `qps-ploc`. */
+  locale?: string;
 }
 
 interface ChatServerModule {
@@ -60,7 +62,7 @@ interface ChatServerModule {
   writeZuliprc(file: string, server: ChatServer): ChatAccount;
 }
 interface CodeServerModule {
-  startCodeServer(options: { env?: Record<string, string>; settings?: Record<string, unknown>; vsixFiles?: string[] }): Promise<CodeServer>;
+  startCodeServer(options: { env?: Record<string, string>; settings?: Record<string, unknown>; vsixFiles?: string[]; locale?: string }): Promise<CodeServer>;
   workbenchUrl(options: { port: number; folder?: string; extensionDevelopmentPath?: string; extensionTestsPath?: string }): string;
 }
 interface BrowserModule {
@@ -107,7 +109,7 @@ export class Workbench {
     Object.assign(env, this.options.env);
 
     const vsixFiles = this.options.vsix ? [this.options.vsix] : [];
-    this.codeServer = await cs.startCodeServer({ env, settings: this.options.settings, vsixFiles });
+    this.codeServer = await cs.startCodeServer({ env, settings: this.options.settings, vsixFiles, locale: this.options.locale });
     this.cleanups.push(() => this.codeServer.stop());
     this.browser = await br.launchBrowser();
     this.cleanups.push(() => this.browser.close());
