@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { AccountManager, type Account } from './auth/accounts';
 import { EXTENSION_NAME } from './constants';
 import { ComposeDrafts } from './drafts/compose';
-import { SessionManager } from './session/manager';
+import { SessionManager, windowFocus } from './session/manager';
+import { SnapshotCache } from './session/snapshotCache';
 
 /** What every feature's `register(services)` receives: the few shared objects, passed explicitly. */
 export interface Services {
@@ -23,7 +24,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
   context.subscriptions.push(log);
   const accounts = new AccountManager(context.globalState, context.secrets, log);
   context.subscriptions.push(accounts);
-  const sessions = new SessionManager(accounts, log);
+  const cache = new SnapshotCache(vscode.Uri.joinPath(context.globalStorageUri, 'snapshots').fsPath, log);
+  const sessions = new SessionManager(accounts, log, windowFocus, cache);
   context.subscriptions.push(sessions);
   const drafts = new ComposeDrafts(context.globalState, () => {
     const c = sessions.current;

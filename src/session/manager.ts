@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import type { ChatClient } from '../api';
 import type { Account, AccountManager } from '../auth/accounts';
 import { Disposable } from '../disposable';
+import type { SnapshotCache } from './snapshotCache';
+import type { RegisterSnapshot } from '../api/events/register';
 import { ChatSession, type ChatStore, type FocusSource, type SessionStatusChange, type StoreChange } from '../store';
 
 export interface CurrentSession {
@@ -47,6 +49,8 @@ export class SessionManager extends Disposable {
     private readonly accounts: AccountManager,
     private readonly log: vscode.LogOutputChannel,
     private readonly focus: FocusSource = windowFocus,
+    /** Warm start: the last snapshot of each account (none: every start is cold). */
+    private readonly cache?: SnapshotCache,
   ) {
     super();
     this._register(accounts.onDidChangeActive((account) => void this.switchTo(account)));
@@ -54,6 +58,7 @@ export class SessionManager extends Disposable {
       // Sign-out deletes the event queue while the key is still stored.
       accounts.onWillSignOut((e) => {
         if (this.#current?.account.id === e.account.id) e.waitUntil(this.#stopCurrent());
+        if (this.cache) e.waitUntil(this.cache.remove(e.account.id));
       }),
     );
   }
@@ -92,7 +97,11 @@ export class SessionManager extends Disposable {
       this.#onError.fire(error);
       return;
     }
-    const session = new ChatSession(client, { focus: this.focus });
+    const cached = await this.cache?.read(account.id, account.realmUrl);
+    const session = new ChatSession(client, {
+      focus: this.focus,
+      onSnapshot: (snapshot) => void this.cache?.write(account.id, account.realmUrl, snapshot),
+    });
     const listeners = [
       session.onDidChangeStatus((s) => {
         if (this.#generation !== generation) return;
@@ -108,9 +117,14 @@ export class SessionManager extends Disposable {
     // Visible as `connecting` while the snapshot loads.
     this.status = { status: 'connecting' };
     this.#onDidChangeStatus.fire(this.status);
+    if (cached && generation === this.#generation) this.#showWarm(account, session, client, cached);
     try {
       await session.start();
     } catch (error) {
+      if (this.#current?.session === session) {
+        this.#current = undefined;
+        this.#onDidChange.fire(undefined);
+      }
       for (const l of listeners) l.dispose();
       session.dispose();
       await client.close().catch(() => undefined);
@@ -129,6 +143,20 @@ export class SessionManager extends Disposable {
       return;
     }
     this.log.info(`Session started for ${account.email} on ${account.realmUrl}.`);
+    // After a warm start the views already have this session: the store's reset told them what changed.
+    if (this.#current?.session === session) return;
+    this.#current = { account, session, store: session.store, client };
+    this.#onDidChange.fire(this.#current);
+  }
+
+  /** Warm start: the session becomes current with the saved snapshot while it connects. */
+  #showWarm(account: Account, session: ChatSession, client: ChatClient, snapshot: RegisterSnapshot): void {
+    try {
+      session.restore(snapshot);
+    } catch (error) {
+      this.log.warn(`Warm start: the cached snapshot could not be shown (${error instanceof Error ? error.message : String(error)}).`);
+      return;
+    }
     this.#current = { account, session, store: session.store, client };
     this.#onDidChange.fire(this.#current);
   }

@@ -1,5 +1,6 @@
 import type { ChatClient } from '../api/client';
 import { NetworkError } from '../api/errors';
+import type { RegisterSnapshot } from '../api/events/register';
 import { EventQueue, type EventQueueOptions, type QueueStatus, type QueueStatusDetail } from '../api/events/queue';
 import { getChannelTopics } from '../api/channels/routes';
 import { updatePresence } from '../api/users/routes';
@@ -24,6 +25,8 @@ export interface ChatSessionOptions {
   now?: () => number;
   /** Clock of the typing tracker; default: real time and timers. */
   typingClock?: TypingClock;
+  /** Hears each snapshot the store is built from (warm start keeps the last one). */
+  onSnapshot?: (snapshot: RegisterSnapshot) => void;
   /** Tuning of the event queue (backoff bounds, long-poll margin). */
   queue?: Pick<EventQueueOptions, 'backoff' | 'longpollMarginMs' | 'deleteTimeoutMs' | 'random'>;
 }
@@ -109,6 +112,7 @@ export class ChatSession {
         // First build and resync alike: events in between are lost, so rebuild everything.
         this.store.reset(snapshot);
         this.typing.clear();
+        options.onSnapshot?.(snapshot);
       },
       onEvents: (events) => {
         this.store.apply(events);
@@ -127,6 +131,15 @@ export class ChatSession {
 
   get status(): SessionStatus {
     return this.#status;
+  }
+
+  /**
+   * Builds the store from a saved snapshot before `start()` (warm start): the views show it until
+   * the server's snapshot replaces it, as a resync does.
+   */
+  restore(snapshot: RegisterSnapshot): void {
+    if (this.#started) throw new Error('ChatSession.restore() must come before start().');
+    this.store.reset(snapshot);
   }
 
   /**

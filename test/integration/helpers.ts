@@ -87,13 +87,16 @@ export async function signIn(api: TeamChatApi, who: Pick<TestAccount, 'email' | 
   return signedIn;
 }
 
-/** Waits until the current session is `email`'s on `realmUrl` and its store has loaded. */
+/**
+ * Waits until the current session is `email`'s on `realmUrl` and live: its store built from the
+ * server's snapshot (a warm start shows a saved one first, while `connecting`).
+ */
 export function waitForSession(api: TeamChatApi, email: string, realmUrl = serverUrl(), timeoutMs = 15_000): Promise<CurrentSession> {
   return waitFor(
     `a live session for ${email}`,
     () => {
       const c = api.services.sessions.current;
-      return c && c.account.realmUrl === realmUrl && c.account.email === email && c.store.ready && c;
+      return c && c.account.realmUrl === realmUrl && c.account.email === email && c.store.ready && c.session.status === 'live' && c;
     },
     timeoutMs,
   );
