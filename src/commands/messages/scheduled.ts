@@ -90,7 +90,7 @@ async function describe(client: ChatClient, list: readonly ScheduledMessage[]): 
 
 /** Asks for a delivery time (UNIX seconds): the same presets and strict parser as reminders. */
 export async function pickTime(title: string): Promise<number | undefined> {
-  const date = await pickWhen(title, { placeHolder: vscode.l10n.t('When should the message be sent?'), verb: 'Send' });
+  const date = await pickWhen(title, { placeHolder: vscode.l10n.t('When should the message be sent?'), understood: (when) => vscode.l10n.t('Send {0}', when) });
   return date === undefined ? undefined : toUnixSeconds(date);
 }
 
