@@ -46,7 +46,7 @@ async function importZuliprc(services: Services, file?: vscode.Uri | string): Pr
     return account;
   } catch (error) {
     const retry = 'Choose Another File';
-    const choice = await vscode.window.showErrorMessage(errorMessage(error, 'Could not sign in').text, retry);
+    const choice = await vscode.window.showErrorMessage(errorMessage(error, vscode.l10n.t('Could not sign in')).text, retry);
     return choice === retry ? importZuliprc(services) : undefined;
   }
 }

@@ -40,7 +40,7 @@ export async function signInWith(services: Services, credentials: Credentials, o
   await confirmUnencrypted(services.context.globalState, normalizeRealmUrl(realmUrl), options.unencrypted ?? credentials.allowUnencrypted);
   const checked = options.silent
     ? await checkCredentials(realmUrl, email, apiKey)
-    : await withNotification(`Signing in to ${realmUrl}…`, (signal) => checkCredentials(realmUrl, email, apiKey, { signal }));
+    : await withNotification(vscode.l10n.t('Signing in to {0}…', realmUrl), (signal) => checkCredentials(realmUrl, email, apiKey, { signal }));
   return store(services, checked, apiKey.trim());
 }
 
@@ -57,7 +57,7 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
     validate: (v) => messageOf(() => normalizeRealmUrl(v)),
     accept: async (v, signal) => {
       try {
-        server = await withNotification(`Checking ${v.trim()}…`, (s) => checkServer(v, { signal: AbortSignal.any([s, signal]) }));
+        server = await withNotification(vscode.l10n.t('Checking {0}…', v.trim()), (s) => checkServer(v, { signal: AbortSignal.any([s, signal]) }));
         return undefined;
       } catch (error) {
         return describeError(error);
@@ -93,7 +93,7 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
     validate: (v) => (v.trim() === '' ? 'Enter your API key.' : undefined),
     accept: async (v, signal) => {
       try {
-        checked = await withNotification('Checking your credentials…', (s) =>
+        checked = await withNotification(vscode.l10n.t('Checking your credentials…'), (s) =>
           checkCredentials(realm.realmUrl, email.value, v, { signal: AbortSignal.any([s, signal]) }),
         );
         apiKey = v.trim();

@@ -191,7 +191,10 @@ export class Notifier extends Disposable {
     const ui: ReplyUi = {
       input: ({ title: boxTitle, value, validate }) =>
         vscode.window.showInputBox({ title: boxTitle, value, validateInput: validate, ignoreFocusOut: true }),
-      failed: async (message) => (await vscode.window.showErrorMessage(message, vscode.l10n.t('Retry'))) === 'Retry',
+      failed: async (message) => {
+        const retry = vscode.l10n.t('Retry');
+        return (await vscode.window.showErrorMessage(message, retry)) === retry;
+      },
     };
     const max = current.client.limits?.maxMessageLength ?? 10_000;
     const id = await replyLoop(`Reply to ${title}`, max, ui, (content) => send(current, target, content), (e) => `Could not send the reply: ${describeError(e)}`);

@@ -34,7 +34,7 @@ export function register(services: Services): void {
       }
       const now = Date.now();
       if (now - lastBackground < BACKGROUND_NOTIFY_MS) {
-        log.error(errorMessage(error, 'Background problem').detail);
+        log.error(errorMessage(error, vscode.l10n.t('Background problem')).detail);
         return;
       }
       lastBackground = now;

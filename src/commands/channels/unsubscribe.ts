@@ -34,11 +34,14 @@ export const commands: CommandDeclaration[] = [
     const name = current.store.subscription(streamId)!.name;
     if (interactive) {
       const sub = current.store.subscription(streamId);
-      const warning = sub?.invite_only ? ' It is a private channel: you may need an invitation to join again.' : '';
-      const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Unsubscribe from #{0}?{1}', name, warning), { modal: true }, vscode.l10n.t('Unsubscribe'));
-      if (ok !== 'Unsubscribe') return undefined;
+      const question = sub?.invite_only
+        ? vscode.l10n.t('Unsubscribe from #{0}? It is a private channel: you may need an invitation to join again.', name)
+        : vscode.l10n.t('Unsubscribe from #{0}?', name);
+      const unsubscribe = vscode.l10n.t('Unsubscribe');
+      const ok = await vscode.window.showWarningMessage(question, { modal: true }, unsubscribe);
+      if (ok !== unsubscribe) return undefined;
     }
-    const result = await withNotification(`Unsubscribing from #${name}…`, (signal) => unsubscribe(current.client, { subscriptions: [name] }, { signal }));
+    const result = await withNotification(vscode.l10n.t('Unsubscribing from #{0}…', name), (signal) => unsubscribe(current.client, { subscriptions: [name] }, { signal }));
     if (result.not_removed.length > 0) void vscode.window.showInformationMessage(vscode.l10n.t('You were already unsubscribed from #{0}.', name));
     return result;
   }),
@@ -58,7 +61,7 @@ export const commands: CommandDeclaration[] = [
       }
       const name = current.store.subscription(streamId)?.name ?? current.store.channelName(streamId)!;
       const outcome: RemoveResult = { removed: [], notSubscribed: [] };
-      await withNotification(`Removing subscribers from #${name}…`, async (signal, progress) => {
+      await withNotification(vscode.l10n.t('Removing subscribers from #{0}…', name), async (signal, progress) => {
         // One request per user, so `removed` / `not_removed` say which user each is about.
         for (const u of users) {
           progress.report({ message: u.full_name, increment: 100 / users.length });

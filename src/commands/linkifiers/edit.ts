@@ -46,7 +46,7 @@ export function editLinkifierCommand(model: LinkifiersModel): CommandDeclaration
     failure: vscode.l10n.t('Could not save the linkifier'),
     async run({ services, current }, arg?: EditLinkifierArgs): Promise<EditLinkifierResult> {
       requireAdmin(current);
-      const existing = await resolveLinkifier(model, arg, 'Linkifier to edit');
+      const existing = await resolveLinkifier(model, arg, vscode.l10n.t('Linkifier to edit'));
       return existing ? save(services, current, model, existing, arg) : NOTHING;
     },
   };
@@ -79,8 +79,9 @@ async function save(
       // Nothing is sent: say precisely what failed, and let the user correct it.
       services.log.info(`Linkifier not saved: ${describeProblems(check)}`);
       if (scripted) return { sent: false, problems: check.problems };
-      const again = await vscode.window.showErrorMessage(vscode.l10n.t('The linkifier was not saved. {0}', describeProblems(check)), vscode.l10n.t('Edit Again'));
-      if (again !== 'Edit Again') return { sent: false, problems: check.problems };
+      const editAgain = vscode.l10n.t('Edit Again');
+      const again = await vscode.window.showErrorMessage(vscode.l10n.t('The linkifier was not saved. {0}', describeProblems(check)), editAgain);
+      if (again !== editAgain) return { sent: false, problems: check.problems };
       continue;
     }
     const params = {
@@ -90,7 +91,7 @@ async function save(
       reverse_template: draft.reverse_template || null,
       alternative_url_templates: [...(draft.alternative_url_templates ?? [])],
     };
-    const id = await withNotification(existing ? 'Saving the linkifier…' : 'Adding the linkifier…', async (signal) => {
+    const id = await withNotification(existing ? vscode.l10n.t('Saving the linkifier…') : vscode.l10n.t('Adding the linkifier…'), async (signal) => {
       if (existing) {
         await updateLinkifier(current.client, { filter_id: existing.id, ...params }, { signal });
         return existing.id;

@@ -39,7 +39,7 @@ export async function offerDeleteDetached(client: ChatClient, uploads: readonly 
       await removeAttachment(client, { attachment_id: u.id });
       deleted.push(u.id);
     } catch (e) {
-      void vscode.window.showErrorMessage(errorMessage(e, `Could not delete ${u.name}`).text);
+      void vscode.window.showErrorMessage(errorMessage(e, vscode.l10n.t('Could not delete {0}', u.name)).text);
     }
   }
   return deleted;

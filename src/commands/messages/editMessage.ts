@@ -353,7 +353,7 @@ export async function discardEdit(ctx: EditContext, arg?: SendEditArgs | vscode.
   const draft = findDraft(ctx, arg) ?? (arg instanceof vscode.Uri ? undefined : findDraft(ctx, arg, 'scheduled'));
   if (!draft) return { status: 'failed', message: vscode.l10n.t('No such draft.') };
   if (confirm && !(arg && !(arg instanceof vscode.Uri))) {
-    const discard = 'Discard';
+    const discard = vscode.l10n.t('Discard');
     const picked = await vscode.window.showWarningMessage(vscode.l10n.t('Discard your unsent edit of {0}? Your text will be lost.', draft.label), { modal: true }, discard);
     if (picked !== discard) return { status: 'cancelled' };
   }
@@ -367,10 +367,14 @@ export async function offerPendingDrafts(ctx: EditContext): Promise<void> {
   const account = ctx.services.accounts.active;
   if (!account) return;
   for (const draft of ctx.drafts.forAccount(account.id).slice(0, 3)) {
-    const what = draft.kind === 'edit' ? `an unsent edit of message ${draft.targetId}` : `unsent changes to scheduled message ${draft.targetId}`;
-    void vscode.window.showInformationMessage(vscode.l10n.t('You have {0} ({1}).', what, draft.label), vscode.l10n.t('Resume'), vscode.l10n.t('Discard')).then(async (picked) => {
-      if (picked === 'Resume' && ctx.drafts.get(draft.key)) await openDraftEditor(draft);
-      if (picked === 'Discard') await vscode.commands.executeCommand(Commands.discardEdit, draftUri(draft));
+    const text = draft.kind === 'edit'
+      ? vscode.l10n.t('You have an unsent edit of message {0} ({1}).', draft.targetId, draft.label)
+      : vscode.l10n.t('You have unsent changes to scheduled message {0} ({1}).', draft.targetId, draft.label);
+    const resume = vscode.l10n.t('Resume');
+    const discard = vscode.l10n.t('Discard');
+    void vscode.window.showInformationMessage(text, resume, discard).then(async (picked) => {
+      if (picked === resume && ctx.drafts.get(draft.key)) await openDraftEditor(draft);
+      if (picked === discard) await vscode.commands.executeCommand(Commands.discardEdit, draftUri(draft));
     });
   }
 }

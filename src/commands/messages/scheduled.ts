@@ -119,7 +119,7 @@ export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = 
     let target = list.find((s) => s.scheduled_message_id === args.scheduledMessageId);
     let action = args.action;
     if (!target) {
-      if (args.scheduledMessageId !== undefined) return fail(`Scheduled message ${args.scheduledMessageId} no longer exists (sent or deleted).`);
+      if (args.scheduledMessageId !== undefined) return fail(vscode.l10n.t('Scheduled message {0} no longer exists (sent or deleted).', args.scheduledMessageId));
       if (list.length === 0) {
         void vscode.window.showInformationMessage(vscode.l10n.t('You have no scheduled messages. Schedule one with "Team Chat: Schedule Message…".'));
         return { status: 'cancelled' };
@@ -171,7 +171,7 @@ async function runAction(
       return save(client, s, { content: args.content }, time.at, args.time === undefined && s.failed ? 'refuse' : 'ok');
     }
     case 'reschedule': {
-      const at = time.at ?? (await pickTime(s.failed ? 'A new time for the failed message' : 'New delivery time'));
+      const at = time.at ?? (await pickTime(s.failed ? vscode.l10n.t('A new time for the failed message') : vscode.l10n.t('New delivery time')));
       if (at === undefined) return { status: 'cancelled' };
       return save(client, s, {}, at, 'ok');
     }
@@ -179,7 +179,7 @@ async function runAction(
       const change = args.type !== undefined || args.to !== undefined || args.topic !== undefined ? { type: args.type, to: args.to, topic: args.topic } : await askTarget(client, s, realmOf(ctx, account));
       if (!change) return { status: 'cancelled' };
       let at = time.at;
-      if (s.failed && at === undefined && args.type === undefined && args.to === undefined && args.topic === undefined) at = await pickTime('The message failed to send: choose a new time');
+      if (s.failed && at === undefined && args.type === undefined && args.to === undefined && args.topic === undefined) at = await pickTime(vscode.l10n.t('The message failed to send: choose a new time'));
       return save(client, s, change, at, s.failed && at === undefined ? 'refuse' : 'ok');
     }
     case 'delete': {
@@ -191,7 +191,7 @@ async function runAction(
         await deleteScheduledMessage(client, { scheduled_message_id: id });
         return { status: 'deleted', id };
       } catch (e) {
-        return failWith(e, 'Could not delete the scheduled message');
+        return failWith(e, vscode.l10n.t('Could not delete the scheduled message'));
       }
     }
     default:
@@ -220,7 +220,7 @@ async function save(
     void vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Scheduled message saved'), 4000);
     return { status: 'saved', id: s.scheduled_message_id };
   } catch (e) {
-    return failWith(e, 'Could not save the scheduled message');
+    return failWith(e, vscode.l10n.t('Could not save the scheduled message'));
   }
 }
 
@@ -261,17 +261,17 @@ async function askTarget(client: ChatClient, s: ScheduledMessage, realm: RealmSt
 export async function sendScheduledDraft(ctx: EditContext, draft: Draft, args: { time?: number | string }): Promise<ScheduledResult> {
   await saveOpenDocument(ctx, draft);
   const account = ctx.services.accounts.get(draft.accountId);
-  if (!account) return fail('The account of this draft is signed out: sign in again to save it.');
+  if (!account) return fail(vscode.l10n.t('The account of this draft is signed out: sign in again to save it.'));
   const result = await withActiveClient(
     ctx.services,
     async (client): Promise<ScheduledResult> => {
       const list = (await getScheduledMessages(client)).scheduled_messages;
       const s = list.find((x) => x.scheduled_message_id === draft.targetId);
-      if (!s) return fail(`Scheduled message ${draft.targetId} was already sent or deleted; your text is still in the draft (copy it, then discard it).`);
+      if (!s) return fail(vscode.l10n.t('Scheduled message {0} was already sent or deleted; your text is still in the draft (copy it, then discard it).', draft.targetId));
       const time = timeArg(args.time);
       if (time.error) return fail(time.error, true);
       let at = time.at;
-      if (s.failed && at === undefined && args.time === undefined) at = await pickTime('The message failed to send: choose a new time');
+      if (s.failed && at === undefined && args.time === undefined) at = await pickTime(vscode.l10n.t('The message failed to send: choose a new time'));
       const current = ctx.drafts.get(draft.key) ?? draft;
       const r = await save(client, s, { content: current.text }, at, 'refuse');
       if (r.status === 'saved') {
@@ -319,7 +319,7 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
     if (!content) return { status: 'cancelled' };
     const time = timeArg(args.time);
     if (time.error) return fail(time.error, true);
-    const at = time.at ?? (await pickTime('Send it when?'));
+    const at = time.at ?? (await pickTime(vscode.l10n.t('Send it when?')));
     if (at === undefined) return { status: 'cancelled' };
     try {
       const res = await createScheduledMessage(client, {
@@ -332,7 +332,7 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
       void vscode.window.showInformationMessage(vscode.l10n.t('Scheduled for {0}.', formatLocal(fromUnixSeconds(at))));
       return { status: 'created', id: res.scheduled_message_id };
     } catch (e) {
-      return failWith(e, 'Could not schedule the message');
+      return failWith(e, vscode.l10n.t('Could not schedule the message'));
     }
   });
   return result ?? { status: 'cancelled' };

@@ -137,5 +137,5 @@ async function removeReminder(services: Services, current: CurrentSession, remin
 }
 
 export function deleteById(current: CurrentSession, reminderId: number): Promise<unknown> {
-  return withNotification('Deleting the reminder…', (signal) => apiDeleteReminder(current.client, { reminder_id: reminderId }, { signal }));
+  return withNotification(vscode.l10n.t('Deleting the reminder…'), (signal) => apiDeleteReminder(current.client, { reminder_id: reminderId }, { signal }));
 }

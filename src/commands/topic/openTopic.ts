@@ -20,9 +20,9 @@ export function register(services: Services, views: TopicViews): void {
     run: async ({ current }, args?: unknown): Promise<TopicPanel | undefined> => {
       let target = isTopicTarget(args) ? args : undefined;
       if (!target) {
-        const streamId = await pickChannel(current.store, 'Open Topic');
+        const streamId = await pickChannel(current.store, vscode.l10n.t('Open Topic'));
         if (streamId === undefined) return undefined;
-        const topic = await pickTopicOf(current.store, streamId, 'Open Topic');
+        const topic = await pickTopicOf(current.store, streamId, vscode.l10n.t('Open Topic'));
         if (topic === undefined) return undefined;
         target = { streamId, topic };
       }

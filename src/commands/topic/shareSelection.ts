@@ -24,10 +24,10 @@ export function register(services: Services): void {
       const selection = editor.selection.isEmpty ? editor.document.lineAt(editor.selection.active.line).range : editor.selection;
       const code = editor.document.getText(selection);
       if (code.trim() === '') throw new UserFacingError(vscode.l10n.t('The selection is empty: select the code to share.'));
-      const target = isTopicTarget(args) ? args : await pickRecentTopic(current.store, 'Share Selection');
+      const target = isTopicTarget(args) ? args : await pickRecentTopic(current.store, vscode.l10n.t('Share Selection'));
       if (!target) return undefined;
       const share = await describeSelection(editor.document, selection, code);
-      const result = await withNotification('Team Chat: sharing the selection…', (signal) =>
+      const result = await withNotification(vscode.l10n.t('Team Chat: sharing the selection…'), (signal) =>
         sendMessage(current.client, { type: 'stream', to: target.streamId, topic: target.topic, content: share.content }, { signal }),
       );
       const channel = current.store.channelName(target.streamId) ?? `channel ${target.streamId}`;

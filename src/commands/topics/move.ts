@@ -65,7 +65,7 @@ function resolve(id: CommandDeclaration['id'], resolved: boolean): CommandDeclar
       if (!current.store.realm.canResolveTopics()) {
         throw new UserFacingError(vscode.l10n.t('You are not allowed to resolve topics in this organisation (an administrator decides who may).'));
       }
-      const t = await topicOf(current, arg, `Choose a topic to ${resolved ? 'resolve' : 'unresolve'}`);
+      const t = await topicOf(current, arg, vscode.l10n.t('Choose a topic to {0}', resolved ? 'resolve' : 'unresolve'));
       if (!t) return false;
       if (resolved && t.topic === '') throw new UserFacingError(vscode.l10n.t('The empty topic cannot be marked resolved. Rename it first.'));
       if (isResolved(t.topic) === resolved) return true;
@@ -92,7 +92,7 @@ export const commands: CommandDeclaration[] = [
       if (!canTopics && !canChannels) {
         throw new UserFacingError(vscode.l10n.t('You are not allowed to rename or move topics in this organisation (an administrator decides who may).'));
       }
-      const t = await topicOf(current, arg, 'Choose a topic to rename or move');
+      const t = await topicOf(current, arg, vscode.l10n.t('Choose a topic to rename or move'));
       if (!t) return false;
       const request = await askMove(current, t, arg, canTopics, canChannels);
       if (!request) return false;

@@ -49,7 +49,7 @@ async function targetView(current: CurrentSession, views: TopicViews, args: unkn
   const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Upload File'), placeHolder: vscode.l10n.t('Which conversation gets the file?') });
   if (!picked) return undefined;
   if (picked.view) return picked.view;
-  const target = await pickRecentTopic(current.store, 'Upload File');
+  const target = await pickRecentTopic(current.store, vscode.l10n.t('Upload File'));
   return target && openConversation(target);
 }
 
@@ -67,7 +67,7 @@ export function register(services: Services, views: TopicViews): void {
     failure: vscode.l10n.t('Could not upload the file'),
     run: async ({ current }, args?: unknown): Promise<string[] | undefined> => {
       const given = isRecord(args) ? uris(args.files) : undefined;
-      const files = given ?? (await pickFiles('Upload File'));
+      const files = given ?? (await pickFiles(vscode.l10n.t('Upload File')));
       if (!files) return undefined;
       const view = await targetView(current, views, args);
       if (!view) return undefined;
@@ -80,9 +80,9 @@ export function register(services: Services, views: TopicViews): void {
     failure: vscode.l10n.t('Could not share the file'),
     run: async ({ current }, uri?: unknown, selected?: unknown, target?: unknown): Promise<string[] | undefined> => {
       // The Explorer passes the clicked file and every selected one.
-      const files = uris(selected) ?? (uri instanceof vscode.Uri ? [uri] : await pickFiles('Share File to Chat'));
+      const files = uris(selected) ?? (uri instanceof vscode.Uri ? [uri] : await pickFiles(vscode.l10n.t('Share File to Chat')));
       if (!files) return undefined;
-      const topic = isTopicTarget(target) ? target : await pickRecentTopic(current.store, 'Share File to Chat');
+      const topic = isTopicTarget(target) ? target : await pickRecentTopic(current.store, vscode.l10n.t('Share File to Chat'));
       if (!topic) return undefined;
       const view = await openConversation(topic);
       if (!view) return undefined;

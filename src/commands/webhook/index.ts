@@ -48,13 +48,15 @@ async function start(services: Services, receiver: WebhookReceiver, args: StartR
   try {
     const url = await receiver.start({ token, port, autoReply: args?.autoReply, mode: args?.mode ?? settings.mode });
     if (!scripted) {
+      const copy = vscode.l10n.t('Copy URL');
+      const show = vscode.l10n.t('Show Payloads');
       const choice = await vscode.window.showInformationMessage(
         vscode.l10n.t('The outgoing webhook receiver is listening at {0}. Set it as the bot\'s endpoint URL; payloads appear in "Team Chat Webhooks".', url),
-        vscode.l10n.t('Copy URL'),
-        vscode.l10n.t('Show Payloads'),
+        copy,
+        show,
       );
-      if (choice === 'Copy URL') await vscode.env.clipboard.writeText(url);
-      else if (choice === 'Show Payloads') receiver.showLog();
+      if (choice === copy) await vscode.env.clipboard.writeText(url);
+      else if (choice === show) receiver.showLog();
     }
     return { url, port: receiver.port! };
   } catch (error) {
