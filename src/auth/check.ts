@@ -73,21 +73,21 @@ export interface CheckOptions {
  */
 export function normalizeRealmUrl(input: string): string {
   const text = input.trim();
-  if (text === '') throw badUrl('Enter the server URL, e.g. https://chat.example.com.');
+  if (text === '') throw badUrl(l10n.t('Enter the server URL, e.g. https://chat.example.com.'));
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
   let url: URL;
   try {
     url = new URL(withScheme);
   } catch {
-    throw badUrl(`"${text}" is not a valid server URL. Enter an address like https://chat.example.com.`);
+    throw badUrl(l10n.t('"{0}" is not a valid server URL. Enter an address like https://chat.example.com.', text));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw badUrl('The server URL must start with https:// (or http:// for a local server).');
+    throw badUrl(l10n.t('The server URL must start with https:// (or http:// for a local server).'));
   }
-  if (url.username || url.password) throw badUrl('The server URL must not contain a user name or password.');
-  if (url.search || url.hash) throw badUrl('The server URL must not contain a query (?…) or fragment (#…).');
+  if (url.username || url.password) throw badUrl(l10n.t('The server URL must not contain a user name or password.'));
+  if (url.search || url.hash) throw badUrl(l10n.t('The server URL must not contain a query (?…) or fragment (#…).'));
   if (!isPlausibleHost(url.hostname)) {
-    throw badUrl(`"${url.hostname}" is not a valid server name. Enter an address like https://chat.example.com.`);
+    throw badUrl(l10n.t('"{0}" is not a valid server name. Enter an address like https://chat.example.com.', url.hostname));
   }
   return url.origin + url.pathname.replace(/\/+$/, '');
 }

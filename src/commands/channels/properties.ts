@@ -94,7 +94,7 @@ async function pickColor(current: CurrentSession, streamId: number): Promise<str
   const typed = await vscode.window.showInputBox({
     prompt: vscode.l10n.t('Channel colour as a hex value'),
     value: now ?? '#',
-    validateInput: (v) => (normalizeColor(v) ? undefined : 'Enter a colour like #76ce90 or #7c9.'),
+    validateInput: (v) => (normalizeColor(v) ? undefined : vscode.l10n.t('Enter a colour like #76ce90 or #7c9.')),
   });
   return typed === undefined ? undefined : normalizeColor(typed);
 }

@@ -49,7 +49,7 @@ export function register(services: Services, views: TopicViews): void {
         title,
         prompt: `Search ${withTopic ? `#${channel} › ${topic}` : `#${channel}`}`,
         placeHolder: vscode.l10n.t('Words to find'),
-        validateInput: (v) => (v.trim() === '' ? 'Enter what to search for.' : undefined),
+        validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter what to search for.') : undefined),
       }));
     if (query === undefined || query.trim() === '') return undefined;
     return views.open({ streamId, topic, mode: 'search', query: query.trim() }, searchTitle(channel, topic, query.trim()));

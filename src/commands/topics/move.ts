@@ -124,8 +124,8 @@ async function askMove(current: CurrentSession, t: TopicArg, arg: MoveArg | unde
       prompt: canTopics ? vscode.l10n.t('New topic name') : vscode.l10n.t('Topic name (you may not rename topics here)'),
       value: t.topic,
       validateInput: (v) => {
-        if ([...v].length > max) return `At most ${max} characters.`;
-        if (realm.mandatoryTopics && (v.trim() === '' || v === '(no topic)' || v === realm.emptyTopicDisplayName)) return 'Topics are required in this organisation.';
+        if ([...v].length > max) return vscode.l10n.t('At most {0} characters.', max);
+        if (realm.mandatoryTopics && (v.trim() === '' || v === '(no topic)' || v === realm.emptyTopicDisplayName)) return vscode.l10n.t('Topics are required in this organisation.');
         return undefined;
       },
     });

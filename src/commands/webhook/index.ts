@@ -99,7 +99,7 @@ async function obtainToken(services: Services): Promise<string | undefined> {
       prompt: vscode.l10n.t('The token of the outgoing webhook bot (kept in VS Code’s secret storage).'),
       password: true,
       ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() === '' ? 'Enter the token.' : undefined),
+      validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter the token.') : undefined),
     });
   } else if (choice?.id === 'file') {
     token = await tokenFromFile();
@@ -111,7 +111,7 @@ async function obtainToken(services: Services): Promise<string | undefined> {
 }
 
 async function tokenFromFile(): Promise<string | undefined> {
-  const files = await vscode.window.showOpenDialog({ title: vscode.l10n.t('The bot’s configuration file'), canSelectMany: false, openLabel: 'Use Token' });
+  const files = await vscode.window.showOpenDialog({ title: vscode.l10n.t('The bot’s configuration file'), canSelectMany: false, openLabel: vscode.l10n.t('Use Token') });
   if (!files?.[0]) return undefined;
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(files[0]));
   const tokens = readBotTokens(text);
