@@ -98,8 +98,11 @@ async function save(
       }
       return (await addLinkifier(current.client, params, { signal })).id;
     });
-    const preview = check.preview ? ` "${check.preview.text}" links to ${check.preview.url}` : '';
-    void vscode.window.showInformationMessage(vscode.l10n.t('Linkifier {0}.{1}', existing ? 'saved' : 'added', preview));
+    const p = check.preview;
+    const done = existing
+      ? (p ? vscode.l10n.t('Linkifier saved. "{0}" links to {1}', p.text, p.url) : vscode.l10n.t('Linkifier saved.'))
+      : (p ? vscode.l10n.t('Linkifier added. "{0}" links to {1}', p.text, p.url) : vscode.l10n.t('Linkifier added.'));
+    void vscode.window.showInformationMessage(done);
     return { sent: true, problems: [], id };
   }
 }
@@ -109,7 +112,7 @@ const STEPS = 5;
 /** The five input boxes, with Back; each validates its own field against the earlier ones. */
 async function askDraft(initial: LinkifierDraft, adding: boolean): Promise<LinkifierDraft | undefined> {
   const draft: LinkifierDraft = { ...initial };
-  const title = adding ? 'Add Linkifier' : 'Edit Linkifier';
+  const title = adding ? vscode.l10n.t('Add Linkifier') : vscode.l10n.t('Edit Linkifier');
   const fieldProblem = (d: LinkifierDraft, field: LinkifierField): string | undefined =>
     checkLinkifier(d).problems.find((p) => p.field === field)?.message;
   const steps: ((n: number) => InputStep & { apply: (v: string) => void })[] = [
@@ -141,7 +144,9 @@ async function askDraft(initial: LinkifierDraft, adding: boolean): Promise<Linki
       const preview = checkLinkifier({ pattern: draft.pattern, url_template: draft.url_template, example_input: draft.example_input }).preview;
       return {
         title, step: n, totalSteps: STEPS, value: draft.reverse_template ?? '',
-        prompt: `Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate the example input.${preview ? ` "${preview.text}" links to ${preview.url}` : ''}`,
+        prompt: preview
+          ? vscode.l10n.t('Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate the example input. "{0}" links to {1}', preview.text, preview.url)
+          : vscode.l10n.t('Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate the example input.'),
         placeholder: vscode.l10n.t('#{id}'),
         validate: (v) => (v === '' ? undefined : fieldProblem({ ...draft, alternative_url_templates: [], reverse_template: v }, draft.example_input ? 'reverse_template' : 'example_input')),
         apply: (v) => (draft.reverse_template = v === '' ? null : v),

@@ -66,8 +66,9 @@ export type ScheduledResult =
   | { status: 'refused' | 'failed'; message: string }
   | { status: 'cancelled' };
 
-export const NEEDS_NEW_TIME =
-  'This scheduled message could not be sent at its time, so it needs a new delivery time: choose one to save your changes.';
+export const NEEDS_NEW_TIME = vscode.l10n.t(
+  'This scheduled message could not be sent at its time, so it needs a new delivery time: choose one to save your changes.',
+);
 
 async function describe(client: ChatClient, list: readonly ScheduledMessage[]): Promise<ScheduledItem[]> {
   const channels = new Map((await getSubscriptions(client)).subscriptions.map((s) => [s.stream_id, s.name] as const));
@@ -75,7 +76,9 @@ async function describe(client: ChatClient, list: readonly ScheduledMessage[]): 
   const users = needUsers ? new Map((await getUsers(client)).members.map((u) => [u.user_id, u.full_name] as const)) : new Map<number, string>();
   return list.map((s) => {
     const isChannel = !Array.isArray(s.to);
-    const target = isChannel ? `#${channels.get(s.to as number) ?? `channel ${s.to}`}` : (s.to as number[]).map((id) => users.get(id) ?? `user ${id}`).join(', ');
+    const target = isChannel
+      ? `#${channels.get(s.to as number) ?? vscode.l10n.t('channel {0}', s.to as number)}`
+      : (s.to as number[]).map((id) => users.get(id) ?? vscode.l10n.t('user {0}', id)).join(', ');
     return {
       id: s.scheduled_message_id,
       failed: s.failed,
@@ -83,7 +86,7 @@ async function describe(client: ChatClient, list: readonly ScheduledMessage[]): 
       target,
       topic: isChannel ? s.topic : undefined,
       excerpt: excerpt(s.content),
-      warning: s.failed ? 'Failed to send — needs a new time' : undefined,
+      warning: s.failed ? vscode.l10n.t('Failed to send — needs a new time') : undefined,
     };
   });
 }
@@ -237,7 +240,7 @@ async function askTarget(client: ChatClient, s: ScheduledMessage, realm: RealmSt
       { label: vscode.l10n.t('$(comment-discussion) To a channel topic'), type: 'channel' as const },
       { label: vscode.l10n.t('$(person) As a direct message'), type: 'direct' as const },
     ],
-    { title: vscode.l10n.t('Currently {0}. Send it as…', isChannel ? 'to a channel' : 'a direct message') },
+    { title: isChannel ? vscode.l10n.t('Currently to a channel. Send it as…') : vscode.l10n.t('Currently a direct message. Send it as…') },
   );
   if (!kind) return undefined;
   if (kind.type === 'channel') {
@@ -311,11 +314,11 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
       if (!r || !Array.isArray(r.to)) return { status: 'cancelled' };
       to = r.to;
     }
-    const where =
+    const title =
       type === 'channel' && streamId !== undefined && topic !== undefined
-        ? ` to #${ctx.services.sessions.current?.store.channelName(streamId) ?? streamId} > ${topic}`
-        : '';
-    content ??= await vscode.window.showInputBox({ title: vscode.l10n.t('Schedule a message{0} (Markdown)', where), prompt: vscode.l10n.t('Edit it later in an editor tab from "Scheduled Messages…".') });
+        ? vscode.l10n.t('Schedule a message to #{0} > {1} (Markdown)', ctx.services.sessions.current?.store.channelName(streamId) ?? streamId, topic)
+        : vscode.l10n.t('Schedule a message (Markdown)');
+    content ??= await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Edit it later in an editor tab from "Scheduled Messages…".') });
     if (!content) return { status: 'cancelled' };
     const time = timeArg(args.time);
     if (time.error) return fail(time.error, true);
