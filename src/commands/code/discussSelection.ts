@@ -49,8 +49,10 @@ export async function discussSelection(current: CurrentSession, args: unknown): 
   if (repository && channel && mapping[repository] !== channel && vscode.workspace.workspaceFolders) {
     await config.update(Settings.codeChannels, { ...mapping, [repository]: channel }, vscode.ConfigurationTarget.Workspace);
   }
-  const why = share.noPermalinkReason ? ` No permalink: ${share.noPermalinkReason}.` : '';
-  void vscode.window.showInformationMessage(vscode.l10n.t('Started a discussion of {0} in #{1} › {2}.{3}', share.reference, channel ?? target.streamId, target.topic, why), vscode.l10n.t('Open Topic')).then((choice) => {
+  const started = share.noPermalinkReason
+    ? vscode.l10n.t('Started a discussion of {0} in #{1} › {2}. No permalink: {3}.', share.reference, channel ?? target.streamId, target.topic, share.noPermalinkReason)
+    : vscode.l10n.t('Started a discussion of {0} in #{1} › {2}.', share.reference, channel ?? target.streamId, target.topic);
+  void vscode.window.showInformationMessage(started, vscode.l10n.t('Open Topic')).then((choice) => {
     if (choice) void vscode.commands.executeCommand(Commands.openTopic, target);
   });
   return { id: result.id, target };

@@ -31,8 +31,10 @@ export function register(services: Services): void {
         sendMessage(current.client, { type: 'stream', to: target.streamId, topic: target.topic, content: share.content }, { signal }),
       );
       const channel = current.store.channelName(target.streamId) ?? `channel ${target.streamId}`;
-      const why = share.noPermalinkReason ? ` No permalink: ${share.noPermalinkReason}.` : '';
-      void vscode.window.showInformationMessage(vscode.l10n.t('Shared {0} to #{1} › {2}.{3}', share.reference, channel, target.topic, why), vscode.l10n.t('Open Topic')).then((choice) => {
+      const shared = share.noPermalinkReason
+        ? vscode.l10n.t('Shared {0} to #{1} › {2}. No permalink: {3}.', share.reference, channel, target.topic, share.noPermalinkReason)
+        : vscode.l10n.t('Shared {0} to #{1} › {2}.', share.reference, channel, target.topic);
+      void vscode.window.showInformationMessage(shared, vscode.l10n.t('Open Topic')).then((choice) => {
         if (choice) void vscode.commands.executeCommand(Commands.openTopic, target);
       });
       return { id: result.id };
