@@ -46,7 +46,7 @@ export function parseZuliprc(text: string): Zuliprc {
   if (!api) throw new ZuliprcError(l10n.t('The zuliprc file has no [api] section.'));
   const missing = ['email', 'key', 'site'].filter((k) => !api.get(k));
   if (missing.length > 0) {
-    throw new ZuliprcError(`The zuliprc file's [api] section lacks ${missing.map((k) => `"${k}"`).join(', ')}.`);
+    throw new ZuliprcError(l10n.t('The zuliprc file\'s [api] section lacks {0}.', missing.map((k) => `"${k}"`).join(', ')));
   }
   const site = api.get('site')!;
   return {

@@ -54,8 +54,11 @@ export const commands: CommandDeclaration[] = [
         if (u.user_id === current.store.ownUserId) continue;
         if (!removalPermission(current, streamId, u)) {
           throw new UserFacingError(
-            `You cannot remove ${u.full_name} from ${channelName(current, streamId)}: only administrators, members of the channel's ` +
-              `"who can remove subscribers" group, and owners of a bot (for that bot) may remove others. Ask an administrator.`,
+            vscode.l10n.t(
+              'You cannot remove {0} from {1}: only administrators, members of the channel\'s "who can remove subscribers" group, and owners of a bot (for that bot) may remove others. Ask an administrator.',
+              u.full_name,
+              channelName(current, streamId),
+            ),
           );
         }
       }
@@ -71,8 +74,9 @@ export const commands: CommandDeclaration[] = [
       });
       const names = (ids: number[]): string => ids.map((id) => current.store.user(id)?.full_name ?? String(id)).join(', ');
       const parts: string[] = [];
-      if (outcome.removed.length) parts.push(`Removed ${names(outcome.removed)} from #${name}.`);
-      if (outcome.notSubscribed.length) parts.push(`${names(outcome.notSubscribed)} ${outcome.notSubscribed.length === 1 ? 'was' : 'were'} not subscribed.`);
+      if (outcome.removed.length) parts.push(vscode.l10n.t('Removed {0} from #{1}.', names(outcome.removed), name));
+      if (outcome.notSubscribed.length === 1) parts.push(vscode.l10n.t('{0} was not subscribed.', names(outcome.notSubscribed)));
+      else if (outcome.notSubscribed.length) parts.push(vscode.l10n.t('{0} were not subscribed.', names(outcome.notSubscribed)));
       void vscode.window.showInformationMessage(parts.join(' '));
       return outcome;
     },
@@ -91,8 +95,10 @@ async function pickUsers(current: CurrentSession, streamId: number): Promise<Use
   const candidates = store.users().filter((u) => u.is_active && u.user_id !== store.ownUserId && removalPermission(current, streamId, u));
   if (candidates.length === 0) {
     throw new UserFacingError(
-      `You cannot remove others from ${channelName(current, streamId)}: only administrators, members of the channel's ` +
-        `"who can remove subscribers" group, and owners of bots may. Ask an administrator.`,
+      vscode.l10n.t(
+        'You cannot remove others from {0}: only administrators, members of the channel\'s "who can remove subscribers" group, and owners of bots may. Ask an administrator.',
+        channelName(current, streamId),
+      ),
     );
   }
   const picked = await vscode.window.showQuickPick(
