@@ -34,7 +34,7 @@ export interface CreateReminderArgs {
   onOpen?: boolean;
 }
 
-const TITLE = 'Team Chat: Create Reminder';
+const TITLE = vscode.l10n.t('Team Chat: Create Reminder');
 
 /** Returns the new reminder's id, or undefined when nothing was created. */
 export async function createReminder(current: CurrentSession, args: CreateReminderArgs = {}, files?: FileReminders): Promise<number | FileReminder | undefined> {
