@@ -77,7 +77,7 @@ export async function fetchRaw(client: ChatClient, messageId: number): Promise<{
 export function messageLabel(m: Message): string {
   if (m.type === 'stream') return `#${String(m.display_recipient)} > ${m.subject}`;
   const names = Array.isArray(m.display_recipient) ? m.display_recipient.map((r) => r.full_name).join(', ') : '';
-  return `Direct message (${names})`;
+  return vscode.l10n.t('Direct message ({0})', names);
 }
 
 export async function editMessage(ctx: EditContext, args: EditMessageArgs = {}): Promise<EditResult> {
@@ -269,12 +269,12 @@ export async function sendDraft(
   const draft = ctx.drafts.get(key);
   if (!draft) return { status: 'failed', message: vscode.l10n.t('No such draft.') };
   if (hasConflictMarkers(draft.text)) {
-    const message = 'The edit still holds conflict markers (<<<<<<<, =======, >>>>>>>): merge the two versions into one text first.';
+    const message = vscode.l10n.t('The edit still holds conflict markers (<<<<<<<, =======, >>>>>>>): merge the two versions into one text first.');
     void vscode.window.showWarningMessage(message);
     return { status: 'failed', key, message };
   }
   if (draft.text.trim() === '') {
-    const message = 'The edit is empty. To delete a message use the web app; to drop this edit use "Discard Edit".';
+    const message = vscode.l10n.t('The edit is empty. To delete a message use the web app; to drop this edit use "Discard Edit".');
     void vscode.window.showWarningMessage(message);
     return { status: 'failed', key, message };
   }
@@ -306,7 +306,7 @@ export async function sendDraft(
       if (current !== undefined && current !== draft.base) return onConflict(ctx, client, draft, current, args);
     }
     const specific = e instanceof ApiError ? explainApiError(e) : undefined;
-    const message = specific ?? `Could not send the edit: ${describeError(e)} Your text is kept as a draft.`;
+    const message = specific ?? vscode.l10n.t('Could not send the edit: {0} Your text is kept as a draft.', describeError(e));
     void vscode.window.showErrorMessage(message);
     return { status: 'failed', key, message, code: e instanceof ApiError ? e.code : undefined };
   }
@@ -322,10 +322,12 @@ async function onConflict(
   const inConflict: Draft = { ...draft, theirs };
   await ctx.drafts.put(inConflict);
   ctx.files.refresh(inConflict);
-  await vscode.commands.executeCommand('vscode.diff', theirsUri(draft), draftUri(draft), `Message ${draft.targetId}: on the server ↔ your edit`, { preview: false });
+  await vscode.commands.executeCommand('vscode.diff', theirsUri(draft), draftUri(draft), vscode.l10n.t('Message {0}: on the server ↔ your edit', draft.targetId), { preview: false });
   let choice: ConflictChoice | 'defer' | undefined = args.onConflict;
   if (choice === undefined) {
-    const items: Record<string, ConflictChoice> = { 'Keep Mine': 'keepMine', 'Take Theirs': 'takeTheirs', 'Merge by Hand': 'mergeByHand' };
+    const items: Record<string, ConflictChoice> = {
+      [vscode.l10n.t('Keep Mine')]: 'keepMine', [vscode.l10n.t('Take Theirs')]: 'takeTheirs', [vscode.l10n.t('Merge by Hand')]: 'mergeByHand',
+    };
     const picked = await vscode.window.showWarningMessage(
       vscode.l10n.t('Someone changed message {0} ({1}) while you were editing it. The diff shows the server\'s text (left) and yours (right).', draft.targetId, draft.label),
       ...Object.keys(items),

@@ -187,7 +187,7 @@ async function runAction(
     }
     case 'delete': {
       if (args.confirm !== false && args.action === undefined) {
-        const del = 'Delete';
+        const del = vscode.l10n.t('Delete');
         if ((await vscode.window.showWarningMessage(vscode.l10n.t('Delete this scheduled message? It will not be sent.'), { modal: true }, del)) !== del) return { status: 'cancelled' };
       }
       try {
