@@ -29,7 +29,7 @@ export function register(services: Services): void {
         return;
       }
       if (!sessions.current) {
-        reportError(log, error, 'Team Chat could not connect', () => vscode.commands.executeCommand(Commands.reconnect));
+        reportError(log, error, vscode.l10n.t('Team Chat could not connect'), () => vscode.commands.executeCommand(Commands.reconnect));
         return;
       }
       const now = Date.now();

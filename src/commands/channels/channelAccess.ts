@@ -27,11 +27,15 @@ export interface BrowseRow {
 }
 
 const ICON: Record<BrowseRow['privacy'], string> = { public: '$(symbol-number)', 'web-public': '$(globe)', private: '$(lock)' };
-const PRIVACY_TEXT: Record<BrowseRow['privacy'], string> = { public: 'Public', 'web-public': 'Web-public', private: 'Private' };
+/** A row's privacy, alone or after "Subscribed" (functions: translated when shown; whole phrases for each case). */
+const privacyText = (): Record<BrowseRow['privacy'], string> => ({ public: l10n.t('Public'), 'web-public': l10n.t('Web-public'), private: l10n.t('Private') });
+const subscribedPrivacyText = (): Record<BrowseRow['privacy'], string> => ({
+  public: l10n.t('Subscribed · public'), 'web-public': l10n.t('Subscribed · web-public'), private: l10n.t('Subscribed · private'),
+});
 
 /** Whom a count speaks of: "1 subscriber", "12 subscribers". */
 export function subscribersText(count: number): string {
-  return `${count} subscriber${count === 1 ? '' : 's'}`;
+  return count === 1 ? l10n.t('1 subscriber') : l10n.t('{0} subscribers', count);
 }
 
 /**
@@ -48,7 +52,7 @@ export function browseRows(channels: readonly Channel[], isSubscribed: (streamId
       const subscribed = isSubscribed(c.stream_id);
       const subscriberCount = c.subscriber_count ?? subscribers(c.stream_id)?.length;
       const description = descriptionText(c);
-      const parts = [subscribed ? `Subscribed · ${PRIVACY_TEXT[privacy].toLowerCase()}` : PRIVACY_TEXT[privacy]];
+      const parts = [subscribed ? subscribedPrivacyText()[privacy] : privacyText()[privacy]];
       if (subscriberCount !== undefined) parts.push(subscribersText(subscriberCount));
       return {
         streamId: c.stream_id,

@@ -24,7 +24,7 @@ const uris = (value: unknown): vscode.Uri[] | undefined =>
   Array.isArray(value) && value.length > 0 && value.every((u) => u instanceof vscode.Uri) ? value : undefined;
 
 async function pickFiles(title: string): Promise<vscode.Uri[] | undefined> {
-  const picked = await vscode.window.showOpenDialog({ canSelectMany: true, canSelectFolders: false, openLabel: 'Upload', title });
+  const picked = await vscode.window.showOpenDialog({ canSelectMany: true, canSelectFolders: false, openLabel: vscode.l10n.t('Upload'), title });
   return picked?.length ? picked : undefined;
 }
 
@@ -56,7 +56,7 @@ async function targetView(current: CurrentSession, views: TopicViews, args: unkn
 /** Uploads into `view` under a cancellable notification (the compose row shows it too). */
 function uploadInto(view: TopicPanel, files: readonly vscode.Uri[]): Promise<string[]> {
   view.reveal();
-  const title = files.length === 1 ? `Team Chat: uploading ${files[0]!.path.split('/').pop()}` : `Team Chat: uploading ${files.length} files`;
+  const title = files.length === 1 ? vscode.l10n.t('Team Chat: uploading {0}', files[0]!.path.split('/').pop() ?? '') : vscode.l10n.t('Team Chat: uploading {0} files', files.length);
   return withNotification(title, (signal, progress) => view.uploads.uploadUris(files, { signal, progress }));
 }
 
