@@ -47,7 +47,9 @@ function hasTab(uri: vscode.Uri): boolean {
 /** The URL of the block's code in the playground `args.playgroundId`, if it is one for the block's language. */
 export function playgroundLink(playgrounds: readonly PlaygroundDefinition[], args: Pick<CodeBlockArgs, 'code' | 'language' | 'playgroundId'>): string {
   const playground = playgroundsFor(args.language, playgrounds).find((p) => p.id === args.playgroundId);
-  if (!playground) throw new UserFacingError(vscode.l10n.t('The organization has no such playground for {0} any more.', args.language || 'this code'));
+  if (!playground) throw new UserFacingError(args.language
+      ? vscode.l10n.t('The organization has no such playground for {0} any more.', args.language)
+      : vscode.l10n.t('The organization has no such playground for this code any more.'));
   return playgroundUrl(playground.url_template, args.code);
 }
 
