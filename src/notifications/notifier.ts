@@ -146,7 +146,7 @@ export class Notifier extends Disposable {
         title: others.map((u) => u.full_name).join(', '),
       };
     }
-    const channel = store.channelName(streamId!) ?? (typeof message.display_recipient === 'string' ? message.display_recipient : vscode.l10n.t('channel {0}', streamId));
+    const channel = store.channelName(streamId!) ?? (typeof message.display_recipient === 'string' ? message.display_recipient : vscode.l10n.t('channel {0}', String(streamId)));
     const conversation = `#${channel} › ${message.subject === '' ? vscode.l10n.t('(no topic)') : message.subject}`;
     return {
       messageId: message.id,
