@@ -170,10 +170,11 @@ async function readServer(client: ChatClient, url: string, options: CheckOptions
     );
   }
   if (featureLevel < MIN_FEATURE_LEVEL) {
-    const version = settings.chat_version ? `version ${settings.chat_version}, ` : '';
     throw new SignInError(
       'incompatible',
-      l10n.t('{0} runs a server too old for Team Chat ({1}feature level {2}; {3} or later is needed). Ask its administrator to upgrade.', url, version, featureLevel, MIN_FEATURE_LEVEL),
+      settings.chat_version
+        ? l10n.t('{0} runs a server too old for Team Chat (version {1}, feature level {2}; {3} or later is needed). Ask its administrator to upgrade.', url, settings.chat_version, featureLevel, MIN_FEATURE_LEVEL)
+        : l10n.t('{0} runs a server too old for Team Chat (feature level {1}; {2} or later is needed). Ask its administrator to upgrade.', url, featureLevel, MIN_FEATURE_LEVEL),
     );
   }
   return {

@@ -7,10 +7,14 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import type { Services } from '../services';
-import { describe, type Account } from './accounts';
+import type { Account } from './accounts';
+
 import { registerCommands } from '../ui/commands';
 import { errorMessage } from '../ui/errorMessage';
 import { importZuliprcFile, runSignInFlow, signInWith, type Credentials } from './signIn';
+
+/** An account as the user reads it (accounts.ts's `describe` is the log's English form). */
+const describe = (account: Account): string => vscode.l10n.t('{0} on {1}', account.email, account.realmUrl);
 
 export function registerAccountCommands(services: Services): void {
   registerCommands(services, [

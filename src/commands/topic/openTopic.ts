@@ -26,7 +26,7 @@ export function register(services: Services, views: TopicViews): void {
         if (topic === undefined) return undefined;
         target = { streamId, topic };
       }
-      const channel = current.store.channelName(target.streamId) ?? `channel ${target.streamId}`;
+      const channel = current.store.channelName(target.streamId) ?? vscode.l10n.t('channel {0}', target.streamId);
       return views.open({ streamId: target.streamId, topic: target.topic, mode: 'topic' }, topicTitle(channel, target.topic), anchorOf(args));
     },
   }]);

@@ -30,7 +30,7 @@ export function register(services: Services): void {
       const result = await withNotification(vscode.l10n.t('Team Chat: sharing the selection…'), (signal) =>
         sendMessage(current.client, { type: 'stream', to: target.streamId, topic: target.topic, content: share.content }, { signal }),
       );
-      const channel = current.store.channelName(target.streamId) ?? `channel ${target.streamId}`;
+      const channel = current.store.channelName(target.streamId) ?? vscode.l10n.t('channel {0}', target.streamId);
       const shared = share.noPermalinkReason
         ? vscode.l10n.t('Shared {0} to #{1} › {2}. No permalink: {3}.', share.reference, channel, target.topic, share.noPermalinkReason)
         : vscode.l10n.t('Shared {0} to #{1} › {2}.', share.reference, channel, target.topic);
