@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import type { Services } from '../services';
 import type { Account } from './accounts';
-
 import { registerCommands } from '../ui/commands';
 import { errorMessage } from '../ui/errorMessage';
 import { importZuliprcFile, runSignInFlow, signInWith, type Credentials } from './signIn';
