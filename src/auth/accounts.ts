@@ -135,7 +135,7 @@ export class AccountManager extends Disposable {
   /** A client for `account`; the caller owns it (and closes it). */
   async getClient(account: Account): Promise<ChatClient> {
     const apiKey = await this.getApiKey(account);
-    if (apiKey === undefined) throw new Error(`Not signed in to ${account.realmUrl} as ${account.email}: sign in again.`);
+    if (apiKey === undefined) throw new Error(vscode.l10n.t('Not signed in to {0} as {1}: sign in again.', account.realmUrl, account.email));
     return new ChatClient({ realmUrl: account.realmUrl, email: account.email, apiKey });
   }
 

@@ -7,10 +7,13 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import type { Services } from '../services';
-import { describe, type Account } from './accounts';
+import type { Account } from './accounts';
 import { registerCommands } from '../ui/commands';
 import { errorMessage } from '../ui/errorMessage';
 import { importZuliprcFile, runSignInFlow, signInWith, type Credentials } from './signIn';
+
+/** An account as the user reads it (accounts.ts's `describe` is the log's English form). */
+const describe = (account: Account): string => vscode.l10n.t('{0} on {1}', account.email, account.realmUrl);
 
 export function registerAccountCommands(services: Services): void {
   registerCommands(services, [
@@ -35,7 +38,7 @@ async function importZuliprc(services: Services, file?: vscode.Uri | string): Pr
   if (file !== undefined) return importZuliprcFile(services, typeof file === 'string' ? vscode.Uri.file(file) : file);
   const picked = await vscode.window.showOpenDialog({
     title: vscode.l10n.t('Import a zuliprc file'),
-    openLabel: 'Sign In',
+    openLabel: vscode.l10n.t('Sign In'),
     canSelectMany: false,
     defaultUri: vscode.Uri.file(path.join(os.homedir(), '.zuliprc')),
   });
@@ -45,8 +48,8 @@ async function importZuliprc(services: Services, file?: vscode.Uri | string): Pr
     announce(account);
     return account;
   } catch (error) {
-    const retry = 'Choose Another File';
-    const choice = await vscode.window.showErrorMessage(errorMessage(error, 'Could not sign in').text, retry);
+    const retry = vscode.l10n.t('Choose Another File');
+    const choice = await vscode.window.showErrorMessage(errorMessage(error, vscode.l10n.t('Could not sign in')).text, retry);
     return choice === retry ? importZuliprc(services) : undefined;
   }
 }
@@ -57,7 +60,7 @@ async function signOut(services: Services, id?: string): Promise<void> {
   let account = id !== undefined ? accounts.get(id) : undefined;
   if (id === undefined) {
     const all = accounts.list();
-    account = all.length <= 1 ? all[0] : await pickAccount(services, 'Sign out of which account?');
+    account = all.length <= 1 ? all[0] : await pickAccount(services, vscode.l10n.t('Sign out of which account?'));
     if (!account) return;
   }
   if (!account) throw new Error(`No such account: ${id}`);
@@ -71,7 +74,7 @@ async function switchAccount(services: Services, id?: string): Promise<Account |
     await services.accounts.setActive(id);
     return services.accounts.active;
   }
-  const picked = await pickAccount(services, 'Switch to which account?', true);
+  const picked = await pickAccount(services, vscode.l10n.t('Switch to which account?'), true);
   if (picked === 'new') return signIn(services);
   if (!picked) return undefined;
   await services.accounts.setActive(picked.id);

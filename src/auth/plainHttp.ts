@@ -42,7 +42,7 @@ export async function confirmUnencrypted(globalState: vscode.Memento, realmUrl: 
   if (consented.includes(host)) return;
   let agreed = consent === true;
   if (consent === 'ask') {
-    const send = 'Send Unencrypted';
+    const send = vscode.l10n.t('Send Unencrypted');
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t('{0} uses plain http://: the API key would be sent unencrypted.', host),
       { modal: true, detail: vscode.l10n.t('Anyone on the network between you and the server could read the key and act as you. Use https:// if the server supports it.') },

@@ -46,7 +46,7 @@ export class TeamChatAuthenticationProvider implements vscode.AuthenticationProv
   async createSession(): Promise<vscode.AuthenticationSession> {
     const account = await this.signIn();
     const session = account && (await this.toSession(account));
-    if (!session) throw new Error('Team Chat sign-in was cancelled.');
+    if (!session) throw new Error(vscode.l10n.t('Team Chat sign-in was cancelled.'));
     return session;
   }
 

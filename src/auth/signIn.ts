@@ -27,7 +27,7 @@ export interface SignInOptions {
   unencrypted?: UnencryptedConsent;
 }
 
-const TITLE = 'Team Chat: Sign In';
+const TITLE = vscode.l10n.t('Team Chat: Sign In');
 const IMPORT_BUTTON: vscode.QuickInputButton = {
   iconPath: new vscode.ThemeIcon('file-symlink-file'),
   tooltip: vscode.l10n.t('Import a zuliprc file instead…'),
@@ -40,7 +40,7 @@ export async function signInWith(services: Services, credentials: Credentials, o
   await confirmUnencrypted(services.context.globalState, normalizeRealmUrl(realmUrl), options.unencrypted ?? credentials.allowUnencrypted);
   const checked = options.silent
     ? await checkCredentials(realmUrl, email, apiKey)
-    : await withNotification(`Signing in to ${realmUrl}…`, (signal) => checkCredentials(realmUrl, email, apiKey, { signal }));
+    : await withNotification(vscode.l10n.t('Signing in to {0}…', realmUrl), (signal) => checkCredentials(realmUrl, email, apiKey, { signal }));
   return store(services, checked, apiKey.trim());
 }
 
@@ -57,7 +57,7 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
     validate: (v) => messageOf(() => normalizeRealmUrl(v)),
     accept: async (v, signal) => {
       try {
-        server = await withNotification(`Checking ${v.trim()}…`, (s) => checkServer(v, { signal: AbortSignal.any([s, signal]) }));
+        server = await withNotification(vscode.l10n.t('Checking {0}…', v.trim()), (s) => checkServer(v, { signal: AbortSignal.any([s, signal]) }));
         return undefined;
       } catch (error) {
         return describeError(error);
@@ -72,28 +72,28 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
 
   const needsEmail = realm.requireEmailFormatUsernames;
   const email = await showInputStep({
-    title: vscode.l10n.t('{0} to {1}', TITLE, realm.realmName),
+    title: vscode.l10n.t('Team Chat: Sign In to {0}', realm.realmName),
     step: 2,
     totalSteps: 3,
     prompt: needsEmail ? vscode.l10n.t('Your email address on this server.') : vscode.l10n.t('Your user name or email address on this server.'),
     placeholder: vscode.l10n.t('you@example.com'),
     validate: (v) =>
-      v.trim() === '' ? 'Enter your email address.' : needsEmail && !v.includes('@') ? 'Enter an email address (name@domain).' : undefined,
+      v.trim() === '' ? vscode.l10n.t('Enter your email address.') : needsEmail && !v.includes('@') ? vscode.l10n.t('Enter an email address (name@domain).') : undefined,
   });
   if (!email || !('value' in email)) return undefined;
 
   let checked: CheckedAccount | undefined;
   let apiKey = '';
   const key = await showInputStep({
-    title: vscode.l10n.t('{0} to {1}', TITLE, realm.realmName),
+    title: vscode.l10n.t('Team Chat: Sign In to {0}', realm.realmName),
     step: 3,
     totalSteps: 3,
     prompt: vscode.l10n.t('Your API key: in the web app, Personal settings → Account & privacy → API key. It is kept in the system keychain.'),
     password: true,
-    validate: (v) => (v.trim() === '' ? 'Enter your API key.' : undefined),
+    validate: (v) => (v.trim() === '' ? vscode.l10n.t('Enter your API key.') : undefined),
     accept: async (v, signal) => {
       try {
-        checked = await withNotification('Checking your credentials…', (s) =>
+        checked = await withNotification(vscode.l10n.t('Checking your credentials…'), (s) =>
           checkCredentials(realm.realmUrl, email.value, v, { signal: AbortSignal.any([s, signal]) }),
         );
         apiKey = v.trim();

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import * as l10n from '@vscode/l10n';
 /**
  * Reads a `zuliprc` file (the INI file a chat server offers for download): the `[api]` section's
  * `email`, `key` and `site`. No `vscode` import, so plain-Node tests run it.
@@ -38,15 +38,15 @@ export function parseZuliprc(text: string): Zuliprc {
       continue;
     }
     const sep = line.search(/[=:]/);
-    if (sep <= 0) throw new ZuliprcError(vscode.l10n.t('Line {0} of the zuliprc file is not "name = value".', index + 1));
-    if (!current) throw new ZuliprcError(vscode.l10n.t('The zuliprc file has settings before any [section] header; expected an [api] section.'));
+    if (sep <= 0) throw new ZuliprcError(l10n.t('Line {0} of the zuliprc file is not "name = value".', index + 1));
+    if (!current) throw new ZuliprcError(l10n.t('The zuliprc file has settings before any [section] header; expected an [api] section.'));
     current.set(line.slice(0, sep).trim().toLowerCase(), line.slice(sep + 1).trim());
   }
   const api = sections.get('api');
-  if (!api) throw new ZuliprcError(vscode.l10n.t('The zuliprc file has no [api] section.'));
+  if (!api) throw new ZuliprcError(l10n.t('The zuliprc file has no [api] section.'));
   const missing = ['email', 'key', 'site'].filter((k) => !api.get(k));
   if (missing.length > 0) {
-    throw new ZuliprcError(`The zuliprc file's [api] section lacks ${missing.map((k) => `"${k}"`).join(', ')}.`);
+    throw new ZuliprcError(l10n.t('The zuliprc file\'s [api] section lacks {0}.', missing.map((k) => `"${k}"`).join(', ')));
   }
   const site = api.get('site')!;
   return {

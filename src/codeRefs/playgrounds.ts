@@ -3,6 +3,7 @@
  * Pygments lexer name the server puts in `data-code-language`), and the organisation's code
  * playgrounds (`realm_playgrounds`) that open a block's code. No `vscode`.
  */
+import * as l10n from '@vscode/l10n';
 
 export interface PlaygroundDefinition {
   readonly id: number;
@@ -28,7 +29,7 @@ function encodeSimple(value: string): string {
  * allows). Only http(s) templates are used; another scheme is refused.
  */
 export function playgroundUrl(template: string, code: string): string {
-  if (!/^https?:\/\//i.test(template)) throw new Error('The playground’s URL is not an http(s) address.');
+  if (!/^https?:\/\//i.test(template)) throw new Error(l10n.t('The playground’s URL is not an http(s) address.'));
   return template.replace(/\{code\}/g, encodeSimple(code));
 }
 

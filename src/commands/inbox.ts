@@ -36,7 +36,7 @@ export function register(services: Services, inbox: InboxView): void {
         if (!isRow(row)) throw new UserFacingError(vscode.l10n.t('Choose a conversation in the Inbox to mark it as read.'));
         if (row.kind === 'channel') return vscode.commands.executeCommand(Commands.channelMarkRead, { streamId: row.streamId });
         if (row.kind === 'topic') return vscode.commands.executeCommand(Commands.topicMarkRead, { streamId: row.streamId, topic: row.topic });
-        return withNotification(`Marking the conversation with ${dmLabel(row, current.store)} as read…`, (signal, progress) =>
+        return withNotification(vscode.l10n.t('Marking the conversation with {0} as read…', dmLabel(row, current.store)), (signal, progress) =>
           markNarrowRead(current.client, [narrow.dm(row.userIds)], signal, progress),
         );
       },

@@ -10,7 +10,7 @@ export function register(services: Services): void {
       id: Commands.showVersion,
       failure: vscode.l10n.t('Could not show the version'),
       run: ({ services: { context } }) => {
-        const version = String(context.extension.packageJSON.version ?? 'unknown');
+        const version = String(context.extension.packageJSON.version ?? vscode.l10n.t('unknown'));
         void vscode.window.showInformationMessage(`${EXTENSION_NAME} ${version}`);
         return version;
       },

@@ -197,8 +197,8 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.Dispos
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const found = this.resolve(uri);
-    if (!found) throw vscode.FileSystemError.NoPermissions('This draft was sent or discarded; copy your text elsewhere.');
-    if (found.server) throw vscode.FileSystemError.NoPermissions('The server version is read-only.');
+    if (!found) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('This draft was sent or discarded; copy your text elsewhere.'));
+    if (found.server) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('The server version is read-only.'));
     await this.drafts.setText(found.draft.key, Buffer.from(content).toString('utf8'));
   }
 

@@ -113,9 +113,9 @@ export function templateVariables(template: string): string[] {
 /** Problems with a template's braces (an unclosed `{`, a stray `}`, an empty `{}`). */
 function templateSyntaxProblem(template: string): string | undefined {
   const rest = template.replace(/\{[^{}]*\}/g, (e) => (e === '{}' ? '\u0000' : ''));
-  if (rest.includes('\u0000')) return 'it contains an empty "{}"';
-  if (rest.includes('{')) return 'it has a "{" without a matching "}"';
-  if (rest.includes('}')) return 'it has a "}" without a matching "{"';
+  if (rest.includes('\u0000')) return l10n.t('it contains an empty "{}"');
+  if (rest.includes('{')) return l10n.t('it has a "{" without a matching "}"');
+  if (rest.includes('}')) return l10n.t('it has a "}" without a matching "{"');
   return undefined;
 }
 
@@ -170,14 +170,14 @@ export function fillReverseTemplate(template: string, groups: Record<string, str
       continue;
     }
     const c = template[i];
-    if (c === '}') return { problem: `The reverse template has a "}" without a matching "{" (write "}}" for a literal brace).` };
+    if (c === '}') return { problem: l10n.t('The reverse template has a "}" without a matching "{" (write "}}" for a literal brace).') };
     if (c === '{') {
       const end = template.indexOf('}', i);
       const name = end < 0 ? '' : template.slice(i + 1, end);
       if (end < 0 || !GROUP_NAME.test(name)) {
-        return { problem: `The reverse template has a "{" that does not start a {variable} (write "{{" for a literal brace).` };
+        return { problem: l10n.t('The reverse template has a "{" that does not start a {variable} (write "{{" for a literal brace).') };
       }
-      if (!(name in groups)) return { problem: `The reverse template uses {${name}}, which the pattern does not capture from the example input.` };
+      if (!(name in groups)) return { problem: l10n.t('The reverse template uses {0}, which the pattern does not capture from the example input.', `{${name}}`) };
       text += groups[name];
       i = end + 1;
       continue;
@@ -199,9 +199,9 @@ export function checkLinkifier(draft: LinkifierDraft): LinkifierCheck {
   if (!compiled.ok) problems.push({ field: 'pattern', message: compiled.message });
   const groups = compiled.ok ? compiled.groups : [];
 
-  const templates: [LinkifierField, string, string][] = [['url_template', draft.url_template, 'The URL template']];
+  const templates: [LinkifierField, string, string][] = [['url_template', draft.url_template, l10n.t('The URL template')]];
   for (const [i, t] of (draft.alternative_url_templates ?? []).entries()) {
-    templates.push(['alternative_url_templates', t, `Alternative URL template ${i + 1}`]);
+    templates.push(['alternative_url_templates', t, l10n.t('Alternative URL template {0}', i + 1)]);
   }
   for (const [field, template, label] of templates) {
     if (template.trim() === '') {
@@ -216,8 +216,8 @@ export function checkLinkifier(draft: LinkifierDraft): LinkifierCheck {
     if (compiled.ok) {
       const missing = templateVariables(template).filter((v) => !groups.includes(v));
       for (const v of missing) {
-        const known = groups.length ? `its groups are ${groups.map((g) => `"${g}"`).join(', ')}` : 'it has no named groups';
-        problems.push({ field, message: l10n.t('{0} uses {{1}}, but the pattern has no group named "{2}" ({3}; write (?P<{4}>...)).', label, v, v, known, v) });
+        const known = groups.length ? l10n.t('its groups are {0}', groups.map((g) => `"${g}"`).join(', ')) : l10n.t('it has no named groups');
+        problems.push({ field, message: l10n.t('{0} uses {1}, but the pattern has no group named "{2}" ({3}; write (?P<{4}>...)).', label, `{${v}}`, v, known, v) });
       }
     }
   }

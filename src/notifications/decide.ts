@@ -3,6 +3,7 @@
  * `should_send_desktop_notification` in web/src/message_notifications.ts), and the batching of
  * notifications that arrive together. No `vscode` import: unit tests run it in plain Node.
  */
+import * as l10n from '@vscode/l10n';
 
 /** The own user's settings that decide notifications (`user_settings` of `/register`). */
 export interface NotificationSettings {
@@ -136,11 +137,11 @@ export function summaryText(reasons: readonly NotifyReason[]): string {
   const mentions = count('mention', 'wildcard');
   const followed = count('followed');
   const channels = count('channel');
-  if (direct) parts.push(`${direct} direct`);
-  if (mentions) parts.push(`${mentions} mention${mentions === 1 ? '' : 's'}`);
-  if (followed) parts.push(`${followed} in followed topics`);
-  if (channels) parts.push(`${channels} in channels`);
-  return `${reasons.length} new message${reasons.length === 1 ? '' : 's'}: ${parts.join(', ')}`;
+  if (direct) parts.push(l10n.t('{0} direct', direct));
+  if (mentions) parts.push(mentions === 1 ? l10n.t('1 mention') : l10n.t('{0} mentions', mentions));
+  if (followed) parts.push(l10n.t('{0} in followed topics', followed));
+  if (channels) parts.push(l10n.t('{0} in channels', channels));
+  return reasons.length === 1 ? l10n.t('1 new message: {0}', parts.join(', ')) : l10n.t('{0} new messages: {1}', reasons.length, parts.join(', '));
 }
 
 // ---- batching -----------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ export class DoNotDisturb extends Disposable {
   constructor(private readonly state: vscode.Memento) {
     super();
     this.#item = this._register(vscode.window.createStatusBarItem('teamChat.doNotDisturb', vscode.StatusBarAlignment.Left, 99));
-    this.#item.name = 'Team Chat: Do Not Disturb';
+    this.#item.name = vscode.l10n.t('Team Chat: Do Not Disturb');
     this.#item.command = Commands.toggleDoNotDisturb;
     this.#render();
   }
@@ -42,7 +42,7 @@ export class DoNotDisturb extends Disposable {
 
   #render(): void {
     if (this.on) {
-      this.#item.text = '$(bell-slash) Do Not Disturb';
+      this.#item.text = vscode.l10n.t('$(bell-slash) Do Not Disturb');
       this.#item.tooltip = vscode.l10n.t('Team Chat: no message notifications. Click to turn notifications back on.');
     } else {
       this.#item.text = '$(bell)';

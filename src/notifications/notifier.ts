@@ -44,9 +44,9 @@ export interface ShownNotification {
   readonly target: ConversationTarget;
 }
 
-export const OPEN = 'Open';
-export const REPLY = 'Reply';
-export const OPEN_LATEST = 'Open Latest';
+export const OPEN = vscode.l10n.t('Open');
+export const REPLY = vscode.l10n.t('Reply');
+export const OPEN_LATEST = vscode.l10n.t('Open Latest');
 
 export interface NotifierOptions {
   readonly timers?: BatchTimers;
@@ -146,8 +146,8 @@ export class Notifier extends Disposable {
         title: others.map((u) => u.full_name).join(', '),
       };
     }
-    const channel = store.channelName(streamId!) ?? (typeof message.display_recipient === 'string' ? message.display_recipient : `channel ${streamId}`);
-    const conversation = `#${channel} › ${message.subject === '' ? '(no topic)' : message.subject}`;
+    const channel = store.channelName(streamId!) ?? (typeof message.display_recipient === 'string' ? message.display_recipient : vscode.l10n.t('channel {0}', String(streamId)));
+    const conversation = `#${channel} › ${message.subject === '' ? vscode.l10n.t('(no topic)') : message.subject}`;
     return {
       messageId: message.id,
       reason,
@@ -191,10 +191,13 @@ export class Notifier extends Disposable {
     const ui: ReplyUi = {
       input: ({ title: boxTitle, value, validate }) =>
         vscode.window.showInputBox({ title: boxTitle, value, validateInput: validate, ignoreFocusOut: true }),
-      failed: async (message) => (await vscode.window.showErrorMessage(message, vscode.l10n.t('Retry'))) === 'Retry',
+      failed: async (message) => {
+        const retry = vscode.l10n.t('Retry');
+        return (await vscode.window.showErrorMessage(message, retry)) === retry;
+      },
     };
     const max = current.client.limits?.maxMessageLength ?? 10_000;
-    const id = await replyLoop(`Reply to ${title}`, max, ui, (content) => send(current, target, content), (e) => `Could not send the reply: ${describeError(e)}`);
+    const id = await replyLoop(vscode.l10n.t('Reply to {0}', title), max, ui, (content) => send(current, target, content), (e) => vscode.l10n.t('Could not send the reply: {0}', describeError(e)));
     if (id !== undefined) this.#onDidReply.fire({ messageId: id, target });
     return id;
   }

@@ -2,6 +2,7 @@
  * The "Reply" of a notification: an input box, then a send; a failed send shows why and offers
  * to retry with the same text, so nothing typed is lost. No `vscode` import (the UI is passed in).
  */
+import * as l10n from '@vscode/l10n';
 
 export interface ReplyUi {
   /** Asks for the text, starting from `value`; `validate` returns an error message or undefined. Undefined: cancelled. */
@@ -12,9 +13,9 @@ export interface ReplyUi {
 
 /** Why `text` cannot be sent, or undefined when it can. */
 export function replyProblem(text: string, maxLength: number): string | undefined {
-  if (text.trim() === '') return 'The reply is empty.';
+  if (text.trim() === '') return l10n.t('The reply is empty.');
   const length = [...text].length;
-  if (length > maxLength) return `The reply can be at most ${maxLength} characters; it has ${length}.`;
+  if (length > maxLength) return l10n.t('The reply can be at most {0} characters; it has {1}.', maxLength, length);
   return undefined;
 }
 

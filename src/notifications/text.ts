@@ -1,4 +1,5 @@
 /** The text of a notification: who, where and (when allowed) what. No `vscode` import. */
+import * as l10n from '@vscode/l10n';
 import type { NotifyReason } from './decide';
 
 /** The most of a message's text a notification shows, in characters. */
@@ -33,12 +34,18 @@ export interface NotificationWhere {
 export function notificationText(sender: string, reason: NotifyReason, where: NotificationWhere, preview: string | undefined): string {
   let head: string;
   if (reason === 'dm') {
-    const group = where.groupWith && where.groupWith.length > 0 ? ` (to you and ${where.groupWith.join(', ')})` : '';
-    if (preview === undefined) return `New direct message from ${sender}${group}`;
-    head = `${sender}${group}`;
+    const others = where.groupWith && where.groupWith.length > 0 ? where.groupWith.join(', ') : undefined;
+    if (preview === undefined) {
+      return others === undefined ? l10n.t('New direct message from {0}', sender) : l10n.t('New direct message from {0} (to you and {1})', sender, others);
+    }
+    head = others === undefined ? sender : l10n.t('{0} (to you and {1})', sender, others);
   } else {
-    const verb = reason === 'mention' ? ' mentioned you' : reason === 'wildcard' ? ' mentioned everyone' : '';
-    head = `${sender}${verb} in ${where.conversation ?? 'a channel'}`;
+    const conversation = where.conversation ?? l10n.t('a channel');
+    head = reason === 'mention'
+      ? l10n.t('{0} mentioned you in {1}', sender, conversation)
+      : reason === 'wildcard'
+        ? l10n.t('{0} mentioned everyone in {1}', sender, conversation)
+        : l10n.t('{0} in {1}', sender, conversation);
   }
-  return preview ? `${head}: ${preview}` : head;
+  return preview ? l10n.t('{0}: {1}', head, preview) : head;
 }

@@ -29,12 +29,12 @@ export function register(services: Services): void {
         return;
       }
       if (!sessions.current) {
-        reportError(log, error, 'Team Chat could not connect', () => vscode.commands.executeCommand(Commands.reconnect));
+        reportError(log, error, vscode.l10n.t('Team Chat could not connect'), () => vscode.commands.executeCommand(Commands.reconnect));
         return;
       }
       const now = Date.now();
       if (now - lastBackground < BACKGROUND_NOTIFY_MS) {
-        log.error(errorMessage(error, 'Background problem').detail);
+        log.error(errorMessage(error, vscode.l10n.t('Background problem')).detail);
         return;
       }
       lastBackground = now;

@@ -42,7 +42,10 @@ const RELATIVE = /^\+\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?$
 /** A reminder more than ten years out is almost certainly a typo. */
 const MAX_AHEAD_MS = 10 * 366 * 24 * 60 * MINUTE;
 
-export const WHEN_FORMAT_HINT = 'YYYY-MM-DD HH:MM (local time), or relative: +20m, +2h, +1d, +1h30m';
+/** A function, not a constant: the translation is read when it is shown. */
+export function whenFormatHint(): string {
+  return l10n.t('YYYY-MM-DD HH:MM (local time), or relative: +20m, +2h, +1d, +1h30m');
+}
 
 /**
  * Parses `YYYY-MM-DD HH:MM` (local time, 24-hour clock) or a relative `+2h` / `+1d3h` / `+45m`.
@@ -51,38 +54,38 @@ export const WHEN_FORMAT_HINT = 'YYYY-MM-DD HH:MM (local time), or relative: +20
  */
 export function parseWhen(input: string, now: Date): WhenParse {
   const text = input.trim();
-  if (text === '') return { ok: false, error: `Enter a date and time: ${WHEN_FORMAT_HINT}.` };
+  if (text === '') return { ok: false, error: l10n.t('Enter a date and time: {0}.', whenFormatHint()) };
 
   if (text.startsWith('+')) {
     const m = RELATIVE.exec(text);
     if (!m || (m[1] === undefined && m[2] === undefined && m[3] === undefined)) {
-      return { ok: false, error: `"${text}" is not a relative time. Use e.g. +20m, +2h, +1d or +1h30m.` };
+      return { ok: false, error: l10n.t('"{0}" is not a relative time. Use e.g. +20m, +2h, +1d or +1h30m.', text) };
     }
     const [d, h, min] = [m[1], m[2], m[3]].map((v) => (v === undefined ? 0 : Number(v)));
     const ms = ((d * 24 + h) * 60 + min) * MINUTE;
-    if (ms <= 0) return { ok: false, error: 'The time must be in the future: use at least +1m.' };
-    if (ms > MAX_AHEAD_MS) return { ok: false, error: 'That is more than ten years away.' };
+    if (ms <= 0) return { ok: false, error: l10n.t('The time must be in the future: use at least +1m.') };
+    if (ms > MAX_AHEAD_MS) return { ok: false, error: l10n.t('That is more than ten years away.') };
     return { ok: true, date: new Date(now.getTime() + ms) };
   }
 
   const m = ABSOLUTE.exec(text);
-  if (!m) return { ok: false, error: `"${text}" is not a date and time. Use ${WHEN_FORMAT_HINT}.` };
+  if (!m) return { ok: false, error: l10n.t('"{0}" is not a date and time. Use {1}.', text, whenFormatHint()) };
   const [year, month, day, hour, minute] = m.slice(1).map(Number);
-  if (month < 1 || month > 12) return { ok: false, error: `Month ${m[2]} does not exist (01–12).` };
+  if (month < 1 || month > 12) return { ok: false, error: l10n.t('Month {0} does not exist (01–12).', m[2]) };
   const daysInMonth = new Date(year, month, 0).getDate();
   if (day < 1 || day > daysInMonth) {
-    return { ok: false, error: `Day ${m[3]} does not exist in ${year}-${m[2]} (it has ${daysInMonth} days).` };
+    return { ok: false, error: l10n.t('Day {0} does not exist in {1} (it has {2} days).', m[3], `${year}-${m[2]}`, daysInMonth) };
   }
-  if (hour > 23) return { ok: false, error: `Hour ${m[4]} does not exist (00–23).` };
-  if (minute > 59) return { ok: false, error: `Minute ${m[5]} does not exist (00–59).` };
+  if (hour > 23) return { ok: false, error: l10n.t('Hour {0} does not exist (00–23).', m[4]) };
+  if (minute > 59) return { ok: false, error: l10n.t('Minute {0} does not exist (00–59).', m[5]) };
   const date = localAt(year, month - 1, day, hour, minute);
   if (date.getHours() !== hour || date.getMinutes() !== minute || date.getDate() !== day) {
-    return { ok: false, error: `${text} does not exist in your time zone (the clocks skip it for daylight saving time).` };
+    return { ok: false, error: l10n.t('{0} does not exist in your time zone (the clocks skip it for daylight saving time).', text) };
   }
   if (date.getTime() <= now.getTime()) {
-    return { ok: false, error: `${text} is in the past. It is now ${formatLocal(now)}.` };
+    return { ok: false, error: l10n.t('{0} is in the past. It is now {1}.', text, formatLocal(now)) };
   }
-  if (date.getTime() - now.getTime() > MAX_AHEAD_MS) return { ok: false, error: 'That is more than ten years away.' };
+  if (date.getTime() - now.getTime() > MAX_AHEAD_MS) return { ok: false, error: l10n.t('That is more than ten years away.') };
   return { ok: true, date };
 }
 
@@ -93,11 +96,12 @@ export function formatLocal(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** Short weekday names, Sunday first (a function: translated when used). */
+const weekdays = (): string[] => [l10n.t('Sun'), l10n.t('Mon'), l10n.t('Tue'), l10n.t('Wed'), l10n.t('Thu'), l10n.t('Fri'), l10n.t('Sat')];
 
 /** "Mon 2025-11-24 09:00 (in 2 days)" — for picker descriptions and reminder lists. */
 export function describeWhen(date: Date, now: Date): string {
-  return `${WEEKDAYS[date.getDay()]} ${formatLocal(date)} (${relative(date.getTime() - now.getTime())})`;
+  return l10n.t('{0} {1} ({2})', weekdays()[date.getDay()], formatLocal(date), relative(date.getTime() - now.getTime()));
 }
 
 /** "in 20 minutes", "in 3 hours", "in 2 days", "5 minutes ago". */
@@ -106,19 +110,20 @@ export function relative(ms: number): string {
   const abs = Math.abs(ms);
   const minutes = Math.round(abs / MINUTE);
   let text: string;
-  if (minutes < 1) text = 'less than a minute';
-  else if (minutes < 60) text = plural(minutes, 'minute');
+  if (minutes < 1) text = l10n.t('less than a minute');
+  else if (minutes < 60) text = minutesText(minutes);
   else if (minutes < 48 * 60) {
     const h = Math.floor(minutes / 60);
     const rest = minutes % 60;
-    text = rest === 0 || h >= 10 ? plural(Math.round(minutes / 60), 'hour') : `${plural(h, 'hour')} ${plural(rest, 'minute')}`;
-  } else text = plural(Math.round(minutes / (24 * 60)), 'day');
-  return past ? `${text} ago` : `in ${text}`;
+    text = rest === 0 || h >= 10 ? hoursText(Math.round(minutes / 60)) : l10n.t('{0} {1}', hoursText(h), minutesText(rest));
+  } else text = daysText(Math.round(minutes / (24 * 60)));
+  return past ? l10n.t('{0} ago', text) : l10n.t('in {0}', text);
 }
 
-function plural(n: number, unit: string): string {
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
-}
+// One string per unit and number form, so a translation has whole phrases.
+const minutesText = (n: number): string => (n === 1 ? l10n.t('1 minute') : l10n.t('{0} minutes', n));
+const hoursText = (n: number): string => (n === 1 ? l10n.t('1 hour') : l10n.t('{0} hours', n));
+const daysText = (n: number): string => (n === 1 ? l10n.t('1 day') : l10n.t('{0} days', n));
 
 /** Unix seconds (what the API takes), rounded up so a preset never lands a fraction in the past. */
 export function toUnixSeconds(date: Date): number {

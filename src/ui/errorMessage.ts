@@ -3,6 +3,7 @@
  * it in plain Node; `report.ts` shows its result. Errors arrive already free of credentials (the
  * API transport scrubs them), so nothing here rewrites text.
  */
+import * as l10n from '@vscode/l10n';
 import { ApiError, ChatError, MalformedResponseError, NetworkError, RedirectError, ServerError, ValidationError, type MoveTimeLimitDetails } from '../api/errors';
 
 /** A refusal the user can act on (not permitted, nothing to do): shown as a warning, as written. */
@@ -14,10 +15,14 @@ export class UserFacingError extends Error {
 export class SignInRequiredError extends UserFacingError {
   override readonly name = 'SignInRequiredError';
   constructor() {
-    super(SIGN_IN_FIRST);
+    super(signInFirst());
   }
 }
 
+/** Functions, so the translation is read when the text is shown (not when the module loads). */
+export const signInFirst = (): string => l10n.t('Sign in to Team Chat first.');
+export const stillConnecting = (): string => l10n.t('Team Chat is still connecting to the chat server. Try again in a moment.');
+/** The English texts, for callers and tests that compare with them; shown text uses the functions above. */
 export const SIGN_IN_FIRST = 'Sign in to Team Chat first.';
 export const STILL_CONNECTING = 'Team Chat is still connecting to the chat server. Try again in a moment.';
 
@@ -60,7 +65,7 @@ export function errorMessage(error: unknown, failure?: string, retryable = false
   if (kind === 'auth') actions.push('signInAgain');
   if (retryable && RETRYABLE.has(kind)) actions.push('retry');
   if (severity === 'error') actions.push('showLog');
-  const text = failure && !refusal ? `${failure}: ${reason}` : reason;
+  const text = failure && !refusal ? l10n.t('{0}: {1}', failure, reason) : reason;
   return { kind, severity, text, reason, actions, detail: `${failure ? `${failure}: ` : ''}${reason}${technical(error)}` };
 }
 
@@ -83,23 +88,23 @@ export function errorKind(error: unknown): ErrorKind {
 export function describeError(error: unknown): string {
   switch (errorKind(error)) {
     case 'cancelled':
-      return 'Cancelled.';
+      return l10n.t('Cancelled.');
     case 'auth':
-      return 'The chat server no longer accepts your API key. Sign in again.';
+      return l10n.t('The chat server no longer accepts your API key. Sign in again.');
     case 'rateLimit':
-      return `The chat server is rate-limiting requests. Try again in ${Math.ceil((error as ApiError).retryAfterSeconds ?? 10)} s.`;
+      return l10n.t('The chat server is rate-limiting requests. Try again in {0} s.', Math.ceil((error as ApiError).retryAfterSeconds ?? 10));
     case 'api': {
       const e = error as ApiError;
-      return explainApiError(e) ?? (e.msg || `The chat server refused the request (${e.code}).`);
+      return explainApiError(e) ?? (e.msg || l10n.t('The chat server refused the request ({0}).', e.code));
     }
     case 'timeout':
-      return 'The chat server did not answer in time. Try again.';
+      return l10n.t('The chat server did not answer in time. Try again.');
     case 'network':
-      return 'The chat server could not be reached. Check your connection and the server URL.';
+      return l10n.t('The chat server could not be reached. Check your connection and the server URL.');
     case 'server':
-      return `The chat server had an internal error (HTTP ${(error as ServerError).httpStatus}). Try again later.`;
+      return l10n.t('The chat server had an internal error (HTTP {0}). Try again later.', (error as ServerError).httpStatus);
     case 'malformed':
-      return 'The chat server sent a response Team Chat does not understand. Details are in the log.';
+      return l10n.t('The chat server sent a response Team Chat does not understand. Details are in the log.');
     default:
       // Validation, refusals, redirects and our own errors carry a message written for the user.
       return error instanceof Error ? error.message : String(error);
@@ -112,9 +117,9 @@ export function explainApiError(e: ApiError): string | undefined {
     case 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED':
       return e.moveTimeLimit ? explainTimeLimit(e.moveTimeLimit) : undefined;
     case 'STREAM_WILDCARD_MENTION_NOT_ALLOWED':
-      return 'Your text mentions everyone in the channel (@all, @everyone, @channel or @stream), and you are not allowed to notify a whole channel here. Remove that mention (or mention people by name) and send again; your draft is kept.';
+      return l10n.t('Your text mentions everyone in the channel (@all, @everyone, @channel or @stream), and you are not allowed to notify a whole channel here. Remove that mention (or mention people by name) and send again; your draft is kept.');
     case 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED':
-      return 'Your text mentions everyone in the topic (@topic), and you are not allowed to notify everyone in a topic this large. Remove that mention and send again; your draft is kept.';
+      return l10n.t('Your text mentions everyone in the topic (@topic), and you are not allowed to notify everyone in a topic this large. Remove that mention and send again; your draft is kept.');
     default:
       return undefined;
   }
@@ -122,10 +127,9 @@ export function explainApiError(e: ApiError): string | undefined {
 
 /** "You may move only the N most recent of M messages in this topic…" */
 export function explainTimeLimit(d: MoveTimeLimitDetails): string {
-  const head = `The time limit for moving messages has passed for part of this topic: you may move only the ${d.totalMessagesAllowedToMove} most recent of its ${d.totalMessagesInTopic} messages.`;
   return d.firstMessageIdAllowedToMove === null
-    ? `The time limit for moving messages has passed for every message in this topic (${d.totalMessagesInTopic}), so none can be moved. A moderator or administrator can move them.`
-    : `${head} The older ones need a moderator or administrator.`;
+    ? l10n.t('The time limit for moving messages has passed for every message in this topic ({0}), so none can be moved. A moderator or administrator can move them.', d.totalMessagesInTopic)
+    : l10n.t('The time limit for moving messages has passed for part of this topic: you may move only the {0} most recent of its {1} messages. The older ones need a moderator or administrator.', d.totalMessagesAllowedToMove, d.totalMessagesInTopic);
 }
 
 function technical(error: unknown): string {

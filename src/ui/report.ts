@@ -3,7 +3,10 @@ import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { errorMessage, type ErrorAction, type ErrorMessage } from './errorMessage';
 
-const LABELS: Record<ErrorAction, string> = { signIn: 'Sign In', signInAgain: 'Sign In Again', retry: 'Retry', showLog: 'Show Log' };
+/** The buttons' labels (a function: translated when shown). */
+const labelsOf = (): Record<ErrorAction, string> => ({
+  signIn: vscode.l10n.t('Sign In'), signInAgain: vscode.l10n.t('Sign In Again'), retry: vscode.l10n.t('Retry'), showLog: vscode.l10n.t('Show Log'),
+});
 
 // Module-wide on purpose: lives as long as the extension; tests observe what users would see.
 const reported = new vscode.EventEmitter<ErrorMessage>();
@@ -28,6 +31,7 @@ export function reportError(log: vscode.LogOutputChannel, error: unknown, failur
 }
 
 async function show(message: ErrorMessage, log: vscode.LogOutputChannel, retry?: () => unknown): Promise<void> {
+  const LABELS = labelsOf();
   const labels = message.actions.map((a) => LABELS[a]);
   const choice = message.severity === 'warning'
     ? await vscode.window.showWarningMessage(message.text, ...labels)

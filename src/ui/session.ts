@@ -1,7 +1,7 @@
 /** The one "is there a live session?" check. */
 import type { Services } from '../services';
 import type { CurrentSession } from '../session/manager';
-import { SignInRequiredError, STILL_CONNECTING, UserFacingError } from './errorMessage';
+import { SignInRequiredError, stillConnecting, UserFacingError } from './errorMessage';
 
 /**
  * The live session; else throws the refusal the command kit shows: "Sign in to Team Chat first."
@@ -10,6 +10,6 @@ import { SignInRequiredError, STILL_CONNECTING, UserFacingError } from './errorM
 export function requireSession(services: Pick<Services, 'sessions' | 'accounts'>): CurrentSession {
   const current = services.sessions.current;
   if (current) return current;
-  if (services.accounts.active) throw new UserFacingError(STILL_CONNECTING);
+  if (services.accounts.active) throw new UserFacingError(stillConnecting());
   throw new SignInRequiredError();
 }

@@ -132,11 +132,11 @@ export class WebhookReceiver extends Disposable {
     if (!this.#statusItem) {
       this.#statusItem = vscode.window.createStatusBarItem('teamChat.webhookReceiver', vscode.StatusBarAlignment.Left, 40);
       this.services.context.subscriptions.push(this.#statusItem);
-      this.#statusItem.name = 'Team Chat Webhook Receiver';
+      this.#statusItem.name = vscode.l10n.t('Team Chat Webhook Receiver');
       // Running again while it runs offers copy / show payloads / stop.
       this.#statusItem.command = Commands.startWebhookReceiver;
     }
-    this.#statusItem.text = `$(radio-tower) Webhook ${url.replace(/\/$/, '')}`;
+    this.#statusItem.text = vscode.l10n.t('$(radio-tower) Webhook {0}', url.replace(/\/$/, ''));
     this.#statusItem.tooltip = vscode.l10n.t('Outgoing webhook receiver at {0}: click to copy the URL, show payloads or stop it.', url);
     this.#statusItem.show();
   }

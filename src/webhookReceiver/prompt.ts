@@ -47,7 +47,8 @@ function pick(payload: OutgoingWebhookPayload, signal: AbortSignal, deadline: nu
   qp.title = `${describePayload(payload)}: “${excerpt(payload.data, 80)}”`;
   qp.items = [
     { label: vscode.l10n.t('$(reply) Reply…'), description: vscode.l10n.t('post a message as {0}', payload.bot_full_name), answer: 'reply' },
-    { label: vscode.l10n.t('$(circle-slash) No Response'), description: vscode.l10n.t('response_not_required'), answer: 'none' },
+    // eslint-disable-next-line local/ui-strings -- the API's own name of the answer, shown as is next to its translated label
+    { label: vscode.l10n.t('$(circle-slash) No Response'), description: 'response_not_required', answer: 'none' },
   ];
   qp.ignoreFocusOut = true;
   return showUntil(qp, signal, () => (qp.placeholder = vscode.l10n.t('How should {0} answer? {1} s left, then no response.', payload.bot_full_name, secondsLeft(deadline))), (done) => [

@@ -25,7 +25,7 @@ export async function loadBrowseRows(current: CurrentSession, signal?: AbortSign
 }
 
 async function browse({ current }: SessionCommandContext): Promise<unknown> {
-  const rows = await withNotification('Loading channels…', (signal) => loadBrowseRows(current, signal));
+  const rows = await withNotification(vscode.l10n.t('Loading channels…'), (signal) => loadBrowseRows(current, signal));
   if (rows.length === 0) throw new UserFacingError(vscode.l10n.t('There is no channel you can see in this organisation. Create one with "Team Chat: Create Channel…".'));
   const item = (row: BrowseRow): RowItem => ({ label: row.label, description: row.summary, detail: row.detail, row });
   const others = rows.filter((r) => !r.subscribed);
@@ -55,7 +55,7 @@ async function browse({ current }: SessionCommandContext): Promise<unknown> {
  */
 export async function previewChannel(current: CurrentSession, streamId: number): Promise<unknown> {
   const name = current.store.channelName(streamId) ?? `channel ${streamId}`;
-  const { topics } = await withNotification(`Loading the topics of #${name}…`, (signal) => getChannelTopics(current.client, { stream_id: streamId }, { signal }));
+  const { topics } = await withNotification(vscode.l10n.t('Loading the topics of #{0}…', name), (signal) => getChannelTopics(current.client, { stream_id: streamId }, { signal }));
   if (topics.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('#{0} has no messages yet.', name));
     return undefined;
@@ -74,7 +74,7 @@ export async function joinChannel(current: CurrentSession, streamId: number): Pr
   if (store.subscription(streamId)) return { streamId };
   const name = store.channelName(streamId);
   if (name === undefined) throw new UserFacingError(vscode.l10n.t('There is no channel {0} you can see.', streamId));
-  await withNotification(`Joining #${name}…`, async (signal) => {
+  await withNotification(vscode.l10n.t('Joining #{0}…', name), async (signal) => {
     await subscribe(current.client, { subscriptions: [{ name }] }, { signal });
     // The event arrives shortly after the answer; the tree shows the channel when it does.
     await storeHas(current, () => store.subscription(streamId) !== undefined);

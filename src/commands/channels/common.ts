@@ -75,9 +75,9 @@ export async function channelOf(current: CurrentSession, arg: ChannelArg | undef
 /** The topic of the argument, or one the user picks (channel first, then topic). */
 export async function topicOf(current: CurrentSession, arg: TopicArg | undefined, placeHolder: string): Promise<TopicArg | undefined> {
   if (arg && typeof arg.streamId === 'number' && typeof arg.topic === 'string') return arg;
-  const streamId = await channelOf(current, undefined, 'Choose the channel of the topic');
+  const streamId = await channelOf(current, undefined, vscode.l10n.t('Choose the channel of the topic'));
   if (streamId === undefined) return undefined;
-  const topics = await withNotification('Loading topics…', () => current.store.loadTopics(streamId));
+  const topics = await withNotification(vscode.l10n.t('Loading topics…'), () => current.store.loadTopics(streamId));
   const empty = current.store.realm.emptyTopicDisplayName;
   const picked = await vscode.window.showQuickPick(
     topics.map((t) => ({ label: t.name === '' ? empty : t.name, description: t.unread ? vscode.l10n.t('{0} unread', t.unread) : undefined, topic: t.name })),

@@ -20,7 +20,7 @@ export const commands: CommandDeclaration[] = [
     async ({ current }, streamId, arg) => {
       const sender = arg?.senderId ?? (await pickSender(current));
       if (sender === undefined) return undefined;
-      const { email } = await withNotification(`Getting the email address of ${channelName(current, streamId)}…`, (signal) =>
+      const { email } = await withNotification(vscode.l10n.t('Getting the email address of {0}…', channelName(current, streamId)), (signal) =>
         getChannelEmailAddress(current.client, { stream_id: streamId, ...(sender === 'gateway' ? {} : { sender_id: sender }) }, { signal }),
       );
       await vscode.env.clipboard.writeText(email);

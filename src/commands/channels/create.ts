@@ -70,7 +70,7 @@ async function create({ current }: SessionCommandContext, arg?: unknown): Promis
   const refusal = options.find((o) => o.privacy === privacy)?.refusal;
   if (refusal) throw new UserFacingError(refusal);
 
-  const taken = await withNotification('Checking channel names…', (signal) => takenNames(current, signal));
+  const taken = await withNotification(vscode.l10n.t('Checking channel names…'), (signal) => takenNames(current, signal));
   const maxName = realm.maxChannelNameLength;
   const maxDescription = realm.maxChannelDescriptionLength;
   let name = scripted?.name;
@@ -100,7 +100,7 @@ async function create({ current }: SessionCommandContext, arg?: unknown): Promis
   const store = current.store;
   const find = (): number | undefined => store.subscriptions().find((s) => s.name.toLowerCase() === created.toLowerCase())?.stream_id;
   if (!scripted) unsent = { name: created, description };
-  await withNotification(`Creating #${created}…`, async (signal) => {
+  await withNotification(vscode.l10n.t('Creating #{0}…', created), async (signal) => {
     await subscribe(current.client, { subscriptions: [{ name: created, description: description.trim() }], ...privacyParams(privacy) }, { signal });
     await storeHas(current, () => find() !== undefined);
   });

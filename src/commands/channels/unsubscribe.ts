@@ -34,11 +34,14 @@ export const commands: CommandDeclaration[] = [
     const name = current.store.subscription(streamId)!.name;
     if (interactive) {
       const sub = current.store.subscription(streamId);
-      const warning = sub?.invite_only ? ' It is a private channel: you may need an invitation to join again.' : '';
-      const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Unsubscribe from #{0}?{1}', name, warning), { modal: true }, vscode.l10n.t('Unsubscribe'));
-      if (ok !== 'Unsubscribe') return undefined;
+      const question = sub?.invite_only
+        ? vscode.l10n.t('Unsubscribe from #{0}? It is a private channel: you may need an invitation to join again.', name)
+        : vscode.l10n.t('Unsubscribe from #{0}?', name);
+      const unsubscribe = vscode.l10n.t('Unsubscribe');
+      const ok = await vscode.window.showWarningMessage(question, { modal: true }, unsubscribe);
+      if (ok !== unsubscribe) return undefined;
     }
-    const result = await withNotification(`Unsubscribing from #${name}…`, (signal) => unsubscribe(current.client, { subscriptions: [name] }, { signal }));
+    const result = await withNotification(vscode.l10n.t('Unsubscribing from #{0}…', name), (signal) => unsubscribe(current.client, { subscriptions: [name] }, { signal }));
     if (result.not_removed.length > 0) void vscode.window.showInformationMessage(vscode.l10n.t('You were already unsubscribed from #{0}.', name));
     return result;
   }),
@@ -51,14 +54,17 @@ export const commands: CommandDeclaration[] = [
         if (u.user_id === current.store.ownUserId) continue;
         if (!removalPermission(current, streamId, u)) {
           throw new UserFacingError(
-            `You cannot remove ${u.full_name} from ${channelName(current, streamId)}: only administrators, members of the channel's ` +
-              `"who can remove subscribers" group, and owners of a bot (for that bot) may remove others. Ask an administrator.`,
+            vscode.l10n.t(
+              'You cannot remove {0} from {1}: only administrators, members of the channel\'s "who can remove subscribers" group, and owners of a bot (for that bot) may remove others. Ask an administrator.',
+              u.full_name,
+              channelName(current, streamId),
+            ),
           );
         }
       }
       const name = current.store.subscription(streamId)?.name ?? current.store.channelName(streamId)!;
       const outcome: RemoveResult = { removed: [], notSubscribed: [] };
-      await withNotification(`Removing subscribers from #${name}…`, async (signal, progress) => {
+      await withNotification(vscode.l10n.t('Removing subscribers from #{0}…', name), async (signal, progress) => {
         // One request per user, so `removed` / `not_removed` say which user each is about.
         for (const u of users) {
           progress.report({ message: u.full_name, increment: 100 / users.length });
@@ -68,8 +74,9 @@ export const commands: CommandDeclaration[] = [
       });
       const names = (ids: number[]): string => ids.map((id) => current.store.user(id)?.full_name ?? String(id)).join(', ');
       const parts: string[] = [];
-      if (outcome.removed.length) parts.push(`Removed ${names(outcome.removed)} from #${name}.`);
-      if (outcome.notSubscribed.length) parts.push(`${names(outcome.notSubscribed)} ${outcome.notSubscribed.length === 1 ? 'was' : 'were'} not subscribed.`);
+      if (outcome.removed.length) parts.push(vscode.l10n.t('Removed {0} from #{1}.', names(outcome.removed), name));
+      if (outcome.notSubscribed.length === 1) parts.push(vscode.l10n.t('{0} was not subscribed.', names(outcome.notSubscribed)));
+      else if (outcome.notSubscribed.length) parts.push(vscode.l10n.t('{0} were not subscribed.', names(outcome.notSubscribed)));
       void vscode.window.showInformationMessage(parts.join(' '));
       return outcome;
     },
@@ -88,8 +95,10 @@ async function pickUsers(current: CurrentSession, streamId: number): Promise<Use
   const candidates = store.users().filter((u) => u.is_active && u.user_id !== store.ownUserId && removalPermission(current, streamId, u));
   if (candidates.length === 0) {
     throw new UserFacingError(
-      `You cannot remove others from ${channelName(current, streamId)}: only administrators, members of the channel's ` +
-        `"who can remove subscribers" group, and owners of bots may. Ask an administrator.`,
+      vscode.l10n.t(
+        'You cannot remove others from {0}: only administrators, members of the channel\'s "who can remove subscribers" group, and owners of bots may. Ask an administrator.',
+        channelName(current, streamId),
+      ),
     );
   }
   const picked = await vscode.window.showQuickPick(

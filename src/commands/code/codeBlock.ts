@@ -47,7 +47,9 @@ function hasTab(uri: vscode.Uri): boolean {
 /** The URL of the block's code in the playground `args.playgroundId`, if it is one for the block's language. */
 export function playgroundLink(playgrounds: readonly PlaygroundDefinition[], args: Pick<CodeBlockArgs, 'code' | 'language' | 'playgroundId'>): string {
   const playground = playgroundsFor(args.language, playgrounds).find((p) => p.id === args.playgroundId);
-  if (!playground) throw new UserFacingError(vscode.l10n.t('The organization has no such playground for {0} any more.', args.language || 'this code'));
+  if (!playground) throw new UserFacingError(args.language
+      ? vscode.l10n.t('The organization has no such playground for {0} any more.', args.language)
+      : vscode.l10n.t('The organization has no such playground for this code any more.'));
   return playgroundUrl(playground.url_template, args.code);
 }
 
@@ -127,11 +129,11 @@ export class CodeBlockActions extends Disposable {
     if (!editor || editor.selection.isEmpty) throw new UserFacingError(vscode.l10n.t('Select the code to compare with in an editor, then choose Compare with Selection.'));
     const { document, selection } = editor;
     const where = `${vscode.workspace.asRelativePath(document.uri, false)}:${selection.start.line + 1}-${selection.end.line + 1}`;
-    const left = this.#remember(`Selection (${where.replace(/\//g, '∕')})`, document.getText(selection));
-    const right = this.#remember('Code block', args.code);
+    const left = this.#remember(vscode.l10n.t('Selection ({0})', where.replace(/\//g, '∕')), document.getText(selection));
+    const right = this.#remember(vscode.l10n.t('Code block'), args.code);
     // Both sides in the selection's language, so the diff highlights alike.
     for (const uri of [left, right]) await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), document.languageId);
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${where} ↔ code block`, { preview: false });
+    await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0} ↔ code block', where), { preview: false });
     return { action: 'compare', left: left.toString(), right: right.toString() };
   }
 

@@ -35,22 +35,24 @@ export async function discussSelection(current: CurrentSession, args: unknown): 
   let target = isTopicTarget(args) ? args : undefined;
   if (!target) {
     const suggested = suggestedChannel(mapping, repository, current.store);
-    const streamId = await pickChannel(current.store, 'Discuss Selection', 'post', suggested);
+    const streamId = await pickChannel(current.store, vscode.l10n.t('Discuss Selection'), 'post', suggested);
     if (streamId === undefined) return undefined;
-    const topic = await pickTopicOf(current.store, streamId, 'Discuss Selection', true);
+    const topic = await pickTopicOf(current.store, streamId, vscode.l10n.t('Discuss Selection'), true);
     if (topic === undefined) return undefined;
     target = { streamId, topic: topic.trim() };
   }
   const share = await describeSelection(editor.document, selection, code);
-  const result = await withNotification('Team Chat: starting the discussion…', (signal) =>
+  const result = await withNotification(vscode.l10n.t('Team Chat: starting the discussion…'), (signal) =>
     sendMessage(current.client, { type: 'stream', to: target.streamId, topic: target.topic, content: share.content }, { signal }),
   );
   const channel = current.store.channelName(target.streamId);
   if (repository && channel && mapping[repository] !== channel && vscode.workspace.workspaceFolders) {
     await config.update(Settings.codeChannels, { ...mapping, [repository]: channel }, vscode.ConfigurationTarget.Workspace);
   }
-  const why = share.noPermalinkReason ? ` No permalink: ${share.noPermalinkReason}.` : '';
-  void vscode.window.showInformationMessage(vscode.l10n.t('Started a discussion of {0} in #{1} › {2}.{3}', share.reference, channel ?? target.streamId, target.topic, why), vscode.l10n.t('Open Topic')).then((choice) => {
+  const started = share.noPermalinkReason
+    ? vscode.l10n.t('Started a discussion of {0} in #{1} › {2}. No permalink: {3}.', share.reference, channel ?? target.streamId, target.topic, share.noPermalinkReason)
+    : vscode.l10n.t('Started a discussion of {0} in #{1} › {2}.', share.reference, channel ?? target.streamId, target.topic);
+  void vscode.window.showInformationMessage(started, vscode.l10n.t('Open Topic')).then((choice) => {
     if (choice) void vscode.commands.executeCommand(Commands.openTopic, target);
   });
   return { id: result.id, target };

@@ -178,7 +178,9 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
       const n = t.messageCount;
       const line = Math.min(t.lines.start - 1, document.lineCount - 1);
       return new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
-        title: vscode.l10n.t('$(comment-discussion) {0}: {1} message{2}', t.thread.label ?? t.topic, n, n === 1 ? '' : 's'),
+        title: n === 1
+          ? vscode.l10n.t('$(comment-discussion) {0}: 1 message', t.thread.label ?? t.topic)
+          : vscode.l10n.t('$(comment-discussion) {0}: {1} messages', t.thread.label ?? t.topic, n),
         command: Commands.discussionShow,
         arguments: [t.thread],
       });

@@ -126,14 +126,18 @@ export type PushState =
 /** Whether HEAD's commit is on its upstream (so a permalink to it works for everyone), and where. */
 export function headPushState(repo: GitRepository): PushState {
   const head = repo.state.HEAD;
-  if (!head?.commit) return { pushed: false, reason: 'the repository has no commit yet' };
-  if (!head.name) return { pushed: false, reason: 'HEAD is detached, so it is not known whether its commit is pushed' };
-  if (!head.upstream) return { pushed: false, reason: `branch ${head.name} has no upstream branch` };
+  if (!head?.commit) return { pushed: false, reason: vscode.l10n.t('the repository has no commit yet') };
+  if (!head.name) return { pushed: false, reason: vscode.l10n.t('HEAD is detached, so it is not known whether its commit is pushed') };
+  if (!head.upstream) return { pushed: false, reason: vscode.l10n.t('branch {0} has no upstream branch', head.name) };
   if ((head.ahead ?? 0) > 0) {
     const n = head.ahead!;
-    return { pushed: false, reason: `${n} commit${n === 1 ? '' : 's'} of ${head.name} ${n === 1 ? 'is' : 'are'} not pushed to ${head.upstream.remote}/${head.upstream.name}` };
+    const upstream = `${head.upstream.remote}/${head.upstream.name}`;
+    const reason = n === 1
+      ? vscode.l10n.t('1 commit of {0} is not pushed to {1}', head.name, upstream)
+      : vscode.l10n.t('{0} commits of {1} are not pushed to {2}', n, head.name, upstream);
+    return { pushed: false, reason };
   }
   const remote = remotesOf(repo).find((r) => r.name === head.upstream!.remote);
-  if (!remote) return { pushed: false, reason: `the remote ${head.upstream.remote} has no URL of a known git host` };
+  if (!remote) return { pushed: false, reason: vscode.l10n.t('the remote {0} has no URL of a known git host', head.upstream.remote) };
   return { pushed: true, commit: head.commit, remoteUrl: remote.url };
 }

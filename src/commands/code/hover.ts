@@ -40,15 +40,16 @@ export class NarrowHover implements vscode.HoverProvider {
         { anchor: 'newest', num_before: HOVER_MESSAGES, num_after: 0, apply_markdown: true, narrow: [{ operator: 'channel', operand: streamId }, { operator: 'topic', operand: topic }] },
         { signal: controller.signal },
       );
-      const channel = current.store.channelName(streamId) ?? `channel ${streamId}`;
+      const channel = current.store.channelName(streamId) ?? vscode.l10n.t('channel {0}', streamId);
       const unread = current.store.unreadIdsOfTopic(streamId, topic).length;
       const md = new vscode.MarkdownString();
       md.isTrusted = { enabledCommands: [Commands.openTopic] };
-      md.appendMarkdown(`**#${escape(channel)} › ${escape(topic)}**${unread > 0 ? ` · ${unread} unread` : ''}\n\n`);
-      if (messages.length === 0) md.appendMarkdown('_No messages yet._\n\n');
+      const heading = `**#${escape(channel)} › ${escape(topic)}**`;
+      md.appendMarkdown(`${unread > 0 ? vscode.l10n.t('{0} · {1} unread', heading, unread) : heading}\n\n`);
+      if (messages.length === 0) md.appendMarkdown(`_${vscode.l10n.t('No messages yet.')}_\n\n`);
       for (const m of messages) md.appendMarkdown(`**${escape(m.sender_full_name)}**: ${escape(excerpt(m.content))}\n\n`);
       const args = encodeURIComponent(JSON.stringify([{ streamId, topic }]));
-      md.appendMarkdown(`[Open in Team Chat](command:${Commands.openTopic}?${args})`);
+      md.appendMarkdown(`[${escape(vscode.l10n.t('Open in Team Chat'))}](command:${Commands.openTopic}?${args})`);
       const range = new vscode.Range(position.line, hit.index, position.line, hit.index + hit.length);
       return new vscode.Hover(md, range);
     } catch (error) {

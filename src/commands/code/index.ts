@@ -52,8 +52,10 @@ export function register(services: Services): Discussions {
         if (code.trim() === '') throw new UserFacingError(vscode.l10n.t('The selection is empty: select the code to copy.'));
         const share = await describeSelection(editor.document, selection, code);
         await vscode.env.clipboard.writeText(share.content);
-        const why = share.noPermalinkReason ? ` (no permalink: ${share.noPermalinkReason})` : ' with its permalink';
-        vscode.window.setStatusBarMessage(vscode.l10n.t('Team Chat: copied {0}{1}.', share.reference, why), 5000);
+        const copied = share.noPermalinkReason
+          ? vscode.l10n.t('Team Chat: copied {0} (no permalink: {1}).', share.reference, share.noPermalinkReason)
+          : vscode.l10n.t('Team Chat: copied {0} with its permalink.', share.reference);
+        vscode.window.setStatusBarMessage(copied, 5000);
         return share;
       },
     },

@@ -35,16 +35,16 @@ export function shareContent(reference: string, permalink: string | undefined, c
 
 /** The permalink of `lines` of `uri` at HEAD, or why there is none. */
 export async function permalinkAtHead(uri: vscode.Uri, lines: LineRange): Promise<{ permalink?: string; reason?: string }> {
-  if (uri.scheme !== 'file') return { reason: 'the file is not on disk' };
+  if (uri.scheme !== 'file') return { reason: vscode.l10n.t('the file is not on disk') };
   const api = await gitApi();
-  if (!api) return { reason: 'git is not available' };
+  if (!api) return { reason: vscode.l10n.t('git is not available') };
   const repo = await repositoryOf(api, uri);
-  if (!repo) return { reason: 'the file is not in a git repository' };
+  if (!repo) return { reason: vscode.l10n.t('the file is not in a git repository') };
   const state = headPushState(repo);
   if (!state.pushed) return { reason: state.reason };
   const relative = uri.path.slice(repo.rootUri.path.replace(/\/$/, '').length + 1);
   const permalink = buildPermalink(state.remoteUrl, state.commit, relative, lines);
-  return permalink ? { permalink } : { reason: `the remote ${state.remoteUrl} is not on a git host with known permalinks` };
+  return permalink ? { permalink } : { reason: vscode.l10n.t('the remote {0} is not on a git host with known permalinks', state.remoteUrl) };
 }
 
 export async function describeSelection(document: vscode.TextDocument, selection: vscode.Range, code: string): Promise<SelectionShare> {

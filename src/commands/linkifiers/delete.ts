@@ -19,17 +19,18 @@ export function deleteLinkifierCommand(model: LinkifiersModel): CommandDeclarati
     failure: vscode.l10n.t('Could not delete the linkifier'),
     async run({ current }, arg?: DeleteLinkifierArgs): Promise<boolean> {
       requireAdmin(current);
-      const linkifier = await resolveLinkifier(model, arg, 'Linkifier to delete');
+      const linkifier = await resolveLinkifier(model, arg, vscode.l10n.t('Linkifier to delete'));
       if (!linkifier) return false;
       if (arg?.confirm !== false) {
+        const del = vscode.l10n.t('Delete');
         const choice = await vscode.window.showWarningMessage(
           vscode.l10n.t('Delete the linkifier {0}?', linkifier.pattern),
           { modal: true, detail: vscode.l10n.t('It links to {0}. Messages sent from now on are no longer linkified by it. This cannot be undone.', linkifier.url_template) },
-          vscode.l10n.t('Delete'),
+          del,
         );
-        if (choice !== 'Delete') return false;
+        if (choice !== del) return false;
       }
-      await withNotification('Deleting the linkifier…', (signal) => removeLinkifier(current.client, { filter_id: linkifier.id }, { signal }));
+      await withNotification(vscode.l10n.t('Deleting the linkifier…'), (signal) => removeLinkifier(current.client, { filter_id: linkifier.id }, { signal }));
       return true;
     },
   };

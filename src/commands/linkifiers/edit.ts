@@ -46,7 +46,7 @@ export function editLinkifierCommand(model: LinkifiersModel): CommandDeclaration
     failure: vscode.l10n.t('Could not save the linkifier'),
     async run({ services, current }, arg?: EditLinkifierArgs): Promise<EditLinkifierResult> {
       requireAdmin(current);
-      const existing = await resolveLinkifier(model, arg, 'Linkifier to edit');
+      const existing = await resolveLinkifier(model, arg, vscode.l10n.t('Linkifier to edit'));
       return existing ? save(services, current, model, existing, arg) : NOTHING;
     },
   };
@@ -79,8 +79,9 @@ async function save(
       // Nothing is sent: say precisely what failed, and let the user correct it.
       services.log.info(`Linkifier not saved: ${describeProblems(check)}`);
       if (scripted) return { sent: false, problems: check.problems };
-      const again = await vscode.window.showErrorMessage(vscode.l10n.t('The linkifier was not saved. {0}', describeProblems(check)), vscode.l10n.t('Edit Again'));
-      if (again !== 'Edit Again') return { sent: false, problems: check.problems };
+      const editAgain = vscode.l10n.t('Edit Again');
+      const again = await vscode.window.showErrorMessage(vscode.l10n.t('The linkifier was not saved. {0}', describeProblems(check)), editAgain);
+      if (again !== editAgain) return { sent: false, problems: check.problems };
       continue;
     }
     const params = {
@@ -90,15 +91,18 @@ async function save(
       reverse_template: draft.reverse_template || null,
       alternative_url_templates: [...(draft.alternative_url_templates ?? [])],
     };
-    const id = await withNotification(existing ? 'Saving the linkifier…' : 'Adding the linkifier…', async (signal) => {
+    const id = await withNotification(existing ? vscode.l10n.t('Saving the linkifier…') : vscode.l10n.t('Adding the linkifier…'), async (signal) => {
       if (existing) {
         await updateLinkifier(current.client, { filter_id: existing.id, ...params }, { signal });
         return existing.id;
       }
       return (await addLinkifier(current.client, params, { signal })).id;
     });
-    const preview = check.preview ? ` "${check.preview.text}" links to ${check.preview.url}` : '';
-    void vscode.window.showInformationMessage(vscode.l10n.t('Linkifier {0}.{1}', existing ? 'saved' : 'added', preview));
+    const p = check.preview;
+    const done = existing
+      ? (p ? vscode.l10n.t('Linkifier saved. "{0}" links to {1}', p.text, p.url) : vscode.l10n.t('Linkifier saved.'))
+      : (p ? vscode.l10n.t('Linkifier added. "{0}" links to {1}', p.text, p.url) : vscode.l10n.t('Linkifier added.'));
+    void vscode.window.showInformationMessage(done);
     return { sent: true, problems: [], id };
   }
 }
@@ -108,7 +112,7 @@ const STEPS = 5;
 /** The five input boxes, with Back; each validates its own field against the earlier ones. */
 async function askDraft(initial: LinkifierDraft, adding: boolean): Promise<LinkifierDraft | undefined> {
   const draft: LinkifierDraft = { ...initial };
-  const title = adding ? 'Add Linkifier' : 'Edit Linkifier';
+  const title = adding ? vscode.l10n.t('Add Linkifier') : vscode.l10n.t('Edit Linkifier');
   const fieldProblem = (d: LinkifierDraft, field: LinkifierField): string | undefined =>
     checkLinkifier(d).problems.find((p) => p.field === field)?.message;
   const steps: ((n: number) => InputStep & { apply: (v: string) => void })[] = [
@@ -140,7 +144,9 @@ async function askDraft(initial: LinkifierDraft, adding: boolean): Promise<Linki
       const preview = checkLinkifier({ pattern: draft.pattern, url_template: draft.url_template, example_input: draft.example_input }).preview;
       return {
         title, step: n, totalSteps: STEPS, value: draft.reverse_template ?? '',
-        prompt: `Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate the example input.${preview ? ` "${preview.text}" links to ${preview.url}` : ''}`,
+        prompt: preview
+          ? vscode.l10n.t('Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate the example input. "{0}" links to {1}', preview.text, preview.url)
+          : vscode.l10n.t('Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate the example input.'),
         placeholder: vscode.l10n.t('#{id}'),
         validate: (v) => (v === '' ? undefined : fieldProblem({ ...draft, alternative_url_templates: [], reverse_template: v }, draft.example_input ? 'reverse_template' : 'example_input')),
         apply: (v) => (draft.reverse_template = v === '' ? null : v),

@@ -34,12 +34,13 @@ export async function deleteMessage(current: CurrentSession, args: unknown): Pro
   const refusal = store.realm.deleteRefusal(message.sender_id === store.ownUserId, Date.now() / 1000 - message.timestamp);
   if (refusal) throw new UserFacingError(vscode.l10n.t('You cannot delete this message: {0}', refusal));
   if (!args.confirmed) {
+    const del = vscode.l10n.t('Delete');
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t('Delete this message for everyone?'),
       { modal: true, detail: vscode.l10n.t('{0}: {1}\n\nThis cannot be undone.', message.sender_full_name, excerpt(raw_content ?? message.content)) },
-      vscode.l10n.t('Delete'),
+      del,
     );
-    if (choice !== 'Delete') return 'cancelled';
+    if (choice !== del) return 'cancelled';
   }
   await deleteMessageRoute(current.client, { message_id: args.messageId });
   vscode.window.setStatusBarMessage(vscode.l10n.t('Team Chat: message deleted.'), 3000);

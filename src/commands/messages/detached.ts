@@ -23,9 +23,12 @@ export async function offerDeleteDetached(client: ChatClient, uploads: readonly 
   let remove = answer;
   if (remove === undefined) {
     const list = uploads.map((u) => `${u.name} (${formatSize(u.size)})`).join(', ');
-    const del = uploads.length === 1 ? 'Delete File' : `Delete ${uploads.length} Files`;
+    const one = uploads.length === 1;
+    const del = one ? vscode.l10n.t('Delete File') : vscode.l10n.t('Delete {0} Files', uploads.length);
     const picked = await vscode.window.showInformationMessage(
-      vscode.l10n.t('Your edit removed the last link to {0}: {1}. Delete {2} from the server?', uploads.length === 1 ? 'this file' : 'these files', list, uploads.length === 1 ? 'it' : 'them'),
+      one
+        ? vscode.l10n.t('Your edit removed the last link to this file: {0}. Delete it from the server?', list)
+        : vscode.l10n.t('Your edit removed the last link to these files: {0}. Delete them from the server?', list),
       { modal: true, detail: vscode.l10n.t('Deleted files cannot be restored. Keep them if you link them elsewhere.') },
       del,
       vscode.l10n.t('Keep'),
@@ -39,7 +42,7 @@ export async function offerDeleteDetached(client: ChatClient, uploads: readonly 
       await removeAttachment(client, { attachment_id: u.id });
       deleted.push(u.id);
     } catch (e) {
-      void vscode.window.showErrorMessage(errorMessage(e, `Could not delete ${u.name}`).text);
+      void vscode.window.showErrorMessage(errorMessage(e, vscode.l10n.t('Could not delete {0}', u.name)).text);
     }
   }
   return deleted;

@@ -77,7 +77,7 @@ export async function fetchRaw(client: ChatClient, messageId: number): Promise<{
 export function messageLabel(m: Message): string {
   if (m.type === 'stream') return `#${String(m.display_recipient)} > ${m.subject}`;
   const names = Array.isArray(m.display_recipient) ? m.display_recipient.map((r) => r.full_name).join(', ') : '';
-  return `Direct message (${names})`;
+  return vscode.l10n.t('Direct message ({0})', names);
 }
 
 export async function editMessage(ctx: EditContext, args: EditMessageArgs = {}): Promise<EditResult> {
@@ -269,12 +269,12 @@ export async function sendDraft(
   const draft = ctx.drafts.get(key);
   if (!draft) return { status: 'failed', message: vscode.l10n.t('No such draft.') };
   if (hasConflictMarkers(draft.text)) {
-    const message = 'The edit still holds conflict markers (<<<<<<<, =======, >>>>>>>): merge the two versions into one text first.';
+    const message = vscode.l10n.t('The edit still holds conflict markers (<<<<<<<, =======, >>>>>>>): merge the two versions into one text first.');
     void vscode.window.showWarningMessage(message);
     return { status: 'failed', key, message };
   }
   if (draft.text.trim() === '') {
-    const message = 'The edit is empty. To delete a message use the web app; to drop this edit use "Discard Edit".';
+    const message = vscode.l10n.t('The edit is empty. To delete a message use the web app; to drop this edit use "Discard Edit".');
     void vscode.window.showWarningMessage(message);
     return { status: 'failed', key, message };
   }
@@ -306,7 +306,7 @@ export async function sendDraft(
       if (current !== undefined && current !== draft.base) return onConflict(ctx, client, draft, current, args);
     }
     const specific = e instanceof ApiError ? explainApiError(e) : undefined;
-    const message = specific ?? `Could not send the edit: ${describeError(e)} Your text is kept as a draft.`;
+    const message = specific ?? vscode.l10n.t('Could not send the edit: {0} Your text is kept as a draft.', describeError(e));
     void vscode.window.showErrorMessage(message);
     return { status: 'failed', key, message, code: e instanceof ApiError ? e.code : undefined };
   }
@@ -322,10 +322,12 @@ async function onConflict(
   const inConflict: Draft = { ...draft, theirs };
   await ctx.drafts.put(inConflict);
   ctx.files.refresh(inConflict);
-  await vscode.commands.executeCommand('vscode.diff', theirsUri(draft), draftUri(draft), `Message ${draft.targetId}: on the server ↔ your edit`, { preview: false });
+  await vscode.commands.executeCommand('vscode.diff', theirsUri(draft), draftUri(draft), vscode.l10n.t('Message {0}: on the server ↔ your edit', draft.targetId), { preview: false });
   let choice: ConflictChoice | 'defer' | undefined = args.onConflict;
   if (choice === undefined) {
-    const items: Record<string, ConflictChoice> = { 'Keep Mine': 'keepMine', 'Take Theirs': 'takeTheirs', 'Merge by Hand': 'mergeByHand' };
+    const items: Record<string, ConflictChoice> = {
+      [vscode.l10n.t('Keep Mine')]: 'keepMine', [vscode.l10n.t('Take Theirs')]: 'takeTheirs', [vscode.l10n.t('Merge by Hand')]: 'mergeByHand',
+    };
     const picked = await vscode.window.showWarningMessage(
       vscode.l10n.t('Someone changed message {0} ({1}) while you were editing it. The diff shows the server\'s text (left) and yours (right).', draft.targetId, draft.label),
       ...Object.keys(items),
@@ -353,7 +355,7 @@ export async function discardEdit(ctx: EditContext, arg?: SendEditArgs | vscode.
   const draft = findDraft(ctx, arg) ?? (arg instanceof vscode.Uri ? undefined : findDraft(ctx, arg, 'scheduled'));
   if (!draft) return { status: 'failed', message: vscode.l10n.t('No such draft.') };
   if (confirm && !(arg && !(arg instanceof vscode.Uri))) {
-    const discard = 'Discard';
+    const discard = vscode.l10n.t('Discard');
     const picked = await vscode.window.showWarningMessage(vscode.l10n.t('Discard your unsent edit of {0}? Your text will be lost.', draft.label), { modal: true }, discard);
     if (picked !== discard) return { status: 'cancelled' };
   }
@@ -367,10 +369,14 @@ export async function offerPendingDrafts(ctx: EditContext): Promise<void> {
   const account = ctx.services.accounts.active;
   if (!account) return;
   for (const draft of ctx.drafts.forAccount(account.id).slice(0, 3)) {
-    const what = draft.kind === 'edit' ? `an unsent edit of message ${draft.targetId}` : `unsent changes to scheduled message ${draft.targetId}`;
-    void vscode.window.showInformationMessage(vscode.l10n.t('You have {0} ({1}).', what, draft.label), vscode.l10n.t('Resume'), vscode.l10n.t('Discard')).then(async (picked) => {
-      if (picked === 'Resume' && ctx.drafts.get(draft.key)) await openDraftEditor(draft);
-      if (picked === 'Discard') await vscode.commands.executeCommand(Commands.discardEdit, draftUri(draft));
+    const text = draft.kind === 'edit'
+      ? vscode.l10n.t('You have an unsent edit of message {0} ({1}).', draft.targetId, draft.label)
+      : vscode.l10n.t('You have unsent changes to scheduled message {0} ({1}).', draft.targetId, draft.label);
+    const resume = vscode.l10n.t('Resume');
+    const discard = vscode.l10n.t('Discard');
+    void vscode.window.showInformationMessage(text, resume, discard).then(async (picked) => {
+      if (picked === resume && ctx.drafts.get(draft.key)) await openDraftEditor(draft);
+      if (picked === discard) await vscode.commands.executeCommand(Commands.discardEdit, draftUri(draft));
     });
   }
 }

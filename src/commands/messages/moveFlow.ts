@@ -44,19 +44,24 @@ export type MoveOutcome =
 export type MoveAnchor = { kind: 'message' } | { kind: 'topic'; hasUnread: boolean };
 
 function propagateItems(anchor: MoveAnchor): (vscode.QuickPickItem & { mode: PropagateMode })[] {
-  const all = { mode: 'change_all' as const, label: vscode.l10n.t('All messages in the topic'), description: vscode.l10n.t('change_all'), detail: vscode.l10n.t('Moves the whole topic, older messages included.') };
+  // eslint-disable-next-line local/ui-strings -- the API's own name of the mode, shown as is next to its translated label
+  const all = { mode: 'change_all' as const, label: vscode.l10n.t('All messages in the topic'), description: 'change_all', detail: vscode.l10n.t('Moves the whole topic, older messages included.') };
   if (anchor.kind === 'topic') {
     return [
       all,
       ...(anchor.hasUnread
-        ? [{ mode: 'change_later' as const, label: vscode.l10n.t('From the first unread message on'), description: vscode.l10n.t('change_later'), detail: vscode.l10n.t('Moves the first unread message and every newer one.') }]
+          // eslint-disable-next-line local/ui-strings -- the API's own name of the mode, shown as is next to its translated label
+        ? [{ mode: 'change_later' as const, label: vscode.l10n.t('From the first unread message on'), description: 'change_later', detail: vscode.l10n.t('Moves the first unread message and every newer one.') }]
         : []),
-      { mode: 'change_one', label: vscode.l10n.t('Only the newest message'), description: vscode.l10n.t('change_one'), detail: vscode.l10n.t('Moves just the newest message; the rest of the topic stays.') },
+      // eslint-disable-next-line local/ui-strings -- the API's own name of the mode, shown as is next to its translated label
+      { mode: 'change_one', label: vscode.l10n.t('Only the newest message'), description: 'change_one', detail: vscode.l10n.t('Moves just the newest message; the rest of the topic stays.') },
     ];
   }
   return [
-    { mode: 'change_one', label: vscode.l10n.t('Only this message'), description: vscode.l10n.t('change_one'), detail: vscode.l10n.t('Moves just this message; the rest of the topic stays.') },
-    { mode: 'change_later', label: vscode.l10n.t('This and all later messages'), description: vscode.l10n.t('change_later'), detail: vscode.l10n.t('Moves this message and every newer one in the topic.') },
+    // eslint-disable-next-line local/ui-strings -- the API's own name of the mode, shown as is next to its translated label
+    { mode: 'change_one', label: vscode.l10n.t('Only this message'), description: 'change_one', detail: vscode.l10n.t('Moves just this message; the rest of the topic stays.') },
+    // eslint-disable-next-line local/ui-strings -- the API's own name of the mode, shown as is next to its translated label
+    { mode: 'change_later', label: vscode.l10n.t('This and all later messages'), description: 'change_later', detail: vscode.l10n.t('Moves this message and every newer one in the topic.') },
     all,
   ];
 }
@@ -118,7 +123,7 @@ export async function moveMessages(
     }
     let proceed = answers.moveAllowedPart;
     if (proceed === undefined) {
-      const moveThem = `Move the ${limit.totalMessagesAllowedToMove} Allowed`;
+      const moveThem = vscode.l10n.t('Move the {0} Allowed', limit.totalMessagesAllowedToMove);
       proceed = (await vscode.window.showWarningMessage(explanation, { modal: true }, moveThem)) === moveThem;
     }
     if (!proceed) return { status: 'cancelled', explanation };

@@ -66,8 +66,9 @@ export type ScheduledResult =
   | { status: 'refused' | 'failed'; message: string }
   | { status: 'cancelled' };
 
-export const NEEDS_NEW_TIME =
-  'This scheduled message could not be sent at its time, so it needs a new delivery time: choose one to save your changes.';
+export const NEEDS_NEW_TIME = vscode.l10n.t(
+  'This scheduled message could not be sent at its time, so it needs a new delivery time: choose one to save your changes.',
+);
 
 async function describe(client: ChatClient, list: readonly ScheduledMessage[]): Promise<ScheduledItem[]> {
   const channels = new Map((await getSubscriptions(client)).subscriptions.map((s) => [s.stream_id, s.name] as const));
@@ -75,7 +76,9 @@ async function describe(client: ChatClient, list: readonly ScheduledMessage[]): 
   const users = needUsers ? new Map((await getUsers(client)).members.map((u) => [u.user_id, u.full_name] as const)) : new Map<number, string>();
   return list.map((s) => {
     const isChannel = !Array.isArray(s.to);
-    const target = isChannel ? `#${channels.get(s.to as number) ?? `channel ${s.to}`}` : (s.to as number[]).map((id) => users.get(id) ?? `user ${id}`).join(', ');
+    const target = isChannel
+      ? `#${channels.get(s.to as number) ?? vscode.l10n.t('channel {0}', s.to as number)}`
+      : (s.to as number[]).map((id) => users.get(id) ?? vscode.l10n.t('user {0}', id)).join(', ');
     return {
       id: s.scheduled_message_id,
       failed: s.failed,
@@ -83,14 +86,14 @@ async function describe(client: ChatClient, list: readonly ScheduledMessage[]): 
       target,
       topic: isChannel ? s.topic : undefined,
       excerpt: excerpt(s.content),
-      warning: s.failed ? 'Failed to send — needs a new time' : undefined,
+      warning: s.failed ? vscode.l10n.t('Failed to send — needs a new time') : undefined,
     };
   });
 }
 
 /** Asks for a delivery time (UNIX seconds): the same presets and strict parser as reminders. */
 export async function pickTime(title: string): Promise<number | undefined> {
-  const date = await pickWhen(title, { placeHolder: vscode.l10n.t('When should the message be sent?'), verb: 'Send' });
+  const date = await pickWhen(title, { placeHolder: vscode.l10n.t('When should the message be sent?'), understood: (when) => vscode.l10n.t('Send {0}', when) });
   return date === undefined ? undefined : toUnixSeconds(date);
 }
 
@@ -119,7 +122,7 @@ export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = 
     let target = list.find((s) => s.scheduled_message_id === args.scheduledMessageId);
     let action = args.action;
     if (!target) {
-      if (args.scheduledMessageId !== undefined) return fail(`Scheduled message ${args.scheduledMessageId} no longer exists (sent or deleted).`);
+      if (args.scheduledMessageId !== undefined) return fail(vscode.l10n.t('Scheduled message {0} no longer exists (sent or deleted).', args.scheduledMessageId));
       if (list.length === 0) {
         void vscode.window.showInformationMessage(vscode.l10n.t('You have no scheduled messages. Schedule one with "Team Chat: Schedule Message…".'));
         return { status: 'cancelled' };
@@ -171,7 +174,7 @@ async function runAction(
       return save(client, s, { content: args.content }, time.at, args.time === undefined && s.failed ? 'refuse' : 'ok');
     }
     case 'reschedule': {
-      const at = time.at ?? (await pickTime(s.failed ? 'A new time for the failed message' : 'New delivery time'));
+      const at = time.at ?? (await pickTime(s.failed ? vscode.l10n.t('A new time for the failed message') : vscode.l10n.t('New delivery time')));
       if (at === undefined) return { status: 'cancelled' };
       return save(client, s, {}, at, 'ok');
     }
@@ -179,19 +182,19 @@ async function runAction(
       const change = args.type !== undefined || args.to !== undefined || args.topic !== undefined ? { type: args.type, to: args.to, topic: args.topic } : await askTarget(client, s, realmOf(ctx, account));
       if (!change) return { status: 'cancelled' };
       let at = time.at;
-      if (s.failed && at === undefined && args.type === undefined && args.to === undefined && args.topic === undefined) at = await pickTime('The message failed to send: choose a new time');
+      if (s.failed && at === undefined && args.type === undefined && args.to === undefined && args.topic === undefined) at = await pickTime(vscode.l10n.t('The message failed to send: choose a new time'));
       return save(client, s, change, at, s.failed && at === undefined ? 'refuse' : 'ok');
     }
     case 'delete': {
       if (args.confirm !== false && args.action === undefined) {
-        const del = 'Delete';
+        const del = vscode.l10n.t('Delete');
         if ((await vscode.window.showWarningMessage(vscode.l10n.t('Delete this scheduled message? It will not be sent.'), { modal: true }, del)) !== del) return { status: 'cancelled' };
       }
       try {
         await deleteScheduledMessage(client, { scheduled_message_id: id });
         return { status: 'deleted', id };
       } catch (e) {
-        return failWith(e, 'Could not delete the scheduled message');
+        return failWith(e, vscode.l10n.t('Could not delete the scheduled message'));
       }
     }
     default:
@@ -220,7 +223,7 @@ async function save(
     void vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Scheduled message saved'), 4000);
     return { status: 'saved', id: s.scheduled_message_id };
   } catch (e) {
-    return failWith(e, 'Could not save the scheduled message');
+    return failWith(e, vscode.l10n.t('Could not save the scheduled message'));
   }
 }
 
@@ -237,7 +240,7 @@ async function askTarget(client: ChatClient, s: ScheduledMessage, realm: RealmSt
       { label: vscode.l10n.t('$(comment-discussion) To a channel topic'), type: 'channel' as const },
       { label: vscode.l10n.t('$(person) As a direct message'), type: 'direct' as const },
     ],
-    { title: vscode.l10n.t('Currently {0}. Send it as…', isChannel ? 'to a channel' : 'a direct message') },
+    { title: isChannel ? vscode.l10n.t('Currently to a channel. Send it as…') : vscode.l10n.t('Currently a direct message. Send it as…') },
   );
   if (!kind) return undefined;
   if (kind.type === 'channel') {
@@ -261,17 +264,17 @@ async function askTarget(client: ChatClient, s: ScheduledMessage, realm: RealmSt
 export async function sendScheduledDraft(ctx: EditContext, draft: Draft, args: { time?: number | string }): Promise<ScheduledResult> {
   await saveOpenDocument(ctx, draft);
   const account = ctx.services.accounts.get(draft.accountId);
-  if (!account) return fail('The account of this draft is signed out: sign in again to save it.');
+  if (!account) return fail(vscode.l10n.t('The account of this draft is signed out: sign in again to save it.'));
   const result = await withActiveClient(
     ctx.services,
     async (client): Promise<ScheduledResult> => {
       const list = (await getScheduledMessages(client)).scheduled_messages;
       const s = list.find((x) => x.scheduled_message_id === draft.targetId);
-      if (!s) return fail(`Scheduled message ${draft.targetId} was already sent or deleted; your text is still in the draft (copy it, then discard it).`);
+      if (!s) return fail(vscode.l10n.t('Scheduled message {0} was already sent or deleted; your text is still in the draft (copy it, then discard it).', draft.targetId));
       const time = timeArg(args.time);
       if (time.error) return fail(time.error, true);
       let at = time.at;
-      if (s.failed && at === undefined && args.time === undefined) at = await pickTime('The message failed to send: choose a new time');
+      if (s.failed && at === undefined && args.time === undefined) at = await pickTime(vscode.l10n.t('The message failed to send: choose a new time'));
       const current = ctx.drafts.get(draft.key) ?? draft;
       const r = await save(client, s, { content: current.text }, at, 'refuse');
       if (r.status === 'saved') {
@@ -311,15 +314,15 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
       if (!r || !Array.isArray(r.to)) return { status: 'cancelled' };
       to = r.to;
     }
-    const where =
+    const title =
       type === 'channel' && streamId !== undefined && topic !== undefined
-        ? ` to #${ctx.services.sessions.current?.store.channelName(streamId) ?? streamId} > ${topic}`
-        : '';
-    content ??= await vscode.window.showInputBox({ title: vscode.l10n.t('Schedule a message{0} (Markdown)', where), prompt: vscode.l10n.t('Edit it later in an editor tab from "Scheduled Messages…".') });
+        ? vscode.l10n.t('Schedule a message to #{0} > {1} (Markdown)', ctx.services.sessions.current?.store.channelName(streamId) ?? streamId, topic)
+        : vscode.l10n.t('Schedule a message (Markdown)');
+    content ??= await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Edit it later in an editor tab from "Scheduled Messages…".') });
     if (!content) return { status: 'cancelled' };
     const time = timeArg(args.time);
     if (time.error) return fail(time.error, true);
-    const at = time.at ?? (await pickTime('Send it when?'));
+    const at = time.at ?? (await pickTime(vscode.l10n.t('Send it when?')));
     if (at === undefined) return { status: 'cancelled' };
     try {
       const res = await createScheduledMessage(client, {
@@ -332,7 +335,7 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
       void vscode.window.showInformationMessage(vscode.l10n.t('Scheduled for {0}.', formatLocal(fromUnixSeconds(at))));
       return { status: 'created', id: res.scheduled_message_id };
     } catch (e) {
-      return failWith(e, 'Could not schedule the message');
+      return failWith(e, vscode.l10n.t('Could not schedule the message'));
     }
   });
   return result ?? { status: 'cancelled' };

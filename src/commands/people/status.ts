@@ -27,7 +27,7 @@ export interface SetUserStatusArgs extends SetStatusArgs {
   userId: number;
 }
 
-const FAILURE = 'Could not change the status';
+const FAILURE = vscode.l10n.t('Could not change the status');
 
 /**
  * A failure inside the pick (which stays open and shows the reason in its title): input refused

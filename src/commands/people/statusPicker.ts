@@ -18,12 +18,12 @@ export interface StatusChoice {
 
 /** Suggested statuses: unicode emoji named as the server names them, codes as hex code points. */
 export const SUGGESTED_STATUSES: readonly StatusChoice[] = [
-  { status_text: 'In a meeting', emoji_name: 'calendar', emoji_code: '1f4c6', reaction_type: 'unicode_emoji' },
-  { status_text: 'Commuting', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' },
-  { status_text: 'Out sick', emoji_name: 'sick', emoji_code: '1f912', reaction_type: 'unicode_emoji' },
-  { status_text: 'Vacationing', emoji_name: 'palm_tree', emoji_code: '1f334', reaction_type: 'unicode_emoji' },
-  { status_text: 'Working remotely', emoji_name: 'house', emoji_code: '1f3e0', reaction_type: 'unicode_emoji' },
-  { status_text: 'Focusing', emoji_name: 'headphones', emoji_code: '1f3a7', reaction_type: 'unicode_emoji' },
+  { status_text: vscode.l10n.t('In a meeting'), emoji_name: 'calendar', emoji_code: '1f4c6', reaction_type: 'unicode_emoji' },
+  { status_text: vscode.l10n.t('Commuting'), emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' },
+  { status_text: vscode.l10n.t('Out sick'), emoji_name: 'sick', emoji_code: '1f912', reaction_type: 'unicode_emoji' },
+  { status_text: vscode.l10n.t('Vacationing'), emoji_name: 'palm_tree', emoji_code: '1f334', reaction_type: 'unicode_emoji' },
+  { status_text: vscode.l10n.t('Working remotely'), emoji_name: 'house', emoji_code: '1f3e0', reaction_type: 'unicode_emoji' },
+  { status_text: vscode.l10n.t('Focusing'), emoji_name: 'headphones', emoji_code: '1f3a7', reaction_type: 'unicode_emoji' },
 ];
 
 export const CLEAR_STATUS: StatusChoice = { status_text: '', emoji_name: '' };
@@ -47,7 +47,7 @@ export async function rememberStatus(state: vscode.Memento, status: StatusChoice
 /** "N/60" and, when over, what is wrong. */
 export function countLabel(text: string): string {
   const n = codePointLength(text.trim());
-  return n > STATUS_TEXT_MAX ? `${n}/${STATUS_TEXT_MAX} — too long` : `${n}/${STATUS_TEXT_MAX}`;
+  return n > STATUS_TEXT_MAX ? vscode.l10n.t('{0}/{1} — too long', n, STATUS_TEXT_MAX) : `${n}/${STATUS_TEXT_MAX}`;
 }
 
 interface StatusItem extends vscode.QuickPickItem {

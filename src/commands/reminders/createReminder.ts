@@ -34,7 +34,7 @@ export interface CreateReminderArgs {
   onOpen?: boolean;
 }
 
-const TITLE = 'Team Chat: Create Reminder';
+const TITLE = vscode.l10n.t('Team Chat: Create Reminder');
 
 /** Returns the new reminder's id, or undefined when nothing was created. */
 export async function createReminder(current: CurrentSession, args: CreateReminderArgs = {}, files?: FileReminders): Promise<number | FileReminder | undefined> {
@@ -96,11 +96,12 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
         if (!(error instanceof ValidationError) || error.field !== 'note') throw error;
         const shortened = buildTruncatedNote(parts, max);
         if (!shortened) throw error;
+        const shorten = vscode.l10n.t('Shorten the Selection');
         const accept = args.truncate ?? (await vscode.window.showWarningMessage(
           error.message,
           { modal: true, detail: vscode.l10n.t('The selection is too long for the note. Shorten it to fit (it ends with "…")? {0}:{1}-{2} stays in the note.', selection.path, selection.startLine, selection.endLine) },
-          vscode.l10n.t('Shorten the Selection'),
-        )) === 'Shorten the Selection';
+          shorten,
+        )) === shorten;
         if (!accept) return undefined;
         note = shortened;
       }
@@ -111,7 +112,7 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
     throw new ValidationError(vscode.l10n.t('{0} is in the past. Pick a later time.', describeWhen(when, new Date())), 'POST /reminders', 'scheduled_delivery_timestamp');
   }
   const at = when;
-  const { reminder_id } = await withNotification('Creating the reminder…', (signal) =>
+  const { reminder_id } = await withNotification(vscode.l10n.t('Creating the reminder…'), (signal) =>
     postReminder(
       current.client,
       {
@@ -176,7 +177,7 @@ async function pickLinkedMessage(current: CurrentSession): Promise<number | null
     { title: TITLE, placeHolder: vscode.l10n.t('Topic of the message (newest first)'), ignoreFocusOut: true },
   );
   if (!tp) return undefined;
-  const { messages } = await withNotification('Loading messages…', (signal) =>
+  const { messages } = await withNotification(vscode.l10n.t('Loading messages…'), (signal) =>
     getMessages(current.client, { anchor: 'newest', num_before: 20, num_after: 0, narrow: [channel(ch.streamId), topicTerm(tp.topic)], apply_markdown: false }, { signal }),
   );
   const msg = await vscode.window.showQuickPick(

@@ -84,7 +84,7 @@ export class FileReminders implements vscode.Disposable {
     await this.remove(reminder.id);
     this.#onDidRemind.fire(reminder);
     const where = formatLineReference(reminder.path, reminder.lines);
-    const text = reminder.remark === '' ? `Reminder: ${where}` : `Reminder: ${reminder.remark} (${where})`;
+    const text = reminder.remark === '' ? vscode.l10n.t('Reminder: {0}', where) : vscode.l10n.t('Reminder: {0} ({1})', reminder.remark, where);
     const choice = await vscode.window.showInformationMessage(text, vscode.l10n.t('Show the Lines'));
     if (choice) await openAt(vscode.Uri.parse(reminder.uri), reminder.lines);
   }

@@ -15,7 +15,7 @@ import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
 import { reportError } from '../../ui/report';
 
-const TITLE = 'Team Chat: Reminders';
+const TITLE = vscode.l10n.t('Team Chat: Reminders');
 
 /** The note the user wrote (servers from FL.reminderNote send it), else the message content. */
 export function reminderNote(r: Reminder): string {
@@ -62,7 +62,7 @@ export function listReminders(services: Services, current: CurrentSession): void
       const target = r.reminder_target_message_id;
       return {
         label: `${r.failed ? '$(error) ' : '$(bell) '}${describeWhen(new Date(r.scheduled_delivery_timestamp * 1000), now)}`,
-        description: [typeof target === 'number' ? `linked to message ${target}` : 'no linked message', r.failed ? 'failed' : ''].filter(Boolean).join(' · '),
+        description: [typeof target === 'number' ? vscode.l10n.t('linked to message {0}', target) : vscode.l10n.t('no linked message'), r.failed ? vscode.l10n.t('failed') : ''].filter(Boolean).join(' · '),
         detail: excerpt(note) || vscode.l10n.t('(no note)'),
         buttons: [DELETE_BUTTON],
         reminder: r,
@@ -98,7 +98,7 @@ async function reminderActions(services: Services, current: CurrentSession, r: R
   const note = reminderNote(r);
   const location = noteLocation(note);
   const actions = [
-    ...(location ? [{ label: `$(go-to-file) Open ${location.path}:${location.start}${location.end !== location.start ? `-${location.end}` : ''}`, id: 'open' as const }] : []),
+    ...(location ? [{ label: vscode.l10n.t('$(go-to-file) Open {0}', `${location.path}:${location.start}${location.end !== location.start ? `-${location.end}` : ''}`), id: 'open' as const }] : []),
     { label: vscode.l10n.t('$(copy) Copy the note'), id: 'copy' as const },
     { label: vscode.l10n.t('$(trash) Delete the reminder'), id: 'delete' as const },
   ];
@@ -125,7 +125,7 @@ async function openLocation(location: { path: string; start: number; end: number
   }
 }
 
-export const DELETE_FAILED = 'Could not delete the reminder';
+export const DELETE_FAILED = vscode.l10n.t('Could not delete the reminder');
 
 /** From the list (outside any command's run): failures are reported here. */
 async function removeReminder(services: Services, current: CurrentSession, reminderId: number): Promise<void> {
@@ -137,5 +137,5 @@ async function removeReminder(services: Services, current: CurrentSession, remin
 }
 
 export function deleteById(current: CurrentSession, reminderId: number): Promise<unknown> {
-  return withNotification('Deleting the reminder…', (signal) => apiDeleteReminder(current.client, { reminder_id: reminderId }, { signal }));
+  return withNotification(vscode.l10n.t('Deleting the reminder…'), (signal) => apiDeleteReminder(current.client, { reminder_id: reminderId }, { signal }));
 }

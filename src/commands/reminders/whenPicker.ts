@@ -3,15 +3,15 @@
  * checked as it is typed (all from src/time/when.ts).
  */
 import * as vscode from 'vscode';
-import { describeWhen, parseWhen, WHEN_FORMAT_HINT, whenPresets } from '../../time/when';
+import { describeWhen, parseWhen, whenFormatHint, whenPresets } from '../../time/when';
 
-export const CUSTOM_LABEL = '$(calendar) Custom date and time…';
+const customLabel = (): string => vscode.l10n.t('$(calendar) Custom date and time…');
 
 export interface WhenPickOptions {
   /** Default: "When should the reminder arrive?" */
   readonly placeHolder?: string;
-  /** What happens then, before the understood time in the custom box ("Remind", "Send"). */
-  readonly verb?: string;
+  /** The custom box's note on the understood time, e.g. "Send {0}" (default "Remind {0}"): a whole translated sentence. */
+  readonly understood?: (when: string) => string;
 }
 
 /** The choice that is not a time (e.g. "when I next open this file"), offered first. */
@@ -30,7 +30,7 @@ export async function pickWhen(
     ...(options.notATime ? [{ ...options.notATime, notATime: true }, { label: '', kind: vscode.QuickPickItemKind.Separator }] : []),
     ...whenPresets(start).map((p) => ({ label: `$(clock) ${p.label}`, description: describeWhen(p.date, start), date: p.date })),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { label: CUSTOM_LABEL, description: vscode.l10n.t('YYYY-MM-DD HH:MM or +2h') },
+    { label: customLabel(), description: vscode.l10n.t('YYYY-MM-DD HH:MM or +2h') },
   ];
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder: options.placeHolder ?? vscode.l10n.t('When should the reminder arrive?'), ignoreFocusOut: true });
   if (!picked) return undefined;
@@ -41,17 +41,17 @@ export async function pickWhen(
 
 /** Strictly parsed; the box shows the understood time (or what is wrong) while typing. */
 export async function askCustomWhen(title: string, options: WhenPickOptions = {}, now: () => Date = () => new Date()): Promise<Date | undefined> {
-  const verb = options.verb ?? 'Remind';
+  const understood = options.understood ?? ((when: string) => vscode.l10n.t('Remind {0}', when));
   const text = await vscode.window.showInputBox({
     title,
-    prompt: vscode.l10n.t('Date and time: {0}', WHEN_FORMAT_HINT),
+    prompt: vscode.l10n.t('Date and time: {0}', whenFormatHint()),
     placeHolder: vscode.l10n.t('e.g. 2025-12-01 09:30 or +2h'),
     ignoreFocusOut: true,
     validateInput: (value) => {
       if (value.trim() === '') return undefined;
       const r = parseWhen(value, now());
       return r.ok
-        ? { message: `${verb} ${describeWhen(r.date, now())}`, severity: vscode.InputBoxValidationSeverity.Info }
+        ? { message: understood(describeWhen(r.date, now())), severity: vscode.InputBoxValidationSeverity.Info }
         : { message: r.error, severity: vscode.InputBoxValidationSeverity.Error };
     },
   });

@@ -53,7 +53,7 @@ async function showServerInfo(services: Services, args?: ServerInfoArgs): Promis
     realmUrl = normalizeRealmUrl(typed);
   }
   const where = realmUrl ?? services.sessions.current?.account.realmUrl ?? '';
-  const model = await withNotification(`Asking ${where} about itself…`, (signal) => fetchServerInfo(services, realmUrl, signal));
+  const model = await withNotification(vscode.l10n.t('Asking {0} about itself…', where), (signal) => fetchServerInfo(services, realmUrl, signal));
   ServerInfoPanel.show(services, model);
   return model;
 }

@@ -13,16 +13,17 @@ export interface DeleteSnippetArgs {
 }
 
 export async function deleteSnippet(current: CurrentSession, arg?: DeleteSnippetArgs): Promise<boolean> {
-  const snippet = await resolveSnippet(current, snippetIdOf(arg), 'Snippet to delete');
+  const snippet = await resolveSnippet(current, snippetIdOf(arg), vscode.l10n.t('Snippet to delete'));
   if (!snippet) return false;
   if (arg?.confirm !== false) {
+    const del = vscode.l10n.t('Delete');
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t('Delete the snippet "{0}"?', snippet.title),
       { modal: true, detail: vscode.l10n.t('{0}\n\nThis cannot be undone.', firstLine(snippet.content, 200)) },
-      vscode.l10n.t('Delete'),
+      del,
     );
-    if (choice !== 'Delete') return false;
+    if (choice !== del) return false;
   }
-  await withNotification('Deleting the snippet…', (signal) => deleteSavedSnippet(current.client, { saved_snippet_id: snippet.id }, { signal }));
+  await withNotification(vscode.l10n.t('Deleting the snippet…'), (signal) => deleteSavedSnippet(current.client, { saved_snippet_id: snippet.id }, { signal }));
   return true;
 }

@@ -87,7 +87,7 @@ export class SnippetEditors extends Disposable implements vscode.CodeLensProvide
 
 /** Opens the tab (returns its URI), or with `title`/`content` saves directly (returns true). */
 export async function editSnippet(current: CurrentSession, editors: SnippetEditors, arg?: EditSnippetArgs): Promise<string | boolean | undefined> {
-  const snippet = await resolveSnippet(current, snippetIdOf(arg), 'Snippet to edit');
+  const snippet = await resolveSnippet(current, snippetIdOf(arg), vscode.l10n.t('Snippet to edit'));
   if (!snippet) return undefined;
   if (arg?.title !== undefined || arg?.content !== undefined) {
     await patch(current, snippet.id, { title: arg.title, content: arg.content });
@@ -149,7 +149,7 @@ export async function editSnippetTitle(current: CurrentSession, editors: Snippet
 
 async function patch(current: CurrentSession, snippetId: number, change: { title?: string; content?: string }): Promise<void> {
   if (change.title !== undefined) checkTitle(current.client, change.title);
-  await withNotification('Saving the snippet…', (signal) =>
+  await withNotification(vscode.l10n.t('Saving the snippet…'), (signal) =>
     updateSavedSnippet(current.client, { saved_snippet_id: snippetId, ...change }, { signal }),
   );
 }

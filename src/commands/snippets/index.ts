@@ -45,7 +45,7 @@ export function register(services: Services, options: { compose?: ComposeTarget 
 async function insertSnippet(current: CurrentSession, arg?: unknown): Promise<InsertResult | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) throw new UserFacingError(vscode.l10n.t('Open a file and put the cursor where the snippet should go.'));
-  const snippet = await resolveSnippet(current, snippetIdOf(arg), 'Snippet to insert as a comment');
+  const snippet = await resolveSnippet(current, snippetIdOf(arg), vscode.l10n.t('Snippet to insert as a comment'));
   if (!snippet) return undefined;
   const result = await insertAsComment(editor, snippet.content);
   if (result.commented === 'none') {

@@ -26,7 +26,7 @@ export async function saveSelectionAsSnippet(current: CurrentSession, args: Save
   } else {
     checkTitle(current.client, title);
   }
-  const { saved_snippet_id } = await withNotification('Saving the snippet…', (signal) =>
+  const { saved_snippet_id } = await withNotification(vscode.l10n.t('Saving the snippet…'), (signal) =>
     createSavedSnippet(current.client, { title: title!, content }, { signal }),
   );
   void vscode.window.showInformationMessage(vscode.l10n.t('Saved the snippet "{0}".', title));

@@ -26,8 +26,8 @@ export function titleProblem(client: ChatClient, title: string): string | undefi
     }
     return undefined;
   }
-  if (title.trim() === '') return 'Give the snippet a title.';
-  return codePointLength(title) > max ? `A snippet title can be at most ${max} characters (an emoji counts as one).` : undefined;
+  if (title.trim() === '') return vscode.l10n.t('Give the snippet a title.');
+  return codePointLength(title) > max ? vscode.l10n.t('A snippet title can be at most {0} characters (an emoji counts as one).', max) : undefined;
 }
 
 /** Throws the API layer's objection to `title` (a `ValidationError`, shown as written). */

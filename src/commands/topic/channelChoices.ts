@@ -3,7 +3,7 @@
  * appear (archived ones never; for posting, only those the user may post in, like Zulip's
  * compose box) and their descriptions as plain text rather than Markdown.
  */
-import * as vscode from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { ChatStore } from '../../store';
 import type { RealmState } from '../../store/realm';
 
@@ -72,7 +72,7 @@ export function channelChoices(store: ChatStore, purpose: ChannelPurpose): Chann
 /** `suggested` first (marked "suggested"), the others in their order. */
 export function suggestFirst<T extends { streamId: number; detail?: string }>(items: readonly T[], suggested: number | undefined): T[] {
   const first = items.find((i) => i.streamId === suggested);
-  return first ? [{ ...first, detail: vscode.l10n.t('Suggested for this repository') }, ...items.filter((i) => i !== first)] : [...items];
+  return first ? [{ ...first, detail: l10n.t('Suggested for this repository') }, ...items.filter((i) => i !== first)] : [...items];
 }
 
 /** The channel the mapping names for `repository`, if the user is subscribed to it. */

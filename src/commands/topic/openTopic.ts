@@ -20,13 +20,13 @@ export function register(services: Services, views: TopicViews): void {
     run: async ({ current }, args?: unknown): Promise<TopicPanel | undefined> => {
       let target = isTopicTarget(args) ? args : undefined;
       if (!target) {
-        const streamId = await pickChannel(current.store, 'Open Topic');
+        const streamId = await pickChannel(current.store, vscode.l10n.t('Open Topic'));
         if (streamId === undefined) return undefined;
-        const topic = await pickTopicOf(current.store, streamId, 'Open Topic');
+        const topic = await pickTopicOf(current.store, streamId, vscode.l10n.t('Open Topic'));
         if (topic === undefined) return undefined;
         target = { streamId, topic };
       }
-      const channel = current.store.channelName(target.streamId) ?? `channel ${target.streamId}`;
+      const channel = current.store.channelName(target.streamId) ?? vscode.l10n.t('channel {0}', target.streamId);
       return views.open({ streamId: target.streamId, topic: target.topic, mode: 'topic' }, topicTitle(channel, target.topic), anchorOf(args));
     },
   }]);

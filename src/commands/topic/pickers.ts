@@ -55,7 +55,7 @@ export async function askTopicName(store: ChatStore): Promise<string | undefined
   return vscode.window.showInputBox({
     title: vscode.l10n.t('New topic'),
     prompt: vscode.l10n.t('Topic name'),
-    validateInput: (v) => (v.trim() === '' ? 'Enter a topic name.' : [...v].length > max ? `At most ${max} characters.` : undefined),
+    validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter a topic name.') : [...v].length > max ? vscode.l10n.t('At most {0} characters.', max) : undefined),
   });
 }
 

@@ -35,21 +35,21 @@ export function register(services: Services, views: TopicViews): void {
     const active = activeKey?.mode === 'topic' ? activeKey : undefined;
     let streamId = args.streamId ?? active?.streamId;
     let topic = withTopic ? (args.topic ?? (args.streamId === undefined ? active?.topic : undefined)) : undefined;
-    const title = withTopic ? 'Search in Topic' : 'Search in Channel';
+    const title = withTopic ? vscode.l10n.t('Search in Topic') : vscode.l10n.t('Search in Channel');
     streamId ??= await pickChannel(current.store, title);
     if (streamId === undefined) return undefined;
     if (withTopic && topic === undefined) {
       topic = await pickTopicOf(current.store, streamId, title);
       if (topic === undefined) return undefined;
     }
-    const channel = current.store.channelName(streamId) ?? `channel ${streamId}`;
+    const channel = current.store.channelName(streamId) ?? vscode.l10n.t('channel {0}', streamId);
     const query =
       args.query ??
       (await vscode.window.showInputBox({
         title,
-        prompt: `Search ${withTopic ? `#${channel} › ${topic}` : `#${channel}`}`,
+        prompt: withTopic ? vscode.l10n.t('Search #{0} › {1}', channel, topic ?? '') : vscode.l10n.t('Search #{0}', channel),
         placeHolder: vscode.l10n.t('Words to find'),
-        validateInput: (v) => (v.trim() === '' ? 'Enter what to search for.' : undefined),
+        validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter what to search for.') : undefined),
       }));
     if (query === undefined || query.trim() === '') return undefined;
     return views.open({ streamId, topic, mode: 'search', query: query.trim() }, searchTitle(channel, topic, query.trim()));

@@ -24,15 +24,17 @@ export function register(services: Services): void {
       const selection = editor.selection.isEmpty ? editor.document.lineAt(editor.selection.active.line).range : editor.selection;
       const code = editor.document.getText(selection);
       if (code.trim() === '') throw new UserFacingError(vscode.l10n.t('The selection is empty: select the code to share.'));
-      const target = isTopicTarget(args) ? args : await pickRecentTopic(current.store, 'Share Selection');
+      const target = isTopicTarget(args) ? args : await pickRecentTopic(current.store, vscode.l10n.t('Share Selection'));
       if (!target) return undefined;
       const share = await describeSelection(editor.document, selection, code);
-      const result = await withNotification('Team Chat: sharing the selection…', (signal) =>
+      const result = await withNotification(vscode.l10n.t('Team Chat: sharing the selection…'), (signal) =>
         sendMessage(current.client, { type: 'stream', to: target.streamId, topic: target.topic, content: share.content }, { signal }),
       );
-      const channel = current.store.channelName(target.streamId) ?? `channel ${target.streamId}`;
-      const why = share.noPermalinkReason ? ` No permalink: ${share.noPermalinkReason}.` : '';
-      void vscode.window.showInformationMessage(vscode.l10n.t('Shared {0} to #{1} › {2}.{3}', share.reference, channel, target.topic, why), vscode.l10n.t('Open Topic')).then((choice) => {
+      const channel = current.store.channelName(target.streamId) ?? vscode.l10n.t('channel {0}', target.streamId);
+      const shared = share.noPermalinkReason
+        ? vscode.l10n.t('Shared {0} to #{1} › {2}. No permalink: {3}.', share.reference, channel, target.topic, share.noPermalinkReason)
+        : vscode.l10n.t('Shared {0} to #{1} › {2}.', share.reference, channel, target.topic);
+      void vscode.window.showInformationMessage(shared, vscode.l10n.t('Open Topic')).then((choice) => {
         if (choice) void vscode.commands.executeCommand(Commands.openTopic, target);
       });
       return { id: result.id };

@@ -60,12 +60,12 @@ function resolve(id: CommandDeclaration['id'], resolved: boolean): CommandDeclar
   return {
     id,
     session: true,
-    failure: vscode.l10n.t('Could not {0} the topic', resolved ? 'resolve' : 'unresolve'),
+    failure: resolved ? vscode.l10n.t('Could not resolve the topic') : vscode.l10n.t('Could not unresolve the topic'),
     async run({ current, interactive }, arg?: TopicArg) {
       if (!current.store.realm.canResolveTopics()) {
         throw new UserFacingError(vscode.l10n.t('You are not allowed to resolve topics in this organisation (an administrator decides who may).'));
       }
-      const t = await topicOf(current, arg, `Choose a topic to ${resolved ? 'resolve' : 'unresolve'}`);
+      const t = await topicOf(current, arg, resolved ? vscode.l10n.t('Choose a topic to resolve') : vscode.l10n.t('Choose a topic to unresolve'));
       if (!t) return false;
       if (resolved && t.topic === '') throw new UserFacingError(vscode.l10n.t('The empty topic cannot be marked resolved. Rename it first.'));
       if (isResolved(t.topic) === resolved) return true;
@@ -73,7 +73,8 @@ function resolve(id: CommandDeclaration['id'], resolved: boolean): CommandDeclar
       const messageId = await newestMessageId(current, t);
       // Resolving sends no extra notification to the new thread (docs/API.md); keep the defaults.
       const request: MoveRequest = { messageId, topic, propagateMode: 'change_all', sendNotificationToOldThread: false, sendNotificationToNewThread: true };
-      return move(request, current, `${resolved ? 'Resolving' : 'Unresolving'} "${unresolvedName(t.topic)}"…`, arg, interactive);
+      const title = resolved ? vscode.l10n.t('Resolving "{0}"…', unresolvedName(t.topic)) : vscode.l10n.t('Unresolving "{0}"…', unresolvedName(t.topic));
+      return move(request, current, title, arg, interactive);
     },
   };
 }
@@ -92,14 +93,19 @@ export const commands: CommandDeclaration[] = [
       if (!canTopics && !canChannels) {
         throw new UserFacingError(vscode.l10n.t('You are not allowed to rename or move topics in this organisation (an administrator decides who may).'));
       }
-      const t = await topicOf(current, arg, 'Choose a topic to rename or move');
+      const t = await topicOf(current, arg, vscode.l10n.t('Choose a topic to rename or move'));
       if (!t) return false;
       const request = await askMove(current, t, arg, canTopics, canChannels);
       if (!request) return false;
       if (request.topic !== undefined && !canTopics) throw new UserFacingError(vscode.l10n.t('You may move topics to other channels but not rename them.'));
       if (request.streamId !== undefined && !canChannels) throw new UserFacingError(vscode.l10n.t('You may rename topics but not move them to another channel.'));
-      const where = [request.topic !== undefined ? `"${request.topic}"` : '', request.streamId !== undefined ? channelName(current, request.streamId) : ''].filter(Boolean).join(' in ');
-      return move(request, current, `Moving "${t.topic}" to ${where}…`, arg, interactive);
+      const channel = request.streamId !== undefined ? channelName(current, request.streamId) : undefined;
+      const title = request.topic !== undefined && channel !== undefined
+        ? vscode.l10n.t('Moving "{0}" to "{1}" in {2}…', t.topic, request.topic, channel)
+        : request.topic !== undefined
+          ? vscode.l10n.t('Moving "{0}" to "{1}"…', t.topic, request.topic)
+          : vscode.l10n.t('Moving "{0}" to {1}…', t.topic, channel ?? '');
+      return move(request, current, title, arg, interactive);
     },
   },
 ];
@@ -124,8 +130,8 @@ async function askMove(current: CurrentSession, t: TopicArg, arg: MoveArg | unde
       prompt: canTopics ? vscode.l10n.t('New topic name') : vscode.l10n.t('Topic name (you may not rename topics here)'),
       value: t.topic,
       validateInput: (v) => {
-        if ([...v].length > max) return `At most ${max} characters.`;
-        if (realm.mandatoryTopics && (v.trim() === '' || v === '(no topic)' || v === realm.emptyTopicDisplayName)) return 'Topics are required in this organisation.';
+        if ([...v].length > max) return vscode.l10n.t('At most {0} characters.', max);
+        if (realm.mandatoryTopics && (v.trim() === '' || v === '(no topic)' || v === realm.emptyTopicDisplayName)) return vscode.l10n.t('Topics are required in this organisation.');
         return undefined;
       },
     });

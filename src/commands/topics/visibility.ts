@@ -22,10 +22,17 @@ function policyFor(action: Action, channelMuted: boolean): 0 | 1 | 2 | 3 {
   }
 }
 
-function command(id: CommandDeclaration['id'], action: Action, verb: string): CommandDeclaration {
-  return topicCommand({ id, failure: vscode.l10n.t('Could not {0} the topic', verb), placeHolder: vscode.l10n.t('Choose a topic to {0}', verb) }, async ({ current }, t) => {
+/** A command's texts, each a whole sentence (`progress` gets the topic's name). */
+interface VisibilityTexts {
+  readonly failure: string;
+  readonly placeHolder: string;
+  readonly progress: (topic: string) => string;
+}
+
+function command(id: CommandDeclaration['id'], action: Action, texts: VisibilityTexts): CommandDeclaration {
+  return topicCommand({ id, failure: texts.failure, placeHolder: texts.placeHolder }, async ({ current }, t) => {
     const policy = policyFor(action, current.store.subscription(t.streamId)?.is_muted ?? false);
-    await withNotification(`${verb[0]!.toUpperCase()}${verb.slice(1)}: ${t.topic || current.store.realm.emptyTopicDisplayName}…`, (signal) =>
+    await withNotification(texts.progress(t.topic || current.store.realm.emptyTopicDisplayName), (signal) =>
       updateUserTopic(current.client, { stream_id: t.streamId, topic: t.topic, visibility_policy: policy }, { signal }),
     );
     return policy;
@@ -33,8 +40,18 @@ function command(id: CommandDeclaration['id'], action: Action, verb: string): Co
 }
 
 export const commands: CommandDeclaration[] = [
-  command(Commands.topicMute, 'mute', 'mute'),
-  command(Commands.topicUnmute, 'unmute', 'unmute'),
-  command(Commands.topicFollow, 'follow', 'follow'),
-  command(Commands.topicResetVisibility, 'reset', 'reset the visibility of'),
+  command(Commands.topicMute, 'mute', {
+    failure: vscode.l10n.t('Could not mute the topic'), placeHolder: vscode.l10n.t('Choose a topic to mute'), progress: (t) => vscode.l10n.t('Mute: {0}…', t),
+  }),
+  command(Commands.topicUnmute, 'unmute', {
+    failure: vscode.l10n.t('Could not unmute the topic'), placeHolder: vscode.l10n.t('Choose a topic to unmute'), progress: (t) => vscode.l10n.t('Unmute: {0}…', t),
+  }),
+  command(Commands.topicFollow, 'follow', {
+    failure: vscode.l10n.t('Could not follow the topic'), placeHolder: vscode.l10n.t('Choose a topic to follow'), progress: (t) => vscode.l10n.t('Follow: {0}…', t),
+  }),
+  command(Commands.topicResetVisibility, 'reset', {
+    failure: vscode.l10n.t('Could not reset the visibility of the topic'),
+    placeHolder: vscode.l10n.t('Choose a topic to reset the visibility of'),
+    progress: (t) => vscode.l10n.t('Reset the visibility of: {0}…', t),
+  }),
 ];

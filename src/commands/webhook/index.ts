@@ -48,13 +48,15 @@ async function start(services: Services, receiver: WebhookReceiver, args: StartR
   try {
     const url = await receiver.start({ token, port, autoReply: args?.autoReply, mode: args?.mode ?? settings.mode });
     if (!scripted) {
+      const copy = vscode.l10n.t('Copy URL');
+      const show = vscode.l10n.t('Show Payloads');
       const choice = await vscode.window.showInformationMessage(
         vscode.l10n.t('The outgoing webhook receiver is listening at {0}. Set it as the bot\'s endpoint URL; payloads appear in "Team Chat Webhooks".', url),
-        vscode.l10n.t('Copy URL'),
-        vscode.l10n.t('Show Payloads'),
+        copy,
+        show,
       );
-      if (choice === 'Copy URL') await vscode.env.clipboard.writeText(url);
-      else if (choice === 'Show Payloads') receiver.showLog();
+      if (choice === copy) await vscode.env.clipboard.writeText(url);
+      else if (choice === show) receiver.showLog();
     }
     return { url, port: receiver.port! };
   } catch (error) {
@@ -97,7 +99,7 @@ async function obtainToken(services: Services): Promise<string | undefined> {
       prompt: vscode.l10n.t('The token of the outgoing webhook bot (kept in VS Code’s secret storage).'),
       password: true,
       ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() === '' ? 'Enter the token.' : undefined),
+      validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter the token.') : undefined),
     });
   } else if (choice?.id === 'file') {
     token = await tokenFromFile();
@@ -109,7 +111,7 @@ async function obtainToken(services: Services): Promise<string | undefined> {
 }
 
 async function tokenFromFile(): Promise<string | undefined> {
-  const files = await vscode.window.showOpenDialog({ title: vscode.l10n.t('The bot’s configuration file'), canSelectMany: false, openLabel: 'Use Token' });
+  const files = await vscode.window.showOpenDialog({ title: vscode.l10n.t('The bot’s configuration file'), canSelectMany: false, openLabel: vscode.l10n.t('Use Token') });
   if (!files?.[0]) return undefined;
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(files[0]));
   const tokens = readBotTokens(text);
