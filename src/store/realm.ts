@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { RealmLimits } from '../api/operation';
 
 /** A permission group setting: a group id, or an anonymous group. */
@@ -133,7 +134,7 @@ export class RealmState {
   }
   get emptyTopicDisplayName(): string {
     const v = this.settings.empty_topic_display_name;
-    return typeof v === 'string' ? v : 'general chat';
+    return typeof v === 'string' ? v : l10n.t('general chat');
   }
 
   /** The limits in the client's shape (`ChatClient.limits`). */

@@ -6,7 +6,7 @@
  * new tasks and strikes of a to-do list (`{type: 'new_task', key, task, desc, completed}`,
  * `{type: 'strike', key}`, `{type: 'new_task_list_title', title}`). Pure functions, no `vscode`.
  */
-import * as vscode from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { Submessage } from '../../api/messages/models';
 import { isRecord } from '../../guards';
 
@@ -69,7 +69,7 @@ export function widgetState(submessages: readonly Pick<Submessage, 'id' | 'sende
     const tasks = Array.isArray(extra.tasks) ? extra.tasks.filter(isRecord) : [];
     state = {
       kind: 'todo',
-      title: str(extra.task_list_title) ?? vscode.l10n.t('Task list'),
+      title: str(extra.task_list_title) ?? l10n.t('Task list'),
       tasks: tasks.flatMap((t, i) => (str(t.task) ? [{ key: `${i},canned`, task: str(t.task)!, desc: str(t.desc) ?? '', completed: false }] : [])),
       nextIdx: 0,
     };
