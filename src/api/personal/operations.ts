@@ -76,7 +76,7 @@ export const deleteSavedSnippet = defineOperation({
 
 // ---- scheduled messages --------------------------------------------------------------------------
 
-const Timestamp = z.number().int().positive({ message: l10n.t('The delivery time must be a UNIX time in seconds.') });
+const Timestamp = z.number().int().positive({ error: () => l10n.t('The delivery time must be a UNIX time in seconds.') });
 
 /** `GET /scheduled_messages` — earliest first. */
 export const getScheduledMessages = defineOperation({
@@ -93,7 +93,7 @@ export const createScheduledMessage = defineOperation({
   params: z.object({
     type: TypeName,
     to: Recipients,
-    content: z.string().min(1, { message: l10n.t('The message is empty.') }),
+    content: z.string().min(1, { error: () => l10n.t('The message is empty.') }),
     topic: z.string().optional(),
     scheduled_delivery_timestamp: Timestamp,
     read_by_sender: z.boolean().optional(),
@@ -111,7 +111,7 @@ export const updateScheduledMessage = defineOperation({
     scheduled_message_id: idParam('scheduled_message_id'),
     type: TypeName.optional(),
     to: Recipients.optional(),
-    content: z.string().min(1, { message: l10n.t('The message is empty.') }).optional(),
+    content: z.string().min(1, { error: () => l10n.t('The message is empty.') }).optional(),
     topic: z.string().optional(),
     scheduled_delivery_timestamp: Timestamp.optional(),
   }),
