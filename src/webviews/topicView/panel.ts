@@ -13,7 +13,7 @@ import type { CurrentSession } from '../../session/manager';
 import { requireSession } from '../../ui/session';
 import { PanelHost, type WebviewHost } from '../host';
 import { realmImageOrigins } from '../html';
-import { BODY } from './markup';
+import { body } from './markup';
 import { CONTENT_STYLES, registerContentHandlers } from './content';
 import { registerCodeBlockHandlers } from './codeBlocks';
 import { ViewUploads } from './uploads';
@@ -208,7 +208,7 @@ export class TopicPanel implements vscode.Disposable {
       title: this.panel.title,
       styles: ['topicView.css', ...CONTENT_STYLES],
       script: 'topicView',
-      body: BODY,
+      body: body(),
       imageOrigins: realmImageOrigins(this.services.sessions.current?.account.realmUrl),
     });
   }
