@@ -134,7 +134,7 @@ export class ChatClient {
     path: string,
     options: { maxBytes: number; accept: (contentType: string) => boolean },
   ): Promise<{ contentType: string; bytes: Buffer }> {
-    if (!path.startsWith('/') || path.startsWith('//')) throw new Error('Only files on the server itself can be downloaded.');
+    if (!path.startsWith('/') || path.startsWith('//')) throw new Error(l10n.t('Only files on the server itself can be downloaded.'));
     const timeoutMs = this.#timeoutMs;
     const response = await dispatchBytes(
       this.#pool,
@@ -145,8 +145,8 @@ export class ChatClient {
       options.maxBytes,
     );
     const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (response.statusCode !== 200) throw new Error(`The file could not be loaded (status ${response.statusCode}).`);
-    if (!options.accept(type)) throw new Error(`The file could not be loaded (type ${type || 'unknown'}).`);
+    if (response.statusCode !== 200) throw new Error(l10n.t('The file could not be loaded (status {0}).', response.statusCode));
+    if (!options.accept(type)) throw new Error(l10n.t('The file could not be loaded (type {0}).', type || 'unknown'));
     return { contentType: type, bytes: response.bytes };
   }
 
@@ -196,7 +196,7 @@ export class ChatClient {
     const result = parseWith(op.response, upgraded);
     if (!result.success) {
       throw scrubError(new MalformedResponseError(
-        `The server's answer to ${key} was not understood: ${formatZodError(result.error).message}`,
+        l10n.t('The server\'s answer to {0} was not understood: {1}', key, formatZodError(result.error).message),
         key,
         200,
         { cause: result.error },
@@ -354,7 +354,7 @@ function parseResponse(
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
   if (status >= 400 || (isObject && (body as Record<string, unknown>).result === 'error')) {
     if (!isObject && status !== 429 && status !== 401) {
-      throw new MalformedResponseError(`The server answered ${route} with HTTP ${status} and no error details.`, route, status);
+      throw new MalformedResponseError(l10n.t('The server answered {0} with HTTP {1} and no error details.', route, status), route, status);
     }
     const { result: _result, msg, code, ...data } = (isObject ? body : {}) as Record<string, unknown>;
     if (status === 429 && typeof data['retry-after'] !== 'number') {
@@ -365,7 +365,7 @@ function parseResponse(
     throw new ApiError(typeof code === 'string' ? code : fallbackCode, typeof msg === 'string' ? msg : '', status, route, data);
   }
   if (!isObject) {
-    throw new MalformedResponseError(`The server's answer to ${route} was not JSON.`, route, status);
+    throw new MalformedResponseError(l10n.t('The server\'s answer to {0} was not JSON.', route), route, status);
   }
   return body as Record<string, unknown>;
 }
@@ -396,22 +396,22 @@ const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR
 function toNetworkError(error: unknown, origin: string, route: string): NetworkError {
   const code = errorCode(error);
   let kind: NetworkErrorKind = 'other';
-  let message = `Could not reach ${origin}.`;
+  let message = l10n.t('Could not reach {0}.', origin);
   if (code === 'ECONNREFUSED') {
     kind = 'refused';
-    message = `Could not connect to ${origin}: the connection was refused. Is the server running?`;
+    message = l10n.t('Could not connect to {0}: the connection was refused. Is the server running?', origin);
   } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     kind = 'dns';
-    message = `Could not find the server ${origin}. Check the address.`;
+    message = l10n.t('Could not find the server {0}. Check the address.', origin);
   } else if (code && TLS_CODES.test(code)) {
     kind = 'tls';
-    message = `The secure connection to ${origin} failed (${code}). Check the server's certificate.`;
+    message = l10n.t('The secure connection to {0} failed ({1}). Check the server\'s certificate.', origin, code);
   } else if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED') {
     kind = 'reset';
-    message = `The connection to ${origin} was lost.`;
+    message = l10n.t('The connection to {0} was lost.', origin);
   } else if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ETIMEDOUT') {
     kind = 'timeout';
-    message = `${origin} did not answer in time.`;
+    message = l10n.t('{0} did not answer in time.', origin);
   }
   return new NetworkError(message, route, kind, { cause: error });
 }

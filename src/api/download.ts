@@ -3,6 +3,7 @@
  * conversation view shows), through the client's own dispatcher so the credentials never leave
  * the realm's origin. As `dispatchText` (./transport.ts), undici's `dispatch` with a small handler.
  */
+import * as l10n from '@vscode/l10n';
 import type { Dispatcher } from 'undici';
 
 export interface BytesResponse {
@@ -13,7 +14,7 @@ export interface BytesResponse {
 
 export class TooLargeError extends Error {
   constructor() {
-    super('The file could not be loaded (too large).');
+    super(l10n.t('The file could not be loaded (too large).'));
   }
 }
 

@@ -2,6 +2,7 @@
  * One error hierarchy for everything the client can throw. Callers switch on the class, and for
  * `ApiError` on `code` (never on `msg`, which the server translates).
  */
+import * as l10n from '@vscode/l10n';
 
 /** Base class: every error thrown by the API layer is a `ChatError`. */
 export abstract class ChatError extends Error {
@@ -104,7 +105,7 @@ export type NetworkErrorKind = 'timeout' | 'tls' | 'dns' | 'refused' | 'reset' |
 /** The server failed (HTTP 5xx). */
 export class ServerError extends ChatError {
   constructor(readonly httpStatus: number, route: string | undefined, readonly bodyExcerpt: string) {
-    super(`The server had an internal error (HTTP ${httpStatus}).`, route);
+    super(l10n.t('The server had an internal error (HTTP {0}).', httpStatus), route);
   }
 }
 
@@ -125,8 +126,8 @@ export class RedirectError extends ChatError {
   constructor(readonly httpStatus: number, readonly location: string | undefined, route: string | undefined) {
     super(
       location
-        ? `The server redirected to ${location}. Use that address as the server URL.`
-        : `The server answered with a redirect (HTTP ${httpStatus}).`,
+        ? l10n.t('The server redirected to {0}. Use that address as the server URL.', location)
+        : l10n.t('The server answered with a redirect (HTTP {0}).', httpStatus),
       route,
     );
   }

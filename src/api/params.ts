@@ -1,25 +1,26 @@
 /** Parameter schemas with user-facing messages, shared by the areas' operations. */
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 
 /** The message for a missing or wrongly typed value: `what` is required / must be `kind`. */
-export function typeError(what: string, kind: string) {
-  return (issue: { input?: unknown }) => (issue.input === undefined ? `${what} is required.` : `${what} must be ${kind}.`);
+export function typeError(what: () => string, kind: () => string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? l10n.t('{0} is required.', what()) : l10n.t('{0} must be {1}.', what(), kind()));
 }
 
 /** A boolean parameter with a user-facing message. */
 export function flag(name: string) {
-  return z.boolean({ error: `"${name}" must be true or false.` });
+  return z.boolean({ error: () => l10n.t('"{0}" must be true or false.', name) });
 }
 
 /** A positive integer id with user-facing messages. */
-export function idOf(what: string) {
+export function idOf(what: () => string) {
   return z
-    .number({ error: typeError(what, 'a number') })
-    .int({ error: `${what} must be a whole number.` })
-    .positive({ error: `${what} must be a positive number.` });
+    .number({ error: typeError(what, () => l10n.t('a number')) })
+    .int({ error: () => l10n.t('{0} must be a whole number.', what()) })
+    .positive({ error: () => l10n.t('{0} must be a positive number.', what()) });
 }
 
 /** Reaction types accepted on input; both spellings of the extra-emoji type are sent in the server's. */
 export const InputReactionType = z.enum(['unicode_emoji', 'realm_emoji', 'chat_extra_emoji', 'zulip_extra_emoji'], {
-  error: 'The reaction type must be unicode_emoji, realm_emoji or chat_extra_emoji.',
+  error: () => l10n.t('The reaction type must be unicode_emoji, realm_emoji or chat_extra_emoji.'),
 });

@@ -16,9 +16,9 @@ export function codePointLength(text: string): number {
 }
 
 /** A string of at most `max` code points, with a user-facing message naming `what`. */
-export function maxCodePoints(max: number, what: string) {
+export function maxCodePoints(max: number, what: () => string) {
   return z.string().refine((s) => codePointLength(s) <= max, {
-    message: l10n.t('{0} can be at most {1} characters (an emoji counts as one).', what, max),
+    error: () => l10n.t('{0} can be at most {1} characters (an emoji counts as one).', what(), max),
   });
 }
 
@@ -28,7 +28,7 @@ export const DEFAULT_MAX_TOPIC_LENGTH = 60;
 export const DEFAULT_MAX_MESSAGE_LENGTH = 10_000;
 
 /** `#rrggbb` */
-export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: l10n.t('Colour must be of the form #rrggbb.') });
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: () => l10n.t('Colour must be of the form #rrggbb.') });
 
 /** A positive integer ID. */
 export const id = z.number().int().positive();
@@ -38,7 +38,7 @@ export function formatZodError(error: z.ZodError): { message: string; field: str
   const issue = error.issues[0];
   if (!issue) return { message: l10n.t('Invalid input.'), field: undefined };
   const field = issue.path.length ? issue.path.map(String).join('.') : undefined;
-  const userWritten = /^[A-Z"].*[.!?]$/.test(issue.message);
+  const userWritten = /^[\p{Lu}"].*[.!?]$/su.test(issue.message);
   const message = userWritten || !field ? issue.message : `"${field}": ${issue.message}`;
   return { message, field: issue.path.length ? String(issue.path[0]) : undefined };
 }

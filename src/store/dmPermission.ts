@@ -1,4 +1,5 @@
 import type { User } from '../api/users/models';
+import * as l10n from '@vscode/l10n';
 import type { GroupSetting } from './realm';
 import type { ChatStore } from './store';
 
@@ -12,7 +13,7 @@ import type { ChatStore } from './store';
 export function directMessageRefusal(store: ChatStore, otherIds: readonly number[]): string | undefined {
   const others = otherIds.map((id) => store.user(id));
   const gone = others.find((u): u is User => u !== undefined && !u.is_active);
-  if (gone) return `Cannot send to ${gone.full_name}: the user is deactivated.`;
+  if (gone) return l10n.t('Cannot send to {0}: the user is deactivated.', gone.full_name);
   const own = store.ownUser;
   if (own?.is_bot) return undefined;
   const humans = others.filter((u) => u !== undefined && !u.is_bot) as User[];
@@ -22,12 +23,12 @@ export function directMessageRefusal(store: ChatStore, otherIds: readonly number
   if (authorize !== undefined) {
     const participants = [...(own ? [own] : []), ...humans];
     const verdicts = participants.map((u) => realm.userInGroup(authorize, u.user_id, u.role));
-    if (!verdicts.includes(undefined) && !verdicts.includes(true)) return 'This conversation does not include any users who can authorize it.';
+    if (!verdicts.includes(undefined) && !verdicts.includes(true)) return l10n.t('This conversation does not include any users who can authorize it.');
   }
   const initiate = realm.settings.direct_message_initiator_group as GroupSetting | undefined;
   const exists = store.directConversations.has(otherIds, store.ownUserId);
   if (initiate !== undefined && !exists && realm.inGroup(initiate) === false) {
-    return 'You do not have permission to initiate direct message conversations.';
+    return l10n.t('You do not have permission to initiate direct message conversations.');
   }
   return undefined;
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { RealmLimits } from '../api/operation';
 
 /** A permission group setting: a group id, or an anonymous group. */
@@ -133,7 +134,7 @@ export class RealmState {
   }
   get emptyTopicDisplayName(): string {
     const v = this.settings.empty_topic_display_name;
-    return typeof v === 'string' ? v : 'general chat';
+    return typeof v === 'string' ? v : l10n.t('general chat');
   }
 
   /** The limits in the client's shape (`ChatClient.limits`). */
@@ -204,16 +205,16 @@ export class RealmState {
   deleteRefusal(own: boolean, ageSeconds: number): string | undefined {
     const any = this.settings.can_delete_any_message_group;
     if (any !== undefined ? this.inGroup(any as GroupSetting) === true : this.ownRole() <= 200) return undefined;
-    if (!own) return 'the organization lets you delete only your own messages.';
+    if (!own) return l10n.t('the organization lets you delete only your own messages.');
     const group = this.settings.can_delete_own_message_group;
     const policy = this.settings.delete_own_message_policy;
     const allowed =
       group !== undefined ? (this.inGroup(group as GroupSetting) ?? true)
       : typeof policy === 'number' && policy in POLICY_MAX_ROLE ? this.ownRole() <= POLICY_MAX_ROLE[policy]!
       : this.settings.allow_message_deleting === true;
-    if (!allowed) return 'the organization does not let you delete messages.';
+    if (!allowed) return l10n.t('the organization does not let you delete messages.');
     const limit = limitOrNull(this.settings.message_content_delete_limit_seconds);
-    if (limit !== null && ageSeconds > limit) return `the time limit for deleting your messages (${formatLimit(limit)}) has passed.`;
+    if (limit !== null && ageSeconds > limit) return l10n.t('the time limit for deleting your messages ({0}) has passed.', formatLimit(limit));
     return undefined;
   }
 
@@ -308,8 +309,10 @@ function systemGroupByRole(name: string, role: number): boolean | undefined {
 
 /** "10 minutes", "1 hour", "90 seconds". */
 function formatLimit(seconds: number): string {
-  const [n, unit] = seconds % 86400 === 0 ? [seconds / 86400, 'day'] : seconds % 3600 === 0 ? [seconds / 3600, 'hour'] : seconds % 60 === 0 ? [seconds / 60, 'minute'] : [seconds, 'second'];
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds % 86400 === 0) return seconds === 86400 ? l10n.t('1 day') : l10n.t('{0} days', seconds / 86400);
+  if (seconds % 3600 === 0) return seconds === 3600 ? l10n.t('1 hour') : l10n.t('{0} hours', seconds / 3600);
+  if (seconds % 60 === 0) return seconds === 60 ? l10n.t('1 minute') : l10n.t('{0} minutes', seconds / 60);
+  return seconds === 1 ? l10n.t('1 second') : l10n.t('{0} seconds', seconds);
 }
 
 function limitOrNull(v: unknown): number | null {

@@ -5,6 +5,7 @@
  * repeated every `startedWaitMs` while typing goes on, `stop` follows `stoppedWaitMs` without
  * input, and a received `start` expires after `expiryMs` without a new one.
  */
+import * as l10n from '@vscode/l10n';
 import type { TypingEvent } from '../api/events/models';
 import { Emitter, type Disposable, type Event } from './emitter';
 import type { Timers } from './pinger';
@@ -201,9 +202,9 @@ function eventKey(event: TypingEvent, own: number): string | undefined {
 /** "Alice is typing…", "Alice and Bob are typing…", "Several people are typing…"; empty: nobody. */
 export function typingText(names: readonly string[]): string {
   if (names.length === 0) return '';
-  if (names.length === 1) return `${names[0]} is typing…`;
-  if (names.length === 2) return `${names[0]} and ${names[1]} are typing…`;
-  return 'Several people are typing…';
+  if (names.length === 1) return l10n.t('{0} is typing…', names[0]!);
+  if (names.length === 2) return l10n.t('{0} and {1} are typing…', names[0]!, names[1]!);
+  return l10n.t('Several people are typing…');
 }
 
 /** Real timers and `Date.now`. */

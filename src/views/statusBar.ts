@@ -13,7 +13,7 @@ import { unicodeEmoji } from './presence/status';
 export function registerStatusBar(services: Services): vscode.StatusBarItem {
   const { sessions, context } = services;
   const item = vscode.window.createStatusBarItem('teamChat.status', vscode.StatusBarAlignment.Left, 100);
-  item.name = 'Team Chat';
+  item.name = vscode.l10n.t('Team Chat');
   context.subscriptions.push(item);
 
   const update = (): void => {
@@ -25,17 +25,19 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
       return;
     }
     if (status.status === 'connecting' || (!current && status.status !== 'stopped')) {
-      item.text = '$(sync~spin) Team Chat: connecting…';
+      item.text = `$(sync~spin) ${vscode.l10n.t('Team Chat: connecting…')}`;
       item.tooltip = vscode.l10n.t('Loading your channels, topics and unread messages.');
       item.command = undefined;
     } else if (status.status === 'reconnecting') {
-      item.text = '$(sync~spin) Team Chat: reconnecting…';
+      item.text = `$(sync~spin) ${vscode.l10n.t('Team Chat: reconnecting…')}`;
       const retry = status.detail?.retryInMs;
-      item.tooltip = `The connection to the chat server was lost${retry ? `; next attempt in ${Math.ceil(retry / 1000)} s` : ''}. Team Chat reconnects by itself.`;
+      item.tooltip = retry
+        ? vscode.l10n.t('The connection to the chat server was lost; next attempt in {0} s. Team Chat reconnects by itself.', Math.ceil(retry / 1000))
+        : vscode.l10n.t('The connection to the chat server was lost. Team Chat reconnects by itself.');
       item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
       item.command = undefined;
     } else if (!current || status.status === 'stopped') {
-      item.text = '$(error) Team Chat: offline';
+      item.text = `$(error) ${vscode.l10n.t('Team Chat: offline')}`;
       item.tooltip = status.detail?.error ? vscode.l10n.t('{0} Click to reconnect.', describeError(status.detail.error)) : vscode.l10n.t('Not connected. Click to reconnect.');
       item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
       item.command = Commands.reconnect;
@@ -45,7 +47,7 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
       const emoji = own ? statusEmoji(own) : '';
       const text = own?.status_text ?? '';
       const unread = store.totalUnread();
-      const label = [emoji, text].filter(Boolean).join(' ') || (own?.away ? 'away' : current.account.fullName);
+      const label = [emoji, text].filter(Boolean).join(' ') || (own?.away ? vscode.l10n.t('away') : current.account.fullName);
       item.text = `$(comment-discussion) ${truncate(label, 30)}${unread > 0 ? ` · ${unread}` : ''}`;
       item.tooltip = vscode.l10n.t('{0} on {1}\n{2} unread\nClick to set your status.', current.account.email, current.account.realmUrl, unread);
       item.command = Commands.setStatus;

@@ -14,8 +14,9 @@ import { buildProfileModel } from './profileModel';
 import { requireSession } from '../ui/session';
 import { describeError } from '../ui/errorMessage';
 import { DidChangeProfileNotification, SendDirectMessageCommand, type ProfileModel } from './protocol';
+import { escapeHtml } from './sanitize';
 
-const BODY = `<main id="card" class="profile-card" aria-live="polite"><p class="muted">Loading…</p></main>`;
+const body = (): string => `<main id="card" class="profile-card" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
 
 export class ProfileCardPanel implements vscode.Disposable {
   static #current: ProfileCardPanel | undefined;
@@ -29,7 +30,7 @@ export class ProfileCardPanel implements vscode.Disposable {
   /** Shows `userId` in the card (opening it if needed); resolves with what the card shows. */
   static async show(services: Services, userId: number): Promise<ProfileModel> {
     const current = requireSession(services);
-    if (!current.store.user(userId)) throw new Error(`No user with id ${userId} in this organization.`);
+    if (!current.store.user(userId)) throw new Error(vscode.l10n.t('No user with id {0} in this organization.', userId));
     const card = (ProfileCardPanel.#current ??= new ProfileCardPanel(services));
     card.#view.reveal();
     return card.#load(current, userId);
@@ -42,7 +43,7 @@ export class ProfileCardPanel implements vscode.Disposable {
   }
 
   private constructor(private readonly services: Services) {
-    this.#view = PanelHost.create(services.context.extensionUri, services.log, WebviewPanels.profileCard, 'Profile');
+    this.#view = PanelHost.create(services.context.extensionUri, services.log, WebviewPanels.profileCard, vscode.l10n.t('Profile'));
     this.#view.own(
       this.#view.onDidDispose(() => this.dispose()),
       services.sessions.onDidChangeStore((change) => {
@@ -63,7 +64,7 @@ export class ProfileCardPanel implements vscode.Disposable {
       title: vscode.l10n.t('Profile'),
       styles: ['profileCard.css'],
       script: 'profileCard',
-      body: BODY,
+      body: body(),
       imageOrigins: realmImageOrigins(services.sessions.current?.account.realmUrl),
     });
   }
@@ -82,7 +83,7 @@ export class ProfileCardPanel implements vscode.Disposable {
     try {
       user = (await getUserByEmail(current.client, { email: stored.email, include_custom_profile_fields: true, client_gravatar: false }, { signal: loading.signal })).user;
     } catch (error) {
-      warning = `Could not load the full profile: ${describeError(error)}`;
+      warning = vscode.l10n.t('Could not load the full profile: {0}', describeError(error));
     }
     if (loading.signal.aborted) return this.#model!;
     this.#full = { userId, user, warning };

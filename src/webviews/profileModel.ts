@@ -3,6 +3,7 @@
  * organisation's custom profile fields) and the full user record (`GET /users/{email}` with
  * custom profile fields). Server HTML is sanitised here.
  */
+import * as l10n from '@vscode/l10n';
 import { roleName, type CustomProfileField, type User, type UserStatus } from '../api/users/models';
 import type { PresenceState } from '../store';
 import { statusEmoji } from '../views/presence/status';
@@ -11,13 +12,13 @@ import { safeUrl, sanitizeServerHtml } from './sanitize';
 
 const FIELD_TYPE = { shortText: 1, longText: 2, choice: 3, date: 4, link: 5, user: 6, externalAccount: 7, pronouns: 8 };
 
-const ROLE_LABEL: Record<string, string> = {
-  owner: 'Organization owner',
-  administrator: 'Organization administrator',
-  moderator: 'Moderator',
-  member: 'Member',
-  guest: 'Guest',
-  unknown: 'Member',
+const ROLE_LABEL: Record<string, () => string> = {
+  owner: () => l10n.t('Organization owner'),
+  administrator: () => l10n.t('Organization administrator'),
+  moderator: () => l10n.t('Moderator'),
+  member: () => l10n.t('Member'),
+  guest: () => l10n.t('Guest'),
+  unknown: () => l10n.t('Member'),
 };
 
 /** External-account URL patterns of the built-in subtypes. */
@@ -47,7 +48,7 @@ export function buildProfileModel(input: ProfileInput): ProfileModel {
     name: user.full_name,
     avatarUrl: avatar && !avatar.startsWith('mailto:') ? avatar : undefined,
     initials: initials(user.full_name),
-    role: user.is_bot ? 'Bot' : ROLE_LABEL[roleName(user.role)],
+    role: user.is_bot ? l10n.t('Bot') : ROLE_LABEL[roleName(user.role)]!(),
     email: visibleEmail(user),
     timezone: user.timezone || undefined,
     dateJoined: user.date_joined || undefined,
@@ -91,7 +92,7 @@ function profileFields(input: ProfileInput): ProfileField[] {
 }
 
 function fieldView(def: CustomProfileField | undefined, id: string, value: string, rendered: string | undefined, input: ProfileInput): ProfileField {
-  const name = def?.name ?? `Field ${id}`;
+  const name = def?.name ?? l10n.t('Field {0}', id);
   if (rendered !== undefined) return { name, html: sanitizeServerHtml(rendered, input.realmUrl), text: value };
   switch (def?.type) {
     case FIELD_TYPE.choice: {
@@ -100,7 +101,7 @@ function fieldView(def: CustomProfileField | undefined, id: string, value: strin
     }
     case FIELD_TYPE.user: {
       const ids = parseJson(value);
-      const names = Array.isArray(ids) ? ids.map((u) => input.userName(Number(u)) ?? `User ${u}`) : [value];
+      const names = Array.isArray(ids) ? ids.map((u) => input.userName(Number(u)) ?? l10n.t('User {0}', u)) : [value];
       return { name, text: names.join(', ') };
     }
     case FIELD_TYPE.link: {

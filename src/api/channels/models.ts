@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import * as l10n from '@vscode/l10n';
 import { pure } from '../parse';
 
 /** The nine per-subscription properties of docs/API.md ("Channel subscription properties"). */
@@ -17,7 +18,7 @@ export type SubscriptionProperty = (typeof SUBSCRIPTION_PROPERTIES)[number];
 
 /** A property name, refused with a message listing the allowed ones. */
 export const SubscriptionPropertyName = z.enum(SUBSCRIPTION_PROPERTIES, {
-  error: `The subscription property must be one of ${SUBSCRIPTION_PROPERTIES.join(', ')}.`,
+  error: () => l10n.t('The subscription property must be one of {0}.', SUBSCRIPTION_PROPERTIES.join(', ')),
 });
 
 /** A permission group setting: a group id, or an anonymous group of members and subgroups. */

@@ -7,8 +7,8 @@ import { flag, idOf, typeError } from '../params';
 import { codePointLength, DEFAULT_MAX_TOPIC_LENGTH, hexColor } from '../validation';
 import { Channel, Subscription, SubscriptionPropertyName, Topic } from './models';
 
-const channelId = idOf('The channel id');
-const userId = idOf('The user id');
+const channelId = idOf(() => l10n.t('The channel id'));
+const userId = idOf(() => l10n.t('The user id'));
 
 /** `color` takes a `#rrggbb` string; the other eight properties take booleans. */
 function checkPropertyValue(property: string, value: unknown, route: string, field: string): void {
@@ -21,8 +21,8 @@ function checkPropertyValue(property: string, value: unknown, route: string, fie
 }
 
 const principalsSchema = z
-  .array(z.union([userId, z.string().trim().min(1, { error: 'A principal email cannot be empty.' })], { error: 'Principals must be user ids or emails.' }), {
-    error: 'Principals must be a list of user ids or of emails.',
+  .array(z.union([userId, z.string().trim().min(1, { error: () => l10n.t('A principal email cannot be empty.') })], { error: () => l10n.t('Principals must be user ids or emails.') }), {
+    error: () => l10n.t('Principals must be a list of user ids or of emails.'),
   })
   .optional();
 
@@ -52,12 +52,12 @@ const subscribe = defineOperation({
     subscriptions: z
       .array(
         z.object({
-          name: z.string({ error: typeError('The channel name', 'text') }).trim().min(1, { error: 'The channel name cannot be empty.' }),
-          description: z.string({ error: 'The channel description must be text.' }).optional(),
+          name: z.string({ error: typeError(() => l10n.t('The channel name'), () => l10n.t('text')) }).trim().min(1, { error: () => l10n.t('The channel name cannot be empty.') }),
+          description: z.string({ error: () => l10n.t('The channel description must be text.') }).optional(),
         }),
-        { error: 'Subscriptions must be a list of {name, description} objects.' },
+        { error: () => l10n.t('Subscriptions must be a list of {name, description} objects.') },
       )
-      .min(1, { error: 'Choose at least one channel to subscribe to.' }),
+      .min(1, { error: () => l10n.t('Choose at least one channel to subscribe to.') }),
     principals: principalsSchema,
     authorization_errors_fatal: flag('authorization_errors_fatal').optional(),
     announce: flag('announce').optional(),
@@ -108,10 +108,10 @@ const unsubscribe = defineOperation({
   path: '/users/me/subscriptions',
   params: z.object({
     subscriptions: z
-      .array(z.string().trim().min(1, { error: 'A channel name cannot be empty.' }), {
-        error: 'Subscriptions must be a list of channel names.',
+      .array(z.string().trim().min(1, { error: () => l10n.t('A channel name cannot be empty.') }), {
+        error: () => l10n.t('Subscriptions must be a list of channel names.'),
       })
-      .min(1, { error: 'Choose at least one channel to unsubscribe from.' }),
+      .min(1, { error: () => l10n.t('Choose at least one channel to unsubscribe from.') }),
     principals: principalsSchema,
   }),
   response: envelope({ removed: z.array(z.string()), not_removed: z.array(z.string()) }),
@@ -128,11 +128,11 @@ const updateSubscriptionProperties = defineOperation({
         z.object({
           stream_id: channelId,
           property: SubscriptionPropertyName,
-          value: z.union([z.boolean(), z.string()], { error: 'A property value must be true, false or a colour.' }),
+          value: z.union([z.boolean(), z.string()], { error: () => l10n.t('A property value must be true, false or a colour.') }),
         }),
-        { error: 'Subscription data must be a list of {stream_id, property, value} objects.' },
+        { error: () => l10n.t('Subscription data must be a list of {stream_id, property, value} objects.') },
       )
-      .min(1, { error: 'Give at least one subscription property to change.' }),
+      .min(1, { error: () => l10n.t('Give at least one subscription property to change.') }),
   }),
   response: envelope({}),
   check: (p, ctx) => {
@@ -147,7 +147,7 @@ const updateSubscriptionProperty = defineOperation({
   params: z.object({
     stream_id: channelId,
     property: SubscriptionPropertyName,
-    value: z.union([z.boolean(), z.string()], { error: 'A property value must be true, false or a colour.' }),
+    value: z.union([z.boolean(), z.string()], { error: () => l10n.t('A property value must be true, false or a colour.') }),
   }),
   response: envelope({}),
   check: (p, ctx) => checkPropertyValue(p.property, p.value, ctx.route, 'value'),
@@ -171,9 +171,9 @@ const updateUserTopic = defineOperation({
   path: '/user_topics',
   params: z.object({
     stream_id: channelId,
-    topic: z.string({ error: typeError('The topic', 'text') }),
+    topic: z.string({ error: typeError(() => l10n.t('The topic'), () => l10n.t('text')) }),
     visibility_policy: z.literal([0, 1, 2, 3], {
-      error: 'The visibility policy must be 0 (none), 1 (muted), 2 (unmuted) or 3 (followed).',
+      error: () => l10n.t('The visibility policy must be 0 (none), 1 (muted), 2 (unmuted) or 3 (followed).'),
     }),
   }),
   response: envelope({}),
@@ -199,7 +199,7 @@ const updateUserTopic = defineOperation({
 const getChannelEmailAddress = defineOperation({
   method: 'GET',
   path: '/streams/{stream_id}/email_address',
-  params: z.object({ stream_id: channelId, sender_id: idOf('The sender id').optional() }),
+  params: z.object({ stream_id: channelId, sender_id: idOf(() => l10n.t('The sender id')).optional() }),
   response: envelope({ email: z.string() }),
   check: (p, ctx) => {
     if (p.sender_id !== undefined && ctx.server.featureLevel < FL.channelEmailSender) {

@@ -27,7 +27,7 @@ export const getDrafts = defineOperation({
 export const createDrafts = defineOperation({
   method: 'POST',
   path: '/drafts',
-  params: z.object({ drafts: z.array(DraftInput).min(1, { message: l10n.t('Give at least one draft.') }) }),
+  params: z.object({ drafts: z.array(DraftInput).min(1, { error: () => l10n.t('Give at least one draft.') }) }),
   response: envelope({ ids: z.array(z.number().int()) }),
   check: (p, ctx) => p.drafts.forEach((d) => checkDraft(d, ctx, 'drafts')),
 });

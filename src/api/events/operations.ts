@@ -45,7 +45,7 @@ export const getEvents = defineOperation({
   method: 'GET',
   path: '/events',
   params: z.object({
-    queue_id: z.string().min(1, { message: l10n.t('The event queue id is required.') }),
+    queue_id: z.string().min(1, { error: () => l10n.t('The event queue id is required.') }),
     last_event_id: z.number().int().min(-1).optional(),
     dont_block: z.boolean().optional(),
   }),
@@ -60,7 +60,7 @@ export const deleteQueue = defineOperation({
   method: 'DELETE',
   path: '/events',
   params: z.object({
-    queue_id: z.string().min(1, { message: l10n.t('The event queue id is required.') }),
+    queue_id: z.string().min(1, { error: () => l10n.t('The event queue id is required.') }),
   }),
   response: envelope({}),
 });

@@ -12,7 +12,7 @@ export type NarrowOperand = z.infer<typeof NarrowOperand>;
 
 /** One filter term. */
 export const NarrowTerm = z.object({
-  operator: z.string().min(1, { message: l10n.t('A narrow term needs an operator.') }),
+  operator: z.string().min(1, { error: () => l10n.t('A narrow term needs an operator.') }),
   operand: NarrowOperand,
   negated: z.boolean().optional(),
 });

@@ -23,11 +23,11 @@ export const RESOLVED_TOPIC_PREFIX = '\u2714 ';
 
 /** A positive integer ID, with a message naming the parameter. */
 export function idParam(name: string) {
-  const error = `"${name}" must be a positive whole-number ID.`;
+  const error = (): string => l10n.t('"{0}" must be a positive whole-number ID.', name);
   return z.number({ error }).int({ error }).positive({ error });
 }
 
-const ANCHOR_MESSAGE = 'The anchor must be a message ID or one of "newest", "oldest", "first_unread".';
+const ANCHOR_MESSAGE = (): string => l10n.t('The anchor must be a message ID or one of "newest", "oldest", "first_unread".');
 /** `anchor`: a message ID or `newest` / `oldest` / `first_unread` (digits in a string are read as an ID). */
 const Anchor = z.union(
   [
@@ -38,13 +38,13 @@ const Anchor = z.union(
   { error: ANCHOR_MESSAGE },
 );
 const count = (name: string) =>
-  z.number({ error: `"${name}" must be a whole number of messages.` }).int({ error: `"${name}" must be a whole number of messages.` }).nonnegative({
-    error: `"${name}" cannot be negative.`,
+  z.number({ error: () => l10n.t('"{0}" must be a whole number of messages.', name) }).int({ error: () => l10n.t('"{0}" must be a whole number of messages.', name) }).nonnegative({
+    error: () => l10n.t('"{0}" cannot be negative.', name),
   });
 
 /** Every message-type name a caller may use; the request carries the one the server understands. */
 export const TypeName = z.enum(['channel', 'stream', 'direct', 'private'], {
-  error: 'The message type must be "channel" (or "stream") or "direct" (or "private").',
+  error: () => l10n.t('The message type must be "channel" (or "stream") or "direct" (or "private").'),
 });
 export type TypeName = z.infer<typeof TypeName>;
 
@@ -60,15 +60,15 @@ export function typeForServer(type: TypeName, featureLevel: number): TypeName {
 }
 
 export const Recipients = z.union(
-  [idParam('to'), z.array(idParam('to')).min(1, { message: l10n.t('Choose at least one recipient.') })],
-  { error: 'The recipient must be a channel ID or a list of user IDs.' },
+  [idParam('to'), z.array(idParam('to')).min(1, { error: () => l10n.t('Choose at least one recipient.') })],
+  { error: () => l10n.t('The recipient must be a channel ID or a list of user IDs.') },
 );
 const SendRecipients = z.union([idParam('to'), z.string().min(1), z.array(z.union([idParam('to'), z.string().min(1)])).min(1)], {
-  error: 'The recipient must be a channel ID or name, or a list of user IDs.',
+  error: () => l10n.t('The recipient must be a channel ID or name, or a list of user IDs.'),
 });
 
 const ReactionTypeParam = z.enum(['unicode_emoji', 'realm_emoji', 'chat_extra_emoji', 'zulip_extra_emoji'], {
-  error: 'The reaction type must be "unicode_emoji", "realm_emoji" or "chat_extra_emoji".',
+  error: () => l10n.t('The reaction type must be "unicode_emoji", "realm_emoji" or "chat_extra_emoji".'),
 });
 const ReactionParams = {
   message_id: idParam('message_id'),
@@ -77,8 +77,8 @@ const ReactionParams = {
   reaction_type: ReactionTypeParam.optional(),
 };
 
-const Flag = z.string().min(1, { message: l10n.t('Choose a flag, such as "read" or "starred".') });
-const FlagOp = z.enum(['add', 'remove'], { error: 'The flag operation must be "add" or "remove".' });
+const Flag = z.string().min(1, { error: () => l10n.t('Choose a flag, such as "read" or "starred".') });
+const FlagOp = z.enum(['add', 'remove'], { error: () => l10n.t('The flag operation must be "add" or "remove".') });
 
 // ---- shared checks ---------------------------------------------------------------------------
 
@@ -160,7 +160,7 @@ export const updateMessage = defineOperation({
     topic: z.string().optional(),
     propagate_mode: z
       .enum(['change_one', 'change_later', 'change_all'], {
-        error: 'The propagate mode must be "change_one", "change_later" or "change_all".',
+        error: () => l10n.t('The propagate mode must be "change_one", "change_later" or "change_all".'),
       })
       .optional(),
     send_notification_to_old_thread: z.boolean().optional(),
@@ -168,7 +168,7 @@ export const updateMessage = defineOperation({
     content: z.string().optional(),
     prev_content_sha256: z
       .string()
-      .regex(/^[0-9a-fA-F]{64}$/, { message: l10n.t('The previous content hash must be a SHA-256 in hex (64 characters).') })
+      .regex(/^[0-9a-fA-F]{64}$/, { error: () => l10n.t('The previous content hash must be a SHA-256 in hex (64 characters).') })
       .optional(),
     stream_id: idParam('stream_id').optional(),
   }),
@@ -215,7 +215,7 @@ export const checkMessagesMatchNarrow = defineOperation({
   method: 'GET',
   path: '/messages/matches_narrow',
   params: z.object({
-    msg_ids: z.array(idParam('msg_ids')).min(1, { message: l10n.t('Give at least one message ID to check.') }),
+    msg_ids: z.array(idParam('msg_ids')).min(1, { error: () => l10n.t('Give at least one message ID to check.') }),
     narrow: Narrow,
   }),
   response: envelope({
@@ -307,7 +307,7 @@ export const sendMessage = defineOperation({
     /** Channel ID or name; user IDs (or API emails) for direct messages. */
     to: SendRecipients,
     topic: z.string().optional(),
-    content: z.string().min(1, { message: l10n.t('The message is empty.') }),
+    content: z.string().min(1, { error: () => l10n.t('The message is empty.') }),
     queue_id: z.string().optional(),
     local_id: z.string().optional(),
     read_by_sender: z.boolean().optional(),

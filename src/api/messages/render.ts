@@ -12,7 +12,7 @@ export const renderMessage = defineOperation({
   method: 'POST',
   path: '/messages/render',
   params: z.object({
-    content: z.string().min(1, { message: l10n.t('There is nothing to preview.') }),
+    content: z.string().min(1, { error: () => l10n.t('There is nothing to preview.') }),
   }),
   response: envelope({
     /** The rendered HTML (server HTML: sanitise before showing it). */

@@ -3,6 +3,7 @@
  * (./upload.ts) and the conversation view's page, which checks a pasted or dropped file before
  * sending its bytes to the host.
  */
+import * as l10n from '@vscode/l10n';
 
 export const MIB = 1024 * 1024;
 
@@ -20,7 +21,7 @@ export function formatSize(bytes: number): string {
  */
 export function uploadSizeProblem(name: string, size: number, maxMib: number | undefined): string | undefined {
   if (maxMib === undefined) return undefined;
-  if (maxMib <= 0) return 'File uploads are disabled in this organization.';
-  if (size > maxMib * MIB) return `"${name}" is ${formatSize(size)}: this organization accepts files of at most ${maxMib} MiB.`;
+  if (maxMib <= 0) return l10n.t('File uploads are disabled in this organization.');
+  if (size > maxMib * MIB) return l10n.t('"{0}" is {1}: this organization accepts files of at most {2} MiB.', name, formatSize(size), maxMib);
   return undefined;
 }

@@ -76,7 +76,7 @@ export const deleteSavedSnippet = defineOperation({
 
 // ---- scheduled messages --------------------------------------------------------------------------
 
-const Timestamp = z.number().int().positive({ message: l10n.t('The delivery time must be a UNIX time in seconds.') });
+const Timestamp = z.number().int().positive({ error: () => l10n.t('The delivery time must be a UNIX time in seconds.') });
 
 /** `GET /scheduled_messages` — earliest first. */
 export const getScheduledMessages = defineOperation({
@@ -93,7 +93,7 @@ export const createScheduledMessage = defineOperation({
   params: z.object({
     type: TypeName,
     to: Recipients,
-    content: z.string().min(1, { message: l10n.t('The message is empty.') }),
+    content: z.string().min(1, { error: () => l10n.t('The message is empty.') }),
     topic: z.string().optional(),
     scheduled_delivery_timestamp: Timestamp,
     read_by_sender: z.boolean().optional(),
@@ -111,7 +111,7 @@ export const updateScheduledMessage = defineOperation({
     scheduled_message_id: idParam('scheduled_message_id'),
     type: TypeName.optional(),
     to: Recipients.optional(),
-    content: z.string().min(1, { message: l10n.t('The message is empty.') }).optional(),
+    content: z.string().min(1, { error: () => l10n.t('The message is empty.') }).optional(),
     topic: z.string().optional(),
     scheduled_delivery_timestamp: Timestamp.optional(),
   }),
@@ -156,9 +156,9 @@ export const createReminder = defineOperation({
   }),
   response: envelope({ reminder_id: z.number().int() }),
   check: (p, ctx) => {
-    requireFeature(FL.reminders, 'message reminders', ctx);
+    requireFeature(FL.reminders, l10n.t('message reminders'), ctx);
     if (p.note !== undefined && p.note !== '') {
-      requireFeature(FL.reminderNote, 'notes on reminders', ctx, 'note');
+      requireFeature(FL.reminderNote, l10n.t('notes on reminders'), ctx, 'note');
       const max = ctx.limits.maxReminderNoteLength;
       if (max !== undefined && codePointLength(p.note) > max) {
         throw new ValidationError(l10n.t('A reminder note can be at most {0} characters.', max), ctx.route, 'note');
@@ -178,7 +178,7 @@ export const getReminders = defineOperation({
   path: '/reminders',
   params: z.object({}),
   response: envelope({ reminders: z.array(Reminder) }),
-  check: (_, ctx) => requireFeature(FL.reminders, 'message reminders', ctx),
+  check: (_, ctx) => requireFeature(FL.reminders, l10n.t('message reminders'), ctx),
 });
 
 /** `DELETE /reminders/{reminder_id}` — from FL.reminders. */
@@ -187,7 +187,7 @@ export const deleteReminder = defineOperation({
   path: '/reminders/{reminder_id}',
   params: z.object({ reminder_id: idParam('reminder_id') }),
   response: envelope({}),
-  check: (_, ctx) => requireFeature(FL.reminders, 'message reminders', ctx),
+  check: (_, ctx) => requireFeature(FL.reminders, l10n.t('message reminders'), ctx),
 });
 
 // ---------------------------------------------------------------------------------------------

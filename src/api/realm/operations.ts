@@ -6,18 +6,18 @@ import { type CallContext, defineOperation, envelope } from '../operation';
 import { idOf, typeError } from '../params';
 import { Linkifier } from './models';
 
-const linkifierId = idOf('The linkifier id');
+const linkifierId = idOf(() => l10n.t('The linkifier id'));
 
 const linkifierShape = {
-  pattern: z.string({ error: typeError('The pattern', 'text') }).trim().min(1, { error: 'The pattern cannot be empty.' }),
-  url_template: z.string({ error: typeError('The URL template', 'text') }).trim().min(1, { error: 'The URL template cannot be empty.' }),
+  pattern: z.string({ error: typeError(() => l10n.t('The pattern'), () => l10n.t('text')) }).trim().min(1, { error: () => l10n.t('The pattern cannot be empty.') }),
+  url_template: z.string({ error: typeError(() => l10n.t('The URL template'), () => l10n.t('text')) }).trim().min(1, { error: () => l10n.t('The URL template cannot be empty.') }),
   /** Null or "" resets it. */
-  example_input: z.string({ error: 'The example input must be text or null.' }).nullable().optional(),
+  example_input: z.string({ error: () => l10n.t('The example input must be text or null.') }).nullable().optional(),
   /** Null or "" resets it. */
-  reverse_template: z.string({ error: 'The reverse template must be text or null.' }).nullable().optional(),
+  reverse_template: z.string({ error: () => l10n.t('The reverse template must be text or null.') }).nullable().optional(),
   alternative_url_templates: z
-    .array(z.string().trim().min(1, { error: 'An alternative URL template cannot be empty.' }), {
-      error: 'Alternative URL templates must be a list of strings.',
+    .array(z.string().trim().min(1, { error: () => l10n.t('An alternative URL template cannot be empty.') }), {
+      error: () => l10n.t('Alternative URL templates must be a list of strings.'),
     })
     .optional(),
 };
@@ -88,7 +88,7 @@ const removeLinkifier = defineOperation({
 const reorderLinkifiers = defineOperation({
   method: 'PATCH',
   path: '/realm/linkifiers',
-  params: z.object({ ordered_linkifier_ids: z.array(linkifierId, { error: 'The order must be a list of linkifier ids.' }) }),
+  params: z.object({ ordered_linkifier_ids: z.array(linkifierId, { error: () => l10n.t('The order must be a list of linkifier ids.') }) }),
   response: envelope({}),
   check: (p, ctx) => {
     if (new Set(p.ordered_linkifier_ids).size !== p.ordered_linkifier_ids.length) {
@@ -108,17 +108,17 @@ const addPlayground = defineOperation({
   method: 'POST',
   path: '/realm/playgrounds',
   params: z.object({
-    name: z.string({ error: typeError('The playground name', 'text') }).trim().min(1, { error: 'The playground name cannot be empty.' }),
+    name: z.string({ error: typeError(() => l10n.t('The playground name'), () => l10n.t('text')) }).trim().min(1, { error: () => l10n.t('The playground name cannot be empty.') }),
     pygments_language: z
-      .string({ error: typeError('The language', 'text') })
+      .string({ error: typeError(() => l10n.t('The language'), () => l10n.t('text')) })
       .trim()
-      .min(1, { error: 'The language cannot be empty.' })
-      .regex(/^[ a-zA-Z0-9_+\-./#]*$/, { error: 'The language has characters a Pygments lexer name cannot have.' }),
+      .min(1, { error: () => l10n.t('The language cannot be empty.') })
+      .regex(/^[ a-zA-Z0-9_+\-./#]*$/, { error: () => l10n.t('The language has characters a Pygments lexer name cannot have.') }),
     url_template: z
-      .string({ error: typeError('The URL template', 'text') })
+      .string({ error: typeError(() => l10n.t('The URL template'), () => l10n.t('text')) })
       .trim()
-      .regex(/^https?:\/\//, { error: 'The URL template must start with http:// or https://.' })
-      .refine((t) => t.includes('{code}'), { error: 'The URL template must contain {code}, where the code goes.' }),
+      .regex(/^https?:\/\//, { error: () => l10n.t('The URL template must start with http:// or https://.') })
+      .refine((t) => t.includes('{code}'), { error: () => l10n.t('The URL template must contain {code}, where the code goes.') }),
   }),
   response: envelope({ id: z.number().int() }),
   check: (p, ctx) => {
@@ -134,7 +134,7 @@ const addPlayground = defineOperation({
 const removePlayground = defineOperation({
   method: 'DELETE',
   path: '/realm/playgrounds/{playground_id}',
-  params: z.object({ playground_id: idOf('The playground id') }),
+  params: z.object({ playground_id: idOf(() => l10n.t('The playground id')) }),
   response: envelope({}),
   check: checkPlaygroundServer,
 });

@@ -5,8 +5,8 @@ import { FL } from '../features';
 import { idParam } from '../messages/operations';
 import { defineOperation, envelope } from '../operation';
 
-const TypingOp = z.enum(['start', 'stop'], { error: 'The typing operation must be "start" or "stop".' });
-const TypingType = z.enum(['direct', 'stream'], { error: 'The conversation type must be "direct" or "stream".' });
+const TypingOp = z.enum(['start', 'stop'], { error: () => l10n.t('The typing operation must be "start" or "stop".') });
+const TypingType = z.enum(['direct', 'stream'], { error: () => l10n.t('The conversation type must be "direct" or "stream".') });
 
 /**
  * `POST /typing` — the user started or stopped composing in a conversation: `direct` with `to`
@@ -20,7 +20,7 @@ export const setTypingStatus = defineOperation({
   params: z.object({
     op: TypingOp,
     type: TypingType,
-    to: z.array(idParam('to')).min(1, { message: l10n.t('Choose at least one recipient.') }).optional(),
+    to: z.array(idParam('to')).min(1, { error: () => l10n.t('Choose at least one recipient.') }).optional(),
     stream_id: idParam('stream_id').optional(),
     topic: z.string().optional(),
   }),

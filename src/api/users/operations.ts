@@ -8,13 +8,13 @@ import { maxCodePoints, STATUS_TEXT_MAX } from '../validation';
 import { User } from './models';
 import { PresenceMap, upgradePresenceEntry } from './presence';
 
-const userId = idOf('The user id');
+const userId = idOf(() => l10n.t('The user id'));
 
 /** Status fields shared by operations 9 and 11. */
 const statusShape = {
-  status_text: maxCodePoints(STATUS_TEXT_MAX, 'The status text').optional(),
-  emoji_name: z.string({ error: 'The emoji name must be text.' }).optional(),
-  emoji_code: z.string({ error: 'The emoji code must be text.' }).optional(),
+  status_text: maxCodePoints(STATUS_TEXT_MAX, () => l10n.t('The status text')).optional(),
+  emoji_name: z.string({ error: () => l10n.t('The emoji name must be text.') }).optional(),
+  emoji_code: z.string({ error: () => l10n.t('The emoji code must be text.') }).optional(),
   reaction_type: InputReactionType.optional(),
 };
 
@@ -52,7 +52,7 @@ const getUserByEmail = defineOperation({
   method: 'GET',
   path: '/users/{email}',
   params: z.object({
-    email: z.string({ error: typeError('The email address', 'text') }).trim().regex(/^[^\s@]+@[^\s@]+$/, { error: 'Give an email address, e.g. user12@chat.example.com.' }),
+    email: z.string({ error: typeError(() => l10n.t('The email address'), () => l10n.t('text')) }).trim().regex(/^[^\s@]+@[^\s@]+$/, { error: () => l10n.t('Give an email address, e.g. user12@chat.example.com.') }),
     client_gravatar: flag('client_gravatar').optional(),
     include_custom_profile_fields: flag('include_custom_profile_fields').optional(),
   }),
@@ -96,7 +96,7 @@ const updateUserStatus = defineOperation({
 const updateStatus = defineOperation({
   method: 'POST',
   path: '/users/me/status',
-  params: z.object({ ...statusShape, away: z.boolean({ error: 'Away must be true or false.' }).optional() }),
+  params: z.object({ ...statusShape, away: z.boolean({ error: () => l10n.t('Away must be true or false.') }).optional() }),
   response: envelope({}),
   check: checkStatus,
   encode: encodeStatus,
@@ -127,7 +127,7 @@ const updatePresence = defineOperation({
   method: 'POST',
   path: '/users/me/presence',
   params: z.object({
-    status: z.enum(['active', 'idle'], { error: 'The presence status must be active or idle.' }),
+    status: z.enum(['active', 'idle'], { error: () => l10n.t('The presence status must be active or idle.') }),
     ping_only: flag('ping_only').optional(),
     new_user_input: flag('new_user_input').optional(),
     slim_presence: flag('slim_presence').optional(),
@@ -143,7 +143,7 @@ const updatePresence = defineOperation({
 const muteUser = defineOperation({
   method: 'POST',
   path: '/users/me/muted_users/{muted_user_id}',
-  params: z.object({ muted_user_id: idOf('The muted user id') }),
+  params: z.object({ muted_user_id: idOf(() => l10n.t('The muted user id')) }),
   response: envelope({}),
 });
 
@@ -151,7 +151,7 @@ const muteUser = defineOperation({
 const unmuteUser = defineOperation({
   method: 'DELETE',
   path: '/users/me/muted_users/{muted_user_id}',
-  params: z.object({ muted_user_id: idOf('The muted user id') }),
+  params: z.object({ muted_user_id: idOf(() => l10n.t('The muted user id')) }),
   response: envelope({}),
 });
 

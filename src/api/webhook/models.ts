@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { pure } from '../parse';
 import { lenientEnum } from '../enum';
@@ -32,7 +33,7 @@ export type OutgoingWebhookPayload = z.infer<typeof OutgoingWebhookPayload>;
 
 /** The bot's answer: a reply posted in the conversation, or no reply. */
 export const WebhookReply = z.union([
-  z.strictObject({ content: z.string().min(1, { error: 'The reply cannot be empty.' }) }),
+  z.strictObject({ content: z.string().min(1, { error: () => l10n.t('The reply cannot be empty.') }) }),
   z.strictObject({ response_not_required: z.literal(true) }),
 ]);
 export type WebhookReply = z.infer<typeof WebhookReply>;

@@ -3,6 +3,7 @@
  * with its unread count; muted users' 1:1 conversations left out. One stable node per
  * conversation so rows keep their selection across refreshes. No `vscode` import.
  */
+import * as l10n from '@vscode/l10n';
 import type { ChatStore, StoreChange } from '../../store';
 import { Emitter, type Event } from '../../store';
 
@@ -77,5 +78,5 @@ export class DirectMessagesModel {
 /** "Alice Anders" or "Bob Brown, Carol Chen" (the own name for the conversation with oneself). */
 export function conversationTitle(store: ChatStore, userIds: readonly number[]): string {
   const ids = userIds.length === 0 ? [store.ownUserId] : userIds;
-  return ids.map((id) => store.user(id)?.full_name ?? `User ${id}`).join(', ');
+  return ids.map((id) => store.user(id)?.full_name ?? l10n.t('User {0}', id)).join(', ');
 }

@@ -9,7 +9,11 @@ const PRESENCE_ICON: Record<PresenceState, vscode.ThemeIcon> = {
   idle: new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor('charts.yellow')),
   offline: new vscode.ThemeIcon('circle-outline', new vscode.ThemeColor('disabledForeground')),
 };
-const PRESENCE_TEXT: Record<PresenceState, string> = { active: 'Active', idle: 'Idle', offline: 'Offline' };
+const PRESENCE_TEXT: Record<PresenceState, () => string> = {
+  active: () => vscode.l10n.t('Active'),
+  idle: () => vscode.l10n.t('Idle'),
+  offline: () => vscode.l10n.t('Offline'),
+};
 const GROUP_ICON = new vscode.ThemeIcon('organization');
 
 /** Context values: `teamChat.dm.one` / `teamChat.dm.group`, `.unread` when it has unread messages. */
@@ -45,9 +49,9 @@ export class DirectMessagesProvider extends TreeProvider<ConversationNode> {
     item.contextValue = `${DM_CONTEXT}.${one ? 'one' : 'group'}${unread > 0 ? '.unread' : ''}`;
     item.command = { command: Commands.openDirectMessage, title: vscode.l10n.t('Open Conversation'), arguments: [{ userIds: [...node.userIds] }] };
     const parts = [title];
-    if (presence) parts.push(PRESENCE_TEXT[presence]);
-    else parts.push(`${node.userIds.length + 1} people`);
-    if (unread > 0) parts.push(`${unread} unread`);
+    if (presence) parts.push(PRESENCE_TEXT[presence]());
+    else parts.push(vscode.l10n.t('{0} people', node.userIds.length + 1));
+    if (unread > 0) parts.push(vscode.l10n.t('{0} unread', unread));
     item.tooltip = parts.join(' · ');
     item.accessibilityInformation = { label: parts.join(', ') };
     return item;

@@ -28,11 +28,14 @@ export class InboxProvider extends TreeProvider<InboxRow> {
     const store = this.model.store;
     const recent = this.model.mode === 'recent';
     if (row.kind === 'channel') {
-      const name = store?.channelName(row.streamId) ?? `channel ${row.streamId}`;
+      const name = store?.channelName(row.streamId) ?? vscode.l10n.t('channel {0}', row.streamId);
       const item = new vscode.TreeItem(`#${name}`, vscode.TreeItemCollapsibleState.Expanded);
       item.id = `inbox:channel:${row.streamId}`;
       item.description = String(row.count);
-      item.tooltip = vscode.l10n.t('#{0}: {1} unread in {2} topic{3}', name, row.count, row.topics.length, row.topics.length === 1 ? '' : 's');
+      item.tooltip =
+        row.topics.length === 1
+          ? vscode.l10n.t('#{0}: {1} unread in 1 topic', name, row.count)
+          : vscode.l10n.t('#{0}: {1} unread in {2} topics', name, row.count, row.topics.length);
       item.iconPath = new vscode.ThemeIcon('comment-discussion');
       item.contextValue = 'inbox.channel.unread';
       return item;
@@ -41,9 +44,12 @@ export class InboxProvider extends TreeProvider<InboxRow> {
     item.id = `${recent ? 'recent' : 'inbox'}:${row.kind === 'topic' ? `topic:${row.streamId}:${row.topic.toLowerCase()}` : `dm:${row.userIds.join(',')}`}`;
     const parts: string[] = [];
     if (recent && row.kind === 'topic') parts.push(`#${store?.channelName(row.streamId) ?? row.streamId}`);
-    if (row.count > 0) parts.push(recent ? `${row.count} unread` : String(row.count));
+    if (row.count > 0) parts.push(recent ? vscode.l10n.t('{0} unread', row.count) : String(row.count));
     item.description = parts.join(' · ');
-    item.tooltip = vscode.l10n.t('{0}\n{1} unread{2}', item.label as string, row.count, row.firstUnread !== undefined ? ' — opens at the first unread message' : '');
+    item.tooltip =
+      row.firstUnread !== undefined
+        ? vscode.l10n.t('{0}\n{1} unread — opens at the first unread message', item.label as string, row.count)
+        : vscode.l10n.t('{0}\n{1} unread', item.label as string, row.count);
     item.iconPath = new vscode.ThemeIcon(row.kind === 'dm' ? (row.userIds.length > 1 ? 'organization' : 'account') : 'comment');
     item.contextValue = `inbox.${row.kind}${row.count > 0 ? '.unread' : ''}`;
     item.command = openCommand(row);
@@ -53,14 +59,14 @@ export class InboxProvider extends TreeProvider<InboxRow> {
 
 /** Topic rows: the topic (in recent mode, the channel is in the description); DM rows: the names. */
 function conversationLabel(row: ConversationRow, store: ChatStore | undefined): string {
-  if (row.kind === 'topic') return row.topic === '' ? (store?.realm.emptyTopicDisplayName ?? 'general chat') : row.topic;
+  if (row.kind === 'topic') return row.topic === '' ? (store?.realm.emptyTopicDisplayName ?? vscode.l10n.t('general chat')) : row.topic;
   return dmLabel(row, store);
 }
 
 export function dmLabel(row: Pick<DmRow, 'userIds'>, store: ChatStore | undefined): string {
   if (!store) return row.userIds.join(', ');
-  if (dmKey(row.userIds, store.ownUserId) === String(store.ownUserId)) return 'Notes to self';
-  return row.userIds.map((id) => store.user(id)?.full_name ?? `user ${id}`).join(', ');
+  if (dmKey(row.userIds, store.ownUserId) === String(store.ownUserId)) return vscode.l10n.t('Notes to self');
+  return row.userIds.map((id) => store.user(id)?.full_name ?? vscode.l10n.t('user {0}', id)).join(', ');
 }
 
 /** Opens the conversation, at its oldest unread message when it has one. */

@@ -28,22 +28,22 @@ export class LinkifiersProvider extends ListProvider<LinkifierNode, LinkifiersMo
 
 export function linkifierTooltip(l: Linkifier, position: number): vscode.MarkdownString {
   const md = new vscode.MarkdownString();
-  md.appendMarkdown(`**Linkifier ${position}** (processed in this order)\n\n`);
-  md.appendMarkdown('Pattern:');
+  md.appendMarkdown(`**${vscode.l10n.t('Linkifier {0}', position)}** ${vscode.l10n.t('(processed in this order)')}\n\n`);
+  md.appendMarkdown(vscode.l10n.t('Pattern:'));
   md.appendCodeblock(l.pattern, 'regex');
-  md.appendMarkdown('URL template:');
+  md.appendMarkdown(vscode.l10n.t('URL template:'));
   md.appendCodeblock(l.url_template, 'text');
   if (l.example_input) {
     const preview = checkLinkifier(l).preview;
-    md.appendMarkdown('Example input:');
+    md.appendMarkdown(vscode.l10n.t('Example input:'));
     md.appendCodeblock(preview ? `${l.example_input}  →  ${preview.url}` : l.example_input, 'text');
   }
   if (l.reverse_template) {
-    md.appendMarkdown('Reverse template:');
+    md.appendMarkdown(vscode.l10n.t('Reverse template:'));
     md.appendCodeblock(l.reverse_template, 'text');
   }
   if (l.alternative_url_templates.length > 0) {
-    md.appendMarkdown('Alternative URL templates:');
+    md.appendMarkdown(vscode.l10n.t('Alternative URL templates:'));
     md.appendCodeblock(l.alternative_url_templates.join('\n'), 'text');
   }
   return md;

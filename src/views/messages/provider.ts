@@ -10,7 +10,7 @@ export class MessagesProvider extends ListProvider<MessageRow, MessagesModel> {
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = `message:${row.id}`;
     item.description = row.description;
-    item.tooltip = `${row.label}\n${row.description}${row.unread ? '\nUnread' : ''}`;
+    item.tooltip = `${row.label}\n${row.description}${row.unread ? `\n${vscode.l10n.t('Unread')}` : ''}`;
     item.iconPath = new vscode.ThemeIcon(row.starred ? 'star-full' : row.unread ? 'mention' : 'comment');
     item.contextValue = `message${row.unread ? '.unread' : ''}${row.starred ? '.starred' : ''}`;
     const t = row.target;

@@ -2,6 +2,7 @@
  * The rows of the Mentions and Starred trees: "sender — excerpt", the conversation as the
  * description, and where a click goes (the conversation, scrolled to the message). No `vscode`.
  */
+import * as l10n from '@vscode/l10n';
 import type { Message } from '../../api/messages/models';
 
 export interface MessageRowContext {
@@ -42,18 +43,18 @@ export function excerptOf(html: string, max = EXCERPT_LENGTH): string {
 }
 
 export function messageRow(m: Message, ctx: MessageRowContext): MessageRow {
-  const sender = m.sender_id === ctx.ownUserId ? 'You' : (ctx.userName(m.sender_id) ?? m.sender_full_name);
+  const sender = m.sender_id === ctx.ownUserId ? l10n.t('You') : (ctx.userName(m.sender_id) ?? m.sender_full_name);
   let target: MessageTarget;
   let description: string;
   if (m.type === 'stream' && m.stream_id !== undefined) {
-    const channel = ctx.channelName(m.stream_id) ?? (typeof m.display_recipient === 'string' ? m.display_recipient : `channel ${m.stream_id}`);
+    const channel = ctx.channelName(m.stream_id) ?? (typeof m.display_recipient === 'string' ? m.display_recipient : l10n.t('channel {0}', m.stream_id));
     target = { kind: 'topic', streamId: m.stream_id, topic: m.subject };
     description = `#${channel} › ${m.subject === '' ? ctx.emptyTopicName : m.subject}`;
   } else {
     const recipients = Array.isArray(m.display_recipient) ? m.display_recipient : [];
     const others = recipients.filter((r) => r.id !== ctx.ownUserId);
     target = { kind: 'dm', userIds: others.map((r) => r.id).sort((a, b) => a - b) };
-    description = others.length === 0 ? 'Notes to self' : `DM with ${others.map((r) => ctx.userName(r.id) ?? r.full_name).join(', ')}`;
+    description = others.length === 0 ? l10n.t('Notes to self') : l10n.t('DM with {0}', others.map((r) => ctx.userName(r.id) ?? r.full_name).join(', '));
   }
   const flags = m.flags ?? [];
   return {

@@ -1,12 +1,32 @@
 import * as vscode from 'vscode';
-import { roleName } from '../../api/users/models';
+import { roleName, type RoleName } from '../../api/users/models';
 import { Commands } from '../../constants';
 import type { PresenceState } from '../../store';
 import { TreeProvider } from '../tree';
 import type { PeopleNode, PeopleTreeModel } from './model';
 import { statusEmoji, statusLabel } from './status';
 
-const GROUP_LABEL: Record<PresenceState, string> = { active: 'Active', idle: 'Idle', offline: 'Offline' };
+const GROUP_LABEL: Record<PresenceState, () => string> = {
+  active: () => vscode.l10n.t('Active'),
+  idle: () => vscode.l10n.t('Idle'),
+  offline: () => vscode.l10n.t('Offline'),
+};
+
+/** "3 active people", "1 idle person"... (the group row's tooltip). */
+const GROUP_TOOLTIP: Record<PresenceState, (count: number) => string> = {
+  active: (n) => (n === 1 ? vscode.l10n.t('1 active person') : vscode.l10n.t('{0} active people', n)),
+  idle: (n) => (n === 1 ? vscode.l10n.t('1 idle person') : vscode.l10n.t('{0} idle people', n)),
+  offline: (n) => (n === 1 ? vscode.l10n.t('1 offline person') : vscode.l10n.t('{0} offline people', n)),
+};
+
+const ROLE_LABEL: Record<RoleName, () => string> = {
+  owner: () => vscode.l10n.t('Owner'),
+  administrator: () => vscode.l10n.t('Administrator'),
+  moderator: () => vscode.l10n.t('Moderator'),
+  member: () => vscode.l10n.t('Member'),
+  guest: () => vscode.l10n.t('Guest'),
+  unknown: () => vscode.l10n.t('Member'),
+};
 
 const PRESENCE_ICON: Record<PresenceState, vscode.ThemeIcon> = {
   active: new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor('charts.green')),
@@ -46,19 +66,19 @@ export class PeopleTreeProvider extends TreeProvider<PeopleNode> {
     if (node.kind === 'group') {
       const count = this.model.groups()[node.state].length;
       const item = new vscode.TreeItem(
-        GROUP_LABEL[node.state],
+        GROUP_LABEL[node.state](),
         node.state === 'offline' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded,
       );
       item.id = `presence/${node.state}`;
       item.description = String(count);
-      item.tooltip = `${count} ${GROUP_LABEL[node.state].toLowerCase()} ${count === 1 ? 'person' : 'people'}`;
+      item.tooltip = GROUP_TOOLTIP[node.state](count);
       item.contextValue = `teamChat.presenceGroup.${node.state}`;
       return item;
     }
     const store = this.model.store;
     const user = store?.user(node.userId);
     const own = store?.ownUserId === node.userId;
-    const name = user?.full_name ?? `User ${node.userId}`;
+    const name = user?.full_name ?? vscode.l10n.t('User {0}', node.userId);
     const item = new vscode.TreeItem(own ? vscode.l10n.t('{0} (you)', name) : name, vscode.TreeItemCollapsibleState.None);
     item.id = `presence/${node.state}/${node.userId}`;
     const status = store?.status(node.userId);
@@ -70,25 +90,24 @@ export class PeopleTreeProvider extends TreeProvider<PeopleNode> {
     item.command = { command: Commands.showProfile, title: vscode.l10n.t('Show Profile'), arguments: [node.userId] };
     const tip = new vscode.MarkdownString();
     tip.appendMarkdown('**').appendText(name).appendMarkdown('**');
-    tip.appendText(`\n${GROUP_LABEL[node.state]}${user ? ` · ${roleLabel(user.role)}` : ''}`);
+    tip.appendText(`\n${GROUP_LABEL[node.state]()}${user ? ` · ${roleLabel(user.role)}` : ''}`);
     const emoji = statusEmoji(status);
     if (emoji || status?.status_text) tip.appendText(`\n${[emoji, status?.status_text].filter(Boolean).join(' ')}`);
     if (user?.timezone) tip.appendText(`\n${localTime(user.timezone)}`);
     item.tooltip = tip;
-    item.accessibilityInformation = { label: `${name}, ${GROUP_LABEL[node.state]}${item.description ? `, ${item.description}` : ''}` };
+    item.accessibilityInformation = { label: `${name}, ${GROUP_LABEL[node.state]()}${item.description ? `, ${item.description}` : ''}` };
     return item;
   }
 }
 
 function roleLabel(role: number): string {
-  const name = roleName(role);
-  return name === 'unknown' ? 'Member' : name[0].toUpperCase() + name.slice(1);
+  return ROLE_LABEL[roleName(role)]();
 }
 
 function localTime(timezone: string): string {
   try {
     const time = new Intl.DateTimeFormat(undefined, { timeZone: timezone, hour: 'numeric', minute: '2-digit' }).format(new Date());
-    return `Local time ${time} (${timezone})`;
+    return vscode.l10n.t('Local time {0} ({1})', time, timezone);
   } catch {
     return timezone;
   }

@@ -32,8 +32,14 @@ export function register(services: Services): ChannelsView {
     const all = vscode.workspace.getConfiguration().get<string>(Settings.badgeCounts) === 'allUnreads';
     const total = (all ? store?.totalUnread() : store?.unreads.dmsAndMentions) ?? 0;
     const one = total === 1;
-    const what = all ? `unread message${one ? '' : 's'}` : one ? 'unread direct message or mention' : 'unread direct messages and mentions';
-    view.badge = total > 0 ? { value: total, tooltip: `${total} ${what}` } : undefined;
+    const tooltip = all
+      ? one
+        ? vscode.l10n.t('1 unread message')
+        : vscode.l10n.t('{0} unread messages', total)
+      : one
+        ? vscode.l10n.t('1 unread direct message or mention')
+        : vscode.l10n.t('{0} unread direct messages and mentions', total);
+    view.badge = total > 0 ? { value: total, tooltip } : undefined;
   };
   let noSubscriptions: boolean | undefined;
   const updateMessage = (): void => {

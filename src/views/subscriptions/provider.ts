@@ -45,9 +45,9 @@ export class ChannelsProvider extends TreeProvider<ChannelNode> {
     item.resourceUri = channelUri(node.streamId);
     const parts: string[] = [];
     if (unread > 0) parts.push(String(unread));
-    if (sub.pin_to_top) parts.push('pinned');
-    if (muted) parts.push('muted');
-    if (sub.is_archived) parts.push('archived');
+    if (sub.pin_to_top) parts.push(vscode.l10n.t('pinned'));
+    if (muted) parts.push(vscode.l10n.t('muted'));
+    if (sub.is_archived) parts.push(vscode.l10n.t('archived'));
     item.description = parts.join(' · ');
     item.tooltip = tooltip(sub.name, sub.description, unread, muted, sub.pin_to_top, sub.invite_only);
     let context = 'channel';
@@ -56,7 +56,7 @@ export class ChannelsProvider extends TreeProvider<ChannelNode> {
     if (unread > 0) context += '.unread';
     if (canRemoveOthers(store, node.streamId)) context += '.canRemoveOthers';
     item.contextValue = context;
-    item.accessibilityInformation = { label: `${sub.name}${unread ? `, ${unread} unread` : ''}${muted ? ', muted' : ''}` };
+    item.accessibilityInformation = { label: [sub.name, ...(unread ? [vscode.l10n.t('{0} unread', unread)] : []), ...(muted ? [vscode.l10n.t('muted')] : [])].join(', ') };
     return item;
   }
 }
@@ -70,8 +70,8 @@ function tooltip(name: string, description: string, unread: number, muted: boole
     md.appendMarkdown('\n\n');
     md.appendText(description);
   }
-  md.appendMarkdown(`\n\n${unread} unread${muted ? ' · muted' : ''}${pinned ? ' · pinned' : ''}`);
-  md.appendMarkdown(`\n\n_Right-click for mute, pin, colour, notifications, email address, unsubscribe._`);
+  md.appendMarkdown(`\n\n${[vscode.l10n.t('{0} unread', unread), ...(muted ? [vscode.l10n.t('muted')] : []), ...(pinned ? [vscode.l10n.t('pinned')] : [])].join(' · ')}`);
+  md.appendMarkdown(`\n\n_${vscode.l10n.t('Right-click for mute, pin, colour, notifications, email address, unsubscribe.')}_`);
   return md;
 }
 

@@ -29,7 +29,7 @@ export function register(services: Services, channels: ChannelsView): TopicsView
     try {
       await vscode.window.withProgress({ location: { viewId: Views.topics } }, () => model.setChannel(streamId));
     } catch (error) {
-      reportError(log, error, 'Could not load the topics', () => showChannel(streamId));
+      reportError(log, error, vscode.l10n.t('Could not load the topics'), () => showChannel(streamId));
     }
   };
 

@@ -12,10 +12,16 @@ import type { TopicNode, TopicsModel } from './model';
 
 
 const POLICY_TEXT: Record<number, string> = { [POLICY.muted]: 'muted', [POLICY.unmuted]: 'unmuted', [POLICY.followed]: 'followed' };
+/** The policy as the user reads it (POLICY_TEXT is also the context value's part). */
+const POLICY_LABEL: Record<number, () => string> = {
+  [POLICY.muted]: () => vscode.l10n.t('muted'),
+  [POLICY.unmuted]: () => vscode.l10n.t('unmuted'),
+  [POLICY.followed]: () => vscode.l10n.t('followed'),
+};
 
 export class TopicsProvider extends TreeProvider<TopicNode> {
   /** Permissions and the channel's mute, read once per listing rather than per row. */
-  #context = { canResolve: false, canMove: false, channelMuted: false, emptyName: 'general chat' };
+  #context = { canResolve: false, canMove: false, channelMuted: false, emptyName: vscode.l10n.t('general chat') };
 
   constructor(private readonly model: TopicsModel) {
     super();
@@ -54,10 +60,11 @@ export class TopicsProvider extends TreeProvider<TopicNode> {
     item.iconPath = topicIcon(t?.resolved ?? false, policy, ctx.channelMuted);
     const parts: string[] = [];
     if (unread > 0) parts.push(String(unread));
-    if (POLICY_TEXT[policy]) parts.push(POLICY_TEXT[policy]!);
-    if (t?.resolved) parts.push('resolved');
+    const policyLabel = POLICY_LABEL[policy]?.();
+    if (policyLabel) parts.push(policyLabel);
+    if (t?.resolved) parts.push(vscode.l10n.t('resolved'));
     item.description = parts.join(' · ');
-    item.tooltip = `${t?.resolved ? '✔ resolved · ' : ''}${label}\n${unread} unread${POLICY_TEXT[policy] ? ` · ${POLICY_TEXT[policy]}` : ''}`;
+    item.tooltip = `${t?.resolved ? `✔ ${vscode.l10n.t('resolved')} · ` : ''}${label}\n${vscode.l10n.t('{0} unread', unread)}${policyLabel ? ` · ${policyLabel}` : ''}`;
     let context = 'topic';
     if (t?.resolved) context += '.resolved';
     if (POLICY_TEXT[policy]) context += `.${POLICY_TEXT[policy]}`;

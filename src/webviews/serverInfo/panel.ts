@@ -13,8 +13,9 @@ import { PanelHost } from '../host';
 import { realmImageOrigins } from '../html';
 import { buildServerInfoModel } from './model';
 import { DidChangeServerInfoNotification, type ServerInfoModel } from './protocol';
+import { escapeHtml } from '../sanitize';
 
-const BODY = `<main id="info" class="server-info" aria-live="polite"><p class="muted">Loading…</p></main>`;
+const body = (): string => `<main id="info" class="server-info" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
 
 /** Fetches the server settings of `realmUrl`, through the active session's client when it is that server. */
 export async function fetchServerInfo(services: Services, realmUrl: string | undefined, signal?: AbortSignal): Promise<ServerInfoModel> {
@@ -61,7 +62,7 @@ export class ServerInfoPanel implements vscode.Disposable {
   }
 
   private constructor(services: Services) {
-    this.#view = PanelHost.create(services.context.extensionUri, services.log, WebviewPanels.serverInfo, 'Server Information');
+    this.#view = PanelHost.create(services.context.extensionUri, services.log, WebviewPanels.serverInfo, vscode.l10n.t('Server Information'));
     this.#view.own(this.#view.onDidDispose(() => this.dispose()));
     services.context.subscriptions.push(this);
   }
@@ -73,7 +74,7 @@ export class ServerInfoPanel implements vscode.Disposable {
     const imageOrigins = realmImageOrigins(model.realmUrl);
     if (imageOrigins.join(' ') !== this.#imageOrigins) {
       this.#imageOrigins = imageOrigins.join(' ');
-      this.#view.render({ title: vscode.l10n.t('Server Information'), styles: ['serverInfo.css'], script: 'serverInfo', body: BODY, imageOrigins });
+      this.#view.render({ title: vscode.l10n.t('Server Information'), styles: ['serverInfo.css'], script: 'serverInfo', body: body(), imageOrigins });
     }
     this.#view.publish(DidChangeServerInfoNotification, model);
   }

@@ -2,19 +2,20 @@
  * What the settings editor shows, built from the API layer's description table
  * (`SETTINGS_DESCRIPTION`) and the store; and the checks run before anything is sent. No `vscode`.
  */
+import * as l10n from '@vscode/l10n';
 import { FL } from '../../api/features';
 import { SETTINGS_DESCRIPTION, SettingsChanges, type SettingGroup } from '../../api/personal/settings';
 import { formatZodError } from '../../api/validation';
 import type { ChatStore } from '../../store/store';
 import { ACCOUNT_SETTINGS, type SettingField, type SettingGroupModel, type SettingsModel, type SettingValue } from './protocol';
 
-const GROUP_TITLES: Record<SettingGroup, string> = {
-  account: 'Account',
-  preferences: 'Preferences',
-  appearance: 'Appearance',
-  navigation: 'Navigation',
-  sidebar: 'Sidebar',
-  notifications: 'Notifications',
+const GROUP_TITLES: Record<SettingGroup, () => string> = {
+  account: () => l10n.t('Account'),
+  preferences: () => l10n.t('Preferences'),
+  appearance: () => l10n.t('Appearance'),
+  navigation: () => l10n.t('Navigation'),
+  sidebar: () => l10n.t('Sidebar'),
+  notifications: () => l10n.t('Notifications'),
 };
 
 export { ACCOUNT_SETTINGS } from './protocol';
@@ -49,14 +50,14 @@ export function buildSettingsModel(store: ChatStore, realmName: string, override
       kind,
       label: d.label,
       ...(d.note ? { note: d.note } : {}),
-      ...(d.choices ? { choices: d.choices } : {}),
+      ...(d.choices ? { choices: d.choices.map((c) => ({ value: c.value, label: c.label })) } : {}),
       ...(value !== undefined ? { value } : {}),
     };
     let list = groups.get(d.group);
     if (!list) groups.set(d.group, (list = []));
     list.push(field);
   }
-  const groupModels: SettingGroupModel[] = [...groups].map(([id, fields]) => ({ id, title: GROUP_TITLES[id], fields }));
+  const groupModels: SettingGroupModel[] = [...groups].map(([id, fields]) => ({ id, title: GROUP_TITLES[id](), fields }));
   const role = store.ownUser?.role ?? 400;
   const isAdmin = role <= 200;
   const featureLevel = store.featureLevel;
@@ -69,7 +70,7 @@ export function buildSettingsModel(store: ChatStore, realmName: string, override
       visible: isAdmin,
       ...(featureLevel < FL.settingsTargetUsers
         ? {
-            disabledReason: `This server (feature level ${featureLevel}) cannot change other users' settings; feature level ${FL.settingsTargetUsers} or later is needed.`,
+            disabledReason: l10n.t('This server (feature level {0}) cannot change other users\' settings; feature level {1} or later is needed.', featureLevel, FL.settingsTargetUsers),
           }
         : {}),
       users: isAdmin
@@ -91,18 +92,18 @@ export function checkChanges(changes: Readonly<Record<string, unknown>>, forOthe
   const shape = SettingsChanges.shape as Record<string, { safeParse(v: unknown): { success: boolean; error?: unknown } }>;
   for (const [name, value] of Object.entries(changes)) {
     if (!KNOWN.has(name)) {
-      errors[name] = `"${name}" is not a setting.`;
+      errors[name] = l10n.t('"{0}" is not a setting.', name);
       continue;
     }
     if (forOthers && ACCOUNT_SETTINGS.has(name)) {
-      errors[name] = 'Account settings (name, email, password) cannot be changed for other users.';
+      errors[name] = l10n.t('Account settings (name, email, password) cannot be changed for other users.');
       continue;
     }
     const result = shape[name]!.safeParse(value);
     if (!result.success) errors[name] = formatZodError(result.error as Parameters<typeof formatZodError>[0]).message;
   }
   if (changes.new_password !== undefined && !changes.old_password) {
-    errors.old_password ??= 'Enter your current password to set a new one.';
+    errors.old_password ??= l10n.t('Enter your current password to set a new one.');
   }
   return errors;
 }
@@ -115,7 +116,7 @@ export function parseGroupIds(text: string): number[] | string {
     .filter((p) => p !== '');
   const ids: number[] = [];
   for (const p of parts) {
-    if (!/^\d+$/.test(p) || !Number.isSafeInteger(Number(p)) || Number(p) <= 0) return `"${p}" is not a group id (a positive whole number).`;
+    if (!/^\d+$/.test(p) || !Number.isSafeInteger(Number(p)) || Number(p) <= 0) return l10n.t('"{0}" is not a group id (a positive whole number).', p);
     ids.push(Number(p));
   }
   return ids;

@@ -21,8 +21,9 @@ import {
   type SettingsModel,
   type SettingValue,
 } from './protocol';
+import { escapeHtml } from '../sanitize';
 
-const BODY = `<main id="settings" class="settings" aria-live="polite"><p class="muted">Loading…</p></main>`;
+const body = (): string => `<main id="settings" class="settings" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
 
 export class SettingsPanel implements vscode.Disposable {
   static #current: SettingsPanel | undefined;
@@ -52,7 +53,7 @@ export class SettingsPanel implements vscode.Disposable {
   }
 
   private constructor(private readonly services: Services) {
-    this.#view = PanelHost.create(services.context.extensionUri, services.log, WebviewPanels.settings, 'Personal Settings');
+    this.#view = PanelHost.create(services.context.extensionUri, services.log, WebviewPanels.settings, vscode.l10n.t('Personal Settings'));
     this.#view.host.onRequest(SaveSettingsRequest, (params) => this.save(params));
     this.#view.own(
       this.#view.onDidDispose(() => this.dispose()),
@@ -66,7 +67,7 @@ export class SettingsPanel implements vscode.Disposable {
       }),
     );
     services.context.subscriptions.push(this);
-    this.#view.render({ title: vscode.l10n.t('Personal Settings'), styles: ['settings.css'], script: 'settings', body: BODY });
+    this.#view.render({ title: vscode.l10n.t('Personal Settings'), styles: ['settings.css'], script: 'settings', body: body() });
   }
 
   #refresh(): void {
@@ -100,7 +101,7 @@ export class SettingsPanel implements vscode.Disposable {
     if (params.target) {
       const groupIds = parseGroupIds(params.target.groupIds);
       if (typeof groupIds === 'string') fieldErrors.target_users = groupIds;
-      else if (params.target.userIds.length === 0 && groupIds.length === 0) fieldErrors.target_users = 'Choose the users or groups whose settings to change.';
+      else if (params.target.userIds.length === 0 && groupIds.length === 0) fieldErrors.target_users = vscode.l10n.t('Choose the users or groups whose settings to change.');
       else {
         target = {
           ...(params.target.userIds.length ? { user_ids: [...params.target.userIds] } : {}),
@@ -111,7 +112,7 @@ export class SettingsPanel implements vscode.Disposable {
     }
     if (Object.keys(fieldErrors).length > 0) return { ...empty, fieldErrors };
     const names = Object.keys(changes);
-    if (names.length === 0) return { ...empty, error: 'Nothing to save: no setting was changed.' };
+    if (names.length === 0) return { ...empty, error: vscode.l10n.t('Nothing to save: no setting was changed.') };
 
     this.#saving?.abort();
     const saving = new AbortController();
@@ -128,23 +129,27 @@ export class SettingsPanel implements vscode.Disposable {
       const saved = names.filter((n) => !ignored.includes(n));
       const notes: string[] = [];
       if (forOthers) {
-        notes.push(`Applied to the chosen users${params.target?.skipIfAlreadyEdited ? ', except those who had changed these settings themselves' : ''}.`);
+        notes.push(
+          params.target?.skipIfAlreadyEdited
+            ? vscode.l10n.t('Applied to the chosen users, except those who had changed these settings themselves.')
+            : vscode.l10n.t('Applied to the chosen users.'),
+        );
       } else {
         for (const n of saved) if (!ACCOUNT_SETTINGS.has(n)) this.#overrides.set(n, changes[n]!);
         if (saved.includes('email')) {
-          notes.push(`A confirmation mail was sent to ${String(changes.email)}. Your address changes when you click the link in it.`);
+          notes.push(vscode.l10n.t('A confirmation mail was sent to {0}. Your address changes when you click the link in it.', String(changes.email)));
         }
-        if (saved.includes('new_password')) notes.push('Your password was changed.');
+        if (saved.includes('new_password')) notes.push(vscode.l10n.t('Your password was changed.'));
         this.#refresh();
       }
       return { ok: true, fieldErrors: {}, saved, ignored, notes };
     } catch (error) {
       // Shown in the page, beside the field at fault when there is one: the kit's wording.
-      const reason = error instanceof ApiError ? `The server refused the change: ${describeError(error)}` : describeError(error);
+      const reason = error instanceof ApiError ? vscode.l10n.t('The server refused the change: {0}', describeError(error)) : describeError(error);
       const field = error instanceof ValidationError ? error.field : error instanceof ApiError && typeof error.data.var_name === 'string' ? error.data.var_name : undefined;
       if (field) return { ...empty, fieldErrors: { [field]: reason } };
       if (error instanceof ValidationError || error instanceof ApiError) return { ...empty, error: reason };
-      if (error instanceof ChatError) return { ...empty, error: `${reason} Your changes are kept; try again.` };
+      if (error instanceof ChatError) return { ...empty, error: vscode.l10n.t('{0} Your changes are kept; try again.', reason) };
       throw error;
     } finally {
       if (this.#saving === saving) this.#saving = undefined;

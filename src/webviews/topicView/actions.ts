@@ -71,7 +71,7 @@ export async function editHistory(ctx: ActionContext, messageId: number): Promis
   const current = ctx.session();
   const { message } = await getMessage(current.client, { message_id: messageId, apply_markdown: true });
   if (!message.edit_history || message.edit_history.length === 0) {
-    throw new Error('The organization does not show the edit history of this message, or it has none.');
+    throw new Error(vscode.l10n.t('The organization does not show the edit history of this message, or it has none.'));
   }
   return historyItems(message.edit_history, ctx.modelContext(current));
 }
@@ -89,7 +89,7 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
       case 'copyLink': {
         const current = ctx.session();
         const message = ctx.message(messageId);
-        if (!message) throw new Error('That message is no longer in this view.');
+        if (!message) throw new Error(vscode.l10n.t('That message is no longer in this view.'));
         await vscode.env.clipboard.writeText(messageLink(current.account.realmUrl, message, current.store));
         vscode.window.setStatusBarMessage(vscode.l10n.t('Team Chat: message link copied.'), 3000);
         break;
@@ -97,7 +97,7 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
       case 'star': {
         const current = ctx.session();
         const message = ctx.message(messageId);
-        if (!message) throw new Error('That message is no longer in this view.');
+        if (!message) throw new Error(vscode.l10n.t('That message is no longer in this view.'));
         // The `update_message_flags` event updates the list (and the page) for every client.
         const op = message.flags?.includes('starred') ? 'remove' : 'add';
         await updateMessageFlags(current.client, { messages: [messageId], op, flag: 'starred' });
@@ -121,7 +121,7 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
       }
     }
   } catch (error) {
-    reportError(ctx.log, error, 'Team Chat');
+    reportError(ctx.log, error, vscode.l10n.t('Team Chat'));
   }
 }
 
@@ -131,7 +131,7 @@ async function quoteMessage(ctx: ActionContext, messageId: number): Promise<void
   const { message, raw_content } = await getMessage(current.client, { message_id: messageId, apply_markdown: false });
   const text = quoteText(message.sender_full_name, message.sender_id, messageLink(current.account.realmUrl, message, current.store), raw_content ?? message.content);
   if (ctx.insertIntoCompose(text)) return;
-  if (message.type !== 'stream' || message.stream_id === undefined) throw new Error('This view has no compose box.');
+  if (message.type !== 'stream' || message.stream_id === undefined) throw new Error(vscode.l10n.t('This view has no compose box.'));
   const panel = await vscode.commands.executeCommand<{ insertIntoCompose(text: string): boolean } | undefined>(Commands.openTopic, { streamId: message.stream_id, topic: message.subject });
   panel?.insertIntoCompose(text);
 }
@@ -143,7 +143,7 @@ async function quoteMessage(ctx: ActionContext, messageId: number): Promise<void
 async function markUnreadFrom(ctx: ActionContext, messageId: number): Promise<number> {
   const current = ctx.session();
   const message = ctx.message(messageId);
-  if (!message) throw new Error('That message is no longer in this view.');
+  if (!message) throw new Error(vscode.l10n.t('That message is no longer in this view.'));
   ctx.suspendReads();
   const narrow = message.type === 'stream' && message.stream_id !== undefined ? topicNarrow(message.stream_id, message.subject) : baseNarrow(ctx.key, current.store.ownUserId);
   let anchor = messageId;

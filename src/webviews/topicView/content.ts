@@ -36,9 +36,9 @@ export async function loadImage(current: CurrentSession, url: string): Promise<s
   try {
     target = new URL(url);
   } catch {
-    throw new Error('Not an image URL.');
+    throw new Error(vscode.l10n.t('Not an image URL.'));
   }
-  if (target.origin !== realm.origin) throw new Error('Only images from the organisation are loaded.');
+  if (target.origin !== realm.origin) throw new Error(vscode.l10n.t('Only images from the organisation are loaded.'));
   const { contentType, bytes } = await current.client.download(target.pathname + target.search, {
     maxBytes: IMAGE_MAX_BYTES,
     accept: (type) => IMAGE_TYPES.test(type),
@@ -63,7 +63,7 @@ function widgetAction(p: WidgetActionParams): WidgetAction {
 export async function sendWidgetAction(current: CurrentSession, message: Message | undefined, p: WidgetActionParams): Promise<void> {
   const own = current.store.ownUserId;
   const state = message && widgetState(message.submessages ?? [], message.sender_id, own);
-  if (!message || !state) throw new Error('That message has no poll or to-do list.');
+  if (!message || !state) throw new Error(vscode.l10n.t('That message has no poll or to-do list.'));
   const content = widgetOutbound(state, widgetAction(p), own);
   await sendSubmessage(current.client, { message_id: message.id, msg_type: 'widget', content });
 }

@@ -98,11 +98,11 @@ export class TopicViews implements vscode.Disposable {
 
 /** Panel titles: `#channel › topic`, the search, or the names of a direct conversation. */
 export function topicTitle(channelName: string, topic: string): string {
-  return `#${channelName} › ${topic === '' ? '(no topic)' : topic}`;
+  return `#${channelName} › ${topic === '' ? vscode.l10n.t('(no topic)') : topic}`;
 }
 export function searchTitle(channelName: string, topic: string | undefined, query: string): string {
-  return `Search “${query}” in #${channelName}${topic !== undefined ? ` › ${topic}` : ''}`;
+  return topic !== undefined ? vscode.l10n.t('Search “{0}” in #{1} › {2}', query, channelName, topic) : vscode.l10n.t('Search “{0}” in #{1}', query, channelName);
 }
 export function dmTitle(names: readonly string[]): string {
-  return names.length === 0 ? 'Notes to self' : names.join(', ');
+  return names.length === 0 ? vscode.l10n.t('Notes to self') : names.join(', ');
 }

@@ -2,6 +2,7 @@
  * Builds what the topic view shows from server messages: sanitised HTML, absolute avatar URLs,
  * reactions grouped per emoji with who reacted. No `vscode` import.
  */
+import * as l10n from '@vscode/l10n';
 import type { EditHistoryEntry, Message, TopicLink } from '../../api/messages/models';
 import type { CurrentSession } from '../../session/manager';
 import { safeUrl, sanitizeServerHtml } from '../sanitize';
@@ -63,7 +64,7 @@ export function reactionModels(message: Message, ctx: ModelContext): ReactionMod
     glyph: first.reaction_type === 'unicode_emoji' ? unicodeGlyph(first.emoji_code) : undefined,
     imageUrl: first.reaction_type === 'realm_emoji' ? emojiImage(first.emoji_code, ctx) : undefined,
     count: users.length,
-    names: users.map((id) => (id === ctx.ownUserId ? 'You' : (ctx.userName(id) ?? `User ${id}`))),
+    names: users.map((id) => (id === ctx.ownUserId ? l10n.t('You') : (ctx.userName(id) ?? l10n.t('User {0}', id)))),
     mine: users.includes(ctx.ownUserId),
   }));
 }
@@ -86,7 +87,7 @@ export function widgetModel(message: Message, ctx: ModelContext): WidgetModel | 
       key: o.key,
       text: o.text,
       count: o.voterIds.length,
-      voters: o.voterIds.map((id) => (id === ctx.ownUserId ? 'You' : (ctx.userName(id) ?? `User ${id}`))),
+      voters: o.voterIds.map((id) => (id === ctx.ownUserId ? l10n.t('You') : (ctx.userName(id) ?? l10n.t('User {0}', id)))),
       mine: o.voterIds.includes(ctx.ownUserId),
     })),
   };
@@ -143,7 +144,7 @@ export function topicLinkModels(links: readonly TopicLink[], realmUrl: string): 
 export function historyItems(entries: readonly EditHistoryEntry[], ctx: ModelContext): EditHistoryItem[] {
   return entries.map((e) => ({
     timestamp: e.timestamp,
-    userName: e.user_id === null ? 'Unknown' : (ctx.userName(e.user_id) ?? `User ${e.user_id}`),
+    userName: e.user_id === null ? l10n.t('Unknown') : (ctx.userName(e.user_id) ?? l10n.t('User {0}', e.user_id)),
     prevHtml: e.prev_rendered_content !== undefined ? sanitizeServerHtml(e.prev_rendered_content, ctx.realmUrl) : undefined,
     prevTopic: e.prev_topic,
     topic: e.topic,

@@ -13,7 +13,7 @@ import type { CurrentSession } from '../../session/manager';
 import { requireSession } from '../../ui/session';
 import { PanelHost, type WebviewHost } from '../host';
 import { realmImageOrigins } from '../html';
-import { BODY } from './markup';
+import { body } from './markup';
 import { CONTENT_STYLES, registerContentHandlers } from './content';
 import { registerCodeBlockHandlers } from './codeBlocks';
 import { ViewUploads } from './uploads';
@@ -123,7 +123,7 @@ export class TopicPanel implements vscode.Disposable {
       }),
       services.sessions.onDidChange((current) => this.#follow(current)),
       services.sessions.onDidChangeStatus((s) => {
-        this.#host.notify(NoticeNotification, { text: s.status === 'reconnecting' ? 'Connection lost — reconnecting…' : '' });
+        this.#host.notify(NoticeNotification, { text: s.status === 'reconnecting' ? vscode.l10n.t('Connection lost — reconnecting…') : '' });
       }),
     );
     this.#registerHandlers();
@@ -208,7 +208,7 @@ export class TopicPanel implements vscode.Disposable {
       title: this.panel.title,
       styles: ['topicView.css', ...CONTENT_STYLES],
       script: 'topicView',
-      body: BODY,
+      body: body(),
       imageOrigins: realmImageOrigins(this.services.sessions.current?.account.realmUrl),
     });
   }
@@ -357,7 +357,7 @@ export class TopicPanel implements vscode.Disposable {
       const to = this.key.userIds.length === 0 ? [current.store.ownUserId] : [...this.key.userIds];
       return { id: (await sendMessage(current.client, { type: 'private', to, content })).id };
     }
-    if (this.key.topic === undefined) throw new Error('Open a topic to send a message.');
+    if (this.key.topic === undefined) throw new Error(vscode.l10n.t('Open a topic to send a message.'));
     const result = await sendMessage(current.client, { type: 'stream', to: this.key.streamId, topic: this.key.topic, content });
     return { id: result.id };
   }

@@ -167,7 +167,7 @@ export function channelItems(channels: Iterable<ChannelLike>, query: string, sub
 }
 
 /** Topics of `channel` for `#channel>query`, in the order given (newest first); the empty topic by `emptyTopicName`. */
-export function topicItems(channel: string, topics: readonly string[], query: string, emptyTopicName = 'general chat'): TypeaheadItem[] {
+export function topicItems(channel: string, topics: readonly string[], query: string, emptyTopicName = l10n.t('general chat')): TypeaheadItem[] {
   const label = (t: string): string => (t === '' ? emptyTopicName : t);
   return rank(topics, query, (t) => [label(t)]).map((t, i) => ({ id: `topic-${i}`, label: label(t), detail: channel, insert: `#**${channel}>${t}**` }));
 }

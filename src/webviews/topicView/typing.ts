@@ -123,7 +123,7 @@ export class TypingHandlers implements vscode.Disposable {
     if (!to || !current) return this.#show('');
     const key = conversationKey(to, current.store.ownUserId);
     const update = () => {
-      const names = current.session.typing.typists(key).map((id) => current.store.user(id)?.full_name ?? 'Someone');
+      const names = current.session.typing.typists(key).map((id) => current.store.user(id)?.full_name ?? vscode.l10n.t('Someone'));
       this.#show(typingText(names));
     };
     this.#tracking = current.session.typing.onDidChange((changed) => {

@@ -87,7 +87,7 @@ export class ViewUploads implements vscode.Disposable {
 
   /** The Attach button: the file dialog, then each picked file. */
   async pickAndUpload(): Promise<void> {
-    const uris = await vscode.window.showOpenDialog({ canSelectMany: true, canSelectFolders: false, openLabel: 'Attach', title: vscode.l10n.t('Attach files') });
+    const uris = await vscode.window.showOpenDialog({ canSelectMany: true, canSelectFolders: false, openLabel: vscode.l10n.t('Attach'), title: vscode.l10n.t('Attach files') });
     if (uris?.length) await this.uploadUris(uris);
   }
 
@@ -158,7 +158,7 @@ export class ViewUploads implements vscode.Disposable {
     const sent = all.reduce((n, u) => n + u.sent, 0);
     const total = all.reduce((n, u) => n + u.total, 0);
     const percent = total > 0 ? ` ${Math.min(99, Math.floor((sent / total) * 100))}%` : '';
-    return all.length === 1 ? `Uploading ${all[0]!.name}…${percent}` : `Uploading ${all.length} files…${percent}`;
+    return `${all.length === 1 ? vscode.l10n.t('Uploading {0}…', all[0]!.name) : vscode.l10n.t('Uploading {0} files…', all.length)}${percent}`;
   }
 
   #status(): void {
@@ -175,5 +175,5 @@ export class ViewUploads implements vscode.Disposable {
 }
 
 function failureText(name: string, error: unknown): string {
-  return `Could not upload ${name}: ${describeError(error)}`;
+  return vscode.l10n.t('Could not upload {0}: {1}', name, describeError(error));
 }

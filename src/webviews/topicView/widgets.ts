@@ -6,7 +6,7 @@
  * new tasks and strikes of a to-do list (`{type: 'new_task', key, task, desc, completed}`,
  * `{type: 'strike', key}`, `{type: 'new_task_list_title', title}`). Pure functions, no `vscode`.
  */
-import * as vscode from 'vscode';
+import * as l10n from '@vscode/l10n';
 import type { Submessage } from '../../api/messages/models';
 import { isRecord } from '../../guards';
 
@@ -69,7 +69,7 @@ export function widgetState(submessages: readonly Pick<Submessage, 'id' | 'sende
     const tasks = Array.isArray(extra.tasks) ? extra.tasks.filter(isRecord) : [];
     state = {
       kind: 'todo',
-      title: str(extra.task_list_title) ?? vscode.l10n.t('Task list'),
+      title: str(extra.task_list_title) ?? l10n.t('Task list'),
       tasks: tasks.flatMap((t, i) => (str(t.task) ? [{ key: `${i},canned`, task: str(t.task)!, desc: str(t.desc) ?? '', completed: false }] : [])),
       nextIdx: 0,
     };
@@ -147,33 +147,39 @@ export const WIDGET_TEXT_MAX = 1000;
  * apply (an unknown option or task, empty text, text over {@link WIDGET_TEXT_MAX}).
  */
 export function widgetOutbound(state: WidgetState, action: WidgetAction, ownUserId: number): string {
-  const text = (value: string, what: string): string => {
+  const text = (value: string, what: 'option' | 'task'): string => {
     const trimmed = value.trim();
-    if (trimmed === '') throw new Error(`Type the ${what} first.`);
-    if (trimmed.length > WIDGET_TEXT_MAX) throw new Error(`The ${what} is too long (at most ${WIDGET_TEXT_MAX} characters).`);
+    if (trimmed === '') throw new Error(what === 'option' ? l10n.t('Type the option first.') : l10n.t('Type the task first.'));
+    if (trimmed.length > WIDGET_TEXT_MAX) {
+      throw new Error(
+        what === 'option'
+          ? l10n.t('The option is too long (at most {0} characters).', WIDGET_TEXT_MAX)
+          : l10n.t('The task is too long (at most {0} characters).', WIDGET_TEXT_MAX),
+      );
+    }
     return trimmed;
   };
   if (state.kind === 'poll') {
     if (action.kind === 'vote') {
       const option = state.options.find((o) => o.key === action.key);
-      if (!option) throw new Error('That poll option no longer exists.');
+      if (!option) throw new Error(l10n.t('That poll option no longer exists.'));
       return JSON.stringify({ type: 'vote', key: option.key, vote: option.voterIds.includes(ownUserId) ? -1 : 1 });
     }
     if (action.kind === 'newOption') {
       const option = text(action.text, 'option');
-      if (state.options.some((o) => o.text === option)) throw new Error(`“${option}” is already an option.`);
+      if (state.options.some((o) => o.text === option)) throw new Error(l10n.t('“{0}” is already an option.', option));
       return JSON.stringify({ type: 'new_option', idx: state.nextIdx, option });
     }
-    throw new Error('A poll has no tasks.');
+    throw new Error(l10n.t('A poll has no tasks.'));
   }
   if (action.kind === 'strike') {
-    if (!state.tasks.some((t) => t.key === action.key)) throw new Error('That task no longer exists.');
+    if (!state.tasks.some((t) => t.key === action.key)) throw new Error(l10n.t('That task no longer exists.'));
     return JSON.stringify({ type: 'strike', key: action.key });
   }
   if (action.kind === 'newTask') {
     const task = text(action.task, 'task');
-    if (state.tasks.some((t) => t.task === task)) throw new Error(`“${task}” is already on the list.`);
+    if (state.tasks.some((t) => t.task === task)) throw new Error(l10n.t('“{0}” is already on the list.', task));
     return JSON.stringify({ type: 'new_task', key: state.nextIdx, task, desc: action.desc.trim().slice(0, WIDGET_TEXT_MAX), completed: false });
   }
-  throw new Error('A to-do list has no poll options.');
+  throw new Error(l10n.t('A to-do list has no poll options.'));
 }

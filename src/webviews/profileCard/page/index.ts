@@ -10,7 +10,7 @@ const card = document.getElementById('card') as HTMLElement;
 let shown: ProfileModel | undefined;
 let localTimeEl: HTMLElement | undefined;
 
-const PRESENCE_LABEL: Record<string, string> = { active: 'Active', idle: 'Idle', offline: 'Offline' };
+const PRESENCE_LABEL: Record<string, () => string> = { active: () => l10n.t('Active'), idle: () => l10n.t('Idle'), offline: () => l10n.t('Offline') };
 
 function localTime(timezone: string): string | undefined {
   try {
@@ -32,9 +32,9 @@ function render(model: ProfileModel): void {
   const titles = el('div');
   titles.append(el('h1', 'profile-name', model.name));
   const presence = el('span', `presence presence-${model.presence}`);
-  presence.append(el('span', 'presence-dot'), el('span', undefined, PRESENCE_LABEL[model.presence] || model.presence));
+  presence.append(el('span', 'presence-dot'), el('span', undefined, PRESENCE_LABEL[model.presence]?.() || model.presence));
   const sub = el('div', 'muted');
-  sub.append(presence, document.createTextNode(` · ${model.role}${model.isActive ? '' : ' · Deactivated'}${model.isOwnUser ? ' · You' : ''}`));
+  sub.append(presence, document.createTextNode(` · ${[model.role, ...(model.isActive ? [] : [l10n.t('Deactivated')]), ...(model.isOwnUser ? [l10n.t('You')] : [])].join(' · ')}`));
   titles.append(sub);
   if (model.statusEmoji || model.statusText) {
     const status = el('p', 'status');
@@ -52,14 +52,14 @@ function render(model: ProfileModel): void {
   }
 
   const list = el('dl', 'details');
-  if (model.email) row(list, 'Email', link(model.email, `mailto:${model.email}`));
+  if (model.email) row(list, l10n.t('Email'), link(model.email, `mailto:${model.email}`));
   localTimeEl = undefined;
   if (model.timezone) {
     const time = localTime(model.timezone);
     localTimeEl = el('span', undefined, time ? `${time} (${model.timezone})` : model.timezone);
-    row(list, 'Local time', localTimeEl);
+    row(list, l10n.t('Local time'), localTimeEl);
   }
-  if (model.dateJoined) row(list, 'Joined', formatDate(model.dateJoined));
+  if (model.dateJoined) row(list, l10n.t('Joined'), formatDate(model.dateJoined));
   for (const field of model.fields) {
     if (field.html !== undefined) {
       // Sanitised in the extension host (src/webviews/sanitize.ts) before it was posted.

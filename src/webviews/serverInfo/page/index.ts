@@ -8,7 +8,7 @@ import { DidChangeServerInfoNotification, type ServerInfoModel } from '../protoc
 
 const root = document.getElementById('info') as HTMLElement;
 
-const yesNo = (v: boolean | undefined): string => (v === undefined ? 'Not reported' : v ? 'Yes' : 'No');
+const yesNo = (v: boolean | undefined): string => (v === undefined ? l10n.t('Not reported') : v ? l10n.t('Yes') : l10n.t('No'));
 
 /** An icon that disappears when it does not load. */
 function icon(className: string, src: string): HTMLImageElement {
@@ -41,18 +41,18 @@ function render(m: ServerInfoModel): void {
 
   children.push(el('h2', undefined, l10n.t('Server')));
   const server = el('dl', 'details');
-  row(server, 'Version', m.version || 'Not reported');
-  row(server, 'Feature level', String(m.featureLevel));
-  row(server, 'Merge base', m.mergeBase || 'Not reported');
-  row(server, 'Push notifications', yesNo(m.pushNotifications));
-  row(server, 'Web-public access', yesNo(m.webPublicAccess));
-  row(server, 'Compatible with Team Chat', m.incompatible ? 'No' : 'Yes');
+  row(server, l10n.t('Version'), m.version || l10n.t('Not reported'));
+  row(server, l10n.t('Feature level'), String(m.featureLevel));
+  row(server, l10n.t('Merge base'), m.mergeBase || l10n.t('Not reported'));
+  row(server, l10n.t('Push notifications'), yesNo(m.pushNotifications));
+  row(server, l10n.t('Web-public access'), yesNo(m.webPublicAccess));
+  row(server, l10n.t('Compatible with Team Chat'), m.incompatible ? l10n.t('No') : l10n.t('Yes'));
   children.push(server);
 
   children.push(el('h2', undefined, l10n.t('Sign-in methods')));
   const auth = el('dl', 'details');
-  row(auth, 'Email and password', yesNo(m.emailAuth));
-  row(auth, 'User names', m.requireEmailFormatUsernames === false ? 'Directory user names are accepted' : 'Email addresses');
+  row(auth, l10n.t('Email and password'), yesNo(m.emailAuth));
+  row(auth, l10n.t('User names'), m.requireEmailFormatUsernames === false ? l10n.t('Directory user names are accepted') : l10n.t('Email addresses'));
   children.push(auth);
   if (m.externalMethods.length) {
     const list = el('ul', 'external');

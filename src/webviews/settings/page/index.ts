@@ -87,7 +87,7 @@ async function save(forOthers: boolean): Promise<void> {
   }
   page.saving = false;
   if (failure !== undefined || !r) {
-    state.banner = { kind: 'error', lines: [failure || 'The settings could not be saved.', 'Your changes are kept.'] };
+    state.banner = { kind: 'error', lines: [failure || l10n.t('The settings could not be saved.'), l10n.t('Your changes are kept.')] };
   } else {
     state.fieldErrors = { ...r.fieldErrors };
     const lines: string[] = [];
@@ -98,15 +98,15 @@ async function save(forOthers: boolean): Promise<void> {
         if (isSecret(n)) secrets[n] = '';
       }
       if (r.saved.includes('new_password')) secrets.old_password = '';
-      lines.push(r.saved.length ? `Saved: ${r.saved.length} setting${r.saved.length === 1 ? '' : 's'}.` : 'Nothing was saved.');
+      lines.push(r.saved.length === 0 ? l10n.t('Nothing was saved.') : r.saved.length === 1 ? l10n.t('Saved: 1 setting.') : l10n.t('Saved: {0} settings.', r.saved.length));
       lines.push(...r.notes);
       if (r.ignored.length) {
         kind = 'warning';
-        lines.push(`The server ignored: ${r.ignored.join(', ')} — it may be too old for these settings.`);
+        lines.push(l10n.t('The server ignored: {0} — it may be too old for these settings.', r.ignored.join(', ')));
       }
     } else {
       kind = 'error';
-      lines.push(r.error || 'Some values were not accepted; see the messages next to the fields. Nothing was sent.');
+      lines.push(r.error || l10n.t('Some values were not accepted; see the messages next to the fields. Nothing was sent.'));
     }
     state.banner = { kind, lines };
   }

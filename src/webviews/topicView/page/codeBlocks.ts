@@ -46,7 +46,7 @@ function renderPlaygrounds(toolbar: HTMLElement, block: HTMLElement): void {
   if (language === '') return;
   for (const p of playgrounds) {
     if (p.language.trim().toLowerCase() !== language) continue;
-    const b = button(`▶ ${p.name}`, `Open the code in ${p.name}`, () =>
+    const b = button(`▶ ${p.name}`, l10n.t('Open the code in {0}', p.name), () =>
       command(CodeBlockCommand, { action: 'playground', code: codeOf(block), language: languageOf(block), playgroundId: p.id }),
     );
     b.classList.add('code-playground');

@@ -39,7 +39,7 @@ export function loadImage(img: HTMLImageElement, url: string, onFail?: () => voi
         return;
       }
       img.classList.add('image-error');
-      if (!img.alt) img.alt = 'Image not available';
+      if (!img.alt) img.alt = l10n.t('Image not available');
       img.title = img.title || l10n.t('The image could not be loaded');
     },
   );
@@ -101,7 +101,7 @@ export function enhanceContent(body: HTMLElement): void {
   for (const mention of body.querySelectorAll<HTMLElement>('.user-mention[data-user-id]')) {
     const userId = Number(mention.dataset.userId);
     if (!Number.isSafeInteger(userId) || userId <= 0) continue;
-    asButton(mention, `Show the profile of ${mention.textContent?.replace(/^@/, '') ?? 'this user'}`, () => command(ShowUserCommand, { userId }));
+    asButton(mention, l10n.t('Show the profile of {0}', mention.textContent?.replace(/^@/, '') ?? l10n.t('this user')), () => command(ShowUserCommand, { userId }));
   }
 }
 

@@ -50,7 +50,7 @@ function render(s: TopicSnapshot): void {
     searchForm.hidden = true;
   }
   if (s.mode === 'dm') {
-    const where = s.topic === '' ? 'yourself' : s.topic;
+    const where = s.topic === '' ? l10n.t('yourself') : s.topic;
     dom.text.placeholder = l10n.t('Message {0} (Ctrl+Enter to send)', where);
     searchInput.placeholder = l10n.t('Search in this conversation');
     searchInput.setAttribute('aria-label', l10n.t('Search in this conversation'));
@@ -79,5 +79,5 @@ request(InitRequest, state.oldestLoadedId ? { oldestLoadedId: state.oldestLoaded
   .then(render)
   .catch((e) => {
     older.textContent = '';
-    showNotice(`Could not load the topic: ${e && e.message ? e.message : e}`);
+    showNotice(l10n.t('Could not load the topic: {0}', e && e.message ? e.message : e));
   });

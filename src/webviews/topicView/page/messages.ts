@@ -40,7 +40,7 @@ export function renderMessage(m: MessageModel): HTMLElement {
   const li = el('li', 'message');
   li.dataset.id = String(m.id);
   li.tabIndex = -1;
-  li.setAttribute('aria-label', `${m.senderName}, ${formatTime(m.timestamp)}${m.unread ? ', unread' : ''}`);
+  li.setAttribute('aria-label', m.unread ? l10n.t('{0}, {1}, unread', m.senderName, formatTime(m.timestamp)) : `${m.senderName}, ${formatTime(m.timestamp)}`);
   if (m.unread) li.classList.add('unread');
   if (m.own) li.classList.add('own');
   li.append(avatar(m));
@@ -52,12 +52,12 @@ export function renderMessage(m: MessageModel): HTMLElement {
   header.append(time);
   // `edited`/`moved` come with their timestamps (src/webviews/topicView/model.ts).
   if (m.edited) {
-    const marker = actionButton('(edited)', `Edited ${formatTime(m.lastEditTimestamp ?? m.timestamp)} — show the edit history`, () => void toggleHistory(li, m.id));
+    const marker = actionButton(l10n.t('(edited)'), l10n.t('Edited {0} — show the edit history', formatTime(m.lastEditTimestamp ?? m.timestamp)), () => void toggleHistory(li, m.id));
     marker.classList.add('marker', 'edited');
     header.append(marker);
   }
   if (m.moved) {
-    const marker = actionButton('(moved)', `Moved ${formatTime(m.lastMovedTimestamp ?? m.timestamp)} — show the edit history`, () => void toggleHistory(li, m.id));
+    const marker = actionButton(l10n.t('(moved)'), l10n.t('Moved {0} — show the edit history', formatTime(m.lastMovedTimestamp ?? m.timestamp)), () => void toggleHistory(li, m.id));
     marker.classList.add('marker', 'moved');
     header.append(marker);
   }
@@ -65,20 +65,20 @@ export function renderMessage(m: MessageModel): HTMLElement {
   actions.setAttribute('role', 'toolbar');
   actions.setAttribute('aria-label', l10n.t('Message actions'));
   const act = (action: MessageAction) => () => command(ActionCommand, { messageId: m.id, action });
-  actions.append(actionButton('Reply', 'Reply (r)', () => reply(m.id)));
-  actions.append(actionButton('Quote', 'Quote and reply (q)', act('quote')));
-  actions.append(actionButton('☺+', 'Add a reaction', () => react({ messageId: m.id })));
-  const star = actionButton(m.starred ? '★' : '☆', m.starred ? 'Unstar this message (s)' : 'Star this message (s)', () =>
+  actions.append(actionButton(l10n.t('Reply'), l10n.t('Reply (r)'), () => reply(m.id)));
+  actions.append(actionButton(l10n.t('Quote'), l10n.t('Quote and reply (q)'), act('quote')));
+  actions.append(actionButton('☺+', l10n.t('Add a reaction'), () => react({ messageId: m.id })));
+  const star = actionButton(m.starred ? '★' : '☆', m.starred ? l10n.t('Unstar this message (s)') : l10n.t('Star this message (s)'), () =>
     command(ActionCommand, { messageId: m.id, action: 'star' }),
   );
   star.classList.add('star');
   star.setAttribute('aria-pressed', m.starred ? 'true' : 'false');
   if (m.starred) li.classList.add('starred');
-  if (m.own) actions.append(actionButton('Edit', 'Edit this message (e)', act('edit')));
-  actions.append(actionButton('Link', 'Copy a link to this message', act('copyLink')));
-  actions.append(actionButton('Remind', 'Create a reminder about this message', act('remind')));
-  actions.append(actionButton('Unread', 'Mark as unread from here (u)', act('markUnread')));
-  if (m.canDelete) actions.append(actionButton('Delete', 'Delete this message', act('delete')));
+  if (m.own) actions.append(actionButton(l10n.t('Edit'), l10n.t('Edit this message (e)'), act('edit')));
+  actions.append(actionButton(l10n.t('Link'), l10n.t('Copy a link to this message'), act('copyLink')));
+  actions.append(actionButton(l10n.t('Remind'), l10n.t('Create a reminder about this message'), act('remind')));
+  actions.append(actionButton(l10n.t('Unread'), l10n.t('Mark as unread from here (u)'), act('markUnread')));
+  if (m.canDelete) actions.append(actionButton(l10n.t('Delete'), l10n.t('Delete this message'), act('delete')));
   header.append(actions);
   // A starred message shows its star even when the actions are hidden (the button keeps it).
   if (m.starred) header.insertBefore(el('span', 'star-mark', '★'), actions);
@@ -89,7 +89,7 @@ export function renderMessage(m: MessageModel): HTMLElement {
   const snapshot = view.snapshot;
   if (snapshot && snapshot.key.mode === 'search' && snapshot.key.topic === undefined) {
     // Channel-wide results come from many topics: each says which, and opens it.
-    const subject = actionButton('', `Open the topic “${m.topic}”`, () => command(ActionCommand, { messageId: m.id, action: 'openTopic' }));
+    const subject = actionButton('', l10n.t('Open the topic “{0}”', m.topic), () => command(ActionCommand, { messageId: m.id, action: 'openTopic' }));
     subject.classList.add('subject', 'topic-name');
     if (match && match.subjectHtml) subject.innerHTML = match.subjectHtml; // sanitised in the host
     else subject.textContent = m.topic;

@@ -38,7 +38,7 @@ function readBase64(file: File): Promise<string> {
       const url = String(reader.result);
       resolve(url.slice(url.indexOf(',') + 1));
     };
-    reader.onerror = () => reject(new Error(`Could not read ${file.name}.`));
+    reader.onerror = () => reject(new Error(l10n.t('Could not read {0}.', file.name)));
     reader.readAsDataURL(file);
   });
 }
@@ -67,7 +67,7 @@ async function uploadFiles(files: readonly File[]): Promise<void> {
       composeError.textContent = l10n.t('Could not upload {0}: {1}', name, problem);
       continue;
     }
-    showStatus(`Uploading ${name}…`);
+    showStatus(l10n.t('Uploading {0}…', name));
     try {
       await request(UploadBytesRequest, { name, type: file.type, base64: await readBase64(file) });
     } catch (e) {

@@ -67,6 +67,12 @@ function addForm(widget: HTMLElement, fields: HTMLInputElement[], label: string,
   return form;
 }
 
+/** "Lunch: 2 votes, including yours. Remove your vote" (a poll option's button). */
+function voteLabel(text: string, count: number, mine: boolean): string {
+  if (mine) return count === 1 ? l10n.t('{0}: 1 vote, including yours. Remove your vote', text) : l10n.t('{0}: {1} votes, including yours. Remove your vote', text, count);
+  return count === 1 ? l10n.t('{0}: 1 vote. Vote', text) : l10n.t('{0}: {1} votes. Vote', text, count);
+}
+
 function renderPoll(messageId: number, poll: Extract<WidgetModel, { kind: 'poll' }>, widget: HTMLElement): void {
   widget.append(el('div', 'widget-title poll-question', poll.question || l10n.t('Poll')));
   const list = el('ul', 'poll-options');
@@ -75,16 +81,16 @@ function renderPoll(messageId: number, poll: Extract<WidgetModel, { kind: 'poll'
     const vote = el('button', option.mine ? 'poll-vote mine' : 'poll-vote', String(option.count));
     vote.type = 'button';
     vote.setAttribute('aria-pressed', String(option.mine));
-    vote.setAttribute('aria-label', l10n.t('{0}: {1} vote{2}{3}. {4}', option.text, option.count, option.count === 1 ? '' : 's', option.mine ? ', including yours' : '', option.mine ? 'Remove your vote' : 'Vote'));
+    vote.setAttribute('aria-label', voteLabel(option.text, option.count, option.mine));
     vote.addEventListener('click', () => send(widget, { messageId, kind: 'vote', key: option.key }));
     li.append(vote, el('span', 'poll-option-text', option.text));
     if (option.voters.length > 0) li.append(el('span', 'poll-voters muted', `(${option.voters.join(', ')})`));
     list.append(li);
   }
   widget.append(list);
-  const text = input(messageId, 'option', 'New option');
+  const text = input(messageId, 'option', l10n.t('New option'));
   widget.append(
-    addForm(widget, [text], 'Add option', () =>
+    addForm(widget, [text], l10n.t('Add option'), () =>
       send(widget, { messageId, kind: 'newOption', text: text.value }, () => clearDrafts(messageId, 'option')),
     ),
   );
@@ -106,10 +112,10 @@ function renderTodo(messageId: number, todo: Extract<WidgetModel, { kind: 'todo'
     list.append(li);
   }
   widget.append(list);
-  const task = input(messageId, 'task', 'New task');
-  const desc = input(messageId, 'desc', 'Description (optional)');
+  const task = input(messageId, 'task', l10n.t('New task'));
+  const desc = input(messageId, 'desc', l10n.t('Description (optional)'));
   widget.append(
-    addForm(widget, [task, desc], 'Add task', () =>
+    addForm(widget, [task, desc], l10n.t('Add task'), () =>
       send(widget, { messageId, kind: 'newTask', task: task.value, desc: desc.value }, () => clearDrafts(messageId, 'task', 'desc')),
     ),
   );
