@@ -7,7 +7,8 @@
  * - An operand may be quoted (`channel:"general chat"`); `-` before an operator negates it; the
  *   remaining words (a quoted phrase stays one phrase) are the full-text `search` term.
  * - Names are resolved here, before anything is sent: channels by name, people by email or `me`.
- *   Anything unknown is a {@link SearchQueryError}, so a bad query never reaches the server.
+ *   (or a full name, quoted when it has spaces: `sender:"Bob Brown"`). Anything unknown or
+ *   ambiguous is a {@link SearchQueryError}, so a bad query never reaches the server.
  *
  * `near:` is not a filter (the server ignores it): it is returned as the anchor to list around.
  */
@@ -19,8 +20,8 @@ export interface SearchDirectory {
   readonly ownUserId: number;
   /** A channel the user can see, by name (any case). */
   channelId(name: string): number | undefined;
-  /** A user (active or not), by email (any case). */
-  userId(email: string): number | undefined;
+  /** Users (active or not) with this email, or else this full name (any case): none, one, or several. */
+  userIds(emailOrName: string): readonly number[];
 }
 
 export type SearchQueryError =
@@ -29,7 +30,8 @@ export type SearchQueryError =
   | { readonly kind: 'unknownOperator'; readonly operator: string }
   | { readonly kind: 'missingOperand'; readonly operator: string }
   | { readonly kind: 'unknownChannel'; readonly name: string }
-  | { readonly kind: 'unknownUser'; readonly email: string }
+  | { readonly kind: 'unknownUser'; readonly name: string }
+  | { readonly kind: 'ambiguousUser'; readonly name: string }
   | { readonly kind: 'badIs'; readonly operand: string }
   | { readonly kind: 'badHas'; readonly operand: string }
   | { readonly kind: 'badChannels'; readonly operand: string }
@@ -202,9 +204,10 @@ function messageId(operator: string, text: string): number {
 
 function userId(text: string, directory: SearchDirectory): number {
   if (text.toLowerCase() === 'me') return directory.ownUserId;
-  const id = directory.userId(text);
-  if (id === undefined) throw new QueryError({ kind: 'unknownUser', email: text });
-  return id;
+  const ids = directory.userIds(text);
+  if (ids.length === 0) throw new QueryError({ kind: 'unknownUser', name: text });
+  if (ids.length > 1) throw new QueryError({ kind: 'ambiguousUser', name: text });
+  return ids[0]!;
 }
 
 /** The server refuses a narrow that is both a channel's and a direct conversation's (positive terms). */

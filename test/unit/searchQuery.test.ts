@@ -5,11 +5,20 @@ import { narrowOf } from '../../src/messageList/narrow';
 import { parseSearchQuery, type SearchDirectory, type SearchQuery, type SearchQueryError } from '../../src/messageList/searchQuery';
 
 const CHANNELS: Record<string, number> = { general: 1, engineering: 2, 'general chat': 10 };
-const USERS: Record<string, number> = { 'alice@example.com': 11, 'bob@example.com': 12, 'carol@example.com': 13 };
+const USERS = [
+  { id: 11, email: 'alice@example.com', name: 'Alice Anders' },
+  { id: 12, email: 'bob@example.com', name: 'Bob Brown' },
+  { id: 13, email: 'carol@example.com', name: 'Carol Chen' },
+  { id: 14, email: 'sam1@example.com', name: 'Sam Smith' },
+  { id: 15, email: 'sam2@example.com', name: 'Sam Smith' },
+];
 const directory: SearchDirectory = {
   ownUserId: 11,
   channelId: (name) => CHANNELS[name.toLowerCase()],
-  userId: (email) => USERS[email.toLowerCase()],
+  userIds: (text) => {
+    const byEmail = USERS.filter((u) => u.email === text.toLowerCase());
+    return (byEmail.length > 0 ? byEmail : USERS.filter((u) => u.name.toLowerCase() === text.toLowerCase())).map((u) => u.id);
+  },
 };
 
 function ok(input: string): SearchQuery {
@@ -53,7 +62,9 @@ describe('Search query parser', () => {
     assert.deepEqual(terms('topic:""'), [{ operator: 'topic', operand: '' }]);
   });
 
-  it('sender: and from: take an email or me', () => {
+  it('sender: and from: take an email, a full name (quoted) or me', () => {
+    assert.deepEqual(terms('sender:"bob brown"'), [{ operator: 'sender', operand: 12 }]);
+    assert.deepEqual(terms('sender:sam2@example.com'), [{ operator: 'sender', operand: 15 }]);
     assert.deepEqual(terms('sender:bob@example.com'), [{ operator: 'sender', operand: 12 }]);
     assert.deepEqual(terms('from:BOB@example.com'), [{ operator: 'sender', operand: 12 }]);
     assert.deepEqual(terms('sender:me'), [{ operator: 'sender', operand: 11 }]);
@@ -62,6 +73,7 @@ describe('Search query parser', () => {
 
   it('dm: (pm-with:) takes a comma list, dm-including: one person', () => {
     assert.deepEqual(terms('dm:carol@example.com,bob@example.com'), [{ operator: 'dm', operand: [12, 13] }]);
+    assert.deepEqual(terms('dm:"Carol Chen,bob@example.com"'), [{ operator: 'dm', operand: [12, 13] }]);
     assert.deepEqual(terms('pm-with:bob@example.com'), [{ operator: 'dm', operand: [12] }]);
     assert.deepEqual(terms('dm:me'), [{ operator: 'dm', operand: [11] }]);
     assert.deepEqual(terms('dm-including:carol@example.com'), [{ operator: 'dm-including', operand: 13 }]);
@@ -123,12 +135,13 @@ describe('Search query parser', () => {
     assert.deepEqual(fails('dm:,'), { kind: 'missingOperand', operator: 'dm' });
   });
 
-  it('errors: unknown channel, unknown user (each spelling), bad is:/has:/channels:/id:/near:', () => {
+  it('errors: unknown channel, unknown or ambiguous user (each spelling), bad is:/has:/channels:/id:/near:', () => {
     assert.deepEqual(fails('channel:nowhere deploy'), { kind: 'unknownChannel', name: 'nowhere' });
     assert.deepEqual(fails('channel:"general  chat"'), { kind: 'unknownChannel', name: 'general  chat' });
-    assert.deepEqual(fails('sender:zed@example.com'), { kind: 'unknownUser', email: 'zed@example.com' });
-    assert.deepEqual(fails('dm:bob@example.com,zed@example.com'), { kind: 'unknownUser', email: 'zed@example.com' });
-    assert.deepEqual(fails('dm-including:Bob'), { kind: 'unknownUser', email: 'Bob' });
+    assert.deepEqual(fails('sender:zed@example.com'), { kind: 'unknownUser', name: 'zed@example.com' });
+    assert.deepEqual(fails('dm:bob@example.com,zed@example.com'), { kind: 'unknownUser', name: 'zed@example.com' });
+    assert.deepEqual(fails('dm-including:Bob'), { kind: 'unknownUser', name: 'Bob' });
+    assert.deepEqual(fails('sender:"Sam Smith"'), { kind: 'ambiguousUser', name: 'Sam Smith' });
     assert.deepEqual(fails('is:read'), { kind: 'badIs', operand: 'read' });
     assert.deepEqual(fails('has:emoji'), { kind: 'badHas', operand: 'emoji' });
     assert.deepEqual(fails('channels:private'), { kind: 'badChannels', operand: 'private' });

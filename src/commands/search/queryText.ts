@@ -12,7 +12,12 @@ export function storeDirectory(store: ChatStore): SearchDirectory {
       for (const c of store.channels()) if (c.name.toLowerCase() === wanted) return c.stream_id;
       return undefined;
     },
-    userId: (email) => store.userByEmail(email)?.user_id,
+    userIds: (text) => {
+      const byEmail = store.userByEmail(text);
+      if (byEmail) return [byEmail.user_id];
+      const wanted = text.toLowerCase();
+      return store.users().filter((u) => u.full_name.toLowerCase() === wanted).map((u) => u.user_id);
+    },
   };
 }
 
@@ -30,7 +35,9 @@ export function describeQueryError(error: SearchQueryError): string {
     case 'unknownChannel':
       return vscode.l10n.t('No channel named "{0}" (use quotes around a name with spaces).', error.name);
     case 'unknownUser':
-      return vscode.l10n.t('No user with the email "{0}" (or use "me").', error.email);
+      return vscode.l10n.t('No user with the email or name "{0}" (quote a name with spaces; "me" is you).', error.name);
+    case 'ambiguousUser':
+      return vscode.l10n.t('Several people are named "{0}": use the email instead.', error.name);
     case 'badIs':
       return vscode.l10n.t('"is:{0}" is not a search: use is:dm, starred, mentioned, unread, resolved, followed, alerted or muted.', error.operand);
     case 'badHas':
@@ -57,9 +64,9 @@ export function operatorHints(): OperatorHint[] {
   return [
     { insert: 'channel:', description: vscode.l10n.t('in a channel: channel:general, channel:"general chat"') },
     { insert: 'topic:', description: vscode.l10n.t('in a topic: topic:"code review"') },
-    { insert: 'sender:', description: vscode.l10n.t('sent by: sender:bob@example.com, sender:me') },
-    { insert: 'dm:', description: vscode.l10n.t('a direct conversation: dm:bob@example.com,carol@example.com') },
-    { insert: 'dm-including:', description: vscode.l10n.t('direct messages with someone: dm-including:bob@example.com') },
+    { insert: 'sender:', description: vscode.l10n.t('sent by: sender:"Bob Brown", sender:bob@example.com, sender:me') },
+    { insert: 'dm:', description: vscode.l10n.t('a direct conversation: dm:bob@example.com,"Carol Chen"') },
+    { insert: 'dm-including:', description: vscode.l10n.t('direct messages with someone: dm-including:"Bob Brown"') },
     { insert: 'has:', description: vscode.l10n.t('has:link, has:attachment, has:image, has:reaction') },
     { insert: 'is:', description: vscode.l10n.t('is:dm, starred, mentioned, unread, resolved, followed, alerted, muted') },
     { insert: 'channels:public', description: vscode.l10n.t('in every public channel, joined or not') },
