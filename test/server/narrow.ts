@@ -49,6 +49,10 @@ export interface Filter {
   test(m: Message): boolean;
   /** Channel of a positive channel term: widens the candidates to the channel's whole (accessible) history. */
   streamId?: number;
+  /** A positive `channels:public` (not for guests): every public channel's history. */
+  publicHistory?: boolean;
+  /** An `is:` term other than resolved/followed: only the user's own messages (UserMessage rows). */
+  ownRowsOnly?: boolean;
   searchWords: string[];
 }
 
@@ -94,6 +98,7 @@ export function buildFilter(srv: ChatServer, user: User, terms: NarrowTerm[]): F
       case 'channels':
         if (t.operand !== 'public' && t.operand !== 'web-public') throw badNarrow(`unknown channels operand ${String(t.operand)}`);
         kind(t, true);
+        if (!t.negated && t.operand === 'public' && user.role !== 600) filter.publicHistory = true;
         pred = (m) => m.type === 'stream' && !st.streams.get(m.streamId!)!.inviteOnly;
         break;
       case 'topic': {
@@ -123,6 +128,7 @@ export function buildFilter(srv: ChatServer, user: User, terms: NarrowTerm[]): F
       case 'is': {
         if (typeof t.operand !== 'string' || !IS_OPERANDS.has(t.operand)) throw badNarrow(`unknown 'is' operand ${String(t.operand)}`);
         if (t.operand === 'dm' || t.operand === 'private') kind(t, false);
+        if (t.operand !== 'resolved' && t.operand !== 'followed') filter.ownRowsOnly = true;
         pred = isPredicate(srv, user, t.operand);
         break;
       }
@@ -220,9 +226,14 @@ export function rangeQuery(
   return { ids: [...before.reverse(), ...after], anchor, foundAnchor, foundOldest, foundNewest };
 }
 
-/** Candidate ids for a user: received messages, or a channel's whole accessible history. */
+/**
+ * Candidate ids for a user: received messages, or (as the real server's `ok_to_include_history`)
+ * a channel's whole accessible history, or every public channel's for `channels:public`.
+ */
 export function candidateIds(srv: ChatServer, user: User, filter: Filter, withHistory: boolean): number[] {
   const st = srv.state;
+  withHistory &&= !filter.ownRowsOnly;
+  if (withHistory && filter.publicHistory) return st.messageOrder.filter((id) => st.canAccessMessage(user, st.messages.get(id)!));
   if (withHistory && filter.streamId !== undefined) {
     const s = st.streams.get(filter.streamId)!;
     return s.messageIds.filter((id) => st.canAccessMessage(user, st.messages.get(id)!));

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { ChatClient } from '../../src/api';
 import { getMessages } from '../../src/api/messages/routes';
 import type { NarrowTerm } from '../../src/api/messages/narrow';
-import { apiError, byEmail, channelId, MEMBER, useServer } from './helpers';
+import { ADMIN, apiError, byEmail, channelId, MEMBER, useServer } from './helpers';
 
 describe('local server: search operators', function () {
   this.timeout(60_000);
@@ -64,6 +64,16 @@ describe('local server: search operators', function () {
     assert.ok(withCarol.every((m) => m.type === 'private' && (m.display_recipient as { id: number }[]).some((r) => r.id === carol)));
     const notGeneral = await find([{ operator: 'channel', operand: general, negated: true }, { operator: 'search', operand: 'deploy' }]);
     assert.ok(notGeneral.length > 0 && notGeneral.every((m) => m.stream_id !== general));
+  });
+
+  it('history: a channel or channels:public reach messages sent before joining; is: terms keep to own messages', async () => {
+    const sandbox = await channelId(s.client(ADMIN), 'sandbox');
+    const words: NarrowTerm = { operator: 'search', operand: 'sandbox message' };
+    assert.deepEqual(await find([words]), [], 'Alice never received it');
+    assert.equal((await find([{ operator: 'channels', operand: 'public' }, words])).length, 1);
+    assert.equal((await find([{ operator: 'channel', operand: sandbox }, words])).length, 1);
+    assert.deepEqual(await find([{ operator: 'channel', operand: sandbox }, { operator: 'is', operand: 'starred', negated: true }]), []);
+    assert.equal((await find([{ operator: 'channel', operand: sandbox }, { operator: 'is', operand: 'resolved', negated: true }])).length, 1);
   });
 
   it('search: words match the content or the topic, a quoted phrase as it is; both highlighted', async () => {
