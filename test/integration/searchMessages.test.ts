@@ -11,7 +11,7 @@ import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import type { ConversationGroup } from '../../src/views/messages/groups';
 import type { TopicPanel } from '../../src/webviews/topicView/panel';
-import { clientFor, ENGINEERING, freshStart, GENERAL, signOutAll, testAccount, testControl, waitFor } from './helpers';
+import { clientFor, ENGINEERING, freshStart, GENERAL, signIn, signOutAll, testAccount, testControl, waitFor } from './helpers';
 
 describe('Search Messages', () => {
   let api: TeamChatApi;
@@ -108,6 +108,11 @@ describe('Search Messages', () => {
     assert.deepEqual(summary(), []);
     assert.equal(api.searchResults.view.message, `No messages match “sender:me ${token}”.`);
     assert.deepEqual((api.services.context.globalState.get<string[]>('teamChat.recentSearches') ?? []).slice(0, 2), [`sender:me ${token}`, `topic:"search b" ${token}`]);
+    // near: lists around a message (every match here, the oldest first reached).
+    await search(`near:${ids.a1} channel:engineering ${token}`);
+    assert.equal(api.searchResults.model.state, 'loaded');
+    assert.deepEqual(summary(), ['#engineering › search a (3)']);
+    assert.ok(api.searchResults.model.list?.foundOldest && api.searchResults.model.list.foundNewest);
   });
 
   it('an unknown channel, user or operator is refused before any request; the results stay', async function () {
@@ -143,5 +148,14 @@ describe('Search Messages', () => {
     assert.deepEqual(groups(), []);
     assert.equal(api.searchResults.view.message, undefined);
     assert.equal(api.searchResults.view.description, undefined);
+  });
+
+  it("another account's session drops the search (its ids mean nothing there)", async function () {
+    this.timeout(60_000);
+    await search(token);
+    assert.equal(api.searchResults.query, token);
+    await signIn(api, testAccount('bob'));
+    await waitFor('the search dropped', () => api.searchResults.query === undefined, 30_000);
+    assert.deepEqual(groups(), []);
   });
 });
