@@ -76,7 +76,8 @@ export function register(services: Services): SearchResultsView {
       accountId = sessions.current?.account.id;
       model.setNarrow(narrow, near);
       await setShown(true);
-      await vscode.commands.executeCommand(`${Views.searchResults}.focus`);
+      // Shows the view (not fatal: the results load either way).
+      await vscode.commands.executeCommand(`${Views.searchResults}.focus`).then(undefined, (e: unknown) => log.warn(`Could not show the search results: ${String(e)}`));
       try {
         await model.load();
       } catch (error) {
