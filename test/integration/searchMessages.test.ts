@@ -137,8 +137,15 @@ describe('Search Messages', () => {
     assert.equal(api.searchResults.query, token, 'the last results are kept');
   });
 
-  it('a failed search shows why; Clear empties the view', async function () {
+  it('says "Searching…" while the server answers; a failed search shows why; Clear empties the view', async function () {
     this.timeout(30_000);
+    await testControl('fault', { kind: 'delay', ms: 1500, route: 'GET /messages', times: 1 });
+    const slow = search(`${token} slow`);
+    await waitFor('Searching…', () => api.searchResults.view.message === 'Searching…');
+    assert.equal(api.searchResults.view.description, `${token} slow`);
+    await slow;
+    assert.equal(api.searchResults.view.message, `No messages match “${token} slow”.`);
+
     await testControl('fault', { kind: 'status', status: 400, body: 'json', route: 'GET /messages', times: 1 });
     await search(`${token} failing`);
     assert.equal(api.searchResults.model.state, 'failed');
