@@ -70,7 +70,10 @@ export class MessagesModel extends Disposable {
     return this.#list;
   }
 
-  /** Fetches the newest messages of the narrow (once per account; concurrent calls share it). */
+  /**
+   * Fetches the newest messages of the narrow, or those around its anchor (once per account and
+   * narrow; concurrent calls share it).
+   */
   load(): Promise<void> {
     const current = this.sessions.current;
     const narrow = this.#narrow;
