@@ -103,6 +103,9 @@ export const Commands = {
   inboxMarkRead: 'teamChat.inbox.markRead',
   inboxShowRecent: 'teamChat.inbox.showRecent',
   inboxShowUnread: 'teamChat.inbox.showUnread',
+  // Search across the organisation
+  searchMessages: 'teamChat.searchMessages',
+  clearSearchResults: 'teamChat.clearSearchResults',
 } as const;
 
 /** View containers (package.json `contributes.viewsContainers`). */
@@ -122,6 +125,7 @@ export const Views = {
   inbox: 'teamChat.inbox',
   mentions: 'teamChat.mentions',
   starred: 'teamChat.starred',
+  searchResults: 'teamChat.searchResults',
 } as const;
 
 /** Webview panel types (`createWebviewPanel` view types). */
@@ -152,6 +156,8 @@ export const ContextKeys = {
   inboxRecent: 'teamChat.inboxRecent',
   /** Signed in and subscribed to no channel: the Channels view offers Browse and Create. */
   noSubscriptions: 'teamChat.noSubscriptions',
+  /** A search ran: the Search Results view is shown (until "Clear"). */
+  searchResultsShown: 'teamChat.searchResultsShown',
 } as const;
 
 /** Setting IDs (package.json `contributes.configuration`). None yet; later features add theirs. */

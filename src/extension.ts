@@ -35,6 +35,8 @@ import { registerPeopleView, type PeopleView } from './views/presence';
 import * as notifications from './notifications';
 import * as directMessagesView from './views/directMessages';
 import * as uploadCommands from './commands/upload';
+import * as searchView from './views/search';
+import * as searchCommands from './commands/search';
 
 /** What `activate` returns: integration tests reach the extension's state through it. */
 export interface TeamChatApi {
@@ -54,6 +56,8 @@ export interface TeamChatApi {
   inbox: inboxView.InboxView;
   mentions: messagesViews.MessagesView;
   starred: messagesViews.MessagesView;
+  /** The Search Results tree ("Search Messages…"; tests read its groups). */
+  searchResults: searchView.SearchResultsView;
   /** The open topic views (tests read what they loaded). */
   topicViews: TopicViews;
   /** The Saved Snippets tree (its provider lets tests see its rows). */
@@ -98,6 +102,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
   const inbox = inboxView.register(services);
   inboxCommands.register(services, inbox);
   const { mentions, starred } = messagesViews.register(services);
+  const searchResults = searchView.register(services);
+  searchCommands.register(services, searchResults);
   const fileReminders = reminderCommands.register(services);
   const snippets = snippetCommands.register(services, { compose: topicViews });
   settingsCommands.register(services);
@@ -116,6 +122,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<TeamCh
     inbox,
     mentions,
     starred,
+    searchResults,
     people,
     directMessages,
     channels,

@@ -17,3 +17,4 @@ export {
   type MessageFacts,
   type Narrow,
 } from './narrow';
+export { parseSearchQuery, type SearchDirectory, type SearchQuery, type SearchQueryError, type SearchQueryResult } from './searchQuery';

@@ -30,30 +30,44 @@ export function parseNarrow(raw: unknown): NarrowTerm[] {
       throw badRequest('narrow element is not a dict', 'REQUEST_VARIABLE_INVALID', { var_name: 'narrow' });
     }
     const op = ALIASES[operator as string] ?? (operator as string);
-    if (!OPERATORS.has(op)) throw badNarrow('unknown operator');
+    if (!OPERATORS.has(op)) throw badNarrow(`unknown operator ${String(operator)}`);
     return { operator: op, operand, negated: negated as boolean };
   });
 }
+
+/**
+ * The real server's `has_link` / `has_attachment` / `has_image` columns, computed from the message's
+ * Markdown source when it is sent or edited (`Message.content_has_*`).
+ */
+const HAS = {
+  attachment: (content: string) => /[/-]user[-_]uploads[/.-]/.test(content),
+  image: (content: string) => /[/-]user[-_]uploads[/.-]\S+\.(bmp|gif|jpe?g|png|tiff?)/i.test(content),
+  link: (content: string) => /https?:\/\/|\/user_uploads|bitcoin:/.test(content),
+};
 
 export interface Filter {
   test(m: Message): boolean;
   /** Channel of a positive channel term: widens the candidates to the channel's whole (accessible) history. */
   streamId?: number;
+  /** A positive `channels:public` (not for guests): every public channel's history. */
+  publicHistory?: boolean;
+  /** An `is:` term other than resolved/followed: only the user's own messages (UserMessage rows). */
+  ownRowsOnly?: boolean;
   searchWords: string[];
 }
 
 function idOperand(v: unknown): number {
   if (typeof v === 'number' && Number.isInteger(v)) return v;
   if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
-  throw badNarrow('invalid message id');
+  throw badNarrow('Invalid message ID');
 }
 
-function userIdsOperand(srv: ChatServer, v: unknown): number[] {
+function userIdsOperand(srv: ChatServer, v: unknown, unknown = 'unknown user in'): number[] {
   const parts = Array.isArray(v) ? v : typeof v === 'number' ? [v] : typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : null;
   if (!parts) throw badNarrow('invalid user list');
   return parts.map((p) => {
     const u = typeof p === 'number' ? srv.state.users.get(p) : typeof p === 'string' ? srv.state.userByAnyEmail(p) : undefined;
-    if (!u) throw badNarrow('unknown user in ' + String(p));
+    if (!u) throw badNarrow(`${unknown} ${String(v)}`);
     return u.id;
   });
 }
@@ -62,60 +76,74 @@ export function buildFilter(srv: ChatServer, user: User, terms: NarrowTerm[]): F
   const st = srv.state;
   const preds: ((m: Message) => boolean)[] = [];
   const filter: Filter = { test: () => true, searchWords: [] };
+  // As the real server: positive channel terms and positive direct-message terms exclude each other.
+  let channelTerm = false, dmTerm = false;
+  const kind = (t: NarrowTerm, channel: boolean) => {
+    if (t.negated) return;
+    if (channel) channelTerm = true; else dmTerm = true;
+    if (channelTerm && dmTerm) throw badNarrow('No message can be both a channel message and direct message');
+  };
   for (const t of terms) {
     let pred: (m: Message) => boolean;
     switch (t.operator) {
       case 'channel': {
         const s = typeof t.operand === 'number' ? st.streams.get(t.operand)
           : typeof t.operand === 'string' ? (st.streamsByName.get(t.operand.toLowerCase()) ?? (/^\d+$/.test(t.operand) ? st.streams.get(Number(t.operand)) : undefined)) : undefined;
-        if (!s || (s.inviteOnly && !st.canAccessStream(user, s))) throw badNarrow('unknown channel');
+        if (!s || (s.inviteOnly && !st.canAccessStream(user, s))) throw badNarrow(`unknown channel ${String(t.operand)}`);
+        kind(t, true);
         pred = (m) => m.type === 'stream' && m.streamId === s.id;
         if (!t.negated) filter.streamId = s.id;
         break;
       }
       case 'channels':
-        if (t.operand !== 'public' && t.operand !== 'web-public') throw badNarrow("unknown 'channels' operand");
+        if (t.operand !== 'public' && t.operand !== 'web-public') throw badNarrow(`unknown channels operand ${String(t.operand)}`);
+        kind(t, true);
+        if (!t.negated && t.operand === 'public' && user.role !== 600) filter.publicHistory = true;
         pred = (m) => m.type === 'stream' && !st.streams.get(m.streamId!)!.inviteOnly;
         break;
       case 'topic': {
         if (typeof t.operand !== 'string') throw badNarrow('invalid topic');
+        kind(t, true);
         const topic = srv.topicIn(t.operand).toLowerCase();
         pred = (m) => m.type === 'stream' && m.topic.toLowerCase() === topic;
         break;
       }
       case 'sender': {
-        const [id] = userIdsOperand(srv, t.operand);
+        const [id] = userIdsOperand(srv, t.operand, 'unknown user');
         pred = (m) => m.senderId === id;
         break;
       }
       case 'dm': {
+        kind(t, false);
         const ids = [...new Set([...userIdsOperand(srv, t.operand), user.id])].sort((a, b) => a - b).join(',');
         pred = (m) => m.type === 'private' && m.dmUsers!.join(',') === ids;
         break;
       }
       case 'dm-including': {
-        const [id] = userIdsOperand(srv, t.operand);
+        kind(t, false);
+        const [id] = userIdsOperand(srv, t.operand, 'unknown user');
         pred = (m) => m.type === 'private' && m.dmUsers!.includes(id);
         break;
       }
       case 'is': {
-        if (typeof t.operand !== 'string' || !IS_OPERANDS.has(t.operand)) throw badNarrow("unknown 'is' operand");
+        if (typeof t.operand !== 'string' || !IS_OPERANDS.has(t.operand)) throw badNarrow(`unknown 'is' operand ${String(t.operand)}`);
+        if (t.operand === 'dm' || t.operand === 'private') kind(t, false);
+        if (t.operand !== 'resolved' && t.operand !== 'followed') filter.ownRowsOnly = true;
         pred = isPredicate(srv, user, t.operand);
         break;
       }
       case 'has': {
-        if (typeof t.operand !== 'string' || !HAS_OPERANDS.has(t.operand)) throw badNarrow("unknown 'has' operand");
+        if (typeof t.operand !== 'string' || !HAS_OPERANDS.has(t.operand)) throw badNarrow(`unknown 'has' operand ${String(t.operand)}`);
         const what = t.operand;
-        pred = (m) => what === 'reaction' ? m.reactions.length > 0
-          : what === 'attachment' ? /\/user_uploads\//.test(m.content)
-            : what === 'image' ? /\.(png|jpe?g|gif|webp)\b/i.test(m.content) : /https?:\/\/|\]\(/.test(m.content);
+        pred = (m) => what === 'reaction' ? m.reactions.length > 0 : HAS[what as 'link'](m.content);
         break;
       }
       case 'search': {
         if (typeof t.operand !== 'string') throw badNarrow('invalid search');
-        const words = t.operand.toLowerCase().split(/\s+/).filter(Boolean);
-        if (!t.negated) filter.searchWords.push(...words);
-        pred = (m) => words.every((w) => m.content.toLowerCase().includes(w) || m.topic.toLowerCase().includes(w));
+        // Words, and "quoted phrases" matched as they are; highlights mark each word (as the real server).
+        const parts = (t.operand.toLowerCase().match(/"[^"]+"|\S+/g) ?? []).map((w) => w.replace(/^"(.*)"$/, '$1'));
+        if (!t.negated) filter.searchWords.push(...parts.flatMap((w) => w.split(/\s+/)).map((w) => w.replace(/"/g, '')).filter(Boolean));
+        pred = (m) => parts.every((w) => m.content.toLowerCase().includes(w) || m.topic.toLowerCase().includes(w));
         break;
       }
       case 'id': {
@@ -144,7 +172,12 @@ function isPredicate(srv: ChatServer, user: User, what: string): (m: Message) =>
     case 'unread': return (m) => (bits(m) & FLAG_BITS.read) === 0;
     case 'resolved': return (m) => m.type === 'stream' && m.topic.startsWith(RESOLVED_PREFIX);
     case 'followed': return (m) => m.type === 'stream' && st.userTopicPolicy(user.id, m.streamId!, m.topic) === 3;
-    default: return (m) => m.type === 'stream' && (st.sub(user.id, m.streamId!)?.isMuted === true || st.userTopicPolicy(user.id, m.streamId!, m.topic) === 1);
+    default: return (m) => {
+      // Muted topics, and muted channels' topics that are not unmuted or followed.
+      if (m.type !== 'stream') return false;
+      const policy = st.userTopicPolicy(user.id, m.streamId!, m.topic);
+      return policy === 1 || (st.sub(user.id, m.streamId!)?.isMuted === true && policy !== 2 && policy !== 3);
+    };
   }
 }
 
@@ -193,9 +226,14 @@ export function rangeQuery(
   return { ids: [...before.reverse(), ...after], anchor, foundAnchor, foundOldest, foundNewest };
 }
 
-/** Candidate ids for a user: received messages, or a channel's whole accessible history. */
+/**
+ * Candidate ids for a user: received messages, or (as the real server's `ok_to_include_history`)
+ * a channel's whole accessible history, or every public channel's for `channels:public`.
+ */
 export function candidateIds(srv: ChatServer, user: User, filter: Filter, withHistory: boolean): number[] {
   const st = srv.state;
+  withHistory &&= !filter.ownRowsOnly;
+  if (withHistory && filter.publicHistory) return st.messageOrder.filter((id) => st.canAccessMessage(user, st.messages.get(id)!));
   if (withHistory && filter.streamId !== undefined) {
     const s = st.streams.get(filter.streamId)!;
     return s.messageIds.filter((id) => st.canAccessMessage(user, st.messages.get(id)!));

@@ -13,11 +13,15 @@ export class MessagesProvider extends ListProvider<MessageRow, MessagesModel> {
     item.tooltip = `${row.label}\n${row.description}${row.unread ? `\n${vscode.l10n.t('Unread')}` : ''}`;
     item.iconPath = new vscode.ThemeIcon(row.starred ? 'star-full' : row.unread ? 'mention' : 'comment');
     item.contextValue = `message${row.unread ? '.unread' : ''}${row.starred ? '.starred' : ''}`;
-    const t = row.target;
-    item.command =
-      t.kind === 'topic'
-        ? { command: Commands.openTopic, title: vscode.l10n.t('Open Message'), arguments: [{ streamId: t.streamId, topic: t.topic, anchor: row.id }] }
-        : { command: Commands.openDirectMessage, title: vscode.l10n.t('Open Message'), arguments: [{ userIds: t.userIds, anchor: row.id }] };
+    item.command = openMessageCommand(row);
     return item;
   }
+}
+
+/** Opens the row's conversation, scrolled to the message. */
+export function openMessageCommand(row: MessageRow): vscode.Command {
+  const t = row.target;
+  return t.kind === 'topic'
+    ? { command: Commands.openTopic, title: vscode.l10n.t('Open Message'), arguments: [{ streamId: t.streamId, topic: t.topic, anchor: row.id }] }
+    : { command: Commands.openDirectMessage, title: vscode.l10n.t('Open Message'), arguments: [{ userIds: t.userIds, anchor: row.id }] };
 }

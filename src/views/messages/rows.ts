@@ -4,12 +4,15 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { Message } from '../../api/messages/models';
+import type { Highlight } from '../../messageList';
 
 export interface MessageRowContext {
   readonly ownUserId: number;
   userName(userId: number): string | undefined;
   channelName(streamId: number): string | undefined;
   readonly emptyTopicName: string;
+  /** A search's highlighted HTML of a message (the label then shows and marks its matches). */
+  highlight?(messageId: number): Highlight | undefined;
 }
 
 export type MessageTarget =
@@ -23,6 +26,10 @@ export interface MessageRow {
   readonly target: MessageTarget;
   readonly unread: boolean;
   readonly starred: boolean;
+  /** Sent at (seconds since the epoch). */
+  readonly timestamp: number;
+  /** Ranges of the label that match a search ([start, end) in UTF-16 units). */
+  readonly highlights: readonly Range[];
 }
 
 /** How many characters of a message the row shows. */
@@ -57,9 +64,14 @@ export function messageRow(m: Message, ctx: MessageRowContext): MessageRow {
     description = others.length === 0 ? l10n.t('Notes to self') : l10n.t('DM with {0}', others.map((r) => ctx.userName(r.id) ?? r.full_name).join(', '));
   }
   const flags = m.flags ?? [];
+  const prefix = `${sender} — `;
+  const found = ctx.highlight?.(m.id);
+  const excerpt = found ? highlightedExcerpt(found.content, EXCERPT_LENGTH) : { text: excerptOf(m.content), ranges: [] };
   return {
     id: m.id,
-    label: `${sender} — ${excerptOf(m.content)}`,
+    label: prefix + excerpt.text,
+    highlights: excerpt.ranges.map(([a, b]): Range => [a + prefix.length, b + prefix.length]),
+    timestamp: m.timestamp,
     description,
     target,
     unread: m.flags !== undefined && !flags.includes('read'),
@@ -70,4 +82,51 @@ export function messageRow(m: Message, ctx: MessageRowContext): MessageRow {
 /** Newest first. */
 export function messageRows(messages: readonly Message[], ctx: MessageRowContext): MessageRow[] {
   return [...messages].sort((a, b) => b.id - a.id).map((m) => messageRow(m, ctx));
+}
+
+// ---- search highlights: the server marks matches in `match_content` with <span class="highlight">
+
+/** [start, end) in UTF-16 units of the text. */
+export type Range = readonly [number, number];
+
+const OPEN = '\u0001';
+const CLOSE = '\u0002';
+/** Characters shown before the first match when the excerpt cannot start at the beginning. */
+const LEAD = 20;
+
+/**
+ * The text of highlighted HTML on one line, at most `max` characters: from the start, or (when the
+ * first match would not fit) from a little before it, after "…"; and where the matches are in it.
+ */
+export function highlightedExcerpt(html: string, max: number): { text: string; ranges: Range[] } {
+  const marked = html.replace(/<span class="highlight">([^<]*)<\/span>/g, `${OPEN}$1${CLOSE}`);
+  const chars = [...excerptOf(marked, Number.MAX_SAFE_INTEGER)];
+  // Positions in code points, markers removed.
+  const plain: string[] = [];
+  const spans: [number, number][] = [];
+  let start = -1;
+  for (const c of chars) {
+    if (c === OPEN) start = plain.length;
+    else if (c === CLOSE) {
+      if (start >= 0 && plain.length > start) spans.push([start, plain.length]);
+      start = -1;
+    } else plain.push(c);
+  }
+  let from = 0;
+  const first = spans[0];
+  if (plain.length > max && first && first[1] > max - 1) from = Math.max(0, Math.min(first[0] - LEAD, plain.length - (max - 1)));
+  const head = from > 0 ? '…' : '';
+  const room = max - head.length;
+  const cut = plain.length - from > room;
+  const shown = plain.slice(from, from + (cut ? room - 1 : room));
+  const text = head + shown.join('') + (cut ? '…' : '');
+  // Code points → UTF-16 offsets in `text`.
+  const offset = (cp: number): number => head.length + shown.slice(0, cp).join('').length;
+  const ranges: Range[] = [];
+  for (const [a, b] of spans) {
+    const s = Math.max(a - from, 0);
+    const e = Math.min(b - from, shown.length);
+    if (e > s) ranges.push([offset(s), offset(e)]);
+  }
+  return { text, ranges };
 }
