@@ -3,6 +3,7 @@
  * organisation's custom profile fields) and the full user record (`GET /users/{email}` with
  * custom profile fields). Server HTML is sanitised here.
  */
+import { avatarUrl } from '../api/users/avatar';
 import { roleName, type CustomProfileField, type User, type UserStatus } from '../api/users/models';
 import type { PresenceState } from '../store';
 import { statusEmoji } from '../views/presence/status';
@@ -41,7 +42,8 @@ export interface ProfileInput {
 
 export function buildProfileModel(input: ProfileInput): ProfileModel {
   const { user, realmUrl } = input;
-  const avatar = user.avatar_url ? safeUrl(user.avatar_url, realmUrl) : undefined;
+  const url = avatarUrl(user);
+  const avatar = url ? safeUrl(url, realmUrl) : undefined;
   return {
     userId: user.user_id,
     name: user.full_name,

@@ -111,6 +111,8 @@ export const RegisterSnapshot = z.looseObject({
   // presence: keyed by user id (with `slim_presence`) or by email; entries in the modern form.
   presences: z.record(z.string(), PresenceTimes).optional(),
   server_timestamp: z.number().optional(),
+  /** What `POST /users/me/presence` takes as `last_update_id` (feature level 263). */
+  presence_last_update_id: int.optional(),
 
   // user_topic
   user_topics: z.array(UserTopic).optional(),
