@@ -38,6 +38,9 @@ export const NeverSubscribedStream = z.looseObject({
   is_web_public: z.boolean().optional(),
   is_archived: z.boolean().optional(),
   subscriber_count: int.optional(),
+  /** With `include_subscribers`: every subscriber, or (`"partial"`, 250 subscribers and more) those active lately. */
+  subscribers: ids.optional(),
+  partial_subscribers: ids.optional(),
 });
 
 /** A user group (`realm_user_groups`): only what permission checks read. */
