@@ -150,7 +150,8 @@ export function presencesFor(srv: ChatServer, slim: boolean, include: (userId: n
 export function setPresence(srv: ChatServer, user: User, next: Presence, status: 'active' | 'idle'): void {
   const st = srv.state;
   const now = srv.now();
-  st.presence.set(user.id, { ...next, updateId: st.nextId('presence_update', 1) });
+  next.updateId = st.nextId('presence_update', 1);
+  st.presence.set(user.id, next);
   st.presenceVersion++;
   if (user.settings.presence_enabled !== false) {
     srv.queues.send(srv.activeUserIds().filter((id) => id !== user.id), 'presence', (q) => q.opts.slimPresence
