@@ -1,5 +1,7 @@
 // `npm run demo`: the extension in a real VS Code (code-server) against the local chat server with
 // the demo organisation, signed in automatically as the first member (TEAM_CHAT_AUTO_SIGNIN).
+//   --org large         the large organisation instead (5,000 channels, 20,000 users); its first
+//                       member is a heavy user: a few hundred channels, unreads, DMs and mentions
 // Prints the workbench URL and the accounts, then runs until Ctrl-C.
 //   --host ADDRESS      listen on ADDRESS (default 127.0.0.1; 0.0.0.0 or :: serves other machines)
 //   --no-browser-check  skip the headless-chromium check that the workbench loads
@@ -25,7 +27,7 @@ try {
   console.error(`[demo] ${err.message}`);
   process.exit(2);
 }
-const { host, screenshot: screenshotOnly, browserCheck } = options;
+const { host, screenshot: screenshotOnly, browserCheck, org } = options;
 
 const log = (msg) => console.log(`[demo] ${msg}`);
 const cleanups = [];
@@ -71,7 +73,7 @@ async function main() {
   build();
   await provision();
 
-  const server = await startChatServer({ port: await freePort(CHAT_PORT, host), host, organization: 'demo', demoPresenceSeconds: 50, demoTypingSeconds: 45 });
+  const server = await startChatServer({ port: await freePort(CHAT_PORT, host), host, organization: org, demoPresenceSeconds: 50, demoTypingSeconds: 45 });
   cleanups.push(() => server.stop());
   // The extension runs on this machine: on a wildcard bind it reaches the server over loopback.
   const chatPort = Number(new URL(server.url).port);

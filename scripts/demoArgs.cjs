@@ -3,20 +3,27 @@
 'use strict';
 const os = require('node:os');
 
-const USAGE = 'npm run demo -- [--host ADDRESS] [--no-browser-check] [--screenshot]';
+const USAGE = 'npm run demo -- [--org demo|large] [--host ADDRESS] [--no-browser-check] [--screenshot]';
+const ORGS = ['demo', 'large'];
 const DEFAULT_HOST = '127.0.0.1';
 
 /**
  * `--host ADDRESS` (or `--host=ADDRESS`): where the chat server and code-server listen (default
- * 127.0.0.1, this machine only; 0.0.0.0 or :: for every interface). Unknown arguments are errors.
+ * 127.0.0.1, this machine only; 0.0.0.0 or :: for every interface). `--org large` (or
+ * `--org=large`): the large organisation (5,000 channels, 20,000 users) instead of the demo one.
+ * Unknown arguments are errors.
  */
 function parseDemoArgs(argv) {
-  const out = { host: DEFAULT_HOST, screenshot: false, browserCheck: true };
+  const out = { host: DEFAULT_HOST, screenshot: false, browserCheck: true, org: 'demo' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--screenshot') out.screenshot = true;
     else if (arg === '--no-browser-check') out.browserCheck = false;
-    else if (arg === '--host' || arg.startsWith('--host=')) {
+    else if (arg === '--org' || arg.startsWith('--org=')) {
+      const value = arg === '--org' ? argv[++i] : arg.slice('--org='.length);
+      if (!ORGS.includes(value)) throw new Error(`--org is demo or large (usage: ${USAGE})`);
+      out.org = value;
+    } else if (arg === '--host' || arg.startsWith('--host=')) {
       const value = arg === '--host' ? argv[++i] : arg.slice('--host='.length);
       if (value === undefined || value === '' || value.startsWith('-') || /[\s/]/.test(value)) {
         throw new Error(`--host needs an address, e.g. --host 0.0.0.0 (usage: ${USAGE})`);

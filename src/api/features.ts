@@ -24,6 +24,10 @@ export const FL = {
   streamTypingById: 215,
   /** `channel` accepted as a message type (before: `stream`). */
   channelMessageType: 248,
+  /** `include_subscribers: "partial"` (before: only true or false). */
+  partialSubscribers: 412,
+  /** `GET /users` takes `user_ids` (before: always every user). */
+  usersById: 384,
   /** `realm_url` (before: `realm_uri`). */
   realmUrl: 257,
   /** `url` in the upload response (before: only `uri`, now its deprecated alias). */

@@ -4,10 +4,20 @@ import type { RealmLimits } from '../api/operation';
 /** A permission group setting: a group id, or an anonymous group. */
 export type GroupSetting = number | { direct_members?: number[]; direct_subgroups?: number[] };
 
+/** A group's direct members, indexed on the first membership question (system groups list thousands at sign-in). */
+class Members {
+  #set: Set<number> | undefined;
+  constructor(private readonly ids: readonly number[]) {}
+  has(userId: number): boolean {
+    this.#set ??= new Set(this.ids);
+    return this.#set.has(userId);
+  }
+}
+
 interface UserGroup {
   id: number;
   name: string;
-  members: Set<number>;
+  members: Members;
   subgroups: number[];
   isSystem: boolean;
   description: string;
@@ -80,7 +90,7 @@ export class RealmState {
     this.#groups.set(g.id, {
       id: g.id,
       name: typeof g.name === 'string' ? g.name : '',
-      members: new Set(Array.isArray(g.members) ? (g.members as number[]) : []),
+      members: new Members(Array.isArray(g.members) ? (g.members as number[]) : []),
       subgroups: Array.isArray(g.direct_subgroup_ids) ? (g.direct_subgroup_ids as number[]) : [],
       isSystem: g.is_system_group === true,
       description: typeof g.description === 'string' ? g.description : '',

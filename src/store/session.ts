@@ -4,6 +4,9 @@ import type { RegisterSnapshot } from '../api/events/register';
 import { EventQueue, type EventQueueOptions, type QueueStatus, type QueueStatusDetail } from '../api/events/queue';
 import { getChannelTopics } from '../api/channels/routes';
 import { updatePresence } from '../api/users/routes';
+import { getUsersById } from '../api/users/byId';
+import { LazyUsers } from './lazyUsers';
+import { adaptToServer, SLIM_REGISTER, slimRegisterParams, snapshotFetchTypes } from './slimRegister';
 import { Emitter, type Event } from './emitter';
 import { alwaysFocused, PresencePinger, realTimers, type FocusSource, type Timers } from './pinger';
 import { ChatStore } from './store';
@@ -58,8 +61,8 @@ export const STORE_EVENT_TYPES = [
   'typing',
 ];
 
-/** Snapshot sections: the consumed types plus the groups behind permission settings. */
-export const STORE_FETCH_EVENT_TYPES = [...STORE_EVENT_TYPES, 'realm_user_groups', 'recent_private_conversations', 'muted_users'];
+/** Snapshot sections: the consumed types that have one, plus the groups behind permission settings. */
+export const STORE_FETCH_EVENT_TYPES = [...snapshotFetchTypes(STORE_EVENT_TYPES), 'realm_user_groups', 'recent_private_conversations', 'muted_users'];
 
 /**
  * One signed-in account: a client, its event queue and the store it feeds, plus the presence
@@ -71,6 +74,9 @@ export class ChatSession {
   readonly typing: TypingTracker;
   readonly #queue: EventQueue;
   readonly #pinger: PresencePinger;
+  readonly #users: LazyUsers;
+  #presenceLastUpdateId = -1;
+  readonly #registerParams = slimRegisterParams(STORE_EVENT_TYPES, STORE_FETCH_EVENT_TYPES);
   #status: SessionStatus = 'stopped';
   #started = false;
 
@@ -97,18 +103,18 @@ export class ChatSession {
       expiryMs: () => this.store.realm.typing.expiryMs,
       ignore: (userId) => this.store.directConversations.isMuted(userId),
     });
+    this.#users = new LazyUsers((ids) => getUsersById(client, ids), {
+      has: (id) => this.store.user(id) !== undefined,
+      add: (users) => this.store.apply(users.map((person) => ({ id: -1, type: 'realm_user', op: 'add', person }))),
+      onError: (error) => this.#onError.fire(error),
+    });
     this.#queue = new EventQueue(client, {
       ...options.queue,
-      registerParams: {
-        apply_markdown: true,
-        client_gravatar: false,
-        slim_presence: true,
-        include_subscribers: false,
-        event_types: STORE_EVENT_TYPES,
-        fetch_event_types: STORE_FETCH_EVENT_TYPES,
-        client_capabilities: { simplified_presence_events: true, stream_typing_notifications: true },
-      },
-      onSnapshot: (snapshot) => {
+      registerParams: this.#registerParams,
+      onSnapshot: async (snapshot) => {
+        // Users the sidebar names at once, before it is built: no placeholder names.
+        await this.#users.completeSnapshot(snapshot);
+        this.#presenceLastUpdateId = snapshot.presence_last_update_id ?? -1;
         // First build and resync alike: events in between are lost, so rebuild everything.
         this.store.reset(snapshot);
         this.typing.clear();
@@ -117,6 +123,7 @@ export class ChatSession {
       onEvents: (events) => {
         this.store.apply(events);
         for (const event of events) if (event.type === 'typing') this.typing.apply(event);
+        void this.#users.afterEvents(events);
       },
       onStatus: (status, detail) => this.#setStatus(status, detail),
       onError: (error) => this.#onError.fire(error),
@@ -149,6 +156,7 @@ export class ChatSession {
   async start(): Promise<void> {
     if (this.#started) throw new Error('ChatSession.start() was already called.');
     this.#started = true;
+    await adaptToServer(this.client, this.#registerParams);
     await this.#queue.start();
     if (this.#queue.status === 'stopped') return; // stopped while connecting
     this.#pinger.start();
@@ -168,9 +176,13 @@ export class ChatSession {
 
   async #ping(status: 'active' | 'idle', newUserInput: boolean): Promise<void> {
     try {
-      const result = await updatePresence(this.client, { status, new_user_input: newUserInput, slim_presence: true });
-      // The answer carries everybody's presence: presence events only report users coming online.
+      const result = await updatePresence(this.client, {
+        status, new_user_input: newUserInput, slim_presence: true,
+        last_update_id: this.#presenceLastUpdateId, history_limit_days: SLIM_REGISTER.presence_history_limit_days,
+      });
+      // The answer carries the presence changed since the last one: events only report users coming online.
       if (result.presences) this.store.applyPresence(result.presences, result.server_timestamp);
+      if (result.presence_last_update_id !== undefined) this.#presenceLastUpdateId = result.presence_last_update_id;
     } catch (error) {
       // Lost connections show as `reconnecting` through the queue; do not notify per ping.
       if (!(error instanceof NetworkError)) this.#onError.fire(error);

@@ -84,7 +84,9 @@ export class SubscriptionIndex {
   }
 
   setChannel(channel: ChannelInfo): void {
-    this.#channels.set(channel.stream_id, { ...this.#channels.get(channel.stream_id), ...channel });
+    const old = this.#channels.get(channel.stream_id);
+    // Records are replaced, never changed in place: a new one can be kept as it is (no copy).
+    this.#channels.set(channel.stream_id, old ? { ...old, ...channel } : channel);
   }
 
   deleteChannel(streamId: number): void {

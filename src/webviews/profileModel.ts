@@ -4,6 +4,7 @@
  * custom profile fields). Server HTML is sanitised here.
  */
 import * as l10n from '@vscode/l10n';
+import { avatarUrl } from '../api/users/avatar';
 import { roleName, type CustomProfileField, type User, type UserStatus } from '../api/users/models';
 import type { PresenceState } from '../store';
 import { statusEmoji } from '../views/presence/status';
@@ -42,7 +43,8 @@ export interface ProfileInput {
 
 export function buildProfileModel(input: ProfileInput): ProfileModel {
   const { user, realmUrl } = input;
-  const avatar = user.avatar_url ? safeUrl(user.avatar_url, realmUrl) : undefined;
+  const url = avatarUrl(user);
+  const avatar = url ? safeUrl(url, realmUrl) : undefined;
   return {
     userId: user.user_id,
     name: user.full_name,

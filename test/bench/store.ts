@@ -5,10 +5,9 @@ import { parseEvent } from '../../src/api/events/parse';
 import type { RegisterSnapshot } from '../../src/api/events/register';
 import { operations } from '../../src/api/operations';
 import { normalizeRegister } from '../../src/api/events/operations';
-import { DEFAULT_CLIENT_CAPABILITIES } from '../../src/api/events/routes';
 import { getChannelTopics } from '../../src/api/channels/routes';
 import { ChatStore } from '../../src/store';
-import { STORE_EVENT_TYPES, STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
+import { benchSignIn, slimRegisterForm } from './signIn';
 import { startServerProcess } from './serverProcess';
 import { median, type BenchResult } from './stats';
 
@@ -28,7 +27,7 @@ const INSTANT_MS = 100;
 export async function benchStore(): Promise<BenchResult[]> {
   const server = await startServerProcess(['--org', 'large']);
   try {
-    // User 1 of the large organisation is subscribed to every channel and has the unreads.
+    // User 1 of the large organisation is subscribed to every channel and has the most unreads.
     const account = server.accounts.find((a) => a.userId === 1) ?? server.accounts[0]!;
     const client = new ChatClient({ realmUrl: server.url, email: account.email, apiKey: account.apiKey, timeoutMs: 120_000 });
     const body = await fetchRegisterBody(server.url, account.email, account.apiKey);
@@ -38,7 +37,7 @@ export async function benchStore(): Promise<BenchResult[]> {
       return parsed as unknown as RegisterSnapshot;
     };
     const snapshot = parseSnapshot(body);
-    const results: BenchResult[] = [];
+    const results: BenchResult[] = await benchSignIn(server);
     const mb = (Buffer.byteLength(body) / 1e6).toFixed(1);
 
     // 1. Building the store.
@@ -121,15 +120,7 @@ export async function benchStore(): Promise<BenchResult[]> {
 
 /** The raw `/register` body the session asks for (what the store is built from). */
 async function fetchRegisterBody(url: string, email: string, apiKey: string): Promise<string> {
-  const form = new URLSearchParams({
-    apply_markdown: 'true',
-    client_gravatar: 'false',
-    slim_presence: 'true',
-    include_subscribers: 'false',
-    event_types: JSON.stringify(STORE_EVENT_TYPES),
-    fetch_event_types: JSON.stringify(STORE_FETCH_EVENT_TYPES),
-    client_capabilities: JSON.stringify({ ...DEFAULT_CLIENT_CAPABILITIES, simplified_presence_events: true }),
-  });
+  const form = new URLSearchParams(slimRegisterForm());
   const res = await fetch(url + '/api/v1/register', {
     method: 'POST',
     headers: {

@@ -123,7 +123,8 @@ export interface Reminder {
   id: number; userId: number; messageId: number | null; deliverAt: number; content: string; note: string | null; failed: boolean;
 }
 
-export interface Presence { activeTs: number; idleTs: number }
+/** `updateId`: the server's presence update counter when it last changed (`last_update_id`). */
+export interface Presence { activeTs: number; idleTs: number; updateId?: number }
 
 export interface UserStatus { status_text: string; emoji_name: string; emoji_code: string; reaction_type: string; away: boolean }
 

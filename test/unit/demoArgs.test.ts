@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import type { NetworkInterfaceInfo } from 'node:os';
 
-interface DemoArgs { host: string; screenshot: boolean; browserCheck: boolean }
+interface DemoArgs { host: string; screenshot: boolean; browserCheck: boolean; org: string }
 const demo = require('../../../scripts/demoArgs.cjs') as {
   parseDemoArgs(argv: string[]): DemoArgs;
   realmUrl(host: string, port: number): string;
@@ -13,11 +13,19 @@ const demo = require('../../../scripts/demoArgs.cjs') as {
 
 describe('demo arguments: --host', () => {
   it('defaults to loopback, and takes --host ADDRESS or --host=ADDRESS', () => {
-    assert.deepEqual(demo.parseDemoArgs([]), { host: '127.0.0.1', screenshot: false, browserCheck: true });
+    assert.deepEqual(demo.parseDemoArgs([]), { host: '127.0.0.1', screenshot: false, browserCheck: true, org: 'demo' });
     assert.equal(demo.parseDemoArgs(['--host', '0.0.0.0']).host, '0.0.0.0');
     assert.equal(demo.parseDemoArgs(['--host=192.168.1.20']).host, '192.168.1.20');
     assert.equal(demo.parseDemoArgs(['--host', '[::]']).host, '::');
-    assert.deepEqual(demo.parseDemoArgs(['--no-browser-check', '--host', 'devbox.lan', '--screenshot']), { host: 'devbox.lan', screenshot: true, browserCheck: false });
+    assert.deepEqual(demo.parseDemoArgs(['--no-browser-check', '--host', 'devbox.lan', '--screenshot']), { host: 'devbox.lan', screenshot: true, browserCheck: false, org: 'demo' });
+  });
+
+  it('--org large (or --org=large) picks the large organisation; anything else is refused', () => {
+    assert.equal(demo.parseDemoArgs(['--org', 'large']).org, 'large');
+    assert.equal(demo.parseDemoArgs(['--org=large', '--screenshot']).org, 'large');
+    assert.equal(demo.parseDemoArgs(['--org', 'demo']).org, 'demo');
+    assert.throws(() => demo.parseDemoArgs(['--org']), /--org is demo or large/);
+    assert.throws(() => demo.parseDemoArgs(['--org', 'huge']), /--org is demo or large/);
   });
 
   it('refuses a missing address and unknown arguments', () => {

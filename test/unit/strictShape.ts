@@ -45,6 +45,8 @@ const REAL_BUT_UNMODELLED: Record<string, Record<string, z.ZodType | true | { be
       'realm_message_content_delete_limit_seconds', 'realm_message_edit_history_visibility_policy', 'realm_message_retention_days',
       'realm_presence_disabled', 'realm_upload_quota_mib', 'realm_uri', 'realm_video_chat_provider', 'realm_waiting_period_threshold',
       ...LEGACY_TOP_LEVEL_SETTINGS]),
+    // Fetch type `stream`: every channel the user can access (the client reads `subscriptions` and `never_subscribed`).
+    streams: true,
     realm_bots: z.array(Bot),
   },
   'never_subscribed[]': names(['can_administer_channel_group', 'can_remove_subscribers_group', 'can_send_message_group', 'creator_id',

@@ -61,6 +61,8 @@ export const Subscription = z.preprocess(
     subscriber_count: z.number().int().optional(),
     can_remove_subscribers_group: GroupSettingValue.optional(),
     subscribers: z.array(z.number().int()).optional(),
+    /** `include_subscribers: "partial"` on a channel of 250 subscribers or more: bots and users active lately. */
+    partial_subscribers: z.array(z.number().int()).optional(),
   }),
 );
 export type Subscription = z.infer<typeof Subscription>;

@@ -25,6 +25,8 @@ export const registerQueue = defineOperation({
     client_gravatar: z.boolean().optional(),
     include_subscribers: z.union([z.boolean(), z.literal('partial')]).optional(),
     slim_presence: z.boolean().optional(),
+    /** How far back presence data goes, in days (feature level 288; default 14). */
+    presence_history_limit_days: z.number().int().positive().optional(),
     /** Omit for all types. */
     event_types: z.array(z.string()).optional(),
     all_public_streams: z.boolean().optional(),

@@ -111,6 +111,8 @@ function normalizePresenceEvent(e: Record<string, unknown>): unknown {
 
 /** A presence map (event or `/register`) with every entry in the modern form. */
 export function normalizePresenceMap(map: Record<string, unknown>): Record<string, unknown> {
+  // Modern servers send only the modern form (thousands of entries at sign-in): nothing to copy.
+  if (Object.values(map).every((v) => !isRecord(v) || 'active_timestamp' in v || 'idle_timestamp' in v)) return map;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(map)) out[key] = isRecord(value) ? toPresenceTimes(value) : value;
   return out;

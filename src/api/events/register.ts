@@ -38,6 +38,9 @@ export const NeverSubscribedStream = z.looseObject({
   is_web_public: z.boolean().optional(),
   is_archived: z.boolean().optional(),
   subscriber_count: int.optional(),
+  /** With `include_subscribers`: every subscriber, or (`"partial"`, 250 subscribers and more) those active lately. */
+  subscribers: ids.optional(),
+  partial_subscribers: ids.optional(),
 });
 
 /** A user group (`realm_user_groups`): only what permission checks read. */
@@ -111,6 +114,8 @@ export const RegisterSnapshot = z.looseObject({
   // presence: keyed by user id (with `slim_presence`) or by email; entries in the modern form.
   presences: z.record(z.string(), PresenceTimes).optional(),
   server_timestamp: z.number().optional(),
+  /** What `POST /users/me/presence` takes as `last_update_id` (feature level 263). */
+  presence_last_update_id: int.optional(),
 
   // user_topic
   user_topics: z.array(UserTopic).optional(),

@@ -65,6 +65,8 @@ const getUsers = defineOperation({
   params: z.object({
     client_gravatar: flag('client_gravatar').optional(),
     include_custom_profile_fields: flag('include_custom_profile_fields').optional(),
+    /** Only these users (feature level 384); all of them without it. */
+    user_ids: z.array(z.number().int().positive()).optional(),
   }),
   response: envelope({ members: z.array(User) }),
 });
@@ -131,6 +133,10 @@ const updatePresence = defineOperation({
     ping_only: flag('ping_only').optional(),
     new_user_input: flag('new_user_input').optional(),
     slim_presence: flag('slim_presence').optional(),
+    /** The `presence_last_update_id` seen last: only presence changed since comes back (feature level 263). */
+    last_update_id: z.number().int().min(-1).optional(),
+    /** How far back presence data goes, in days (feature level 288; default 14). */
+    history_limit_days: z.number().int().positive().optional(),
   }),
   response: envelope({
     presences: PresenceMap.optional(),

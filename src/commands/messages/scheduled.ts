@@ -11,6 +11,7 @@ import {
 } from '../../api/personal/routes';
 import { getSubscriptions } from '../../api/channels/routes';
 import { getUsers } from '../../api/users/routes';
+import { getUsersById } from '../../api/users/byId';
 import type { Account } from '../../auth/accounts';
 import { draftKey, type Draft } from '../../drafts/store';
 import { errorMessage } from '../../ui/errorMessage';
@@ -73,7 +74,8 @@ export const NEEDS_NEW_TIME = vscode.l10n.t(
 async function describe(client: ChatClient, list: readonly ScheduledMessage[]): Promise<ScheduledItem[]> {
   const channels = new Map((await getSubscriptions(client)).subscriptions.map((s) => [s.stream_id, s.name] as const));
   const needUsers = list.some((s) => Array.isArray(s.to));
-  const users = needUsers ? new Map((await getUsers(client)).members.map((u) => [u.user_id, u.full_name] as const)) : new Map<number, string>();
+  const recipients = [...new Set(list.flatMap((s) => (Array.isArray(s.to) ? s.to : [])))];
+  const users = needUsers ? new Map((await getUsersById(client, recipients)).map((u) => [u.user_id, u.full_name] as const)) : new Map<number, string>();
   return list.map((s) => {
     const isChannel = !Array.isArray(s.to);
     const target = isChannel

@@ -4,7 +4,7 @@ import { EventQueue, ServerEvent } from '../events';
 import { RawJson } from '../json';
 import { isObject, strArray } from '../params';
 import { Ctx, Route } from '../router';
-import { serializeStream, serializeSubscription, serializeUser } from '../serialize';
+import { serializeStream, serializeSubscription, serializeUser, subscriberIds } from '../serialize';
 import { FLAG_BITS, ProfileField, User } from '../types';
 import { reminderJson, scheduledJson, snippetJson } from './personal';
 import { registerDrafts } from './drafts';
@@ -14,6 +14,7 @@ import { presencesFor } from './users';
 import { systemGroups } from './userGroups';
 import { recentPrivateConversations } from './recentDms';
 import { channelCreationSettings } from './streams';
+import { incompleteUserList, includeSubscribersParam, parseIncludeSubscribers, presenceFilter, presenceLastUpdateId, subscriberFields } from '../slim';
 
 const ALL_TYPES = ['realm', 'subscription', 'message', 'update_message_flags', 'presence', 'user_topic', 'realm_user',
   'user_status', 'saved_snippets', 'scheduled_messages', 'reminders', 'realm_linkifiers', 'user_settings', 'stream',
@@ -88,12 +89,15 @@ export function profileFieldJson(srv: ChatServer, f: ProfileField): Record<strin
   return out;
 }
 
-function realmUsers(srv: ChatServer, user: User, clientGravatar: boolean): RawJson | unknown[] {
-  const build = () => [...srv.state.users.values()].filter((u) => !u.isSystemBot && u.isActive)
-    .map((u) => serializeUser(srv, user, u, { clientGravatar, includeProfile: true }));
+function realmUsers(srv: ChatServer, user: User, clientGravatar: boolean, incomplete: boolean): RawJson | unknown[] {
+  const build = () => {
+    const all = [...srv.state.users.values()].filter((u) => !u.isSystemBot && u.isActive);
+    return (incomplete ? incompleteUserList(srv, user, all) : all).map((u) => serializeUser(srv, user, u, { clientGravatar, includeProfile: true }));
+  };
   // Serialisation only depends on what the viewer may see; cache by that class for the large org.
   const viewerSpecific = [...srv.state.users.values()].some((u) => u.emailVisibility !== 1 && u.id === user.id);
   if (viewerSpecific) return build();
+  if (incomplete) return build(); // depends on presence and on the viewer
   return srv.json.get(`register realm_users|${srv.state.usersVersion}|${user.role}|${clientGravatar}`, build);
 }
 
@@ -135,6 +139,7 @@ function register(ctx: Ctx): Record<string, unknown> {
   const caps: Record<string, boolean> = p.client_capabilities ?? {};
   const eventTypes: string[] | null = p.event_types ?? null;
   const fetch = new Set<string>(p.fetch_event_types ?? eventTypes ?? ALL_TYPES);
+  const includeSubscribers = parseIncludeSubscribers(srv, p.include_subscribers);
   const q = srv.queues.create({
     userId: user.id, eventTypes: eventTypes ? new Set(eventTypes) : null, applyMarkdown: p.apply_markdown,
     clientGravatar: p.client_gravatar, slimPresence: p.slim_presence, capabilities: caps,
@@ -148,14 +153,21 @@ function register(ctx: Ctx): Record<string, unknown> {
     const subs = [...(st.subs.get(user.id) ?? new Map())].map(([sid, sub]) => ({ s: st.streams.get(sid)!, sub }))
       .filter(({ s }) => !s.isArchived || caps.archived_channels === true);
     // first_message_id and stream_weekly_traffic change with messages: streamMessagesVersion.
-    const key = `register subscriptions|${user.id}|${st.subsVersion}|${st.usersVersion}|${st.streamMessagesVersion}|${p.include_subscribers}|${nullSettings}|${caps.archived_channels === true}`;
-    out.subscriptions = srv.json.get(key, () =>
-      subs.map(({ s, sub }) => serializeSubscription(srv, user, s, sub, { includeSubscribers: p.include_subscribers, nullSettings })));
+    // Partial lists depend on presence (who was active lately): presenceVersion.
+    const key = `register subscriptions|${user.id}|${st.subsVersion}|${st.usersVersion}|${st.streamMessagesVersion}|${includeSubscribers}|${nullSettings}|${caps.archived_channels === true}|${includeSubscribers === 'partial' ? st.presenceVersion : ''}`;
+    out.subscriptions = srv.json.get(key, () => subs.map(({ s, sub }) => Object.assign(
+      serializeSubscription(srv, user, s, sub, { includeSubscribers: false, nullSettings }), subscriberFields(srv, s, subscriberIds(srv, user, s), includeSubscribers))));
     const visible = [...st.streams.values()].filter((s) => !s.subscribers.has(user.id) && (!s.isArchived || caps.archived_channels === true));
     out.unsubscribed = [];
     out.never_subscribed = visible.filter((s) => st.canAccessStream(user, s)).map((s) => ({
-      ...serializeStream(srv, s), ...(p.include_subscribers ? { subscribers: [...s.subscribers] } : {}),
+      ...serializeStream(srv, s), ...subscriberFields(srv, s, [...s.subscribers], includeSubscribers),
     }));
+  }
+  // Every channel the user can access (`include_streams`, on by default): clients that read
+  // `subscriptions` and `never_subscribed` instead leave `stream` out of `fetch_event_types`.
+  if (fetch.has('stream')) {
+    out.streams = srv.json.get(`register streams|${user.id}|${st.subsVersion}|${st.streamMessagesVersion}|${caps.archived_channels === true}`, () => [...st.streams.values()]
+      .filter((s) => st.canAccessStream(user, s) && (!s.isArchived || caps.archived_channels === true)).map((s) => serializeStream(srv, s)));
   }
   if (fetch.has('message')) {
     const um = st.userMessages.get(user.id);
@@ -167,9 +179,10 @@ function register(ctx: Ctx): Record<string, unknown> {
   if (fetch.has('recent_private_conversations')) out.recent_private_conversations = recentPrivateConversations(srv, user);
   if (fetch.has('muted_users')) out.muted_users = [...(st.mutedUsers.get(user.id) ?? [])];
   if (fetch.has('presence')) {
-    out.presences = srv.json.get(`register presences|${st.presenceVersion}|${p.slim_presence}|${st.usersVersion}`, () => presencesFor(srv, p.slim_presence));
+    const days = p.presence_history_limit_days;
+    out.presences = srv.json.get(`register presences|${st.presenceVersion}|${p.slim_presence}|${st.usersVersion}|${days}`, () => presencesFor(srv, p.slim_presence, presenceFilter(srv, days)));
     out.server_timestamp = srv.opts.now();
-    out.presence_last_update_id = 0;
+    out.presence_last_update_id = presenceLastUpdateId(srv);
   }
   if (fetch.has('realm_user_groups')) out.realm_user_groups = systemGroups(srv);
   if (fetch.has('user_topic')) {
@@ -178,7 +191,7 @@ function register(ctx: Ctx): Record<string, unknown> {
     }));
   }
   if (fetch.has('realm_user')) {
-    out.realm_users = realmUsers(srv, user, p.client_gravatar);
+    out.realm_users = realmUsers(srv, user, p.client_gravatar, caps.user_list_incomplete === true);
     out.realm_non_active_users = [...st.users.values()].filter((u) => !u.isActive && !u.isSystemBot)
       .map((u) => serializeUser(srv, user, u, { clientGravatar: p.client_gravatar, includeProfile: true }));
     out.cross_realm_bots = [st.notificationBotId, st.emailGatewayBotId].map((id) => serializeUser(srv, user, srv.user(id), { clientGravatar: false, includeProfile: false }));
@@ -283,7 +296,7 @@ export const registerRoutes: Route[] = [
       apply_markdown: { t: 'bool', dflt: false }, client_gravatar: { t: 'bool', dflt: true }, slim_presence: { t: 'bool', dflt: false },
       event_types: { t: 'json', check: strArray }, fetch_event_types: { t: 'json', check: strArray },
       client_capabilities: { t: 'json', check: isObject }, narrow: { t: 'json', dflt: [] },
-      include_subscribers: { t: 'bool', dflt: false }, all_public_streams: { t: 'bool', dflt: false },
+      include_subscribers: includeSubscribersParam, all_public_streams: { t: 'bool', dflt: false },
       presence_history_limit_days: { t: 'int' }, user_client: { t: 'str' }, queue_lifespan_secs: { t: 'int' },
     },
   },

@@ -5,10 +5,12 @@ import { oneOf } from '../params';
 import { Ctx, Route } from '../router';
 import { serializeUser } from '../serialize';
 import { Presence, User, UserStatus } from '../types';
+import { presenceFilter, presenceLastUpdateId, usersByIds } from '../slim';
 
 function getUsers(ctx: Ctx): Record<string, unknown> {
   const { srv, user, p } = ctx;
   const opts = { clientGravatar: p.client_gravatar, includeProfile: p.include_custom_profile_fields };
+  if (p.user_ids) return { members: usersByIds(srv, user, p.user_ids, opts) };
   const members = [...srv.state.users.values()].filter((u) => !u.isSystemBot).map((u) => serializeUser(srv, user, u, opts));
   return { members };
 }
@@ -132,12 +134,12 @@ export function presenceLegacy(srv: ChatServer, userId: number): Record<string, 
   return { website: { client: 'website', status, timestamp, pushable: false }, aggregated: { client: 'website', status, timestamp } };
 }
 
-export function presencesFor(srv: ChatServer, slim: boolean): Record<string, unknown> {
+export function presencesFor(srv: ChatServer, slim: boolean, include: (userId: number) => boolean = () => true): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const st = srv.state;
   for (const [uid, pr] of st.presence) {
     const u = st.users.get(uid);
-    if (!u || !u.isActive) continue;
+    if (!u || !u.isActive || !include(uid)) continue;
     if (slim) out[uid] = { active_timestamp: pr.activeTs, idle_timestamp: pr.idleTs };
     else out[st.apiEmail(u)] = presenceLegacy(srv, uid);
   }
@@ -148,6 +150,7 @@ export function presencesFor(srv: ChatServer, slim: boolean): Record<string, unk
 export function setPresence(srv: ChatServer, user: User, next: Presence, status: 'active' | 'idle'): void {
   const st = srv.state;
   const now = srv.now();
+  next.updateId = st.nextId('presence_update', 1);
   st.presence.set(user.id, next);
   st.presenceVersion++;
   if (user.settings.presence_enabled !== false) {
@@ -164,15 +167,19 @@ function postPresence(ctx: Ctx): Record<string, unknown> {
   const cur = st.presence.get(user.id) ?? { activeTs: 0, idleTs: 0 };
   const next = p.status === 'active' ? { activeTs: now, idleTs: now } : { activeTs: cur.activeTs, idleTs: now };
   setPresence(srv, user, next, p.status);
-  const out: Record<string, unknown> = { server_timestamp: now, presence_last_update_id: st.nextId('presence_update', 1) };
-  if (!p.ping_only) out.presences = presencesFor(srv, p.slim_presence);
+  const out: Record<string, unknown> = { server_timestamp: now, presence_last_update_id: presenceLastUpdateId(srv) };
+  // Modern clients pass the last id they saw: only what changed since comes back.
+  if (!p.ping_only) out.presences = presencesFor(srv, p.slim_presence, presenceFilter(srv, p.history_limit_days, p.last_update_id));
   return out;
 }
 
 export const userRoutes: Route[] = [
   {
     method: 'GET', path: '/users', handler: getUsers,
-    params: { client_gravatar: { t: 'bool', dflt: true }, include_custom_profile_fields: { t: 'bool', dflt: false } },
+    params: {
+      client_gravatar: { t: 'bool', dflt: true }, include_custom_profile_fields: { t: 'bool', dflt: false },
+      user_ids: { t: 'json', since: 384, check: (v) => (Array.isArray(v) && v.every((x) => Number.isInteger(x)) ? null : '$ is not a list of integers') },
+    },
   },
   { method: 'GET', path: '/users/me', handler: getMe },
   { method: 'POST', path: '/users/me/status', handler: postMyStatus, params: statusParams },
