@@ -1,7 +1,7 @@
 // The bench's bundle report (test/bench/bundle.ts): which package each byte of a release bundle
 // comes from, what the .vsix ships, and the release build itself against the targets.
 import assert from 'node:assert/strict';
-import { bundleReport, outputsOf, packaged, packageOf } from '../bench/bundle';
+import { bundleReport, outputsOf, packaged, packageOf, releaseOutputs } from '../bench/bundle';
 
 describe('bench: bundle report', () => {
   it('names the package of a bundled input by its last node_modules folder (scoped or not)', () => {
@@ -65,5 +65,13 @@ describe('bench: bundle report', () => {
     assert.equal(report.activationFile, 'dist/extension.js');
     assert.equal(report.thirdPartyBytes, 15);
     assert.deepEqual(report.sourceMaps, ['file dist/extension.js.map', 'sourceMappingURL comment in dist/webview/topicView.js', 'package source-map-js']);
+  });
+
+  it('the release build (esbuild.mjs --production) has no source map, no sourceMappingURL, no source-map library', async function () {
+    this.timeout(120_000);
+    const outputs = await releaseOutputs();
+    assert.ok(outputs.some((o) => o.file === 'dist/extension.js'));
+    assert.ok(outputs.some((o) => o.file === 'dist/webview/topicView.js'));
+    assert.deepEqual(bundleReport(outputs).sourceMaps, []);
   });
 });
