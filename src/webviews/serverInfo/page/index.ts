@@ -3,6 +3,7 @@
  * in through textContent; the only HTML is the description the host sanitised.
  */
 import { el, link, onNotification, ready, row } from '../../page/common';
+import { setServerHtml } from '../../page/sanitize';
 import { DidChangeServerInfoNotification, type ServerInfoModel } from '../protocol';
 
 const root = document.getElementById('info') as HTMLElement;
@@ -33,8 +34,7 @@ function render(m: ServerInfoModel): void {
   }
   if (m.descriptionHtml) {
     const d = el('section', 'description rendered_markdown');
-    // Sanitised in the extension host (src/webviews/sanitize.ts) before it was posted.
-    d.innerHTML = m.descriptionHtml;
+    setServerHtml(d, m.descriptionHtml, m.realmUrl);
     children.push(d);
   }
 

@@ -1,7 +1,8 @@
 /** A message's edit history, shown under it on demand (`topic/history`). */
 import { el, errorText, request } from '../../page/common';
+import { setServerHtml } from '../../page/sanitize';
 import { HistoryRequest } from '../protocol';
-import { formatTime } from './state';
+import { formatTime, view } from './state';
 
 /** Opens the history under the message `li`, or closes it when open. */
 export async function toggleHistory(li: HTMLElement, id: number): Promise<void> {
@@ -22,7 +23,7 @@ export async function toggleHistory(li: HTMLElement, id: number): Promise<void> 
       if (item.prevChannel !== undefined && item.channel !== undefined) entry.append(el('div', 'history-move', `Channel: #${item.prevChannel} → #${item.channel}`));
       if (item.prevHtml !== undefined) {
         const prev = el('div', 'history-content rendered_markdown');
-        prev.innerHTML = item.prevHtml; // sanitised in the host
+        setServerHtml(prev, item.prevHtml, view.snapshot?.realmUrl ?? '');
         entry.append(el('div', 'muted', 'Before:'), prev);
       }
       box.append(entry);
