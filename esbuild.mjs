@@ -21,6 +21,23 @@ export function pageEntryPoints() {
   return entries;
 }
 
+/**
+ * Libraries that only read or write source maps (postcss pulls source-map-js in): the release
+ * ships no source maps, so they are bundled as empty modules, as postcss's own browser build does
+ * (its package.json maps `source-map-js` to false; postcss checks the exports before using them).
+ */
+export const SOURCE_MAP_LIBRARIES = ['source-map-js', 'source-map', 'source-map-support'];
+
+/** @type {import('esbuild').Plugin} */
+const noSourceMapLibraries = {
+  name: 'no-source-map-libraries',
+  setup(build) {
+    const filter = new RegExp(`^(?:${SOURCE_MAP_LIBRARIES.join('|')})$`);
+    build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'no-source-map' }));
+    build.onLoad({ filter: /.*/, namespace: 'no-source-map' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+  },
+};
+
 /** @param {boolean} production */
 export function extensionBuildOptions(production) {
   return {
@@ -36,6 +53,7 @@ export function extensionBuildOptions(production) {
     sourcesContent: false,
     logLevel: 'warning',
     metafile: true,
+    plugins: production ? [noSourceMapLibraries] : [],
   };
 }
 
@@ -54,6 +72,7 @@ export function pageBuildOptions(production) {
     sourcesContent: false,
     logLevel: 'warning',
     metafile: true,
+    plugins: production ? [noSourceMapLibraries] : [],
   };
 }
 

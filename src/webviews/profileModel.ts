@@ -1,7 +1,7 @@
 /**
  * What the profile card shows, built in the extension host from the store (with the
  * organisation's custom profile fields) and the full user record (`GET /users/{email}` with
- * custom profile fields). Server HTML is sanitised here.
+ * custom profile fields). Server HTML goes as it came: the card sanitises it (page/sanitize.ts).
  */
 import * as l10n from '@vscode/l10n';
 import { avatarUrl } from '../api/users/avatar';
@@ -9,7 +9,7 @@ import { roleName, type CustomProfileField, type User, type UserStatus } from '.
 import type { PresenceState } from '../store';
 import { statusEmoji } from '../views/presence/status';
 import type { ProfileField, ProfileModel } from './protocol';
-import { safeUrl, sanitizeServerHtml } from './sanitize';
+import { safeUrl } from './sanitize';
 
 const FIELD_TYPE = { shortText: 1, longText: 2, choice: 3, date: 4, link: 5, user: 6, externalAccount: 7, pronouns: 8 };
 
@@ -61,6 +61,7 @@ export function buildProfileModel(input: ProfileInput): ProfileModel {
     isActive: user.is_active,
     isOwnUser: user.user_id === input.ownUserId,
     fields: profileFields(input),
+    realmUrl,
     warning: input.warning,
   };
 }
@@ -95,7 +96,7 @@ function profileFields(input: ProfileInput): ProfileField[] {
 
 function fieldView(def: CustomProfileField | undefined, id: string, value: string, rendered: string | undefined, input: ProfileInput): ProfileField {
   const name = def?.name ?? l10n.t('Field {0}', id);
-  if (rendered !== undefined) return { name, html: sanitizeServerHtml(rendered, input.realmUrl), text: value };
+  if (rendered !== undefined) return { name, html: rendered, text: value };
   switch (def?.type) {
     case FIELD_TYPE.choice: {
       const choices = parseJson(def.field_data) as Record<string, { text?: string }> | undefined;

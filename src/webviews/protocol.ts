@@ -109,7 +109,7 @@ export const OpenLinkRequest = new RequestType<OpenLinkParams, OpenLinkResult>(
 
 export interface ProfileField {
   readonly name: string;
-  /** Sanitised HTML (rendered_value), or undefined: then `text` is shown. */
+  /** The server's HTML (rendered_value), sanitised by the card; or undefined: then `text` is shown. */
   readonly html?: string;
   readonly text: string;
   /** A link to show for the value (external accounts, URLs), already checked to be http(s). */
@@ -134,6 +134,8 @@ export interface ProfileModel {
   readonly isActive: boolean;
   readonly isOwnUser: boolean;
   readonly fields: readonly ProfileField[];
+  /** What relative links and images in the fields' HTML resolve against. */
+  readonly realmUrl: string;
   /** Set when the full profile (custom fields) could not be loaded. */
   readonly warning?: string;
 }

@@ -1,13 +1,13 @@
 /**
- * Server HTML (message content, rendered profile fields, descriptions) is user-generated: it is
- * sanitised here, in the extension host, before any of it is posted to a webview. The CSP is the
- * second line of defence, not the first.
+ * The policy for server HTML (message content, rendered profile fields, descriptions), which is
+ * user-generated: what may be shown of it. The pages apply it with DOMPurify, on the browser's own
+ * parser, before inserting anything (src/webviews/page/sanitize.ts); the CSP is the second line of
+ * defence. Plain functions and tables, no DOM and no Node: the host uses the URL checks too.
  */
-import sanitizeHtml from 'sanitize-html';
 import { KATEX_ATTRIBUTES, KATEX_CLASSES, KATEX_TAGS } from './sanitizeKatex';
 
 /** Tags the server's Markdown renderer produces that are safe to show. */
-const ALLOWED_TAGS = [
+export const ALLOWED_TAGS = [
   'p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'del', 's', 'u', 'sub', 'sup',
   'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'time',
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
@@ -22,8 +22,8 @@ export const PYGMENTS_CLASSES = [
   'w', 'gd', 'gi', 'ge', 'gs', 'gh', 'gu', 'gp', 'go', 'gr', 'gt',
 ];
 
-/** Classes the renderer uses (mentions, code highlighting, emoji, spoilers, inline images). */
-const ALLOWED_CLASSES = [
+/** Classes the renderer uses (mentions, code highlighting, emoji, spoilers, inline images); `*` matches any suffix. */
+export const ALLOWED_CLASSES = [
   'highlight', 'user-mention', 'user-group-mention', 'silent', 'topic-mention', 'channel-wildcard-mention',
   'stream', 'stream-topic', 'codehilite', 'emoji', 'emoji-*', 'message_inline_image', 'message_inline_ref',
   'spoiler-block', 'spoiler-header', 'spoiler-content', 'katex', 'tex-error', 'rendered_markdown',
@@ -32,25 +32,54 @@ const ALLOWED_CLASSES = [
   ...KATEX_CLASSES,
 ];
 
+const ALLOWED_CLASS = new RegExp(`^(?:${ALLOWED_CLASSES.map((c) => c.replace(/[.+?^${}()|[\]\\-]/g, '\\$&').replace(/\*/g, '.*')).join('|')})$`);
+
+/** The classes of a `class` attribute that the policy keeps (space-separated; empty: none). */
+export function allowedClasses(value: string): string {
+  return value.split(/[\t\n\f\r ]+/).filter((c) => c !== '' && ALLOWED_CLASS.test(c)).join(' ');
+}
+
+/** Attributes per tag (besides `class`, filtered by {@link allowedClasses}, on any tag). */
+export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  ...KATEX_ATTRIBUTES,
+  a: ['href', 'title', 'data-stream-id'],
+  img: ['src', 'alt', 'title'],
+  time: ['datetime'],
+  span: ['data-user-id', 'title', 'role', 'aria-label', 'aria-hidden'],
+  div: ['aria-hidden', 'data-code-language'],
+  ol: ['start'],
+  th: ['align'],
+  td: ['align'],
+};
+
+/**
+ * Elements dropped with their content when met (not allowed, and their text is no content):
+ * scripts, styles, frames, form controls, templates.
+ */
+export const DROPPED_WITH_CONTENT = [
+  'script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'embed', 'select', 'xmp',
+  'noembed', 'noframes', 'annotation-xml', 'foreignobject', 'desc', 'mglyph', 'malignmark',
+];
+
 const KATEX_TAG_SET = new Set(KATEX_TAGS);
 const SVG_TAGS = new Set(['svg', 'path', 'line']);
 /** What happens to an element out of KaTeX's places: removed with its content, or its tag alone. */
-const DROPPED = 'drop';
-const UNWRAPPED = 'unwrap';
+export const DROPPED = 'drop';
+export const UNWRAPPED = 'unwrap';
 
 /**
  * Where an element is, for KaTeX's markup: inside a `.katex` element, inside its `.katex-mathml`
  * part, inside a `<math>`, inside an `<svg>` (the element itself included).
  */
-interface Place {
+export interface Place {
   readonly katex: boolean;
   readonly mathmlPart: boolean;
   readonly math: boolean;
   readonly svg: boolean;
 }
-const OUTSIDE: Place = { katex: false, mathmlPart: false, math: false, svg: false };
+export const OUTSIDE: Place = { katex: false, mathmlPart: false, math: false, svg: false };
 
-function placeOf(tag: string, className: string, parent: Place): Place {
+export function placeOf(tag: string, className: string, parent: Place): Place {
   const katex = parent.katex || /(?:^|\s)katex(?:\s|$)/.test(className);
   return {
     katex,
@@ -66,7 +95,7 @@ function placeOf(tag: string, className: string, parent: Place): Place {
  * MathML inside `<math>` and nothing but SVG inside `<svg>` (no namespace confusion). Otherwise
  * {@link DROPPED} (removed with its content) or {@link UNWRAPPED} (the tag removed, its content kept).
  */
-function katexPlacement(tag: string, place: Place): string | typeof DROPPED | typeof UNWRAPPED {
+export function katexPlacement(tag: string, place: Place): string | typeof DROPPED | typeof UNWRAPPED {
   const mathml = KATEX_TAG_SET.has(tag) && !SVG_TAGS.has(tag);
   if (tag === 'math') return place.mathmlPart && !place.svg ? tag : DROPPED;
   if (tag === 'svg') return place.katex && !place.math ? tag : DROPPED;
@@ -128,24 +157,6 @@ export function safeUrl(raw: string, realmUrl: string): string | undefined {
   return ALLOWED_SCHEMES.has(url.protocol) ? url.href : undefined;
 }
 
-function rewriteUrl(attribute: 'href' | 'src', realmUrl: string, deferImages = false): sanitizeHtml.Transformer {
-  return (tagName, attribs) => {
-    const out: sanitizeHtml.Attributes = { ...attribs };
-    delete out['data-src'];
-    const raw = attribs[attribute];
-    if (raw !== undefined) {
-      const url = safeUrl(raw, realmUrl);
-      if (url === undefined || (attribute === 'src' && url.startsWith('mailto:'))) delete out[attribute];
-      else out[attribute] = url;
-    }
-    if (deferImages && out.src !== undefined) {
-      out['data-src'] = out.src;
-      delete out.src;
-    }
-    return { tagName, attribs: out };
-  };
-}
-
 export interface SanitizeOptions {
   /**
    * Images keep their URL in `data-src`, not `src`: the page loads them through the host (with
@@ -154,64 +165,21 @@ export interface SanitizeOptions {
   readonly deferImages?: boolean;
 }
 
-/** Sanitises server HTML for a webview; relative links and images point at `realmUrl`. */
-export function sanitizeServerHtml(html: string, realmUrl: string, options: SanitizeOptions = {}): string {
-  /** Per open element: where it is (see {@link Place}). */
-  const places: Place[] = [];
-  /** Elements (by their attributes object) removed at their end: with their content, or the tag alone. */
-  const removed = new WeakMap<object, typeof DROPPED | typeof UNWRAPPED>();
-  return sanitizeHtml(html, {
-    allowedTags: ALLOWED_TAGS,
-    allowedAttributes: {
-      ...KATEX_ATTRIBUTES,
-      a: ['href', 'title', 'data-stream-id'],
-      img: ['src', 'alt', 'title', ...(options.deferImages ? ['data-src'] : [])],
-      time: ['datetime'],
-      span: ['data-user-id', 'title', 'role', 'aria-label', 'aria-hidden', 'data-style'],
-      div: ['aria-hidden', 'data-code-language'],
-      ol: ['start'],
-      th: ['align'],
-      td: ['align'],
-    },
-    allowedClasses: { '*': ALLOWED_CLASSES },
-    allowedStyles: {},
-    allowedSchemes: ['http', 'https', 'mailto'],
-    allowedSchemesByTag: { img: ['http', 'https'] },
-    allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
-    allowProtocolRelative: false,
-    allowVulnerableTags: false,
-    disallowedTagsMode: 'discard',
-    // Dropped with their content, not just their tags.
-    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'embed', 'select', 'xmp', 'noembed', 'noframes'],
-    // KaTeX positions its glyphs with inline styles: kept (as `data-style`) only inside a `.katex` element.
-    onOpenTag: (tag, attribs) => {
-      places.push(placeOf(tag, attribs.class ?? '', places[places.length - 1] ?? OUTSIDE));
-    },
-    onCloseTag: () => {
-      places.pop();
-    },
-    transformTags: {
-      a: rewriteUrl('href', realmUrl),
-      img: rewriteUrl('src', realmUrl, options.deferImages),
-      '*': (tagName, attribs) => {
-        const place = places[places.length - 1] ?? OUTSIDE;
-        const placed = katexPlacement(tagName, place);
-        if (placed !== tagName) {
-          // Not renamed (sanitize-html would then close the next sibling with the new name): marked.
-          const marked = {};
-          removed.set(marked, placed === DROPPED ? DROPPED : UNWRAPPED);
-          return { tagName, attribs: marked };
-        }
-        const { style, 'data-style': _given, ...rest } = attribs;
-        const kept = style !== undefined && place.katex ? katexStyle(style) : undefined;
-        return { tagName, attribs: kept === undefined ? rest : { ...rest, 'data-style': kept } };
-      },
-    },
-    exclusiveFilter: (frame) => {
-      const remove = removed.get(frame.attribs);
-      if (remove !== undefined) return remove === DROPPED ? true : 'excludeTag';
-      return frame.tag === 'img' && !frame.attribs.src && !frame.attribs['data-src'];
-    },
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * Server HTML for a VS Code MarkdownString (comment threads): the workbench's Markdown renderer
+ * sanitises it (its own DOMPurify, tags and schemes allowlisted, no command links); here every
+ * `href` and `src` becomes absolute on the realm, or goes when {@link safeUrl} refuses it.
+ */
+export function absoluteServerUrls(html: string, realmUrl: string): string {
+  return html.replace(/(\s)(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi, (_all, space: string, name: string, ...values: (string | undefined)[]) => {
+    // Whatever is decoded, what is written back is an absolute http(s) or mailto URL, escaped.
+    const raw = (values[0] ?? values[1] ?? values[2] ?? '')
+      .replace(/&#(?:x([0-9a-f]{1,6})|([0-9]{1,7}));?/gi, (_e, hex?: string, dec?: string) => String.fromCodePoint(Math.min(Number.parseInt(hex ?? dec!, hex ? 16 : 10), 0x10ffff)))
+      .replace(/&(amp|lt|gt|quot|apos);/gi, (e, n: string) => ENTITIES[n.toLowerCase()] ?? e);
+    const url = safeUrl(raw, realmUrl);
+    return url === undefined ? space : `${space}${name}="${escapeHtml(url)}"`;
   });
 }
 

@@ -16,8 +16,9 @@ export function median(values: number[]): number {
 export function printResults(results: BenchResult[]): void {
   const width = Math.max(...results.map((r) => r.name.length));
   for (const r of results) {
-    const value = r.unit === 'x' ? r.value.toFixed(2) + 'x' : `${r.value.toFixed(r.value < 10 ? 2 : 0)} ${r.unit}`;
-    const verdict = r.target ? `  target ${r.target}: ${r.ok ? 'met' : 'NOT met'}` : '';
+    const digits = Number.isInteger(r.value) || r.value >= 10 ? 0 : 2;
+    const value = r.unit === 'x' ? r.value.toFixed(2) + 'x' : `${r.value.toFixed(digits)} ${r.unit}`;
+    const verdict = r.target ? `  target ${r.target}: ${r.ok ? 'met' : 'unmet'}` : '';
     console.log(`${r.name.padEnd(width)}  ${value}${verdict}`);
   }
 }

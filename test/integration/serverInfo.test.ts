@@ -2,9 +2,11 @@
 // URL, no credentials) and after (the active account's server), with a sanitised description and
 // images limited to https or the realm's own origin.
 import * as assert from 'assert';
+import { JSDOM } from 'jsdom';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
+import { createServerHtmlSanitizer } from '../../src/webviews/page/sanitize';
 import { buildServerInfoModel } from '../../src/webviews/serverInfo/model';
 import type { ServerInfoModel } from '../../src/webviews/serverInfo/protocol';
 import { freshStart, serverUrl, signIn, signOutAll, testAccount, type TestAccount } from './helpers';
@@ -57,7 +59,7 @@ describe('server information', () => {
     assert.equal(model, undefined);
   });
 
-  it('sanitises the description and drops icons from other plain-http origins', () => {
+  it('sanitises the description (in the page, against the realm) and drops icons from other plain-http origins', () => {
     const model = buildServerInfoModel(
       {
         chat_feature_level: 300,
@@ -72,8 +74,11 @@ describe('server information', () => {
       'http://chat.local:9991',
     );
     assert.equal(model.iconUrl, undefined);
-    assert.ok(!/script|onclick|javascript/i.test(model.descriptionHtml!), model.descriptionHtml);
-    assert.match(model.descriptionHtml!, /<img src="http:\/\/chat.local:9991\/logo.png"/);
+    // The page sanitises the server's HTML with the realm the model names (jsdom here, the webview's DOM there).
+    const sanitizer = createServerHtmlSanitizer(new JSDOM('').window as unknown as Parameters<typeof createServerHtmlSanitizer>[0]);
+    const description = sanitizer.html(model.descriptionHtml!, model.realmUrl);
+    assert.ok(!/script|onclick|javascript/i.test(description), description);
+    assert.match(description, /<img src="http:\/\/chat.local:9991\/logo.png"/);
     assert.equal(model.externalMethods[0]!.iconUrl, 'http://chat.local:9991/static/okta.png');
     assert.equal(model.externalMethods[0]!.loginUrl, 'http://chat.local:9991/accounts/login/okta');
     assert.equal(model.externalMethods[1]!.iconUrl, undefined);

@@ -1,11 +1,17 @@
 // The webview sanitiser against an XSS corpus: whatever goes in, what comes out has only allowed
 // tags and attributes, only http(s)/mailto URLs, no styles or handlers; safe markup survives.
 import assert from 'node:assert/strict';
-import { katexStyle, PYGMENTS_CLASSES, safeUrl, sanitizeServerHtml } from '../../src/webviews/sanitize';
+import { JSDOM } from 'jsdom';
+import { createServerHtmlSanitizer } from '../../src/webviews/page/sanitize';
+import { absoluteServerUrls, katexStyle, PYGMENTS_CLASSES, safeUrl, type SanitizeOptions } from '../../src/webviews/sanitize';
 import { KATEX_ATTRIBUTES, KATEX_CLASSES, KATEX_TAGS } from '../../src/webviews/sanitizeKatex';
 import { renderTex } from '../server/render';
 
 const REALM = 'https://chat.example.com';
+
+// The pages' sanitiser (DOMPurify), on jsdom's DOM: the same HTML parser algorithm as the webview's.
+const sanitizer = createServerHtmlSanitizer(new JSDOM('').window as unknown as Parameters<typeof createServerHtmlSanitizer>[0]);
+const sanitizeServerHtml = (html: string, realmUrl: string, options?: SanitizeOptions): string => sanitizer.html(html, realmUrl, options);
 
 const ALLOWED_TAGS = new Set([
   'p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'del', 's', 'u', 'sub', 'sup', 'code', 'pre', 'blockquote',
@@ -156,7 +162,7 @@ describe('webview sanitiser', () => {
     const out = sanitizeServerHtml('<a href="/user_uploads/2/ab/file.pdf">file</a><img src="/user_uploads/2/cd/pic.png" alt="pic"><a href="#narrow/channel/1-general">general</a>', REALM);
     assert.equal(
       out,
-      '<a href="https://chat.example.com/user_uploads/2/ab/file.pdf">file</a><img src="https://chat.example.com/user_uploads/2/cd/pic.png" alt="pic" />' +
+      '<a href="https://chat.example.com/user_uploads/2/ab/file.pdf">file</a><img src="https://chat.example.com/user_uploads/2/cd/pic.png" alt="pic">' +
         '<a href="https://chat.example.com/#narrow/channel/1-general">general</a>',
     );
   });
@@ -181,10 +187,8 @@ describe('webview sanitiser: rendered content', () => {
         const html = renderTex(tex, display);
         assert.match(html, /<math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML"/);
         const out = sanitizeServerHtml(html, REALM);
-        // htmlparser2 lower-cases attribute names (the browser's parser restores viewBox inside <svg>)…
-        assert.equal(out, asSanitised(html).replace(/viewBox=/g, 'viewbox=').replace(/preserveAspectRatio=/g, 'preserveaspectratio=')
-          // …and writes the self-closing <path/> as an element (the same inside <svg>).
-          .replace(/<path([^>]*)\/>/g, '<path$1></path>'), tex);
+        // The browser's parser keeps viewBox's case inside <svg>, and the self-closing <path/> is serialised as an element.
+        assert.equal(out, asSanitised(html).replace(/<path([^>]*)\/>/g, '<path$1></path>'), tex);
         assert.deepEqual(problems(out), [], tex);
       }
     }
@@ -205,7 +209,7 @@ describe('webview sanitiser: rendered content', () => {
   it('keeps emoji, custom emoji, spoilers, mentions, channel links and times as the server writes them', () => {
     const html =
       '<p><span aria-label="tada" class="emoji emoji-1f389" role="img" title="tada">:tada:</span> ' +
-      '<img alt=":party_parrot:" class="emoji" src="https://chat.example.com/user_avatars/2/emoji/images/1.gif" title="party parrot" /> ' +
+      '<img alt=":party_parrot:" class="emoji" src="https://chat.example.com/user_avatars/2/emoji/images/1.gif" title="party parrot"> ' +
       '<span class="user-mention" data-user-id="5">@Bob Brown</span> ' +
       '<a class="stream-topic" data-stream-id="3" href="https://chat.example.com/#narrow/channel/3-general/topic/lunch">#general &gt; lunch</a> ' +
       '<time datetime="2024-01-02T03:04:05Z">2024-01-02T03:04:05+00:00</time></p>' +
@@ -216,15 +220,16 @@ describe('webview sanitiser: rendered content', () => {
   it('defers images to data-src for the conversation view (loaded through the host), and drops a given data-src', () => {
     assert.equal(
       sanitizeServerHtml('<img src="/user_uploads/2/cd/pic.png" alt="pic"><img data-src="https://evil.example/x.png">', REALM, { deferImages: true }),
-      '<img alt="pic" data-src="https://chat.example.com/user_uploads/2/cd/pic.png" />',
+      '<img alt="pic" data-src="https://chat.example.com/user_uploads/2/cd/pic.png">',
     );
-    assert.equal(sanitizeServerHtml('<img data-src="https://evil.example/x.png" src="/a.png">', REALM), '<img src="https://chat.example.com/a.png" />');
+    assert.equal(sanitizeServerHtml('<img data-src="https://evil.example/x.png" src="/a.png">', REALM), '<img src="https://chat.example.com/a.png">');
   });
 });
 
 describe('webview sanitiser: MathML and SVG only inside KaTeX', () => {
-  it('drops <math> and <svg> (with their content) and unwraps MathML elements outside .katex', () => {
-    assert.equal(sanitizeServerHtml('<p>a<math><mi>x</mi></math>b<svg><path d="M0 0"></path></svg>c<mi>y</mi></p>', REALM), '<p>abcy</p>');
+  it('drops <math> and <svg> (with their content) outside .katex, and MathML or SVG names parsed as HTML', () => {
+    // An HTML element named like a MathML or SVG one (namespace confusion) goes with its content.
+    assert.equal(sanitizeServerHtml('<p>a<math><mi>x</mi></math>b<svg><path d="M0 0"></path></svg>c<mi>y</mi>d<path>z</path></p>', REALM), '<p>abcd</p>');
     assert.equal(sanitizeServerHtml('<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>', REALM), '');
     assert.equal(
       sanitizeServerHtml('<span class="katex"><span class="katex-mathml"><math><mi mathvariant="normal" href="javascript:alert(1)" onclick="x()">x</mi></math></span></span>', REALM),
@@ -242,8 +247,26 @@ describe('webview sanitiser: MathML and SVG only inside KaTeX', () => {
       '<span class="katex"><span class="katex-mathml"><math><mtext></mtext><mi>y</mi></math></span></span>',
     );
     assert.equal(
-      sanitizeServerHtml('<span class="katex"><span class="katex-html"><svg width="1em"><p>no</p><path d="M0 0"></path></svg><math></math></span></span>', REALM),
+      sanitizeServerHtml('<span class="katex"><span class="katex-html"><svg width="1em"><foreignObject><p>no</p></foreignObject><desc><b>no</b></desc><path d="M0 0"></path></svg><math></math></span></span>', REALM),
       '<span class="katex"><span class="katex-html"><svg width="1em"><path d="M0 0"></path></svg></span></span>',
+    );
+    // A <p> ends an <svg> in the browser's parser: it is an HTML sibling, and what follows is no SVG.
+    assert.equal(
+      sanitizeServerHtml('<span class="katex"><span class="katex-html"><svg width="1em"><p>yes</p><path d="M0 0"></path></svg></span></span>', REALM),
+      '<span class="katex"><span class="katex-html"><svg width="1em"></svg><p>yes</p></span></span>',
+    );
+  });
+});
+
+describe('server HTML for comment threads (VS Code sanitises the rest)', () => {
+  it('makes every href and src absolute on the realm, and drops those safeUrl refuses', () => {
+    assert.equal(
+      absoluteServerUrls('<p><a href="/user_uploads/1/a.pdf?x=1&amp;y=2">f</a> <img src=\'/emoji/x.png\' alt="x"> <a href=#narrow/channel/1-general>g</a></p>', REALM),
+      '<p><a href="https://chat.example.com/user_uploads/1/a.pdf?x=1&amp;y=2">f</a> <img src="https://chat.example.com/emoji/x.png" alt="x"> <a href="https://chat.example.com/#narrow/channel/1-general">g</a></p>',
+    );
+    assert.equal(
+      absoluteServerUrls('<a href="jav&#x61;script:alert(1)">a</a><a HREF=" javascript:alert(1)">b</a><img src="data:image/png;base64,AA"><a href="command:workbench.action.quit">c</a>', REALM),
+      '<a >a</a><a >b</a><img ><a >c</a>',
     );
   });
 });

@@ -12,7 +12,7 @@ import { topicNarrow } from '../../messageList/narrow';
 import type { CurrentSession } from '../../session/manager';
 import { isResolved } from '../../store';
 import { unicodeEmoji } from '../../views/presence/status';
-import { sanitizeServerHtml } from '../../webviews/sanitize';
+import { absoluteServerUrls } from '../../webviews/sanitize';
 
 /** How many of a topic's newest messages a thread shows. */
 const THREAD_MESSAGES = 50;
@@ -54,7 +54,7 @@ function reactionsOf(message: Message, ownUserId: number): { reactions: vscode.C
 }
 
 export function commentOf(message: Message, current: CurrentSession): MessageComment {
-  const body = new vscode.MarkdownString(sanitizeServerHtml(message.content, current.account.realmUrl));
+  const body = new vscode.MarkdownString(absoluteServerUrls(message.content, current.account.realmUrl));
   body.supportHtml = true;
   const { reactions, info } = reactionsOf(message, current.store.ownUserId);
   const avatar = message.avatar_url && /^https?:\/\//.test(message.avatar_url) ? vscode.Uri.parse(message.avatar_url) : undefined;

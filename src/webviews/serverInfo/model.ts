@@ -1,6 +1,6 @@
 /** Builds the server information panel's model from `GET /server_settings`. No `vscode`. */
 import type { ServerSettings } from '../../api/server/models';
-import { safeUrl, sanitizeServerHtml } from '../sanitize';
+import { safeUrl } from '../sanitize';
 import type { ServerInfoModel } from './protocol';
 
 /**
@@ -22,7 +22,8 @@ export function buildServerInfoModel(settings: ServerSettings, realmUrl: string,
     return url && /^https?:/.test(url) ? url : undefined;
   };
   const iconUrl = safeImageUrl(settings.realm_icon, base);
-  const descriptionHtml = settings.realm_description ? sanitizeServerHtml(settings.realm_description, base) : undefined;
+  // Sanitised by the page (page/sanitize.ts), which resolves its relative links against realmUrl.
+  const descriptionHtml = settings.realm_description || undefined;
   return {
     realmUrl: base,
     ...(settings.realm_name ? { realmName: settings.realm_name } : {}),

@@ -6,7 +6,6 @@
 import { renderMessage } from '../../api/messages/routes';
 import type { CurrentSession } from '../../session/manager';
 import type { WebviewHost } from '../host';
-import { sanitizeServerHtml } from '../sanitize';
 import { AutocompleteRequest, PreviewRequest, type AutocompleteParams } from './autocompleteProtocol';
 import { UNICODE_EMOJI_NAMES } from './emojiNames';
 import { unicodeGlyph } from './model';
@@ -49,10 +48,10 @@ export async function autocomplete(current: CurrentSession, p: AutocompleteParam
   }
 }
 
-/** The draft rendered by the server, sanitised as message content is (images through the host). */
+/** The draft rendered by the server (the page sanitises it as message content, images through the host). */
 export async function previewHtml(current: CurrentSession, content: string): Promise<string> {
   const { rendered } = await renderMessage(current.client, { content });
-  return sanitizeServerHtml(rendered, current.account.realmUrl, { deferImages: true });
+  return rendered;
 }
 
 /** Answers the page's completion and preview requests. */

@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { EditHistoryEntry, Message, TopicLink } from '../../api/messages/models';
 import type { CurrentSession } from '../../session/manager';
-import { safeUrl, sanitizeServerHtml } from '../sanitize';
+import { safeUrl } from '../sanitize';
 import type { EditHistoryItem, MessageModel, ReactionModel, TopicLinkModel } from './protocol';
 import { unicodeEmoji } from '../../views/presence/status';
 import type { WidgetModel } from './contentProtocol';
@@ -103,7 +103,7 @@ export function messageModel(message: Message, ctx: ModelContext): MessageModel 
     avatarUrl: avatar && /^https?:/.test(avatar) ? avatar : undefined,
     initials: initials(senderName),
     timestamp: message.timestamp,
-    html: sanitizeServerHtml(message.content, ctx.realmUrl, { deferImages: true }),
+    html: message.content,
     edited: message.last_edit_timestamp !== undefined,
     moved: message.last_moved_timestamp !== undefined,
     lastEditTimestamp: message.last_edit_timestamp,
@@ -145,7 +145,7 @@ export function historyItems(entries: readonly EditHistoryEntry[], ctx: ModelCon
   return entries.map((e) => ({
     timestamp: e.timestamp,
     userName: e.user_id === null ? l10n.t('Unknown') : (ctx.userName(e.user_id) ?? l10n.t('User {0}', e.user_id)),
-    prevHtml: e.prev_rendered_content !== undefined ? sanitizeServerHtml(e.prev_rendered_content, ctx.realmUrl) : undefined,
+    prevHtml: e.prev_rendered_content,
     prevTopic: e.prev_topic,
     topic: e.topic,
     prevChannel: e.prev_stream !== undefined ? (ctx.channelName(e.prev_stream) ?? `#${e.prev_stream}`) : undefined,

@@ -272,6 +272,7 @@ export class TopicPanel implements vscode.Disposable {
       foundOldest: list.foundOldest,
       topicLinks: topicLinkModels(links, current.account.realmUrl),
       maxMessageLength: current.client.limits?.maxMessageLength ?? 10000,
+      realmUrl: current.account.realmUrl,
       query: this.#searchQuery,
       matches: this.#searchQuery ? [...this.matches().values()] : undefined,
       anchor: anchor !== undefined && list.get(anchor) ? anchor : undefined,
@@ -310,7 +311,7 @@ export class TopicPanel implements vscode.Disposable {
     }
     setImmediate(() => this.#onDidLoad.fire(ids));
     if (this.key.mode === 'search' && !this.#search && this.#searchQuery) {
-      this.#postMatches(delta.added.flatMap((id) => matchModel(list, id, current.account.realmUrl) ?? []));
+      this.#postMatches(delta.added.flatMap((id) => matchModel(list, id) ?? []));
     }
   }
 
@@ -324,10 +325,9 @@ export class TopicPanel implements vscode.Disposable {
 
   /** Current highlights by message id (tests). */
   matches(): ReadonlyMap<number, MatchModel> {
-    const realmUrl = this.services.sessions.current?.account.realmUrl ?? '';
     if (!this.#searchQuery) return new Map();
     if (this.#search) return this.#search.matches();
-    return this.key.mode === 'search' ? matchModels(this.#list, realmUrl) : new Map();
+    return this.key.mode === 'search' ? matchModels(this.#list) : new Map();
   }
 
   /** The view's search box: highlights the messages that match (live ones too); empty clears. */
@@ -339,7 +339,7 @@ export class TopicPanel implements vscode.Disposable {
     if (trimmed === '') return [];
     const current = this.#session();
     const base = baseNarrow(this.key, current.store.ownUserId);
-    const search = await SearchHighlights.start(this.#source(current), base, trimmed, current.account.realmUrl, (found) => this.#postMatches(found));
+    const search = await SearchHighlights.start(this.#source(current), base, trimmed, (found) => this.#postMatches(found));
     if (this.#searchQuery !== trimmed || this.#disposed) {
       search.dispose();
       return [];

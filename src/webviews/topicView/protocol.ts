@@ -1,7 +1,7 @@
 /**
  * The topic view's messages (host ↔ the page in `./page/`, which imports this file), built on
- * the shared typed-message classes of `../protocol`. Every HTML string here was sanitised in the host; everything else is
- * plain text that the webview inserts with `textContent`.
+ * the shared typed-message classes of `../protocol`. Every HTML string here is the server's, which the page sanitises
+ * before inserting it (../page/sanitize.ts); everything else is plain text that the webview inserts with `textContent`.
  */
 import { CommandType, NotificationType, RequestType } from '../protocol';
 import { isRecord } from '../../guards';
@@ -33,7 +33,7 @@ export interface MessageModel {
   readonly initials: string;
   /** Seconds since the epoch; the webview formats it with `Intl`. */
   readonly timestamp: number;
-  /** Sanitised HTML. */
+  /** The server's HTML (the page sanitises it). */
   readonly html: string;
   readonly edited: boolean;
   readonly moved: boolean;
@@ -96,6 +96,8 @@ export interface TopicSnapshot {
   readonly foundOldest: boolean;
   readonly topicLinks: readonly TopicLinkModel[];
   readonly maxMessageLength: number;
+  /** What relative links and images in the messages' HTML resolve against. */
+  readonly realmUrl: string;
   /** Search views: the query and the highlighted HTML per message id. */
   readonly query?: string;
   readonly matches?: readonly MatchModel[];
@@ -105,7 +107,7 @@ export interface TopicSnapshot {
 
 export interface MatchModel {
   readonly id: number;
-  /** Sanitised HTML with `<span class="highlight">`. */
+  /** The server's HTML with `<span class="highlight">` (the page sanitises it). */
   readonly html: string;
   readonly subjectHtml?: string;
 }
@@ -113,7 +115,7 @@ export interface MatchModel {
 export interface EditHistoryItem {
   readonly timestamp: number;
   readonly userName: string;
-  /** Sanitised `prev_rendered_content`, when the content changed. */
+  /** The server's `prev_rendered_content` (the page sanitises it), when the content changed. */
   readonly prevHtml?: string;
   readonly prevTopic?: string;
   readonly topic?: string;
@@ -181,7 +183,7 @@ export const ActionCommand = new CommandType<ActionParams>(
   (p): p is ActionParams => isRecord(p) && isId(p.messageId) && (MESSAGE_ACTIONS as readonly unknown[]).includes(p.action),
 );
 
-/** The edit history of one message (operation 7), sanitised. */
+/** The edit history of one message (operation 7). */
 export const HistoryRequest = new RequestType<{ messageId: number }, readonly EditHistoryItem[]>(
   'topic/history',
   (p): p is { messageId: number } => isRecord(p) && isId(p.messageId),

@@ -6,21 +6,20 @@
 import * as vscode from 'vscode';
 import { MessageList, type MessageListSource } from '../../messageList';
 import { searchNarrow, type Narrow } from '../../messageList/narrow';
-import { sanitizeServerHtml } from '../sanitize';
 import type { MatchModel } from './protocol';
 
 /** Search results fetched for the highlights (the API notes ask for at most 1000). */
 const SEARCH_PAGE = 1000;
 
-export function matchModel(list: MessageList, id: number, realmUrl: string): MatchModel | undefined {
+export function matchModel(list: MessageList, id: number): MatchModel | undefined {
   const h = list.highlight(id);
   if (!h) return undefined;
-  return { id, html: sanitizeServerHtml(h.content, realmUrl), subjectHtml: h.subject ? sanitizeServerHtml(h.subject, realmUrl) : undefined };
+  return { id, html: h.content, subjectHtml: h.subject || undefined };
 }
 
-export function matchModels(list: MessageList | undefined, realmUrl: string): Map<number, MatchModel> {
+export function matchModels(list: MessageList | undefined): Map<number, MatchModel> {
   const out = new Map<number, MatchModel>();
-  for (const id of list?.highlights().keys() ?? []) out.set(id, matchModel(list!, id, realmUrl)!);
+  for (const id of list?.highlights().keys() ?? []) out.set(id, matchModel(list!, id)!);
   return out;
 }
 
@@ -32,13 +31,12 @@ export class SearchHighlights implements vscode.Disposable {
   private constructor(
     source: MessageListSource,
     narrow: Narrow,
-    readonly realmUrl: string,
     onLive: (matches: MatchModel[]) => void,
   ) {
     this.list = new MessageList(source, narrow);
     this.#subscription = this.list.onDidChange((delta) => {
       if (!this.list.fetched) return;
-      const found = delta.added.flatMap((id) => matchModel(this.list, id, realmUrl) ?? []);
+      const found = delta.added.flatMap((id) => matchModel(this.list, id) ?? []);
       if (found.length > 0) onLive(found);
     });
   }
@@ -48,11 +46,10 @@ export class SearchHighlights implements vscode.Disposable {
     source: MessageListSource,
     base: Narrow,
     query: string,
-    realmUrl: string,
     onLive: (matches: MatchModel[]) => void,
   ): Promise<SearchHighlights> {
     let live: (matches: MatchModel[]) => void = () => {};
-    const search = new SearchHighlights(source, searchNarrow(query, base), realmUrl, (m) => live(m));
+    const search = new SearchHighlights(source, searchNarrow(query, base), (m) => live(m));
     try {
       await search.list.fetchInitial({ before: SEARCH_PAGE });
     } catch (error) {
@@ -64,7 +61,7 @@ export class SearchHighlights implements vscode.Disposable {
   }
 
   matches(): Map<number, MatchModel> {
-    return matchModels(this.list, this.realmUrl);
+    return matchModels(this.list);
   }
 
   dispose(): void {

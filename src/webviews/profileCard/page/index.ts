@@ -5,6 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import { DidChangeProfileNotification, SendDirectMessageCommand, type ProfileModel } from '../../protocol';
 import { avatar, command, el, link, onNotification, ready, row } from '../../page/common';
+import { setServerHtml } from '../../page/sanitize';
 
 const card = document.getElementById('card') as HTMLElement;
 let shown: ProfileModel | undefined;
@@ -62,9 +63,8 @@ function render(model: ProfileModel): void {
   if (model.dateJoined) row(list, l10n.t('Joined'), formatDate(model.dateJoined));
   for (const field of model.fields) {
     if (field.html !== undefined) {
-      // Sanitised in the extension host (src/webviews/sanitize.ts) before it was posted.
       const dd = row(list, field.name, '');
-      dd.innerHTML = field.html;
+      setServerHtml(dd, field.html, model.realmUrl);
     } else if (field.href) {
       row(list, field.name, link(field.text, field.href));
     } else {

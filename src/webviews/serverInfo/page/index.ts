@@ -4,6 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { el, link, onNotification, ready, row } from '../../page/common';
+import { setServerHtml } from '../../page/sanitize';
 import { DidChangeServerInfoNotification, type ServerInfoModel } from '../protocol';
 
 const root = document.getElementById('info') as HTMLElement;
@@ -34,8 +35,7 @@ function render(m: ServerInfoModel): void {
   }
   if (m.descriptionHtml) {
     const d = el('section', 'description rendered_markdown');
-    // Sanitised in the extension host (src/webviews/sanitize.ts) before it was posted.
-    d.innerHTML = m.descriptionHtml;
+    setServerHtml(d, m.descriptionHtml, m.realmUrl);
     children.push(d);
   }
 

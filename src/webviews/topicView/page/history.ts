@@ -1,8 +1,9 @@
 /** A message's edit history, shown under it on demand (`topic/history`). */
 import * as l10n from '@vscode/l10n';
 import { el, errorText, request } from '../../page/common';
+import { setServerHtml } from '../../page/sanitize';
 import { HistoryRequest } from '../protocol';
-import { formatTime } from './state';
+import { formatTime, view } from './state';
 
 /** Opens the history under the message `li`, or closes it when open. */
 export async function toggleHistory(li: HTMLElement, id: number): Promise<void> {
@@ -23,7 +24,7 @@ export async function toggleHistory(li: HTMLElement, id: number): Promise<void> 
       if (item.prevChannel !== undefined && item.channel !== undefined) entry.append(el('div', 'history-move', l10n.t('Channel: #{0} → #{1}', item.prevChannel, item.channel)));
       if (item.prevHtml !== undefined) {
         const prev = el('div', 'history-content rendered_markdown');
-        prev.innerHTML = item.prevHtml; // sanitised in the host
+        setServerHtml(prev, item.prevHtml, view.snapshot?.realmUrl ?? '');
         entry.append(el('div', 'muted', l10n.t('Before:')), prev);
       }
       box.append(entry);

@@ -1,9 +1,10 @@
 /**
  * The message list: one `li.message` per message, in id order. Text goes in with textContent; the
- * only HTML inserted is message content the host has sanitised (model.html, match html).
+ * only HTML inserted is the server's (model.html, match html), sanitised first by ../../page/sanitize.ts.
  */
 import * as l10n from '@vscode/l10n';
 import { avatar, command, el, errorText, request } from '../../page/common';
+import { serverHtmlText, setServerHtml } from '../../page/sanitize';
 import { ActionCommand, ReactRequest, type MessageAction, type MessageModel, type ReactionModel, type ReactParams, type TopicLinkModel } from '../protocol';
 import { enhanceMessage } from './content';
 import { toggleHistory } from './history';
@@ -12,6 +13,9 @@ import { observe } from './visible';
 import { keepOneReachable, reply } from './keyboard';
 
 const { list, scroller, older } = dom;
+
+/** What relative links and images in server HTML resolve against. */
+const realm = (): string => view.snapshot?.realmUrl ?? '';
 
 export function actionButton(label: string, title: string, onClick: () => void): HTMLButtonElement {
   const b = el('button', 'action', label);
@@ -91,17 +95,17 @@ export function renderMessage(m: MessageModel): HTMLElement {
     // Channel-wide results come from many topics: each says which, and opens it.
     const subject = actionButton('', l10n.t('Open the topic “{0}”', m.topic), () => command(ActionCommand, { messageId: m.id, action: 'openTopic' }));
     subject.classList.add('subject', 'topic-name');
-    if (match && match.subjectHtml) subject.innerHTML = match.subjectHtml; // sanitised in the host
+    if (match && match.subjectHtml) setServerHtml(subject, match.subjectHtml, realm());
     else subject.textContent = m.topic;
     main.append(subject);
   } else if (match && match.subjectHtml && snapshot && snapshot.mode === 'search') {
     const subject = el('div', 'subject muted');
-    subject.innerHTML = match.subjectHtml; // sanitised in the host
+    setServerHtml(subject, match.subjectHtml, realm());
     main.append(subject);
   }
   const body = el('div', 'content rendered_markdown');
-  // Sanitised in the extension host (src/webviews/sanitize.ts) before it was posted.
-  body.innerHTML = match ? match.html : m.html;
+  // Images wait in data-src: the page loads them through the host (content.ts).
+  setServerHtml(body, match ? match.html : m.html, realm(), { deferImages: true });
   if (match) li.classList.add('match');
   main.append(body);
 
@@ -172,8 +176,7 @@ export function announce(added: readonly MessageModel[]): void {
   const others = added.filter((m) => !m.own);
   if (others.length === 0) return;
   const text = (m: MessageModel) => {
-    const html = new DOMParser().parseFromString(m.html, 'text/html'); // sanitised in the host; never inserted
-    return (html.body.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
+    return serverHtmlText(m.html, realm()).replace(/\s+/g, ' ').trim().slice(0, 200);
   };
   dom.$('announcer').textContent =
     others.length === 1 ? l10n.t('New message from {0}: {1}', others[0]!.senderName, text(others[0]!)) : l10n.t('{0} new messages, the last from {1}', others.length, others[others.length - 1]!.senderName);

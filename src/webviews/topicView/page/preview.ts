@@ -1,14 +1,15 @@
 /**
  * The compose box's Markdown preview: the Preview button shows the draft as the server renders it
- * (`topic/preview`, sanitised by the host) in the box's place, with the same enhancements as
+ * (`topic/preview`, sanitised here as message content is) in the box's place, with the same enhancements as
  * messages (emoji, KaTeX, images, spoilers, mentions); Edit goes back to the text, unchanged.
  */
 import * as l10n from '@vscode/l10n';
 import { el, errorText, request } from '../../page/common';
+import { setServerHtml } from '../../page/sanitize';
 import { PreviewRequest } from '../autocompleteProtocol';
 import { closeSuggestions } from './autocomplete';
 import { enhanceContent } from './content';
-import { dom } from './state';
+import { dom, view } from './state';
 
 const { compose, text, composeError } = dom;
 const toggle = dom.$('compose-preview-toggle') as HTMLButtonElement;
@@ -34,8 +35,7 @@ async function showPreview(): Promise<void> {
     toggle.disabled = true;
     try {
       const { html } = await request(PreviewRequest, { content });
-      // Sanitised in the host (src/webviews/sanitize.ts), as message content is.
-      preview.innerHTML = html;
+      setServerHtml(preview, html, view.snapshot?.realmUrl ?? '', { deferImages: true });
       enhanceContent(preview);
     } catch (e) {
       composeError.textContent = errorText(e);
