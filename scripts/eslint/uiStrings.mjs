@@ -6,7 +6,8 @@
 //   - object properties and assignments named like UI text (title, placeHolder, prompt, label,
 //     description, detail, tooltip, message, textContent, ariaLabel, the command kit's failure...);
 //   - `new TreeItem(...)`, the user-facing error classes, MarkdownString;
-//   - pages: `el(tag, class, text)`, `setAttribute('aria-label' | 'title' | 'placeholder', ...)`.
+//   - pages: `el(tag, class, text)`, `setAttribute('aria-label' | 'title' | 'placeholder', ...)`,
+//     `actionButton(text, title)`; Markdown's append*; reportError's failure.
 // A literal with no letters once codicons (`$(sync~spin)`) are removed is not text. Where a
 // literal in such a place is not UI text (an id, a CSS class), disable the rule on that line with
 // the reason.
@@ -31,9 +32,18 @@ const TEXT_PROPERTIES = new Set([
   'contextValueLabel',
   'empty',
   'busy',
+  'openLabel',
+  'alt',
 ]);
 /** Classes whose argument at the given index is shown text (SignInError's first is its kind). */
 const TEXT_CLASSES = new Map([['TreeItem', 0], ['UserFacingError', 0], ['SignInRequiredError', 0], ['ZuliprcError', 0], ['ValidationError', 0], ['MarkdownString', 0], ['SignInError', 1]]);
+/** Helpers whose arguments at these indexes are shown text (pages' buttons and rows, Markdown, a failure). */
+const TEXT_ARGUMENTS = new Map([
+  ['actionButton', [0, 1]],
+  ['appendMarkdown', [0]],
+  ['appendText', [0]],
+  ['reportError', [2]],
+]);
 const TEXT_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'aria-description', 'aria-roledescription', 'alt']);
 
 /** Whether a literal's text has words (letters outside codicon references). */
@@ -85,6 +95,8 @@ export const uiStrings = {
         if (!name) return;
         if (MESSAGE_CALLS.has(name)) {
           for (const arg of node.arguments) report(shownLiterals(arg), `${name}()`);
+        } else if (TEXT_ARGUMENTS.has(name)) {
+          for (const i of TEXT_ARGUMENTS.get(name)) report(shownLiterals(node.arguments[i]), `${name}()`);
         } else if (name === 'el' && node.arguments.length >= 3) {
           report(shownLiterals(node.arguments[2]), 'el(tag, class, text)');
         } else if (name === 'setAttribute' && node.arguments.length === 2) {

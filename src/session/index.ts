@@ -38,7 +38,7 @@ export function register(services: Services): void {
         return;
       }
       lastBackground = now;
-      reportError(log, error, 'Team Chat');
+      reportError(log, error, vscode.l10n.t('Team Chat'));
     }),
   );
 }

@@ -7,8 +7,12 @@ const pkg = require(`${REPO_ROOT}/package.json`) as {
   contributes?: { commands?: Array<{ command: string; title: string; category?: string }> };
 };
 
+/** The English of the contributions (package.json names them by %key%). */
+const nls = require(`${REPO_ROOT}/package.nls.json`) as Record<string, string>;
+const english = (text: string): string => text.replace(/^%([\w.-]+)%$/, (all, key: string) => nls[key] ?? all);
+
 function paletteLabel(c: { title: string; category?: string }): string {
-  return c.category ? `${c.category}: ${c.title}` : c.title;
+  return c.category ? `${english(c.category)}: ${english(c.title)}` : english(c.title);
 }
 
 describe('UI smoke', function () {
@@ -22,16 +26,15 @@ describe('UI smoke', function () {
 
   it('runs a contributed command from the palette and shows a notification', async () => {
     const commands = pkg.contributes?.commands ?? [];
-    const command = commands.find((c) => c.command === 'teamChat.showVersion') ?? commands[0];
-    assert.ok(command, 'package.json contributes no commands');
+    const command = commands.find((c) => c.command === 'teamChat.showVersion');
+    assert.ok(command, 'package.json contributes no Show Version command');
+    assert.equal(paletteLabel(command), 'Team Chat: Show Version');
     await wb.runCommand(paletteLabel(command));
     const toast = await wb.waitForNotification(/./);
     await wb.page.waitForTimeout(600); // toasts slide in
     const messages = await wb.notifications();
     assert.ok(messages.length > 0, 'no notification shown');
-    if (command.command === 'teamChat.showVersion') {
-      assert.ok(messages.some((m) => m.includes('Team Chat')), `unexpected notifications: ${JSON.stringify(messages)}`);
-    }
+    assert.ok(messages.some((m) => m.includes('Team Chat')), `unexpected notifications: ${JSON.stringify(messages)}`);
     assert.ok(await toast.isVisible());
     await wb.screenshot('ui-smoke-command');
   });

@@ -88,6 +88,9 @@ describe('localisation', () => {
           { code: "el('button', 'action', 'Reply');", errors: error() },
           { code: "node.setAttribute('aria-label', 'Message actions');", errors: error() },
           { code: "statusBar.text = '$(sync~spin) Connecting';", errors: error() },
+          { code: "actionButton('Reply', 'Reply (r)', () => reply(id));", errors: error(2) },
+          { code: "reportError(log, error, 'Could not load the topics');", errors: error() },
+          { code: "md.appendMarkdown('**Unread**');", errors: error() },
         ],
       });
     });

@@ -49,6 +49,7 @@ export class NarrowHover implements vscode.HoverProvider {
       if (messages.length === 0) md.appendMarkdown(`_${vscode.l10n.t('No messages yet.')}_\n\n`);
       for (const m of messages) md.appendMarkdown(`**${escape(m.sender_full_name)}**: ${escape(excerpt(m.content))}\n\n`);
       const args = encodeURIComponent(JSON.stringify([{ streamId, topic }]));
+      // eslint-disable-next-line local/ui-strings -- a Markdown command link; its text is translated
       md.appendMarkdown(`[${escape(vscode.l10n.t('Open in Team Chat'))}](command:${Commands.openTopic}?${args})`);
       const range = new vscode.Range(position.line, hit.index, position.line, hit.index + hit.length);
       return new vscode.Hover(md, range);
