@@ -75,7 +75,9 @@ export class AccountManager extends Disposable {
       if (kept.length !== this.list().length) await this.state.update(ACCOUNTS_KEY, kept);
       if (this.active === undefined && this.state.get(ACTIVE_KEY) !== undefined) await this.state.update(ACTIVE_KEY, undefined);
     });
-    await this.updateContext();
+    // Not awaited: the round trip to a workbench still starting took most of activate()'s time.
+    // The welcome views follow the context key when it lands; nothing in activation reads it.
+    this.updateContext().catch((error: unknown) => this.log.warn(`Could not set the signed-in context: ${String(error)}`));
   }
 
   list(): Account[] {
