@@ -29,7 +29,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   context.subscriptions.push(sessions);
   const drafts = new ComposeDrafts(context.globalState, () => {
     const c = sessions.current;
-    return c && { accountId: c.account.id, client: c.client, store: c.store };
+    return c && { accountId: c.account.id, client: c.client, store: c.store, live: c.session.hasServerSnapshot };
   }, { onError: (e) => log.warn(`Drafts: a server copy failed: ${String(e)}`) });
   context.subscriptions.push(drafts);
   return { context, log, accounts, onDidChangeSession: accounts.onDidChangeActive, sessions, drafts };

@@ -35,6 +35,11 @@ export interface DraftAccount {
   readonly accountId: string;
   readonly client: ChatClient;
   readonly store: ChatStore;
+  /**
+   * Whether the store follows the server (false while a warm start shows a saved snapshot: its
+   * server drafts are old, so nothing is synchronised against them until the server answers).
+   */
+  readonly live?: boolean;
 }
 
 /** One conversation per key: topics compare case-insensitively, as the server does. */
@@ -223,7 +228,7 @@ export class ComposeDrafts implements Disposable {
 
   async #syncNow(accountId: string, key: string): Promise<void> {
     const current = this.account();
-    if (!current || current.accountId !== accountId || !current.store.ready || !syncEnabled(current.store)) return;
+    if (!current || current.accountId !== accountId || !current.store.ready || current.live === false || !syncEnabled(current.store)) return;
     const { client, store } = current;
     const orphan = this.#orphans.get(`${accountId}\n${key}`);
     if (orphan !== undefined) {

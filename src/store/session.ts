@@ -79,6 +79,7 @@ export class ChatSession {
   readonly #registerParams = slimRegisterParams(STORE_EVENT_TYPES, STORE_FETCH_EVENT_TYPES);
   #status: SessionStatus = 'stopped';
   #started = false;
+  #serverSnapshot = false;
 
   readonly #onDidChangeStatus = new Emitter<SessionStatusChange>();
   /** `connecting` → `live`; `reconnecting` while the connection is lost or the queue is rebuilt; `stopped`. */
@@ -116,6 +117,7 @@ export class ChatSession {
         await this.#users.completeSnapshot(snapshot);
         this.#presenceLastUpdateId = snapshot.presence_last_update_id ?? -1;
         // First build and resync alike: events in between are lost, so rebuild everything.
+        this.#serverSnapshot = true;
         this.store.reset(snapshot);
         this.typing.clear();
         options.onSnapshot?.(snapshot);
@@ -138,6 +140,15 @@ export class ChatSession {
 
   get status(): SessionStatus {
     return this.#status;
+  }
+
+  /**
+   * Whether the store was built from the server's snapshot (false while only a warm start's saved
+   * one is shown: its server-side state, drafts for instance, may be old). Already true while the
+   * store resets to the server's snapshot, so what that reset triggers sees the fresh state.
+   */
+  get hasServerSnapshot(): boolean {
+    return this.#serverSnapshot;
   }
 
   /**

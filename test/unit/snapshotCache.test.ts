@@ -82,7 +82,9 @@ describe('warm start snapshot cache', () => {
       assert.equal(session.store.ready, true);
       assert.equal(session.store.subscription(first!.stream_id), undefined);
       assert.equal(session.status, 'stopped', 'nothing was sent yet');
+      assert.equal(session.hasServerSnapshot, false, 'a saved snapshot counts as the server’s');
       await session.start();
+      assert.equal(session.hasServerSnapshot, true);
       assert.ok(session.store.subscription(first!.stream_id), 'the server snapshot did not replace the saved one');
       assert.equal(snapshots.length, 1);
       // What the session hands over is what the cache gives back (a JSON round trip keeps the shape).
