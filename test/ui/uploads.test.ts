@@ -66,9 +66,19 @@ describe('UI: uploads from the compose box', function () {
     await frame.locator('#attach').click();
     const input = wb.quickInputBox();
     await input.waitFor({ state: 'visible', timeout: 15_000 });
-    await input.fill(report);
-    await wb.page.waitForTimeout(500);
-    await input.press('Enter');
+    // The simple file dialog may still be listing the folder and put it back in the box over the
+    // typed path: type it again until the dialog takes the file.
+    for (let attempt = 0; ; attempt++) {
+      await input.fill(report);
+      await wb.page.waitForTimeout(500);
+      await input.press('Enter');
+      try {
+        await input.waitFor({ state: 'hidden', timeout: 3_000 });
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
     await frame.locator('#compose-upload', { hasText: /^Uploading test-report\.txt…/ }).waitFor({ timeout: 25_000 });
     await wb.screenshot('upload-progress');
     await frame.locator('#compose-text').evaluate((el, want) => new Promise<void>((resolve, reject) => {
