@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import type { RegisterSnapshot } from '../../src/api/events/register';
 import { normalizeRegister } from '../../src/api/events/operations';
 import { operations } from '../../src/api/operations';
@@ -9,9 +8,8 @@ import { LazyUsers } from '../../src/store/lazyUsers';
 import { STORE_EVENT_TYPES, STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
 import { slimRegisterParams } from '../../src/store/slimRegister';
 import type { ServerProcess } from './serverProcess';
-import { median, type BenchResult } from './stats';
+import { timeRuns, type BenchResult } from './stats';
 
-const RUNS = 7;
 /** The issue's targets: bytes at sign-in ≤ 25% of the client's request before, parse+validate+build ≤ 1.5× JSON.parse. */
 const BYTES_TARGET = 0.25;
 const BUILD_TARGET = 1.5;
@@ -111,15 +109,4 @@ export async function benchSignIn(server: ServerProcess): Promise<BenchResult[]>
     { name: 'sign-in parse+validate+build', value: build, unit: 'ms' },
     { name: 'sign-in parse+validate+build / JSON.parse', value: buildRatio, unit: 'x', target: `≤ ${BUILD_TARGET}`, ok: buildRatio <= BUILD_TARGET },
   ];
-}
-
-function timeRuns(fn: () => unknown): number {
-  fn(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    fn();
-    times.push(performance.now() - t0);
-  }
-  return median(times);
 }

@@ -22,3 +22,15 @@ export function printResults(results: BenchResult[]): void {
     console.log(`${r.name.padEnd(width)}  ${value}${verdict}`);
   }
 }
+
+/** The median time (ms) of `runs` calls of `fn`, after one warm-up call. */
+export function timeRuns(fn: () => unknown, runs = 7): number {
+  fn(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}

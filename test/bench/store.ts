@@ -9,7 +9,7 @@ import { getChannelTopics } from '../../src/api/channels/routes';
 import { ChatStore } from '../../src/store';
 import { benchSignIn, slimRegisterForm } from './signIn';
 import { startServerProcess } from './serverProcess';
-import { median, type BenchResult } from './stats';
+import { median, timeRuns, type BenchResult } from './stats';
 
 const RUNS = 7;
 const EVENTS = 10_000;
@@ -132,17 +132,6 @@ async function fetchRegisterBody(url: string, email: string, apiKey: string): Pr
   const text = await res.text();
   if (!res.ok) throw new Error(`register failed: ${res.status} ${text.slice(0, 200)}`);
   return text;
-}
-
-function timeRuns(fn: () => unknown): number {
-  fn(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    fn();
-    times.push(performance.now() - t0);
-  }
-  return median(times);
 }
 
 /** Times `fn` on a freshly built store each run (the build is not timed). */
