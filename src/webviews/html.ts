@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
-import { PAGE_BUNDLE_DIR, type WebviewPage } from './pages';
+import { PAGE_BUNDLE_DIR, pageScripts, type WebviewPage } from './pages';
 import { escapeHtml } from './sanitize';
 
 export const MEDIA_DIR = 'media';
@@ -37,7 +37,10 @@ export interface PageSpec {
   title: string;
   /** File names under `media/` (the shared `webview-base.css` is always first). */
   styles: readonly string[];
-  /** The page's script: its bundle `dist/webview/<page>.js` (shared browser code included). */
+  /**
+   * The page's script: its bundle `dist/webview/<page>.js` (shared browser code included), after
+   * the shared scripts it needs (`dist/webview/purify.js` for a page showing server HTML).
+   */
   script: WebviewPage;
   /** Static markup of the page (no server content: that arrives by message, sanitised). */
   body: string;
@@ -76,7 +79,10 @@ export function renderHtml(webview: vscode.Webview, extensionUri: vscode.Uri, pa
   const styles = ['webview-base.css', ...page.styles]
     .map((f) => `<link rel="stylesheet" href="${escapeHtml(media(f))}">`)
     .join('\n    ');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...PAGE_BUNDLE_DIR, `${page.script}.js`)).toString();
+  const scripts = pageScripts(page.script)
+    .map((name) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...PAGE_BUNDLE_DIR, `${name}.js`)).toString())
+    .map((src) => `<script nonce="${nonce}" src="${escapeHtml(src)}"></script>`)
+    .join('\n    ');
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(vscode.env.language)}">
   <head>
@@ -88,7 +94,7 @@ export function renderHtml(webview: vscode.Webview, extensionUri: vscode.Uri, pa
   </head>
   <body${localization()}>
     ${page.body}
-    <script nonce="${nonce}" src="${escapeHtml(script)}"></script>
+    ${scripts}
   </body>
 </html>`;
 }

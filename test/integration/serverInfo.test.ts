@@ -2,6 +2,7 @@
 // URL, no credentials) and after (the active account's server), with a sanitised description and
 // images limited to https or the realm's own origin.
 import * as assert from 'assert';
+import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/constants';
@@ -75,7 +76,7 @@ describe('server information', () => {
     );
     assert.equal(model.iconUrl, undefined);
     // The page sanitises the server's HTML with the realm the model names (jsdom here, the webview's DOM there).
-    const sanitizer = createServerHtmlSanitizer(new JSDOM('').window as unknown as Parameters<typeof createServerHtmlSanitizer>[0]);
+    const sanitizer = createServerHtmlSanitizer(new JSDOM('').window as unknown as Parameters<typeof createServerHtmlSanitizer>[0], createDOMPurify);
     const description = sanitizer.html(model.descriptionHtml!, model.realmUrl);
     assert.ok(!/script|onclick|javascript/i.test(description), description);
     assert.match(description, /<img src="http:\/\/chat.local:9991\/logo.png"/);

@@ -1,6 +1,7 @@
 // The webview sanitiser against an XSS corpus: whatever goes in, what comes out has only allowed
 // tags and attributes, only http(s)/mailto URLs, no styles or handlers; safe markup survives.
 import assert from 'node:assert/strict';
+import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { createServerHtmlSanitizer } from '../../src/webviews/page/sanitize';
 import { absoluteServerUrls, katexStyle, PYGMENTS_CLASSES, safeUrl, type SanitizeOptions } from '../../src/webviews/sanitize';
@@ -9,8 +10,9 @@ import { renderTex } from '../server/render';
 
 const REALM = 'https://chat.example.com';
 
-// The pages' sanitiser (DOMPurify), on jsdom's DOM: the same HTML parser algorithm as the webview's.
-const sanitizer = createServerHtmlSanitizer(new JSDOM('').window as unknown as Parameters<typeof createServerHtmlSanitizer>[0]);
+// The pages' sanitiser with the dompurify package (the pages get the same code from the shared
+// dist/webview/purify.js), on jsdom's DOM: the same HTML parser algorithm as the webview's.
+const sanitizer = createServerHtmlSanitizer(new JSDOM('').window as unknown as Parameters<typeof createServerHtmlSanitizer>[0], createDOMPurify);
 const sanitizeServerHtml = (html: string, realmUrl: string, options?: SanitizeOptions): string => sanitizer.html(html, realmUrl, options);
 
 const ALLOWED_TAGS = new Set([

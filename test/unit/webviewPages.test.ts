@@ -8,7 +8,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as ts from 'typescript';
-import { WEBVIEW_PAGES } from '../../src/webviews/pages';
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+import type { DOMPurify } from 'dompurify';
+import { createServerHtmlSanitizer } from '../../src/webviews/page/sanitize';
+import { pageScripts, SERVER_HTML_PAGES, SHARED_PAGE_SCRIPTS, WEBVIEW_PAGES } from '../../src/webviews/pages';
 
 const REPO = path.join(__dirname, '..', '..', '..');
 
@@ -17,6 +21,7 @@ const importEsm = new Function('url', 'return import(url)') as (url: string) => 
 
 interface BuildConfig {
   pageEntryPoints(): Record<string, string>;
+  sharedPageEntryPoints(): Record<string, string>;
   pageBuildOptions(production: boolean): Record<string, unknown>;
   PAGE_OUT_DIR: string;
 }
@@ -32,11 +37,39 @@ describe('webview pages', function () {
     assert.deepEqual(scripts, []);
   });
 
-  it('esbuild.mjs bundles exactly the pages the host loads, and the build step left each bundle in dist/webview/', async () => {
-    const { pageEntryPoints, PAGE_OUT_DIR } = await buildConfig();
+  const BUNDLES = [...WEBVIEW_PAGES, ...SHARED_PAGE_SCRIPTS].map((p) => `${p}.js`).sort();
+
+  it('esbuild.mjs bundles exactly the pages and shared scripts the host loads, and the build step left each bundle in dist/webview/', async () => {
+    const { pageEntryPoints, sharedPageEntryPoints, PAGE_OUT_DIR } = await buildConfig();
     assert.deepEqual(Object.keys(pageEntryPoints()).sort(), [...WEBVIEW_PAGES].sort());
+    assert.deepEqual(Object.keys(sharedPageEntryPoints()).sort(), [...SHARED_PAGE_SCRIPTS].sort());
     const built = fs.readdirSync(PAGE_OUT_DIR).filter((f) => f.endsWith('.js')).sort();
-    assert.deepEqual(built, WEBVIEW_PAGES.map((p) => `${p}.js`).sort());
+    assert.deepEqual(built, BUNDLES);
+  });
+
+  it('DOMPurify is bundled once, into purify.js, which the shell loads first in exactly the pages that sanitise server HTML', async () => {
+    const { pageBuildOptions } = await buildConfig();
+    const esbuild = (await importEsm('esbuild')) as unknown as typeof import('esbuild');
+    const result = await esbuild.build({ ...pageBuildOptions(true), absWorkingDir: REPO, write: false, logLevel: 'silent' });
+    const inputsOf = new Map(Object.entries(result.metafile!.outputs).map(([file, o]) => [path.basename(file), Object.keys(o.inputs)]));
+    const withPurify = [...inputsOf].filter(([, inputs]) => inputs.some((i) => /[\\/]node_modules[\\/]dompurify[\\/]/.test(i))).map(([f]) => f);
+    assert.deepEqual(withPurify, ['purify.js']);
+    const sanitising = [...inputsOf].filter(([, inputs]) => inputs.includes('src/webviews/page/sanitize.ts')).map(([f]) => f.replace(/\.js$/, ''));
+    assert.deepEqual(sanitising.sort(), [...SERVER_HTML_PAGES].sort());
+    for (const page of WEBVIEW_PAGES) {
+      assert.deepEqual(pageScripts(page), SERVER_HTML_PAGES.includes(page) ? ['purify', page] : [page]);
+    }
+  });
+
+  it('purify.js, run in a page, gives the pages the DOMPurify they sanitise with', async () => {
+    const { PAGE_OUT_DIR } = await buildConfig();
+    const dom = new JSDOM('<!DOCTYPE html><body></body>', { runScripts: 'outside-only' });
+    dom.window.eval(fs.readFileSync(path.join(PAGE_OUT_DIR, 'purify.js'), 'utf8'));
+    const purify = (dom.window as unknown as { DOMPurify?: DOMPurify }).DOMPurify;
+    assert.equal(typeof purify, 'function');
+    assert.equal(purify!.version, createDOMPurify.version, 'the dompurify package the unit tests sanitise with');
+    const sanitizer = createServerHtmlSanitizer(dom.window as unknown as Parameters<typeof createServerHtmlSanitizer>[0], purify!);
+    assert.equal(sanitizer.html('<p onclick="x()">hi<img src=x onerror=alert(1)><script>alert(2)</script></p>', 'https://chat.example.com'), '<p>hi<img src="https://chat.example.com/x"></p>');
   });
 
   it('the release bundles are minified browser IIFEs with no source map, require, eval or vscode', async () => {
@@ -45,7 +78,7 @@ describe('webview pages', function () {
     const result = await esbuild.build({ ...pageBuildOptions(true), write: false, logLevel: 'silent' });
     assert.deepEqual(result.errors, []);
     const outputs = new Map(result.outputFiles.map((f) => [path.basename(f.path), f.text]));
-    assert.deepEqual([...outputs.keys()].sort(), WEBVIEW_PAGES.map((p) => `${p}.js`).sort());
+    assert.deepEqual([...outputs.keys()].sort(), BUNDLES);
     for (const [name, text] of outputs) {
       assert.match(text, /^"use strict";\(\(\)=>\{/, `${name} is a minified IIFE`);
       for (const banned of [/\brequire\(/, /\beval\(/, /new Function\(/, /sourceMappingURL/, /["']vscode["']/]) {

@@ -9,7 +9,8 @@
  * KaTeX's placement (MathML and SVG only where KaTeX writes them), its styles as `data-style`, and
  * deferred images. The second pass only removes, unwraps and sets checked values.
  */
-import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
+import type { Config, DOMPurify, WindowLike } from 'dompurify';
+import { pagePurify } from './purifyGlobal';
 import {
   ALLOWED_ATTRIBUTES,
   ALLOWED_TAGS,
@@ -37,8 +38,11 @@ export interface ServerHtmlSanitizer {
   html(html: string, realmUrl: string, options?: SanitizeOptions): string;
 }
 
-/** A sanitiser on `win`'s DOM (the page's window; jsdom's in unit tests). */
-export function createServerHtmlSanitizer(win: WindowLike): ServerHtmlSanitizer {
+/**
+ * A sanitiser on `win`'s DOM (the page's window; jsdom's in unit tests), with an instance of
+ * `createDOMPurify` (the page's from the shared purify.js; the `dompurify` package in unit tests).
+ */
+export function createServerHtmlSanitizer(win: WindowLike, createDOMPurify: DOMPurify): ServerHtmlSanitizer {
   const purify = createDOMPurify(win);
   /** The realm of the call under way (hooks are per instance; sanitising is synchronous). */
   let realmUrl = '';
@@ -138,7 +142,7 @@ let pageSanitizer: ServerHtmlSanitizer | undefined;
 
 /** The page's own sanitiser (made on first use). */
 function sanitizer(): ServerHtmlSanitizer {
-  pageSanitizer ??= createServerHtmlSanitizer(window);
+  pageSanitizer ??= createServerHtmlSanitizer(window, pagePurify());
   return pageSanitizer;
 }
 
