@@ -3,10 +3,11 @@ import * as path from 'node:path';
 import { benchApi } from './api';
 import { benchBundle } from './bundle';
 import { benchExtension } from './extension';
+import { benchMemory } from './memory';
 import { benchStore } from './store';
 import { printResults, type BenchResult } from './stats';
 
-const SECTIONS: Record<string, () => Promise<BenchResult[]>> = { bundle: benchBundle, api: benchApi, store: benchStore, extension: benchExtension };
+const SECTIONS: Record<string, () => Promise<BenchResult[]>> = { bundle: benchBundle, api: benchApi, store: benchStore, memory: benchMemory, extension: benchExtension };
 
 /**
  * `npm run bench`: every benchmark, as ratios to baselines measured in the same run.
