@@ -18,6 +18,7 @@ import { readServerInfo, type ServerInfo } from './features';
 import type { CallContext, HttpMethod, Operation, RealmLimits } from './operation';
 import { operations, type OperationKey, type Operations } from './operations';
 import { parseWith } from './parse';
+import { parseResult } from './result';
 import { credentialSecrets, scrubError } from './scrub';
 import { dispatchText, type TextResponse } from './transport';
 import { dispatchBytes } from './download';
@@ -192,17 +193,11 @@ export class ChatClient {
     if (op.normalize) {
       ctx ??= { route: key, server: this.server ?? (await this.ensureServerInfo(options.signal)), limits: this.limits };
     }
-    const upgraded = op.normalize && ctx ? op.normalize(body, ctx) : body;
-    const result = parseWith(op.response, upgraded);
-    if (!result.success) {
-      throw scrubError(new MalformedResponseError(
-        l10n.t('The server\'s answer to {0} was not understood: {1}', key, formatZodError(result.error).message),
-        key,
-        200,
-        { cause: result.error },
-      ), this.#secrets);
+    try {
+      return parseResult(key, body, ctx);
+    } catch (error) {
+      throw scrubError(error, this.#secrets);
     }
-    return result.data as ResultOf<K>;
   }
 
   /** The server's version facts, fetching `GET /server_settings` once when not yet known. */

@@ -3,11 +3,9 @@ import { ChatClient } from '../../src/api';
 import type { ChatEvent } from '../../src/api/events/models';
 import { parseEvent } from '../../src/api/events/parse';
 import type { RegisterSnapshot } from '../../src/api/events/register';
-import { operations } from '../../src/api/operations';
-import { normalizeRegister } from '../../src/api/events/operations';
 import { getChannelTopics } from '../../src/api/channels/routes';
 import { ChatStore } from '../../src/store';
-import { benchSignIn, slimRegisterForm } from './signIn';
+import { benchSignIn, parseSnapshot, slimRegisterForm } from './signIn';
 import { startServerProcess } from './serverProcess';
 import { median, timeRuns, type BenchResult } from './stats';
 
@@ -31,11 +29,6 @@ export async function benchStore(): Promise<BenchResult[]> {
     const account = server.accounts.find((a) => a.userId === 1) ?? server.accounts[0]!;
     const client = new ChatClient({ realmUrl: server.url, email: account.email, apiKey: account.apiKey, timeoutMs: 120_000 });
     const body = await fetchRegisterBody(server.url, account.email, account.apiKey);
-    const registerOp = operations['POST /register'];
-    const parseSnapshot = (text: string): RegisterSnapshot => {
-      const parsed = registerOp.response.parse(normalizeRegister(JSON.parse(text) as Record<string, unknown>));
-      return parsed as unknown as RegisterSnapshot;
-    };
     const snapshot = parseSnapshot(body);
     const results: BenchResult[] = await benchSignIn(server);
     const mb = (Buffer.byteLength(body) / 1e6).toFixed(1);
