@@ -106,10 +106,7 @@ export class ChatStore {
 
     this.#realm.reset(snapshot as Record<string, unknown>);
 
-    this.#subscriptions.clear();
-    for (const s of snapshot.never_subscribed ?? []) this.#subscriptions.setChannel(s);
-    for (const s of snapshot.unsubscribed ?? []) this.#subscriptions.setChannel(s);
-    for (const s of snapshot.subscriptions ?? []) this.#subscriptions.set(s);
+    this.#subscriptions.reset([snapshot.never_subscribed ?? [], snapshot.unsubscribed ?? []], snapshot.subscriptions ?? []);
 
     this.#unreads = new UnreadIndex(this.#ownUserId);
     const unread = snapshot.unread_msgs;
