@@ -2,10 +2,15 @@ import type { PresenceEvent, RealmUserEvent, UserStatusEvent } from '../../api/e
 import type { ChangeBuilder } from '../change';
 import type { StoreState } from '../state';
 
+/** A presence key that is a user id (`slim_presence`); others are emails. */
+const USER_ID_KEY = /^\d+$/;
+
 export function applyPresence(state: StoreState, event: PresenceEvent, change: ChangeBuilder): void {
-  for (const [key, times] of Object.entries(event.presences)) {
-    const userId = /^\d+$/.test(key) ? Number(key) : state.users.byEmail(key)?.user_id;
-    if (userId !== undefined && state.presence.update(userId, times)) change.user('presence', userId);
+  const presences = event.presences;
+  for (const key in presences) {
+    if (!Object.hasOwn(presences, key)) continue;
+    const userId = USER_ID_KEY.test(key) ? Number(key) : state.users.byEmail(key)?.user_id;
+    if (userId !== undefined && state.presence.update(userId, presences[key]!)) change.user('presence', userId);
   }
 }
 
