@@ -228,7 +228,8 @@ export class ChatClient {
     params: Record<string, unknown>,
     options: CallOptions & { route: string; auth?: boolean; retryUnsafe?: boolean },
   ): Promise<Record<string, unknown>> {
-    const backoff = new Backoff(this.#backoff.baseMs ?? 250, this.#backoff.capMs ?? 10_000);
+    // Made on the first retry only: almost every call succeeds at once.
+    let backoff: Backoff | undefined;
     const maxRetries = options.maxRetries ?? this.#maxRetries;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -236,6 +237,7 @@ export class ChatClient {
       } catch (error) {
         scrubError(error, this.#secrets);
         if (!(error instanceof ChatError) || attempt >= maxRetries || options.signal?.aborted) throw error;
+        backoff ??= new Backoff(this.#backoff.baseMs ?? 250, this.#backoff.capMs ?? 10_000);
         const delayMs = retryDelay(error, method === 'GET' || options.retryUnsafe === true, backoff);
         if (delayMs === undefined) throw error;
         this.#onRetry?.({ route: options.route, attempt: attempt + 1, delayMs, error });
@@ -292,7 +294,12 @@ export class ChatClient {
     const remaining = Number(headers['x-ratelimit-remaining']);
     const reset = Number(headers['x-ratelimit-reset']);
     if (Number.isFinite(limit) && Number.isFinite(remaining)) {
-      this.rateLimit = { limit, remaining, reset: Number.isFinite(reset) ? reset : 0 };
+      const resetAt = Number.isFinite(reset) ? reset : 0;
+      const known = this.rateLimit;
+      // A new object only when something changed: callers may keep the one they read.
+      if (!known || known.limit !== limit || known.remaining !== remaining || known.reset !== resetAt) {
+        this.rateLimit = { limit, remaining, reset: resetAt };
+      }
     }
   }
 
