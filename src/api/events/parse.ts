@@ -122,9 +122,10 @@ export function normalizePresenceMap(map: Record<string, unknown>): Record<strin
 }
 
 function isModernPresenceMap(map: Record<string, unknown>): boolean {
-  for (const key in map) {
-    if (!Object.hasOwn(map, key)) continue;
-    const v = map[key];
+  // Object.keys: user-id keys are array indices, which for-in and Object.values walk slowly.
+  const keys = Object.keys(map);
+  for (let i = 0; i < keys.length; i++) {
+    const v = map[keys[i]!];
     if (isRecord(v) && !('active_timestamp' in v) && !('idle_timestamp' in v)) return false;
   }
   return true;
