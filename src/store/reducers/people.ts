@@ -1,9 +1,8 @@
 import type { PresenceEvent, RealmUserEvent, UserStatusEvent } from '../../api/events/models';
 import type { ChangeBuilder } from '../change';
+import { USER_ID_KEY } from '../keys';
 import type { StoreState } from '../state';
 
-/** A presence key that is a user id (`slim_presence`); others are emails. */
-const USER_ID_KEY = /^\d+$/;
 
 export function applyPresence(state: StoreState, event: PresenceEvent, change: ChangeBuilder): void {
   const presences = event.presences;
