@@ -4,7 +4,7 @@
  * instead of throwing, so one bad event never stops the queue.
  */
 import type * as z from 'zod';
-import { parseWith } from '../parse';
+import { parseOrRefuse, REFUSED } from '../parse';
 import { ChatEvent, PresenceTimes } from './models';
 import { isRecord } from '../../guards';
 
@@ -52,7 +52,9 @@ export function parseEvent(raw: unknown): ParsedEvent {
   } catch (error) {
     return { ok: false, raw, error: error instanceof Error ? error : new Error(String(error)) };
   }
-  const result = parseWith(ChatEvent, body);
+  const event = parseOrRefuse(ChatEvent, body);
+  if (event !== REFUSED) return { ok: true, event };
+  const result = ChatEvent.safeParse(body);
   return result.success ? { ok: true, event: result.data } : { ok: false, raw, error: result.error };
 }
 
