@@ -18,6 +18,7 @@ import { readServerInfo, type ServerInfo } from './features';
 import type { CallContext, HttpMethod, Operation, RealmLimits } from './operation';
 import { operations, type OperationKey, type Operations } from './operations';
 import { parseWith } from './parse';
+import { parseResult } from './result';
 import { credentialSecrets, scrubError } from './scrub';
 import { dispatchText, type TextResponse } from './transport';
 import { dispatchBytes } from './download';
@@ -192,17 +193,11 @@ export class ChatClient {
     if (op.normalize) {
       ctx ??= { route: key, server: this.server ?? (await this.ensureServerInfo(options.signal)), limits: this.limits };
     }
-    const upgraded = op.normalize && ctx ? op.normalize(body, ctx) : body;
-    const result = parseWith(op.response, upgraded);
-    if (!result.success) {
-      throw scrubError(new MalformedResponseError(
-        l10n.t('The server\'s answer to {0} was not understood: {1}', key, formatZodError(result.error).message),
-        key,
-        200,
-        { cause: result.error },
-      ), this.#secrets);
+    try {
+      return parseResult(key, body, ctx);
+    } catch (error) {
+      throw scrubError(error, this.#secrets);
     }
-    return result.data as ResultOf<K>;
   }
 
   /** The server's version facts, fetching `GET /server_settings` once when not yet known. */
@@ -233,7 +228,8 @@ export class ChatClient {
     params: Record<string, unknown>,
     options: CallOptions & { route: string; auth?: boolean; retryUnsafe?: boolean },
   ): Promise<Record<string, unknown>> {
-    const backoff = new Backoff(this.#backoff.baseMs ?? 250, this.#backoff.capMs ?? 10_000);
+    // Made on the first retry only: almost every call succeeds at once.
+    let backoff: Backoff | undefined;
     const maxRetries = options.maxRetries ?? this.#maxRetries;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -241,6 +237,7 @@ export class ChatClient {
       } catch (error) {
         scrubError(error, this.#secrets);
         if (!(error instanceof ChatError) || attempt >= maxRetries || options.signal?.aborted) throw error;
+        backoff ??= new Backoff(this.#backoff.baseMs ?? 250, this.#backoff.capMs ?? 10_000);
         const delayMs = retryDelay(error, method === 'GET' || options.retryUnsafe === true, backoff);
         if (delayMs === undefined) throw error;
         this.#onRetry?.({ route: options.route, attempt: attempt + 1, delayMs, error });
@@ -297,7 +294,12 @@ export class ChatClient {
     const remaining = Number(headers['x-ratelimit-remaining']);
     const reset = Number(headers['x-ratelimit-reset']);
     if (Number.isFinite(limit) && Number.isFinite(remaining)) {
-      this.rateLimit = { limit, remaining, reset: Number.isFinite(reset) ? reset : 0 };
+      const resetAt = Number.isFinite(reset) ? reset : 0;
+      const known = this.rateLimit;
+      // A new object only when something changed: callers may keep the one they read.
+      if (!known || known.limit !== limit || known.remaining !== remaining || known.reset !== resetAt) {
+        this.rateLimit = { limit, remaining, reset: resetAt };
+      }
     }
   }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { checkTest, primitiveTest, type CheckDef } from './parseChecks';
 
 /**
  * `parseWith(schema, value)`: zod's `safeParse`, made cheap for the hot paths (every response,
@@ -19,14 +20,22 @@ import * as z from 'zod';
  * being a fresh copy.
  */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
+  const out = parseOrRefuse(schema, value);
+  if (out !== REFUSED) return { success: true, data: out };
+  return schema.safeParse(value);
+}
+
+/**
+ * The compiled parse alone, without a result object (for the hottest paths: every event): the
+ * parsed value as `parseWith` gives it, or `REFUSED`, when `parseWith` would report zod's error.
+ */
+export function parseOrRefuse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> | typeof REFUSED {
   let parse = compiled.get(schema);
   if (parse === undefined) {
     parse = compile(schema);
     compiled.set(schema, parse);
   }
-  const out = parse(value);
-  if (out !== FAIL) return { success: true, data: out as z.output<S> };
-  return schema.safeParse(value);
+  return parse(value) as z.output<S> | typeof REFUSED;
 }
 
 /**
@@ -48,6 +57,8 @@ type Parser = (value: unknown) => unknown;
 
 /** Returned by compiled functions for a value the schema refuses. */
 const FAIL: unique symbol = Symbol('fail');
+/** What `parseOrRefuse` returns for a value the schema refuses. */
+export const REFUSED: typeof FAIL = FAIL;
 
 const compiled = new WeakMap<z.ZodType, Parser>();
 
@@ -71,6 +82,9 @@ interface Def {
   keyType?: z.ZodType;
   valueType?: z.ZodType;
   mode?: string;
+  /** `z.discriminatedUnion`'s key, and whether it falls back to trying every option. */
+  discriminator?: string;
+  unionFallback?: boolean;
 }
 
 /**
@@ -93,27 +107,12 @@ function eachValue(head: string, loop: string, slot: string, element: Emitted, c
 /** The schema types compiled into functions of their own. */
 const STRUCTURED: ReadonlySet<string> = new Set(['object', 'array', 'union', 'record']);
 
-/** The condition zod attaches to length checks by default. */
-const DEFAULT_LENGTH_CONDITION = String(
-  (z.string().min(1)._zod.def.checks![0]!._zod.def as { when?: unknown }).when,
-);
-
-interface CheckDef {
-  check: string;
-  format?: string;
-  value?: unknown;
-  inclusive?: boolean;
-  minimum?: number;
-  maximum?: number;
-  length?: number;
-  when?: unknown;
-}
-
 interface Internals {
   def: Def;
   optin?: 'optional' | 'defaulted';
   optout?: 'optional';
   values?: ReadonlySet<unknown>;
+  propValues?: Record<string, ReadonlySet<unknown>>;
 }
 
 function internals(schema: z.ZodType): Internals {
@@ -157,7 +156,7 @@ class Compiler {
       case 'string':
       case 'number':
       case 'boolean': {
-        const test = this.primitiveTest(def, v);
+        const test = primitiveTest(def, v);
         return test === undefined ? this.viaZod(schema, v) : { code: `if (${test}) return F;\n`, out: v, same: true };
       }
       case 'literal':
@@ -224,51 +223,6 @@ class Compiler {
     }
   }
 
-  /** The negated test of a string, number or boolean schema; undefined when zod must decide. */
-  primitiveTest(def: Def, v: string): string | undefined {
-    // A schema that is its own check (z.email(), z.int32()...) other than z.int() goes to zod.
-    if (def.coerce || (def.check !== undefined && !(def.type === 'number' && def.format === 'safeint'))) return undefined;
-    const tests: string[] = [];
-    if (def.type === 'number') {
-      tests.push(`typeof ${v} !== 'number' || !Number.isFinite(${v})`);
-      if (def.format === 'safeint') tests.push(`!Number.isSafeInteger(${v})`);
-      else if (def.format !== undefined) return undefined;
-    } else {
-      if (def.format !== undefined) return undefined;
-      tests.push(`typeof ${v} !== '${def.type}'`);
-    }
-    for (const check of def.checks ?? []) {
-      const test = this.checkTest(check._zod.def, def.type, v);
-      if (test === undefined) return undefined;
-      tests.push(test);
-    }
-    return tests.join(' || ');
-  }
-
-  /** The negated test of one check of a string, number or array; undefined when zod must decide. */
-  checkTest(check: CheckDef, type: string, v: string): string | undefined {
-    const sized = type === 'string' || type === 'array';
-    // Length checks come with zod's own "has a length" condition, always true here; any other
-    // condition is left to zod.
-    if (check.when !== undefined && !(sized && String(check.when) === DEFAULT_LENGTH_CONDITION)) return undefined;
-    switch (check.check) {
-      case 'number_format':
-        return type === 'number' && check.format === 'safeint' ? `!Number.isSafeInteger(${v})` : undefined;
-      case 'greater_than':
-        return type === 'number' && typeof check.value === 'number' ? `!(${v} ${check.inclusive ? '>=' : '>'} ${check.value})` : undefined;
-      case 'less_than':
-        return type === 'number' && typeof check.value === 'number' ? `!(${v} ${check.inclusive ? '<=' : '<'} ${check.value})` : undefined;
-      case 'min_length':
-        return sized ? `${v}.length < ${Number(check.minimum)}` : undefined;
-      case 'max_length':
-        return sized ? `${v}.length > ${Number(check.maximum)}` : undefined;
-      case 'length_equals':
-        return sized ? `${v}.length !== ${Number(check.length)}` : undefined;
-      default:
-        return undefined;
-    }
-  }
-
   /** A node left to zod itself: its own parser, on this value only. */
   viaZod(schema: z.ZodType, v: string): Emitted {
     const t = this.temp();
@@ -320,7 +274,7 @@ class Compiler {
   arrayBody(def: Def): { code: string; same: boolean } | undefined {
     const tests: string[] = [];
     for (const check of def.checks ?? []) {
-      const test = this.checkTest(check._zod.def, 'array', 'v');
+      const test = checkTest(check._zod.def, 'array', 'v');
       if (test === undefined) return undefined;
       tests.push(`if (${test}) return F;\n`);
     }
@@ -378,6 +332,7 @@ class Compiler {
   }
 
   unionBody(def: Def): { code: string; same: boolean } | undefined {
+    if (typeof def.discriminator === 'string' && !def.unionFallback) return this.discriminatedBody(def, def.discriminator);
     const options: { name: string; same: boolean }[] = [];
     for (const option of def.options!) {
       options.push(this.option(option));
@@ -388,6 +343,27 @@ class Compiler {
       code += `{\nconst r = ${option.name}(v);\nif (r !== F) return r;\n}\n`;
     }
     return { code: code + 'return F;\n', same: options.every((o) => o.same) };
+  }
+
+  /**
+   * `z.discriminatedUnion`: the option is chosen by the discriminator's value, as zod chooses it
+   * (a value two options share picks neither), and only that option runs; any other value is
+   * refused, so zod reports its own "no matching discriminator" error.
+   */
+  discriminatedBody(def: Def, key: string): { code: string; same: boolean } | undefined {
+    const byValue = new Map<unknown, number | null>();
+    const options: { name: string; same: boolean }[] = [];
+    for (const option of def.options!) {
+      const values = internals(option).propValues?.[key];
+      if (!values || values.size === 0) return undefined;
+      const index = options.push(this.option(option)) - 1;
+      for (const value of values) byValue.set(value, byValue.has(value) ? null : index);
+    }
+    let code = `if (typeof v !== 'object' || v === null || Array.isArray(v)) return F;\nswitch (${this.constant(byValue)}.get(v[${JSON.stringify(key)}])) {\n`;
+    options.forEach((option, index) => {
+      code += `case ${index}: return ${option.name}(v);\n`;
+    });
+    return { code: code + '}\nreturn F;\n', same: options.every((o) => o.same) };
   }
 
   /** A standalone function for any schema (a union's option, the root). */

@@ -75,6 +75,12 @@ export class ChangeBuilder {
     return this;
   }
 
+  message(id: number): this {
+    this.areas.add('messages');
+    this.messageIds.add(id);
+    return this;
+  }
+
   messages(ids: Iterable<number>): this {
     this.areas.add('messages');
     for (const id of ids) this.messageIds.add(id);

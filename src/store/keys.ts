@@ -18,3 +18,6 @@ export function dmKey(userIds: Iterable<number>, ownUserId: number): string {
   const others = [...new Set(userIds)].filter((id) => id !== ownUserId).sort((a, b) => a - b);
   return others.length === 0 ? String(ownUserId) : others.join(',');
 }
+
+/** A presence key that is a user id (`slim_presence`); other keys are emails. */
+export const USER_ID_KEY = /^\d+$/;

@@ -7,7 +7,7 @@ import type { Subscription } from '../api/channels/models';
 import type { CustomProfileField, User, UserStatus } from '../api/users/models';
 import { ChangeBuilder, fullChange, type StoreChange } from './change';
 import { Emitter, type Event } from './emitter';
-import { isResolved } from './keys';
+import { isResolved, USER_ID_KEY } from './keys';
 import { activeRealmEmoji, orderProfileFields, PersonalItems } from './personal';
 import { PresenceIndex, snapshotPresenceTimes, type PresenceGroups, type PresenceState } from './presence';
 import type { DirectConversations } from './directMessages';
@@ -106,10 +106,7 @@ export class ChatStore {
 
     this.#realm.reset(snapshot as Record<string, unknown>);
 
-    this.#subscriptions.clear();
-    for (const s of snapshot.never_subscribed ?? []) this.#subscriptions.setChannel(s);
-    for (const s of snapshot.unsubscribed ?? []) this.#subscriptions.setChannel(s);
-    for (const s of snapshot.subscriptions ?? []) this.#subscriptions.set(s);
+    this.#subscriptions.reset([snapshot.never_subscribed ?? [], snapshot.unsubscribed ?? []], snapshot.subscriptions ?? []);
 
     this.#unreads = new UnreadIndex(this.#ownUserId);
     const unread = snapshot.unread_msgs;
@@ -135,9 +132,11 @@ export class ChatStore {
     if (snapshot.server_timestamp !== undefined) {
       this.#presence.offsetSeconds = snapshot.server_timestamp - (this.options.now ?? Date.now)() / 1000;
     }
-    for (const [key, entry] of Object.entries(snapshot.presences ?? {})) {
-      const userId = /^\d+$/.test(key) ? Number(key) : this.#users.byEmail(key)?.user_id;
-      if (userId !== undefined) this.#presence.update(userId, snapshotPresenceTimes(entry));
+    const presences = snapshot.presences ?? {};
+    // Object.keys: user-id keys are array indices, which Object.entries walks slowly.
+    for (const key of Object.keys(presences)) {
+      const userId = USER_ID_KEY.test(key) ? Number(key) : this.#users.byEmail(key)?.user_id;
+      if (userId !== undefined) this.#presence.update(userId, snapshotPresenceTimes(presences[key]));
     }
 
     this.#personal.snippets.reset((snapshot.saved_snippets ?? []).map((s) => [s.id, s]));
@@ -234,7 +233,7 @@ export class ChatStore {
     }
     const change = new ChangeBuilder();
     for (const [key, entry] of Object.entries(presences)) {
-      const userId = /^\d+$/.test(key) ? Number(key) : this.#users.byEmail(key)?.user_id;
+      const userId = USER_ID_KEY.test(key) ? Number(key) : this.#users.byEmail(key)?.user_id;
       if (userId !== undefined && this.#presence.update(userId, snapshotPresenceTimes(entry))) {
         change.user('presence', userId);
       }

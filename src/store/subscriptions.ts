@@ -14,12 +14,38 @@ export interface ChannelInfo {
 export class SubscriptionIndex {
   readonly #subs = new Map<number, Subscription>();
   readonly #channels = new Map<number, ChannelInfo>();
+  /**
+   * Channel records of a snapshot not indexed yet, merged in this order on first use: the first
+   * screen shows subscriptions only, and a large organisation has thousands of other channels.
+   */
+  #unindexed: (readonly ChannelInfo[])[] | undefined;
   #sorted: Subscription[] | undefined;
 
   clear(): void {
     this.#subs.clear();
     this.#channels.clear();
+    this.#unindexed = undefined;
     this.#sorted = undefined;
+  }
+
+  /**
+   * Rebuilds from a snapshot: the same as `clear()`, `setChannel` for each record of `channels`
+   * in order, then `set` for each subscription; the channel records are indexed on first use.
+   */
+  reset(channels: readonly (readonly ChannelInfo[])[], subs: readonly Subscription[]): void {
+    this.clear();
+    for (const sub of subs) this.#subs.set(sub.stream_id, sub);
+    this.#unindexed = [...channels, subs];
+  }
+
+  /** Every channel record by id, after merging what `reset` left unindexed. */
+  get #known(): Map<number, ChannelInfo> {
+    const lists = this.#unindexed;
+    if (lists) {
+      this.#unindexed = undefined;
+      for (const list of lists) for (const channel of list) this.setChannel(channel);
+    }
+    return this.#channels;
   }
 
   get size(): number {
@@ -40,9 +66,7 @@ export class SubscriptionIndex {
 
   set(sub: Subscription): void {
     this.#subs.set(sub.stream_id, sub);
-    // Records are replaced, never mutated, so the channel entry may share the object.
-    const known = this.#channels.get(sub.stream_id);
-    this.#channels.set(sub.stream_id, known ? { ...known, ...sub } : sub);
+    this.setChannel(sub);
     this.#sorted = undefined;
   }
 
@@ -57,7 +81,7 @@ export class SubscriptionIndex {
     const fields: Record<string, unknown> = { ...extra, [property]: value };
     if (property === 'in_home_view' && typeof value === 'boolean') fields.is_muted = !value;
     if (property === 'is_muted' && typeof value === 'boolean') fields.in_home_view = !value;
-    const channel = this.#channels.get(streamId);
+    const channel = this.#known.get(streamId);
     if (channel) this.#channels.set(streamId, { ...channel, ...fields });
     if (!sub) return false;
     this.#subs.set(streamId, { ...sub, ...fields } as Subscription);
@@ -83,22 +107,24 @@ export class SubscriptionIndex {
     return this.#subs.keys();
   }
 
+  /** Adds a channel record, or merges it over the known one. */
   setChannel(channel: ChannelInfo): void {
-    const old = this.#channels.get(channel.stream_id);
+    const channels = this.#known;
+    const old = channels.get(channel.stream_id);
     // Records are replaced, never changed in place: a new one can be kept as it is (no copy).
-    this.#channels.set(channel.stream_id, old ? { ...old, ...channel } : channel);
+    channels.set(channel.stream_id, old ? { ...old, ...channel } : channel);
   }
 
   deleteChannel(streamId: number): void {
-    this.#channels.delete(streamId);
+    this.#known.delete(streamId);
     this.remove(streamId);
   }
 
   channel(streamId: number): ChannelInfo | undefined {
-    return this.#channels.get(streamId);
+    return this.#known.get(streamId);
   }
 
   channels(): Iterable<ChannelInfo> {
-    return this.#channels.values();
+    return this.#known.values();
   }
 }

@@ -8,7 +8,15 @@ export type UnreadLocation =
 interface TopicUnreads {
   /** The display name as last seen (topics compare case-insensitively). */
   name: string;
-  ids: Set<number>;
+  /**
+   * The unread ids, in arrival order. A lone id is held as the number itself: most topics have one
+   * unread, and a Set each would be most of a large organisation's unread index.
+   */
+  ids: number | Set<number>;
+}
+
+function idCount(ids: number | Set<number>): number {
+  return typeof ids === 'number' ? 1 : ids.size;
 }
 
 interface StreamUnreads {
@@ -63,9 +71,10 @@ export class UnreadIndex {
     let s = this.#streams.get(streamId);
     if (!s) this.#streams.set(streamId, (s = { count: 0, topics: new Map() }));
     const key = topicKey(topic);
-    let t = s.topics.get(key);
-    if (!t) s.topics.set(key, (t = { name: topic, ids: new Set() }));
-    t.ids.add(id);
+    const t = s.topics.get(key);
+    if (!t) s.topics.set(key, { name: topic, ids: id });
+    else if (typeof t.ids === 'number') t.ids = new Set([t.ids, id]);
+    else t.ids.add(id);
     s.count++;
     if (mentioned) this.#mentions.add(id);
     return true;
@@ -102,8 +111,7 @@ export class UnreadIndex {
       const s = this.#streams.get(loc.streamId)!;
       const key = topicKey(loc.topic);
       const t = s.topics.get(key)!;
-      t.ids.delete(id);
-      if (t.ids.size === 0) s.topics.delete(key);
+      if (typeof t.ids === 'number' || (t.ids.delete(id) && t.ids.size === 0)) s.topics.delete(key);
       if (--s.count === 0) this.#streams.delete(loc.streamId);
     }
     return loc;
@@ -132,7 +140,8 @@ export class UnreadIndex {
   }
 
   topicCount(streamId: number, topic: string): number {
-    return this.#streams.get(streamId)?.topics.get(topicKey(topic))?.ids.size ?? 0;
+    const t = this.#streams.get(streamId)?.topics.get(topicKey(topic));
+    return t ? idCount(t.ids) : 0;
   }
 
   dmCount(userIds: Iterable<number>): number {
@@ -141,7 +150,8 @@ export class UnreadIndex {
 
   /** The unread ids of one topic (a copy). */
   topicIds(streamId: number, topic: string): number[] {
-    return [...(this.#streams.get(streamId)?.topics.get(topicKey(topic))?.ids ?? [])];
+    const ids = this.#streams.get(streamId)?.topics.get(topicKey(topic))?.ids;
+    return ids === undefined ? [] : typeof ids === 'number' ? [ids] : [...ids];
   }
 
   /** The unread ids of one direct conversation (a copy). */
@@ -154,7 +164,7 @@ export class UnreadIndex {
     const s = this.#streams.get(streamId);
     if (!s) return 0;
     let n = 0;
-    for (const t of s.topics.values()) if (counts(t.name)) n += t.ids.size;
+    for (const t of s.topics.values()) if (counts(t.name)) n += idCount(t.ids);
     return n;
   }
 
@@ -162,7 +172,7 @@ export class UnreadIndex {
   *topicsOf(streamId: number): Iterable<[key: string, name: string, count: number]> {
     const s = this.#streams.get(streamId);
     if (!s) return;
-    for (const [key, t] of s.topics) yield [key, t.name, t.ids.size];
+    for (const [key, t] of s.topics) yield [key, t.name, idCount(t.ids)];
   }
 
   streamIds(): Iterable<number> {

@@ -4,6 +4,11 @@ import type { User, UserStatus } from '../api/users/models';
 export class UserIndex {
   readonly #byId = new Map<number, User>();
   readonly #byEmail = new Map<string, number>();
+  /**
+   * The `set` calls not yet applied to `#byEmail`, as (replaced record or undefined, new record)
+   * pairs: emails are indexed on the first lookup by email, not for every user at sign-in.
+   */
+  #emailLog: (User | undefined)[] = [];
   readonly #statuses = new Map<number, UserStatus>();
   #sorted: User[] | undefined;
   #humanIds: number[] | undefined;
@@ -11,6 +16,7 @@ export class UserIndex {
   clear(): void {
     this.#byId.clear();
     this.#byEmail.clear();
+    this.#emailLog = [];
     this.#statuses.clear();
     this.#invalidate();
   }
@@ -25,10 +31,8 @@ export class UserIndex {
   }
 
   set(user: User): void {
-    const old = this.#byId.get(user.user_id);
-    if (old) this.#unindexEmails(old);
+    this.#emailLog.push(this.#byId.get(user.user_id), user);
     this.#byId.set(user.user_id, user);
-    this.#indexEmails(user);
     this.#invalidate();
   }
 
@@ -57,7 +61,7 @@ export class UserIndex {
   }
 
   byEmail(email: string): User | undefined {
-    const id = this.#byEmail.get(email.toLowerCase());
+    const id = this.#emails.get(email.toLowerCase());
     return id === undefined ? undefined : this.#byId.get(id);
   }
 
@@ -92,6 +96,20 @@ export class UserIndex {
     else this.#statuses.set(userId, next);
   }
 
+  /** `#byEmail` with every logged `set` applied, in order. */
+  get #emails(): Map<string, number> {
+    const log = this.#emailLog;
+    if (log.length > 0) {
+      this.#emailLog = [];
+      for (let i = 0; i < log.length; i += 2) {
+        const old = log[i];
+        if (old) this.#unindexEmails(old);
+        this.#indexEmails(log[i + 1]!);
+      }
+    }
+    return this.#byEmail;
+  }
+
   #indexEmails(u: User): void {
     this.#byEmail.set(u.email.toLowerCase(), u.user_id);
     if (u.delivery_email && u.delivery_email !== u.email) this.#byEmail.set(u.delivery_email.toLowerCase(), u.user_id);
@@ -106,6 +124,9 @@ export class UserIndex {
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  for (const k of Object.keys(o)) {
+    const v = (o as Record<string, unknown>)[k];
+    if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { RegisterSnapshot } from '../../src/api/events/register';
-import { normalizeRegister } from '../../src/api/events/operations';
-import { operations } from '../../src/api/operations';
+import { parseResult } from '../../src/api/result';
+import { readServerInfo } from '../../src/api/features';
+import type { CallContext } from '../../src/api/operation';
 import { DEFAULT_CLIENT_CAPABILITIES } from '../../src/api/events/routes';
 import type { User } from '../../src/api/users/models';
 import { ChatStore } from '../../src/store';
@@ -55,8 +56,19 @@ export async function post(url: string, auth: string, path: string, form: Record
   return text;
 }
 
+/**
+ * A `/register` body read as the client reads it (`ChatClient.call`: JSON, the server facts it
+ * learns from the body, the operation's `normalize` hook and its response schema).
+ */
 export function parseSnapshot(text: string): RegisterSnapshot {
-  return operations['POST /register'].response.parse(normalizeRegister(JSON.parse(text) as Record<string, unknown>)) as unknown as RegisterSnapshot;
+  const body = JSON.parse(text) as Record<string, unknown>;
+  const ctx: CallContext = { route: 'POST /register', server: readServerInfo(body), limits: {} };
+  return parseResult('POST /register', body, ctx) as unknown as RegisterSnapshot;
+}
+
+/** A `GET /users` body read as the client reads it. */
+function parseUsers(text: string): User[] {
+  return parseResult('GET /users', JSON.parse(text) as Record<string, unknown>, undefined).members as User[];
 }
 
 /**
@@ -78,7 +90,7 @@ export async function benchSignIn(server: ServerProcess): Promise<BenchResult[]>
     const text = await res.text();
     if (!res.ok) throw new Error(`GET /users failed: ${res.status} ${text.slice(0, 200)}`);
     userBodies.push(text);
-    return (operations['GET /users'].response.parse(JSON.parse(text)) as { members: User[] }).members;
+    return parseUsers(text);
   };
   // What the session does: register, fetch the users the sidebar names, build.
   const lazyHost = { has: () => false, add: () => undefined, onError: (e: unknown) => { throw e; } };
@@ -95,7 +107,7 @@ export async function benchSignIn(server: ServerProcess): Promise<BenchResult[]>
   });
   const build = timeRuns(() => {
     const snapshot = parseSnapshot(slim);
-    const users = fetchedUsers.flatMap((b) => (operations['GET /users'].response.parse(JSON.parse(b)) as { members: User[] }).members);
+    const users = fetchedUsers.flatMap(parseUsers);
     snapshot.realm_users = [...(snapshot.realm_users ?? []), ...users];
     new ChatStore().reset(snapshot);
   });

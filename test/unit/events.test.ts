@@ -9,7 +9,7 @@ import {
 } from '../../src/api';
 import { EventQueue, type QueueStatus, type QueueStatusDetail } from '../../src/api/events/queue';
 import type { ChatEvent, EventOf } from '../../src/api/events/models';
-import { parseEvent } from '../../src/api/events/parse';
+import { normalizeEvent, parseEvent } from '../../src/api/events/parse';
 import type { RegisterSnapshot } from '../../src/api/events/register';
 import { DEFAULT_CLIENT_CAPABILITIES, deleteQueue, getEvents, registerQueue } from '../../src/api/events/routes';
 import { sendMessage } from '../../src/api/messages/routes';
@@ -453,6 +453,17 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
       assert.equal(r.ok, false);
       assert.equal(parseEvent(null).ok, false);
       assert.equal(parseEvent([1]).ok, false);
+    });
+
+    it('leaves a modern event uncopied and never modifies an old one', () => {
+      const modern = { id: 6, type: 'presence', user_id: 3, presences: { 3: { active_timestamp: 10, idle_timestamp: 10 } } };
+      assert.equal(normalizeEvent(modern), modern);
+      const legacy = { id: 7, type: 'update_message_flags', operation: 'add', flag: 'read', messages: [1] };
+      const copy = structuredClone(legacy);
+      const upgraded = normalizeEvent(legacy);
+      assert.notEqual(upgraded, legacy);
+      assert.equal(upgraded.op, 'add');
+      assert.deepEqual(legacy, copy);
     });
 
     it('normalises delete_message message_id to message_ids', () => {

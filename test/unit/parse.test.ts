@@ -193,6 +193,38 @@ describe('parseWith (compiled zod parsing)', () => {
     assert.deepEqual(parseWith(loose, { a: 1, b: 2 }).data, { a: 1, b: 2 });
   });
 
+  it('dispatches a discriminated union on its key and refuses a value no option claims with zod’s error', () => {
+    const source = compiledSource(events.ChatEvent);
+    assert.match(source, /switch \(K\[\d+\]\.get\(v\["type"\]\)\)/);
+    assert.match(source, /switch \(K\[\d+\]\.get\(v\["op"\]\)\)/);
+    const bad = [
+      { id: 1, type: 'no_such_type' },
+      { id: 2, type: 'reaction', op: 'toggle', message_id: 1, user_id: 2, emoji_name: 'a', emoji_code: '1', reaction_type: 'unicode_emoji' },
+      { id: 3, type: 'reaction', op: 'add', message_id: 'x' },
+      { id: 4 },
+      'not an object',
+    ];
+    for (const value of bad) {
+      const actual = parseWith(events.ChatEvent, value);
+      const expected = events.ChatEvent.safeParse(value);
+      assert.equal(actual.success, false);
+      assert.deepEqual(actual.error?.issues, expected.error?.issues);
+    }
+  });
+
+  it('gives a discriminator value two options share to neither, as zod does', () => {
+    const schema = z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('a').optional(), x: z.number() }),
+      z.object({ kind: z.literal('b').optional(), y: z.number() }),
+    ]);
+    for (const value of [{ x: 1 }, { y: 1 }, { kind: 'a', x: 1 }, { kind: 'b', y: 2 }, { kind: 'b', x: 1 }]) {
+      const expected = schema.safeParse(value);
+      const actual = parseWith(schema, value);
+      assert.equal(actual.success, expected.success, JSON.stringify(value));
+      assert.deepEqual(actual.data, expected.data);
+    }
+  });
+
   it('compiles the hot response schemas without handing whole objects back to zod', () => {
     // Only leaf transforms (lenient enums) may run through zod's own parser in a message.
     const source = compiledSource(operations['GET /messages'].response);

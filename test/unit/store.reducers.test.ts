@@ -118,6 +118,27 @@ describe('ChatStore reducers (synthetic events)', () => {
     store.onDidChange((c) => changes.push(c));
   });
 
+  it('indexes the channels of a snapshot on first use, each record merged over the earlier ones in snapshot order', () => {
+    const build = () => {
+      store.reset(snapshot({
+        never_subscribed: [{ stream_id: 3, name: 'elsewhere' }, { stream_id: GENERAL, name: 'general', subscriber_count: 7 }],
+        unsubscribed: [sub(4, 'left', { description: 'was here' }), sub(3, 'elsewhere', { description: 'later record' })],
+      }));
+    };
+    build();
+    const byId = new Map([...store.channels()].map((c) => [c.stream_id, c]));
+    assert.deepEqual([...byId.keys()].sort(), [GENERAL, DESIGN, 3, 4]);
+    assert.equal(byId.get(GENERAL)?.subscriber_count, 7);
+    assert.equal(byId.get(GENERAL)?.color, '#76ce90');
+    assert.equal(byId.get(3)?.description, 'later record');
+    // An event before any lookup applies on top of the whole snapshot.
+    build();
+    store.apply(events({ type: 'stream', op: 'update', stream_id: 3, property: 'name', value: 'renamed', name: 'elsewhere' }));
+    assert.equal(store.channelName(3), 'renamed');
+    assert.equal(store.channelName(4), 'left');
+    assert.equal([...store.channels()].find((c) => c.stream_id === GENERAL)?.subscriber_count, 7);
+  });
+
   it('builds unread counts from the snapshot (topics case-insensitively, DMs by the other users)', () => {
     assert.equal(store.unreadCount({ streamId: GENERAL }), 3);
     assert.equal(store.unreadCount({ streamId: GENERAL, topic: 'LUNCH' }), 2);

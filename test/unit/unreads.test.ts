@@ -21,6 +21,24 @@ describe('unread index: the counts behind the badges', () => {
     assert.deepEqual(u.topicIds(5, 'no such topic'), []);
   });
 
+  it('keeps a topic through one, several and no unreads, ids in arrival order', () => {
+    const u = new UnreadIndex(ME);
+    u.addStream(10, 5, 'solo');
+    assert.deepEqual([u.topicCount(5, 'solo'), u.topicIds(5, 'solo'), [...u.topicsOf(5)]], [1, [10], [['solo', 'solo', 1]]]);
+    u.addStream(12, 5, 'Solo');
+    u.addStream(11, 5, 'solo');
+    assert.deepEqual([u.topicCount(5, 'solo'), u.topicIds(5, 'SOLO')], [3, [10, 12, 11]]);
+    assert.equal(u.countWhere(5, () => true), 3);
+    u.remove(12);
+    u.remove(10);
+    assert.deepEqual([u.topicCount(5, 'solo'), u.topicIds(5, 'solo')], [1, [11]]);
+    u.remove(11);
+    assert.deepEqual([u.topicCount(5, 'solo'), u.topicIds(5, 'solo'), [...u.topicsOf(5)], u.streamCount(5)], [0, [], [], 0]);
+    u.addStream(13, 5, 'solo');
+    u.remove(13);
+    assert.deepEqual([u.total, [...u.streamIds()]], [0, []]);
+  });
+
   it('counts mentions only where flagged, and forgets them when read', () => {
     const u = new UnreadIndex(ME);
     u.addStream(1, 5, 't', true);

@@ -4,7 +4,7 @@
  * instead of throwing, so one bad event never stops the queue.
  */
 import type * as z from 'zod';
-import { parseWith } from '../parse';
+import { parseOrRefuse, REFUSED } from '../parse';
 import { ChatEvent, PresenceTimes } from './models';
 import { isRecord } from '../../guards';
 
@@ -52,20 +52,25 @@ export function parseEvent(raw: unknown): ParsedEvent {
   } catch (error) {
     return { ok: false, raw, error: error instanceof Error ? error : new Error(String(error)) };
   }
-  const result = parseWith(ChatEvent, body);
+  const event = parseOrRefuse(ChatEvent, body);
+  if (event !== REFUSED) return { ok: true, event };
+  const result = ChatEvent.safeParse(body);
   return result.success ? { ok: true, event: result.data } : { ok: false, raw, error: result.error };
 }
 
 /**
  * Upgrades one raw event to the shapes of `ChatEvent`: older servers' spellings and singular
  * fields, and unknown types or ops to `unknown`.
- * Returns a new object; the input is not modified.
+ * The input is never modified: it is copied on the first change, and returned as it is when a
+ * modern server's event needs none (the common case, thousands of times a minute).
  */
 export function normalizeEvent(raw: Record<string, unknown>): Record<string, unknown> {
-  const e: Record<string, unknown> = { ...raw };
+  let e = raw;
+  /** `e`, copied from the input first if it still is the input. */
+  const edit = (): Record<string, unknown> => (e === raw ? (e = { ...raw }) : e);
   const type = e.type;
   // Before feature level 32 `update_message_flags` said `operation` instead of `op`.
-  if (e.op === undefined && typeof e.operation === 'string') e.op = e.operation;
+  if (e.op === undefined && typeof e.operation === 'string') edit().op = e.operation;
   if (typeof type !== 'string' || !Object.hasOwn(KNOWN, type)) {
     return { ...e, type: 'unknown', event_type: String(type), event_op: typeof e.op === 'string' ? e.op : undefined };
   }
@@ -75,29 +80,29 @@ export function normalizeEvent(raw: Record<string, unknown>): Record<string, unk
   }
   switch (type) {
     case 'update_message':
-      if (!Array.isArray(e.message_ids) && typeof e.message_id === 'number') e.message_ids = [e.message_id];
-      break;
     case 'delete_message':
-      if (!Array.isArray(e.message_ids) && typeof e.message_id === 'number') e.message_ids = [e.message_id];
+      if (!Array.isArray(e.message_ids) && typeof e.message_id === 'number') edit().message_ids = [e.message_id];
       break;
     case 'reaction':
       // Old servers named the reacting user only in a `user` object.
-      if (e.user_id === undefined && isRecord(e.user)) e.user_id = e.user.user_id ?? e.user.id;
+      if (e.user_id === undefined && isRecord(e.user)) edit().user_id = e.user.user_id ?? e.user.id;
       break;
     case 'subscription':
       if (e.op === 'peer_add' || e.op === 'peer_remove') {
-        if (!Array.isArray(e.stream_ids) && typeof e.stream_id === 'number') e.stream_ids = [e.stream_id];
-        if (!Array.isArray(e.user_ids) && typeof e.user_id === 'number') e.user_ids = [e.user_id];
+        if (!Array.isArray(e.stream_ids) && typeof e.stream_id === 'number') edit().stream_ids = [e.stream_id];
+        if (!Array.isArray(e.user_ids) && typeof e.user_id === 'number') edit().user_ids = [e.user_id];
       }
       break;
     case 'stream':
       if (e.op === 'delete' && !Array.isArray(e.stream_ids) && Array.isArray(e.streams)) {
-        e.stream_ids = e.streams.map((s) => (isRecord(s) ? s.stream_id : undefined));
+        edit().stream_ids = e.streams.map((s) => (isRecord(s) ? s.stream_id : undefined));
       }
       break;
-    case 'presence':
-      e.presences = normalizePresenceEvent(e);
+    case 'presence': {
+      const presences = normalizePresenceEvent(e);
+      if (presences !== e.presences) edit().presences = presences;
       break;
+    }
   }
   return e;
 }
@@ -112,10 +117,20 @@ function normalizePresenceEvent(e: Record<string, unknown>): unknown {
 /** A presence map (event or `/register`) with every entry in the modern form. */
 export function normalizePresenceMap(map: Record<string, unknown>): Record<string, unknown> {
   // Modern servers send only the modern form (thousands of entries at sign-in): nothing to copy.
-  if (Object.values(map).every((v) => !isRecord(v) || 'active_timestamp' in v || 'idle_timestamp' in v)) return map;
+  if (isModernPresenceMap(map)) return map;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(map)) out[key] = isRecord(value) ? toPresenceTimes(value) : value;
   return out;
+}
+
+function isModernPresenceMap(map: Record<string, unknown>): boolean {
+  // Object.keys: user-id keys are array indices, which for-in and Object.values walk slowly.
+  const keys = Object.keys(map);
+  for (let i = 0; i < keys.length; i++) {
+    const v = map[keys[i]!];
+    if (isRecord(v) && !('active_timestamp' in v) && !('idle_timestamp' in v)) return false;
+  }
+  return true;
 }
 
 /**

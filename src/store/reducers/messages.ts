@@ -15,7 +15,7 @@ export function applyMessage(state: StoreState, event: MessageEvent, change: Cha
   const m = event.message;
   const flags = event.flags;
   const unread = !flags.includes('read') && m.sender_id !== state.ownUserId;
-  change.messages([m.id]);
+  change.message(m.id);
   if (m.type === 'stream' && m.stream_id !== undefined) {
     if (state.topics.noteMessage(m.stream_id, m.subject, m.id)) change.stream('topics', m.stream_id);
     if (unread && state.unreads.addStream(m.id, m.stream_id, m.subject, isMentioned(flags))) {
@@ -71,12 +71,12 @@ export function applyDeleteMessage(state: StoreState, event: DeleteMessageEvent,
 
 /** Submessages (widget data) change nothing that is counted; open views redraw the message. */
 export function applySubmessage(_state: StoreState, event: SubmessageEvent, change: ChangeBuilder): void {
-  change.messages([event.message_id]);
+  change.message(event.message_id);
 }
 
 /** Reactions change nothing that is counted; open views redraw the message. */
 export function applyReaction(_state: StoreState, event: ReactionEvent, change: ChangeBuilder): void {
-  change.messages([event.message_id]);
+  change.message(event.message_id);
 }
 
 export function applyFlags(state: StoreState, event: UpdateMessageFlagsEvent, change: ChangeBuilder): void {

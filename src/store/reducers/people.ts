@@ -1,11 +1,15 @@
 import type { PresenceEvent, RealmUserEvent, UserStatusEvent } from '../../api/events/models';
 import type { ChangeBuilder } from '../change';
+import { USER_ID_KEY } from '../keys';
 import type { StoreState } from '../state';
 
+
 export function applyPresence(state: StoreState, event: PresenceEvent, change: ChangeBuilder): void {
-  for (const [key, times] of Object.entries(event.presences)) {
-    const userId = /^\d+$/.test(key) ? Number(key) : state.users.byEmail(key)?.user_id;
-    if (userId !== undefined && state.presence.update(userId, times)) change.user('presence', userId);
+  const presences = event.presences;
+  // Object.keys: user-id keys are array indices, which for-in and Object.entries walk slowly.
+  for (const key of Object.keys(presences)) {
+    const userId = USER_ID_KEY.test(key) ? Number(key) : state.users.byEmail(key)?.user_id;
+    if (userId !== undefined && state.presence.update(userId, presences[key]!)) change.user('presence', userId);
   }
 }
 
