@@ -4,9 +4,10 @@ import { benchApi } from './api';
 import { benchBundle } from './bundle';
 import { benchExtension } from './extension';
 import { benchStore } from './store';
+import { benchWarmStart } from './warmStart';
 import { printResults, type BenchResult } from './stats';
 
-const SECTIONS: Record<string, () => Promise<BenchResult[]>> = { bundle: benchBundle, api: benchApi, store: benchStore, extension: benchExtension };
+const SECTIONS: Record<string, () => Promise<BenchResult[]>> = { bundle: benchBundle, api: benchApi, store: benchStore, extension: benchExtension, warmStart: benchWarmStart };
 
 /**
  * `npm run bench`: every benchmark, as ratios to baselines measured in the same run.
