@@ -8,8 +8,7 @@ import * as vscode from 'vscode';
 import type { ChatClient } from '../api';
 import type { Account, AccountManager } from '../auth/accounts';
 import { Disposable } from '../disposable';
-import type { SnapshotCache } from './snapshotCache';
-import type { RegisterSnapshot } from '../api/events/register';
+import type { CachedState, SnapshotCache } from './snapshotCache';
 import { ChatSession, type ChatStore, type FocusSource, type SessionStatusChange, type StoreChange } from '../store';
 
 export interface CurrentSession {
@@ -150,9 +149,10 @@ export class SessionManager extends Disposable {
   }
 
   /** Warm start: the session becomes current with the saved snapshot while it connects. */
-  #showWarm(account: Account, session: ChatSession, client: ChatClient, snapshot: RegisterSnapshot): void {
+  #showWarm(account: Account, session: ChatSession, client: ChatClient, cached: CachedState): void {
     try {
-      session.restore(snapshot);
+      // What the first render reads now; the rest of the snapshot after it.
+      void session.restore(cached.first, () => cached.complete());
     } catch (error) {
       this.log.warn(`Warm start: the cached snapshot could not be shown (${error instanceof Error ? error.message : String(error)}).`);
       return;

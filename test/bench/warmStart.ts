@@ -21,11 +21,13 @@ const silent = { info: () => undefined, warn: (m: string) => { throw new Error(m
 /**
  * Warm start against the large organisation's heavy member: the snapshot the session saves after
  * sign-in is written by the extension's SnapshotCache; then, per run, from a cold file read:
- *  - baseline: `fs.readFile` of that file + `JSON.parse`;
+ *  - baseline: `fs.readFile` of that file + `JSON.parse` of all of it;
  *  - measured: what the extension does after a reload up to the channels tree's first rows, in
  *    plain Node with the extension's modules: `SnapshotCache.read` → `ChatSession.restore` (the
- *    store's first build) → the channels tree's `getChildren` (`store.subscriptions()`, as
- *    `ChannelsModel.roots`) and, per row, the store reads of its `getTreeItem` (name, unread count).
+ *    store's first build, from the file's `first` section; the rest is built on the next turn of
+ *    the event loop, after this render, and is not timed) → the channels tree's `getChildren`
+ *    (`store.subscriptions()`, as `ChannelsModel.roots`) and, per row, the store reads of its
+ *    `getTreeItem` (name, unread count).
  * Runs alternate, so both see the same machine load; medians.
  */
 export async function benchWarmStart(): Promise<BenchResult[]> {
@@ -51,18 +53,20 @@ export async function benchWarmStart(): Promise<BenchResult[]> {
 
     const baseline = async (): Promise<number> => {
       const t0 = performance.now();
-      JSON.parse(await fs.readFile(file, 'utf8'));
+      // The file is a header line then one JSON document a line (snapshotCache.ts).
+      for (const line of (await fs.readFile(file, 'utf8')).split('\n')) if (line) JSON.parse(line);
       return performance.now() - t0;
     };
     // The extension has the account's client before it reads the cache; the session is never started.
     const idle = new ChatClient({ realmUrl: server.url, email: account.email, apiKey: 'unused' });
+    const wholeUsers = (snapshot.realm_users?.length ?? 0) + (snapshot.realm_non_active_users?.length ?? 0) + (snapshot.cross_realm_bots?.length ?? 0);
     let rows = 0;
     const firstRender = async (): Promise<number> => {
       const t0 = performance.now();
       const saved = await new SnapshotCache(dir, silent).read(accountId, server.url);
       if (!saved) throw new Error('the cache file was not read back');
       const session = new ChatSession(idle);
-      session.restore(saved);
+      const restored = session.restore(saved.first, () => saved.complete());
       const store = session.store;
       let unread = 0;
       const subs = store.subscriptions();
@@ -72,6 +76,9 @@ export async function benchWarmStart(): Promise<BenchResult[]> {
       const elapsed = performance.now() - t0;
       rows = subs.length;
       if (rows === 0 || unread < 0) throw new Error('the channels tree is empty');
+      // Then the rest of the snapshot, as in the extension (not timed: the tree is already shown).
+      await restored;
+      if (store.users().length !== wholeUsers) throw new Error(`the rest of the snapshot was not built (${store.users().length} users of ${wholeUsers})`);
       session.dispose();
       return elapsed;
     };
