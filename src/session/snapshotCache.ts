@@ -11,8 +11,10 @@
  *    channels tree needs (subscriptions, unreads, settings, groups) and the few users the side bar
  *    names at once (oneself, one's bots, the recent direct conversations);
  *  - `rest`: the lists left out (channels one is not subscribed to, the other users, presence),
- *    parsed only after the first render;
- *  - `messages`: the recent messages of the conversations open when it was saved, read on demand.
+ *    parsed only after the first render.
+ * The newest messages of the conversations open (at most {@link CACHED_MESSAGES} each) are in a
+ * second file of the same format, `messages-<hash>.json`, with one section: written whenever
+ * they change (a few seconds apart), while the snapshot is written once per `/register`.
  *
  * The sections were validated when the server sent them, so a section whose length and SHA-1
  * match is trusted as it is (no schema pass before the first render). A file of another version
@@ -32,10 +34,17 @@ export const SNAPSHOT_CACHE_VERSION = 2;
 /** Snapshot lists the first render does not read, kept in the `rest` section. */
 const REST_KEYS = ['never_subscribed', 'unsubscribed', 'realm_non_active_users', 'presences'] as const;
 
-/** Recent messages of one open conversation, keyed by the conversation view's key string. */
-export type CachedMessages = Record<string, readonly Message[]>;
+/** The newest messages kept per open conversation. */
+export const CACHED_MESSAGES = 100;
 
-type SectionName = 'first' | 'rest' | 'messages';
+/** The newest messages of one open conversation (ascending ids), and whether they reach its oldest. */
+export interface CachedConversation {
+  readonly messages: readonly Message[];
+  readonly foundOldest: boolean;
+}
+/** The open conversations' newest messages, keyed by the conversation view's key string. */
+export type CachedMessages = Record<string, CachedConversation>;
+
 interface SectionInfo {
   bytes: number;
   sha1: string;
@@ -45,7 +54,7 @@ interface CacheHeader {
   accountId: string;
   realmUrl: string;
   savedAt: number;
-  sections: Record<SectionName, SectionInfo>;
+  sections: Record<string, SectionInfo>;
 }
 
 export interface SnapshotCacheLog {
@@ -59,8 +68,6 @@ export interface CachedState {
   readonly first: RegisterSnapshot;
   /** The whole snapshot; undefined (the file discarded, with a log line) when the rest is corrupt. */
   complete(): RegisterSnapshot | undefined;
-  /** The recent messages of the conversations open when it was saved (empty when corrupt, logged). */
-  messages(): CachedMessages;
 }
 
 const sha1 = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('hex');
@@ -92,6 +99,15 @@ function joinSnapshot(first: RegisterSnapshot, rest: Partial<RegisterSnapshot>):
   return whole;
 }
 
+/** A file read by sections: each checked against its checksum and parsed when asked for. */
+interface SectionedFile {
+  readonly savedAt: number;
+  /** The section parsed; undefined (the file discarded, with a log line) when it is corrupt. */
+  section<T>(name: string): T | undefined;
+  /** Discards the file with a log line; returns undefined. */
+  problem(why: string): undefined;
+}
+
 export class SnapshotCache {
   /** Pending writes per file, so two saves never interleave. */
   readonly #writing = new Map<string, Promise<void>>();
@@ -102,13 +118,50 @@ export class SnapshotCache {
     private readonly now: () => number = Date.now,
   ) {}
 
+  #hashOf(accountId: string): string {
+    return createHash('sha256').update(accountId).digest('hex').slice(0, 24);
+  }
+
+  /** The account's snapshot file. */
   fileOf(accountId: string): string {
-    return path.join(this.dir, `snapshot-${createHash('sha256').update(accountId).digest('hex').slice(0, 24)}.json`);
+    return path.join(this.dir, `snapshot-${this.#hashOf(accountId)}.json`);
+  }
+
+  /** The account's file of open conversations' messages (written more often than the snapshot). */
+  messagesFileOf(accountId: string): string {
+    return path.join(this.dir, `messages-${this.#hashOf(accountId)}.json`);
   }
 
   /** The account's saved snapshot, or undefined (none, or discarded with a log line). */
   async read(accountId: string, realmUrl: string): Promise<CachedState | undefined> {
-    const file = this.fileOf(accountId);
+    const file = await this.#read(this.fileOf(accountId), 'snapshot', accountId, realmUrl, ['first', 'rest']);
+    if (!file) return undefined;
+    const first = file.section<RegisterSnapshot>('first');
+    if (!first || typeof first !== 'object') return file.problem('its first section is not a snapshot');
+    this.log.info(`Warm start: showing the snapshot saved ${new Date(file.savedAt).toISOString()} until the server answers.`);
+    let whole: RegisterSnapshot | undefined;
+    return {
+      first,
+      complete: () => {
+        if (whole) return whole;
+        const rest = file.section<Partial<RegisterSnapshot>>('rest');
+        return rest && typeof rest === 'object' ? (whole = joinSnapshot(first, rest)) : file.problem('its rest section is not an object');
+      },
+    };
+  }
+
+  /** The recent messages of the conversations open when they were saved ({} when none or discarded). */
+  async readMessages(accountId: string, realmUrl: string): Promise<CachedMessages> {
+    const file = await this.#read(this.messagesFileOf(accountId), 'messages', accountId, realmUrl, ['messages']);
+    const messages = file?.section<CachedMessages>('messages');
+    if (messages !== undefined && (typeof messages !== 'object' || messages === null || Object.values(messages).some((c) => !Array.isArray((c as Partial<CachedConversation> | null)?.messages)))) {
+      file!.problem('its messages section is not a map of message lists');
+      return {};
+    }
+    return messages ?? {};
+  }
+
+  async #read(file: string, what: string, accountId: string, realmUrl: string, names: readonly string[]): Promise<SectionedFile | undefined> {
     let bytes: Buffer;
     try {
       bytes = await fs.readFile(file);
@@ -119,7 +172,7 @@ export class SnapshotCache {
     const problem = (why: string): undefined => {
       if (discarded) return undefined;
       discarded = true;
-      this.log.warn(`Warm start: the cached snapshot ${path.basename(file)} was discarded (${why}).`);
+      this.log.warn(`Warm start: the cached ${what} ${path.basename(file)} was discarded (${why}).`);
       void fs.rm(file, { force: true }).catch(() => undefined);
       return undefined;
     };
@@ -134,70 +187,62 @@ export class SnapshotCache {
     if (header.version !== SNAPSHOT_CACHE_VERSION) return problem(`version ${String(header.version)}, expected ${SNAPSHOT_CACHE_VERSION}`);
     if (header.accountId !== accountId || header.realmUrl !== realmUrl) return problem('it belongs to another account');
     // Section offsets, each section followed by a newline.
-    const offsets = new Map<SectionName, [number, SectionInfo]>();
+    const offsets = new Map<string, [number, SectionInfo]>();
     let at = eol + 1;
-    for (const name of ['first', 'rest', 'messages'] as const) {
+    for (const name of names) {
       const info = header.sections?.[name];
       if (!info || !Number.isSafeInteger(info.bytes) || info.bytes < 0 || typeof info.sha1 !== 'string') return problem(`its header does not describe the ${name} section`);
       offsets.set(name, [at, info]);
       at += info.bytes + 1;
     }
     if (at !== bytes.length) return problem(`it is ${bytes.length} bytes long, its header says ${at}`);
-    const section = <T>(name: SectionName): T | undefined => {
-      if (discarded) return undefined;
-      const [start, info] = offsets.get(name)!;
-      const body = bytes.subarray(start, start + info.bytes);
-      if (sha1(body) !== info.sha1) return problem(`its ${name} section does not match its checksum`);
-      try {
-        return JSON.parse(body.toString('utf8')) as T;
-      } catch {
-        return problem(`its ${name} section is not valid JSON`);
-      }
-    };
-    const first = section<RegisterSnapshot>('first');
-    if (!first || typeof first !== 'object') return problem('its first section is not a snapshot');
-    this.log.info(`Warm start: showing the snapshot saved ${new Date(header.savedAt ?? 0).toISOString()} until the server answers.`);
-    let whole: RegisterSnapshot | undefined;
-    let messages: CachedMessages | undefined;
     return {
-      first,
-      complete: () => {
-        if (whole) return whole;
-        const rest = section<Partial<RegisterSnapshot>>('rest');
-        return rest && typeof rest === 'object' ? (whole = joinSnapshot(first, rest)) : problem('its rest section is not an object');
-      },
-      messages: () => {
-        if (messages) return messages;
-        const read = section<CachedMessages>('messages');
-        return (messages = read && typeof read === 'object' ? read : {});
+      savedAt: typeof header.savedAt === 'number' ? header.savedAt : 0,
+      problem,
+      section: <T>(name: string): T | undefined => {
+        if (discarded) return undefined;
+        const [start, info] = offsets.get(name)!;
+        const body = bytes.subarray(start, start + info.bytes);
+        if (sha1(body) !== info.sha1) return problem(`its ${name} section does not match its checksum`);
+        try {
+          return JSON.parse(body.toString('utf8')) as T;
+        } catch {
+          return problem(`its ${name} section is not valid JSON`);
+        }
       },
     };
   }
 
-  /**
-   * Saves the account's snapshot and the recent messages of its open conversations (whole,
-   * through a temporary file). Failures are logged, not thrown.
-   */
-  write(accountId: string, realmUrl: string, snapshot: RegisterSnapshot, messages: CachedMessages = {}): Promise<void> {
-    const file = this.fileOf(accountId);
+  /** Saves the account's snapshot (whole, through a temporary file). Failures are logged, not thrown. */
+  write(accountId: string, realmUrl: string, snapshot: RegisterSnapshot): Promise<void> {
+    return this.#write(this.fileOf(accountId), 'snapshot', accountId, realmUrl, () => {
+      const { first, rest } = splitSnapshot(snapshot);
+      return { first, rest };
+    });
+  }
+
+  /** Saves the recent messages of the account's open conversations. Failures are logged, not thrown. */
+  writeMessages(accountId: string, realmUrl: string, messages: CachedMessages): Promise<void> {
+    return this.#write(this.messagesFileOf(accountId), 'messages', accountId, realmUrl, () => ({ messages }));
+  }
+
+  #write(file: string, what: string, accountId: string, realmUrl: string, sections: () => Record<string, unknown>): Promise<void> {
     const previous = this.#writing.get(file) ?? Promise.resolve();
     const next = previous.then(async () => {
       try {
-        const { first, rest } = splitSnapshot(snapshot);
-        const bodies = { first: Buffer.from(JSON.stringify(first)), rest: Buffer.from(JSON.stringify(rest)), messages: Buffer.from(JSON.stringify(messages)) };
-        const info = (b: Buffer): SectionInfo => ({ bytes: b.length, sha1: sha1(b) });
+        const bodies = Object.entries(sections()).map(([name, value]) => [name, Buffer.from(JSON.stringify(value))] as const);
         const header: CacheHeader = {
           version: SNAPSHOT_CACHE_VERSION, accountId, realmUrl, savedAt: this.now(),
-          sections: { first: info(bodies.first), rest: info(bodies.rest), messages: info(bodies.messages) },
+          sections: Object.fromEntries(bodies.map(([name, b]) => [name, { bytes: b.length, sha1: sha1(b) }])),
         };
         const nl = Buffer.from('\n');
-        const content = Buffer.concat([Buffer.from(JSON.stringify(header)), nl, bodies.first, nl, bodies.rest, nl, bodies.messages, nl]);
+        const content = Buffer.concat([Buffer.from(JSON.stringify(header)), nl, ...bodies.flatMap(([, b]) => [b, nl])]);
         await fs.mkdir(this.dir, { recursive: true });
         const tmp = `${file}.${process.pid}.tmp`;
         await fs.writeFile(tmp, content, { mode: 0o600 });
         await fs.rename(tmp, file);
       } catch (error) {
-        this.log.warn(`Warm start: the snapshot could not be saved (${error instanceof Error ? error.message : String(error)}).`);
+        this.log.warn(`Warm start: the ${what} could not be saved (${error instanceof Error ? error.message : String(error)}).`);
       }
     });
     this.#writing.set(file, next);
@@ -207,9 +252,11 @@ export class SnapshotCache {
     return next;
   }
 
-  /** Forgets the account's snapshot (sign-out). */
+  /** Forgets the account's snapshot and messages (sign-out). */
   async remove(accountId: string): Promise<void> {
-    await (this.#writing.get(this.fileOf(accountId)) ?? Promise.resolve());
-    await fs.rm(this.fileOf(accountId), { force: true });
+    for (const file of [this.fileOf(accountId), this.messagesFileOf(accountId)]) {
+      await (this.#writing.get(file) ?? Promise.resolve());
+      await fs.rm(file, { force: true });
+    }
   }
 }
