@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { registerQueue } from '../../src/api/events/routes';
 import type { RegisterSnapshot } from '../../src/api/events/register';
-import { SNAPSHOT_CACHE_VERSION, SnapshotCache, splitSnapshot } from '../../src/session/snapshotCache';
+import { SNAPSHOT_CACHE_VERSION, SnapshotCache, splitSnapshot, type CachedMessages } from '../../src/session/snapshotCache';
 import { ChatSession } from '../../src/store';
 import { STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
 import { accountWithRole, clientFor, MEMBER, useServer } from './helpers';
@@ -66,15 +66,15 @@ describe('warm start snapshot cache', () => {
     assert.ok(!fs.existsSync(cache.fileOf(ACCOUNT)), 'the discarded file is still there');
   };
   /** A cache file as SnapshotCache writes it, with the header's fields and the sections as given. */
-  const file = (over: Record<string, unknown> = {}, sections: { first?: string; rest?: string; messages?: string } = {}, checksums?: Record<string, string>): string => {
+  const file = (over: Record<string, unknown> = {}, sections: { first?: string; rest?: string } = {}, checksums?: Record<string, string>): string => {
     const { first, rest } = splitSnapshot(snapshot);
-    const bodies = { first: JSON.stringify(first), rest: JSON.stringify(rest), messages: '{}', ...sections };
+    const bodies = { first: JSON.stringify(first), rest: JSON.stringify(rest), ...sections };
     const info = (name: keyof typeof bodies) => ({
       bytes: Buffer.byteLength(bodies[name]),
       sha1: checksums?.[name] ?? createHash('sha1').update(bodies[name]).digest('hex'),
     });
-    const header = { version: SNAPSHOT_CACHE_VERSION, accountId: ACCOUNT, realmUrl: REALM, savedAt: 0, sections: { first: info('first'), rest: info('rest'), messages: info('messages') }, ...over };
-    return [JSON.stringify(header), bodies.first, bodies.rest, bodies.messages, ''].join('\n');
+    const header = { version: SNAPSHOT_CACHE_VERSION, accountId: ACCOUNT, realmUrl: REALM, savedAt: 0, sections: { first: info('first'), rest: info('rest') }, ...over };
+    return [JSON.stringify(header), bodies.first, bodies.rest, ''].join('\n');
   };
 
   it('reads back a file built by hand (the format the tests below tamper with)', async () => {
@@ -152,6 +152,25 @@ describe('warm start snapshot cache', () => {
       whole.dispose();
       await client.close();
     }
+  });
+
+  it('the open conversations\' messages: saved in their own file, read back, tampered ones discarded, forgotten on sign-out', async () => {
+    const message = { id: 7, sender_id: 1, content: '<p>hi</p>', subject: 'lunch', timestamp: 1, type: 'stream', stream_id: 3, reactions: [], flags: ['read'] };
+    const saved = { '["topic",3,"lunch",null]': { messages: [message], foundOldest: true } } as unknown as CachedMessages;
+    await cache.write(ACCOUNT, REALM, snapshot);
+    await cache.writeMessages(ACCOUNT, REALM, saved);
+    assert.deepEqual(await cache.readMessages(ACCOUNT, REALM), saved);
+    assert.deepEqual(await cache.readMessages('http://chat.example|43', REALM), {}, 'another account has none');
+    const file = cache.messagesFileOf(ACCOUNT);
+    assert.equal(fs.statSync(file).mode & 0o077, 0, 'readable by others');
+    // Same length, other bytes.
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('<p>hi</p>', '<p>ho</p>'));
+    assert.deepEqual(await cache.readMessages(ACCOUNT, REALM), {});
+    assert.match(log.lines.at(-1)!, /^warn Warm start: the cached messages messages-\w+\.json was discarded \(its messages section does not match its checksum\)/);
+    assert.ok((await cache.read(ACCOUNT, REALM))?.first, 'a tampered messages file took the snapshot with it');
+    await cache.writeMessages(ACCOUNT, REALM, saved);
+    await cache.remove(ACCOUNT);
+    assert.deepEqual(fs.readdirSync(dir), []);
   });
 
   it('a saved snapshot builds the store at once; the server answer replaces it and is saved', async () => {

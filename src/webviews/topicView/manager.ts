@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
 import type { CachedMessages } from '../../session/snapshotCache';
+import { savedConversation } from './warm';
 import { keyString, TopicPanel } from './panel';
 import { isTopicViewKey as isKey, type TopicViewKey } from './protocol';
 
@@ -110,7 +111,7 @@ export class TopicViews implements vscode.Disposable {
     this.#saveTimer = undefined;
     const messages: CachedMessages = {};
     for (const [id, view] of this.#panels) {
-      const saved = view.savedMessages();
+      const saved = savedConversation(view);
       if (saved) messages[id] = saved;
     }
     return this.services.sessions.saveMessages(messages);

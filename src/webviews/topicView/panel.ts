@@ -10,7 +10,7 @@ import { WebviewPanels } from '../../constants';
 import { MessageList, type MessageListDelta, type MessageListSource } from '../../messageList';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
-import { CACHED_MESSAGES, type CachedConversation } from '../../session/snapshotCache';
+import { seedSaved } from './warm';
 import { requireSession } from '../../ui/session';
 import { PanelHost, type WebviewHost } from '../host';
 import { realmImageOrigins } from '../html';
@@ -48,7 +48,7 @@ import { matchModel, matchModels, SearchHighlights } from './search';
 import { registerTypingHandlers, type TypingHandlers } from './typing';
 export type { TopicViewKey } from './protocol';
 export { keyString, narrowOfKey } from './key';
-import { baseNarrow, keyString, narrowOfKey } from './key';
+import { baseNarrow, narrowOfKey } from './key';
 
 export class TopicPanel implements vscode.Disposable {
   readonly #view: PanelHost;
@@ -147,18 +147,6 @@ export class TopicPanel implements vscode.Disposable {
     return this.#list;
   }
 
-  /**
-   * What a warm start after a reload shows at once: the newest messages of a fetched topic or
-   * direct-message list (search views are not kept); undefined otherwise.
-   */
-  savedMessages(): CachedConversation | undefined {
-    const list = this.#list;
-    if (this.key.mode === 'search' || !list?.fetched || list.size === 0) return undefined;
-    const messages = list.messages();
-    const kept = messages.slice(-CACHED_MESSAGES);
-    return { messages: kept, foundOldest: list.foundOldest && kept.length === messages.length };
-  }
-
   /** Resolves once the page has loaded its content (tests, and commands that act on the view). */
   whenLoaded(): Promise<readonly number[]> {
     if (this.#served) return Promise.resolve(this.#list?.ids() ?? []);
@@ -212,8 +200,7 @@ export class TopicPanel implements vscode.Disposable {
     this.#search = undefined;
     this.#list = current ? new MessageList(this.#source(current), narrowOfKey(this.key, current.store.ownUserId)) : undefined;
     // Warm start: the messages saved before the reload, shown until the server's replace them.
-    const saved = current && this.key.mode !== 'search' ? this.services.sessions.takeCachedMessages(keyString(this.key), current.session) : undefined;
-    if (saved) this.#list!.seed(saved.messages, saved.foundOldest);
+    if (current) seedSaved(this.#list!, this.key, this.services.sessions, current.session);
     this.#listSubscription = this.#list?.onDidChange((delta) => this.#onDelta(delta));
     if (this.#served) this.#render();
   }
