@@ -61,6 +61,7 @@ export async function benchWarmStart(): Promise<BenchResult[]> {
     const idle = new ChatClient({ realmUrl: server.url, email: account.email, apiKey: 'unused' });
     const wholeUsers = (snapshot.realm_users?.length ?? 0) + (snapshot.realm_non_active_users?.length ?? 0) + (snapshot.cross_realm_bots?.length ?? 0);
     let rows = 0;
+    const wholeTimes: number[] = [];
     const firstRender = async (): Promise<number> => {
       const t0 = performance.now();
       const saved = await new SnapshotCache(dir, silent).read(accountId, server.url);
@@ -78,6 +79,7 @@ export async function benchWarmStart(): Promise<BenchResult[]> {
       if (rows === 0 || unread < 0) throw new Error('the channels tree is empty');
       // Then the rest of the snapshot, as in the extension (not timed: the tree is already shown).
       await restored;
+      wholeTimes.push(performance.now() - t0);
       if (store.users().length !== wholeUsers) throw new Error(`the rest of the snapshot was not built (${store.users().length} users of ${wholeUsers})`);
       session.dispose();
       return elapsed;
@@ -94,9 +96,11 @@ export async function benchWarmStart(): Promise<BenchResult[]> {
     const b = median(base);
     const m = median(measured);
     const ratio = m / b;
+    const whole = median(wholeTimes.slice(1));
     return [
       { name: `warm start: cache file read + JSON.parse (${(bytes / 1e6).toFixed(2)} MB; baseline)`, value: b, unit: 'ms' },
       { name: `warm start: cache read → first channels tree rows (${rows}; plain Node: SnapshotCache.read, ChatSession.restore, store.subscriptions)`, value: m, unit: 'ms' },
+      { name: 'warm start: cache read → whole snapshot built (the rest after the first render; for information)', value: whole, unit: 'ms' },
       { name: 'warm start: first tree render / cache read+parse', value: ratio, unit: 'x', target: `<= ${TARGET}x`, ok: ratio <= TARGET },
     ];
   } finally {
