@@ -22,6 +22,7 @@
  *   idempotent), so a page never undoes a newer edit, and nothing sent meanwhile is missed.
  * - A rebuilt store (events lost) reloads the loaded range by itself.
  */
+import { isDeepStrictEqual } from 'util';
 import type { ChatEvent } from '../api/events/models';
 import type { Message } from '../api/messages/models';
 import { checkMessagesMatchNarrow, getMessages } from '../api/messages/routes';
@@ -44,6 +45,7 @@ export class MessageList implements Disposable {
   #foundNewest = false;
   #fetched = false;
   #disposed = false;
+  #reconciling: Promise<void> | undefined;
   /** Bumped by every full reload: answers to older requests are dropped. */
   #generation = 0;
   /** Events seen while requests are in flight (replayed on their answers), and the log position of `#log[0]`. */
@@ -97,6 +99,41 @@ export class MessageList implements Disposable {
   }
   highlights(): ReadonlyMap<number, Highlight> {
     return this.#highlights;
+  }
+
+  /** Holds messages saved before a window reload that no page from the server has replaced yet. */
+  get seeded(): boolean {
+    return !this.#fetched && this.#messages.size > 0;
+  }
+
+  /**
+   * Warm start: fills an empty list with the messages saved before a window reload, shown until
+   * {@link reconcile} replaces them with the server's (the list is not `fetched` meanwhile, so new
+   * messages wait for that page, and edits of the saved ones apply as usual).
+   */
+  seed(messages: readonly Message[], foundOldest: boolean): void {
+    if (this.#fetched || this.#messages.size > 0 || messages.length === 0) return;
+    const delta = new DeltaBuilder();
+    for (const m of messages) this.#put(m, delta);
+    this.#foundOldest = foundOldest;
+    this.#emit(delta);
+  }
+
+  /**
+   * Replaces seeded messages with the server's for the same range and everything newer (the
+   * newest page when more than 1000 came since): one delta of what changed, was added or removed;
+   * messages the server sends unchanged are no change, so the page does not redraw them.
+   */
+  reconcile(): Promise<void> {
+    this.#reconciling ??= (async () => {
+      try {
+        await this.refresh();
+        if (!this.#foundNewest) await this.fetchInitial();
+      } finally {
+        this.#reconciling = undefined;
+      }
+    })();
+    return this.#reconciling;
   }
 
   // ---- fetching -----------------------------------------------------------------------------
@@ -357,9 +394,12 @@ export class MessageList implements Disposable {
   }
 
   #put(m: Message, delta: DeltaBuilder): void {
-    const had = this.#messages.has(m.id);
+    const had = this.#messages.get(m.id);
     this.#messages.set(m.id, m);
-    if (had) delta.change(m.id);
+    // A page that brings a message back unchanged (a reload, a warm start's reconcile) changes nothing.
+    if (had) {
+      if (!isDeepStrictEqual(had, m)) delta.change(m.id);
+    }
     else {
       this.#sorted = undefined;
       delta.add(m.id);

@@ -8,8 +8,7 @@ import * as vscode from 'vscode';
 import type { ChatClient } from '../api';
 import type { Account, AccountManager } from '../auth/accounts';
 import { Disposable } from '../disposable';
-import type { SnapshotCache } from './snapshotCache';
-import type { RegisterSnapshot } from '../api/events/register';
+import type { CachedConversation, CachedMessages, CachedState, SnapshotCache } from './snapshotCache';
 import { ChatSession, type ChatStore, type FocusSource, type SessionStatusChange, type StoreChange } from '../store';
 
 export interface CurrentSession {
@@ -31,6 +30,8 @@ export class SessionManager extends Disposable {
   #generation = 0;
   #sessionListeners: vscode.Disposable[] = [];
   #switching: Promise<void> = Promise.resolve();
+  /** Warm start: the saved messages of the conversations open before the reload, for that session. */
+  #warmMessages: { session: ChatSession; messages: Map<string, CachedConversation> } | undefined;
 
   readonly #onDidChange = this._register(new vscode.EventEmitter<CurrentSession | undefined>());
   /** A new session (its store is built) or none. */
@@ -97,7 +98,10 @@ export class SessionManager extends Disposable {
       this.#onError.fire(error);
       return;
     }
-    const cached = await this.cache?.read(account.id, account.realmUrl);
+    const [cached, messages] = await Promise.all([
+      this.cache?.read(account.id, account.realmUrl),
+      this.cache?.readMessages(account.id, account.realmUrl),
+    ]);
     const session = new ChatSession(client, {
       focus: this.focus,
       onSnapshot: (snapshot) => void this.cache?.write(account.id, account.realmUrl, snapshot),
@@ -117,7 +121,10 @@ export class SessionManager extends Disposable {
     // Visible as `connecting` while the snapshot loads.
     this.status = { status: 'connecting' };
     this.#onDidChangeStatus.fire(this.status);
-    if (cached && generation === this.#generation) this.#showWarm(account, session, client, cached);
+    if (cached && generation === this.#generation) {
+      this.#warmMessages = { session, messages: new Map(Object.entries(messages ?? {})) };
+      this.#showWarm(account, session, client, cached);
+    }
     try {
       await session.start();
     } catch (error) {
@@ -149,10 +156,29 @@ export class SessionManager extends Disposable {
     this.#onDidChange.fire(this.#current);
   }
 
+  /**
+   * Warm start: the messages of conversation `key` (a topic view's key string) saved before the
+   * reload, if `session` was started from the saved snapshot; given once.
+   */
+  takeCachedMessages(key: string, session: ChatSession): CachedConversation | undefined {
+    if (this.#warmMessages?.session !== session) return undefined;
+    const saved = this.#warmMessages.messages.get(key);
+    this.#warmMessages.messages.delete(key);
+    return saved;
+  }
+
+  /** Saves the newest messages of the open conversations of the current account (for the next warm start). */
+  saveMessages(messages: CachedMessages): Promise<void> {
+    const current = this.#current;
+    if (!current || !this.cache) return Promise.resolve();
+    return this.cache.writeMessages(current.account.id, current.account.realmUrl, messages);
+  }
+
   /** Warm start: the session becomes current with the saved snapshot while it connects. */
-  #showWarm(account: Account, session: ChatSession, client: ChatClient, snapshot: RegisterSnapshot): void {
+  #showWarm(account: Account, session: ChatSession, client: ChatClient, cached: CachedState): void {
     try {
-      session.restore(snapshot);
+      // What the first render reads now; the rest of the snapshot after it.
+      void session.restore(cached.first, () => cached.complete());
     } catch (error) {
       this.log.warn(`Warm start: the cached snapshot could not be shown (${error instanceof Error ? error.message : String(error)}).`);
       return;
@@ -163,6 +189,7 @@ export class SessionManager extends Disposable {
 
   async #stopCurrent(): Promise<void> {
     const current = this.#current;
+    this.#warmMessages = undefined;
     if (!current) return;
     this.#current = undefined;
     for (const l of this.#sessionListeners) l.dispose();

@@ -3,31 +3,109 @@
  * storage, so after a window reload the side bar shows the organisation at once while a fresh
  * `/register` is under way (which then replaces it, as every resync does).
  *
- * One file per account (`snapshot-<hash of the account id>.json`): a format version, the account,
- * the server, when it was saved, and the snapshot. The snapshot holds no credentials (the API key
- * lives only in SecretStorage), and the file is written whole through a temporary file. A file of
- * another version, of another account, or that does not parse or validate is discarded with a log
- * line; the session then starts cold, as before.
+ * One file per account (`snapshot-<hash of the account id>.json`), written whole through a
+ * temporary file, holding no credentials (the API key lives only in SecretStorage). Its first line
+ * is a header: format version, account, server, when it was saved, and the length and SHA-1 of
+ * each section that follows, one JSON document a line:
+ *  - `first`: the snapshot without the bulky lists the first render does not read — what the
+ *    channels tree needs (subscriptions, unreads, settings, groups) and the few users the side bar
+ *    names at once (oneself, one's bots, the recent direct conversations);
+ *  - `rest`: the lists left out (channels one is not subscribed to, the other users, presence),
+ *    parsed only after the first render.
+ * The newest messages of the conversations open (at most {@link CACHED_MESSAGES} each) are in a
+ * second file of the same format, `messages-<hash>.json`, with one section: written whenever
+ * they change (a few seconds apart), while the snapshot is written once per `/register`.
+ *
+ * The sections were validated when the server sent them, so a section whose length and SHA-1
+ * match is trusted as it is (no schema pass before the first render). A file of another version
+ * or account, or whose header does not parse, or a section that does not match its checksum or
+ * does not parse, is discarded with a log line; the session then starts cold, as before (or, for
+ * a later section, goes on with what it has until the server answers).
  */
 import { createHash } from 'crypto';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { RegisterSnapshot } from '../api/events/register';
+import type { RegisterSnapshot } from '../api/events/register';
+import type { Message } from '../api/messages/models';
 
 /** Bumped whenever what is saved changes meaning: older files are discarded. */
-export const SNAPSHOT_CACHE_VERSION = 1;
+export const SNAPSHOT_CACHE_VERSION = 2;
 
-interface CacheFile {
+/** Snapshot lists the first render does not read, kept in the `rest` section. */
+const REST_KEYS = ['never_subscribed', 'unsubscribed', 'realm_non_active_users', 'presences'] as const;
+
+/** The newest messages kept per open conversation. */
+export const CACHED_MESSAGES = 100;
+
+/** The newest messages of one open conversation (ascending ids), and whether they reach its oldest. */
+export interface CachedConversation {
+  readonly messages: readonly Message[];
+  readonly foundOldest: boolean;
+}
+/** The open conversations' newest messages, keyed by the conversation view's key string. */
+export type CachedMessages = Record<string, CachedConversation>;
+
+interface SectionInfo {
+  bytes: number;
+  sha1: string;
+}
+interface CacheHeader {
   version: number;
   accountId: string;
   realmUrl: string;
   savedAt: number;
-  snapshot: unknown;
+  sections: Record<string, SectionInfo>;
 }
 
 export interface SnapshotCacheLog {
   info(message: string): void;
   warn(message: string): void;
+}
+
+/** A saved snapshot, read in steps: what the first render needs at once, the rest when asked. */
+export interface CachedState {
+  /** The snapshot without the `rest` section's lists (and with only the users named at once). */
+  readonly first: RegisterSnapshot;
+  /** The whole snapshot; undefined (the file discarded, with a log line) when the rest is corrupt. */
+  complete(): RegisterSnapshot | undefined;
+}
+
+const sha1 = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('hex');
+
+/** Splits a snapshot into what the first render reads and the rest (see the file comment). */
+export function splitSnapshot(snapshot: RegisterSnapshot): { first: RegisterSnapshot; rest: Partial<RegisterSnapshot> } {
+  const first: Record<string, unknown> = { ...snapshot };
+  const rest: Record<string, unknown> = {};
+  for (const key of REST_KEYS) {
+    if (key in first) rest[key] = first[key];
+    delete first[key];
+  }
+  const users = snapshot.realm_users;
+  if (users) {
+    const own = snapshot.user_id;
+    const named = new Set<number>(own === undefined ? [] : [own]);
+    for (const c of snapshot.recent_private_conversations ?? []) for (const id of c.user_ids) named.add(id);
+    const isFirst = (u: (typeof users)[number]): boolean => named.has(u.user_id) || (u.is_bot && u.bot_owner_id === own);
+    first.realm_users = users.filter(isFirst);
+    rest.realm_users = users.filter((u) => !isFirst(u));
+  }
+  return { first: first as RegisterSnapshot, rest: rest as Partial<RegisterSnapshot> };
+}
+
+/** The inverse of splitSnapshot. */
+function joinSnapshot(first: RegisterSnapshot, rest: Partial<RegisterSnapshot>): RegisterSnapshot {
+  const whole = { ...first, ...rest };
+  if (first.realm_users || rest.realm_users) whole.realm_users = [...(first.realm_users ?? []), ...(rest.realm_users ?? [])];
+  return whole;
+}
+
+/** A file read by sections: each checked against its checksum and parsed when asked for. */
+interface SectionedFile {
+  readonly savedAt: number;
+  /** The section parsed; undefined (the file discarded, with a log line) when it is corrupt. */
+  section<T>(name: string): T | undefined;
+  /** Discards the file with a log line; returns undefined. */
+  problem(why: string): undefined;
 }
 
 export class SnapshotCache {
@@ -40,52 +118,131 @@ export class SnapshotCache {
     private readonly now: () => number = Date.now,
   ) {}
 
+  #hashOf(accountId: string): string {
+    return createHash('sha256').update(accountId).digest('hex').slice(0, 24);
+  }
+
+  /** The account's snapshot file. */
   fileOf(accountId: string): string {
-    return path.join(this.dir, `snapshot-${createHash('sha256').update(accountId).digest('hex').slice(0, 24)}.json`);
+    return path.join(this.dir, `snapshot-${this.#hashOf(accountId)}.json`);
+  }
+
+  /** The account's file of open conversations' messages (written more often than the snapshot). */
+  messagesFileOf(accountId: string): string {
+    return path.join(this.dir, `messages-${this.#hashOf(accountId)}.json`);
   }
 
   /** The account's saved snapshot, or undefined (none, or discarded with a log line). */
-  async read(accountId: string, realmUrl: string): Promise<RegisterSnapshot | undefined> {
-    const file = this.fileOf(accountId);
-    let text: string;
+  async read(accountId: string, realmUrl: string): Promise<CachedState | undefined> {
+    const file = await this.#read(this.fileOf(accountId), 'snapshot', accountId, realmUrl, ['first', 'rest']);
+    if (!file) return undefined;
+    const first = file.section<RegisterSnapshot>('first');
+    if (!first || typeof first !== 'object') return file.problem('its first section is not a snapshot');
+    this.log.info(`Warm start: showing the snapshot saved ${new Date(file.savedAt).toISOString()} until the server answers.`);
+    let whole: RegisterSnapshot | undefined;
+    return {
+      first,
+      complete: () => {
+        if (whole) return whole;
+        const rest = file.section<Partial<RegisterSnapshot>>('rest');
+        return rest && typeof rest === 'object' ? (whole = joinSnapshot(first, rest)) : file.problem('its rest section is not an object');
+      },
+    };
+  }
+
+  /** The recent messages of the conversations open when they were saved ({} when none or discarded). */
+  async readMessages(accountId: string, realmUrl: string): Promise<CachedMessages> {
+    const file = await this.#read(this.messagesFileOf(accountId), 'messages', accountId, realmUrl, ['messages']);
+    const messages = file?.section<CachedMessages>('messages');
+    if (messages !== undefined && (typeof messages !== 'object' || messages === null || Object.values(messages).some((c) => !Array.isArray((c as Partial<CachedConversation> | null)?.messages)))) {
+      file!.problem('its messages section is not a map of message lists');
+      return {};
+    }
+    return messages ?? {};
+  }
+
+  async #read(file: string, what: string, accountId: string, realmUrl: string, names: readonly string[]): Promise<SectionedFile | undefined> {
+    let bytes: Buffer;
     try {
-      text = await fs.readFile(file, 'utf8');
+      bytes = await fs.readFile(file);
     } catch {
       return undefined; // no cache yet
     }
+    let discarded = false;
     const problem = (why: string): undefined => {
-      this.log.warn(`Warm start: the cached snapshot ${path.basename(file)} was discarded (${why}).`);
+      if (discarded) return undefined;
+      discarded = true;
+      this.log.warn(`Warm start: the cached ${what} ${path.basename(file)} was discarded (${why}).`);
       void fs.rm(file, { force: true }).catch(() => undefined);
       return undefined;
     };
-    let data: Partial<CacheFile>;
+    const eol = bytes.indexOf(10);
+    let header: Partial<CacheHeader>;
     try {
-      data = JSON.parse(text) as Partial<CacheFile>;
+      header = JSON.parse(bytes.toString('utf8', 0, eol < 0 ? bytes.length : eol)) as Partial<CacheHeader>;
     } catch {
-      return problem('it is not valid JSON');
+      return problem('its header is not valid JSON');
     }
-    if (typeof data !== 'object' || data === null) return problem('it is not an object');
-    if (data.version !== SNAPSHOT_CACHE_VERSION) return problem(`version ${String(data.version)}, expected ${SNAPSHOT_CACHE_VERSION}`);
-    if (data.accountId !== accountId || data.realmUrl !== realmUrl) return problem('it belongs to another account');
-    const parsed = RegisterSnapshot.safeParse(data.snapshot);
-    if (!parsed.success) return problem('its snapshot does not have the register shape');
-    this.log.info(`Warm start: showing the snapshot saved ${new Date(data.savedAt ?? 0).toISOString()} until the server answers.`);
-    return parsed.data;
+    if (typeof header !== 'object' || header === null) return problem('its header is not an object');
+    if (header.version !== SNAPSHOT_CACHE_VERSION) return problem(`version ${String(header.version)}, expected ${SNAPSHOT_CACHE_VERSION}`);
+    if (header.accountId !== accountId || header.realmUrl !== realmUrl) return problem('it belongs to another account');
+    // Section offsets, each section followed by a newline.
+    const offsets = new Map<string, [number, SectionInfo]>();
+    let at = eol + 1;
+    for (const name of names) {
+      const info = header.sections?.[name];
+      if (!info || !Number.isSafeInteger(info.bytes) || info.bytes < 0 || typeof info.sha1 !== 'string') return problem(`its header does not describe the ${name} section`);
+      offsets.set(name, [at, info]);
+      at += info.bytes + 1;
+    }
+    if (at !== bytes.length) return problem(`it is ${bytes.length} bytes long, its header says ${at}`);
+    return {
+      savedAt: typeof header.savedAt === 'number' ? header.savedAt : 0,
+      problem,
+      section: <T>(name: string): T | undefined => {
+        if (discarded) return undefined;
+        const [start, info] = offsets.get(name)!;
+        const body = bytes.subarray(start, start + info.bytes);
+        if (sha1(body) !== info.sha1) return problem(`its ${name} section does not match its checksum`);
+        try {
+          return JSON.parse(body.toString('utf8')) as T;
+        } catch {
+          return problem(`its ${name} section is not valid JSON`);
+        }
+      },
+    };
   }
 
   /** Saves the account's snapshot (whole, through a temporary file). Failures are logged, not thrown. */
   write(accountId: string, realmUrl: string, snapshot: RegisterSnapshot): Promise<void> {
-    const file = this.fileOf(accountId);
-    const body: CacheFile = { version: SNAPSHOT_CACHE_VERSION, accountId, realmUrl, savedAt: this.now(), snapshot };
+    return this.#write(this.fileOf(accountId), 'snapshot', accountId, realmUrl, () => {
+      const { first, rest } = splitSnapshot(snapshot);
+      return { first, rest };
+    });
+  }
+
+  /** Saves the recent messages of the account's open conversations. Failures are logged, not thrown. */
+  writeMessages(accountId: string, realmUrl: string, messages: CachedMessages): Promise<void> {
+    return this.#write(this.messagesFileOf(accountId), 'messages', accountId, realmUrl, () => ({ messages }));
+  }
+
+  #write(file: string, what: string, accountId: string, realmUrl: string, sections: () => Record<string, unknown>): Promise<void> {
     const previous = this.#writing.get(file) ?? Promise.resolve();
     const next = previous.then(async () => {
       try {
+        const bodies = Object.entries(sections()).map(([name, value]) => [name, Buffer.from(JSON.stringify(value))] as const);
+        const header: CacheHeader = {
+          version: SNAPSHOT_CACHE_VERSION, accountId, realmUrl, savedAt: this.now(),
+          sections: Object.fromEntries(bodies.map(([name, b]) => [name, { bytes: b.length, sha1: sha1(b) }])),
+        };
+        const nl = Buffer.from('\n');
+        const content = Buffer.concat([Buffer.from(JSON.stringify(header)), nl, ...bodies.flatMap(([, b]) => [b, nl])]);
         await fs.mkdir(this.dir, { recursive: true });
         const tmp = `${file}.${process.pid}.tmp`;
-        await fs.writeFile(tmp, JSON.stringify(body), { mode: 0o600 });
+        await fs.writeFile(tmp, content, { mode: 0o600 });
         await fs.rename(tmp, file);
       } catch (error) {
-        this.log.warn(`Warm start: the snapshot could not be saved (${error instanceof Error ? error.message : String(error)}).`);
+        this.log.warn(`Warm start: the ${what} could not be saved (${error instanceof Error ? error.message : String(error)}).`);
       }
     });
     this.#writing.set(file, next);
@@ -95,9 +252,11 @@ export class SnapshotCache {
     return next;
   }
 
-  /** Forgets the account's snapshot (sign-out). */
+  /** Forgets the account's snapshot and messages (sign-out). */
   async remove(accountId: string): Promise<void> {
-    await (this.#writing.get(this.fileOf(accountId)) ?? Promise.resolve());
-    await fs.rm(this.fileOf(accountId), { force: true });
+    for (const file of [this.fileOf(accountId), this.messagesFileOf(accountId)]) {
+      await (this.#writing.get(file) ?? Promise.resolve());
+      await fs.rm(file, { force: true });
+    }
   }
 }

@@ -80,6 +80,7 @@ export class ChatSession {
   #status: SessionStatus = 'stopped';
   #started = false;
   #serverSnapshot = false;
+  #disposed = false;
 
   readonly #onDidChangeStatus = new Emitter<SessionStatusChange>();
   /** `connecting` → `live`; `reconnecting` while the connection is lost or the queue is rebuilt; `stopped`. */
@@ -153,11 +154,28 @@ export class ChatSession {
 
   /**
    * Builds the store from a saved snapshot before `start()` (warm start): the views show it until
-   * the server's snapshot replaces it, as a resync does.
+   * the server's snapshot replaces it, as a resync does. With `complete`, `snapshot` holds only
+   * what the first render reads: the store is built from it at once, and from the whole snapshot
+   * `complete` gives on the next turn of the event loop (after the first render), unless the
+   * server's snapshot came first or the session was disposed. Resolves once that is done.
    */
-  restore(snapshot: RegisterSnapshot): void {
+  restore(snapshot: RegisterSnapshot, complete?: () => RegisterSnapshot | undefined): Promise<void> {
     if (this.#started) throw new Error('ChatSession.restore() must come before start().');
     this.store.reset(snapshot);
+    if (!complete) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      setImmediate(() => {
+        try {
+          if (this.#serverSnapshot || this.#disposed) return;
+          const whole = complete();
+          if (whole && !this.#serverSnapshot && !this.#disposed) this.store.reset(whole);
+        } catch (error) {
+          this.#onError.fire(error);
+        } finally {
+          resolve();
+        }
+      });
+    });
   }
 
   /**
@@ -207,6 +225,7 @@ export class ChatSession {
   }
 
   dispose(): void {
+    this.#disposed = true;
     void this.stop();
     this.store.dispose();
     this.typing.dispose();

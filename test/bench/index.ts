@@ -5,9 +5,17 @@ import { benchBundle } from './bundle';
 import { benchExtension } from './extension';
 import { benchMemory } from './memory';
 import { benchStore } from './store';
+import { benchWarmStart } from './warmStart';
 import { printResults, type BenchResult } from './stats';
 
-const SECTIONS: Record<string, () => Promise<BenchResult[]>> = { bundle: benchBundle, api: benchApi, store: benchStore, memory: benchMemory, extension: benchExtension };
+const SECTIONS: Record<string, () => Promise<BenchResult[]>> = {
+  bundle: benchBundle,
+  api: benchApi,
+  store: benchStore,
+  memory: benchMemory,
+  warmStart: benchWarmStart,
+  extension: benchExtension,
+};
 
 /**
  * `npm run bench`: every benchmark, as ratios to baselines measured in the same run.

@@ -6,16 +6,19 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { TeamChatApi } from '../../src/extension';
-import { freshStart, signOutAll, testAccount, testControl, waitFor, waitForSession } from './helpers';
+import { sendMessage } from '../../src/api/messages/routes';
+import type { MessageListDelta } from '../../src/messageList';
+import { clientFor, freshStart, GENERAL, signOutAll, testAccount, testControl, waitFor, waitForSession } from './helpers';
 
 describe('warm start', function () {
   this.timeout(60_000);
   let api: TeamChatApi;
   const alice = testAccount('alice');
-  const snapshotFiles = (): string[] => {
+  const cacheFiles = (prefix: string): string[] => {
     const dir = path.join(api.services.context.globalStorageUri.fsPath, 'snapshots');
-    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
+    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.startsWith(prefix) && f.endsWith('.json')) : [];
   };
+  const snapshotFiles = (): string[] => cacheFiles('snapshot-');
 
   before(async () => {
     api = await freshStart(alice);
@@ -52,9 +55,52 @@ describe('warm start', function () {
     assert.deepEqual(api.channels.model.roots().map((n) => n.streamId), channelsBefore);
   });
 
-  it('forgets the snapshot on sign-out', async () => {
+  it("shows an open conversation's saved messages before the server answers, then reconciles without a redraw or a lost message", async () => {
+    const bob = clientFor(testAccount('bob'));
+    try {
+      const topic = `warm start ${Date.now()}`;
+      const say = async (content: string) => (await sendMessage(bob, { type: 'stream', to: GENERAL, topic, content })).id;
+      const sent = [await say('one'), await say('two'), await say('three')];
+      const panel = api.topicViews.open({ mode: 'topic', streamId: GENERAL, topic }, topic);
+      assert.deepEqual(await panel.whenLoaded(), sent);
+      // Saved a little after the view loaded.
+      await waitFor('the messages saved', () => cacheFiles('messages-').length === 1, 10_000);
+
+      // The reload: the server's /register and messages held back 3 s; a message sent meanwhile.
+      await testControl('fault', { kind: 'delay', ms: 3_000, route: 'POST /register', times: 1 });
+      await testControl('fault', { kind: 'delay', ms: 3_000, route: 'GET /messages', times: 3 });
+      const restarted = api.services.sessions.restart();
+      await waitFor('a warm session', () => api.services.sessions.current && api.services.sessions.status.status === 'connecting', 2_500);
+      const list = panel.list!;
+      const deltas: MessageListDelta[] = [];
+      const sub = list.onDidChange((d) => deltas.push(d));
+      try {
+        const shown = await panel.whenLoaded();
+        assert.deepEqual(shown, sent, 'the saved messages were not shown');
+        assert.equal(list.seeded, true, 'the messages came from the server, not the cache');
+        assert.equal(api.services.sessions.status.status, 'connecting', 'the server had already answered');
+        const during = await say('sent during the reload');
+        await restarted;
+        await waitForSession(api, alice.email);
+        await waitFor('the message sent during the reload', () => list.get(during) !== undefined, 15_000);
+        assert.deepEqual(list.ids(), [...sent, during]);
+        assert.equal(list.seeded, false);
+        const touched = deltas.flatMap((d) => [...d.added, ...d.changed, ...d.removed]);
+        assert.deepEqual(touched.filter((id) => sent.includes(id)), [], `the saved messages were redrawn: ${JSON.stringify(deltas)}`);
+      } finally {
+        sub.dispose();
+        panel.dispose();
+      }
+    } finally {
+      await bob.close();
+    }
+  });
+
+  it('forgets the snapshot and the messages on sign-out', async () => {
+    assert.equal(cacheFiles('messages-').length, 1);
     assert.equal(snapshotFiles().length, 1);
     await signOutAll(api);
     assert.deepEqual(snapshotFiles(), []);
+    assert.deepEqual(cacheFiles('messages-'), []);
   });
 });

@@ -228,6 +228,43 @@ describe('MessageList (a live list per narrow)', function () {
     assert.deepEqual(list.ids(), [a, b]);
   });
 
+  it('warm start: saved messages shown at once, then reconciled with the server in one delta that redraws nothing unchanged', async () => {
+    const topic = freshTopic();
+    const [a, b, c] = [await say(bobClient, topic, 'kept'), await say(bobClient, topic, 'to be edited'), await say(bobClient, topic, 'to be deleted')];
+    const before = open(topicNarrow(channelId, topic));
+    await before.fetchInitial();
+    // What the cache gave back after a reload (a JSON round trip, as from the file).
+    const saved = JSON.parse(JSON.stringify(before.messages())) as ReturnType<MessageList['messages']>;
+    // Meanwhile, while the window was reloading: an edit, a deletion, a new message.
+    await updateMessage(bobClient, { message_id: b, content: 'edited' });
+    await bobClient.request('DELETE', `/messages/${c}`, {}, { route: 'DELETE /messages/{message_id}' });
+    const d = await say(bobClient, topic, 'new');
+
+    const list = open(topicNarrow(channelId, topic));
+    const deltas: MessageListDelta[] = [];
+    list.onDidChange((delta) => deltas.push(delta));
+    list.seed(saved, true);
+    assert.deepEqual(list.ids(), [a, b, c], 'the saved messages are not shown at once');
+    assert.equal(list.seeded, true);
+    assert.equal(list.fetched, false);
+    assert.equal(list.foundOldest, true);
+    deltas.length = 0;
+    // A message sent while the reconcile is in flight is not lost.
+    const reconciling = list.reconcile();
+    const e = await say(bobClient, topic, 'during');
+    await reconciling;
+    await until(list, 'the message sent during the reconcile', () => list.get(e) !== undefined);
+    assert.deepEqual(list.ids(), [a, b, d, e]);
+    assert.equal(list.seeded, false);
+    assert.match(list.get(b)!.content, /edited/);
+    assert.deepEqual(deltas[0]!.changed, [b], 'only the edited message is redrawn');
+    assert.deepEqual(deltas[0]!.removed, [c]);
+    assert.ok(deltas[0]!.added.includes(d));
+    assert.ok(!deltas.some((delta) => delta.changed.includes(a) || delta.added.includes(a)), 'the unchanged message was redrawn');
+    assert.equal(list.foundOldest, true);
+    assert.equal(list.foundNewest, true);
+  });
+
   it('a rebuilt store (events lost) reloads the list by itself, keeping found_oldest', async () => {
     const topic = freshTopic();
     const a = await say(bobClient, topic, 'kept');

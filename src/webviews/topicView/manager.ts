@@ -6,10 +6,16 @@
 import * as vscode from 'vscode';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
+import type { CachedMessages } from '../../session/snapshotCache';
+import { savedConversation } from './warm';
 import { keyString, TopicPanel } from './panel';
 import { isTopicViewKey as isKey, type TopicViewKey } from './protocol';
 
+/** How long after a change of an open conversation the messages are saved (warm start). */
+const SAVE_DELAY_MS = 2_000;
+
 export class TopicViews implements vscode.Disposable {
+  #saveTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #panels = new Map<string, TopicPanel>();
   /** Key strings, least recently active first (the compose target falls back to the last). */
   #used: string[] = [];
@@ -82,15 +88,38 @@ export class TopicViews implements vscode.Disposable {
     const viewState = panel.onDidChangeViewState((e) => {
       if (e.webviewPanel.active) this.#markUsed(id);
     });
+    const loaded = view.onDidLoad(() => this.#scheduleSave());
     view.onDidDispose(() => {
       viewState.dispose();
+      loaded.dispose();
+      this.#scheduleSave();
       this.#used = this.#used.filter((u) => u !== id);
       if (this.#panels.get(id) === view) this.#panels.delete(id);
     });
     return view;
   }
 
+  /** Saves the open conversations' newest messages a little after they change (at most once per delay). */
+  #scheduleSave(): void {
+    if (this.#saveTimer) return;
+    this.#saveTimer = setTimeout(() => void this.saveMessages(), SAVE_DELAY_MS);
+  }
+
+  /** Saves the newest messages of the open topic and direct-message views, for a warm start after a reload. */
+  saveMessages(): Promise<void> {
+    if (this.#saveTimer) clearTimeout(this.#saveTimer);
+    this.#saveTimer = undefined;
+    const messages: CachedMessages = {};
+    for (const [id, view] of this.#panels) {
+      const saved = savedConversation(view);
+      if (saved) messages[id] = saved;
+    }
+    return this.services.sessions.saveMessages(messages);
+  }
+
   dispose(): void {
+    // The window is closing or reloading: the latest messages (the write finishes if the host lets it).
+    if (this.#saveTimer) void this.saveMessages();
     for (const p of [...this.#panels.values()]) p.dispose();
     for (const d of this.#disposables) d.dispose();
   }

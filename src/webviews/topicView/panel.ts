@@ -10,6 +10,7 @@ import { WebviewPanels } from '../../constants';
 import { MessageList, type MessageListDelta, type MessageListSource } from '../../messageList';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
+import { seedSaved } from './warm';
 import { requireSession } from '../../ui/session';
 import { PanelHost, type WebviewHost } from '../host';
 import { realmImageOrigins } from '../html';
@@ -198,6 +199,8 @@ export class TopicPanel implements vscode.Disposable {
     this.#search?.dispose();
     this.#search = undefined;
     this.#list = current ? new MessageList(this.#source(current), narrowOfKey(this.key, current.store.ownUserId)) : undefined;
+    // Warm start: the messages saved before the reload, shown until the server's replace them.
+    if (current) seedSaved(this.#list!, this.key, this.services.sessions, current.session);
     this.#listSubscription = this.#list?.onDidChange((delta) => this.#onDelta(delta));
     if (this.#served) this.#render();
   }
@@ -250,6 +253,9 @@ export class TopicPanel implements vscode.Disposable {
       // Opened at a message: the page around it, and everything after it when the list is short.
       await list.fetchInitial({ anchor, before: 50, after: 1000 });
       if (list !== this.#list) return this.#init(oldestLoadedId);
+    } else if (list.seeded && (oldestLoadedId === undefined || list.ids()[0]! <= oldestLoadedId)) {
+      // Warm start: the saved messages at once; the server's replace them as a delta (no redraw).
+      void list.reconcile().catch((e: unknown) => this.services.log.warn(`Topic view: reloading the saved messages failed: ${String(e)}`));
     } else if (!list.fetched || (oldestLoadedId !== undefined && (list.ids()[0] ?? Infinity) > oldestLoadedId)) {
       if (oldestLoadedId !== undefined) {
         // Restore the range the page had (its saved state); fall back to the newest page.
