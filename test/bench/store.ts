@@ -117,7 +117,7 @@ export async function benchStore(): Promise<BenchResult[]> {
 }
 
 /** The raw `/register` body the session asks for (what the store is built from). */
-async function fetchRegisterBody(url: string, email: string, apiKey: string): Promise<string> {
+export async function fetchRegisterBody(url: string, email: string, apiKey: string): Promise<string> {
   const form = new URLSearchParams(slimRegisterForm());
   const res = await fetch(url + '/api/v1/register', {
     method: 'POST',
@@ -174,7 +174,7 @@ function biggestChannel(snapshot: RegisterSnapshot): number {
  * 15% direct; from others, unread), 20% read flags (1–20 ids), 25% presence, 8% status
  * changes, 8% reactions, 4% content edits. Deterministic (seeded).
  */
-function generateEventBatches(snapshot: RegisterSnapshot, total: number, batchSize: number): string[] {
+export function generateEventBatches(snapshot: RegisterSnapshot, total: number, batchSize: number): string[] {
   let seed = 42;
   const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
