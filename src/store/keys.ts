@@ -15,8 +15,12 @@ export function isResolved(topic: string): boolean {
  * the conversation with oneself is keyed by the own id.
  */
 export function dmKey(userIds: Iterable<number>, ownUserId: number): string {
-  const others = [...new Set(userIds)].filter((id) => id !== ownUserId).sort((a, b) => a - b);
-  return others.length === 0 ? String(ownUserId) : others.join(',');
+  // One pass, no Set: a conversation has a handful of users, and most have one other.
+  const others: number[] = [];
+  for (const id of userIds) if (id !== ownUserId && !others.includes(id)) others.push(id);
+  if (others.length === 0) return String(ownUserId);
+  if (others.length === 1) return String(others[0]);
+  return others.sort((a, b) => a - b).join(',');
 }
 
 /** A presence key that is a user id (`slim_presence`); other keys are emails. */

@@ -2,17 +2,32 @@ import { dmKey, topicKey } from './keys';
 
 /** Where an unread message is. */
 export type UnreadLocation =
-  | { kind: 'stream'; streamId: number; topic: string }
-  | { kind: 'dm'; key: string };
+  | { readonly kind: 'stream'; readonly streamId: number; readonly topic: string }
+  | { readonly kind: 'dm'; readonly key: string };
 
+/**
+ * A topic's unreads. It is also the location of each of its ids (an `UnreadLocation`), so the
+ * index holds no object per unread message, only a map entry.
+ */
 interface TopicUnreads {
-  /** The display name as last seen (topics compare case-insensitively). */
-  name: string;
+  readonly kind: 'stream';
+  readonly streamId: number;
+  /** The display name as first seen (topics compare case-insensitively). */
+  readonly topic: string;
+  /** `topicKey(topic)`. */
+  readonly key: string;
   /**
    * The unread ids, in arrival order. A lone id is held as the number itself: most topics have one
    * unread, and a Set each would be most of a large organisation's unread index.
    */
   ids: number | Set<number>;
+}
+
+/** A direct conversation's unreads; also the location of each of its ids. */
+interface DmUnreads {
+  readonly kind: 'dm';
+  readonly key: string;
+  readonly ids: Set<number>;
 }
 
 function idCount(ids: number | Set<number>): number {
@@ -29,9 +44,10 @@ interface StreamUnreads {
  * per direct conversation, all maintained incrementally so every read is O(1).
  */
 export class UnreadIndex {
-  readonly #where = new Map<number, UnreadLocation>();
+  /** Each unread id → its topic's or conversation's entry (shared by all its ids). */
+  readonly #where = new Map<number, TopicUnreads | DmUnreads>();
   readonly #streams = new Map<number, StreamUnreads>();
-  readonly #dms = new Map<string, Set<number>>();
+  readonly #dms = new Map<string, DmUnreads>();
   readonly #mentions = new Set<number>();
   #dmTotal = 0;
 
@@ -67,14 +83,14 @@ export class UnreadIndex {
 
   addStream(id: number, streamId: number, topic: string, mentioned = false): boolean {
     if (this.#where.has(id)) return false;
-    this.#where.set(id, { kind: 'stream', streamId, topic });
     let s = this.#streams.get(streamId);
     if (!s) this.#streams.set(streamId, (s = { count: 0, topics: new Map() }));
     const key = topicKey(topic);
-    const t = s.topics.get(key);
-    if (!t) s.topics.set(key, { name: topic, ids: id });
+    let t = s.topics.get(key);
+    if (!t) s.topics.set(key, (t = { kind: 'stream', streamId, topic, key, ids: id }));
     else if (typeof t.ids === 'number') t.ids = new Set([t.ids, id]);
     else t.ids.add(id);
+    this.#where.set(id, t);
     s.count++;
     if (mentioned) this.#mentions.add(id);
     return true;
@@ -87,10 +103,10 @@ export class UnreadIndex {
 
   addDmKey(id: number, key: string, mentioned = false): boolean {
     if (this.#where.has(id)) return false;
-    this.#where.set(id, { kind: 'dm', key });
-    let set = this.#dms.get(key);
-    if (!set) this.#dms.set(key, (set = new Set()));
-    set.add(id);
+    let dm = this.#dms.get(key);
+    if (!dm) this.#dms.set(key, (dm = { kind: 'dm', key, ids: new Set() }));
+    dm.ids.add(id);
+    this.#where.set(id, dm);
     this.#dmTotal++;
     if (mentioned) this.#mentions.add(id);
     return true;
@@ -103,15 +119,12 @@ export class UnreadIndex {
     this.#where.delete(id);
     this.#mentions.delete(id);
     if (loc.kind === 'dm') {
-      const set = this.#dms.get(loc.key)!;
-      set.delete(id);
-      if (set.size === 0) this.#dms.delete(loc.key);
+      loc.ids.delete(id);
+      if (loc.ids.size === 0) this.#dms.delete(loc.key);
       this.#dmTotal--;
     } else {
       const s = this.#streams.get(loc.streamId)!;
-      const key = topicKey(loc.topic);
-      const t = s.topics.get(key)!;
-      if (typeof t.ids === 'number' || (t.ids.delete(id) && t.ids.size === 0)) s.topics.delete(key);
+      if (typeof loc.ids === 'number' || (loc.ids.delete(id) && loc.ids.size === 0)) s.topics.delete(loc.key);
       if (--s.count === 0) this.#streams.delete(loc.streamId);
     }
     return loc;
@@ -145,7 +158,7 @@ export class UnreadIndex {
   }
 
   dmCount(userIds: Iterable<number>): number {
-    return this.#dms.get(dmKey(userIds, this.ownUserId))?.size ?? 0;
+    return this.#dms.get(dmKey(userIds, this.ownUserId))?.ids.size ?? 0;
   }
 
   /** The unread ids of one topic (a copy). */
@@ -156,7 +169,7 @@ export class UnreadIndex {
 
   /** The unread ids of one direct conversation (a copy). */
   dmIds(userIds: Iterable<number>): number[] {
-    return [...(this.#dms.get(dmKey(userIds, this.ownUserId)) ?? [])];
+    return [...(this.#dms.get(dmKey(userIds, this.ownUserId))?.ids ?? [])];
   }
 
   /** Unreads of a channel in the topics `counts(name)` accepts. */
@@ -164,7 +177,7 @@ export class UnreadIndex {
     const s = this.#streams.get(streamId);
     if (!s) return 0;
     let n = 0;
-    for (const t of s.topics.values()) if (counts(t.name)) n += idCount(t.ids);
+    for (const t of s.topics.values()) if (counts(t.topic)) n += idCount(t.ids);
     return n;
   }
 
@@ -172,7 +185,7 @@ export class UnreadIndex {
   *topicsOf(streamId: number): Iterable<[key: string, name: string, count: number]> {
     const s = this.#streams.get(streamId);
     if (!s) return;
-    for (const [key, t] of s.topics) yield [key, t.name, idCount(t.ids)];
+    for (const [key, t] of s.topics) yield [key, t.topic, idCount(t.ids)];
   }
 
   streamIds(): Iterable<number> {
@@ -181,7 +194,7 @@ export class UnreadIndex {
 
   /** Direct conversations with unreads: key (see `dmKey`) → count. */
   *dmConversations(): Iterable<[key: string, count: number]> {
-    for (const [key, set] of this.#dms) yield [key, set.size];
+    for (const [key, dm] of this.#dms) yield [key, dm.ids.size];
   }
 }
 

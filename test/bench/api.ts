@@ -130,7 +130,7 @@ async function runRound(run: Runner, work: WorkItem[], total: number): Promise<{
 }
 
 /** A mix of the reads the extension makes: messages of a topic, one message, lists, lookups. */
-async function buildWorkload(client: ChatClient, email: string): Promise<WorkItem[]> {
+export async function buildWorkload(client: ChatClient, email: string): Promise<WorkItem[]> {
   const subs = await client.call('GET /users/me/subscriptions', {});
   const channel = subs.subscriptions[0]!;
   const topics = await client.call('GET /users/me/{stream_id}/topics', { stream_id: channel.stream_id });

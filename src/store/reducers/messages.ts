@@ -22,8 +22,9 @@ export function applyMessage(state: StoreState, event: MessageEvent, change: Cha
       change.stream('unreads', m.stream_id);
     }
   } else if (m.type === 'private' && Array.isArray(m.display_recipient)) {
-    if (state.personal.dms.note(m.display_recipient.map((r) => r.id), m.id)) change.add('directMessages');
-    if (unread && state.unreads.addDm(m.id, m.display_recipient.map((r) => r.id), isMentioned(flags))) {
+    const userIds = m.display_recipient.map((r) => r.id);
+    if (state.personal.dms.note(userIds, m.id)) change.add('directMessages');
+    if (unread && state.unreads.addDm(m.id, userIds, isMentioned(flags))) {
       change.add('unreads');
     }
   }
