@@ -38,7 +38,10 @@ export function activate(context: vscode.ExtensionContext): TeamChatShell {
     (d) => context.subscriptions.push(d),
   );
   setImmediate(() => {
-    forwarders.ready().catch((error: unknown) => console.error('Team Chat could not start:', error));
+    forwarders.ready().catch((error: unknown) => {
+      console.error(error);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Team Chat could not start: {0}', error instanceof Error ? error.message : String(error)));
+    });
   });
   return { ready: () => forwarders.ready(), implementedCommands: () => forwarders.implemented };
 }
