@@ -1,8 +1,9 @@
-// Bundles the extension host code into dist/extension.js (CommonJS, Node, `vscode` external), and
-// each webview page (src/webviews/<page>/page/index.ts) into dist/webview/<page>.js (an IIFE for
-// the browser, loaded by the HTML shell with its nonce), and the scripts pages share (DOMPurify)
-// into dist/webview/<name>.js. --production minifies both and writes no
-// source maps. Imported by tests for pageBuildOptions(); runs the build only as a script.
+// Bundles the extension host code into dist/extension.js, the shell loaded at activation, and
+// dist/core.js, the rest, loaded after it (CommonJS, Node, `vscode` external); each webview page
+// (src/webviews/<page>/page/index.ts) into dist/webview/<page>.js (an IIFE for the browser, loaded
+// by the HTML shell with its nonce), and the scripts pages share (DOMPurify) into
+// dist/webview/<name>.js. --production minifies both and writes no source maps. Imported by tests
+// for pageBuildOptions(); runs the build only as a script.
 import * as esbuild from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -67,15 +68,20 @@ const oneLlhttpBuild = {
   },
 };
 
-/** @param {boolean} production */
+/**
+ * Two entries: the shell (dist/extension.js, all the host loads at activation) and the core
+ * (dist/core.js, which the shell requires by a computed path after activation, so it is never
+ * inlined into the shell).
+ * @param {boolean} production
+ */
 export function extensionBuildOptions(production) {
   return {
-    entryPoints: [path.join(ROOT, 'src', 'extension.ts')],
+    entryPoints: { extension: path.join(ROOT, 'src', 'extension.ts'), core: path.join(ROOT, 'src', 'core.ts') },
     bundle: true,
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    outfile: path.join(ROOT, 'dist', 'extension.js'),
+    outdir: path.join(ROOT, 'dist'),
     external: ['vscode'],
     minify: production,
     sourcemap: !production,

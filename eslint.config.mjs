@@ -1,6 +1,8 @@
 // ESLint (flat config): typescript-eslint's recommended rules with type information, plus the
 // architecture's boundaries. The layers, top to bottom:
-//   extension.ts → commands → notifications → webviews → views → session → auth → messageList → store → api
+//   extension.ts (the shell) → core.ts → commands → notifications → webviews → views → session → auth → messageList → store → api
+// The shell is all the host loads at activation: at run time it imports only src/shell (the core it
+// requires by path, after activation).
 // A layer imports only layers below it; src/api, src/store and the message list never import
 // `vscode`, so they run in plain Node (unit tests, benchmarks, the local server's checks).
 import js from '@eslint/js';
@@ -29,6 +31,9 @@ function partOf(file) {
 /** Whether code in `from` may import code in `to`. */
 function mayImport(from, to) {
   if (from === to) return true;
+  if (from === 'extension') return to === 'shell';
+  if (from === 'shell') return false;
+  if (to === 'core' || to === 'shell') return false;
   if (PLAIN_HELPERS.includes(from)) return to === 'api';
   if (UI_HELPERS.includes(from)) return !LAYERS.slice(LAYERS.indexOf('auth')).includes(to) && to !== 'extension';
   if (to === 'extension') return false;
@@ -51,7 +56,7 @@ const layering = {
     const check = (node, spec) => {
       if (typeof spec !== 'string') return;
       // A type-only import is no runtime dependency (the Services type names every layer), except on vscode.
-      const typeOnly = node.importKind === 'type' || (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+      const typeOnly = node.importKind === 'type' || node.exportKind === 'type' || (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
       if (typeOnly && spec !== 'vscode') return;
       if (spec === 'vscode') {
         if (NO_VSCODE.has(from)) context.report({ node, message: `src/${from} must not import vscode: it runs in plain Node too.` });
@@ -60,7 +65,7 @@ const layering = {
       if (!spec.startsWith('.')) return;
       const to = partOf(path.resolve(path.dirname(context.filename), spec));
       if (to && !mayImport(from, to)) {
-        context.report({ node, message: `src/${from} must not import src/${to}: the layers are ${LAYERS.join(' < ')} < extension.` });
+        context.report({ node, message: `src/${from} must not import src/${to}: the layers are ${LAYERS.join(' < ')} < core < extension (the shell).` });
       }
     };
     return {

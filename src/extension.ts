@@ -1,145 +1,51 @@
+/**
+ * The shell: all the host loads at activation (dist/extension.js, a few KiB). It registers a
+ * forwarder for every command in package.json and a serializer for every `onWebviewPanel:` panel
+ * type, then loads the core (dist/core.js: the client, the store, the views, the commands) right
+ * after activate() returns, so the sidebar still fills at start-up; a command run before that
+ * waits for it. Imports nothing heavy: only `vscode`, `path` and the forwarders.
+ */
+import * as path from 'path';
 import * as vscode from 'vscode';
-import './localize';
-import * as auth from './auth';
-import * as messages from './commands/messages';
-import { registerPeopleCommands } from './commands/people';
-import * as channelCommands from './commands/channels';
-import * as linkifierCommands from './commands/linkifiers';
-import * as webhookCommands from './commands/webhook';
-import * as reminderCommands from './commands/reminders';
-import * as settingsCommands from './commands/settings';
-import * as showVersion from './commands/showVersion';
-import * as snippetCommands from './commands/snippets';
-import * as topicCommands from './commands/topics';
-import * as topicView from './commands/topic';
-import * as codeCommands from './commands/code';
-import type { Discussions } from './commands/code/discussions';
-import type { FileReminders } from './commands/reminders/fileReminders';
-import type { TopicViews } from './webviews/topicView/manager';
-import { createServices, type Services } from './services';
-import * as session from './session';
-import { registerStatusBar } from './views/statusBar';
-import * as subscriptionsView from './views/subscriptions';
-import * as topicsView from './views/topics';
-import * as inboxView from './views/inbox';
-import * as messagesViews from './views/messages';
-import * as inboxCommands from './commands/inbox';
-import * as linkifiersView from './views/linkifiers';
-import * as draftsView from './views/drafts';
-import * as draftCommands from './commands/drafts';
-import type * as snippetsView from './views/snippets';
-import type { ErrorMessage } from './ui/errorMessage';
-import { onDidReportError } from './ui/report';
-import type { WebhookReceiver } from './webhookReceiver';
-import { registerPeopleView, type PeopleView } from './views/presence';
-import * as notifications from './notifications';
-import * as directMessagesView from './views/directMessages';
-import * as uploadCommands from './commands/upload';
-import * as searchView from './views/search';
-import * as searchCommands from './commands/search';
+import type * as Core from './core';
+import { Forwarders, type Manifest } from './shell/forwarders';
 
-/** What `activate` returns: integration tests reach the extension's state through it. */
-export interface TeamChatApi {
-  services: Services;
-  /** The Accounts-menu provider (its sessions are what other extensions would see). */
-  authProvider: vscode.AuthenticationProvider;
-  /** Settles once the `TEAM_CHAT_AUTO_SIGNIN` import (if any) has finished. */
-  autoSignIn: Promise<void>;
-  /** The People view (its model lets tests see what the tree shows). */
-  people: PeopleView;
-  /** The Direct Messages tree (tests read its rows). */
-  directMessages: directMessagesView.DirectMessagesView;
-  /** The channels and topics trees (their models let tests see what the trees show). */
-  channels: subscriptionsView.ChannelsView;
-  topics: topicsView.TopicsView;
-  /** The Inbox, Mentions and Starred trees (their models let tests see what the trees show). */
-  inbox: inboxView.InboxView;
-  mentions: messagesViews.MessagesView;
-  starred: messagesViews.MessagesView;
-  /** The Search Results tree ("Search Messages…"; tests read its groups). */
-  searchResults: searchView.SearchResultsView;
-  /** The open topic views (tests read what they loaded). */
-  topicViews: TopicViews;
-  /** The Saved Snippets tree (its provider lets tests see its rows). */
-  snippets: snippetsView.SnippetsView;
-  /** The Drafts tree (compose drafts; tests read its rows). */
-  drafts: draftsView.DraftsView;
-  /** The Linkifiers tree (its model lets tests see the order it shows). */
-  linkifiers: linkifiersView.LinkifiersView;
-  /** Topics shown as comment threads on the lines they discuss (tests read the threads). */
-  discussions: Discussions;
-  /** Reminders that arrive the next time a file is opened. */
-  fileReminders: FileReminders;
-  /** The outgoing webhook receiver (tests see the payloads it got). */
-  webhookReceiver: WebhookReceiver;
-  /** Message notifications (tests read what was shown, switch Do Not Disturb). */
-  notifications: notifications.Notifications;
-  /** Every error notification the command kit shows (tests read the text users see). */
-  onDidReportError: vscode.Event<ErrorMessage>;
-  /** How long `activate()` took, in ms (reported by `npm run bench`). */
-  activationMs: number;
+export type { TeamChatApi } from './core';
+
+/** What `activate` returns. */
+export interface TeamChatShell {
+  /** Loads the core (once) and resolves when it has activated, to the API integration tests use. */
+  ready(): Promise<Core.TeamChatApi>;
+  /** The manifest commands the core has implemented so far (the smoke test checks all are). */
+  implementedCommands(): ReadonlySet<string>;
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<TeamChatApi> {
-  const started = performance.now();
-  const services = createServices(context);
-  showVersion.register(services);
-  messages.register(services);
-  const directMessages = directMessagesView.register(services);
-  const people = registerPeopleView(services);
-  registerPeopleCommands(services);
-  const { provider } = auth.register(services);
-  session.register(services);
-  registerStatusBar(services);
-  const channels = subscriptionsView.register(services);
-  const topics = topicsView.register(services, channels);
-  channelCommands.register(services);
-  topicCommands.register(services, topics);
-  const topicViews = topicView.register(services);
-  uploadCommands.register(services, topicViews);
-  const notes = notifications.register(services, topicViews);
-  const discussions = codeCommands.register(services);
-  const inbox = inboxView.register(services);
-  inboxCommands.register(services, inbox);
-  const { mentions, starred } = messagesViews.register(services);
-  const searchResults = searchView.register(services);
-  searchCommands.register(services, searchResults);
-  const fileReminders = reminderCommands.register(services);
-  const snippets = snippetCommands.register(services, { compose: topicViews });
-  settingsCommands.register(services);
-  const drafts = draftsView.register(services);
-  draftCommands.register(services, drafts.model, topicViews);
-  const linkifiers = linkifiersView.register(services);
-  linkifierCommands.register(services, linkifiers.model);
-  const webhookReceiver = webhookCommands.register(services);
-  await services.accounts.initialize();
-  void session.start(services);
-  const autoSignIn = auth.autoSignIn(services);
-  return {
-    services,
-    authProvider: provider,
-    autoSignIn,
-    inbox,
-    mentions,
-    starred,
-    searchResults,
-    people,
-    directMessages,
-    channels,
-    topics,
-    topicViews,
-    snippets,
-    linkifiers,
-    drafts,
-    webhookReceiver,
-    notifications: notes,
-    discussions,
-    fileReminders,
-    onDidReportError,
-    activationMs: performance.now() - started,
-  };
+let core: typeof Core | undefined;
+
+export function activate(context: vscode.ExtensionContext): TeamChatShell {
+  const forwarders: Forwarders<Core.TeamChatApi> = new Forwarders(
+    context.extension.packageJSON as Manifest,
+    {
+      registerCommand: (id, run) => vscode.commands.registerCommand(id, run),
+      registerWebviewPanelSerializer: (viewType, serializer) => vscode.window.registerWebviewPanelSerializer(viewType, serializer),
+    },
+    () => {
+      // A path esbuild cannot follow: the core stays its own bundle, loaded only now.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      core = require(path.join(__dirname, 'core.js')) as typeof Core;
+      return core.activateCore(context, forwarders);
+    },
+    (d) => context.subscriptions.push(d),
+  );
+  setImmediate(() => {
+    forwarders.ready().catch((error: unknown) => {
+      console.error(error);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Team Chat could not start: {0}', error instanceof Error ? error.message : String(error)));
+    });
+  });
+  return { ready: () => forwarders.ready(), implementedCommands: () => forwarders.implemented };
 }
 
 export function deactivate(): void {
-  // Nothing to release: everything is owned by context.subscriptions.
+  core?.deactivateCore();
 }

@@ -4,10 +4,13 @@ import { EXTENSION_NAME } from './constants';
 import { ComposeDrafts } from './drafts/compose';
 import { SessionManager, windowFocus } from './session/manager';
 import { SnapshotCache } from './session/snapshotCache';
+import type { ShellHost } from './shell/forwarders';
 
 /** What every feature's `register(services)` receives: the few shared objects, passed explicitly. */
 export interface Services {
   readonly context: vscode.ExtensionContext;
+  /** Where commands and panel serializers are registered (the shell forwards the manifest's to them). */
+  readonly host: ShellHost;
   readonly log: vscode.LogOutputChannel;
   readonly accounts: AccountManager;
   /** The active account changed (signed in, switched, signed out: `undefined`). */
@@ -19,7 +22,7 @@ export interface Services {
 }
 
 /** Builds the services; each is registered in `context.subscriptions` as it is created. */
-export function createServices(context: vscode.ExtensionContext): Services {
+export function createServices(context: vscode.ExtensionContext, host: ShellHost): Services {
   const log = vscode.window.createOutputChannel(EXTENSION_NAME, { log: true });
   context.subscriptions.push(log);
   const accounts = new AccountManager(context.globalState, context.secrets, log);
@@ -32,5 +35,5 @@ export function createServices(context: vscode.ExtensionContext): Services {
     return c && { accountId: c.account.id, client: c.client, store: c.store, live: c.session.hasServerSnapshot };
   }, { onError: (e) => log.warn(`Drafts: a server copy failed: ${String(e)}`) });
   context.subscriptions.push(drafts);
-  return { context, log, accounts, onDidChangeSession: accounts.onDidChangeActive, sessions, drafts };
+  return { context, host, log, accounts, onDidChangeSession: accounts.onDidChangeActive, sessions, drafts };
 }

@@ -36,6 +36,8 @@ export async function runIntegration({
   testsPath = path.join(REPO_ROOT, 'out', 'test', 'integration'),
   // A display language for the workbench and the extension (`--locale`), e.g. the pseudo-locale.
   locale,
+  // The extensions the host loads (the benchmark's host probe loads generated copies instead).
+  extensionDevelopmentPath = REPO_ROOT,
 } = {}) {
   const started = Date.now();
   for (const [file, hint] of [
@@ -101,7 +103,7 @@ export async function runIntegration({
       if (verbose) page.on('console', (m) => console.log(`[browser ${m.type()}] ${m.text()}`));
       page.on('pageerror', (err) => log(`page error: ${err.message}`));
 
-      const url = workbenchUrl({ port: cs.port, folder: workspace, extensionDevelopmentPath: REPO_ROOT, extensionTestsPath: testsPath });
+      const url = workbenchUrl({ port: cs.port, folder: workspace, extensionDevelopmentPath, extensionTestsPath: testsPath });
       log(`opening workbench`);
       await page.goto(url);
       await exited;

@@ -7,7 +7,7 @@ import { ChatClient } from '../../src/api';
 import type { Account } from '../../src/auth/accounts';
 import { Commands } from '../../src/constants';
 import type { CurrentSession } from '../../src/session/manager';
-import type { TeamChatApi } from '../../src/extension';
+import type { TeamChatApi, TeamChatShell } from '../../src/extension';
 import { startServer, type ServerOptions } from '../server';
 
 const packageJson = require('../../../package.json') as { publisher: string; name: string };
@@ -60,11 +60,11 @@ export function accountWithRole(role: number, index = 0): TestAccount {
   return found;
 }
 
-/** Activates the extension under test and returns its exported API. */
+/** Activates the extension under test, waits for its core to load and activate, and returns the core's API. */
 export async function activateExtension(): Promise<TeamChatApi> {
-  const ext = vscode.extensions.getExtension<TeamChatApi>(EXTENSION_ID);
+  const ext = vscode.extensions.getExtension<TeamChatShell>(EXTENSION_ID);
   assert.ok(ext, `extension ${EXTENSION_ID} not found`);
-  return ext.activate();
+  return (await ext.activate()).ready();
 }
 
 /** Activates the extension with no account signed in, then (when `who` is given) signs `who` in and waits for the live session. */

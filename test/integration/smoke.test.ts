@@ -1,10 +1,12 @@
 // Smoke test in a real VS Code: the extension loads, activates, and registers every command
-// that its package.json contributes (a contributed-but-unregistered command fails here), and its
+// that its package.json contributes (a contributed-but-unregistered command fails here), its core
+// implements every command the shell forwards, and its
 // first-run walkthrough opens with every step's command and media in place.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import type { TeamChatShell } from '../../src/extension';
 import { EXTENSION_ID } from './helpers';
 
 interface ContributedCommand {
@@ -29,6 +31,17 @@ describe('extension smoke', () => {
     const registered = new Set(await vscode.commands.getCommands(true));
     const missing = contributed.map((c) => c.command).filter((id) => !registered.has(id));
     assert.deepStrictEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
+  });
+
+  it('the core implements every command the shell forwards', async () => {
+    const ext = vscode.extensions.getExtension<TeamChatShell>(EXTENSION_ID);
+    assert.ok(ext);
+    const shell = await ext.activate();
+    await shell.ready();
+    const contributed: ContributedCommand[] = ext.packageJSON.contributes?.commands ?? [];
+    const implemented = shell.implementedCommands();
+    const missing = contributed.map((c) => c.command).filter((id) => !implemented.has(id));
+    assert.deepStrictEqual(missing, [], `forwarded but not implemented by the core: ${missing.join(', ')}`);
   });
 
   it('contributes a walkthrough whose steps name registered commands and existing media, and opens it', async () => {

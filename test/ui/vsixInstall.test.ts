@@ -36,6 +36,8 @@ describe('UI packaged extension (.vsix)', function () {
     const installed = fs.readdirSync(path.join(wb.codeServer.dir, 'ext'));
     const id = `${packageJson.publisher}.${packageJson.name}-${packageJson.version}`;
     assert.ok(installed.includes(id), `installed extensions: ${installed.join(', ')}`);
+    // The shell the host loads at activation, and the core it loads after.
+    for (const file of ['dist/extension.js', 'dist/core.js']) assert.ok(fs.existsSync(path.join(wb.codeServer.dir, 'ext', id, file)), `the package has no ${file}`);
 
     const topic = `from the vsix ${Date.now() % 100000}`;
     await sendMessage(wb.client('bob'), { type: 'stream', to: 1, topic, content: 'Installed from the **package**.' });

@@ -43,6 +43,7 @@ describe('bench: bundle report', () => {
 
   it('counts only what .vscodeignore lets into the .vsix', () => {
     assert.equal(packaged('dist/extension.js'), true);
+    assert.equal(packaged('dist/core.js'), true);
     assert.equal(packaged('dist/webview/topicView.js'), true);
     assert.equal(packaged('dist/extension.js.map'), false);
     assert.equal(packaged('out/test/unit/x.js'), false);

@@ -23,7 +23,7 @@ export class TopicViews implements vscode.Disposable {
 
   constructor(private readonly services: Services) {
     this.#disposables.push(
-      vscode.window.registerWebviewPanelSerializer(WebviewPanels.topicView, {
+      services.host.registerWebviewPanelSerializer(WebviewPanels.topicView, {
         deserializeWebviewPanel: async (panel, state: unknown) => {
           const key = typeof state === 'object' && state !== null ? (state as { key?: unknown }).key : undefined;
           if (!isKey(key) || this.#panels.has(keyString(key))) {

@@ -1,0 +1,151 @@
+/**
+ * The core: everything the extension does, loaded by the shell (extension.ts) after activation or
+ * on the first command, as its own bundle (dist/core.js). Its commands and panel serializers go
+ * through the shell's `ShellHost`, whose forwarders VS Code already knows.
+ */
+import * as vscode from 'vscode';
+import './localize';
+import * as auth from './auth';
+import * as messages from './commands/messages';
+import { registerPeopleCommands } from './commands/people';
+import * as channelCommands from './commands/channels';
+import * as linkifierCommands from './commands/linkifiers';
+import * as webhookCommands from './commands/webhook';
+import * as reminderCommands from './commands/reminders';
+import * as settingsCommands from './commands/settings';
+import * as showVersion from './commands/showVersion';
+import * as snippetCommands from './commands/snippets';
+import * as topicCommands from './commands/topics';
+import * as topicView from './commands/topic';
+import * as codeCommands from './commands/code';
+import type { Discussions } from './commands/code/discussions';
+import type { FileReminders } from './commands/reminders/fileReminders';
+import type { TopicViews } from './webviews/topicView/manager';
+import { createServices, type Services } from './services';
+import type { ShellHost } from './shell/forwarders';
+import * as session from './session';
+import { registerStatusBar } from './views/statusBar';
+import * as subscriptionsView from './views/subscriptions';
+import * as topicsView from './views/topics';
+import * as inboxView from './views/inbox';
+import * as messagesViews from './views/messages';
+import * as inboxCommands from './commands/inbox';
+import * as linkifiersView from './views/linkifiers';
+import * as draftsView from './views/drafts';
+import * as draftCommands from './commands/drafts';
+import type * as snippetsView from './views/snippets';
+import type { ErrorMessage } from './ui/errorMessage';
+import { onDidReportError } from './ui/report';
+import type { WebhookReceiver } from './webhookReceiver';
+import { registerPeopleView, type PeopleView } from './views/presence';
+import * as notifications from './notifications';
+import * as directMessagesView from './views/directMessages';
+import * as uploadCommands from './commands/upload';
+import * as searchView from './views/search';
+import * as searchCommands from './commands/search';
+
+/** What `activateCore` resolves to (the shell's `ready()`): integration tests reach the extension's state through it. */
+export interface TeamChatApi {
+  services: Services;
+  /** The Accounts-menu provider (its sessions are what other extensions would see). */
+  authProvider: vscode.AuthenticationProvider;
+  /** Settles once the `TEAM_CHAT_AUTO_SIGNIN` import (if any) has finished. */
+  autoSignIn: Promise<void>;
+  /** The People view (its model lets tests see what the tree shows). */
+  people: PeopleView;
+  /** The Direct Messages tree (tests read its rows). */
+  directMessages: directMessagesView.DirectMessagesView;
+  /** The channels and topics trees (their models let tests see what the trees show). */
+  channels: subscriptionsView.ChannelsView;
+  topics: topicsView.TopicsView;
+  /** The Inbox, Mentions and Starred trees (their models let tests see what the trees show). */
+  inbox: inboxView.InboxView;
+  mentions: messagesViews.MessagesView;
+  starred: messagesViews.MessagesView;
+  /** The Search Results tree ("Search Messages…"; tests read its groups). */
+  searchResults: searchView.SearchResultsView;
+  /** The open topic views (tests read what they loaded). */
+  topicViews: TopicViews;
+  /** The Saved Snippets tree (its provider lets tests see its rows). */
+  snippets: snippetsView.SnippetsView;
+  /** The Drafts tree (compose drafts; tests read its rows). */
+  drafts: draftsView.DraftsView;
+  /** The Linkifiers tree (its model lets tests see the order it shows). */
+  linkifiers: linkifiersView.LinkifiersView;
+  /** Topics shown as comment threads on the lines they discuss (tests read the threads). */
+  discussions: Discussions;
+  /** Reminders that arrive the next time a file is opened. */
+  fileReminders: FileReminders;
+  /** The outgoing webhook receiver (tests see the payloads it got). */
+  webhookReceiver: WebhookReceiver;
+  /** Message notifications (tests read what was shown, switch Do Not Disturb). */
+  notifications: notifications.Notifications;
+  /** Every error notification the command kit shows (tests read the text users see). */
+  onDidReportError: vscode.Event<ErrorMessage>;
+  /** How long `activateCore()` took, in ms (reported by `npm run bench`). */
+  activationMs: number;
+}
+
+export async function activateCore(context: vscode.ExtensionContext, host: ShellHost): Promise<TeamChatApi> {
+  const started = performance.now();
+  const services = createServices(context, host);
+  showVersion.register(services);
+  messages.register(services);
+  const directMessages = directMessagesView.register(services);
+  const people = registerPeopleView(services);
+  registerPeopleCommands(services);
+  const { provider } = auth.register(services);
+  session.register(services);
+  registerStatusBar(services);
+  const channels = subscriptionsView.register(services);
+  const topics = topicsView.register(services, channels);
+  channelCommands.register(services);
+  topicCommands.register(services, topics);
+  const topicViews = topicView.register(services);
+  uploadCommands.register(services, topicViews);
+  const notes = notifications.register(services, topicViews);
+  const discussions = codeCommands.register(services);
+  const inbox = inboxView.register(services);
+  inboxCommands.register(services, inbox);
+  const { mentions, starred } = messagesViews.register(services);
+  const searchResults = searchView.register(services);
+  searchCommands.register(services, searchResults);
+  const fileReminders = reminderCommands.register(services);
+  const snippets = snippetCommands.register(services, { compose: topicViews });
+  settingsCommands.register(services);
+  const drafts = draftsView.register(services);
+  draftCommands.register(services, drafts.model, topicViews);
+  const linkifiers = linkifiersView.register(services);
+  linkifierCommands.register(services, linkifiers.model);
+  const webhookReceiver = webhookCommands.register(services);
+  await services.accounts.initialize();
+  void session.start(services);
+  const autoSignIn = auth.autoSignIn(services);
+  return {
+    services,
+    authProvider: provider,
+    autoSignIn,
+    inbox,
+    mentions,
+    starred,
+    searchResults,
+    people,
+    directMessages,
+    channels,
+    topics,
+    topicViews,
+    snippets,
+    linkifiers,
+    drafts,
+    webhookReceiver,
+    notifications: notes,
+    discussions,
+    fileReminders,
+    onDidReportError,
+    activationMs: performance.now() - started,
+  };
+}
+
+export function deactivateCore(): void {
+  // Nothing to release: everything is owned by context.subscriptions.
+}
