@@ -52,7 +52,7 @@ describe('webview pages', function () {
     const esbuild = (await importEsm('esbuild')) as unknown as typeof import('esbuild');
     const result = await esbuild.build({ ...pageBuildOptions(true), absWorkingDir: REPO, write: false, logLevel: 'silent' });
     const inputsOf = new Map(Object.entries(result.metafile!.outputs).map(([file, o]) => [path.basename(file), Object.keys(o.inputs)]));
-    const withPurify = [...inputsOf].filter(([, inputs]) => inputs.some((i) => /[\\/]node_modules[\\/]dompurify[\\/]/.test(i))).map(([f]) => f);
+    const withPurify = [...inputsOf].filter(([, inputs]) => inputs.some((i) => /(?:^|[\\/])node_modules[\\/]dompurify[\\/]/.test(i))).map(([f]) => f);
     assert.deepEqual(withPurify, ['purify.js']);
     const sanitising = [...inputsOf].filter(([, inputs]) => inputs.includes('src/webviews/page/sanitize.ts')).map(([f]) => f.replace(/\.js$/, ''));
     assert.deepEqual(sanitising.sort(), [...SERVER_HTML_PAGES].sort());
