@@ -12,7 +12,7 @@ import type { Pool as UndiciPool } from 'undici';
 import type { dispatchText as DispatchText } from '../../src/api/transport';
 
 const REPO = path.join(__dirname, '..', '..', '..');
-const LLHTTP_BUILD = /(?:^|[\/])undici[\/]lib[\\/]llhttp[\\/]llhttp(?:_simd)?-wasm\.js$/;
+const LLHTTP_BUILD = /(?:^|[\\/])undici[\\/]lib[\\/]llhttp[\\/]llhttp(?:_simd)?-wasm\.js$/;
 
 // TypeScript compiles `import()` to `require()` under CommonJS; esbuild.mjs is an ES module.
 const importEsm = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;
