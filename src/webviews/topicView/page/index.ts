@@ -71,6 +71,7 @@ function render(s: TopicSnapshot): void {
     void runSearch(state.query);
   }
   void maybeLoadOlder();
+  performance.mark('topic:rendered');
   // The first screen is painted after this frame (User Timing: the UI test and the devtools read it).
   requestAnimationFrame(() => setTimeout(() => performance.measure('topic:first-screen', 'topic:init'), 0));
 }
@@ -86,7 +87,10 @@ ready();
 restoreDraft();
 performance.mark('topic:init');
 request(InitRequest, state.oldestLoadedId ? { oldestLoadedId: state.oldestLoadedId } : {})
-  .then(render)
+  .then((s) => {
+    performance.mark('topic:snapshot');
+    render(s);
+  })
   .catch((e) => {
     older.textContent = '';
     showNotice(l10n.t('Could not load the topic: {0}', e && e.message ? e.message : e));

@@ -10,6 +10,7 @@
  * So rows above growing, older rows prepended and rows re-rendered do not move what is read; a
  * reader at the bottom stays at the bottom when rows are appended.
  */
+import { RowHeights, rowAt } from './rowHeights';
 
 export interface RowRenderer {
   /** A new element for the row `id` (its `data-id` is set by the list). */
@@ -24,19 +25,13 @@ type Anchor = { readonly bottom: true } | { readonly bottom: false; readonly id:
 
 /** How far beyond the viewport rows are kept rendered, in viewport heights. */
 const MARGIN_SCREENS = 1;
-/** The height of a row not measured yet, before any row was measured. */
-const FIRST_ESTIMATE = 72;
 /** Within this many pixels of the end, the reader is "at the bottom". */
 const BOTTOM_SLACK = 40;
 
 export class VirtualList {
   #ids: number[] = [];
   #index = new Map<number, number>();
-  readonly #heights = new Map<number, number>();
-  #measuredSum = 0;
-  /** Top of each row and, last, the total height (list coordinates); rebuilt when stale. */
-  #prefix = new Float64Array(1);
-  #stale = true;
+  readonly #heights = new RowHeights();
   readonly #rows = new Map<number, HTMLElement>();
   #current: number | undefined;
   #anchor: Anchor | undefined;
@@ -75,11 +70,6 @@ export class VirtualList {
   /** The row's element while it is in the DOM. */
   node(id: number): HTMLElement | undefined {
     return this.#rows.get(id);
-  }
-
-  /** The rows in the DOM, in order. */
-  renderedIds(): number[] {
-    return [...this.#rows.keys()].sort((a, b) => a - b);
   }
 
   /** Whether the reader is at the end of the list (new rows keep it there). */
@@ -143,7 +133,7 @@ export class VirtualList {
         node.remove();
         this.#detach(id, node);
       }
-      this.#forget(id);
+      this.#heights.forget(id);
     }
     if (this.#current !== undefined && gone.has(this.#current)) this.#current = undefined;
     this.#schedule(true);
@@ -186,7 +176,7 @@ export class VirtualList {
     this.#anchor = { bottom: false, id, offset: 0 };
     this.refresh();
     // Measured now: place it for real.
-    const prefix = this.#layout();
+    const prefix = this.#heights.layout(this.#ids);
     const top = prefix[i]!;
     const height = prefix[i + 1]! - top;
     const view = this.scroller.clientHeight;
@@ -216,12 +206,12 @@ export class VirtualList {
     let viewTop = 0;
     // Rows measured for the first time can move the anchor: lay out again (at most a few times).
     for (let pass = 0; pass < 4; pass++) {
-      const prefix = this.#layout();
+      const prefix = this.#heights.layout(this.#ids);
       const total = prefix[this.#ids.length]!;
       viewTop = anchor.bottom ? Math.max(0, total - view) : prefix[this.#index.get(anchor.id) ?? 0]! + anchor.offset;
       viewTop = Math.max(0, Math.min(viewTop, Math.max(0, total - view)));
-      const first = this.#find(prefix, viewTop - margin);
-      const last = Math.min(this.#ids.length - 1, this.#find(prefix, viewTop + view + margin));
+      const first = rowAt(prefix, this.#ids.length, viewTop - margin);
+      const last = Math.min(this.#ids.length - 1, rowAt(prefix, this.#ids.length, viewTop + view + margin));
       const wanted = new Set<number>();
       for (let i = first; i <= last; i++) wanted.add(this.#ids[i]!);
       if (this.#current !== undefined && this.#index.has(this.#current)) wanted.add(this.#current);
@@ -230,7 +220,7 @@ export class VirtualList {
       if (focused !== undefined) wanted.add(focused);
       if (!this.#sync(wanted)) break;
     }
-    this.#place(this.#layout());
+    this.#place(this.#heights.layout(this.#ids));
     const listTop = this.#listTop();
     this.scroller.scrollTop = listTop + viewTop;
     if (anchor.bottom) this.scroller.scrollTop = this.scroller.scrollHeight;
@@ -246,48 +236,7 @@ export class VirtualList {
 
   #reindex(): void {
     this.#index = new Map(this.#ids.map((id, i) => [id, i]));
-    this.#stale = true;
-  }
-
-  #forget(id: number): void {
-    const h = this.#heights.get(id);
-    if (h !== undefined) {
-      this.#measuredSum -= h;
-      this.#heights.delete(id);
-    }
-  }
-
-  #estimate(): number {
-    return this.#heights.size > 0 ? this.#measuredSum / this.#heights.size : FIRST_ESTIMATE;
-  }
-
-  #layout(): Float64Array {
-    if (!this.#stale) return this.#prefix;
-    const n = this.#ids.length;
-    if (this.#prefix.length !== n + 1) this.#prefix = new Float64Array(n + 1);
-    const estimate = this.#estimate();
-    let y = 0;
-    for (let i = 0; i < n; i++) {
-      this.#prefix[i] = y;
-      y += this.#heights.get(this.#ids[i]!) ?? estimate;
-    }
-    this.#prefix[n] = y;
-    this.#stale = false;
-    return this.#prefix;
-  }
-
-  /** The index of the row at `y` (clamped). */
-  #find(prefix: Float64Array, y: number): number {
-    const n = this.#ids.length;
-    if (n === 0 || y <= 0) return 0;
-    let lo = 0;
-    let hi = n - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (prefix[mid]! <= y) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    this.#heights.invalidate();
   }
 
   /** Where the list starts in the scroller's content. */
@@ -297,8 +246,8 @@ export class VirtualList {
 
   #anchorAt(y: number): Anchor {
     if (this.#ids.length === 0) return { bottom: true };
-    const prefix = this.#layout();
-    const i = this.#find(prefix, Math.max(0, y));
+    const prefix = this.#heights.layout(this.#ids);
+    const i = rowAt(prefix, this.#ids.length, Math.max(0, y));
     return { bottom: false, id: this.#ids[i]!, offset: y - prefix[i]! };
   }
 
@@ -357,20 +306,9 @@ export class VirtualList {
     let changed = false;
     for (const id of added) {
       const h = this.#rows.get(id)!.getBoundingClientRect().height;
-      if (this.#measure(id, h)) changed = true;
+      if (this.#heights.measure(id, h)) changed = true;
     }
     return changed;
-  }
-
-  /** Records a row's height; true when it differs from what the layout assumed. */
-  #measure(id: number, h: number): boolean {
-    if (h <= 0) return false;
-    const old = this.#heights.get(id);
-    if (old !== undefined && Math.abs(old - h) < 0.5) return false;
-    this.#measuredSum += h - (old ?? 0);
-    this.#heights.set(id, h);
-    this.#stale = true;
-    return true;
   }
 
   /** The padding and margins that stand for the rows not in the DOM. */
@@ -431,7 +369,7 @@ export class VirtualList {
       node.focus({ preventScroll: true });
       if (focused !== old && focused.title) node.querySelector<HTMLElement>(`button[title="${CSS.escape(focused.title)}"]`)?.focus({ preventScroll: true });
     }
-    this.#measure(id, node.getBoundingClientRect().height);
+    this.#heights.measure(id, node.getBoundingClientRect().height);
   }
 
   #scrolled(): void {
@@ -442,11 +380,11 @@ export class VirtualList {
   /** Lays out when the viewport (and its margin) is no longer covered by the rows in the DOM. */
   #check(): void {
     if (this.#ids.length === 0) return;
-    const prefix = this.#layout();
+    const prefix = this.#heights.layout(this.#ids);
     const view = this.scroller.clientHeight;
     const top = this.scroller.scrollTop - this.#listTop();
-    const first = this.#find(prefix, top - view / 2);
-    const last = this.#find(prefix, top + view + view / 2);
+    const first = rowAt(prefix, this.#ids.length, top - view / 2);
+    const last = rowAt(prefix, this.#ids.length, top + view + view / 2);
     if (!this.#rows.has(this.#ids[first]!) || !this.#rows.has(this.#ids[last]!)) this.refresh();
   }
 
@@ -477,8 +415,7 @@ export class VirtualList {
           // Another width: heights not measured at it are guesses again.
           if (this.#width !== 0) {
             this.#note();
-            for (const id of [...this.#heights.keys()]) if (!this.#rows.has(id)) this.#forget(id);
-            this.#stale = true;
+            this.#heights.forgetAllBut((id) => this.#rows.has(id));
             changed = true;
           }
           this.#width = width;
@@ -492,7 +429,7 @@ export class VirtualList {
       if (old !== undefined && Math.abs(old - h) < 0.5) continue;
       if (!changed) this.#note();
       changed = true;
-      this.#measure(id, h);
+      this.#heights.measure(id, h);
     }
     if (changed) {
       if (!this.#anchor) this.#note();
