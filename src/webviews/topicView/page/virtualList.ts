@@ -1,8 +1,8 @@
 /**
  * A virtualised list: of the rows (ids, ascending), only those in the viewport and a margin around
  * it are in the DOM, plus the current row (the one the keyboard is on) wherever it is. The list's
- * padding above and below, and a top margin on a row after a gap, hold the height of the rows that
- * are not there. Heights are measured once a row is shown (a ResizeObserver follows images, an
+ * padding above and below, and a top margin on a row after a gap (rules of a constructed style
+ * sheet), hold the height of the rows that are not there. Heights are measured once a row is shown (a ResizeObserver follows images, an
  * opened edit history and a new width) and cached by id; rows never shown count as the average.
  *
  * The reader's place is kept in data terms: before each change the row at the top of the viewport
@@ -41,12 +41,15 @@ export class VirtualList {
   #setSize = -1;
   readonly #resize: ResizeObserver;
   readonly #above = new Map<HTMLElement, number>();
+  readonly #sheet = new CSSStyleSheet();
+  #sheetText = '';
 
   constructor(
     readonly list: HTMLElement,
     readonly scroller: HTMLElement,
     private readonly renderer: RowRenderer,
   ) {
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, this.#sheet];
     this.#resize = new ResizeObserver((entries) => this.#resized(entries));
     this.#resize.observe(scroller);
     scroller.addEventListener('scroll', () => this.#scrolled(), { passive: true });
@@ -312,25 +315,31 @@ export class VirtualList {
   }
 
   /** The padding and margins that stand for the rows not in the DOM. */
+  /**
+   * The padding and margins that stand for the rows not in the DOM, as rules of the page's own
+   * constructed style sheet (no inline style: the content security policy has no 'unsafe-inline').
+   */
   #place(prefix: Float64Array): void {
     const shown = [...this.#rows.keys()].sort((a, b) => a - b);
     const n = this.#ids.length;
+    const list = `#${CSS.escape(this.list.id)}`;
     let end = 0;
-    let first = true;
-    for (const id of shown) {
+    let top = 0;
+    const gaps: string[] = [];
+    shown.forEach((id, k) => {
       const i = this.#index.get(id)!;
-      const node = this.#rows.get(id)!;
       const gap = prefix[i]! - prefix[end]!;
-      if (first) {
-        this.list.style.paddingTop = `${gap}px`;
-        node.style.marginTop = '';
-        first = false;
-      } else node.style.marginTop = gap > 0 ? `${gap}px` : '';
+      if (k === 0) top = gap;
+      else if (gap > 0) gaps.push(`${list} > [data-id="${id}"] { margin-top: ${gap}px; }`);
       end = i + 1;
-      this.#aria(id, node);
+      this.#aria(id, this.#rows.get(id)!);
+    });
+    const bottom = prefix[n]! - prefix[Math.min(end, n)]!;
+    const text = [`${list} { padding-top: ${top}px; padding-bottom: ${bottom}px; }`, ...gaps].join('\n');
+    if (text !== this.#sheetText) {
+      this.#sheetText = text;
+      this.#sheet.replaceSync(text);
     }
-    if (first) this.list.style.paddingTop = '0px';
-    this.list.style.paddingBottom = `${prefix[n]! - prefix[Math.min(end, n)]!}px`;
   }
 
   #aria(id: number, node: HTMLElement): void {
@@ -358,7 +367,6 @@ export class VirtualList {
   #replace(id: number, old: HTMLElement): void {
     const focused = old.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
     const node = this.#build(id);
-    node.style.marginTop = old.style.marginTop;
     old.replaceWith(node);
     this.#detach(id, old);
     this.#rows.set(id, node);
