@@ -23,6 +23,8 @@ interface ScrollRun {
   firstId: number;
   lastId: number;
   kind: string;
+  /** Frames in which the message focused at the start no longer had the focus. */
+  focusLost: number;
 }
 
 /**
@@ -42,6 +44,9 @@ function scrollThrough(_body: Element, args: { step: number; idleMs: number; tim
   });
   observer.observe({ type: kind, buffered: false });
   const rows = (): number => list.querySelectorAll('li.message').length;
+  const focusedId = (): string | undefined => document.activeElement?.closest<HTMLElement>('li.message')?.dataset.id;
+  const focused = focusedId();
+  let focusLost = 0;
   const ids = (): number[] => [...list.querySelectorAll<HTMLElement>('li.message')].map((li) => Number(li.dataset.id));
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -55,11 +60,12 @@ function scrollThrough(_body: Element, args: { step: number; idleMs: number; tim
       // Entries of the last frames are delivered asynchronously.
       setTimeout(() => {
         observer.disconnect();
-        resolve({ frames, longFrames, maxRows, firstId, lastId, kind });
+        resolve({ frames, longFrames, maxRows, firstId, lastId, kind, focusLost });
       }, 200);
     };
     const tick = (): void => {
       frames++;
+      if (focused !== undefined && focusedId() !== focused) focusLost++;
       maxRows = Math.max(maxRows, rows());
       for (const id of ids()) {
         firstId = Math.min(firstId, id);
@@ -142,8 +148,17 @@ describe('UI long conversation (virtualised list)', function () {
     assert.match(newest, /\(10000 of 10000\)/, 'the first screen is not the newest messages');
     await wb.screenshot('long-conversation-first-screen');
 
-    // Idle, then scrolling to the oldest message and back, in the page.
+    // The keyboard moves by the data: ↑ 30 times from the newest reaches the 30th before it, with
+    // the rows in between rendered as it goes.
     const body = frame.locator('body');
+    const last = frame.locator('li.message').last();
+    const newestId = Number(await last.getAttribute('data-id'));
+    await last.focus();
+    for (let i = 0; i < 30; i++) await wb.page.keyboard.press('ArrowUp');
+    assert.equal(await body.evaluate(() => Number((document.activeElement as HTMLElement).dataset.id)), newestId - 30);
+    assert.equal(await frame.locator('li.message[tabindex="0"]').count(), 1, 'one message is in the Tab order');
+
+    // Scrolling to the oldest message and back (the focused message stays in the DOM and focused), then idle.
     const scroll = await body.evaluate(scrollThrough, { step: 450, idleMs: 0, timeoutMs: 480_000 });
     const elapsedFrames = scroll.frames;
     const idle = await body.evaluate(scrollThrough, { step: 0, idleMs: Math.round(elapsedFrames * 16.7), timeoutMs: 0 });
@@ -175,6 +190,7 @@ describe('UI long conversation (virtualised list)', function () {
     assert.ok(pageMs.length >= 50, `only ${pageMs.length} pages of 100 timed`);
     assert.ok(ratio <= 2, `first screen ${firstMedian.toFixed(1)} ms > 2 × ${pageMedian.toFixed(1)} ms`);
     assert.ok(scroll.maxRows <= MAX_ROWS, `${scroll.maxRows} rows in the DOM`);
+    assert.equal(scroll.focusLost, 0, 'the focused message lost the focus while scrolled out of the window');
     assert.equal(await frame.locator('#older').innerText(), 'Beginning of the topic');
     assert.ok(scroll.lastId - scroll.firstId + 1 >= COUNT, `not every message was shown: ids ${scroll.firstId}–${scroll.lastId}`);
     // Frames over 50 ms: none of the page's own (the machine's noise, seen idle, is allowed for).
