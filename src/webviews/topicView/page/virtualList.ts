@@ -37,7 +37,6 @@ export class VirtualList {
   #anchor: Anchor | undefined;
   #pinned = true;
   #width = 0;
-  #scheduled = false;
   #setSize = -1;
   readonly #resize: ResizeObserver;
   readonly #above = new Map<HTMLElement, number>();
@@ -120,7 +119,7 @@ export class VirtualList {
       const old = this.#rows.get(id);
       if (old && !fresh.includes(id)) this.#replace(id, old);
     }
-    this.#schedule(true);
+    this.refresh();
   }
 
   /** Removes rows. */
@@ -139,7 +138,7 @@ export class VirtualList {
       this.#heights.forget(id);
     }
     if (this.#current !== undefined && gone.has(this.#current)) this.#current = undefined;
-    this.#schedule(true);
+    this.refresh();
   }
 
   /** The total number of rows when known (aria-setsize; -1: not known yet). */
@@ -155,7 +154,7 @@ export class VirtualList {
     if (!old) return;
     this.#note();
     this.#replace(id, old);
-    this.#schedule(true);
+    this.refresh();
   }
 
   /** Makes `id` the row the Tab key reaches. */
@@ -199,20 +198,21 @@ export class VirtualList {
     this.refresh();
   }
 
-  /** Lays the rows out now (after a change; otherwise on the next frame). */
+  /** Lays the rows out around the reader's place (noted before the change, or now). */
   refresh(): void {
-    this.#scheduled = false;
     const anchor = this.#anchor ?? this.#capture(this.#pinned);
     this.#anchor = undefined;
     const view = this.scroller.clientHeight;
     const margin = Math.max(200, view * MARGIN_SCREENS);
     let viewTop = 0;
+    const listTop = this.#listTop();
     // Rows measured for the first time can move the anchor: lay out again (at most a few times).
     for (let pass = 0; pass < 4; pass++) {
       const prefix = this.#heights.layout(this.#ids);
       const total = prefix[this.#ids.length]!;
       viewTop = anchor.bottom ? Math.max(0, total - view) : prefix[this.#index.get(anchor.id) ?? 0]! + anchor.offset;
-      viewTop = Math.max(0, Math.min(viewTop, Math.max(0, total - view)));
+      // What is above the list (the "older" line) may be in view at the top.
+      viewTop = Math.max(-listTop, Math.min(viewTop, Math.max(0, total - view)));
       const first = rowAt(prefix, this.#ids.length, viewTop - margin);
       const last = Math.min(this.#ids.length - 1, rowAt(prefix, this.#ids.length, viewTop + view + margin));
       const wanted = new Set<number>();
@@ -224,7 +224,6 @@ export class VirtualList {
       if (!this.#sync(wanted)) break;
     }
     this.#place(this.#heights.layout(this.#ids));
-    const listTop = this.#listTop();
     this.scroller.scrollTop = listTop + viewTop;
     if (anchor.bottom) this.scroller.scrollTop = this.scroller.scrollHeight;
     this.#pinned = anchor.bottom || this.#atEnd();
@@ -263,18 +262,6 @@ export class VirtualList {
   /** Notes the reader's place before a change (once per batch of changes). */
   #note(): void {
     if (!this.#anchor) this.#anchor = this.#capture(this.#pinned);
-  }
-
-  #schedule(now = false): void {
-    if (now) {
-      this.refresh();
-      return;
-    }
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    requestAnimationFrame(() => {
-      if (this.#scheduled) this.refresh();
-    });
   }
 
   #focusedId(): number | undefined {
