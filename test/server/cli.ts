@@ -17,6 +17,8 @@ async function main(): Promise<void> {
     organization: org === 'large' ? 'large' : 'demo',
     featureLevel: flag('feature-level') ? Number(flag('feature-level')) : undefined,
     names: names === 'zulip' ? 'zulip' : 'chat',
+    // `--long-topic 10000`: a topic "long conversation" in the first channel with that many messages.
+    seedTopic: flag('long-topic') ? { topic: 'long conversation', count: Number(flag('long-topic')) } : undefined,
   });
   if (flag('json') !== undefined) {
     process.stdout.write(JSON.stringify({ url: server.url, accounts: server.accounts }) + '\n');

@@ -4,6 +4,7 @@ import { UNICODE_EMOJI } from './emoji';
 import { RenderContext, renderMarkdown, Rendered } from './render';
 import { State } from './state';
 import { Message, User } from './types';
+import type { SeedTopic } from './fixtures/longTopic';
 
 export interface ServerOptions {
   port?: number;
@@ -20,6 +21,8 @@ export interface ServerOptions {
   demoPresenceSeconds?: number;
   /** Demo organisation: Bob types to Alice for a few seconds every N seconds (0, the default: never). */
   demoTypingSeconds?: number;
+  /** Tests and the demo: a long conversation seeded at start-up (fixtures/longTopic.ts). */
+  seedTopic?: SeedTopic;
   now?: () => number;
   /**
    * Tests: checks each JSON success (the route's method and template, and the body) and returns
@@ -28,8 +31,9 @@ export interface ServerOptions {
   checkResponse?: (method: string, template: string, body: Record<string, unknown>, server: { featureLevel: number; flavor: 'chat' | 'zulip' }) => string | undefined;
 }
 
-export type ResolvedOptions = Required<Omit<ServerOptions, 'now' | 'checkResponse'>> & {
+export type ResolvedOptions = Required<Omit<ServerOptions, 'now' | 'checkResponse' | 'seedTopic'>> & {
   now: () => number;
+  seedTopic?: SeedTopic;
   checkResponse?: ServerOptions['checkResponse'];
 };
 
@@ -48,6 +52,7 @@ export function resolveOptions(o: ServerOptions = {}): ResolvedOptions {
     demoTypingSeconds: o.demoTypingSeconds ?? 0,
     now: o.now ?? (() => Date.now() / 1000),
     checkResponse: o.checkResponse,
+    seedTopic: o.seedTopic,
   };
 }
 

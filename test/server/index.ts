@@ -4,6 +4,7 @@ import { keepDemoPresence } from './demoPresence';
 import { demoTypist } from './demoTyping';
 import { buildDemo } from './fixtures/demo';
 import { buildLarge } from './fixtures/large';
+import { seedTopic } from './fixtures/longTopic';
 import { Fault, HttpFront, sendJson } from './http';
 import { ApiError } from './errors';
 import { checkTopic, sendMessage } from './messaging';
@@ -67,6 +68,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const srv = new ChatServer(state, opts);
   if (opts.organization === 'large') buildLarge(srv);
   else buildDemo(srv);
+  if (opts.seedTopic) seedTopic(srv, opts.seedTopic);
 
   const routes = [
     ...registerRoutes, ...mutedUserRoutes, ...flagRoutes, ...messageRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),

@@ -46,6 +46,8 @@ export interface WorkbenchOptions {
   autoSignIn?: boolean;
   /** Start the local chat server (default: when it has been built). */
   chatServer?: boolean;
+  /** Extra options of the local chat server (test/server ServerOptions, e.g. `seedTopic`). */
+  chatServerOptions?: Record<string, unknown>;
   /**
    * Install this packaged extension (`--install-extension`) and load it instead of the extension
    * under development: the path a user takes.
@@ -92,7 +94,7 @@ export class Workbench {
     const env: Record<string, string> = {};
     const wantServer = this.options.chatServer ?? chat.chatServerAvailable();
     if (wantServer) {
-      this.server = await chat.startChatServer({ longpollTimeoutSeconds: 2 });
+      this.server = await chat.startChatServer({ longpollTimeoutSeconds: 2, ...this.options.chatServerOptions });
       const server = this.server;
       this.cleanups.push(() => server.stop());
       Object.assign(env, chat.chatServerEnv(server));

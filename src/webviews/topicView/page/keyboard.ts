@@ -6,30 +6,20 @@
 import { command } from '../../page/common';
 import { ActionCommand, type MessageAction } from '../protocol';
 import { dom, models } from './state';
+import { rows } from './messages';
 
 const { list, compose, text } = dom;
 
-function messages(): HTMLElement[] {
-  return [...list.querySelectorAll<HTMLElement>(':scope > li.message')];
-}
-
-/** Makes `li` the message the Tab key reaches (and focuses it when asked). */
-export function makeCurrent(li: HTMLElement, focus = false): void {
-  for (const other of messages()) other.tabIndex = other === li ? 0 : -1;
-  if (focus) {
-    li.focus();
-    li.scrollIntoView({ block: 'nearest' });
-  }
+/** Makes message `id` the one the Tab key reaches (and focuses it, scrolled into view, when asked). */
+export function makeCurrent(id: number, focus = false): void {
+  rows.setCurrent(id);
+  if (focus) rows.scrollTo(id, 'nearest')?.focus({ preventScroll: true });
 }
 
 /** After the list changed: exactly one message stays reachable (the newest unless one was chosen). */
 export function keepOneReachable(): void {
-  const all = messages();
-  if (all.length === 0 || all.some((li) => li.tabIndex === 0)) {
-    for (const li of all) if (li.tabIndex !== 0) li.tabIndex = -1;
-    return;
-  }
-  makeCurrent(all[all.length - 1]!);
+  const ids = rows.ids();
+  if (rows.current === undefined && ids.length > 0) rows.setCurrent(ids[ids.length - 1]);
 }
 
 /** Reply: the compose box of this conversation (a search result opens its topic). */
@@ -45,7 +35,7 @@ const KEY_ACTIONS: Record<string, MessageAction | 'reply'> = { r: 'reply', q: 'q
 
 list.addEventListener('focusin', (event) => {
   const li = event.target instanceof Element ? event.target.closest<HTMLElement>('li.message') : null;
-  if (li && li.tabIndex !== 0) makeCurrent(li);
+  if (li && li.tabIndex !== 0) makeCurrent(Number(li.dataset.id));
 });
 
 list.addEventListener('keydown', (event) => {
@@ -53,14 +43,15 @@ list.addEventListener('keydown', (event) => {
   const li = event.target.closest<HTMLElement>('li.message');
   if (!li) return;
   const onMessage = event.target === li;
-  const all = messages();
-  const at = all.indexOf(li);
-  let next: HTMLElement | undefined;
-  if (event.key === 'ArrowDown') next = all[at + 1];
-  else if (event.key === 'ArrowUp') next = all[at - 1];
-  else if (event.key === 'Home' && onMessage) next = all[0];
-  else if (event.key === 'End' && onMessage) next = all[all.length - 1];
-  if (next) {
+  // By the data, not the DOM: the next message may not be rendered yet (a virtualised list).
+  const ids = rows.ids();
+  const at = rows.indexOf(Number(li.dataset.id));
+  let next: number | undefined;
+  if (event.key === 'ArrowDown') next = ids[at + 1];
+  else if (event.key === 'ArrowUp') next = ids[at - 1];
+  else if (event.key === 'Home' && onMessage) next = ids[0];
+  else if (event.key === 'End' && onMessage) next = ids[ids.length - 1];
+  if (next !== undefined && at >= 0) {
     event.preventDefault();
     makeCurrent(next, true);
     return;

@@ -7,9 +7,10 @@ import { avatar, command, el, errorText, request } from '../../page/common';
 import { serverHtmlText, setServerHtml } from '../../page/sanitize';
 import { ActionCommand, ReactRequest, type MessageAction, type MessageModel, type ReactionModel, type ReactParams, type TopicLinkModel } from '../protocol';
 import { enhanceMessage } from './content';
-import { toggleHistory } from './history';
+import { forgetHistory, isHistoryOpen, showHistory, toggleHistory } from './history';
 import { dom, formatTime, matches, models, save, showNotice, state, view } from './state';
-import { observe } from './visible';
+import { observe, unobserve } from './visible';
+import { VirtualList } from './virtualList';
 import { keepOneReachable, reply } from './keyboard';
 
 const { list, scroller, older } = dom;
@@ -119,55 +120,47 @@ export function renderMessage(m: MessageModel): HTMLElement {
   return li;
 }
 
+/**
+ * The rows: only those on screen (and a margin) are in the DOM (./virtualList.ts). A row is
+ * rendered from its model each time it comes into view; what the page adds to a row later (an
+ * open edit history, the unread observer) is put back from data, not kept in the DOM.
+ */
+export const rows = new VirtualList(list, scroller, {
+  render: (id) => {
+    const node = renderMessage(models.get(id)!);
+    if (isHistoryOpen(id)) void showHistory(node, id);
+    return node;
+  },
+  attached: (_id, node) => observe(node),
+  detached: (_id, node) => unobserve(node),
+});
+rows.watchAbove(older);
+
+/** The message's element while it is in the DOM (see {@link rows}). */
 export function nodeOf(id: number): HTMLElement | null {
-  return list.querySelector<HTMLElement>(`li.message[data-id="${Number(id)}"]`);
+  return rows.node(id) ?? null;
 }
 
 export function isAtBottom(): boolean {
-  return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
+  return rows.pinned;
 }
 
 export function scrollToBottom(): void {
-  scroller.scrollTop = scroller.scrollHeight;
+  rows.scrollToBottom();
 }
 
 /** Inserts or replaces, keeping id order; returns the messages that were not shown before. */
 export function upsert(messages: readonly MessageModel[]): MessageModel[] {
-  const stick = isAtBottom();
   const added: MessageModel[] = [];
   for (const m of messages) {
+    if (!models.has(m.id)) added.push(m);
+    else if (isHistoryOpen(m.id)) forgetHistory(m.id);
     models.set(m.id, m);
-    const node = renderMessage(m);
-    const existing = nodeOf(m.id);
-    const history = existing && existing.querySelector('.history');
-    if (existing) {
-      // The keyboard stays where it was: on the message, or on the same action of it.
-      node.tabIndex = existing.tabIndex;
-      const focused = existing.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
-      existing.replaceWith(node);
-      if (focused) {
-        // The message first: its actions show only while it has the focus within.
-        node.focus({ preventScroll: true });
-        if (focused !== existing && focused.title) node.querySelector<HTMLElement>(`button[title="${CSS.escape(focused.title)}"]`)?.focus({ preventScroll: true });
-      }
-      if (history) void toggleHistory(node, m.id);
-    } else {
-      let next: Element | null = null;
-      for (const child of list.children) {
-        if (Number((child as HTMLElement).dataset.id) > m.id) {
-          next = child;
-          break;
-        }
-      }
-      list.insertBefore(node, next);
-      added.push(m);
-    }
-    observe(node);
   }
+  rows.upsert(messages.map((m) => m.id));
   updateOldest();
   updateEmpty();
   keepOneReachable();
-  if (stick) scrollToBottom();
   return added;
 }
 
@@ -183,19 +176,16 @@ export function announce(added: readonly MessageModel[]): void {
 }
 
 export function remove(ids: readonly number[]): void {
-  for (const id of ids) {
-    models.delete(id);
-    const node = nodeOf(id);
-    if (node) node.remove();
-  }
+  for (const id of ids) models.delete(id);
+  rows.remove(ids);
   updateOldest();
   updateEmpty();
   keepOneReachable();
 }
 
 export function updateOldest(): void {
-  const first = list.firstElementChild as HTMLElement | null;
-  state.oldestLoadedId = first ? Number(first.dataset.id) : undefined;
+  state.oldestLoadedId = rows.ids()[0];
+  rows.setSetSize(view.foundOldest ? rows.ids().length : -1);
   save();
 }
 

@@ -2,23 +2,22 @@
  * Opening at a message (`topic/reveal`, or the snapshot's `anchor`): the message is scrolled into
  * the middle of the list, highlighted for a moment and focused so the keyboard starts there.
  */
-import { nodeOf } from './messages';
+import { rows } from './messages';
 import { save, state } from './state';
 
 const HIGHLIGHT_MS = 2500;
 
-/** Scrolls to, highlights and focuses message `id`; false when it is not shown. */
+/** Scrolls to, highlights and focuses message `id`; false when it is not loaded. */
 export function revealMessage(id: number): boolean {
-  const node = nodeOf(id);
+  rows.setCurrent(id);
+  const node = rows.scrollTo(id, 'center');
   if (!node) return false;
-  node.scrollIntoView({ block: 'center' });
-  node.tabIndex = -1;
   node.focus({ preventScroll: true });
   node.classList.remove('revealed');
   // Restart the highlight when the same message is revealed twice.
   void node.offsetWidth;
   node.classList.add('revealed');
-  setTimeout(() => node.classList.remove('revealed'), HIGHLIGHT_MS);
+  setTimeout(() => rows.node(id)?.classList.remove('revealed'), HIGHLIGHT_MS);
   state.atBottom = false;
   save();
   return true;

@@ -1,18 +1,16 @@
 /** The topic view's search box (`topic/search`): matches are shown highlighted in place. */
 import { errorText, request } from '../../page/common';
 import { SearchRequest, type MatchModel } from '../protocol';
-import { nodeOf, renderMessage } from './messages';
-import { dom, matches, models, save, showNotice, state } from './state';
+import { rows } from './messages';
+import { dom, matches, save, showNotice, state } from './state';
 
-const { list, searchForm, searchInput } = dom;
+const { searchForm, searchInput } = dom;
 
 /** Shows `found` highlighted (live messages that match the active search, too). */
 export function applyMatches(found: readonly MatchModel[]): void {
   for (const match of found) {
     matches.set(match.id, match);
-    const m = models.get(match.id);
-    const node = nodeOf(match.id);
-    if (m && node) node.replaceWith(renderMessage(m));
+    rows.rerender(match.id);
   }
 }
 
@@ -21,19 +19,15 @@ export async function runSearch(query: string): Promise<void> {
   save();
   const had = [...matches.keys()];
   matches.clear();
-  for (const id of had) {
-    const m = models.get(id);
-    const node = nodeOf(id);
-    if (m && node) node.replaceWith(renderMessage(m));
-  }
+  for (const id of had) rows.rerender(id);
   if (query.trim() === '') {
     await request(SearchRequest, { query: '' }).catch(() => undefined);
     return;
   }
   try {
     applyMatches(await request(SearchRequest, { query }));
-    const first = list.querySelector('li.match');
-    if (first) first.scrollIntoView({ block: 'center' });
+    const first = rows.ids().find((id) => matches.has(id));
+    if (first !== undefined) rows.scrollTo(first, 'center');
   } catch (e) {
     showNotice(errorText(e));
   }

@@ -22,6 +22,12 @@ export function observe(node: HTMLElement): void {
   if (node.classList.contains('unread')) observer.observe(node);
 }
 
+/** The message's element left the DOM (scrolled out of the list's window, or replaced). */
+export function unobserve(node: HTMLElement): void {
+  observer.unobserve(node);
+  visible.delete(Number(node.dataset.id));
+}
+
 function reportVisible(): void {
   clearTimeout(visibleTimer);
   visibleTimer = setTimeout(() => {
