@@ -262,8 +262,8 @@ export class ChatClient {
           if (errorCode(error) === undefined) throw error;
           throw toNetworkError(error, this.#origin, route);
         }
-        this.#readRateLimit(response.headers);
-        return parseResponse(response.statusCode, response.headers, response.text, route);
+        this.#readRateLimit(response);
+        return parseResponse(response, route);
       } catch (error) {
         failure = error;
       }
@@ -310,10 +310,10 @@ export class ChatClient {
     );
   }
 
-  #readRateLimit(headers: TextResponse['headers']): void {
-    const limit = Number(headers['x-ratelimit-limit']);
-    const remaining = Number(headers['x-ratelimit-remaining']);
-    const reset = Number(headers['x-ratelimit-reset']);
+  #readRateLimit(response: TextResponse): void {
+    const limit = Number(response.header('x-ratelimit-limit'));
+    const remaining = Number(response.header('x-ratelimit-remaining'));
+    const reset = Number(response.header('x-ratelimit-reset'));
     if (Number.isFinite(limit) && Number.isFinite(remaining)) {
       const resetAt = Number.isFinite(reset) ? reset : 0;
       const known = this.rateLimit;
@@ -357,14 +357,10 @@ function parseRealmUrl(realmUrl: string): URL {
 }
 
 
-function parseResponse(
-  status: number,
-  headers: TextResponse['headers'],
-  text: string,
-  route: string,
-): Record<string, unknown> {
+function parseResponse(response: TextResponse, route: string): Record<string, unknown> {
+  const { statusCode: status, text } = response;
   if (status >= 300 && status < 400) {
-    const location = headers.location;
+    const location = response.header('location');
     throw new RedirectError(status, Array.isArray(location) ? location[0] : location, route);
   }
   if (status >= 500) throw new ServerError(status, route, text.slice(0, 200));
@@ -381,7 +377,7 @@ function parseResponse(
     }
     const { result: _result, msg, code, ...data } = (isObject ? body : {}) as Record<string, unknown>;
     if (status === 429 && typeof data['retry-after'] !== 'number') {
-      const fromHeader = parseRetryAfter(headers['retry-after']);
+      const fromHeader = parseRetryAfter(response.header('retry-after'));
       if (fromHeader !== undefined) data['retry-after'] = fromHeader;
     }
     const fallbackCode = status === 429 ? 'RATE_LIMIT_HIT' : status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST';
