@@ -8,7 +8,6 @@ import {
   ChatError,
   MalformedResponseError,
   NetworkError,
-  type NetworkErrorKind,
   RedirectError,
   ServerError,
   ValidationError,
@@ -17,11 +16,12 @@ import { encodeParams, fillPath } from './encode';
 import { readServerInfo, type ServerInfo } from './features';
 import type { CallContext, HttpMethod, Operation, RealmLimits } from './operation';
 import { operations, type OperationKey, type Operations } from './operations';
-import { parseWith } from './parse';
+import { parseOrRefuse, REFUSED } from './parse';
 import { parseResult } from './result';
 import { credentialSecrets, scrubError } from './scrub';
 import { dispatchText, type TextResponse } from './transport';
 import { dispatchBytes } from './download';
+import { errorCode, toNetworkError } from './networkError';
 import type { UploadBody } from './multipart';
 import { formatZodError } from './validation';
 
@@ -100,6 +100,9 @@ export class ChatClient {
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
   readonly #userAgent: string;
+  /** The request headers as undici's flat list, without and with the credentials. */
+  readonly #headers: readonly string[];
+  readonly #authHeaders: readonly string[];
   readonly #onRetry: ((info: RetryInfo) => void) | undefined;
   readonly #backoff: { baseMs?: number; capMs?: number };
   #serverInfoPending: Promise<ServerInfo> | undefined;
@@ -115,6 +118,8 @@ export class ChatClient {
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#maxRetries = options.maxRetries ?? 3;
     this.#userAgent = options.userAgent ?? USER_AGENT;
+    this.#headers = Object.freeze(['user-agent', this.#userAgent, 'accept', 'application/json']);
+    this.#authHeaders = Object.freeze([...this.#headers, 'authorization', this.#authorization]);
     this.#onRetry = options.onRetry;
     this.#backoff = options.backoff ?? {};
     // One pool per client, bound to the realm's origin: nothing else can ever receive the credentials.
@@ -170,12 +175,16 @@ export class ChatClient {
         throw new ValidationError(l10n.t('"{0}" is not a parameter of {1}.', name, key), key, name);
       }
     }
-    const parsed = parseWith(op.params, input);
-    if (!parsed.success) {
-      const { message, field } = formatZodError(parsed.error);
-      throw new ValidationError(message, key, field);
+    // The compiled parse alone; zod parses again only to report a refusal (parseWith's rule).
+    let values = parseOrRefuse(op.params, input) as Record<string, unknown> | typeof REFUSED;
+    if (values === REFUSED) {
+      const parsed = op.params.safeParse(input);
+      if (!parsed.success) {
+        const { message, field } = formatZodError(parsed.error);
+        throw new ValidationError(message, key, field);
+      }
+      values = parsed.data as Record<string, unknown>;
     }
-    let values = parsed.data as Record<string, unknown>;
     let ctx: CallContext | undefined;
     if (op.check || op.encode) {
       ctx = { route: key, server: this.server ?? (await this.ensureServerInfo(options.signal)), limits: this.limits };
@@ -183,12 +192,7 @@ export class ChatClient {
       if (op.encode) values = op.encode(values, ctx);
     }
     const { path, rest } = fillPath(op.path, values, key);
-    const body = await this.request(op.method, path, rest, {
-      ...options,
-      route: key,
-      auth: op.auth !== false,
-      retryUnsafe: false,
-    });
+    const body = await this.#request(op.method, path, rest, options, key, op.auth !== false, false);
     this.learn(key, body);
     if (op.normalize) {
       ctx ??= { route: key, server: this.server ?? (await this.ensureServerInfo(options.signal)), limits: this.limits };
@@ -203,11 +207,7 @@ export class ChatClient {
   /** The server's version facts, fetching `GET /server_settings` once when not yet known. */
   async ensureServerInfo(signal?: AbortSignal): Promise<ServerInfo> {
     if (this.server) return this.server;
-    this.#serverInfoPending ??= this.request('GET', '/server_settings', {}, {
-      route: 'GET /server_settings',
-      auth: false,
-      signal,
-    }).then(
+    this.#serverInfoPending ??= this.#request('GET', '/server_settings', {}, { signal }, 'GET /server_settings', false, false).then(
       (body) => (this.server = readServerInfo(body)),
       (error: unknown) => {
         this.#serverInfoPending = undefined;
@@ -222,77 +222,98 @@ export class ChatClient {
    * `ChatError`, and retries what is safe to retry (GETs on network errors, 5xx and 429; other
    * methods only after a 429, which guarantees the request was not processed).
    */
-  async request(
+  request(
     method: HttpMethod,
     path: string,
     params: Record<string, unknown>,
     options: CallOptions & { route: string; auth?: boolean; retryUnsafe?: boolean },
   ): Promise<Record<string, unknown>> {
-    // Made on the first retry only: almost every call succeeds at once.
-    let backoff: Backoff | undefined;
-    const maxRetries = options.maxRetries ?? this.#maxRetries;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.#send(method, path, params, options);
-      } catch (error) {
-        scrubError(error, this.#secrets);
-        if (!(error instanceof ChatError) || attempt >= maxRetries || options.signal?.aborted) throw error;
-        backoff ??= new Backoff(this.#backoff.baseMs ?? 250, this.#backoff.capMs ?? 10_000);
-        const delayMs = retryDelay(error, method === 'GET' || options.retryUnsafe === true, backoff);
-        if (delayMs === undefined) throw error;
-        this.#onRetry?.({ route: options.route, attempt: attempt + 1, delayMs, error });
-        await sleep(delayMs, options.signal);
-      }
-    }
+    return this.#request(method, path, params, options, options.route, options.auth !== false, options.retryUnsafe === true);
   }
 
-  async #send(
+  /**
+   * `request()` with its route and flags as arguments (no options object copied per call). One
+   * async function for the whole exchange: the common case (an answer at the first attempt)
+   * awaits only undici's dispatch.
+   */
+  async #request(
     method: HttpMethod,
     path: string,
     params: Record<string, unknown>,
-    options: CallOptions & { route: string; auth?: boolean },
+    options: CallOptions,
+    route: string,
+    auth: boolean,
+    retryUnsafe: boolean,
   ): Promise<Record<string, unknown>> {
-    const route = options.route;
+    // Made on the first retry only: almost every call succeeds at once.
+    let backoff: Backoff | undefined;
+    const maxRetries = options.maxRetries ?? this.#maxRetries;
+    const signal = options.signal;
+    for (let attempt = 0; ; attempt++) {
+      let failure: unknown;
+      try {
+        let response: TextResponse;
+        const sending = this.#dispatch(method, path, params, options, auth);
+        try {
+          response = await sending;
+        } catch (error) {
+          if (signal?.aborted) throw signal.reason ?? error;
+          // Transport failures carry a code (ECONNREFUSED, UND_ERR_…); anything else is a bug, not the network.
+          if (errorCode(error) === undefined) throw error;
+          throw toNetworkError(error, this.#origin, route);
+        }
+        this.#readRateLimit(response);
+        return parseResponse(response, route);
+      } catch (error) {
+        failure = error;
+      }
+      scrubError(failure, this.#secrets);
+      if (!(failure instanceof ChatError) || attempt >= maxRetries || signal?.aborted) throw failure;
+      backoff ??= new Backoff(this.#backoff.baseMs ?? 250, this.#backoff.capMs ?? 10_000);
+      const delayMs = retryDelay(failure, method === 'GET' || retryUnsafe, backoff);
+      if (delayMs === undefined) throw failure;
+      this.#onRetry?.({ route, attempt: attempt + 1, delayMs, error: failure });
+      await sleep(delayMs, signal);
+    }
+  }
+
+  /** Puts one attempt on the wire: the text response's promise. */
+  #dispatch(
+    method: HttpMethod,
+    path: string,
+    params: Record<string, unknown>,
+    options: CallOptions,
+    auth: boolean,
+  ): Promise<TextResponse> {
     const form = encodeParams(params);
-    const headers: Record<string, string> = { 'user-agent': this.#userAgent, accept: 'application/json' };
-    if (options.auth !== false) headers.authorization = this.#authorization;
     let fullPath = this.#basePath + path;
     let body: string | Readable | undefined;
+    let headers: readonly string[];
     if (options.upload) {
       body = options.upload.open();
-      headers['content-type'] = options.upload.contentType;
-      headers['content-length'] = String(options.upload.length);
-    } else if (method === 'GET') {
-      if (form) fullPath += '?' + form;
-    } else if (form) {
+      headers = [...(auth ? this.#authHeaders : this.#headers), 'content-type', options.upload.contentType, 'content-length', String(options.upload.length)];
+    } else if (method === 'GET' || !form) {
+      // The common case: one shared, flat header list (undici reads it, never keeps or changes it).
+      if (form && method === 'GET') fullPath += '?' + form;
+      headers = auth ? this.#authHeaders : this.#headers;
+    } else {
       body = form;
-      headers['content-type'] = 'application/x-www-form-urlencoded';
+      headers = [...(auth ? this.#authHeaders : this.#headers), 'content-type', 'application/x-www-form-urlencoded'];
     }
     // The time limit is undici's own (time to the response head, then between body chunks): an
     // AbortSignal.timeout per request costs a timer and listeners on the hot path.
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
-
-    let response: TextResponse;
-    try {
-      response = await dispatchText(
-        this.#pool,
-        { origin: this.#origin, path: fullPath, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
-        options.signal,
-      );
-    } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason ?? error;
-      // Transport failures carry a code (ECONNREFUSED, UND_ERR_…); anything else is a bug, not the network.
-      if (errorCode(error) === undefined) throw error;
-      throw toNetworkError(error, this.#origin, route);
-    }
-    this.#readRateLimit(response.headers);
-    return parseResponse(response.statusCode, response.headers, response.text, route);
+    return dispatchText(
+      this.#pool,
+      { origin: this.#origin, path: fullPath, method, headers: headers as string[], body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+      options.signal,
+    );
   }
 
-  #readRateLimit(headers: TextResponse['headers']): void {
-    const limit = Number(headers['x-ratelimit-limit']);
-    const remaining = Number(headers['x-ratelimit-remaining']);
-    const reset = Number(headers['x-ratelimit-reset']);
+  #readRateLimit(response: TextResponse): void {
+    const limit = Number(response.header('x-ratelimit-limit'));
+    const remaining = Number(response.header('x-ratelimit-remaining'));
+    const reset = Number(response.header('x-ratelimit-reset'));
     if (Number.isFinite(limit) && Number.isFinite(remaining)) {
       const resetAt = Number.isFinite(reset) ? reset : 0;
       const known = this.rateLimit;
@@ -336,14 +357,10 @@ function parseRealmUrl(realmUrl: string): URL {
 }
 
 
-function parseResponse(
-  status: number,
-  headers: TextResponse['headers'],
-  text: string,
-  route: string,
-): Record<string, unknown> {
+function parseResponse(response: TextResponse, route: string): Record<string, unknown> {
+  const { statusCode: status, text } = response;
   if (status >= 300 && status < 400) {
-    const location = headers.location;
+    const location = response.header('location');
     throw new RedirectError(status, Array.isArray(location) ? location[0] : location, route);
   }
   if (status >= 500) throw new ServerError(status, route, text.slice(0, 200));
@@ -360,7 +377,7 @@ function parseResponse(
     }
     const { result: _result, msg, code, ...data } = (isObject ? body : {}) as Record<string, unknown>;
     if (status === 429 && typeof data['retry-after'] !== 'number') {
-      const fromHeader = parseRetryAfter(headers['retry-after']);
+      const fromHeader = parseRetryAfter(response.header('retry-after'));
       if (fromHeader !== undefined) data['retry-after'] = fromHeader;
     }
     const fallbackCode = status === 429 ? 'RATE_LIMIT_HIT' : status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST';
@@ -391,41 +408,6 @@ function retryDelay(error: ChatError, idempotent: boolean, backoff: Backoff): nu
   if (!idempotent) return undefined;
   if (error instanceof NetworkError || error instanceof ServerError) return backoff.next();
   return undefined;
-}
-
-const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL)/;
-
-function toNetworkError(error: unknown, origin: string, route: string): NetworkError {
-  const code = errorCode(error);
-  let kind: NetworkErrorKind = 'other';
-  let message = l10n.t('Could not reach {0}.', origin);
-  if (code === 'ECONNREFUSED') {
-    kind = 'refused';
-    message = l10n.t('Could not connect to {0}: the connection was refused. Is the server running?', origin);
-  } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    kind = 'dns';
-    message = l10n.t('Could not find the server {0}. Check the address.', origin);
-  } else if (code && TLS_CODES.test(code)) {
-    kind = 'tls';
-    message = l10n.t('The secure connection to {0} failed ({1}). Check the server\'s certificate.', origin, code);
-  } else if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED') {
-    kind = 'reset';
-    message = l10n.t('The connection to {0} was lost.', origin);
-  } else if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ETIMEDOUT') {
-    kind = 'timeout';
-    message = l10n.t('{0} did not answer in time.', origin);
-  }
-  return new NetworkError(message, route, kind, { cause: error });
-}
-
-function errorCode(error: unknown): string | undefined {
-  // undici wraps system errors (a SocketError around ECONNRESET): prefer the innermost code.
-  let found: string | undefined;
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') found = code;
-  }
-  return found;
 }
 
 function readLimits(source: Record<string, unknown>): RealmLimits {

@@ -4,16 +4,18 @@ import { ValidationError } from './errors';
 
 /** docs/API.md's encoding: strings as they are, booleans and numbers as text, arrays/objects as JSON. */
 export function encodeParams(params: Record<string, unknown>): string {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(params)) {
+  let form = '';
+  // Object.keys, not Object.entries: no [name, value] array per parameter (every request).
+  for (const name of Object.keys(params)) {
+    const value = params[name];
     if (value === undefined) continue;
     let text: string;
     if (typeof value === 'string') text = value;
     else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
     else text = JSON.stringify(value);
-    parts.push(encodeURIComponent(name) + '=' + encodeURIComponent(text));
+    form += (form === '' ? '' : '&') + encodeURIComponent(name) + '=' + encodeURIComponent(text);
   }
-  return parts.join('&');
+  return form;
 }
 
 /** Fills `{name}` placeholders from `values` (percent-encoded) and returns the other values. */
@@ -25,13 +27,14 @@ export function fillPath(
   const { literals, names } = pathTemplate(template);
   if (names.length === 0) return { path: template, rest: values };
   let path = literals[0]!;
-  names.forEach((name, i) => {
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
     const value = values[name];
     if (value === undefined || value === null || value === '') {
       throw new ValidationError(l10n.t('"{0}" is required.', name), route, name);
     }
     path += encodeURIComponent(String(value)) + literals[i + 1]!;
-  });
+  }
   const rest: Record<string, unknown> = {};
   for (const key of Object.keys(values)) if (!names.includes(key)) rest[key] = values[key];
   return { path, rest };

@@ -156,7 +156,7 @@ class Compiler {
       case 'string':
       case 'number':
       case 'boolean': {
-        const test = primitiveTest(def, v);
+        const test = primitiveTest(def, v, (value) => this.constant(value));
         return test === undefined ? this.viaZod(schema, v) : { code: `if (${test}) return F;\n`, out: v, same: true };
       }
       case 'literal':
@@ -274,7 +274,7 @@ class Compiler {
   arrayBody(def: Def): { code: string; same: boolean } | undefined {
     const tests: string[] = [];
     for (const check of def.checks ?? []) {
-      const test = checkTest(check._zod.def, 'array', 'v');
+      const test = checkTest(check._zod.def, 'array', 'v', (value) => this.constant(value));
       if (test === undefined) return undefined;
       tests.push(`if (${test}) return F;\n`);
     }

@@ -28,10 +28,14 @@ export interface CheckDef {
   maximum?: number;
   length?: number;
   when?: unknown;
+  pattern?: unknown;
 }
 
-/** The negated test of a string, number or boolean schema; undefined when zod must decide. */
-export function primitiveTest(def: PrimitiveDef, v: string): string | undefined {
+/**
+ * The negated test of a string, number or boolean schema; undefined when zod must decide.
+ * `constant` names a value the generated code may use.
+ */
+export function primitiveTest(def: PrimitiveDef, v: string, constant: (value: unknown) => string): string | undefined {
   // A schema that is its own check (z.email(), z.int32()...) other than z.int() goes to zod.
   if (def.coerce || (def.check !== undefined && !(def.type === 'number' && def.format === 'safeint'))) return undefined;
   const tests: string[] = [];
@@ -44,7 +48,7 @@ export function primitiveTest(def: PrimitiveDef, v: string): string | undefined 
     tests.push(`typeof ${v} !== '${def.type}'`);
   }
   for (const check of def.checks ?? []) {
-    const test = checkTest(check._zod.def, def.type, v);
+    const test = checkTest(check._zod.def, def.type, v, constant);
     if (test === undefined) return undefined;
     tests.push(test);
   }
@@ -52,7 +56,7 @@ export function primitiveTest(def: PrimitiveDef, v: string): string | undefined 
 }
 
 /** The negated test of one check of a string, number or array; undefined when zod must decide. */
-export function checkTest(check: CheckDef, type: string, v: string): string | undefined {
+export function checkTest(check: CheckDef, type: string, v: string, constant: (value: unknown) => string): string | undefined {
   const sized = type === 'string' || type === 'array';
   // Length checks come with zod's own "has a length" condition, always true here; any other
   // condition is left to zod.
@@ -70,6 +74,12 @@ export function checkTest(check: CheckDef, type: string, v: string): string | un
       return sized ? `${v}.length > ${Number(check.maximum)}` : undefined;
     case 'length_equals':
       return sized ? `${v}.length !== ${Number(check.length)}` : undefined;
+    case 'string_format': {
+      // `.regex()`: zod's own test, its `lastIndex` reset first (a global or sticky pattern keeps one).
+      if (type !== 'string' || check.format !== 'regex' || !(check.pattern instanceof RegExp)) return undefined;
+      const pattern = constant(check.pattern);
+      return `(${pattern}.lastIndex = 0, !${pattern}.test(${v}))`;
+    }
     default:
       return undefined;
   }

@@ -1,10 +1,41 @@
 import type { Dispatcher } from 'undici';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { parseHeaders } = require('undici/lib/core/util') as { parseHeaders(headers: Buffer[]): Record<string, string | string[]> };
 
 /** A response with its whole body as text. */
 export interface TextResponse {
   statusCode: number;
-  headers: Record<string, string | string[] | undefined>;
+  /** Every header, as undici's `parseHeaders` gives them (made on first use). */
+  readonly headers: Record<string, string | string[] | undefined>;
+  /** One header (names in lower case), without making the others. */
+  header(name: string): string | string[] | undefined;
   text: string;
+}
+
+class RawTextResponse implements TextResponse {
+  #headers: TextResponse['headers'] | undefined;
+  constructor(
+    readonly statusCode: number,
+    readonly rawHeaders: Buffer[],
+    readonly text: string,
+  ) {}
+
+  get headers(): TextResponse['headers'] {
+    return (this.#headers ??= parseHeaders(this.rawHeaders) as TextResponse['headers']);
+  }
+
+  header(name: string): string | string[] | undefined {
+    let found: string | string[] | undefined;
+    const raw = this.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) {
+      const key = raw[i]!;
+      if (key.length !== name.length || key.toString('latin1').toLowerCase() !== name) continue;
+      const value = raw[i + 1]!.toString('latin1');
+      // As parseHeaders: a repeated header is the list of its values.
+      found = found === undefined ? value : typeof found === 'string' ? [found, value] : [...found, value];
+    }
+    return found;
+  }
 }
 
 /**
@@ -31,11 +62,16 @@ export function dispatchText(
   });
 }
 
+/**
+ * undici's own handler interface (the one its client calls; a handler of the newer
+ * `onRequestStart`/`onResponseStart` form is wrapped in an adapter that parses every response
+ * header into an object, per request): here the raw header list is kept and read on demand.
+ */
 class TextHandler implements Dispatcher.DispatchHandler {
   #statusCode = 0;
-  #headers: TextResponse['headers'] = {};
+  #rawHeaders: Buffer[] = [];
   #chunks: Buffer[] = [];
-  #controller: Dispatcher.DispatchController | undefined;
+  #abort: ((error?: Error) => void) | undefined;
   #settled = false;
   readonly #resolve: (response: TextResponse) => void;
   readonly #reject: (error: unknown) => void;
@@ -48,39 +84,41 @@ class TextHandler implements Dispatcher.DispatchHandler {
     this.#signal = signal;
     if (signal) {
       this.#onAbort = () => {
-        this.#controller?.abort(signal.reason as Error);
+        this.#abort?.(signal.reason as Error);
         this.#settle(undefined, signal.reason);
       };
       signal.addEventListener('abort', this.#onAbort, { once: true });
     }
   }
 
-  onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.#controller = controller;
+  onConnect(abort: (error?: Error) => void): void {
+    this.#abort = abort;
     // Cancelled while waiting for a connection: never put it on the wire.
-    if (this.#settled) controller.abort(this.#signal?.reason as Error);
+    if (this.#settled) abort(this.#signal?.reason as Error);
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: TextResponse['headers']): void {
-    if (statusCode < 200) return; // 1xx informational heads precede the real one
+  onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean {
+    if (statusCode < 200) return true; // 1xx informational heads precede the real one
     this.#statusCode = statusCode;
-    this.#headers = headers;
+    this.#rawHeaders = rawHeaders;
     this.#chunks = [];
+    return true;
   }
 
-  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+  onData(chunk: Buffer): boolean {
     this.#chunks.push(chunk);
+    return true;
   }
 
-  onResponseEnd(): void {
+  onComplete(): void {
     const chunks = this.#chunks;
     let text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
     // As undici's body.text(): a UTF-8 byte-order mark is not part of the text.
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    this.#settle({ statusCode: this.#statusCode, headers: this.#headers, text });
+    this.#settle(new RawTextResponse(this.#statusCode, this.#rawHeaders, text));
   }
 
-  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+  onError(error: Error): void {
     this.#settle(undefined, error);
   }
 

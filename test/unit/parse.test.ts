@@ -231,4 +231,16 @@ describe('parseWith (compiled zod parsing)', () => {
     const viaZod = source.match(/_zod\.run/g) ?? [];
     assert.ok(viaZod.length <= 3, `${viaZod.length} nodes left to zod:\n${source}`);
   });
+
+  it('compiles .regex() checks (a subscription’s colour) and tests a global pattern from its start each time, as zod does', () => {
+    const source = compiledSource(operations['GET /users/me/subscriptions'].response);
+    assert.equal(source.match(/_zod\.run/g), null, `nodes left to zod:\n${source}`);
+    const global = z.object({ a: z.string().regex(/^x+$/g) });
+    for (const value of [{ a: 'xx' }, { a: 'xx' }, { a: 'xy' }, { a: 'x' }]) {
+      const ours = parseWith(global, value);
+      const theirs = global.safeParse(value);
+      assert.equal(ours.success, theirs.success, JSON.stringify(value));
+      if (!ours.success && !theirs.success) assert.deepEqual(ours.error.issues, theirs.error.issues);
+    }
+  });
 });

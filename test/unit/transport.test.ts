@@ -34,6 +34,22 @@ describe('dispatchText (the transport under ChatClient)', () => {
     await pool.close();
   });
 
+  it('reads one header by name as the full header object gives it (any case on the wire, repeats as a list)', async () => {
+    handler = (_req, res) => {
+      res.setHeader('X-RateLimit-Limit', '200');
+      res.setHeader('x-repeated', ['a', 'b']);
+      res.end('{}');
+    };
+    const pool = new Pool(origin, { connections: 1 });
+    const response = await dispatchText(pool, { origin, path: '/', method: 'GET' }, undefined);
+    assert.equal(response.header('x-ratelimit-limit'), '200');
+    assert.deepEqual(response.header('x-repeated'), ['a', 'b']);
+    assert.equal(response.header('x-absent'), undefined);
+    assert.equal(response.headers['x-ratelimit-limit'], '200');
+    assert.deepEqual(response.headers['x-repeated'], ['a', 'b']);
+    await pool.close();
+  });
+
   it('drops a UTF-8 byte-order mark, as undici’s body.text() does', async () => {
     handler = (_req, res) => res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":1}')]));
     const pool = new Pool(origin, { connections: 1 });
