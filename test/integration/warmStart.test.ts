@@ -5,10 +5,12 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import * as vscode from 'vscode';
+import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import { sendMessage } from '../../src/api/messages/routes';
 import type { MessageListDelta } from '../../src/messageList';
-import { clientFor, freshStart, GENERAL, signOutAll, testAccount, testControl, waitFor, waitForSession } from './helpers';
+import { clientFor, freshStart, GENERAL, signIn, signOutAll, testAccount, testControl, waitFor, waitForSession } from './helpers';
 
 describe('warm start', function () {
   this.timeout(60_000);
@@ -130,5 +132,25 @@ describe('warm start', function () {
     await signOutAll(api);
     assert.deepEqual(snapshotFiles(), []);
     assert.deepEqual(cacheFiles('messages-'), []);
+  });
+
+  it('writes nothing for an account signed out while its session was still starting', async () => {
+    const bob = testAccount('bob');
+    await signOutAll(api);
+    await signIn(api, bob);
+    await signIn(api, alice);
+    // Bob's next start is cold (no file) and his /register held back: signing alice out makes him
+    // active, and he is signed out before the server answers.
+    await waitFor("bob's snapshot saved", () => snapshotFiles().length === 2, 10_000);
+    const bobId = api.services.accounts.list().find((a) => a.email === bob.email)!.id;
+    for (const o of owners('snapshot-')) if (o.endsWith(`: ${bobId}`)) fs.rmSync(path.join(dir(), o.split(':')[0]!));
+    assert.equal(snapshotFiles().length, 1);
+    await testControl('fault', { kind: 'delay', ms: 1_500, route: 'POST /register', times: 1 });
+    await vscode.commands.executeCommand(Commands.signOut, api.services.sessions.current!.account.id);
+    assert.equal(api.services.accounts.active?.id, bobId);
+    await vscode.commands.executeCommand(Commands.signOut, bobId);
+    await new Promise((r) => setTimeout(r, 2_500)); // the held-back /register has answered
+    assert.deepEqual(owners('snapshot-'), []);
+    assert.deepEqual(owners('messages-'), []);
   });
 });
