@@ -86,6 +86,12 @@ export class ComposeDrafts implements Disposable {
   readonly #chains = new Map<string, Promise<void>>();
   /** Server drafts to delete once the chain reaches them (the local draft is already gone). */
   readonly #orphans = new Map<string, number>();
+  /**
+   * Server drafts deleted here whose `drafts` remove event has not arrived yet: the store still
+   * lists them, and without their local copy they would show (and restore) as another device's
+   * draft until the event comes.
+   */
+  readonly #deleted = new Set<number>();
   readonly #onDidChange = new Emitter<string>();
   /** Fires with the account ID whose drafts changed. */
   readonly onDidChange: Event<string> = this.#onDidChange.event;
@@ -126,13 +132,19 @@ export class ComposeDrafts implements Disposable {
     if (local) return local.content;
     if (!syncEnabled(current.store)) return '';
     const key = targetKey(target);
-    const remote = current.store.serverDrafts().find((d) => {
+    const remote = this.serverDrafts(current.store).find((d) => {
       const t = targetOfServerDraft(d, current.store.ownUserId);
       return t !== undefined && targetKey(t) === key;
     });
     if (!remote) return '';
     this.adopt(current.accountId, remote, target);
     return remote.content;
+  }
+
+  /** The store's server drafts, without those deleted here whose removal has not come back yet. */
+  serverDrafts(store: ChatStore): readonly ServerDraft[] {
+    const all = store.serverDrafts();
+    return this.#deleted.size === 0 ? all : all.filter((d) => !this.#deleted.has(d.id));
   }
 
   /** Makes a server draft the local draft of its conversation (resuming it). */
@@ -164,8 +176,11 @@ export class ComposeDrafts implements Disposable {
     const old = map.get(key);
     if (!old) return;
     map.delete(key);
+    if (old.serverId !== undefined) {
+      this.#orphans.set(`${accountId}\n${key}`, old.serverId);
+      this.#deleted.add(old.serverId);
+    }
     this.#changed(accountId);
-    if (old.serverId !== undefined) this.#orphans.set(`${accountId}\n${key}`, old.serverId);
     this.#syncSoon(accountId, key, 0);
   }
 
@@ -173,8 +188,10 @@ export class ComposeDrafts implements Disposable {
   async deleteServerDraft(id: number): Promise<void> {
     const current = this.account();
     if (!current) return;
+    this.#deleted.add(id);
     for (const d of this.list(current.accountId)) if (d.serverId === id) this.#delete(current.accountId, d.key);
-    await this.#ignoreGone(deleteDraft(current.client, { draft_id: id }));
+    this.#onDidChange.fire(current.accountId);
+    await this.#deleteOnServer(current.accountId, current.client, id);
   }
 
   #put(accountId: string, draft: ComposeDraft): void {
@@ -233,7 +250,7 @@ export class ComposeDrafts implements Disposable {
     const orphan = this.#orphans.get(`${accountId}\n${key}`);
     if (orphan !== undefined) {
       this.#orphans.delete(`${accountId}\n${key}`);
-      await this.#ignoreGone(deleteDraft(client, { draft_id: orphan }));
+      await this.#deleteOnServer(accountId, client, orphan);
     }
     let draft = this.#map(accountId).get(key);
     if (!draft) return;
@@ -241,7 +258,7 @@ export class ComposeDrafts implements Disposable {
       // Kept here before the server's id came back (a reload meanwhile): the conversation's server
       // copy that no other local draft claims is this one, not a new draft to create.
       const claimed = new Set(this.list(accountId).flatMap((d) => (d.serverId === undefined ? [] : [d.serverId])));
-      const copy = store.serverDrafts().find((d) => {
+      const copy = this.serverDrafts(store).find((d) => {
         const t = claimed.has(d.id) ? undefined : targetOfServerDraft(d, store.ownUserId);
         return t !== undefined && targetKey(t) === key;
       });
@@ -263,7 +280,22 @@ export class ComposeDrafts implements Disposable {
     const { ids } = await createDrafts(client, { drafts: [input] });
     const now = this.#map(accountId).get(key);
     if (now) this.#put(accountId, { ...now, serverId: ids[0] });
-    else await this.#ignoreGone(deleteDraft(client, { draft_id: ids[0]! }));
+    else {
+      // Deleted here while it was being created: its `drafts` add event may come first.
+      this.#deleted.add(ids[0]!);
+      await this.#deleteOnServer(accountId, client, ids[0]!);
+    }
+  }
+
+  /** Deletes a server draft (hidden here meanwhile); shown again if the server refuses. */
+  async #deleteOnServer(accountId: string, client: ChatClient, id: number): Promise<void> {
+    try {
+      await this.#ignoreGone(deleteDraft(client, { draft_id: id }));
+    } catch (error) {
+      this.#deleted.delete(id);
+      this.#onDidChange.fire(accountId);
+      throw error;
+    }
   }
 
   async #ignoreGone(call: Promise<unknown>): Promise<void> {
@@ -285,6 +317,7 @@ export class ComposeDrafts implements Disposable {
           if (e.type !== 'drafts') continue;
           const map = this.#map(accountId);
           if (e.op === 'remove') {
+            this.#deleted.delete(e.draft_id);
             for (const d of [...map.values()]) if (d.serverId === e.draft_id) this.#delete(accountId, d.key);
           } else if (e.op === 'update') {
             const local = [...map.values()].find((d) => d.serverId === e.draft.id);

@@ -30,6 +30,8 @@ export class SessionManager extends Disposable {
   #generation = 0;
   #sessionListeners: vscode.Disposable[] = [];
   #switching: Promise<void> = Promise.resolve();
+  /** Accounts signing (or signed) out: nothing more is saved for them until they start again. */
+  readonly #signedOut = new Set<string>();
   /** Warm start: the saved messages of the conversations open before the reload, for that session. */
   #warmMessages: { session: ChatSession; messages: Map<string, CachedConversation> } | undefined;
 
@@ -58,7 +60,14 @@ export class SessionManager extends Disposable {
     this._register(
       // Sign-out deletes the event queue while the key is still stored.
       accounts.onWillSignOut((e) => {
-        if (this.#current?.account.id === e.account.id) e.waitUntil(this.#stopCurrent());
+        // Its session, live or still starting, is dropped and writes nothing more: a snapshot or
+        // messages saved after the files are removed would leave a signed-out account's data on
+        // disk (a start is still under way when the account was made active just before).
+        this.#signedOut.add(e.account.id);
+        if (this.#current?.account.id === e.account.id || this.accounts.active?.id === e.account.id) {
+          this.#generation++;
+          e.waitUntil(this.#stopCurrent());
+        }
         if (this.cache) e.waitUntil(this.cache.remove(e.account.id));
       }),
     );
@@ -91,6 +100,7 @@ export class SessionManager extends Disposable {
   }
 
   async #start(account: Account, generation: number): Promise<void> {
+    this.#signedOut.delete(account.id); // signed in again
     let client: ChatClient;
     try {
       client = await this.accounts.getClient(account);
@@ -104,7 +114,10 @@ export class SessionManager extends Disposable {
     ]);
     const session = new ChatSession(client, {
       focus: this.focus,
-      onSnapshot: (snapshot) => void this.cache?.write(account.id, account.realmUrl, snapshot),
+      // Not once the account is signing out (its files are being removed).
+      onSnapshot: (snapshot) => {
+        if (!this.#signedOut.has(account.id)) void this.cache?.write(account.id, account.realmUrl, snapshot);
+      },
     });
     const listeners = [
       session.onDidChangeStatus((s) => {
@@ -170,7 +183,7 @@ export class SessionManager extends Disposable {
   /** Saves the newest messages of the open conversations of the current account (for the next warm start). */
   saveMessages(messages: CachedMessages): Promise<void> {
     const current = this.#current;
-    if (!current || !this.cache) return Promise.resolve();
+    if (!current || !this.cache || this.#signedOut.has(current.account.id)) return Promise.resolve();
     return this.cache.writeMessages(current.account.id, current.account.realmUrl, messages);
   }
 

@@ -99,7 +99,11 @@ export function waitForSession(api: TeamChatApi, email: string, realmUrl = serve
       return c && c.account.realmUrl === realmUrl && c.account.email === email && c.store.ready && c.session.status === 'live' && c;
     },
     timeoutMs,
-  );
+  ).catch((e: Error) => {
+    const c = api.services.sessions.current;
+    const now = c ? `${c.account.email} ${c.session.status}, store ${c.store.ready ? 'ready' : 'not ready'}` : 'none';
+    throw new Error(`${e.message} (current session: ${now}; status ${api.services.sessions.status.status}; active ${api.services.accounts.active?.email ?? 'none'})`);
+  });
 }
 
 /** A client of `who` acting as another user (close it in `after`). */

@@ -5,20 +5,44 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import * as vscode from 'vscode';
+import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import { sendMessage } from '../../src/api/messages/routes';
 import type { MessageListDelta } from '../../src/messageList';
-import { clientFor, freshStart, GENERAL, signOutAll, testAccount, testControl, waitFor, waitForSession } from './helpers';
+import { clientFor, freshStart, GENERAL, signIn, signOutAll, testAccount, testControl, waitFor, waitForSession } from './helpers';
 
 describe('warm start', function () {
   this.timeout(60_000);
   let api: TeamChatApi;
   const alice = testAccount('alice');
-  const cacheFiles = (prefix: string): string[] => {
-    const dir = path.join(api.services.context.globalStorageUri.fsPath, 'snapshots');
-    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.startsWith(prefix) && f.endsWith('.json')) : [];
-  };
+  const dir = (): string => path.join(api.services.context.globalStorageUri.fsPath, 'snapshots');
+  const cacheFiles = (prefix: string): string[] =>
+    fs.existsSync(dir()) ? fs.readdirSync(dir()).filter((f) => f.startsWith(prefix) && f.endsWith('.json')) : [];
   const snapshotFiles = (): string[] => cacheFiles('snapshot-');
+  /** The account each cache file is for (its header's), to tell alice's from one left behind. */
+  const owners = (prefix: string): string[] =>
+    cacheFiles(prefix).map((f) => {
+      try {
+        const header = fs.readFileSync(path.join(dir(), f), 'utf8').split('\n', 1)[0]!;
+        return `${f}: ${(JSON.parse(header) as { accountId: string }).accountId}`;
+      } catch (e) {
+        return `${f}: ${String(e)}`; // being replaced
+      }
+    });
+  /** The conversations' message ids in alice's messages file (undefined: none, or being replaced). */
+  const savedMessageIds = (): number[][] | undefined => {
+    const file = cacheFiles('messages-')[0];
+    if (!file) return undefined;
+    try {
+      const [header, body] = fs.readFileSync(path.join(dir(), file), 'utf8').split('\n');
+      if ((JSON.parse(header!) as { accountId: string }).accountId !== api.services.sessions.current?.account.id) return undefined;
+      const saved = JSON.parse(body!) as Record<string, { messages: { id: number }[] }>;
+      return Object.values(saved).map((c) => c.messages.map((m) => m.id));
+    } catch {
+      return undefined;
+    }
+  };
 
   before(async () => {
     api = await freshStart(alice);
@@ -28,7 +52,11 @@ describe('warm start', function () {
   });
 
   it('shows the saved snapshot while the server answers, then goes live', async () => {
-    await waitFor('the snapshot saved', () => snapshotFiles().length === 1, 10_000);
+    // One file, alice's: every account signed out before has had its files removed.
+    await waitFor('the snapshot saved', () => snapshotFiles().length === 1, 10_000).catch((e: Error) => {
+      throw new Error(`${e.message}: ${owners('snapshot-').join(', ')}; alice is ${api.services.sessions.current?.account.id}`);
+    });
+    assert.deepEqual(owners('messages-').filter((o) => !o.endsWith(api.services.sessions.current!.account.id)), [], 'messages of an account signed out');
     const channelsBefore = api.channels.model.roots().map((n) => n.streamId);
     assert.ok(channelsBefore.length > 0);
 
@@ -63,8 +91,10 @@ describe('warm start', function () {
       const sent = [await say('one'), await say('two'), await say('three')];
       const panel = api.topicViews.open({ mode: 'topic', streamId: GENERAL, topic }, topic);
       assert.deepEqual(await panel.whenLoaded(), sent);
-      // Saved a little after the view loaded.
-      await waitFor('the messages saved', () => cacheFiles('messages-').length === 1, 10_000);
+      // Saved a little after the view loaded: alice's file (the only one) holds this conversation.
+      await waitFor('the messages saved', () => cacheFiles('messages-').length === 1 && savedMessageIds()?.some((ids) => ids.join() === sent.join()), 10_000).catch((e: Error) => {
+        throw new Error(`${e.message}: ${owners('messages-').join(', ')}; saved ${JSON.stringify(savedMessageIds())}`);
+      });
 
       // The reload: the server's /register and messages held back 3 s; a message sent meanwhile.
       await testControl('fault', { kind: 'delay', ms: 3_000, route: 'POST /register', times: 1 });
@@ -97,10 +127,30 @@ describe('warm start', function () {
   });
 
   it('forgets the snapshot and the messages on sign-out', async () => {
-    assert.equal(cacheFiles('messages-').length, 1);
-    assert.equal(snapshotFiles().length, 1);
+    assert.equal(cacheFiles('messages-').length, 1, owners('messages-').join(', '));
+    assert.equal(snapshotFiles().length, 1, owners('snapshot-').join(', '));
     await signOutAll(api);
     assert.deepEqual(snapshotFiles(), []);
     assert.deepEqual(cacheFiles('messages-'), []);
+  });
+
+  it('writes nothing for an account signed out while its session was still starting', async () => {
+    const bob = testAccount('bob');
+    await signOutAll(api);
+    await signIn(api, bob);
+    await signIn(api, alice);
+    // Bob's next start is cold (no file) and his /register held back: signing alice out makes him
+    // active, and he is signed out before the server answers.
+    await waitFor("bob's snapshot saved", () => snapshotFiles().length === 2, 10_000);
+    const bobId = api.services.accounts.list().find((a) => a.email === bob.email)!.id;
+    for (const o of owners('snapshot-')) if (o.endsWith(`: ${bobId}`)) fs.rmSync(path.join(dir(), o.split(':')[0]!));
+    assert.equal(snapshotFiles().length, 1);
+    await testControl('fault', { kind: 'delay', ms: 1_500, route: 'POST /register', times: 1 });
+    await vscode.commands.executeCommand(Commands.signOut, api.services.sessions.current!.account.id);
+    assert.equal(api.services.accounts.active?.id, bobId);
+    await vscode.commands.executeCommand(Commands.signOut, bobId);
+    await new Promise((r) => setTimeout(r, 2_500)); // the held-back /register has answered
+    assert.deepEqual(owners('snapshot-'), []);
+    assert.deepEqual(owners('messages-'), []);
   });
 });

@@ -100,6 +100,31 @@ describe('compose drafts (kept locally, mirrored to the server)', function () {
     assert.deepEqual(await serverContents(), []);
   });
 
+  it('a draft deleted here is not offered from the server until its remove event comes (no row coming back, nothing restored)', async function () {
+    drafts.update(topic('gone'), 'delete me');
+    await drafts.flush();
+    await pump();
+    const id = drafts.get('acct', topic('gone'))!.serverId!;
+    assert.ok(drafts.serverDrafts(store).some((d) => d.id === id));
+    drafts.remove('acct', drafts.get('acct', topic('gone'))!.key);
+    await drafts.flush();
+    assert.deepEqual(await serverContents(), []);
+    // Deleted on the server; the store still lists it until the event is applied.
+    assert.ok(store.serverDrafts().some((d) => d.id === id));
+    assert.ok(!drafts.serverDrafts(store).some((d) => d.id === id));
+    assert.equal(drafts.restore(topic('gone')), '', 'the deleted draft restored from the store');
+    await pump();
+    assert.ok(!store.serverDrafts().some((d) => d.id === id));
+    // A server draft deleted from the tree (no local copy): hidden at once.
+    const { ids } = await createDrafts(phone, { drafts: [{ type: 'stream', to: [eng], topic: 'phone', content: 'from the phone' }] });
+    await pump();
+    const deleting = drafts.deleteServerDraft(ids[0]!);
+    assert.ok(!drafts.serverDrafts(store).some((d) => d.id === ids[0]));
+    await deleting;
+    await pump();
+    assert.deepEqual(drafts.serverDrafts(store), []);
+  });
+
   it('follows edits and deletions from another device', async function () {
     drafts.update(topic('plans'), 'typed here');
     await drafts.flush();

@@ -62,7 +62,7 @@ export class DraftsModel extends Disposable {
     const linked = new Set(local.flatMap((d) => (d.serverId === undefined ? [] : [d.serverId])));
     const rows: DraftRow[] = local.map((d) => ({ node: this.#node(`local:${d.key}`), target: d.target, content: d.content, updatedAt: d.updatedAt, local: d }));
     // Turning synchronisation off deletes the server's drafts without an event: show none then.
-    for (const d of syncEnabled(current.store) ? current.store.serverDrafts() : []) {
+    for (const d of syncEnabled(current.store) ? this.drafts.serverDrafts(current.store) : []) {
       const target = targetOfServerDraft(d, current.store.ownUserId);
       if (linked.has(d.id) || !target) continue;
       rows.push({ node: this.#node(`server:${d.id}`), target, content: d.content, updatedAt: d.timestamp * 1000, remote: d });
