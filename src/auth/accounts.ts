@@ -22,8 +22,11 @@ export interface Account {
 /** Fired before an account's key is forgotten; handlers may delay it (e.g. to delete an event queue). */
 export interface WillSignOutEvent {
   readonly account: Account;
-  /** A client that still holds the key; closed once every `waitUntil` promise settled. */
-  readonly client: ChatClient;
+  /**
+   * A client that still holds the key, closed once every `waitUntil` promise settled; undefined
+   * when the key is already gone (nothing to clean up on the server, but local data still goes).
+   */
+  readonly client: ChatClient | undefined;
   waitUntil(work: Promise<unknown>): void;
 }
 
@@ -142,19 +145,15 @@ export class AccountManager extends Disposable {
   }
 
   private async notifyWillSignOut(account: Account): Promise<void> {
-    let client: ChatClient;
-    try {
-      client = await this.getClient(account);
-    } catch {
-      return; // No key left: nothing a handler could clean up on the server.
-    }
+    // No key left (the keychain was reset): handlers still forget the account's local data.
+    const client = await this.getClient(account).catch(() => undefined);
     const work: Promise<unknown>[] = [];
     this.willSignOut.fire({ account, client, waitUntil: (p) => work.push(p) });
     const settled = Promise.allSettled(work).then((results) => {
       for (const r of results) if (r.status === 'rejected') this.log.warn(`Sign-out clean-up failed: ${String(r.reason)}`);
     });
     await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, SIGN_OUT_GRACE_MS))]);
-    await client.close();
+    await client?.close();
   }
 
   private async makeActive(id: string | undefined): Promise<void> {

@@ -118,6 +118,7 @@ describe('accounts and sign-in', () => {
     const sub = api.services.accounts.onWillSignOut((e: WillSignOutEvent) => {
       e.waitUntil((async () => {
         // The hook still has a working client (e.g. to delete the event queue).
+        assert.ok(e.client, 'the key is still stored, so the hook gets a client');
         const me = await e.client.request('GET', '/users/me', {}, { route: 'GET /users/me' });
         hooked = String(me.email ?? e.account.email);
       })());

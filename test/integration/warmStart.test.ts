@@ -134,6 +134,18 @@ describe('warm start', function () {
     assert.deepEqual(cacheFiles('messages-'), []);
   });
 
+  it("forgets the snapshot and the messages on sign-out when the account's key is already gone", async () => {
+    await signOutAll(api);
+    await signIn(api, alice);
+    await waitFor("alice's snapshot saved", () => snapshotFiles().length === 1, 10_000);
+    const id = api.services.accounts.active!.id;
+    // The keychain lost the key (reset, another tool): sign-out has no client, the files still go.
+    await api.services.context.secrets.delete(`teamChat.apiKey:${id}`);
+    await vscode.commands.executeCommand(Commands.signOut, id);
+    assert.deepEqual(owners('snapshot-'), []);
+    assert.deepEqual(owners('messages-'), []);
+  });
+
   it('writes nothing for an account signed out while its session was still starting', async () => {
     const bob = testAccount('bob');
     await signOutAll(api);
