@@ -9,7 +9,7 @@ const REPO = path.join(__dirname, '..', '..', '..');
 /** The issue's target (issue 12, item 1). */
 export const ACTIVATION_RATIO_LIMIT = 1.5;
 /** Each host activates each extension once: the ratio is the median over this many hosts. */
-const HOST_RUNS = Number(process.env.TEAM_CHAT_BENCH_HOST_RUNS) || 5;
+const HOST_RUNS = Number(process.env.TEAM_CHAT_BENCH_HOST_RUNS) || 9;
 
 // TypeScript compiles `import()` to `require()` under CommonJS; the runners are ES modules.
 const importEsm = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;
