@@ -95,6 +95,14 @@ describe('UI message content', function () {
     assert.equal(await header.getAttribute('aria-expanded'), 'true');
     assert.equal(await hidden.getAttribute('aria-hidden'), 'false');
     assert.equal(await hidden.innerText(), 'Everyone from the team.');
+    // The message drawn again (starred: a flag event re-renders it) keeps the spoiler open.
+    const spoilerRow = frame.locator('li', { has: header });
+    for (const starred of [true, false]) {
+      await spoilerRow.locator('button.star').click();
+      await frame.locator(starred ? 'li.starred' : 'li:not(.starred)', { has: header }).waitFor({ timeout: 15_000 });
+      assert.equal(await header.getAttribute('aria-expanded'), 'true');
+      assert.equal(await hidden.isVisible(), true);
+    }
     await header.press('Enter');
     assert.equal(await header.getAttribute('aria-expanded'), 'false');
     await header.press('Enter');

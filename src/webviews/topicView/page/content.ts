@@ -47,8 +47,18 @@ export function loadImage(img: HTMLImageElement, url: string, onFail?: () => voi
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function toggleSpoiler(block: HTMLElement, header: HTMLElement): void {
-  const open = !block.classList.contains('open');
+/**
+ * The spoilers the reader opened, as `<message id>:<index of the spoiler in it>`: a message drawn
+ * again (a flag or reaction changed, or it scrolled out of the virtualised list and back) keeps
+ * them open.
+ */
+const openSpoilers = new Set<string>();
+
+function toggleSpoiler(block: HTMLElement, header: HTMLElement, key: string | undefined, open = !block.classList.contains('open')): void {
+  if (key !== undefined) {
+    if (open) openSpoilers.add(key);
+    else openSpoilers.delete(key);
+  }
   block.classList.toggle('open', open);
   header.setAttribute('aria-expanded', String(open));
   block.querySelector(':scope > .spoiler-content')?.setAttribute('aria-hidden', String(!open));
@@ -70,8 +80,11 @@ function asButton(node: HTMLElement, label: string | undefined, onActivate: () =
   });
 }
 
-/** Post-processes the content of one message (its `.content` element). */
-export function enhanceContent(body: HTMLElement): void {
+/**
+ * Post-processes the content of one message (its `.content` element); `messageId` (absent for a
+ * preview) lets its spoilers stay open when it is drawn again.
+ */
+export function enhanceContent(body: HTMLElement, messageId?: number): void {
   for (const span of body.querySelectorAll<HTMLElement>('span.emoji')) {
     const glyph = glyphOfEmojiClass(span.className);
     if (glyph) span.textContent = glyph;
@@ -84,12 +97,14 @@ export function enhanceContent(body: HTMLElement): void {
     }
   }
   for (const img of body.querySelectorAll<HTMLImageElement>('img[data-src]')) loadImage(img, img.dataset.src!);
+  let index = 0;
   for (const block of body.querySelectorAll<HTMLElement>('.spoiler-block')) {
     const header = block.querySelector<HTMLElement>(':scope > .spoiler-header');
     if (!header) continue;
     if (!header.textContent?.trim()) header.textContent = l10n.t('Spoiler');
-    header.setAttribute('aria-expanded', 'false');
-    asButton(header, undefined, () => toggleSpoiler(block, header));
+    const key = messageId === undefined ? undefined : `${messageId}:${index++}`;
+    toggleSpoiler(block, header, undefined, key !== undefined && openSpoilers.has(key));
+    asButton(header, undefined, () => toggleSpoiler(block, header, key));
   }
   for (const time of body.querySelectorAll<HTMLTimeElement>('time[datetime]')) {
     const date = new Date(time.dateTime);
@@ -133,7 +148,7 @@ export function enhanceMessage(li: HTMLElement, m: MessageModel): void {
   }
   const body = li.querySelector<HTMLElement>('.content');
   if (body) {
-    enhanceContent(body);
+    enhanceContent(body, m.id);
     linkifyCodeReferences(body);
     enhanceCodeBlocks(body);
     // As the chat service's app: a widget takes the place of its message's text (`/poll …`).
