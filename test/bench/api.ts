@@ -22,7 +22,7 @@ const RATE_TARGET = 1.0;
 const ZULIP_TARGET = 2.5;
 const CPU_TARGET = 1.1;
 const CONCURRENCY = 8;
-const REQUESTS_PER_ROUND = 2000;
+const REQUESTS_PER_ROUND = 10000;
 const ROUNDS = 9;
 
 /**
