@@ -145,9 +145,22 @@ export const CommentIds = {
   resolvedThread: 'teamChat.topic.resolved',
 } as const;
 
+/** `globalState` keys of the signed-in accounts (never secrets: the API keys are in SecretStorage). */
+export const StateKeys = {
+  /** The accounts' metadata (`Account[]`). */
+  accounts: 'teamChat.accounts',
+  /** The active account's ID. */
+  activeAccount: 'teamChat.activeAccount',
+} as const;
+
 /** Context keys set with `setContext` and used in `when` clauses. */
 export const ContextKeys = {
   signedIn: 'teamChat.signedIn',
+  /**
+   * Known to be signed out: the "Sign in" welcome's key. Not `!signedIn`, which also holds while
+   * the window starts, before the extension has run: the welcome would flash for a signed-in user.
+   */
+  signedOut: 'teamChat.signedOut',
   /** The own user is an organization administrator (or owner). */
   isAdmin: 'teamChat.isAdmin',
   /** The active editor is a saved snippet being edited (its tab shows "Save Snippet"). */

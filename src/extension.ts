@@ -3,12 +3,13 @@
  * forwarder for every command in package.json and a serializer for every `onWebviewPanel:` panel
  * type, then loads the core (dist/core.js: the client, the store, the views, the commands) right
  * after activate() returns, so the sidebar still fills at start-up; a command run before that
- * waits for it. Imports nothing heavy: only `vscode`, `path` and the forwarders.
+ * waits for it. Imports nothing heavy: only `vscode`, `path`, src/shell and the constants.
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type * as Core from './core';
 import { Forwarders, type Manifest } from './shell/forwarders';
+import { presetSignInContext } from './shell/signedIn';
 
 export type { TeamChatApi } from './core';
 
@@ -23,6 +24,7 @@ export interface TeamChatShell {
 let core: typeof Core | undefined;
 
 export function activate(context: vscode.ExtensionContext): TeamChatShell {
+  presetSignInContext(context.globalState, (key, value) => vscode.commands.executeCommand('setContext', key, value));
   const forwarders: Forwarders<Core.TeamChatApi> = new Forwarders(
     context.extension.packageJSON as Manifest,
     {

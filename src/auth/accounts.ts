@@ -1,11 +1,11 @@
 /**
  * The signed-in accounts. Metadata lives in `globalState`; each API key lives only in
- * `SecretStorage`, read on demand. One account is active; the `teamChat.signedIn` context key
- * follows it.
+ * `SecretStorage`, read on demand. One account is active; the `teamChat.signedIn` and
+ * `teamChat.signedOut` context keys follow it (the shell sets them first, from `globalState`).
  */
 import * as vscode from 'vscode';
 import { ChatClient } from '../api';
-import { ContextKeys } from '../constants';
+import { ContextKeys, StateKeys } from '../constants';
 import { Disposable } from '../disposable';
 
 export interface Account {
@@ -30,8 +30,8 @@ export interface WillSignOutEvent {
   waitUntil(work: Promise<unknown>): void;
 }
 
-const ACCOUNTS_KEY = 'teamChat.accounts';
-const ACTIVE_KEY = 'teamChat.activeAccount';
+const ACCOUNTS_KEY = StateKeys.accounts;
+const ACTIVE_KEY = StateKeys.activeAccount;
 const SECRET_PREFIX = 'teamChat.apiKey:';
 /** Sign-out never hangs on a slow server. */
 const SIGN_OUT_GRACE_MS = 5_000;
@@ -164,7 +164,11 @@ export class AccountManager extends Disposable {
   }
 
   private async updateContext(): Promise<void> {
-    await vscode.commands.executeCommand('setContext', ContextKeys.signedIn, this.active !== undefined);
+    const signedIn = this.active !== undefined;
+    await Promise.all([
+      vscode.commands.executeCommand('setContext', ContextKeys.signedIn, signedIn),
+      vscode.commands.executeCommand('setContext', ContextKeys.signedOut, !signedIn),
+    ]);
   }
 
   private serialized<T>(work: () => Promise<T>): Promise<T> {

@@ -1,6 +1,8 @@
 // UI: what the user types in a conversation's compose box survives closing the view AND reloading
 // the window: it comes back in the compose box when the conversation is opened again, and the
-// Drafts tree lists it (screenshot drafts.png). Sending the message removes the draft.
+// Drafts tree lists it (screenshot drafts.png). Sending the message removes the draft. While the
+// reloaded window starts, the signed-in sidebar never shows the "Sign in" welcome, not even for
+// one frame (a MutationObserver installed before the workbench loads watches for it).
 import * as assert from 'assert';
 import { sendMessage } from '../../src/api/messages/routes';
 import { openTopicFromPalette } from './helpers';
@@ -23,10 +25,26 @@ describe('UI drafts across a reload', function () {
     await wb.runCommand('View: Close All Editors');
     await wb.page.waitForTimeout(500);
 
+    // The Channels view is open when the window reloads; watch it from the first script on.
+    await wb.openActivity('Team Chat');
+    await wb.showOnlyView('Channels');
+    await wb.page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { signInWelcomeSeen: string[] }).signInWelcomeSeen = seen;
+      new MutationObserver(() => {
+        for (const node of document.querySelectorAll('.welcome-view-content')) {
+          const text = node.textContent ?? '';
+          if (text.includes('Sign in to a Zulip-compatible chat server') && !seen.includes(text)) seen.push(text);
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await wb.runCommand('Developer: Reload Window');
     await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await wb.page.locator('.part.activitybar').waitFor({ timeout: 30_000 });
     await wb.waitForLiveSession(60_000);
+    await wb.view('Channels').locator('.monaco-list-row', { hasText: 'general' }).first().waitFor({ timeout: 30_000 });
+    const flashed = await wb.page.evaluate(() => (window as unknown as { signInWelcomeSeen?: string[] }).signInWelcomeSeen);
+    assert.deepEqual(flashed, [], 'the signed-in sidebar showed the "Sign in" welcome while the window started');
 
     frame = await openTopicFromPalette(wb, 'general', topic);
     await frame.locator('li.message').first().waitFor({ timeout: 30_000 });
@@ -35,7 +53,8 @@ describe('UI drafts across a reload', function () {
     while ((await box.inputValue()) !== text && Date.now() < deadline) await wb.page.waitForTimeout(250);
     assert.equal(await box.inputValue(), text, 'the draft is back in the compose box after the reload');
 
-    await wb.openActivity('Team Chat');
+    // The reload restored the Team Chat side bar; clicking its activity again would close it.
+    if (!(await wb.view('Drafts').isVisible())) await wb.openActivity('Team Chat');
     await wb.showOnlyView('Drafts');
     const rows = await wb.treeRows('Drafts');
     assert.ok(rows.some((r) => r.includes(`#general > ${topic}`) && r.includes('Draft that survives a reload')), rows.join(' | '));

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
+import { ContextKeys, StateKeys } from '../../src/constants';
 import { Forwarders, manifestCommands, manifestPanelTypes, type Manifest, type Registrar } from '../../src/shell/forwarders';
+import { presetSignInContext } from '../../src/shell/signedIn';
 import { releaseOutputs } from '../bench/bundle';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as Manifest & {
@@ -111,6 +113,59 @@ describe('shell: forwarders', () => {
     await serializers.get('teamChat.p')!.deserializeWebviewPanel(panel, { key: 1 });
     assert.equal(loaded, true);
     assert.deepEqual(got, [panel, { key: 1 }]);
+  });
+});
+
+describe('shell: the sign-in context keys before the core loads', () => {
+  const memento = (values: Record<string, unknown>) => ({ get: <T>(key: string) => values[key] as T });
+  const account = { id: 'http://chat.test#7', realmUrl: 'http://chat.test', email: 'a@chat.test', fullName: 'A', userId: 7, realmName: 'R' };
+  const record = () => {
+    const set = new Map<string, boolean>();
+    return { set, setContext: (key: string, value: boolean) => (set.set(key, value), Promise.resolve()) };
+  };
+
+  it('signed in (no "Sign in" welcome while the core loads) when globalState names an active account of its list', () => {
+    const { set, setContext } = record();
+    const state = memento({ [StateKeys.accounts]: [account], [StateKeys.activeAccount]: account.id });
+    assert.equal(presetSignInContext(state, setContext), true);
+    assert.deepEqual(Object.fromEntries(set), { 'teamChat.signedIn': true, 'teamChat.signedOut': false });
+  });
+
+  it('signed out when no account is active, the active ID is not in the list, or the state is malformed', () => {
+    const cases: Record<string, unknown>[] = [
+      {},
+      { [StateKeys.accounts]: [account] },
+      { [StateKeys.accounts]: [account], [StateKeys.activeAccount]: 'http://chat.test#8' },
+      { [StateKeys.accounts]: 'not a list', [StateKeys.activeAccount]: account.id },
+      { [StateKeys.accounts]: [null, 3], [StateKeys.activeAccount]: account.id },
+      { [StateKeys.accounts]: [account], [StateKeys.activeAccount]: 7 },
+    ];
+    for (const values of cases) {
+      const { set, setContext } = record();
+      assert.equal(presetSignInContext(memento(values), setContext), false, JSON.stringify(values));
+      assert.deepEqual(Object.fromEntries(set), { 'teamChat.signedIn': false, 'teamChat.signedOut': true }, JSON.stringify(values));
+    }
+  });
+
+  it('the "Sign in" welcome follows teamChat.signedOut, never !teamChat.signedIn (true before the extension runs)', () => {
+    const welcomes = (manifest as unknown as { contributes: { viewsWelcome: { contents: string; when: string }[] } }).contributes.viewsWelcome;
+    const signIn = welcomes.filter((w) => w.contents === '%viewsWelcome.subscriptions.1%');
+    assert.deepEqual(signIn.map((w) => w.when), [ContextKeys.signedOut]);
+    assert.deepEqual(welcomes.filter((w) => /!\s*teamChat\.signedIn/.test(w.when)), []);
+  });
+
+  it('a refused setContext does not surface as an unhandled rejection', async () => {
+    const state = memento({ [StateKeys.accounts]: [account], [StateKeys.activeAccount]: account.id });
+    let unhandled: unknown;
+    const onUnhandled = (reason: unknown) => (unhandled = reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      assert.equal(presetSignInContext(state, () => Promise.reject(new Error('workbench gone'))), true);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.equal(unhandled, undefined);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });
 
