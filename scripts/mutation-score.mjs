@@ -6,7 +6,7 @@
 // listed on their own.
 import fs from 'node:fs';
 
-const file = process.argv[2] ?? 'reports/stryker-incremental.json';
+const file = process.argv[2] ?? 'test/mutation/stryker-incremental.json';
 const report = JSON.parse(fs.readFileSync(file, 'utf8'));
 const KINDS = ['Killed', 'Timeout', 'Survived', 'NoCoverage', 'Ignored', 'CompileError', 'RuntimeError', 'Pending'];
 
