@@ -155,6 +155,15 @@ describe('parseWith / parseOrRefuse agree with zod, node kind by node kind', () 
     agrees(z.object({ o: option }), values.map((o) => ({ o })));
   });
 
+  it('a discriminated union with an option lacking the key fails with zod’s own error', () => {
+    const byString = z.discriminatedUnion('k', [z.object({ k: z.literal('a') }), z.object({ k: z.string() })]);
+    const byNothing = z.discriminatedUnion('k', [z.object({ k: z.literal('a') }), z.string() as never]);
+    for (const schema of [byString, byNothing]) {
+      assert.throws(() => schema.safeParse({ k: 'a' }), /Invalid discriminated union option at index "1"/);
+      assert.throws(() => parseWith(schema, { k: 'a' }), /Invalid discriminated union option at index "1"/);
+    }
+  });
+
   it('records: plain objects only, keys and values as zod checks them', () => {
     class Box {
       a = 1;
