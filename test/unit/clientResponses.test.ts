@@ -137,3 +137,13 @@ describe('parseRetryAfter', () => {
     assert.equal(parseRetryAfter('   '), undefined);
   });
 });
+
+describe('ChatClient.updateLimits', () => {
+  it('reads the upload size limit under its own name or the realm event name', () => {
+    const c = new ChatClient({ realmUrl: 'http://127.0.0.1:9', email: 'a@example.com', apiKey: 'k' });
+    c.updateLimits({ realm_max_file_upload_size_mib: 25 });
+    assert.equal(c.limits.maxFileUploadSizeMib, 25);
+    c.updateLimits({ max_file_upload_size_mib: 10, realm_max_file_upload_size_mib: 25 });
+    assert.equal(c.limits.maxFileUploadSizeMib, 10);
+  });
+});
