@@ -24,6 +24,7 @@ describe('user operation hooks', function () {
 
   it('refuses a status change that changes nothing', function () {
     assert.throws(() => prepare('POST /users/me/status', {}, ctx(NEW)), /Nothing to change/);
+    assert.throws(() => prepare('POST /users/me/status', { status_text: undefined, away: undefined }, ctx(NEW)), /Nothing to change/);
     assert.deepStrictEqual(prepare('POST /users/me/status', { away: false }, ctx(NEW)), { away: false });
   });
 
