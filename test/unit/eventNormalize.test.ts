@@ -25,7 +25,6 @@ describe('parseEvent: refusals', () => {
     const odd = {
       id: 2,
       get type(): string {
-        // eslint-disable-next-line @typescript-eslint/only-throw-error
         throw 'not an error';
       },
     };
