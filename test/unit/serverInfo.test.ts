@@ -35,7 +35,7 @@ describe('readServerInfo', () => {
   });
 
   it('ignores a version or merge base that is not text', () => {
-    const info = readServerInfo({ chat_feature_level: 1, chat_version: 12, chat_merge_base: null });
+    const info = readServerInfo({ chat_feature_level: 1, chat_version: 12, chat_merge_base: 3 });
     assert.equal(info.version, undefined);
     assert.equal(info.mergeBase, undefined);
     assert.equal(readServerInfo({}).version, undefined);
