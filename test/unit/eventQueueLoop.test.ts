@@ -153,8 +153,9 @@ describe('EventQueue loop (scripted client)', () => {
   it('stops on an authentication failure while polling, once, and frees nothing afterwards', async () => {
     const run = setUp();
     const error = auth();
-    run.client.polls.push(fail(error));
+    run.client.polls.push(() => new Promise((_, reject) => setTimeout(() => reject(error), 5)));
     await run.queue.start();
+    assert.equal(run.queue.status, 'live');
     await run.queue.done;
     assert.equal(run.queue.status, 'stopped');
     assert.deepEqual(run.statuses.at(-1), ['stopped', { error }]);
