@@ -82,7 +82,9 @@ export async function signOutAll(api: TeamChatApi): Promise<void> {
 
 /** Signs in through the command (no input boxes) and waits until that account's session is live. */
 export async function signIn(api: TeamChatApi, who: Pick<TestAccount, 'email' | 'apiKey'>, realmUrl = serverUrl()): Promise<Account> {
-  const signedIn = await vscode.commands.executeCommand<Account>(Commands.signIn, { realmUrl, email: who.email, apiKey: who.apiKey });
+  const signedIn = await vscode.commands.executeCommand<Account | undefined>(Commands.signIn, { realmUrl, email: who.email, apiKey: who.apiKey });
+  // The command shows its error to the user and resolves undefined: say so rather than wait.
+  assert.ok(signedIn, `signing in as ${who.email} failed (the command showed its error and returned nothing)`);
   await waitForSession(api, who.email, realmUrl);
   return signedIn;
 }
