@@ -4,26 +4,13 @@
 import assert from 'node:assert/strict';
 import type { ChatEvent } from '../../src/api/events/models';
 import type { RegisterSnapshot } from '../../src/api/events/register';
-import type { User } from '../../src/api/users/models';
 import { LazyUsers, USER_FETCH_BATCH, type FetchUsers } from '../../src/store/lazyUsers';
+import type { User } from '../../src/api/users/models';
+import { user } from './userFixture';
 
-function user(id: number): User {
-  return {
-    user_id: id,
-    email: `u${id}@example.com`,
-    full_name: `User ${id}`,
-    date_joined: '2024-01-01T00:00:00Z',
-    is_active: true,
-    is_owner: false,
-    is_admin: false,
-    is_guest: false,
-    is_bot: false,
-    role: 400,
-  };
-}
 
 /** A fetch that answers with the users asked for (or `answer(ids)`) and records every call. */
-function fakeFetch(answer: (ids: readonly number[]) => User[] = (ids) => ids.map(user)) {
+function fakeFetch(answer: (ids: readonly number[]) => User[] = (ids) => ids.map((id) => user(id))) {
   const calls: number[][] = [];
   const fetch: FetchUsers = (ids) => {
     calls.push([...ids]);
@@ -200,7 +187,7 @@ describe('LazyUsers.afterEvents', () => {
     const calls: number[][] = [];
     const fetch: FetchUsers = (list) => {
       calls.push([...list]);
-      return fail ? Promise.reject(boom) : Promise.resolve(list.map(user));
+      return fail ? Promise.reject(boom) : Promise.resolve(list.map((id) => user(id)));
     };
     const h = fakeHost();
     const lazy = new LazyUsers(fetch, h.host);
@@ -218,7 +205,7 @@ describe('LazyUsers.afterEvents', () => {
     const calls: number[][] = [];
     const fetch: FetchUsers = (list) => {
       calls.push([...list]);
-      return new Promise((resolve) => (release = () => resolve(list.map(user))));
+      return new Promise((resolve) => (release = () => resolve(list.map((id) => user(id)))));
     };
     const h = fakeHost();
     const lazy = new LazyUsers(fetch, h.host);

@@ -3,27 +3,13 @@
 // start() called twice, and which failed presence pings are worth a notification.
 import assert from 'node:assert/strict';
 import { RegisterSnapshot } from '../../src/api/events/register';
-import type { User } from '../../src/api/users/models';
 import { ApiError } from '../../src/api/errors';
 import { ChatSession } from '../../src/store';
 import { byEmail, clientFor, offlineClient, startTestServer } from './helpers';
+import { user } from './userFixture';
 
-function user(id: number): User {
-  return {
-    user_id: id,
-    email: `u${id}@example.com`,
-    full_name: `User ${id}`,
-    date_joined: '2024-01-01T00:00:00Z',
-    is_active: true,
-    is_owner: false,
-    is_admin: false,
-    is_guest: false,
-    is_bot: false,
-    role: 400,
-  };
-}
 
-const saved = (userIds: number[]) => RegisterSnapshot.parse({ queue_id: 'q', last_event_id: -1, user_id: userIds[0], realm_users: userIds.map(user) });
+const saved = (userIds: number[]) => RegisterSnapshot.parse({ queue_id: 'q', last_event_id: -1, user_id: userIds[0], realm_users: userIds.map((id) => user(id)) });
 const userIds = (session: ChatSession) => session.store.users().map((u) => u.user_id).sort((a, b) => a - b);
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -3,6 +3,7 @@ import type { ChatEvent } from '../../src/api/events/models';
 import { parseEvent } from '../../src/api/events/parse';
 import { RegisterSnapshot } from '../../src/api/events/register';
 import { ChatStore, type StoreChange } from '../../src/store';
+import { user } from './userFixture';
 
 /**
  * What message events (deletions, flags, reactions, submessages, new messages) do to the store's
@@ -16,12 +17,6 @@ const BOB = 12;
 const GENERAL = 1;
 const NOW_S = 1_700_000_000;
 
-function user(id: number, name: string) {
-  return {
-    user_id: id, email: `u${id}@example.com`, full_name: name, date_joined: '2024-01-01T00:00:00Z', is_active: true,
-    is_owner: false, is_admin: false, is_guest: false, is_bot: false, role: 400,
-  };
-}
 
 function snapshot(): RegisterSnapshot {
   return RegisterSnapshot.parse({

@@ -3,17 +3,12 @@
 import { strict as assert } from 'node:assert';
 import { RegisterSnapshot } from '../../src/api/events/register';
 import { ChatStore } from '../../src/store';
+import { user } from './userFixture';
 
 const ME = 10;
 const ALICE = 11;
 const NOW_S = 1_700_000_000;
 
-function user(id: number, name: string) {
-  return {
-    user_id: id, email: `u${id}@example.com`, full_name: name, date_joined: '2024-01-01T00:00:00Z', is_active: true,
-    is_owner: false, is_admin: false, is_guest: false, is_bot: false, role: 400,
-  };
-}
 
 function snapshot(extra: Record<string, unknown> = {}): RegisterSnapshot {
   return RegisterSnapshot.parse({ queue_id: 'q', last_event_id: -1, ...extra });

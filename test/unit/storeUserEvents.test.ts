@@ -3,6 +3,7 @@ import type { ChatEvent } from '../../src/api/events/models';
 import { parseEvent } from '../../src/api/events/parse';
 import { RegisterSnapshot } from '../../src/api/events/register';
 import { ChatStore, type StoreChange } from '../../src/store';
+import { user } from './userFixture';
 
 /**
  * User events (`realm_user`, `presence`) in the store: what they change, and exactly which areas
@@ -15,12 +16,6 @@ const BOB = 12;
 const NOBODY = 99;
 const NOW_S = 1_700_000_000;
 
-function user(id: number, name: string) {
-  return {
-    user_id: id, email: `u${id}@example.com`, full_name: name, date_joined: '2024-01-01T00:00:00Z', is_active: true,
-    is_owner: false, is_admin: false, is_guest: false, is_bot: false, role: 400,
-  };
-}
 
 function snapshot(): RegisterSnapshot {
   return RegisterSnapshot.parse({
