@@ -6,7 +6,7 @@ import type { ChatEvent } from '../../src/api/events/models';
 import type { RegisterSnapshot } from '../../src/api/events/register';
 import { LazyUsers, USER_FETCH_BATCH, type FetchUsers } from '../../src/store/lazyUsers';
 import type { User } from '../../src/api/users/models';
-import { user } from './userFixture';
+import { user } from './fixtures';
 
 
 /** A fetch that answers with the users asked for (or `answer(ids)`) and records every call. */

@@ -6,7 +6,7 @@ import { RegisterSnapshot } from '../../src/api/events/register';
 import { ApiError } from '../../src/api/errors';
 import { ChatSession } from '../../src/store';
 import { byEmail, clientFor, offlineClient, startTestServer } from './helpers';
-import { user } from './userFixture';
+import { user } from './fixtures';
 
 
 const saved = (userIds: number[]) => RegisterSnapshot.parse({ queue_id: 'q', last_event_id: -1, user_id: userIds[0], realm_users: userIds.map((id) => user(id)) });

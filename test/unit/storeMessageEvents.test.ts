@@ -1,9 +1,7 @@
 import { strict as assert } from 'node:assert';
-import type { ChatEvent } from '../../src/api/events/models';
-import { parseEvent } from '../../src/api/events/parse';
 import { RegisterSnapshot } from '../../src/api/events/register';
 import { ChatStore, type StoreChange } from '../../src/store';
-import { user } from './userFixture';
+import { events, user } from './fixtures';
 
 /**
  * What message events (deletions, flags, reactions, submessages, new messages) do to the store's
@@ -33,15 +31,6 @@ function snapshot(): RegisterSnapshot {
       huddles: [],
     },
     user_topics: [], presences: {}, server_timestamp: NOW_S, realm_user_groups: [], realm_linkifiers: [],
-  });
-}
-
-let nextEventId = 0;
-function events(...raw: Record<string, unknown>[]): ChatEvent[] {
-  return raw.map((e) => {
-    const parsed = parseEvent({ id: nextEventId++, ...e });
-    if (!parsed.ok) throw parsed.error;
-    return parsed.event;
   });
 }
 

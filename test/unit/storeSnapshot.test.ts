@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { RegisterSnapshot } from '../../src/api/events/register';
 import { ChatStore } from '../../src/store';
-import { user } from './userFixture';
+import { user } from './fixtures';
 
 const ME = 10;
 const ALICE = 11;

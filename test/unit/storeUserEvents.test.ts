@@ -1,9 +1,7 @@
 import { strict as assert } from 'node:assert';
-import type { ChatEvent } from '../../src/api/events/models';
-import { parseEvent } from '../../src/api/events/parse';
 import { RegisterSnapshot } from '../../src/api/events/register';
 import { ChatStore, type StoreChange } from '../../src/store';
-import { user } from './userFixture';
+import { events, user } from './fixtures';
 
 /**
  * User events (`realm_user`, `presence`) in the store: what they change, and exactly which areas
@@ -23,15 +21,6 @@ function snapshot(): RegisterSnapshot {
     realm_users: [user(ME, 'Me'), user(ALICE, 'alice'), user(BOB, 'Bob')],
     subscriptions: [], user_topics: [], presences: {}, server_timestamp: NOW_S, realm_user_groups: [], realm_linkifiers: [],
     unread_msgs: { count: 0, mentions: [], old_unreads_missing: false, streams: [], pms: [], huddles: [] },
-  });
-}
-
-let nextEventId = 0;
-function events(...raw: Record<string, unknown>[]): ChatEvent[] {
-  return raw.map((e) => {
-    const parsed = parseEvent({ id: nextEventId++, ...e });
-    if (!parsed.ok) throw parsed.error;
-    return parsed.event;
   });
 }
 

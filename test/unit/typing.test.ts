@@ -12,40 +12,12 @@ import {
   TypingSender,
   typingText,
   TypingTracker,
-  type TypingClock,
+ 
   type TypingDestination,
   type TypingPolicy,
 } from '../../src/store/typing';
 import { byEmail, clientFor, startTestServer } from './helpers';
-
-/** A clock whose time moves only by `advance`; timers due by then run in order. */
-function fakeClock(): TypingClock & { advance(ms: number): void; pending(): number } {
-  let now = 0;
-  let next = 1;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  const clock = {
-    now: () => now,
-    setTimeout: (run: () => void, ms: number) => {
-      const id = next++;
-      timers.set(id, { at: now + ms, run });
-      return id;
-    },
-    clearTimeout: (id: unknown) => void timers.delete(id as number),
-    advance(ms: number) {
-      const end = now + ms;
-      for (;;) {
-        const due = [...timers].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
-        if (!due) break;
-        timers.delete(due[0]);
-        now = due[1].at;
-        due[1].run();
-      }
-      now = end;
-    },
-    pending: () => timers.size,
-  };
-  return clock;
-}
+import { fakeClock } from './fixtures';
 
 const PERIODS = { startedWaitMs: 10_000, stoppedWaitMs: 5_000 };
 const BOB: TypingDestination = { kind: 'direct', userIds: [12] };

@@ -3,34 +3,8 @@
 // typing, a tracker without a mute filter, clear() and dispose(). Fake clock, no server.
 import assert from 'node:assert/strict';
 import type { TypingEvent } from '../../src/api/events/models';
-import { conversationKey, TypingSender, TypingTracker, type TypingClock, type TypingDestination } from '../../src/store/typing';
-
-/** A clock whose time moves only by `advance`; timers due by then run in order. */
-function fakeClock(): TypingClock & { advance(ms: number): void } {
-  let now = 0;
-  let next = 1;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  return {
-    now: () => now,
-    setTimeout: (run: () => void, ms: number) => {
-      const id = next++;
-      timers.set(id, { at: now + ms, run });
-      return id;
-    },
-    clearTimeout: (id: unknown) => void timers.delete(id as number),
-    advance(ms: number) {
-      const end = now + ms;
-      for (;;) {
-        const due = [...timers].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
-        if (!due) break;
-        timers.delete(due[0]);
-        now = due[1].at;
-        due[1].run();
-      }
-      now = end;
-    },
-  };
-}
+import { conversationKey, TypingSender, TypingTracker, type TypingDestination } from '../../src/store/typing';
+import { fakeClock } from './fixtures';
 
 const OWN = 10;
 const ALICE = 11;
