@@ -207,6 +207,8 @@ describe('API: user input messages', () => {
   });
 
   it('names the faulty flag, status field and id', () => {
+    refuses('GET /users/{email}', { email: 5 }, 'The email address must be text.');
+    refuses('GET /users/{email}', {}, 'The email address is required.');
     for (const key of ['GET /users/{email}', 'GET /users'] as const) {
       for (const name of ['client_gravatar', 'include_custom_profile_fields']) {
         refuses(key, { email: 'a@b', [name]: 'yes' }, `"${name}" must be true or false.`);
