@@ -248,6 +248,8 @@ describe('API params: messages', function () {
       assert.match(checkError('PATCH /messages/{message_id}', { message_id: 1, topic: '✔ ' }, ctx(482)).message, /empty topic cannot be marked as resolved/);
       assert.equal(prepare('PATCH /messages/{message_id}', { message_id: 1, topic: '✔ plans' }, ctx(482)).topic, '✔ plans');
       assert.equal(prepare('PATCH /messages/{message_id}', { message_id: 1, topic: 'plans' }, ctx(482)).topic, 'plans');
+      // Moving to the empty topic (where allowed) is not an attempt to resolve it.
+      assert.equal(prepare('PATCH /messages/{message_id}', { message_id: 1, topic: '' }, ctx(482)).topic, '');
     });
   });
 
