@@ -85,6 +85,10 @@ describe('API: channel operations (parameters)', function () {
     );
   });
 
+  it('refuses an empty list of subscription property changes', function () {
+    assert.equal(refusal('POST /users/me/subscriptions/properties', { subscription_data: [] }), 'Give at least one subscription property to change.');
+  });
+
   it('refuses a property value that is neither a boolean nor a string', function () {
     const message = 'A property value must be true, false or a colour.';
     assert.equal(refusal('POST /users/me/subscriptions/{stream_id}', { stream_id: 1, property: 'is_muted', value: 1 }), message);
