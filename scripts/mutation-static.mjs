@@ -3,9 +3,12 @@
 // (extra Stryker flags after `--`). A static mutant is in module-level code (a zod schema, a
 // constant table); no test "covers" it, so Stryker reloads every module and runs the whole unit
 // suite for each one, stopping at the first failure. That is why `npm run mutation` is run with
-// `--ignoreStatic` first; this script then takes the mutants that run left `Ignored`, file by
-// file, and gives Stryker exactly their locations as mutate ranges, so one sitting can measure
-// a few files and the incremental file keeps everything else as it was.
+// `--ignoreStatic` first; this script then takes the static mutants of the incremental file
+// (`Ignored` after such a run, or measured by an earlier run of this script), file by file, and
+// gives Stryker exactly their locations as mutate ranges, so one sitting can measure a few files
+// and the incremental file keeps everything else as it was. They always run again (`--force`):
+// Stryker's incremental mode would reuse a static mutant that survived even after new tests were
+// added, since no test "covers" it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -23,8 +26,10 @@ const ranges = [];
 for (const file of files) {
   const entry = report.files[file];
   if (!entry) throw new Error(`${file} is not in ${INCREMENTAL}: run npm run mutation on it first`);
-  for (const { status, location } of entry.mutants) {
-    if (status !== 'Ignored') continue;
+  // Stryker marks a mutant `static` only in the run that ran it (a result carried over from an
+  // earlier run loses the mark), so `Ignored` (left by an `--ignoreStatic` run) counts too.
+  for (const { static: isStatic, status, location } of entry.mutants) {
+    if (!isStatic && status !== 'Ignored') continue;
     // The report's lines and columns are 1-based; a mutate range takes 1-based lines and 0-based
     // columns, and keeps a mutant whose whole location lies inside it.
     const { start, end } = location;
@@ -32,7 +37,7 @@ for (const file of files) {
   }
 }
 if (ranges.length === 0) {
-  console.log('No ignored (static) mutants left in those files.');
+  console.log('No static mutants in those files.');
   process.exit(0);
 }
 console.log(`${ranges.length} static mutants in ${files.length} file(s)`);
@@ -40,7 +45,7 @@ console.log(`${ranges.length} static mutants in ${files.length} file(s)`);
 const stryker = 'node_modules/@stryker-mutator/core/bin/stryker.js';
 const run = spawnSync(
   process.execPath,
-  [stryker, 'run', '--incremental', '--mutate', ranges.join(','), ...extra],
+  [stryker, 'run', '--incremental', '--force', '--mutate', ranges.join(','), ...extra],
   { stdio: 'inherit' },
 );
 process.exit(run.status ?? 1);
