@@ -2,104 +2,65 @@
 // the requests the client sends, the parameters it refuses before sending, the snapshot it parses,
 // and the client capabilities the EventQueue always declares.
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { ChatClient, MalformedResponseError } from '../../src/api';
+import { MalformedResponseError } from '../../src/api';
 import { EventQueue } from '../../src/api/events/queue';
 import { RegisterSnapshot } from '../../src/api/events/register';
 import { deleteQueue, getEvents, registerQueue } from '../../src/api/events/routes';
 import { ctx, normalized, op, refusal } from './operationHelpers';
+import { recordingServer, type RecordedRequest } from './recordingServer';
 
-interface Seen {
-  method: string;
-  path: string;
-  params: Record<string, string>;
-}
-
-/** A local HTTP server that records each request and answers `answer(path)` as JSON. */
-async function recordingServer(answer: (seen: Seen) => Record<string, unknown>) {
-  const seen: Seen[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const params = Object.fromEntries([...url.searchParams, ...new URLSearchParams(body)]);
-      const s = { method: req.method ?? '', path: url.pathname, params };
-      seen.push(s);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ result: 'success', msg: '', ...answer(s) }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const client = new ChatClient({
-    realmUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    email: 'alice@example.com',
-    apiKey: 'key',
-    maxRetries: 0,
-    timeoutMs: 5000,
-  });
-  client.server = { featureLevel: 400, version: 'test', mergeBase: undefined, flavor: 'chat' };
-  const close = async () => {
-    await client.close();
-    await new Promise((resolve) => server.close(resolve));
-  };
-  return { seen, client, close };
-}
-
-const snapshotAnswer = (s: Seen) => (s.path.endsWith('/register') ? { queue_id: 'q1', last_event_id: -1, zulip_feature_level: 300 } : {});
+const snapshotAnswer = (s: RecordedRequest) => (s.path.endsWith('/register') ? { queue_id: 'q1', last_event_id: -1, zulip_feature_level: 300 } : {});
 
 describe('API: event queue routes', () => {
+  const server = recordingServer();
+  const client = () => server.client({ email: 'alice@example.com', timeoutMs: 5000, featureLevel: 400 });
+  /** The requests received, each with its query and form parameters together. */
+  const seen = () => server.requests.map((s) => ({ method: s.method, path: s.path, params: { ...s.query, ...s.form } }));
+
   it('registers with POST /register, polls with GET /events and frees the queue with DELETE /events', async () => {
-    const { seen, client, close } = await recordingServer((s) =>
+    server.answer((s) =>
       s.path.endsWith('/events') && s.method === 'GET' ? { events: [{ id: 0, type: 'heartbeat' }], queue_id: 'q1' } : snapshotAnswer(s),
     );
-    try {
-      const snapshot = await registerQueue(client, { event_types: ['message'], include_subscribers: 'partial' });
-      assert.equal(snapshot.queue_id, 'q1');
-      assert.equal(snapshot.chat_feature_level, 300, 'the zulip-flavoured name is normalised');
-      const { events } = await getEvents(client, { queue_id: 'q1', last_event_id: -1, dont_block: true });
-      assert.deepEqual(events, [{ id: 0, type: 'heartbeat' }]);
-      await deleteQueue(client, { queue_id: 'q1' });
-      assert.deepEqual(
-        seen.map((s) => [s.method, s.path, s.params.queue_id ?? s.params.include_subscribers]),
-        [
-          ['POST', '/api/v1/register', 'partial'],
-          ['GET', '/api/v1/events', 'q1'],
-          ['DELETE', '/api/v1/events', 'q1'],
-        ],
-      );
-      assert.equal(seen[1]!.params.last_event_id, '-1');
-    } finally {
-      await close();
-    }
+    const c = client();
+    const snapshot = await registerQueue(c, { event_types: ['message'], include_subscribers: 'partial' });
+    assert.equal(snapshot.queue_id, 'q1');
+    assert.equal(snapshot.chat_feature_level, 300, 'the zulip-flavoured name is normalised');
+    const { events } = await getEvents(c, { queue_id: 'q1', last_event_id: -1, dont_block: true });
+    assert.deepEqual(events, [{ id: 0, type: 'heartbeat' }]);
+    await deleteQueue(c, { queue_id: 'q1' });
+    assert.deepEqual(
+      seen().map((s) => [s.method, s.path, s.params.queue_id ?? s.params.include_subscribers]),
+      [
+        ['POST', '/api/v1/register', 'partial'],
+        ['GET', '/api/v1/events', 'q1'],
+        ['DELETE', '/api/v1/events', 'q1'],
+      ],
+    );
+    assert.equal(seen()[1]!.params.last_event_id, '-1');
   });
 
   it('EventQueue declares the documented client capabilities; a caller may override one', async () => {
-    const { seen, client, close } = await recordingServer(snapshotAnswer);
-    try {
-      for (const registerParams of [undefined, { client_capabilities: { empty_topic_name: false } }]) {
-        const queue = new EventQueue(client, { onSnapshot: () => {}, onEvents: () => {}, registerParams });
-        await queue.start();
-        await queue.stop();
-      }
-      const declared = seen.filter((s) => s.path.endsWith('/register')).map((s) => JSON.parse(s.params.client_capabilities!) as unknown);
-      const all = { notification_settings_null: true, bulk_message_deletion: true, user_settings_object: true, empty_topic_name: true, archived_channels: true };
-      assert.deepEqual(declared, [all, { ...all, empty_topic_name: false }]);
-    } finally {
-      await close();
+    server.answer(snapshotAnswer);
+    const c = client();
+    for (const registerParams of [undefined, { client_capabilities: { empty_topic_name: false } }]) {
+      const queue = new EventQueue(c, { onSnapshot: () => {}, onEvents: () => {}, registerParams });
+      await queue.start();
+      await queue.stop();
     }
+    const declared = seen().filter((s) => s.path.endsWith('/register')).map((s) => JSON.parse(s.params.client_capabilities!) as unknown);
+    const all = { notification_settings_null: true, bulk_message_deletion: true, user_settings_object: true, empty_topic_name: true, archived_channels: true };
+    assert.deepEqual(declared, [all, { ...all, empty_topic_name: false }]);
   });
 
   it('EventQueue reports a malformed event of GET /events and skips it', async () => {
     let polls = 0;
-    const { client, close } = await recordingServer((s) => {
+    server.answer((s) => {
       if (s.method !== 'GET') return snapshotAnswer(s);
       polls++;
       return { events: polls === 1 ? [{ id: 0, type: 'reaction', op: 'add', message_id: 'x' }] : [] };
     });
     const errors: unknown[] = [];
-    const queue = new EventQueue(client, { onSnapshot: () => {}, onEvents: () => {}, onError: (e) => errors.push(e) });
+    const queue = new EventQueue(client(), { onSnapshot: () => {}, onEvents: () => {}, onError: (e) => errors.push(e) });
     try {
       await queue.start();
       for (let i = 0; i < 500 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 2));
@@ -110,7 +71,6 @@ describe('API: event queue routes', () => {
       assert.equal(error.message, 'An event of type reaction (id 0) was not understood and was skipped.');
     } finally {
       await queue.stop();
-      await close();
     }
   });
 

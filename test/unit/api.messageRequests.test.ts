@@ -1,10 +1,8 @@
-// The request each messages route puts on the wire (method, path, form or query), recorded by a
-// minimal HTTP server that answers every call with a valid body (docs/API.md, "Messages").
+// The request each messages route puts on the wire (method, path, form or query), recorded by the
+// recording HTTP server answering every call with a valid body (docs/API.md, "Messages").
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { ChatClient } from '../../src/api';
+import type { ChatClient } from '../../src/api';
 import {
   addReaction,
   checkMessagesMatchNarrow,
@@ -22,14 +20,7 @@ import {
   updateMessageFlagsForNarrow,
 } from '../../src/api/messages/routes';
 import { uploadFile } from '../../src/api/messages/upload';
-
-interface Recorded {
-  method: string;
-  path: string;
-  /** Query (GET) or form (other methods) parameters, as sent. */
-  params: Record<string, string>;
-  contentType: string | undefined;
-}
+import { brief, recordingServer, type RecordedRequest } from './recordingServer';
 
 const message = {
   id: 31, type: 'stream', sender_id: 8, sender_email: 'alice@example.com', sender_full_name: 'Alice', sender_realm_str: 'zulip',
@@ -45,42 +36,21 @@ const ANSWER = {
 };
 
 describe('API requests: messages', function () {
-  let server: Server;
+  const server = recordingServer();
   let client: ChatClient;
-  const recorded: Recorded[] = [];
 
-  before(async function () {
-    server = createServer((req, res) => {
-      let body = '';
-      req.setEncoding('latin1');
-      req.on('data', (chunk: string) => (body += chunk));
-      req.on('end', () => {
-        const url = new URL(req.url ?? '/', 'http://localhost');
-        const form = req.method === 'GET' ? url.searchParams : new URLSearchParams(req.headers['content-type']?.startsWith('multipart/') ? '' : body);
-        recorded.push({ method: req.method ?? '', path: url.pathname, params: Object.fromEntries(form), contentType: req.headers['content-type'] });
-        res.writeHead(200, { 'content-type': 'application/json' });
-        // matches_narrow keys its `messages` by ID; the other operations list them.
-        res.end(JSON.stringify(url.pathname.endsWith('/matches_narrow') ? { ...ANSWER, messages: {} } : ANSWER));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    client = new ChatClient({ realmUrl: `http://127.0.0.1:${port}`, email: 'alice@example.com', apiKey: 'k', maxRetries: 0 });
-    client.server = { featureLevel: 482, version: 'test', mergeBase: undefined, flavor: 'chat' };
-    client.limits = { maxFileUploadSizeMib: 25 };
+  before(function () {
+    client = server.client({ email: 'alice@example.com', limits: { maxFileUploadSizeMib: 25 } });
   });
-
-  after(async function () {
-    await client.close();
-    await new Promise((resolve) => server.close(resolve));
+  beforeEach(function () {
+    // matches_narrow keys its `messages` by ID; the other operations list them.
+    server.answer((request) => (request.path.endsWith('/matches_narrow') ? { ...ANSWER, messages: {} } : ANSWER));
   });
 
   /** The one request `call` sent. */
-  async function sent(call: () => Promise<unknown>): Promise<Recorded> {
-    recorded.length = 0;
+  async function sent(call: () => Promise<unknown>): Promise<RecordedRequest> {
     await call();
-    assert.equal(recorded.length, 1, 'one request');
-    return recorded[0]!;
+    return server.last();
   }
 
   it('each route: method, path and parameters', async function () {
@@ -118,7 +88,7 @@ describe('API requests: messages', function () {
     ];
     for (const [name, call, method, path, params] of cases) {
       const request = await sent(call);
-      assert.deepEqual({ method: request.method, path: request.path, params: request.params }, { method, path, params }, name);
+      assert.deepEqual(brief(request), { method, path, params }, name);
     }
   });
 
@@ -132,7 +102,7 @@ describe('API requests: messages', function () {
     const request = await sent(async () => (result = await uploadFile(client, { name: 'notes.txt', data: new Uint8Array([1, 2, 3]) })));
     assert.equal(request.method, 'POST');
     assert.equal(request.path, '/api/v1/user_uploads');
-    assert.match(request.contentType ?? '', /^multipart\/form-data; boundary=/);
+    assert.match(request.headers['content-type'] ?? '', /^multipart\/form-data; boundary=/);
     assert.deepEqual(result, { url: upload, filename: 'notes.txt' });
   });
 });

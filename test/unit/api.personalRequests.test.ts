@@ -1,19 +1,11 @@
 // The requests the client sends for settings changes and server settings, and how it reads the
-// server settings answer, against a plain recording HTTP server.
+// server settings answer, against the recording HTTP server.
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { ChatClient, MalformedResponseError } from '../../src/api';
+import { MalformedResponseError } from '../../src/api';
 import { FL } from '../../src/api/features';
 import { updateSettings } from '../../src/api/personal/routes';
 import { getServerSettings } from '../../src/api/server/routes';
-
-interface Seen {
-  method: string;
-  url: string;
-  authorization: string | undefined;
-  body: string;
-}
+import { recordingServer } from './recordingServer';
 
 /** The example answer of the real API's `GET /server_settings` documentation (trimmed to the fields the client reads). */
 const documentedServerSettings = {
@@ -51,35 +43,9 @@ const documentedServerSettings = {
 };
 
 describe('API: requests for settings and server settings', () => {
-  let server: http.Server;
-  let origin: string;
-  let seen: Seen[] = [];
-  let answer: unknown = { result: 'success', msg: '' };
-
-  before(async () => {
-    server = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, body });
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(answer));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  after(() => server.close());
-  beforeEach(() => {
-    seen = [];
-    answer = { result: 'success', msg: '' };
-  });
-
-  function client(featureLevel = 1000): ChatClient {
-    const c = new ChatClient({ realmUrl: origin, email: 'admin@example.com', apiKey: 'k', maxRetries: 0 });
-    c.server = { featureLevel, version: 'test', mergeBase: undefined, flavor: 'chat' };
-    return c;
-  }
+  const server = recordingServer();
+  const client = (featureLevel = 1000) => server.client({ email: 'admin@example.com', featureLevel });
+  const seen = server.requests;
 
   it('sends a settings change as PATCH /settings with its form fields', async () => {
     const c = client();
@@ -88,8 +54,7 @@ describe('API: requests for settings and server settings', () => {
       seen.map((s) => [s.method, s.url, s.body]),
       [['PATCH', '/api/v1/settings', 'twenty_four_hour_time=true']],
     );
-    assert.ok(seen[0]!.authorization?.startsWith('Basic '));
-    await c.close();
+    assert.ok(seen[0]!.headers.authorization?.startsWith('Basic '));
   });
 
   it('sends target_users (administrators changing other users\' settings) as JSON', async () => {
@@ -101,35 +66,32 @@ describe('API: requests for settings and server settings', () => {
     const form = new URLSearchParams(seen[0]!.body);
     assert.equal(form.get('twenty_four_hour_time'), 'false');
     assert.deepEqual(JSON.parse(form.get('target_users')!), { user_ids: [2, 3], group_ids: [11] });
-    await c.close();
   });
 
   it('asks GET /server_settings without credentials and reads the documented answer', async () => {
-    answer = documentedServerSettings;
+    server.answer(documentedServerSettings);
     const c = client();
     const settings = await getServerSettings(c);
     assert.deepEqual(
-      seen.map((s) => [s.method, s.url, s.authorization]),
+      seen.map((s) => [s.method, s.url, s.headers.authorization]),
       [['GET', '/api/v1/server_settings', undefined]],
     );
     assert.equal(settings.chat_feature_level, 1);
     assert.equal(settings.chat_version, '5.0-dev-1650-gc79a3e3cc7');
     assert.deepEqual(settings.external_authentication_methods, documentedServerSettings.external_authentication_methods);
-    await c.close();
   });
 
   for (const missing of ['name', 'display_name', 'display_icon', 'login_url', 'signup_url'] as const) {
     it(`refuses an external authentication method without its ${missing}`, async () => {
       const [saml, github] = documentedServerSettings.external_authentication_methods;
       const { [missing]: _gone, ...broken } = github!;
-      answer = { ...documentedServerSettings, external_authentication_methods: [saml, broken] };
+      server.answer({ ...documentedServerSettings, external_authentication_methods: [saml, broken] });
       const c = client();
       await assert.rejects(getServerSettings(c), (e: unknown) => {
         assert.ok(e instanceof MalformedResponseError, String(e));
         assert.match(e.message, /GET \/server_settings/);
         return true;
       });
-      await c.close();
     });
   }
 });

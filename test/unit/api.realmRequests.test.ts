@@ -1,61 +1,13 @@
 // Linkifiers and code playgrounds without the chat server: the exact request each route sends
 // (method, path, form), the answers it understands, and the messages of the inputs it refuses.
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { ChatClient, MalformedResponseError } from '../../src/api';
+import { MalformedResponseError, type ChatClient } from '../../src/api';
 import { FL } from '../../src/api/features';
 import { Linkifier, RealmPlayground } from '../../src/api/realm/models';
 import { addLinkifier, addPlayground, getLinkifiers, removeLinkifier, removePlayground, reorderLinkifiers, updateLinkifier } from '../../src/api/realm/routes';
 import { parseResult } from '../../src/api/result';
 import { ctx, prepare, refusal } from './operationHelpers';
-
-interface Sent {
-  method: string;
-  path: string;
-  form: Record<string, string>;
-}
-
-/** A server that records each request and answers success with `reply` (plus result and msg). */
-function recorder() {
-  const sent: Sent[] = [];
-  let reply: Record<string, unknown> = {};
-  const server = http.createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    req.on('end', () => {
-      const url = new URL(req.url!, 'http://x');
-      const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : text));
-      sent.push({ method: req.method!, path: url.pathname.replace(/^\/api\/v1/, ''), form });
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ result: 'success', msg: '', ...reply }));
-    });
-  });
-  let client: ChatClient;
-  before(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    client = new ChatClient({ realmUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, email: 'iago@example.com', apiKey: 'k', maxRetries: 0 });
-    client.server = { featureLevel: 482, version: 'test', mergeBase: undefined, flavor: 'chat' };
-  });
-  after(async () => {
-    await client.close();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  return {
-    get client() {
-      return client;
-    },
-    /** The answer to the next requests. */
-    answer(body: Record<string, unknown>) {
-      reply = body;
-    },
-    /** The one request sent since the last call. */
-    last(): Sent {
-      assert.equal(sent.length, 1, 'one request sent');
-      return sent.pop()!;
-    },
-  };
-}
+import { brief, recordingServer } from './recordingServer';
 
 const ok = (fields: Record<string, unknown> = {}) => ({ result: 'success', msg: '', ...fields });
 const link = { pattern: 'JIRA-(?P<key>[0-9]+)', url_template: 'https://jira.example.com/browse/JIRA-{key}' };
@@ -63,18 +15,20 @@ const play = { name: 'Rust Playground', pygments_language: 'Rust', url_template:
 const NEW = ctx(482);
 
 describe('API: linkifier and playground requests', () => {
-  const server = recorder();
+  const server = recordingServer();
+  let client: ChatClient;
+  before(() => (client = server.client()));
 
   it('GET /realm/linkifiers, read with the defaults of fields the server left out', async () => {
     server.answer({ linkifiers: [{ id: 3, ...link }] });
-    const { linkifiers } = await getLinkifiers(server.client);
-    assert.deepEqual(server.last(), { method: 'GET', path: '/realm/linkifiers', form: {} });
+    const { linkifiers } = await getLinkifiers(client);
+    assert.deepEqual(brief(server.last()), { method: 'GET', path: '/api/v1/realm/linkifiers', params: {} });
     assert.deepEqual(linkifiers, [{ id: 3, ...link, example_input: null, reverse_template: null, alternative_url_templates: [] }]);
   });
 
   it('POST /realm/filters with every field in the form; returns the new id', async () => {
     server.answer({ id: 7 });
-    const { id } = await addLinkifier(server.client, {
+    const { id } = await addLinkifier(client, {
       pattern: '  JIRA-(?P<key>[0-9]+) ',
       url_template: ' https://jira.example.com/browse/JIRA-{key}',
       example_input: 'JIRA-7',
@@ -82,10 +36,10 @@ describe('API: linkifier and playground requests', () => {
       alternative_url_templates: [' https://jira.example.com/issues/{key} ', 'https://j.example.com/{key}'],
     });
     assert.equal(id, 7);
-    assert.deepEqual(server.last(), {
+    assert.deepEqual(brief(server.last()), {
       method: 'POST',
-      path: '/realm/filters',
-      form: {
+      path: '/api/v1/realm/filters',
+      params: {
         ...link,
         example_input: 'JIRA-7',
         reverse_template: 'JIRA-{key}',
@@ -96,41 +50,36 @@ describe('API: linkifier and playground requests', () => {
 
   it('PATCH /realm/filters/{filter_id} and DELETE /realm/filters/{filter_id}', async () => {
     server.answer({});
-    await updateLinkifier(server.client, { filter_id: 12, ...link, example_input: null });
-    assert.deepEqual(server.last(), { method: 'PATCH', path: '/realm/filters/12', form: { ...link, example_input: '' } });
-    await removeLinkifier(server.client, { filter_id: 12 });
-    assert.deepEqual(server.last(), { method: 'DELETE', path: '/realm/filters/12', form: {} });
+    await updateLinkifier(client, { filter_id: 12, ...link, example_input: null });
+    assert.deepEqual(brief(server.last()), { method: 'PATCH', path: '/api/v1/realm/filters/12', params: { ...link, example_input: '' } });
+    await removeLinkifier(client, { filter_id: 12 });
+    assert.deepEqual(brief(server.last()), { method: 'DELETE', path: '/api/v1/realm/filters/12', params: {} });
   });
 
   it('PATCH /realm/linkifiers with the order as a JSON list', async () => {
     server.answer({});
-    await reorderLinkifiers(server.client, { ordered_linkifier_ids: [4, 2, 9] });
-    assert.deepEqual(server.last(), { method: 'PATCH', path: '/realm/linkifiers', form: { ordered_linkifier_ids: '[4,2,9]' } });
+    await reorderLinkifiers(client, { ordered_linkifier_ids: [4, 2, 9] });
+    assert.deepEqual(brief(server.last()), { method: 'PATCH', path: '/api/v1/realm/linkifiers', params: { ordered_linkifier_ids: '[4,2,9]' } });
   });
 
   it('POST /realm/playgrounds (trimmed values); returns the new id', async () => {
     server.answer({ id: 5 });
-    const { id } = await addPlayground(server.client, { name: ' Rust Playground ', pygments_language: ' Rust ', url_template: ' https://play.rust-lang.org/?code={code} ' });
+    const { id } = await addPlayground(client, { name: ' Rust Playground ', pygments_language: ' Rust ', url_template: ' https://play.rust-lang.org/?code={code} ' });
     assert.equal(id, 5);
-    assert.deepEqual(server.last(), { method: 'POST', path: '/realm/playgrounds', form: play });
+    assert.deepEqual(brief(server.last()), { method: 'POST', path: '/api/v1/realm/playgrounds', params: play });
   });
 
   it('POST /realm/playgrounds sends url_prefix to servers before FL.playgroundUrlTemplate', async () => {
     server.answer({ id: 6 });
-    server.client.server = { ...server.client.server!, featureLevel: FL.playgroundUrlTemplate - 1 };
-    try {
-      await addPlayground(server.client, play);
-    } finally {
-      server.client.server = { ...server.client.server!, featureLevel: 482 };
-    }
+    await addPlayground(server.client({ featureLevel: FL.playgroundUrlTemplate - 1 }), play);
     const { url_template: _t, ...rest } = play;
-    assert.deepEqual(server.last(), { method: 'POST', path: '/realm/playgrounds', form: { ...rest, url_prefix: 'https://play.rust-lang.org/?code=' } });
+    assert.deepEqual(brief(server.last()), { method: 'POST', path: '/api/v1/realm/playgrounds', params: { ...rest, url_prefix: 'https://play.rust-lang.org/?code=' } });
   });
 
   it('DELETE /realm/playgrounds/{playground_id}', async () => {
     server.answer({});
-    await removePlayground(server.client, { playground_id: 8 });
-    assert.deepEqual(server.last(), { method: 'DELETE', path: '/realm/playgrounds/8', form: {} });
+    await removePlayground(client, { playground_id: 8 });
+    assert.deepEqual(brief(server.last()), { method: 'DELETE', path: '/api/v1/realm/playgrounds/8', params: {} });
   });
 });
 

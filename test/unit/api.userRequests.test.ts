@@ -1,9 +1,7 @@
 // Users, statuses, presence and muting without the chat server: the exact request each route
 // sends (method, path, form), the answers it understands, and the messages of refused inputs.
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { ChatClient, MalformedResponseError } from '../../src/api';
+import { MalformedResponseError, type ChatClient } from '../../src/api';
 import { PresenceEntry } from '../../src/api/users/presence';
 import { CustomProfileField, User, UserStatus } from '../../src/api/users/models';
 import {
@@ -20,53 +18,7 @@ import {
 import { parseResult } from '../../src/api/result';
 import { user } from './fixtures';
 import { ctx, prepare, refusal } from './operationHelpers';
-
-interface Sent {
-  method: string;
-  path: string;
-  form: Record<string, string>;
-}
-
-/** A server that records each request and answers success with `reply` (plus result and msg). */
-function recorder() {
-  const sent: Sent[] = [];
-  let reply: Record<string, unknown> = {};
-  const server = http.createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    req.on('end', () => {
-      const url = new URL(req.url!, 'http://x');
-      const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : text));
-      sent.push({ method: req.method!, path: url.pathname.replace(/^\/api\/v1/, ''), form });
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ result: 'success', msg: '', ...reply }));
-    });
-  });
-  let client: ChatClient;
-  before(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    client = new ChatClient({ realmUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, email: 'iago@example.com', apiKey: 'k', maxRetries: 0 });
-    client.server = { featureLevel: 482, version: 'test', mergeBase: undefined, flavor: 'chat' };
-  });
-  after(async () => {
-    await client.close();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  return {
-    get client() {
-      return client;
-    },
-    /** The answer to the next requests. */
-    answer(body: Record<string, unknown>) {
-      reply = body;
-    },
-    /** The one request sent since the last call. */
-    last(): Sent {
-      assert.equal(sent.length, 1, 'one request sent');
-      return sent.pop()!;
-    },
-  };
-}
+import { brief, recordingServer } from './recordingServer';
 
 const ok = (fields: Record<string, unknown> = {}) => ({ result: 'success', msg: '', ...fields });
 const NEW = ctx(482);
@@ -75,57 +27,59 @@ const info = { client: 'website', status: 'active', timestamp: 1_700_000_000, pu
 const presence = { website: info, aggregated: info };
 
 describe('API: user requests', () => {
-  const server = recorder();
+  const server = recordingServer();
+  let client: ChatClient;
+  before(() => (client = server.client()));
 
   it('GET /users/{email} with the flags in the query', async () => {
     server.answer({ user: hamlet });
-    const res = await getUserByEmail(server.client, { email: ' hamlet@example.com ', client_gravatar: false, include_custom_profile_fields: true });
+    const res = await getUserByEmail(client, { email: ' hamlet@example.com ', client_gravatar: false, include_custom_profile_fields: true });
     assert.deepEqual(res.user, hamlet);
-    assert.deepEqual(server.last(), {
+    assert.deepEqual(brief(server.last()), {
       method: 'GET',
-      path: '/users/hamlet%40example.com',
-      form: { client_gravatar: 'false', include_custom_profile_fields: 'true' },
+      path: '/api/v1/users/hamlet%40example.com',
+      params: { client_gravatar: 'false', include_custom_profile_fields: 'true' },
     });
   });
 
   it('GET /users with the flags in the query', async () => {
     server.answer({ members: [hamlet] });
-    const { members } = await getUsers(server.client, { client_gravatar: true, include_custom_profile_fields: false });
+    const { members } = await getUsers(client, { client_gravatar: true, include_custom_profile_fields: false });
     assert.deepEqual(members, [hamlet]);
-    assert.deepEqual(server.last(), { method: 'GET', path: '/users', form: { client_gravatar: 'true', include_custom_profile_fields: 'false' } });
+    assert.deepEqual(brief(server.last()), { method: 'GET', path: '/api/v1/users', params: { client_gravatar: 'true', include_custom_profile_fields: 'false' } });
   });
 
   it('GET /users/me: the own user at the top level', async () => {
     server.answer({ ...hamlet, max_message_id: 99 });
-    const me = await getOwnUser(server.client);
+    const me = await getOwnUser(client);
     assert.equal(me.full_name, 'King Hamlet');
     assert.equal(me.max_message_id, 99);
-    assert.deepEqual(server.last(), { method: 'GET', path: '/users/me', form: {} });
+    assert.deepEqual(brief(server.last()), { method: 'GET', path: '/api/v1/users/me', params: {} });
   });
 
   it('POST /users/me/status and POST /users/{user_id}/status', async () => {
     server.answer({});
-    await updateStatus(server.client, { status_text: 'on vacation', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji', away: true });
-    assert.deepEqual(server.last(), {
+    await updateStatus(client, { status_text: 'on vacation', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji', away: true });
+    assert.deepEqual(brief(server.last()), {
       method: 'POST',
-      path: '/users/me/status',
-      form: { status_text: 'on vacation', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji', away: 'true' },
+      path: '/api/v1/users/me/status',
+      params: { status_text: 'on vacation', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji', away: 'true' },
     });
-    await updateUserStatus(server.client, { user_id: 10, status_text: 'in a meeting', emoji_name: 'calendar' });
-    assert.deepEqual(server.last(), { method: 'POST', path: '/users/10/status', form: { status_text: 'in a meeting', emoji_name: 'calendar' } });
+    await updateUserStatus(client, { user_id: 10, status_text: 'in a meeting', emoji_name: 'calendar' });
+    assert.deepEqual(brief(server.last()), { method: 'POST', path: '/api/v1/users/10/status', params: { status_text: 'in a meeting', emoji_name: 'calendar' } });
   });
 
   it('GET /realm/presence', async () => {
     server.answer({ server_timestamp: 1_700_000_001.5, presences: { 'hamlet@example.com': presence } });
-    const res = await getPresence(server.client);
+    const res = await getPresence(client);
     assert.deepEqual(res.presences, { 'hamlet@example.com': presence });
     assert.equal(res.server_timestamp, 1_700_000_001.5);
-    assert.deepEqual(server.last(), { method: 'GET', path: '/realm/presence', form: {} });
+    assert.deepEqual(brief(server.last()), { method: 'GET', path: '/api/v1/realm/presence', params: {} });
   });
 
   it('POST /users/me/presence with every parameter', async () => {
     server.answer({ presences: { '10': { active_timestamp: 1_700_000_000 } }, server_timestamp: 1_700_000_002, presence_last_update_id: 31 });
-    const res = await updatePresence(server.client, {
+    const res = await updatePresence(client, {
       status: 'idle',
       ping_only: false,
       new_user_input: true,
@@ -133,10 +87,10 @@ describe('API: user requests', () => {
       last_update_id: -1,
       history_limit_days: 14,
     });
-    assert.deepEqual(server.last(), {
+    assert.deepEqual(brief(server.last()), {
       method: 'POST',
-      path: '/users/me/presence',
-      form: { status: 'idle', ping_only: 'false', new_user_input: 'true', slim_presence: 'true', last_update_id: '-1', history_limit_days: '14' },
+      path: '/api/v1/users/me/presence',
+      params: { status: 'idle', ping_only: 'false', new_user_input: 'true', slim_presence: 'true', last_update_id: '-1', history_limit_days: '14' },
     });
     assert.equal(res.presence_last_update_id, 31);
     assert.deepEqual(res.presences?.['10']?.aggregated, { client: 'website', status: 'active', timestamp: 1_700_000_000 });
@@ -144,10 +98,10 @@ describe('API: user requests', () => {
 
   it('POST and DELETE /users/me/muted_users/{muted_user_id}', async () => {
     server.answer({});
-    await muteUser(server.client, { muted_user_id: 10 });
-    assert.deepEqual(server.last(), { method: 'POST', path: '/users/me/muted_users/10', form: {} });
-    await unmuteUser(server.client, { muted_user_id: 10 });
-    assert.deepEqual(server.last(), { method: 'DELETE', path: '/users/me/muted_users/10', form: {} });
+    await muteUser(client, { muted_user_id: 10 });
+    assert.deepEqual(brief(server.last()), { method: 'POST', path: '/api/v1/users/me/muted_users/10', params: {} });
+    await unmuteUser(client, { muted_user_id: 10 });
+    assert.deepEqual(brief(server.last()), { method: 'DELETE', path: '/api/v1/users/me/muted_users/10', params: {} });
   });
 });
 

@@ -1,53 +1,21 @@
 import { strict as assert } from 'node:assert';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ChatClient, parseRetryAfter, type RetryInfo } from '../../src/api/client';
 import { ApiError, MalformedResponseError, RedirectError, ServerError } from '../../src/api/errors';
-
-interface Seen {
-  method: string;
-  url: string;
-  authorization: string | undefined;
-  body: string;
-}
+import { recordingServer } from './recordingServer';
 
 describe('ChatClient.request: answers, errors, rate limits and retries', () => {
-  let server: http.Server;
-  let origin: string;
-  let seen: Seen[] = [];
-  let handler: (req: http.IncomingMessage, res: http.ServerResponse) => void = () => undefined;
-
-  before(async () => {
-    server = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, body });
-        handler(req, res);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  after(() => server.close());
-  beforeEach(() => (seen = []));
-
+  const server = recordingServer();
+  const seen = server.requests;
   const retries: RetryInfo[] = [];
   function client(maxRetries = 0): ChatClient {
     retries.length = 0;
-    return new ChatClient({ realmUrl: origin, email: 'a@example.com', apiKey: 'k', maxRetries, backoff: { baseMs: 1, capMs: 2 }, onRetry: (i) => retries.push(i) });
-  }
-  function answer(status: number, body: string, headers: Record<string, string> = {}): void {
-    handler = (_req, res) => {
-      res.writeHead(status, { 'content-type': 'application/json', ...headers });
-      res.end(body);
-    };
+    return server.client({ email: 'a@example.com', maxRetries, backoff: { baseMs: 1, capMs: 2 }, onRetry: (i) => retries.push(i) });
   }
   const call = (c: ChatClient, method: 'GET' | 'POST' = 'GET', extra: { auth?: boolean; retryUnsafe?: boolean } = {}) =>
     c.request(method, '/things', { a: 1 }, { route: `${method} /things`, ...extra });
 
   it('sends GET parameters in the query and POST parameters in the body, with credentials unless told not to', async () => {
-    answer(200, '{"result":"success"}');
+    server.respond(200, '{"result":"success"}');
     const c = client();
     await call(c, 'GET');
     await call(c, 'POST');
@@ -57,38 +25,38 @@ describe('ChatClient.request: answers, errors, rate limits and retries', () => {
       ['POST', '/api/v1/things', 'a=1'],
       ['GET', '/api/v1/things?a=1', ''],
     ]);
-    assert.ok(seen[0]!.authorization?.startsWith('Basic '));
-    assert.equal(seen[2]!.authorization, undefined);
+    assert.ok(seen[0]!.headers.authorization?.startsWith('Basic '));
+    assert.equal(seen[2]!.headers.authorization, undefined);
   });
 
   it('throws RedirectError from HTTP 300 on, and keeps the first 200 characters of a 5xx body', async () => {
-    answer(300, '', { location: 'https://elsewhere.example.com' });
+    server.respond(300, '', { location: 'https://elsewhere.example.com' });
     await assert.rejects(call(client()), (e: unknown) => e instanceof RedirectError && e.location === 'https://elsewhere.example.com');
-    answer(500, 'x'.repeat(250));
+    server.respond(500, 'x'.repeat(250));
     await assert.rejects(call(client()), (e: unknown) => e instanceof ServerError && e.bodyExcerpt === 'x'.repeat(200));
   });
 
   it('reports a 4xx without a JSON object as malformed, except 429 and 401', async () => {
-    answer(400, '<html>bad</html>');
+    server.respond(400, '<html>bad</html>');
     await assert.rejects(call(client()), (e: unknown) =>
       e instanceof MalformedResponseError && e.httpStatus === 400 && e.message === 'The server answered GET /things with HTTP 400 and no error details.');
-    answer(401, 'nope');
+    server.respond(401, 'nope');
     await assert.rejects(call(client()), (e: unknown) => e instanceof ApiError && e.code === 'UNAUTHORIZED' && e.msg === '');
-    answer(429, 'slow', { 'retry-after': '3' });
+    server.respond(429, 'slow', { 'retry-after': '3' });
     await assert.rejects(call(client()), (e: unknown) => e instanceof ApiError && e.code === 'RATE_LIMIT_HIT' && e.retryAfterSeconds === 3);
   });
 
   it('gives BAD_REQUEST and an empty msg to an error envelope without them, also under HTTP 200', async () => {
-    answer(400, '{"result":"error","stream":"x"}');
+    server.respond(400, '{"result":"error","stream":"x"}');
     await assert.rejects(call(client()), (e: unknown) =>
       e instanceof ApiError && e.code === 'BAD_REQUEST' && e.msg === '' && e.message === 'BAD_REQUEST (HTTP 400)' && e.data.stream === 'x');
-    answer(200, '{"result":"error","code":"X","msg":"No."}');
+    server.respond(200, '{"result":"error","code":"X","msg":"No."}');
     await assert.rejects(call(client()), (e: unknown) => e instanceof ApiError && e.code === 'X' && e.httpStatus === 200);
   });
 
   it('refuses a 2xx answer that is not a JSON object', async () => {
     for (const text of ['[1,2]', 'not json']) {
-      answer(200, text);
+      server.respond(200, text);
       await assert.rejects(call(client()), (e: unknown) =>
         e instanceof MalformedResponseError && e.message === 'The server\'s answer to GET /things was not JSON.');
     }
@@ -96,35 +64,35 @@ describe('ChatClient.request: answers, errors, rate limits and retries', () => {
 
   it('keeps the rate limit headers, one object while they stay the same', async () => {
     const c = client();
-    answer(200, '{}', { 'x-ratelimit-limit': '100' });
+    server.respond(200, '{}', { 'x-ratelimit-limit': '100' });
     await call(c);
     assert.equal(c.rateLimit, undefined);
-    answer(200, '{}', { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '99', 'x-ratelimit-reset': '1700000000' });
+    server.respond(200, '{}', { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '99', 'x-ratelimit-reset': '1700000000' });
     await call(c);
     const first = c.rateLimit;
     assert.deepEqual(first, { limit: 100, remaining: 99, reset: 1700000000 });
     await call(c);
     assert.equal(c.rateLimit, first);
-    answer(200, '{}', { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '99', 'x-ratelimit-reset': '1700000060' });
+    server.respond(200, '{}', { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '99', 'x-ratelimit-reset': '1700000060' });
     await call(c);
     assert.deepEqual(c.rateLimit, { limit: 100, remaining: 99, reset: 1700000060 });
   });
 
   it('retries a POST after a 5xx only when told it is safe, counting attempts from 1', async () => {
-    answer(503, 'down');
+    server.respond(503, 'down');
     await assert.rejects(call(client(2), 'POST'), ServerError);
     assert.equal(seen.length, 1);
-    seen = [];
+    seen.length = 0;
     await assert.rejects(call(client(2), 'POST', { retryUnsafe: true }), ServerError);
     assert.equal(seen.length, 3);
     assert.deepEqual(retries.map((r) => r.attempt), [1, 2]);
   });
 
   it('waits the Retry-After of a 429, or a backoff when there is none', async () => {
-    answer(429, '{"result":"error","code":"RATE_LIMIT_HIT","msg":"x"}', { 'retry-after': '0.0015' });
+    server.respond(429, '{"result":"error","code":"RATE_LIMIT_HIT","msg":"x"}', { 'retry-after': '0.0015' });
     await assert.rejects(call(client(1)), ApiError);
     assert.equal(retries[0]!.delayMs, 2);
-    answer(429, '{"result":"error","code":"RATE_LIMIT_HIT","msg":"x"}');
+    server.respond(429, '{"result":"error","code":"RATE_LIMIT_HIT","msg":"x"}');
     await assert.rejects(call(client(1)), ApiError);
     assert.ok(Number.isFinite(retries[0]!.delayMs) && retries[0]!.delayMs >= 0);
   });
