@@ -57,6 +57,7 @@ describe('API: channel operations (parameters)', function () {
   it('refuses blank channel names and an empty list (unsubscribe), and trims the names', function () {
     assert.equal(refusal('DELETE /users/me/subscriptions', { subscriptions: ['  '] }), 'A channel name cannot be empty.');
     assert.equal(refusal('DELETE /users/me/subscriptions', { subscriptions: 'design' }), 'Subscriptions must be a list of channel names.');
+    assert.equal(refusal('DELETE /users/me/subscriptions', { subscriptions: ['design', 5] }), 'Subscriptions must be a list of channel names.');
     assert.equal(refusal('DELETE /users/me/subscriptions', { subscriptions: [] }), 'Choose at least one channel to unsubscribe from.');
     assert.deepEqual(prepare('DELETE /users/me/subscriptions', { subscriptions: [' design '] }, ctx(NEW)), { subscriptions: ['design'] });
   });

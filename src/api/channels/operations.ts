@@ -102,14 +102,16 @@ const getChannels = defineOperation({
   },
 });
 
+const channelNameList = (): string => l10n.t('Subscriptions must be a list of channel names.');
+
 /** 10. `DELETE /users/me/subscriptions`. */
 const unsubscribe = defineOperation({
   method: 'DELETE',
   path: '/users/me/subscriptions',
   params: z.object({
     subscriptions: z
-      .array(z.string().trim().min(1, { error: () => l10n.t('A channel name cannot be empty.') }), {
-        error: () => l10n.t('Subscriptions must be a list of channel names.'),
+      .array(z.string({ error: channelNameList }).trim().min(1, { error: () => l10n.t('A channel name cannot be empty.') }), {
+        error: channelNameList,
       })
       .min(1, { error: () => l10n.t('Choose at least one channel to unsubscribe from.') }),
     principals: principalsSchema,
