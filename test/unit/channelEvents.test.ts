@@ -6,6 +6,7 @@ import type { ChatEvent } from '../../src/api/events/models';
 import { parseEvent } from '../../src/api/events/parse';
 import { RegisterSnapshot } from '../../src/api/events/register';
 import { ChatStore, type StoreChange } from '../../src/store';
+import { ownSnapshot } from './fixtures';
 
 const ME = 10;
 const ALICE = 11;
@@ -19,8 +20,7 @@ function sub(id: number, name: string, extra: Record<string, unknown> = {}) {
 }
 
 function snapshot(): RegisterSnapshot {
-  return RegisterSnapshot.parse({
-    queue_id: 'q', last_event_id: -1, chat_feature_level: 420, user_id: ME, email: 'u10@example.com',
+  return ownSnapshot({
     realm_users: [
       { user_id: ME, email: 'u10@example.com', full_name: 'Me', date_joined: '2024-01-01T00:00:00Z', is_active: true, is_owner: false, is_admin: false, is_guest: false, is_bot: false, role: 400 },
     ],

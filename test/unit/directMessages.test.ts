@@ -8,6 +8,7 @@ import { ChatStore, directMessageRefusal } from '../../src/store';
 import { DirectMessagesModel } from '../../src/views/directMessages/model';
 import { GROUP } from '../server/state';
 import { apiError, byEmail, useServer } from './helpers';
+import { ownSnapshot } from './fixtures';
 
 /** The Direct Messages tree's model, the DM permission check, and the local server's side of both. */
 
@@ -26,8 +27,7 @@ function user(id: number, name: string, extra: Record<string, unknown> = {}) {
 }
 
 function snapshot(extra: Record<string, unknown> = {}): RegisterSnapshot {
-  return RegisterSnapshot.parse({
-    queue_id: 'q', last_event_id: -1, chat_feature_level: 420, user_id: ME, email: 'u10@example.com',
+  return ownSnapshot({
     realm_users: [user(ME, 'Me'), user(ALICE, 'Alice'), user(BOB, 'Bob'), user(BOT, 'Bot', { is_bot: true }), user(ADMIN, 'Admin', { role: 200, is_admin: true })],
     realm_non_active_users: [user(GONE, 'Dora', { is_active: false })],
     unread_msgs: {

@@ -2,8 +2,8 @@
 // administrator as the own user, an own user the store does not know, the conversation with
 // oneself, and a realm without the permission settings (hand-made snapshots, no server).
 import assert from 'node:assert/strict';
-import { RegisterSnapshot } from '../../src/api/events/register';
 import { ChatStore, directMessageRefusal } from '../../src/store';
+import { ownSnapshot } from './fixtures';
 
 const ME = 10;
 const ALICE = 11;
@@ -29,8 +29,7 @@ function refusal(opts: { me?: Record<string, unknown> | null; settings?: Record<
   const users = [user(ALICE, 'Alice'), user(BOT, 'Bot', { is_bot: true }), user(ADMIN, 'Admin', { role: 200, is_admin: true })];
   if (opts.me !== null) users.push(user(ME, 'Me', opts.me ?? {}));
   const store = new ChatStore();
-  store.reset(RegisterSnapshot.parse({
-    queue_id: 'q', last_event_id: -1, chat_feature_level: 420, user_id: ME, email: 'u10@example.com',
+  store.reset(ownSnapshot({
     realm_users: users, realm_user_groups: GROUPS, recent_private_conversations: [{ max_message_id: 5, user_ids: [ALICE] }],
     ...opts.settings,
   }));

@@ -1,5 +1,6 @@
 import type { ChatEvent } from '../../src/api/events/models';
 import { parseEvent } from '../../src/api/events/parse';
+import { RegisterSnapshot } from '../../src/api/events/register';
 import type { User } from '../../src/api/users/models';
 import type { TypingClock } from '../../src/store/typing';
 
@@ -55,4 +56,12 @@ export function fakeClock(): TypingClock & { advance(ms: number): void; pending(
     },
     pending: () => timers.size,
   };
+}
+
+/**
+ * A `/register` snapshot of user 10 (`u10@example.com`) on a feature level 420 server, with the
+ * given sections, through the client's own schema.
+ */
+export function ownSnapshot(sections: Record<string, unknown>): RegisterSnapshot {
+  return RegisterSnapshot.parse({ queue_id: 'q', last_event_id: -1, chat_feature_level: 420, user_id: 10, email: 'u10@example.com', ...sections });
 }

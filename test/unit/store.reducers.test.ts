@@ -4,6 +4,7 @@ import { parseEvent } from '../../src/api/events/parse';
 import { RegisterSnapshot } from '../../src/api/events/register';
 import type { RealmLimits } from '../../src/api/operation';
 import { ChatStore, type StoreChange } from '../../src/store';
+import { ownSnapshot } from './fixtures';
 
 /**
  * The reducers on synthetic events, in the shapes deployed servers send (each goes through
@@ -32,8 +33,7 @@ function sub(id: number, name: string, extra: Record<string, unknown> = {}) {
 const NOW_S = 1_700_000_000;
 
 function snapshot(extra: Record<string, unknown> = {}): RegisterSnapshot {
-  return RegisterSnapshot.parse({
-    queue_id: 'q', last_event_id: -1, chat_feature_level: 420, user_id: ME, email: 'u10@example.com',
+  return ownSnapshot({
     realm_users: [user(ME, 'Me'), user(ALICE, 'alice'), user(BOB, 'Bob'), user(BOT, 'Bot', { is_bot: true })],
     subscriptions: [sub(GENERAL, 'general'), sub(DESIGN, 'Design', { pin_to_top: false })],
     never_subscribed: [{ stream_id: 3, name: 'elsewhere' }],

@@ -9,7 +9,7 @@ import { realTimers } from '../../src/store/pinger';
 import { RealmState } from '../../src/store/realm';
 import { isMentioned } from '../../src/store/reducers/messageContent';
 import { snapshotFetchTypes } from '../../src/store/slimRegister';
-import { events, user } from './fixtures';
+import { events, ownSnapshot, user } from './fixtures';
 
 const ME = 10;
 const ALICE = 11;
@@ -17,8 +17,7 @@ const GENERAL = 1;
 const NOW_S = 1_700_000_000;
 
 function snapshot(extra: Record<string, unknown> = {}): RegisterSnapshot {
-  return RegisterSnapshot.parse({
-    queue_id: 'q', last_event_id: -1, user_id: ME, email: 'u10@example.com', chat_feature_level: 420,
+  return ownSnapshot({
     realm_users: [user(ME, 'Me'), user(ALICE, 'Alice')],
     subscriptions: [{ stream_id: GENERAL, name: 'general', color: '#76ce90', is_muted: false, pin_to_top: false, invite_only: false }],
     server_timestamp: NOW_S,

@@ -5,16 +5,15 @@ import type { ChatEvent } from '../../src/api/events/models';
 import { parseEvent } from '../../src/api/events/parse';
 import { RegisterSnapshot } from '../../src/api/events/register';
 import { ChatStore, type ChatStoreOptions, type StoreChange } from '../../src/store';
+import { ownSnapshot } from './fixtures';
 
-const ME = 10;
 const ALICE = 11;
 const GENERAL = 1;
 const DESIGN = 2;
 
 function snapshot(): RegisterSnapshot {
   const sub = (id: number, name: string) => ({ stream_id: id, name, color: '#fff', is_muted: false, pin_to_top: false });
-  return RegisterSnapshot.parse({
-    queue_id: 'q', last_event_id: -1, chat_feature_level: 420, user_id: ME, email: 'u10@example.com',
+  return ownSnapshot({
     subscriptions: [sub(GENERAL, 'general'), sub(DESIGN, 'design')],
     unread_msgs: {
       count: 1, mentions: [], old_unreads_missing: false, pms: [], huddles: [],

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { RegisterSnapshot } from '../../src/api/events/register';
 import { ChatStore, type StoreChange } from '../../src/store';
-import { events, user } from './fixtures';
+import { events, ownSnapshot, user } from './fixtures';
 
 /**
  * What message events (deletions, flags, reactions, submessages, new messages) do to the store's
@@ -17,8 +17,7 @@ const NOW_S = 1_700_000_000;
 
 
 function snapshot(): RegisterSnapshot {
-  return RegisterSnapshot.parse({
-    queue_id: 'q', last_event_id: -1, chat_feature_level: 420, user_id: ME, email: 'u10@example.com',
+  return ownSnapshot({
     realm_users: [user(ME, 'Me'), user(ALICE, 'alice'), user(BOB, 'Bob')],
     subscriptions: [{ stream_id: GENERAL, name: 'general', color: '#76ce90', is_muted: false, pin_to_top: false }],
     unread_msgs: {

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { RegisterSnapshot } from '../../src/api/events/register';
 import { ChatStore, type StoreChange } from '../../src/store';
-import { events, user } from './fixtures';
+import { events, ownSnapshot, user } from './fixtures';
 
 /**
  * User events (`realm_user`, `presence`) in the store: what they change, and exactly which areas
@@ -16,8 +16,7 @@ const NOW_S = 1_700_000_000;
 
 
 function snapshot(): RegisterSnapshot {
-  return RegisterSnapshot.parse({
-    queue_id: 'q', last_event_id: -1, chat_feature_level: 420, user_id: ME, email: 'u10@example.com',
+  return ownSnapshot({
     realm_users: [user(ME, 'Me'), user(ALICE, 'alice'), user(BOB, 'Bob')],
     subscriptions: [], user_topics: [], presences: {}, server_timestamp: NOW_S, realm_user_groups: [], realm_linkifiers: [],
     unread_msgs: { count: 0, mentions: [], old_unreads_missing: false, streams: [], pms: [], huddles: [] },
