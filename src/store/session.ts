@@ -79,6 +79,7 @@ export class ChatSession {
   readonly #registerParams = slimRegisterParams(STORE_EVENT_TYPES, STORE_FETCH_EVENT_TYPES);
   #status: SessionStatus = 'stopped';
   #started = false;
+  #stopped = false;
   #serverSnapshot = false;
   #disposed = false;
 
@@ -186,6 +187,7 @@ export class ChatSession {
     if (this.#started) throw new Error('ChatSession.start() was already called.');
     this.#started = true;
     await adaptToServer(this.client, this.#registerParams);
+    if (this.#stopped) return; // stopped while learning the server's version
     await this.#queue.start();
     if (this.#queue.status === 'stopped') return; // stopped while connecting
     this.#pinger.start();
@@ -193,6 +195,7 @@ export class ChatSession {
 
   /** Stops the pinger and the queue (which frees it on the server). Idempotent. */
   async stop(): Promise<void> {
+    this.#stopped = true;
     this.#pinger.dispose();
     await this.#queue.stop();
     this.#setStatus('stopped');
