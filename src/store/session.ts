@@ -30,8 +30,8 @@ export interface ChatSessionOptions {
   typingClock?: TypingClock;
   /** Hears each snapshot the store is built from (warm start keeps the last one). */
   onSnapshot?: (snapshot: RegisterSnapshot) => void;
-  /** Tuning of the event queue (backoff bounds, long-poll margin). */
-  queue?: Pick<EventQueueOptions, 'backoff' | 'longpollMarginMs' | 'deleteTimeoutMs' | 'random'>;
+  /** Tuning of the event queue (backoff bounds, heartbeat margin). */
+  queue?: Pick<EventQueueOptions, 'backoff' | 'heartbeatMarginMs' | 'deleteTimeoutMs' | 'random'>;
 }
 
 /** The event types the store consumes (and so asks the server to send). */
