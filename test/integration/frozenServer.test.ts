@@ -18,13 +18,13 @@ interface ConnectionChange {
 
 /**
  * The session's connection phase and its changes: the one place that knows the session manager's
- * status API (`sessions.status.status`, `onDidChangeStatus`).
+ * state API (`sessions.state.phase`, `onDidChangeState`).
  */
 function connection(api: TeamChatApi): { phase(): string; onDidChange(listener: (change: ConnectionChange) => void): vscode.Disposable } {
   const sessions = api.services.sessions;
   return {
-    phase: () => sessions.status.status,
-    onDidChange: (listener) => sessions.onDidChangeStatus((s) => listener({ phase: s.status, error: s.detail?.error, at: Date.now() })),
+    phase: () => sessions.state.phase,
+    onDidChange: (listener) => sessions.onDidChangeState((s) => listener({ phase: s.phase, error: s.error, at: Date.now() })),
   };
 }
 
