@@ -128,6 +128,9 @@ export const Views = {
   searchResults: 'teamChat.searchResults',
 } as const;
 
+/** The trees with a "Collapse All" button (the shell creates every tree at activation, before the core). */
+export const CollapsibleViews: readonly string[] = [Views.inbox, Views.presence, Views.searchResults];
+
 /** Webview panel types (`createWebviewPanel` view types). */
 export const WebviewPanels = {
   profileCard: 'teamChat.profileCard',
@@ -161,6 +164,11 @@ export const ContextKeys = {
    * the window starts, before the extension has run: the welcome would flash for a signed-in user.
    */
   signedOut: 'teamChat.signedOut',
+  /**
+   * The side bar has data to show (the saved snapshot or the server's): only then may a view's
+   * welcome say that something is empty ("no unread messages"), which is not known before.
+   */
+  hasData: 'teamChat.hasData',
   /** The own user is an organization administrator (or owner). */
   isAdmin: 'teamChat.isAdmin',
   /** The active editor is a saved snippet being edited (its tab shows "Save Snippet"). */

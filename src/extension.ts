@@ -30,6 +30,7 @@ export function activate(context: vscode.ExtensionContext): TeamChatShell {
     {
       registerCommand: (id, run) => vscode.commands.registerCommand(id, run),
       registerWebviewPanelSerializer: (viewType, serializer) => vscode.window.registerWebviewPanelSerializer(viewType, serializer),
+      createTreeView: (viewId, options) => vscode.window.createTreeView(viewId, options),
     },
     () => {
       // A path esbuild cannot follow: the core stays its own bundle, loaded only now.

@@ -10,7 +10,7 @@ import { registerCommands } from '../ui/commands';
 import { errorMessage } from '../ui/errorMessage';
 import { reportError } from '../ui/report';
 
-export { SessionManager, type CurrentSession } from './manager';
+export { SessionManager, type CurrentSession, type SessionPhase, type SessionState } from './manager';
 
 /** Background errors (a malformed event, a refused ping) notify at most this often. */
 const BACKGROUND_NOTIFY_MS = 60_000;
@@ -28,7 +28,7 @@ export function register(services: Services): void {
         log.warn(`Connection problem: ${error.message}`);
         return;
       }
-      if (!sessions.current) {
+      if (sessions.state.phase === 'refused') {
         reportError(log, error, vscode.l10n.t('Team Chat could not connect'), () => vscode.commands.executeCommand(Commands.reconnect));
         return;
       }

@@ -1,15 +1,20 @@
 /**
- * The live session of the active account: on sign-in, switch or sign-out the old ChatSession is
- * stopped (freeing its event queue) and a new one is started from the account's client. Views
- * read `current` and refresh on `onDidChange`; the session's own status and store events they
- * subscribe to through `onDidChangeStatus` / `onDidChangeStore`, which follow the current session.
+ * The live session of the active account, in VS Code: follows the active account through the
+ * session state machine (src/store/lifecycle.ts: sign-in, switch and sign-out are its
+ * transitions), keeps the warm-start files of each account, and passes the machine's changes on as
+ * VS Code events. Views read `current` and refresh on `onDidChange`; they follow the phase through
+ * `state` / `onDidChangeState` and the current store through `onDidChangeStore`.
  */
 import * as vscode from 'vscode';
 import type { ChatClient } from '../api';
 import type { Account, AccountManager } from '../auth/accounts';
+import { ContextKeys } from '../constants';
 import { Disposable } from '../disposable';
-import type { CachedConversation, CachedMessages, CachedState, SnapshotCache } from './snapshotCache';
-import { ChatSession, type ChatStore, type FocusSource, type SessionStatusChange, type StoreChange } from '../store';
+import type { CachedConversation, CachedMessages, SnapshotCache } from './snapshotCache';
+import { ChatSession, type ChatStore, type FocusSource, type StoreChange } from '../store';
+import { SessionLifecycle, type LifecycleLimits, type SessionState } from '../store/lifecycle';
+
+export type { SessionPhase, SessionState } from '../store/lifecycle';
 
 export interface CurrentSession {
   readonly account: Account;
@@ -25,22 +30,22 @@ export const windowFocus: FocusSource = {
 };
 
 export class SessionManager extends Disposable {
-  #current: CurrentSession | undefined;
-  /** Bumped on every switch: a start that finishes after a newer switch is discarded. */
-  #generation = 0;
-  #sessionListeners: vscode.Disposable[] = [];
-  #switching: Promise<void> = Promise.resolve();
+  readonly #machine: SessionLifecycle<Account>;
   /** Accounts signing (or signed) out: nothing more is saved for them until they start again. */
   readonly #signedOut = new Set<string>();
   /** Warm start: the saved messages of the conversations open before the reload, for that session. */
   #warmMessages: { session: ChatSession; messages: Map<string, CachedConversation> } | undefined;
+  /** Read with the snapshot, handed to the session the same transition creates next. */
+  #pendingMessages: CachedMessages | undefined;
+  #storeListener: vscode.Disposable | undefined;
+  #hasData = false;
 
   readonly #onDidChange = this._register(new vscode.EventEmitter<CurrentSession | undefined>());
-  /** A new session (its store is built) or none. */
+  /** A session whose store the views can show (saved snapshot or live), or none. */
   readonly onDidChange = this.#onDidChange.event;
-  readonly #onDidChangeStatus = this._register(new vscode.EventEmitter<SessionStatusChange>());
-  /** Status of the current session (connecting, live, reconnecting, stopped). */
-  readonly onDidChangeStatus = this.#onDidChangeStatus.event;
+  readonly #onDidChangeState = this._register(new vscode.EventEmitter<SessionState>());
+  /** The phase of the active account's session (starting, saved, connecting, live, …). */
+  readonly onDidChangeState = this.#onDidChangeState.event;
   readonly #onDidChangeStore = this._register(new vscode.EventEmitter<StoreChange>());
   /** Changes of the current session's store. */
   readonly onDidChangeStore = this.#onDidChangeStore.event;
@@ -54,64 +59,72 @@ export class SessionManager extends Disposable {
     private readonly focus: FocusSource = windowFocus,
     /** Warm start: the last snapshot of each account (none: every start is cold). */
     private readonly cache?: SnapshotCache,
+    limits?: Partial<LifecycleLimits>,
   ) {
     super();
+    this.#machine = new SessionLifecycle<Account>({
+      client: (account) => {
+        this.#signedOut.delete(account.id); // signed in again
+        return this.accounts.getClient(account);
+      },
+      saved: async (account) => {
+        if (!this.cache) return undefined;
+        const [saved, messages] = await Promise.all([this.cache.read(account.id, account.realmUrl), this.cache.readMessages(account.id, account.realmUrl)]);
+        this.#pendingMessages = saved ? messages : undefined;
+        return saved;
+      },
+      session: (client, account) => this.#createSession(client, account),
+      warn: (message) => this.log.warn(message),
+      limits,
+    });
+    this._register({ dispose: () => this.#machine.dispose() });
+    let logged = '';
+    this._register(
+      this.#machine.onDidChangeState((s) => {
+        const line = `Session: ${s.phase}${s.accountId ? ` (${s.accountId})` : ''}${s.error ? `: ${s.error instanceof Error ? s.error.message : String(s.error)}` : ''}`;
+        if (line !== logged) this.log.info((logged = line));
+        this.#onDidChangeState.fire(s);
+      }),
+    );
+    this._register(this.#machine.onError((e) => this.#onError.fire(e)));
+    this._register(this.#machine.onDidChangeCurrent((c) => this.#followStore(c)));
     this._register(accounts.onDidChangeActive((account) => void this.switchTo(account)));
     this._register(
       // Sign-out deletes the event queue while the key is still stored.
       accounts.onWillSignOut((e) => {
         // Its session, live or still starting, is dropped and writes nothing more: a snapshot or
-        // messages saved after the files are removed would leave a signed-out account's data on
-        // disk (a start is still under way when the account was made active just before).
+        // messages saved after the files are removed would leave a signed-out account's data on disk.
         this.#signedOut.add(e.account.id);
-        if (this.#current?.account.id === e.account.id || this.accounts.active?.id === e.account.id) {
-          this.#generation++;
-          e.waitUntil(this.#stopCurrent());
-        }
+        e.waitUntil(this.#machine.stopAccount(e.account.id));
         if (this.cache) e.waitUntil(this.cache.remove(e.account.id));
       }),
     );
   }
 
-  /** The current session once its store is built; undefined while signed out or connecting. */
+  /** The session whose store the views show (the saved snapshot while connecting, then live); undefined while none. */
   get current(): CurrentSession | undefined {
-    return this.#current;
+    return this.#machine.current;
   }
 
-  /** Status of the current (or starting) session. */
-  status: SessionStatusChange = { status: 'stopped' };
+  /** The phase of the active account's session. */
+  get state(): SessionState {
+    return this.#machine.state;
+  }
 
-  /** Starts the session of the active account (activation), or restarts the current one (retry). */
+  /** Starts the session of the active account (activation), or starts it anew (Reconnect). */
   restart(): Promise<void> {
     return this.switchTo(this.accounts.active, true);
   }
 
-  /** Stops the old session, starts one for `account`. Serialised: the last call wins. */
+  /**
+   * Runs `account`'s session (a running session of the same account is kept unless `force`).
+   * Resolves once the first connection is decided (live, refused, offline) or superseded.
+   */
   switchTo(account: Account | undefined, force = false): Promise<void> {
-    const generation = ++this.#generation;
-    this.#switching = this.#switching.then(async () => {
-      if (generation !== this.#generation) return;
-      if (!force && account && this.#current?.account.id === account.id) return;
-      await this.#stopCurrent();
-      if (!account || generation !== this.#generation) return;
-      await this.#start(account, generation);
-    });
-    return this.#switching;
+    return this.#machine.switchTo(account, force);
   }
 
-  async #start(account: Account, generation: number): Promise<void> {
-    this.#signedOut.delete(account.id); // signed in again
-    let client: ChatClient;
-    try {
-      client = await this.accounts.getClient(account);
-    } catch (error) {
-      this.#onError.fire(error);
-      return;
-    }
-    const [cached, messages] = await Promise.all([
-      this.cache?.read(account.id, account.realmUrl),
-      this.cache?.readMessages(account.id, account.realmUrl),
-    ]);
+  #createSession(client: ChatClient, account: Account): ChatSession {
     const session = new ChatSession(client, {
       focus: this.focus,
       // Not once the account is signing out (its files are being removed).
@@ -119,54 +132,21 @@ export class SessionManager extends Disposable {
         if (!this.#signedOut.has(account.id)) void this.cache?.write(account.id, account.realmUrl, snapshot);
       },
     });
-    const listeners = [
-      session.onDidChangeStatus((s) => {
-        if (this.#generation !== generation) return;
-        this.status = s;
-        this.#onDidChangeStatus.fire(s);
-      }),
-      session.onError((e) => this.#onError.fire(e)),
-      session.store.onDidChange((c) => {
-        if (this.#current?.session === session) this.#onDidChangeStore.fire(c);
-      }),
-    ];
-    this.#sessionListeners = listeners;
-    // Visible as `connecting` while the snapshot loads.
-    this.status = { status: 'connecting' };
-    this.#onDidChangeStatus.fire(this.status);
-    if (cached && generation === this.#generation) {
-      this.#warmMessages = { session, messages: new Map(Object.entries(messages ?? {})) };
-      this.#showWarm(account, session, client, cached);
-    }
-    try {
-      await session.start();
-    } catch (error) {
-      if (this.#current?.session === session) {
-        this.#current = undefined;
-        this.#onDidChange.fire(undefined);
-      }
-      for (const l of listeners) l.dispose();
-      session.dispose();
-      await client.close().catch(() => undefined);
-      if (generation === this.#generation) {
-        this.status = { status: 'stopped', detail: { error } };
-        this.#onDidChangeStatus.fire(this.status);
-        this.#onError.fire(error);
-      }
-      return;
-    }
-    if (generation !== this.#generation) {
-      for (const l of listeners) l.dispose();
-      await session.stop();
-      session.dispose();
-      await client.close().catch(() => undefined);
-      return;
-    }
-    this.log.info(`Session started for ${account.email} on ${account.realmUrl}.`);
-    // After a warm start the views already have this session: the store's reset told them what changed.
-    if (this.#current?.session === session) return;
-    this.#current = { account, session, store: session.store, client };
-    this.#onDidChange.fire(this.#current);
+    const messages = this.#pendingMessages;
+    this.#pendingMessages = undefined;
+    this.#warmMessages = messages ? { session, messages: new Map(Object.entries(messages)) } : undefined;
+    return session;
+  }
+
+  #followStore(current: CurrentSession | undefined): void {
+    this.#storeListener?.dispose();
+    this.#storeListener = current?.store.onDidChange((c) => {
+      if (this.current?.session === current.session) this.#onDidChangeStore.fire(c);
+    });
+    if (this.#warmMessages && this.#warmMessages.session !== current?.session) this.#warmMessages = undefined;
+    // Only with data may a view's welcome say that something is empty.
+    if ((current !== undefined) !== this.#hasData) void vscode.commands.executeCommand('setContext', ContextKeys.hasData, (this.#hasData = current !== undefined));
+    this.#onDidChange.fire(current);
   }
 
   /**
@@ -182,45 +162,13 @@ export class SessionManager extends Disposable {
 
   /** Saves the newest messages of the open conversations of the current account (for the next warm start). */
   saveMessages(messages: CachedMessages): Promise<void> {
-    const current = this.#current;
+    const current = this.current;
     if (!current || !this.cache || this.#signedOut.has(current.account.id)) return Promise.resolve();
     return this.cache.writeMessages(current.account.id, current.account.realmUrl, messages);
   }
 
-  /** Warm start: the session becomes current with the saved snapshot while it connects. */
-  #showWarm(account: Account, session: ChatSession, client: ChatClient, cached: CachedState): void {
-    try {
-      // What the first render reads now; the rest of the snapshot after it.
-      void session.restore(cached.first, () => cached.complete());
-    } catch (error) {
-      this.log.warn(`Warm start: the cached snapshot could not be shown (${error instanceof Error ? error.message : String(error)}).`);
-      return;
-    }
-    this.#current = { account, session, store: session.store, client };
-    this.#onDidChange.fire(this.#current);
-  }
-
-  async #stopCurrent(): Promise<void> {
-    const current = this.#current;
-    this.#warmMessages = undefined;
-    if (!current) return;
-    this.#current = undefined;
-    for (const l of this.#sessionListeners) l.dispose();
-    this.#sessionListeners = [];
-    this.#onDidChange.fire(undefined);
-    this.status = { status: 'stopped' };
-    this.#onDidChangeStatus.fire(this.status);
-    try {
-      await current.session.stop();
-    } finally {
-      current.session.dispose();
-      await current.client.close().catch(() => undefined);
-    }
-  }
-
   override dispose(): void {
-    this.#generation++;
-    void this.#stopCurrent();
+    this.#storeListener?.dispose();
     super.dispose();
   }
 }

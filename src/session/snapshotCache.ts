@@ -68,6 +68,8 @@ export interface CachedState {
   readonly first: RegisterSnapshot;
   /** The whole snapshot; undefined (the file discarded, with a log line) when the rest is corrupt. */
   complete(): RegisterSnapshot | undefined;
+  /** When it was saved (ms since the epoch). */
+  readonly savedAt: number;
 }
 
 const sha1 = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('hex');
@@ -142,6 +144,7 @@ export class SnapshotCache {
     let whole: RegisterSnapshot | undefined;
     return {
       first,
+      savedAt: file.savedAt,
       complete: () => {
         if (whole) return whole;
         const rest = file.section<Partial<RegisterSnapshot>>('rest');

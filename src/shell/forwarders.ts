@@ -7,6 +7,8 @@
  * Imports nothing at run time (`vscode` only as types), so plain-Node unit tests can drive it.
  */
 import type * as vscode from 'vscode';
+import { CollapsibleViews } from '../constants';
+import { TreeForwarder } from './trees';
 
 type CommandImplementation = (...args: unknown[]) => unknown;
 
@@ -16,12 +18,25 @@ export interface ShellHost {
   registerCommand(id: string, run: CommandImplementation): vscode.Disposable;
   /** A panel type of an `onWebviewPanel:` activation event: the shell's serializer hands panels to it; any other is registered with VS Code. */
   registerWebviewPanelSerializer(viewType: string, serializer: vscode.WebviewPanelSerializer): vscode.Disposable;
+  /**
+   * A tree of the manifest: the view the shell created at activation, with `options.treeDataProvider`
+   * behind it from now on (the view belongs to the shell); any other tree is created with VS Code.
+   */
+  createTreeView<N>(viewId: string, options: vscode.TreeViewOptions<N>): vscode.TreeView<N>;
 }
 
 /** What the shell reads of the manifest (`context.extension.packageJSON`). */
 export interface Manifest {
   readonly activationEvents?: readonly string[];
-  readonly contributes?: { readonly commands?: readonly { readonly command: string }[] };
+  readonly contributes?: {
+    readonly commands?: readonly { readonly command: string }[];
+    readonly views?: Readonly<Record<string, readonly { readonly id: string; readonly type?: string }[]>>;
+  };
+}
+
+/** The tree views the manifest contributes (webview views left out). */
+export function manifestTrees(manifest: Manifest): string[] {
+  return Object.values(manifest.contributes?.views ?? {}).flatMap((views) => views.filter((v) => (v.type ?? 'tree') === 'tree').map((v) => v.id));
 }
 
 /** The commands the manifest contributes. */
@@ -39,6 +54,7 @@ export function manifestPanelTypes(manifest: Manifest): string[] {
 export interface Registrar {
   registerCommand(id: string, run: CommandImplementation): vscode.Disposable;
   registerWebviewPanelSerializer(viewType: string, serializer: vscode.WebviewPanelSerializer): vscode.Disposable;
+  createTreeView<N>(viewId: string, options: vscode.TreeViewOptions<N>): vscode.TreeView<N>;
 }
 
 /**
@@ -49,6 +65,7 @@ export interface Registrar {
 export class Forwarders<T = unknown> implements ShellHost {
   readonly #commands = new Map<string, CommandImplementation>();
   readonly #serializers = new Map<string, vscode.WebviewPanelSerializer>();
+  readonly #trees = new Map<string, { view: vscode.TreeView<unknown>; forwarder: TreeForwarder<unknown> }>();
   readonly #manifestCommands: ReadonlySet<string>;
   readonly #manifestPanels: ReadonlySet<string>;
   #loaded: Promise<T> | undefined;
@@ -75,6 +92,12 @@ export class Forwarders<T = unknown> implements ShellHost {
         }),
       );
     }
+    for (const viewId of manifestTrees(manifest)) {
+      const forwarder = new TreeForwarder<unknown>();
+      const view = registrar.createTreeView(viewId, { treeDataProvider: forwarder, showCollapseAll: CollapsibleViews.includes(viewId) });
+      own(view);
+      this.#trees.set(viewId, { view, forwarder });
+    }
   }
 
   /** Loads and activates the core, once; what it resolves to. */
@@ -99,6 +122,18 @@ export class Forwarders<T = unknown> implements ShellHost {
     if (!this.#manifestPanels.has(viewType)) return this.registrar.registerWebviewPanelSerializer(viewType, serializer);
     this.#serializers.set(viewType, serializer);
     return { dispose: () => void (this.#serializers.get(viewType) === serializer && this.#serializers.delete(viewType)) };
+  }
+
+  createTreeView<N>(viewId: string, options: vscode.TreeViewOptions<N>): vscode.TreeView<N> {
+    const tree = this.#trees.get(viewId);
+    if (!tree) return this.registrar.createTreeView(viewId, options);
+    const { treeDataProvider, ...rest } = options;
+    const unknownOptions = Object.keys(rest).filter((k) => k !== 'showCollapseAll');
+    if (unknownOptions.length > 0 || !!rest.showCollapseAll !== CollapsibleViews.includes(viewId)) {
+      throw new Error(`the shell creates ${viewId} without ${unknownOptions.join(', ') || 'that showCollapseAll'}: add it to the shell's tree options (CollapsibleViews)`);
+    }
+    (tree.forwarder as TreeForwarder<N>).attach(treeDataProvider);
+    return tree.view as vscode.TreeView<N>;
   }
 
   async #forward(id: string, args: unknown[]): Promise<unknown> {

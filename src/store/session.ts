@@ -30,8 +30,8 @@ export interface ChatSessionOptions {
   typingClock?: TypingClock;
   /** Hears each snapshot the store is built from (warm start keeps the last one). */
   onSnapshot?: (snapshot: RegisterSnapshot) => void;
-  /** Tuning of the event queue (backoff bounds, long-poll margin). */
-  queue?: Pick<EventQueueOptions, 'backoff' | 'longpollMarginMs' | 'deleteTimeoutMs' | 'random'>;
+  /** Tuning of the event queue (backoff bounds, heartbeat margin). */
+  queue?: Pick<EventQueueOptions, 'backoff' | 'heartbeatMarginMs' | 'deleteTimeoutMs' | 'random'>;
 }
 
 /** The event types the store consumes (and so asks the server to send). */
@@ -79,6 +79,7 @@ export class ChatSession {
   readonly #registerParams = slimRegisterParams(STORE_EVENT_TYPES, STORE_FETCH_EVENT_TYPES);
   #status: SessionStatus = 'stopped';
   #started = false;
+  #stopped = false;
   #serverSnapshot = false;
   #disposed = false;
 
@@ -186,6 +187,7 @@ export class ChatSession {
     if (this.#started) throw new Error('ChatSession.start() was already called.');
     this.#started = true;
     await adaptToServer(this.client, this.#registerParams);
+    if (this.#stopped) return; // stopped while learning the server's version
     await this.#queue.start();
     if (this.#queue.status === 'stopped') return; // stopped while connecting
     this.#pinger.start();
@@ -193,6 +195,7 @@ export class ChatSession {
 
   /** Stops the pinger and the queue (which frees it on the server). Idempotent. */
   async stop(): Promise<void> {
+    this.#stopped = true;
     this.#pinger.dispose();
     await this.#queue.stop();
     this.#setStatus('stopped');

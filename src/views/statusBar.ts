@@ -1,12 +1,13 @@
 /**
- * The status-bar item: connection state while not live (connecting / reconnecting… / offline),
- * else the own status (emoji and text) and the unread total. Clicking it sets the own status
- * (`teamChat.setStatus`), or reconnects when offline.
+ * The status-bar item: the session's phase while not live (starting, updating, connecting,
+ * reconnecting, offline, not connected: src/views/sessionText.ts), else the own status (emoji and
+ * text) and the unread total. Clicking it sets the own status (`teamChat.setStatus`), or
+ * reconnects when offline or refused.
  */
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import type { Services } from '../services';
-import { describeError } from '../ui/errorMessage';
+import { statusBarText } from './sessionText';
 import { unicodeEmoji } from './presence/status';
 
 
@@ -17,30 +18,23 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
   context.subscriptions.push(item);
 
   const update = (): void => {
-    const status = sessions.status;
+    // An active account whose session the machine has not begun yet (activation) is starting.
+    const state = sessions.state.phase === 'signedOut' ? { ...sessions.state, phase: 'starting' as const } : sessions.state;
     const current = sessions.current;
     item.backgroundColor = undefined;
     if (!services.accounts.active) {
       item.hide();
       return;
     }
-    if (status.status === 'connecting' || (!current && status.status !== 'stopped')) {
-      item.text = `$(sync~spin) ${vscode.l10n.t('Team Chat: connecting…')}`;
-      item.tooltip = vscode.l10n.t('Loading your channels, topics and unread messages.');
-      item.command = undefined;
-    } else if (status.status === 'reconnecting') {
-      item.text = `$(sync~spin) ${vscode.l10n.t('Team Chat: reconnecting…')}`;
-      const retry = status.detail?.retryInMs;
-      item.tooltip = retry
-        ? vscode.l10n.t('The connection to the chat server was lost; next attempt in {0} s. Team Chat reconnects by itself.', Math.ceil(retry / 1000))
-        : vscode.l10n.t('The connection to the chat server was lost. Team Chat reconnects by itself.');
-      item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
-      item.command = undefined;
-    } else if (!current || status.status === 'stopped') {
-      item.text = `$(error) ${vscode.l10n.t('Team Chat: offline')}`;
-      item.tooltip = status.detail?.error ? vscode.l10n.t('{0} Click to reconnect.', describeError(status.detail.error)) : vscode.l10n.t('Not connected. Click to reconnect.');
-      item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
-      item.command = Commands.reconnect;
+    const notLive = state.phase === 'live' && current ? undefined : statusBarText(state);
+    if (notLive) {
+      item.text = notLive.text;
+      item.tooltip = notLive.tooltip;
+      if (notLive.severity) item.backgroundColor = new vscode.ThemeColor(notLive.severity === 'error' ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground');
+      item.command = notLive.severity === 'error' ? Commands.reconnect : undefined;
+    } else if (!current) {
+      item.hide();
+      return;
     } else {
       const store = current.store;
       const own = store.status(store.ownUserId);
@@ -57,7 +51,7 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
   };
 
   context.subscriptions.push(
-    sessions.onDidChangeStatus(update),
+    sessions.onDidChangeState(update),
     sessions.onDidChange(update),
     services.onDidChangeSession(update),
     sessions.onDidChangeStore((c) => {

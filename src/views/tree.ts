@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { Disposable } from '../disposable';
+import { phaseDescription } from './sessionText';
 
 /** Owns the tree's change event; `refresh()` redraws the named nodes, or everything. */
 export abstract class TreeProvider<N> extends Disposable implements vscode.TreeDataProvider<N> {
@@ -48,15 +49,28 @@ export class StableNodes<N> {
   }
 }
 
-/** Creates the tree view; model, provider and view belong to `context.subscriptions`. */
-export function createTree<N>(
-  services: Services,
-  viewId: string,
-  model: vscode.Disposable,
-  provider: vscode.TreeDataProvider<N> & vscode.Disposable,
-  options: Omit<vscode.TreeViewOptions<N>, 'treeDataProvider'> = {},
-): vscode.TreeView<N> {
-  const view = vscode.window.createTreeView(viewId, { ...options, treeDataProvider: provider });
-  services.context.subscriptions.push(model, provider, view);
+export interface TreeOptions<N> extends Omit<vscode.TreeViewOptions<N>, 'treeDataProvider'> {
+  /**
+   * The view sets its own description (and shows the session's phase in it itself, if at all);
+   * otherwise the description is the phase while the rows are not live ("updating…").
+   */
+  ownDescription?: boolean;
+}
+
+/**
+ * The tree view of `viewId` with `provider` behind it (the shell created the view at activation,
+ * so the side bar never shows "no data provider"); model, provider and view belong to
+ * `context.subscriptions`.
+ */
+export function createTree<N>(services: Services, viewId: string, model: vscode.Disposable, provider: vscode.TreeDataProvider<N> & vscode.Disposable, options: TreeOptions<N> = {}): vscode.TreeView<N> {
+  const { ownDescription, ...viewOptions } = options;
+  const view = services.host.createTreeView(viewId, { ...viewOptions, treeDataProvider: provider });
+  // The view itself belongs to the shell, which created it at activation.
+  services.context.subscriptions.push(model, provider);
+  if (!ownDescription) {
+    const update = (): void => void (view.description = phaseDescription(services.sessions.state));
+    services.context.subscriptions.push(services.sessions.onDidChangeState(update));
+    update();
+  }
   return view;
 }

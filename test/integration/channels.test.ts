@@ -37,7 +37,7 @@ describe('channels: live session and the channels tree', () => {
     await signIn(api, alice);
     const current = api.services.sessions.current!;
     assert.equal(current.account.email, alice.email);
-    assert.equal(api.services.sessions.status.status, 'live');
+    assert.equal(api.services.sessions.state.phase, 'live');
     const roots = api.channels.model.roots();
     const names = roots.map((n) => store().subscription(n.streamId)?.name);
     assert.ok(names.includes('general') && names.includes('engineering'), JSON.stringify(names));
@@ -132,13 +132,13 @@ describe('channels: live session and the channels tree', () => {
     const statuses: string[] = [];
     let full = false;
     const subs = [
-      api.services.sessions.onDidChangeStatus((s) => statuses.push(s.status)),
+      api.services.sessions.onDidChangeState((s) => statuses.push(s.phase)),
       api.services.sessions.onDidChangeStore((c) => (full ||= c.full)),
     ];
     try {
       await testControl('expire-queues');
       await waitFor('a rebuild', () => full, 20_000);
-      await waitFor('live again', () => api.services.sessions.status.status === 'live', 20_000);
+      await waitFor('live again', () => api.services.sessions.state.phase === 'live', 20_000);
       assert.ok(statuses.includes('reconnecting'), JSON.stringify(statuses));
       // Events flow again on the new queue.
       const before = store().unreadCount({ streamId: GENERAL });
@@ -152,11 +152,11 @@ describe('channels: live session and the channels tree', () => {
   it('shows reconnecting on network loss and recovers by itself', async function () {
     this.timeout(40_000);
     const statuses: string[] = [];
-    const sub = api.services.sessions.onDidChangeStatus((s) => statuses.push(s.status));
+    const sub = api.services.sessions.onDidChangeState((s) => statuses.push(s.phase));
     try {
       await testControl('fault', { kind: 'drop', route: 'GET /events', times: 2 });
       await waitFor('reconnecting', () => statuses.includes('reconnecting'), 20_000);
-      await waitFor('live again', () => api.services.sessions.status.status === 'live' && statuses.lastIndexOf('live') > statuses.indexOf('reconnecting'), 30_000);
+      await waitFor('live again', () => api.services.sessions.state.phase === 'live' && statuses.lastIndexOf('live') > statuses.indexOf('reconnecting'), 30_000);
       const before = store().unreadCount({ streamId: GENERAL });
       await sendMessage(bobClient, { type: 'stream', to: GENERAL, topic: 'after reconnect', content: 'Back online' });
       await waitFor('the message after reconnecting', () => store().unreadCount({ streamId: GENERAL }) === before + 1);

@@ -104,7 +104,7 @@ export function waitForSession(api: TeamChatApi, email: string, realmUrl = serve
   ).catch((e: Error) => {
     const c = api.services.sessions.current;
     const now = c ? `${c.account.email} ${c.session.status}, store ${c.store.ready ? 'ready' : 'not ready'}` : 'none';
-    throw new Error(`${e.message} (current session: ${now}; status ${api.services.sessions.status.status}; active ${api.services.accounts.active?.email ?? 'none'})`);
+    throw new Error(`${e.message} (current session: ${now}; phase ${api.services.sessions.state.phase}; active ${api.services.accounts.active?.email ?? 'none'})`);
   });
 }
 

@@ -10,7 +10,7 @@ import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import { sendMessage } from '../../src/api/messages/routes';
 import type { MessageListDelta } from '../../src/messageList';
-import { clientFor, freshStart, GENERAL, signIn, signOutAll, testAccount, testControl, waitFor, waitForSession } from './helpers';
+import { clientFor, freshStart, GENERAL, serverUrl, signIn, signOutAll, testAccount, testControl, waitFor, waitForSession } from './helpers';
 
 describe('warm start', function () {
   this.timeout(60_000);
@@ -64,7 +64,7 @@ describe('warm start', function () {
     const seen: string[] = [];
     const subs = [
       api.services.sessions.onDidChange((c) => seen.push(`current ${c ? c.session.status : 'none'} roots ${api.channels.model.roots().length}`)),
-      api.services.sessions.onDidChangeStatus((s) => seen.push(`status ${s.status}`)),
+      api.services.sessions.onDidChangeState((s) => seen.push(`phase ${s.phase}`)),
     ];
     const restarted = api.services.sessions.restart();
     // Before the held-back /register answers: a current session, still connecting, with the channels.
@@ -75,8 +75,11 @@ describe('warm start', function () {
       throw new Error(`${e.message}: ${seen.join(', ')}`);
     });
     for (const sub of subs) sub.dispose();
-    assert.equal(api.services.sessions.status.status, 'connecting');
+    assert.equal(api.services.sessions.state.phase, 'saved');
+    assert.ok(api.services.sessions.state.savedAt! > 0, 'the saved state says when it was saved');
     assert.deepEqual(api.channels.model.roots().map((n) => n.streamId), channelsBefore);
+    assert.equal(api.channels.view.description, 'updating…', 'the Channels view says it shows saved rows');
+    assert.equal(api.channels.view.message, undefined, 'no "Not connected" or "Connecting" over the saved rows');
     await restarted;
     const live = await waitForSession(api, alice.email);
     assert.equal(live.session, warm.session, 'the warm session is the one that went live');
@@ -100,7 +103,7 @@ describe('warm start', function () {
       await testControl('fault', { kind: 'delay', ms: 3_000, route: 'POST /register', times: 1 });
       await testControl('fault', { kind: 'delay', ms: 3_000, route: 'GET /messages', times: 3 });
       const restarted = api.services.sessions.restart();
-      await waitFor('a warm session', () => api.services.sessions.current && api.services.sessions.status.status === 'connecting', 2_500);
+      await waitFor('a warm session', () => api.services.sessions.current && api.services.sessions.state.phase === 'saved', 2_500);
       const list = panel.list!;
       const deltas: MessageListDelta[] = [];
       const sub = list.onDidChange((d) => deltas.push(d));
@@ -108,7 +111,7 @@ describe('warm start', function () {
         const shown = await panel.whenLoaded();
         assert.deepEqual(shown, sent, 'the saved messages were not shown');
         assert.equal(list.seeded, true, 'the messages came from the server, not the cache');
-        assert.equal(api.services.sessions.status.status, 'connecting', 'the server had already answered');
+        assert.equal(api.services.sessions.state.phase, 'saved', 'the server had already answered');
         const during = await say('sent during the reload');
         await restarted;
         await waitForSession(api, alice.email);
@@ -124,6 +127,50 @@ describe('warm start', function () {
     } finally {
       await bob.close();
     }
+  });
+
+  // The race of issue 23: a sign-in (the demo's TEAM_CHAT_AUTO_SIGNIN signs in again at every
+  // start) or an account switch while the saved snapshot is shown and /register is on its way.
+  it('a sign-in to the same account during a warm start keeps that start, which goes live', async () => {
+    await waitFor('the snapshot saved', () => snapshotFiles().length === 1, 10_000);
+    await testControl('fault', { kind: 'delay', ms: 5_000, route: 'POST /register', times: 1 });
+    const phases: string[] = [];
+    const sub = api.services.sessions.onDidChangeState((s) => phases.push(s.phase));
+    try {
+      const restarted = api.services.sessions.restart();
+      const warm = await waitFor('a warm session', () => api.services.sessions.state.phase === 'saved' && api.services.sessions.current, 4_500).catch((e: Error) => {
+        throw new Error(`${e.message}: phases ${phases.join(', ')}`);
+      });
+      // As the demo's auto sign-in does: the account stored again and made active.
+      await vscode.commands.executeCommand(Commands.signIn, { realmUrl: serverUrl(), email: alice.email, apiKey: alice.apiKey });
+      await restarted;
+      const live = await waitForSession(api, alice.email, serverUrl(), 20_000);
+      assert.equal(live.session, warm.session, 'the warm start was kept, not left waiting or started twice');
+      assert.deepEqual(phases.filter((p) => p !== 'saved'), ['starting', 'live'], JSON.stringify(phases));
+    } finally {
+      sub.dispose();
+    }
+  });
+
+  it('a sign-in to another account during a warm start stops it and goes live as the other', async () => {
+    const bob = testAccount('bob');
+    await testControl('fault', { kind: 'delay', ms: 5_000, route: 'POST /register', times: 1 });
+    const restarted = api.services.sessions.restart();
+    const warm = await waitFor('a warm session', () => api.services.sessions.state.phase === 'saved' && api.services.sessions.current, 4_500);
+    await vscode.commands.executeCommand(Commands.signIn, { realmUrl: serverUrl(), email: bob.email, apiKey: bob.apiKey });
+    await restarted;
+    const live = await waitForSession(api, bob.email, serverUrl(), 20_000);
+    assert.notEqual(live.session, warm.session);
+    assert.equal(warm.session.status, 'stopped', "alice's warm session was stopped");
+    // And back to alice (switching accounts): her saved snapshot is shown again, then live.
+    await testControl('fault', { kind: 'delay', ms: 5_000, route: 'POST /register', times: 1 });
+    const aliceId = api.services.accounts.list().find((a) => a.email === alice.email)!.id;
+    const switched = api.services.accounts.setActive(aliceId);
+    await waitFor("alice's warm session", () => api.services.sessions.state.phase === 'saved' && api.services.sessions.current?.account.id === aliceId, 5_000);
+    await switched;
+    await waitForSession(api, alice.email, serverUrl(), 20_000);
+    await vscode.commands.executeCommand(Commands.signOut, live.account.id);
+    assert.equal(api.services.sessions.current?.account.id, aliceId, "signing bob out leaves alice's session running");
   });
 
   it('forgets the snapshot and the messages on sign-out', async () => {

@@ -14,8 +14,13 @@ export interface ServerOptions {
   featureLevel?: number;
   names?: 'chat' | 'zulip';
   rateLimit?: { limit: number; windowSeconds: number } | false;
+  /** `event_queue_longpoll_timeout_seconds` (default 90, as Zulip's); an idle poll ends 1 s before it at the latest. */
   longpollTimeoutSeconds?: number;
   queueIdleTimeoutSeconds?: number;
+  /**
+   * How long an idle `GET /events` waits before its heartbeat. Default: as a real server, 45 s
+   * (the minimum heartbeat frequency) plus up to 10 s of jitter, drawn per poll.
+   */
   heartbeatSeconds?: number;
   /** Demo organisation: renew the presence of the people online at the start every N seconds (0, the default: never). */
   demoPresenceSeconds?: number;
@@ -31,8 +36,9 @@ export interface ServerOptions {
   checkResponse?: (method: string, template: string, body: Record<string, unknown>, server: { featureLevel: number; flavor: 'chat' | 'zulip' }) => string | undefined;
 }
 
-export type ResolvedOptions = Required<Omit<ServerOptions, 'now' | 'checkResponse' | 'seedTopic'>> & {
+export type ResolvedOptions = Required<Omit<ServerOptions, 'now' | 'checkResponse' | 'seedTopic' | 'heartbeatSeconds'>> & {
   now: () => number;
+  heartbeatSeconds: number | undefined;
   seedTopic?: SeedTopic;
   checkResponse?: ServerOptions['checkResponse'];
 };
@@ -47,7 +53,7 @@ export function resolveOptions(o: ServerOptions = {}): ResolvedOptions {
     rateLimit: o.rateLimit ?? false,
     longpollTimeoutSeconds: o.longpollTimeoutSeconds ?? 90,
     queueIdleTimeoutSeconds: o.queueIdleTimeoutSeconds ?? 600,
-    heartbeatSeconds: o.heartbeatSeconds ?? 60,
+    heartbeatSeconds: o.heartbeatSeconds,
     demoPresenceSeconds: o.demoPresenceSeconds ?? 0,
     demoTypingSeconds: o.demoTypingSeconds ?? 0,
     now: o.now ?? (() => Date.now() / 1000),

@@ -12,7 +12,12 @@ export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: n
   /** A careless server or proxy: the request's Authorization header (and its decoded form) echoed in a 4xx `msg` or a 5xx HTML page. */
   | { kind: 'echoAuth'; status: number }
   /** The next `GET /events` also re-sends the events the client already acknowledged (a repeated batch). */
-  | { kind: 'replayEvents' }) & { route?: string; times?: number };
+  | { kind: 'replayEvents' }
+  /**
+   * A frozen server: the request is accepted and never answered, until the client gives up and
+   * closes the connection (or the server stops). A long-poll on it gets neither events nor heartbeats.
+   */
+  | { kind: 'hang' }) & { route?: string; times?: number };
 
 interface RawRequest { query: ReadonlyMap<string, string>; body: Map<string, string>; files: UploadedFile[] }
 
@@ -37,6 +42,8 @@ export class HttpFront {
   /** Decoded credentials by `Authorization` header; the user is still looked up per request. */
   private readonly credentials = new Map<string, Credentials>();
   readonly faults: Fault[] = [];
+  /** Requests held by `hang` faults whose connection is still open. */
+  readonly hung = new Set<ServerResponse>();
   private readonly hits = new Map<number, HitWindow>();
   testControls?: (method: string, path: string, body: string) => Promise<{ status: number; json: unknown }>;
   rawPaths?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
@@ -214,6 +221,11 @@ export class HttpFront {
         return false;
       case 'drop':
         req.socket.destroy();
+        return true;
+      case 'hang':
+        // No timer, nothing sent: the connection ends when the client closes it or `stop()` closes them all.
+        this.hung.add(res);
+        res.once('close', () => this.hung.delete(res));
         return true;
       case 'badBody':
         res.writeHead(200, { 'Content-Type': 'application/json' });

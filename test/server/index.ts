@@ -41,6 +41,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Queue a fault for the next matching request(s). */
   inject(fault: Fault): void;
+  /** Requests held by `hang` faults that are still open (the client has not given up yet). */
+  hungRequests(): number;
   /** Invalidate every event queue (next GET /events → 400 BAD_EVENT_QUEUE_ID). */
   expireQueues(): void;
   /** Move the server clock forward (seconds), e.g. to pass edit time limits. */
@@ -167,6 +169,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     state,
     server: srv,
     ...controls,
+    hungRequests: () => front.hung.size,
     stop: () => new Promise<void>((resolve) => {
       clearInterval(tick);
       clearInterval(gc);

@@ -7,69 +7,12 @@ import {
   ServerError,
   ValidationError,
 } from '../../src/api';
-import { EventQueue, type QueueStatus, type QueueStatusDetail } from '../../src/api/events/queue';
-import type { ChatEvent, EventOf } from '../../src/api/events/models';
+import { EventQueue } from '../../src/api/events/queue';
 import { normalizeEvent, parseEvent } from '../../src/api/events/parse';
-import type { RegisterSnapshot } from '../../src/api/events/register';
 import { DEFAULT_CLIENT_CAPABILITIES, deleteQueue, getEvents, registerQueue } from '../../src/api/events/routes';
 import { sendMessage } from '../../src/api/messages/routes';
 import { accountWithRole, clientFor, MEMBER, startTestServer, type Account, type RunningServer, withServer } from './helpers';
-
-/** Collects what an EventQueue hands over, with a way to wait for a condition. */
-class Recorder {
-  snapshots: { snapshot: RegisterSnapshot; resync: boolean }[] = [];
-  events: ChatEvent[] = [];
-  statuses: { status: QueueStatus; detail?: QueueStatusDetail; at: number }[] = [];
-  errors: unknown[] = [];
-  #waiters: (() => void)[] = [];
-
-  readonly handlers = {
-    onSnapshot: (snapshot: RegisterSnapshot, info: { resync: boolean }) => {
-      this.snapshots.push({ snapshot, resync: info.resync });
-      this.#wake();
-    },
-    onEvents: (events: ChatEvent[]) => {
-      this.events.push(...events);
-      this.#wake();
-    },
-    onStatus: (status: QueueStatus, detail?: QueueStatusDetail) => {
-      this.statuses.push({ status, detail, at: Date.now() });
-      this.#wake();
-    },
-    onError: (error: unknown) => {
-      this.errors.push(error);
-      this.#wake();
-    },
-  };
-
-  #wake(): void {
-    for (const w of this.#waiters.splice(0)) w();
-  }
-
-  /** Resolves once `predicate` holds; fails after `ms`. */
-  async until(predicate: () => boolean, what: string, ms = 4000): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!predicate()) {
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(left, 50));
-        this.#waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  }
-
-  messages(): EventOf<'message'>[] {
-    return this.events.filter((e): e is EventOf<'message'> => e.type === 'message');
-  }
-
-  hasMessage(content: string): boolean {
-    return this.messages().some((e) => e.message.content.includes(content));
-  }
-}
+import { QueueRecorder } from './queueRecorder';
 
 /** A message from `sender` to `to` (direct), with unique content. */
 let counter = 0;
@@ -91,7 +34,7 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     const queues: EventQueue[] = [];
 
     /** A started queue for the owner, stopped after the test. */
-    async function startQueue(recorder: Recorder, extra: Partial<ConstructorParameters<typeof EventQueue>[1]> = {}) {
+    async function startQueue(recorder: QueueRecorder, extra: Partial<ConstructorParameters<typeof EventQueue>[1]> = {}) {
       const queue = new EventQueue(client, {
         registerParams: { slim_presence: true },
         backoff: { baseMs: 10, capMs: 50 },
@@ -211,7 +154,7 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     });
 
     it('delivers another user\'s message through onEvents and skips heartbeats', async () => {
-      const rec = new Recorder();
+      const rec = new QueueRecorder();
       const queue = await startQueue(rec);
       assert.equal(rec.snapshots.length, 1);
       assert.equal(rec.snapshots[0]!.resync, false);
@@ -231,7 +174,7 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     });
 
     it('re-registers after BAD_EVENT_QUEUE_ID and hands over a resync snapshot', async () => {
-      const rec = new Recorder();
+      const rec = new QueueRecorder();
       const queue = await startQueue(rec);
       const firstQueue = queue.queueId;
       server.expireQueues();
@@ -252,7 +195,7 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     ]) {
       const name = fault.kind === 'status' ? `HTTP ${fault.status}` : fault.kind;
       it(`recovers from a ${name} fault on GET /events without losing later events`, async () => {
-        const rec = new Recorder();
+        const rec = new QueueRecorder();
         await startQueue(rec);
         const { error: errorClass, ...spec } = fault;
         server.inject({ ...spec, route: 'GET /events' } as Parameters<RunningServer['inject']>[0]);
@@ -272,7 +215,7 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     }
 
     it('applies each event exactly once when the server re-sends a batch already seen', async () => {
-      const rec = new Recorder();
+      const rec = new QueueRecorder();
       await startQueue(rec);
       const first = await dm(otherClient, owner);
       await rec.until(() => rec.hasMessage(first), 'the first message');
@@ -290,7 +233,7 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     });
 
     it("realm update and update_dict events reach the client's limits, not only the snapshot", async () => {
-      const rec = new Recorder();
+      const rec = new QueueRecorder();
       await startQueue(rec);
       assert.equal(client.limits.mandatoryTopics, false);
       assert.equal(client.limits.emptyTopicDisplayName, 'general chat');
@@ -311,7 +254,7 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     it('waits out RATE_LIMIT_HIT as the server asks and continues', async function () {
       // Only lower bounds on the wait are asserted; the waits for events are generous for a busy machine.
       this.timeout(40_000);
-      const rec = new Recorder();
+      const rec = new QueueRecorder();
       await startQueue(rec);
       server.inject({ kind: 'rateLimit', retryAfter: 0.2, route: 'GET /events' });
       await dm(otherClient, owner);
@@ -330,7 +273,7 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     });
 
     it('stop() aborts the poll, deletes the queue and is idempotent', async () => {
-      const rec = new Recorder();
+      const rec = new QueueRecorder();
       const queue = await startQueue(rec);
       const queueId = queue.queueId!;
       await Promise.all([queue.stop(), queue.stop()]);
@@ -351,7 +294,7 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     it('stop() aborts a long-poll the server would hold for ten minutes', async () => {
       // Were the poll waited out, stop() would outlast the suite's timeout.
       await withServer({ longpollTimeoutSeconds: 600, heartbeatSeconds: 600 }, MEMBER, async (longPolled, srv) => {
-        const rec = new Recorder();
+        const rec = new QueueRecorder();
         const queue = new EventQueue(longPolled, { ...rec.handlers });
         await queue.start();
         const held = () => Boolean(srv.server.queues.byId.get(queue.queueId!)?.waiter);
@@ -363,7 +306,7 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     });
 
     it('stop() before the first snapshot ends start() quietly', async () => {
-      const rec = new Recorder();
+      const rec = new QueueRecorder();
       const queue = new EventQueue(client, { ...rec.handlers });
       server.inject({ kind: 'delay', ms: 300, route: 'POST /register' });
       const starting = queue.start();
@@ -376,7 +319,7 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
 
     it('a wrong API key stops the queue with an authentication error', async () => {
       const bad = clientFor(server, owner, { apiKey: 'wrong-key-0000000000000000000000' });
-      const rec = new Recorder();
+      const rec = new QueueRecorder();
       const queue = new EventQueue(bad, { ...rec.handlers });
       try {
         await assert.rejects(queue.start(), (e: unknown) => e instanceof ApiError && e.isAuthError);
@@ -416,7 +359,7 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
       const other = accountWithRole(server, 200);
       const client = clientFor(server, owner);
       const otherClient = clientFor(server, other);
-      const rec = new Recorder();
+      const rec = new QueueRecorder();
       const queue = new EventQueue(client, { backoff: { baseMs: 10, capMs: 50 }, ...rec.handlers });
       try {
         await queue.start();

@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { Account, RunningServer, startServer } from '../server';
 import { checkResponseShape } from './strictShape';
 import { UNICODE_EMOJI } from '../server/emoji';
+import { resolveOptions } from '../server/core';
+import { idleWaitSeconds } from '../server/routes/register';
 
 type Json = Record<string, any>;  
 
@@ -19,6 +21,15 @@ function client(server: RunningServer, who: Account | null) {
     });
     return { status: res.status, body: (await res.json()) as Json, headers: res.headers };
   };
+}
+
+/** Polls `check` until it holds; fails after `ms`. */
+async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 describe('local chat server', () => {
@@ -196,6 +207,49 @@ describe('local chat server', () => {
     const limited = await client(server, alice)('GET', '/users');
     assert.strictEqual(limited.status, 429);
     assert.strictEqual(limited.body['retry-after'], 1.5);
+  });
+
+  it('hangs a request until the client gives up (a frozen server), through the test control too', async () => {
+    const control = await fetch(`${server.url}/__test__/fault`, { method: 'POST', body: JSON.stringify({ kind: 'hang', route: 'GET /users/me', times: 1 }) });
+    assert.strictEqual(control.status, 200);
+    const auth = { Authorization: 'Basic ' + Buffer.from(`${alice.email}:${alice.apiKey}`).toString('base64') };
+    const abort = new AbortController();
+    const held = fetch(`${server.url}/api/v1/users/me`, { headers: auth, signal: abort.signal });
+    await until(() => server.hungRequests() === 1, 'the request held');
+    // Still held a while later: nothing answers it.
+    await new Promise((r) => setTimeout(r, 300));
+    assert.strictEqual(server.hungRequests(), 1);
+    abort.abort();
+    await assert.rejects(held, { name: 'AbortError' });
+    await until(() => server.hungRequests() === 0, 'the held request released when the client closed it');
+    // The fault was used up: the next request is answered.
+    assert.strictEqual((await client(server, alice)('GET', '/users/me')).status, 200);
+  });
+
+  it('closes held requests when it stops', async () => {
+    const frozen = await startServer({ longpollTimeoutSeconds: 2 });
+    const account = frozen.accounts[0];
+    frozen.inject({ kind: 'hang', route: 'POST /register' });
+    const held = client(frozen, account)('POST', '/register', {});
+    await until(() => frozen.hungRequests() === 1, 'the registration held');
+    await frozen.stop();
+    await assert.rejects(held);
+    await until(() => frozen.hungRequests() === 0, 'the held registration closed');
+  });
+
+  it('answers an idle long-poll with a heartbeat after 45-55 s by default, as a real server', () => {
+    const at = (random: number, longpollTimeoutSeconds = 90, heartbeatSeconds?: number) =>
+      idleWaitSeconds({ heartbeatSeconds, longpollTimeoutSeconds }, () => random);
+    assert.strictEqual(at(0), 45);
+    assert.strictEqual(at(0.5), 50);
+    assert.strictEqual(at(0.999), 55);
+    // Never past the long-poll timeout the server announced, and configurable.
+    assert.strictEqual(at(0.999, 50), 49);
+    assert.strictEqual(at(0, 2), 1);
+    assert.strictEqual(at(0, 1), 0.5);
+    assert.strictEqual(at(0.999, 90, 7), 7);
+    assert.strictEqual(at(0, 2, 1), 1);
+    assert.strictEqual(resolveOptions({}).heartbeatSeconds, undefined);
   });
 
   // How fast it starts and registers is measured by `npm run bench`, not here.

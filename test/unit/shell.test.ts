@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { ContextKeys, StateKeys } from '../../src/constants';
-import { Forwarders, manifestCommands, manifestPanelTypes, type Manifest, type Registrar } from '../../src/shell/forwarders';
+import { Forwarders, manifestCommands, manifestPanelTypes, manifestTrees, type Manifest, type Registrar } from '../../src/shell/forwarders';
 import { presetSignInContext } from '../../src/shell/signedIn';
 import { releaseOutputs } from '../bench/bundle';
 
@@ -21,6 +21,7 @@ type Run = (...args: unknown[]) => unknown;
 function recorder() {
   const commands = new Map<string, Run>();
   const serializers = new Map<string, vscode.WebviewPanelSerializer>();
+  const trees = new Map<string, vscode.TreeViewOptions<unknown>>();
   const registrar: Registrar = {
     registerCommand: (id, run) => {
       assert.ok(!commands.has(id), `${id} registered twice`);
@@ -31,13 +32,18 @@ function recorder() {
       serializers.set(viewType, serializer);
       return { dispose: () => serializers.delete(viewType) };
     },
+    createTreeView: <N>(viewId: string, options: vscode.TreeViewOptions<N>) => {
+      assert.ok(!trees.has(viewId), `${viewId} created twice`);
+      trees.set(viewId, options as vscode.TreeViewOptions<unknown>);
+      return { viewId, dispose: () => trees.delete(viewId) } as unknown as vscode.TreeView<N>;
+    },
   };
-  return { commands, serializers, registrar };
+  return { commands, serializers, trees, registrar };
 }
 
 describe('shell: forwarders', () => {
   it('registers a forwarder for every command in package.json, and a serializer for every onWebviewPanel: event', () => {
-    const { commands, serializers, registrar } = recorder();
+    const { commands, serializers, trees, registrar } = recorder();
     const owned: vscode.Disposable[] = [];
     new Forwarders(manifest, registrar, () => Promise.resolve(), (d) => owned.push(d));
     const contributed = manifest.contributes.commands.map((c) => c.command);
@@ -48,7 +54,11 @@ describe('shell: forwarders', () => {
     assert.ok(panels.includes('teamChat.topicView'));
     assert.deepEqual([...serializers.keys()], panels);
     assert.deepEqual(manifestPanelTypes(manifest), panels);
-    assert.equal(owned.length, contributed.length + panels.length, 'every registration is owned');
+    const views = Object.values(manifest.contributes.views!).flat().map((v) => v.id);
+    assert.ok(views.includes('teamChat.subscriptions'));
+    assert.deepEqual([...trees.keys()], views);
+    assert.deepEqual(manifestTrees(manifest), views);
+    assert.equal(owned.length, contributed.length + panels.length + views.length, 'every registration is owned');
   });
 
   it('a forwarder loads the core once, then runs the implementation the core registered with its arguments', async () => {

@@ -37,14 +37,36 @@ export interface EventQueueOptions {
   random?: () => number;
   /** Backoff bounds in ms (default 100 ms doubling up to 10 s). */
   backoff?: { baseMs?: number; capMs?: number };
-  /** Added to the server's long-poll timeout for the HTTP time limit (default 30 s). */
-  longpollMarginMs?: number;
+  /**
+   * Slack after the latest moment a live server answers an idle poll (see `pollTimeLimitMs`)
+   * before the poll counts as lost (default `HEARTBEAT_MARGIN_MS`).
+   */
+  heartbeatMarginMs?: number;
   /** Time limit of the best-effort `DELETE /events` in `stop()` (default 3 s). */
   deleteTimeoutMs?: number;
 }
 
+/** `event_queue_longpoll_timeout_seconds` of servers that do not send it. */
 const DEFAULT_LONGPOLL_SECONDS = 90;
+/**
+ * The latest a real server answers an idle long-poll: it sends a `heartbeat` event after its
+ * minimum heartbeat frequency (45 s) plus up to 10 s of jitter.
+ */
+export const LATEST_HEARTBEAT_SECONDS = 55;
+/** Slack for a slow network or a busy server before a silent poll counts as lost. */
+export const HEARTBEAT_MARGIN_MS = 10_000;
 const ROUTE = 'GET /events';
+
+/**
+ * The time limit of one `GET /events`: by then a live server has answered, with events or at
+ * least a heartbeat (an idle poll ends with one within 55 s, and never later than the server's
+ * long-poll timeout). A poll that brings nothing by then means the connection or the server is
+ * gone (a frozen server accepts connections and never answers): 65 s at most, not the minutes
+ * the TCP connection could stay open.
+ */
+export function pollTimeLimitMs(longpollSeconds: number, marginMs = HEARTBEAT_MARGIN_MS): number {
+  return Math.min(longpollSeconds, LATEST_HEARTBEAT_SECONDS) * 1000 + marginMs;
+}
 
 /** Thrown inside the loop to unwind after `stop()`. */
 class Stopped extends Error {}
@@ -54,7 +76,10 @@ class Stopped extends Error {}
  * stopped (after zulip-flutter's UpdateMachine poll loop). Lost connections and server errors
  * are retried silently with jittered backoff; rate limits wait as the server asks; a queue the
  * server dropped (`BAD_EVENT_QUEUE_ID`) is registered again and the new snapshot handed over
- * with `resync: true`; authentication failures stop the queue.
+ * with `resync: true`; authentication failures stop the queue. A server that stops answering
+ * is noticed by the time limits: `/register` has the client's (30 s by default), each poll
+ * `pollTimeLimitMs`; either failing is a `NetworkError` of kind `timeout`, reported at once as
+ * `reconnecting` and retried.
  */
 export class EventQueue {
   #queueId: string | undefined;
@@ -151,6 +176,7 @@ export class EventQueue {
     for (;;) {
       this.#checkStopped();
       try {
+        // The client's time limit applies: a frozen server fails this attempt, which is retried.
         snapshot = await registerQueue(this.client, full, { signal: this.#abort.signal, maxRetries: 0 });
         break;
       } catch (error) {
@@ -172,10 +198,12 @@ export class EventQueue {
     while (!this.#stopped) {
       let events: unknown[];
       try {
+        // A poll past its limit fails as a `NetworkError` of kind `timeout` ("did not answer in time").
+        const timeoutMs = pollTimeLimitMs(this.#longpollSeconds, this.options.heartbeatMarginMs);
         const result = await getEvents(
           this.client,
           { queue_id: this.#queueId!, last_event_id: this.#lastEventId },
-          { signal: this.#abort.signal, timeoutMs: this.#longpollSeconds * 1000 + (this.options.longpollMarginMs ?? 30_000), maxRetries: 0 },
+          { signal: this.#abort.signal, timeoutMs, maxRetries: 0 },
         );
         events = result.events;
       } catch (error) {

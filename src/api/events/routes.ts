@@ -21,8 +21,8 @@ export const registerQueue = route('POST /register');
 
 /**
  * `GET /events`: long-polls the queue for events after `last_event_id`. The events come back raw;
- * parse each with `parseEvent` (models/events.ts). Give `timeoutMs` above the server's
- * `event_queue_longpoll_timeout_seconds`.
+ * parse each with `parseEvent` (models/events.ts). Give the `timeoutMs` of `pollTimeLimitMs`
+ * (queue.ts): an idle poll ends with a heartbeat, so one that brings nothing by then is lost.
  */
 export const getEvents = route('GET /events');
 

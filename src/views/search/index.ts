@@ -38,7 +38,7 @@ export function register(services: Services): SearchResultsView {
   );
   const model = new MessagesModel(sessions, undefined, log);
   const provider = new GroupedMessagesProvider(model);
-  const view = createTree(services, Views.searchResults, model, provider, { showCollapseAll: true });
+  const view = createTree(services, Views.searchResults, model, provider, { showCollapseAll: true, ownDescription: true });
 
   const update = (): void => {
     view.description = query;

@@ -6,6 +6,7 @@ import { ChannelColorIcons } from '../colors';
 import { ChannelsModel, type ChannelNode } from './model';
 import { ChannelsProvider, MutedChannelDecorations } from './provider';
 import { createTree } from '../tree';
+import { noDataMessage } from '../sessionText';
 
 export { ChannelsModel, type ChannelNode } from './model';
 
@@ -43,19 +44,18 @@ export function register(services: Services): ChannelsView {
   };
   let noSubscriptions: boolean | undefined;
   const updateMessage = (): void => {
-    const status = sessions.status.status;
     if (!services.accounts.active) view.message = undefined;
-    else if (!sessions.current) view.message = status === 'connecting' ? vscode.l10n.t('Connecting…') : vscode.l10n.t('Not connected. Run "Team Chat: Reconnect".');
+    // Nothing to show yet (no saved snapshot): say what is happening, never "not connected" while connecting.
+    else if (!sessions.current) view.message = noDataMessage(sessions.state.phase === 'signedOut' ? { ...sessions.state, phase: 'starting' } : sessions.state);
     // No subscriptions: the view's welcome content offers Browse Channels and Create Channel.
-    else if (sessions.current.store.subscriptions().length === 0) view.message = undefined;
-    else view.message = status === 'reconnecting' ? vscode.l10n.t('Reconnecting…') : undefined;
+    else view.message = undefined;
     const none = sessions.current !== undefined && sessions.current.store.subscriptions().length === 0;
     if (none !== noSubscriptions) void vscode.commands.executeCommand('setContext', ContextKeys.noSubscriptions, (noSubscriptions = none));
   };
   context.subscriptions.push(
     model.onDidChangeTotal(updateBadge),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(Settings.badgeCounts) && updateBadge()),
-    sessions.onDidChangeStatus(updateMessage),
+    sessions.onDidChangeState(updateMessage),
     sessions.onDidChange(updateMessage),
     // Any change: joining or leaving the first channel changes only the rows.
     model.onDidChange(() => updateMessage()),

@@ -7,6 +7,7 @@ import type { ChannelsView } from '../subscriptions';
 import { TopicsModel, type TopicNode } from './model';
 import { TopicsProvider } from './provider';
 import { createTree } from '../tree';
+import { phaseDescription } from '../sessionText';
 
 export { TopicsModel, type TopicNode } from './model';
 
@@ -23,7 +24,7 @@ export function register(services: Services, channels: ChannelsView): TopicsView
   const { context, sessions, log } = services;
   const model = new TopicsModel(sessions);
   const provider = new TopicsProvider(model);
-  const view = createTree(services, Views.topics, model, provider);
+  const view = createTree(services, Views.topics, model, provider, { ownDescription: true });
 
   const showChannel = async (streamId: number | undefined): Promise<void> => {
     try {
@@ -36,7 +37,7 @@ export function register(services: Services, channels: ChannelsView): TopicsView
   const update = (): void => {
     const streamId = model.streamId;
     const name = streamId === undefined ? undefined : model.store?.subscription(streamId)?.name;
-    view.description = name ? `#${name}` : undefined;
+    view.description = [name && `#${name}`, phaseDescription(sessions.state)].filter(Boolean).join(' · ') || undefined;
     const state = model.state;
     if (!sessions.current) view.message = undefined;
     else if (streamId === undefined) view.message = vscode.l10n.t('Select a channel to see its topics.');
@@ -47,6 +48,7 @@ export function register(services: Services, channels: ChannelsView): TopicsView
   };
   context.subscriptions.push(
     model.onDidChange(update),
+    sessions.onDidChangeState(update),
     channels.view.onDidChangeSelection((e) => {
       const node = e.selection[0];
       if (node) void showChannel(node.streamId);

@@ -11,6 +11,7 @@ import { MessageList, type MessageListDelta, type MessageListSource } from '../.
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
 import { seedSaved } from './warm';
+import { connectionNotice } from '../../views/sessionText';
 import { requireSession } from '../../ui/session';
 import { PanelHost, type WebviewHost } from '../host';
 import { realmImageOrigins } from '../html';
@@ -123,9 +124,7 @@ export class TopicPanel implements vscode.Disposable {
         if (!e.webviewPanel.visible) this.#served = false;
       }),
       services.sessions.onDidChange((current) => this.#follow(current)),
-      services.sessions.onDidChangeStatus((s) => {
-        this.#host.notify(NoticeNotification, { text: s.status === 'reconnecting' ? vscode.l10n.t('Connection lost — reconnecting…') : '' });
-      }),
+      services.sessions.onDidChangeState((s) => this.#host.notify(NoticeNotification, { text: connectionNotice(s) })),
     );
     this.#registerHandlers();
     this.#disposables.push((this.typing = registerTypingHandlers(this.#host, panel.webview, { key, current: () => services.sessions.current, onDidChangeSession: services.sessions.onDidChange, log: services.log })));

@@ -235,6 +235,26 @@ function register(ctx: Ctx): Record<string, unknown> {
   return out;
 }
 
+/**
+ * A real server's minimum heartbeat frequency and the most jitter it adds, in whole seconds
+ * (zerver/tornado/event_queue.py: `HEARTBEAT_MIN_FREQ_SECS + random.randint(0, 10)`).
+ */
+const HEARTBEAT_MIN_FREQ_SECONDS = 45;
+const HEARTBEAT_JITTER_SECONDS = 10;
+
+/**
+ * How long an idle `GET /events` waits before answering with a heartbeat: `heartbeatSeconds`
+ * when set, else as a real server 45 to 55 s, drawn per poll; at most 1 s under the long-poll
+ * timeout the server announced (tests use a timeout of 2 s: a heartbeat each second).
+ */
+export function idleWaitSeconds(
+  opts: { heartbeatSeconds: number | undefined; longpollTimeoutSeconds: number },
+  random: () => number = Math.random,
+): number {
+  const heartbeat = opts.heartbeatSeconds ?? HEARTBEAT_MIN_FREQ_SECONDS + Math.floor(random() * (HEARTBEAT_JITTER_SECONDS + 1));
+  return Math.min(heartbeat, Math.max(0.5, opts.longpollTimeoutSeconds - 1));
+}
+
 /** `GET /events`: long-poll until events exist, or answer with a heartbeat. */
 async function getEvents(ctx: Ctx): Promise<Record<string, unknown>> {
   const { srv, user, p } = ctx;
@@ -255,7 +275,7 @@ async function getEvents(ctx: Ctx): Promise<Record<string, unknown>> {
     q.waiter.resolve([]);
     q.waiter = null;
   }
-  const waitSeconds = Math.min(srv.opts.heartbeatSeconds, Math.max(0.5, srv.opts.longpollTimeoutSeconds - 1));
+  const waitSeconds = idleWaitSeconds(srv.opts);
   // Keep-alive connections carry many polls: each one's close listener goes when it is answered.
   const socket = ctx.req.socket;
   let onClose = (): void => undefined;

@@ -1,0 +1,70 @@
+/**
+ * The side bar's trees, created by the shell at activation so VS Code never shows "There is no
+ * data provider registered" while the core loads: each tree's provider is a `TreeForwarder`, whose
+ * rows are asked for at once and given once the core has attached the real provider (VS Code shows
+ * its progress bar meanwhile). Imports nothing at run time (`vscode` only as types).
+ */
+import type * as vscode from 'vscode';
+
+type Listener<T> = (value: T) => void;
+
+/** A tree data provider that waits for the real one (the core's) and then forwards to it. */
+export class TreeForwarder<N> implements vscode.TreeDataProvider<N> {
+  #target: vscode.TreeDataProvider<N> | undefined;
+  #targetEvents: vscode.Disposable | undefined;
+  #attached!: Promise<vscode.TreeDataProvider<N>>;
+  #resolve!: (target: vscode.TreeDataProvider<N>) => void;
+  readonly #listeners = new Set<Listener<N | N[] | undefined | null | void>>();
+
+  constructor() {
+    this.#reset();
+  }
+
+  readonly onDidChangeTreeData: vscode.Event<N | N[] | undefined | null | void> = (listener, thisArgs?: unknown, disposables?: vscode.Disposable[]) => {
+    const entry: Listener<N | N[] | undefined | null | void> = (value) => listener.call(thisArgs, value);
+    this.#listeners.add(entry);
+    const registration = { dispose: () => void this.#listeners.delete(entry) };
+    disposables?.push(registration);
+    return registration;
+  };
+
+  /** The core's provider: rows asked for meanwhile come from it; its changes are passed on. */
+  attach(target: vscode.TreeDataProvider<N>): vscode.Disposable {
+    if (this.#target) throw new Error('a tree provider is already attached');
+    this.#target = target;
+    this.#targetEvents = target.onDidChangeTreeData?.((e) => this.#fire(e));
+    this.#resolve(target);
+    return {
+      dispose: () => {
+        if (this.#target !== target) return;
+        this.#targetEvents?.dispose();
+        this.#target = this.#targetEvents = undefined;
+        this.#reset();
+        this.#fire(undefined);
+      },
+    };
+  }
+
+  async getChildren(element?: N): Promise<N[]> {
+    const target = this.#target ?? (await this.#attached);
+    return (await target.getChildren(element)) ?? [];
+  }
+
+  getTreeItem(element: N): vscode.TreeItem | Thenable<vscode.TreeItem> {
+    // Rows exist only once a provider gave them.
+    if (!this.#target) throw new Error('no tree provider attached');
+    return this.#target.getTreeItem(element);
+  }
+
+  getParent(element: N): vscode.ProviderResult<N> {
+    return this.#target?.getParent?.(element);
+  }
+
+  #reset(): void {
+    this.#attached = new Promise((resolve) => (this.#resolve = resolve));
+  }
+
+  #fire(value: N | N[] | undefined | null | void): void {
+    for (const listener of [...this.#listeners]) listener(value);
+  }
+}
