@@ -165,10 +165,15 @@ export const ContextKeys = {
    */
   signedOut: 'teamChat.signedOut',
   /**
-   * The side bar has data to show (the saved snapshot or the server's): only then may a view's
-   * welcome say that something is empty ("no unread messages"), which is not known before.
+   * The shell has run (set at activation): until then the Channels view's welcome says "starting"
+   * instead of VS Code's "no data provider". Views with an "empty" welcome use `<viewId>.empty`.
    */
-  hasData: 'teamChat.hasData',
+  started: 'teamChat.started',
+  /** A session is current and the tree has no rows (its "empty" welcome may show): one key per such view. */
+  inboxEmpty: 'teamChat.inbox.empty',
+  directMessagesEmpty: 'teamChat.directMessages.empty',
+  snippetsEmpty: 'teamChat.snippets.empty',
+  linkifiersEmpty: 'teamChat.linkifiers.empty',
   /** The own user is an organization administrator (or owner). */
   isAdmin: 'teamChat.isAdmin',
   /** The active editor is a saved snippet being edited (its tab shows "Save Snippet"). */

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type * as Core from './core';
 import { Forwarders, type Manifest } from './shell/forwarders';
 import { presetSignInContext } from './shell/signedIn';
+import { ContextKeys } from './constants';
 
 export type { TeamChatApi } from './core';
 
@@ -40,6 +41,8 @@ export function activate(context: vscode.ExtensionContext): TeamChatShell {
     },
     (d) => context.subscriptions.push(d),
   );
+  // Every tree now has its provider: the "starting" welcome goes.
+  void Promise.resolve(vscode.commands.executeCommand('setContext', ContextKeys.started, true)).catch(() => undefined);
   setImmediate(() => {
     forwarders.ready().catch((error: unknown) => {
       console.error(error);

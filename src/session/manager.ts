@@ -8,7 +8,6 @@
 import * as vscode from 'vscode';
 import type { ChatClient } from '../api';
 import type { Account, AccountManager } from '../auth/accounts';
-import { ContextKeys } from '../constants';
 import { Disposable } from '../disposable';
 import type { CachedConversation, CachedMessages, SnapshotCache } from './snapshotCache';
 import { ChatSession, type ChatStore, type FocusSource, type StoreChange } from '../store';
@@ -38,7 +37,6 @@ export class SessionManager extends Disposable {
   /** Read with the snapshot, handed to the session the same transition creates next. */
   #pendingMessages: CachedMessages | undefined;
   #storeListener: vscode.Disposable | undefined;
-  #hasData = false;
 
   readonly #onDidChange = this._register(new vscode.EventEmitter<CurrentSession | undefined>());
   /** A session whose store the views can show (saved snapshot or live), or none. */
@@ -144,8 +142,6 @@ export class SessionManager extends Disposable {
       if (this.current?.session === current.session) this.#onDidChangeStore.fire(c);
     });
     if (this.#warmMessages && this.#warmMessages.session !== current?.session) this.#warmMessages = undefined;
-    // Only with data may a view's welcome say that something is empty.
-    if ((current !== undefined) !== this.#hasData) void vscode.commands.executeCommand('setContext', ContextKeys.hasData, (this.#hasData = current !== undefined));
     this.#onDidChange.fire(current);
   }
 

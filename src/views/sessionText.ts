@@ -32,6 +32,7 @@ export function phaseDescription(state: SessionState): string | undefined {
 export function noDataMessage(state: SessionState): string | undefined {
   switch (state.phase) {
     case 'starting':
+      return vscode.l10n.t('Loading…');
     case 'saved':
     case 'connecting':
     case 'reconnecting':

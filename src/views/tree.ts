@@ -55,6 +55,12 @@ export interface TreeOptions<N> extends Omit<vscode.TreeViewOptions<N>, 'treeDat
    * otherwise the description is the phase while the rows are not live ("updating…").
    */
   ownDescription?: boolean;
+  /**
+   * The view has welcome content for when it is empty ("no unread messages"): this context key
+   * says so, set only from the rows the provider really has for a current session, so the welcome
+   * never claims emptiness before the data is there.
+   */
+  emptyKey?: string;
 }
 
 /**
@@ -63,7 +69,7 @@ export interface TreeOptions<N> extends Omit<vscode.TreeViewOptions<N>, 'treeDat
  * `context.subscriptions`.
  */
 export function createTree<N>(services: Services, viewId: string, model: vscode.Disposable, provider: vscode.TreeDataProvider<N> & vscode.Disposable, options: TreeOptions<N> = {}): vscode.TreeView<N> {
-  const { ownDescription, ...viewOptions } = options;
+  const { ownDescription, emptyKey, ...viewOptions } = options;
   const view = services.host.createTreeView(viewId, { ...viewOptions, treeDataProvider: provider });
   // The view itself belongs to the shell, which created it at activation.
   services.context.subscriptions.push(model, provider);
@@ -72,5 +78,23 @@ export function createTree<N>(services: Services, viewId: string, model: vscode.
     services.context.subscriptions.push(services.sessions.onDidChangeState(update));
     update();
   }
+  if (emptyKey) followEmptiness(services, emptyKey, provider);
   return view;
+}
+
+/** Keeps the context key `key` true exactly while a session is current and the provider has no rows. */
+function followEmptiness<N>(services: Services, key: string, provider: vscode.TreeDataProvider<N>): void {
+  let empty: boolean | undefined;
+  let checking = 0;
+  const check = async (): Promise<void> => {
+    const run = ++checking;
+    const now = services.sessions.current !== undefined && ((await provider.getChildren(undefined)) ?? []).length === 0;
+    if (run !== checking || now === empty) return;
+    empty = now;
+    await vscode.commands.executeCommand('setContext', key, now);
+  };
+  const recheck = (): void => void check().catch(() => undefined);
+  services.context.subscriptions.push(services.sessions.onDidChange(recheck));
+  if (provider.onDidChangeTreeData) services.context.subscriptions.push(provider.onDidChangeTreeData(recheck));
+  recheck();
 }

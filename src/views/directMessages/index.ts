@@ -1,6 +1,6 @@
 /** The "Direct Messages" tree in the Team Chat container: recent conversations following the current session. */
 import * as vscode from 'vscode';
-import { Views } from '../../constants';
+import { ContextKeys, Views } from '../../constants';
 import type { Services } from '../../services';
 import { createTree } from '../tree';
 import { DirectMessagesModel, type ConversationNode } from './model';
@@ -19,7 +19,7 @@ export function register(services: Services): DirectMessagesView {
   const { context, sessions } = services;
   const model = new DirectMessagesModel();
   const provider = new DirectMessagesProvider(model);
-  const view = createTree(services, Views.directMessages, model, provider);
+  const view = createTree(services, Views.directMessages, model, provider, { emptyKey: ContextKeys.directMessagesEmpty });
   model.setStore(sessions.current?.store);
   context.subscriptions.push(
     sessions.onDidChange((current) => model.setStore(current?.store)),

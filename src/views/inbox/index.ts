@@ -1,6 +1,6 @@
 /** The Inbox tree: unread conversations (or recent ones), opened at their first unread message. */
 import * as vscode from 'vscode';
-import { Views } from '../../constants';
+import { ContextKeys, Views } from '../../constants';
 import type { Services } from '../../services';
 import { createTree } from '../tree';
 import { InboxModel } from './model';
@@ -21,7 +21,7 @@ export function register(services: Services): InboxView {
   const { sessions, log } = services;
   const model = new InboxModel(sessions, log);
   const provider = new InboxProvider(model);
-  const view = createTree(services, Views.inbox, model, provider, { showCollapseAll: true });
+  const view = createTree(services, Views.inbox, model, provider, { showCollapseAll: true , emptyKey: ContextKeys.inboxEmpty });
   const update = (): void => {
     const recent = model.mode === 'recent';
     view.title = recent ? vscode.l10n.t('Recent Conversations') : vscode.l10n.t('Inbox');

@@ -1,6 +1,6 @@
 /** The "Linkifiers" tree in the Team Chat container. */
 import * as vscode from 'vscode';
-import { Views } from '../../constants';
+import { ContextKeys, Views } from '../../constants';
 import type { Services } from '../../services';
 import { LinkifiersModel, type LinkifierNode } from './model';
 import { LinkifiersProvider } from './provider';
@@ -18,5 +18,5 @@ export interface LinkifiersView {
 export function register(services: Services): LinkifiersView {
   const model = new LinkifiersModel(services.sessions);
   const provider = new LinkifiersProvider(model);
-  return { model, provider, view: createTree(services, Views.linkifiers, model, provider) };
+  return { model, provider, view: createTree(services, Views.linkifiers, model, provider, { emptyKey: ContextKeys.linkifiersEmpty }) };
 }

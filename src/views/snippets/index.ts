@@ -1,6 +1,6 @@
 /** The "Saved Snippets" tree in the Team Chat container. */
 import * as vscode from 'vscode';
-import { Views } from '../../constants';
+import { ContextKeys, Views } from '../../constants';
 import type { Services } from '../../services';
 import { SnippetsModel, type SnippetNode } from './model';
 import { SnippetsProvider } from './provider';
@@ -18,5 +18,5 @@ export interface SnippetsView {
 export function register(services: Services): SnippetsView {
   const model = new SnippetsModel(services.sessions);
   const provider = new SnippetsProvider(model);
-  return { model, provider, view: createTree(services, Views.snippets, model, provider) };
+  return { model, provider, view: createTree(services, Views.snippets, model, provider, { emptyKey: ContextKeys.snippetsEmpty }) };
 }

@@ -11,7 +11,7 @@ import { MessageList, type MessageListDelta, type MessageListSource } from '../.
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
 import { seedSaved } from './warm';
-import { connectionNotice } from '../../views/sessionText';
+import { followConnectionNotice } from './notice';
 import { requireSession } from '../../ui/session';
 import { PanelHost, type WebviewHost } from '../host';
 import { realmImageOrigins } from '../html';
@@ -32,7 +32,6 @@ import {
   InitRequest,
   LoadOlderRequest,
   MatchesNotification,
-  NoticeNotification,
   ReactRequest,
   RemoveNotification,
   RevealNotification,
@@ -124,7 +123,7 @@ export class TopicPanel implements vscode.Disposable {
         if (!e.webviewPanel.visible) this.#served = false;
       }),
       services.sessions.onDidChange((current) => this.#follow(current)),
-      services.sessions.onDidChangeState((s) => this.#host.notify(NoticeNotification, { text: connectionNotice(s) })),
+      followConnectionNotice(this.#host, services.sessions),
     );
     this.#registerHandlers();
     this.#disposables.push((this.typing = registerTypingHandlers(this.#host, panel.webview, { key, current: () => services.sessions.current, onDidChangeSession: services.sessions.onDidChange, log: services.log })));
