@@ -11,15 +11,19 @@ const MIN_SECRET_LENGTH = 6;
 
 /**
  * The forms in which `apiKey` can appear: the key itself, the Basic credential `email:key`, its
- * base64 form (the header value), and the percent-encoded forms of each. Longest first, so a
+ * base64 form (the header value, with or without its `=` padding), and the percent-encoded forms
+ * of each (upper- or lower-case hex). Longest first, so a
  * longer form is replaced before a shorter one inside it.
  */
 export function credentialSecrets(email: string, apiKey: string): string[] {
   if (apiKey.length < MIN_SECRET_LENGTH) return [];
   const basic = `${email}:${apiKey}`;
   const base64 = Buffer.from(basic, 'utf8').toString('base64');
-  const forms = [apiKey, basic, base64, base64.replace(/=+$/, ''), encodeURIComponent(apiKey), encodeURIComponent(basic), encodeURIComponent(base64)];
-  return [...new Set(forms)].sort((a, b) => b.length - a.length);
+  const plain = [apiKey, basic, base64, base64.replace(/=+$/, '')];
+  // Percent-encoded as a URL or a log would (`+` → %2B, `/` → %2F, `=` → %3D), in either case of hex.
+  const encoded = plain.map(encodeURIComponent);
+  const lower = encoded.map((e) => e.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()));
+  return [...new Set([...plain, ...encoded, ...lower])].sort((a, b) => b.length - a.length);
 }
 
 /** `text` with every secret replaced by `[redacted]`. */

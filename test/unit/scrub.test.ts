@@ -93,4 +93,20 @@ describe('credentials never appear in errors (echoed by a server or proxy)', fun
     assert.equal(scrubText(`auth=${b64.slice(0, -2)};`, secrets), 'auth=[redacted];');
     assert.equal(scrubText('key k3y456.', secrets), 'key [redacted].');
   });
+
+  it('scrubs the percent-encoded base64 credential (%2B, %2F, %3D), in either case of hex and without its padding', function () {
+    // '?' and '>' here make the base64 form hold '/' and '+', and it ends in '=='.
+    const email = 'a@example.com';
+    const key = '?ab>cd12';
+    const b64 = Buffer.from(`${email}:${key}`).toString('base64');
+    assert.equal(b64, 'YUBleGFtcGxlLmNvbTo/YWI+Y2QxMg==');
+    const secrets = credentialSecrets(email, key);
+    const upper = encodeURIComponent(b64);
+    assert.equal(upper, 'YUBleGFtcGxlLmNvbTo%2FYWI%2BY2QxMg%3D%3D');
+    assert.equal(scrubText(`GET /x?auth=Basic%20${upper}&y=1`, secrets), 'GET /x?auth=Basic%20[redacted]&y=1');
+    const lowerHex = upper.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase());
+    assert.equal(scrubText(`auth=${lowerHex};`, secrets), 'auth=[redacted];');
+    assert.equal(scrubText(`auth=${encodeURIComponent(b64.replace(/=+$/, ''))};`, secrets), 'auth=[redacted];');
+    assert.equal(scrubText(`key=${encodeURIComponent(key)}`, secrets), 'key=[redacted]');
+  });
 });
