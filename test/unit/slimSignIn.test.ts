@@ -1,4 +1,6 @@
 import * as assert from 'node:assert';
+import { FL } from '../../src/api/features';
+import { MIN_FEATURE_LEVEL } from '../../src/auth/check';
 import { createHash } from 'node:crypto';
 import type { MessageEvent } from '../../src/api/events/models';
 import { avatarUrl } from '../../src/api/users/avatar';
@@ -215,4 +217,33 @@ describe('slim sign-in on small organisations and older servers', function () {
       await server.stop();
     }
   });
+
+  // Issue 30: what is sent when the version could not be learnt must be what the oldest supported
+  // server accepts: the oldest, at MIN_FEATURE_LEVEL, and one just below "partial" both go live.
+  for (const featureLevel of [MIN_FEATURE_LEVEL, FL.partialSubscribers - 1]) {
+    it(`GET /server_settings failing: the register parameters are accepted by a feature level ${featureLevel} server`, async () => {
+      const server = await startTestServer({ featureLevel });
+      try {
+        const owner = [...server.state.users.values()].find((u) => u.role === 100)!;
+        const account: Account = { email: owner.deliveryEmail, apiKey: owner.apiKey, userId: owner.id, role: owner.role, fullName: owner.fullName };
+        // Every attempt (the client retries reads on 5xx) fails: the version stays unknown.
+        server.inject({ kind: 'status', status: 502, route: 'GET /server_settings', times: 50 });
+        const client = clientFor(server, account);
+        const session = new ChatSession(client, {});
+        try {
+          await assert.rejects(client.ensureServerInfo(), /HTTP 502/, 'the version cannot be learnt');
+          await session.start();
+          assert.strictEqual(session.status, 'live');
+          assert.ok(session.store.subscriptions().length > 0);
+          assert.ok(session.store.subscriptions().every((s) => s.subscribers === undefined), 'no subscriber lists were asked for');
+        } finally {
+          await session.stop();
+          session.dispose();
+          await client.close();
+        }
+      } finally {
+        await server.stop();
+      }
+    });
+  }
 });
