@@ -80,6 +80,26 @@ exports.deactivate = function deactivate() {};
 }
 
 /**
+ * Writes the release build of ours into `dir` as an extension VS Code can load from there (the
+ * workbench bench's extension under development): the manifest and its translations, media/ and
+ * l10n/ copied, the shell and the core minified as `npm run package` makes them (their source maps
+ * beside them, unreferenced), and the webview pages.
+ */
+export async function writeReleaseExtension(dir: string): Promise<void> {
+  const { extensionBuildOptions, pageBuildOptions } = (await importEsm(pathToFileURL(path.join(REPO, 'esbuild.mjs')).href)) as {
+    extensionBuildOptions: (production: boolean) => esbuild.BuildOptions;
+    pageBuildOptions: (production: boolean) => esbuild.BuildOptions;
+  };
+  fs.mkdirSync(dir, { recursive: true });
+  for (const file of fs.readdirSync(REPO).filter((f) => /^package(\.nls(\..+)?)?\.json$/.test(f))) fs.copyFileSync(path.join(REPO, file), path.join(dir, file));
+  for (const folder of ['media', 'l10n']) {
+    if (fs.existsSync(path.join(REPO, folder))) fs.cpSync(path.join(REPO, folder), path.join(dir, folder), { recursive: true, dereference: true });
+  }
+  await esbuild.build({ ...extensionBuildOptions(true), sourcemap: 'external', absWorkingDir: REPO, outdir: path.join(dir, 'dist'), logLevel: 'error' });
+  await esbuild.build({ ...pageBuildOptions(true), absWorkingDir: REPO, outdir: path.join(dir, 'dist', 'webview'), logLevel: 'error' });
+}
+
+/**
  * Writes the three extensions into subfolders of a new temporary folder, `root`: VS Code loads
  * every extension in the subfolders of an `extensionDevelopmentPath` that has no package.json.
  * Remove `root` after.
@@ -101,7 +121,9 @@ export async function makeBenchExtensions(): Promise<{ root: string }> {
   const { extensionBuildOptions } = (await importEsm(pathToFileURL(path.join(REPO, 'esbuild.mjs')).href)) as {
     extensionBuildOptions: (production: boolean) => esbuild.BuildOptions;
   };
-  await esbuild.build({ ...extensionBuildOptions(true), absWorkingDir: REPO, outdir: path.join(ours, 'dist'), logLevel: 'error' });
+  // The release build; its source maps beside it, unreferenced (the host never reads them), name
+  // the functions of the profiled host's CPU profile.
+  await esbuild.build({ ...extensionBuildOptions(true), sourcemap: 'external', absWorkingDir: REPO, outdir: path.join(ours, 'dist'), logLevel: 'error' });
 
   for (const [name, namespace] of [['warmup', 'teamChatWarmup'], ['baseline', 'teamChatBaseline']] as const) {
     const dir = path.join(root, name);

@@ -6,6 +6,7 @@ import { benchExtension } from './extension';
 import { benchMemory } from './memory';
 import { benchStore } from './store';
 import { benchWarmStart } from './warmStart';
+import { benchWorkbench } from './workbench';
 import { printResults, type BenchResult } from './stats';
 
 const SECTIONS: Record<string, () => Promise<BenchResult[]>> = {
@@ -15,6 +16,7 @@ const SECTIONS: Record<string, () => Promise<BenchResult[]>> = {
   memory: benchMemory,
   warmStart: benchWarmStart,
   extension: benchExtension,
+  workbench: benchWorkbench,
 };
 
 /**

@@ -8,6 +8,8 @@ export interface BenchResult {
   /** The issue's target, for ratio rows. */
   target?: string;
   ok?: boolean;
+  /** Lines printed under the row (what a figure is made of: per-round values, steps, where time went). */
+  detail?: string[];
 }
 
 export function median(values: number[]): number {
@@ -23,6 +25,7 @@ export function printResults(results: BenchResult[]): void {
     const value = r.unit === 'x' ? r.value.toFixed(2) + 'x' : `${r.value.toFixed(digits)} ${r.unit}`;
     const verdict = r.target ? `  target ${r.target}: ${r.ok ? 'met' : 'unmet'}` : '';
     console.log(`${r.name.padEnd(width)}  ${value}${verdict}`);
+    for (const line of r.detail ?? []) console.log(`    ${line}`);
   }
 }
 

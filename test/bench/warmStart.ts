@@ -19,7 +19,10 @@ const HEAVY_MEMBER_ID = 10;
 const silent = { info: () => undefined, warn: (m: string) => { throw new Error(m); } };
 
 /**
- * Warm start against the large organisation's heavy member: the snapshot the session saves after
+ * The extension's own part of a warm start, in plain Node (no extension host, no workbench: what the
+ * user waits for is the workbench section's warm reload, test/bench/workbench.ts; this part shows
+ * what of it is the extension's cache → store → tree data, without the workbench's noise).
+ * Against the large organisation's heavy member: the snapshot the session saves after
  * sign-in is written by the extension's SnapshotCache; then, per run, from a cold file read:
  *  - baseline: `fs.readFile` of that file + `JSON.parse` of all of it;
  *  - measured: what the extension does after a reload up to the channels tree's first rows, in
@@ -98,10 +101,16 @@ export async function benchWarmStart(): Promise<BenchResult[]> {
     const ratio = m / b;
     const whole = median(wholeTimes.slice(1));
     return [
-      { name: `warm start: cache file read + JSON.parse (${(bytes / 1e6).toFixed(2)} MB; baseline)`, value: b, unit: 'ms' },
-      { name: `warm start: cache read → first channels tree rows (${rows}; plain Node: SnapshotCache.read, ChatSession.restore, store.subscriptions)`, value: m, unit: 'ms' },
-      { name: 'warm start: cache read → whole snapshot built (the rest after the first render; for information)', value: whole, unit: 'ms' },
-      { name: 'warm start: first tree render / cache read+parse', value: ratio, unit: 'x', target: `<= ${TARGET}x`, ok: ratio <= TARGET },
+      { name: `warm start, plain-Node part: cache file read + JSON.parse (${(bytes / 1e6).toFixed(2)} MB; baseline)`, value: b, unit: 'ms' },
+      { name: `warm start, plain-Node part: cache read → the channels tree's data (${rows} rows; SnapshotCache.read, ChatSession.restore, store.subscriptions)`, value: m, unit: 'ms' },
+      { name: 'warm start, plain-Node part: cache read → whole snapshot built (the rest after the first render; for information)', value: whole, unit: 'ms' },
+      {
+        name: "warm start, plain-Node part: the channels tree's data / cache read+parse (not what the user waits for: see the workbench section)",
+        value: ratio,
+        unit: 'x',
+        target: `<= ${TARGET}x`,
+        ok: ratio <= TARGET,
+      },
     ];
   } finally {
     server.stop();

@@ -55,6 +55,8 @@ export interface WorkbenchOptions {
   vsix?: string;
   /** The display language (code-server's `--locale`), e.g. the pseudo-locale `qps-ploc`. */
   locale?: string;
+  /** The extension under development (default: this checkout; the workbench bench loads a release build). */
+  extensionDevelopmentPath?: string;
 }
 
 interface ChatServerModule {
@@ -117,7 +119,7 @@ export class Workbench {
     this.cleanups.push(() => this.browser.close());
     this.page = await br.newPage(this.browser);
 
-    const extensionDevelopmentPath = this.options.vsix ? undefined : REPO_ROOT;
+    const extensionDevelopmentPath = this.options.vsix ? undefined : (this.options.extensionDevelopmentPath ?? REPO_ROOT);
     const url = cs.workbenchUrl({ port: this.codeServer.port, folder: this.workspace, extensionDevelopmentPath });
     await this.page.goto(url);
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });

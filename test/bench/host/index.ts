@@ -5,6 +5,10 @@
 // plus its `activate()` until what it returns resolves. The whole `ext.activate()` is reported too:
 // it adds the host's own work (the extension's context, its storage's round trip to the window),
 // the same for any extension and noisy. Then, apart, how long our core takes to be ready.
+// Profiled (test/bench/host/profile, other hosts than the timed ones): a CPU profile of ours from
+// its activation to its core's ready() and a settle, written beside the extensions for the bench.
+import * as fs from 'fs';
+import * as inspector from 'inspector';
 import Module from 'module';
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -58,7 +62,40 @@ async function activate(ext: vscode.Extension<unknown>, times: Partial<Activatio
   return { activation: { loadMs, activateMs, outerMs }, exports };
 }
 
-export async function run(): Promise<void> {
+/** The profiler's sampling interval (µs): fine enough to see a block of a few milliseconds. */
+const SAMPLING_INTERVAL_US = 100;
+/** How long the profile goes on after the core is ready: what the core set off at once runs too. */
+const SETTLE_MS = 1_000;
+
+type Post = (method: string, params?: object) => Promise<unknown>;
+
+/** Starts Node's sampling profiler in this process (the extension host); the returned function stops it. */
+async function startProfiler(): Promise<() => Promise<unknown>> {
+  const session = new inspector.Session();
+  session.connect();
+  const raw = session as unknown as { post(method: string, params: object, cb: (e: Error | null, r: unknown) => void): void };
+  const post: Post = (method, params = {}) => new Promise((resolve, reject) => raw.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    session.disconnect();
+    return profile;
+  };
+}
+
+/** The timed hosts: activation of each extension and our core's readiness. */
+export function run(): Promise<void> {
+  return probe(false);
+}
+
+/**
+ * `profile`: a CPU profile of ours from its activation to its core's ready() plus {@link SETTLE_MS},
+ * written to `startup.cpuprofile` beside the extensions (the times of such a host are not used:
+ * the profiler slows what it watches).
+ */
+export async function probe(profile: boolean): Promise<void> {
   const exts = Object.values(BENCH_EXTENSIONS).map((id) => {
     const ext = vscode.extensions.getExtension(id);
     if (ext) return ext;
@@ -75,10 +112,18 @@ export async function run(): Promise<void> {
     const [warmup, baseline, ours] = exts as [vscode.Extension<unknown>, vscode.Extension<unknown>, vscode.Extension<unknown>];
     await activate(warmup, times[0]!);
     const base = await activate(baseline, times[1]!);
+    const stopProfiler = profile ? await startProfiler() : undefined;
     const our = await activate(ours, times[2]!);
     const readyStarted = performance.now();
     const api = await (our.exports as TeamChatShell).ready();
-    const bench = { baseline: base.activation, ours: our.activation, coreReadyMs: performance.now() - readyStarted, activateCoreMs: api.activationMs };
+    const coreReadyMs = performance.now() - readyStarted;
+    let profileFile: string | undefined;
+    if (stopProfiler) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      profileFile = path.join(path.dirname(ours.extensionPath), 'startup.cpuprofile');
+      fs.writeFileSync(profileFile, JSON.stringify(await stopProfiler()));
+    }
+    const bench = { baseline: base.activation, ours: our.activation, coreReadyMs, activateCoreMs: api.activationMs, profileFile };
     console.log(`TEAMCHAT_RESULT ${JSON.stringify({ passed: 1, failed: 0, failures: [], bench })}`);
   } finally {
     restore();
