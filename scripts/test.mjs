@@ -148,7 +148,7 @@ try {
       for (const name of vscodeSuites) rows.push({ name, passed: 0, failed: 1, note: 'not run: provisioning failed', seconds: 0 });
     } else {
       if (vscodeSuites.includes('integration')) await suite('integration', 'scripts/vscode/runIntegration.mjs', [], 15 * MINUTE);
-      if (vscodeSuites.includes('ui')) await suite('ui', 'scripts/vscode/runUi.mjs', [], 20 * MINUTE);
+      if (vscodeSuites.includes('ui')) await suite('ui', 'scripts/vscode/runUi.mjs', [], 30 * MINUTE);
     }
   }
 } finally {

@@ -46,6 +46,28 @@ describe('accounts and sign-in', () => {
     assert.ok(!stored.includes(first.apiKey), 'the key leaked into globalState');
   });
 
+  // Issue 30: a key pasted with spaces or a line break is stored trimmed, by every sign-in path of the host.
+  it('stores the API key trimmed: sign-in with arguments, a zuliprc file and the auto sign-in', async () => {
+    const member = members[2];
+    const padded = `  ${member.apiKey} \n`;
+    const storedKey = async (): Promise<string | undefined> => api.services.context.secrets.get(secretKey(api.services.accounts.active!.id));
+    const viaCommand = await vscode.commands.executeCommand<Account>(Commands.signIn, { realmUrl: serverUrl(), email: ` ${member.email} `, apiKey: padded });
+    assert.equal(viaCommand.email, member.email);
+    assert.equal(await storedKey(), member.apiKey);
+    await vscode.commands.executeCommand(Commands.signOut, viaCommand.id);
+    const file = path.join(tmp, 'padded-zuliprc');
+    fs.writeFileSync(file, `[api]\nemail = ${member.email}\nkey =   ${member.apiKey}\t \nsite = ${serverUrl()}\n`);
+    const viaFile = await vscode.commands.executeCommand<Account>(Commands.importZuliprc, file);
+    assert.equal(await storedKey(), member.apiKey);
+    await vscode.commands.executeCommand(Commands.signOut, viaFile.id);
+    await autoSignIn(api.services, { [ENV_AUTO_SIGNIN]: file });
+    assert.equal(api.services.accounts.active?.email, member.email);
+    assert.equal(await storedKey(), member.apiKey);
+    await vscode.commands.executeCommand(Commands.signOut, api.services.accounts.active!.id);
+    // The first member's session, which the next tests expect, is still active.
+    assert.equal(api.services.accounts.active?.email, members[0].email);
+  });
+
   it('shows the account through the authentication provider', async () => {
     const account = api.services.accounts.active!;
     const listed = await vscode.authentication.getAccounts(AUTH_PROVIDER_ID);
