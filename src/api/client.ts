@@ -16,14 +16,13 @@ import { encodeParams, fillPath } from './encode';
 import { readServerInfo, type ServerInfo } from './features';
 import type { CallContext, HttpMethod, Operation, RealmLimits } from './operation';
 import { operations, type OperationKey, type Operations } from './operations';
-import { parseOrRefuse, REFUSED } from './parse';
 import { parseResult } from './result';
 import { credentialSecrets, scrubError } from './scrub';
 import { dispatchText, type TextResponse } from './transport';
 import { dispatchBytes } from './download';
 import { errorCode, toNetworkError } from './networkError';
 import type { UploadBody } from './multipart';
-import { formatZodError } from './validation';
+import { parseParams, validateParams } from './validateParams';
 
 export interface ChatClientOptions {
   /** The organisation's URL, e.g. `https://chat.example.com`. */
@@ -168,23 +167,7 @@ export class ChatClient {
   async call<K extends OperationKey>(key: K, params: ParamsOf<K>, options: CallOptions = {}): Promise<ResultOf<K>> {
     const op = operations[key] as unknown as Operation;
     if (!op) throw new Error(`Unknown operation ${String(key)}`);
-    const input = (params ?? {}) as Record<string, unknown>;
-    const shape = op.params.shape as Record<string, unknown>;
-    for (const name of Object.keys(input)) {
-      if (!(name in shape) && input[name] !== undefined) {
-        throw new ValidationError(l10n.t('"{0}" is not a parameter of {1}.', name, key), key, name);
-      }
-    }
-    // The compiled parse alone; zod parses again only to report a refusal (parseWith's rule).
-    let values = parseOrRefuse(op.params, input) as Record<string, unknown> | typeof REFUSED;
-    if (values === REFUSED) {
-      const parsed = op.params.safeParse(input);
-      if (!parsed.success) {
-        const { message, field } = formatZodError(parsed.error);
-        throw new ValidationError(message, key, field);
-      }
-      values = parsed.data as Record<string, unknown>;
-    }
+    let values = parseParams(op, key, params);
     let ctx: CallContext | undefined;
     if (op.check || op.encode) {
       ctx = { route: key, server: this.server ?? (await this.ensureServerInfo(options.signal)), limits: this.limits };
@@ -202,6 +185,14 @@ export class ChatClient {
     } catch (error) {
       throw scrubError(error, this.#secrets);
     }
+  }
+
+  /**
+   * `call()`'s checks of `params` with nothing sent: throws the `ValidationError` `call()` would
+   * (see validateParams: checks that read the server's version wait for it to be known).
+   */
+  validate<K extends OperationKey>(key: K, params: ParamsOf<K>): void {
+    validateParams(key, params, this);
   }
 
   /** The server's version facts, fetching `GET /server_settings` once when not yet known. */

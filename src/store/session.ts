@@ -19,6 +19,12 @@ export interface SessionStatusChange {
   detail?: QueueStatusDetail;
 }
 
+/** One of this session's sends, recognised in its `message` event by the `local_id` it was sent with. */
+export interface OwnEcho {
+  localId: string;
+  messageId: number;
+}
+
 export interface ChatSessionOptions {
   /** Window focus; default: always focused. */
   focus?: FocusSource;
@@ -86,6 +92,13 @@ export class ChatSession {
   readonly #onDidChangeStatus = new Emitter<SessionStatusChange>();
   /** `connecting` → `live`; `reconnecting` while the connection is lost or the queue is rebuilt; `stopped`. */
   readonly onDidChangeStatus: Event<SessionStatusChange> = this.#onDidChangeStatus.event;
+  readonly #onOwnEcho = new Emitter<OwnEcho>();
+  /**
+   * A message this session's own `POST /messages` sent with this queue's `queue_id` and a
+   * `local_id`, as its `message` event brought it back (after the store has it): the outbox's
+   * acknowledgement when the reply to the send is slow or lost.
+   */
+  readonly onOwnEcho: Event<OwnEcho> = this.#onOwnEcho.event;
   readonly #onError = new Emitter<unknown>();
   /** Problems worth a notification (malformed events, failed topic loads, refused pings). */
   readonly onError: Event<unknown> = this.#onError.event;
@@ -126,7 +139,12 @@ export class ChatSession {
       },
       onEvents: (events) => {
         this.store.apply(events);
-        for (const event of events) if (event.type === 'typing') this.typing.apply(event);
+        for (const event of events) {
+          if (event.type === 'typing') this.typing.apply(event);
+          else if (event.type === 'message' && event.local_message_id !== undefined) {
+            this.#onOwnEcho.fire({ localId: event.local_message_id, messageId: event.message.id });
+          }
+        }
         void this.#users.afterEvents(events);
       },
       onStatus: (status, detail) => this.#setStatus(status, detail),
@@ -138,6 +156,11 @@ export class ChatSession {
       options.focus ?? alwaysFocused,
       options.timers ?? realTimers,
     );
+  }
+
+  /** The event queue's id while one is registered: `POST /messages` sends it for {@link onOwnEcho}. */
+  get queueId(): string | undefined {
+    return this.#queue.queueId;
   }
 
   get status(): SessionStatus {
@@ -233,6 +256,7 @@ export class ChatSession {
     this.store.dispose();
     this.typing.dispose();
     this.#onDidChangeStatus.dispose();
+    this.#onOwnEcho.dispose();
     this.#onError.dispose();
   }
 }

@@ -17,7 +17,12 @@ export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: n
    * A frozen server: the request is accepted and never answered, until the client gives up and
    * closes the connection (or the server stops). A long-poll on it gets neither events nor heartbeats.
    */
-  | { kind: 'hang' }) & { route?: string; times?: number };
+  | { kind: 'hang' }
+  /**
+   * A reply lost on the way back: the request is carried out (a message is stored, its events
+   * sent), then the connection is destroyed without an answer, so the client cannot know it worked.
+   */
+  | { kind: 'dropAfter' }) & { route?: string; times?: number };
 
 interface RawRequest { query: ReadonlyMap<string, string>; body: Map<string, string>; files: UploadedFile[] }
 
@@ -44,6 +49,8 @@ export class HttpFront {
   readonly faults: Fault[] = [];
   /** Requests held by `hang` faults whose connection is still open. */
   readonly hung = new Set<ServerResponse>();
+  /** Requests of `dropAfter` faults: carried out, then their connection destroyed instead of the answer. */
+  private readonly dropReplies = new Set<ServerResponse>();
   private readonly hits = new Map<number, HitWindow>();
   testControls?: (method: string, path: string, body: string) => Promise<{ status: number; json: unknown }>;
   rawPaths?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
@@ -129,6 +136,7 @@ export class HttpFront {
       const ctx: Ctx = { srv: this.srv, user: user as User, p, path: pathParams, req, res, files: raw.files };
       const pending = route.handler(ctx);
       const result = pending instanceof Promise ? await pending : pending;
+      if (this.dropReplies.size && this.dropReplies.delete(res)) return void req.socket.destroy();
       if (res.destroyed || res.headersSent) return;
       if (result instanceof RawResponse) {
         res.writeHead(result.status, { ...headers, ...result.headers });
@@ -147,6 +155,7 @@ export class HttpFront {
       sendJson(res, 200, body, headers);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
+      if (this.dropReplies.size && this.dropReplies.delete(res)) return void req.socket.destroy();
       if (res.destroyed) return;
       sendJson(res, err.status, { result: 'error', msg: err.message, code: err.code, ...err.extra }, { ...headers, ...err.headers });
     }
@@ -222,6 +231,9 @@ export class HttpFront {
       case 'drop':
         req.socket.destroy();
         return true;
+      case 'dropAfter':
+        this.dropReplies.add(res);
+        return false;
       case 'hang':
         // No timer, nothing sent: the connection ends when the client closes it or `stop()` closes them all.
         this.hung.add(res);

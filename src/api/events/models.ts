@@ -30,6 +30,11 @@ export const MessageEvent = z.looseObject({
   type: z.literal('message'),
   message: Message,
   flags: z.array(z.string()).default([]),
+  /**
+   * The `local_id` the sender gave `POST /messages`, only in the event to the queue whose
+   * `queue_id` came with it: how a client recognises its own send (src/store/outbox.ts).
+   */
+  local_message_id: z.string().optional(),
 });
 
 export const PropagateMode = lenientEnum(['change_one', 'change_later', 'change_all'] as const);
