@@ -51,7 +51,7 @@ describe('typing notifications', () => {
 
   after(async () => {
     for (const p of api.topicViews.panels) p.dispose();
-    await updateSettings(aliceClient, { send_private_typing_notifications: true }).catch(() => undefined);
+    await updateSettings(aliceClient, { send_private_typing_notifications: true, send_stream_typing_notifications: true }).catch(() => undefined);
     await signOutAll(api);
     await Promise.all([aliceClient, bobClient, carolClient].map((c) => c.close()));
   });
@@ -127,4 +127,45 @@ describe('typing notifications', () => {
     await updateSettings(aliceClient, { send_private_typing_notifications: true });
     panel.dispose();
   });
+
+  // Issue 30: the two settings set differently, each way, so one cannot silently follow the other.
+  for (const off of ['send_stream_typing_notifications', 'send_private_typing_notifications'] as const) {
+    it(`${off} off and the other on: only the other kind of conversation announces typing`, async function () {
+      this.timeout(120_000);
+      const on = off === 'send_stream_typing_notifications' ? 'send_private_typing_notifications' : 'send_stream_typing_notifications';
+      const bobQ = await typingQueue(bobClient);
+      const topic = `typing settings ${off} ${Date.now() % 100000}`;
+      const open = async (kind: 'direct' | 'stream'): Promise<TopicPanel> => {
+        const panel =
+          kind === 'direct'
+            ? await vscode.commands.executeCommand<TopicPanel>(Commands.openDirectMessage, { userIds: [bob().userId] })
+            : await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, { streamId: GENERAL, topic });
+        await panel.whenLoaded();
+        return panel;
+      };
+      try {
+        await updateSettings(aliceClient, { [off]: false, [on]: true });
+        await waitFor('the settings in the store', () => {
+          const settings = api.services.sessions.current?.store.userSettings;
+          return settings?.[off] === false && settings[on] === true;
+        }, 20_000);
+        const [quietKind, heardKind] = off === 'send_stream_typing_notifications' ? (['stream', 'direct'] as const) : (['direct', 'stream'] as const);
+        // Typing where the setting is off first: had it been sent, it would come before the other.
+        const quiet = await open(quietKind);
+        quiet.typing.input(true);
+        quiet.typing.input(false);
+        quiet.dispose();
+        const heard = await open(heardKind);
+        heard.typing.input(true);
+        const fromAlice = await bobQ.until('a start from Alice', (e) => e.sender.user_id === alice().userId && e.op === 'start');
+        const starts = fromAlice.filter((e) => e.sender.user_id === alice().userId && e.op === 'start');
+        assert.deepEqual(starts.map((e) => e.message_type), [heardKind], 'only the kind whose setting is on');
+        heard.typing.input(false);
+        await bobQ.until('a stop from Alice', (e) => e.sender.user_id === alice().userId && e.op === 'stop');
+        heard.dispose();
+      } finally {
+        await updateSettings(aliceClient, { send_stream_typing_notifications: true, send_private_typing_notifications: true });
+      }
+    });
+  }
 });
