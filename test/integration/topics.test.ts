@@ -14,6 +14,14 @@ describe('topics: the topics tree and topic commands', () => {
   let api: TeamChatApi;
   let bobClient: ChatClient;
   const TOPIC = `release plan ${Date.now() % 100000}`;
+  /** A topic of its own for a test (each passes alone): Bob's message starts it; it is in the tree. */
+  const ownTopic = async (name: string): Promise<string> => {
+    const topic = `${name} ${Date.now() % 100000}`;
+    await api.topics.showChannel(GENERAL);
+    await sendMessage(bobClient, { type: 'stream', to: GENERAL, topic, content: `About ${name}` });
+    await waitFor(`the topic "${topic}" in the tree`, () => names().includes(topic));
+    return topic;
+  };
 
   const store = () => api.services.sessions.current!.store;
   const names = () => api.topics.model.topics().map((n) => n.topic);
@@ -46,6 +54,7 @@ describe('topics: the topics tree and topic commands', () => {
 
   it('follows, mutes and resets a topic (visibility policy round-trip)', async function () {
     this.timeout(20_000);
+    const TOPIC = await ownTopic('visibility');
     const arg = { streamId: GENERAL, topic: TOPIC };
     await vscode.commands.executeCommand(Commands.topicFollow, arg);
     await waitFor('followed', () => store().topicPolicy(GENERAL, TOPIC) === POLICY.followed);
@@ -62,6 +71,7 @@ describe('topics: the topics tree and topic commands', () => {
 
   it('resolves and unresolves a topic', async function () {
     this.timeout(20_000);
+    const TOPIC = await ownTopic('resolving');
     assert.equal(await vscode.commands.executeCommand(Commands.topicResolve, { streamId: GENERAL, topic: TOPIC }), true);
     await waitFor('the resolved topic', () => names().includes(`✔ ${TOPIC}`) && !names().includes(TOPIC));
     assert.ok(store().topics(GENERAL)!.find((t) => t.name === `✔ ${TOPIC}`)?.resolved);
@@ -71,6 +81,7 @@ describe('topics: the topics tree and topic commands', () => {
 
   it('renames a topic with a propagate mode and notification choices', async function () {
     this.timeout(20_000);
+    const TOPIC = await ownTopic('renaming');
     const renamed = `${TOPIC} (v2)`;
     const ok = await vscode.commands.executeCommand(Commands.topicMove, {
       streamId: GENERAL,
@@ -86,9 +97,9 @@ describe('topics: the topics tree and topic commands', () => {
 
   it('marks a topic as read', async function () {
     this.timeout(20_000);
-    const renamed = `${TOPIC} (v2)`;
-    await waitFor('an unread message in the topic', () => store().unreadCount({ streamId: GENERAL, topic: renamed }) > 0);
-    await vscode.commands.executeCommand(Commands.topicMarkRead, { streamId: GENERAL, topic: renamed });
-    await waitFor('no unread in the topic', () => store().unreadCount({ streamId: GENERAL, topic: renamed }) === 0);
+    const TOPIC = await ownTopic('reading');
+    await waitFor('an unread message in the topic', () => store().unreadCount({ streamId: GENERAL, topic: TOPIC }) > 0);
+    await vscode.commands.executeCommand(Commands.topicMarkRead, { streamId: GENERAL, topic: TOPIC });
+    await waitFor('no unread in the topic', () => store().unreadCount({ streamId: GENERAL, topic: TOPIC }) === 0);
   });
 });
