@@ -4,6 +4,7 @@ import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/personal/m
 import type { CustomProfileField } from '../api/users/models';
 import type { ServerDraft } from '../api/drafts/models';
 import { DirectConversations } from './directMessages';
+import { compareNames } from './keys';
 
 /** Keyed items with a cached ordered view. */
 export class OrderedMap<K, V> {
@@ -41,7 +42,7 @@ export class OrderedMap<K, V> {
 export class PersonalItems {
   /** By title, then id. */
   readonly snippets = new OrderedMap<number, SavedSnippet>(
-    (a, b) => a.title.localeCompare(b.title) || a.id - b.id,
+    (a, b) => compareNames(a.title, b.title) || a.id - b.id,
   );
   /** Earliest delivery first. */
   readonly scheduled = new OrderedMap<number, ScheduledMessage>(
@@ -68,7 +69,7 @@ export class PersonalItems {
 export function activeRealmEmoji(all: Readonly<Record<string, RealmEmoji>>): RealmEmoji[] {
   return Object.values(all)
     .filter((e) => !e.deactivated)
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => compareNames(a.name, b.name));
 }
 
 /** Custom profile fields in the realm's order (`order`, else id). */

@@ -1,4 +1,5 @@
 import type { Subscription } from '../api/channels/models';
+import { nameSortKey } from './keys';
 
 /** A channel as known to the user, subscribed or not (names for messages, moves and links). */
 export interface ChannelInfo {
@@ -90,10 +91,10 @@ export class SubscriptionIndex {
     return true;
   }
 
-  /** Pinned first, then by name (case-insensitive). */
+  /** Pinned first, then by name (case-insensitive, numbers by value). */
   sorted(): readonly Subscription[] {
     if (!this.#sorted) {
-      const keyed = [...this.#subs.values()].map((s) => ({ s, k: s.name.toLowerCase() }));
+      const keyed = [...this.#subs.values()].map((s) => ({ s, k: nameSortKey(s.name) }));
       keyed.sort((a, b) => {
         if (a.s.pin_to_top !== b.s.pin_to_top) return a.s.pin_to_top ? -1 : 1;
         return a.k < b.k ? -1 : a.k > b.k ? 1 : a.s.stream_id - b.s.stream_id;

@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import type { Channel } from '../../api/channels/models';
 import type { GroupSetting, RealmState } from '../../store/realm';
 import { descriptionText } from '../topic/channelChoices';
+import { compareNames } from '../../store/keys';
 
 export type ChannelAccess = 'subscribed' | 'public' | 'web-public' | 'private';
 
@@ -46,7 +47,7 @@ export function subscribersText(count: number): string {
 export function browseRows(channels: readonly Channel[], isSubscribed: (streamId: number) => boolean, subscribers: (streamId: number) => readonly number[] | undefined): BrowseRow[] {
   return channels
     .filter((c) => c.is_archived !== true)
-    .sort((a, b) => a.name.localeCompare(b.name))
+    .sort((a, b) => compareNames(a.name, b.name))
     .map((c) => {
       const privacy: BrowseRow['privacy'] = c.invite_only ? 'private' : c.is_web_public ? 'web-public' : 'public';
       const subscribed = isSubscribed(c.stream_id);

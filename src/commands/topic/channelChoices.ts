@@ -6,6 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ChatStore } from '../../store';
 import type { RealmState } from '../../store/realm';
+import { compareNames } from '../../store/keys';
 
 /** What the pick is for: `post` (send, share, schedule, move into) or `view` (open, search). */
 export type ChannelPurpose = 'post' | 'view';
@@ -65,7 +66,7 @@ export function offeredChannels<T extends { is_archived?: boolean; [key: string]
 /** The subscribed channels a pick offers (`offeredChannels`), by name, descriptions as plain text. */
 export function channelChoices(store: ChatStore, purpose: ChannelPurpose): ChannelChoice[] {
   return offeredChannels(store.subscriptions(), purpose, store.realm)
-    .sort((a, b) => a.name.localeCompare(b.name))
+    .sort((a, b) => compareNames(a.name, b.name))
     .map((s) => ({ label: `#${s.name}`, description: descriptionText(s), streamId: s.stream_id }));
 }
 

@@ -11,6 +11,7 @@ import { UserFacingError } from '../../ui/errorMessage';
 import { dmTitle, type TopicViews } from '../../webviews/topicView/manager';
 import { anchorOf } from './pickers';
 import type { TopicPanel } from '../../webviews/topicView/panel';
+import { compareNames } from '../../store/keys';
 
 export interface DirectMessageTarget {
   /** The other participants (the own id may be included; it is dropped). */
@@ -28,7 +29,7 @@ async function pickPeople(store: ChatStore): Promise<number[] | undefined> {
   const items = store
     .users()
     .filter((u) => u.is_active && u.user_id !== store.ownUserId)
-    .sort((a, b) => a.full_name.localeCompare(b.full_name))
+    .sort((a, b) => compareNames(a.full_name, b.full_name))
     .map((u) => ({ label: u.full_name, description: u.email, detail: u.is_bot ? vscode.l10n.t('Bot') : undefined, userId: u.user_id }));
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('New Direct Message'),

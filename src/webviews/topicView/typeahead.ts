@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { compareNames } from '../../store/keys';
 /**
  * The compose box's completions, as the chat service's web app offers them: what the text before
  * the caret asks for (`@` people and groups, `@_` silent mentions, `#` channels, `#channel>`
@@ -140,7 +141,7 @@ export function mentionItems(users: readonly PersonLike[], groups: readonly Grou
   const name = (e: Entry): string => (e.group ? e.group.name : e.user.full_name);
   const email = (u: PersonLike): string => u.delivery_email || u.email;
   const ranked = rank(entries, query, (e) => (e.group ? [e.group.name] : [e.user.full_name, email(e.user)]), {
-    after: (a, b) => order(a) - order(b) || name(a).localeCompare(name(b)),
+    after: (a, b) => order(a) - order(b) || compareNames(name(a), name(b)),
   });
   return ranked.map((e): TypeaheadItem => {
     if (e.group) {
@@ -162,7 +163,7 @@ export interface ChannelLike {
 export function channelItems(channels: Iterable<ChannelLike>, query: string, subscribed: (streamId: number) => boolean): TypeaheadItem[] {
   const open = [...channels].filter((c) => c.is_archived !== true);
   return rank(open, query, (c) => [c.name], {
-    after: (a, b) => Number(subscribed(b.stream_id)) - Number(subscribed(a.stream_id)) || a.name.localeCompare(b.name),
+    after: (a, b) => Number(subscribed(b.stream_id)) - Number(subscribed(a.stream_id)) || compareNames(a.name, b.name),
   }).map((c) => ({ id: `channel-${c.stream_id}`, label: c.name, detail: subscribed(c.stream_id) ? undefined : l10n.t('not subscribed'), insert: `#**${c.name}**` }));
 }
 
