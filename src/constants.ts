@@ -31,6 +31,7 @@ export const Commands = {
   joinChannel: 'teamChat.joinChannel',
   createChannel: 'teamChat.createChannel',
   reconnect: 'teamChat.reconnect',
+  showOutbox: 'teamChat.showOutbox',
   channelMute: 'teamChat.channel.mute',
   channelUnmute: 'teamChat.channel.unmute',
   channelPin: 'teamChat.channel.pin',

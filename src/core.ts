@@ -25,6 +25,7 @@ import { createServices, type Services } from './services';
 import type { ShellHost } from './shell/forwarders';
 import * as session from './session';
 import { registerStatusBar } from './views/statusBar';
+import * as outboxCommands from './commands/outbox';
 import * as subscriptionsView from './views/subscriptions';
 import * as topicsView from './views/topics';
 import * as inboxView from './views/inbox';
@@ -80,6 +81,8 @@ export interface TeamChatApi {
   webhookReceiver: WebhookReceiver;
   /** Message notifications (tests read what was shown, switch Do Not Disturb). */
   notifications: notifications.Notifications;
+  /** The Team Chat status-bar item (tests read its text). */
+  statusBar: vscode.StatusBarItem;
   /** Every error notification the command kit shows (tests read the text users see). */
   onDidReportError: vscode.Event<ErrorMessage>;
   /** How long `activateCore()` took, in ms (reported by `npm run bench`). */
@@ -96,7 +99,8 @@ export async function activateCore(context: vscode.ExtensionContext, host: Shell
   registerPeopleCommands(services);
   const { provider } = auth.register(services);
   session.register(services);
-  registerStatusBar(services);
+  const statusBar = registerStatusBar(services);
+  outboxCommands.register(services);
   const channels = subscriptionsView.register(services);
   const topics = topicsView.register(services, channels);
   channelCommands.register(services);
@@ -142,6 +146,7 @@ export async function activateCore(context: vscode.ExtensionContext, host: Shell
     discussions,
     fileReminders,
     onDidReportError,
+    statusBar,
     activationMs: performance.now() - started,
   };
 }

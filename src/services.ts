@@ -3,6 +3,7 @@ import { AccountManager, type Account } from './auth/accounts';
 import { EXTENSION_NAME } from './constants';
 import { ComposeDrafts } from './drafts/compose';
 import { SessionManager, windowFocus } from './session/manager';
+import { OutboxService } from './session/outbox';
 import { SnapshotCache } from './session/snapshotCache';
 import type { ShellHost } from './shell/forwarders';
 
@@ -19,6 +20,8 @@ export interface Services {
   readonly sessions: SessionManager;
   /** What the user typed in each conversation's compose box (kept across reloads, synchronised when enabled). */
   readonly drafts: ComposeDrafts;
+  /** Every message sent goes through the active account's outbox (kept until the server has it). */
+  readonly outbox: OutboxService;
 }
 
 /** Builds the services; each is registered in `context.subscriptions` as it is created. */
@@ -35,5 +38,7 @@ export function createServices(context: vscode.ExtensionContext, host: ShellHost
     return c && { accountId: c.account.id, client: c.client, store: c.store, live: c.session.hasServerSnapshot };
   }, { onError: (e) => log.warn(`Drafts: a server copy failed: ${String(e)}`) });
   context.subscriptions.push(drafts);
-  return { context, host, log, accounts, onDidChangeSession: accounts.onDidChangeActive, sessions, drafts };
+  const outbox = new OutboxService(vscode.Uri.joinPath(context.globalStorageUri, 'outbox').fsPath, accounts, sessions, log);
+  context.subscriptions.push(outbox);
+  return { context, host, log, accounts, onDidChangeSession: accounts.onDidChangeActive, sessions, drafts, outbox };
 }

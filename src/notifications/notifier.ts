@@ -7,13 +7,14 @@
 import * as vscode from 'vscode';
 import type { ChatEvent } from '../api/events/models';
 import type { Message } from '../api/messages/models';
-import { sendMessage } from '../api/messages/routes';
 import { Commands } from '../constants';
 import { Disposable } from '../disposable';
 import type { Services } from '../services';
 import type { CurrentSession } from '../session/manager';
+import type { OutboxDestination } from '../session/outbox';
 import type { ChatStore } from '../store';
 import { describeError } from '../ui/errorMessage';
+import { showQueued } from '../ui/queued';
 import type { TopicViews } from '../webviews/topicView/manager';
 import type { TopicViewKey } from '../webviews/topicView/protocol';
 import { decideNotification, NotificationBatcher, notificationSettings, realBatchTimers, summaryText, type BatchTimers, type NotifyReason } from './decide';
@@ -197,7 +198,14 @@ export class Notifier extends Disposable {
       },
     };
     const max = current.client.limits?.maxMessageLength ?? 10_000;
-    const id = await replyLoop(vscode.l10n.t('Reply to {0}', title), max, ui, (content) => send(current, target, content), (e) => vscode.l10n.t('Could not send the reply: {0}', describeError(e)));
+    const send = async (content: string): Promise<{ id?: number }> => {
+      // Through the outbox: a reply that cannot go now is kept and sent when the connection is back.
+      const result = await this.services.outbox.sendAndWait(destination(current, target), content, REPLY_WAIT_MS);
+      if (result.id === undefined) showQueued();
+      else void vscode.window.showInformationMessage(vscode.l10n.t('Sent to {0}.', title));
+      return result;
+    };
+    const id = await replyLoop(vscode.l10n.t('Reply to {0}', title), max, ui, send, (e) => vscode.l10n.t('Could not send the reply: {0}', describeError(e)));
     if (id !== undefined) this.#onDidReply.fire({ messageId: id, target });
     return id;
   }
@@ -213,12 +221,12 @@ function open(target: ConversationTarget): Thenable<unknown> {
     : vscode.commands.executeCommand(Commands.openTopic, { streamId: target.streamId, topic: target.topic });
 }
 
-async function send(current: CurrentSession, target: ConversationTarget, content: string): Promise<{ id: number }> {
-  if (target.kind === 'dm') {
-    const to = target.userIds.length === 0 ? [current.store.ownUserId] : [...target.userIds];
-    return sendMessage(current.client, { type: 'private', to, content });
-  }
-  return sendMessage(current.client, { type: 'stream', to: target.streamId, topic: target.topic, content });
+/** How long a reply waits for the server before it is reported as queued. */
+const REPLY_WAIT_MS = 15_000;
+
+function destination(current: CurrentSession, target: ConversationTarget): OutboxDestination {
+  if (target.kind === 'dm') return { type: 'private', userIds: target.userIds.length === 0 ? [current.store.ownUserId] : [...target.userIds] };
+  return { type: 'stream', streamId: target.streamId, topic: target.topic };
 }
 
 /**

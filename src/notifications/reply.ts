@@ -21,13 +21,14 @@ export function replyProblem(text: string, maxLength: number): string | undefine
 
 /**
  * Asks, sends, and on failure offers a retry with the same text. Resolves to the sent message's
- * id, or undefined when the user cancelled (at the input box or instead of retrying).
+ * id, or undefined when the user cancelled (at the input box or instead of retrying) or the
+ * message waits in the outbox (`send` gave no id).
  */
 export async function replyLoop(
   title: string,
   maxLength: number,
   ui: ReplyUi,
-  send: (text: string) => Promise<{ id: number }>,
+  send: (text: string) => Promise<{ id?: number }>,
   describe: (error: unknown) => string,
 ): Promise<number | undefined> {
   let value = '';

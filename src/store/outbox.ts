@@ -78,6 +78,9 @@ export class Outbox {
   readonly #onDidChange = new Emitter<readonly OutboxEntry[]>();
   /** Fires with every entry whenever one is added, changes or goes. */
   readonly onDidChange: Event<readonly OutboxEntry[]> = this.#onDidChange.event;
+  readonly #onDidDeliver = new Emitter<{ localId: string; messageId: number }>();
+  /** An entry reached the server (reply, echo or the duplicate check), before it is removed. */
+  readonly onDidDeliver: Event<{ localId: string; messageId: number }> = this.#onDidDeliver.event;
   readonly #timers: Timers;
   readonly #now: () => number;
   readonly #backoff: Backoff;
@@ -168,6 +171,7 @@ export class Outbox {
     this.#delivered(messageId);
     const entry = this.#find(localId);
     if (!entry) return;
+    this.#fireDelivered(entry, messageId);
     this.#drop(entry);
     await this.#save();
   }
@@ -196,6 +200,7 @@ export class Outbox {
     this.#disposed = true;
     this.#clearTimer();
     this.#onDidChange.dispose();
+    this.#onDidDeliver.dispose();
   }
 
   #validate(to: OutboxDestination, content: string): void {
@@ -246,6 +251,7 @@ export class Outbox {
         if (delivered !== undefined) {
           this.#delivered(delivered);
           if (entry.sentContent === undefined || entry.sentContent === entry.content) {
+            this.#fireDelivered(entry, delivered);
             this.#drop(entry);
           } else {
             // The edited text must not follow the text that did arrive unasked: the user decides.
@@ -275,6 +281,7 @@ export class Outbox {
       this.#backoff.reset();
       this.#delivered(id);
       if (this.#entries.includes(entry)) {
+        this.#fireDelivered(entry, id);
         this.#drop(entry);
         await this.#save();
       }
@@ -359,6 +366,10 @@ export class Outbox {
 
   #delivered(messageId: number): void {
     this.#lastDeliveredId = Math.max(this.#lastDeliveredId ?? 0, messageId);
+  }
+
+  #fireDelivered(entry: Entry, messageId: number): void {
+    if (!this.#disposed) this.#onDidDeliver.fire({ localId: entry.localId, messageId });
   }
 
   #find(localId: string): Entry | undefined {

@@ -1,8 +1,9 @@
 /**
  * The status-bar item: the session's phase while not live (starting, updating, connecting,
  * reconnecting, offline, not connected: src/views/sessionText.ts), else the own status (emoji and
- * text) and the unread total. Clicking it sets the own status (`teamChat.setStatus`), or
- * reconnects when offline or refused.
+ * text) and the unread total; then " · N waiting" while the outbox holds unsent messages.
+ * Clicking it sets the own status (`teamChat.setStatus`), or reconnects when offline or refused
+ * (the outbox: `teamChat.showOutbox`).
  */
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
@@ -46,6 +47,12 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
       item.tooltip = vscode.l10n.t('{0} on {1}\n{2} unread\nClick to set your status.', current.account.email, current.account.realmUrl, unread);
       item.command = Commands.setStatus;
     }
+    const waiting = services.outbox.entries().length;
+    if (waiting > 0) {
+      item.text += ` · ${vscode.l10n.t('{0} waiting', waiting)}`;
+      const line = vscode.l10n.t('{0} message(s) waiting to be sent (Team Chat: Show Outbox).', waiting);
+      item.tooltip = item.tooltip ? `${String(item.tooltip)}\n${line}` : line;
+    }
     item.accessibilityInformation = { label: item.text.replace(/\$\([^)]*\)\s*/g, '') };
     item.show();
   };
@@ -54,6 +61,7 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
     sessions.onDidChangeState(update),
     sessions.onDidChange(update),
     services.onDidChangeSession(update),
+    services.outbox.onDidChange(update),
     sessions.onDidChangeStore((c) => {
       if (c.full || c.areas.has('unreads') || c.areas.has('subscriptions') || c.areas.has('userTopics') || c.userIds.has(sessions.current?.store.ownUserId ?? -1)) update();
     }),

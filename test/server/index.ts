@@ -41,6 +41,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Queue a fault for the next matching request(s). */
   inject(fault: Fault): void;
+  /** Drops every queued fault (the server is "up" again). */
+  clearFaults(): void;
   /** Requests held by `hang` faults that are still open (the client has not given up yet). */
   hungRequests(): number;
   /** Invalidate every event queue (next GET /events → 400 BAD_EVENT_QUEUE_ID). */
@@ -82,6 +84,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const controls = {
     inject: (f: Fault) => front.faults.push({ ...f, times: f.times ?? 1 }),
+    clearFaults: () => void front.faults.splice(0),
     expireQueues: () => srv.queues.expireAll(),
     advanceClock: (s: number) => {
       srv.clockOffset += s;
@@ -98,6 +101,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const ok = { status: 200, json: { result: 'success', msg: '' } };
     if (method === 'POST' && path === '/__test__/fault') {
       controls.inject(json as unknown as Fault);
+      return ok;
+    }
+    if (method === 'POST' && path === '/__test__/clear-faults') {
+      controls.clearFaults();
       return ok;
     }
     if (method === 'POST' && path === '/__test__/expire-queues') {

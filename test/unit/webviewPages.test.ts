@@ -100,7 +100,7 @@ describe('webview pages', function () {
       valid:
         common +
         `import { SendRequest, NoticeNotification, ActionCommand } from ${src('topicView/protocol')};\n` +
-        `void request(SendRequest, { content: 'hi' }).then((r) => r.id);\n` +
+        `void request(SendRequest, { content: 'hi' }).then((r) => r.localId);\n` +
         `onNotification(NoticeNotification, (p) => p.text);\ncommand(ActionCommand, { messageId: 1, action: 'edit' });\n`,
       vscode: `import * as vscode from 'vscode';\nexport const api = vscode;\n`,
       node: `import { readFileSync } from 'fs';\nexport const read = readFileSync;\n`,

@@ -5,11 +5,12 @@
  * maps the file's repository to; the channel picked is remembered there.
  */
 import * as vscode from 'vscode';
-import { sendMessage } from '../../api/messages/routes';
 import { Commands, Settings } from '../../constants';
+import type { OutboxService } from '../../session/outbox';
 import type { CurrentSession } from '../../session/manager';
 import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
+import { showQueued } from '../../ui/queued';
 import { suggestedChannel } from '../topic/channelChoices';
 import { isTopicTarget, pickChannel, pickTopicOf, type TopicTarget } from '../topic/pickers';
 import { gitApi, remotesOf, repositoryOf } from './git';
@@ -23,7 +24,8 @@ async function repositoryKey(uri: vscode.Uri): Promise<string | undefined> {
   return (remotes.find((r) => r.name === 'origin') ?? remotes[0])?.key;
 }
 
-export async function discussSelection(current: CurrentSession, args: unknown): Promise<{ id: number; target: TopicTarget } | undefined> {
+/** Resolves to the new message's id and where it went; no id when it waits in the outbox (the user is told). */
+export async function discussSelection(current: CurrentSession, outbox: OutboxService, args: unknown): Promise<{ id?: number; target: TopicTarget } | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) throw new UserFacingError(vscode.l10n.t('Open a file and select the code to discuss.'));
   const selection = editor.selection.isEmpty ? editor.document.lineAt(editor.selection.active.line).range : editor.selection;
@@ -42,8 +44,8 @@ export async function discussSelection(current: CurrentSession, args: unknown): 
     target = { streamId, topic: topic.trim() };
   }
   const share = await describeSelection(editor.document, selection, code);
-  const result = await withNotification(vscode.l10n.t('Team Chat: starting the discussion…'), (signal) =>
-    sendMessage(current.client, { type: 'stream', to: target.streamId, topic: target.topic, content: share.content }, { signal }),
+  const result = await withNotification(vscode.l10n.t('Team Chat: starting the discussion…'), () =>
+    outbox.sendAndWait({ type: 'stream', streamId: target.streamId, topic: target.topic }, share.content),
   );
   const channel = current.store.channelName(target.streamId);
   if (repository && channel && mapping[repository] !== channel && vscode.workspace.workspaceFolders) {
@@ -52,8 +54,11 @@ export async function discussSelection(current: CurrentSession, args: unknown): 
   const started = share.noPermalinkReason
     ? vscode.l10n.t('Started a discussion of {0} in #{1} › {2}. No permalink: {3}.', share.reference, channel ?? target.streamId, target.topic, share.noPermalinkReason)
     : vscode.l10n.t('Started a discussion of {0} in #{1} › {2}.', share.reference, channel ?? target.streamId, target.topic);
-  void vscode.window.showInformationMessage(started, vscode.l10n.t('Open Topic')).then((choice) => {
-    if (choice) void vscode.commands.executeCommand(Commands.openTopic, target);
-  });
+  if (result.id === undefined) showQueued();
+  else {
+    void vscode.window.showInformationMessage(started, vscode.l10n.t('Open Topic')).then((choice) => {
+      if (choice) void vscode.commands.executeCommand(Commands.openTopic, target);
+    });
+  }
   return { id: result.id, target };
 }

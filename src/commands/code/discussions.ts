@@ -6,7 +6,7 @@
  * reactions toggle the user's own, "Resolve" resolves the topic; threads follow edits.
  */
 import * as vscode from 'vscode';
-import { addReaction, removeReaction, sendMessage } from '../../api/messages/routes';
+import { addReaction, removeReaction } from '../../api/messages/routes';
 import { discussionsOf, shiftRange, type Discussion, type FileIdentity } from '../../codeRefs/discussions';
 import { CommentIds, Commands } from '../../constants';
 import { MessageList } from '../../messageList';
@@ -15,6 +15,7 @@ import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
 import { registerCommands } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
+import { showQueued } from '../../ui/queued';
 import { gitApi, refNames, remotesOf, repositoryOf } from './git';
 import { TopicThread, type MessageComment } from './thread';
 
@@ -194,13 +195,15 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
     return found;
   }
 
-  async reply(current: CurrentSession, reply: vscode.CommentReply): Promise<{ id: number }> {
+  /** Posts the reply (through the outbox): its id, or none when it waits for the connection (the user is told). */
+  async reply(current: CurrentSession, reply: vscode.CommentReply): Promise<{ id?: number }> {
     const t = this.threadOf(reply);
     const text = reply.text.trim();
     if (text === '') throw new UserFacingError(vscode.l10n.t('The reply is empty.'));
     const max = current.client.limits?.maxMessageLength ?? 10000;
     if ([...text].length > max) throw new UserFacingError(vscode.l10n.t('The reply is longer than {0} characters.', max));
-    const result = await sendMessage(current.client, { type: 'stream', to: t.streamId, topic: t.topic, content: text });
+    const result = await this.services.outbox.sendAndWait({ type: 'stream', streamId: t.streamId, topic: t.topic }, text);
+    if (result.id === undefined) showQueued();
     return { id: result.id };
   }
 

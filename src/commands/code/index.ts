@@ -29,7 +29,7 @@ export function register(services: Services): Discussions {
       session: true,
       failure: vscode.l10n.t('Could not start the discussion'),
       scripted: 'report',
-      run: ({ current }, args?: unknown) => discussSelection(current, args),
+      run: ({ current, services: s }, args?: unknown) => discussSelection(current, s.outbox, args),
     },
     {
       id: Commands.openCodeReference,

@@ -20,6 +20,7 @@ export function body(): string {
   <div id="older" class="older muted"></div>
   <ol id="list" class="message-list"></ol>
 </main>
+<ul id="outbox" class="outbox" aria-label="${t(vscode.l10n.t('Unsent messages'))}" hidden></ul>
 <div id="announcer" class="visually-hidden" role="status" aria-live="polite"></div>
 <div id="notice" class="notice" role="status" hidden></div>
 <div id="typing" class="typing muted" role="status" aria-live="polite"></div>

@@ -5,7 +5,6 @@
  * so a hidden page reloads and asks again (`topic/init`).
  */
 import * as vscode from 'vscode';
-import { sendMessage } from '../../api/messages/routes';
 import { WebviewPanels } from '../../constants';
 import { MessageList, type MessageListDelta, type MessageListSource } from '../../messageList';
 import type { Services } from '../../services';
@@ -20,6 +19,7 @@ import { CONTENT_STYLES, registerContentHandlers } from './content';
 import { registerCodeBlockHandlers } from './codeBlocks';
 import { ViewUploads } from './uploads';
 import { registerDraftHandlers } from './drafts';
+import { ViewOutbox } from './outbox';
 import { registerAutocompleteHandlers } from './autocomplete';
 import { editHistory, ReadMarker, runAction, toggleReaction, type ActionContext, type EmojiParams } from './actions';
 import { pickEmoji } from './emoji';
@@ -89,6 +89,8 @@ export class TopicPanel implements vscode.Disposable {
   readonly typing: TypingHandlers;
   /** Files going up from this view (Attach, paste, drop, the upload commands). */
   readonly uploads: ViewUploads;
+  /** What this view sends, through the outbox, and its unsent messages (./outbox.ts). */
+  readonly outbox: ViewOutbox;
 
   constructor(
     private readonly services: Services,
@@ -130,6 +132,7 @@ export class TopicPanel implements vscode.Disposable {
     this.#disposables.push(registerContentHandlers(this.#host, panel.webview, { session: () => this.#session(), message: (id) => this.#list?.get(id), log: services.log }));
     this.#disposables.push(registerCodeBlockHandlers(this.#view, services));
     this.#disposables.push((this.uploads = new ViewUploads(this.#host, panel.webview, { session: () => this.#session(), insert: (t) => this.insertIntoCompose(t), log: services.log })));
+    this.#disposables.push((this.outbox = new ViewOutbox(this.#host, panel.webview, { key, outbox: services.outbox, session: () => this.#session(), insertIntoCompose: (t) => this.insertIntoCompose(t), log: services.log })));
     this.#disposables.push(registerDraftHandlers(this.#host, panel.webview, { key, drafts: services.drafts, sessions: services.sessions }));
     registerAutocompleteHandlers(this.#host, { session: () => this.#session() });
     this.#follow(services.sessions.current);
@@ -218,7 +221,7 @@ export class TopicPanel implements vscode.Disposable {
     const host = this.#host;
     host.onRequest(InitRequest, (p) => this.#init(p.oldestLoadedId));
     host.onRequest(LoadOlderRequest, () => this.loadOlder());
-    host.onRequest(SendRequest, (p) => this.send(p.content));
+    host.onRequest(SendRequest, (p) => this.outbox.enqueue(p.content));
     host.onRequest(ReactRequest, async (p) => {
       if (p.emojiName === undefined) {
         const emoji = await pickEmoji(this.#session().store.realmEmoji());
@@ -354,16 +357,9 @@ export class TopicPanel implements vscode.Disposable {
 
   // ---- actions ------------------------------------------------------------------------------
 
-  /** Sends `content` to the topic or conversation (compose box and tests). Throws a user-facing error. */
-  async send(content: string): Promise<{ id: number }> {
-    const current = this.#session();
-    if (this.key.mode === 'dm') {
-      const to = this.key.userIds.length === 0 ? [current.store.ownUserId] : [...this.key.userIds];
-      return { id: (await sendMessage(current.client, { type: 'private', to, content })).id };
-    }
-    if (this.key.topic === undefined) throw new Error(vscode.l10n.t('Open a topic to send a message.'));
-    const result = await sendMessage(current.client, { type: 'stream', to: this.key.streamId, topic: this.key.topic, content });
-    return { id: result.id };
+  /** Sends `content` through the outbox and waits for the new message (tests); throws when refused or queued. */
+  send(content: string): Promise<{ id: number }> {
+    return this.outbox.send(content);
   }
 
   toggleReaction(messageId: number, emoji: EmojiParams, op?: 'add' | 'remove'): Promise<void> {

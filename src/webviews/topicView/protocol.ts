@@ -145,8 +145,12 @@ export const LoadOlderRequest = new RequestType<Record<string, never>, OlderResu
 export interface SendParams {
   readonly content: string;
 }
-/** Compose: send to the topic or conversation. A failure replies with the user-facing error; the text stays. */
-export const SendRequest = new RequestType<SendParams, { id: number }>(
+/**
+ * Compose: send to the topic or conversation, through the outbox; resolves once it is kept there
+ * (its entry shows below the messages until the server has it). A message that would be refused
+ * replies with the user-facing error; the text stays.
+ */
+export const SendRequest = new RequestType<SendParams, { localId: string }>(
   'topic/send',
   (p): p is SendParams => isRecord(p) && typeof p.content === 'string' && p.content.length <= 1_000_000,
 );

@@ -18,6 +18,7 @@ import {
 } from '../protocol';
 import { insertIntoCompose } from './compose';
 import './typing';
+import './outbox';
 import './upload';
 import { restoreDraft } from './drafts';
 import './autocomplete';
