@@ -2,6 +2,12 @@
  * The core: everything the extension does, loaded by the shell (extension.ts) after activation or
  * on the first command, as its own bundle (dist/core.js). Its commands and panel serializers go
  * through the shell's `ShellHost`, whose forwarders VS Code already knows.
+ *
+ * Ready in two turns of the event loop: first what the side bar shows (the trees, the status bar,
+ * the accounts), then every command and feature. What none of that needs at start-up is loaded
+ * after: the client's code (the operations' zod schemas, undici: src/api/load.ts) and the live
+ * session's, a part at a time; a few pages and commands load their own code when first used.
+ * test/unit/lazyCore.test.ts checks that nothing this module imports pulls those in.
  */
 import * as vscode from 'vscode';
 import './localize';
@@ -37,6 +43,8 @@ import * as draftCommands from './commands/drafts';
 import type * as snippetsView from './views/snippets';
 import type { ErrorMessage } from './ui/errorMessage';
 import { onDidReportError } from './ui/report';
+import { nextTurn } from './api/load';
+import { loadChatSession } from './store/load';
 import type { WebhookReceiver } from './webhookReceiver';
 import { registerPeopleView, type PeopleView } from './views/presence';
 import * as notifications from './notifications';
@@ -87,44 +95,57 @@ export interface TeamChatApi {
   onDidReportError: vscode.Event<ErrorMessage>;
   /** How long `activateCore()` took, in ms (reported by `npm run bench`). */
   activationMs: number;
+  /**
+   * Settles once the code loaded after activation (the client's and the live session's) is loaded:
+   * the shell then saves the code cache, which so holds that code compiled too.
+   */
+  loaded: Promise<void>;
 }
 
 export async function activateCore(context: vscode.ExtensionContext, host: ShellHost): Promise<TeamChatApi> {
   const started = performance.now();
+  // What the side bar shows: the accounts, the status bar and the trees.
   const services = createServices(context, host);
-  showVersion.register(services);
-  messages.register(services);
-  const directMessages = directMessagesView.register(services);
-  const people = registerPeopleView(services);
-  registerPeopleCommands(services);
   const { provider } = auth.register(services);
   session.register(services);
   const statusBar = registerStatusBar(services);
-  outboxCommands.register(services);
+  const directMessages = directMessagesView.register(services);
+  const people = registerPeopleView(services);
   const channels = subscriptionsView.register(services);
   const topics = topicsView.register(services, channels);
+  const inbox = inboxView.register(services);
+  const { mentions, starred } = messagesViews.register(services);
+  const searchResults = searchView.register(services);
+  const drafts = draftsView.register(services);
+  const linkifiers = linkifiersView.register(services);
+  // The host's other work (and other extensions') runs before the rest.
+  await nextTurn();
+  showVersion.register(services);
+  outboxCommands.register(services);
+  messages.register(services);
+  registerPeopleCommands(services);
   channelCommands.register(services);
   topicCommands.register(services, topics);
   const topicViews = topicView.register(services);
   uploadCommands.register(services, topicViews);
   const notes = notifications.register(services, topicViews);
   const discussions = codeCommands.register(services);
-  const inbox = inboxView.register(services);
   inboxCommands.register(services, inbox);
-  const { mentions, starred } = messagesViews.register(services);
-  const searchResults = searchView.register(services);
   searchCommands.register(services, searchResults);
   const fileReminders = reminderCommands.register(services);
   const snippets = snippetCommands.register(services, { compose: topicViews });
   settingsCommands.register(services);
-  const drafts = draftsView.register(services);
   draftCommands.register(services, drafts.model, topicViews);
-  const linkifiers = linkifiersView.register(services);
   linkifierCommands.register(services, linkifiers.model);
   const webhookReceiver = webhookCommands.register(services);
   await services.accounts.initialize();
+  // The session of the active account loads the client's code first (shared with `loaded`).
   void session.start(services);
   const autoSignIn = auth.autoSignIn(services);
+  const loaded = loadChatSession().then(
+    () => undefined,
+    (error: unknown) => services.log.error(`Team Chat could not load its client: ${error instanceof Error ? error.message : String(error)}`),
+  );
   return {
     services,
     authProvider: provider,
@@ -148,6 +169,7 @@ export async function activateCore(context: vscode.ExtensionContext, host: Shell
     onDidReportError,
     statusBar,
     activationMs: performance.now() - started,
+    loaded,
   };
 }
 

@@ -195,6 +195,17 @@ export class ChatClient {
     validateParams(key, params, this);
   }
 
+  /**
+   * The operation's own `check` alone (its rules on the server's feature level and limits), on
+   * some of its parameters (`validate` needs them all), with nothing sent: throws its
+   * `ValidationError`, as `call()` would; nothing while the server is not known. Commands refuse
+   * one field with it before asking for the rest.
+   */
+  checkParams<K extends OperationKey>(key: K, params: Partial<ParamsOf<K>>): void {
+    const op = operations[key] as unknown as Operation;
+    if (this.server) op.check?.(params as Record<string, unknown>, { route: key, server: this.server, limits: this.limits });
+  }
+
   /** The server's version facts, fetching `GET /server_settings` once when not yet known. */
   async ensureServerInfo(signal?: AbortSignal): Promise<ServerInfo> {
     if (this.server) return this.server;

@@ -1,6 +1,7 @@
 /** Parameter schemas with user-facing messages, shared by the areas' operations. */
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
+import { codePointLength } from './validation';
 
 /** The message for a missing or wrongly typed value: `what` is required / must be `kind`. */
 export function typeError(what: () => string, kind: () => string) {
@@ -24,3 +25,16 @@ export function idOf(what: () => string) {
 export const InputReactionType = z.enum(['unicode_emoji', 'realm_emoji', 'chat_extra_emoji', 'zulip_extra_emoji'], {
   error: () => l10n.t('The reaction type must be unicode_emoji, realm_emoji or chat_extra_emoji.'),
 });
+
+/** A string of at most `max` code points, with a user-facing message naming `what`. */
+export function maxCodePoints(max: number, what: () => string) {
+  return z.string().refine((s) => codePointLength(s) <= max, {
+    error: () => l10n.t('{0} can be at most {1} characters (an emoji counts as one).', what(), max),
+  });
+}
+
+/** `#rrggbb` */
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: () => l10n.t('Colour must be of the form #rrggbb.') });
+
+/** A positive integer ID. */
+export const id = z.number().int().positive();

@@ -1,11 +1,12 @@
 import * as l10n from '@vscode/l10n';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { ValidationError } from './errors';
 import type { RealmLimits } from './operation';
 
 /**
  * Shared input rules. Messages written here are shown to users as they are, so they say what is
- * wrong and what is allowed.
+ * wrong and what is allowed. No zod schemas here (they are in ./params.ts): commands check input
+ * with these rules from modules the extension loads at start-up, before the client's code.
  */
 
 /** Unicode code points, so an emoji counts 1 (not its 2 UTF-16 units). */
@@ -15,23 +16,10 @@ export function codePointLength(text: string): number {
   return n;
 }
 
-/** A string of at most `max` code points, with a user-facing message naming `what`. */
-export function maxCodePoints(max: number, what: () => string) {
-  return z.string().refine((s) => codePointLength(s) <= max, {
-    error: () => l10n.t('{0} can be at most {1} characters (an emoji counts as one).', what(), max),
-  });
-}
-
 export const STATUS_TEXT_MAX = 60;
 export const SAVED_SNIPPET_TITLE_MAX = 60;
 export const DEFAULT_MAX_TOPIC_LENGTH = 60;
 export const DEFAULT_MAX_MESSAGE_LENGTH = 10_000;
-
-/** `#rrggbb` */
-export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: () => l10n.t('Colour must be of the form #rrggbb.') });
-
-/** A positive integer ID. */
-export const id = z.number().int().positive();
 
 /** Turns a zod error into one sentence for the user, plus the parameter at fault. */
 export function formatZodError(error: z.ZodError): { message: string; field: string | undefined } {

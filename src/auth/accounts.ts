@@ -4,7 +4,8 @@
  * `teamChat.signedOut` context keys follow it (the shell sets them first, from `globalState`).
  */
 import * as vscode from 'vscode';
-import { ChatClient } from '../api';
+import type { ChatClient } from '../api/client';
+import { loadClient } from '../api/load';
 import { ContextKeys, StateKeys } from '../constants';
 import { Disposable } from '../disposable';
 
@@ -141,6 +142,7 @@ export class AccountManager extends Disposable {
   async getClient(account: Account): Promise<ChatClient> {
     const apiKey = await this.getApiKey(account);
     if (apiKey === undefined) throw new Error(vscode.l10n.t('Not signed in to {0} as {1}: sign in again.', account.realmUrl, account.email));
+    const { ChatClient } = await loadClient();
     return new ChatClient({ realmUrl: account.realmUrl, email: account.email, apiKey });
   }
 

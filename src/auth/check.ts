@@ -4,9 +4,10 @@
  * from `vscode`, so plain-Node tests run it against the local chat server.
  */
 import * as l10n from '@vscode/l10n';
-import {
-  ApiError, ChatClient, ChatError, credentialSecrets, MalformedResponseError, NetworkError, RedirectError, scrubError, scrubText, ValidationError,
-} from '../api';
+import type { ChatClient } from '../api/client';
+import { ApiError, ChatError, MalformedResponseError, NetworkError, RedirectError, ValidationError } from '../api/errors';
+import { loadClient } from '../api/load';
+import { credentialSecrets, scrubError, scrubText } from '../api/scrub';
 import { getServerSettings } from '../api/server/routes';
 import { getOwnUser } from '../api/users/routes';
 
@@ -105,7 +106,7 @@ function badUrl(message: string): SignInError {
 /** Checks that `realmUrl` is a reachable, compatible chat server. */
 export async function checkServer(realmUrl: string, options: CheckOptions = {}): Promise<ServerCheck> {
   const url = normalizeRealmUrl(realmUrl);
-  const client = makeClient(url, '', '', options);
+  const client = await makeClient(url, '', '', options);
   try {
     return await readServer(client, url, options);
   } finally {
@@ -128,7 +129,7 @@ export async function checkCredentials(
   const key = apiKey.trim();
   if (login === '') throw new SignInError('badKey', l10n.t('Enter the email address (or user name) you sign in with.'));
   if (key === '') throw new SignInError('badKey', l10n.t('Enter your API key (Personal settings → Account & privacy → API key).'));
-  const client = makeClient(url, login, key, options);
+  const client = await makeClient(url, login, key, options);
   try {
     const server = await readServer(client, url, options);
     let user: Awaited<ReturnType<typeof getOwnUser>>;
@@ -146,7 +147,8 @@ export async function checkCredentials(
   }
 }
 
-function makeClient(url: string, email: string, apiKey: string, options: CheckOptions): ChatClient {
+async function makeClient(url: string, email: string, apiKey: string, options: CheckOptions): Promise<ChatClient> {
+  const { ChatClient } = await loadClient();
   try {
     return new ChatClient({ realmUrl: url, email, apiKey, timeoutMs: options.timeoutMs ?? CHECK_TIMEOUT_MS, maxRetries: 1 });
   } catch (error) {

@@ -4,7 +4,7 @@
  * recent conversations (its state is the `teamChat.inboxRecent` context key for the title menu).
  */
 import * as vscode from 'vscode';
-import * as narrow from '../api/messages/narrow';
+import * as narrow from '../api/messages/narrowTerms';
 import { Commands, ContextKeys, Views } from '../constants';
 import type { Services } from '../services';
 import { registerCommands } from '../ui/commands';

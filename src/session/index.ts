@@ -3,7 +3,7 @@
  * notifications with actions, and offers `teamChat.reconnect`.
  */
 import * as vscode from 'vscode';
-import { NetworkError } from '../api';
+import { NetworkError } from '../api/errors';
 import { Commands } from '../constants';
 import type { Services } from '../services';
 import { registerCommands } from '../ui/commands';

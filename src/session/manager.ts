@@ -10,7 +10,8 @@ import type { ChatClient } from '../api';
 import type { Account, AccountManager } from '../auth/accounts';
 import { Disposable } from '../disposable';
 import type { CachedConversation, CachedMessages, SnapshotCache } from './snapshotCache';
-import { ChatSession, type ChatStore, type FocusSource, type StoreChange } from '../store';
+import type { ChatSession, ChatStore, FocusSource, StoreChange } from '../store';
+import { loadChatSession } from '../store/load';
 import { SessionLifecycle, type LifecycleLimits, type SessionState } from '../store/lifecycle';
 
 export type { SessionPhase, SessionState } from '../store/lifecycle';
@@ -71,7 +72,7 @@ export class SessionManager extends Disposable {
         this.#pendingMessages = saved ? messages : undefined;
         return saved;
       },
-      session: (client, account) => this.#createSession(client, account),
+      session: async (client, account) => this.#createSession((await loadChatSession()).ChatSession, client, account),
       warn: (message) => this.log.warn(message),
       limits,
     });
@@ -122,8 +123,8 @@ export class SessionManager extends Disposable {
     return this.#machine.switchTo(account, force);
   }
 
-  #createSession(client: ChatClient, account: Account): ChatSession {
-    const session = new ChatSession(client, {
+  #createSession(Session: typeof ChatSession, client: ChatClient, account: Account): ChatSession {
+    const session = new Session(client, {
       focus: this.focus,
       // Not once the account is signing out (its files are being removed).
       onSnapshot: (snapshot) => {

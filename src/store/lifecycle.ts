@@ -86,8 +86,11 @@ export interface LifecycleHooks<A extends { readonly id: string }> {
   client(account: A): Promise<ChatClient>;
   /** The account's saved snapshot, if any. */
   saved(account: A): Promise<SavedSnapshot | undefined>;
-  /** A new session of the account (its snapshot hook, focus, …). The machine starts, stops and disposes it. */
-  session(client: ChatClient, account: A): ChatSession;
+  /**
+   * A new session of the account (its snapshot hook, focus, …). The machine starts, stops and
+   * disposes it. May be asynchronous (the extension loads the session's code on first use).
+   */
+  session(client: ChatClient, account: A): ChatSession | Promise<ChatSession>;
   /** A problem worth logging that is not the user's (a saved snapshot that could not be shown). */
   warn?(message: string): void;
   timers?: Timers;
@@ -212,7 +215,12 @@ export class SessionLifecycle<A extends { readonly id: string }> {
       this.hooks.warn?.(`Warm start: the saved snapshot could not be read (${describe(error)}).`);
       return undefined;
     });
-    const session = this.hooks.session(client, account);
+    const session = await this.hooks.session(client, account);
+    if (attempt.stopped) {
+      // Stopped (disposed) while the session's code loaded: it never starts.
+      session.dispose();
+      return;
+    }
     attempt.session = session;
     attempt.listeners.push(
       session.onDidChangeStatus((s) => this.#onStatus(attempt, s)),

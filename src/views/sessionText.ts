@@ -3,7 +3,7 @@
  * view descriptions and messages, and the conversation view's notice.
  */
 import * as vscode from 'vscode';
-import { NetworkError } from '../api';
+import { NetworkError } from '../api/errors';
 import type { SessionState } from '../session';
 import { relative } from '../time/when';
 import { describeError } from '../ui/errorMessage';

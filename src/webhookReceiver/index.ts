@@ -1,16 +1,15 @@
 /**
  * The outgoing-webhook receiver as the developer sees it: the local server, a status bar item with
  * its URL, the "Team Chat Webhooks" log of payloads and answers, and the answer policy (an
- * automatic answer, no response, or asking the developer).
+ * automatic answer, no response, or asking the developer). The server, the payloads' parsing and
+ * the prompt load with the first start().
  */
 import * as vscode from 'vscode';
 import type { OutgoingWebhookPayload, WebhookReply } from '../api/webhook/models';
-import { webhookReply } from '../api/webhook/payload';
 import { Commands, Settings } from '../constants';
 import type { Services } from '../services';
 import { describePayload, excerpt } from './describe';
-import { askForAnswer } from './prompt';
-import { DEFAULT_ANSWER_TIMEOUT_MS, WebhookReceiverServer } from './server';
+import type { WebhookReceiverServer } from './server';
 import { Disposable } from '../disposable';
 
 export type ReceiverMode = 'ask' | 'noResponse';
@@ -74,6 +73,7 @@ export class WebhookReceiver extends Disposable {
   async start(options: ReceiverStartOptions): Promise<string> {
     await this.stop();
     const log = this.log;
+    const { DEFAULT_ANSWER_TIMEOUT_MS, WebhookReceiverServer } = await import('./server');
     this.#options = options;
     this.#server = await WebhookReceiverServer.start({
       token: options.token,
@@ -110,6 +110,8 @@ export class WebhookReceiver extends Disposable {
     this.log.info(`${describePayload(payload)} [${payload.trigger}], message ${payload.message.id}: “${excerpt(payload.data)}”`);
     this.#onDidReceive.fire(entry);
 
+    // Loaded by start() already.
+    const [{ webhookReply }, { askForAnswer }, { DEFAULT_ANSWER_TIMEOUT_MS }] = await Promise.all([import('../api/webhook/payload'), import('./prompt'), import('./server')]);
     const options = this.#options;
     const deadline = entry.receivedAt + DEFAULT_ANSWER_TIMEOUT_MS - 500;
     let reply: WebhookReply;

@@ -5,7 +5,8 @@
  */
 import * as l10n from '@vscode/l10n';
 import { avatarUrl } from '../api/users/avatar';
-import { roleName, type CustomProfileField, type User, type UserStatus } from '../api/users/models';
+import type { CustomProfileField, User, UserStatus } from '../api/users/models';
+import { roleName } from '../api/users/roles';
 import type { PresenceState } from '../store';
 import { statusEmoji } from '../views/presence/status';
 import type { ProfileField, ProfileModel } from './protocol';

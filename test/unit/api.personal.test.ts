@@ -206,6 +206,18 @@ describe('API: personal items', function () {
       await assert.rejects(createReminder(offlineClient(), { message_id: 1, scheduled_delivery_timestamp: inOneDay(), note: '123456' }), (e) => !(e instanceof ValidationError));
     });
 
+    it("checkParams runs an operation's server rules on some of its parameters without sending; nothing before the server is known", function () {
+      const throwsOn = (run: () => void, field: string | undefined, message: RegExp): void =>
+        assert.throws(run, (e: unknown) => e instanceof ValidationError && e.field === field && message.test(e.message));
+      throwsOn(() => offlineClient({ limits: { maxReminderNoteLength: 5 } }).checkParams('POST /reminders', { note: '123456' }), 'note', /5/);
+      offlineClient({ limits: { maxReminderNoteLength: 5 } }).checkParams('POST /reminders', { note: '12345' });
+      throwsOn(() => offlineClient({ featureLevel: 414 }).checkParams('POST /reminders', { note: 'n' }), 'note', /too old/);
+      throwsOn(() => offlineClient().checkParams('POST /saved_snippets', { title: '  ', content: 'x' }), 'title', /title/);
+      const unknownServer = offlineClient({ featureLevel: 414 });
+      unknownServer.server = undefined;
+      unknownServer.checkParams('POST /reminders', { note: 'n' });
+    });
+
     it('explains that a server below FL.reminders / FL.reminderNote is too old', async function () {
       await refused(createReminder(offlineClient({ featureLevel: 380 }), { message_id: 1, scheduled_delivery_timestamp: inOneDay() }), undefined, /too old/);
       await refused(getReminders(offlineClient({ featureLevel: 380 })), undefined, /too old/);

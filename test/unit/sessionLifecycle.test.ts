@@ -244,4 +244,52 @@ describe('SessionLifecycle', function () {
     assert.equal(machine.current, undefined);
     assert.equal(errors.length, 0, 'an unreachable server is a phase, not an error notification');
   });
+  it('a session whose code loads asynchronously (the extension loads it on first use) starts once loaded', async () => {
+    let loaded!: () => void;
+    const loading = new Promise<void>((resolve) => (loaded = resolve));
+    start({
+      session: async (client) => {
+        await loading;
+        const session = new ChatSession(client, { queue: { backoff: { baseMs: 5, capMs: 20 } } });
+        sessions.push(session);
+        return session;
+      },
+    });
+    const done = machine.switchTo(alice);
+    await waitFor('starting', () => machine.state.phase === 'starting');
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(sessions.length, 0);
+    assert.equal(machine.state.phase, 'starting');
+    loaded();
+    await done;
+    assert.deepEqual(phases, ['starting', 'connecting', 'live']);
+    assert.equal(machine.current?.session, sessions[0]);
+  });
+
+  it('disposed while the session\'s code loads: the session it then gets is never started, nothing becomes current', async () => {
+    let loaded!: () => void;
+    const loading = new Promise<void>((resolve) => (loaded = resolve));
+    start({
+      session: async (client) => {
+        await loading;
+        const session = new ChatSession(client, { queue: { backoff: { baseMs: 5, capMs: 20 } } });
+        sessions.push(session);
+        return session;
+      },
+    });
+    let current = 0;
+    machine.onDidChangeCurrent(() => current++);
+    void machine.switchTo(alice);
+    await waitFor('starting', () => machine.state.phase === 'starting');
+    await new Promise((r) => setTimeout(r, 50));
+    machine.dispose();
+    loaded();
+    await waitFor('the session made', () => sessions.length === 1);
+    await new Promise((r) => setTimeout(r, 100));
+    const status = sessions[0]!.status;
+    await sessions[0]!.stop(); // a session started by mistake would keep the process alive
+    assert.equal(status, 'stopped', 'never started');
+    assert.equal(machine.current, undefined);
+    assert.equal(current, 0);
+  });
 });

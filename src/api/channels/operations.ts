@@ -3,8 +3,8 @@ import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { FL } from '../features';
 import { type CallContext, defineOperation, envelope } from '../operation';
-import { flag, idOf, typeError } from '../params';
-import { codePointLength, DEFAULT_MAX_TOPIC_LENGTH, hexColor } from '../validation';
+import { flag, hexColor, idOf, typeError } from '../params';
+import { codePointLength, DEFAULT_MAX_TOPIC_LENGTH } from '../validation';
 import { Channel, Subscription, SubscriptionPropertyName, Topic } from './models';
 
 const channelId = idOf(() => l10n.t('The channel id'));

@@ -1,5 +1,4 @@
 import * as l10n from '@vscode/l10n';
-import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { extraEmojiType, FL } from '../features';
@@ -11,10 +10,7 @@ import { renderMessage } from './render';
 import { type CallContext, defineOperation, envelope } from '../operation';
 import { checkContent, checkTopic, isEmptyTopic } from '../validation';
 
-/** The SHA-256 of a message's raw Markdown, hex-encoded, as `prev_content_sha256` wants it. */
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
+export { sha256Hex } from './hash';
 
 /** The prefix of resolved topics: U+2714 then a space. */
 export const RESOLVED_TOPIC_PREFIX = '\u2714 ';

@@ -1,6 +1,6 @@
 import type { CallOptions, ChatClient, ParamsOf, ResultOf } from '../client';
 import { bareRoute, route } from '../route';
-import { sha256Hex } from './operations';
+import { sha256Hex } from './hash';
 
 export { sha256Hex };
 

@@ -3,8 +3,8 @@ import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { extraEmojiType, FL } from '../features';
 import { type CallContext, defineOperation, envelope } from '../operation';
-import { flag, idOf, InputReactionType, typeError } from '../params';
-import { maxCodePoints, STATUS_TEXT_MAX } from '../validation';
+import { flag, idOf, InputReactionType, maxCodePoints, typeError } from '../params';
+import { STATUS_TEXT_MAX } from '../validation';
 import { User } from './models';
 import { PresenceMap, upgradePresenceEntry } from './presence';
 

@@ -3,7 +3,7 @@
  * with a choice of sender: the email gateway bot (default), yourself, or one of your bots.
  */
 import * as vscode from 'vscode';
-import { FL } from '../../api';
+import { FL } from '../../api/features';
 import { getChannelEmailAddress } from '../../api/channels/routes';
 import { Commands } from '../../constants';
 import type { CurrentSession } from '../../session/manager';

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../api';
-import * as narrow from '../../api/messages/narrow';
+import * as narrow from '../../api/messages/narrowTerms';
 import { updateMessageFlagsForNarrow } from '../../api/messages/routes';
 import { Commands } from '../../constants';
 import type { CommandDeclaration } from '../../ui/commands';

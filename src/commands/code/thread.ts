@@ -10,7 +10,7 @@ import { CommentIds } from '../../constants';
 import { MessageList } from '../../messageList';
 import { topicNarrow } from '../../messageList/narrow';
 import type { CurrentSession } from '../../session/manager';
-import { isResolved } from '../../store';
+import { isResolved } from '../../store/keys';
 import { unicodeEmoji } from '../../views/presence/status';
 import { absoluteServerUrls } from '../../webviews/sanitize';
 

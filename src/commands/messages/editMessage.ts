@@ -4,9 +4,11 @@
  * {@link moveMessages}. Drafts live in the {@link DraftStore} until sent or discarded.
  */
 import * as vscode from 'vscode';
-import { ApiError, type ChatClient, FL } from '../../api';
+import type { ChatClient } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { FL } from '../../api/features';
 import type { Message } from '../../api/messages/models';
-import { sender } from '../../api/messages/narrow';
+import { sender } from '../../api/messages/narrowTerms';
 import { getMessage, getMessages, updateMessage } from '../../api/messages/routes';
 import { getSubscriptions } from '../../api/channels/routes';
 import type { Account } from '../../auth/accounts';

@@ -5,7 +5,8 @@
  * to skip the pickers (tests, or a caller that already asked).
  */
 import * as vscode from 'vscode';
-import { ApiError, type ChatClient } from '../../api';
+import type { ChatClient } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { updateMessage } from '../../api/messages/routes';
 import { describeError, explainTimeLimit } from '../../ui/errorMessage';
 

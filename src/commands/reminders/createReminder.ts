@@ -4,10 +4,10 @@
  * its "Create reminder" action was used on, otherwise one can be picked from a topic).
  */
 import * as vscode from 'vscode';
-import { FL, ValidationError } from '../../api';
-import { operations } from '../../api/operations';
+import { ValidationError } from '../../api/errors';
+import { FL } from '../../api/features';
 import type { Message } from '../../api/messages/models';
-import { channel, topic as topicTerm } from '../../api/messages/narrow';
+import { channel, topic as topicTerm } from '../../api/messages/narrowTerms';
 import { createReminder as postReminder } from '../../api/personal/routes';
 import { getMessages } from '../../api/messages/routes';
 import { Commands } from '../../constants';
@@ -131,9 +131,7 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
 
 /** Runs the API layer's own check (the single source of the rule and its message) of `POST /reminders` on the note (throws its ValidationError). */
 function postReminderCheck(current: CurrentSession, note: string): void {
-  const server = current.client.server;
-  if (!server) return;
-  operations['POST /reminders'].check?.({ note }, { route: 'POST /reminders', server, limits: current.client.limits });
+  current.client.checkParams('POST /reminders', { note });
 }
 
 /** The selection of the active editor, or of a visible one (the topic view may have the focus). */

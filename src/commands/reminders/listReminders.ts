@@ -5,7 +5,7 @@
  * by id (tests) or from the same list.
  */
 import * as vscode from 'vscode';
-import { FL } from '../../api';
+import { FL } from '../../api/features';
 import type { Reminder } from '../../api/personal/models';
 import { deleteReminder as apiDeleteReminder } from '../../api/personal/routes';
 import type { Services } from '../../services';

@@ -10,7 +10,6 @@ import { registerCommands } from '../../ui/commands';
 import { withNotification } from '../../ui/progress';
 import { fetchServerInfo, ServerInfoPanel } from '../../webviews/serverInfo/panel';
 import type { ServerInfoModel } from '../../webviews/serverInfo/protocol';
-import { SettingsPanel } from '../../webviews/settings/panel';
 
 export interface ServerInfoArgs {
   /** Skip the input box (tests, links): the server to ask. */
@@ -19,7 +18,11 @@ export interface ServerInfoArgs {
 
 export function register(services: Services): void {
   registerCommands(services, [
-    { id: Commands.openSettings, session: true, failure: vscode.l10n.t('Could not open the settings'), run: ({ services: s }) => SettingsPanel.show(s) },
+    {
+      id: Commands.openSettings, session: true, failure: vscode.l10n.t('Could not open the settings'),
+      // The page's code (the settings' zod schemas among it) loads when it is first opened.
+      run: async ({ services: s }) => (await import('../../webviews/settings/panel')).SettingsPanel.show(s),
+    },
     {
       id: Commands.serverInfo,
       failure: vscode.l10n.t('Could not get the server information'),

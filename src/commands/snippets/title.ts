@@ -3,9 +3,8 @@
  * its own message (the same `check` the client runs before sending).
  */
 import * as vscode from 'vscode';
-import type { ChatClient } from '../../api';
+import type { ChatClient } from '../../api/client';
 import { ValidationError } from '../../api/errors';
-import { operations } from '../../api/operations';
 import { codePointLength, SAVED_SNIPPET_TITLE_MAX } from '../../api/validation';
 import { showUntilDone } from '../../ui/quickInput';
 
@@ -15,11 +14,10 @@ export function titleMax(client: ChatClient): number {
 
 /** The API layer's objection to `title`, or undefined. */
 export function titleProblem(client: ChatClient, title: string): string | undefined {
-  const check = operations['POST /saved_snippets'].check;
   const max = titleMax(client);
-  if (check && client.server) {
+  if (client.server) {
     try {
-      check({ title, content: 'x' }, { route: 'POST /saved_snippets', server: client.server, limits: client.limits });
+      client.checkParams('POST /saved_snippets', { title, content: 'x' });
     } catch (error) {
       if (error instanceof ValidationError) return error.message;
       throw error;

@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
-import { directMessageRefusal, type ChatStore } from '../../store';
+import type { ChatStore } from '../../store';
+import { directMessageRefusal } from '../../store/dmPermission';
 import { registerCommands } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { dmTitle, type TopicViews } from '../../webviews/topicView/manager';

@@ -1,6 +1,6 @@
 /** Mark a topic as read (docs/API.md operation 12 with a channel + topic narrow). */
 import * as vscode from 'vscode';
-import * as narrow from '../../api/messages/narrow';
+import * as narrow from '../../api/messages/narrowTerms';
 import { Commands } from '../../constants';
 import type { CommandDeclaration } from '../../ui/commands';
 import { withNotification } from '../../ui/progress';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { CurrentSession } from '../../session/manager';
-import { isResolved, RESOLVED_PREFIX } from '../../store';
+import { isResolved, RESOLVED_PREFIX } from '../../store/keys';
 import type { CommandDeclaration } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { updateUserTopic } from '../../api/channels/routes';
 import { Commands } from '../../constants';
-import { POLICY } from '../../store';
+import { POLICY } from '../../store/userTopics';
 import type { CommandDeclaration } from '../../ui/commands';
 import { withNotification } from '../../ui/progress';
 import { topicCommand } from '../channels/common';

@@ -5,7 +5,8 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { ChatStore, StoreChange } from '../../store';
-import { Emitter, type Event } from '../../store';
+import type { Event } from '../../store';
+import { Emitter } from '../../store/emitter';
 
 export interface ConversationNode {
   readonly kind: 'dm';

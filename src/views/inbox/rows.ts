@@ -6,7 +6,9 @@
  * inbox leaves them out (a muted channel's unmuted or followed topics stay).
  */
 import type { Message } from '../../api/messages/models';
-import { POLICY, topicKey, type ChatStore } from '../../store';
+import type { ChatStore } from '../../store';
+import { POLICY } from '../../store/userTopics';
+import { topicKey } from '../../store/keys';
 import { dmKey } from '../../store/keys';
 
 export interface TopicRow {

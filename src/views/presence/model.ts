@@ -4,7 +4,8 @@
  * whose status or record changed while staying put). No `vscode` import.
  */
 import type { ChatStore, PresenceGroups, PresenceState, StoreChange } from '../../store';
-import { Emitter, type Event } from '../../store';
+import type { Event } from '../../store';
+import { Emitter } from '../../store/emitter';
 
 export const PRESENCE_STATES: readonly PresenceState[] = ['active', 'idle', 'offline'];
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { roleName, type RoleName } from '../../api/users/models';
+import { roleName, type RoleName } from '../../api/users/roles';
 import { Commands } from '../../constants';
 import type { PresenceState } from '../../store';
 import { TreeProvider } from '../tree';

@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import type { SessionManager } from '../../session/manager';
 import { Disposable } from '../../disposable';
-import { topicKey, type ChatStore, type StoreChange, type TopicItem } from '../../store';
+import type { ChatStore, StoreChange, TopicItem } from '../../store';
+import { topicKey } from '../../store/keys';
 
 export interface TopicNode {
   readonly kind: 'topic';

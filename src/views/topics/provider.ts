@@ -6,7 +6,9 @@
  */
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
-import { POLICY, RESOLVED_PREFIX, type ChatStore, type TopicItem } from '../../store';
+import type { ChatStore, TopicItem } from '../../store';
+import { POLICY } from '../../store/userTopics';
+import { RESOLVED_PREFIX } from '../../store/keys';
 import { TreeProvider } from '../tree';
 import type { TopicNode, TopicsModel } from './model';
 

@@ -4,7 +4,7 @@
  * (any server URL) and after (the active account's server, through its client).
  */
 import * as vscode from 'vscode';
-import { ChatClient } from '../../api/client';
+import { loadClient } from '../../api/load';
 import { getServerSettings } from '../../api/server/routes';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
@@ -26,6 +26,7 @@ export async function fetchServerInfo(services: Services, realmUrl: string | und
   }
   if (realmUrl === undefined) throw new SignInRequiredError();
   // No credentials: `/server_settings` needs none, and none are sent.
+  const { ChatClient } = await loadClient();
   const client = new ChatClient({ realmUrl, email: '', apiKey: '', maxRetries: 1, timeoutMs: 15_000 });
   try {
     const settings = await getServerSettings(client, { signal });

@@ -6,7 +6,7 @@
  * text is left as it was.
  */
 import * as vscode from 'vscode';
-import { type UploadFile, uploadFile, uploadMarkdown } from '../../api/messages/upload';
+import type { UploadFile } from '../../api/messages/upload';
 import { MIB, uploadSizeProblem } from '../../api/messages/uploadSize';
 import type { RealmLimits } from '../../api/operation';
 import type { CurrentSession } from '../../session/manager';
@@ -122,6 +122,8 @@ export class ViewUploads implements vscode.Disposable {
     this.#status();
     let reported = 0;
     try {
+      // The upload operation's code (zod) loads with the first upload, not with the conversation view.
+      const { uploadFile, uploadMarkdown } = await import('../../api/messages/upload');
       const result = await uploadFile(current.client, file, {
         signal: controller.signal,
         maxRetries: 0,
