@@ -85,10 +85,12 @@ function declareLanguage(userDir, locale) {
  * language (`--locale`).
  * Output goes to `<dir>/code-server.log` (and to the console when `verbose`). `vsixFiles` are
  * installed into the profile first (`--install-extension`), the way a user installs a package.
+ * `userDataDir`: a profile to use (and keep) instead of a new one, so that what one run leaves
+ * there (the extension's global storage) is there for the next (the extension bench's code cache).
  */
-export async function startCodeServer({ env = {}, settings = {}, port: preferredPort = 0, host = '127.0.0.1', verbose = false, startTimeoutMs = 60_000, vsixFiles = [], locale } = {}) {
+export async function startCodeServer({ env = {}, settings = {}, port: preferredPort = 0, host = '127.0.0.1', verbose = false, startTimeoutMs = 60_000, vsixFiles = [], locale, userDataDir } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'team-chat-cs-'));
-  const userDir = path.join(dir, 'ud');
+  const userDir = userDataDir ?? path.join(dir, 'ud');
   mkdirSync(path.join(userDir, 'User'), { recursive: true });
   mkdirSync(path.join(dir, 'ext'), { recursive: true });
   writeFileSync(path.join(dir, 'config.yaml'), 'auth: none\ncert: false\n');

@@ -38,6 +38,8 @@ export async function runIntegration({
   locale,
   // The extensions the host loads (the benchmark's host probe loads generated copies instead).
   extensionDevelopmentPath = REPO_ROOT,
+  // A profile kept from one run to the next (code-server's --user-data-dir); default: a new one.
+  userDataDir,
 } = {}) {
   const started = Date.now();
   for (const [file, hint] of [
@@ -74,7 +76,7 @@ export async function runIntegration({
       const workspace = mkdtempSync(path.join(os.tmpdir(), 'team-chat-ws-'));
       cleanups.push(() => rmSync(workspace, { recursive: true, force: true }));
       makeFixtureWorkspace(workspace);
-      const cs = await startCodeServer({ env, verbose, locale });
+      const cs = await startCodeServer({ env, verbose, locale, userDataDir });
       cleanups.push(() => cs.stop());
       log(`code-server ${cs.url} (log ${cs.logPath})`);
 

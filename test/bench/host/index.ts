@@ -4,7 +4,8 @@
 // loading its main module (the host's own `require`, seen through a hook on Node's module loader)
 // plus its `activate()` until what it returns resolves. The whole `ext.activate()` is reported too:
 // it adds the host's own work (the extension's context, its storage's round trip to the window),
-// the same for any extension and noisy. Then, apart, how long our core takes to be ready.
+// the same for any extension and noisy. Then, apart, how long our core takes to be ready, and what
+// became of its code cache (the probe waits for it to be written, for the next host in the profile).
 // Profiled (test/bench/host/profile, other hosts than the timed ones): a CPU profile of ours from
 // its activation to its core's ready() and a settle, written beside the extensions for the bench.
 import * as fs from 'fs';
@@ -123,7 +124,8 @@ export async function probe(profile: boolean): Promise<void> {
       profileFile = path.join(path.dirname(ours.extensionPath), 'startup.cpuprofile');
       fs.writeFileSync(profileFile, JSON.stringify(await stopProfiler()));
     }
-    const bench = { baseline: base.activation, ours: our.activation, coreReadyMs, activateCoreMs: api.activationMs, profileFile };
+    const codeCache = await (our.exports as TeamChatShell).codeCache();
+    const bench = { baseline: base.activation, ours: our.activation, coreReadyMs, activateCoreMs: api.activationMs, codeCache, profileFile };
     console.log(`TEAMCHAT_RESULT ${JSON.stringify({ passed: 1, failed: 0, failures: [], bench })}`);
   } finally {
     restore();
