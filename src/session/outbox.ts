@@ -11,7 +11,8 @@
 import * as vscode from 'vscode';
 import type { Account, AccountManager } from '../auth/accounts';
 import { Disposable } from '../disposable';
-import { Outbox, type OutboxConnection, type OutboxDestination, type OutboxEntry, type OutboxStorage } from '../store/outbox';
+import type { Outbox, OutboxConnection, OutboxDestination, OutboxEntry, OutboxStorage } from '../store/outbox';
+import { loadOutbox } from '../store/load';
 import type { SessionManager } from './manager';
 import { OutboxFile } from './outboxFile';
 
@@ -226,7 +227,8 @@ export class OutboxService extends Disposable {
       account,
       storage,
       subscriptions: [],
-      opening: Outbox.open({ storage, connection, log: this.log }).then((outbox) => {
+      // The outbox's code (the message checks of the API layer) loads after the client's.
+      opening: loadOutbox().then(({ Outbox }) => Outbox.open({ storage, connection, log: this.log })).then((outbox) => {
         if (this.#opened !== opened) {
           outbox.dispose();
           return outbox;

@@ -16,7 +16,6 @@
 import { createHash } from 'crypto';
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import * as z from 'zod';
 import type { OutboxEntry, OutboxStorage } from '../store/outboxEntry';
 
 /** Bumped whenever what is saved changes meaning: files of another version are set aside. */
@@ -26,24 +25,6 @@ export interface OutboxFileLog {
   info(message: string): void;
   warn(message: string): void;
 }
-
-const id = z.number().int().positive();
-const Entry = z.object({
-  localId: z.string().min(1),
-  to: z.discriminatedUnion('type', [
-    z.object({ type: z.literal('stream'), streamId: id, topic: z.string() }),
-    z.object({ type: z.literal('private'), userIds: z.array(id).min(1) }),
-  ]),
-  content: z.string(),
-  createdAt: z.number(),
-  state: z.enum(['waiting', 'sending', 'failed', 'refused']),
-  error: z.object({ message: z.string(), code: z.string().optional() }).optional(),
-  attempts: z.number().int().nonnegative(),
-  sendStartedAt: z.number().optional(),
-  afterMessageId: z.number().int().optional(),
-  sentContent: z.string().optional(),
-});
-const Entries = z.array(Entry);
 
 interface Header {
   version: number;
@@ -102,7 +83,9 @@ export class OutboxFile implements OutboxStorage {
     } catch {
       return this.#setAside('its entries are not valid JSON');
     }
-    const parsed = Entries.safeParse(json);
+    // The entries' schema (zod) loads with the first file read, not with the extension.
+    const { OutboxEntries } = await import('./outboxEntries');
+    const parsed = OutboxEntries.safeParse(json);
     if (!parsed.success) return this.#setAside('its entries are not outbox entries');
     if (parsed.data.length) this.log.info(`Outbox: ${parsed.data.length} unsent message(s) found in ${path.basename(this.path)}.`);
     return parsed.data;
