@@ -3,6 +3,7 @@
  * reactions grouped per emoji with who reacted. No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
+import { FL } from '../../api/features';
 import type { EditHistoryEntry, Message, TopicLink } from '../../api/messages/models';
 import type { CurrentSession } from '../../session/manager';
 import { safeUrl } from '../sanitize';
@@ -155,14 +156,18 @@ export function historyItems(entries: readonly EditHistoryEntry[], ctx: ModelCon
 
 /**
  * The user-visible link to a message, as the web app writes it: `#narrow/channel/<id>-<name>/topic/
- * <topic>/near/<id>` for a channel message, `#narrow/dm/<ids>-<slug>/near/<id>` for a direct one
- * (the other participants' ids; the slug is the name of a 1:1, `group` otherwise).
+ * <topic>/with/<id>` for a channel message, `#narrow/dm/<ids>-<slug>/with/<id>` for a direct one
+ * (the other participants' ids; the slug is the name of a 1:1, `group` otherwise). `with` (from
+ * feature level 271, `FL.withOperator`) keeps the link working when the message is moved; older
+ * servers get `near`.
  */
 export function messageLink(
   realmUrl: string,
   message: Pick<Message, 'id' | 'type' | 'stream_id' | 'subject' | 'display_recipient'>,
   names: { channelName(id: number): string | undefined; readonly ownUserId: number },
+  featureLevel: number,
 ): string {
+  const at = `${featureLevel >= FL.withOperator ? 'with' : 'near'}/${message.id}`;
   const encode = (s: string): string =>
     encodeURIComponent(s)
       .replace(/\./g, '%2E')
@@ -170,12 +175,12 @@ export function messageLink(
   const base = `${realmUrl.replace(/\/*$/, '')}/#narrow`;
   if (message.type === 'stream' && message.stream_id !== undefined) {
     const slug = `${message.stream_id}-${(names.channelName(message.stream_id) ?? String(message.display_recipient)).replace(/[ ]/g, '-')}`;
-    return `${base}/channel/${encode(slug)}/topic/${encode(message.subject)}/near/${message.id}`;
+    return `${base}/channel/${encode(slug)}/topic/${encode(message.subject)}/${at}`;
   }
   const recipients = Array.isArray(message.display_recipient) ? message.display_recipient : [];
   const others = recipients.filter((r) => r.id !== names.ownUserId);
   const people = others.length > 0 ? others : recipients;
   const ids = people.map((r) => r.id).sort((a, b) => a - b);
   const slug = people.length === 1 ? people[0]!.full_name.replace(/[ ]/g, '-') : 'group';
-  return `${base}/dm/${encode(`${ids.join(',')}-${slug}`)}/near/${message.id}`;
+  return `${base}/dm/${encode(`${ids.join(',')}-${slug}`)}/${at}`;
 }
