@@ -50,6 +50,14 @@ export function makePng(size: number, pixel: (x: number, y: number) => [number, 
   ]);
 }
 
+/**
+ * A 96×96 blue-green gradient with a white diagonal, easy to spot: the image of the conversation in
+ * the README's first picture (uploaded by test/ui/messageContent.test.ts, seeded in the demo).
+ */
+export function gradientPng(): Buffer {
+  return makePng(96, (x, y) => (Math.abs(x - y) < 4 ? [255, 255, 255] : [20, 80 + x, 120 + y]));
+}
+
 /** A colourful disc: what the demo's custom emoji look like. */
 export function emojiPng(seed: number): Buffer {
   const hue = (seed * 67) % 360;
