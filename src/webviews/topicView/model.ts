@@ -6,6 +6,7 @@ import * as l10n from '@vscode/l10n';
 import { FL } from '../../api/features';
 import type { EditHistoryEntry, Message, TopicLink } from '../../api/messages/models';
 import type { CurrentSession } from '../../session/manager';
+import { avatarUrl } from '../../api/users/avatar';
 import { safeUrl } from '../sanitize';
 import type { EditHistoryItem, MessageModel, ReactionModel, TopicLinkModel } from './protocol';
 import { unicodeEmoji } from '../../views/presence/status';
@@ -20,6 +21,11 @@ export interface ModelContext {
   channelName(streamId: number): string | undefined;
   /** How the organisation names the empty topic ("general chat"). */
   readonly emptyTopicName: string;
+  /**
+   * A user's avatar URL as the store knows it (the Gravatar URL built from the real address when
+   * the server left it to the client: `client_gravatar`); absent or undefined: initials.
+   */
+  avatarUrl?(userId: number): string | undefined;
   /** A custom emoji's image URL by its id (reactions show the image); absent: `:name:` is shown. */
   realmEmojiUrl?(emojiId: string): string | undefined;
   /** Whether the own user may delete the message now (the realm's permissions and time limit). */
@@ -33,6 +39,10 @@ export function modelContextOf(current: Pick<CurrentSession, 'account' | 'store'
     realmUrl: current.account.realmUrl,
     ownUserId: store.ownUserId,
     userName: (id) => store.user(id)?.full_name,
+    avatarUrl: (id) => {
+      const user = store.user(id);
+      return user ? avatarUrl(user) : undefined;
+    },
     channelName: (id) => store.channelName(id),
     emptyTopicName: store.realm.emptyTopicDisplayName,
     realmEmojiUrl: (id) => store.realmEmoji().find((e) => e.id === id)?.source_url,
@@ -96,7 +106,9 @@ export function widgetModel(message: Message, ctx: ModelContext): WidgetModel | 
 
 export function messageModel(message: Message, ctx: ModelContext): MessageModel {
   const senderName = ctx.userName(message.sender_id) ?? message.sender_full_name;
-  const avatar = message.avatar_url ? safeUrl(message.avatar_url, ctx.realmUrl) : undefined;
+  // Null: the server left the (Gravatar) URL to the client, from the sender's real address.
+  const url = message.avatar_url ?? (message.avatar_url === null ? ctx.avatarUrl?.(message.sender_id) : undefined);
+  const avatar = url ? safeUrl(url, ctx.realmUrl) : undefined;
   return {
     id: message.id,
     senderId: message.sender_id,
