@@ -1,11 +1,12 @@
 // The conversation page from the keyboard, in the real workbench: Tab reaches the message list on
 // one message (not on a "(moved)" marker or an action button inside it) and leaves it with the next
 // Tab; the arrows, Home and End move between messages, → walks a message's marker and actions; the
-// focus stays on the same message (and the same action) when its row is rendered again. The compose
-// box grows with its text from three lines to half the view, then scrolls. Screenshots of both.
+// focus stays on the same message (and the same action) when its row is rendered again, and moves
+// to the next message when its own is deleted. The compose box grows with its text from three
+// lines to half the view, then scrolls. Screenshots of both.
 import * as assert from 'assert';
 import type { FrameLocator } from 'playwright-core';
-import { addReaction, sendMessage, updateMessage } from '../../src/api/messages/routes';
+import { addReaction, deleteMessage, sendMessage, updateMessage } from '../../src/api/messages/routes';
 import { openTopicFromPalette } from './helpers';
 import { useWorkbench } from './workbench';
 
@@ -97,6 +98,11 @@ describe('UI conversation keyboard', function () {
     await messages.nth(3).waitFor({ timeout: 20_000 });
     assert.deepEqual(await focused(frame), { id: ids[0], onMessage: false, inList: true, text: 'Quote', elementId: '' });
     assert.deepEqual(await tabbable(), [`li#${ids[0]}`]);
+    // The focused message deleted: the next one takes the focus.
+    await deleteMessage(bob, { message_id: ids[0]! });
+    await frame.locator(`li.message[data-id="${ids[0]}"]`).waitFor({ state: 'detached', timeout: 20_000 });
+    assert.deepEqual(await focused(frame), { id: ids[1], onMessage: true, inList: true, text: '', elementId: '' });
+    assert.deepEqual(await tabbable(), [`li#${ids[1]}`]);
   });
 
   it('the compose box grows with a long quote up to half the view, then scrolls', async () => {
