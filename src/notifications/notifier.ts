@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { ChatEvent } from '../api/events/models';
 import type { Message } from '../api/messages/models';
+import { updateMessageFlags } from '../api/messages/routes';
 import { Commands } from '../constants';
 import { Disposable } from '../disposable';
 import type { Services } from '../services';
@@ -206,8 +207,27 @@ export class Notifier extends Disposable {
       return result;
     };
     const id = await replyLoop(vscode.l10n.t('Reply to {0}', title), max, ui, send, (e) => vscode.l10n.t('Could not send the reply: {0}', describeError(e)));
-    if (id !== undefined) this.#onDidReply.fire({ messageId: id, target });
+    if (id === undefined) return undefined;
+    await this.#markAnswered(current, target, id);
+    this.#onDidReply.fire({ messageId: id, target });
     return id;
+  }
+
+  /**
+   * Answering reads the conversation, as in Zulip's apps, where a reply from a notification opens
+   * the conversation (which marks what it shows read): its unread messages older than the reply
+   * are marked read, and the Inbox, the badge and the status bar follow the server's flag event.
+   */
+  async #markAnswered(current: CurrentSession, target: ConversationTarget, replyId: number): Promise<void> {
+    const store = current.store;
+    const unread = target.kind === 'topic' ? store.unreadIdsOfTopic(target.streamId, target.topic) : store.unreads.dmIds(target.userIds);
+    const ids = unread.filter((id) => id < replyId);
+    if (ids.length === 0) return;
+    try {
+      await updateMessageFlags(current.client, { messages: ids, op: 'add', flag: 'read' });
+    } catch (error) {
+      this.services.log.warn(`Notifications: could not mark the answered conversation as read: ${describeError(error)}`);
+    }
   }
 }
 

@@ -8,13 +8,14 @@
  * of each echo of one's own sends (`ChatSession.onOwnEcho`), and resumes when the session is live
  * again. Signing out drops the account's outbox and removes its file.
  */
+import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { Account, AccountManager } from '../auth/accounts';
 import { Disposable } from '../disposable';
 import type { Outbox, OutboxConnection, OutboxDestination, OutboxEntry, OutboxStorage } from '../store/outbox';
 import { loadOutbox } from '../store/load';
 import type { SessionManager } from './manager';
-import { OutboxFile } from './outboxFile';
+import { OutboxFiles } from './outboxFiles';
 
 export type { OutboxDestination, OutboxEntry } from '../store/outbox';
 
@@ -31,7 +32,7 @@ export const DELIVERY_WAIT_MS = 30_000;
 /** The file's writes stop once it is closed (sign-out, reload in tests): nothing is written after. */
 class ClosableStorage implements OutboxStorage {
   closed = false;
-  constructor(readonly file: OutboxFile) {}
+  constructor(readonly file: OutboxFiles) {}
   load(): Promise<OutboxEntry[]> {
     return this.file.load();
   }
@@ -50,8 +51,8 @@ interface Opened {
 
 export class OutboxService extends Disposable {
   #opened: Opened | undefined;
-  /** One file per account, kept so that every write to it is in order. */
-  readonly #files = new Map<string, OutboxFile>();
+  /** This host's file of each account, kept so that every write to it is in order. */
+  readonly #files = new Map<string, OutboxFiles>();
   /** Recent deliveries, localId → message id (a caller may ask after the fact). */
   readonly #deliveries = new Map<string, number>();
   #echo: { dispose(): void } | undefined;
@@ -60,6 +61,8 @@ export class OutboxService extends Disposable {
   readonly #onDidChange = this._register(new vscode.EventEmitter<readonly OutboxEntry[]>());
   /** The active account's entries changed (or another account's outbox was opened). */
   readonly onDidChange = this.#onDidChange.event;
+  /** This extension host's id: its outbox files and leases are named by it (see outboxFiles.ts). */
+  readonly hostId = randomUUID();
 
   constructor(
     private readonly dir: string,
@@ -199,10 +202,10 @@ export class OutboxService extends Disposable {
     if (account) await this.#open(account).opening;
   }
 
-  #file(account: Account): OutboxFile {
+  #file(account: Account): OutboxFiles {
     let file = this.#files.get(account.id);
     if (!file) {
-      file = new OutboxFile(this.dir, account.id, account.realmUrl, this.log);
+      file = new OutboxFiles(this.dir, account.id, account.realmUrl, this.log, { hostId: this.hostId });
       this.#files.set(account.id, file);
     }
     return file;
@@ -252,6 +255,8 @@ export class OutboxService extends Disposable {
     if (!opened) return;
     this.#opened = undefined;
     opened.storage.closed = true;
+    // What is left may be taken over by the next window that opens this account's outbox.
+    void opened.storage.file.release().catch(() => undefined);
     for (const s of opened.subscriptions) s.dispose();
     opened.outbox?.dispose();
   }

@@ -2,7 +2,7 @@
  * The outbox's storage (src/store/outbox.ts): the account's unsent messages in the extension's
  * global storage, so that a reload or a crash loses none.
  *
- * One file per account (`outbox-<hash of the account id>.json`), written whole through a temporary
+ * One file per account and extension host (named by outboxFiles.ts), written whole through a temporary
  * file (flushed to disk, then renamed over the old one), readable by its owner only, holding no
  * credentials (the API key lives only in SecretStorage). As the warm-start cache
  * (snapshotCache.ts): a header line (format version, account, server, when it was saved, and the
@@ -37,6 +37,11 @@ interface Header {
 
 const sha1 = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('hex');
 
+/** The start of every outbox file name of the account (`outbox-<hash of the account id>`; see outboxFiles.ts). */
+export function outboxFileStem(accountId: string): string {
+  return `outbox-${createHash('sha256').update(accountId).digest('hex').slice(0, 24)}`;
+}
+
 export class OutboxFile implements OutboxStorage {
   /** The account's file. */
   readonly path: string;
@@ -48,8 +53,10 @@ export class OutboxFile implements OutboxStorage {
     private readonly realmUrl: string,
     private readonly log: OutboxFileLog,
     private readonly now: () => number = Date.now,
+    /** The file's name in `dir` (default `<stem>.json`, the one file of earlier versions). */
+    name = `${outboxFileStem(accountId)}.json`,
   ) {
-    this.path = path.join(dir, `outbox-${createHash('sha256').update(accountId).digest('hex').slice(0, 24)}.json`);
+    this.path = path.join(dir, name);
   }
 
   /** The saved entries; none when there is no file or it was set aside (with a log line). */

@@ -6,10 +6,11 @@
  * (the outbox: `teamChat.showOutbox`).
  */
 import * as vscode from 'vscode';
-import { Commands } from '../constants';
+import { Commands, Settings } from '../constants';
 import type { Services } from '../services';
 import { statusBarText } from './sessionText';
 import { unicodeEmoji } from './presence/status';
+import { statusBarCount, unreadCounts } from './unreadCounts';
 
 
 export function registerStatusBar(services: Services): vscode.StatusBarItem {
@@ -41,10 +42,11 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
       const own = store.status(store.ownUserId);
       const emoji = own ? statusEmoji(own) : '';
       const text = own?.status_text ?? '';
-      const unread = store.totalUnread();
+      const mode = vscode.workspace.getConfiguration().get<string>(Settings.badgeCounts) === 'allUnreads' ? 'allUnreads' : 'dmsAndMentions';
+      const count = statusBarCount(unreadCounts(store), mode);
       const label = [emoji, text].filter(Boolean).join(' ') || (own?.away ? vscode.l10n.t('away') : current.account.fullName);
-      item.text = `$(comment-discussion) ${truncate(label, 30)}${unread > 0 ? ` · ${unread}` : ''}`;
-      item.tooltip = vscode.l10n.t('{0} on {1}\n{2} unread\nClick to set your status.', current.account.email, current.account.realmUrl, unread);
+      item.text = `$(comment-discussion) ${truncate(label, 30)}${count.text}`;
+      item.tooltip = vscode.l10n.t('{0} on {1}\n{2}\nClick to set your status.', current.account.email, current.account.realmUrl, count.tooltip);
       item.command = Commands.setStatus;
     }
     const waiting = services.outbox.entries().length;
@@ -62,6 +64,7 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
     sessions.onDidChange(update),
     services.onDidChangeSession(update),
     services.outbox.onDidChange(update),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(Settings.badgeCounts) && update()),
     sessions.onDidChangeStore((c) => {
       if (c.full || c.areas.has('unreads') || c.areas.has('subscriptions') || c.areas.has('userTopics') || c.userIds.has(sessions.current?.store.ownUserId ?? -1)) update();
     }),

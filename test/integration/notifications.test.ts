@@ -81,6 +81,41 @@ describe('notifications', () => {
     assert.deepEqual(recipients, [alice().userId, bob().userId].sort((a, b) => a - b));
   });
 
+  it('Reply confirms the send and reads the conversation: its Inbox row goes, the badge and the status bar follow', async function () {
+    this.timeout(90_000);
+    const store = () => api.services.sessions.current!.store;
+    const bobRow = () => api.inbox.provider.getChildren().find((r) => r.kind === 'dm' && r.userIds.length === 1 && r.userIds[0] === bob().userId);
+    const badge = () => api.channels.view.badge?.value ?? 0;
+    /** The status bar's number (" · N unread"), 0 when it shows none. */
+    const statusCount = () => Number(/ · (\d+) unread/.exec(api.statusBar.text)?.[1] ?? 0);
+    const inboxTotal = () => api.inbox.provider.getChildren().reduce((n, r) => n + r.count, 0);
+    await vscode.commands.executeCommand(Commands.inboxShowUnread);
+    // A first message, its notification dismissed: unread.
+    const first = await dmFromBob('are you there?');
+    await shownFor(first);
+    await waitFor('bob’s row in the inbox', () => bobRow()?.count === 1, 20_000);
+    // The status bar counts what the Inbox lists; the badge, direct messages and mentions.
+    await waitFor('the counts settled', () => statusCount() === inboxTotal() && badge() === store().unreads.dmsAndMentions, 20_000);
+    const before = { badge: badge(), status: statusCount() };
+
+    infoAnswers.push('Reply');
+    inputAnswers.push('yes, here');
+    const replied = new Promise<{ messageId: number }>((resolve) => {
+      const d = api.notifications.notifier.onDidReply((r) => (d.dispose(), resolve(r)));
+    });
+    const second = await dmFromBob('can you look at the build?');
+    await shownFor(second);
+    await replied;
+    assert.ok(infoTexts.includes(`Sent to ${bob().fullName}.`), `a confirmation: ${JSON.stringify(infoTexts)}`);
+    // Both of Bob's messages are read now: his row goes; each count lost the first (the second came and went).
+    await waitFor('bob’s row gone from the inbox', () => bobRow() === undefined, 20_000);
+    assert.equal(store().isUnread(first), false);
+    assert.equal(store().isUnread(second), false);
+    await waitFor('the status bar and the badge one less', () => statusCount() === before.status - 1 && badge() === before.badge - 1, 20_000);
+    assert.equal(statusCount(), inboxTotal());
+    assert.equal(badge(), store().unreads.dmsAndMentions);
+  });
+
   it('a mention in a channel notifies, naming the topic', async function () {
     this.timeout(60_000);
     const topic = `notify mention ${Date.now()}`;

@@ -11,7 +11,7 @@ import type { ChatClient } from '../../src/api';
 import { channel, dm, topic as topicOf, type Narrow } from '../../src/api/messages/narrow';
 import { getMessages } from '../../src/api/messages/routes';
 import { Commands } from '../../src/constants';
-import { OutboxFile } from '../../src/session/outboxFile';
+import { outboxFileStem } from '../../src/session/outboxFile';
 import type { TeamChatApi } from '../../src/extension';
 import type { TopicPanel } from '../../src/webviews/topicView/panel';
 import { clientFor, freshStart, GENERAL, signOutAll, testAccount, testControl, waitFor } from './helpers';
@@ -167,10 +167,14 @@ describe('outbox: sends kept until the server has them', () => {
     await testControl('fault', DOWN);
     await topicPanel.outbox.enqueue(`left behind ${stamp}`);
     const account = api.services.sessions.current!.account;
-    const file = new OutboxFile(vscode.Uri.joinPath(api.services.context.globalStorageUri, 'outbox').fsPath, account.id, account.realmUrl, { info: () => undefined, warn: () => undefined });
-    await waitFor('the outbox file written', () => fs.existsSync(file.path), 10_000);
+    const dir = vscode.Uri.joinPath(api.services.context.globalStorageUri, 'outbox').fsPath;
+    // This window's file (one per extension host, see src/session/outboxFiles.ts) and its lease.
+    const files = () => (fs.existsSync(dir) ? fs.readdirSync(dir) : []).filter((n) => n.startsWith(`${outboxFileStem(account.id)}.`));
+    const own = `${outboxFileStem(account.id)}.${outbox().hostId}.json`;
+    await waitFor('the outbox file written', () => files().includes(own), 10_000);
+    assert.ok(files().includes(`${outboxFileStem(account.id)}.${outbox().hostId}.lease`), 'with its lease');
     await vscode.commands.executeCommand(Commands.signOut, account.id);
-    assert.equal(fs.existsSync(file.path), false, `${file.path} is still there`);
+    assert.deepEqual(files(), [], 'the account’s outbox files are gone');
     assert.equal(outbox().entries().length, 0);
     await testControl('clear-faults');
     // Nothing is sent after the sign-out (the outbox is closed, its file gone).

@@ -7,7 +7,7 @@ import { CompiledParams, compileParams, decodeParams } from './params';
 import { compile, CompiledRoute, Ctx, RawResponse, Route, UploadedFile } from './router';
 import { User } from './types';
 
-export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: number; body?: 'html' | 'json' | 'empty' }
+export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: number; body?: 'html' | 'json' | 'empty'; /** A JSON body's `msg` and `code` (a refusal's reason). */ msg?: string; code?: string }
   | { kind: 'drop' } | { kind: 'badBody' } | { kind: 'rateLimit'; retryAfter: number }
   /** A careless server or proxy: the request's Authorization header (and its decoded form) echoed in a 4xx `msg` or a 5xx HTML page. */
   | { kind: 'echoAuth'; status: number }
@@ -271,7 +271,7 @@ export class HttpFront {
           res.writeHead(f.status, { 'Content-Type': 'text/html; charset=utf-8' });
           res.end(`<html><head><title>${f.status} Error</title></head><body><h1>${f.status} Error</h1><hr><center>nginx</center></body></html>\n`);
         } else {
-          sendJson(res, f.status, { result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
+          sendJson(res, f.status, { result: 'error', msg: f.msg ?? 'Internal server error', code: f.code ?? 'INTERNAL_SERVER_ERROR' });
         }
         return true;
       }

@@ -39,4 +39,17 @@ describe('UI direct messages', function () {
     await wb.page.waitForTimeout(500);
     await wb.screenshot('dm-from-profile');
   });
+
+  it('a direct conversation begins with "Beginning of the conversation", not "topic"', async () => {
+    await wb.runCommand('View: Close All Editors');
+    // The Team Chat side bar is open from the tests before; a click on its icon would close it.
+    if (!(await wb.page.locator('.part.sidebar').isVisible())) await wb.openActivity('Team Chat');
+    await wb.showOnlyView('Direct Messages');
+    await wb.view('Direct Messages').locator('.monaco-list-row', { hasText: /^Carol Chen/ }).first().click();
+    const frame = wb.webviewFrame();
+    await frame.locator('li.message').first().waitFor({ timeout: 20_000 });
+    const older = frame.locator('#older');
+    await older.filter({ hasText: /^Beginning of the/ }).waitFor({ timeout: 20_000 });
+    assert.equal(await older.innerText(), 'Beginning of the conversation');
+  });
 });

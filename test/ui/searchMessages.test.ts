@@ -10,6 +10,16 @@ describe('UI: Search Messages', function () {
   this.timeout(180_000);
   const wb = useWorkbench({ autoSignIn: true });
 
+  /** The texts of the search box's rows that do not fit (shown cut off with "…"). */
+  const cutOff = (): Promise<string[]> =>
+    wb.quickInput().locator('.monaco-list-row').evaluateAll((rows) =>
+      rows.flatMap((row) =>
+        Array.from(row.querySelectorAll<HTMLElement>('*'))
+          .filter((el) => getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.innerText),
+      ),
+    );
+
   it('searches the organisation and lists the matches by conversation', async () => {
     await wb.openActivity('Team Chat');
     await wb.waitForLiveSession(120_000);
@@ -26,7 +36,15 @@ describe('UI: Search Messages', function () {
     await input.fill('channel:nowhere deploy');
     const error = widget.locator('.monaco-list-row', { hasText: 'No channel named "nowhere"' }).first();
     await error.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(await error.innerText(), /Put quotes around a name with spaces\./);
     await wb.screenshot('search-box-error');
+    // Nothing in the box is cut off with "…": the error's two parts, the operator rows.
+    assert.deepEqual(await cutOff(), []);
+    await input.fill('deploy is:everything');
+    await widget.locator('.monaco-list-row', { hasText: '"is:everything" is not a search' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    assert.deepEqual(await cutOff(), [], 'the longest hint fits too');
+    await input.fill('channel:nowhere deploy');
+    await error.waitFor({ state: 'visible', timeout: 10_000 });
     await input.press('Enter');
     await wb.page.waitForTimeout(500);
     assert.ok(await widget.isVisible(), 'a bad query keeps the box open');

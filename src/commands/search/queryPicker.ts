@@ -1,12 +1,13 @@
 /**
  * The search box: a quick pick whose first row is the query as typed — "Search" when it parses,
- * the parser's error when not (Enter then does nothing) — then the recent queries and the operator
- * cheat-sheet; picking an operator adds it to the query and keeps the box open.
+ * the parser's error when not (what is wrong beside it, how to fix it on the line below; Enter
+ * then does nothing) — then the recent queries and the operator cheat-sheet; picking an operator
+ * adds it to the query and keeps the box open.
  */
 import * as vscode from 'vscode';
 import { parseSearchQuery, type SearchDirectory, type SearchQuery } from '../../messageList/searchQuery';
 import { showUntilDone } from '../../ui/quickInput';
-import { describeQueryError, operatorHints } from './queryText';
+import { operatorHints, queryErrorText } from './queryText';
 
 interface Item extends vscode.QuickPickItem {
   readonly action: { kind: 'search' } | { kind: 'recent'; query: string } | { kind: 'insert'; text: string } | { kind: 'none' };
@@ -31,11 +32,13 @@ export function pickSearchQuery(directory: SearchDirectory, recent: readonly str
     const items: Item[] = [];
     if (text.trim() !== '') {
       const parsed = parseSearchQuery(text, directory);
-      items.push(
-        parsed.ok
-          ? { label: text, description: vscode.l10n.t('Search'), iconPath: new vscode.ThemeIcon('search'), alwaysShow: true, action: { kind: 'search' } }
-          : { label: text, description: describeQueryError(parsed.error), iconPath: new vscode.ThemeIcon('error'), alwaysShow: true, action: { kind: 'none' } },
-      );
+      if (parsed.ok) {
+        items.push({ label: text, description: vscode.l10n.t('Search'), iconPath: new vscode.ThemeIcon('search'), alwaysShow: true, action: { kind: 'search' } });
+      } else {
+        // What is wrong beside the query, how to fix it on a line of its own: neither is cut off.
+        const { problem, hint } = queryErrorText(parsed.error);
+        items.push({ label: text, description: problem, detail: hint, iconPath: new vscode.ThemeIcon('error'), alwaysShow: true, action: { kind: 'none' } });
+      }
     }
     const recents = recent.filter((q) => q !== text);
     if (recents.length > 0) {

@@ -38,36 +38,52 @@ export function storeDirectory(store: ChatStore): SearchDirectory {
   };
 }
 
-/** One sentence per error, naming what was typed. */
-export function describeQueryError(error: SearchQueryError): string {
+/**
+ * An error in two short parts, each of which fits one line of the search box: what is wrong,
+ * naming what was typed, and how to fix it (the box shows them as a row's description and detail,
+ * which VS Code cuts with "…" rather than wrap).
+ */
+export interface QueryErrorText {
+  readonly problem: string;
+  readonly hint: string;
+}
+
+export function queryErrorText(error: SearchQueryError): QueryErrorText {
+  const t = (problem: string, hint: string): QueryErrorText => ({ problem, hint });
   switch (error.kind) {
     case 'empty':
-      return vscode.l10n.t('Type words to find, or an operator such as channel:general.');
+      return t(vscode.l10n.t('Nothing to search'), vscode.l10n.t('Type words to find, or an operator such as channel:general.'));
     case 'unclosedQuote':
-      return vscode.l10n.t('A quote is not closed: add the closing ".');
+      return t(vscode.l10n.t('A quote is not closed'), vscode.l10n.t('Add the closing ".'));
     case 'unknownOperator':
-      return vscode.l10n.t('Unknown operator "{0}:". To search for the text itself, put it in quotes: "{0}:".', error.operator);
+      return t(vscode.l10n.t('Unknown operator "{0}:"', error.operator), vscode.l10n.t('To search for the text itself, put it in quotes: "{0}:".', error.operator));
     case 'missingOperand':
-      return vscode.l10n.t('"{0}:" needs a value after the colon (no space).', error.operator);
+      return t(vscode.l10n.t('"{0}:" needs a value', error.operator), vscode.l10n.t('Put it right after the colon, with no space.'));
     case 'unknownChannel':
-      return vscode.l10n.t('No channel named "{0}" (use quotes around a name with spaces).', error.name);
+      return t(vscode.l10n.t('No channel named "{0}"', error.name), vscode.l10n.t('Put quotes around a name with spaces.'));
     case 'unknownUser':
-      return vscode.l10n.t('No user with the email or name "{0}" (quote a name with spaces; "me" is you).', error.name);
+      return t(vscode.l10n.t('No user with the email or name "{0}"', error.name), vscode.l10n.t('Put quotes around a name with spaces; "me" is you.'));
     case 'ambiguousUser':
-      return vscode.l10n.t('"{0}" could be several people: {1}. Type more of the name (quoted: sender:"Bob Brown"), or an email.', error.name, candidateList(error.candidates));
+      return t(vscode.l10n.t('"{0}" could be several people: {1}', error.name, candidateList(error.candidates)), vscode.l10n.t('Type more of the name (quoted: sender:"Bob Brown"), or an email.'));
     case 'badIs':
-      return vscode.l10n.t('"is:{0}" is not a search: use is:dm, starred, mentioned, unread, resolved, followed, alerted or muted.', error.operand);
+      return t(vscode.l10n.t('"is:{0}" is not a search', error.operand), vscode.l10n.t('Use is:dm, starred, mentioned, unread, resolved, followed, alerted or muted.'));
     case 'badHas':
-      return vscode.l10n.t('"has:{0}" is not a search: use has:link, attachment, image or reaction.', error.operand);
+      return t(vscode.l10n.t('"has:{0}" is not a search', error.operand), vscode.l10n.t('Use has:link, attachment, image or reaction.'));
     case 'badChannels':
-      return vscode.l10n.t('"channels:{0}" is not a search: use channels:public or channels:web-public.', error.operand);
+      return t(vscode.l10n.t('"channels:{0}" is not a search', error.operand), vscode.l10n.t('Use channels:public or channels:web-public.'));
     case 'badId':
-      return vscode.l10n.t('"{0}:" needs a message id (a number), not "{1}".', error.operator, error.operand);
+      return t(vscode.l10n.t('"{0}:" needs a message id', error.operator), vscode.l10n.t('"{0}" is not a number.', error.operand));
     case 'negatedNear':
-      return vscode.l10n.t('"near:" cannot be negated.');
+      return t(vscode.l10n.t('"near:" cannot be negated'), vscode.l10n.t('Remove the "-" before it.'));
     case 'channelAndDm':
-      return vscode.l10n.t('No message is both in a channel and a direct message: drop one of the two.');
+      return t(vscode.l10n.t('No message is both in a channel and a direct message'), vscode.l10n.t('Drop one of the two.'));
   }
+}
+
+/** One message per error, naming what was typed (an error notification). */
+export function describeQueryError(error: SearchQueryError): string {
+  const { problem, hint } = queryErrorText(error);
+  return vscode.l10n.t('{0}. {1}', problem, hint);
 }
 
 export interface OperatorHint {

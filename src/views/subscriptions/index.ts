@@ -7,6 +7,7 @@ import { ChannelsModel, type ChannelNode } from './model';
 import { ChannelsProvider, MutedChannelDecorations } from './provider';
 import { createTree } from '../tree';
 import { noDataMessage } from '../sessionText';
+import { badgeOf, unreadCounts } from '../unreadCounts';
 
 export { ChannelsModel, type ChannelNode } from './model';
 
@@ -27,20 +28,11 @@ export function register(services: Services): ChannelsView {
   context.subscriptions.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
 
   // The badge on the Team Chat container (`teamChat.badge.counts`): unread direct messages and
-  // mentions, or the unread total (muted channels and topics left out).
+  // mentions, or the unread total (muted channels and topics left out); its tooltip names it.
   const updateBadge = (): void => {
     const store = model.store;
-    const all = vscode.workspace.getConfiguration().get<string>(Settings.badgeCounts) === 'allUnreads';
-    const total = (all ? store?.totalUnread() : store?.unreads.dmsAndMentions) ?? 0;
-    const one = total === 1;
-    const tooltip = all
-      ? one
-        ? vscode.l10n.t('1 unread message')
-        : vscode.l10n.t('{0} unread messages', total)
-      : one
-        ? vscode.l10n.t('1 unread direct message or mention')
-        : vscode.l10n.t('{0} unread direct messages and mentions', total);
-    view.badge = total > 0 ? { value: total, tooltip } : undefined;
+    const mode = vscode.workspace.getConfiguration().get<string>(Settings.badgeCounts) === 'allUnreads' ? 'allUnreads' : 'dmsAndMentions';
+    view.badge = store ? badgeOf(unreadCounts(store), mode) : undefined;
   };
   let noSubscriptions: boolean | undefined;
   const updateMessage = (): void => {

@@ -6,6 +6,7 @@ import * as l10n from '@vscode/l10n';
 import { avatar, command, el, errorText, request } from '../../page/common';
 import { serverHtmlText, setServerHtml } from '../../page/sanitize';
 import { ActionCommand, ReactRequest, type MessageAction, type MessageModel, type ReactionModel, type ReactParams, type TopicLinkModel } from '../protocol';
+import { beginningText } from '../words';
 import { enhanceMessage } from './content';
 import { forgetHistory, isHistoryOpen, showHistory, toggleHistory } from './history';
 import { dom, formatTime, matches, models, save, showNotice, state, view } from './state';
@@ -203,9 +204,10 @@ export function updateOldest(): void {
 }
 
 export function updateEmpty(): void {
-  const searching = view.snapshot !== undefined && view.snapshot.mode === 'search';
+  const mode = view.snapshot?.mode ?? 'topic';
+  const searching = mode === 'search';
   if (models.size === 0) older.textContent = searching ? l10n.t('No messages match.') : l10n.t('No messages yet.');
-  else older.textContent = !view.foundOldest ? '' : searching ? l10n.t('All matching messages are shown.') : l10n.t('Beginning of the topic');
+  else older.textContent = !view.foundOldest ? '' : searching ? l10n.t('All matching messages are shown.') : beginningText(mode);
 }
 
 export function renderTopicLinks(links: readonly TopicLinkModel[]): void {
