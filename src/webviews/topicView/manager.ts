@@ -92,7 +92,9 @@ export class TopicViews implements vscode.Disposable {
     view.onDidDispose(() => {
       viewState.dispose();
       loaded.dispose();
-      this.#scheduleSave();
+      // Kept in the conversation cache after it closes (its list still holds its messages).
+      const saved = savedConversation(view);
+      if (saved) void this.services.sessions.saveMessages({ [id]: saved });
       this.#used = this.#used.filter((u) => u !== id);
       if (this.#panels.get(id) === view) this.#panels.delete(id);
     });
@@ -105,12 +107,13 @@ export class TopicViews implements vscode.Disposable {
     this.#saveTimer = setTimeout(() => void this.saveMessages(), SAVE_DELAY_MS);
   }
 
-  /** Saves the newest messages of the open topic and direct-message views, for a warm start after a reload. */
+  /** Keeps the newest messages of the open topic and direct-message views in the conversation cache (the active one as the most recently used) and saves it. */
   saveMessages(): Promise<void> {
     if (this.#saveTimer) clearTimeout(this.#saveTimer);
     this.#saveTimer = undefined;
     const messages: CachedMessages = {};
-    for (const [id, view] of this.#panels) {
+    const open = [...this.#panels].sort(([a], [b]) => this.#used.indexOf(a) - this.#used.indexOf(b));
+    for (const [id, view] of open) {
       const saved = savedConversation(view);
       if (saved) messages[id] = saved;
     }
