@@ -97,7 +97,8 @@ export function connectionNotice(state: SessionState, showingSaved = false): str
   const offline = (): string => vscode.l10n.t('Offline — showing saved messages. Team Chat keeps trying.');
   switch (state.phase) {
     case 'saved':
-      return vscode.l10n.t('Showing saved messages — updating…');
+      // The server has not answered the first connection yet (the error says why): not merely slow.
+      return state.error !== undefined ? offline() : vscode.l10n.t('Showing saved messages — updating…');
     case 'reconnecting':
       return showingSaved ? offline() : vscode.l10n.t('Connection lost — reconnecting…');
     case 'offline':
