@@ -1,4 +1,5 @@
-// The conversation cache in a real VS Code (issue 24, item 2): a conversation opened once is kept
+// The conversation cache in a real VS Code (issue 24, item 2): the Inbox's top conversations are
+// kept without being opened; a conversation opened once is kept
 // (closed too), an edit received meanwhile updates the saved copy; with the server unreachable
 // for alice (her register, events and message fetches dropped, as a stopped server does to
 // them) and the window reloaded, the conversation opens at once from the cache with the offline
@@ -39,9 +40,14 @@ describe('conversation cache: opens with the server down, catches up when it is 
     }
   }
 
+  /** A conversation with a message alice has not read, the newest of her Inbox when she signs in. */
+  const unreadTopic = `inbox top ${Date.now().toString(36)}`;
+  let unreadId: number;
+
   before(async function () {
     this.timeout(60_000);
     bob = clientFor(testAccount('bob'));
+    unreadId = (await sendMessage(bob, { type: 'stream', to: GENERAL, topic: unreadTopic, content: 'unread, at the top of the Inbox' })).id;
     api = await freshStart(alice);
   });
 
@@ -50,6 +56,13 @@ describe('conversation cache: opens with the server down, catches up when it is 
     for (const p of api.topicViews.panels) p.dispose();
     await signOutAll(api);
     await bob.close();
+  });
+
+  it("keeps the Inbox's top conversations, never opened, a little after the session is live", async function () {
+    this.timeout(60_000);
+    const key: TopicViewKey = { mode: 'topic', streamId: GENERAL, topic: unreadTopic };
+    await waitFor("the Inbox's newest conversation in the cache file", () => cached(key)?.some((m) => m.id === unreadId), 45_000);
+    assert.equal(api.topicViews.find(key), undefined, 'it was opened');
   });
 
   it('a closed conversation is kept and follows an edit; opened with the server down it shows the cache, then catches up', async function () {

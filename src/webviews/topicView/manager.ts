@@ -8,6 +8,7 @@ import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
 import type { CachedMessages } from '../../session/snapshotCache';
 import { savedConversation } from './warm';
+import { cacheInboxConversations } from './inboxCache';
 import { keyString, TopicPanel } from './panel';
 import { isTopicViewKey as isKey, type TopicViewKey } from './protocol';
 
@@ -23,6 +24,7 @@ export class TopicViews implements vscode.Disposable {
 
   constructor(private readonly services: Services) {
     this.#disposables.push(
+      cacheInboxConversations(services.sessions, services.log),
       services.host.registerWebviewPanelSerializer(WebviewPanels.topicView, {
         deserializeWebviewPanel: async (panel, state: unknown) => {
           const key = typeof state === 'object' && state !== null ? (state as { key?: unknown }).key : undefined;
