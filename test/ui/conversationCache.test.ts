@@ -17,10 +17,6 @@ describe('UI conversation cache', function () {
   const wb = useWorkbench({ autoSignIn: true });
   const topic = `ui cached ${Date.now() % 100000}`;
 
-  after(async () => {
-    await wb.testControl('clear-faults', {});
-  });
-
   it('opens a cached conversation with the server down, marked offline, then catches up', async () => {
     const bob = wb.client('bob');
     const texts = ['The release notes are in `CHANGELOG.md`.', 'I added the conversation cache entry.', 'Thanks — reading it on the train.'];

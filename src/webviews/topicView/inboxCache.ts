@@ -40,17 +40,20 @@ export function cacheInboxConversations(sessions: SessionManager, log: Pick<vsco
     }
     await sessions.saveMessages(saved);
   };
-  const subscription = sessions.onDidChangeState((state) => {
+  // Live comes before the session is current on a first sign-in, after it on a warm start.
+  const check = (): void => {
     const session = sessions.current?.session;
-    if (state.phase !== 'live' || !session || done === session) return;
+    if (sessions.state.phase !== 'live' || !session || done === session) return;
     done = session;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => void run(session).catch((e: unknown) => log.warn(`Conversation cache: the Inbox's conversations could not be fetched: ${String(e)}`)), INBOX_CACHE_DELAY_MS);
-  });
+  };
+  const subscriptions = [sessions.onDidChangeState(check), sessions.onDidChange(check)];
+  check();
   return {
     dispose: () => {
       if (timer) clearTimeout(timer);
-      subscription.dispose();
+      subscriptions.forEach((s) => s.dispose());
     },
   };
 }
