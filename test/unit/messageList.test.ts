@@ -304,8 +304,10 @@ describe('MessageList (a live list per narrow)', function () {
     const saved = JSON.parse(JSON.stringify(before.messages())) as ReturnType<MessageList['messages']>;
     const list = open(topicNarrow(channelId, topic));
     list.seed(saved, true);
-    server.inject({ kind: 'drop', route: 'GET /messages', times: 1 });
+    // Reads are retried: every attempt dropped, until the faults are cleared.
+    server.inject({ kind: 'drop', route: 'GET /messages', times: 1_000 });
     await assert.rejects(list.reconcile());
+    server.clearFaults();
     assert.equal(list.seeded, true, 'a failed reconcile keeps the saved messages');
     const b = await say(bobClient, topic, 'sent while it could not be reached');
     // The connection is back: the event queue is registered anew and the store rebuilt.
