@@ -62,9 +62,11 @@ export class MessageList implements Disposable {
   ) {
     this.#subscriptions = [
       source.store.onDidApplyEvents((events) => this.#onEvents(events)),
-      // A rebuilt store means events were lost: reload what the list holds.
+      // A rebuilt store means events were lost (or the server answers at last): reload what the list holds.
       source.store.onDidChange((change) => {
-        if (change.full && this.#fetched) void this.refresh().catch((e) => this.#report(e, 'reloading the list'));
+        if (!change.full) return;
+        if (this.#fetched) void this.refresh().catch((e) => this.#report(e, 'reloading the list'));
+        else if (this.seeded) void this.reconcile().catch((e) => this.#report(e, 'reloading the saved messages'));
       }),
     ];
   }

@@ -10,11 +10,15 @@ import type { ChatClient } from '../api';
 import type { Account, AccountManager } from '../auth/accounts';
 import { Disposable } from '../disposable';
 import type { CachedConversation, CachedMessages, SnapshotCache } from './snapshotCache';
+import { ConversationCache } from './conversationCache';
 import type { ChatSession, ChatStore, FocusSource, StoreChange } from '../store';
 import { loadChatSession } from '../store/load';
 import { SessionLifecycle, type LifecycleLimits, type SessionState } from '../store/lifecycle';
 
 export type { SessionPhase, SessionState } from '../store/lifecycle';
+
+/** How long after an event changed cached messages the conversation cache is saved. */
+const SAVE_DELAY_MS = 2_000;
 
 export interface CurrentSession {
   readonly account: Account;
@@ -33,10 +37,13 @@ export class SessionManager extends Disposable {
   readonly #machine: SessionLifecycle<Account>;
   /** Accounts signing (or signed) out: nothing more is saved for them until they start again. */
   readonly #signedOut = new Set<string>();
-  /** Warm start: the saved messages of the conversations open before the reload, for that session. */
-  #warmMessages: { session: ChatSession; messages: Map<string, CachedConversation> } | undefined;
-  /** Read with the snapshot, handed to the session the same transition creates next. */
-  #pendingMessages: CachedMessages | undefined;
+  /** The conversation cache of the account whose session runs (read with its snapshot, kept across its restarts). */
+  #conversations: { account: Account; cache: ConversationCache } | undefined;
+  /** Warm start: the session started from the saved snapshot, and the conversations it has shown from the cache. */
+  #warm: { session: ChatSession; taken: Set<string> } | undefined;
+  /** Started from the saved snapshot: the session the same transition creates next is warm. */
+  #pendingWarm = false;
+  #saveTimer: ReturnType<typeof setTimeout> | undefined;
   #storeListener: vscode.Disposable | undefined;
 
   readonly #onDidChange = this._register(new vscode.EventEmitter<CurrentSession | undefined>());
@@ -68,8 +75,11 @@ export class SessionManager extends Disposable {
       },
       saved: async (account) => {
         if (!this.cache) return undefined;
-        const [saved, messages] = await Promise.all([this.cache.read(account.id, account.realmUrl), this.cache.readMessages(account.id, account.realmUrl)]);
-        this.#pendingMessages = saved ? messages : undefined;
+        const keep = this.#conversations?.account.id === account.id;
+        const [saved, messages] = await Promise.all([this.cache.read(account.id, account.realmUrl), keep ? undefined : this.cache.readMessages(account.id, account.realmUrl)]);
+        // The same account again (Reconnect): its cache in memory is newer than its file.
+        if (!keep) this.#useConversations(account, new ConversationCache(undefined, messages));
+        this.#pendingWarm = saved !== undefined;
         return saved;
       },
       session: async (client, account) => this.#createSession((await loadChatSession()).ChatSession, client, account),
@@ -94,6 +104,7 @@ export class SessionManager extends Disposable {
         // Its session, live or still starting, is dropped and writes nothing more: a snapshot or
         // messages saved after the files are removed would leave a signed-out account's data on disk.
         this.#signedOut.add(e.account.id);
+        if (this.#conversations?.account.id === e.account.id) this.#useConversations(undefined);
         e.waitUntil(this.#machine.stopAccount(e.account.id));
         if (this.cache) e.waitUntil(this.cache.remove(e.account.id));
       }),
@@ -131,40 +142,83 @@ export class SessionManager extends Disposable {
         if (!this.#signedOut.has(account.id)) void this.cache?.write(account.id, account.realmUrl, snapshot);
       },
     });
-    const messages = this.#pendingMessages;
-    this.#pendingMessages = undefined;
-    this.#warmMessages = messages ? { session, messages: new Map(Object.entries(messages)) } : undefined;
+    if (this.#conversations?.account.id !== account.id) this.#useConversations(account, new ConversationCache());
+    this.#warm = this.#pendingWarm ? { session, taken: new Set() } : undefined;
+    this.#pendingWarm = false;
     return session;
+  }
+
+  /** Switches the conversation cache to `account`'s (none: signed out), saving the previous one's pending changes first. */
+  #useConversations(account: Account | undefined, cache?: ConversationCache): void {
+    if (this.#saveTimer) void this.#writeConversations();
+    this.#conversations = account && cache ? { account, cache } : undefined;
   }
 
   #followStore(current: CurrentSession | undefined): void {
     this.#storeListener?.dispose();
-    this.#storeListener = current?.store.onDidChange((c) => {
-      if (this.current?.session === current.session) this.#onDidChangeStore.fire(c);
-    });
-    if (this.#warmMessages && this.#warmMessages.session !== current?.session) this.#warmMessages = undefined;
+    const subscriptions = current && [
+      current.store.onDidChange((c) => {
+        if (this.current?.session === current.session) this.#onDidChangeStore.fire(c);
+      }),
+      // Edits, deletions and moves of cached messages update the cache.
+      current.store.onDidApplyEvents((events) => {
+        const conversations = this.#conversations;
+        if (this.current?.session === current.session && conversations?.account.id === current.account.id && conversations.cache.apply(events, current.store.ownUserId)) this.#scheduleSave();
+      }),
+    ];
+    this.#storeListener = subscriptions && { dispose: () => subscriptions.forEach((s) => s.dispose()) };
+    if (this.#warm && this.#warm.session !== current?.session) this.#warm = undefined;
     this.#onDidChange.fire(current);
   }
 
-  /**
-   * Warm start: the messages of conversation `key` (a topic view's key string) saved before the
-   * reload, if `session` was started from the saved snapshot; given once.
-   */
-  takeCachedMessages(key: string, session: ChatSession): CachedConversation | undefined {
-    if (this.#warmMessages?.session !== session) return undefined;
-    const saved = this.#warmMessages.messages.get(key);
-    this.#warmMessages.messages.delete(key);
-    return saved;
+  /** The conversation cache of the current account (undefined while no session is shown). */
+  get conversations(): ConversationCache | undefined {
+    const c = this.#conversations;
+    return c && c.account.id === this.current?.account.id ? c.cache : undefined;
   }
 
-  /** Saves the newest messages of the open conversations of the current account (for the next warm start). */
+  /**
+   * The cached messages of conversation `key` (a topic view's key string) to show at once in a
+   * view opening on `session`: while it is not live (saved, connecting, reconnecting, offline),
+   * and once per conversation for a session started from the saved snapshot (the server's answer
+   * replaces them). Undefined otherwise: a live session's view loads from the server.
+   */
+  takeCachedMessages(key: string, session: ChatSession): CachedConversation | undefined {
+    if (this.current?.session !== session) return undefined;
+    const warm = this.#warm?.session === session && !this.#warm.taken.has(key);
+    if (!warm && this.state.phase === 'live') return undefined;
+    this.#warm?.taken.add(key);
+    return this.conversations?.get(key);
+  }
+
+  /**
+   * Keeps the newest messages of the current account's open conversations in its cache (in use
+   * order: least recently used first) and saves the cache now.
+   */
   saveMessages(messages: CachedMessages): Promise<void> {
-    const current = this.current;
-    if (!current || !this.cache || this.#signedOut.has(current.account.id)) return Promise.resolve();
-    return this.cache.writeMessages(current.account.id, current.account.realmUrl, messages);
+    const cache = this.conversations;
+    if (!cache) return Promise.resolve();
+    for (const [key, conversation] of Object.entries(messages)) cache.put(key, conversation);
+    return this.#writeConversations();
+  }
+
+  /** Saves the cache a little after a change (edits and deletions come in bursts). */
+  #scheduleSave(): void {
+    this.#saveTimer ??= setTimeout(() => void this.#writeConversations(), SAVE_DELAY_MS);
+  }
+
+  #writeConversations(): Promise<void> {
+    if (this.#saveTimer) clearTimeout(this.#saveTimer);
+    this.#saveTimer = undefined;
+    const c = this.#conversations;
+    // Not once the account is signing out (its files are being removed).
+    if (!c || !this.cache || this.#signedOut.has(c.account.id)) return Promise.resolve();
+    return this.cache.writeMessages(c.account.id, c.account.realmUrl, c.cache.sections());
   }
 
   override dispose(): void {
+    // The window is closing or reloading: the latest changes (the write finishes if the host lets it).
+    if (this.#saveTimer) void this.#writeConversations();
     this.#storeListener?.dispose();
     super.dispose();
   }

@@ -12,9 +12,11 @@
  *    names at once (oneself, one's bots, the recent direct conversations);
  *  - `rest`: the lists left out (channels one is not subscribed to, the other users, presence),
  *    parsed only after the first render.
- * The newest messages of the conversations open (at most {@link CACHED_MESSAGES} each) are in a
- * second file of the same format, `messages-<hash>.json`, with one section: written whenever
- * they change (a few seconds apart), while the snapshot is written once per `/register`.
+ * The conversation cache (conversationCache.ts: the newest messages of recently opened conversations,
+ * at most {@link CACHED_MESSAGES} each, bounded in bytes) is in a second file of the same format,
+ * `messages-<hash>.json`, with one section per conversation (named by its key), least recently
+ * used first, so opening one parses only its own section; written a few seconds after it changes,
+ * while the snapshot is written once per `/register`.
  *
  * The sections were validated when the server sent them, so a section whose length and SHA-1
  * match is trusted as it is (no schema pass before the first render). A file of another version
@@ -27,6 +29,7 @@ import { promises as fs } from 'fs';
 import * as path from 'path';
 import type { RegisterSnapshot } from '../api/events/register';
 import type { Message } from '../api/messages/models';
+import type { NarrowTerm } from '../api/messages/narrow';
 
 /** Bumped whenever what is saved changes meaning: older files are discarded. */
 export const SNAPSHOT_CACHE_VERSION = 2;
@@ -34,16 +37,27 @@ export const SNAPSHOT_CACHE_VERSION = 2;
 /** Snapshot lists the first render does not read, kept in the `rest` section. */
 const REST_KEYS = ['never_subscribed', 'unsubscribed', 'realm_non_active_users', 'presences'] as const;
 
-/** The newest messages kept per open conversation. */
+/** The messages file's format (sections per conversation since 3): older files are discarded. */
+export const MESSAGES_CACHE_VERSION = 3;
+
+/** The newest messages kept per conversation. */
 export const CACHED_MESSAGES = 100;
 
-/** The newest messages of one open conversation (ascending ids), and whether they reach its oldest. */
+/** The newest messages of one conversation (ascending ids), its narrow, and whether they reach its oldest. */
 export interface CachedConversation {
+  readonly narrow: readonly NarrowTerm[];
   readonly messages: readonly Message[];
   readonly foundOldest: boolean;
 }
-/** The open conversations' newest messages, keyed by the conversation view's key string. */
+/** Conversations' newest messages, keyed by the conversation view's key string, least recently used first. */
 export type CachedMessages = Record<string, CachedConversation>;
+
+/** A saved messages file: its conversations' keys (least recently used first) and their bodies, read when asked. */
+export interface SavedConversations {
+  readonly keys: readonly string[];
+  /** The key's section as saved (checksum verified); undefined (the file discarded, with a log line) when corrupt. */
+  body(key: string): Buffer | undefined;
+}
 
 interface SectionInfo {
   bytes: number;
@@ -104,8 +118,12 @@ function joinSnapshot(first: RegisterSnapshot, rest: Partial<RegisterSnapshot>):
 /** A file read by sections: each checked against its checksum and parsed when asked for. */
 interface SectionedFile {
   readonly savedAt: number;
+  /** The sections' names, in the file's order. */
+  readonly names: readonly string[];
   /** The section parsed; undefined (the file discarded, with a log line) when it is corrupt. */
   section<T>(name: string): T | undefined;
+  /** The section's bytes, checksum verified; undefined (the file discarded, with a log line) when corrupt. */
+  bytes(name: string): Buffer | undefined;
   /** Discards the file with a log line; returns undefined. */
   problem(why: string): undefined;
 }
@@ -153,18 +171,16 @@ export class SnapshotCache {
     };
   }
 
-  /** The recent messages of the conversations open when they were saved ({} when none or discarded). */
-  async readMessages(accountId: string, realmUrl: string): Promise<CachedMessages> {
-    const file = await this.#read(this.messagesFileOf(accountId), 'messages', accountId, realmUrl, ['messages']);
-    const messages = file?.section<CachedMessages>('messages');
-    if (messages !== undefined && (typeof messages !== 'object' || messages === null || Object.values(messages).some((c) => !Array.isArray((c as Partial<CachedConversation> | null)?.messages)))) {
-      file!.problem('its messages section is not a map of message lists');
-      return {};
-    }
-    return messages ?? {};
+  /** The account's saved conversations (undefined when none or discarded); each parsed only when asked for. */
+  async readMessages(accountId: string, realmUrl: string): Promise<SavedConversations | undefined> {
+    const name = this.messagesFileOf(accountId);
+    await (this.#writing.get(name) ?? Promise.resolve());
+    const file = await this.#read(name, 'messages', accountId, realmUrl, undefined, MESSAGES_CACHE_VERSION);
+    return file && { keys: file.names, body: (key) => (file.names.includes(key) ? file.bytes(key) : undefined) };
   }
 
-  async #read(file: string, what: string, accountId: string, realmUrl: string, names: readonly string[]): Promise<SectionedFile | undefined> {
+  /** `names`: the sections expected, in order (undefined: those the header lists). */
+  async #read(file: string, what: string, accountId: string, realmUrl: string, names: readonly string[] | undefined, version = SNAPSHOT_CACHE_VERSION): Promise<SectionedFile | undefined> {
     let bytes: Buffer;
     try {
       bytes = await fs.readFile(file);
@@ -187,26 +203,34 @@ export class SnapshotCache {
       return problem('its header is not valid JSON');
     }
     if (typeof header !== 'object' || header === null) return problem('its header is not an object');
-    if (header.version !== SNAPSHOT_CACHE_VERSION) return problem(`version ${String(header.version)}, expected ${SNAPSHOT_CACHE_VERSION}`);
+    if (header.version !== version) return problem(`version ${String(header.version)}, expected ${version}`);
     if (header.accountId !== accountId || header.realmUrl !== realmUrl) return problem('it belongs to another account');
+    if (typeof header.sections !== 'object' || header.sections === null) return problem('its header lists no sections');
+    const listed = names ?? Object.keys(header.sections);
     // Section offsets, each section followed by a newline.
     const offsets = new Map<string, [number, SectionInfo]>();
     let at = eol + 1;
-    for (const name of names) {
+    for (const name of listed) {
       const info = header.sections?.[name];
       if (!info || !Number.isSafeInteger(info.bytes) || info.bytes < 0 || typeof info.sha1 !== 'string') return problem(`its header does not describe the ${name} section`);
       offsets.set(name, [at, info]);
       at += info.bytes + 1;
     }
     if (at !== bytes.length) return problem(`it is ${bytes.length} bytes long, its header says ${at}`);
+    const verified = (name: string): Buffer | undefined => {
+      if (discarded) return undefined;
+      const [start, info] = offsets.get(name)!;
+      const body = bytes.subarray(start, start + info.bytes);
+      return sha1(body) === info.sha1 ? body : problem(`its ${name} section does not match its checksum`);
+    };
     return {
       savedAt: typeof header.savedAt === 'number' ? header.savedAt : 0,
+      names: listed,
       problem,
+      bytes: verified,
       section: <T>(name: string): T | undefined => {
-        if (discarded) return undefined;
-        const [start, info] = offsets.get(name)!;
-        const body = bytes.subarray(start, start + info.bytes);
-        if (sha1(body) !== info.sha1) return problem(`its ${name} section does not match its checksum`);
+        const body = verified(name);
+        if (!body) return undefined;
         try {
           return JSON.parse(body.toString('utf8')) as T;
         } catch {
@@ -224,18 +248,22 @@ export class SnapshotCache {
     });
   }
 
-  /** Saves the recent messages of the account's open conversations. Failures are logged, not thrown. */
-  writeMessages(accountId: string, realmUrl: string, messages: CachedMessages): Promise<void> {
-    return this.#write(this.messagesFileOf(accountId), 'messages', accountId, realmUrl, () => ({ messages }));
+  /**
+   * Saves the account's conversation cache: one section per conversation (its key, its encoded
+   * body), least recently used first. Failures are logged, not thrown.
+   */
+  writeMessages(accountId: string, realmUrl: string, sections: readonly (readonly [string, Buffer])[]): Promise<void> {
+    return this.#write(this.messagesFileOf(accountId), 'messages', accountId, realmUrl, () => sections, MESSAGES_CACHE_VERSION);
   }
 
-  #write(file: string, what: string, accountId: string, realmUrl: string, sections: () => Record<string, unknown>): Promise<void> {
+  #write(file: string, what: string, accountId: string, realmUrl: string, sections: () => Record<string, unknown> | readonly (readonly [string, Buffer])[], version = SNAPSHOT_CACHE_VERSION): Promise<void> {
     const previous = this.#writing.get(file) ?? Promise.resolve();
     const next = previous.then(async () => {
       try {
-        const bodies = Object.entries(sections()).map(([name, value]) => [name, Buffer.from(JSON.stringify(value))] as const);
+        const given = sections();
+        const bodies = Array.isArray(given) ? given : Object.entries(given).map(([name, value]) => [name, Buffer.from(JSON.stringify(value))] as const);
         const header: CacheHeader = {
-          version: SNAPSHOT_CACHE_VERSION, accountId, realmUrl, savedAt: this.now(),
+          version, accountId, realmUrl, savedAt: this.now(),
           sections: Object.fromEntries(bodies.map(([name, b]) => [name, { bytes: b.length, sha1: sha1(b) }])),
         };
         const nl = Buffer.from('\n');

@@ -89,15 +89,24 @@ export function statusBarText(state: SessionState, now = Date.now()): { text: st
   }
 }
 
-/** The conversation view's notice above the messages ('' when live). */
-export function connectionNotice(state: SessionState): string {
+/**
+ * The conversation view's notice above the messages ('' when live and showing the server's).
+ * `showingSaved`: the view shows messages from the conversation cache, not yet the server's.
+ */
+export function connectionNotice(state: SessionState, showingSaved = false): string {
+  const offline = (): string => vscode.l10n.t('Offline — showing saved messages. Team Chat keeps trying.');
   switch (state.phase) {
     case 'saved':
-      return vscode.l10n.t('Showing saved messages — updating…');
+      // The server has not answered the first connection yet (the error says why): not merely slow.
+      return state.error !== undefined ? offline() : vscode.l10n.t('Showing saved messages — updating…');
     case 'reconnecting':
-      return vscode.l10n.t('Connection lost — reconnecting…');
+      return showingSaved ? offline() : vscode.l10n.t('Connection lost — reconnecting…');
     case 'offline':
-      return vscode.l10n.t('Offline — showing saved messages. Team Chat keeps trying.');
+      return offline();
+    case 'connecting':
+      return showingSaved ? offline() : '';
+    case 'live':
+      return showingSaved ? vscode.l10n.t('Showing saved messages — updating…') : '';
     default:
       return '';
   }

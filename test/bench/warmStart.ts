@@ -8,6 +8,7 @@ import { ChatSession } from '../../src/store';
 import { LazyUsers } from '../../src/store/lazyUsers';
 import { parseSnapshot, post, slimRegisterForm } from './signIn';
 import { startServerProcess } from './serverProcess';
+import { benchConversationCache } from './conversationCache';
 import { median, type BenchResult } from './stats';
 
 /** The issue's target: first tree render after a reload ≤ 1.2× reading and parsing the cache file. */
@@ -96,6 +97,14 @@ export async function benchWarmStart(): Promise<BenchResult[]> {
       measured.push(await firstRender());
     }
     await idle.close();
+    // The conversation cache (issue 24, item 2), with this account's messages.
+    const reader = new ChatClient({ realmUrl: server.url, email: account.email, apiKey: account.apiKey, timeoutMs: 120_000 });
+    let conversations: BenchResult[];
+    try {
+      conversations = await benchConversationCache(reader, accountId, server.url, account.userId);
+    } finally {
+      await reader.close();
+    }
     const b = median(base);
     const m = median(measured);
     const ratio = m / b;
@@ -111,6 +120,7 @@ export async function benchWarmStart(): Promise<BenchResult[]> {
         target: `<= ${TARGET}x`,
         ok: ratio <= TARGET,
       },
+      ...conversations,
     ];
   } finally {
     server.stop();

@@ -35,10 +35,10 @@ describe('warm start', function () {
     const file = cacheFiles('messages-')[0];
     if (!file) return undefined;
     try {
-      const [header, body] = fs.readFileSync(path.join(dir(), file), 'utf8').split('\n');
+      // A header, then one section a conversation (src/session/snapshotCache.ts).
+      const [header, ...bodies] = fs.readFileSync(path.join(dir(), file), 'utf8').split('\n').filter(Boolean);
       if ((JSON.parse(header!) as { accountId: string }).accountId !== api.services.sessions.current?.account.id) return undefined;
-      const saved = JSON.parse(body!) as Record<string, { messages: { id: number }[] }>;
-      return Object.values(saved).map((c) => c.messages.map((m) => m.id));
+      return bodies.map((body) => (JSON.parse(body) as { messages: { id: number }[] }).messages.map((m) => m.id));
     } catch {
       return undefined;
     }

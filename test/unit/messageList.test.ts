@@ -296,6 +296,26 @@ describe('MessageList (a live list per narrow)', function () {
     assert.equal(list.foundNewest, true);
   });
 
+  it('saved messages whose reconcile failed (server unreachable) are reconciled by the store\'s next rebuild', async () => {
+    const topic = freshTopic();
+    const a = await say(bobClient, topic, 'saved');
+    const before = open(topicNarrow(channelId, topic));
+    await before.fetchInitial();
+    const saved = JSON.parse(JSON.stringify(before.messages())) as ReturnType<MessageList['messages']>;
+    const list = open(topicNarrow(channelId, topic));
+    list.seed(saved, true);
+    // Reads are retried: every attempt dropped, until the faults are cleared.
+    server.inject({ kind: 'drop', route: 'GET /messages', times: 1_000 });
+    await assert.rejects(list.reconcile());
+    server.clearFaults();
+    assert.equal(list.seeded, true, 'a failed reconcile keeps the saved messages');
+    const b = await say(bobClient, topic, 'sent while it could not be reached');
+    // The connection is back: the event queue is registered anew and the store rebuilt.
+    server.expireQueues();
+    await until(list, 'the reconcile after the rebuild', () => !list.seeded && list.get(b) !== undefined);
+    assert.deepEqual(list.ids(), [a, b]);
+  });
+
   it('moves: a message moved out leaves, one moved in is fetched by id and put in order; a deletion removes', async () => {
     const topic = freshTopic();
     const elsewhere = `${topic} (other)`;

@@ -8,7 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { registerQueue } from '../../src/api/events/routes';
 import type { RegisterSnapshot } from '../../src/api/events/register';
-import { SNAPSHOT_CACHE_VERSION, SnapshotCache, splitSnapshot, type CachedMessages } from '../../src/session/snapshotCache';
+import { SNAPSHOT_CACHE_VERSION, SnapshotCache, splitSnapshot, type CachedConversation } from '../../src/session/snapshotCache';
+import { ConversationCache } from '../../src/session/conversationCache';
 import { ChatSession } from '../../src/store';
 import { STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
 import { accountWithRole, clientFor, MEMBER, useServer } from './helpers';
@@ -154,21 +155,34 @@ describe('warm start snapshot cache', () => {
     }
   });
 
-  it('the open conversations\' messages: saved in their own file, read back, tampered ones discarded, forgotten on sign-out', async () => {
+  it('the conversation cache: saved in its own file, a section per conversation, read back, tampered ones discarded, forgotten on sign-out', async () => {
     const message = { id: 7, sender_id: 1, content: '<p>hi</p>', subject: 'lunch', timestamp: 1, type: 'stream', stream_id: 3, reactions: [], flags: ['read'] };
-    const saved = { '["topic",3,"lunch",null]': { messages: [message], foundOldest: true } } as unknown as CachedMessages;
+    const lunch = { narrow: [{ operator: 'channel', operand: 3 }, { operator: 'topic', operand: 'lunch' }], messages: [message], foundOldest: true } as unknown as CachedConversation;
+    const other = { ...lunch, messages: [{ ...message, id: 8, subject: 'tea' }] } as unknown as CachedConversation;
+    const conversations = new ConversationCache();
+    conversations.put('["topic",3,"lunch",null]', lunch);
+    conversations.put('["topic",3,"tea",null]', other);
     await cache.write(ACCOUNT, REALM, snapshot);
-    await cache.writeMessages(ACCOUNT, REALM, saved);
-    assert.deepEqual(await cache.readMessages(ACCOUNT, REALM), saved);
-    assert.deepEqual(await cache.readMessages('http://chat.example|43', REALM), {}, 'another account has none');
+    await cache.writeMessages(ACCOUNT, REALM, conversations.sections());
+    const saved = await cache.readMessages(ACCOUNT, REALM);
+    assert.deepEqual(saved?.keys, ['["topic",3,"lunch",null]', '["topic",3,"tea",null]'], 'least recently used first');
+    const back = new ConversationCache(undefined, saved);
+    assert.deepEqual(back.get('["topic",3,"lunch",null]'), lunch);
+    assert.deepEqual(back.get('["topic",3,"tea",null]'), other);
+    assert.equal(back.bytes, conversations.bytes);
+    assert.equal(await cache.readMessages('http://chat.example|43', REALM), undefined, 'another account has none');
     const file = cache.messagesFileOf(ACCOUNT);
     assert.equal(fs.statSync(file).mode & 0o077, 0, 'readable by others');
-    // Same length, other bytes.
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('<p>hi</p>', '<p>ho</p>'));
-    assert.deepEqual(await cache.readMessages(ACCOUNT, REALM), {});
-    assert.match(log.lines.at(-1)!, /^warn Warm start: the cached messages messages-\w+\.json was discarded \(its messages section does not match its checksum\)/);
+    assert.ok(fs.statSync(file).size <= conversations.bytes, `the file (${fs.statSync(file).size} bytes) is bigger than the cache counts (${conversations.bytes})`);
+    // Same length, other bytes, in the second conversation: found when that one is read.
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"tea"', '"tee"'));
+    const tampered = await cache.readMessages(ACCOUNT, REALM);
+    assert.ok(tampered?.body('["topic",3,"lunch",null]'), 'the untouched section reads');
+    assert.equal(tampered?.body('["topic",3,"tea",null]'), undefined);
+    assert.match(log.lines.at(-1)!, /^warn Warm start: the cached messages messages-\w+\.json was discarded \(its \["topic",3,"tea",null\] section does not match its checksum\)/);
     assert.ok((await cache.read(ACCOUNT, REALM))?.first, 'a tampered messages file took the snapshot with it');
-    await cache.writeMessages(ACCOUNT, REALM, saved);
+    assert.equal(await cache.readMessages(ACCOUNT, REALM), undefined, 'the tampered file was removed');
+    await cache.writeMessages(ACCOUNT, REALM, conversations.sections());
     await cache.remove(ACCOUNT);
     assert.deepEqual(fs.readdirSync(dir), []);
   });

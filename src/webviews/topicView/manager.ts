@@ -8,6 +8,7 @@ import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
 import type { CachedMessages } from '../../session/snapshotCache';
 import { savedConversation } from './warm';
+import { cacheInboxConversations } from './inboxCache';
 import { keyString, TopicPanel } from './panel';
 import { isTopicViewKey as isKey, type TopicViewKey } from './protocol';
 
@@ -23,6 +24,7 @@ export class TopicViews implements vscode.Disposable {
 
   constructor(private readonly services: Services) {
     this.#disposables.push(
+      cacheInboxConversations(services.sessions, services.log),
       services.host.registerWebviewPanelSerializer(WebviewPanels.topicView, {
         deserializeWebviewPanel: async (panel, state: unknown) => {
           const key = typeof state === 'object' && state !== null ? (state as { key?: unknown }).key : undefined;
@@ -92,7 +94,9 @@ export class TopicViews implements vscode.Disposable {
     view.onDidDispose(() => {
       viewState.dispose();
       loaded.dispose();
-      this.#scheduleSave();
+      // Kept in the conversation cache after it closes (its list still holds its messages).
+      const saved = savedConversation(view);
+      if (saved) void this.services.sessions.saveMessages({ [id]: saved });
       this.#used = this.#used.filter((u) => u !== id);
       if (this.#panels.get(id) === view) this.#panels.delete(id);
     });
@@ -105,12 +109,13 @@ export class TopicViews implements vscode.Disposable {
     this.#saveTimer = setTimeout(() => void this.saveMessages(), SAVE_DELAY_MS);
   }
 
-  /** Saves the newest messages of the open topic and direct-message views, for a warm start after a reload. */
+  /** Keeps the newest messages of the open topic and direct-message views in the conversation cache (the active one as the most recently used) and saves it. */
   saveMessages(): Promise<void> {
     if (this.#saveTimer) clearTimeout(this.#saveTimer);
     this.#saveTimer = undefined;
     const messages: CachedMessages = {};
-    for (const [id, view] of this.#panels) {
+    const open = [...this.#panels].sort(([a], [b]) => this.#used.indexOf(a) - this.#used.indexOf(b));
+    for (const [id, view] of open) {
       const saved = savedConversation(view);
       if (saved) messages[id] = saved;
     }

@@ -10,7 +10,7 @@ import { MessageList, type MessageListDelta, type MessageListSource } from '../.
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
 import { seedSaved } from './warm';
-import { followConnectionNotice } from './notice';
+import { followConnectionNotice, type ConnectionNotice } from './notice';
 import { requireSession } from '../../ui/session';
 import { PanelHost, type WebviewHost } from '../host';
 import { realmImageOrigins } from '../html';
@@ -91,6 +91,8 @@ export class TopicPanel implements vscode.Disposable {
   readonly uploads: ViewUploads;
   /** What this view sends, through the outbox, and its unsent messages (./outbox.ts). */
   readonly outbox: ViewOutbox;
+  /** The connection notice above the messages (./notice.ts). */
+  readonly notice: ConnectionNotice;
 
   constructor(
     private readonly services: Services,
@@ -125,7 +127,7 @@ export class TopicPanel implements vscode.Disposable {
         if (!e.webviewPanel.visible) this.#served = false;
       }),
       services.sessions.onDidChange((current) => this.#follow(current)),
-      followConnectionNotice(this.#host, services.sessions),
+      (this.notice = followConnectionNotice(this.#host, services.sessions, () => this.#list, services.log)),
     );
     this.#registerHandlers();
     this.#disposables.push((this.typing = registerTypingHandlers(this.#host, panel.webview, { key, current: () => services.sessions.current, onDidChangeSession: services.sessions.onDidChange, log: services.log })));

@@ -1,4 +1,4 @@
-/** Warm start of a topic view: what it saves for the next reload, and what it shows from that. */
+/** A topic view and the conversation cache: what it keeps there, and what it shows from it before the server answers. */
 import type { MessageList } from '../../messageList';
 import type { ChatSession } from '../../store';
 import type { SessionManager } from '../../session/manager';
@@ -12,10 +12,10 @@ export function savedConversation(view: { readonly key: TopicViewKey; readonly l
   if (view.key.mode === 'search' || !list?.fetched || list.size === 0) return undefined;
   const messages = list.messages();
   const kept = messages.slice(-CACHED_MESSAGES);
-  return { messages: kept, foundOldest: list.foundOldest && kept.length === messages.length };
+  return { narrow: list.narrow.terms, messages: kept, foundOldest: list.foundOldest && kept.length === messages.length };
 }
 
-/** Fills a new list with the messages saved before the reload, if `session` was started from the cache. */
+/** Fills a new list with the conversation's cached messages when the session is not live (or was started from the cache). */
 export function seedSaved(list: MessageList, key: TopicViewKey, sessions: Pick<SessionManager, 'takeCachedMessages'>, session: ChatSession): void {
   if (key.mode === 'search') return;
   const saved = sessions.takeCachedMessages(keyString(key), session);
