@@ -106,6 +106,8 @@ export async function activateCore(context: vscode.ExtensionContext, host: Shell
   const started = performance.now();
   // What the side bar shows: the accounts, the status bar and the trees.
   const services = createServices(context, host);
+  // The trees' first rows wait for the saved snapshot (at most FIRST_ROWS_HOLD_MS).
+  host.holdFirstRows(session.startShown(services));
   const { provider } = auth.register(services);
   session.register(services);
   const statusBar = registerStatusBar(services);

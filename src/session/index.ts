@@ -43,6 +43,28 @@ export function register(services: Services): void {
   );
 }
 
+/** At most this long the trees' first rows wait for the start (see {@link startShown}). */
+export const FIRST_ROWS_HOLD_MS = 2_000;
+
+/**
+ * Settles once the start has something to show or nothing to wait for: the saved snapshot on screen
+ * (or none: a cold start, a refused key), no account signed in, or `limitMs` passed. The trees'
+ * first rows wait for it, so a warm start draws the snapshot in its first answer.
+ */
+export function startShown(services: Services, limitMs = FIRST_ROWS_HOLD_MS): Promise<void> {
+  const { sessions, accounts } = services;
+  if (!accounts.active) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, limitMs);
+    const subscription = sessions.onDidChangeState((s) => s.phase !== 'starting' && done());
+  });
+}
+
 /** Starts the session of the account that is active at activation. */
 export function start(services: Services): Promise<void> {
   return services.sessions.restart();

@@ -23,6 +23,12 @@ export interface ShellHost {
    * behind it from now on (the view belongs to the shell); any other tree is created with VS Code.
    */
   createTreeView<N>(viewId: string, options: vscode.TreeViewOptions<N>): vscode.TreeView<N>;
+  /**
+   * The manifest's trees answer the rows asked for before `until` settles only then: the first
+   * answer has the saved snapshot's rows instead of an empty tree that a refresh redraws later (a
+   * round trip to the workbench, slow while it starts). Call before the trees are created.
+   */
+  holdFirstRows(until: Promise<unknown>): void;
 }
 
 /** What the shell reads of the manifest (`context.extension.packageJSON`). */
@@ -69,6 +75,7 @@ export class Forwarders<T = unknown> implements ShellHost {
   readonly #manifestCommands: ReadonlySet<string>;
   readonly #manifestPanels: ReadonlySet<string>;
   #loaded: Promise<T> | undefined;
+  #hold: Promise<unknown> | undefined;
 
   /** Registers the forwarders (each returned disposable belongs to the caller). */
   constructor(
@@ -132,8 +139,12 @@ export class Forwarders<T = unknown> implements ShellHost {
     if (unknownOptions.length > 0 || !!rest.showCollapseAll !== CollapsibleViews.includes(viewId)) {
       throw new Error(`the shell creates ${viewId} without ${unknownOptions.join(', ') || 'that showCollapseAll'}: add it to the shell's tree options (CollapsibleViews)`);
     }
-    (tree.forwarder as TreeForwarder<N>).attach(treeDataProvider);
+    (tree.forwarder as TreeForwarder<N>).attach(treeDataProvider, this.#hold);
     return tree.view as vscode.TreeView<N>;
+  }
+
+  holdFirstRows(until: Promise<unknown>): void {
+    this.#hold = until;
   }
 
   async #forward(id: string, args: unknown[]): Promise<unknown> {

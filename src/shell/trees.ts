@@ -28,12 +28,17 @@ export class TreeForwarder<N> implements vscode.TreeDataProvider<N> {
     return registration;
   };
 
-  /** The core's provider: rows asked for meanwhile come from it; its changes are passed on. */
-  attach(target: vscode.TreeDataProvider<N>): vscode.Disposable {
+  /**
+   * The core's provider: rows asked for meanwhile come from it (once `hold` has settled, if given);
+   * its changes are passed on.
+   */
+  attach(target: vscode.TreeDataProvider<N>, hold?: Promise<unknown>): vscode.Disposable {
     if (this.#target) throw new Error('a tree provider is already attached');
     this.#target = target;
     this.#targetEvents = target.onDidChangeTreeData?.((e) => this.#fire(e));
-    this.#resolve(target);
+    const resolve = this.#resolve;
+    if (hold) void hold.then(() => resolve(target), () => resolve(target));
+    else resolve(target);
     return {
       dispose: () => {
         if (this.#target !== target) return;
@@ -46,7 +51,7 @@ export class TreeForwarder<N> implements vscode.TreeDataProvider<N> {
   }
 
   async getChildren(element?: N): Promise<N[]> {
-    const target = this.#target ?? (await this.#attached);
+    const target = await this.#attached;
     return (await target.getChildren(element)) ?? [];
   }
 

@@ -107,6 +107,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       controls.clearFaults();
       return ok;
     }
+    if (method === 'POST' && path === '/__test__/down') {
+      // A stopped server (the process gone, its state kept, as a restart keeps the database): once
+      // this answer is out, nothing listens on the port (connections refused) for `seconds`.
+      const seconds = Number(json.seconds);
+      if (!(seconds > 0)) return { status: 400, json: { result: 'error', msg: 'Expected seconds > 0', code: 'BAD_REQUEST' } };
+      setImmediate(() => void down(seconds));
+      return ok;
+    }
     if (method === 'POST' && path === '/__test__/expire-queues') {
       controls.expireQueues();
       return ok;
@@ -159,9 +167,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   front.rawPaths = async (req, res, path) => serveEmojiImage(srv, req, res, path) || serveBotAvatar(srv, req, res, path) || serveUpload(srv, req, res, path);
 
-  const http = await front.listen(opts.port, opts.host);
+  let http = await front.listen(opts.port, opts.host);
   const addr = http.address();
   const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+  /** Stops listening (open connections closed) for `seconds`, then listens on the same port again. */
+  const down = async (seconds: number): Promise<void> => {
+    const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+    http.closeAllConnections();
+    await closed;
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    if (!stopped) http = await front.listen(port, opts.host);
+  };
+  let stopped = false;
   srv.url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`;
   const tick = setInterval(() => deliverDue(srv), 1000);
   tick.unref();
@@ -178,6 +195,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...controls,
     hungRequests: () => front.hung.size,
     stop: () => new Promise<void>((resolve) => {
+      stopped = true;
       clearInterval(tick);
       clearInterval(gc);
       stopPresence();

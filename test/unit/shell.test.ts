@@ -126,6 +126,39 @@ describe('shell: forwarders', () => {
   });
 });
 
+describe('shell: trees before the core', () => {
+  const treeManifest: Manifest = { contributes: { views: { teamChat: [{ id: 'teamChat.subscriptions' }] } } };
+  const provider = (rows: string[]): vscode.TreeDataProvider<string> => ({ getChildren: () => rows, getTreeItem: (r) => ({ label: r }) });
+
+  it('rows asked for before the core attaches its provider come from it once attached', async () => {
+    const { trees, registrar } = recorder();
+    const forwarders = new Forwarders(treeManifest, registrar, () => Promise.resolve(), () => undefined);
+    const forwarder = trees.get('teamChat.subscriptions')!.treeDataProvider!;
+    const asked = Promise.resolve(forwarder.getChildren(undefined));
+    forwarders.createTreeView('teamChat.subscriptions', { treeDataProvider: provider(['general']) });
+    assert.deepEqual(await asked, ['general']);
+  });
+
+  it('with holdFirstRows, the first rows wait until it settles, and come from the provider then (rejected: the same)', async () => {
+    for (const outcome of ['resolve', 'reject'] as const) {
+      const { trees, registrar } = recorder();
+      const forwarders = new Forwarders(treeManifest, registrar, () => Promise.resolve(), () => undefined);
+      let settle!: () => void;
+      forwarders.holdFirstRows(new Promise<void>((resolve, reject) => (settle = outcome === 'resolve' ? resolve : () => reject(new Error('gave up')))));
+      const rows: string[] = [];
+      forwarders.createTreeView('teamChat.subscriptions', { treeDataProvider: provider(rows) });
+      let answer: string[] | undefined;
+      void Promise.resolve(trees.get('teamChat.subscriptions')!.treeDataProvider!.getChildren(undefined)).then((r) => (answer = r as string[]));
+      await new Promise((r) => setTimeout(r, 20));
+      assert.equal(answer, undefined, `${outcome}: held`);
+      rows.push('general'); // the saved snapshot arrived
+      settle();
+      await new Promise((r) => setTimeout(r, 0));
+      assert.deepEqual(answer, ['general'], outcome);
+    }
+  });
+});
+
 describe('shell: the sign-in context keys before the core loads', () => {
   const memento = (values: Record<string, unknown>) => ({ get: <T>(key: string) => values[key] as T });
   const account = { id: 'http://chat.test#7', realmUrl: 'http://chat.test', email: 'a@chat.test', fullName: 'A', userId: 7, realmName: 'R' };
