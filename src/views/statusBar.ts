@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import type { Services } from '../services';
 import { statusBarText } from './sessionText';
-import { unicodeEmoji } from './presence/status';
+import { unicodeEmoji } from '../emoji/glyph';
 
 
 export function registerStatusBar(services: Services): vscode.StatusBarItem {

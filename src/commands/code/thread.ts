@@ -11,7 +11,7 @@ import { MessageList } from '../../messageList';
 import { topicNarrow } from '../../messageList/narrow';
 import type { CurrentSession } from '../../session/manager';
 import { isResolved } from '../../store/keys';
-import { unicodeEmoji } from '../../views/presence/status';
+import { unicodeEmoji } from '../../emoji/glyph';
 import { absoluteServerUrls } from '../../webviews/sanitize';
 
 /** How many of a topic's newest messages a thread shows. */
