@@ -8,11 +8,11 @@ import type { Message, ReactionType } from '../../api/messages/models';
 import type { LineRange } from '../../codeRefs/permalinks';
 import { CommentIds } from '../../constants';
 import { MessageList } from '../../messageList';
+import { messageMarkdown } from '../../messageText';
 import { topicNarrow } from '../../messageList/narrow';
 import type { CurrentSession } from '../../session/manager';
 import { isResolved } from '../../store/keys';
 import { unicodeEmoji } from '../../emoji/glyph';
-import { absoluteServerUrls } from '../../webviews/sanitize';
 
 /** How many of a topic's newest messages a thread shows. */
 const THREAD_MESSAGES = 50;
@@ -54,8 +54,8 @@ function reactionsOf(message: Message, ownUserId: number): { reactions: vscode.C
 }
 
 export function commentOf(message: Message, current: CurrentSession): MessageComment {
-  const body = new vscode.MarkdownString(absoluteServerUrls(message.content, current.account.realmUrl));
-  body.supportHtml = true;
+  // Markdown, not the server's HTML: VS Code's renderer would show emoji spans as `:name:`.
+  const body = new vscode.MarkdownString(messageMarkdown(message.content, { baseUrl: current.account.realmUrl }));
   const { reactions, info } = reactionsOf(message, current.store.ownUserId);
   const avatar = message.avatar_url && /^https?:\/\//.test(message.avatar_url) ? vscode.Uri.parse(message.avatar_url) : undefined;
   return {
