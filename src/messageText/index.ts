@@ -8,8 +8,7 @@ import { parseHtml, type HtmlNode } from './html';
 import { markdownOf, type MarkdownOptions } from './markdown';
 import { plainLines } from './plain';
 
-export { codeSpan, escapeMarkdown, type MarkdownOptions } from './markdown';
-export { decodeEntities } from './html';
+export { escapeMarkdown, type MarkdownOptions } from './markdown';
 
 /** The plain text of rendered HTML: one line per block, at most one empty line in a row. */
 export function messageText(html: string): string {

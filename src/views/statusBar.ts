@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import type { Services } from '../services';
 import { statusBarText } from './sessionText';
-import { unicodeEmoji } from '../emoji/glyph';
+import { statusEmoji } from '../emoji/status';
 
 
 export function registerStatusBar(services: Services): vscode.StatusBarItem {
@@ -39,7 +39,7 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
     } else {
       const store = current.store;
       const own = store.status(store.ownUserId);
-      const emoji = own ? statusEmoji(own) : '';
+      const emoji = statusEmoji(own) ?? '';
       const text = own?.status_text ?? '';
       const unread = store.totalUnread();
       const label = [emoji, text].filter(Boolean).join(' ') || (own?.away ? vscode.l10n.t('away') : current.account.fullName);
@@ -68,12 +68,6 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
   );
   update();
   return item;
-}
-
-function statusEmoji(status: { emoji_name?: string | null; emoji_code?: string | null; reaction_type?: string | null }): string {
-  const code = status.emoji_code;
-  if (!code || (status.reaction_type && status.reaction_type !== 'unicode_emoji')) return status.emoji_name ? `:${status.emoji_name}:` : '';
-  return unicodeEmoji(code) ?? '';
 }
 
 function truncate(s: string, n: number): string {

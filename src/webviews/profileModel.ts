@@ -8,7 +8,7 @@ import { avatarUrl } from '../api/users/avatar';
 import type { CustomProfileField, User, UserStatus } from '../api/users/models';
 import { roleName } from '../api/users/roles';
 import type { PresenceState } from '../store';
-import { statusEmoji } from '../views/presence/status';
+import { statusEmoji } from '../emoji/status';
 import type { ProfileField, ProfileModel } from './protocol';
 import { safeUrl } from './sanitize';
 
