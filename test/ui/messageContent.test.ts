@@ -2,8 +2,8 @@
 // glyph, a custom emoji and an uploaded image loaded through the host (data: URIs; the page's CSP
 // admits no server origin for them), a typeset formula (KaTeX's stylesheet and fonts), a spoiler
 // that opens and closes, a time in local time, and a poll whose vote round-trips; a message the
-// sanitiser cannot take shown alone. Screenshots: test-results/screenshots/message-content.png,
-// unrenderable-message.png.
+// sanitiser cannot take shown alone; the reaction picker searched by an alias. Screenshots:
+// test-results/screenshots/message-content.png, unrenderable-message.png, reaction-picker-alias.png.
 import * as assert from 'assert';
 import { sendMessage, sendSubmessage } from '../../src/api/messages/routes';
 import { makePng } from '../server/images';
@@ -142,5 +142,24 @@ describe('UI message content', function () {
     assert.equal(await frame.locator('li.message .unrenderable[role="note"]').count(), 1);
     assert.equal(await frame.locator('li.message frame, li.message frameset').count(), 0);
     await wb.screenshot('unrenderable-message');
+  });
+
+  it('the reaction picker finds 👍 by an alias ("thumbs"), and reacts with its canonical name', async () => {
+    const where = `picker ${Date.now() % 100000}`;
+    const { id } = await sendMessage(wb.client('bob'), { type: 'stream', to: 1, topic: where, content: 'React to me' });
+    await wb.waitForLiveSession();
+    const frame = await openTopicFromPalette(wb, 'general', where);
+    const row = frame.locator(`li.message[data-id="${id}"]`);
+    await row.waitFor({ timeout: 30_000 });
+    await row.hover();
+    await row.locator('button[title="Add a reaction"]').click();
+    await wb.quickInput().locator('.quick-input-title', { hasText: 'Add a reaction' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await wb.quickInputBox().fill('thumbs');
+    const first = wb.quickInput().locator('.monaco-list-row').first();
+    await wb.page.waitForFunction(() => document.querySelector('.quick-input-widget .monaco-list-row')?.textContent?.includes(':+1:'), undefined, { timeout: 10_000 });
+    assert.match(await first.innerText(), /👍\s+:\+1:[\s\S]*:thumbs_up:/);
+    await wb.screenshot('reaction-picker-alias');
+    await wb.quickInputBox().press('Enter');
+    await row.locator('button.reaction[data-emoji="+1"]', { hasText: '👍' }).waitFor({ timeout: 15_000 });
   });
 });
