@@ -54,6 +54,15 @@ for (const container of Object.keys(contributes.views ?? {})) {
   }
 }
 
+// Only the views of ExpandedViews open on first start; every other one is contributed collapsed.
+const expanded = new Set(c.ExpandedViews ?? []);
+for (const view of views) {
+  const collapsed = view.visibility === 'collapsed';
+  if (expanded.has(view.id) && collapsed) problems.push(`View "${view.id}" is in ExpandedViews (src/constants.ts) but contributed with "visibility": "collapsed"`);
+  if (!expanded.has(view.id) && !collapsed) problems.push(`View "${view.id}" opens on first start: give it "visibility": "collapsed" in package.json, or add it to ExpandedViews (src/constants.ts)`);
+}
+for (const id of expanded) if (!views.some((v) => v.id === id)) problems.push(`ExpandedViews (src/constants.ts) names "${id}", which package.json does not contribute`);
+
 // Names used in when clauses and command links.
 const commands = new Set(values(c.Commands));
 const known = new Set([...commands, ...values(c.Views), ...values(c.ViewContainers), ...values(c.ContextKeys), ...values(c.CommentIds)]);

@@ -132,6 +132,14 @@ export const Views = {
 /** The trees with a "Collapse All" button (the shell creates every tree at activation, before the core). */
 export const CollapsibleViews: readonly string[] = [Views.inbox, Views.presence, Views.searchResults];
 
+/**
+ * The views open the first time the side bar shows: every other view is contributed with
+ * `"visibility": "collapsed"` (scripts/check-contributes.mjs checks both agree), so the three get
+ * the room; VS Code remembers which views the user opens or collapses. Search Results, hidden until
+ * a search runs, opens itself then (its `focus` command expands it).
+ */
+export const ExpandedViews: readonly string[] = [Views.inbox, Views.subscriptions, Views.topics];
+
 /** Webview panel types (`createWebviewPanel` view types). */
 export const WebviewPanels = {
   profileCard: 'teamChat.profileCard',

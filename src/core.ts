@@ -138,9 +138,11 @@ export async function activateCore(context: vscode.ExtensionContext, host: Shell
   draftCommands.register(services, drafts.model, topicViews);
   linkifierCommands.register(services, linkifiers.model);
   const webhookReceiver = webhookCommands.register(services);
-  await services.accounts.initialize();
-  // The session of the active account loads the client's code first (shared with `loaded`).
+  // The session of the active account first: reading its key and snapshot is what the side bar
+  // waits for. The check of every account's key (a round trip to the workbench each, slow while
+  // it starts) runs beside it; an account it forgets switches the session as a sign-out does.
   void session.start(services);
+  await services.accounts.initialize();
   const autoSignIn = auth.autoSignIn(services);
   const loaded = loadChatSession().then(
     () => undefined,

@@ -30,6 +30,8 @@ export const FL = {
   usersById: 384,
   /** `realm_url` (before: `realm_uri`). */
   realmUrl: 257,
+  /** The `with` narrow operator: a link names a message and follows it when it is moved. */
+  withOperator: 271,
   /** `url` in the upload response (before: only `uri`, now its deprecated alias). */
   uploadUrl: 272,
   /** `detached_uploads` in the edit-message response; `filename` in the upload response. */

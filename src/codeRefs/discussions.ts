@@ -94,3 +94,18 @@ export function shiftRange(range: LineRange, from: number, to: number, inserted:
   const end = Math.max(start, range.end + delta);
   return { start, end };
 }
+
+/**
+ * The messages a thread shows, oldest first: from the first message that cites its lines on, so
+ * the thread (and the Comments panel, which titles a thread by its first comment) opens with the
+ * message that cites them, not with whatever started the topic. When more than `limit` follow,
+ * the citing message stays first and the newest `limit - 1` follow it. With no citing message
+ * among `messages` (not loaded, or deleted), the newest `limit`.
+ */
+export function threadMessages<M extends { readonly id: number }>(messages: readonly M[], citingIds: readonly number[], limit: number): M[] {
+  const cited = new Set(citingIds);
+  const first = messages.findIndex((m) => cited.has(m.id));
+  if (first < 0) return messages.slice(-limit);
+  const from = messages.slice(first);
+  return from.length <= limit ? from : [from[0]!, ...from.slice(from.length - (limit - 1))];
+}

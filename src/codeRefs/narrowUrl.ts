@@ -6,9 +6,10 @@
  * the pages and the host share it.
  */
 
+/** A link's conversation; `follow`: the link is a `with` link, whose message names the conversation wherever it was moved. */
 export type NarrowTarget =
-  | { readonly kind: 'channel'; readonly streamId: number; readonly topic?: string; readonly messageId?: number }
-  | { readonly kind: 'dm'; readonly userIds: readonly number[]; readonly messageId?: number };
+  | { readonly kind: 'channel'; readonly streamId: number; readonly topic?: string; readonly messageId?: number; readonly follow?: true }
+  | { readonly kind: 'dm'; readonly userIds: readonly number[]; readonly messageId?: number; readonly follow?: true };
 
 function decodeOperand(operand: string): string | undefined {
   try {
@@ -36,6 +37,7 @@ export function parseNarrowLink(href: string, realmUrl: string): NarrowTarget | 
   let streamId: number | undefined;
   let topic: string | undefined;
   let messageId: number | undefined;
+  let follow = false;
   let userIds: number[] | undefined;
   for (let i = 0; i + 1 < parts.length; i += 2) {
     const operator = parts[i]!.toLowerCase();
@@ -50,13 +52,14 @@ export function parseNarrowLink(href: string, realmUrl: string): NarrowTarget | 
     } else if (operator === 'near' || operator === 'with' || operator === 'id') {
       if (!/^\d+$/.test(operand)) return undefined;
       messageId = Number(operand);
+      follow = operator === 'with';
     } else if (operator === 'dm' || operator === 'pm-with') {
       const ids = /^([\d,]+)(?:-|$)/.exec(operand);
       if (!ids) return undefined;
       userIds = ids[1]!.split(',').filter(Boolean).map(Number);
     }
   }
-  const at = messageId !== undefined ? { messageId } : {};
+  const at = messageId !== undefined ? { messageId, ...(follow ? { follow: true as const } : {}) } : {};
   if (streamId !== undefined && Number.isSafeInteger(streamId) && streamId > 0) {
     return { kind: 'channel', streamId, ...(topic !== undefined ? { topic } : {}), ...at };
   }

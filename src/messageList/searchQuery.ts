@@ -6,22 +6,34 @@
  *   (`pm-with:`), `dm-including:`, `has:`, `is:`, `channels:` (`streams:`), `id:`, `near:`.
  * - An operand may be quoted (`channel:"general chat"`); `-` before an operator negates it; the
  *   remaining words (a quoted phrase stays one phrase) are the full-text `search` term.
- * - Names are resolved here, before anything is sent: channels by name, people by email or `me`.
- *   (or a full name, quoted when it has spaces: `sender:"Bob Brown"`). Anything unknown or
- *   ambiguous is a {@link SearchQueryError}, so a bad query never reaches the server.
+ * - Names are resolved here, before anything is sent: channels by name; people by email, `me`, a
+ *   full name (quoted when it has spaces: `sender:"Bob Brown"`), or, as the web app matches
+ *   people, a first name or the start of a name (`sender:bob`, `sender:"bob b"`: see
+ *   {@link matchPeople}). Anything unknown or ambiguous is a {@link SearchQueryError} (an
+ *   ambiguous name lists who it could be), so a bad query never reaches the server.
  *
  * `near:` is not a filter (the server ignores it): it is returned as the anchor to list around.
  */
 import type { NarrowTerm } from '../api/messages/narrow';
 import { narrowOf, type Narrow } from './narrow';
 
+/** A person as the parser matches and names them. */
+export interface SearchPerson {
+  readonly id: number;
+  readonly fullName: string;
+  /** The address to show for them: their real one when visible to the own user, else none. */
+  readonly visibleEmail?: string;
+}
+
 /** What the parser looks names up in (the session's store). */
 export interface SearchDirectory {
   readonly ownUserId: number;
   /** A channel the user can see, by name (any case). */
   channelId(name: string): number | undefined;
-  /** Users (active or not) with this email, or else this full name (any case): none, one, or several. */
-  userIds(emailOrName: string): readonly number[];
+  /** The user (active or not) with this API or real email (any case). */
+  userByEmail(email: string): SearchPerson | undefined;
+  /** Every user, active or not. */
+  people(): Iterable<SearchPerson>;
 }
 
 export type SearchQueryError =
@@ -31,7 +43,7 @@ export type SearchQueryError =
   | { readonly kind: 'missingOperand'; readonly operator: string }
   | { readonly kind: 'unknownChannel'; readonly name: string }
   | { readonly kind: 'unknownUser'; readonly name: string }
-  | { readonly kind: 'ambiguousUser'; readonly name: string }
+  | { readonly kind: 'ambiguousUser'; readonly name: string; readonly candidates: readonly SearchPerson[] }
   | { readonly kind: 'badIs'; readonly operand: string }
   | { readonly kind: 'badHas'; readonly operand: string }
   | { readonly kind: 'badChannels'; readonly operand: string }
@@ -204,10 +216,41 @@ function messageId(operator: string, text: string): number {
 
 function userId(text: string, directory: SearchDirectory): number {
   if (text.toLowerCase() === 'me') return directory.ownUserId;
-  const ids = directory.userIds(text);
-  if (ids.length === 0) throw new QueryError({ kind: 'unknownUser', name: text });
-  if (ids.length > 1) throw new QueryError({ kind: 'ambiguousUser', name: text });
-  return ids[0]!;
+  const byEmail = text.includes('@') ? directory.userByEmail(text) : undefined;
+  if (byEmail) return byEmail.id;
+  const people = matchPeople(text, directory.people());
+  if (people.length === 0) throw new QueryError({ kind: 'unknownUser', name: text });
+  if (people.length > 1) throw new QueryError({ kind: 'ambiguousUser', name: text, candidates: people });
+  return people[0]!.id;
+}
+
+/** Lower case; without accents when `plain` (an ASCII query finds "José" as the web app does). */
+function fold(text: string, plain: boolean): string {
+  const lower = text.toLowerCase();
+  return plain ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : lower;
+}
+
+/**
+ * The people a name stands for, best tier first (any case):
+ * 1. the full name itself (`Bob Brown`);
+ * 2. each typed word is a whole word of the name (`bob` → Bob Brown, not Bobby Tables);
+ * 3. each typed word starts a word of the name, as the web app's person matcher (`bo br`, `bro`).
+ * The first tier that finds anyone decides: several there is ambiguous.
+ */
+export function matchPeople<P extends SearchPerson>(text: string, people: Iterable<P>): P[] {
+  const typed = text.trim().split(/\s+/).filter(Boolean);
+  if (typed.length === 0) return [];
+  const plain = /^[\x20-\x7e]*$/.test(text);
+  const words = typed.map((w) => fold(w, plain));
+  const full = words.join(' ');
+  const tiers: P[][] = [[], [], []];
+  for (const p of people) {
+    const nameWords = fold(p.fullName, plain).split(/\s+/).filter(Boolean);
+    if (nameWords.join(' ') === full) tiers[0]!.push(p);
+    else if (words.every((w) => nameWords.includes(w))) tiers[1]!.push(p);
+    else if (words.every((w) => nameWords.some((n) => n.startsWith(w)))) tiers[2]!.push(p);
+  }
+  return tiers.find((t) => t.length > 0) ?? [];
 }
 
 /** The server refuses a narrow that is both a channel's and a direct conversation's (positive terms). */

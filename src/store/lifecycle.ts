@@ -203,18 +203,23 @@ export class SessionLifecycle<A extends { readonly id: string }> {
   async #begin(attempt: Attempt<A>): Promise<void> {
     const { account } = attempt;
     this.#setState({ phase: 'starting', accountId: account.id });
+    // The key and the snapshot are read at once: each is a round trip of its own (the key's to the
+    // workbench, slow while it starts), and the snapshot on screen waits for both.
+    const reading = this.#withinLimit(this.hooks.saved(account), 'reading the saved snapshot').catch((error: unknown) => {
+      this.hooks.warn?.(`Warm start: the saved snapshot could not be read (${describe(error)}).`);
+      return undefined;
+    });
     let client: ChatClient;
     try {
       client = await this.#withinLimit(this.hooks.client(account), 'reading the API key');
     } catch (error) {
+      // The read settles first: nothing of this attempt comes after the next one's.
+      await reading;
       this.#refuse(attempt, error);
       return;
     }
     attempt.client = client;
-    const saved = await this.#withinLimit(this.hooks.saved(account), 'reading the saved snapshot').catch((error: unknown) => {
-      this.hooks.warn?.(`Warm start: the saved snapshot could not be read (${describe(error)}).`);
-      return undefined;
-    });
+    const saved = await reading;
     const session = await this.hooks.session(client, account);
     if (attempt.stopped) {
       // Stopped (disposed) while the session's code loaded: it never starts.

@@ -41,7 +41,6 @@ const BARE_KEYS = [
   'server_typing_started_wait_period_milliseconds',
   'server_typing_stopped_wait_period_milliseconds',
   'server_typing_started_expiry_period_milliseconds',
-  'max_stream_size_for_typing_notifications',
 ];
 
 /** Legacy policy codes (before the group settings): 1 members, 2 admins, 3 full members, 4 moderators, 5 everyone, 6 nobody, 7 owners. */
@@ -128,12 +127,11 @@ export class RealmState {
     return this.#num('server_presence_offline_threshold_seconds', 140);
   }
   /** Typing notifications (https://zulip.com/api/set-typing-status), with the documented defaults. */
-  get typing(): { startedWaitMs: number; stoppedWaitMs: number; expiryMs: number; maxStreamSize: number } {
+  get typing(): { startedWaitMs: number; stoppedWaitMs: number; expiryMs: number } {
     return {
       startedWaitMs: this.#num('server_typing_started_wait_period_milliseconds', 10_000),
       stoppedWaitMs: this.#num('server_typing_stopped_wait_period_milliseconds', 5_000),
       expiryMs: this.#num('server_typing_started_expiry_period_milliseconds', 15_000),
-      maxStreamSize: this.#num('max_stream_size_for_typing_notifications', 100),
     };
   }
   get longpollTimeoutSeconds(): number {

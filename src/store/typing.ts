@@ -37,20 +37,18 @@ export interface TypingPolicy {
   sendPrivate: boolean;
   /** The user's `send_stream_typing_notifications` (default on). */
   sendStream: boolean;
-  /** The realm's `max_stream_size_for_typing_notifications`. */
-  maxStreamSize: number;
-  /** Subscribers of a channel, when known (larger than `maxStreamSize`: nobody is told). */
-  subscriberCount(streamId: number): number | undefined;
   /** False where the server has no channel typing notifications in this form (before FL 215). */
   channelTyping: boolean;
 }
 
-/** Whether typing to `to` is sent: the user's setting for its kind; a channel also not above the size limit. */
+/**
+ * Whether typing to `to` is sent: the user's setting for its kind. A channel of any size: the
+ * server keeps its own size limit (`max_stream_size_for_typing_notifications`, never sent to
+ * clients) and tells nobody about typing in a channel above it.
+ */
 export function typingAllowed(to: TypingDestination, policy: TypingPolicy): boolean {
   if (to.kind === 'direct') return policy.sendPrivate && to.userIds.length > 0;
-  if (!policy.sendStream || !policy.channelTyping) return false;
-  const count = policy.subscriberCount(to.streamId);
-  return count === undefined || count <= policy.maxStreamSize;
+  return policy.sendStream && policy.channelTyping;
 }
 
 export interface TypingSenderOptions {

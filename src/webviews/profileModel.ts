@@ -5,6 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { avatarUrl } from '../api/users/avatar';
+import { visibleEmail } from '../api/users/email';
 import type { CustomProfileField, User, UserStatus } from '../api/users/models';
 import { roleName } from '../api/users/roles';
 import type { PresenceState } from '../store';
@@ -65,12 +66,6 @@ export function buildProfileModel(input: ProfileInput): ProfileModel {
     realmUrl,
     warning: input.warning,
   };
-}
-
-/** The real email when the viewer may see it; the `user123@host` API address is not shown. */
-function visibleEmail(user: User): string | undefined {
-  if (user.delivery_email) return user.delivery_email;
-  return /^user\d+@/.test(user.email) ? undefined : user.email;
 }
 
 function initials(name: string): string {

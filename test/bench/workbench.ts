@@ -61,12 +61,15 @@ export async function benchWorkbench(): Promise<BenchResult[]> {
   };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'team-chat-bench-wb-'));
   const zuliprc = path.join(dir, 'zuliprc');
-  const extension = path.join(dir, 'team-chat');
+  // Both extensions in one development folder (VS Code loads each subfolder): Team Chat and the floor.
+  const extensions = path.join(dir, 'extensions');
+  const extension = path.join(extensions, 'team-chat');
+  writeFloorExtension(path.join(extensions, 'floor'));
   const wb = new Workbench({
     chatServer: true,
     chatServerOptions: { organization: 'large' },
     env: { TEAM_CHAT_AUTO_SIGNIN: zuliprc },
-    extensionDevelopmentPath: extension,
+    extensionDevelopmentPath: extensions,
   });
   try {
     // What users run: the release build, not the development build `npm run bench` leaves in dist/.
@@ -101,6 +104,7 @@ export async function benchWorkbench(): Promise<BenchResult[]> {
     if (snapshot) log(`snapshot saved: ${path.basename(snapshot)} (${(fs.statSync(snapshot).size / 1e6).toFixed(2)} MB)`);
     const explorer: Reload[] = [];
     const warm: Reload[] = [];
+    const floor: Reload[] = [];
     if (!snapshot) warm.push({ status: [], reason: `no snapshot saved in global storage within ${RELOAD_LIMIT_MS / 1000} s of the live session` });
     for (let round = 0; snapshot && round < ROUNDS; round++) {
       await showContainer(wb, 'Explorer');
@@ -109,10 +113,13 @@ export async function benchWorkbench(): Promise<BenchResult[]> {
       await showContainer(wb, 'Team Chat');
       await settle(wb);
       warm.push(await reload(wb, 'channelsRow', RELOAD_LIMIT_MS));
-      log(`round ${round + 1}: Explorer ${describeReload(explorer.at(-1)!)}; Team Chat ${describeReload(warm.at(-1)!)}`);
+      await showContainer(wb, FLOOR_TITLE);
+      await settle(wb);
+      floor.push(await reload(wb, 'channelsRow', RELOAD_LIMIT_MS));
+      log(`round ${round + 1}: Explorer ${describeReload(explorer.at(-1)!)}; Team Chat ${describeReload(warm.at(-1)!)}; floor ${floor.at(-1)!.ms?.toFixed(0) ?? floor.at(-1)!.reason}`);
     }
     log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    return results(cold, topics, explorer, warm);
+    return [...results(cold, topics, explorer, warm), ...floorResults(explorer, warm, floor)];
   } finally {
     await wb.stop();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -166,6 +173,55 @@ function results(cold: Reload, topics: { topic: string; ms: number }[] | string,
     },
   ];
   return rows;
+}
+
+/** The floor's view container (its one view is called "Channels" too, so the same probe sees its rows). */
+const FLOOR_TITLE = 'Floor';
+/** As many rows as the large organisation's first member has channels. */
+const FLOOR_ROWS = 344;
+
+/**
+ * The floor: the least an extension's tree can take after a reload in this workbench. An extension
+ * with one view container and one tree (activated by its view, as Team Chat is) whose rows are ready
+ * at activation, with no work of its own: what is left is the workbench's and the extension host's
+ * start. Team Chat's warm reload against it says how much of the wait is ours.
+ */
+function writeFloorExtension(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const manifest = {
+    name: 'floor', publisher: 'bench', version: '0.0.1', engines: { vscode: '^1.90.0' }, main: './extension.js',
+    activationEvents: ['onView:benchFloor.channels'],
+    contributes: {
+      viewsContainers: { activitybar: [{ id: 'benchFloor', title: FLOOR_TITLE, icon: '$(circle-large-outline)' }] },
+      views: { benchFloor: [{ id: 'benchFloor.channels', name: 'Channels' }] },
+    },
+  };
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+  fs.writeFileSync(
+    path.join(dir, 'extension.js'),
+    `const vscode = require('vscode');
+exports.activate = (context) => {
+  const rows = Array.from({ length: ${FLOOR_ROWS} }, (_, i) => 'channel-' + i);
+  const provider = { getChildren: (row) => (row ? [] : rows), getTreeItem: (row) => new vscode.TreeItem(row) };
+  context.subscriptions.push(vscode.window.createTreeView('benchFloor.channels', { treeDataProvider: provider }));
+};
+`,
+  );
+}
+
+function floorResults(explorer: Reload[], warm: Reload[], floor: Reload[]): BenchResult[] {
+  const shown = (rs: Reload[]): number[] => rs.flatMap((r) => (r.ms === undefined ? [] : [r.ms]));
+  const list = floor.map((r) => (r.ms === undefined ? 'none' : r.ms.toFixed(0))).join(', ');
+  const [b, w, f] = [explorer, warm, floor].map((rs) => (shown(rs).length ? median(shown(rs)) : NaN)) as [number, number, number];
+  return [
+    {
+      name: `workbench: floor — reload → a minimal extension's tree shows its first row (one view, ${FLOOR_ROWS} rows ready at activation; ms, median of ${floor.length}: ${list})`,
+      value: Number.isFinite(f) ? f : 0,
+      unit: 'ms',
+    },
+    { name: 'workbench: floor / Explorer (what the workbench and extension host take before any extension can draw)', value: Number.isFinite(f / b) ? f / b : 0, unit: 'x' },
+    { name: 'workbench: warm reload Channels rows / floor (what Team Chat adds)', value: Number.isFinite(w / f) ? w / f : 0, unit: 'x' },
+  ];
 }
 
 const steps = (status: StatusStep[]): string => (status.length ? status.map((s) => `"${s.text}" at ${(s.at / 1000).toFixed(2)} s`).join(' → ') : 'none seen');

@@ -24,7 +24,8 @@ describe('channels: live session and the channels tree', () => {
     alice = testAccount('alice');
     bob = testAccount('bob');
     bobClient = clientFor(bob);
-    api = await freshStart();
+    // Signed in here, not only in the first test: each test stands alone (a filtered run skips that one).
+    api = await freshStart(alice);
   });
 
   after(async () => {

@@ -51,7 +51,12 @@ describe('compose autocomplete and preview (host requests)', () => {
     const bo = await items({ kind: 'mention', query: 'bo' });
     assert.equal(bo[0]!.insert, '@**Bob Brown**');
     const bob = api.services.sessions.current!.store.users().find((u) => u.full_name === 'Bob Brown')!;
-    assert.equal(bo[0]!.detail, bob.delivery_email || bob.email, 'the email the own user may see');
+    // Bob shows his address to administrators only: no address, not the made-up API one.
+    assert.match(bob.email, /^user\d+@/);
+    assert.equal(bo[0]!.detail, undefined, 'no address for a hidden one');
+    const carol = api.services.sessions.current!.store.users().find((u) => u.full_name === 'Carol Chen')!;
+    assert.ok(carol.delivery_email);
+    assert.equal((await items({ kind: 'mention', query: 'carol' }))[0]!.detail, carol.delivery_email, 'the real address when visible');
     assert.ok(!bo.some((i) => i.label === 'Dora Departed'));
     assert.deepEqual((await items({ kind: 'mention', query: 'dora' })).map((i) => i.label), [], 'deactivated users are not offered');
     assert.equal((await items({ kind: 'silent', query: 'bob' }))[0]!.insert, '@_**Bob Brown**');

@@ -54,7 +54,7 @@ describe('direct messages in the conversation view', () => {
 
     await panel.runAction(live, 'copyLink');
     const link = await vscode.env.clipboard.readText();
-    assert.match(link, new RegExp(`/#narrow/dm/${bobId}-Bob-Brown/near/${live}$`));
+    assert.match(link, new RegExp(`/#narrow/dm/${bobId}-Bob-Brown/with/${live}$`));
 
     // The same conversation, spelt another way, is the same panel.
     const again = await vscode.commands.executeCommand<TopicPanel>(Commands.openDirectMessage, { userIds: [bobId] });

@@ -1,8 +1,8 @@
 // Topics as comment threads on code, in a real VS Code over the fixture repository: messages that
 // reference lines of src/greeter.ts (a line reference and a permalink) appear as threads at those
-// lines with the topic's conversation (as Markdown: code, links, emoji glyphs) and a CodeLens; a
-// reply posts to the topic; a reaction toggles the user's own; new references arrive live; threads
-// follow edits; Resolve resolves.
+// lines with the topic's conversation from the citing message on (as Markdown: code, links, emoji
+// glyphs) and a CodeLens; a reply posts to the topic; a reaction toggles the user's own; new
+// references arrive live; threads follow edits; Resolve resolves.
 import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -50,6 +50,8 @@ describe('discussions on code', function () {
     assert.equal(found[0]!.thread.label, `#engineering › ${topic}`);
     for (const t of found) await t.loaded();
     assert.deepEqual(found[0]!.comments.map((c) => c.messageId), ids);
+    // Each thread opens with the message that cites its lines (the Comments panel titles it so).
+    assert.deepEqual(found[1]!.comments.map((c) => c.messageId), ids.slice(1));
     assert.equal(found[0]!.comments[0]!.author.name, 'Bob Brown');
     // The messages as Markdown (src/messageText): code intact, links absolute, emoji as glyphs.
     assert.deepEqual(
@@ -60,7 +62,7 @@ describe('discussions on code', function () {
 
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     const titles = lenses.map((l) => l.command?.title ?? '').filter((t) => t.includes(topic));
-    assert.deepEqual(titles, [`$(comment-discussion) #engineering › ${topic}: 3 messages`, `$(comment-discussion) #engineering › ${topic}: 3 messages`]);
+    assert.deepEqual(titles, [`$(comment-discussion) #engineering › ${topic}: 3 messages`, `$(comment-discussion) #engineering › ${topic}: 2 messages`]);
   });
 
   it('a reply in the thread posts to the topic and shows there', async () => {

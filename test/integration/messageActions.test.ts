@@ -39,7 +39,7 @@ describe('message actions', function () {
     await panel.runAction(ids[0]!, 'quote');
     const text = await waitFor('the quote in the compose box', () => panel.composeText !== '' && panel.composeText, 15_000);
     const bobId = api.services.sessions.current!.store.users().find((u) => u.full_name === 'Bob Brown')!.user_id;
-    assert.match(text, new RegExp(`^@_\\*\\*Bob Brown\\|${bobId}\\*\\* \\[said\\]\\(http[^)]+/#narrow/channel/1-general/topic/[^)]+/near/${ids[0]}\\):\\n\`\`\`quote\\nfirst \`code\`\\n\`\`\`\\n$`));
+    assert.match(text, new RegExp(`^@_\\*\\*Bob Brown\\|${bobId}\\*\\* \\[said\\]\\(http[^)]+/#narrow/channel/1-general/topic/[^)]+/with/${ids[0]}\\):\\n\`\`\`quote\\nfirst \`code\`\\n\`\`\`\\n$`));
   });
 
   it('Delete refuses another member’s message with the reason, before sending', async () => {

@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
-import { sendMessage } from '../../src/api/messages/routes';
+import { sendMessage, updateMessage } from '../../src/api/messages/routes';
 import { updateStatus } from '../../src/api/users/routes';
 import type { UserNode } from '../../src/views/presence/model';
 import { Commands } from '../../src/constants';
@@ -147,5 +147,19 @@ describe('message content: polls, to-do lists and images', () => {
     await openNarrow({ session: () => current, message: () => undefined, log }, href);
     const opened = await waitFor('the linked topic’s view', () => api.topicViews.panels.find((p) => p.key.mode === 'topic' && p.key.topic === other), 30_000);
     assert.equal(opened.key.mode === 'topic' && opened.key.streamId, GENERAL);
+  });
+
+  it('a with link to a message that was moved opens the topic it is in now', async function () {
+    this.timeout(60_000);
+    const before = `${topic} before the move`;
+    const after = `${topic} after the move`;
+    const { id } = await sendMessage(bobClient, { type: 'stream', to: GENERAL, topic: before, content: 'moved on' });
+    await updateMessage(bobClient, { message_id: id, topic: after, propagate_mode: 'change_all' });
+    const current = api.services.sessions.current!;
+    const href = `${current.account.realmUrl}/#narrow/channel/${GENERAL}-general/topic/${encodeURIComponent(before).replace(/%/g, '.')}/with/${id}`;
+    await openNarrow({ session: () => current, message: () => undefined, log: api.services.log }, href);
+    const opened = await waitFor('the moved topic’s view', () => api.topicViews.panels.find((p) => p.key.mode === 'topic' && p.key.topic === after), 30_000);
+    assert.equal(opened.key.mode === 'topic' && opened.key.streamId, GENERAL);
+    assert.equal(api.topicViews.panels.some((p) => p.key.mode === 'topic' && p.key.topic === before), false, 'the old topic was not opened');
   });
 });

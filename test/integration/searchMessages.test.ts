@@ -101,6 +101,9 @@ describe('Search Messages', () => {
     await search(`channel:engineering sender:${bobEmail} ${token}`);
     assert.deepEqual(summary(), ['#engineering › search a (3)']);
     assert.equal(api.searchResults.view.message, '3 messages in 1 conversation.');
+    // A first name, as the web app: Bob Brown (not another Bob*).
+    await search(`channel:engineering sender:bob ${token}`);
+    assert.deepEqual(summary(), ['#engineering › search a (3)']);
     await search(`topic:"search b" ${token}`);
     assert.deepEqual(summary(), ['#general › search b (1)']);
     assert.equal(api.searchResults.view.message, '1 message.');
@@ -128,6 +131,8 @@ describe('Search Messages', () => {
     try {
       await assert.rejects(Promise.resolve(search('channel:nowhere deploy')), /No channel named "nowhere"/);
       await assert.rejects(Promise.resolve(search('sender:zed@example.com')), /No user with the email or name "zed@example.com"/);
+      // A name that could be several people lists them (five, and how many more).
+      await assert.rejects(Promise.resolve(search('sender:crowd')), /"crowd" could be several people: Crowd Member 01 <crowd01@[^>]+>, Crowd Member 02 <crowd02@[^>]+>, .*Crowd Member 05 <crowd05@[^>]+> and 13 more\./);
       await assert.rejects(Promise.resolve(search('todo: fix')), /Unknown operator "todo:"/);
       await assert.rejects(Promise.resolve(search('has:emoji')), /"has:emoji" is not a search/);
     } finally {

@@ -1,6 +1,7 @@
 /**
- * Image files of the local server: custom emoji under `/user_avatars/<realm>/emoji/images/` (as
- * the real server's local-storage backend serves them: publicly, with the image's content type),
+ * Image files of the local server: custom emoji under `/user_avatars/<realm>/emoji/images/` and
+ * bots' avatars at the `/user_avatars/<realm>/bot-<id>.png` their `avatar_url` names (as the real
+ * server's local-storage backend serves them: publicly, with the image's content type),
  * content types by file name, and a small generated PNG (no binary fixture in the repository).
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
@@ -50,6 +51,14 @@ export function makePng(size: number, pixel: (x: number, y: number) => [number, 
   ]);
 }
 
+/**
+ * A 96×96 blue-green gradient with a white diagonal, easy to spot: the image of the conversation in
+ * the README's first picture (uploaded by test/ui/messageContent.test.ts, seeded in the demo).
+ */
+export function gradientPng(): Buffer {
+  return makePng(96, (x, y) => (Math.abs(x - y) < 4 ? [255, 255, 255] : [20, 80 + x, 120 + y]));
+}
+
 /** A colourful disc: what the demo's custom emoji look like. */
 export function emojiPng(seed: number): Buffer {
   const hue = (seed * 67) % 360;
@@ -73,6 +82,27 @@ export function serveEmojiImage(srv: ChatServer, req: IncomingMessage, res: Serv
   }
   const bytes = emojiPng(Number(emoji.id));
   // Generated as PNG whatever the stored name says (a real server stores the uploaded file as it came).
+  res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': bytes.length, 'Cache-Control': 'max-age=86400' });
+  res.end(bytes);
+  return true;
+}
+
+/** A bot's avatar: a robot-grey square with a lighter face, tinted by the bot's id. */
+function botAvatarPng(id: number): Buffer {
+  const tint = (id * 47) % 96;
+  return makePng(48, (x, y) => (x > 11 && x < 36 && y > 13 && y < 34 ? [200, 220 - tint, 230] : [70 + tint, 80, 110]));
+}
+
+/** `GET /user_avatars/<realm>/bot-<id>.png`: a bot's avatar, to anyone (the `avatar_url` bots are given). */
+export function serveBotAvatar(srv: ChatServer, req: IncomingMessage, res: ServerResponse, path: string): boolean {
+  const m = /^\/user_avatars\/(\d+)\/bot-(\d+)\.png$/.exec(path);
+  if (!m || req.method !== 'GET') return false;
+  const bot = srv.state.users.get(Number(m[2]));
+  if (Number(m[1]) !== srv.state.realm.id || !bot?.isBot) {
+    sendJson(res, 404, { result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' });
+    return true;
+  }
+  const bytes = botAvatarPng(bot.id);
   res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': bytes.length, 'Cache-Control': 'max-age=86400' });
   res.end(bytes);
   return true;

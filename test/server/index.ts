@@ -26,7 +26,7 @@ import { mutedUserRoutes } from './routes/mutedUsers';
 import { deliverDue } from './scheduler';
 import { State } from './state';
 import { ROLE } from './types';
-import { contentTypeOf, serveEmojiImage } from './images';
+import { contentTypeOf, serveBotAvatar, serveEmojiImage } from './images';
 
 export type { ServerOptions } from './core';
 export type { Fault } from './http';
@@ -157,7 +157,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (method === 'GET' && path === '/__test__/accounts') return { status: 200, json: { result: 'success', msg: '', url: srv.url, accounts: accountsOf(srv, accountLimit) } };
     return { status: 404, json: { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' } };
   };
-  front.rawPaths = async (req, res, path) => serveEmojiImage(srv, req, res, path) || serveUpload(srv, req, res, path);
+  front.rawPaths = async (req, res, path) => serveEmojiImage(srv, req, res, path) || serveBotAvatar(srv, req, res, path) || serveUpload(srv, req, res, path);
 
   const http = await front.listen(opts.port, opts.host);
   const addr = http.address();

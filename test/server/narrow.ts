@@ -72,8 +72,36 @@ function userIdsOperand(srv: ChatServer, v: unknown, unknown = 'unknown user in'
   });
 }
 
-export function buildFilter(srv: ChatServer, user: User, terms: NarrowTerm[]): Filter {
+/** Feature level 271: the `with` operator (links that survive moves). */
+const WITH_OPERATOR_FL = 271;
+/** The conversation terms a `with` term replaces. */
+const CONVERSATION_OPERATORS = new Set(['channel', 'topic', 'dm']);
+
+/**
+ * As the real server (`update_narrow_terms_containing_with_operator`): a `with:<id>` term names the
+ * conversation that message is in now. When the user can read the message, the narrow's channel,
+ * topic and dm terms are replaced by that conversation's; otherwise the term is dropped and the rest
+ * stands. Two `with` terms are refused; before feature level 271 the operator is unknown.
+ */
+export function followWith(srv: ChatServer, user: User, terms: NarrowTerm[]): NarrowTerm[] {
+  const withTerms = terms.filter((t) => t.operator === 'with');
+  if (withTerms.length === 0) return terms;
+  if (srv.fl < WITH_OPERATOR_FL) throw badNarrow('unknown operator with');
+  if (withTerms.length > 1) throw badRequest("Duplicate 'with' operators.", 'BAD_NARROW');
+  const id = idOperand(withTerms[0]!.operand);
+  const rest = terms.filter((t) => t.operator !== 'with');
+  const m = srv.state.messages.get(id);
+  if (!m || !srv.state.canAccessMessage(user, m)) return rest;
+  const others = rest.filter((t) => !CONVERSATION_OPERATORS.has(t.operator));
+  const conversation: NarrowTerm[] = m.type === 'stream'
+    ? [{ operator: 'channel', operand: m.streamId!, negated: false }, { operator: 'topic', operand: m.topic, negated: false }]
+    : [{ operator: 'dm', operand: m.dmUsers!.filter((u) => u !== user.id), negated: false }];
+  return [...conversation, ...others];
+}
+
+export function buildFilter(srv: ChatServer, user: User, input: NarrowTerm[]): Filter {
   const st = srv.state;
+  const terms = followWith(srv, user, input);
   const preds: ((m: Message) => boolean)[] = [];
   const filter: Filter = { test: () => true, searchWords: [] };
   // As the real server: positive channel terms and positive direct-message terms exclude each other.
@@ -151,7 +179,7 @@ export function buildFilter(srv: ChatServer, user: User, terms: NarrowTerm[]): F
         pred = (m) => m.id === id;
         break;
       }
-      default: // near, with: positioning hints, no filtering here
+      default: // near: a positioning hint, no filtering here
         idOperand(t.operand);
         pred = () => true;
     }

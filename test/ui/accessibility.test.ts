@@ -71,6 +71,7 @@ describe('UI accessibility (axe-core)', function () {
       open: async () => {
         // A click on the active activity-bar item would close the side bar instead.
         if (!(await wb.view('People').isVisible())) await wb.openActivity('Team Chat');
+        await wb.expandView('People');
         // The own row: always in the expanded Active group (others may age into the collapsed Offline one).
         await wb.view('People').locator('.monaco-list-row', { hasText: 'Alice Anders' }).first().click();
         return pageFrame(wb, '#card h1');

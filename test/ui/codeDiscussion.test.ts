@@ -1,6 +1,7 @@
 // A topic as a comment thread on code, in the real workbench: Bob's message references lines of
 // the fixture repository's src/greeter.ts; opening the file shows a CodeLens above those lines, and
-// clicking it opens the native comment thread with the conversation. Screenshot for a human look.
+// clicking it opens and focuses the native comment thread in the editor, which starts with the
+// message that cites the lines (not the topic's first). Screenshot for a human look.
 import * as assert from 'assert';
 import { sendMessage } from '../../src/api/messages/routes';
 import { fixturePermalink } from '../fixtures/workspace';
@@ -11,21 +12,29 @@ describe('UI discussion on code', function () {
   this.timeout(150_000);
   const wb = useWorkbench({ autoSignIn: true });
 
-  it('shows a CodeLens and the topic as a comment thread at the referenced lines', async () => {
+  it('a click on the CodeLens opens and focuses the thread at those lines, starting with the citing message', async () => {
     const topic = `greeter ${Date.now() % 100000}`;
     const bob = wb.client('bob');
-    await sendMessage(bob, { type: 'stream', to: 2, topic, content: 'Should `src/greeter.ts:2-5` fall back to "stranger" for empty names?' });
+    await sendMessage(wb.client('carol'), { type: 'stream', to: 2, topic, content: 'Reviewing the greeter this afternoon.' });
+    // Lines 3-4: no other topic's thread ends on line 4 (the seeded "code review #42" has 2-5 and 7-9).
+    await sendMessage(bob, { type: 'stream', to: 2, topic, content: 'Should `src/greeter.ts:3-4` fall back to "stranger" for empty names?' });
     await sendMessage(wb.client('carol'), { type: 'stream', to: 2, topic, content: `Yes, and [greetAll](${fixturePermalink('src/greeter.ts', 7, 9)}) gets it for free.` });
     await wb.waitForLiveSession();
     await openFile(wb, 'greeter.ts');
-    const lens = wb.page.locator('.contentWidgets .codelens-decoration a', { hasText: topic }).first();
+    // The lens comes first with the count still unknown, then with the thread's messages.
+    const lens = wb.page.locator('.contentWidgets .codelens-decoration a', { hasText: `#engineering › ${topic}: 2 messages` }).first();
     await lens.waitFor({ state: 'visible', timeout: 30_000 });
-    assert.match(await lens.innerText(), new RegExp(`#engineering › ${topic}: 2 messages`));
     await lens.click();
-    const thread = wb.page.locator('.review-widget').first();
+    const thread = wb.page.locator('.review-widget', { hasText: 'fall back to' }).first();
     await thread.waitFor({ state: 'visible', timeout: 15_000 });
-    await thread.locator('.review-comment', { hasText: 'fall back to' }).first().waitFor({ timeout: 15_000 });
-    assert.ok(await thread.locator('.review-comment', { hasText: 'gets it for free' }).first().isVisible());
+    // The keyboard is in the thread, not in the Comments panel.
+    await wb.page.waitForFunction(() => document.activeElement?.closest('.review-widget')?.textContent?.includes('fall back to') === true, undefined, { timeout: 15_000 });
+    const comments = thread.locator('.review-comment');
+    await comments.nth(1).waitFor({ timeout: 15_000 });
+    assert.equal(await comments.count(), 2);
+    assert.match(await comments.nth(0).innerText(), /Bob Brown[\s\S]*fall back to/);
+    assert.match(await comments.nth(1).innerText(), /gets it for free/);
+    assert.equal(await thread.locator('.review-comment', { hasText: 'Reviewing the greeter' }).count(), 0, 'the topic’s first message does not open the thread');
     await wb.page.waitForTimeout(600);
     await wb.screenshot('code-discussion-thread');
   });

@@ -11,6 +11,8 @@ describe('UI direct messages', function () {
     await wb.openActivity('Team Chat');
     const view = wb.view('Direct Messages');
     await view.waitFor({ state: 'visible', timeout: 30_000 });
+    // Collapsed on first start (only Inbox, Channels and Topics open).
+    await wb.expandView('Direct Messages');
     await view.locator('.monaco-list-row', { hasText: 'Bob Brown' }).first().waitFor({ timeout: 30_000 });
     const rows = await wb.treeRows('Direct Messages');
     assert.ok(rows.some((r) => r.includes('Carol Chen')), JSON.stringify(rows));

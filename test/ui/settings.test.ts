@@ -12,6 +12,7 @@ describe('UI settings and server information', function () {
   it('opens the settings editor with grouped settings and their choices', async () => {
     // The session connects after the auto sign-in; the command needs it.
     await wb.openActivity('Team Chat');
+    await wb.expandView('People');
     await wb.view('People').locator('.monaco-list-row', { hasText: 'Alice Anders' }).first().waitFor({ timeout: 30_000 });
     await wb.runCommand('Team Chat: Personal Settings');
     await wb.page.locator('.tabs-container .tab', { hasText: 'Personal Settings' }).waitFor({ timeout: 15_000 });

@@ -254,10 +254,14 @@ export class Workbench {
     return this.page.frameLocator('iframe.webview').first().frameLocator('iframe#active-frame');
   }
 
-  /** Expands (or collapses) the view pane whose header shows `viewTitle`, if it is not already. */
+  /**
+   * Expands (or collapses) the view pane whose header shows `viewTitle`, if it is not already; waits
+   * for the header first (views shown once signed in appear after the session starts).
+   */
   async expandView(viewTitle: string, expanded = true): Promise<void> {
     const header = this.page.locator('.pane-header', { hasText: viewTitle }).first();
-    if ((await header.count()) && (await header.getAttribute('aria-expanded')) !== String(expanded)) await header.click();
+    await header.waitFor({ state: 'visible', timeout: 30_000 });
+    if ((await header.getAttribute('aria-expanded')) !== String(expanded)) await header.click();
   }
 
   /**

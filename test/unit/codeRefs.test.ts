@@ -147,6 +147,19 @@ describe('code references: discussions of a file', () => {
     assert.equal(shiftRange(r, 9, 13, 0), undefined, 'all of it deleted');
     assert.deepEqual(shiftRange(r, 8, 10, 1), { start: 8, end: 10 }, 'its first line merged into an edit above');
   });
+
+  it('a thread opens with the message that cites its lines (what titles it), not the topic’s first', async () => {
+    const { threadMessages } = await import('../../src/codeRefs/discussions');
+    const topic = [1, 2, 3, 4, 5, 6].map((id) => ({ id }));
+    const ids = (ms: readonly { id: number }[]) => ms.map((m) => m.id);
+    assert.deepEqual(ids(threadMessages(topic, [3, 5], 10)), [3, 4, 5, 6], 'from the first citing message on');
+    assert.deepEqual(ids(threadMessages(topic, [6], 10)), [6], 'the newest cites: it alone');
+    assert.deepEqual(ids(threadMessages(topic, [1], 10)), [1, 2, 3, 4, 5, 6], 'the topic’s first cites: all');
+    assert.deepEqual(ids(threadMessages(topic, [2], 3)), [2, 5, 6], 'over the limit: the citing message, then the newest');
+    assert.deepEqual(ids(threadMessages(topic, [2], 5)), [2, 3, 4, 5, 6], 'exactly the limit');
+    assert.deepEqual(ids(threadMessages(topic, [99], 4)), [3, 4, 5, 6], 'citing message not loaded: the newest');
+    assert.deepEqual(ids(threadMessages([], [1], 4)), []);
+  });
 });
 
 // How each narrow link is read is tested with the message content (test/unit/messageContent.test.ts).

@@ -6,19 +6,20 @@ import { parseSearchQuery, type SearchDirectory, type SearchQuery, type SearchQu
 
 const CHANNELS: Record<string, number> = { general: 1, engineering: 2, 'general chat': 10 };
 const USERS = [
-  { id: 11, email: 'alice@example.com', name: 'Alice Anders' },
-  { id: 12, email: 'bob@example.com', name: 'Bob Brown' },
-  { id: 13, email: 'carol@example.com', name: 'Carol Chen' },
-  { id: 14, email: 'sam1@example.com', name: 'Sam Smith' },
-  { id: 15, email: 'sam2@example.com', name: 'Sam Smith' },
+  { id: 11, email: 'alice@example.com', fullName: 'Alice Anders', visibleEmail: 'alice@example.com' },
+  { id: 12, email: 'bob@example.com', fullName: 'Bob Brown', visibleEmail: 'bob@example.com' },
+  { id: 13, email: 'carol@example.com', fullName: 'Carol Chen', visibleEmail: 'carol@example.com' },
+  { id: 14, email: 'sam1@example.com', fullName: 'Sam Smith', visibleEmail: 'sam1@example.com' },
+  { id: 15, email: 'sam2@example.com', fullName: 'Sam Smith', visibleEmail: 'sam2@example.com' },
+  { id: 16, email: 'user16@example.com', fullName: 'Bobby Tables' },
+  { id: 17, email: 'user17@example.com', fullName: 'José Núñez' },
+  { id: 18, email: 'dana@example.com', fullName: 'Dana Brown', visibleEmail: 'dana@example.com' },
 ];
 const directory: SearchDirectory = {
   ownUserId: 11,
   channelId: (name) => CHANNELS[name.toLowerCase()],
-  userIds: (text) => {
-    const byEmail = USERS.filter((u) => u.email === text.toLowerCase());
-    return (byEmail.length > 0 ? byEmail : USERS.filter((u) => u.name.toLowerCase() === text.toLowerCase())).map((u) => u.id);
-  },
+  userByEmail: (email) => USERS.find((u) => u.email === email.toLowerCase()),
+  people: () => USERS,
 };
 
 function ok(input: string): SearchQuery {
@@ -69,6 +70,39 @@ describe('Search query parser', () => {
     assert.deepEqual(terms('from:BOB@example.com'), [{ operator: 'sender', operand: 12 }]);
     assert.deepEqual(terms('sender:me'), [{ operator: 'sender', operand: 11 }]);
     assert.deepEqual(terms('from:Me'), [{ operator: 'sender', operand: 11 }]);
+  });
+
+  it('sender: takes a first name or the start of a name, any case, as the web app', () => {
+    // A whole first name wins over a longer name it starts (Bob, not Bobby).
+    assert.deepEqual(terms('sender:bob'), [{ operator: 'sender', operand: 12 }]);
+    assert.deepEqual(terms('sender:BOB'), [{ operator: 'sender', operand: 12 }]);
+    assert.deepEqual(terms('sender:bobby'), [{ operator: 'sender', operand: 16 }]);
+    assert.deepEqual(terms('sender:bobb'), [{ operator: 'sender', operand: 16 }]);
+    assert.deepEqual(terms('sender:car'), [{ operator: 'sender', operand: 13 }]);
+    assert.deepEqual(terms('sender:chen'), [{ operator: 'sender', operand: 13 }]);
+    // Each typed word starts a word of the name.
+    assert.deepEqual(terms('sender:"bo br"'), [{ operator: 'sender', operand: 12 }]);
+    assert.deepEqual(terms('sender:"d brown"'), [{ operator: 'sender', operand: 18 }]);
+    // An ASCII query finds accented names; an accented one matches as typed.
+    assert.deepEqual(terms('sender:jose'), [{ operator: 'sender', operand: 17 }]);
+    assert.deepEqual(terms('sender:nunez'), [{ operator: 'sender', operand: 17 }]);
+    assert.deepEqual(terms('sender:José'), [{ operator: 'sender', operand: 17 }]);
+    assert.deepEqual(terms('dm-including:alice'), [{ operator: 'dm-including', operand: 11 }]);
+    assert.deepEqual(terms('dm:carol,bob'), [{ operator: 'dm', operand: [12, 13] }]);
+    // A made-up API address still finds its user (the URL of a narrow carries it).
+    assert.deepEqual(terms('sender:user16@example.com'), [{ operator: 'sender', operand: 16 }]);
+  });
+
+  it('sender: an ambiguous name fails before anything is sent, listing every candidate', () => {
+    const brown = fails('sender:brown');
+    assert.equal(brown.kind, 'ambiguousUser');
+    assert.deepEqual(brown.kind === 'ambiguousUser' && brown.candidates.map((p) => p.id), [12, 18]);
+    const b = fails('sender:b');
+    assert.deepEqual(b.kind === 'ambiguousUser' && b.candidates.map((p) => p.id), [12, 16, 18]);
+    const sam = fails('from:sam');
+    assert.deepEqual(sam.kind === 'ambiguousUser' && sam.candidates.map((p) => p.id), [14, 15]);
+    assert.deepEqual(fails('sender:"bob z"'), { kind: 'unknownUser', name: 'bob z' });
+    assert.deepEqual(fails('sender:ob'), { kind: 'unknownUser', name: 'ob' }, 'a name is matched from the start of its words');
   });
 
   it('dm: (pm-with:) takes a comma list, dm-including: one person', () => {
@@ -140,8 +174,8 @@ describe('Search query parser', () => {
     assert.deepEqual(fails('channel:"general  chat"'), { kind: 'unknownChannel', name: 'general  chat' });
     assert.deepEqual(fails('sender:zed@example.com'), { kind: 'unknownUser', name: 'zed@example.com' });
     assert.deepEqual(fails('dm:bob@example.com,zed@example.com'), { kind: 'unknownUser', name: 'zed@example.com' });
-    assert.deepEqual(fails('dm-including:Bob'), { kind: 'unknownUser', name: 'Bob' });
-    assert.deepEqual(fails('sender:"Sam Smith"'), { kind: 'ambiguousUser', name: 'Sam Smith' });
+    assert.deepEqual(fails('dm-including:Zed'), { kind: 'unknownUser', name: 'Zed' });
+    assert.deepEqual(fails('sender:"Sam Smith"'), { kind: 'ambiguousUser', name: 'Sam Smith', candidates: [USERS[3], USERS[4]] });
     assert.deepEqual(fails('is:read'), { kind: 'badIs', operand: 'read' });
     assert.deepEqual(fails('has:emoji'), { kind: 'badHas', operand: 'emoji' });
     assert.deepEqual(fails('channels:private'), { kind: 'badChannels', operand: 'private' });

@@ -165,6 +165,47 @@ describe('local server: faithful to the real API', function () {
     });
   });
 
+  describe('email_address_visibility', function () {
+    it('a change reaches only those whose access changed; to or from "everyone" the API email and avatar too', async function () {
+      // Carol (a member) shows her address to everyone; Alice is a member, Adam an administrator.
+      const carol = who('carol');
+      const alice = await queue(as('alice'), ['realm_user']);
+      const adam = await queue(as('adam'), ['realm_user']);
+      const delivery = (events: Json[]) => events.filter((e) => 'delivery_email' in e.person).map((e) => e.person);
+      const emails = (events: Json[]) => events.filter((e) => 'new_email' in e.person).map((e) => e.person);
+      const realEmail = server.state.users.get(carol.userId)!.deliveryEmail;
+
+      // Everyone → administrators only: Alice loses access, Adam keeps it; the API email becomes the dummy one.
+      await ok(as('carol')('PATCH', '/settings', { email_address_visibility: 3 }));
+      const a1 = await alice.drain();
+      const d1 = await adam.drain();
+      assert.deepEqual(delivery(a1), [{ user_id: carol.userId, delivery_email: null }]);
+      assert.deepEqual(delivery(d1), []);
+      const dummy = `user${carol.userId}@${server.state.host}`;
+      assert.deepEqual(emails(a1), [{ user_id: carol.userId, new_email: dummy }]);
+      assert.deepEqual(emails(d1), [{ user_id: carol.userId, new_email: dummy }]);
+      const avatar = a1.find((e) => 'avatar_url' in e.person)!.person;
+      assert.match(avatar.avatar_url, /^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=\d+$/);
+
+      // Administrators only → nobody: only Adam loses access; the API email stays the dummy one.
+      await ok(as('carol')('PATCH', '/settings', { email_address_visibility: 4 }));
+      const a2 = await alice.drain();
+      const d2 = await adam.drain();
+      assert.deepEqual(a2, []);
+      assert.deepEqual(delivery(d2), [{ user_id: carol.userId, delivery_email: null }]);
+      assert.deepEqual(emails(d2), []);
+
+      // Nobody → everyone: both regain it, with the real address, which is the API email again.
+      await ok(as('carol')('PATCH', '/settings', { email_address_visibility: 1 }));
+      for (const events of [await alice.drain(), await adam.drain()]) {
+        assert.deepEqual(delivery(events), [{ user_id: carol.userId, delivery_email: realEmail }]);
+        assert.deepEqual(emails(events), [{ user_id: carol.userId, new_email: realEmail }]);
+      }
+      const users = await ok(as('alice')('GET', '/users'));
+      assert.equal(users.members.find((u: Json) => u.user_id === carol.userId).email, realEmail);
+    });
+  });
+
   describe('client_capabilities.user_settings_object', function () {
     it('with it, settings come only under user_settings', async function () {
       const reg = await ok(as('alice')('POST', '/register', {

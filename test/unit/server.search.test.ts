@@ -28,8 +28,9 @@ describe('local server: search operators', function () {
     const attach = await contents([{ operator: 'channel', operand: eng }, { operator: 'has', operand: 'attachment' }]);
     assert.deepEqual(attach.map((c) => c.split(':')[0]).sort(), ['CI is red again, log', 'My notes', 'The new mockup']);
     const image = await contents([{ operator: 'has', operand: 'image' }]);
-    assert.equal(image.length, 1, 'only an uploaded image file counts');
+    assert.equal(image.length, 2, 'only uploaded image files count');
     assert.match(image[0]!, /^The new mockup: design\.png/);
+    assert.match(image[1]!, /^Release party .*gradient\.png/s);
     const link = await find([{ operator: 'channel', operand: eng }, { operator: 'has', operand: 'link' }]);
     // The three uploads and the permalink (https://); "#42" in plain text is no link in the source.
     assert.equal(link.length, 4, JSON.stringify(link.map((m) => m.content)));

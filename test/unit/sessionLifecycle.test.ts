@@ -195,6 +195,38 @@ describe('SessionLifecycle', function () {
     assert.match(String(machine.state.error), /gave up reading the API key after 15 s/);
   });
 
+  it('starting: the key and the saved snapshot are read at once, not one after the other', async () => {
+    const saved = await savedSnapshot();
+    // The key's read ends only once the snapshot's has begun: read one after the other, the key
+    // would wait for ever (and be refused at the limit).
+    let snapshotAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (snapshotAsked = resolve));
+    start({
+      client: async (a) => {
+        await asked;
+        return clientFor(server, a.account);
+      },
+      saved: async () => {
+        snapshotAsked();
+        return saved;
+      },
+    });
+    await machine.switchTo(alice);
+    assert.deepEqual(phases, ['starting', 'saved', 'live']);
+  });
+
+  it('starting: a key that cannot be read is refused only after the snapshot read has settled', async () => {
+    let finishRead!: () => void;
+    const read = new Promise<undefined>((resolve) => (finishRead = () => resolve(undefined)));
+    start({ client: () => Promise.reject(new Error('no key')), saved: () => read });
+    const done = machine.switchTo(alice);
+    await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(phases, ['starting']);
+    finishRead();
+    await done;
+    assert.deepEqual(phases, ['starting', 'refused']);
+  });
+
   it('starting: a saved snapshot that cannot be read within the limit is skipped: a cold start', async () => {
     start({ saved: () => new Promise<SavedSnapshot | undefined>(() => undefined) });
     const done = machine.switchTo(alice);

@@ -35,11 +35,24 @@ describe('strict response shape (test server hook)', function () {
       return (await res.json()) as Record<string, unknown>;
     })();
     assert.equal(checkResponseShape('POST', '/register', reg, server482), undefined);
+    // A server setting the real API never sends (API-NOTES: the client must not need it).
+    assert.equal('max_stream_size_for_typing_notifications' in reg, false);
+    assert.match(checkResponseShape('POST', '/register', { ...reg, max_stream_size_for_typing_notifications: 100 }, server482) ?? '', /max_stream_size_for_typing_notifications/);
     assert.match(checkResponseShape('POST', '/register', { ...reg, user_role: 400 }, server482) ?? '', /user_role/);
     const bots = reg.realm_bots as Record<string, unknown>[];
     assert.ok(bots.length > 0);
     const withUserField = { ...reg, realm_bots: [{ ...bots[0], is_admin: false }] };
     assert.match(checkResponseShape('POST', '/register', withUserField, server482) ?? '', /realm_bots .*is_admin|realm_bots.*Unrecognized/s);
+  });
+
+  it("presence: the aggregated object has status and timestamp, no client (the website one has all four)", async function () {
+    const body = await rawGet(server, '/realm/presence');
+    const entries = Object.values(body.presences as Record<string, Record<string, Record<string, unknown>>>);
+    assert.ok(entries.length > 0);
+    for (const entry of entries) {
+      assert.deepEqual(Object.keys(entry.aggregated!).sort(), ['status', 'timestamp']);
+      assert.deepEqual(Object.keys(entry.website!).sort(), ['client', 'pushable', 'status', 'timestamp']);
+    }
   });
 
   it('checks nested objects and feature-level limits: attachments[].messages only below 472', function () {

@@ -38,7 +38,8 @@ const Bot = z.strictObject({
  */
 const REAL_BUT_UNMODELLED: Record<string, Record<string, z.ZodType | true | { below: number }>> = {
   '': {
-    ...names(['max_stream_size_for_typing_notifications', 'server_typing_started_expiry_period_milliseconds',
+    // Not `max_stream_size_for_typing_notifications`: a server setting the real API never sends.
+    ...names(['server_typing_started_expiry_period_milliseconds',
       'server_typing_started_wait_period_milliseconds', 'server_typing_stopped_wait_period_milliseconds', 'presence_last_update_id',
       'realm_can_delete_any_message_group', 'realm_can_delete_own_message_group', 'realm_can_mention_many_users_group',
       'realm_default_language', 'realm_description', 'realm_enable_spectator_access', 'realm_icon_url',

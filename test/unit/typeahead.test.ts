@@ -6,9 +6,10 @@ import {
   type GroupLike, type PersonLike,
 } from '../../src/webviews/topicView/typeahead';
 
-const person = (user_id: number, full_name: string, extra: Partial<PersonLike> = {}): PersonLike => ({
-  user_id, full_name, email: `${full_name.split(' ')[0]!.toLowerCase()}${user_id}@example.com`, is_active: true, ...extra,
-});
+const person = (user_id: number, full_name: string, extra: Partial<PersonLike> = {}): PersonLike => {
+  const email = `${full_name.split(' ')[0]!.toLowerCase()}${user_id}@example.com`;
+  return { user_id, full_name, email, delivery_email: email, is_active: true, ...extra };
+};
 const group = (id: number, name: string, extra: Partial<GroupLike> = {}): GroupLike => ({ id, name, isSystem: false, deactivated: false, ...extra });
 
 describe('compose typeahead', () => {
@@ -106,7 +107,9 @@ describe('compose typeahead', () => {
       assert.deepEqual(mentionItems(users, groups, 'bob3@', false, 1).map((i) => i.id), ['user-3'], 'by email');
       const hidden = [person(30, 'Zed Z', { email: 'user30@example.com', delivery_email: 'zed@corp.example' }), person(31, 'Quinn Q', { email: 'user31@example.com', delivery_email: null })];
       assert.deepEqual(mentionItems(hidden, [], 'corp', false, 1).map((i) => [i.id, i.detail]), [['user-30', 'zed@corp.example']], 'the real email when visible');
-      assert.deepEqual(mentionItems(hidden, [], 'user3', false, 1).map((i) => [i.id, i.detail]), [['user-31', 'user31@example.com']]);
+      // A hidden address: the made-up API one is neither shown nor searched.
+      assert.deepEqual(mentionItems(hidden, [], 'user3', false, 1), [], 'not found by the made-up address');
+      assert.deepEqual(mentionItems(hidden, [], 'quinn', false, 1).map((i) => [i.id, i.detail]), [['user-31', undefined]], 'no address shown');
     });
 
     it('inserts @**Full Name**, @**Full Name|id** when two users share the name, @_ when silent, @*group*', () => {

@@ -123,7 +123,7 @@ describe('typing: sending (fake clock)', () => {
 
   describe('typingAllowed', () => {
     const policy = (p: Partial<TypingPolicy> = {}): TypingPolicy => ({
-      sendPrivate: true, sendStream: true, maxStreamSize: 100, subscriberCount: () => undefined, channelTyping: true, ...p,
+      sendPrivate: true, sendStream: true, channelTyping: true, ...p,
     });
 
     it('follows send_private_typing_notifications for direct conversations (never to oneself alone)', () => {
@@ -133,12 +133,10 @@ describe('typing: sending (fake clock)', () => {
       assert.equal(typingAllowed({ kind: 'direct', userIds: [] }, policy()), false);
     });
 
-    it('follows send_stream_typing_notifications and the channel size limit (allowed at exactly the limit)', () => {
-      assert.equal(typingAllowed(LUNCH, policy()), true, 'size unknown: the server decides');
+    it('follows send_stream_typing_notifications (the channel size limit is the server\'s)', () => {
+      assert.equal(typingAllowed(LUNCH, policy()), true);
       assert.equal(typingAllowed(LUNCH, policy({ sendStream: false })), false);
       assert.equal(typingAllowed(LUNCH, policy({ sendPrivate: false })), true);
-      assert.equal(typingAllowed(LUNCH, policy({ subscriberCount: () => 100 })), true);
-      assert.equal(typingAllowed(LUNCH, policy({ subscriberCount: () => 101 })), false);
       assert.equal(typingAllowed(LUNCH, policy({ channelTyping: false })), false, 'servers before FL 215');
     });
 
@@ -152,11 +150,6 @@ describe('typing: sending (fake clock)', () => {
       assert.deepEqual(sent, ['20000 start dm:12']);
     });
 
-    it('a channel above the limit gets nothing', () => {
-      const { sent, s } = sender((to) => typingAllowed(to, policy({ subscriberCount: () => 101 })));
-      s.input(LUNCH, false);
-      assert.deepEqual(sent, []);
-    });
   });
 });
 
@@ -267,12 +260,12 @@ describe('typing: the session (local server, fake typing clock)', function () {
   it('reads the periods from /register, with the documented defaults', () => {
     const realm = new RealmState(() => 400, () => 1);
     realm.reset({});
-    assert.deepEqual(realm.typing, { startedWaitMs: 10_000, stoppedWaitMs: 5_000, expiryMs: 15_000, maxStreamSize: 100 });
+    assert.deepEqual(realm.typing, { startedWaitMs: 10_000, stoppedWaitMs: 5_000, expiryMs: 15_000 });
     realm.reset({
       server_typing_started_wait_period_milliseconds: 4000, server_typing_stopped_wait_period_milliseconds: 2000,
-      server_typing_started_expiry_period_milliseconds: 6000, max_stream_size_for_typing_notifications: 7,
+      server_typing_started_expiry_period_milliseconds: 6000,
     });
-    assert.deepEqual(realm.typing, { startedWaitMs: 4000, stoppedWaitMs: 2000, expiryMs: 6000, maxStreamSize: 7 });
+    assert.deepEqual(realm.typing, { startedWaitMs: 4000, stoppedWaitMs: 2000, expiryMs: 6000 });
   });
 
   it('asks for typing events (channel ones too) and tracks them until they expire', async () => {

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { User } from '../../api/users/models';
+import { visibleEmail } from '../../api/users/email';
 import { unsubscribe } from '../../api/channels/routes';
 import { Commands } from '../../constants';
 import type { CurrentSession } from '../../session/manager';
@@ -102,7 +103,7 @@ async function pickUsers(current: CurrentSession, streamId: number): Promise<Use
     );
   }
   const picked = await vscode.window.showQuickPick(
-    candidates.map((u) => ({ label: u.is_bot ? `$(robot) ${u.full_name}` : u.full_name, description: u.email, user: u })),
+    candidates.map((u) => ({ label: u.is_bot ? `$(robot) ${u.full_name}` : u.full_name, description: visibleEmail(u), user: u })),
     { canPickMany: true, placeHolder: vscode.l10n.t('Who should be removed from {0}?', channelName(current, streamId)), matchOnDescription: true },
   );
   return picked?.map((p) => p.user);

@@ -19,6 +19,9 @@ import { showQueued } from '../../ui/queued';
 import { gitApi, refNames, remotesOf, repositoryOf } from './git';
 import { TopicThread, type MessageComment } from './thread';
 
+/** The workbench's command that reveals and focuses the comment thread at the cursor's line. */
+const FOCUS_COMMENT_ON_LINE = 'workbench.action.focusCommentOnCurrentLine';
+
 /** How many of the newest messages that name a file are searched for references to it. */
 const SEARCHED = 200;
 
@@ -73,12 +76,16 @@ class FileDiscussions implements vscode.Disposable {
         this.threads.delete(key);
       }
     }
-    for (const d of found) if (!this.threads.has(d.key)) this.threads.set(d.key, this.#thread(d));
+    for (const d of found) {
+      const thread = this.threads.get(d.key);
+      if (thread) thread.citingIds = d.messageIds;
+      else this.threads.set(d.key, this.#thread(d));
+    }
     this.owner.changed();
   }
 
   #thread(d: Discussion): TopicThread {
-    const thread = new TopicThread(this.owner.controller, this.uri, d.streamId, d.topic, d.lines, this.current, () => this.owner.changed(), this.owner.log);
+    const thread = new TopicThread(this.owner.controller, this.uri, d.streamId, d.topic, d.lines, d.messageIds, this.current, () => this.owner.changed(), this.owner.log);
     this.owner.byThread.set(thread.thread, thread);
     return thread;
   }
@@ -195,6 +202,22 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
     return found;
   }
 
+  /**
+   * Opens the thread in its editor, expanded and in view, and moves the focus into it (a CodeLens's
+   * click). Expanding it alone leaves it off screen when the lines are; the workbench's own command
+   * reveals and focuses the thread at the cursor's line (for a thread, the last line of its range),
+   * but the first one there: with other topics' threads ending on the same line it is not used.
+   */
+  async show(t: TopicThread): Promise<void> {
+    t.thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+    const line = t.lines.end - 1;
+    const at = new vscode.Range(line, 0, line, 0);
+    const editor = await vscode.window.showTextDocument(t.uri, { selection: at, preserveFocus: false });
+    editor.revealRange(at, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    const sameLine = [...(this.#files.get(t.uri.toString())?.threads.values() ?? [])].filter((u) => u.lines.end === t.lines.end);
+    if (sameLine.length === 1 && sameLine[0] === t) await vscode.commands.executeCommand(FOCUS_COMMENT_ON_LINE);
+  }
+
   /** Posts the reply (through the outbox): its id, or none when it waits for the connection (the user is told). */
   async reply(current: CurrentSession, reply: vscode.CommentReply): Promise<{ id?: number }> {
     const t = this.threadOf(reply);
@@ -265,10 +288,7 @@ export function registerDiscussions(services: Services): Discussions {
     {
       id: Commands.discussionShow,
       failure: vscode.l10n.t('Could not show the discussion'),
-      run: (_ctx, thread?: unknown) => {
-        const t = discussions.threadOf(thread);
-        t.thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
-      },
+      run: (_ctx, thread?: unknown) => discussions.show(discussions.threadOf(thread)),
     },
   ]);
   return discussions;

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { getMessages } from '../../api/messages/routes';
 import { findNarrowUrls } from '../../codeRefs/narrowUrl';
+import { followLink } from '../../codeRefs/followLink';
 import { Commands } from '../../constants';
 import { escapeMarkdown as escape, messagePreview } from '../../messageText';
 import type { Services } from '../../services';
@@ -21,8 +22,11 @@ export class NarrowHover implements vscode.HoverProvider {
     if (!current) return undefined;
     const line = document.lineAt(position.line).text;
     const hit = findNarrowUrls(line, current.account.realmUrl).find((f) => position.character >= f.index && position.character <= f.index + f.length);
-    if (!hit || hit.target.kind !== 'channel' || hit.target.topic === undefined) return undefined;
-    const { streamId, topic } = hit.target;
+    if (!hit) return undefined;
+    // A `with` link: the conversation its message is in now.
+    const target = await followLink(current.client, hit.target, current.store.ownUserId);
+    if (token.isCancellationRequested || target.kind !== 'channel' || target.topic === undefined) return undefined;
+    const { streamId, topic } = target;
     const controller = new AbortController();
     const cancel = token.onCancellationRequested(() => controller.abort());
     try {

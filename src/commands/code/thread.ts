@@ -1,10 +1,12 @@
 /**
  * One topic shown as a native comment thread at the lines its messages reference: a live
- * {@link MessageList} of the topic gives the comments (sanitised HTML, author, time, reactions);
- * the thread's range follows edits of the document.
+ * {@link MessageList} of the topic gives the comments (Markdown from src/messageText, author,
+ * time, reactions), from the message that cites the lines on; the thread's range follows edits of
+ * the document.
  */
 import * as vscode from 'vscode';
 import type { Message, ReactionType } from '../../api/messages/models';
+import { threadMessages } from '../../codeRefs/discussions';
 import type { LineRange } from '../../codeRefs/permalinks';
 import { CommentIds } from '../../constants';
 import { MessageList } from '../../messageList';
@@ -76,6 +78,8 @@ export class TopicThread implements vscode.Disposable {
   readonly #list: MessageList;
   readonly #subscription: { dispose(): void };
   #lines: LineRange;
+  #citing: readonly number[];
+  #count = 0;
   #disposed = false;
 
   constructor(
@@ -84,11 +88,13 @@ export class TopicThread implements vscode.Disposable {
     readonly streamId: number,
     readonly topic: string,
     lines: LineRange,
+    citingIds: readonly number[],
     private readonly current: CurrentSession,
     private readonly changed: () => void,
     log: vscode.LogOutputChannel,
   ) {
     this.#lines = lines;
+    this.#citing = citingIds;
     this.thread = controller.createCommentThread(uri, this.#range(), []);
     this.thread.canReply = true;
     this.thread.collapsibleState = vscode.CommentThreadCollapsibleState.Collapsed;
@@ -115,13 +121,20 @@ export class TopicThread implements vscode.Disposable {
     this.thread.range = this.#range();
   }
 
+  /** The messages that cite these lines (oldest first): the thread opens with the first. */
+  set citingIds(ids: readonly number[]) {
+    if (ids.length === this.#citing.length && ids.every((id, i) => id === this.#citing[i])) return;
+    this.#citing = ids;
+    this.#render();
+  }
+
   get comments(): readonly MessageComment[] {
     return this.thread.comments as readonly MessageComment[];
   }
 
-  /** Messages of the topic (newest last). */
+  /** Messages of the thread: the citing message and those after it in the topic. */
   get messageCount(): number {
-    return this.#list.size;
+    return this.#count;
   }
 
   #range(): vscode.Range {
@@ -136,7 +149,10 @@ export class TopicThread implements vscode.Disposable {
 
   #render(): void {
     if (this.#disposed) return;
-    const messages = this.#list.messages().slice(-THREAD_MESSAGES);
+    const all = this.#list.messages();
+    const messages = threadMessages(all, this.#citing, THREAD_MESSAGES);
+    const first = messages[0];
+    this.#count = first ? all.length - all.indexOf(first) : 0;
     this.thread.comments = messages.map((m) => commentOf(m, this.current));
     this.changed();
   }

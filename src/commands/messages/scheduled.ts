@@ -12,6 +12,7 @@ import {
 import { getSubscriptions } from '../../api/channels/routes';
 import { getUsers } from '../../api/users/routes';
 import { getUsersById } from '../../api/users/byId';
+import { visibleEmail } from '../../api/users/email';
 import type { Account } from '../../auth/accounts';
 import { draftKey, type Draft } from '../../drafts/store';
 import { errorMessage } from '../../ui/errorMessage';
@@ -255,7 +256,7 @@ async function askTarget(client: ChatClient, s: ScheduledMessage, realm: RealmSt
   }
   const users = (await getUsers(client)).members.filter((u) => u.is_active && !u.is_bot);
   const picked = await vscode.window.showQuickPick(
-    users.map((u) => ({ label: u.full_name, description: u.email, id: u.user_id, picked: Array.isArray(s.to) && s.to.includes(u.user_id) })),
+    users.map((u) => ({ label: u.full_name, description: visibleEmail(u), id: u.user_id, picked: Array.isArray(s.to) && s.to.includes(u.user_id) })),
     { title: vscode.l10n.t('Recipients'), canPickMany: true },
   );
   if (!picked || picked.length === 0) return undefined;

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { ValidationError } from '../../api/errors';
 import type { UserStatus } from '../../api/users/models';
+import { visibleEmail } from '../../api/users/email';
 import { updateStatus, updateUserStatus } from '../../api/users/routes';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
@@ -126,7 +127,7 @@ export async function pickUser(current: CurrentSession, placeholder: string): Pr
     .filter((u) => u.is_active && !u.is_bot)
     .map((u) => ({
       label: u.full_name,
-      description: [store.presence(u.user_id), u.delivery_email ?? ''].filter(Boolean).join(' · '),
+      description: [store.presence(u.user_id), visibleEmail(u) ?? ''].filter(Boolean).join(' · '),
       userId: u.user_id,
     }));
   const picked = await vscode.window.showQuickPick(items, { placeHolder: placeholder, matchOnDescription: true });

@@ -1,9 +1,25 @@
 /** What the search box says: the parser's errors in words, and the operator cheat-sheet. */
 import * as vscode from 'vscode';
-import type { SearchDirectory, SearchQueryError } from '../../messageList/searchQuery';
+import { visibleEmail } from '../../api/users/email';
+import type { User } from '../../api/users/models';
+import type { SearchDirectory, SearchPerson, SearchQueryError } from '../../messageList/searchQuery';
 import type { ChatStore } from '../../store';
 
-/** The parser's view of the session's store: channels by name, people by email. */
+function person(u: User): SearchPerson {
+  return { id: u.user_id, fullName: u.full_name, visibleEmail: visibleEmail(u) };
+}
+
+/** At most this many candidates are named when a name is ambiguous. */
+const MAX_CANDIDATES = 5;
+
+/** "Bob Brown <bob@example.com>, Bob Brown, and 3 more" (an address only where it may be shown). */
+function candidateList(candidates: readonly SearchPerson[]): string {
+  const named = candidates.slice(0, MAX_CANDIDATES).map((p) => (p.visibleEmail ? `${p.fullName} <${p.visibleEmail}>` : p.fullName));
+  const rest = candidates.length - named.length;
+  return rest > 0 ? vscode.l10n.t('{0} and {1} more', named.join(', '), rest) : named.join(', ');
+}
+
+/** The parser's view of the session's store: channels by name, people by email or name. */
 export function storeDirectory(store: ChatStore): SearchDirectory {
   return {
     ownUserId: store.ownUserId,
@@ -12,11 +28,12 @@ export function storeDirectory(store: ChatStore): SearchDirectory {
       for (const c of store.channels()) if (c.name.toLowerCase() === wanted) return c.stream_id;
       return undefined;
     },
-    userIds: (text) => {
-      const byEmail = store.userByEmail(text);
-      if (byEmail) return [byEmail.user_id];
-      const wanted = text.toLowerCase();
-      return store.users().filter((u) => u.full_name.toLowerCase() === wanted).map((u) => u.user_id);
+    userByEmail: (email) => {
+      const u = store.userByEmail(email);
+      return u ? person(u) : undefined;
+    },
+    people: function* () {
+      for (const u of store.users()) yield person(u);
     },
   };
 }
@@ -37,7 +54,7 @@ export function describeQueryError(error: SearchQueryError): string {
     case 'unknownUser':
       return vscode.l10n.t('No user with the email or name "{0}" (quote a name with spaces; "me" is you).', error.name);
     case 'ambiguousUser':
-      return vscode.l10n.t('Several people are named "{0}": use the email instead.', error.name);
+      return vscode.l10n.t('"{0}" could be several people: {1}. Type more of the name (quoted: sender:"Bob Brown"), or an email.', error.name, candidateList(error.candidates));
     case 'badIs':
       return vscode.l10n.t('"is:{0}" is not a search: use is:dm, starred, mentioned, unread, resolved, followed, alerted or muted.', error.operand);
     case 'badHas':
@@ -64,7 +81,7 @@ export function operatorHints(): OperatorHint[] {
   return [
     { insert: 'channel:', description: vscode.l10n.t('in a channel: channel:general, channel:"general chat"') },
     { insert: 'topic:', description: vscode.l10n.t('in a topic: topic:"code review"') },
-    { insert: 'sender:', description: vscode.l10n.t('sent by: sender:"Bob Brown", sender:bob@example.com, sender:me') },
+    { insert: 'sender:', description: vscode.l10n.t('sent by: sender:bob, sender:"Bob Brown", sender:bob@example.com, sender:me') },
     { insert: 'dm:', description: vscode.l10n.t('a direct conversation: dm:bob@example.com,"Carol Chen"') },
     { insert: 'dm-including:', description: vscode.l10n.t('direct messages with someone: dm-including:"Bob Brown"') },
     { insert: 'has:', description: vscode.l10n.t('has:link, has:attachment, has:image, has:reaction') },

@@ -13,6 +13,7 @@ import { dmTitle, type TopicViews } from '../../webviews/topicView/manager';
 import { anchorOf } from './pickers';
 import type { TopicPanel } from '../../webviews/topicView/panel';
 import { compareNames } from '../../store/keys';
+import { visibleEmail } from '../../api/users/email';
 
 export interface DirectMessageTarget {
   /** The other participants (the own id may be included; it is dropped). */
@@ -31,7 +32,7 @@ async function pickPeople(store: ChatStore): Promise<number[] | undefined> {
     .users()
     .filter((u) => u.is_active && u.user_id !== store.ownUserId)
     .sort((a, b) => compareNames(a.full_name, b.full_name))
-    .map((u) => ({ label: u.full_name, description: u.email, detail: u.is_bot ? vscode.l10n.t('Bot') : undefined, userId: u.user_id }));
+    .map((u) => ({ label: u.full_name, description: visibleEmail(u), detail: u.is_bot ? vscode.l10n.t('Bot') : undefined, userId: u.user_id }));
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('New Direct Message'),
     placeHolder: vscode.l10n.t('Choose one person, or several for a group conversation'),

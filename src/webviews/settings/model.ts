@@ -4,6 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { FL } from '../../api/features';
+import { visibleEmail } from '../../api/users/email';
 import { SETTINGS_DESCRIPTION, SettingsChanges, type SettingGroup } from '../../api/personal/settings';
 import { formatZodError } from '../../api/validation';
 import type { ChatStore } from '../../store/store';
@@ -77,7 +78,7 @@ export function buildSettingsModel(store: ChatStore, realmName: string, override
         ? store
             .users()
             .filter((u) => u.is_active && !u.is_bot && u.user_id !== store.ownUserId)
-            .map((u) => ({ id: u.user_id, name: u.full_name, email: u.delivery_email ?? u.email }))
+            .map((u) => ({ id: u.user_id, name: u.full_name, email: visibleEmail(u) }))
         : [],
     },
   };

@@ -34,7 +34,8 @@ export interface TargetUsersModel {
   /** Why the section is disabled (an older server); undefined when it can be used. */
   readonly disabledReason?: string;
   /** Active human users other than the own one, by name. */
-  readonly users: readonly { readonly id: number; readonly name: string; readonly email: string }[];
+  /** `email`: only an address the admin may see (never the made-up API one). */
+  readonly users: readonly { readonly id: number; readonly name: string; readonly email?: string }[];
 }
 
 export interface SettingsModel {

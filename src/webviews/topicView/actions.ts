@@ -90,7 +90,7 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
         const current = ctx.session();
         const message = ctx.message(messageId);
         if (!message) throw new Error(vscode.l10n.t('That message is no longer in this view.'));
-        await vscode.env.clipboard.writeText(messageLink(current.account.realmUrl, message, current.store));
+        await vscode.env.clipboard.writeText(messageLink(current.account.realmUrl, message, current.store, current.client.server?.featureLevel ?? 0));
         vscode.window.setStatusBarMessage(vscode.l10n.t('Team Chat: message link copied.'), 3000);
         break;
       }
@@ -129,7 +129,7 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
 async function quoteMessage(ctx: ActionContext, messageId: number): Promise<void> {
   const current = ctx.session();
   const { message, raw_content } = await getMessage(current.client, { message_id: messageId, apply_markdown: false });
-  const text = quoteText(message.sender_full_name, message.sender_id, messageLink(current.account.realmUrl, message, current.store), raw_content ?? message.content);
+  const text = quoteText(message.sender_full_name, message.sender_id, messageLink(current.account.realmUrl, message, current.store, current.client.server?.featureLevel ?? 0), raw_content ?? message.content);
   if (ctx.insertIntoCompose(text)) return;
   if (message.type !== 'stream' || message.stream_id === undefined) throw new Error(vscode.l10n.t('This view has no compose box.'));
   const panel = await vscode.commands.executeCommand<{ insertIntoCompose(text: string): boolean } | undefined>(Commands.openTopic, { streamId: message.stream_id, topic: message.subject });

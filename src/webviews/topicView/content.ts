@@ -12,6 +12,7 @@ import type { CurrentSession } from '../../session/manager';
 import { isOpenableLink, type WebviewHost } from '../host';
 import { IMAGE_MAX_BYTES, ImageRequest, OpenCodeCommand, OpenNarrowCommand, ShowUserCommand, WidgetRequest, type WidgetActionParams } from './contentProtocol';
 import { parseNarrowLink } from '../../codeRefs/narrowUrl';
+import { followLink } from '../../codeRefs/followLink';
 import { widgetOutbound, widgetState, type WidgetAction } from './widgets';
 
 /** Stylesheets under `media/` for message content: KaTeX's (copied by esbuild.mjs) and ours. */
@@ -96,11 +97,16 @@ export function registerContentHandlers(host: WebviewHost, webview: vscode.Webvi
   });
 }
 
-/** A `#narrow` link of the organisation opens its conversation here; other links open as any link does. */
+/**
+ * A `#narrow` link of the organisation opens its conversation here (a `with` link: the conversation
+ * its message is in now); other links open as any link does.
+ */
 export async function openNarrow(ctx: ContentContext, href: string): Promise<void> {
-  const realmUrl = ctx.session().account.realmUrl;
-  const target = parseNarrowLink(href, realmUrl);
+  const current = ctx.session();
+  const realmUrl = current.account.realmUrl;
+  const linked = parseNarrowLink(href, realmUrl);
   try {
+    const target = linked && (await followLink(current.client, linked, current.store.ownUserId));
     if (target?.kind === 'channel' && target.topic !== undefined) {
       await vscode.commands.executeCommand(Commands.openTopic, { streamId: target.streamId, topic: target.topic });
     } else if (target?.kind === 'dm') {

@@ -3,8 +3,10 @@
  * reactions grouped per emoji with who reacted. No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
+import { FL } from '../../api/features';
 import type { EditHistoryEntry, Message, TopicLink } from '../../api/messages/models';
 import type { CurrentSession } from '../../session/manager';
+import { avatarUrl } from '../../api/users/avatar';
 import { safeUrl } from '../sanitize';
 import type { EditHistoryItem, MessageModel, ReactionModel, TopicLinkModel } from './protocol';
 import { unicodeEmoji } from '../../emoji/glyph';
@@ -19,6 +21,11 @@ export interface ModelContext {
   channelName(streamId: number): string | undefined;
   /** How the organisation names the empty topic ("general chat"). */
   readonly emptyTopicName: string;
+  /**
+   * A user's avatar URL as the store knows it (the Gravatar URL built from the real address when
+   * the server left it to the client: `client_gravatar`); absent or undefined: initials.
+   */
+  avatarUrl?(userId: number): string | undefined;
   /** A custom emoji's image URL by its id (reactions show the image); absent: `:name:` is shown. */
   realmEmojiUrl?(emojiId: string): string | undefined;
   /** Whether the own user may delete the message now (the realm's permissions and time limit). */
@@ -32,6 +39,10 @@ export function modelContextOf(current: Pick<CurrentSession, 'account' | 'store'
     realmUrl: current.account.realmUrl,
     ownUserId: store.ownUserId,
     userName: (id) => store.user(id)?.full_name,
+    avatarUrl: (id) => {
+      const user = store.user(id);
+      return user ? avatarUrl(user) : undefined;
+    },
     channelName: (id) => store.channelName(id),
     emptyTopicName: store.realm.emptyTopicDisplayName,
     realmEmojiUrl: (id) => store.realmEmoji().find((e) => e.id === id)?.source_url,
@@ -92,7 +103,9 @@ export function widgetModel(message: Message, ctx: ModelContext): WidgetModel | 
 
 export function messageModel(message: Message, ctx: ModelContext): MessageModel {
   const senderName = ctx.userName(message.sender_id) ?? message.sender_full_name;
-  const avatar = message.avatar_url ? safeUrl(message.avatar_url, ctx.realmUrl) : undefined;
+  // Null: the server left the (Gravatar) URL to the client, from the sender's real address.
+  const url = message.avatar_url ?? (message.avatar_url === null ? ctx.avatarUrl?.(message.sender_id) : undefined);
+  const avatar = url ? safeUrl(url, ctx.realmUrl) : undefined;
   return {
     id: message.id,
     senderId: message.sender_id,
@@ -152,14 +165,18 @@ export function historyItems(entries: readonly EditHistoryEntry[], ctx: ModelCon
 
 /**
  * The user-visible link to a message, as the web app writes it: `#narrow/channel/<id>-<name>/topic/
- * <topic>/near/<id>` for a channel message, `#narrow/dm/<ids>-<slug>/near/<id>` for a direct one
- * (the other participants' ids; the slug is the name of a 1:1, `group` otherwise).
+ * <topic>/with/<id>` for a channel message, `#narrow/dm/<ids>-<slug>/with/<id>` for a direct one
+ * (the other participants' ids; the slug is the name of a 1:1, `group` otherwise). `with` (from
+ * feature level 271, `FL.withOperator`) keeps the link working when the message is moved; older
+ * servers get `near`.
  */
 export function messageLink(
   realmUrl: string,
   message: Pick<Message, 'id' | 'type' | 'stream_id' | 'subject' | 'display_recipient'>,
   names: { channelName(id: number): string | undefined; readonly ownUserId: number },
+  featureLevel: number,
 ): string {
+  const at = `${featureLevel >= FL.withOperator ? 'with' : 'near'}/${message.id}`;
   const encode = (s: string): string =>
     encodeURIComponent(s)
       .replace(/\./g, '%2E')
@@ -167,12 +184,12 @@ export function messageLink(
   const base = `${realmUrl.replace(/\/*$/, '')}/#narrow`;
   if (message.type === 'stream' && message.stream_id !== undefined) {
     const slug = `${message.stream_id}-${(names.channelName(message.stream_id) ?? String(message.display_recipient)).replace(/[ ]/g, '-')}`;
-    return `${base}/channel/${encode(slug)}/topic/${encode(message.subject)}/near/${message.id}`;
+    return `${base}/channel/${encode(slug)}/topic/${encode(message.subject)}/${at}`;
   }
   const recipients = Array.isArray(message.display_recipient) ? message.display_recipient : [];
   const others = recipients.filter((r) => r.id !== names.ownUserId);
   const people = others.length > 0 ? others : recipients;
   const ids = people.map((r) => r.id).sort((a, b) => a - b);
   const slug = people.length === 1 ? people[0]!.full_name.replace(/[ ]/g, '-') : 'group';
-  return `${base}/dm/${encode(`${ids.join(',')}-${slug}`)}/near/${message.id}`;
+  return `${base}/dm/${encode(`${ids.join(',')}-${slug}`)}/${at}`;
 }

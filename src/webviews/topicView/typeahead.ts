@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { visibleEmail } from '../../api/users/email';
 import { compareNames } from '../../store/keys';
 /**
  * The compose box's completions, as the chat service's web app offers them: what the text before
@@ -123,8 +124,8 @@ export function mentionText(user: Pick<PersonLike, 'user_id' | 'full_name'>, sil
 }
 
 /**
- * People and groups for `@query`: active users by name or email (the real one when visible; the
- * own user last), then the
+ * People and groups for `@query`: active users by name or email (only a real one, visible to the
+ * own user: never the made-up API address; the own user last), then the
  * organisation's own groups (not system groups, not deactivated) by name. Names shared by two
  * users (active or not) are told apart by id.
  */
@@ -139,8 +140,7 @@ export function mentionItems(users: readonly PersonLike[], groups: readonly Grou
   // Within a tier: people before groups, the own user last, then by name.
   const order = (e: Entry): number => (e.group ? 2 : e.user.user_id === ownUserId ? 1 : 0);
   const name = (e: Entry): string => (e.group ? e.group.name : e.user.full_name);
-  const email = (u: PersonLike): string => u.delivery_email || u.email;
-  const ranked = rank(entries, query, (e) => (e.group ? [e.group.name] : [e.user.full_name, email(e.user)]), {
+  const ranked = rank(entries, query, (e) => (e.group ? [e.group.name] : [e.user.full_name, visibleEmail(e.user) ?? '']), {
     after: (a, b) => order(a) - order(b) || compareNames(name(a), name(b)),
   });
   return ranked.map((e): TypeaheadItem => {
@@ -149,7 +149,7 @@ export function mentionItems(users: readonly PersonLike[], groups: readonly Grou
       return { id: `group-${g.id}`, label: g.name, detail: g.description ? l10n.t('group · {0}', g.description) : l10n.t('group'), insert: `@${silent ? '_' : ''}*${g.name}*` };
     }
     const u = e.user;
-    return { id: `user-${u.user_id}`, label: u.full_name, detail: email(u), insert: mentionText(u, silent, (nameCount.get(u.full_name.toLowerCase()) ?? 0) > 1) };
+    return { id: `user-${u.user_id}`, label: u.full_name, detail: visibleEmail(u), insert: mentionText(u, silent, (nameCount.get(u.full_name.toLowerCase()) ?? 0) > 1) };
   });
 }
 

@@ -33,17 +33,12 @@ export function typingDestination(key: TopicViewKey): TypingDestination | undefi
   return undefined;
 }
 
-/** The user's settings, the realm's limit and the server's level, read when the user types. */
+/** The user's settings and the server's level, read when the user types. */
 export function typingPolicy(current: CurrentSession): TypingPolicy {
   const settings = current.store.userSettings;
   return {
     sendPrivate: settings.send_private_typing_notifications !== false,
     sendStream: settings.send_stream_typing_notifications !== false,
-    maxStreamSize: current.store.realm.typing.maxStreamSize,
-    subscriberCount: (streamId) => {
-      const sub = current.store.subscription(streamId) as { subscriber_count?: unknown; subscribers?: unknown[] } | undefined;
-      return typeof sub?.subscriber_count === 'number' ? sub.subscriber_count : sub?.subscribers?.length;
-    },
     channelTyping: (current.client.server?.featureLevel ?? 0) >= FL.streamTypingById,
   };
 }

@@ -111,7 +111,7 @@ function realmSection(srv: ChatServer): Record<string, unknown> {
     realm_empty_topic_display_name: rs.empty_topic_display_name, event_queue_longpoll_timeout_seconds: srv.opts.longpollTimeoutSeconds,
     server_presence_ping_interval_seconds: 60, server_presence_offline_threshold_seconds: 140,
     server_typing_started_expiry_period_milliseconds: 15000, server_typing_stopped_wait_period_milliseconds: 5000,
-    server_typing_started_wait_period_milliseconds: 10000, max_stream_size_for_typing_notifications: rs.max_stream_size_for_typing_notifications,
+    server_typing_started_wait_period_milliseconds: 10000,
     realm_can_delete_any_message_group: rs.can_delete_any_message_group, realm_can_delete_own_message_group: rs.can_delete_own_message_group,
     realm_message_content_delete_limit_seconds: rs.message_content_delete_limit_seconds, realm_mandatory_topics: rs.mandatory_topics,
     realm_allow_message_editing: rs.allow_message_editing, realm_message_content_edit_limit_seconds: rs.message_content_edit_limit_seconds,

@@ -1,7 +1,7 @@
 import { badRequest } from '../errors';
 import { isObject, ParamSpec, ParamSpecs } from '../params';
 import { Ctx, Route } from '../router';
-import { serializeUser } from '../serialize';
+import { avatarUrl } from '../serialize';
 import { User } from '../types';
 
 const bool: ParamSpec = { t: 'bool' };
@@ -152,13 +152,27 @@ function applySetting(ctx: Ctx, target: User, name: string, value: unknown): voi
   target.settings[name] = value;
   srv.state.subsVersion++;
   if (name === 'email_address_visibility') {
+    const old = target.emailVisibility;
+    const viewers = [...srv.state.users.values()].filter((u) => u.isActive);
+    const before = new Map(viewers.map((v) => [v.id, srv.state.canSeeRealEmail(v, target)]));
     target.emailVisibility = value as number;
     srv.state.usersVersion++;
-    for (const viewer of srv.state.users.values()) {
-      if (!viewer.isActive) continue;
-      srv.queues.send([viewer.id], 'realm_user', {
+    // As the real server (send_delivery_email_update_events): only those whose access changed hear
+    // of it, the real address to who may now see it, null to who no longer may.
+    for (const viewer of viewers) {
+      const now = srv.state.canSeeRealEmail(viewer, target);
+      if (now === before.get(viewer.id)) continue;
+      srv.queues.send([viewer.id], 'realm_user', { type: 'realm_user', op: 'update', person: { user_id: target.id, delivery_email: now ? target.deliveryEmail : null } });
+    }
+    // The API email is the real one only with "everyone": to or from it, everyone gets the new
+    // one (`new_email`) and the avatar URL (built from it for a Gravatar), as the real server.
+    if (old === 1 || value === 1) {
+      const ids = viewers.map((v) => v.id);
+      srv.queues.send(ids, 'realm_user', { type: 'realm_user', op: 'update', person: { user_id: target.id, new_email: srv.state.apiEmail(target) } });
+      const url = avatarUrl(srv, null, target, false)!;
+      srv.queues.send(ids, 'realm_user', {
         type: 'realm_user', op: 'update',
-        person: { user_id: target.id, delivery_email: serializeUser(srv, viewer, target, { clientGravatar: false, includeProfile: false }).delivery_email },
+        person: { avatar_source: 'G', avatar_url: url, avatar_url_medium: `${url}&s=500`, avatar_version: target.avatarVersion, user_id: target.id },
       });
     }
   }

@@ -131,7 +131,7 @@ export function presenceLegacy(srv: ChatServer, userId: number): Record<string, 
   const active = pr.activeTs >= pr.idleTs - 1;
   const status = active ? 'active' : 'idle';
   const timestamp = active ? pr.activeTs : pr.idleTs;
-  return { website: { client: 'website', status, timestamp, pushable: false }, aggregated: { client: 'website', status, timestamp } };
+  return { website: { client: 'website', status, timestamp, pushable: false }, aggregated: { status, timestamp } };
 }
 
 export function presencesFor(srv: ChatServer, slim: boolean, include: (userId: number) => boolean = () => true): Record<string, unknown> {

@@ -123,7 +123,7 @@ export function targetSection(t: TargetUsersModel, onApply: () => void): HTMLEle
   select.disabled = disabled;
   usersLabel.htmlFor = 'target-users';
   for (const u of t.users) {
-    const o = el('option', undefined, `${u.name} <${u.email}>`);
+    const o = el('option', undefined, u.email ? `${u.name} <${u.email}>` : u.name);
     o.value = String(u.id);
     o.selected = state.target.userIds.includes(u.id);
     select.append(o);

@@ -1,14 +1,37 @@
 /**
  * The message list from the keyboard: one message is in the Tab order at a time (a roving
- * tabindex); ↑/↓ (and Home/End) move between messages, ←/→ between a message's action buttons;
- * on a message, `r` replies, `q` quotes, `e` edits your own, `s` stars, `u` marks unread from here.
+ * tabindex), and nothing inside a message is (its markers, actions, links and reactions are
+ * reached from it with ←/→); ↑/↓ (and Home/End) move between messages; on a message, `r`
+ * replies, `q` quotes, `e` edits your own, `s` stars, `u` marks unread from here.
  */
 import { command } from '../../page/common';
 import { ActionCommand, type MessageAction } from '../protocol';
 import { dom, models } from './state';
 import { rows } from './messages';
+import { CONTROLS, controlsOf } from './rowFocus';
 
 const { list, compose, text } = dom;
+
+/** Where the arrow keys belong to the control (a caret or a choice moves), not to the list. */
+function ownsArrows(target: HTMLElement): boolean {
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'image'].includes(target.type);
+}
+
+/** Takes `node` (a message or something inside one) and the controls it holds out of the Tab order. */
+function leaveTabOrder(node: Element): void {
+  const itself = !node.matches('li.message') && node.matches(CONTROLS) ? [node as HTMLElement] : [];
+  for (const c of [...itself, ...node.querySelectorAll<HTMLElement>(CONTROLS)]) if (c.tabIndex !== -1) c.tabIndex = -1;
+}
+
+// Rows are rendered, re-rendered and filled in later (widgets, an edit history): whatever enters a
+// message leaves the Tab order before the next key press (observer callbacks run as microtasks).
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (!(r.target instanceof Element) || (r.target !== list && !r.target.closest('li.message'))) continue;
+    for (const n of r.addedNodes) if (n instanceof Element) leaveTabOrder(n);
+  }
+}).observe(list, { childList: true, subtree: true });
 
 /** Makes message `id` the one the Tab key reaches (and focuses it, scrolled into view, when asked). */
 export function makeCurrent(id: number, focus = false): void {
@@ -41,7 +64,7 @@ list.addEventListener('focusin', (event) => {
 list.addEventListener('keydown', (event) => {
   if (!(event.target instanceof HTMLElement) || event.altKey || event.ctrlKey || event.metaKey) return;
   const li = event.target.closest<HTMLElement>('li.message');
-  if (!li) return;
+  if (!li || ownsArrows(event.target)) return;
   const onMessage = event.target === li;
   // By the data, not the DOM: the next message may not be rendered yet (a virtualised list).
   const ids = rows.ids();
@@ -57,13 +80,13 @@ list.addEventListener('keydown', (event) => {
     return;
   }
   if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-    const buttons = [...li.querySelectorAll<HTMLButtonElement>('.actions button')];
-    if (buttons.length === 0) return;
-    const i = buttons.indexOf(event.target as HTMLButtonElement);
-    const to = event.key === 'ArrowRight' ? (i < 0 ? 0 : Math.min(i + 1, buttons.length - 1)) : i <= 0 ? -1 : i - 1;
+    const controls = controlsOf(li);
+    if (controls.length === 0) return;
+    const i = controls.indexOf(event.target);
+    const to = event.key === 'ArrowRight' ? (i < 0 ? 0 : Math.min(i + 1, controls.length - 1)) : i <= 0 ? -1 : i - 1;
     event.preventDefault();
     if (to < 0) li.focus();
-    else buttons[to]!.focus();
+    else controls[to]!.focus();
     return;
   }
   if (!onMessage) return;

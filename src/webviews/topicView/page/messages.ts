@@ -12,7 +12,7 @@ import { forgetHistory, isHistoryOpen, showHistory, toggleHistory } from './hist
 import { dom, formatTime, matches, models, save, showNotice, state, view } from './state';
 import { observe, unobserve } from './visible';
 import { VirtualList } from './virtualList';
-import { keepOneReachable, reply } from './keyboard';
+import { keepOneReachable, makeCurrent, reply } from './keyboard';
 
 const { list, scroller, older } = dom;
 
@@ -207,11 +207,24 @@ export function announce(added: readonly MessageModel[]): void {
 }
 
 export function remove(ids: readonly number[]): void {
+  const next = focusAfterRemoval(ids);
   for (const id of ids) models.delete(id);
   rows.remove(ids);
   updateOldest();
   updateEmpty();
+  if (next !== undefined) makeCurrent(next, true);
   keepOneReachable();
+}
+
+/** When the focus is in a message about to go: the message that takes it (the next one, else the one before). */
+function focusAfterRemoval(ids: readonly number[]): number | undefined {
+  const row = document.activeElement?.closest<HTMLElement>('li.message');
+  const id = row && list.contains(row) ? Number(row.dataset.id) : undefined;
+  if (id === undefined || !ids.includes(id)) return undefined;
+  const all = rows.ids();
+  const at = rows.indexOf(id);
+  const gone = new Set(ids);
+  return all.slice(at + 1).find((x) => !gone.has(x)) ?? all.slice(0, at).reverse().find((x) => !gone.has(x));
 }
 
 export function updateOldest(): void {

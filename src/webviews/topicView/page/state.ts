@@ -3,6 +3,7 @@
  * context: what is shown, the oldest loaded id, the scroll position, the compose draft and the
  * search query), and the messages and search matches it shows.
  */
+import { formatMessageTime } from '../../../time/messageTime';
 import { savedState, vscode } from '../../page/common';
 import type { MatchModel, MessageModel, TopicSnapshot } from '../protocol';
 
@@ -47,8 +48,8 @@ export const view: { snapshot?: TopicSnapshot; foundOldest: boolean; loadingOlde
   maxLength: 10000,
 };
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatTime = (seconds: number): string => timeFormat.format(new Date(seconds * 1000));
+/** "Today at 14:05", "Yesterday at …", else the date and time (read at each render). */
+export const formatTime = (seconds: number): string => formatMessageTime(new Date(seconds * 1000), new Date());
 
 /** A notice above the compose box; empty text hides it. */
 export function showNotice(message: string): void {

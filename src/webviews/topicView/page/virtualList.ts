@@ -10,6 +10,7 @@
  * So rows above growing, older rows prepended and rows re-rendered do not move what is read; a
  * reader at the bottom stays at the bottom when rows are appended.
  */
+import { sameControl } from './rowFocus';
 import { RowHeights, rowAt } from './rowHeights';
 
 export interface RowRenderer {
@@ -37,6 +38,7 @@ export class VirtualList {
   #anchor: Anchor | undefined;
   #pinned = true;
   #width = 0;
+  #height = 0;
   #setSize = -1;
   readonly #resize: ResizeObserver;
   readonly #above = new Map<HTMLElement, number>();
@@ -92,8 +94,9 @@ export class VirtualList {
 
   // ---- changing -----------------------------------------------------------------------------
 
-  /** Replaces every row (heights measured before are kept: the ids are the same messages). */
+  /** Replaces every row (heights measured before are kept: the ids are the same messages); a focused row keeps the focus. */
   reset(ids: readonly number[], setSize = -1): void {
+    const focused = this.#focusedId();
     for (const [id, node] of this.#rows) this.#detach(id, node);
     this.list.replaceChildren();
     this.#ids = [...ids].sort((a, b) => a - b);
@@ -102,7 +105,9 @@ export class VirtualList {
     if (this.#current !== undefined && !this.#index.has(this.#current)) this.#current = undefined;
     this.#anchor = { bottom: true };
     this.#pinned = true;
+    if (focused !== undefined && this.#index.has(focused)) this.#current = focused;
     this.refresh();
+    if (focused !== undefined) this.#rows.get(focused)?.focus({ preventScroll: true });
   }
 
   /** Adds rows and re-renders those given that are shown; the reader's place is kept. */
@@ -301,7 +306,6 @@ export class VirtualList {
     return changed;
   }
 
-  /** The padding and margins that stand for the rows not in the DOM. */
   /**
    * The padding and margins that stand for the rows not in the DOM, as rules of the page's own
    * constructed style sheet (no inline style: the content security policy has no 'unsafe-inline').
@@ -362,7 +366,7 @@ export class VirtualList {
     if (focused) {
       // The message first: its actions show only while it has the focus within.
       node.focus({ preventScroll: true });
-      if (focused !== old && focused.title) node.querySelector<HTMLElement>(`button[title="${CSS.escape(focused.title)}"]`)?.focus({ preventScroll: true });
+      if (focused !== old) sameControl(old, focused, node)?.focus({ preventScroll: true });
     }
     this.#heights.measure(id, node.getBoundingClientRect().height);
   }
@@ -414,6 +418,12 @@ export class VirtualList {
             changed = true;
           }
           this.#width = width;
+        }
+        // A lower viewport (the compose box grew): a reader at the end stays at the end.
+        if (entry.contentRect.height !== this.#height) {
+          if (this.#height !== 0 && this.#pinned) this.scroller.scrollTop = this.scroller.scrollHeight;
+          this.#height = entry.contentRect.height;
+          this.#check();
         }
         continue;
       }

@@ -57,7 +57,7 @@ function send(widget: HTMLElement, params: WidgetActionParams, done?: () => void
 
 function addForm(widget: HTMLElement, fields: HTMLInputElement[], label: string, onSubmit: () => void): HTMLFormElement {
   const form = el('form', 'widget-add');
-  const button = el('button', 'widget-add-button', label);
+  const button = el('button', 'widget-add-button secondary', label);
   button.type = 'submit';
   form.append(...fields, button);
   form.addEventListener('submit', (e) => {
