@@ -12,8 +12,11 @@ import path from 'node:path';
 import { uiStrings } from './scripts/eslint/uiStrings.mjs';
 
 const LAYERS = ['api', 'store', 'messageList', 'auth', 'session', 'views', 'webviews', 'notifications', 'commands'];
-/** Folders outside the layering. Helpers without VS Code: any layer may use them; they use only the api. */
-const PLAIN_HELPERS = ['time', 'linkifiers', 'codeRefs'];
+/**
+ * Folders outside the layering. Helpers without VS Code: any layer (and the pages) may use them; they
+ * use only the api and the helpers before them in this list (emoji imports nothing; messageText, emoji).
+ */
+const PLAIN_HELPERS = ['emoji', 'messageText', 'time', 'linkifiers', 'codeRefs'];
 /** Helpers that import `vscode` (ui: the command kit): only auth and above may use them; they use only what is below auth. */
 const UI_HELPERS = ['ui', 'drafts', 'webhookReceiver'];
 /** Layers (and helpers) that run in plain Node: no `vscode`. */
@@ -36,7 +39,7 @@ function mayImport(from, to) {
   if (from === 'extension') return to === 'shell' || to === 'constants';
   if (from === 'shell') return to === 'constants';
   if (to === 'core' || to === 'shell') return false;
-  if (PLAIN_HELPERS.includes(from)) return to === 'api';
+  if (PLAIN_HELPERS.includes(from)) return to === 'api' || PLAIN_HELPERS.indexOf(to) >= 0 && PLAIN_HELPERS.indexOf(to) < PLAIN_HELPERS.indexOf(from);
   if (UI_HELPERS.includes(from)) return !LAYERS.slice(LAYERS.indexOf('auth')).includes(to) && to !== 'extension';
   if (to === 'extension') return false;
   if (to === 'guards') return true; // type guards with no imports: every layer and the pages

@@ -3,6 +3,7 @@
  * permalinks in messages' rendered HTML that point at the file, grouped by topic and range. No
  * `vscode`: the comment threads (src/commands/code/discussions.ts) are built from this.
  */
+import { messageLinks, messageText } from '../messageText';
 import { parsePermalink, splitRevision, type LineRange } from './permalinks';
 import { findLineReferences } from './references';
 
@@ -31,25 +32,9 @@ export interface Discussion {
   readonly messageIds: readonly number[];
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' };
-
-function decode(text: string): string {
-  return text.replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
-    const known = ENTITIES[name.toLowerCase()];
-    if (known !== undefined) return known;
-    if (name.startsWith('#')) {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isSafeInteger(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return whole;
-  });
-}
-
-/** The text of rendered HTML (tags dropped, entities decoded), and the targets of its links. */
+/** The text of rendered HTML (one line per block, code intact), and the targets of its links. */
 export function textAndLinks(html: string): { text: string; links: string[] } {
-  const links = [...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"/gi)].map((m) => decode(m[1]!));
-  const text = decode(html.replace(/<[^>]*>/g, ' '));
-  return { text, links };
+  return { text: messageText(html), links: messageLinks(html) };
 }
 
 function samePath(written: string, relativePath: string): boolean {

@@ -1,23 +1,14 @@
 /** The text of a notification: who, where and (when allowed) what. No `vscode` import. */
 import * as l10n from '@vscode/l10n';
+import { messagePreview } from '../messageText';
 import type { NotifyReason } from './decide';
 
 /** The most of a message's text a notification shows, in characters. */
 export const MAX_PREVIEW = 200;
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
-
-/** Rendered message HTML as one line of plain text, cut at `MAX_PREVIEW` with an ellipsis. */
+/** Rendered message HTML as one line of plain text (emoji as glyphs, code intact), cut at `MAX_PREVIEW` with an ellipsis. */
 export function plainPreview(html: string): string {
-  const text = html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>|<\/(p|div|li|blockquote|pre|h\d)>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#?\w+);/g, (m, name: string) => ENTITIES[name] ?? (/^#\d+$/.test(name) ? String.fromCodePoint(Number(name.slice(1))) : m))
-    .replace(/\s+/g, ' ')
-    .trim();
-  const chars = [...text];
-  return chars.length > MAX_PREVIEW ? `${chars.slice(0, MAX_PREVIEW - 1).join('')}…` : text;
+  return messagePreview(html, MAX_PREVIEW);
 }
 
 export interface NotificationWhere {

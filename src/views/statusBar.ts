@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { Commands, Settings } from '../constants';
 import type { Services } from '../services';
 import { statusBarText } from './sessionText';
-import { unicodeEmoji } from './presence/status';
+import { statusEmoji } from '../emoji/status';
 import { statusBarCount, unreadCounts } from './unreadCounts';
 
 
@@ -40,7 +40,7 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
     } else {
       const store = current.store;
       const own = store.status(store.ownUserId);
-      const emoji = own ? statusEmoji(own) : '';
+      const emoji = statusEmoji(own) ?? '';
       const text = own?.status_text ?? '';
       const mode = vscode.workspace.getConfiguration().get<string>(Settings.badgeCounts) === 'allUnreads' ? 'allUnreads' : 'dmsAndMentions';
       const count = statusBarCount(unreadCounts(store), mode);
@@ -71,12 +71,6 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
   );
   update();
   return item;
-}
-
-function statusEmoji(status: { emoji_name?: string | null; emoji_code?: string | null; reaction_type?: string | null }): string {
-  const code = status.emoji_code;
-  if (!code || (status.reaction_type && status.reaction_type !== 'unicode_emoji')) return status.emoji_name ? `:${status.emoji_name}:` : '';
-  return unicodeEmoji(code) ?? '';
 }
 
 function truncate(s: string, n: number): string {

@@ -9,7 +9,7 @@ import { visibleEmail } from '../api/users/email';
 import type { CustomProfileField, User, UserStatus } from '../api/users/models';
 import { roleName } from '../api/users/roles';
 import type { PresenceState } from '../store';
-import { statusEmoji } from '../views/presence/status';
+import { statusEmoji } from '../emoji/status';
 import type { ProfileField, ProfileModel } from './protocol';
 import { safeUrl } from './sanitize';
 

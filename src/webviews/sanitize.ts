@@ -165,24 +165,6 @@ export interface SanitizeOptions {
   readonly deferImages?: boolean;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/**
- * Server HTML for a VS Code MarkdownString (comment threads): the workbench's Markdown renderer
- * sanitises it (its own DOMPurify, tags and schemes allowlisted, no command links); here every
- * `href` and `src` becomes absolute on the realm, or goes when {@link safeUrl} refuses it.
- */
-export function absoluteServerUrls(html: string, realmUrl: string): string {
-  return html.replace(/(\s)(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi, (_all, space: string, name: string, ...values: (string | undefined)[]) => {
-    // Whatever is decoded, what is written back is an absolute http(s) or mailto URL, escaped.
-    const raw = (values[0] ?? values[1] ?? values[2] ?? '')
-      .replace(/&#(?:x([0-9a-f]{1,6})|([0-9]{1,7}));?/gi, (_e, hex?: string, dec?: string) => String.fromCodePoint(Math.min(Number.parseInt(hex ?? dec!, hex ? 16 : 10), 0x10ffff)))
-      .replace(/&(amp|lt|gt|quot|apos);/gi, (e, n: string) => ENTITIES[n.toLowerCase()] ?? e);
-    const url = safeUrl(raw, realmUrl);
-    return url === undefined ? space : `${space}${name}="${escapeHtml(url)}"`;
-  });
-}
-
 /** Escapes text for HTML (the host builds a few fragments itself). */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

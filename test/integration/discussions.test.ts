@@ -1,7 +1,8 @@
 // Topics as comment threads on code, in a real VS Code over the fixture repository: messages that
 // reference lines of src/greeter.ts (a line reference and a permalink) appear as threads at those
-// lines with the topic's conversation from the citing message on and a CodeLens; a reply posts to the topic; a reaction
-// toggles the user's own; new references arrive live; threads follow edits; Resolve resolves.
+// lines with the topic's conversation from the citing message on (as Markdown: code, links, emoji
+// glyphs) and a CodeLens; a reply posts to the topic; a reaction toggles the user's own; new
+// references arrive live; threads follow edits; Resolve resolves.
 import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -29,7 +30,7 @@ describe('discussions on code', function () {
     const say = async (content: string, to = topic) => (await sendMessage(bob, { type: 'stream', to: ENGINEERING, topic: to, content })).id;
     ids.push(await say('Can we simplify `src/greeter.ts:2-4`?'));
     ids.push(await say(`And [greetAll](${fixturePermalink('src/greeter.ts', 7, 9)}) could use it.`));
-    ids.push(await say('Agreed, no reference here.'));
+    ids.push(await say('Agreed :+1:, no reference here.'));
     uri = vscode.Uri.file(path.join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'src', 'greeter.ts'));
     await vscode.window.showTextDocument(uri);
   });
@@ -52,6 +53,11 @@ describe('discussions on code', function () {
     // Each thread opens with the message that cites its lines (the Comments panel titles it so).
     assert.deepEqual(found[1]!.comments.map((c) => c.messageId), ids.slice(1));
     assert.equal(found[0]!.comments[0]!.author.name, 'Bob Brown');
+    // The messages as Markdown (src/messageText): code intact, links absolute, emoji as glyphs.
+    assert.deepEqual(
+      found[0]!.comments.map((c) => (c.body as vscode.MarkdownString).value),
+      ['Can we simplify `src/greeter.ts:2-4`?', `And [greetAll](${fixturePermalink('src/greeter.ts', 7, 9)}) could use it.`, 'Agreed 👍, no reference here.'],
+    );
     assert.equal(found[0]!.thread.state, vscode.CommentThreadState.Unresolved);
 
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);

@@ -1,6 +1,6 @@
 import { ChatServer } from './core';
 import { badRequest } from './errors';
-import { UNICODE_EMOJI_NAMES } from '../../src/webviews/topicView/emojiNames';
+import { UNICODE_EMOJI_NAMES } from '../../src/emoji/names';
 
 /**
  * Unicode emoji names the server knows (name → dash-separated code points, as `emoji_code`).

@@ -1,8 +1,9 @@
 // Message content in the real workbench, as the chat service renders it: a unicode emoji as its
 // glyph, a custom emoji and an uploaded image loaded through the host (data: URIs; the page's CSP
 // admits no server origin for them), a typeset formula (KaTeX's stylesheet and fonts), a spoiler
-// that opens and closes, a time in local time, and a poll whose vote round-trips. Screenshot:
-// test-results/screenshots/message-content.png.
+// that opens and closes, a time in local time, and a poll whose vote round-trips; a message the
+// sanitiser cannot take shown alone; the reaction picker searched by an alias. Screenshots:
+// test-results/screenshots/message-content.png, unrenderable-message.png, reaction-picker-alias.png.
 import * as assert from 'assert';
 import { sendMessage, sendSubmessage } from '../../src/api/messages/routes';
 import { makePng } from '../server/images';
@@ -120,5 +121,45 @@ describe('UI message content', function () {
     await frame.locator('li.message').last().scrollIntoViewIfNeeded();
     await wb.page.waitForTimeout(500);
     await wb.screenshot('message-content');
+  });
+
+  it('a message the sanitiser cannot take (a <frameset> document) shows a note and its text; the messages around it are intact', async () => {
+    const bob = wb.client('bob');
+    const alone = `unrenderable ${Date.now() % 100000}`;
+    await sendMessage(bob, { type: 'stream', to: 1, topic: alone, content: 'Before :tada:' });
+    const html = '<frameset><frame src="https://example.com/"></frameset><p>Frames <code>dict[str, int]</code>, @Bob Brown.</p>';
+    await wb.testControl('raw-message', { senderEmail: wb.account('bob').email, streamId: 1, topic: alone, html });
+    await sendMessage(bob, { type: 'stream', to: 1, topic: alone, content: 'After `src/greeter.ts:2-5`' });
+
+    await wb.waitForLiveSession();
+    const frame = await openTopicFromPalette(wb, 'general', alone);
+    await frame.locator('li.message').nth(2).waitFor({ timeout: 30_000 });
+    const contents = frame.locator('li.message .content');
+    assert.deepEqual(
+      (await contents.allInnerTexts()).map((t) => t.trim()),
+      ['Before 🎉', 'This message could not be displayed\n\nFrames dict[str, int], @Bob Brown.', 'After src/greeter.ts:2-5'],
+    );
+    assert.equal(await frame.locator('li.message .unrenderable[role="note"]').count(), 1);
+    assert.equal(await frame.locator('li.message frame, li.message frameset').count(), 0);
+    await wb.screenshot('unrenderable-message');
+  });
+
+  it('the reaction picker finds 👍 by an alias ("thumbs"), and reacts with its canonical name', async () => {
+    const where = `picker ${Date.now() % 100000}`;
+    const { id } = await sendMessage(wb.client('bob'), { type: 'stream', to: 1, topic: where, content: 'React to me' });
+    await wb.waitForLiveSession();
+    const frame = await openTopicFromPalette(wb, 'general', where);
+    const row = frame.locator(`li.message[data-id="${id}"]`);
+    await row.waitFor({ timeout: 30_000 });
+    await row.hover();
+    await row.locator('button[title="Add a reaction"]').click();
+    await wb.quickInput().locator('.quick-input-title', { hasText: 'Add a reaction' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await wb.quickInputBox().fill('thumbs');
+    const first = wb.quickInput().locator('.monaco-list-row').first();
+    await wb.page.waitForFunction(() => document.querySelector('.quick-input-widget .monaco-list-row')?.textContent?.includes(':+1:'), undefined, { timeout: 10_000 });
+    assert.match(await first.innerText(), /👍\s+:\+1:[\s\S]*:thumbs_up:/);
+    await wb.screenshot('reaction-picker-alias');
+    await wb.quickInputBox().press('Enter');
+    await row.locator('button.reaction[data-emoji="+1"]', { hasText: '👍' }).waitFor({ timeout: 15_000 });
   });
 });

@@ -3,7 +3,8 @@
 // user may post in, judged the way the server judges it (checked by sending to every channel).
 import { strict as assert } from 'node:assert';
 import type { ChatClient } from '../../src/api';
-import { channelChoices, descriptionText, htmlToText, markdownToText, offeredChannels, suggestedChannel, suggestFirst } from '../../src/commands/topic/channelChoices';
+import { messageLine } from '../../src/messageText';
+import { channelChoices, descriptionText, markdownToText, offeredChannels, suggestedChannel, suggestFirst } from '../../src/commands/topic/channelChoices';
 import { ChatSession } from '../../src/store';
 import { RealmState } from '../../src/store/realm';
 import { ADMIN, byEmail, clientFor, GUEST, MEMBER, startTestServer, type RunningServer } from './helpers';
@@ -11,10 +12,10 @@ import { ADMIN, byEmail, clientFor, GUEST, MEMBER, startTestServer, type Running
 describe('channel choices: plain-text descriptions, archived and post-restricted channels', () => {
   it('turns rendered HTML into one line of text, entities decoded', () => {
     assert.equal(
-      htmlToText('<p>Code, <strong>reviews</strong> &amp; deploys &lt;3 &quot;ok&quot; &#39;x&#39; &#x1F600; &#8212;<br>\nSee <a href="https://e.com/h">the handbook</a></p><p>Second&nbsp;para</p>'),
+      messageLine('<p>Code, <strong>reviews</strong> &amp; deploys &lt;3 &quot;ok&quot; &#39;x&#39; &#x1F600; &#8212;<br>\nSee <a href="https://e.com/h">the handbook</a></p><p>Second&nbsp;para</p>'),
       'Code, reviews & deploys <3 "ok" \'x\' 😀 — See the handbook Second para',
     );
-    assert.equal(htmlToText('<script>alert(1)</script><p>a &bogus; &#0; b</p>'), 'a &bogus; &#0; b');
+    assert.equal(messageLine('<script>alert(1)</script><p>a &bogus; &#0; b</p>'), 'a &bogus; &#0; b');
   });
 
   it('drops Markdown marks when the server sends no rendered description', () => {

@@ -126,6 +126,7 @@ describe('code references: discussions of a file', () => {
     assert.deepEqual(rangesIn(`<p><a href="https://github.com/acme/widgets/blob/${SHA}/src/greeter.ts#L3-L5">x</a> <a href="https://github.com/acme/widgets/blob/main/src/greeter.ts#L9">y</a></p>`, file), [{ start: 3, end: 5 }, { start: 9, end: 9 }]);
     assert.deepEqual(rangesIn(`<p>other.ts:2 lib/greeter.ts.bak:3 <a href="https://github.com/acme/other/blob/${SHA}/src/greeter.ts#L1">z</a></p>`, file), []);
     assert.deepEqual(rangesIn('<p>src/greeter.ts:2 and again src/greeter.ts:2</p>', file), [{ start: 2, end: 2 }]);
+    assert.deepEqual(rangesIn('<p>See <code>src/greeter.ts:2-5</code>, then <strong>src/greeter.ts:8</strong>.</p>', file), [{ start: 2, end: 5 }, { start: 8, end: 8 }]);
     // Entities are decoded first: what the reader sees is what counts.
     assert.deepEqual(rangesIn('<p>src/greeter.ts&#58;2 &lt;b&gt;greeter.ts:3</p>', file), [{ start: 2, end: 2 }, { start: 3, end: 3 }]);
     const found = discussionsOf([msg(5, '<p>greeter.ts:2-4</p>'), msg(3, '<p>src/greeter.ts:2-4</p>'), msg(4, '<p>src/greeter.ts:8</p>', 'Other'), msg(6, '<p>greeter.ts:2-4</p>', 'REVIEW'), { ...msg(7, '<p>greeter.ts:1</p>'), type: 'private' as const, stream_id: undefined }], file);

@@ -10,7 +10,8 @@ import { mentionedNarrow, starredNarrow } from '../../src/messageList/narrow';
 import { ChatStore } from '../../src/store';
 import { STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
 import { inboxOf, recentOf } from '../../src/views/inbox/rows';
-import { EXCERPT_LENGTH, excerptOf, messageRow, messageRows, type MessageRowContext } from '../../src/views/messages/rows';
+import { messagePreview } from '../../src/messageText';
+import { EXCERPT_LENGTH, messageRow, messageRows, type MessageRowContext } from '../../src/views/messages/rows';
 import { byEmail, channelId, useServer } from './helpers';
 
 async function storeOf(client: ChatClient): Promise<ChatStore> {
@@ -149,10 +150,14 @@ describe('Inbox, Mentions and Starred rows', () => {
     assert.ok(mentioned.includes(all) && !mentioned.includes(ping));
   });
 
-  it('excerpts: tags dropped, entities decoded, one line, cut at exactly the limit', () => {
-    assert.equal(excerptOf('<p>a &amp; b &lt;c&gt;</p>\n<p>&#39;d&#39;</p>'), "a & b <c> 'd'");
+  it('excerpts: tags dropped, entities decoded, emoji as glyphs, one line, cut at exactly the limit', () => {
+    const ctx: MessageRowContext = { ownUserId: 1, userName: () => 'Bob', channelName: () => 'general', emptyTopicName: 'general chat' };
+    const message = (content: string) => ({ id: 1, type: 'stream', stream_id: 3, subject: 't', sender_id: 2, sender_full_name: 'Bob', timestamp: 0, content, flags: [] }) as unknown as Message;
+    const excerptOf = (html: string): string => messageRow(message(html), ctx).label.slice('Bob — '.length);
+    assert.equal(excerptOf('<p>a &amp; b &lt;c&gt; <code>dict[str, int]</code>, <span class="emoji emoji-1f44d">:+1:</span></p>\n<p>&#39;d&#39;</p>'), "a & b <c> dict[str, int], 👍 'd'");
     const exact = 'x'.repeat(EXCERPT_LENGTH);
     assert.equal(excerptOf(`<p>${exact}</p>`), exact);
+    assert.equal(messagePreview(`<p>${exact}</p>`, EXCERPT_LENGTH), exact);
     const cut = excerptOf(`<p>${exact}y</p>`);
     assert.equal([...cut].length, EXCERPT_LENGTH);
     assert.ok(cut.endsWith('…'));

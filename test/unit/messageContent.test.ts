@@ -2,7 +2,7 @@
 // HTML per construct), the emoji glyphs the conversation view shows, poll and to-do widget state
 // from submessages, and links to conversations.
 import assert from 'node:assert/strict';
-import { glyphOfEmojiClass } from '../../src/webviews/topicView/emojiGlyph';
+import { glyphOfEmojiClass } from '../../src/emoji/glyph';
 import { parseNarrowLink } from '../../src/codeRefs/narrowUrl';
 import { widgetOutbound, widgetState, WIDGET_TEXT_MAX, type WidgetState } from '../../src/webviews/topicView/widgets';
 import { renderMarkdown, renderTex, type RenderContext } from '../server/render';

@@ -132,6 +132,11 @@ describe('notifications: texts', () => {
   it('turns message HTML into plain text, cut at exactly MAX_PREVIEW characters', () => {
     assert.equal(plainPreview('<p>Hello <strong>there</strong> &amp; <a href="x">link</a></p><p>two&#39;s</p>'), "Hello there & link two's");
     assert.equal(plainPreview('<script>alert(1)</script><p>safe</p>'), 'safe');
+    // As the conversation view reads it (src/messageText): code intact, no space before punctuation, emoji glyphs.
+    assert.equal(
+      plainPreview('<p>Is it <code>dict[str, int]</code>, <span class="user-mention" data-user-id="12">@Bob Brown</span>? <span class="emoji emoji-1f44d" title="+1">:+1:</span></p>'),
+      'Is it dict[str, int], @Bob Brown? 👍',
+    );
     const exact = 'a'.repeat(MAX_PREVIEW);
     assert.equal(plainPreview(exact), exact);
     const cut = plainPreview('b'.repeat(MAX_PREVIEW + 1));

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { createServerHtmlSanitizer } from '../../src/webviews/page/sanitize';
-import { absoluteServerUrls, katexStyle, PYGMENTS_CLASSES, safeUrl, type SanitizeOptions } from '../../src/webviews/sanitize';
+import { katexStyle, PYGMENTS_CLASSES, safeUrl, type SanitizeOptions } from '../../src/webviews/sanitize';
 import { KATEX_ATTRIBUTES, KATEX_CLASSES, KATEX_TAGS } from '../../src/webviews/sanitizeKatex';
 import { renderTex } from '../server/render';
 
@@ -260,15 +260,27 @@ describe('webview sanitiser: MathML and SVG only inside KaTeX', () => {
   });
 });
 
-describe('server HTML for comment threads (VS Code sanitises the rest)', () => {
-  it('makes every href and src absolute on the realm, and drops those safeUrl refuses', () => {
+describe('server HTML the sanitiser cannot take', () => {
+  it('a <frameset> document (no body to sanitise) gives the note and its plain text, and the next HTML is sanitised as usual', () => {
+    // DOMPurify itself throws on it ("Cannot read properties of null"): before, the whole list failed with it.
+    const frameset = '<frameset><frame src="https://evil.example.com/"></frameset><p>hello <code>dict[str, int]</code>, <span class="emoji emoji-1f44d">:+1:</span></p>';
+    for (const html of [frameset, '<html><frameset><frame></frameset></html>']) {
+      const out = sanitizer.html(html, REALM);
+      assert.match(out, /^<div class="unrenderable" role="note"><p class="unrenderable-notice">This message could not be displayed<\/p>/);
+      assert.deepEqual([...new Set(out.match(/<\/?[a-z]+/g))].sort(), ['</div', '</p', '<div', '<p'], 'only the note\'s own elements');
+    }
+    // DOMParser drops what follows a frameset in a document; our plain reader keeps the text.
     assert.equal(
-      absoluteServerUrls('<p><a href="/user_uploads/1/a.pdf?x=1&amp;y=2">f</a> <img src=\'/emoji/x.png\' alt="x"> <a href=#narrow/channel/1-general>g</a></p>', REALM),
-      '<p><a href="https://chat.example.com/user_uploads/1/a.pdf?x=1&amp;y=2">f</a> <img src="https://chat.example.com/emoji/x.png" alt="x"> <a href="https://chat.example.com/#narrow/channel/1-general">g</a></p>',
+      sanitizer.html(frameset, REALM),
+      '<div class="unrenderable" role="note"><p class="unrenderable-notice">This message could not be displayed</p><p class="unrenderable-text">hello dict[str, int], 👍</p></div>',
     );
-    assert.equal(
-      absoluteServerUrls('<a href="jav&#x61;script:alert(1)">a</a><a HREF=" javascript:alert(1)">b</a><img src="data:image/png;base64,AA"><a href="command:workbench.action.quit">c</a>', REALM),
-      '<a >a</a><a >b</a><img ><a >c</a>',
-    );
+    assert.equal(sanitizer.html('<frameset></frameset>', REALM), '<div class="unrenderable" role="note"><p class="unrenderable-notice">This message could not be displayed</p></div>');
+    assert.equal(sanitizeServerHtml('<p>next <a href="/x">one</a></p>', REALM), '<p>next <a href="https://chat.example.com/x">one</a></p>');
+  });
+
+  it('its text goes in as text: markup in it stays characters', () => {
+    const out = sanitizer.fragment('<frameset></frameset>&lt;img src=x onerror=alert(1)&gt;<script>alert(2)</script>', REALM);
+    assert.equal(out.querySelectorAll('img, script').length, 0);
+    assert.equal(out.querySelector('.unrenderable-text')?.textContent, '<img src=x onerror=alert(1)>');
   });
 });

@@ -6,22 +6,13 @@ import * as vscode from 'vscode';
 import { getMessages } from '../../api/messages/routes';
 import { findNarrowUrls } from '../../codeRefs/narrowUrl';
 import { followLink } from '../../codeRefs/followLink';
-import { textAndLinks } from '../../codeRefs/discussions';
 import { Commands } from '../../constants';
+import { escapeMarkdown as escape, messagePreview } from '../../messageText';
 import type { Services } from '../../services';
 
 /** How many of the newest messages a hover shows, and how much of each. */
 const HOVER_MESSAGES = 5;
 const EXCERPT = 160;
-
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
-}
-
-function excerpt(html: string): string {
-  const text = textAndLinks(html).text.replace(/\s+/g, ' ').trim();
-  return [...text].length > EXCERPT ? `${[...text].slice(0, EXCERPT - 1).join('')}…` : text;
-}
 
 export class NarrowHover implements vscode.HoverProvider {
   constructor(private readonly services: Services) {}
@@ -51,7 +42,7 @@ export class NarrowHover implements vscode.HoverProvider {
       const heading = `**#${escape(channel)} › ${escape(topic)}**`;
       md.appendMarkdown(`${unread > 0 ? vscode.l10n.t('{0} · {1} unread', heading, unread) : heading}\n\n`);
       if (messages.length === 0) md.appendMarkdown(`_${vscode.l10n.t('No messages yet.')}_\n\n`);
-      for (const m of messages) md.appendMarkdown(`**${escape(m.sender_full_name)}**: ${escape(excerpt(m.content))}\n\n`);
+      for (const m of messages) md.appendMarkdown(`**${escape(m.sender_full_name)}**: ${escape(messagePreview(m.content, EXCERPT))}\n\n`);
       const args = encodeURIComponent(JSON.stringify([{ streamId, topic }]));
       // eslint-disable-next-line local/ui-strings -- a Markdown command link; its text is translated
       md.appendMarkdown(`[${escape(vscode.l10n.t('Open in Team Chat'))}](command:${Commands.openTopic}?${args})`);

@@ -1,7 +1,8 @@
 /**
  * One topic shown as a native comment thread at the lines its messages reference: a live
- * {@link MessageList} of the topic gives the comments (sanitised HTML, author, time, reactions),
- * from the message that cites the lines on; the thread's range follows edits of the document.
+ * {@link MessageList} of the topic gives the comments (Markdown from src/messageText, author,
+ * time, reactions), from the message that cites the lines on; the thread's range follows edits of
+ * the document.
  */
 import * as vscode from 'vscode';
 import type { Message, ReactionType } from '../../api/messages/models';
@@ -9,11 +10,11 @@ import { threadMessages } from '../../codeRefs/discussions';
 import type { LineRange } from '../../codeRefs/permalinks';
 import { CommentIds } from '../../constants';
 import { MessageList } from '../../messageList';
+import { messageMarkdown } from '../../messageText';
 import { topicNarrow } from '../../messageList/narrow';
 import type { CurrentSession } from '../../session/manager';
 import { isResolved } from '../../store/keys';
-import { unicodeEmoji } from '../../views/presence/status';
-import { absoluteServerUrls } from '../../webviews/sanitize';
+import { unicodeEmoji } from '../../emoji/glyph';
 
 /** How many of a topic's newest messages a thread shows. */
 const THREAD_MESSAGES = 50;
@@ -55,8 +56,8 @@ function reactionsOf(message: Message, ownUserId: number): { reactions: vscode.C
 }
 
 export function commentOf(message: Message, current: CurrentSession): MessageComment {
-  const body = new vscode.MarkdownString(absoluteServerUrls(message.content, current.account.realmUrl));
-  body.supportHtml = true;
+  // Markdown, not the server's HTML: VS Code's renderer would show emoji spans as `:name:`.
+  const body = new vscode.MarkdownString(messageMarkdown(message.content, { baseUrl: current.account.realmUrl }));
   const { reactions, info } = reactionsOf(message, current.store.ownUserId);
   const avatar = message.avatar_url && /^https?:\/\//.test(message.avatar_url) ? vscode.Uri.parse(message.avatar_url) : undefined;
   return {

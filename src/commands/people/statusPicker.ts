@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { STATUS_TEXT_MAX, codePointLength } from '../../api/validation';
-import { statusLabel } from '../../views/presence/status';
+import { statusLabel } from '../../emoji/status';
 import { showUntilDone } from '../../ui/quickInput';
 
 /** What is sent to `POST /users/me/status` or `POST /users/{user_id}/status`. */

@@ -6,6 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ChatStore } from '../../store';
 import type { RealmState } from '../../store/realm';
+import { messageLine } from '../../messageText';
 import { compareNames } from '../../store/keys';
 
 /** What the pick is for: `post` (send, share, schedule, move into) or `view` (open, search). */
@@ -15,25 +16,6 @@ export interface ChannelChoice {
   readonly label: string;
   readonly description: string;
   readonly streamId: number;
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** Text of server-rendered HTML: tags dropped (blocks and line breaks become spaces), entities decoded, spaces collapsed. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|pre|tr|td|th|table)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#') {
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** Plain Markdown made readable when a server sends no `rendered_description`: links, emphasis and code marks dropped. */
@@ -49,7 +31,7 @@ export function markdownToText(markdown: string): string {
 
 /** A channel's description as one line of plain text. */
 export function descriptionText(channel: { description?: string; rendered_description?: unknown }): string {
-  if (typeof channel.rendered_description === 'string' && channel.rendered_description !== '') return htmlToText(channel.rendered_description);
+  if (typeof channel.rendered_description === 'string' && channel.rendered_description !== '') return messageLine(channel.rendered_description);
   return markdownToText(channel.description ?? '');
 }
 

@@ -5,6 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Message } from '../../api/messages/models';
 import type { Highlight } from '../../messageList';
+import { messageLine, messagePreview } from '../../messageText';
 
 export interface MessageRowContext {
   readonly ownUserId: number;
@@ -35,20 +36,6 @@ export interface MessageRow {
 /** How many characters of a message the row shows. */
 export const EXCERPT_LENGTH = 80;
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' };
-
-/** The text of rendered message HTML on one line (tags dropped, entities decoded), cut to `max` characters. */
-export function excerptOf(html: string, max = EXCERPT_LENGTH): string {
-  const text = html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#?\w+);/g, (all, name: string) => ENTITIES[name] ?? (/^#\d+$/.test(name) ? String.fromCodePoint(Number(name.slice(1))) : all))
-    .replace(/\s+/g, ' ')
-    .trim();
-  const chars = [...text];
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
-}
-
 export function messageRow(m: Message, ctx: MessageRowContext): MessageRow {
   const sender = m.sender_id === ctx.ownUserId ? l10n.t('You') : (ctx.userName(m.sender_id) ?? m.sender_full_name);
   let target: MessageTarget;
@@ -66,7 +53,7 @@ export function messageRow(m: Message, ctx: MessageRowContext): MessageRow {
   const flags = m.flags ?? [];
   const prefix = `${sender} — `;
   const found = ctx.highlight?.(m.id);
-  const excerpt = found ? highlightedExcerpt(found.content, EXCERPT_LENGTH) : { text: excerptOf(m.content), ranges: [] };
+  const excerpt = found ? highlightedExcerpt(found.content, EXCERPT_LENGTH) : { text: messagePreview(m.content, EXCERPT_LENGTH), ranges: [] };
   return {
     id: m.id,
     label: prefix + excerpt.text,
@@ -100,7 +87,7 @@ const LEAD = 20;
  */
 export function highlightedExcerpt(html: string, max: number): { text: string; ranges: Range[] } {
   const marked = html.replace(/<span class="highlight">([^<]*)<\/span>/g, `${OPEN}$1${CLOSE}`);
-  const chars = [...excerptOf(marked, Number.MAX_SAFE_INTEGER)];
+  const chars = [...messageLine(marked)];
   // Positions in code points, markers removed.
   const plain: string[] = [];
   const spans: [number, number][] = [];

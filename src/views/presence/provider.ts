@@ -4,7 +4,7 @@ import { Commands } from '../../constants';
 import type { PresenceState } from '../../store';
 import { TreeProvider } from '../tree';
 import type { PeopleNode, PeopleTreeModel } from './model';
-import { statusEmoji, statusLabel } from './status';
+import { statusEmoji, statusLabel } from '../../emoji/status';
 
 const GROUP_LABEL: Record<PresenceState, () => string> = {
   active: () => vscode.l10n.t('Active'),

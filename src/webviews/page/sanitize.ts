@@ -9,7 +9,9 @@
  * KaTeX's placement (MathML and SVG only where KaTeX writes them), its styles as `data-style`, and
  * deferred images. The second pass only removes, unwraps and sets checked values.
  */
+import * as l10n from '@vscode/l10n';
 import type { Config, DOMPurify, WindowLike } from 'dompurify';
+import { messageText } from '../../messageText';
 import { pagePurify } from './purifyGlobal';
 import {
   ALLOWED_ATTRIBUTES,
@@ -32,7 +34,11 @@ const OUTPUT_ONLY = new Set(['data-style', 'data-src']);
 const PER_TAG = new Map(Object.entries(ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, new Set(names.map((n) => n.toLowerCase()).filter((n) => !OUTPUT_ONLY.has(n)))]));
 
 export interface ServerHtmlSanitizer {
-  /** The sanitised nodes, in an inert document until inserted; relative links and images point at `realmUrl`. */
+  /**
+   * The sanitised nodes, in an inert document until inserted; relative links and images point at
+   * `realmUrl`. Never throws: HTML the sanitiser cannot take (a `<frameset>` document, which has
+   * no body to sanitise) gives {@link unrenderable}'s note with the HTML's plain text instead.
+   */
   fragment(html: string, realmUrl: string, options?: SanitizeOptions): DocumentFragment;
   /** The same, serialised (tests; a page inserts the fragment, never a string). */
   html(html: string, realmUrl: string, options?: SanitizeOptions): string;
@@ -78,6 +84,8 @@ export function createServerHtmlSanitizer(win: WindowLike, createDOMPurify: DOMP
       const out = purify.sanitize(html, config);
       place(out, OUTSIDE, options);
       return out;
+    } catch {
+      return unrenderable(win.document as unknown as Document, html);
     } finally {
       realmUrl = '';
     }
@@ -91,6 +99,30 @@ export function createServerHtmlSanitizer(win: WindowLike, createDOMPurify: DOMP
       return container.innerHTML;
     },
   };
+}
+
+/**
+ * What stands for server HTML that cannot be shown: a note saying so and the HTML's plain text
+ * (src/messageText reads it without a DOM; it goes in as text, never as markup).
+ */
+export function unrenderable(doc: Document, html: string): DocumentFragment {
+  const out = doc.createDocumentFragment();
+  const box = doc.createElement('div');
+  box.className = 'unrenderable';
+  box.setAttribute('role', 'note');
+  const notice = doc.createElement('p');
+  notice.className = 'unrenderable-notice';
+  notice.textContent = l10n.t('This message could not be displayed');
+  box.append(notice);
+  const text = messageText(html);
+  if (text !== '') {
+    const plain = doc.createElement('p');
+    plain.className = 'unrenderable-text';
+    plain.textContent = text;
+    box.append(plain);
+  }
+  out.append(box);
+  return out;
 }
 
 /** The second pass over `parent`'s children: KaTeX's placement and styles, images. */
@@ -151,7 +183,3 @@ export function setServerHtml(target: Element, html: string, realmUrl: string, o
   target.replaceChildren(sanitizer().fragment(html, realmUrl, options));
 }
 
-/** The text of server HTML (for announcements), from its sanitised nodes. */
-export function serverHtmlText(html: string, realmUrl: string): string {
-  return sanitizer().fragment(html, realmUrl).textContent ?? '';
-}

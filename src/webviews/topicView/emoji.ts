@@ -1,10 +1,10 @@
 /**
- * The emoji picker for reactions: common unicode emoji by their service names and code points,
- * then the organisation's custom emoji.
+ * The emoji picker for reactions: the popular unicode emoji first, then the others and the
+ * organisation's custom emoji, found by name or alias as the user types (../../emoji/search.ts).
  */
 import * as vscode from 'vscode';
 import type { RealmEmoji } from '../../api/messages/models';
-import { unicodeGlyph } from './model';
+import { emojiEntries, searchEmoji, type EmojiEntry } from '../../emoji/search';
 
 export interface EmojiChoice {
   readonly name: string;
@@ -13,43 +13,39 @@ export interface EmojiChoice {
   readonly type?: 'unicode_emoji' | 'realm_emoji';
 }
 
-export const COMMON_EMOJI: readonly EmojiChoice[] = [
-  { name: '+1', code: '1f44d' },
-  { name: '-1', code: '1f44e' },
-  { name: 'smile', code: '1f604' },
-  { name: 'slight_smile', code: '1f642' },
-  { name: 'laughing', code: '1f606' },
-  { name: 'heart', code: '2764' },
-  { name: 'tada', code: '1f389' },
-  { name: 'rocket', code: '1f680' },
-  { name: 'eyes', code: '1f440' },
-  { name: 'thinking', code: '1f914' },
-  { name: 'fire', code: '1f525' },
-  { name: 'clap', code: '1f44f' },
-  { name: 'pray', code: '1f64f' },
-  { name: 'check', code: '2705' },
-  { name: 'working_on_it', code: '1f6e0' },
-  { name: 'wave', code: '1f44b' },
-  { name: 'coffee', code: '2615' },
-  { name: 'star', code: '2b50' },
-  { name: 'question', code: '2753' },
-  { name: 'octopus', code: '1f419' },
-];
+type EmojiItem = vscode.QuickPickItem & { emoji: EmojiChoice };
 
-/** The picker's entries: {@link COMMON_EMOJI}, then the usable custom emoji of the organisation. */
-export function emojiChoices(realmEmoji: readonly RealmEmoji[]): (vscode.QuickPickItem & { emoji: EmojiChoice })[] {
-  return [
-    ...COMMON_EMOJI.map((e) => ({ label: `${unicodeGlyph(e.code) ?? ''}  :${e.name}:`, description: e.code, emoji: { ...e, type: 'unicode_emoji' as const } })),
-    ...realmEmoji.map((e) => ({ label: `:${e.name}:`, description: vscode.l10n.t('custom emoji'), emoji: { name: e.name, code: e.id, type: 'realm_emoji' as const } })),
-  ];
+function itemOf(e: EmojiEntry): EmojiItem {
+  const emoji = { name: e.name, code: e.code, type: e.type };
+  if (e.type === 'realm_emoji') return { label: `:${e.name}:`, description: vscode.l10n.t('custom emoji'), alwaysShow: true, emoji };
+  const aliases = e.aliases.map((a) => `:${a}:`).join(' ');
+  return { label: `${e.glyph ?? ''}  :${e.name}:`, description: aliases || undefined, alwaysShow: true, emoji };
 }
 
-/** A quick pick of {@link emojiChoices}; undefined when dismissed. */
-export async function pickEmoji(realmEmoji: readonly RealmEmoji[]): Promise<EmojiChoice | undefined> {
-  const picked = await vscode.window.showQuickPick(emojiChoices(realmEmoji), {
-    title: vscode.l10n.t('Add a reaction'),
-    placeHolder: vscode.l10n.t('Choose an emoji'),
-    matchOnDescription: true,
+/** The picker's entries for what is typed (everything, popular first, when nothing is). */
+export function emojiChoices(realmEmoji: readonly RealmEmoji[], typed = ''): EmojiItem[] {
+  return searchEmoji(emojiEntries(realmEmoji), typed).map(itemOf);
+}
+
+/** A quick pick of {@link emojiChoices}, searched by names and aliases; undefined when dismissed. */
+export function pickEmoji(realmEmoji: readonly RealmEmoji[]): Promise<EmojiChoice | undefined> {
+  const entries = emojiEntries(realmEmoji);
+  const pick = vscode.window.createQuickPick<EmojiItem>();
+  pick.title = vscode.l10n.t('Add a reaction');
+  pick.placeholder = vscode.l10n.t('Choose an emoji (type a name, e.g. thumbs_up)');
+  pick.matchOnDescription = true;
+  pick.items = searchEmoji(entries, '').map(itemOf);
+  return new Promise((resolve) => {
+    let chosen: EmojiChoice | undefined;
+    pick.onDidChangeValue((typed) => (pick.items = searchEmoji(entries, typed).map(itemOf)));
+    pick.onDidAccept(() => {
+      chosen = pick.selectedItems[0]?.emoji;
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      pick.dispose();
+      resolve(chosen);
+    });
+    pick.show();
   });
-  return picked?.emoji;
 }

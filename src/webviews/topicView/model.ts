@@ -9,7 +9,7 @@ import type { CurrentSession } from '../../session/manager';
 import { avatarUrl } from '../../api/users/avatar';
 import { safeUrl } from '../sanitize';
 import type { EditHistoryItem, MessageModel, ReactionModel, TopicLinkModel } from './protocol';
-import { unicodeEmoji } from '../../views/presence/status';
+import { unicodeEmoji } from '../../emoji/glyph';
 import type { WidgetModel } from './contentProtocol';
 import { widgetState } from './widgets';
 
@@ -56,9 +56,6 @@ export function initials(name: string): string {
   return letters.map((p) => [...p][0]!.toUpperCase()).join('') || '?';
 }
 
-/** The emoji for a unicode emoji code (`1f44d`, `1f468-200d-1f4bb`); undefined if not one. */
-export const unicodeGlyph = unicodeEmoji;
-
 export function reactionModels(message: Message, ctx: ModelContext): ReactionModel[] {
   const groups = new Map<string, { first: Message['reactions'][number]; users: number[] }>();
   for (const r of message.reactions) {
@@ -72,7 +69,7 @@ export function reactionModels(message: Message, ctx: ModelContext): ReactionMod
     emojiName: first.emoji_name,
     emojiCode: first.emoji_code,
     reactionType: first.reaction_type,
-    glyph: first.reaction_type === 'unicode_emoji' ? unicodeGlyph(first.emoji_code) : undefined,
+    glyph: first.reaction_type === 'unicode_emoji' ? unicodeEmoji(first.emoji_code) : undefined,
     imageUrl: first.reaction_type === 'realm_emoji' ? emojiImage(first.emoji_code, ctx) : undefined,
     count: users.length,
     names: users.map((id) => (id === ctx.ownUserId ? l10n.t('You') : (ctx.userName(id) ?? l10n.t('User {0}', id)))),

@@ -4,7 +4,8 @@
  */
 import * as l10n from '@vscode/l10n';
 import { avatar, command, el, errorText, request } from '../../page/common';
-import { serverHtmlText, setServerHtml } from '../../page/sanitize';
+import { messagePreview } from '../../../messageText';
+import { setServerHtml, unrenderable } from '../../page/sanitize';
 import { ActionCommand, ReactRequest, type MessageAction, type MessageModel, type ReactionModel, type ReactParams, type TopicLinkModel } from '../protocol';
 import { beginningText } from '../words';
 import { enhanceMessage } from './content';
@@ -122,13 +123,43 @@ export function renderMessage(m: MessageModel): HTMLElement {
 }
 
 /**
+ * A message whose row could not be drawn (whatever threw): its sender and time, the note and its
+ * plain text, so one bad message leaves the rest of the list as it is.
+ */
+function unrenderableMessage(m: MessageModel): HTMLElement {
+  const li = el('li', 'message unrenderable-message');
+  li.dataset.id = String(m.id);
+  li.tabIndex = -1;
+  li.setAttribute('aria-label', `${m.senderName}, ${formatTime(m.timestamp)}`);
+  li.append(avatar(m));
+  const main = el('div', 'message-main');
+  const header = el('div', 'message-header');
+  header.append(el('span', 'sender', m.senderName), el('time', 'time muted', formatTime(m.timestamp)));
+  const body = el('div', 'content');
+  body.append(unrenderable(document, m.html));
+  main.append(header, body);
+  li.append(main);
+  return li;
+}
+
+/** {@link renderMessage}, or when drawing it throws, {@link unrenderableMessage}. */
+export function renderIsolated(m: MessageModel): HTMLElement {
+  try {
+    return renderMessage(m);
+  } catch (error) {
+    console.error(`Message ${m.id} could not be drawn`, error);
+    return unrenderableMessage(m);
+  }
+}
+
+/**
  * The rows: only those on screen (and a margin) are in the DOM (./virtualList.ts). A row is
  * rendered from its model each time it comes into view; what the page adds to a row later (an
  * open edit history, the unread observer) is put back from data, not kept in the DOM.
  */
 export const rows = new VirtualList(list, scroller, {
   render: (id) => {
-    const node = renderMessage(models.get(id)!);
+    const node = renderIsolated(models.get(id)!);
     if (isHistoryOpen(id)) void showHistory(node, id);
     return node;
   },
@@ -170,7 +201,7 @@ export function announce(added: readonly MessageModel[]): void {
   const others = added.filter((m) => !m.own);
   if (others.length === 0) return;
   const text = (m: MessageModel) => {
-    return serverHtmlText(m.html, realm()).replace(/\s+/g, ' ').trim().slice(0, 200);
+    return messagePreview(m.html, 200);
   };
   dom.$('announcer').textContent =
     others.length === 1 ? l10n.t('New message from {0}: {1}', others[0]!.senderName, text(others[0]!)) : l10n.t('{0} new messages, the last from {1}', others.length, others[others.length - 1]!.senderName);

@@ -1,6 +1,7 @@
 /**
  * Unicode emoji by the chat service's names (name → dash-separated code points, as `emoji_code`):
- * the common ones the compose box completes after `:`. Pure; the page never imports it (the host
+ * the common ones the compose box completes after `:` and the reaction picker finds (several names of one
+ * code: the first is its canonical name, the others its aliases). Pure; the page never imports it (the host
  * answers completions). The local test server knows the same table (test/server/emoji.ts imports it).
  */
 export const UNICODE_EMOJI_NAMES: Readonly<Record<string, string>> = {
@@ -16,7 +17,7 @@ export const UNICODE_EMOJI_NAMES: Readonly<Record<string, string>> = {
   cold_sweat: '1f630', cry: '1f622', sob: '1f62d', scream: '1f631', confounded: '1f616', disappointed: '1f61e',
   sweat: '1f613', weary: '1f629', tired: '1f62b', yawning: '1f971', triumph: '1f624', rage: '1f621', angry: '1f620',
   skull: '1f480', poop: '1f4a9', clown: '1f921', ghost: '1f47b', alien: '1f47d', robot: '1f916',
-  exploding_head: '1f92f', partying_face: '1f973', cowboy: '1f920', '+1': '1f44d', thumbs_up: '1f44d', '-1': '1f44e',
+  exploding_head: '1f92f', partying_face: '1f973', cowboy: '1f920', '+1': '1f44d', thumbs_up: '1f44d', like: '1f44d', '-1': '1f44e',
   thumbs_down: '1f44e', ok_hand: '1f44c', wave: '1f44b', clap: '1f44f', raised_hands: '1f64c', pray: '1f64f',
   muscle: '1f4aa', point_up: '261d', point_right: '1f449', point_left: '1f448', point_down: '1f447', fist: '270a',
   punch: '1f44a', v: '270c', crossed_fingers: '1f91e', handshake: '1f91d', writing_hand: '270d', raised_hand: '270b',
