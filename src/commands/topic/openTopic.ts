@@ -9,7 +9,7 @@ import { registerCommands } from '../../ui/commands';
 import type { TopicViews } from '../../webviews/topicView/manager';
 import { topicTitle } from '../../webviews/topicView/manager';
 import type { TopicPanel } from '../../webviews/topicView/panel';
-import { anchorOf, isTopicTarget, pickChannel, pickTopicOf } from './pickers';
+import { anchorOf, isTopicTarget, knownTopics, pickChannel, pickTopicOf } from './pickers';
 
 export function register(services: Services, views: TopicViews): void {
   registerCommands(services, [{
@@ -22,7 +22,7 @@ export function register(services: Services, views: TopicViews): void {
       if (!target) {
         const streamId = await pickChannel(current.store, vscode.l10n.t('Open Topic'));
         if (streamId === undefined) return undefined;
-        const topic = await pickTopicOf(current.store, streamId, vscode.l10n.t('Open Topic'));
+        const topic = await pickTopicOf(current.store, streamId, vscode.l10n.t('Open Topic'), false, () => knownTopics(current.store, streamId, services.sessions.conversations));
         if (topic === undefined) return undefined;
         target = { streamId, topic };
       }

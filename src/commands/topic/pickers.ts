@@ -1,5 +1,7 @@
 /** Quick picks shared by the topic commands: a channel, a topic of it, recent topics everywhere. */
 import * as vscode from 'vscode';
+import { NetworkError } from '../../api/errors';
+import type { ConversationCache } from '../../session/conversationCache';
 import type { ChatStore } from '../../store';
 import { channelChoices, suggestFirst, type ChannelPurpose } from './channelChoices';
 
@@ -35,8 +37,43 @@ export async function pickChannel(store: ChatStore, title: string, purpose: Chan
   return picked?.streamId;
 }
 
-export async function pickTopicOf(store: ChatStore, streamId: number, title: string, allowNew = false): Promise<string | undefined> {
-  const topics = store.topics(streamId) ?? (await store.loadTopics(streamId));
+/** A topic known without the server. */
+export interface KnownTopic {
+  readonly name: string;
+  readonly unread: number;
+}
+
+/**
+ * The topics of a channel known without the server: those with unread messages (the saved
+ * snapshot's) and those in the conversation cache (their newest message's spelling), unread first.
+ */
+export function knownTopics(store: ChatStore, streamId: number, cache: ConversationCache | undefined): KnownTopic[] {
+  const topics = new Map<string, KnownTopic>();
+  for (const [key, name, count] of store.unreads.topicsOf(streamId)) topics.set(key, { name, unread: count });
+  for (const key of cache?.keys() ?? []) {
+    const parsed = JSON.parse(key) as unknown[];
+    if (parsed[0] !== 'topic' || parsed[1] !== streamId || typeof parsed[2] !== 'string' || topics.has(parsed[2])) continue;
+    const name = cache?.get(key)?.messages.at(-1)?.subject;
+    if (name !== undefined) topics.set(parsed[2], { name, unread: 0 });
+  }
+  return [...topics.values()].sort((a, b) => b.unread - a.unread);
+}
+
+/**
+ * A topic of the channel. Its topic list comes from the server; offline (the server cannot be
+ * reached), the topics `known()` names (see {@link knownTopics}) are offered instead, if any.
+ */
+export async function pickTopicOf(store: ChatStore, streamId: number, title: string, allowNew = false, known?: () => readonly KnownTopic[]): Promise<string | undefined> {
+  let topics: readonly KnownTopic[];
+  let offline = false;
+  try {
+    topics = store.topics(streamId) ?? (await store.loadTopics(streamId));
+  } catch (error) {
+    const saved = error instanceof NetworkError ? (known?.() ?? []) : [];
+    if (saved.length === 0) throw error;
+    topics = saved;
+    offline = true;
+  }
   const NEW = '\u0000new';
   const items: (vscode.QuickPickItem & { topic: string })[] = topics.map((t) => ({
     label: t.name,
@@ -44,7 +81,8 @@ export async function pickTopicOf(store: ChatStore, streamId: number, title: str
     topic: t.name,
   }));
   if (allowNew) items.unshift({ label: vscode.l10n.t('$(add) New topic…'), topic: NEW, alwaysShow: true });
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Choose a topic') });
+  const placeHolder = offline ? vscode.l10n.t('Offline: the topics you read recently and the unread ones') : vscode.l10n.t('Choose a topic');
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder });
   if (!picked) return undefined;
   if (picked.topic !== NEW) return picked.topic;
   return askTopicName(store);
