@@ -30,6 +30,8 @@ export const FL = {
   usersById: 384,
   /** `realm_url` (before: `realm_uri`). */
   realmUrl: 257,
+  /** Read receipts: `GET /messages/{message_id}/read_receipts` and `realm_enable_read_receipts`. */
+  readReceipts: 137,
   /** The `with` narrow operator: a link names a message and follows it when it is moved. */
   withOperator: 271,
   /** `url` in the upload response (before: only `uri`, now its deprecated alias). */

@@ -2,6 +2,7 @@ import { channelOperations } from './channels/operations';
 import { draftOperations } from './drafts/operations';
 import { eventOperations } from './events/operations';
 import { messageOperations } from './messages/operations';
+import { getReadReceipts } from './messages/readReceipts';
 import { personalOperations } from './personal/operations';
 import { realmOperations } from './realm/operations';
 import { getServerSettings } from './server/operations';
@@ -25,6 +26,7 @@ export const operations = {
   ...typingOperations,
   ...eventOperations,
   ...draftOperations,
+  'GET /messages/{message_id}/read_receipts': getReadReceipts,
   'GET /server_settings': getServerSettings,
 } as const;
 

@@ -140,6 +140,10 @@ export class RealmState {
   get mandatoryTopics(): boolean {
     return this.settings.mandatory_topics === true;
   }
+  /** The organisation shows who has read a message (`realm_enable_read_receipts`, FL 137; absent before). */
+  get readReceipts(): boolean {
+    return this.settings.enable_read_receipts === true;
+  }
   get emptyTopicDisplayName(): string {
     const v = this.settings.empty_topic_display_name;
     return typeof v === 'string' ? v : l10n.t('general chat');

@@ -5,7 +5,9 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
-import { sendMessage } from '../../src/api/messages/routes';
+import { sendMessage, updateMessageFlags } from '../../src/api/messages/routes';
+import { messageModel, modelContextOf } from '../../src/webviews/topicView/model';
+import { readersOf } from '../../src/webviews/topicView/readReceipts';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import type { TopicPanel } from '../../src/webviews/topicView/panel';
@@ -40,6 +42,20 @@ describe('message actions', function () {
     const text = await waitFor('the quote in the compose box', () => panel.composeText !== '' && panel.composeText, 15_000);
     const bobId = api.services.sessions.current!.store.users().find((u) => u.full_name === 'Bob Brown')!.user_id;
     assert.match(text, new RegExp(`^@_\\*\\*Bob Brown\\|${bobId}\\*\\* \\[said\\]\\(http[^)]+/#narrow/channel/1-general/topic/[^)]+/with/${ids[0]}\\):\\n\`\`\`quote\\nfirst \`code\`\\n\`\`\`\\n$`));
+  });
+
+  it('Read by: offered where the organisation shows read receipts, and lists who read the message', async () => {
+    const current = api.services.sessions.current!;
+    const { id } = await panel.send('has anyone read this?');
+    const message = await waitFor('the own message in the view', () => panel.list!.get(id));
+    assert.equal(messageModel(message, modelContextOf(current)).readReceipts, true);
+    assert.deepEqual(await readersOf(current, id), []);
+    await updateMessageFlags(bob, { messages: [id], op: 'add', flag: 'read' });
+    assert.deepEqual((await readersOf(current, id)).map((r) => r.name), ['Bob Brown']);
+    const before = errors.length;
+    await panel.runAction(id, 'readBy');
+    assert.equal(errors.length, before, errors.slice(before).join('; '));
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   });
 
   it('Delete refuses another member’s message with the reason, before sending', async () => {

@@ -3,7 +3,7 @@
 // (focuses the compose box), and Delete on an own message asks first, then removes it.
 // Screenshots of the keyboard focus on a message action and of the confirmation.
 import * as assert from 'assert';
-import { sendMessage } from '../../src/api/messages/routes';
+import { sendMessage, updateMessageFlags } from '../../src/api/messages/routes';
 import { openTopicFromPalette } from './helpers';
 import { useWorkbench } from './workbench';
 
@@ -62,5 +62,23 @@ describe('UI message actions from the keyboard', function () {
     await dialog.locator('.monaco-button', { hasText: 'Delete' }).click();
     await frame.locator('li.message', { hasText: 'mine, to delete' }).waitFor({ state: 'detached', timeout: 20_000 });
     assert.equal(await messages.count(), 2);
+  });
+
+  it('Read by lists who has read a message', async () => {
+    const topic = `read by ${Date.now() % 100000}`;
+    const { id } = await sendMessage(wb.client('alice'), { type: 'stream', to: 1, topic, content: 'read this, please' });
+    await updateMessageFlags(wb.client('bob'), { messages: [id], op: 'add', flag: 'read' });
+    await wb.waitForLiveSession();
+    const frame = await openTopicFromPalette(wb, 'general', topic);
+    const message = frame.locator('li.message', { hasText: 'read this, please' });
+    await message.waitFor({ timeout: 30_000 });
+    await message.hover();
+    await message.locator('button', { hasText: 'Read by' }).click();
+    const list = wb.quickInput();
+    await list.locator('.monaco-list-row', { hasText: 'Bob Brown' }).waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match(await list.innerText(), /Read by 1 person/);
+    assert.equal(await list.locator('.monaco-list-row').count(), 1);
+    await wb.screenshot('message-read-by');
+    await wb.page.keyboard.press('Escape');
   });
 });

@@ -75,6 +75,8 @@ export const RegisterSnapshot = z.looseObject({
   realm_url: z.string().optional(),
   realm_empty_topic_display_name: z.string().optional(),
   realm_mandatory_topics: z.boolean().optional(),
+  /** FL 137: whether people may see who read a message. */
+  realm_enable_read_receipts: z.boolean().optional(),
   realm_allow_message_editing: z.boolean().optional(),
   /** Null: no limit. */
   realm_message_content_edit_limit_seconds: z.number().nullable().optional(),

@@ -38,6 +38,9 @@ export function updateMessage(
  */
 export const getMessage = route('GET /messages/{message_id}');
 
+/** `GET /messages/{message_id}/read_receipts`: the ids of the users who have read the message. */
+export const getReadReceipts = route('GET /messages/{message_id}/read_receipts');
+
 /**
  * `GET /messages`: messages around `anchor` in a narrow (`num_before` + `num_after` at most 5000),
  * or the messages of `message_ids`.

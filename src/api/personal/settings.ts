@@ -99,6 +99,8 @@ export const SettingsChanges = z.object({
   receives_typing_notifications: flag('receives_typing_notifications').optional(),
   send_private_typing_notifications: flag('send_private_typing_notifications').optional(),
   send_stream_typing_notifications: flag('send_stream_typing_notifications').optional(),
+  /** FL 137: others may see that I read their messages (read receipts). */
+  send_read_receipts: flag('send_read_receipts').optional(),
   web_suggest_update_timezone: flag('web_suggest_update_timezone').optional(),
   fluid_layout_width: flag('fluid_layout_width').optional(),
   high_contrast_mode: flag('high_contrast_mode').optional(),
@@ -212,6 +214,7 @@ export const SETTINGS_DESCRIPTION: readonly SettingDescription[] = [
   row('receives_typing_notifications', 'boolean', () => l10n.t('Show when others are typing'), 'preferences'),
   row('send_private_typing_notifications', 'boolean', () => l10n.t('Let others see when I type a direct message'), 'preferences'),
   row('send_stream_typing_notifications', 'boolean', () => l10n.t('Let others see when I type in a channel'), 'preferences'),
+  row('send_read_receipts', 'boolean', () => l10n.t('Let others see when I have read their messages'), 'preferences', () => l10n.t('Read receipts, where the organisation shows them.')),
   row('enable_drafts_synchronization', 'boolean', () => l10n.t('Synchronise drafts'), 'preferences', () => l10n.t('Turning it off deletes all drafts stored on the server.')),
   row('translate_emoticons', 'boolean', () => l10n.t('Convert emoticons to emoji'), 'preferences'),
   row('display_emoji_reaction_users', 'boolean', () => l10n.t('Show who reacted'), 'preferences'),

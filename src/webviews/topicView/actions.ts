@@ -13,6 +13,7 @@ import { Commands } from '../../constants';
 import type { CurrentSession } from '../../session/manager';
 import { reportError } from '../../ui/report';
 import { historyItems, messageLink, quoteText, type ModelContext } from './model';
+import { showReadReceipts } from './readReceipts';
 import type { MessageAction, TopicViewKey } from './protocol';
 
 /** What the actions need from the panel. */
@@ -85,6 +86,9 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
         break;
       case 'remind':
         await vscode.commands.executeCommand(Commands.createReminder, { messageId });
+        break;
+      case 'readBy':
+        await showReadReceipts(ctx.session(), messageId);
         break;
       case 'copyLink': {
         const current = ctx.session();

@@ -30,6 +30,8 @@ export interface ModelContext {
   realmEmojiUrl?(emojiId: string): string | undefined;
   /** Whether the own user may delete the message now (the realm's permissions and time limit). */
   canDelete?(message: Message): boolean;
+  /** The organisation shows read receipts (absent: no). */
+  readonly readReceipts?: boolean;
 }
 
 /** What the model needs, from a session's store. */
@@ -47,6 +49,7 @@ export function modelContextOf(current: Pick<CurrentSession, 'account' | 'store'
     emptyTopicName: store.realm.emptyTopicDisplayName,
     realmEmojiUrl: (id) => store.realmEmoji().find((e) => e.id === id)?.source_url,
     canDelete: (m) => store.realm.canDeleteMessage(m.sender_id === store.ownUserId, Date.now() / 1000 - m.timestamp),
+    readReceipts: store.realm.readReceipts,
   };
 }
 
@@ -121,6 +124,7 @@ export function messageModel(message: Message, ctx: ModelContext): MessageModel 
     reactions: reactionModels(message, ctx),
     own: message.sender_id === ctx.ownUserId,
     canDelete: ctx.canDelete?.(message) ?? false,
+    readReceipts: ctx.readReceipts ?? false,
     unread: message.flags !== undefined && !message.flags.includes('read'),
     starred: message.flags?.includes('starred') ?? false,
     topic: message.subject === '' ? ctx.emptyTopicName : message.subject,

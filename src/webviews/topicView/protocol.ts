@@ -43,6 +43,8 @@ export interface MessageModel {
   readonly own: boolean;
   /** The own user may delete it (checked again, and by the server, when asked). */
   readonly canDelete: boolean;
+  /** "Read by…" is offered: the organisation shows read receipts (FL 137). */
+  readonly readReceipts: boolean;
   readonly unread: boolean;
   /** The own `starred` flag (the star action shows and toggles it). */
   readonly starred: boolean;
@@ -170,7 +172,7 @@ export const ReactRequest = new RequestType<ReactParams, void>(
     ['emojiName', 'emojiCode', 'reactionType'].every((k) => p[k] === undefined || (typeof p[k] === 'string' && (p[k] as string).length < 200)),
 );
 
-export const MESSAGE_ACTIONS = ['edit', 'copyLink', 'remind', 'openTopic', 'star', 'quote', 'delete', 'markUnread'] as const;
+export const MESSAGE_ACTIONS = ['edit', 'copyLink', 'remind', 'readBy', 'openTopic', 'star', 'quote', 'delete', 'markUnread'] as const;
 export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
 export interface ActionParams {
   readonly messageId: number;

@@ -8,6 +8,7 @@ import { intArray, nonNegative } from '../params';
 import { escapeHtml, highlight } from '../render';
 import { Ctx, Route } from '../router';
 import { serializeMessage } from '../serialize';
+import { FLAG_BITS } from '../types';
 
 function parseTo(raw: string): unknown {
   try {
@@ -111,6 +112,33 @@ function postSubmessage(ctx: Ctx): Record<string, unknown> {
   return {};
 }
 
+/** Feature level 137: read receipts (`GET /messages/{id}/read_receipts`, `realm_enable_read_receipts`). */
+export const READ_RECEIPTS_FL = 137;
+
+/**
+ * `GET /messages/{message_id}/read_receipts`, as the real server: the users who have read the
+ * message (the requester too), but not its sender, nor users who do not send read receipts, nor
+ * deactivated users, nor users the requester muted or who muted the requester. Refused when the
+ * organisation has read receipts off.
+ */
+function readReceipts(ctx: Ctx): Record<string, unknown> {
+  const { srv, user } = ctx;
+  const st = srv.state;
+  if (st.realm.settings.enable_read_receipts !== true) throw badRequest('Read receipts are disabled in this organization.');
+  const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
+  const muted = new Set((st.mutedUsers.get(user.id) ?? []).map((u) => u.id));
+  for (const [muter, list] of st.mutedUsers) if (list.some((u) => u.id === user.id)) muted.add(muter);
+  const readers: number[] = [];
+  for (const [userId, flags] of st.userMessages) {
+    const bits = flags.get(m.id);
+    if (bits === undefined || !(bits & FLAG_BITS.read) || userId === m.senderId || muted.has(userId)) continue;
+    const reader = st.users.get(userId);
+    if (!reader?.isActive || reader.settings.send_read_receipts === false) continue;
+    readers.push(userId);
+  }
+  return { user_ids: readers.sort((a, b) => a - b) };
+}
+
 function getMessage(ctx: Ctx): Record<string, unknown> {
   const { srv, user, p } = ctx;
   const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
@@ -152,6 +180,7 @@ export const messageRoutes: Route[] = [
     method: 'POST', path: '/submessage', handler: postSubmessage,
     params: { message_id: { t: 'int', req: true }, msg_type: { t: 'str', req: true }, content: { t: 'str', req: true } },
   },
+  { method: 'GET', path: '/messages/{message_id:int}/read_receipts', handler: readReceipts, since: READ_RECEIPTS_FL },
   {
     method: 'GET', path: '/messages/{message_id:int}', handler: getMessage,
     params: { apply_markdown: { t: 'bool', dflt: true }, allow_empty_topic_name: { t: 'bool', dflt: false, since: 334 } },

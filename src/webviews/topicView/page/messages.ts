@@ -84,6 +84,7 @@ export function renderMessage(m: MessageModel): HTMLElement {
   if (m.own) actions.append(actionButton(l10n.t('Edit'), l10n.t('Edit this message (e)'), act('edit')));
   actions.append(actionButton(l10n.t('Link'), l10n.t('Copy a link to this message'), act('copyLink')));
   actions.append(actionButton(l10n.t('Remind'), l10n.t('Create a reminder about this message'), act('remind')));
+  if (m.readReceipts) actions.append(actionButton(l10n.t('Read by'), l10n.t('See who has read this message'), act('readBy')));
   actions.append(actionButton(l10n.t('Unread'), l10n.t('Mark as unread from here (u)'), act('markUnread')));
   if (m.canDelete) actions.append(actionButton(l10n.t('Delete'), l10n.t('Delete this message'), act('delete')));
   header.append(actions);
