@@ -118,7 +118,7 @@ describe('settings description table (PATCH /settings)', () => {
     const notes = SETTINGS_DESCRIPTION.filter((d) => 'note' in d).map((d) => d.note);
     for (const n of notes) assert.ok(typeof n === 'string' && n.trim() !== '');
     assert.equal(new Set(notes).size, notes.length);
-    assert.equal(notes.length, 8);
+    assert.equal(notes.length, 9);
   });
 
   it('lists exactly the values the schema accepts as choices, each with its own label', () => {
