@@ -187,6 +187,10 @@ export class Workbench {
     // The item, not its label: an unread badge covers the label and would take the click.
     const label = this.page.locator(`.action-label[aria-label^="${title.replace(/"/g, '\\"')}"]`);
     await this.page.locator('.activitybar .action-item', { has: label }).first().click();
+    // As a user's hand moves on: the item's hover (its badge's tooltip, a few lines long) would
+    // otherwise stay over the side bar and take the next click on a row.
+    const box = await this.page.locator('.part.editor').boundingBox();
+    if (box) await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   }
 
   /** The view pane (in the open side bar / panel) whose header shows `viewTitle`. */

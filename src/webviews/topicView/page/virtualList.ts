@@ -384,7 +384,9 @@ export class VirtualList {
     const top = this.scroller.scrollTop - this.#listTop();
     const first = rowAt(prefix, this.#ids.length, top - view / 2);
     const last = rowAt(prefix, this.#ids.length, top + view + view / 2);
-    if (!this.#rows.has(this.#ids[first]!) || !this.#rows.has(this.#ids[last]!)) this.refresh();
+    // Every row of the span, not only its ends: the current row stays in the DOM wherever it is,
+    // so both ends can be there with a hole between them (a blank row above the current one).
+    if (this.#ids.slice(first, last + 1).some((id) => !this.#rows.has(id))) this.refresh();
   }
 
   /** Elements above the list in the scroller (their height changes move the rows). */
