@@ -52,10 +52,8 @@ describe('message actions', function () {
     assert.deepEqual(await readersOf(current, id), []);
     await updateMessageFlags(bob, { messages: [id], op: 'add', flag: 'read' });
     assert.deepEqual((await readersOf(current, id)).map((r) => r.name), ['Bob Brown']);
-    const before = errors.length;
-    await panel.runAction(id, 'readBy');
-    assert.equal(errors.length, before, errors.slice(before).join('; '));
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    // The click on "Read by" and its list are the UI test's (test/ui/messageActions.test.ts): the
+    // list takes the focus from the view, which the next test needs to mark what it shows read.
   });
 
   it('Delete refuses another member’s message with the reason, before sending', async () => {
