@@ -132,6 +132,8 @@ describe('UI message content', function () {
     await sendMessage(bob, { type: 'stream', to: 1, topic: alone, content: 'After `src/greeter.ts:2-5`' });
 
     await wb.waitForLiveSession();
+    // One conversation open: the page's frame is then the only webview (the first test's stays otherwise).
+    await wb.runCommand('View: Close All Editors');
     const frame = await openTopicFromPalette(wb, 'general', alone);
     await frame.locator('li.message').nth(2).waitFor({ timeout: 30_000 });
     const contents = frame.locator('li.message .content');
@@ -148,6 +150,7 @@ describe('UI message content', function () {
     const where = `picker ${Date.now() % 100000}`;
     const { id } = await sendMessage(wb.client('bob'), { type: 'stream', to: 1, topic: where, content: 'React to me' });
     await wb.waitForLiveSession();
+    await wb.runCommand('View: Close All Editors');
     const frame = await openTopicFromPalette(wb, 'general', where);
     const row = frame.locator(`li.message[data-id="${id}"]`);
     await row.waitFor({ timeout: 30_000 });
