@@ -59,6 +59,20 @@ describe('SessionLifecycle', function () {
     machine.onError((e) => errors.push(e));
     return machine;
   }
+  /** {@link start} with the session's code loading until the returned function is called. */
+  function startWithSlowSessionCode(): () => void {
+    let loaded!: () => void;
+    const loading = new Promise<void>((resolve) => (loaded = resolve));
+    start({
+      session: async (client) => {
+        await loading;
+        const session = new ChatSession(client, { queue: { backoff: { baseMs: 5, capMs: 20 } } });
+        sessions.push(session);
+        return session;
+      },
+    });
+    return loaded;
+  }
   afterEach(async () => {
     await machine.switchTo(undefined);
     machine.dispose();
@@ -277,16 +291,7 @@ describe('SessionLifecycle', function () {
     assert.equal(errors.length, 0, 'an unreachable server is a phase, not an error notification');
   });
   it('a session whose code loads asynchronously (the extension loads it on first use) starts once loaded', async () => {
-    let loaded!: () => void;
-    const loading = new Promise<void>((resolve) => (loaded = resolve));
-    start({
-      session: async (client) => {
-        await loading;
-        const session = new ChatSession(client, { queue: { backoff: { baseMs: 5, capMs: 20 } } });
-        sessions.push(session);
-        return session;
-      },
-    });
+    const loaded = startWithSlowSessionCode();
     const done = machine.switchTo(alice);
     await waitFor('starting', () => machine.state.phase === 'starting');
     await new Promise((r) => setTimeout(r, 50));
@@ -299,16 +304,7 @@ describe('SessionLifecycle', function () {
   });
 
   it('disposed while the session\'s code loads: the session it then gets is never started, nothing becomes current', async () => {
-    let loaded!: () => void;
-    const loading = new Promise<void>((resolve) => (loaded = resolve));
-    start({
-      session: async (client) => {
-        await loading;
-        const session = new ChatSession(client, { queue: { backoff: { baseMs: 5, capMs: 20 } } });
-        sessions.push(session);
-        return session;
-      },
-    });
+    const loaded = startWithSlowSessionCode();
     let current = 0;
     machine.onDidChangeCurrent(() => current++);
     void machine.switchTo(alice);
