@@ -37,7 +37,7 @@ export function utcTime(timestamp: number): string {
 
 /** A quoted text that cannot close its fence early (a message that writes the closing tag itself). */
 export function fenceSafe(text: string): string {
-  return text.replace(/<(\/?)untrusted-chat-message/gi, '‹$1untrusted-chat-message');
+  return text.replace(/<(\/?untrusted-chat-message)/gi, '‹$1');
 }
 
 /** A message's text, cut to `max` characters (saying so). */

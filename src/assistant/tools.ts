@@ -16,7 +16,7 @@ import { inboxOf } from '../views/inbox/rows';
 import type { TopicPanel } from '../webviews/topicView/panel';
 import { capped, formatMessage, quotedText, UNTRUSTED_CLOSE, UNTRUSTED_NOTICE, UNTRUSTED_OPEN, utcTime } from './format';
 import type { AssistantContext } from './index';
-import { conversationName, fetchMessages, linkOf, localTime, parseQuery, quote, resolveConversation, roleName, ToolInputError, type ConversationInput } from './sources';
+import { conversationName, fetchMessages, localTime, parseQuery, quote, resolveConversation, roleName, ToolInputError, type ConversationInput } from './sources';
 
 const T = Assistant.tools;
 
@@ -255,4 +255,3 @@ export function linksIn(text: string): string[] {
 
 /** The fence markers, for the participant's instructions. */
 export const FENCE = { open: UNTRUSTED_OPEN, close: UNTRUSTED_CLOSE };
-export { linkOf };
