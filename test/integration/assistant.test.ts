@@ -9,7 +9,7 @@ import { sendMessage } from '../../src/api/messages/routes';
 import { updateSettings } from '../../src/api/personal/routes';
 import { Assistant, Settings } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
-import { block, invoke, NOTICE, serverStats, topicLink, topicMessages, type ServerStats } from './assistantHelpers';
+import { block, invoke, markReadForAlice, NOTICE, serverStats, topicLink, topicMessages, type ServerStats } from './assistantHelpers';
 import { clientFor, ENGINEERING, freshStart, signIn, signOutAll, testAccount, waitFor } from './helpers';
 
 const T = Assistant.tools;
@@ -38,6 +38,7 @@ describe('Assistant: the language-model tools', () => {
     await vscode.workspace.getConfiguration().update(Settings.aiEnabled, undefined, vscode.ConfigurationTarget.Global);
     for (const p of api.topicViews.panels) p.dispose();
     assert.deepEqual(await serverStats(), baseline, 'no tool sent, edited, reacted or scheduled anything');
+    await markReadForAlice([capTopic, injectionTopic]);
     await signOutAll(api);
     await bob.close();
   });
