@@ -45,6 +45,8 @@ compare('View container', viewContainers.map((x) => x.id), values(c.ViewContaine
 compare('View', views.map((x) => x.id), values(c.Views), 'Views');
 compare('Setting', configurations.flatMap((x) => Object.keys(x.properties ?? {})), values(c.Settings), 'Settings');
 compare('Authentication provider', (contributes.authentication ?? []).map((x) => x.id), [c.AUTH_PROVIDER_ID].filter(Boolean), 'AUTH_PROVIDER_ID');
+compare('Language-model tool', (contributes.languageModelTools ?? []).map((x) => x.name), values(c.Assistant?.tools), 'Assistant.tools');
+compare('Chat participant', (contributes.chatParticipants ?? []).map((x) => x.id), [c.Assistant?.participant].filter(Boolean), 'Assistant.participant');
 
 // Views must sit in a declared container (or a built-in one).
 const builtIn = new Set(['explorer', 'scm', 'debug', 'test', 'remote']);

@@ -193,6 +193,8 @@ export const ContextKeys = {
   noSubscriptions: 'teamChat.noSubscriptions',
   /** A search ran: the Search Results view is shown (until "Clear"). */
   searchResultsShown: 'teamChat.searchResultsShown',
+  /** The assistant's tools and `@teamchat` are offered (`teamChat.ai.enabled` on, `hide_ai_features` off). */
+  aiEnabled: 'teamChat.aiEnabled',
 } as const;
 
 /** Setting IDs (package.json `contributes.configuration`). None yet; later features add theirs. */
@@ -207,6 +209,21 @@ export const Settings = {
   badgeCounts: 'teamChat.badge.counts',
   /** Repository (`host/owner/name`) → the channel "Discuss Selection…" suggests for it. */
   codeChannels: 'teamChat.code.channels',
+  /** The language-model tools and the `@teamchat` chat participant (src/assistant/). */
+  aiEnabled: 'teamChat.ai.enabled',
+} as const;
+
+/** The assistant's contributions (package.json `languageModelTools`, `chatParticipants`). */
+export const Assistant = {
+  participant: 'teamChat.teamchat',
+  tools: {
+    search: 'teamchat_search',
+    readConversation: 'teamchat_read_conversation',
+    unread: 'teamchat_unread',
+    codeDiscussions: 'teamchat_code_discussions',
+    people: 'teamchat_people',
+    draftMessage: 'teamchat_draft_message',
+  },
 } as const;
 
 /** The authentication provider (package.json `contributes.authentication`). */

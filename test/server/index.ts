@@ -162,6 +162,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
       return ok;
     }
+    if (method === 'GET' && path === '/__test__/stats') {
+      // What would change if anything were sent, edited, reacted to or scheduled (tests that check nothing was).
+      const all = [...state.messages.values()];
+      const stats = { messages: all.length, reactions: all.reduce((n, m) => n + m.reactions.length, 0), edits: all.reduce((n, m) => n + m.editHistory.length, 0), scheduled: state.scheduled.size };
+      return { status: 200, json: { result: 'success', msg: '', ...stats } };
+    }
     if (method === 'GET' && path === '/__test__/accounts') return { status: 200, json: { result: 'success', msg: '', url: srv.url, accounts: accountsOf(srv, accountLimit) } };
     return { status: 404, json: { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' } };
   };

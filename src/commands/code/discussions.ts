@@ -23,9 +23,10 @@ import { TopicThread, type MessageComment } from './thread';
 const FOCUS_COMMENT_ON_LINE = 'workbench.action.focusCommentOnCurrentLine';
 
 /** How many of the newest messages that name a file are searched for references to it. */
-const SEARCHED = 200;
+export const SEARCHED = 200;
 
-async function identify(uri: vscode.Uri): Promise<FileIdentity> {
+/** How a workspace file is known: its relative path, and its repository's remote and path (for permalinks). */
+export async function identify(uri: vscode.Uri): Promise<FileIdentity> {
   const relativePath = vscode.workspace.asRelativePath(uri, false);
   const api = await gitApi();
   const repo = api ? await repositoryOf(api, uri) : undefined;
