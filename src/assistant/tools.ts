@@ -14,7 +14,7 @@ import { dmKey } from '../store/keys';
 import { POLICY } from '../store/userTopics';
 import { inboxOf } from '../views/inbox/rows';
 import type { TopicPanel } from '../webviews/topicView/panel';
-import { capped, formatMessage, quotedText, UNTRUSTED_CLOSE, UNTRUSTED_NOTICE, UNTRUSTED_OPEN, utcTime } from './format';
+import { capped, formatMessage, nameData, quotedText, UNTRUSTED_CLOSE, UNTRUSTED_NOTICE, UNTRUSTED_OPEN, utcTime } from './format';
 import type { AssistantContext } from './index';
 import { conversationName, fetchMessages, localTime, parseQuery, quote, resolveConversation, roleName, ToolInputError, type ConversationInput } from './sources';
 
@@ -118,9 +118,9 @@ async function readConversation(current: CurrentSession, input: Input): Promise<
   const { messages, foundOldest } = await fetchMessages(current, c.narrow, page);
   const shown = messages.slice(-limit);
   const name = conversationName(current, c);
-  if (shown.length === 0) return `${name}: no messages.`;
+  if (shown.length === 0) return `${nameData(name)}: no messages.`;
   const span = anchor !== undefined ? `around message ${anchor}` : foundOldest && shown.length === messages.length ? 'all of it' : 'the newest';
-  const header = `${name}: ${shown.length} message${shown.length === 1 ? '' : 's'} (${span}), oldest first.\n${UNTRUSTED_NOTICE}`;
+  const header = `${nameData(name)}: ${shown.length} message${shown.length === 1 ? '' : 's'} (${span}), oldest first.\n${UNTRUSTED_NOTICE}`;
   return capped(header, quoted(current, shown), 'message');
 }
 
@@ -156,10 +156,10 @@ async function unread(current: CurrentSession, input: Input): Promise<string> {
   const blocks = rows.slice(0, limit).map((r) => {
     const lines = r.latest.slice(-3).map((m) => {
       const q = quote(current, m);
-      return `- ${q.sender} · ${utcTime(q.timestamp)} · ${q.link}\n  ${UNTRUSTED_OPEN}${quotedText(q.text, 300).replace(/\n/g, ' ')}${UNTRUSTED_CLOSE}`;
+      return `- ${nameData(q.sender)} · ${utcTime(q.timestamp)} · ${q.link}\n  ${UNTRUSTED_OPEN}${quotedText(q.text, 300).replace(/\n/g, ' ')}${UNTRUSTED_CLOSE}`;
     });
     const more = r.count > lines.length ? `\n  (${r.count - lines.length} earlier unread message${r.count - lines.length === 1 ? '' : 's'} not shown)` : '';
-    return `## ${r.name}: ${r.count} unread${r.tags.length ? ` (${r.tags.join(', ')})` : ''}\n${lines.join('\n')}${more}`;
+    return `## ${nameData(r.name)}: ${r.count} unread${r.tags.length ? ` (${r.tags.join(', ')})` : ''}\n${lines.join('\n')}${more}`;
   });
   const header = `Unread in Team Chat: ${total} message${total === 1 ? '' : 's'} in ${rows.length} conversation${rows.length === 1 ? '' : 's'}; direct messages first, then mentions, then followed topics.\n${UNTRUSTED_NOTICE}`;
   const left = rows.length - blocks.length;
@@ -204,7 +204,7 @@ async function codeDiscussions(current: CurrentSession, input: Input, token?: vs
   const blocks = found.map((d) => {
     const msgs = d.messageIds.map((id) => byId.get(id)).filter((m): m is Message => m !== undefined);
     const topicName = conversationName(current, { kind: 'topic', streamId: d.streamId, topic: d.topic });
-    return [`## ${topicName}, about lines ${d.lines.start}-${d.lines.end}`, ...quoted(current, msgs)].join('\n');
+    return [`## ${nameData(topicName)}, about lines ${d.lines.start}-${d.lines.end}`, ...quoted(current, msgs)].join('\n');
   });
   return capped(`Team Chat topics that reference ${what}: ${found.length}.\n${UNTRUSTED_NOTICE}`, blocks, 'discussion');
 }
@@ -218,7 +218,7 @@ function people(current: CurrentSession, input: Input): string {
   if (!user) throw new ToolInputError(`Nobody is called "${name}".`);
   const status = store.status(user.user_id);
   const lines = [
-    `${user.full_name}${user.user_id === store.ownUserId ? ' (you)' : ''}`,
+    `${nameData(user.full_name)}${user.user_id === store.ownUserId ? ' (you)' : ''}`,
     `role: ${roleName(user.role, user.is_bot)}${user.is_active ? '' : ' (deactivated)'}`,
     `presence: ${user.is_bot ? 'n/a' : store.presence(user.user_id)}`,
   ];
