@@ -20,9 +20,16 @@ export function realmTopicsPolicy(srv: ChatServer): 'allow_empty_topic' | 'disab
   return srv.realmSetting<boolean>('mandatory_topics') ? 'disable_empty_topic' : 'allow_empty_topic';
 }
 
+/** A channel's own `topics_policy` as a server at this feature level has it (none below 392, no `empty_topic_only` below 404). */
+export function ownTopicsPolicy(srv: ChatServer, s: Stream): TopicsPolicy {
+  const own = s.topicsPolicy ?? 'inherit';
+  if (srv.fl < TOPICS_POLICY_FL || (own === 'empty_topic_only' && srv.fl < EMPTY_TOPIC_ONLY_FL)) return 'inherit';
+  return own;
+}
+
 /** A channel's effective policy (`get_stream_topics_policy`): its own, or the realm's for `inherit`. */
 export function streamTopicsPolicy(srv: ChatServer, s: Stream): Exclude<TopicsPolicy, 'inherit'> {
-  const own = srv.fl >= TOPICS_POLICY_FL ? (s.topicsPolicy ?? 'inherit') : 'inherit';
+  const own = ownTopicsPolicy(srv, s);
   return own === 'inherit' ? realmTopicsPolicy(srv) : own;
 }
 
