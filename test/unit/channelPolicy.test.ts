@@ -5,10 +5,12 @@ import { strict as assert } from 'node:assert';
 import type { ChatClient } from '../../src/api';
 import { FL } from '../../src/api/features';
 import { addReaction, deleteMessage, sendMessage, updateMessage } from '../../src/api/messages/routes';
-import { ChatSession } from '../../src/store';
+import { parseEvent } from '../../src/api/events/parse';
+import { ChatSession, ChatStore } from '../../src/store';
 import {
-  archivedRefusal, channelTopicsPolicy, realmTopicsPolicy, topicBox, topicRefusal, writeRefusal, writeRefusalOf,
+  archivedRefusal, channelTopicsPolicy, realmTopicsPolicy, topicBox, topicRefusal, topicsPolicyOf, writeRefusal, writeRefusalOf,
 } from '../../src/store/channelPolicy';
+import { ownSnapshot } from './fixtures';
 import { apiError, byEmail, clientFor, offlineClient, refused, startTestServer, type RunningServer } from './helpers';
 
 const NAME = 'general chat';
@@ -78,6 +80,25 @@ describe('channel policy: archived channels and topics policies', () => {
       );
       assert.notEqual(sent, 'ValidationError');
     });
+  });
+
+  it('follows topics_policy live: a stream update event and the realm update_dict', () => {
+    const store = new ChatStore();
+    const sub = { stream_id: 5, name: 'chat', color: '#fff', is_muted: false, pin_to_top: false, topics_policy: 'inherit' };
+    store.reset(ownSnapshot({ chat_feature_level: FL.emptyTopicOnly, subscriptions: [sub], realm_topics_policy: 'allow_empty_topic' }));
+    const apply = (e: Record<string, unknown>): void => {
+      const parsed = parseEvent({ id: 1, ...e });
+      if (!parsed.ok) throw parsed.error;
+      store.apply([parsed.event]);
+    };
+    assert.equal(topicsPolicyOf(store, 5), 'allow_empty_topic');
+    apply({ type: 'realm', op: 'update_dict', property: 'default', data: { topics_policy: 'disable_empty_topic' } });
+    assert.equal(topicsPolicyOf(store, 5), 'disable_empty_topic', 'the realm default, inherited');
+    apply({ type: 'stream', op: 'update', stream_id: 5, name: 'chat', property: 'topics_policy', value: 'empty_topic_only' });
+    assert.equal(topicsPolicyOf(store, 5), 'empty_topic_only');
+    assert.match(writeRefusalOf(store, 5, 'named') ?? '', /Only the/);
+    apply({ type: 'stream', op: 'update', stream_id: 5, name: 'chat', property: 'is_archived', value: true });
+    assert.match(writeRefusalOf(store, 5, '') ?? '', /archived/);
   });
 
   describe('the local server and the store (demo organisation)', () => {
