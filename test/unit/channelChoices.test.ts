@@ -118,7 +118,8 @@ describe('channel choices: plain-text descriptions, archived and post-restricted
       const eng = rows.find((r) => r.label === '#engineering');
       assert.ok(eng);
       assert.equal(eng.description, 'Code, reviews and deploys. See https://example.com/handbook');
-      assert.ok(!rows.some((r) => r.label === '#old-archive'), 'archived channels are not offered');
+      assert.ok(rows.some((r) => r.label === '#old-archive'), 'archived channels are offered to read');
+      assert.ok(!channelChoices(session.store, 'post').some((r) => r.label === '#old-archive'), 'but never to post');
     });
   });
 });
