@@ -413,6 +413,7 @@ function readLimits(source: Record<string, unknown>): RealmLimits {
   // `realm_…`: the plan-type `update_dict` event's field, prefixed by the event queue.
   limits.maxFileUploadSizeMib = num('max_file_upload_size_mib') ?? num('realm_max_file_upload_size_mib');
   if (typeof source.realm_mandatory_topics === 'boolean') limits.mandatoryTopics = source.realm_mandatory_topics;
+  if (typeof source.realm_topics_policy === 'string') limits.topicsPolicy = source.realm_topics_policy;
   if (typeof source.realm_empty_topic_display_name === 'string') {
     limits.emptyTopicDisplayName = source.realm_empty_topic_display_name;
   }

@@ -42,6 +42,10 @@ export const FL = {
   channelEmailSender: 335,
   /** Empty topic handling of the conventions. */
   emptyTopicName: 334,
+  /** Channel `topics_policy` and the realm's `realm_topics_policy` (before: `realm_mandatory_topics` only). */
+  topicsPolicy: 392,
+  /** `topics_policy` value `empty_topic_only`: "general chat" channels. */
+  emptyTopicOnly: 404,
   /** `GET /streams`: `exclude_archived` (before: archived channels never listed). */
   channelsExcludeArchived: 315,
   /** `GET /streams`: `include_all` and `include_can_access_content` (before: `include_all_active`). */

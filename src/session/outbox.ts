@@ -16,6 +16,8 @@ import type { Outbox, OutboxConnection, OutboxDestination, OutboxEntry, OutboxSt
 import { loadOutbox } from '../store/load';
 import type { SessionManager } from './manager';
 import { OutboxFiles } from './outboxFiles';
+import { ValidationError } from '../api/errors';
+import { writeRefusalOf } from '../store/channelPolicy';
 
 export type { OutboxDestination, OutboxEntry } from '../store/outbox';
 
@@ -124,6 +126,10 @@ export class OutboxService extends Disposable {
    * would be refused); resolves once it is stored, the send under way or waiting for the server.
    */
   async send(to: OutboxDestination, content: string): Promise<{ localId: string }> {
+    // An archived channel, or a topic its topics policy forbids: refused with the reason, nothing kept.
+    const store = this.sessions.current?.store;
+    const refusal = to.type === 'stream' && store ? writeRefusalOf(store, to.streamId, to.topic) : undefined;
+    if (refusal) throw new ValidationError(refusal, 'POST /messages', 'topic');
     const entry = await (await this.outbox()).enqueue(to, content);
     return { localId: entry.localId };
   }

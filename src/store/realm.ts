@@ -157,6 +157,7 @@ export class RealmState {
       mandatoryTopics: this.mandatoryTopics,
       emptyTopicDisplayName: this.emptyTopicDisplayName,
     };
+    if (typeof this.settings.topics_policy === 'string') limits.topicsPolicy = this.settings.topics_policy;
     if (typeof this.settings.max_reminder_note_length === 'number') {
       limits.maxReminderNoteLength = this.settings.max_reminder_note_length;
     }

@@ -346,6 +346,8 @@ export class ChatStore {
   channelName(streamId: number): string | undefined {
     return this.#subscriptions.channel(streamId)?.name;
   }
+  /** A channel known to the user (subscribed or not), as the server last described it. */
+  channel(streamId: number): ChannelInfo | undefined { return this.#subscriptions.channel(streamId); }
   /** 0 none, 1 muted, 2 unmuted, 3 followed. */
   topicPolicy(streamId: number, topic: string): number {
     return this.#userTopics.policy(streamId, topic);

@@ -1,3 +1,4 @@
+import { ownTopicsPolicy } from './channelPolicy';
 import { createHash } from 'node:crypto';
 import { ChatServer } from './core';
 import { topicLinks } from './render';
@@ -146,6 +147,8 @@ export function serializeStream(srv: ChatServer, s: Stream): Record<string, unkn
   };
   // Feature level 394: the number of (active) subscribers, for everyone who can see the channel.
   if (srv.fl >= 394) out.subscriber_count = activeCount(srv, s);
+  // Feature level 392: which topics messages may go to (test/server/channelPolicy.ts).
+  if (srv.fl >= 392) out.topics_policy = ownTopicsPolicy(srv, s);
   return out;
 }
 

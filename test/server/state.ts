@@ -330,6 +330,7 @@ export function baseRealmSettings(): Record<string, unknown> {
     message_edit_history_visibility_policy: 'all',
     allow_edit_history: true,
     mandatory_topics: false,
+    topics_policy: 'allow_empty_topic',
     enable_read_receipts: true,
     max_topic_length: 60,
     max_message_length: 10000,

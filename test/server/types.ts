@@ -42,6 +42,8 @@ export interface Stream {
   inviteOnly: boolean;
   isWebPublic: boolean;
   isArchived: boolean;
+  /** `topics_policy` (feature level 392; `empty_topic_only` 404); absent: `inherit`. */
+  topicsPolicy?: 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
   historyPublicToSubscribers: boolean;
   subscribers: Set<number>;
   canRemoveSubscribersGroup: number;

@@ -46,6 +46,8 @@ export const Subscription = z.preprocess(
     invite_only: z.boolean().default(false),
     is_web_public: z.boolean().optional(),
     is_archived: z.boolean().optional(),
+    /** FL 392: which topics messages may go to (src/store/channelPolicy.ts); absent: the realm's. */
+    topics_policy: z.string().optional(),
     color: z.string(),
     is_muted: z.boolean(),
     /** Legacy inverse of `is_muted`. */
@@ -79,6 +81,8 @@ export const Channel = z.looseObject({
   invite_only: z.boolean().default(false),
   is_web_public: z.boolean().default(false),
   is_archived: z.boolean().default(false),
+  /** FL 392: `inherit`, `allow_empty_topic`, `disable_empty_topic`, `empty_topic_only` (FL 404). */
+  topics_policy: z.string().optional(),
   history_public_to_subscribers: z.boolean().optional(),
   date_created: z.number().int().optional(),
   stream_weekly_traffic: z.number().int().nullable().optional(),

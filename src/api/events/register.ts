@@ -37,6 +37,7 @@ export const NeverSubscribedStream = z.looseObject({
   invite_only: z.boolean().optional(),
   is_web_public: z.boolean().optional(),
   is_archived: z.boolean().optional(),
+  topics_policy: z.string().optional(),
   subscriber_count: int.optional(),
   /** With `include_subscribers`: every subscriber, or (`"partial"`, 250 subscribers and more) those active lately. */
   subscribers: ids.optional(),
@@ -75,6 +76,7 @@ export const RegisterSnapshot = z.looseObject({
   realm_url: z.string().optional(),
   realm_empty_topic_display_name: z.string().optional(),
   realm_mandatory_topics: z.boolean().optional(),
+  realm_topics_policy: z.string().optional(),
   /** FL 137: whether people may see who read a message. */
   realm_enable_read_receipts: z.boolean().optional(),
   realm_allow_message_editing: z.boolean().optional(),

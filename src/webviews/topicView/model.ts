@@ -12,6 +12,8 @@ import type { EditHistoryItem, MessageModel, ReactionModel, TopicLinkModel } fro
 import { unicodeEmoji } from '../../emoji/glyph';
 import type { WidgetModel } from './contentProtocol';
 import { widgetState } from './widgets';
+import { isArchived, type PolicyChannel } from '../../store/channelPolicy';
+import type { TopicViewKey } from './protocol';
 
 /** What the model needs from the store. */
 export interface ModelContext {
@@ -51,6 +53,12 @@ export function modelContextOf(current: Pick<CurrentSession, 'account' | 'store'
     canDelete: (m) => store.realm.canDeleteMessage(m.sender_id === store.ownUserId, Date.now() / 1000 - m.timestamp),
     readReceipts: store.realm.readReceipts,
   };
+}
+
+/** The quiet line of a view on an archived channel, shown instead of the compose box; undefined: the view is writable. */
+export function readOnlyLine(store: { channel(streamId: number): PolicyChannel | undefined }, key: TopicViewKey): string | undefined {
+  if (key.mode === 'dm' || !isArchived(store.channel(key.streamId))) return undefined;
+  return l10n.t('This channel is archived: its messages can be read, but nothing can be sent, edited or reacted to.');
 }
 
 export function initials(name: string): string {

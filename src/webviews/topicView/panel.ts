@@ -23,7 +23,7 @@ import { ViewOutbox } from './outbox';
 import { registerAutocompleteHandlers } from './autocomplete';
 import { editHistory, ReadMarker, runAction, toggleReaction, type ActionContext, type EmojiParams } from './actions';
 import { pickEmoji } from './emoji';
-import { messageModel, modelContextOf, topicLinkModels, type ModelContext } from './model';
+import { messageModel, modelContextOf, readOnlyLine, topicLinkModels, type ModelContext } from './model';
 import {
   ActionCommand,
   ComposeTextCommand,
@@ -285,6 +285,7 @@ export class TopicPanel implements vscode.Disposable {
       query: this.#searchQuery,
       matches: this.#searchQuery ? [...this.matches().values()] : undefined,
       anchor: anchor !== undefined && list.get(anchor) ? anchor : undefined,
+      readOnly: readOnlyLine(current.store, this.key),
     };
     this.#served = true;
     setImmediate(() => {
@@ -386,9 +387,9 @@ export class TopicPanel implements vscode.Disposable {
     return this.#composeText;
   }
 
-  /** Topic and direct-message views have a compose box; search result lists do not. */
+  /** Topic and direct-message views have a compose box; search result lists and archived channels' views do not. */
   get canCompose(): boolean {
-    return this.key.mode !== 'search';
+    return this.key.mode !== 'search' && (!this.services.sessions.current || readOnlyLine(this.services.sessions.current.store, this.key) === undefined);
   }
 
   /**

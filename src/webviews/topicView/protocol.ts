@@ -105,6 +105,11 @@ export interface TopicSnapshot {
   readonly matches?: readonly MatchModel[];
   /** A message to scroll to, highlight and focus once shown (opened at a message). */
   readonly anchor?: number;
+  /**
+   * Why nothing can be written here (an archived channel): the page shows this quiet line instead
+   * of the compose box and offers no action that writes. Absent: the view is writable.
+   */
+  readonly readOnly?: string;
 }
 
 export interface MatchModel {

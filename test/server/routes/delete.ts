@@ -1,3 +1,4 @@
+import { checkModifiable } from '../channelPolicy';
 import { ChatServer } from '../core';
 import { badRequest } from '../errors';
 import { getAccessibleMessage } from '../messaging';
@@ -34,6 +35,7 @@ export function deleteMessage(srv: ChatServer, m: Message): void {
 function deleteMessageRoute(ctx: Ctx): Record<string, unknown> {
   const { srv, user } = ctx;
   const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
+  checkModifiable(srv, user, m);
   checkCanDelete(srv, user, m);
   deleteMessage(srv, m);
   return {};

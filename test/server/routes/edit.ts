@@ -1,3 +1,4 @@
+import { checkModifiable, checkTopicsPolicy } from '../channelPolicy';
 import { createHash } from 'node:crypto';
 import { ChatServer } from '../core';
 import { badRequest } from '../errors';
@@ -27,6 +28,7 @@ function editMessage(ctx: Ctx): Record<string, unknown> {
   const st = srv.state;
   const now = srv.now();
   const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
+  checkModifiable(srv, user, m);
   const mode: string = p.propagate_mode;
   if (p.content !== undefined && p.stream_id !== undefined) throw badRequest('Cannot change message content while changing channel');
   if (p.content === undefined && p.topic === undefined && p.stream_id === undefined) throw badRequest('Nothing to change');
@@ -63,6 +65,7 @@ function editMessage(ctx: Ctx): Record<string, unknown> {
       newStream = s;
     }
   }
+  if (oldStream) checkTopicsPolicy(srv, newStream ?? oldStream, newTopic ?? m.topic, newTopic !== undefined || newStream !== undefined);
   const resolving = newTopic !== undefined && newStream === undefined && newTopic === RESOLVED_PREFIX + m.topic;
   const unresolving = newTopic !== undefined && newStream === undefined && m.topic.startsWith(RESOLVED_PREFIX) && newTopic === stripResolved(m.topic);
   if (newTopic !== undefined && newTopic.startsWith(RESOLVED_PREFIX) && stripResolved(newTopic) === '') {

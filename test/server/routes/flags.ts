@@ -1,3 +1,4 @@
+import { checkModifiable } from '../channelPolicy';
 import { ChatServer } from '../core';
 import { badRequest } from '../errors';
 import { checkEmoji } from '../emoji';
@@ -99,6 +100,7 @@ function reactionEvent(ctx: Ctx, m: Message, op: 'add' | 'remove', name: string,
 function addReaction(ctx: Ctx): Record<string, unknown> {
   const { srv, user, p } = ctx;
   const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
+  checkModifiable(srv, user, m);
   const { code, type } = checkEmoji(srv, p.emoji_name, p.emoji_code, p.reaction_type);
   if (m.reactions.some((r) => r.userId === user.id && r.emojiCode === code && r.reactionType === type)) {
     throw badRequest('Reaction already exists.', 'REACTION_ALREADY_EXISTS');
@@ -111,6 +113,7 @@ function addReaction(ctx: Ctx): Record<string, unknown> {
 function removeReaction(ctx: Ctx): Record<string, unknown> {
   const { srv, user, p } = ctx;
   const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
+  checkModifiable(srv, user, m);
   if (p.emoji_name === undefined && p.emoji_code === undefined) {
     throw badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
   }

@@ -1,3 +1,4 @@
+import { checkTopicsPolicy } from '../channelPolicy';
 import { badRequest } from '../errors';
 import { checkDirectMessagePermission } from './recentDms';
 import {
@@ -62,8 +63,9 @@ function postMessage(ctx: Ctx): Record<string, unknown> {
     const target = Array.isArray(to) && to.length === 1 ? to[0] : to;
     const stream = resolveStream(srv, user, target);
     if (!srv.state.canPostToStream(user, stream)) throw badRequest(`Not authorized to send to channel '${stream.name}'`);
-    if (p.topic === undefined && srv.realmSetting('mandatory_topics')) throw badRequest("Missing 'topic' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'topic' });
+    if (p.topic === undefined && srv.fl < 392 && srv.realmSetting('mandatory_topics')) throw badRequest("Missing 'topic' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'topic' });
     const topic = checkTopic(srv, p.topic ?? '', true);
+    checkTopicsPolicy(srv, stream, topic);
     m = sendMessage(srv, user, { type: 'stream', stream, topic }, content, { queueId: p.queue_id, localId: p.local_id, readBySender: p.read_by_sender, client: 'API' });
   } else {
     const list = Array.isArray(to) ? to : typeof to === 'number' ? [to] : String(to).split(',').map((s) => s.trim()).filter(Boolean);

@@ -1,3 +1,4 @@
+import { realmTopicsPolicy } from '../channelPolicy';
 import { ChatServer } from '../core';
 import { ApiError, badRequest } from '../errors';
 import { EventQueue, ServerEvent } from '../events';
@@ -131,6 +132,8 @@ function realmSection(srv: ChatServer): Record<string, unknown> {
   };
   if (srv.fl >= 257) out.realm_url = srv.url;
   if (srv.fl >= READ_RECEIPTS_FL) out.realm_enable_read_receipts = rs.enable_read_receipts;
+  // Feature level 392: the default topics policy; the deprecated `realm_mandatory_topics` follows it.
+  if (srv.fl >= 392) Object.assign(out, { realm_topics_policy: realmTopicsPolicy(srv), realm_mandatory_topics: realmTopicsPolicy(srv) === 'disable_empty_topic' });
   Object.assign(out, channelCreationSettings(srv));
   return out;
 }
