@@ -32,6 +32,8 @@ export interface ModelContext {
   canDelete?(message: Message): boolean;
   /** The organisation shows read receipts (absent: no). */
   readonly readReceipts?: boolean;
+  /** Messages may be reported to the moderators (absent: no). */
+  readonly canReport?: boolean;
 }
 
 /** What the model needs, from a session's store. */
@@ -50,6 +52,7 @@ export function modelContextOf(current: Pick<CurrentSession, 'account' | 'store'
     realmEmojiUrl: (id) => store.realmEmoji().find((e) => e.id === id)?.source_url,
     canDelete: (m) => store.realm.canDeleteMessage(m.sender_id === store.ownUserId, Date.now() / 1000 - m.timestamp),
     readReceipts: store.realm.readReceipts,
+    canReport: store.featureLevel >= FL.reportMessage && store.realm.moderationChannelId !== undefined,
   };
 }
 
@@ -125,6 +128,7 @@ export function messageModel(message: Message, ctx: ModelContext): MessageModel 
     own: message.sender_id === ctx.ownUserId,
     canDelete: ctx.canDelete?.(message) ?? false,
     readReceipts: ctx.readReceipts ?? false,
+    canReport: ctx.canReport ?? false,
     unread: message.flags !== undefined && !message.flags.includes('read'),
     starred: message.flags?.includes('starred') ?? false,
     topic: message.subject === '' ? ctx.emptyTopicName : message.subject,
