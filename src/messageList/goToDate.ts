@@ -1,8 +1,14 @@
 import type { ChatClient } from '../api/client';
+import { FL } from '../api/features';
 import type { Message } from '../api/messages/models';
 import type { Narrow } from '../api/messages/narrow';
 import { getMessages } from '../api/messages/routes';
 import { anchorDateParam } from './dateInput';
+
+/** Whether the server finds messages by date (`anchor=date`, FL.anchorDate): "Go to Date…" is offered. */
+export function findsByDate(featureLevel: number): boolean {
+  return featureLevel >= FL.anchorDate;
+}
 
 /**
  * The first message of `narrow` sent on or after `date` (`anchor=date`, feature level 445), or

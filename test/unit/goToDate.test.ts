@@ -6,7 +6,7 @@ import type { ChatClient } from '../../src/api';
 import { getMessages, sendMessage } from '../../src/api/messages/routes';
 import { getOwnUser } from '../../src/api/users/routes';
 import { anchorDateParam, dayText, parseDateInput } from '../../src/messageList/dateInput';
-import { firstMessageAt } from '../../src/messageList/goToDate';
+import { findsByDate, firstMessageAt } from '../../src/messageList/goToDate';
 import { parseSearchQuery } from '../../src/messageList/searchQuery';
 import type { RunningServer } from './helpers';
 import { byEmail, clientFor, offlineClient, refused, startTestServer, useServer } from './helpers';
@@ -176,6 +176,11 @@ describe('go to a date', function () {
         await server.stop();
       }
     }
+
+    it('"Go to Date…" is offered from 445 on', () => {
+      assert.equal(findsByDate(444), false);
+      assert.equal(findsByDate(445), true);
+    });
 
     it('444: the client refuses before sending, and the server knows no date anchor', async () => {
       await at(444, async (server, client) => {

@@ -6,6 +6,7 @@ import { ValidationError } from '../../src/api';
 import { registerQueue } from '../../src/api/events/routes';
 import { getMessages, reportMessage, sendMessage } from '../../src/api/messages/routes';
 import { getOwnUser } from '../../src/api/users/routes';
+import { legacyReportTypes, offersReport } from '../../src/api/messages/reportTypes';
 import { byEmail, channelId, clientFor, offlineClient, refused, startTestServer, useServer, type RunningServer } from './helpers';
 
 const LEADERSHIP = 6;
@@ -115,6 +116,15 @@ describe('report a message', function () {
         settings.moderation_request_channel_id = LEADERSHIP;
       }
     });
+  });
+
+  it('"Report…" is offered from feature level 382, where the organisation has a moderation channel', () => {
+    assert.equal(offersReport(382, LEADERSHIP), true);
+    assert.equal(offersReport(381, LEADERSHIP), false);
+    assert.equal(offersReport(482, -1), false, 'reporting off');
+    assert.equal(offersReport(482, undefined), false, 'a server that does not say');
+    // Below 435 the client offers the server's five fixed reasons, in its order.
+    assert.deepEqual(legacyReportTypes().map((t) => t.key), KEYS);
   });
 
   describe('feature levels', () => {

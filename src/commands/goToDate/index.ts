@@ -12,7 +12,7 @@
 import * as vscode from 'vscode';
 import { FL } from '../../api/features';
 import { type DateInputResult, dayText, parseDateInput } from '../../messageList/dateInput';
-import { firstMessageAt } from '../../messageList/goToDate';
+import { findsByDate, firstMessageAt } from '../../messageList/goToDate';
 import { ContextKeys, Commands } from '../../constants';
 import { isRecord } from '../../guards';
 import type { Services } from '../../services';
@@ -27,7 +27,7 @@ import { dateErrorText, dateExamples } from './dateText';
 
 /** Whether this session's server finds messages by date. */
 export function canGoToDate(store: Pick<ChatStore, 'featureLevel'> | undefined): boolean {
-  return store !== undefined && store.featureLevel >= FL.anchorDate;
+  return store !== undefined && findsByDate(store.featureLevel);
 }
 
 /** Refuses, with the reason, a server that cannot find messages by date. */

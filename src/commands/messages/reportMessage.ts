@@ -26,11 +26,6 @@ function isReportArgs(value: unknown): value is ReportMessageArgs {
   return isRecord(value) && typeof value.messageId === 'number' && Number.isSafeInteger(value.messageId) && value.messageId > 0;
 }
 
-/** Whether the organisation takes message reports: a server with the endpoint and a moderation channel. */
-export function canReportMessages(current: Pick<CurrentSession, 'store'>): boolean {
-  return current.store.featureLevel >= FL.reportMessage && current.store.realm.moderationChannelId !== undefined;
-}
-
 /** The reasons this server accepts, in its order. */
 export function reportTypes(current: Pick<CurrentSession, 'store'>): ReportType[] {
   return current.store.realm.reportMessageTypes ?? legacyReportTypes();

@@ -4,6 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { FL } from '../../api/features';
+import { offersReport } from '../../api/messages/reportTypes';
 import type { EditHistoryEntry, Message, TopicLink } from '../../api/messages/models';
 import type { CurrentSession } from '../../session/manager';
 import { avatarUrl } from '../../api/users/avatar';
@@ -52,7 +53,7 @@ export function modelContextOf(current: Pick<CurrentSession, 'account' | 'store'
     realmEmojiUrl: (id) => store.realmEmoji().find((e) => e.id === id)?.source_url,
     canDelete: (m) => store.realm.canDeleteMessage(m.sender_id === store.ownUserId, Date.now() / 1000 - m.timestamp),
     readReceipts: store.realm.readReceipts,
-    canReport: store.featureLevel >= FL.reportMessage && store.realm.moderationChannelId !== undefined,
+    canReport: offersReport(store.featureLevel, store.realm.moderationChannelId),
   };
 }
 
