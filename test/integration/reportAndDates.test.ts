@@ -1,7 +1,7 @@
 // Report a message and Go to Date in a real VS Code (issue 27 items 7 and 8): the scripted Report
 // command posts the report in the moderation channel (and refuses, with the reason, what the
 // server would); Go to Date scrolls the open conversation to the first message of a day, loading
-// it when it is not on the page.
+// it when it is not on the page; Search Messages' date: lists the matches from that day.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
@@ -89,5 +89,15 @@ describe('report a message, go to a date', function () {
     assert.equal(bad, undefined);
     assert.match(errors[before]!, /not a day of the calendar/);
     panel.dispose();
+
+    // Search Messages with date: lists the matches from that day (the newest 100 would not reach it).
+    const query = `topic:"${topic}" date:${dayText(tenDaysAgo)}`;
+    await vscode.commands.executeCommand(Commands.searchMessages, { query });
+    await waitFor('the results around that day', () => api.searchResults.model.state === 'loaded', 20_000);
+    assert.ok(api.searchResults.model.list?.get(old), 'the message of that day is listed');
+    await vscode.commands.executeCommand(Commands.searchMessages, { query: `topic:"${topic}"` });
+    await waitFor('the newest results', () => api.searchResults.model.state === 'loaded', 20_000);
+    assert.equal(api.searchResults.model.list?.get(old), undefined, 'not among the newest 100');
+    await vscode.commands.executeCommand(Commands.clearSearchResults);
   });
 });
