@@ -64,6 +64,8 @@ export const Commands = {
   openCodeReference: 'teamChat.openCodeReference',
   codeBlockAction: 'teamChat.codeBlockAction',
   deleteMessage: 'teamChat.deleteMessage',
+  reportMessage: 'teamChat.reportMessage',
+  goToDate: 'teamChat.goToDate',
   discussionReply: 'teamChat.discussion.reply',
   discussionResolve: 'teamChat.discussion.resolve',
   discussionUnresolve: 'teamChat.discussion.unresolve',
@@ -185,6 +187,8 @@ export const ContextKeys = {
   linkifiersEmpty: 'teamChat.linkifiers.empty',
   /** The own user is an organization administrator (or owner). */
   isAdmin: 'teamChat.isAdmin',
+  /** The server can find messages by date (`anchor=date`, feature level 445): "Go to Date…" is offered. */
+  canGoToDate: 'teamChat.canGoToDate',
   /** The active editor is a saved snippet being edited (its tab shows "Save Snippet"). */
   snippetEditorActive: 'teamChat.snippetEditorActive',
   /** The Inbox tree shows recent conversations (its title menu offers the unread ones back). */

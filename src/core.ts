@@ -50,6 +50,7 @@ import { registerPeopleView, type PeopleView } from './views/presence';
 import * as notifications from './notifications';
 import * as directMessagesView from './views/directMessages';
 import * as uploadCommands from './commands/upload';
+import * as goToDateCommand from './commands/goToDate';
 import * as searchView from './views/search';
 import * as searchCommands from './commands/search';
 import * as assistant from './assistant';
@@ -133,6 +134,7 @@ export async function activateCore(context: vscode.ExtensionContext, host: Shell
   topicCommands.register(services, topics);
   const topicViews = topicView.register(services);
   uploadCommands.register(services, topicViews);
+  goToDateCommand.register(services, topicViews);
   const notes = notifications.register(services, topicViews);
   const discussions = codeCommands.register(services);
   inboxCommands.register(services, inbox);

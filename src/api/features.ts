@@ -56,6 +56,12 @@ export const FL = {
   prevContentSha256: 379,
   /** Message reminders. */
   reminders: 381,
+  /** `POST /messages/{message_id}/report`: a message reported to the moderation request channel. */
+  reportMessage: 382,
+  /** `server_report_message_types` (before: the five fixed report types). */
+  reportMessageTypes: 435,
+  /** `GET /messages`: `anchor=date` with `anchor_date`. */
+  anchorDate: 445,
   /** Reminder `note`. */
   reminderNote: 415,
   /** Attachment `create_time` in seconds (before: milliseconds). */

@@ -41,6 +41,7 @@ const BARE_KEYS = [
   'server_typing_started_wait_period_milliseconds',
   'server_typing_stopped_wait_period_milliseconds',
   'server_typing_started_expiry_period_milliseconds',
+  'server_report_message_types',
 ];
 
 /** Legacy policy codes (before the group settings): 1 members, 2 admins, 3 full members, 4 moderators, 5 everyone, 6 nobody, 7 owners. */
@@ -143,6 +144,16 @@ export class RealmState {
   /** The organisation shows who has read a message (`realm_enable_read_receipts`, FL 137; absent before). */
   get readReceipts(): boolean {
     return this.settings.enable_read_receipts === true;
+  }
+  /** The channel message reports go to (`realm_moderation_request_channel_id`, FL 331); undefined: reporting is off. */
+  get moderationChannelId(): number | undefined {
+    const v = this.settings.moderation_request_channel_id;
+    return typeof v === 'number' && v > 0 ? v : undefined;
+  }
+  /** The reasons a message may be reported for, as the server lists them (FL 435; undefined before). */
+  get reportMessageTypes(): { key: string; name: string }[] | undefined {
+    const v = this.settings.server_report_message_types;
+    return Array.isArray(v) ? (v as { key: string; name: string }[]) : undefined;
   }
   get emptyTopicDisplayName(): string {
     const v = this.settings.empty_topic_display_name;

@@ -13,6 +13,7 @@ import { draftRoutes } from './routes/drafts';
 import { editRoutes } from './routes/edit';
 import { flagRoutes } from './routes/flags';
 import { messageRoutes } from './routes/messages';
+import { reportRoutes } from './routes/report';
 import { personalRoutes } from './routes/personal';
 import { realmRoutes, uploadBytes } from './routes/realm';
 import { registerRoutes } from './routes/register';
@@ -75,7 +76,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (opts.seedTopic) seedTopic(srv, opts.seedTopic);
 
   const routes = [
-    ...registerRoutes, ...mutedUserRoutes, ...flagRoutes, ...messageRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
+    ...registerRoutes, ...mutedUserRoutes, ...flagRoutes, ...messageRoutes, ...reportRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
     ...subscriptionRoutes, ...streamRoutes, ...userRoutes.filter((r) => r.path.includes('{email}')), ...settingsRoutes, ...personalRoutes, ...draftRoutes,
     ...realmRoutes(srv), ...playgroundRoutes,
   ];

@@ -332,6 +332,8 @@ export function baseRealmSettings(): Record<string, unknown> {
     mandatory_topics: false,
     topics_policy: 'allow_empty_topic',
     enable_read_receipts: true,
+    /** The channel message reports go to (null: reporting is off). */
+    moderation_request_channel_id: null,
     max_topic_length: 60,
     max_message_length: 10000,
     max_reminder_note_length: 1000,

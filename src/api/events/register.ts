@@ -79,6 +79,10 @@ export const RegisterSnapshot = z.looseObject({
   realm_topics_policy: z.string().optional(),
   /** FL 137: whether people may see who read a message. */
   realm_enable_read_receipts: z.boolean().optional(),
+  /** FL 331: the channel message reports go to (-1: reporting is off). */
+  realm_moderation_request_channel_id: int.optional(),
+  /** FL 435: the reasons a message may be reported for. */
+  server_report_message_types: z.array(z.looseObject({ key: z.string(), name: z.string() })).optional(),
   realm_allow_message_editing: z.boolean().optional(),
   /** Null: no limit. */
   realm_message_content_edit_limit_seconds: z.number().nullable().optional(),

@@ -100,6 +100,9 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
       case 'readBy':
         await showReadReceipts(ctx.session(), messageId);
         break;
+      case 'report':
+        await vscode.commands.executeCommand(Commands.reportMessage, { messageId });
+        break;
       case 'copyLink': {
         const current = ctx.session();
         const message = ctx.message(messageId);

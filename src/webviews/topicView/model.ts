@@ -4,6 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { FL } from '../../api/features';
+import { offersReport } from '../../api/messages/reportTypes';
 import type { EditHistoryEntry, Message, TopicLink } from '../../api/messages/models';
 import type { CurrentSession } from '../../session/manager';
 import { avatarUrl } from '../../api/users/avatar';
@@ -34,6 +35,8 @@ export interface ModelContext {
   canDelete?(message: Message): boolean;
   /** The organisation shows read receipts (absent: no). */
   readonly readReceipts?: boolean;
+  /** Messages may be reported to the moderators (absent: no). */
+  readonly canReport?: boolean;
 }
 
 /** What the model needs, from a session's store. */
@@ -52,6 +55,7 @@ export function modelContextOf(current: Pick<CurrentSession, 'account' | 'store'
     realmEmojiUrl: (id) => store.realmEmoji().find((e) => e.id === id)?.source_url,
     canDelete: (m) => store.realm.canDeleteMessage(m.sender_id === store.ownUserId, Date.now() / 1000 - m.timestamp),
     readReceipts: store.realm.readReceipts,
+    canReport: offersReport(store.featureLevel, store.realm.moderationChannelId),
   };
 }
 
@@ -133,6 +137,7 @@ export function messageModel(message: Message, ctx: ModelContext): MessageModel 
     own: message.sender_id === ctx.ownUserId,
     canDelete: ctx.canDelete?.(message) ?? false,
     readReceipts: ctx.readReceipts ?? false,
+    canReport: ctx.canReport ?? false,
     unread: message.flags !== undefined && !message.flags.includes('read'),
     starred: message.flags?.includes('starred') ?? false,
     topic: message.subject === '' ? ctx.emptyTopicName : message.subject,

@@ -3,6 +3,7 @@ import { ChatServer } from '../core';
 import { badRequest } from '../errors';
 import { checkEmoji } from '../emoji';
 import { getAccessibleMessage } from '../messaging';
+import { ANCHOR_DATE_FL, resolveDateAnchor } from '../anchorDate';
 import { buildFilter, candidateIds, parseNarrow, rangeQuery } from '../narrow';
 import { intArray, nonNegative, oneOf } from '../params';
 import { Ctx, Route } from '../router';
@@ -66,7 +67,8 @@ function flagsNarrow(ctx: Ctx): Record<string, unknown> {
   const filter = buildFilter(srv, user, parseNarrow(p.narrow));
   const numBefore = Math.min(p.num_before, 5000);
   const numAfter = Math.min(p.num_after, 5000 - numBefore);
-  const r = rangeQuery(srv, user, candidateIds(srv, user, filter, false), filter, p.anchor, p.include_anchor, numBefore, numAfter);
+  const candidates = candidateIds(srv, user, filter, false);
+  const r = rangeQuery(srv, user, candidates, filter, resolveDateAnchor(srv, candidates, filter, p.anchor, p.anchor_date), p.include_anchor, numBefore, numAfter);
   let msgs = r.ids.map((id) => srv.state.messages.get(id)!);
   const out: Record<string, unknown> = {};
   if (p.flag === 'read' && p.op === 'remove') {
@@ -155,7 +157,7 @@ export const flagRoutes: Route[] = [
     params: {
       anchor: { t: 'str', req: true }, include_anchor: { t: 'bool', dflt: true },
       num_before: { t: 'int', req: true, check: nonNegative }, num_after: { t: 'int', req: true, check: nonNegative },
-      narrow: { t: 'json', req: true }, op: flagOp, flag: { t: 'str', req: true },
+      narrow: { t: 'json', req: true }, op: flagOp, flag: { t: 'str', req: true }, anchor_date: { t: 'str', since: ANCHOR_DATE_FL },
     },
   },
   { method: 'POST', path: '/mark_all_as_read', handler: markAllAsRead, params: {} },

@@ -4,6 +4,7 @@ import { checkDirectMessagePermission } from './recentDms';
 import {
   checkContent, checkTopic, getAccessibleMessage, messageType, resolveStream, resolveUsers, sendMessage,
 } from '../messaging';
+import { ANCHOR_DATE_FL, resolveDateAnchor } from '../anchorDate';
 import { buildFilter, candidateIds, parseNarrow, rangeQuery } from '../narrow';
 import { intArray, nonNegative } from '../params';
 import { escapeHtml, highlight } from '../render';
@@ -37,7 +38,8 @@ function getMessages(ctx: Ctx): Record<string, unknown> {
   const terms = parseNarrow(p.narrow);
   const filter = buildFilter(srv, user, terms);
   const candidates = candidateIds(srv, user, filter, true);
-  const r = rangeQuery(srv, user, candidates, filter, p.anchor, p.include_anchor, p.num_before, p.num_after);
+  const anchor = resolveDateAnchor(srv, candidates, filter, p.anchor, p.anchor_date);
+  const r = rangeQuery(srv, user, candidates, filter, anchor, p.include_anchor, p.num_before, p.num_after);
   const messages = r.ids.map((id) => {
     const m = st.messages.get(id)!;
     const out = serializeMessage(srv, user, m, view);
@@ -164,6 +166,7 @@ export const messageRoutes: Route[] = [
       num_after: { t: 'int', check: nonNegative }, narrow: { t: 'json', dflt: [] }, apply_markdown: { t: 'bool', dflt: true },
       client_gravatar: { t: 'bool', dflt: true }, allow_empty_topic_name: { t: 'bool', dflt: false, since: 334 },
       message_ids: { t: 'json', check: intArray, since: 300 }, use_first_unread_anchor: { t: 'bool' },
+      anchor_date: { t: 'str', since: ANCHOR_DATE_FL },
     },
   },
   {

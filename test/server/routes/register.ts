@@ -17,6 +17,7 @@ import { recentPrivateConversations } from './recentDms';
 import { channelCreationSettings } from './streams';
 import { incompleteUserList, includeSubscribersParam, parseIncludeSubscribers, presenceFilter, presenceLastUpdateId, subscriberFields } from '../slim';
 import { READ_RECEIPTS_FL } from './messages';
+import { reportRegisterFields } from './report';
 
 const ALL_TYPES = ['realm', 'subscription', 'message', 'update_message_flags', 'presence', 'user_topic', 'realm_user',
   'user_status', 'saved_snippets', 'scheduled_messages', 'reminders', 'realm_linkifiers', 'user_settings', 'stream',
@@ -134,6 +135,7 @@ function realmSection(srv: ChatServer): Record<string, unknown> {
   if (srv.fl >= READ_RECEIPTS_FL) out.realm_enable_read_receipts = rs.enable_read_receipts;
   // Feature level 392: the default topics policy; the deprecated `realm_mandatory_topics` follows it.
   if (srv.fl >= 392) Object.assign(out, { realm_topics_policy: realmTopicsPolicy(srv), realm_mandatory_topics: realmTopicsPolicy(srv) === 'disable_empty_topic' });
+  Object.assign(out, reportRegisterFields(srv));
   Object.assign(out, channelCreationSettings(srv));
   return out;
 }

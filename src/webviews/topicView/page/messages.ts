@@ -91,6 +91,7 @@ export function renderMessage(m: MessageModel): HTMLElement {
   actions.append(actionButton(l10n.t('Remind'), l10n.t('Create a reminder about this message'), act('remind')));
   if (m.readReceipts) actions.append(actionButton(l10n.t('Read by'), l10n.t('See who has read this message'), act('readBy')));
   actions.append(actionButton(l10n.t('Unread'), l10n.t('Mark as unread from here (u)'), act('markUnread')));
+  if (m.canReport) actions.append(actionButton(l10n.t('Report…'), l10n.t('Report this message to the moderators'), act('report')));
   if (m.canDelete && writable()) actions.append(actionButton(l10n.t('Delete'), l10n.t('Delete this message'), act('delete')));
   header.append(actions);
   // A starred message shows its star even when the actions are hidden (the button keeps it).
