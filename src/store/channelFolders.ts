@@ -7,6 +7,11 @@
 import type { ChannelFolder, ChannelFolderEvent } from '../api/channels/folders';
 import { FL } from '../api/features';
 
+/** `order` (feature level 414), else (and on ties) the id. */
+function byDisplayOrder(a: ChannelFolder, b: ChannelFolder): number {
+  return (a.order ?? a.id) - (b.order ?? b.id) || a.id - b.id;
+}
+
 export class ChannelFolderIndex {
   readonly #byId = new Map<number, ChannelFolder>();
   #ordered: readonly ChannelFolder[] | undefined;
@@ -47,7 +52,7 @@ export class ChannelFolderIndex {
 
   /** Every folder, archived ones included, in display order (`order`, then id). */
   all(): readonly ChannelFolder[] {
-    return (this.#ordered ??= [...this.#byId.values()].sort((a, b) => (a.order ?? a.id) - (b.order ?? b.id) || a.id - b.id));
+    return (this.#ordered ??= [...this.#byId.values()].sort(byDisplayOrder));
   }
 
   /** The folders shown: not archived, in display order. */
@@ -72,7 +77,7 @@ export interface FolderGroup<T> {
  * channels, so these are rare) go to "Other channels".
  */
 export function groupByFolder<T>(items: readonly T[], folderOf: (item: T) => number | null | undefined, folders: readonly ChannelFolder[]): FolderGroup<T>[] {
-  const shown = folders.filter((f) => !f.is_archived);
+  const shown = folders.filter((f) => !f.is_archived).sort(byDisplayOrder);
   const byFolder = new Map<number, T[]>(shown.map((f) => [f.id, []]));
   const other: T[] = [];
   for (const item of items) {

@@ -11,9 +11,7 @@ import { FL } from '../features';
 import { type CallContext, defineOperation, envelope } from '../operation';
 import { flag, idOf, typeError } from '../params';
 
-/** `ChannelFolder.MAX_NAME_LENGTH` / `MAX_DESCRIPTION_LENGTH` of the real server (in /register from FL 410). */
-export const MAX_CHANNEL_FOLDER_NAME_LENGTH = 60;
-export const MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH = 1024;
+import { MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, MAX_CHANNEL_FOLDER_NAME_LENGTH } from './folderLimits';
 
 /** A channel folder (`channel_folders` of /register, `GET /channel_folders`, `channel_folder` events). */
 export const ChannelFolder = z.looseObject({

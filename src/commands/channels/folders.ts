@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { FL } from '../../api/features';
 import type { ChannelFolder } from '../../api/channels/folders';
-import { MAX_CHANNEL_FOLDER_NAME_LENGTH } from '../../api/channels/folders';
+import { MAX_CHANNEL_FOLDER_NAME_LENGTH } from '../../api/channels/folderLimits';
 import { createChannelFolder, reorderChannelFolders, setChannelFolder, updateChannelFolder } from '../../api/channels/folderRoutes';
 import { Commands } from '../../constants';
 import type { CurrentSession } from '../../session/manager';
