@@ -5,7 +5,11 @@ import assert from 'node:assert/strict';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, setChannelFolder, updateChannelFolder } from '../../src/api/channels/folderRoutes';
 import type { ChannelFolder } from '../../src/api/channels/folders';
 import { FL, type ChatClient } from '../../src/api';
-import { ChatSession } from '../../src/store/session';
+import { registerQueue } from '../../src/api/events/routes';
+import { ChatStore } from '../../src/store';
+import { ChatSession, STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
+import { inboxFolders, PINNED_CHANNELS } from '../../src/views/inbox/folders';
+import { inboxOf } from '../../src/views/inbox/rows';
 import { groupByFolder, OTHER_CHANNELS, showsFolders } from '../../src/store/channelFolders';
 import { ADMIN, apiError, clientFor, MEMBER, refused, startTestServer, accountWithRole, type RunningServer } from './helpers';
 
@@ -263,5 +267,51 @@ describe('channel folders: grouping (pure)', () => {
     // Only archived folders: nothing to group by.
     assert.equal(showsFolders('sidebar', 482, on, [folder(3, 1, { is_archived: true })]), false);
     assert.equal(showsFolders('sidebar', 482, on, []), false);
+  });
+});
+
+describe('channel folders: the Inbox grouping (FL 431)', function () {
+  this.timeout(30_000);
+
+  async function inboxAt(featureLevel: number, settings: Record<string, unknown> = {}) {
+    const server = await startTestServer({ featureLevel });
+    const client = clientFor(server, accountWithRole(server, MEMBER));
+    try {
+      if (Object.keys(settings).length > 0) await client.call('PATCH /settings', settings as never);
+      const snapshot = await registerQueue(client, { fetch_event_types: STORE_FETCH_EVENT_TYPES, event_types: ['message'] });
+      await client.call('DELETE /events', { queue_id: snapshot.queue_id });
+      const store = new ChatStore();
+      store.reset(snapshot);
+      const { channels } = inboxOf(store);
+      return { store, channels, folders: inboxFolders(store, channels) };
+    } finally {
+      await client.close();
+      await server.stop();
+    }
+  }
+
+  it('groups the unread channels: pinned, each folder in order, other channels; all of them, each once', async () => {
+    const { store, channels, folders } = await inboxAt(FL.channelFoldersInboxSetting);
+    assert.ok(folders, 'grouped at 431');
+    const active = store.channelFolders.active().map((f) => f.id);
+    const ids = folders.map((g) => g.folderId);
+    assert.deepEqual(ids, [PINNED_CHANNELS, ...active, OTHER_CHANNELS].filter((id) => ids.includes(id)));
+    assert.ok(ids.includes(PINNED_CHANNELS) && ids.includes(active[0]!) && ids.includes(OTHER_CHANNELS), JSON.stringify(ids));
+    for (const g of folders) {
+      assert.ok(g.channels.length > 0);
+      assert.equal(g.count, g.channels.reduce((n, c) => n + c.count, 0));
+      for (const c of g.channels) {
+        const sub = store.subscription(c.streamId)!;
+        if (g.folderId === PINNED_CHANNELS) assert.equal(sub.pin_to_top, true);
+        else if (g.folderId === OTHER_CHANNELS) assert.equal(sub.folder_id ?? null, null);
+        else assert.equal(sub.folder_id, g.folderId);
+      }
+    }
+    assert.deepEqual(folders.flatMap((g) => g.channels.map((c) => c.streamId)).sort(), channels.map((c) => c.streamId).sort());
+  });
+
+  it('does not group below FL 431, nor with web_inbox_show_channel_folders off', async () => {
+    assert.equal((await inboxAt(FL.channelFoldersInboxSetting - 1)).folders, undefined);
+    assert.equal((await inboxAt(FL.channelFoldersInboxSetting, { web_inbox_show_channel_folders: false })).folders, undefined);
   });
 });
