@@ -59,6 +59,8 @@ export class ChannelsModel extends Disposable {
 
   /** Every subscribed channel, pinned first, then by name; O(n) with the store's cached order. */
   roots(): ChannelNode[] {
+    // What was listed: later changes that keep this layout refresh single rows.
+    this.#layout = this.#signature();
     return (this.store?.subscriptions() ?? []).map((s) => this.node(s.stream_id));
   }
 
@@ -71,8 +73,8 @@ export class ChannelsModel extends Disposable {
   /** The top rows: every channel (ungrouped), or the pinned channels and then the folders that hold channels. */
   top(): ChannelsTreeNode[] {
     const { pinned, groups } = this.#grouping();
-    this.#layout = this.#signature();
     if (!groups) return this.roots();
+    this.#layout = this.#signature();
     return [...pinned.map((id) => this.node(id)), ...groups.map((g) => this.folderNode(g.folderId))];
   }
 
