@@ -143,6 +143,26 @@ describe('channel folders: the local server', function () {
   });
 });
 
+describe('channel folders: a new channel straight into a folder (POST /users/me/subscriptions, FL 389)', function () {
+  this.timeout(30_000);
+
+  it('creates the channel in the folder, refuses an unknown folder before creating anything', async () => {
+    await atLevel(389, async (server) => {
+      const bad = await raw(server, ADMIN, 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'nowhere' }], folder_id: 99 });
+      assert.deepEqual([bad.status, bad.body.msg], [400, 'Invalid channel folder ID']);
+      const ok = await raw(server, ADMIN, 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'ops' }], folder_id: 2 });
+      assert.equal(ok.status, 200, JSON.stringify(ok.body));
+      const streams = (await raw(server, ADMIN, 'GET', '/streams')).body.streams as Json[];
+      assert.equal(streams.find((s) => s.name === 'ops')?.folder_id, 2);
+      assert.equal(streams.some((s) => s.name === 'nowhere'), false);
+    });
+    await atLevel(388, async (server) => {
+      const old = await raw(server, ADMIN, 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'ops' }], folder_id: 2 });
+      assert.deepEqual(old.body.ignored_parameters_unsupported, ['folder_id']);
+    });
+  });
+});
+
 describe('channel folders: the client and the store', function () {
   this.timeout(30_000);
   let server: RunningServer;

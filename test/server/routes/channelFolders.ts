@@ -64,6 +64,11 @@ function folderById(srv: ChatServer, id: number): ChannelFolder {
   return f;
 }
 
+/** `folder_id` of `POST /users/me/subscriptions` (389): the folder new channels go in, checked before any is made. */
+export function newChannelsFolder(srv: ChatServer, id: number | undefined): number | null {
+  return id === undefined ? null : folderById(srv, id).id;
+}
+
 function sendFolderEvent(srv: ChatServer, event: Record<string, unknown>): void {
   srv.queues.send(srv.activeUserIds(), 'channel_folder', { type: 'channel_folder', ...event });
 }
