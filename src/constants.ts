@@ -42,6 +42,13 @@ export const Commands = {
   channelUnsubscribe: 'teamChat.channel.unsubscribe',
   channelRemoveSubscribers: 'teamChat.channel.removeSubscribers',
   channelMarkRead: 'teamChat.channel.markRead',
+  // Channel folders (administrators)
+  createChannelFolder: 'teamChat.createChannelFolder',
+  renameChannelFolder: 'teamChat.renameChannelFolder',
+  archiveChannelFolder: 'teamChat.archiveChannelFolder',
+  moveChannelFolderUp: 'teamChat.moveChannelFolderUp',
+  moveChannelFolderDown: 'teamChat.moveChannelFolderDown',
+  moveChannelToFolder: 'teamChat.channel.moveToFolder',
   // Topics tree
   refreshTopics: 'teamChat.refreshTopics',
   topicMute: 'teamChat.topic.mute',
@@ -189,6 +196,8 @@ export const ContextKeys = {
   isAdmin: 'teamChat.isAdmin',
   /** The server can find messages by date (`anchor=date`, feature level 445): "Go to Date…" is offered. */
   canGoToDate: 'teamChat.canGoToDate',
+  /** The server has channel folders (feature level 389). */
+  channelFolders: 'teamChat.channelFolders',
   /** The active editor is a saved snippet being edited (its tab shows "Save Snippet"). */
   snippetEditorActive: 'teamChat.snippetEditorActive',
   /** The Inbox tree shows recent conversations (its title menu offers the unread ones back). */

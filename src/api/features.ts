@@ -80,6 +80,14 @@ export const FL = {
   playgrounds: 49,
   /** Playground `url_template` (before: `url_prefix`, the code appended). */
   playgroundUrlTemplate: 196,
+  /** Channel folders: `channel_folders`, `folder_id` on channels, the `/channel_folders` endpoints. */
+  channelFolders: 389,
+  /** The user setting `web_left_sidebar_show_channel_folders`. */
+  channelFoldersSidebarSetting: 411,
+  /** Folder `order` and `PATCH /channel_folders` (reordering). */
+  channelFolderOrder: 414,
+  /** The user setting `web_inbox_show_channel_folders`. */
+  channelFoldersInboxSetting: 431,
 } as const;
 
 /** Which spelling of the API-family names a server uses (docs/API.md, "Names"). */

@@ -1,4 +1,5 @@
 import { channelOperations } from './channels/operations';
+import { channelFolderOperations } from './channels/folders';
 import { draftOperations } from './drafts/operations';
 import { eventOperations } from './events/operations';
 import { messageOperations } from './messages/operations';
@@ -21,6 +22,7 @@ export const operations = {
   ...messageOperations,
   ...personalOperations,
   ...channelOperations,
+  ...channelFolderOperations,
   ...userOperations,
   ...realmOperations,
   ...webhookOperations,

@@ -58,6 +58,7 @@ export const STORE_EVENT_TYPES = [
   'realm_linkifiers',
   'realm_emoji',
   'realm_playgrounds',
+  'channel_folder',
   'saved_snippets',
   'scheduled_messages',
   'reminders',
@@ -68,7 +69,7 @@ export const STORE_EVENT_TYPES = [
 ];
 
 /** Snapshot sections: the consumed types that have one, plus the groups behind permission settings. */
-export const STORE_FETCH_EVENT_TYPES = [...snapshotFetchTypes(STORE_EVENT_TYPES), 'realm_user_groups', 'recent_private_conversations', 'muted_users'];
+export const STORE_FETCH_EVENT_TYPES = [...snapshotFetchTypes(STORE_EVENT_TYPES), 'realm_user_groups', 'recent_private_conversations', 'muted_users', 'channel_folders'];
 
 /**
  * One signed-in account: a client, its event queue and the store it feeds, plus the presence

@@ -147,6 +147,7 @@ export class ChatStore {
     this.#personal.linkifiers = snapshot.realm_linkifiers ?? [];
     this.#personal.realmEmoji = activeRealmEmoji(snapshot.realm_emoji ?? {});
     this.#personal.playgrounds = snapshot.realm_playgrounds ?? [];
+    this.#personal.channelFolders.reset(snapshot.channel_folders ?? []);
     this.#personal.customProfileFields = orderProfileFields(snapshot.custom_profile_fields ?? []);
 
     // Topic lists are reloaded lazily from the new state, as on first use.
@@ -200,6 +201,7 @@ export class ChatStore {
       case 'realm_linkifiers': return realmReducers.applyLinkifiers(state, event, change);
       case 'realm_emoji': return realmReducers.applyRealmEmoji(state, event, change);
       case 'realm_playgrounds': return realmReducers.applyRealmPlaygrounds(state, event, change);
+      case 'channel_folder': return realmReducers.applyChannelFolder(state, event, change);
       case 'custom_profile_fields': return realmReducers.applyCustomProfileFields(state, event, change);
       case 'saved_snippets': return realmReducers.applySavedSnippets(state, event, change);
       case 'scheduled_messages': return realmReducers.applyScheduledMessages(state, event, change);
@@ -321,6 +323,7 @@ export class ChatStore {
   }
 
   get unreads(): ReadonlyUnreads { return this.#unreads; }
+  get channelFolders(): PersonalItems['channelFolders'] { return this.#personal.channelFolders; }
   isUnread(messageId: number): boolean {
     return this.#unreads.has(messageId);
   }

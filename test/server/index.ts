@@ -22,6 +22,7 @@ import { streamRoutes } from './routes/streams';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { typingRoutes } from './routes/typing';
 import { playgroundRoutes } from './routes/playgrounds';
+import { channelFolderRoutes } from './routes/channelFolders';
 import { userRoutes } from './routes/users';
 import { mutedUserRoutes } from './routes/mutedUsers';
 import { deliverDue } from './scheduler';
@@ -78,7 +79,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const routes = [
     ...registerRoutes, ...mutedUserRoutes, ...flagRoutes, ...messageRoutes, ...reportRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
     ...subscriptionRoutes, ...streamRoutes, ...userRoutes.filter((r) => r.path.includes('{email}')), ...settingsRoutes, ...personalRoutes, ...draftRoutes,
-    ...realmRoutes(srv), ...playgroundRoutes,
+    ...realmRoutes(srv), ...playgroundRoutes, ...channelFolderRoutes,
   ];
   const front = new HttpFront(srv, routes);
   const accountLimit = opts.organization === 'large' ? 50 : Infinity;

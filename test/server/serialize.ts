@@ -143,8 +143,9 @@ export function serializeStream(srv: ChatServer, s: Stream): Record<string, unkn
     can_administer_channel_group: GROUP.administrators,
     stream_weekly_traffic: s.messageIds.length > 0 ? Math.min(999, s.messageIds.length) : null,
     is_announcement_only: false,
-    folder_id: null,
   };
+  // Feature level 389: the channel's folder (null: none).
+  if (srv.fl >= 389) out.folder_id = s.folderId ?? null;
   // Feature level 394: the number of (active) subscribers, for everyone who can see the channel.
   if (srv.fl >= 394) out.subscriber_count = activeCount(srv, s);
   // Feature level 392: which topics messages may go to (test/server/channelPolicy.ts).

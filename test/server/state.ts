@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  Attachment, FLAG_BITS, Linkifier, Message, Playground, Presence, ProfileField, RealmEmoji, Reminder, ROLE, Scheduled,
+  Attachment, ChannelFolder, FLAG_BITS, Linkifier, Message, Playground, Presence, ProfileField, RealmEmoji, Reminder, ROLE, Scheduled,
   ServerDraftRecord, Snippet, Stream, Subscription, User, UserStatus, UserTopic,
 } from './types';
 
@@ -68,6 +68,7 @@ export class State {
   attachments = new Map<number, Attachment>();
   linkifiers: Linkifier[] = [];
   playgrounds: Playground[] = [];
+  channelFolders: ChannelFolder[] = [];
   snippets = new Map<number, Snippet>();
   drafts = new Map<number, ServerDraftRecord>();
   scheduled = new Map<number, Scheduled>();

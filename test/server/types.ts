@@ -55,6 +55,8 @@ export interface Stream {
   messageIds: number[];
   /** Cache of the rendered description. */
   renderedDescription?: string;
+  /** The channel folder it is in (feature level 389); absent or null: none. */
+  folderId?: number | null;
 }
 
 export interface Subscription {
@@ -110,6 +112,12 @@ export interface Attachment {
 export interface Linkifier {
   id: number; pattern: string; url_template: string; example_input: string | null;
   reverse_template: string | null; alternative_url_templates: string[];
+}
+
+/** A channel folder (feature level 389; `order` from 414). */
+export interface ChannelFolder {
+  id: number; name: string; description: string; renderedDescription: string; order: number;
+  isArchived: boolean; dateCreated: number; creatorId: number | null;
 }
 
 export interface Playground { id: number; name: string; pygments_language: string; url_template: string }

@@ -62,6 +62,8 @@ export const Subscription = z.preprocess(
     stream_weekly_traffic: z.number().int().nullable().optional(),
     subscriber_count: z.number().int().optional(),
     can_remove_subscribers_group: GroupSettingValue.optional(),
+    /** The channel folder (feature level 389); null or absent: none. */
+    folder_id: z.number().int().nullable().optional(),
     subscribers: z.array(z.number().int()).optional(),
     /** `include_subscribers: "partial"` on a channel of 250 subscribers or more: bots and users active lately. */
     partial_subscribers: z.array(z.number().int()).optional(),
@@ -91,6 +93,8 @@ export const Channel = z.looseObject({
   can_remove_subscribers_group: GroupSettingValue.optional(),
   stream_post_policy: z.number().int().optional(),
   is_announcement_only: z.boolean().optional(),
+  /** The channel folder (feature level 389); null or absent: none. */
+  folder_id: z.number().int().nullable().optional(),
 });
 export type Channel = z.infer<typeof Channel>;
 

@@ -4,6 +4,7 @@ import { Linkifier, RealmPlayground } from '../realm/models';
 import { Message, ReactionType, RealmEmoji } from '../messages/models';
 import { Reminder, SavedSnippet, ScheduledMessage } from '../personal/models';
 import { Subscription } from '../channels/models';
+import { ChannelFolderEvent } from '../channels/folders';
 import { ServerDraft } from '../drafts/models';
 import { CustomProfileField, User } from '../users/models';
 
@@ -371,6 +372,7 @@ export const ChatEvent = z.discriminatedUnion('type', [
   RealmLinkifiersEvent,
   RealmEmojiEvent,
   RealmPlaygroundsEvent,
+  ChannelFolderEvent,
   SavedSnippetsEvent,
   ScheduledMessagesEvent,
   RemindersEvent,
@@ -402,6 +404,7 @@ export type RealmEvent = z.infer<typeof RealmEvent>;
 export type RealmLinkifiersEvent = z.infer<typeof RealmLinkifiersEvent>;
 export type RealmEmojiEvent = z.infer<typeof RealmEmojiEvent>;
 export type RealmPlaygroundsEvent = z.infer<typeof RealmPlaygroundsEvent>;
+export type { ChannelFolderEvent } from '../channels/folders';
 export type SavedSnippetsEvent = z.infer<typeof SavedSnippetsEvent>;
 export type ScheduledMessagesEvent = z.infer<typeof ScheduledMessagesEvent>;
 export type RemindersEvent = z.infer<typeof RemindersEvent>;

@@ -27,6 +27,7 @@ const KNOWN: Record<string, readonly string[] | undefined> = {
   realm_linkifiers: undefined,
   realm_emoji: ['update'],
   realm_playgrounds: undefined,
+  channel_folder: ['add', 'update', 'reorder'],
   saved_snippets: ['add', 'update', 'remove'],
   scheduled_messages: ['add', 'update', 'remove'],
   reminders: ['add', 'remove'],

@@ -6,6 +6,7 @@ import { Reminder, SavedSnippet, ScheduledMessage } from '../personal/models';
 import { UserSettings } from '../personal/settings';
 import { ServerDraft } from '../drafts/models';
 import { GroupSettingValue, Subscription, UserTopic } from '../channels/models';
+import { ChannelFolder } from '../channels/folders';
 import { CustomProfileField, User, UserStatus } from '../users/models';
 
 /**
@@ -164,6 +165,11 @@ export const RegisterSnapshot = z.looseObject({
   realm_emoji: z.record(z.string(), RealmEmoji).optional(),
   /** Fetch type `realm_playgrounds` (feature level 49). */
   realm_playgrounds: z.array(RealmPlayground).optional(),
+  /** Fetch type `channel_folders` (feature level 389): archived folders included. */
+  channel_folders: z.array(ChannelFolder).optional(),
+  /** Feature level 410. */
+  max_channel_folder_name_length: int.optional(),
+  max_channel_folder_description_length: int.optional(),
   user_settings: UserSettings.optional(),
 
   // custom_profile_fields: top level both for that fetch type and (on some servers) with `realm`.

@@ -9,6 +9,7 @@ import type {
   SavedSnippetsEvent,
   ScheduledMessagesEvent,
 } from '../../api/events/models';
+import type { ChannelFolderEvent } from '../../api/channels/folders';
 import type { ChangeBuilder } from '../change';
 import { activeRealmEmoji, orderProfileFields } from '../personal';
 import type { StoreState } from '../state';
@@ -70,4 +71,8 @@ export function applyDrafts(state: StoreState, event: DraftsEvent, change: Chang
   else if (event.op === 'update') drafts.set(event.draft.id, event.draft);
   else drafts.delete(event.draft_id);
   change.add('drafts');
+}
+
+export function applyChannelFolder(state: StoreState, event: ChannelFolderEvent, change: ChangeBuilder): void {
+  if (state.personal.channelFolders.apply(event)) change.add('channelFolders');
 }

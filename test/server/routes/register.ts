@@ -11,6 +11,8 @@ import { reminderJson, scheduledJson, snippetJson } from './personal';
 import { registerDrafts } from './drafts';
 import { linkifierJson, serverSettings } from './realm';
 import { playgroundJson } from './playgrounds';
+import { channelFolderSections } from './channelFolders';
+import { settingSince } from './settings';
 import { presencesFor } from './users';
 import { systemGroups } from './userGroups';
 import { recentPrivateConversations } from './recentDms';
@@ -22,7 +24,8 @@ import { reportRegisterFields } from './report';
 const ALL_TYPES = ['realm', 'subscription', 'message', 'update_message_flags', 'presence', 'user_topic', 'realm_user',
   'user_status', 'saved_snippets', 'scheduled_messages', 'reminders', 'realm_linkifiers', 'user_settings', 'stream',
   'realm_emoji', 'custom_profile_fields', 'attachment', 'update_display_settings', 'update_global_notifications', 'heartbeat',
-  'realm_user_groups', 'recent_private_conversations', 'muted_users', 'realm_playgrounds', 'drafts'];
+  'realm_user_groups', 'recent_private_conversations', 'muted_users', 'realm_playgrounds', 'drafts',
+  'channel_folders'];
 
 function unreadMsgs(srv: ChatServer, user: User): Record<string, unknown> {
   const st = srv.state;
@@ -225,10 +228,11 @@ function register(ctx: Ctx): Record<string, unknown> {
   if (fetch.has('realm_emoji')) out.realm_emoji = Object.fromEntries([...st.realmEmoji].map(([id, e]) => [id, e]));
   if (fetch.has('custom_profile_fields')) out.custom_profile_fields = st.profileFields.map((f) => profileFieldJson(srv, f));
   if (fetch.has('realm_playgrounds') && srv.fl >= 49) out.realm_playgrounds = st.playgrounds.map((p) => playgroundJson(srv, p));
+  Object.assign(out, channelFolderSections(srv, fetch));
   if (fetch.has('realm_linkifiers')) out.realm_linkifiers = st.linkifiers.map((l) => linkifierJson(srv, l));
   if (fetch.has('user_settings')) {
     const values: Record<string, unknown> = {};
-    for (const k of Object.keys(st.defaultSettings)) values[k] = st.setting(user, k);
+    for (const k of Object.keys(st.defaultSettings)) if (srv.fl >= settingSince(k)) values[k] = st.setting(user, k);
     if (values.web_home_view === 'recent' && srv.fl < 454) values.web_home_view = 'recent_topics';
     out.user_settings = values;
   }
