@@ -21,7 +21,7 @@ export const SLIM_REGISTER = {
  * section (`streams`, every channel) the store does not read: it builds channels from
  * `subscriptions` and `never_subscribed`.
  */
-const NO_SNAPSHOT_SECTION = new Set(['update_message', 'delete_message', 'reaction', 'submessage', 'typing', 'stream']);
+const NO_SNAPSHOT_SECTION = new Set(['update_message', 'delete_message', 'reaction', 'submessage', 'typing', 'stream', 'user_group']);
 
 /** The snapshot sections worth fetching for these event types. */
 export function snapshotFetchTypes(eventTypes: readonly string[]): string[] {

@@ -197,6 +197,7 @@ export class ChatStore {
       case 'user_status': return applyUserStatus(state, event, change);
       case 'realm_user': return applyRealmUser(state, event, change);
       case 'realm': return realmReducers.applyRealm(state, event, change);
+      case 'user_group': return realmReducers.applyUserGroup(state, event, change);
       case 'realm_linkifiers': return realmReducers.applyLinkifiers(state, event, change);
       case 'realm_emoji': return realmReducers.applyRealmEmoji(state, event, change);
       case 'realm_playgrounds': return realmReducers.applyRealmPlaygrounds(state, event, change);
