@@ -18,6 +18,7 @@ import { realmRoutes, uploadBytes } from './routes/realm';
 import { registerRoutes } from './routes/register';
 import { settingsRoutes } from './routes/settings';
 import { streamRoutes } from './routes/streams';
+import { channelPermissionRoutes } from './routes/channelPermissions';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { typingRoutes } from './routes/typing';
 import { playgroundRoutes } from './routes/playgrounds';
@@ -77,7 +78,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const routes = [
     ...registerRoutes, ...mutedUserRoutes, ...flagRoutes, ...messageRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
     ...subscriptionRoutes, ...streamRoutes, ...userRoutes.filter((r) => r.path.includes('{email}')), ...settingsRoutes, ...personalRoutes, ...draftRoutes,
-    ...realmRoutes(srv), ...playgroundRoutes,
+    ...realmRoutes(srv), ...playgroundRoutes, ...channelPermissionRoutes,
   ];
   const front = new HttpFront(srv, routes);
   const accountLimit = opts.organization === 'large' ? 50 : Infinity;

@@ -3,6 +3,7 @@ import { ChatServer } from './core';
 import { topicLinks } from './render';
 import { Message, Stream, Subscription, User } from './types';
 import { GROUP } from './state';
+import { channelGroupFields } from './channelPermissions';
 
 export interface MessageView { applyMarkdown: boolean; clientGravatar: boolean; allowEmptyTopic: boolean }
 
@@ -146,6 +147,7 @@ export function serializeStream(srv: ChatServer, s: Stream): Record<string, unkn
   };
   // Feature level 394: the number of (active) subscribers, for everyone who can see the channel.
   if (srv.fl >= 394) out.subscriber_count = activeCount(srv, s);
+  Object.assign(out, channelGroupFields(srv, s));
   return out;
 }
 
