@@ -2,7 +2,9 @@
 // design team (Alice, Carol, Maya) starts topics in #design, and it may delete any message there.
 // Alice leaves the team (a user_group event): Delete is no longer offered on Carol's message and,
 // scripted, is refused with the reason (nothing deleted); a new topic in #design is refused with
-// the reason before anything is sent. Back in the team, both work again, live.
+// the reason before anything is sent. Back in the team, both work again, live. Where the
+// organisation lets nobody resolve topics but #design lets its team, the Topics menu offers
+// Resolve in #design only, and a scripted Resolve elsewhere is refused with the reason.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
@@ -11,23 +13,31 @@ import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import { messageModel, modelContextOf } from '../../src/webviews/topicView/model';
 import type { TopicPanel } from '../../src/webviews/topicView/panel';
-import { clientFor, freshStart, serverUrl, signOutAll, testAccount, waitFor, type TestAccount } from './helpers';
+import { clientFor, freshStart, GENERAL, serverUrl, signOutAll, testAccount, waitFor, type TestAccount } from './helpers';
 
 const DESIGN = 3;
 const DESIGN_TEAM = 30;
 
-/** Adds Alice to the design team or takes her out of it, as an administrator (`POST /user_groups/{id}/members`). */
-async function aliceInTeam(inTeam: boolean): Promise<void> {
+const EVERYONE = 11;
+const NOBODY = 17;
+
+/** A form request as Adam, an administrator; the answer's status and message. */
+async function asAdmin(method: string, path: string, params: Record<string, unknown>): Promise<{ status: number; msg: string }> {
   const adam: TestAccount = testAccount('adam');
-  const alice = testAccount('alice');
-  const res = await fetch(`${serverUrl()}/api/v1/user_groups/${DESIGN_TEAM}/members`, {
-    method: 'POST',
-    body: new URLSearchParams({ [inTeam ? 'add' : 'delete']: JSON.stringify([alice.userId]) }),
+  const res = await fetch(`${serverUrl()}/api/v1${path}`, {
+    method,
+    body: new URLSearchParams(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])),
     headers: { Authorization: 'Basic ' + Buffer.from(`${adam.email}:${adam.apiKey}`).toString('base64'), 'Content-Type': 'application/x-www-form-urlencoded' },
   });
-  const body = (await res.json()) as { result: string; msg: string };
+  return { status: res.status, msg: ((await res.json()) as { msg: string }).msg };
+}
+
+/** Adds Alice to the design team or takes her out of it (`POST /user_groups/{id}/members`). */
+async function aliceInTeam(inTeam: boolean): Promise<void> {
+  const alice = testAccount('alice');
+  const res = await asAdmin('POST', `/user_groups/${DESIGN_TEAM}/members`, { [inTeam ? 'add' : 'delete']: [alice.userId] });
   // Already as wanted (a test before failed half-way) is fine.
-  assert.ok(res.status === 200 || /already a member|no member/.test(body.msg), body.msg);
+  assert.ok(res.status === 200 || /already a member|no member/.test(res.msg), res.msg);
 }
 
 describe('per-channel permissions', function () {
@@ -46,6 +56,8 @@ describe('per-channel permissions', function () {
   });
   after(async () => {
     await aliceInTeam(true);
+    await asAdmin('PATCH', '/realm', { can_resolve_topics_group: { new: EVERYONE } });
+    await asAdmin('PATCH', `/streams/${DESIGN}`, { can_resolve_topics_group: { new: NOBODY } });
     for (const p of api.topicViews.panels) p.dispose();
     await signOutAll(api);
     await carol.close();
@@ -94,5 +106,30 @@ describe('per-channel permissions', function () {
     await aliceInTeam(true);
     await waitFor('allowed again (user_group event)', () => store().realm.newTopicRefusal(store().subscription(DESIGN)!) === undefined, 15_000);
     assert.ok((await panel.send('now I may')).id > 0);
+  });
+
+  it('Topics menu: Resolve only where the organisation or the channel lets Alice; scripted elsewhere, refused with the reason and nothing sent', async () => {
+    assert.equal((await asAdmin('PATCH', '/realm', { can_resolve_topics_group: { new: NOBODY } })).status, 200);
+    assert.equal((await asAdmin('PATCH', `/streams/${DESIGN}`, { can_resolve_topics_group: { new: DESIGN_TEAM } })).status, 200);
+    const realm = () => store().realm;
+    await waitFor('the realm and stream update events', () => !realm().canResolveTopics() && realm().canResolveTopics(store().subscription(DESIGN)), 15_000);
+    const contexts = () => api.topics.provider.getChildren().map((n) => api.topics.provider.getTreeItem(n).contextValue ?? '');
+    await api.topics.showChannel(GENERAL);
+    await waitFor('#general listed without Resolve', () => contexts().length > 0 && api.topics.model.streamId === GENERAL && contexts().every((c) => !/\.canResolve\b/.test(c)), 15_000);
+    await api.topics.showChannel(DESIGN);
+    await waitFor('#design listed with Resolve', () => api.topics.model.streamId === DESIGN && contexts().some((c) => /\.canResolve\b/.test(c)), 15_000);
+
+    // A scripted caller gets the refusal thrown (the command kit's rule for scripted calls).
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand(Commands.topicResolve, { streamId: GENERAL, topic: 'lunch plans' })),
+      /You are not allowed to resolve topics in #general \(the organisation and the channel decide who may\)\./,
+    );
+    const topics = await carol.call('GET /users/me/{stream_id}/topics', { stream_id: GENERAL });
+    assert.ok(topics.topics.some((t) => t.name === 'lunch plans') && !topics.topics.some((t) => t.name === '✔ lunch plans'), 'nothing was resolved');
+
+    // The setting changes back: Resolve is offered in #general again, live.
+    await asAdmin('PATCH', '/realm', { can_resolve_topics_group: { new: EVERYONE } });
+    await api.topics.showChannel(GENERAL);
+    await waitFor('#general with Resolve again', () => api.topics.model.streamId === GENERAL && contexts().some((c) => /\.canResolve\b/.test(c)), 15_000);
   });
 });

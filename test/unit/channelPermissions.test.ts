@@ -231,12 +231,10 @@ describe('per-channel permission groups against the local server', function () {
     });
 
     it('refuses resolving where neither the organisation nor the channel allows it, with the channel message', async () => {
-      const settings = server.state.realm.settings;
-      const before = settings.can_resolve_topics_group;
-      settings.can_resolve_topics_group = GROUP.nobody;
-      // As the realm update event would (the local server has no endpoint for this setting).
-      alice.store.realm.update({ can_resolve_topics_group: GROUP.nobody });
+      const realmSet = (group: number) => form(server, adam(), 'PATCH', '/realm', { can_resolve_topics_group: { new: group } });
+      assert.equal((await realmSet(GROUP.nobody)).status, 200);
       try {
+        await until('the realm update_dict event', () => alice.store.realm.settings.can_resolve_topics_group === GROUP.nobody);
         const id = (await form(server, byEmail(server, 'carol'), 'POST', '/messages', { type: 'stream', to: DESIGN, topic: 'mockups', content: 'resolve me' })).body.id as number;
         const resolve = () => form(server, byEmail(server, 'alice'), 'PATCH', `/messages/${id}`, { topic: '✔ mockups', propagate_mode: 'change_one' });
         const refused = await resolve();
@@ -246,10 +244,12 @@ describe('per-channel permission groups against the local server', function () {
         assert.equal(set.status, 200, JSON.stringify(set.body));
         await until('the stream update event', () => design().can_resolve_topics_group === 30);
         assert.equal(alice.store.realm.canResolveTopics(design()), true);
+        assert.equal(alice.store.realm.canResolveTopics(alice.store.subscription(1)), false, 'in #design only');
         assert.equal((await resolve()).status, 200);
+        const byMember = await form(server, byEmail(server, 'alice'), 'PATCH', '/realm', { can_resolve_topics_group: { new: GROUP.everyone } });
+        assert.deepEqual([byMember.status, byMember.body.msg], [400, 'Must be an organization administrator']);
       } finally {
-        settings.can_resolve_topics_group = before;
-        alice.store.realm.update({ can_resolve_topics_group: before });
+        await realmSet(GROUP.everyone);
       }
     });
 

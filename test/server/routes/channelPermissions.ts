@@ -1,5 +1,6 @@
 // The routes behind a channel's own permission groups: `PATCH /streams/{stream_id}` for the
-// group settings (channelPermissions.ts; a `stream` update event each), and the organisation's
+// group settings (channelPermissions.ts; a `stream` update event each), `PATCH /realm` for the
+// organisation's groups they widen (a `realm` update_dict event), and the organisation's
 // own user groups: listed in `realm_user_groups`, members changed with
 // `POST /user_groups/{user_group_id}/members` (`user_group` events). Only organisation
 // administrators administer channels and groups here.
@@ -99,8 +100,31 @@ function updateMembers(ctx: Ctx): Record<string, unknown> {
   return {};
 }
 
+/** The organisation's permission groups the channel's widen (`PATCH /realm`, owners and administrators). */
+const REALM_GROUPS = ['can_move_messages_between_topics_group', 'can_move_messages_between_channels_group', 'can_resolve_topics_group',
+  'can_delete_any_message_group', 'can_delete_own_message_group'];
+
+function updateRealm(ctx: Ctx): Record<string, unknown> {
+  const { srv, user, p } = ctx;
+  if (!srv.state.isAdmin(user)) throw badRequest('Must be an organization administrator');
+  const data: Record<string, number> = {};
+  for (const key of REALM_GROUPS) {
+    const change = p[key] as { new: GroupValue; old?: GroupValue } | undefined;
+    if (change === undefined) continue;
+    // The local server's organisation settings name system groups only.
+    if (typeof change.new !== 'number' || !(change.new in GROUP_NAMES)) throw badRequest(`Invalid user group ID: ${JSON.stringify(change.new)}`);
+    if (change.old !== undefined && !sameValue(change.old, srv.realmSetting<number>(key))) throw badRequest("'old' value does not match the expected value.");
+    data[key] = change.new;
+  }
+  if (Object.keys(data).length === 0) throw badRequest('No property was updated');
+  Object.assign(srv.state.realm.settings, data);
+  srv.queues.send(srv.activeUserIds(), 'realm', { type: 'realm', op: 'update_dict', property: 'default', data });
+  return {};
+}
+
 export const channelPermissionRoutes: Route[] = [
   { method: 'PATCH', path: '/streams/{stream_id:int}', handler: updateStream, params: updateParams },
+  { method: 'PATCH', path: '/realm', handler: updateRealm, params: Object.fromEntries(REALM_GROUPS.map((key) => [key, { t: 'json' as const, check: groupChange }])) },
   {
     method: 'POST', path: '/user_groups/{user_group_id:int}/members', handler: updateMembers,
     params: { add: { t: 'json', check: intArray }, delete: { t: 'json', check: intArray } },
