@@ -21,9 +21,9 @@ const DESIGN_TEAM = 30;
 const EVERYONE = 11;
 const NOBODY = 17;
 
-/** A form request as Adam, an administrator; the answer's status and message. */
-async function asAdmin(method: string, path: string, params: Record<string, unknown>): Promise<{ status: number; msg: string }> {
-  const adam: TestAccount = testAccount('adam');
+/** A form request as Adam, an administrator (or `who`); the answer's status and message. */
+async function asAdmin(method: string, path: string, params: Record<string, unknown>, who = 'adam'): Promise<{ status: number; msg: string }> {
+  const adam: TestAccount = testAccount(who);
   const res = await fetch(`${serverUrl()}/api/v1${path}`, {
     method,
     body: new URLSearchParams(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])),
@@ -50,6 +50,8 @@ describe('per-channel permissions', function () {
   before(async function () {
     this.timeout(90_000);
     await aliceInTeam(true);
+    // Subscribed to #design whatever ran before (channels.test.ts unsubscribes her).
+    assert.equal((await asAdmin('POST', '/users/me/subscriptions', { subscriptions: [{ name: 'design' }] }, 'alice')).status, 200);
     carol = clientFor(testAccount('carol'));
     api = await freshStart(testAccount('alice'));
     api.onDidReportError((e) => errors.push(e.text));
