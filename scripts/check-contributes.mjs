@@ -67,7 +67,7 @@ for (const id of expanded) if (!views.some((v) => v.id === id)) problems.push(`E
 
 // Names used in when clauses and command links.
 const commands = new Set(values(c.Commands));
-const known = new Set([...commands, ...values(c.Views), ...values(c.ViewContainers), ...values(c.ContextKeys), ...values(c.CommentIds)]);
+const known = new Set([...commands, ...values(c.Views), ...values(c.ViewContainers), ...values(c.ContextKeys), ...values(c.CommentIds), ...values(c.WebviewPanels)]);
 const settings = new Set(values(c.Settings));
 function checkWhen(where, clause) {
   if (typeof clause !== 'string') return;

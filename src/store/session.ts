@@ -66,6 +66,8 @@ export const STORE_EVENT_TYPES = [
   'user_settings',
   'custom_profile_fields',
   'typing',
+  // Its section is `realm_user_groups` (fetched below).
+  'user_group',
 ];
 
 /** Snapshot sections: the consumed types that have one, plus the groups behind permission settings. */

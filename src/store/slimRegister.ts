@@ -22,7 +22,7 @@ export const SLIM_REGISTER = {
  * `subscriptions` and `never_subscribed`.
  */
 // `channel_folder` events update the `channel_folders` section (asked for by the session).
-const NO_SNAPSHOT_SECTION = new Set(['update_message', 'delete_message', 'reaction', 'submessage', 'typing', 'stream', 'channel_folder']);
+const NO_SNAPSHOT_SECTION = new Set(['update_message', 'delete_message', 'reaction', 'submessage', 'typing', 'stream', 'channel_folder', 'user_group']);
 
 /** The snapshot sections worth fetching for these event types. */
 export function snapshotFetchTypes(eventTypes: readonly string[]): string[] {

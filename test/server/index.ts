@@ -19,6 +19,8 @@ import { realmRoutes, uploadBytes } from './routes/realm';
 import { registerRoutes } from './routes/register';
 import { settingsRoutes } from './routes/settings';
 import { streamRoutes } from './routes/streams';
+import { channelPermissionRoutes } from './routes/channelPermissions';
+import { streamUpdateRoutes } from './routes/streamUpdate';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { typingRoutes } from './routes/typing';
 import { playgroundRoutes } from './routes/playgrounds';
@@ -79,7 +81,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const routes = [
     ...registerRoutes, ...mutedUserRoutes, ...flagRoutes, ...messageRoutes, ...reportRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
     ...subscriptionRoutes, ...streamRoutes, ...userRoutes.filter((r) => r.path.includes('{email}')), ...settingsRoutes, ...personalRoutes, ...draftRoutes,
-    ...realmRoutes(srv), ...playgroundRoutes, ...channelFolderRoutes,
+    ...realmRoutes(srv), ...playgroundRoutes, ...channelFolderRoutes, ...channelPermissionRoutes, ...streamUpdateRoutes,
   ];
   const front = new HttpFront(srv, routes);
   const accountLimit = opts.organization === 'large' ? 50 : Infinity;

@@ -4,6 +4,7 @@ import { ChatServer } from './core';
 import { topicLinks } from './render';
 import { Message, Stream, Subscription, User } from './types';
 import { GROUP } from './state';
+import { channelGroupFields } from './channelPermissions';
 
 export interface MessageView { applyMarkdown: boolean; clientGravatar: boolean; allowEmptyTopic: boolean }
 
@@ -150,6 +151,7 @@ export function serializeStream(srv: ChatServer, s: Stream): Record<string, unkn
   if (srv.fl >= 394) out.subscriber_count = activeCount(srv, s);
   // Feature level 392: which topics messages may go to (test/server/channelPolicy.ts).
   if (srv.fl >= 392) out.topics_policy = ownTopicsPolicy(srv, s);
+  Object.assign(out, channelGroupFields(srv, s));
   return out;
 }
 

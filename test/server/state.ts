@@ -67,6 +67,8 @@ export class State {
   userMessages = new Map<number, Map<number, number>>();
   attachments = new Map<number, Attachment>();
   linkifiers: Linkifier[] = [];
+  /** The organisation's own user groups (routes/channelPermissions.ts), beside the system groups. */
+  customGroups = new Map<number, { id: number; name: string; description: string; members: Set<number>; subgroups: number[] }>();
   playgrounds: Playground[] = [];
   channelFolders: ChannelFolder[] = [];
   snippets = new Map<number, Snippet>();
@@ -145,7 +147,10 @@ export class State {
       case GROUP.moderators: return user.role <= ROLE.moderator;
       case GROUP.administrators: return user.role <= ROLE.admin;
       case GROUP.owners: return user.role <= ROLE.owner;
-      default: return false;
+      default: {
+        const g = this.customGroups.get(groupId);
+        return g !== undefined && (g.members.has(user.id) || g.subgroups.some((id) => this.inGroup(user, id)));
+      }
     }
   }
 

@@ -35,6 +35,9 @@ export interface User {
   isSystemBot?: boolean;
 }
 
+/** A group-setting value: a group's id, or an anonymous group. */
+export type GroupValue = number | { direct_members: number[]; direct_subgroups: number[] };
+
 export interface Stream {
   id: number;
   name: string;
@@ -48,6 +51,8 @@ export interface Stream {
   subscribers: Set<number>;
   canRemoveSubscribersGroup: number;
   canSendMessageGroup: number;
+  /** The channel's own permission groups (channelPermissions.ts); unset: their defaults. */
+  groups?: Record<string, GroupValue>;
   dateCreated: number;
   recipientId: number;
   emailToken: string;

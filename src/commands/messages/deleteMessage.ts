@@ -34,7 +34,9 @@ export async function deleteMessage(current: CurrentSession, args: unknown): Pro
   const store = current.store;
   const archived = message.stream_id !== undefined ? archivedRefusal(store.channel(message.stream_id)) : undefined;
   if (archived) throw new UserFacingError(archived);
-  const refusal = store.realm.deleteRefusal(message.sender_id === store.ownUserId, Date.now() / 1000 - message.timestamp);
+  // The channel's own groups (FL 407) can allow what the organisation's do not.
+  const channel = message.stream_id !== undefined ? store.channel(message.stream_id) : undefined;
+  const refusal = store.realm.deleteRefusal(message.sender_id === store.ownUserId, Date.now() / 1000 - message.timestamp, channel);
   if (refusal) throw new UserFacingError(vscode.l10n.t('You cannot delete this message: {0}', refusal));
   if (!args.confirmed) {
     const del = vscode.l10n.t('Delete');

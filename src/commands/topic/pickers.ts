@@ -86,7 +86,9 @@ export async function pickTopicOf(store: ChatStore, streamId: number, title: str
     description: t.unread > 0 ? vscode.l10n.t('{0} unread', t.unread) : undefined,
     topic: t.name,
   }));
-  if (allowNew) items.unshift({ label: vscode.l10n.t('$(add) New topic…'), topic: NEW, alwaysShow: true });
+  // Not offered where the channel lets only some users start topics and the user is not one.
+  const sub = store.subscription(streamId);
+  if (allowNew && !(sub && store.realm.newTopicRefusal(sub))) items.unshift({ label: vscode.l10n.t('$(add) New topic…'), topic: NEW, alwaysShow: true });
   const placeHolder = offline ? vscode.l10n.t('Offline: the topics you read recently and the unread ones') : vscode.l10n.t('Choose a topic');
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder });
   if (!picked) return undefined;

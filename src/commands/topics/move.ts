@@ -69,12 +69,17 @@ function resolve(id: CommandDeclaration['id'], resolved: boolean): CommandDeclar
     session: true,
     failure: resolved ? vscode.l10n.t('Could not resolve the topic') : vscode.l10n.t('Could not unresolve the topic'),
     async run({ current, interactive }, arg?: TopicArg) {
-      if (!current.store.realm.canResolveTopics()) {
+      const { store } = current;
+      // The organisation's group or, per channel, the channel's own (FL 402): refused before any request.
+      if (!store.realm.canResolveTopics() && !store.subscriptions().some((s) => store.realm.canResolveTopics(s))) {
         throw new UserFacingError(vscode.l10n.t('You are not allowed to resolve topics in this organisation (an administrator decides who may).'));
       }
       const t = await topicOf(current, arg, resolved ? vscode.l10n.t('Choose a topic to resolve') : vscode.l10n.t('Choose a topic to unresolve'));
       if (!t) return false;
       refuseArchived(current, t.streamId);
+      if (!store.realm.canResolveTopics(store.channel(t.streamId))) {
+        throw new UserFacingError(vscode.l10n.t('You are not allowed to resolve topics in {0} (the organisation and the channel decide who may).', channelName(current, t.streamId)));
+      }
       if (resolved && t.topic === '') throw new UserFacingError(vscode.l10n.t('The empty topic cannot be marked resolved. Rename it first.'));
       if (isResolved(t.topic) === resolved) return true;
       const topic = resolved ? RESOLVED_PREFIX + t.topic : unresolvedName(t.topic);
@@ -95,15 +100,22 @@ export const commands: CommandDeclaration[] = [
     session: true,
     failure: vscode.l10n.t('Could not move the topic'),
     async run({ current, interactive }, arg?: MoveArg) {
-      const realm = current.store.realm;
-      const canTopics = realm.canMoveBetweenTopics();
-      const canChannels = realm.canMoveBetweenChannels();
-      if (!canTopics && !canChannels) {
+      const { store } = current;
+      const realm = store.realm;
+      // The organisation's groups or, per channel, the channel's own (FL 396): refused before any request.
+      const mayMove = (sub?: Parameters<typeof realm.canMoveBetweenTopics>[0]) => realm.canMoveBetweenTopics(sub) || realm.canMoveBetweenChannels(sub);
+      if (!mayMove() && !store.subscriptions().some((s) => mayMove(s))) {
         throw new UserFacingError(vscode.l10n.t('You are not allowed to rename or move topics in this organisation (an administrator decides who may).'));
       }
       const t = await topicOf(current, arg, vscode.l10n.t('Choose a topic to rename or move'));
       if (!t) return false;
       refuseArchived(current, t.streamId);
+      const sub = store.channel(t.streamId);
+      const canTopics = realm.canMoveBetweenTopics(sub);
+      const canChannels = realm.canMoveBetweenChannels(sub);
+      if (!canTopics && !canChannels) {
+        throw new UserFacingError(vscode.l10n.t('You are not allowed to rename or move topics in {0} (the organisation and the channel decide who may).', channelName(current, t.streamId)));
+      }
       const request = await askMove(current, t, arg, canTopics, canChannels);
       if (!request) return false;
       // Scripted destinations: an archived channel, or a topic its policy forbids, is refused here with the reason.

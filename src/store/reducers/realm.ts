@@ -6,6 +6,7 @@ import type {
   RealmPlaygroundsEvent,
   RealmLinkifiersEvent,
   RemindersEvent,
+  UserGroupEvent,
   SavedSnippetsEvent,
   ScheduledMessagesEvent,
 } from '../../api/events/models';
@@ -20,6 +21,11 @@ export function applyRealm(state: StoreState, event: RealmEvent, change: ChangeB
   state.presence.thresholdSeconds = state.realm.offlineThresholdSeconds;
   state.presence.invalidate();
   change.add('realm');
+}
+
+/** `user_group` events: membership behind the permission groups (menus follow through the `realm` area). */
+export function applyUserGroup(state: StoreState, event: UserGroupEvent, change: ChangeBuilder): void {
+  if (state.realm.applyGroupEvent(event)) change.add('realm');
 }
 
 export function applyLinkifiers(state: StoreState, event: RealmLinkifiersEvent, change: ChangeBuilder): void {

@@ -37,10 +37,12 @@ export class TopicsProvider extends TreeProvider<TopicNode> {
     const streamId = this.model.streamId;
     if (store && streamId !== undefined) {
       const realm = store.realm;
+      const sub = store.subscription(streamId);
       this.#context = {
-        canResolve: realm.canResolveTopics(),
-        canMove: realm.canMoveBetweenTopics() || realm.canMoveBetweenChannels(),
-        channelMuted: store.subscription(streamId)?.is_muted ?? false,
+        // The channel's own groups (FL 396/402) can allow what the organisation's do not.
+        canResolve: realm.canResolveTopics(sub),
+        canMove: realm.canMoveBetweenTopics(sub) || realm.canMoveBetweenChannels(sub),
+        channelMuted: sub?.is_muted ?? false,
         emptyName: realm.emptyTopicDisplayName,
         archived: isArchived(store.channel(streamId)),
       };

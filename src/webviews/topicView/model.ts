@@ -53,7 +53,8 @@ export function modelContextOf(current: Pick<CurrentSession, 'account' | 'store'
     channelName: (id) => store.channelName(id),
     emptyTopicName: store.realm.emptyTopicDisplayName,
     realmEmojiUrl: (id) => store.realmEmoji().find((e) => e.id === id)?.source_url,
-    canDelete: (m) => store.realm.canDeleteMessage(m.sender_id === store.ownUserId, Date.now() / 1000 - m.timestamp),
+    canDelete: (m) =>
+      store.realm.canDeleteMessage(m.sender_id === store.ownUserId, Date.now() / 1000 - m.timestamp, m.stream_id !== undefined ? store.subscription(m.stream_id) : undefined),
     readReceipts: store.realm.readReceipts,
     canReport: offersReport(store.featureLevel, store.realm.moderationChannelId),
   };

@@ -10,6 +10,7 @@ import { MessageList, type MessageListDelta, type MessageListSource } from '../.
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
 import { seedSaved } from './warm';
+import { followPermissions } from './permissions';
 import { followConnectionNotice, type ConnectionNotice } from './notice';
 import { requireSession } from '../../ui/session';
 import { PanelHost, type WebviewHost } from '../host';
@@ -127,6 +128,7 @@ export class TopicPanel implements vscode.Disposable {
         if (!e.webviewPanel.visible) this.#served = false;
       }),
       services.sessions.onDidChange((current) => this.#follow(current)),
+      followPermissions(this.#host, services.sessions, key, () => (this.#served ? this.#list : undefined)),
       (this.notice = followConnectionNotice(this.#host, services.sessions, () => this.#list, services.log)),
     );
     this.#registerHandlers();

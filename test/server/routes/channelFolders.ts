@@ -122,25 +122,23 @@ function reorderFolders({ srv, user, p }: Ctx): Record<string, unknown> {
 }
 
 /**
- * `PATCH /streams/{stream_id}` with `folder_id` (an id, or null to take the channel out): the
- * channel's administrators (here: organisation administrators, `can_administer_channel_group`).
+ * The `folder_id` of `PATCH /streams/{stream_id}` (test/server/routes/streamUpdate.ts): an id, or
+ * null to take the channel out; refused before anything changes when the folder does not exist.
  */
-function updateStreamFolder({ srv, user, p, path }: Ctx): Record<string, unknown> {
-  const st = srv.state;
-  const stream: Stream | undefined = st.streams.get(Number(path.stream_id));
-  if (!stream || !st.canAccessStream(user, stream)) throw badRequest('Invalid channel ID');
-  if (!st.isAdmin(user)) throw badRequest('You do not have permission to administer this channel.');
-  if (p.folder_id === undefined) return {};
-  const folderId = p.folder_id as number | null;
+export function checkStreamFolder(srv: ChatServer, folderId: number | null): void {
   if (folderId !== null) folderById(srv, folderId);
+}
+
+/** Moves the channel into the folder, with the `stream` update event to everyone who sees it. */
+export function setStreamFolder(srv: ChatServer, stream: Stream, folderId: number | null): void {
+  const st = srv.state;
   stream.folderId = folderId;
   st.subsVersion++;
   const viewers = [...st.users.values()].filter((u) => u.isActive && st.canAccessStream(u, stream)).map((u) => u.id);
   srv.queues.send(viewers, 'stream', { type: 'stream', op: 'update', stream_id: stream.id, name: stream.name, property: 'folder_id', value: folderId });
-  return {};
 }
 
-const intOrNull = (v: unknown): string | null => (v === null || isInt(v) ? null : '$ is not an integer');
+export const intOrNull = (v: unknown): string | null => (v === null || isInt(v) ? null : '$ is not an integer');
 
 export const channelFolderRoutes: Route[] = [
   {
@@ -159,10 +157,6 @@ export const channelFolderRoutes: Route[] = [
   {
     method: 'PATCH', path: '/channel_folders/{channel_folder_id:int}', since: FOLDERS_FL.folders, handler: updateFolder,
     params: { name: { t: 'str' }, description: { t: 'str' }, is_archived: { t: 'bool' } },
-  },
-  {
-    method: 'PATCH', path: '/streams/{stream_id:int}', handler: updateStreamFolder,
-    params: { folder_id: { t: 'json', check: intOrNull, since: FOLDERS_FL.folders } },
   },
 ];
 

@@ -1,5 +1,6 @@
 import { checkTopicsPolicy } from '../channelPolicy';
 import { badRequest } from '../errors';
+import { checkNewTopic } from '../channelPermissions';
 import { checkDirectMessagePermission } from './recentDms';
 import {
   checkContent, checkTopic, getAccessibleMessage, messageType, resolveStream, resolveUsers, sendMessage,
@@ -68,6 +69,7 @@ function postMessage(ctx: Ctx): Record<string, unknown> {
     if (p.topic === undefined && srv.fl < 392 && srv.realmSetting('mandatory_topics')) throw badRequest("Missing 'topic' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'topic' });
     const topic = checkTopic(srv, p.topic ?? '', true);
     checkTopicsPolicy(srv, stream, topic);
+    checkNewTopic(srv, user, stream, topic);
     m = sendMessage(srv, user, { type: 'stream', stream, topic }, content, { queueId: p.queue_id, localId: p.local_id, readBySender: p.read_by_sender, client: 'API' });
   } else {
     const list = Array.isArray(to) ? to : typeof to === 'number' ? [to] : String(to).split(',').map((s) => s.trim()).filter(Boolean);
