@@ -68,6 +68,7 @@ export const Commands = {
   discussionResolve: 'teamChat.discussion.resolve',
   discussionUnresolve: 'teamChat.discussion.unresolve',
   discussionShow: 'teamChat.discussion.show',
+  discussionCompare: 'teamChat.discussion.compare',
   searchTopic: 'teamChat.searchTopic',
   searchChannel: 'teamChat.searchChannel',
   // Reminders
