@@ -69,6 +69,7 @@ export const Commands = {
   discussionUnresolve: 'teamChat.discussion.unresolve',
   discussionShow: 'teamChat.discussion.show',
   discussionCompare: 'teamChat.discussion.compare',
+  askTeamAboutProblem: 'teamChat.askTeamAboutProblem',
   searchTopic: 'teamChat.searchTopic',
   searchChannel: 'teamChat.searchChannel',
   // Reminders

@@ -7,6 +7,7 @@ import { UserFacingError } from '../../ui/errorMessage';
 import { isCodeReferenceArgs, openCodeReference, type OpenedReference } from './openReference';
 import { registerDiscussions, type Discussions } from './discussions';
 import { discussSelection } from './discussSelection';
+import { askTeam, AskTeamActions } from './askTeam';
 import { registerNarrowHover } from './hover';
 import { describeSelection, type SelectionShare } from './share';
 import { CodeBlockActions, isCodeBlockArgs, type CodeBlockResult } from './codeBlock';
@@ -30,6 +31,13 @@ export function register(services: Services): Discussions {
       failure: vscode.l10n.t('Could not start the discussion'),
       scripted: 'report',
       run: ({ current, services: s }, args?: unknown) => discussSelection(current, s.outbox, args),
+    },
+    {
+      id: Commands.askTeamAboutProblem,
+      session: true,
+      failure: vscode.l10n.t('Could not ask the team'),
+      scripted: 'report',
+      run: ({ current, services: s }, args?: unknown) => askTeam(current, s.outbox, args),
     },
     {
       id: Commands.openCodeReference,
@@ -61,5 +69,6 @@ export function register(services: Services): Discussions {
     },
   ]);
   registerNarrowHover(services);
+  services.context.subscriptions.push(vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new AskTeamActions(), { providedCodeActionKinds: AskTeamActions.kinds }));
   return registerDiscussions(services);
 }
