@@ -70,6 +70,7 @@ export const Commands = {
   discussionShow: 'teamChat.discussion.show',
   discussionCompare: 'teamChat.discussion.compare',
   askTeamAboutProblem: 'teamChat.askTeamAboutProblem',
+  shareTerminalSelection: 'teamChat.shareTerminalSelection',
   searchTopic: 'teamChat.searchTopic',
   searchChannel: 'teamChat.searchChannel',
   // Reminders
