@@ -16,7 +16,7 @@ const COMMANDS_KEPT = 20;
 const OUTPUT_KEPT = 64 * 1024;
 
 interface Recorded {
-  readonly commandLine: string;
+  readonly execution: vscode.TerminalShellExecution;
   output: string;
 }
 
@@ -34,7 +34,8 @@ export class TerminalCommands implements vscode.Disposable {
 
   async #record(terminal: vscode.Terminal, execution: vscode.TerminalShellExecution): Promise<void> {
     const list = this.#byTerminal.get(terminal) ?? [];
-    const entry: Recorded = { commandLine: execution.commandLine.value, output: '' };
+    // The command line is read when shared: for a typed command the shell may report it later.
+    const entry: Recorded = { execution, output: '' };
     list.push(entry);
     if (list.length > COMMANDS_KEPT) list.shift();
     this.#byTerminal.set(terminal, list);
@@ -47,8 +48,8 @@ export class TerminalCommands implements vscode.Disposable {
     }
   }
 
-  commandsOf(terminal: vscode.Terminal | undefined): readonly Recorded[] {
-    return (terminal && this.#byTerminal.get(terminal)) ?? [];
+  commandsOf(terminal: vscode.Terminal | undefined): { commandLine: string; output: string }[] {
+    return ((terminal && this.#byTerminal.get(terminal)) ?? []).map((r) => ({ commandLine: r.execution.commandLine.value, output: r.output }));
   }
 
   dispose(): void {
