@@ -18,19 +18,19 @@ function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** The command line of the newest command (last in `commands`) whose output holds `selection`. */
+/**
+ * The command line of the newest command (last in `commands`) whose output holds `selection`, else
+ * of the newest whose command line the selection holds (it runs from the command's prompt on).
+ */
 export function commandOf(selection: string, commands: readonly { readonly commandLine: string; readonly output: string }[]): string | undefined {
   const wanted = squash(selection);
   if (wanted === '') return undefined;
-  for (let i = commands.length - 1; i >= 0; i--) {
-    const c = commands[i]!;
+  const newestFirst = [...commands].reverse().filter((c) => squash(c.commandLine) !== '');
+  const byOutput = newestFirst.find((c) => {
     const output = squash(plainTerminalText(c.output));
-    const line = squash(c.commandLine);
-    if (output.includes(wanted) || line === wanted) return c.commandLine;
-    // A selection from the prompt's command line through its output.
-    if (line !== '' && output !== '' && wanted.includes(line) && wanted.includes(output)) return c.commandLine;
-  }
-  return undefined;
+    return output !== '' && output.includes(wanted);
+  });
+  return (byOutput ?? newestFirst.find((c) => wanted.includes(squash(c.commandLine))))?.commandLine;
 }
 
 export function terminalShareContent(selection: string, commandLine: string | undefined): string {

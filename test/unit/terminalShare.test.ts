@@ -25,6 +25,8 @@ describe('sharing a terminal selection', () => {
     assert.equal(commandOf('a.ts b.ts', commands), 'ls');
     assert.equal(commandOf('nowhere', commands), undefined);
     assert.equal(commandOf('~/w $ ls\na.ts\nb.ts', commands), 'ls');
+    // The output not read yet: the command line in the selection says which.
+    assert.equal(commandOf('~/w $ npm test -- --grep x\n', [...commands, { commandLine: 'pwd', output: '' }]), 'npm test -- --grep x');
     assert.equal(commandOf('  ', commands), undefined);
   });
 });
