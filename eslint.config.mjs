@@ -1,6 +1,6 @@
 // ESLint (flat config): typescript-eslint's recommended rules with type information, plus the
 // architecture's boundaries. The layers, top to bottom:
-//   extension.ts (the shell) → core.ts → commands → notifications → webviews → views → session → auth → messageList → store → api
+//   extension.ts (the shell) → core.ts → assistant → commands → notifications → webviews → views → session → auth → messageList → store → api
 // The shell is all the host loads at activation: at run time it imports only src/shell and
 // src/constants.ts, which imports nothing (the core it requires by path, after activation).
 // A layer imports only layers below it; src/api, src/store and the message list never import
@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
 import path from 'node:path';
 import { uiStrings } from './scripts/eslint/uiStrings.mjs';
 
-const LAYERS = ['api', 'store', 'messageList', 'auth', 'session', 'views', 'webviews', 'notifications', 'commands'];
+const LAYERS = ['api', 'store', 'messageList', 'auth', 'session', 'views', 'webviews', 'notifications', 'commands', 'assistant'];
 /**
  * Folders outside the layering. Helpers without VS Code: any layer (and the pages) may use them; they
  * use only the api and the helpers before them in this list (emoji imports nothing; messageText, emoji).

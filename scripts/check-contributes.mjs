@@ -45,6 +45,8 @@ compare('View container', viewContainers.map((x) => x.id), values(c.ViewContaine
 compare('View', views.map((x) => x.id), values(c.Views), 'Views');
 compare('Setting', configurations.flatMap((x) => Object.keys(x.properties ?? {})), values(c.Settings), 'Settings');
 compare('Authentication provider', (contributes.authentication ?? []).map((x) => x.id), [c.AUTH_PROVIDER_ID].filter(Boolean), 'AUTH_PROVIDER_ID');
+compare('Language-model tool', (contributes.languageModelTools ?? []).map((x) => x.name), values(c.Assistant?.tools), 'Assistant.tools');
+compare('Chat participant', (contributes.chatParticipants ?? []).map((x) => x.id), [c.Assistant?.participant].filter(Boolean), 'Assistant.participant');
 
 // Views must sit in a declared container (or a built-in one).
 const builtIn = new Set(['explorer', 'scm', 'debug', 'test', 'remote']);
@@ -65,7 +67,7 @@ for (const id of expanded) if (!views.some((v) => v.id === id)) problems.push(`E
 
 // Names used in when clauses and command links.
 const commands = new Set(values(c.Commands));
-const known = new Set([...commands, ...values(c.Views), ...values(c.ViewContainers), ...values(c.ContextKeys), ...values(c.CommentIds)]);
+const known = new Set([...commands, ...values(c.Views), ...values(c.ViewContainers), ...values(c.ContextKeys), ...values(c.CommentIds), ...values(c.WebviewPanels)]);
 const settings = new Set(values(c.Settings));
 function checkWhen(where, clause) {
   if (typeof clause !== 'string') return;

@@ -42,6 +42,13 @@ export const Commands = {
   channelUnsubscribe: 'teamChat.channel.unsubscribe',
   channelRemoveSubscribers: 'teamChat.channel.removeSubscribers',
   channelMarkRead: 'teamChat.channel.markRead',
+  // Channel folders (administrators)
+  createChannelFolder: 'teamChat.createChannelFolder',
+  renameChannelFolder: 'teamChat.renameChannelFolder',
+  archiveChannelFolder: 'teamChat.archiveChannelFolder',
+  moveChannelFolderUp: 'teamChat.moveChannelFolderUp',
+  moveChannelFolderDown: 'teamChat.moveChannelFolderDown',
+  moveChannelToFolder: 'teamChat.channel.moveToFolder',
   // Topics tree
   refreshTopics: 'teamChat.refreshTopics',
   topicMute: 'teamChat.topic.mute',
@@ -64,6 +71,8 @@ export const Commands = {
   openCodeReference: 'teamChat.openCodeReference',
   codeBlockAction: 'teamChat.codeBlockAction',
   deleteMessage: 'teamChat.deleteMessage',
+  reportMessage: 'teamChat.reportMessage',
+  goToDate: 'teamChat.goToDate',
   discussionReply: 'teamChat.discussion.reply',
   discussionResolve: 'teamChat.discussion.resolve',
   discussionUnresolve: 'teamChat.discussion.unresolve',
@@ -188,6 +197,10 @@ export const ContextKeys = {
   linkifiersEmpty: 'teamChat.linkifiers.empty',
   /** The own user is an organization administrator (or owner). */
   isAdmin: 'teamChat.isAdmin',
+  /** The server can find messages by date (`anchor=date`, feature level 445): "Go to Date…" is offered. */
+  canGoToDate: 'teamChat.canGoToDate',
+  /** The server has channel folders (feature level 389). */
+  channelFolders: 'teamChat.channelFolders',
   /** The active editor is a saved snippet being edited (its tab shows "Save Snippet"). */
   snippetEditorActive: 'teamChat.snippetEditorActive',
   /** The Inbox tree shows recent conversations (its title menu offers the unread ones back). */
@@ -196,6 +209,8 @@ export const ContextKeys = {
   noSubscriptions: 'teamChat.noSubscriptions',
   /** A search ran: the Search Results view is shown (until "Clear"). */
   searchResultsShown: 'teamChat.searchResultsShown',
+  /** The assistant's tools and `@teamchat` are offered (`teamChat.ai.enabled` on, `hide_ai_features` off). */
+  aiEnabled: 'teamChat.aiEnabled',
 } as const;
 
 /** Setting IDs (package.json `contributes.configuration`). None yet; later features add theirs. */
@@ -210,6 +225,21 @@ export const Settings = {
   badgeCounts: 'teamChat.badge.counts',
   /** Repository (`host/owner/name`) → the channel "Discuss Selection…" suggests for it. */
   codeChannels: 'teamChat.code.channels',
+  /** The language-model tools and the `@teamchat` chat participant (src/assistant/). */
+  aiEnabled: 'teamChat.ai.enabled',
+} as const;
+
+/** The assistant's contributions (package.json `languageModelTools`, `chatParticipants`). */
+export const Assistant = {
+  participant: 'teamChat.teamchat',
+  tools: {
+    search: 'teamchat_search',
+    readConversation: 'teamchat_read_conversation',
+    unread: 'teamchat_unread',
+    codeDiscussions: 'teamchat_code_discussions',
+    people: 'teamchat_people',
+    draftMessage: 'teamchat_draft_message',
+  },
 } as const;
 
 /** The authentication provider (package.json `contributes.authentication`). */

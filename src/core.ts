@@ -50,8 +50,10 @@ import { registerPeopleView, type PeopleView } from './views/presence';
 import * as notifications from './notifications';
 import * as directMessagesView from './views/directMessages';
 import * as uploadCommands from './commands/upload';
+import * as goToDateCommand from './commands/goToDate';
 import * as searchView from './views/search';
 import * as searchCommands from './commands/search';
+import * as assistant from './assistant';
 
 /** What `activateCore` resolves to (the shell's `ready()`): integration tests reach the extension's state through it. */
 export interface TeamChatApi {
@@ -89,6 +91,8 @@ export interface TeamChatApi {
   webhookReceiver: WebhookReceiver;
   /** Message notifications (tests read what was shown, switch Do Not Disturb). */
   notifications: notifications.Notifications;
+  /** The language-model tools and `@teamchat` (tests drive the participant's handler). */
+  assistant: assistant.AssistantApi;
   /** The Team Chat status-bar item (tests read its text). */
   statusBar: vscode.StatusBarItem;
   /** Every error notification the command kit shows (tests read the text users see). */
@@ -130,6 +134,7 @@ export async function activateCore(context: vscode.ExtensionContext, host: Shell
   topicCommands.register(services, topics);
   const topicViews = topicView.register(services);
   uploadCommands.register(services, topicViews);
+  goToDateCommand.register(services, topicViews);
   const notes = notifications.register(services, topicViews);
   const discussions = codeCommands.register(services);
   inboxCommands.register(services, inbox);
@@ -140,6 +145,7 @@ export async function activateCore(context: vscode.ExtensionContext, host: Shell
   draftCommands.register(services, drafts.model, topicViews);
   linkifierCommands.register(services, linkifiers.model);
   const webhookReceiver = webhookCommands.register(services);
+  const assistantApi = assistant.register(services, topicViews);
   // The session of the active account first: reading its key and snapshot is what the side bar
   // waits for. The check of every account's key (a round trip to the workbench each, slow while
   // it starts) runs beside it; an account it forgets switches the session as a sign-out does.
@@ -170,6 +176,7 @@ export async function activateCore(context: vscode.ExtensionContext, host: Shell
     notifications: notes,
     discussions,
     fileReminders,
+    assistant: assistantApi,
     onDidReportError,
     statusBar,
     activationMs: performance.now() - started,

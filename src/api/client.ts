@@ -189,21 +189,13 @@ export class ChatClient {
 
   /**
    * `call()`'s checks of `params` with nothing sent: throws the `ValidationError` `call()` would
-   * (see validateParams: checks that read the server's version wait for it to be known).
+   * (see validateParams: checks that read the server's version wait for it to be known). With
+   * `'some'`, only the parameters given: commands refuse one field before asking for the rest.
    */
-  validate<K extends OperationKey>(key: K, params: ParamsOf<K>): void {
-    validateParams(key, params, this);
-  }
-
-  /**
-   * The operation's own `check` alone (its rules on the server's feature level and limits), on
-   * some of its parameters (`validate` needs them all), with nothing sent: throws its
-   * `ValidationError`, as `call()` would; nothing while the server is not known. Commands refuse
-   * one field with it before asking for the rest.
-   */
-  checkParams<K extends OperationKey>(key: K, params: Partial<ParamsOf<K>>): void {
-    const op = operations[key] as unknown as Operation;
-    if (this.server) op.check?.(params as Record<string, unknown>, { route: key, server: this.server, limits: this.limits });
+  validate<K extends OperationKey>(key: K, params: ParamsOf<K>): void;
+  validate<K extends OperationKey>(key: K, params: Partial<ParamsOf<K>>, scope: 'some'): void;
+  validate<K extends OperationKey>(key: K, params: Partial<ParamsOf<K>>, scope?: 'some'): void {
+    validateParams(key, params, this, scope === 'some');
   }
 
   /** The server's version facts, fetching `GET /server_settings` once when not yet known. */
@@ -421,6 +413,7 @@ function readLimits(source: Record<string, unknown>): RealmLimits {
   // `realm_…`: the plan-type `update_dict` event's field, prefixed by the event queue.
   limits.maxFileUploadSizeMib = num('max_file_upload_size_mib') ?? num('realm_max_file_upload_size_mib');
   if (typeof source.realm_mandatory_topics === 'boolean') limits.mandatoryTopics = source.realm_mandatory_topics;
+  if (typeof source.realm_topics_policy === 'string') limits.topicsPolicy = source.realm_topics_policy;
   if (typeof source.realm_empty_topic_display_name === 'string') {
     limits.emptyTopicDisplayName = source.realm_empty_topic_display_name;
   }

@@ -42,6 +42,10 @@ export const FL = {
   channelEmailSender: 335,
   /** Empty topic handling of the conventions. */
   emptyTopicName: 334,
+  /** Channel `topics_policy` and the realm's `realm_topics_policy` (before: `realm_mandatory_topics` only). */
+  topicsPolicy: 392,
+  /** `topics_policy` value `empty_topic_only`: "general chat" channels. */
+  emptyTopicOnly: 404,
   /** `GET /streams`: `exclude_archived` (before: archived channels never listed). */
   channelsExcludeArchived: 315,
   /** `GET /streams`: `include_all` and `include_can_access_content` (before: `include_all_active`). */
@@ -52,6 +56,12 @@ export const FL = {
   prevContentSha256: 379,
   /** Message reminders. */
   reminders: 381,
+  /** `POST /messages/{message_id}/report`: a message reported to the moderation request channel. */
+  reportMessage: 382,
+  /** `server_report_message_types` (before: the five fixed report types). */
+  reportMessageTypes: 435,
+  /** `GET /messages`: `anchor=date` with `anchor_date`. */
+  anchorDate: 445,
   /** Reminder `note`. */
   reminderNote: 415,
   /** Attachment `create_time` in seconds (before: milliseconds). */
@@ -70,6 +80,14 @@ export const FL = {
   playgrounds: 49,
   /** Playground `url_template` (before: `url_prefix`, the code appended). */
   playgroundUrlTemplate: 196,
+  /** Channel folders: `channel_folders`, `folder_id` on channels, the `/channel_folders` endpoints. */
+  channelFolders: 389,
+  /** The user setting `web_left_sidebar_show_channel_folders`. */
+  channelFoldersSidebarSetting: 411,
+  /** Folder `order` and `PATCH /channel_folders` (reordering). */
+  channelFolderOrder: 414,
+  /** The user setting `web_inbox_show_channel_folders`. */
+  channelFoldersInboxSetting: 431,
 } as const;
 
 /** Which spelling of the API-family names a server uses (docs/API.md, "Names"). */

@@ -9,6 +9,11 @@ export interface RealmLimits {
   maxMessageLength?: number;
   /** `realm_mandatory_topics`: topics are required in channel messages. */
   mandatoryTopics?: boolean;
+  /**
+   * `realm_topics_policy` (FL 392): when known, each channel's `topics_policy` decides about the
+   * empty topic (src/store/channelPolicy.ts), not `mandatoryTopics`.
+   */
+  topicsPolicy?: string;
   /** `realm_empty_topic_display_name`. */
   emptyTopicDisplayName?: string;
   maxReminderNoteLength?: number;

@@ -1,8 +1,10 @@
 import { channelOperations } from './channels/operations';
+import { channelFolderOperations } from './channels/folders';
 import { draftOperations } from './drafts/operations';
 import { eventOperations } from './events/operations';
 import { messageOperations } from './messages/operations';
 import { getReadReceipts } from './messages/readReceipts';
+import { reportMessage } from './messages/report';
 import { personalOperations } from './personal/operations';
 import { realmOperations } from './realm/operations';
 import { getServerSettings } from './server/operations';
@@ -20,6 +22,7 @@ export const operations = {
   ...messageOperations,
   ...personalOperations,
   ...channelOperations,
+  ...channelFolderOperations,
   ...userOperations,
   ...realmOperations,
   ...webhookOperations,
@@ -27,6 +30,7 @@ export const operations = {
   ...eventOperations,
   ...draftOperations,
   'GET /messages/{message_id}/read_receipts': getReadReceipts,
+  'POST /messages/{message_id}/report': reportMessage,
   'GET /server_settings': getServerSettings,
 } as const;
 

@@ -37,7 +37,8 @@ export function checkTopic(topic: string, limits: RealmLimits, route: string, fi
   if (codePointLength(topic) > max) {
     throw new ValidationError(l10n.t('The topic can be at most {0} characters.', max), route, field);
   }
-  if (limits.mandatoryTopics && isEmptyTopic(topic, limits)) {
+  // With topics policies (FL 392) the channel decides, which this check cannot see.
+  if (limits.mandatoryTopics && limits.topicsPolicy === undefined && isEmptyTopic(topic, limits)) {
     throw new ValidationError(l10n.t('This organisation requires a topic: enter a topic name.'), route, field);
   }
 }

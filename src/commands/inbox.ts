@@ -14,7 +14,8 @@ import type { InboxMode, InboxRow, InboxView } from '../views/inbox';
 import { dmLabel } from '../views/inbox/provider';
 import { markNarrowRead } from './channels/markRead';
 
-function isRow(value: unknown): value is InboxRow {
+/** A conversation or channel row (folder rows have nothing of their own to mark read). */
+function isRow(value: unknown): value is Exclude<InboxRow, { kind: 'folder' }> {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   if (v.kind === 'channel') return typeof v.streamId === 'number';

@@ -217,7 +217,7 @@ export class MessageList implements Disposable {
   #page(anchor: number | string, before: number, after: number, includeAnchor: boolean): Promise<Page> {
     const narrow = [...this.narrow.terms];
     const params = { anchor: anchor as number, include_anchor: includeAnchor, num_before: before, num_after: after, narrow };
-    return getMessages(this.source.client, { ...params, apply_markdown: true, client_gravatar: false });
+    return getMessages(this.source.client, { ...params, apply_markdown: true, client_gravatar: false, allow_empty_topic_name: true });
   }
 
   #mergePage(messages: readonly Message[], delta: DeltaBuilder): void {
@@ -355,7 +355,7 @@ export class MessageList implements Disposable {
     const generation = this.#generation;
     await this.#guarded(
       async () => {
-        const { messages } = await getMessages(this.source.client, { message_ids: [...ids], apply_markdown: true, client_gravatar: false });
+        const { messages } = await getMessages(this.source.client, { message_ids: [...ids], apply_markdown: true, client_gravatar: false, allow_empty_topic_name: true });
         const own = this.source.store.ownUserId;
         const undecided = messages.filter((m) => matchesLocally(this.narrow, factsOf(m), own) === undefined).map((m) => m.id);
         const matched = undecided.length > 0 ? await this.#matches(undecided) : new Set<number>();

@@ -13,8 +13,11 @@
  *   ambiguous name lists who it could be), so a bad query never reaches the server.
  *
  * `near:` is not a filter (the server ignores it): it is returned as the anchor to list around.
+ * `date:` (`date:2026-11-20`, `date:yesterday`, `date:"3 days ago"`) is this box's own, not the
+ * server's: the first match on or after that day is found (`anchor=date`) and listed around.
  */
 import type { NarrowTerm } from '../api/messages/narrow';
+import { type DateInputError, parseDateInput } from './dateInput';
 import { narrowOf, type Narrow } from './narrow';
 
 /** A person as the parser matches and names them. */
@@ -49,6 +52,8 @@ export type SearchQueryError =
   | { readonly kind: 'badChannels'; readonly operand: string }
   | { readonly kind: 'badId'; readonly operator: string; readonly operand: string }
   | { readonly kind: 'negatedNear' }
+  | { readonly kind: 'badDate'; readonly error: DateInputError }
+  | { readonly kind: 'nearAndDate' }
   | { readonly kind: 'channelAndDm' };
 
 export interface SearchQuery {
@@ -57,6 +62,8 @@ export interface SearchQuery {
   readonly words: string | undefined;
   /** `near:` — the message id to list around. */
   readonly near: number | undefined;
+  /** `date:` (not Zulip's: the search box's own) — list around the first match on or after that day. */
+  readonly date?: Date;
 }
 
 export type SearchQueryResult = { readonly ok: true; readonly query: SearchQuery } | { readonly ok: false; readonly error: SearchQueryError };
@@ -70,7 +77,7 @@ const OPERATORS: Record<string, string> = {
   'dm-including': 'dm-including',
   has: 'has', is: 'is',
   channels: 'channels', streams: 'channels',
-  id: 'id', near: 'near',
+  id: 'id', near: 'near', date: 'date',
 };
 export const IS_OPERANDS = ['dm', 'starred', 'mentioned', 'unread', 'resolved', 'followed', 'alerted', 'muted'] as const;
 export const HAS_OPERANDS = ['link', 'attachment', 'image', 'reaction'] as const;
@@ -143,6 +150,7 @@ function parse(input: string, directory: SearchDirectory): SearchQuery {
   const terms: NarrowTerm[] = [];
   const words: string[] = [];
   let near: number | undefined;
+  let date: Date | undefined;
   for (const token of tokens) {
     if (token.operator === undefined) {
       if (token.quoted) {
@@ -159,14 +167,21 @@ function parse(input: string, directory: SearchDirectory): SearchQuery {
       near = messageId(token.operator, token.text);
       continue;
     }
+    if (operator === 'date') {
+      const parsed = token.negated ? undefined : parseDateInput(token.text);
+      if (!parsed?.ok) throw new QueryError({ kind: 'badDate', error: parsed?.error ?? { kind: 'format', text: `-date:${token.text}` } });
+      date = parsed.date;
+      continue;
+    }
     const operand = resolveOperand(operator, token, directory);
     terms.push(token.negated ? { operator, operand, negated: true } : { operator, operand });
   }
   const text = words.join(' ').trim();
   if (text !== '') terms.push({ operator: 'search', operand: text });
-  if (terms.length === 0 && near === undefined) throw new QueryError({ kind: 'empty' });
+  if (near !== undefined && date !== undefined) throw new QueryError({ kind: 'nearAndDate' });
+  if (terms.length === 0 && near === undefined && date === undefined) throw new QueryError({ kind: 'empty' });
   checkChannelAndDm(terms);
-  return { narrow: narrowOf(terms), words: text === '' ? undefined : text, near };
+  return { narrow: narrowOf(terms), words: text === '' ? undefined : text, near, ...(date ? { date } : {}) };
 }
 
 function resolveOperand(operator: string, token: Token, directory: SearchDirectory): NarrowTerm['operand'] {

@@ -149,7 +149,7 @@ export class Notifier extends Disposable {
       };
     }
     const channel = store.channelName(streamId!) ?? (typeof message.display_recipient === 'string' ? message.display_recipient : vscode.l10n.t('channel {0}', String(streamId)));
-    const conversation = `#${channel} › ${message.subject === '' ? vscode.l10n.t('(no topic)') : message.subject}`;
+    const conversation = `#${channel} › ${message.subject === '' ? store.realm.emptyTopicDisplayName : message.subject}`;
     return {
       messageId: message.id,
       reason,

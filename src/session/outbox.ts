@@ -11,11 +11,13 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { Account, AccountManager } from '../auth/accounts';
+import { ValidationError } from '../api/errors';
 import { Disposable } from '../disposable';
 import type { Outbox, OutboxConnection, OutboxDestination, OutboxEntry, OutboxStorage } from '../store/outbox';
 import { loadOutbox } from '../store/load';
 import type { SessionManager } from './manager';
 import { OutboxFiles } from './outboxFiles';
+import { writeRefusalOf } from '../store/channelPolicy';
 
 export type { OutboxDestination, OutboxEntry } from '../store/outbox';
 
@@ -124,8 +126,30 @@ export class OutboxService extends Disposable {
    * would be refused); resolves once it is stored, the send under way or waiting for the server.
    */
   async send(to: OutboxDestination, content: string): Promise<{ localId: string }> {
+    // An archived channel, or a topic its topics policy forbids: refused with the reason, nothing kept.
+    const store = this.sessions.current?.store;
+    const refusal = to.type === 'stream' && store ? writeRefusalOf(store, to.streamId, to.topic) : undefined;
+    if (refusal) throw new ValidationError(refusal, 'POST /messages', 'topic');
+    await this.#checkNewTopic(to);
     const entry = await (await this.outbox()).enqueue(to, content);
     return { localId: entry.localId };
+  }
+
+  /**
+   * A message that would start a topic in a channel that lets only some users start them
+   * (`RealmState.newTopicRefusal`) is refused here, with the reason, before anything is sent.
+   * The channel's topics are loaded if they are not yet; when they cannot be, the server decides.
+   */
+  async #checkNewTopic(to: OutboxDestination): Promise<void> {
+    const store = this.sessions.current?.store;
+    const sub = to.type === 'stream' ? store?.subscription(to.streamId) : undefined;
+    if (!store || !sub || to.type !== 'stream') return;
+    const refusal = store.realm.newTopicRefusal(sub);
+    if (refusal === undefined) return;
+    const topics = store.topics(to.streamId) ?? (await store.loadTopics(to.streamId).catch(() => undefined));
+    const name = to.topic.toLowerCase();
+    if (!topics || topics.some((t) => t.name.toLowerCase() === name)) return;
+    throw new ValidationError(refusal, 'POST /messages', 'topic');
   }
 
   /**

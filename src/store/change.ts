@@ -14,6 +14,7 @@ export type StoreArea =
   | 'linkifiers'
   | 'realmEmoji'
   | 'playgrounds'
+  | 'channelFolders'
   | 'customProfileFields'
   | 'realm'
   | 'userSettings'
@@ -35,6 +36,7 @@ export const ALL_AREAS: readonly StoreArea[] = [
   'linkifiers',
   'realmEmoji',
   'playgrounds',
+  'channelFolders',
   'customProfileFields',
   'realm',
   'userSettings',

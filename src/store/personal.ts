@@ -6,6 +6,7 @@ import type { ServerDraft } from '../api/drafts/models';
 import { DirectConversations } from './directMessages';
 import { compareNames } from './keys';
 
+import { ChannelFolderIndex } from './channelFolders';
 /** Keyed items with a cached ordered view. */
 export class OrderedMap<K, V> {
   readonly #items = new Map<K, V>();
@@ -63,6 +64,8 @@ export class PersonalItems {
   playgrounds: readonly RealmPlayground[] = [];
   /** Recent direct conversations and muted users. */
   readonly dms = new DirectConversations();
+  /** The organisation's channel folders (feature level 389). */
+  readonly channelFolders = new ChannelFolderIndex();
 }
 
 /** The custom emoji that can be used, by name. */

@@ -4,10 +4,21 @@ import type { RealmLimits } from '../api/operation';
 /** A permission group setting: a group id, or an anonymous group. */
 export type GroupSetting = number | { direct_members?: number[]; direct_subgroups?: number[] };
 
+/** A channel (subscription or stream object) as the permission checks read it: its group settings and name. */
+export type ChannelSettings = { readonly [key: string]: unknown };
+
+function isGroupSetting(v: unknown): v is GroupSetting {
+  return typeof v === 'number' || (typeof v === 'object' && v !== null && !Array.isArray(v));
+}
+
+function channelLabel(channel: ChannelSettings): string {
+  return typeof channel.name === 'string' ? `#${channel.name}` : l10n.t('this channel');
+}
+
 /** A group's direct members, indexed on the first membership question (system groups list thousands at sign-in). */
 class Members {
   #set: Set<number> | undefined;
-  constructor(private readonly ids: readonly number[]) {}
+  constructor(readonly ids: readonly number[]) {}
   has(userId: number): boolean {
     this.#set ??= new Set(this.ids);
     return this.#set.has(userId);
@@ -41,6 +52,7 @@ const BARE_KEYS = [
   'server_typing_started_wait_period_milliseconds',
   'server_typing_stopped_wait_period_milliseconds',
   'server_typing_started_expiry_period_milliseconds',
+  'server_report_message_types',
 ];
 
 /** Legacy policy codes (before the group settings): 1 members, 2 admins, 3 full members, 4 moderators, 5 everyone, 6 nobody, 7 owners. */
@@ -97,6 +109,35 @@ export class RealmState {
     });
   }
 
+  /** A `user_group` event; false when it names a group this state does not know. */
+  applyGroupEvent(e: { op: string; group?: unknown; group_id?: number; data?: Record<string, unknown>; user_ids?: number[]; direct_subgroup_ids?: number[] }): boolean {
+    if (e.op === 'add') {
+      this.setGroup(e.group);
+      return true;
+    }
+    const g = e.group_id === undefined ? undefined : this.#groups.get(e.group_id);
+    if (!g) return false;
+    if (e.op === 'remove') this.#groups.delete(g.id);
+    else if (e.op === 'update') this.setGroup({ ...groupRecord(g), ...e.data });
+    else if (e.op === 'add_members' || e.op === 'remove_members') {
+      const ids = new Set(g.members.ids);
+      for (const id of e.user_ids ?? []) {
+        if (e.op === 'add_members') ids.add(id);
+        else ids.delete(id);
+      }
+      g.members = new Members([...ids]);
+    } else {
+      const add = e.op === 'add_subgroups';
+      const ids = new Set(g.subgroups);
+      for (const id of e.direct_subgroup_ids ?? []) {
+        if (add) ids.add(id);
+        else ids.delete(id);
+      }
+      g.subgroups = [...ids];
+    }
+    return true;
+  }
+
   /** The organisation's user groups as `/register` sent them (system ones and deactivated ones too). */
   userGroups(): { id: number; name: string; description: string; isSystem: boolean; deactivated: boolean }[] {
     return [...this.#groups.values()].map(({ id, name, description, isSystem, deactivated }) => ({ id, name, description, isSystem, deactivated }));
@@ -144,6 +185,16 @@ export class RealmState {
   get readReceipts(): boolean {
     return this.settings.enable_read_receipts === true;
   }
+  /** The channel message reports go to (`realm_moderation_request_channel_id`, FL 331); undefined: reporting is off. */
+  get moderationChannelId(): number | undefined {
+    const v = this.settings.moderation_request_channel_id;
+    return typeof v === 'number' && v > 0 ? v : undefined;
+  }
+  /** The reasons a message may be reported for, as the server lists them (FL 435; undefined before). */
+  get reportMessageTypes(): { key: string; name: string }[] | undefined {
+    const v = this.settings.server_report_message_types;
+    return Array.isArray(v) ? (v as { key: string; name: string }[]) : undefined;
+  }
   get emptyTopicDisplayName(): string {
     const v = this.settings.empty_topic_display_name;
     return typeof v === 'string' ? v : l10n.t('general chat');
@@ -157,6 +208,7 @@ export class RealmState {
       mandatoryTopics: this.mandatoryTopics,
       emptyTopicDisplayName: this.emptyTopicDisplayName,
     };
+    if (typeof this.settings.topics_policy === 'string') limits.topicsPolicy = this.settings.topics_policy;
     if (typeof this.settings.max_reminder_note_length === 'number') {
       limits.maxReminderNoteLength = this.settings.max_reminder_note_length;
     }
@@ -174,18 +226,38 @@ export class RealmState {
     return this.settings.allow_message_editing !== false;
   }
 
-  canMoveBetweenTopics(): boolean {
-    return this.#allowed('can_move_messages_between_topics_group', 'edit_topic_policy');
+  /**
+   * Renaming topics (moving within a channel): the organisation's group; in a channel that has
+   * `can_move_messages_within_channel_group` (FL 396), also its group and its administrators.
+   */
+  canMoveBetweenTopics(channel?: ChannelSettings): boolean {
+    if (this.#allowed('can_move_messages_between_topics_group', 'edit_topic_policy')) return true;
+    return this.#channelGrants(channel, 'can_move_messages_within_channel_group', true);
   }
 
-  canMoveBetweenChannels(): boolean {
-    return this.#allowed('can_move_messages_between_channels_group', 'move_messages_between_streams_policy');
+  /** Moving out of a channel: the organisation's group, else the channel's (FL 396) and its administrators. */
+  canMoveBetweenChannels(channel?: ChannelSettings): boolean {
+    if (this.#allowed('can_move_messages_between_channels_group', 'move_messages_between_streams_policy')) return true;
+    return this.#channelGrants(channel, 'can_move_messages_out_of_channel_group', true);
   }
 
-  /** Resolving follows its own group from feature level 367; before, topic-move permission. */
-  canResolveTopics(): boolean {
-    if ('can_resolve_topics_group' in this.settings) return this.#allowed('can_resolve_topics_group');
-    return this.canMoveBetweenTopics();
+  /**
+   * Resolving follows its own group from feature level 367 (before, topic-move permission); a
+   * channel's `can_resolve_topics_group` (FL 402) adds its members, in that channel only.
+   */
+  canResolveTopics(channel?: ChannelSettings): boolean {
+    const realm = 'can_resolve_topics_group' in this.settings ? this.#allowed('can_resolve_topics_group') : this.canMoveBetweenTopics(channel);
+    return realm || this.#channelGrants(channel, 'can_resolve_topics_group', false);
+  }
+
+  /**
+   * Why the own user may not start a new topic in a channel: its `can_create_topic_group`
+   * (FL 441; before, anyone who may post may start topics). Undefined when they may.
+   */
+  newTopicRefusal(channel: ChannelSettings): string | undefined {
+    if (!isGroupSetting(channel.can_create_topic_group)) return undefined;
+    if (this.inGroup(channel.can_create_topic_group) ?? true) return undefined;
+    return l10n.t('You may not start new topics in {0} (the channel lets only some users do that); reply in one of its topics instead.', channelLabel(channel));
   }
 
   /**
@@ -208,15 +280,17 @@ export class RealmState {
    * it, administrators) any message; the sender, when in `can_delete_own_message_group` (before:
    * `delete_own_message_policy`, then `allow_message_deleting`), within
    * `message_content_delete_limit_seconds` of sending (moderators and above, then, without limit).
+   * In a channel with its own groups (FL 407), their members may too.
    */
-  canDeleteMessage(own: boolean, ageSeconds: number): boolean {
-    return this.deleteRefusal(own, ageSeconds) === undefined;
+  canDeleteMessage(own: boolean, ageSeconds: number, channel?: ChannelSettings): boolean {
+    return this.deleteRefusal(own, ageSeconds, channel) === undefined;
   }
 
   /** Why the own user may not delete a message (see {@link canDeleteMessage}); undefined when they may. */
-  deleteRefusal(own: boolean, ageSeconds: number): string | undefined {
+  deleteRefusal(own: boolean, ageSeconds: number, channel?: ChannelSettings): string | undefined {
     const any = this.settings.can_delete_any_message_group;
     if (any !== undefined ? this.inGroup(any as GroupSetting) === true : this.ownRole() <= 200) return undefined;
+    if (this.#channelGrants(channel, 'can_delete_any_message_group', false)) return undefined;
     if (!own) return l10n.t('the organization lets you delete only your own messages.');
     const group = this.settings.can_delete_own_message_group;
     const policy = this.settings.delete_own_message_policy;
@@ -224,7 +298,11 @@ export class RealmState {
       group !== undefined ? (this.inGroup(group as GroupSetting) ?? true)
       : typeof policy === 'number' && policy in POLICY_MAX_ROLE ? this.ownRole() <= POLICY_MAX_ROLE[policy]!
       : this.settings.allow_message_deleting === true;
-    if (!allowed) return l10n.t('the organization does not let you delete messages.');
+    if (!allowed && !this.#channelGrants(channel, 'can_delete_own_message_group', false)) {
+      return isGroupSetting(channel?.can_delete_own_message_group)
+        ? l10n.t('neither the organization nor {0} lets you delete your messages.', channelLabel(channel!))
+        : l10n.t('the organization does not let you delete messages.');
+    }
     const limit = limitOrNull(this.settings.message_content_delete_limit_seconds);
     if (limit !== null && ageSeconds > limit) return l10n.t('the time limit for deleting your messages ({0}) has passed.', formatLimit(limit));
     return undefined;
@@ -270,6 +348,19 @@ export class RealmState {
     return true;
   }
 
+  /**
+   * Whether a channel's own group setting `key` grants the own user a permission (with
+   * `administrators`, the channel's administrators too: the organisation's and those of its
+   * `can_administer_channel_group`). False when the channel has no such setting (older servers:
+   * the organisation's setting alone decides); an unknown group counts as allowed.
+   */
+  #channelGrants(channel: ChannelSettings | undefined, key: string, administrators: boolean): boolean {
+    const setting = channel?.[key];
+    if (!isGroupSetting(setting)) return false;
+    if (administrators && (this.ownRole() <= 200 || (isGroupSetting(channel!.can_administer_channel_group) && this.inGroup(channel!.can_administer_channel_group) === true))) return true;
+    return this.inGroup(setting) ?? true;
+  }
+
   /** The name of a user group (system groups as `role:…`); undefined when unknown. */
   groupName(id: number): string | undefined {
     return this.#groups.get(id)?.name;
@@ -295,6 +386,11 @@ export class RealmState {
     if (setting.direct_members?.includes(userId)) return true;
     return (setting.direct_subgroups ?? []).some((id) => this.userInGroup(id, userId, role, seen) === true);
   }
+}
+
+/** A kept group in the shape of `realm_user_groups` (an `update` event merges its fields into it). */
+function groupRecord(g: UserGroup): Record<string, unknown> {
+  return { id: g.id, name: g.name, members: g.members.ids, direct_subgroup_ids: g.subgroups, is_system_group: g.isSystem, description: g.description, deactivated: g.deactivated };
 }
 
 /** System groups follow roles; computing from the role stays right when the role changes. */

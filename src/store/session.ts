@@ -58,6 +58,7 @@ export const STORE_EVENT_TYPES = [
   'realm_linkifiers',
   'realm_emoji',
   'realm_playgrounds',
+  'channel_folder',
   'saved_snippets',
   'scheduled_messages',
   'reminders',
@@ -65,10 +66,12 @@ export const STORE_EVENT_TYPES = [
   'user_settings',
   'custom_profile_fields',
   'typing',
+  // Its section is `realm_user_groups` (fetched below).
+  'user_group',
 ];
 
 /** Snapshot sections: the consumed types that have one, plus the groups behind permission settings. */
-export const STORE_FETCH_EVENT_TYPES = [...snapshotFetchTypes(STORE_EVENT_TYPES), 'realm_user_groups', 'recent_private_conversations', 'muted_users'];
+export const STORE_FETCH_EVENT_TYPES = [...snapshotFetchTypes(STORE_EVENT_TYPES), 'realm_user_groups', 'recent_private_conversations', 'muted_users', 'channel_folders'];
 
 /**
  * One signed-in account: a client, its event queue and the store it feeds, plus the presence
@@ -109,7 +112,8 @@ export class ChatSession {
   ) {
     this.store = new ChatStore({
       now: options.now,
-      fetchTopics: async (streamId) => (await getChannelTopics(client, { stream_id: streamId })).topics,
+      // The empty topic as "" (FL 334), as messages and unreads name it: one key for it everywhere; views show the realm's name.
+      fetchTopics: async (streamId) => (await getChannelTopics(client, { stream_id: streamId, allow_empty_topic_name: true })).topics,
       onLimits: (limits) => (client.limits = { ...client.limits, ...limits }),
       onError: (error) => this.#onError.fire(error),
     });

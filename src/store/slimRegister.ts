@@ -21,7 +21,8 @@ export const SLIM_REGISTER = {
  * section (`streams`, every channel) the store does not read: it builds channels from
  * `subscriptions` and `never_subscribed`.
  */
-const NO_SNAPSHOT_SECTION = new Set(['update_message', 'delete_message', 'reaction', 'submessage', 'typing', 'stream']);
+// `channel_folder` events update the `channel_folders` section (asked for by the session).
+const NO_SNAPSHOT_SECTION = new Set(['update_message', 'delete_message', 'reaction', 'submessage', 'typing', 'stream', 'channel_folder', 'user_group']);
 
 /** The snapshot sections worth fetching for these event types. */
 export function snapshotFetchTypes(eventTypes: readonly string[]): string[] {

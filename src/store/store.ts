@@ -13,10 +13,7 @@ import { PresenceIndex, snapshotPresenceTimes, type PresenceGroups, type Presenc
 import type { DirectConversations } from './directMessages';
 import { RealmState } from './realm';
 import { upgradeHomeView } from '../api/personal/settings';
-import { applyStream, applySubscription, applyUserTopic } from './reducers/channels';
-import { applyDeleteMessage, applyFlags, applyMessage, applyReaction, applySubmessage, applyUpdateMessage } from './reducers/messages';
-import { applyPresence, applyRealmUser, applyUserStatus } from './reducers/people';
-import * as realmReducers from './reducers/realm';
+import { applyEvent } from './reducers';
 import type { ChatStoreOptions, StoreState, TopicItem, UnreadKey } from './state';
 
 export type { ChatStoreOptions, TopicItem, UnreadKey } from './state';
@@ -147,6 +144,7 @@ export class ChatStore {
     this.#personal.linkifiers = snapshot.realm_linkifiers ?? [];
     this.#personal.realmEmoji = activeRealmEmoji(snapshot.realm_emoji ?? {});
     this.#personal.playgrounds = snapshot.realm_playgrounds ?? [];
+    this.#personal.channelFolders.reset(snapshot.channel_folders ?? []);
     this.#personal.customProfileFields = orderProfileFields(snapshot.custom_profile_fields ?? []);
 
     // Topic lists are reloaded lazily from the new state, as on first use.
@@ -183,36 +181,9 @@ export class ChatStore {
   }
 
   #applyOne(state: StoreState, event: ChatEvent, change: ChangeBuilder): void {
-    switch (event.type) {
-      case 'message': return applyMessage(state, event, change);
-      case 'update_message': return applyUpdateMessage(state, event, change);
-      case 'delete_message': return applyDeleteMessage(state, event, change);
-      case 'reaction': return applyReaction(state, event, change);
-      case 'update_message_flags': return applyFlags(state, event, change);
-      case 'submessage': return applySubmessage(state, event, change);
-      case 'subscription': return applySubscription(state, event, change);
-      case 'stream': return applyStream(state, event, change);
-      case 'user_topic': return applyUserTopic(state, event, change);
-      case 'presence': return applyPresence(state, event, change);
-      case 'user_status': return applyUserStatus(state, event, change);
-      case 'realm_user': return applyRealmUser(state, event, change);
-      case 'realm': return realmReducers.applyRealm(state, event, change);
-      case 'realm_linkifiers': return realmReducers.applyLinkifiers(state, event, change);
-      case 'realm_emoji': return realmReducers.applyRealmEmoji(state, event, change);
-      case 'realm_playgrounds': return realmReducers.applyRealmPlaygrounds(state, event, change);
-      case 'custom_profile_fields': return realmReducers.applyCustomProfileFields(state, event, change);
-      case 'saved_snippets': return realmReducers.applySavedSnippets(state, event, change);
-      case 'scheduled_messages': return realmReducers.applyScheduledMessages(state, event, change);
-      case 'reminders': return realmReducers.applyReminders(state, event, change);
-      case 'drafts': return realmReducers.applyDrafts(state, event, change);
-      case 'user_settings':
-        this.#userSettings[event.property] = event.property === 'web_home_view' ? upgradeHomeView(event.value) : event.value;
-        change.add('userSettings');
-        return;
-      case 'heartbeat':
-      case 'unknown':
-        return;
-    }
+    if (event.type !== 'user_settings') return applyEvent(state, event, change);
+    this.#userSettings[event.property] = event.property === 'web_home_view' ? upgradeHomeView(event.value) : event.value;
+    change.add('userSettings');
   }
 
   #invalidate(change: StoreChange): void {
@@ -321,6 +292,7 @@ export class ChatStore {
   }
 
   get unreads(): ReadonlyUnreads { return this.#unreads; }
+  get channelFolders(): PersonalItems['channelFolders'] { return this.#personal.channelFolders; }
   isUnread(messageId: number): boolean {
     return this.#unreads.has(messageId);
   }
@@ -346,6 +318,8 @@ export class ChatStore {
   channelName(streamId: number): string | undefined {
     return this.#subscriptions.channel(streamId)?.name;
   }
+  /** A channel known to the user (subscribed or not), as the server last described it. */
+  channel(streamId: number): ChannelInfo | undefined { return this.#subscriptions.channel(streamId); }
   /** 0 none, 1 muted, 2 unmuted, 3 followed. */
   topicPolicy(streamId: number, topic: string): number {
     return this.#userTopics.policy(streamId, topic);

@@ -19,8 +19,9 @@ describe('Inbox, Mentions and Starred trees', () => {
 
   const post = async (topic: string, content: string): Promise<number> =>
     (await sendMessage(bobClient, { type: 'stream', to: ENGINEERING, topic, content })).id;
-  /** The inbox's rows, channels expanded (what the tree shows). */
-  const rows = (): InboxRow[] => api.inbox.provider.getChildren().flatMap((r) => [r, ...api.inbox.provider.getChildren(r)]);
+  /** The inbox's rows, folders and channels expanded (what the tree shows). */
+  const expand = (r: InboxRow): InboxRow[] => [r, ...api.inbox.provider.getChildren(r).flatMap(expand)];
+  const rows = (): InboxRow[] => api.inbox.provider.getChildren().flatMap(expand);
   const topicRow = (topic: string) => rows().find((r) => r.kind === 'topic' && r.topic === topic && r.streamId === ENGINEERING);
   const dmRow = () => rows().find((r) => r.kind === 'dm' && r.userIds.length === 1 && r.userIds[0] === bobId);
 

@@ -13,14 +13,18 @@ import { draftRoutes } from './routes/drafts';
 import { editRoutes } from './routes/edit';
 import { flagRoutes } from './routes/flags';
 import { messageRoutes } from './routes/messages';
+import { reportRoutes } from './routes/report';
 import { personalRoutes } from './routes/personal';
 import { realmRoutes, uploadBytes } from './routes/realm';
 import { registerRoutes } from './routes/register';
 import { settingsRoutes } from './routes/settings';
 import { streamRoutes } from './routes/streams';
+import { channelPermissionRoutes } from './routes/channelPermissions';
+import { streamUpdateRoutes } from './routes/streamUpdate';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { typingRoutes } from './routes/typing';
 import { playgroundRoutes } from './routes/playgrounds';
+import { channelFolderRoutes } from './routes/channelFolders';
 import { userRoutes } from './routes/users';
 import { mutedUserRoutes } from './routes/mutedUsers';
 import { deliverDue } from './scheduler';
@@ -75,9 +79,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (opts.seedTopic) seedTopic(srv, opts.seedTopic);
 
   const routes = [
-    ...registerRoutes, ...mutedUserRoutes, ...flagRoutes, ...messageRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
+    ...registerRoutes, ...mutedUserRoutes, ...flagRoutes, ...messageRoutes, ...reportRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
     ...subscriptionRoutes, ...streamRoutes, ...userRoutes.filter((r) => r.path.includes('{email}')), ...settingsRoutes, ...personalRoutes, ...draftRoutes,
-    ...realmRoutes(srv), ...playgroundRoutes,
+    ...realmRoutes(srv), ...playgroundRoutes, ...channelFolderRoutes, ...channelPermissionRoutes, ...streamUpdateRoutes,
   ];
   const front = new HttpFront(srv, routes);
   const accountLimit = opts.organization === 'large' ? 50 : Infinity;
@@ -161,6 +165,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         type: 'realm_user', op: 'update', person: { user_id: user.id, custom_profile_field: { id: fieldId, ...entry } },
       });
       return ok;
+    }
+    if (method === 'GET' && path === '/__test__/stats') {
+      // What would change if anything were sent, edited, reacted to or scheduled (tests that check nothing was).
+      const all = [...state.messages.values()];
+      const stats = { messages: all.length, reactions: all.reduce((n, m) => n + m.reactions.length, 0), edits: all.reduce((n, m) => n + m.editHistory.length, 0), scheduled: state.scheduled.size };
+      return { status: 200, json: { result: 'success', msg: '', ...stats } };
     }
     if (method === 'GET' && path === '/__test__/accounts') return { status: 200, json: { result: 'success', msg: '', url: srv.url, accounts: accountsOf(srv, accountLimit) } };
     return { status: 404, json: { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' } };

@@ -153,7 +153,8 @@ export function checkTopic(srv: ChatServer, raw: string, truncate: boolean): str
     topic = [...topic].slice(0, max - 3).join('') + '...';
   }
   if (/[\u0000-\u001f]/.test(topic)) throw badRequest('Invalid character in topic, at position 1!');
-  if (topic === '' && srv.realmSetting<boolean>('mandatory_topics')) throw badRequest('Topics are required in this organization.');
+  // From feature level 392 the channel's topics policy decides (checkTopicsPolicy).
+  if (topic === '' && srv.fl < 392 && srv.realmSetting<boolean>('mandatory_topics')) throw badRequest('Topics are required in this organization.');
   return topic;
 }
 

@@ -1,3 +1,4 @@
+import { checkTopicsPolicy } from './channelPolicy';
 import { ChatServer } from './core';
 import { sendMessage, sendNotification } from './messaging';
 import { reminderJson, scheduledJson } from './routes/personal';
@@ -13,6 +14,7 @@ export function deliverDue(srv: ChatServer): void {
       if (s.type === 'stream') {
         const stream = st.streams.get(s.to as number);
         if (!stream || !st.canPostToStream(sender, stream)) throw new Error('cannot post');
+        checkTopicsPolicy(srv, stream, s.topic);
         sendMessage(srv, sender, { type: 'stream', stream, topic: s.topic }, s.content, { client: 'scheduled' });
       } else {
         sendMessage(srv, sender, { type: 'private', userIds: s.to as number[] }, s.content, { client: 'scheduled' });

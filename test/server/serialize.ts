@@ -1,8 +1,10 @@
+import { ownTopicsPolicy } from './channelPolicy';
 import { createHash } from 'node:crypto';
 import { ChatServer } from './core';
 import { topicLinks } from './render';
 import { Message, Stream, Subscription, User } from './types';
 import { GROUP } from './state';
+import { channelGroupFields } from './channelPermissions';
 
 export interface MessageView { applyMarkdown: boolean; clientGravatar: boolean; allowEmptyTopic: boolean }
 
@@ -142,10 +144,14 @@ export function serializeStream(srv: ChatServer, s: Stream): Record<string, unkn
     can_administer_channel_group: GROUP.administrators,
     stream_weekly_traffic: s.messageIds.length > 0 ? Math.min(999, s.messageIds.length) : null,
     is_announcement_only: false,
-    folder_id: null,
   };
+  // Feature level 389: the channel's folder (null: none).
+  if (srv.fl >= 389) out.folder_id = s.folderId ?? null;
   // Feature level 394: the number of (active) subscribers, for everyone who can see the channel.
   if (srv.fl >= 394) out.subscriber_count = activeCount(srv, s);
+  // Feature level 392: which topics messages may go to (test/server/channelPolicy.ts).
+  if (srv.fl >= 392) out.topics_policy = ownTopicsPolicy(srv, s);
+  Object.assign(out, channelGroupFields(srv, s));
   return out;
 }
 

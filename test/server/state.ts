@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  Attachment, FLAG_BITS, Linkifier, Message, Playground, Presence, ProfileField, RealmEmoji, Reminder, ROLE, Scheduled,
+  Attachment, ChannelFolder, FLAG_BITS, Linkifier, Message, Playground, Presence, ProfileField, RealmEmoji, Reminder, ROLE, Scheduled,
   ServerDraftRecord, Snippet, Stream, Subscription, User, UserStatus, UserTopic,
 } from './types';
 
@@ -67,7 +67,10 @@ export class State {
   userMessages = new Map<number, Map<number, number>>();
   attachments = new Map<number, Attachment>();
   linkifiers: Linkifier[] = [];
+  /** The organisation's own user groups (routes/channelPermissions.ts), beside the system groups. */
+  customGroups = new Map<number, { id: number; name: string; description: string; members: Set<number>; subgroups: number[] }>();
   playgrounds: Playground[] = [];
+  channelFolders: ChannelFolder[] = [];
   snippets = new Map<number, Snippet>();
   drafts = new Map<number, ServerDraftRecord>();
   scheduled = new Map<number, Scheduled>();
@@ -144,7 +147,10 @@ export class State {
       case GROUP.moderators: return user.role <= ROLE.moderator;
       case GROUP.administrators: return user.role <= ROLE.admin;
       case GROUP.owners: return user.role <= ROLE.owner;
-      default: return false;
+      default: {
+        const g = this.customGroups.get(groupId);
+        return g !== undefined && (g.members.has(user.id) || g.subgroups.some((id) => this.inGroup(user, id)));
+      }
     }
   }
 
@@ -330,7 +336,10 @@ export function baseRealmSettings(): Record<string, unknown> {
     message_edit_history_visibility_policy: 'all',
     allow_edit_history: true,
     mandatory_topics: false,
+    topics_policy: 'allow_empty_topic',
     enable_read_receipts: true,
+    /** The channel message reports go to (null: reporting is off). */
+    moderation_request_channel_id: null,
     max_topic_length: 60,
     max_message_length: 10000,
     max_reminder_note_length: 1000,

@@ -35,6 +35,9 @@ export interface User {
   isSystemBot?: boolean;
 }
 
+/** A group-setting value: a group's id, or an anonymous group. */
+export type GroupValue = number | { direct_members: number[]; direct_subgroups: number[] };
+
 export interface Stream {
   id: number;
   name: string;
@@ -42,10 +45,14 @@ export interface Stream {
   inviteOnly: boolean;
   isWebPublic: boolean;
   isArchived: boolean;
+  /** `topics_policy` (feature level 392; `empty_topic_only` 404); absent: `inherit`. */
+  topicsPolicy?: 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
   historyPublicToSubscribers: boolean;
   subscribers: Set<number>;
   canRemoveSubscribersGroup: number;
   canSendMessageGroup: number;
+  /** The channel's own permission groups (channelPermissions.ts); unset: their defaults. */
+  groups?: Record<string, GroupValue>;
   dateCreated: number;
   recipientId: number;
   emailToken: string;
@@ -53,6 +60,8 @@ export interface Stream {
   messageIds: number[];
   /** Cache of the rendered description. */
   renderedDescription?: string;
+  /** The channel folder it is in (feature level 389); absent or null: none. */
+  folderId?: number | null;
 }
 
 export interface Subscription {
@@ -108,6 +117,12 @@ export interface Attachment {
 export interface Linkifier {
   id: number; pattern: string; url_template: string; example_input: string | null;
   reverse_template: string | null; alternative_url_templates: string[];
+}
+
+/** A channel folder (feature level 389; `order` from 414). */
+export interface ChannelFolder {
+  id: number; name: string; description: string; renderedDescription: string; order: number;
+  isArchived: boolean; dateCreated: number; creatorId: number | null;
 }
 
 export interface Playground { id: number; name: string; pygments_language: string; url_template: string }

@@ -53,7 +53,9 @@ describe('API params: messages', function () {
   });
 
   describe('GET /messages: anchor and counts', function () {
-    const ANCHOR = 'The anchor must be a message ID or one of "newest", "oldest", "first_unread".';
+    // GET /messages also takes "date" (feature level 445); the flags-for-narrow operation does not.
+    const ANCHOR = 'The anchor must be a message ID or one of "newest", "oldest", "first_unread", "date".';
+    const FLAGS_ANCHOR = 'The anchor must be a message ID or one of "newest", "oldest", "first_unread".';
 
     it('accepts every named anchor, a message ID and 0', function () {
       for (const anchor of ['newest', 'oldest', 'first_unread', 0, 42]) {
@@ -73,7 +75,8 @@ describe('API params: messages', function () {
       for (const anchor of [-1, 1.5, true, [1], null]) {
         assert.deepEqual(refusedWith('GET /messages', { ...range, anchor }), { message: ANCHOR, field: 'anchor' }, String(anchor));
       }
-      assert.equal(refusedWith('POST /messages/flags/narrow', { ...range, anchor: 'latest', op: 'add', flag: 'read' }).message, ANCHOR);
+      assert.equal(refusedWith('POST /messages/flags/narrow', { ...range, anchor: 'latest', op: 'add', flag: 'read' }).message, FLAGS_ANCHOR);
+      assert.equal(refusedWith('POST /messages/flags/narrow', { ...range, anchor: 'date', op: 'add', flag: 'read' }).message, FLAGS_ANCHOR);
     });
 
     it('counts: whole, not negative; 0 is fine', function () {

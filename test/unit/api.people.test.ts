@@ -359,9 +359,10 @@ describe('API: settings (op 2)', () => {
       ['hide_ai_features', 350, true],
       ['web_left_sidebar_unreads_count_summary', 398, true],
       ['web_inbox_show_channel_folders', 431, true],
-      ['web_left_sidebar_show_channel_folders', 431, true],
+      // The API changelog: feature level 411 (the inbox one is 431).
+      ['web_left_sidebar_show_channel_folders', 411, true],
     ];
-    for (const featureLevel of [199, 340, 430, 482]) {
+    for (const featureLevel of [199, 340, 410, 430, 482]) {
       it(`are sent as they are and reported as ignored by a level-${featureLevel} server`, async () => {
         await withServer({ featureLevel }, MEMBER, async (c) => {
           const res = await updateSettings(c, { twenty_four_hour_time: true, ...Object.fromEntries(newer.map(([name, , value]) => [name, value])) });

@@ -206,16 +206,21 @@ describe('API: personal items', function () {
       await assert.rejects(createReminder(offlineClient(), { message_id: 1, scheduled_delivery_timestamp: inOneDay(), note: '123456' }), (e) => !(e instanceof ValidationError));
     });
 
-    it("checkParams runs an operation's server rules on some of its parameters without sending; nothing before the server is known", function () {
+    it("validate(key, some, 'some') runs the rules on the parameters given without sending; those that need the server's version wait for it", function () {
       const throwsOn = (run: () => void, field: string | undefined, message: RegExp): void =>
         assert.throws(run, (e: unknown) => e instanceof ValidationError && e.field === field && message.test(e.message));
-      throwsOn(() => offlineClient({ limits: { maxReminderNoteLength: 5 } }).checkParams('POST /reminders', { note: '123456' }), 'note', /5/);
-      offlineClient({ limits: { maxReminderNoteLength: 5 } }).checkParams('POST /reminders', { note: '12345' });
-      throwsOn(() => offlineClient({ featureLevel: 414 }).checkParams('POST /reminders', { note: 'n' }), 'note', /too old/);
-      throwsOn(() => offlineClient().checkParams('POST /saved_snippets', { title: '  ', content: 'x' }), 'title', /title/);
-      const unknownServer = offlineClient({ featureLevel: 414 });
+      throwsOn(() => offlineClient({ limits: { maxReminderNoteLength: 5 } }).validate('POST /reminders', { note: '123456' }, 'some'), 'note', /5/);
+      offlineClient({ limits: { maxReminderNoteLength: 5 } }).validate('POST /reminders', { note: '12345' }, 'some');
+      throwsOn(() => offlineClient({ featureLevel: 414 }).validate('POST /reminders', { note: 'n' }, 'some'), 'note', /too old/);
+      throwsOn(() => offlineClient().validate('POST /saved_snippets', { title: '  ' }, 'some'), 'title', /title/);
+      throwsOn(() => offlineClient().validate('POST /saved_snippets', { title: 7 } as never, 'some'), 'title', /./);
+      throwsOn(() => offlineClient().validate('POST /saved_snippets', { titel: 'x' } as never, 'some'), 'titel', /not a parameter/);
+      const unknownServer = offlineClient({ featureLevel: 414, limits: { maxSavedSnippetTitleLength: 3 } });
       unknownServer.server = undefined;
-      unknownServer.checkParams('POST /reminders', { note: 'n' });
+      unknownServer.validate('POST /reminders', { note: 'n' }, 'some');
+      // A rule on the organisation's limits alone does not wait for the server's version.
+      throwsOn(() => unknownServer.validate('POST /saved_snippets', { title: 'abcd' }, 'some'), 'title', /3/);
+      unknownServer.validate('POST /saved_snippets', { title: 'abc' }, 'some');
     });
 
     it('explains that a server below FL.reminders / FL.reminderNote is too old', async function () {

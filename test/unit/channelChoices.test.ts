@@ -59,6 +59,8 @@ describe('channel choices: plain-text descriptions, archived and post-restricted
     assert.equal(member.canPostToChannel({}), true);
     // Without a realm (no live session) only archived channels are left out.
     assert.deepEqual(offeredChannels([{ n: 1, stream_post_policy: 2 }, { n: 2, is_archived: true }], 'post', undefined).map((c) => c.n), [1]);
+    // To read, archived channels too (they are read-only, not hidden).
+    assert.deepEqual(offeredChannels([{ n: 1, stream_post_policy: 2 }, { n: 2, is_archived: true }], 'view', undefined).map((c) => c.n), [1, 2]);
   });
 
   describe('against the demo organisation', () => {
@@ -95,12 +97,13 @@ describe('channel choices: plain-text descriptions, archived and post-restricted
         const accepted: number[] = [];
         for (const s of subs) {
           const sent = await client
-            .call('POST /messages', { type: 'stream', to: s.stream_id, topic: 'pick check', content: 'may I post here?' })
+            .call('POST /messages', { type: 'stream', to: s.stream_id, topic: s.topics_policy === 'empty_topic_only' ? '' : 'pick check', content: 'may I post here?' })
             .then(() => true, () => false);
           if (sent && !s.is_archived) accepted.push(s.stream_id);
         }
         assert.deepEqual([...post].sort((a, b) => a - b), accepted.sort((a, b) => a - b));
-        assert.deepEqual(view.sort((a, b) => a - b), subs.filter((s) => !s.is_archived).map((s) => s.stream_id).sort((a, b) => a - b));
+        assert.deepEqual(view.sort((a, b) => a - b), subs.map((s) => s.stream_id).sort((a, b) => a - b), 'to read: every channel, archived ones too');
+        if (local === 'alice') assert.ok(subs.some((s) => s.is_archived) && !post.includes(subs.find((s) => s.is_archived)!.stream_id), 'never posting in an archived one');
         const announcements = subs.find((s) => s.name === 'announcements');
         assert.ok(announcements, `${local} is subscribed to #announcements`);
         assert.equal(post.includes(announcements.stream_id), local === 'adam', 'only administrators may post in #announcements');
@@ -115,7 +118,8 @@ describe('channel choices: plain-text descriptions, archived and post-restricted
       const eng = rows.find((r) => r.label === '#engineering');
       assert.ok(eng);
       assert.equal(eng.description, 'Code, reviews and deploys. See https://example.com/handbook');
-      assert.ok(!rows.some((r) => r.label === '#old-archive'), 'archived channels are not offered');
+      assert.ok(rows.some((r) => r.label === '#old-archive'), 'archived channels are offered to read');
+      assert.ok(!channelChoices(session.store, 'post').some((r) => r.label === '#old-archive'), 'but never to post');
     });
   });
 });

@@ -27,7 +27,7 @@ describe('channels you are not in: GET /streams, preview, create', () => {
 
     it('lists public and subscribed channels by name, without archived or other private ones, with subscriber counts', async () => {
       const r = await getChannels(alice, {});
-      assert.deepEqual(names(r), ['announcements', 'design', 'engineering', 'general', 'random', 'sandbox', 'secret-project']);
+      assert.deepEqual(names(r), ['announcements', 'design', 'engineering', 'general', 'random', 'sandbox', 'secret-project', 'watercooler']);
       const sandbox = r.streams.find((s) => s.name === 'sandbox')!;
       assert.equal(sandbox.subscriber_count, suite.server.state.streams.get(sandbox.stream_id)!.subscribers.size);
       assert.equal(sandbox.subscriber_count, 1);
@@ -35,10 +35,10 @@ describe('channels you are not in: GET /streams, preview, create', () => {
     });
 
     it('honours include_public, include_subscribed and exclude_archived', async () => {
-      assert.deepEqual(names(await getChannels(alice, { include_public: false })), ['announcements', 'design', 'engineering', 'general', 'random', 'secret-project']);
-      assert.deepEqual(names(await getChannels(alice, { include_subscribed: false })), ['announcements', 'design', 'engineering', 'general', 'random', 'sandbox']);
+      assert.deepEqual(names(await getChannels(alice, { include_public: false })), ['announcements', 'design', 'engineering', 'general', 'random', 'secret-project', 'watercooler']);
+      assert.deepEqual(names(await getChannels(alice, { include_subscribed: false })), ['announcements', 'design', 'engineering', 'general', 'random', 'sandbox', 'watercooler']);
       assert.deepEqual(names(await getChannels(alice, { include_public: false, exclude_archived: false })),
-        ['announcements', 'design', 'engineering', 'general', 'old-archive', 'random', 'secret-project']);
+        ['announcements', 'design', 'engineering', 'general', 'old-archive', 'random', 'secret-project', 'watercooler']);
     });
 
     it('include_all is for administrators only', async () => {

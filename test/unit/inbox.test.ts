@@ -23,7 +23,7 @@ async function storeOf(client: ChatClient): Promise<ChatStore> {
 }
 
 async function newest(client: ChatClient, narrow: { operator: string; operand: unknown }[] = []): Promise<Message[]> {
-  return (await getMessages(client, { anchor: 'newest', num_before: 1000, num_after: 0, narrow } as never)).messages;
+  return (await getMessages(client, { anchor: 'newest', num_before: 1000, num_after: 0, narrow, allow_empty_topic_name: true } as never)).messages;
 }
 
 function rowContext(store: ChatStore): MessageRowContext {

@@ -36,6 +36,11 @@ function shownFields(pkg: any): Array<[string, unknown]> {
       for (const [i, d] of (prop.enumDescriptions ?? []).entries()) out.push([`${key} enumDescriptions[${i}]`, d]);
     }
   }
+  for (const t of c.languageModelTools ?? []) out.push([`tool ${t.name} displayName`, t.displayName], [`tool ${t.name} userDescription`, t.userDescription]);
+  for (const p of c.chatParticipants ?? []) {
+    out.push([`participant ${p.id} fullName`, p.fullName], [`participant ${p.id} description`, p.description]);
+    for (const cmd of p.commands ?? []) out.push([`participant ${p.id} /${cmd.name}`, cmd.description]);
+  }
   for (const w of c.walkthroughs) {
     out.push([`walkthrough ${w.id} title`, w.title], [`walkthrough ${w.id} description`, w.description]);
     for (const s of w.steps) out.push([`step ${s.id} title`, s.title], [`step ${s.id} description`, s.description]);

@@ -100,7 +100,7 @@ describe('Store contracts', () => {
     assert.equal(changes.length, 1);
     assert.equal(changes[0].full, true);
     assert.deepEqual([...changes[0].areas].sort(), [
-      'customProfileFields', 'directMessages', 'drafts', 'linkifiers', 'messages', 'playgrounds', 'presence', 'realm', 'realmEmoji', 'reminders',
+      'channelFolders', 'customProfileFields', 'directMessages', 'drafts', 'linkifiers', 'messages', 'playgrounds', 'presence', 'realm', 'realmEmoji', 'reminders',
       'savedSnippets', 'scheduledMessages', 'statuses', 'subscriptions', 'topics', 'unreads', 'userSettings', 'userTopics', 'users',
     ]);
   });

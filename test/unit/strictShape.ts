@@ -52,7 +52,10 @@ const REAL_BUT_UNMODELLED: Record<string, Record<string, z.ZodType | true | { be
   },
   'never_subscribed[]': names(['can_administer_channel_group', 'can_remove_subscribers_group', 'can_send_message_group', 'creator_id',
     'date_created', 'first_message_id', 'folder_id', 'history_public_to_subscribers', 'is_announcement_only', 'message_retention_days',
-    'rendered_description', 'stream_post_policy', 'stream_weekly_traffic']),
+    'rendered_description', 'stream_post_policy', 'stream_weekly_traffic',
+    // A channel's own permission groups (feature levels 396, 402, 407, 441).
+    'can_move_messages_within_channel_group', 'can_move_messages_out_of_channel_group', 'can_resolve_topics_group',
+    'can_delete_any_message_group', 'can_delete_own_message_group', 'can_create_topic_group']),
   // `GET /streams`: the basic channel object (`is_default` with `include_default`).
   'streams[]': names(['can_administer_channel_group', 'creator_id', 'first_message_id', 'folder_id', 'message_retention_days',
     'is_default']),

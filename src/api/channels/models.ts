@@ -27,6 +27,20 @@ export const GroupSettingValue = z.union([
   z.looseObject({ direct_members: z.array(z.number().int()), direct_subgroups: z.array(z.number().int()) }),
 ]);
 
+/**
+ * A channel's own permission groups, read by `RealmState` before an action is offered: absent
+ * below their feature levels (within / out of channel 396, resolve 402, delete 407, new topics 441).
+ */
+const ChannelPermissionGroups = {
+  can_administer_channel_group: GroupSettingValue.optional(),
+  can_move_messages_within_channel_group: GroupSettingValue.optional(),
+  can_move_messages_out_of_channel_group: GroupSettingValue.optional(),
+  can_resolve_topics_group: GroupSettingValue.optional(),
+  can_delete_any_message_group: GroupSettingValue.optional(),
+  can_delete_own_message_group: GroupSettingValue.optional(),
+  can_create_topic_group: GroupSettingValue.optional(),
+};
+
 /** Older servers send only `in_home_view`, the inverse of `is_muted`. */
 function upgradeSubscription(raw: unknown): unknown {
   if (typeof raw !== 'object' || raw === null) return raw;
@@ -46,6 +60,8 @@ export const Subscription = z.preprocess(
     invite_only: z.boolean().default(false),
     is_web_public: z.boolean().optional(),
     is_archived: z.boolean().optional(),
+    /** FL 392: which topics messages may go to (src/store/channelPolicy.ts); absent: the realm's. */
+    topics_policy: z.string().optional(),
     color: z.string(),
     is_muted: z.boolean(),
     /** Legacy inverse of `is_muted`. */
@@ -60,6 +76,9 @@ export const Subscription = z.preprocess(
     stream_weekly_traffic: z.number().int().nullable().optional(),
     subscriber_count: z.number().int().optional(),
     can_remove_subscribers_group: GroupSettingValue.optional(),
+    /** The channel folder (feature level 389); null or absent: none. */
+    folder_id: z.number().int().nullable().optional(),
+    ...ChannelPermissionGroups,
     subscribers: z.array(z.number().int()).optional(),
     /** `include_subscribers: "partial"` on a channel of 250 subscribers or more: bots and users active lately. */
     partial_subscribers: z.array(z.number().int()).optional(),
@@ -79,14 +98,19 @@ export const Channel = z.looseObject({
   invite_only: z.boolean().default(false),
   is_web_public: z.boolean().default(false),
   is_archived: z.boolean().default(false),
+  /** FL 392: `inherit`, `allow_empty_topic`, `disable_empty_topic`, `empty_topic_only` (FL 404). */
+  topics_policy: z.string().optional(),
   history_public_to_subscribers: z.boolean().optional(),
   date_created: z.number().int().optional(),
   stream_weekly_traffic: z.number().int().nullable().optional(),
   subscriber_count: z.number().int().optional(),
   can_send_message_group: GroupSettingValue.optional(),
   can_remove_subscribers_group: GroupSettingValue.optional(),
+  ...ChannelPermissionGroups,
   stream_post_policy: z.number().int().optional(),
   is_announcement_only: z.boolean().optional(),
+  /** The channel folder (feature level 389); null or absent: none. */
+  folder_id: z.number().int().nullable().optional(),
 });
 export type Channel = z.infer<typeof Channel>;
 

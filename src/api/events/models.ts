@@ -4,6 +4,7 @@ import { Linkifier, RealmPlayground } from '../realm/models';
 import { Message, ReactionType, RealmEmoji } from '../messages/models';
 import { Reminder, SavedSnippet, ScheduledMessage } from '../personal/models';
 import { Subscription } from '../channels/models';
+import { ChannelFolderEvent } from '../channels/folders';
 import { ServerDraft } from '../drafts/models';
 import { CustomProfileField, User } from '../users/models';
 
@@ -330,6 +331,18 @@ const TypingPerson = z.looseObject({ user_id: int, email: z.string() });
  * `stream`, `stream_id` and `topic` (sent only to queues with the `stream_typing_notifications`
  * capability). Expires after `server_typing_started_expiry_period_milliseconds` without a new start.
  */
+/**
+ * The organisation's user groups changed (`user_group`): what permission group settings name
+ * (`RealmState.inGroup`); `group` as `realm_user_groups` lists it.
+ */
+export const UserGroupEvent = z.discriminatedUnion('op', [
+  z.looseObject({ ...base, type: z.literal('user_group'), op: z.literal('add'), group: z.looseObject({ id: int }) }),
+  z.looseObject({ ...base, type: z.literal('user_group'), op: z.literal('update'), group_id: int, data: z.record(z.string(), z.unknown()) }),
+  z.looseObject({ ...base, type: z.literal('user_group'), op: z.enum(['add_members', 'remove_members']), group_id: int, user_ids: z.array(int) }),
+  z.looseObject({ ...base, type: z.literal('user_group'), op: z.enum(['add_subgroups', 'remove_subgroups']), group_id: int, direct_subgroup_ids: z.array(int) }),
+  z.looseObject({ ...base, type: z.literal('user_group'), op: z.literal('remove'), group_id: int }),
+]);
+
 export const TypingEvent = z.looseObject({
   ...base,
   type: z.literal('typing'),
@@ -371,6 +384,7 @@ export const ChatEvent = z.discriminatedUnion('type', [
   RealmLinkifiersEvent,
   RealmEmojiEvent,
   RealmPlaygroundsEvent,
+  ChannelFolderEvent,
   SavedSnippetsEvent,
   ScheduledMessagesEvent,
   RemindersEvent,
@@ -378,6 +392,7 @@ export const ChatEvent = z.discriminatedUnion('type', [
   UserSettingsEvent,
   CustomProfileFieldsEvent,
   TypingEvent,
+  UserGroupEvent,
   UnknownEvent,
 ]);
 export type ChatEvent = z.infer<typeof ChatEvent>;
@@ -402,6 +417,7 @@ export type RealmEvent = z.infer<typeof RealmEvent>;
 export type RealmLinkifiersEvent = z.infer<typeof RealmLinkifiersEvent>;
 export type RealmEmojiEvent = z.infer<typeof RealmEmojiEvent>;
 export type RealmPlaygroundsEvent = z.infer<typeof RealmPlaygroundsEvent>;
+export type { ChannelFolderEvent } from '../channels/folders';
 export type SavedSnippetsEvent = z.infer<typeof SavedSnippetsEvent>;
 export type ScheduledMessagesEvent = z.infer<typeof ScheduledMessagesEvent>;
 export type RemindersEvent = z.infer<typeof RemindersEvent>;
@@ -409,4 +425,5 @@ export type DraftsEvent = z.infer<typeof DraftsEvent>;
 export type UserSettingsEvent = z.infer<typeof UserSettingsEvent>;
 export type CustomProfileFieldsEvent = z.infer<typeof CustomProfileFieldsEvent>;
 export type TypingEvent = z.infer<typeof TypingEvent>;
+export type UserGroupEvent = z.infer<typeof UserGroupEvent>;
 export type UnknownEvent = z.infer<typeof UnknownEvent>;

@@ -27,6 +27,7 @@ const KNOWN: Record<string, readonly string[] | undefined> = {
   realm_linkifiers: undefined,
   realm_emoji: ['update'],
   realm_playgrounds: undefined,
+  channel_folder: ['add', 'update', 'reorder'],
   saved_snippets: ['add', 'update', 'remove'],
   scheduled_messages: ['add', 'update', 'remove'],
   reminders: ['add', 'remove'],
@@ -35,6 +36,7 @@ const KNOWN: Record<string, readonly string[] | undefined> = {
   // Old servers sent `op: "add"`; the list is complete either way.
   custom_profile_fields: undefined,
   typing: ['start', 'stop'],
+  user_group: ['add', 'update', 'add_members', 'remove_members', 'add_subgroups', 'remove_subgroups', 'remove'],
 };
 
 export type ParsedEvent =

@@ -6,6 +6,7 @@ import { Reminder, SavedSnippet, ScheduledMessage } from '../personal/models';
 import { UserSettings } from '../personal/settings';
 import { ServerDraft } from '../drafts/models';
 import { GroupSettingValue, Subscription, UserTopic } from '../channels/models';
+import { ChannelFolder } from '../channels/folders';
 import { CustomProfileField, User, UserStatus } from '../users/models';
 
 /**
@@ -37,6 +38,7 @@ export const NeverSubscribedStream = z.looseObject({
   invite_only: z.boolean().optional(),
   is_web_public: z.boolean().optional(),
   is_archived: z.boolean().optional(),
+  topics_policy: z.string().optional(),
   subscriber_count: int.optional(),
   /** With `include_subscribers`: every subscriber, or (`"partial"`, 250 subscribers and more) those active lately. */
   subscribers: ids.optional(),
@@ -75,8 +77,13 @@ export const RegisterSnapshot = z.looseObject({
   realm_url: z.string().optional(),
   realm_empty_topic_display_name: z.string().optional(),
   realm_mandatory_topics: z.boolean().optional(),
+  realm_topics_policy: z.string().optional(),
   /** FL 137: whether people may see who read a message. */
   realm_enable_read_receipts: z.boolean().optional(),
+  /** FL 331: the channel message reports go to (-1: reporting is off). */
+  realm_moderation_request_channel_id: int.optional(),
+  /** FL 435: the reasons a message may be reported for. */
+  server_report_message_types: z.array(z.looseObject({ key: z.string(), name: z.string() })).optional(),
   realm_allow_message_editing: z.boolean().optional(),
   /** Null: no limit. */
   realm_message_content_edit_limit_seconds: z.number().nullable().optional(),
@@ -158,6 +165,11 @@ export const RegisterSnapshot = z.looseObject({
   realm_emoji: z.record(z.string(), RealmEmoji).optional(),
   /** Fetch type `realm_playgrounds` (feature level 49). */
   realm_playgrounds: z.array(RealmPlayground).optional(),
+  /** Fetch type `channel_folders` (feature level 389): archived folders included. */
+  channel_folders: z.array(ChannelFolder).optional(),
+  /** Feature level 410. */
+  max_channel_folder_name_length: int.optional(),
+  max_channel_folder_description_length: int.optional(),
   user_settings: UserSettings.optional(),
 
   // custom_profile_fields: top level both for that fetch type and (on some servers) with `realm`.

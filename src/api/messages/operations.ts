@@ -4,6 +4,7 @@ import { ValidationError } from '../errors';
 import { extraEmojiType, FL } from '../features';
 import { AttachmentsShape, DetachedUploads, normalizeAttachments } from './attachment';
 import { Message, NarrowMatch, READ_ONLY_FLAGS } from './models';
+import { Anchor, AnchorDate, FetchAnchor } from './anchor';
 import { Narrow, NarrowWithLegacy } from './narrow';
 import { uploadFileOperation } from './upload';
 import { renderMessage } from './render';
@@ -23,16 +24,15 @@ export function idParam(name: string) {
   return z.number({ error }).int({ error }).positive({ error });
 }
 
-const ANCHOR_MESSAGE = (): string => l10n.t('The anchor must be a message ID or one of "newest", "oldest", "first_unread".');
-/** `anchor`: a message ID or `newest` / `oldest` / `first_unread` (digits in a string are read as an ID). */
-const Anchor = z.union(
-  [
-    z.number({ error: ANCHOR_MESSAGE }).int({ error: ANCHOR_MESSAGE }).nonnegative({ error: ANCHOR_MESSAGE }),
-    z.enum(['newest', 'oldest', 'first_unread']),
-    z.string().regex(/^\d+$/).transform(Number),
-  ],
-  { error: ANCHOR_MESSAGE },
-);
+function checkAnchorDate(p: { anchor?: unknown; anchor_date?: string }, ctx: CallContext): void {
+  if (p.anchor === 'date') {
+    requireFeature(FL.anchorDate, l10n.t('going to a date'), ctx, 'anchor');
+    if (p.anchor_date === undefined) throw new ValidationError(l10n.t('Give the date to go to ("anchor_date") with the anchor "date".'), ctx.route, 'anchor_date');
+  } else if (p.anchor_date !== undefined) {
+    throw new ValidationError(l10n.t('"anchor_date" goes with the anchor "date" only.'), ctx.route, 'anchor_date');
+  }
+}
+
 const count = (name: string) =>
   z.number({ error: () => l10n.t('"{0}" must be a whole number of messages.', name) }).int({ error: () => l10n.t('"{0}" must be a whole number of messages.', name) }).nonnegative({
     error: () => l10n.t('"{0}" cannot be negative.', name),
@@ -242,7 +242,9 @@ export const getMessages = defineOperation({
   method: 'GET',
   path: '/messages',
   params: z.object({
-    anchor: Anchor.optional(),
+    anchor: FetchAnchor.optional(),
+    /** With `anchor: 'date'` (FL.anchorDate): the first message on or after it (else the newest). */
+    anchor_date: AnchorDate.optional(),
     include_anchor: z.boolean().optional(),
     num_before: count('num_before').optional(),
     num_after: count('num_after').optional(),
@@ -266,6 +268,7 @@ export const getMessages = defineOperation({
       throw new ValidationError(l10n.t('Say how many messages to fetch ("num_before" and "num_after"), or give "message_ids".'), ctx.route, 'num_before');
     }
     checkRange(p, ctx);
+    checkAnchorDate(p, ctx);
   },
   encode: dropEmptyTopicFlag,
 });

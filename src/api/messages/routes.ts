@@ -41,6 +41,9 @@ export const getMessage = route('GET /messages/{message_id}');
 /** `GET /messages/{message_id}/read_receipts`: the ids of the users who have read the message. */
 export const getReadReceipts = route('GET /messages/{message_id}/read_receipts');
 
+/** `POST /messages/{message_id}/report`: reports the message to the organisation's moderators. */
+export const reportMessage = route('POST /messages/{message_id}/report');
+
 /**
  * `GET /messages`: messages around `anchor` in a narrow (`num_before` + `num_after` at most 5000),
  * or the messages of `message_ids`.

@@ -6,6 +6,7 @@ import { registerCommands } from '../../ui/commands';
 import * as browse from './browse';
 import * as copyEmail from './copyEmail';
 import * as create from './create';
+import * as folders from './folders';
 import * as markRead from './markRead';
 import * as properties from './properties';
 import * as unsubscribe from './unsubscribe';
@@ -18,6 +19,7 @@ export function register(services: Services): void {
     ...markRead.commands,
     ...browse.commands,
     ...create.commands,
+    ...folders.commands,
     {
       // Rebuilds from a fresh snapshot (as after an expired queue): the reliable "reload".
       id: Commands.refreshChannels,

@@ -26,7 +26,7 @@ import { TopicThread, type MessageComment } from './thread';
 const FOCUS_COMMENT_ON_LINE = 'workbench.action.focusCommentOnCurrentLine';
 
 /** How many of the newest messages that name a file are searched for references to it. */
-const SEARCHED = 200;
+export const SEARCHED = 200;
 
 /** How a file is known in its repository, and the names it had before (renames git reports). */
 interface Identified {
@@ -35,7 +35,12 @@ interface Identified {
   readonly git?: RepoGit;
 }
 
-async function identify(uri: vscode.Uri): Promise<Identified> {
+/** How a workspace file is known: its relative path, and its repository's remote and path (for permalinks). */
+export async function identify(uri: vscode.Uri): Promise<FileIdentity> {
+  return (await identifyWithHistory(uri)).identities[0]!.identity;
+}
+
+async function identifyWithHistory(uri: vscode.Uri): Promise<Identified> {
   const relativePath = vscode.workspace.asRelativePath(uri, false);
   const api = await gitApi();
   const repo = api ? await repositoryOf(api, uri) : undefined;
@@ -74,7 +79,7 @@ class FileDiscussions implements vscode.Disposable {
   ) {
     const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
     this.ready = (async () => {
-      const identified = await identify(uri);
+      const identified = await identifyWithHistory(uri);
       if (this.#disposed) return;
       this.#identified = identified;
       const names = new Set(identified.identities.map((i) => i.identity.relativePath.slice(i.identity.relativePath.lastIndexOf('/') + 1)));

@@ -9,6 +9,7 @@ import { deleteMessage as deleteMessageRoute, getMessage } from '../../api/messa
 import { isRecord } from '../../guards';
 import type { CurrentSession } from '../../session/manager';
 import { UserFacingError } from '../../ui/errorMessage';
+import { archivedRefusal } from '../../store/channelPolicy';
 
 export interface DeleteMessageArgs {
   readonly messageId: number;
@@ -31,7 +32,11 @@ export async function deleteMessage(current: CurrentSession, args: unknown): Pro
   if (!isDeleteMessageArgs(args)) throw new UserFacingError(vscode.l10n.t('Choose Delete on a message in a conversation.'));
   const { message, raw_content } = await getMessage(current.client, { message_id: args.messageId, apply_markdown: false });
   const store = current.store;
-  const refusal = store.realm.deleteRefusal(message.sender_id === store.ownUserId, Date.now() / 1000 - message.timestamp);
+  const archived = message.stream_id !== undefined ? archivedRefusal(store.channel(message.stream_id)) : undefined;
+  if (archived) throw new UserFacingError(archived);
+  // The channel's own groups (FL 407) can allow what the organisation's do not.
+  const channel = message.stream_id !== undefined ? store.channel(message.stream_id) : undefined;
+  const refusal = store.realm.deleteRefusal(message.sender_id === store.ownUserId, Date.now() / 1000 - message.timestamp, channel);
   if (refusal) throw new UserFacingError(vscode.l10n.t('You cannot delete this message: {0}', refusal));
   if (!args.confirmed) {
     const del = vscode.l10n.t('Delete');

@@ -16,7 +16,9 @@ import { Commands } from '../../constants';
 import { documentShows, DRAFT_SCHEME, type DraftFileSystem, draftUri, theirsUri } from '../../drafts/documents';
 import { type ConflictChoice, type Draft, draftKey, type DraftStore, hasConflictMarkers, resolveConflict } from '../../drafts/store';
 import type { Services } from '../../services';
-import { describeError, explainApiError } from '../../ui/errorMessage';
+import { describeError, explainApiError, UserFacingError } from '../../ui/errorMessage';
+import { archivedRefusal } from '../../store/channelPolicy';
+import { offeredChannels } from '../topic/channelChoices';
 import { withActiveClient } from './client';
 import { offerDeleteDetached } from './detached';
 import { type MoveOutcome, moveMessages, type PropagateMode, pickNotifications, pickPropagateMode } from './moveFlow';
@@ -96,7 +98,7 @@ export async function editMessage(ctx: EditContext, args: EditMessageArgs = {}):
       if (!what) return { status: 'cancelled' } as const;
     }
     if (what === 'content') return editContent(ctx, client, account, messageId, args);
-    return moveOrRename(client, messageId, what ?? 'topic', args);
+    return moveOrRename(client, messageId, what ?? 'topic', args, ctx);
   });
   return result ?? { status: 'cancelled' };
 }
@@ -137,6 +139,7 @@ async function editContent(ctx: EditContext, client: ChatClient, account: Accoun
   let draft = ctx.drafts.get(key);
   if (!draft) {
     const { raw, message } = await fetchRaw(client, messageId);
+    refuseArchived(ctx, message);
     draft = await ctx.drafts.open({ kind: 'edit', accountId: account.id, targetId: messageId, base: raw, label: messageLabel(message) });
   }
   if (args.content === undefined) {
@@ -147,16 +150,25 @@ async function editContent(ctx: EditContext, client: ChatClient, account: Accoun
   return sendDraft(ctx, client, key, { deleteDetached: args.deleteDetached, onConflict: args.onConflict });
 }
 
-async function moveOrRename(client: ChatClient, messageId: number, what: 'topic' | 'channel', args: EditMessageArgs): Promise<EditResult> {
+/** Messages of an archived channel are neither edited nor moved: refused with the reason (the server answers "Invalid message(s)"). */
+function refuseArchived(ctx: EditContext, message: Message): void {
+  const store = ctx.services.sessions.current?.store;
+  const refusal = store && message.stream_id !== undefined ? archivedRefusal(store.channel(message.stream_id)) : undefined;
+  if (refusal) throw new UserFacingError(refusal);
+}
+
+async function moveOrRename(client: ChatClient, messageId: number, what: 'topic' | 'channel', args: EditMessageArgs, ctx: EditContext): Promise<EditResult> {
   let topic = args.topic;
   let streamId = args.streamId;
   const interactive = args.propagateMode === undefined;
   if (interactive) {
     const { message } = await fetchRaw(client, messageId);
+    refuseArchived(ctx, message);
     if (what === 'channel' && streamId === undefined) {
       const subs = await getSubscriptions(client);
+      // Never into an archived channel (offeredChannels leaves them out; the server decides the rest).
       const picked = await vscode.window.showQuickPick(
-        subs.subscriptions.filter((s) => s.stream_id !== message.stream_id).map((s) => ({ label: `#${s.name}`, id: s.stream_id })),
+        offeredChannels(subs.subscriptions, 'post', undefined).filter((s) => s.stream_id !== message.stream_id).map((s) => ({ label: `#${s.name}`, id: s.stream_id })),
         { title: vscode.l10n.t('Move to which channel?') },
       );
       if (!picked) return { status: 'cancelled' };

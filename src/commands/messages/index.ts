@@ -9,6 +9,7 @@ import { DraftStore } from '../../drafts/store';
 import type { Services } from '../../services';
 import { registerCommands } from '../../ui/commands';
 import { deleteMessage } from './deleteMessage';
+import { reportMessage } from './reportMessage';
 import { discardEdit, type EditContext, type EditMessageArgs, editMessage, offerPendingDrafts, type SendEditArgs, sendEdit } from './editMessage';
 import type { TopicNode } from '../../views/topics/model';
 import { type ScheduleArgs, type ScheduledArgs, scheduledMessages, scheduleMessage, sendScheduledDraft } from './scheduled';
@@ -25,6 +26,7 @@ export function register(services: Services): { drafts: DraftStore } {
   const scripted = 'report' as const;
   registerCommands(services, [
     { id: Commands.deleteMessage, session: true, failure: vscode.l10n.t('Could not delete the message'), scripted, run: ({ current }, args?: unknown) => deleteMessage(current, args) },
+    { id: Commands.reportMessage, session: true, failure: vscode.l10n.t('Could not report the message'), scripted, run: ({ current }, args?: unknown) => reportMessage(current, args) },
     { id: Commands.editMessage, failure: vscode.l10n.t('Could not edit the message'), scripted, run: (_, args?: EditMessageArgs) => editMessage(ctx, args) },
     { id: Commands.sendEdit, failure: vscode.l10n.t('Could not send the edit'), scripted, run: (_, arg?: SendEditArgs | vscode.Uri) => sendEdit(ctx, arg) },
     { id: Commands.discardEdit, failure: vscode.l10n.t('Could not discard the edit'), scripted, run: (_, arg?: SendEditArgs | vscode.Uri) => discardEdit(ctx, arg) },

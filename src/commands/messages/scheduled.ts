@@ -18,6 +18,7 @@ import { draftKey, type Draft } from '../../drafts/store';
 import { errorMessage } from '../../ui/errorMessage';
 import { withActiveClient } from './client';
 import { offeredChannels } from '../topic/channelChoices';
+import { channelTopicsPolicy, topicBox, topicRefusal } from '../../store/channelPolicy';
 import { closeDraftTabs, type EditContext, excerpt, openDraftEditor, saveOpenDocument } from './editMessage';
 import { formatLocal, fromUnixSeconds, parseWhen, toUnixSeconds } from '../../time/when';
 import type { RealmState } from '../../store/realm';
@@ -250,7 +251,10 @@ async function askTarget(client: ChatClient, s: ScheduledMessage, realm: RealmSt
     const subs = offeredChannels((await getSubscriptions(client)).subscriptions, 'post', realm);
     const ch = await vscode.window.showQuickPick(subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })), { title: vscode.l10n.t('Which channel?') });
     if (!ch) return undefined;
-    const topic = await vscode.window.showInputBox({ title: vscode.l10n.t('Topic'), value: s.topic ?? '' });
+    // The channel's topics policy: no topic box for a "general chat" channel, and the topics it forbids refused as typed.
+    const policy = channelTopicsPolicy(subs.find((c) => c.stream_id === ch.id), realm?.settings ?? {}, client.server?.featureLevel ?? 0);
+    const empty = realm?.emptyTopicDisplayName ?? vscode.l10n.t('general chat');
+    const topic = topicBox(policy) === 'hidden' ? '' : await vscode.window.showInputBox({ title: vscode.l10n.t('Topic'), value: s.topic ?? '', validateInput: (v) => topicRefusal(policy, v, empty) });
     if (topic === undefined) return undefined;
     return isChannel ? { to: ch.id, topic } : { type: 'channel', to: ch.id, topic };
   }

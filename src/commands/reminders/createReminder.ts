@@ -131,7 +131,7 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
 
 /** Runs the API layer's own check (the single source of the rule and its message) of `POST /reminders` on the note (throws its ValidationError). */
 function postReminderCheck(current: CurrentSession, note: string): void {
-  current.client.checkParams('POST /reminders', { note });
+  current.client.validate('POST /reminders', { note }, 'some');
 }
 
 /** The selection of the active editor, or of a visible one (the topic view may have the focus). */

@@ -6,11 +6,16 @@
  */
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
+import { dayText } from '../../messageList/dateInput';
+import { firstMessageAt } from '../../messageList/goToDate';
+import type { Narrow } from '../../messageList/narrow';
 import { parseSearchQuery } from '../../messageList/searchQuery';
 import type { Services } from '../../services';
+import type { CurrentSession } from '../../session/manager';
 import { registerCommands } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import type { SearchResultsView } from '../../views/search';
+import { requireGoToDate } from '../goToDate';
 import { pickSearchQuery } from './queryPicker';
 import { describeQueryError, storeDirectory } from './queryText';
 
@@ -20,6 +25,17 @@ const RECENT_KEY = 'teamChat.recentSearches';
 
 function queryArg(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null && typeof (value as { query?: unknown }).query === 'string' ? (value as { query: string }).query : undefined;
+}
+
+/**
+ * `date:`: the first match on or after the day (`anchor=date`, feature level 445; refused with the
+ * reason before). None: the newest matches, and the user is told.
+ */
+async function nearDate(current: CurrentSession, narrow: Narrow, date: Date): Promise<number | undefined> {
+  requireGoToDate(current);
+  const first = await firstMessageAt(current.client, [...narrow.terms], date);
+  if (!first) void vscode.window.showInformationMessage(vscode.l10n.t('No match on or after {0}: the newest matches are listed.', dayText(date)));
+  return first?.id;
 }
 
 export function register(services: Services, results: SearchResultsView): void {
@@ -49,7 +65,8 @@ export function register(services: Services, results: SearchResultsView): void {
           parsed = picked.query;
         }
         await remember(text);
-        await results.show(text, parsed.narrow, parsed.near);
+        const near = parsed.date ? await nearDate(current, parsed.narrow, parsed.date) : parsed.near;
+        await results.show(text, parsed.narrow, near);
       },
     },
     { id: Commands.clearSearchResults, failure: vscode.l10n.t('Could not clear the search results'), run: () => results.clear() },

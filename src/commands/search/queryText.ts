@@ -4,6 +4,7 @@ import { visibleEmail } from '../../api/users/email';
 import type { User } from '../../api/users/models';
 import type { SearchDirectory, SearchPerson, SearchQueryError } from '../../messageList/searchQuery';
 import type { ChatStore } from '../../store';
+import { dateErrorText, dateExamples } from '../goToDate/dateText';
 
 function person(u: User): SearchPerson {
   return { id: u.user_id, fullName: u.full_name, visibleEmail: visibleEmail(u) };
@@ -75,6 +76,10 @@ export function queryErrorText(error: SearchQueryError): QueryErrorText {
       return t(vscode.l10n.t('"{0}:" needs a message id', error.operator), vscode.l10n.t('"{0}" is not a number.', error.operand));
     case 'negatedNear':
       return t(vscode.l10n.t('"near:" cannot be negated'), vscode.l10n.t('Remove the "-" before it.'));
+    case 'badDate':
+      return t(dateErrorText(error.error), vscode.l10n.t('After "date:": {0} (quoted when it has spaces).', dateExamples()));
+    case 'nearAndDate':
+      return t(vscode.l10n.t('"near:" and "date:" both say where to list'), vscode.l10n.t('Keep one of the two.'));
     case 'channelAndDm':
       return t(vscode.l10n.t('No message is both in a channel and a direct message'), vscode.l10n.t('Drop one of the two.'));
   }
@@ -105,5 +110,6 @@ export function operatorHints(): OperatorHint[] {
     { insert: 'channels:public', description: vscode.l10n.t('in every public channel, joined or not') },
     { insert: '-', description: vscode.l10n.t('excludes: -is:resolved, -channel:random') },
     { insert: 'near:', description: vscode.l10n.t('around a message: near:1234') },
+    { insert: 'date:', description: vscode.l10n.t('from a day on: date:2026-11-20, date:yesterday, date:"2 weeks ago"') },
   ];
 }

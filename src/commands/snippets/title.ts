@@ -12,20 +12,15 @@ export function titleMax(client: ChatClient): number {
   return client.limits.maxSavedSnippetTitleLength ?? SAVED_SNIPPET_TITLE_MAX;
 }
 
-/** The API layer's objection to `title`, or undefined. */
+/** The API layer's objection to `title`, or undefined (its limit is the organisation's when known). */
 export function titleProblem(client: ChatClient, title: string): string | undefined {
-  const max = titleMax(client);
-  if (client.server) {
-    try {
-      client.checkParams('POST /saved_snippets', { title, content: 'x' });
-    } catch (error) {
-      if (error instanceof ValidationError) return error.message;
-      throw error;
-    }
-    return undefined;
+  try {
+    client.validate('POST /saved_snippets', { title }, 'some');
+  } catch (error) {
+    if (error instanceof ValidationError) return error.message;
+    throw error;
   }
-  if (title.trim() === '') return vscode.l10n.t('Give the snippet a title.');
-  return codePointLength(title) > max ? vscode.l10n.t('A snippet title can be at most {0} characters (an emoji counts as one).', max) : undefined;
+  return undefined;
 }
 
 /** Throws the API layer's objection to `title` (a `ValidationError`, shown as written). */

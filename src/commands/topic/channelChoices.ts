@@ -1,7 +1,7 @@
 /**
  * The rows of a channel quick pick, without vscode so they can be unit-tested: which channels
- * appear (archived ones never; for posting, only those the user may post in, like Zulip's
- * compose box) and their descriptions as plain text rather than Markdown.
+ * appear (to read, all, archived ones too; to post, only those the user may post in, never an
+ * archived one, like Zulip's compose box) and their descriptions as plain text rather than Markdown.
  */
 import * as l10n from '@vscode/l10n';
 import type { ChatStore } from '../../store';
@@ -36,13 +36,14 @@ export function descriptionText(channel: { description?: string; rendered_descri
 }
 
 /**
- * The channels of `subs` a pick offers: archived ones left out, and for `post` those the user may
- * not post in (judged by `realm`; without one, e.g. no live session, the server has the last word).
+ * The channels of `subs` a pick offers: to `view`, all (archived ones are read-only, still read);
+ * to `post`, never an archived one nor one the user may not post in (judged by `realm`; without
+ * one, e.g. no live session, the server has the last word).
  */
 export function offeredChannels<T extends { is_archived?: boolean; [key: string]: unknown }>(
   subs: readonly T[], purpose: ChannelPurpose, realm: Pick<RealmState, 'canPostToChannel'> | undefined,
 ): T[] {
-  return subs.filter((s) => s.is_archived !== true && (purpose === 'view' || realm === undefined || realm.canPostToChannel(s)));
+  return subs.filter((s) => purpose === 'view' || (s.is_archived !== true && (realm === undefined || realm.canPostToChannel(s))));
 }
 
 /** The subscribed channels a pick offers (`offeredChannels`), by name, descriptions as plain text. */

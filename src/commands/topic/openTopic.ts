@@ -27,7 +27,7 @@ export function register(services: Services, views: TopicViews): void {
         target = { streamId, topic };
       }
       const channel = current.store.channelName(target.streamId) ?? vscode.l10n.t('channel {0}', target.streamId);
-      return views.open({ streamId: target.streamId, topic: target.topic, mode: 'topic' }, topicTitle(channel, target.topic), anchorOf(args));
+      return views.open({ streamId: target.streamId, topic: target.topic, mode: 'topic' }, topicTitle(channel, target.topic, current.store.realm.emptyTopicDisplayName), anchorOf(args));
     },
   }]);
 }

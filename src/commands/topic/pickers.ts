@@ -4,6 +4,7 @@ import { NetworkError } from '../../api/errors';
 import type { ConversationCache } from '../../session/conversationCache';
 import type { ChatStore } from '../../store';
 import { channelChoices, suggestFirst, type ChannelPurpose } from './channelChoices';
+import { isEmptyTopicName, topicBox, topicRefusal, topicsPolicyOf } from '../../store/channelPolicy';
 
 export interface TopicTarget {
   readonly streamId: number;
@@ -64,6 +65,8 @@ export function knownTopics(store: ChatStore, streamId: number, cache: Conversat
  * reached), the topics `known()` names (see {@link knownTopics}) are offered instead, if any.
  */
 export async function pickTopicOf(store: ChatStore, streamId: number, title: string, allowNew = false, known?: () => readonly KnownTopic[]): Promise<string | undefined> {
+  // To post in a "general chat" channel there is nothing to choose: its one topic.
+  if (allowNew && topicBox(topicsPolicyOf(store, streamId)) === 'hidden') return '';
   let topics: readonly KnownTopic[];
   let offline = false;
   try {
@@ -75,26 +78,43 @@ export async function pickTopicOf(store: ChatStore, streamId: number, title: str
     offline = true;
   }
   const NEW = '\u0000new';
+  const empty = store.realm.emptyTopicDisplayName;
+  // To post: only the topics the channel's policy allows (not the empty topic where topics are required).
+  if (allowNew) topics = topics.filter((t) => topicRefusal(topicsPolicyOf(store, streamId), t.name, empty) === undefined);
   const items: (vscode.QuickPickItem & { topic: string })[] = topics.map((t) => ({
-    label: t.name,
+    label: t.name === '' ? empty : t.name,
     description: t.unread > 0 ? vscode.l10n.t('{0} unread', t.unread) : undefined,
     topic: t.name,
   }));
-  if (allowNew) items.unshift({ label: vscode.l10n.t('$(add) New topic…'), topic: NEW, alwaysShow: true });
+  // Not offered where the channel lets only some users start topics and the user is not one.
+  const sub = store.subscription(streamId);
+  if (allowNew && !(sub && store.realm.newTopicRefusal(sub))) items.unshift({ label: vscode.l10n.t('$(add) New topic…'), topic: NEW, alwaysShow: true });
   const placeHolder = offline ? vscode.l10n.t('Offline: the topics you read recently and the unread ones') : vscode.l10n.t('Choose a topic');
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder });
   if (!picked) return undefined;
   if (picked.topic !== NEW) return picked.topic;
-  return askTopicName(store);
+  return askTopicName(store, streamId);
 }
 
-export async function askTopicName(store: ChatStore): Promise<string | undefined> {
+/**
+ * The topic box for a new message to `streamId`, as its topics policy has it: a name is required,
+ * may be left empty (the empty topic, shown by the realm's name for it), or is not asked ("general
+ * chat" channels: '' at once). Without a channel: a name is required.
+ */
+export async function askTopicName(store: ChatStore, streamId?: number): Promise<string | undefined> {
   const max = store.realm.maxTopicLength;
-  return vscode.window.showInputBox({
+  const box = streamId === undefined ? 'required' : topicBox(topicsPolicyOf(store, streamId));
+  if (box === 'hidden') return '';
+  const empty = store.realm.emptyTopicDisplayName;
+  const typed = await vscode.window.showInputBox({
     title: vscode.l10n.t('New topic'),
-    prompt: vscode.l10n.t('Topic name'),
-    validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter a topic name.') : [...v].length > max ? vscode.l10n.t('At most {0} characters.', max) : undefined),
+    prompt: box === 'optional' ? vscode.l10n.t('Topic name (leave empty for “{0}”)', empty) : vscode.l10n.t('Topic name (this channel requires one)'),
+    validateInput: (v) => {
+      if (box === 'required' && isEmptyTopicName(v, empty)) return vscode.l10n.t('Enter a topic name: this channel does not allow “{0}”.', empty);
+      return [...v].length > max ? vscode.l10n.t('At most {0} characters.', max) : undefined;
+    },
   });
+  return typed === undefined ? undefined : typed.trim();
 }
 
 /**
@@ -108,11 +128,13 @@ export async function pickRecentTopic(store: ChatStore, title: string): Promise<
   const lists = await Promise.all(
     subs.map(async (s) => ({ sub: s, topics: store.topics(s.stream_id) ?? (await store.loadTopics(s.stream_id).catch(() => [])) })),
   );
-  const rows = lists.flatMap(({ sub, topics }) => topics.map((t) => ({ sub, t })));
+  const empty = store.realm.emptyTopicDisplayName;
+  // Only the topics each channel's policy allows posting to.
+  const rows = lists.flatMap(({ sub, topics }) => topics.filter((t) => topicRefusal(topicsPolicyOf(store, sub.stream_id), t.name, empty) === undefined).map((t) => ({ sub, t })));
   rows.sort((a, b) => b.t.maxId - a.t.maxId);
   type Item = vscode.QuickPickItem & { target?: TopicTarget };
   const items: Item[] = [
-    ...rows.slice(0, 200).map(({ sub, t }) => ({ label: t.name, description: `#${sub.name}`, target: { streamId: sub.stream_id, topic: t.name } })),
+    ...rows.slice(0, 200).map(({ sub, t }) => ({ label: t.name === '' ? empty : t.name, description: `#${sub.name}`, target: { streamId: sub.stream_id, topic: t.name } })),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { label: vscode.l10n.t('$(add) New topic in channel…'), alwaysShow: true },
   ];
@@ -121,6 +143,6 @@ export async function pickRecentTopic(store: ChatStore, title: string): Promise<
   if (picked.target) return picked.target;
   const streamId = await pickChannel(store, title, 'post');
   if (streamId === undefined) return undefined;
-  const topic = await askTopicName(store);
-  return topic === undefined ? undefined : { streamId, topic: topic.trim() };
+  const topic = await askTopicName(store, streamId);
+  return topic === undefined ? undefined : { streamId, topic };
 }

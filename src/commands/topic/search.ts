@@ -52,7 +52,7 @@ export function register(services: Services, views: TopicViews): void {
         validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter what to search for.') : undefined),
       }));
     if (query === undefined || query.trim() === '') return undefined;
-    return views.open({ streamId, topic, mode: 'search', query: query.trim() }, searchTitle(channel, topic, query.trim()));
+    return views.open({ streamId, topic, mode: 'search', query: query.trim() }, searchTitle(channel, topic, query.trim(), current.store.realm.emptyTopicDisplayName));
   };
   registerCommands(services, [
     { id: Commands.searchTopic, session: true, failure: vscode.l10n.t('Could not search'), scripted: 'report', run: ({ current }, args?: unknown) => run(current, true, args) },

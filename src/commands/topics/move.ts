@@ -13,6 +13,7 @@ import { withNotification } from '../../ui/progress';
 import { channelName, topicOf, type TopicArg } from '../channels/common';
 import { moveMessages, pickNotifications, pickPropagateMode, type MoveRequest, type PropagateMode } from '../messages/moveFlow';
 import { channelChoices } from '../topic/channelChoices';
+import { archivedRefusal, topicBox, topicRefusal, topicsPolicyOf, writeRefusalOf } from '../../store/channelPolicy';
 
 export interface MoveArg extends TopicArg {
   newTopic?: string;
@@ -56,17 +57,29 @@ async function move(request: MoveRequest, current: CurrentSession, title: string
   throw new UserFacingError(outcome.explanation);
 }
 
+/** Nothing in an archived channel is resolved, renamed or moved: refused with the reason. */
+function refuseArchived(current: CurrentSession, streamId: number): void {
+  const refusal = archivedRefusal(current.store.channel(streamId));
+  if (refusal) throw new UserFacingError(refusal);
+}
+
 function resolve(id: CommandDeclaration['id'], resolved: boolean): CommandDeclaration {
   return {
     id,
     session: true,
     failure: resolved ? vscode.l10n.t('Could not resolve the topic') : vscode.l10n.t('Could not unresolve the topic'),
     async run({ current, interactive }, arg?: TopicArg) {
-      if (!current.store.realm.canResolveTopics()) {
+      const { store } = current;
+      // The organisation's group or, per channel, the channel's own (FL 402): refused before any request.
+      if (!store.realm.canResolveTopics() && !store.subscriptions().some((s) => store.realm.canResolveTopics(s))) {
         throw new UserFacingError(vscode.l10n.t('You are not allowed to resolve topics in this organisation (an administrator decides who may).'));
       }
       const t = await topicOf(current, arg, resolved ? vscode.l10n.t('Choose a topic to resolve') : vscode.l10n.t('Choose a topic to unresolve'));
       if (!t) return false;
+      refuseArchived(current, t.streamId);
+      if (!store.realm.canResolveTopics(store.channel(t.streamId))) {
+        throw new UserFacingError(vscode.l10n.t('You are not allowed to resolve topics in {0} (the organisation and the channel decide who may).', channelName(current, t.streamId)));
+      }
       if (resolved && t.topic === '') throw new UserFacingError(vscode.l10n.t('The empty topic cannot be marked resolved. Rename it first.'));
       if (isResolved(t.topic) === resolved) return true;
       const topic = resolved ? RESOLVED_PREFIX + t.topic : unresolvedName(t.topic);
@@ -87,16 +100,27 @@ export const commands: CommandDeclaration[] = [
     session: true,
     failure: vscode.l10n.t('Could not move the topic'),
     async run({ current, interactive }, arg?: MoveArg) {
-      const realm = current.store.realm;
-      const canTopics = realm.canMoveBetweenTopics();
-      const canChannels = realm.canMoveBetweenChannels();
-      if (!canTopics && !canChannels) {
+      const { store } = current;
+      const realm = store.realm;
+      // The organisation's groups or, per channel, the channel's own (FL 396): refused before any request.
+      const mayMove = (sub?: Parameters<typeof realm.canMoveBetweenTopics>[0]) => realm.canMoveBetweenTopics(sub) || realm.canMoveBetweenChannels(sub);
+      if (!mayMove() && !store.subscriptions().some((s) => mayMove(s))) {
         throw new UserFacingError(vscode.l10n.t('You are not allowed to rename or move topics in this organisation (an administrator decides who may).'));
       }
       const t = await topicOf(current, arg, vscode.l10n.t('Choose a topic to rename or move'));
       if (!t) return false;
+      refuseArchived(current, t.streamId);
+      const sub = store.channel(t.streamId);
+      const canTopics = realm.canMoveBetweenTopics(sub);
+      const canChannels = realm.canMoveBetweenChannels(sub);
+      if (!canTopics && !canChannels) {
+        throw new UserFacingError(vscode.l10n.t('You are not allowed to rename or move topics in {0} (the organisation and the channel decide who may).', channelName(current, t.streamId)));
+      }
       const request = await askMove(current, t, arg, canTopics, canChannels);
       if (!request) return false;
+      // Scripted destinations: an archived channel, or a topic its policy forbids, is refused here with the reason.
+      const refusal = writeRefusalOf(current.store, request.streamId ?? t.streamId, request.topic ?? t.topic);
+      if (refusal) throw new UserFacingError(refusal);
       if (request.topic !== undefined && !canTopics) throw new UserFacingError(vscode.l10n.t('You may move topics to other channels but not rename them.'));
       if (request.streamId !== undefined && !canChannels) throw new UserFacingError(vscode.l10n.t('You may rename topics but not move them to another channel.'));
       const channel = request.streamId !== undefined ? channelName(current, request.streamId) : undefined;
@@ -126,14 +150,12 @@ async function askMove(current: CurrentSession, t: TopicArg, arg: MoveArg | unde
       newStreamId = picked.streamId === t.streamId ? undefined : picked.streamId;
     }
     const max = realm.maxTopicLength;
-    const typed = await vscode.window.showInputBox({
+    // The destination's topics policy: a "general chat" channel takes the empty topic only (no box).
+    const policy = topicsPolicyOf(store, newStreamId ?? t.streamId);
+    const typed = topicBox(policy) === 'hidden' ? '' : await vscode.window.showInputBox({
       prompt: canTopics ? vscode.l10n.t('New topic name') : vscode.l10n.t('Topic name (you may not rename topics here)'),
       value: t.topic,
-      validateInput: (v) => {
-        if ([...v].length > max) return vscode.l10n.t('At most {0} characters.', max);
-        if (realm.mandatoryTopics && (v.trim() === '' || v === '(no topic)' || v === realm.emptyTopicDisplayName)) return vscode.l10n.t('Topics are required in this organisation.');
-        return undefined;
-      },
+      validateInput: (v) => ([...v].length > max ? vscode.l10n.t('At most {0} characters.', max) : topicRefusal(policy, v, realm.emptyTopicDisplayName)),
     });
     if (typed === undefined) return undefined;
     newTopic = typed;

@@ -6,9 +6,11 @@ import type {
   RealmPlaygroundsEvent,
   RealmLinkifiersEvent,
   RemindersEvent,
+  UserGroupEvent,
   SavedSnippetsEvent,
   ScheduledMessagesEvent,
 } from '../../api/events/models';
+import type { ChannelFolderEvent } from '../../api/channels/folders';
 import type { ChangeBuilder } from '../change';
 import { activeRealmEmoji, orderProfileFields } from '../personal';
 import type { StoreState } from '../state';
@@ -19,6 +21,11 @@ export function applyRealm(state: StoreState, event: RealmEvent, change: ChangeB
   state.presence.thresholdSeconds = state.realm.offlineThresholdSeconds;
   state.presence.invalidate();
   change.add('realm');
+}
+
+/** `user_group` events: membership behind the permission groups (menus follow through the `realm` area). */
+export function applyUserGroup(state: StoreState, event: UserGroupEvent, change: ChangeBuilder): void {
+  if (state.realm.applyGroupEvent(event)) change.add('realm');
 }
 
 export function applyLinkifiers(state: StoreState, event: RealmLinkifiersEvent, change: ChangeBuilder): void {
@@ -70,4 +77,8 @@ export function applyDrafts(state: StoreState, event: DraftsEvent, change: Chang
   else if (event.op === 'update') drafts.set(event.draft.id, event.draft);
   else drafts.delete(event.draft_id);
   change.add('drafts');
+}
+
+export function applyChannelFolder(state: StoreState, event: ChannelFolderEvent, change: ChangeBuilder): void {
+  if (state.personal.channelFolders.apply(event)) change.add('channelFolders');
 }

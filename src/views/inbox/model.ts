@@ -89,7 +89,7 @@ export class InboxModel extends Disposable {
 
   #onStore(change: StoreChange): void {
     const a = change.areas;
-    if (change.full || a.has('unreads') || a.has('subscriptions') || a.has('userTopics') || a.has('topics') || a.has('users') || a.has('realm')) {
+    if (change.full || a.has('unreads') || a.has('subscriptions') || a.has('userTopics') || a.has('topics') || a.has('users') || a.has('realm') || a.has('channelFolders') || a.has('userSettings')) {
       this.#onDidChange.fire();
     }
   }

@@ -1,6 +1,7 @@
 /**
- * Renders the Inbox: direct conversations, then channels with their unread topics (expanded), or
- * the flat Recent Conversations list. A click opens the conversation at its oldest unread message;
+ * Renders the Inbox: direct conversations, then channels with their unread topics (expanded) —
+ * grouped by channel folder when the server and the user's setting say so — or the flat Recent
+ * Conversations list. A click opens the conversation at its oldest unread message;
  * `contextValue` (`inbox.channel|inbox.topic|inbox.dm` + `.unread`) drives "Mark as Read".
  */
 import * as vscode from 'vscode';
@@ -9,7 +10,8 @@ import type { ChatStore } from '../../store';
 import { dmKey } from '../../store/keys';
 import { TreeProvider } from '../tree';
 import type { InboxModel } from './model';
-import type { ConversationRow, DmRow, InboxRow, TopicRow } from './rows';
+import { inboxFolders, PINNED_CHANNELS } from './folders';
+import type { ConversationRow, DmRow, FolderRow, InboxRow, TopicRow } from './rows';
 
 export class InboxProvider extends TreeProvider<InboxRow> {
   constructor(private readonly model: InboxModel) {
@@ -18,15 +20,18 @@ export class InboxProvider extends TreeProvider<InboxRow> {
   }
 
   getChildren(element?: InboxRow): InboxRow[] {
-    if (element) return element.kind === 'channel' ? [...element.topics] : [];
+    if (element) return element.kind === 'channel' ? [...element.topics] : element.kind === 'folder' ? [...element.channels] : [];
     if (this.model.mode === 'recent') return this.model.recent();
     const inbox = this.model.inbox();
-    return [...inbox.dms, ...inbox.channels];
+    const store = this.model.store;
+    const folders = store && inboxFolders(store, inbox.channels);
+    return [...inbox.dms, ...(folders ?? inbox.channels)];
   }
 
   getTreeItem(row: InboxRow): vscode.TreeItem {
     const store = this.model.store;
     const recent = this.model.mode === 'recent';
+    if (row.kind === 'folder') return folderItem(row, store);
     if (row.kind === 'channel') {
       const name = store?.channelName(row.streamId) ?? vscode.l10n.t('channel {0}', row.streamId);
       const item = new vscode.TreeItem(`#${name}`, vscode.TreeItemCollapsibleState.Expanded);
@@ -55,6 +60,21 @@ export class InboxProvider extends TreeProvider<InboxRow> {
     item.command = openCommand(row);
     return item;
   }
+}
+
+/** A folder's row (expanded): its name, "Pinned channels" or "Other channels", and its unread count. */
+function folderItem(row: FolderRow, store: ChatStore | undefined): vscode.TreeItem {
+  const name =
+    row.folderId === PINNED_CHANNELS
+      ? vscode.l10n.t('Pinned channels')
+      : (store?.channelFolders.get(row.folderId)?.name ?? vscode.l10n.t('Other channels'));
+  const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.Expanded);
+  item.id = `inbox:folder:${row.folderId}`;
+  item.description = String(row.count);
+  item.tooltip = vscode.l10n.t('{0}: {1} unread', name, row.count);
+  item.iconPath = new vscode.ThemeIcon('folder');
+  item.contextValue = 'inbox.folder';
+  return item;
 }
 
 /** Topic rows: the topic (in recent mode, the channel is in the description); DM rows: the names. */

@@ -38,8 +38,17 @@ export interface ChannelRow {
   readonly topics: readonly TopicRow[];
 }
 
+/** A channel folder's channels (feature level 431, `web_inbox_show_channel_folders`); see folders.ts. */
+export interface FolderRow {
+  readonly kind: 'folder';
+  /** A folder's id, `OTHER_CHANNELS` or `PINNED_CHANNELS`. */
+  readonly folderId: number;
+  readonly count: number;
+  readonly channels: readonly ChannelRow[];
+}
+
 export type ConversationRow = TopicRow | DmRow;
-export type InboxRow = ChannelRow | ConversationRow;
+export type InboxRow = FolderRow | ChannelRow | ConversationRow;
 
 export interface Inbox {
   readonly dms: readonly DmRow[];

@@ -1,21 +1,22 @@
 /** The channels tree: model + provider + muted-row decorations + the unread badge on the container. */
 import * as vscode from 'vscode';
+import { FL } from '../../api/features';
 import { ContextKeys, Settings, Views } from '../../constants';
 import type { Services } from '../../services';
 import { ChannelColorIcons } from '../colors';
-import { ChannelsModel, type ChannelNode } from './model';
+import { ChannelsModel, type ChannelsTreeNode } from './model';
 import { ChannelsProvider, MutedChannelDecorations } from './provider';
 import { createTree } from '../tree';
 import { noDataMessage } from '../sessionText';
 import { badgeOf, unreadCounts } from '../unreadCounts';
 
-export { ChannelsModel, type ChannelNode } from './model';
+export { ChannelsModel, type ChannelNode, type ChannelsTreeNode, type FolderNode } from './model';
 
 export interface ChannelsView {
   readonly model: ChannelsModel;
   /** The rows as the tree shows them (tests read labels, descriptions and context values). */
   readonly provider: ChannelsProvider;
-  readonly view: vscode.TreeView<ChannelNode>;
+  readonly view: vscode.TreeView<ChannelsTreeNode>;
 }
 
 export function register(services: Services): ChannelsView {
@@ -35,6 +36,7 @@ export function register(services: Services): ChannelsView {
     view.badge = store ? badgeOf(unreadCounts(store), mode) : undefined;
   };
   let noSubscriptions: boolean | undefined;
+  let hasFolders: boolean | undefined;
   const updateMessage = (): void => {
     if (!services.accounts.active) view.message = undefined;
     // Nothing to show yet (no saved snapshot): say what is happening, never "not connected" while connecting.
@@ -43,6 +45,8 @@ export function register(services: Services): ChannelsView {
     else view.message = undefined;
     const none = sessions.current !== undefined && sessions.current.store.subscriptions().length === 0;
     if (none !== noSubscriptions) void vscode.commands.executeCommand('setContext', ContextKeys.noSubscriptions, (noSubscriptions = none));
+    const folders = (sessions.current?.store.featureLevel ?? 0) >= FL.channelFolders;
+    if (folders !== hasFolders) void vscode.commands.executeCommand('setContext', ContextKeys.channelFolders, (hasFolders = folders));
   };
   context.subscriptions.push(
     model.onDidChangeTotal(updateBadge),

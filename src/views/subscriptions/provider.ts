@@ -4,11 +4,13 @@
  * `channel[.muted][.pinned][.unread][.canRemoveOthers]`. Every item is built from O(1) store reads.
  */
 import * as vscode from 'vscode';
+import { FL } from '../../api/features';
 import type { ChatStore } from '../../store';
 import type { ChannelColorIcons } from '../colors';
 import { Disposable } from '../../disposable';
 import { TreeProvider } from '../tree';
-import type { ChannelNode, ChannelsModel } from './model';
+import { OTHER_CHANNELS } from '../../store/channelFolders';
+import type { ChannelNode, ChannelsModel, ChannelsTreeNode, FolderNode } from './model';
 
 export const CHANNEL_URI_SCHEME = 'teamchat-channel';
 
@@ -16,7 +18,7 @@ export function channelUri(streamId: number): vscode.Uri {
   return vscode.Uri.from({ scheme: CHANNEL_URI_SCHEME, path: `/${streamId}` });
 }
 
-export class ChannelsProvider extends TreeProvider<ChannelNode> {
+export class ChannelsProvider extends TreeProvider<ChannelsTreeNode> {
   constructor(
     private readonly model: ChannelsModel,
     private readonly icons: ChannelColorIcons,
@@ -25,15 +27,40 @@ export class ChannelsProvider extends TreeProvider<ChannelNode> {
     this._register(model.onDidChange((nodes) => this.refresh(nodes)));
   }
 
-  getChildren(element?: ChannelNode): ChannelNode[] {
-    return element ? [] : this.model.roots();
+  getChildren(element?: ChannelsTreeNode): ChannelsTreeNode[] {
+    if (!element) return this.model.top();
+    return element.kind === 'folder' ? this.model.children(element) : [];
   }
 
-  getParent(): undefined {
-    return undefined;
+  getParent(node: ChannelsTreeNode): FolderNode | undefined {
+    return node.kind === 'channel' ? this.model.parentOf(node) : undefined;
   }
 
-  getTreeItem(node: ChannelNode): vscode.TreeItem {
+  getTreeItem(node: ChannelsTreeNode): vscode.TreeItem {
+    return node.kind === 'folder' ? this.#folderItem(node) : this.#channelItem(node);
+  }
+
+  /**
+   * A folder row (expanded): its name, the unread count of its channels (muted ones left out) and
+   * its description; `contextValue` `folder[.other][.admin]` (not `channel…`: the channel menus match that).
+   */
+  #folderItem(node: FolderNode): vscode.TreeItem {
+    const store = this.model.store;
+    const folder = node.folderId === OTHER_CHANNELS ? undefined : store?.channelFolders.get(node.folderId);
+    const label = folder?.name ?? vscode.l10n.t('Other channels');
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = `channelFolder:${node.folderId}`;
+    item.iconPath = new vscode.ThemeIcon('folder');
+    const unread = store ? this.model.children(node).reduce((n, c) => n + store.unreadCount({ streamId: c.streamId }, { excludeMuted: true }), 0) : 0;
+    item.description = unread > 0 ? String(unread) : undefined;
+    if (folder?.description) item.tooltip = `${folder.name}\n\n${folder.description}`;
+    const admin = (store?.ownUser?.role ?? 400) <= 200;
+    item.contextValue = `folder${folder ? '' : '.other'}${admin && folder ? '.admin' : ''}`;
+    item.accessibilityInformation = { label: unread > 0 ? vscode.l10n.t('{0}, {1} unread', label, unread) : label };
+    return item;
+  }
+
+  #channelItem(node: ChannelNode): vscode.TreeItem {
     const store = this.model.store;
     const sub = store?.subscription(node.streamId);
     const item = new vscode.TreeItem(sub?.name ?? `#${node.streamId}`, vscode.TreeItemCollapsibleState.None);
@@ -55,6 +82,7 @@ export class ChannelsProvider extends TreeProvider<ChannelNode> {
     if (sub.pin_to_top) context += '.pinned';
     if (unread > 0) context += '.unread';
     if (canRemoveOthers(store, node.streamId)) context += '.canRemoveOthers';
+    if (canMoveToFolder(store)) context += '.canMoveToFolder';
     item.contextValue = context;
     item.accessibilityInformation = { label: [sub.name, ...(unread ? [vscode.l10n.t('{0} unread', unread)] : []), ...(muted ? [vscode.l10n.t('muted')] : [])].join(', ') };
     return item;
@@ -85,6 +113,11 @@ export function canRemoveOthers(store: ChatStore, streamId: number): boolean {
   const group = store.subscription(streamId)?.can_remove_subscribers_group;
   if (group !== undefined && store.realm.inGroup(group) === true) return true;
   return ownsBots(store);
+}
+
+/** Moving channels between folders: channel administrators (here: organisation administrators) on servers with folders. */
+export function canMoveToFolder(store: ChatStore): boolean {
+  return store.featureLevel >= FL.channelFolders && (store.ownUser?.role ?? 400) <= 200;
 }
 
 const botOwners = new WeakMap<ChatStore, { users: unknown; owns: boolean }>();

@@ -55,7 +55,8 @@ export function register(services: Services, channels: ChannelsView): TopicsView
     sessions.onDidChangeState(update),
     channels.view.onDidChangeSelection((e) => {
       const node = e.selection[0];
-      if (node) void showChannel(node.streamId);
+      // A folder row selects nothing to show.
+      if (node?.kind === 'channel') void showChannel(node.streamId);
     }),
     sessions.onDidChange((current) => {
       if (!current) return;

@@ -4,6 +4,7 @@
  * topic, and a `contextValue` the menus match on:
  * `topic[.resolved][.muted|.unmuted|.followed][.channelMuted][.unread][.canResolve][.canMove]`.
  */
+import { isArchived } from '../../store/channelPolicy';
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { ChatStore, TopicItem } from '../../store';
@@ -23,7 +24,7 @@ const POLICY_LABEL: Record<number, () => string> = {
 
 export class TopicsProvider extends TreeProvider<TopicNode> {
   /** Permissions and the channel's mute, read once per listing rather than per row. */
-  #context = { canResolve: false, canMove: false, channelMuted: false, emptyName: vscode.l10n.t('general chat') };
+  #context = { canResolve: false, canMove: false, channelMuted: false, emptyName: vscode.l10n.t('general chat'), archived: false };
 
   constructor(private readonly model: TopicsModel) {
     super();
@@ -36,11 +37,14 @@ export class TopicsProvider extends TreeProvider<TopicNode> {
     const streamId = this.model.streamId;
     if (store && streamId !== undefined) {
       const realm = store.realm;
+      const sub = store.subscription(streamId);
       this.#context = {
-        canResolve: realm.canResolveTopics(),
-        canMove: realm.canMoveBetweenTopics() || realm.canMoveBetweenChannels(),
-        channelMuted: store.subscription(streamId)?.is_muted ?? false,
+        // The channel's own groups (FL 396/402) can allow what the organisation's do not.
+        canResolve: realm.canResolveTopics(sub),
+        canMove: realm.canMoveBetweenTopics(sub) || realm.canMoveBetweenChannels(sub),
+        channelMuted: sub?.is_muted ?? false,
         emptyName: realm.emptyTopicDisplayName,
+        archived: isArchived(store.channel(streamId)),
       };
     }
     return this.model.topics();
@@ -72,8 +76,9 @@ export class TopicsProvider extends TreeProvider<TopicNode> {
     if (POLICY_TEXT[policy]) context += `.${POLICY_TEXT[policy]}`;
     if (ctx.channelMuted) context += '.channelMuted';
     if (unread > 0) context += '.unread';
-    if (ctx.canResolve && node.topic !== '') context += '.canResolve';
-    if (ctx.canMove) context += '.canMove';
+    // An archived channel's topics are read-only: neither resolved nor moved (src/store/channelPolicy.ts).
+    if (ctx.canResolve && node.topic !== '' && !ctx.archived) context += '.canResolve';
+    if (ctx.canMove && !ctx.archived) context += '.canMove';
     item.contextValue = context;
     item.command = { command: Commands.openTopic, title: vscode.l10n.t('Open Topic'), arguments: [{ streamId: node.streamId, topic: node.topic }] };
     return item;

@@ -12,6 +12,8 @@ import { baseNarrow } from './key';
 import { Commands } from '../../constants';
 import type { CurrentSession } from '../../session/manager';
 import { reportError } from '../../ui/report';
+import { UserFacingError } from '../../ui/errorMessage';
+import { archivedRefusal } from '../../store/channelPolicy';
 import { historyItems, messageLink, quoteText, type ModelContext } from './model';
 import { showReadReceipts } from './readReceipts';
 import type { MessageAction, TopicViewKey } from './protocol';
@@ -45,6 +47,7 @@ export interface EmojiParams {
 export async function toggleReaction(ctx: ActionContext, messageId: number, emoji: EmojiParams, op?: 'add' | 'remove'): Promise<void> {
   const current = ctx.session();
   const message = ctx.message(messageId);
+  refuseArchived(current, message);
   const reactionType = (emoji.reactionType ?? 'unicode_emoji') as 'unicode_emoji';
   const mine = message?.reactions.some(
     (r) =>
@@ -77,8 +80,15 @@ export async function editHistory(ctx: ActionContext, messageId: number): Promis
   return historyItems(message.edit_history, ctx.modelContext(current));
 }
 
+/** Refuses, with the reason, a change to a message of an archived channel (the server would answer "Invalid message(s)"). */
+function refuseArchived(current: CurrentSession, message: Message | undefined): void {
+  const refusal = message?.type === 'stream' && message.stream_id !== undefined ? archivedRefusal(current.store.channel(message.stream_id)) : undefined;
+  if (refusal) throw new UserFacingError(refusal);
+}
+
 export async function runAction(ctx: ActionContext, messageId: number, action: MessageAction): Promise<void> {
   try {
+    if (action === 'edit' || action === 'delete' || action === 'quote') refuseArchived(ctx.session(), ctx.message(messageId));
     switch (action) {
       case 'edit':
         // Built by the message-editing feature; the topic view only hands over the id.
@@ -89,6 +99,9 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
         break;
       case 'readBy':
         await showReadReceipts(ctx.session(), messageId);
+        break;
+      case 'report':
+        await vscode.commands.executeCommand(Commands.reportMessage, { messageId });
         break;
       case 'copyLink': {
         const current = ctx.session();

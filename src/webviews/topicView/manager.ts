@@ -130,12 +130,12 @@ export class TopicViews implements vscode.Disposable {
   }
 }
 
-/** Panel titles: `#channel › topic`, the search, or the names of a direct conversation. */
-export function topicTitle(channelName: string, topic: string): string {
-  return `#${channelName} › ${topic === '' ? vscode.l10n.t('(no topic)') : topic}`;
+/** Panel titles: `#channel › topic` (the empty topic by the realm's name for it), the search, or the names of a direct conversation. */
+export function topicTitle(channelName: string, topic: string, emptyTopicName = vscode.l10n.t('general chat')): string {
+  return `#${channelName} › ${topic === '' ? emptyTopicName : topic}`;
 }
-export function searchTitle(channelName: string, topic: string | undefined, query: string): string {
-  return topic !== undefined ? vscode.l10n.t('Search “{0}” in #{1} › {2}', query, channelName, topic) : vscode.l10n.t('Search “{0}” in #{1}', query, channelName);
+export function searchTitle(channelName: string, topic: string | undefined, query: string, emptyTopicName = vscode.l10n.t('general chat')): string {
+  return topic !== undefined ? vscode.l10n.t('Search “{0}” in #{1} › {2}', query, channelName, topic === '' ? emptyTopicName : topic) : vscode.l10n.t('Search “{0}” in #{1}', query, channelName);
 }
 export function dmTitle(names: readonly string[]): string {
   return names.length === 0 ? vscode.l10n.t('Notes to self') : names.join(', ');

@@ -36,5 +36,6 @@ export function body(): string {
     <button id="compose-preview-toggle" class="secondary" type="button" aria-pressed="false">${t(vscode.l10n.t('Preview'))}</button>
     <button id="send" type="submit">${t(vscode.l10n.t('Send'))}</button>
   </div>
-</form>`;
+</form>
+<p id="read-only" class="read-only muted" role="note" hidden></p>`;
 }

@@ -4,6 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { FL } from '../../api/features';
+import { offersReport } from '../../api/messages/reportTypes';
 import type { EditHistoryEntry, Message, TopicLink } from '../../api/messages/models';
 import type { CurrentSession } from '../../session/manager';
 import { avatarUrl } from '../../api/users/avatar';
@@ -12,6 +13,8 @@ import type { EditHistoryItem, MessageModel, ReactionModel, TopicLinkModel } fro
 import { unicodeEmoji } from '../../emoji/glyph';
 import type { WidgetModel } from './contentProtocol';
 import { widgetState } from './widgets';
+import { isArchived, type PolicyChannel } from '../../store/channelPolicy';
+import type { TopicViewKey } from './protocol';
 
 /** What the model needs from the store. */
 export interface ModelContext {
@@ -32,6 +35,8 @@ export interface ModelContext {
   canDelete?(message: Message): boolean;
   /** The organisation shows read receipts (absent: no). */
   readonly readReceipts?: boolean;
+  /** Messages may be reported to the moderators (absent: no). */
+  readonly canReport?: boolean;
 }
 
 /** What the model needs, from a session's store. */
@@ -48,9 +53,17 @@ export function modelContextOf(current: Pick<CurrentSession, 'account' | 'store'
     channelName: (id) => store.channelName(id),
     emptyTopicName: store.realm.emptyTopicDisplayName,
     realmEmojiUrl: (id) => store.realmEmoji().find((e) => e.id === id)?.source_url,
-    canDelete: (m) => store.realm.canDeleteMessage(m.sender_id === store.ownUserId, Date.now() / 1000 - m.timestamp),
+    canDelete: (m) =>
+      store.realm.canDeleteMessage(m.sender_id === store.ownUserId, Date.now() / 1000 - m.timestamp, m.stream_id !== undefined ? store.subscription(m.stream_id) : undefined),
     readReceipts: store.realm.readReceipts,
+    canReport: offersReport(store.featureLevel, store.realm.moderationChannelId),
   };
+}
+
+/** The quiet line of a view on an archived channel, shown instead of the compose box; undefined: the view is writable. */
+export function readOnlyLine(store: { channel(streamId: number): PolicyChannel | undefined }, key: TopicViewKey): string | undefined {
+  if (key.mode === 'dm' || !isArchived(store.channel(key.streamId))) return undefined;
+  return l10n.t('This channel is archived: its messages can be read, but nothing can be sent, edited or reacted to.');
 }
 
 export function initials(name: string): string {
@@ -125,6 +138,7 @@ export function messageModel(message: Message, ctx: ModelContext): MessageModel 
     own: message.sender_id === ctx.ownUserId,
     canDelete: ctx.canDelete?.(message) ?? false,
     readReceipts: ctx.readReceipts ?? false,
+    canReport: ctx.canReport ?? false,
     unread: message.flags !== undefined && !message.flags.includes('read'),
     starred: message.flags?.includes('starred') ?? false,
     topic: message.subject === '' ? ctx.emptyTopicName : message.subject,

@@ -10,6 +10,7 @@ import { MessageList, type MessageListDelta, type MessageListSource } from '../.
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
 import { seedSaved } from './warm';
+import { followPermissions } from './permissions';
 import { followConnectionNotice, type ConnectionNotice } from './notice';
 import { requireSession } from '../../ui/session';
 import { PanelHost, type WebviewHost } from '../host';
@@ -23,7 +24,7 @@ import { ViewOutbox } from './outbox';
 import { registerAutocompleteHandlers } from './autocomplete';
 import { editHistory, ReadMarker, runAction, toggleReaction, type ActionContext, type EmojiParams } from './actions';
 import { pickEmoji } from './emoji';
-import { messageModel, modelContextOf, topicLinkModels, type ModelContext } from './model';
+import { messageModel, modelContextOf, readOnlyLine, topicLinkModels, type ModelContext } from './model';
 import {
   ActionCommand,
   ComposeTextCommand,
@@ -127,6 +128,7 @@ export class TopicPanel implements vscode.Disposable {
         if (!e.webviewPanel.visible) this.#served = false;
       }),
       services.sessions.onDidChange((current) => this.#follow(current)),
+      followPermissions(this.#host, services.sessions, key, () => (this.#served ? this.#list : undefined)),
       (this.notice = followConnectionNotice(this.#host, services.sessions, () => this.#list, services.log)),
     );
     this.#registerHandlers();
@@ -285,6 +287,7 @@ export class TopicPanel implements vscode.Disposable {
       query: this.#searchQuery,
       matches: this.#searchQuery ? [...this.matches().values()] : undefined,
       anchor: anchor !== undefined && list.get(anchor) ? anchor : undefined,
+      readOnly: readOnlyLine(current.store, this.key),
     };
     this.#served = true;
     setImmediate(() => {
@@ -386,9 +389,9 @@ export class TopicPanel implements vscode.Disposable {
     return this.#composeText;
   }
 
-  /** Topic and direct-message views have a compose box; search result lists do not. */
+  /** Topic and direct-message views have a compose box; search result lists and archived channels' views do not. */
   get canCompose(): boolean {
-    return this.key.mode !== 'search';
+    return this.key.mode !== 'search' && (!this.services.sessions.current || readOnlyLine(this.services.sessions.current.store, this.key) === undefined);
   }
 
   /**

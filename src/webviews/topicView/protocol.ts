@@ -45,6 +45,8 @@ export interface MessageModel {
   readonly canDelete: boolean;
   /** "Read by…" is offered: the organisation shows read receipts (FL 137). */
   readonly readReceipts: boolean;
+  /** "Report" is offered: the server takes reports (FL 382) and the organisation has a moderation channel. */
+  readonly canReport: boolean;
   readonly unread: boolean;
   /** The own `starred` flag (the star action shows and toggles it). */
   readonly starred: boolean;
@@ -105,6 +107,11 @@ export interface TopicSnapshot {
   readonly matches?: readonly MatchModel[];
   /** A message to scroll to, highlight and focus once shown (opened at a message). */
   readonly anchor?: number;
+  /**
+   * Why nothing can be written here (an archived channel): the page shows this quiet line instead
+   * of the compose box and offers no action that writes. Absent: the view is writable.
+   */
+  readonly readOnly?: string;
 }
 
 export interface MatchModel {
@@ -172,7 +179,7 @@ export const ReactRequest = new RequestType<ReactParams, void>(
     ['emojiName', 'emojiCode', 'reactionType'].every((k) => p[k] === undefined || (typeof p[k] === 'string' && (p[k] as string).length < 200)),
 );
 
-export const MESSAGE_ACTIONS = ['edit', 'copyLink', 'remind', 'readBy', 'openTopic', 'star', 'quote', 'delete', 'markUnread'] as const;
+export const MESSAGE_ACTIONS = ['edit', 'copyLink', 'remind', 'readBy', 'openTopic', 'star', 'quote', 'delete', 'markUnread', 'report'] as const;
 export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
 export interface ActionParams {
   readonly messageId: number;

@@ -1,4 +1,6 @@
+import { checkModifiable } from '../channelPolicy';
 import { ChatServer } from '../core';
+import { mayDeleteAny, mayDeleteOwn } from '../channelPermissions';
 import { badRequest } from '../errors';
 import { getAccessibleMessage } from '../messaging';
 import { Ctx, Route } from '../router';
@@ -11,10 +13,12 @@ import { Message, User } from '../types';
  */
 function checkCanDelete(srv: ChatServer, user: User, m: Message): void {
   const st = srv.state;
-  if (st.inGroup(user, srv.realmSetting<number>('can_delete_any_message_group'))) return;
+  // The channel's own groups widen the organisation's (feature level 407, channelPermissions.ts).
+  const channel = m.type === 'stream' ? st.streams.get(m.streamId!) : undefined;
+  if (mayDeleteAny(srv, user, channel)) return;
   const sender = srv.user(m.senderId);
   const own = m.senderId === user.id || (sender.isBot && sender.botOwnerId === user.id);
-  if (!own || !st.inGroup(user, srv.realmSetting<number>('can_delete_own_message_group'))) {
+  if (!own || !mayDeleteOwn(srv, user, channel)) {
     throw badRequest("You don't have permission to delete this message");
   }
   const limit = srv.realmSetting<number | null>('message_content_delete_limit_seconds');
@@ -34,6 +38,7 @@ export function deleteMessage(srv: ChatServer, m: Message): void {
 function deleteMessageRoute(ctx: Ctx): Record<string, unknown> {
   const { srv, user } = ctx;
   const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
+  checkModifiable(srv, user, m);
   checkCanDelete(srv, user, m);
   deleteMessage(srv, m);
   return {};

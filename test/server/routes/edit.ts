@@ -1,5 +1,7 @@
+import { checkModifiable, checkTopicsPolicy } from '../channelPolicy';
 import { createHash } from 'node:crypto';
 import { ChatServer } from '../core';
+import { checkNewTopic, mayMoveOut, mayMoveWithin, mayResolve } from '../channelPermissions';
 import { badRequest } from '../errors';
 import {
   checkContent, checkTopic, checkWildcards, getAccessibleMessage, mentionBits, mentionSyntax, messageForQueue, sendNotification, topicParticipants,
@@ -27,6 +29,7 @@ function editMessage(ctx: Ctx): Record<string, unknown> {
   const st = srv.state;
   const now = srv.now();
   const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
+  checkModifiable(srv, user, m);
   const mode: string = p.propagate_mode;
   if (p.content !== undefined && p.stream_id !== undefined) throw badRequest('Cannot change message content while changing channel');
   if (p.content === undefined && p.topic === undefined && p.stream_id === undefined) throw badRequest('Nothing to change');
@@ -63,6 +66,7 @@ function editMessage(ctx: Ctx): Record<string, unknown> {
       newStream = s;
     }
   }
+  if (oldStream) checkTopicsPolicy(srv, newStream ?? oldStream, newTopic ?? m.topic, newTopic !== undefined || newStream !== undefined);
   const resolving = newTopic !== undefined && newStream === undefined && newTopic === RESOLVED_PREFIX + m.topic;
   const unresolving = newTopic !== undefined && newStream === undefined && m.topic.startsWith(RESOLVED_PREFIX) && newTopic === stripResolved(m.topic);
   if (newTopic !== undefined && newTopic.startsWith(RESOLVED_PREFIX) && stripResolved(newTopic) === '') {
@@ -72,17 +76,15 @@ function editMessage(ctx: Ctx): Record<string, unknown> {
   let toMove: Message[] = [m];
   if (isMove) {
     const privileged = st.isModOrAdmin(user);
+    // The channel's own groups widen the organisation's (channelPermissions.ts).
+    const target = newStream ?? oldStream!;
     if (resolving || unresolving) {
-      if (srv.fl >= 367 ? !st.inGroup(user, srv.realmSetting('can_resolve_topics_group')) : !st.inGroup(user, srv.realmSetting('can_move_messages_between_topics_group'))) {
-        throw badRequest("You don't have permission to resolve topics in this organization.");
+      if (!mayResolve(srv, user, oldStream!, target)) {
+        throw badRequest(srv.fl >= 402 ? "You don't have permission to resolve topics in this channel." : "You don't have permission to resolve topics in this organization.");
       }
     } else {
-      if (newTopic !== undefined && !st.inGroup(user, srv.realmSetting('can_move_messages_between_topics_group'))) {
-        throw badRequest("You don't have permission to edit this message");
-      }
-      if (newStream !== undefined && !st.inGroup(user, srv.realmSetting('can_move_messages_between_channels_group'))) {
-        throw badRequest("You don't have permission to move this message");
-      }
+      if (newTopic !== undefined && !mayMoveWithin(srv, user, oldStream!, target)) throw badRequest("You don't have permission to edit this message");
+      if (newStream !== undefined && !mayMoveOut(srv, user, oldStream!)) throw badRequest("You don't have permission to move this message");
     }
     const inTopic = st.topicMessages(m.streamId!, m.topic).filter((x) => st.canAccessMessage(user, x));
     toMove = mode === 'change_all' ? inTopic : mode === 'change_later' ? inTopic.filter((x) => x.id >= m.id) : [m];
@@ -106,6 +108,7 @@ function editMessage(ctx: Ctx): Record<string, unknown> {
       }
     }
   }
+  if (isMove && !resolving && !unresolving) checkNewTopic(srv, user, newStream ?? oldStream!, newTopic ?? m.topic);
   if (newContent !== undefined && m.type === 'stream') checkWildcards(srv, user, oldStream!, newTopic ?? m.topic, srv.render(newContent));
 
   const audienceBefore = new Set(toMove.flatMap((x) => srv.messageAudience(x)));

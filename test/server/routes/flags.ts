@@ -1,7 +1,9 @@
+import { checkModifiable } from '../channelPolicy';
 import { ChatServer } from '../core';
 import { badRequest } from '../errors';
 import { checkEmoji } from '../emoji';
 import { getAccessibleMessage } from '../messaging';
+import { ANCHOR_DATE_FL, resolveDateAnchor } from '../anchorDate';
 import { buildFilter, candidateIds, parseNarrow, rangeQuery } from '../narrow';
 import { intArray, nonNegative, oneOf } from '../params';
 import { Ctx, Route } from '../router';
@@ -65,7 +67,8 @@ function flagsNarrow(ctx: Ctx): Record<string, unknown> {
   const filter = buildFilter(srv, user, parseNarrow(p.narrow));
   const numBefore = Math.min(p.num_before, 5000);
   const numAfter = Math.min(p.num_after, 5000 - numBefore);
-  const r = rangeQuery(srv, user, candidateIds(srv, user, filter, false), filter, p.anchor, p.include_anchor, numBefore, numAfter);
+  const candidates = candidateIds(srv, user, filter, false);
+  const r = rangeQuery(srv, user, candidates, filter, resolveDateAnchor(srv, candidates, filter, p.anchor, p.anchor_date), p.include_anchor, numBefore, numAfter);
   let msgs = r.ids.map((id) => srv.state.messages.get(id)!);
   const out: Record<string, unknown> = {};
   if (p.flag === 'read' && p.op === 'remove') {
@@ -99,6 +102,7 @@ function reactionEvent(ctx: Ctx, m: Message, op: 'add' | 'remove', name: string,
 function addReaction(ctx: Ctx): Record<string, unknown> {
   const { srv, user, p } = ctx;
   const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
+  checkModifiable(srv, user, m);
   const { code, type } = checkEmoji(srv, p.emoji_name, p.emoji_code, p.reaction_type);
   if (m.reactions.some((r) => r.userId === user.id && r.emojiCode === code && r.reactionType === type)) {
     throw badRequest('Reaction already exists.', 'REACTION_ALREADY_EXISTS');
@@ -111,6 +115,7 @@ function addReaction(ctx: Ctx): Record<string, unknown> {
 function removeReaction(ctx: Ctx): Record<string, unknown> {
   const { srv, user, p } = ctx;
   const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
+  checkModifiable(srv, user, m);
   if (p.emoji_name === undefined && p.emoji_code === undefined) {
     throw badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
   }
@@ -152,7 +157,7 @@ export const flagRoutes: Route[] = [
     params: {
       anchor: { t: 'str', req: true }, include_anchor: { t: 'bool', dflt: true },
       num_before: { t: 'int', req: true, check: nonNegative }, num_after: { t: 'int', req: true, check: nonNegative },
-      narrow: { t: 'json', req: true }, op: flagOp, flag: { t: 'str', req: true },
+      narrow: { t: 'json', req: true }, op: flagOp, flag: { t: 'str', req: true }, anchor_date: { t: 'str', since: ANCHOR_DATE_FL },
     },
   },
   { method: 'POST', path: '/mark_all_as_read', handler: markAllAsRead, params: {} },

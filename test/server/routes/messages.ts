@@ -1,8 +1,11 @@
+import { checkTopicsPolicy } from '../channelPolicy';
 import { badRequest } from '../errors';
+import { checkNewTopic } from '../channelPermissions';
 import { checkDirectMessagePermission } from './recentDms';
 import {
   checkContent, checkTopic, getAccessibleMessage, messageType, resolveStream, resolveUsers, sendMessage,
 } from '../messaging';
+import { ANCHOR_DATE_FL, resolveDateAnchor } from '../anchorDate';
 import { buildFilter, candidateIds, parseNarrow, rangeQuery } from '../narrow';
 import { intArray, nonNegative } from '../params';
 import { escapeHtml, highlight } from '../render';
@@ -36,7 +39,8 @@ function getMessages(ctx: Ctx): Record<string, unknown> {
   const terms = parseNarrow(p.narrow);
   const filter = buildFilter(srv, user, terms);
   const candidates = candidateIds(srv, user, filter, true);
-  const r = rangeQuery(srv, user, candidates, filter, p.anchor, p.include_anchor, p.num_before, p.num_after);
+  const anchor = resolveDateAnchor(srv, candidates, filter, p.anchor, p.anchor_date);
+  const r = rangeQuery(srv, user, candidates, filter, anchor, p.include_anchor, p.num_before, p.num_after);
   const messages = r.ids.map((id) => {
     const m = st.messages.get(id)!;
     const out = serializeMessage(srv, user, m, view);
@@ -62,8 +66,10 @@ function postMessage(ctx: Ctx): Record<string, unknown> {
     const target = Array.isArray(to) && to.length === 1 ? to[0] : to;
     const stream = resolveStream(srv, user, target);
     if (!srv.state.canPostToStream(user, stream)) throw badRequest(`Not authorized to send to channel '${stream.name}'`);
-    if (p.topic === undefined && srv.realmSetting('mandatory_topics')) throw badRequest("Missing 'topic' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'topic' });
+    if (p.topic === undefined && srv.fl < 392 && srv.realmSetting('mandatory_topics')) throw badRequest("Missing 'topic' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'topic' });
     const topic = checkTopic(srv, p.topic ?? '', true);
+    checkTopicsPolicy(srv, stream, topic);
+    checkNewTopic(srv, user, stream, topic);
     m = sendMessage(srv, user, { type: 'stream', stream, topic }, content, { queueId: p.queue_id, localId: p.local_id, readBySender: p.read_by_sender, client: 'API' });
   } else {
     const list = Array.isArray(to) ? to : typeof to === 'number' ? [to] : String(to).split(',').map((s) => s.trim()).filter(Boolean);
@@ -162,6 +168,7 @@ export const messageRoutes: Route[] = [
       num_after: { t: 'int', check: nonNegative }, narrow: { t: 'json', dflt: [] }, apply_markdown: { t: 'bool', dflt: true },
       client_gravatar: { t: 'bool', dflt: true }, allow_empty_topic_name: { t: 'bool', dflt: false, since: 334 },
       message_ids: { t: 'json', check: intArray, since: 300 }, use_first_unread_anchor: { t: 'bool' },
+      anchor_date: { t: 'str', since: ANCHOR_DATE_FL },
     },
   },
   {

@@ -1,3 +1,4 @@
+import { checkTopicsPolicy } from '../channelPolicy';
 import { ChatServer } from '../core';
 import { badRequest, notFound } from '../errors';
 import { checkContent, checkTopic, getAccessibleMessage, messageType, resolveUsers } from '../messaging';
@@ -93,6 +94,12 @@ function parseTo(srv: ChatServer, user: User, type: 'stream' | 'private', raw: s
   return resolveUsers(srv, list as number[]);
 }
 
+/** The channel's topics policy, for a scheduled message to a channel (checked again when it is sent). */
+function checkScheduledTopic(srv: ChatServer, to: number | number[], topic: string): void {
+  const s = typeof to === 'number' ? srv.state.streams.get(to) : undefined;
+  if (s) checkTopicsPolicy(srv, s, topic);
+}
+
 function checkFuture(srv: ChatServer, ts: number): void {
   if (ts <= srv.now()) throw badRequest('Scheduled delivery time must be in the future.');
 }
@@ -115,6 +122,7 @@ function patchScheduled(ctx: Ctx): Record<string, unknown> {
   if (p.type !== undefined && type === 'stream' && s.type !== 'stream' && p.topic === undefined) throw badRequest('Topic required when updating scheduled message type to channel.');
   const to = p.to !== undefined ? parseTo(srv, user, type, p.to) : s.to;
   const topic = type === 'stream' && p.topic !== undefined ? checkTopic(srv, p.topic, false) : s.topic;
+  if (type === 'stream') checkScheduledTopic(srv, to, topic);
   const content = p.content !== undefined ? checkContent(srv, p.content, false) : s.content;
   if (p.scheduled_delivery_timestamp !== undefined) checkFuture(srv, p.scheduled_delivery_timestamp);
   Object.assign(s, { type, to, topic: type === 'stream' ? topic : '', content, deliverAt: p.scheduled_delivery_timestamp ?? s.deliverAt, failed: false });
@@ -140,6 +148,7 @@ const scheduledRoutes: Route[] = [
       const type = messageType(srv, p.type);
       const to = parseTo(srv, user, type, p.to);
       const topic = type === 'stream' ? checkTopic(srv, p.topic ?? '', false) : '';
+      if (type === 'stream') checkScheduledTopic(srv, to, topic);
       const content = checkContent(srv, p.content, false);
       checkFuture(srv, p.scheduled_delivery_timestamp);
       const s: Scheduled = { id: srv.state.nextId('scheduled'), userId: user.id, type, to, topic, content, deliverAt: p.scheduled_delivery_timestamp, failed: false };

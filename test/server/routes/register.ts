@@ -1,3 +1,4 @@
+import { realmTopicsPolicy } from '../channelPolicy';
 import { ChatServer } from '../core';
 import { ApiError, badRequest } from '../errors';
 import { EventQueue, ServerEvent } from '../events';
@@ -10,17 +11,21 @@ import { reminderJson, scheduledJson, snippetJson } from './personal';
 import { registerDrafts } from './drafts';
 import { linkifierJson, serverSettings } from './realm';
 import { playgroundJson } from './playgrounds';
+import { channelFolderSections } from './channelFolders';
+import { settingSince } from './settings';
 import { presencesFor } from './users';
 import { systemGroups } from './userGroups';
 import { recentPrivateConversations } from './recentDms';
 import { channelCreationSettings } from './streams';
 import { incompleteUserList, includeSubscribersParam, parseIncludeSubscribers, presenceFilter, presenceLastUpdateId, subscriberFields } from '../slim';
 import { READ_RECEIPTS_FL } from './messages';
+import { reportRegisterFields } from './report';
 
 const ALL_TYPES = ['realm', 'subscription', 'message', 'update_message_flags', 'presence', 'user_topic', 'realm_user',
   'user_status', 'saved_snippets', 'scheduled_messages', 'reminders', 'realm_linkifiers', 'user_settings', 'stream',
   'realm_emoji', 'custom_profile_fields', 'attachment', 'update_display_settings', 'update_global_notifications', 'heartbeat',
-  'realm_user_groups', 'recent_private_conversations', 'muted_users', 'realm_playgrounds', 'drafts'];
+  'realm_user_groups', 'recent_private_conversations', 'muted_users', 'realm_playgrounds', 'drafts',
+  'channel_folders'];
 
 function unreadMsgs(srv: ChatServer, user: User): Record<string, unknown> {
   const st = srv.state;
@@ -131,6 +136,9 @@ function realmSection(srv: ChatServer): Record<string, unknown> {
   };
   if (srv.fl >= 257) out.realm_url = srv.url;
   if (srv.fl >= READ_RECEIPTS_FL) out.realm_enable_read_receipts = rs.enable_read_receipts;
+  // Feature level 392: the default topics policy; the deprecated `realm_mandatory_topics` follows it.
+  if (srv.fl >= 392) Object.assign(out, { realm_topics_policy: realmTopicsPolicy(srv), realm_mandatory_topics: realmTopicsPolicy(srv) === 'disable_empty_topic' });
+  Object.assign(out, reportRegisterFields(srv));
   Object.assign(out, channelCreationSettings(srv));
   return out;
 }
@@ -220,10 +228,11 @@ function register(ctx: Ctx): Record<string, unknown> {
   if (fetch.has('realm_emoji')) out.realm_emoji = Object.fromEntries([...st.realmEmoji].map(([id, e]) => [id, e]));
   if (fetch.has('custom_profile_fields')) out.custom_profile_fields = st.profileFields.map((f) => profileFieldJson(srv, f));
   if (fetch.has('realm_playgrounds') && srv.fl >= 49) out.realm_playgrounds = st.playgrounds.map((p) => playgroundJson(srv, p));
+  Object.assign(out, channelFolderSections(srv, fetch));
   if (fetch.has('realm_linkifiers')) out.realm_linkifiers = st.linkifiers.map((l) => linkifierJson(srv, l));
   if (fetch.has('user_settings')) {
     const values: Record<string, unknown> = {};
-    for (const k of Object.keys(st.defaultSettings)) values[k] = st.setting(user, k);
+    for (const k of Object.keys(st.defaultSettings)) if (srv.fl >= settingSince(k)) values[k] = st.setting(user, k);
     if (values.web_home_view === 'recent' && srv.fl < 454) values.web_home_view = 'recent_topics';
     out.user_settings = values;
   }

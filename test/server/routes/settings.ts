@@ -34,7 +34,7 @@ const SETTINGS: ParamSpecs = {
   emojiset: among('text', 'set_a', 'set_b'), demote_inactive_streams: among(1, 2, 3),
   user_list_style: among(1, 2, 3), web_animate_image_previews: since(275, among('always', 'on_hover', 'never')),
   web_stream_unreads_count_display_policy: since(210, among(1, 2, 3)), hide_ai_features: since(350, bool),
-  web_inbox_show_channel_folders: since(431, bool), web_left_sidebar_show_channel_folders: since(431, bool),
+  web_inbox_show_channel_folders: since(431, bool), web_left_sidebar_show_channel_folders: since(411, bool),
   web_left_sidebar_unreads_count_summary: since(398, bool), timezone: str,
   enable_stream_desktop_notifications: bool, enable_stream_email_notifications: bool,
   enable_stream_push_notifications: bool, enable_stream_audible_notifications: bool,
@@ -45,6 +45,11 @@ const SETTINGS: ParamSpecs = {
   wildcard_mentions_notify: bool, enter_sends: bool, presence_enabled: bool, send_private_typing_notifications: bool,
   send_stream_typing_notifications: bool, send_read_receipts: bool, email_address_visibility: among(1, 2, 3, 4, 5),
 };
+
+/** The feature level that introduced a user setting (0: known to every supported server). */
+export function settingSince(name: string): number {
+  return SETTINGS[name]?.since ?? 0;
+}
 
 const ACCOUNT: ParamSpecs = {
   full_name: str, email: str, old_password: str, new_password: str,

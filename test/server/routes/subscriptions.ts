@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { newChannelsFolder } from './channelFolders';
 import { ChatServer } from '../core';
 import { ApiError, badRequest } from '../errors';
 import { intOrStrArray, isInt, objArray, strArray } from '../params';
@@ -46,6 +47,7 @@ function subscribe(ctx: Ctx): Record<string, unknown> {
   const subscribed: Record<string, string[]> = {};
   const already: Record<string, string[]> = {};
   const keyOf = (u: User) => (srv.fl >= 342 ? String(u.id) : st.apiEmail(u));
+  const folderId = newChannelsFolder(srv, p.folder_id);
   for (const spec of p.subscriptions as { name?: unknown; description?: unknown }[]) {
     if (typeof spec.name !== 'string' || spec.name.trim() === '') throw badRequest('Invalid channel name');
     const name = spec.name.trim();
@@ -59,7 +61,7 @@ function subscribe(ctx: Ctx): Record<string, unknown> {
         inviteOnly: p.invite_only, isWebPublic: p.is_web_public === true && !p.invite_only, isArchived: false,
         historyPublicToSubscribers: p.history_public_to_subscribers ?? !p.invite_only, subscribers: new Set(),
         canRemoveSubscribersGroup: GROUP.administrators, canSendMessageGroup: GROUP.everyone, dateCreated: srv.now(),
-        recipientId: 0, emailToken: createHash('md5').update(name).digest('hex'), messageIds: [],
+        recipientId: 0, emailToken: createHash('md5').update(name).digest('hex'), messageIds: [], folderId,
       });
       s.recipientId = 1000 + s.id;
       const created = s;
@@ -239,7 +241,7 @@ export const subscriptionRoutes: Route[] = [
     params: {
       subscriptions: { t: 'json', req: true, check: objArray }, principals: { t: 'json', check: intOrStrArray },
       invite_only: { t: 'bool', dflt: false }, history_public_to_subscribers: { t: 'bool' }, announce: { t: 'bool' },
-      authorization_errors_fatal: { t: 'bool' }, is_web_public: { t: 'bool' },
+      authorization_errors_fatal: { t: 'bool' }, is_web_public: { t: 'bool' }, folder_id: { t: 'int', since: 389 },
     },
   },
   {

@@ -2,6 +2,7 @@
 // has Zulip's system groups only; like Zulip's, each holds the users of exactly its role and has
 // the next higher role's group as its subgroup (owners ⊂ administrators ⊂ … ⊂ everyone).
 import { ChatServer } from '../core';
+import { customGroupRecords } from './channelPermissions';
 import { GROUP, GROUP_NAMES } from '../state';
 import { ROLE } from '../types';
 
@@ -18,7 +19,7 @@ const SYSTEM: { id: number; role?: number; subgroup?: number; description: strin
 
 export function systemGroups(srv: ChatServer): Record<string, unknown>[] {
   const users = [...srv.state.users.values()].filter((u) => u.isActive && !u.isSystemBot);
-  return SYSTEM.map((g) => ({
+  const system = SYSTEM.map((g) => ({
     id: g.id,
     name: GROUP_NAMES[g.id],
     description: g.description,
@@ -35,4 +36,5 @@ export function systemGroups(srv: ChatServer): Record<string, unknown>[] {
     can_mention_group: GROUP.everyone,
     can_remove_members_group: GROUP.nobody,
   }));
+  return [...system, ...customGroupRecords(srv)];
 }

@@ -54,6 +54,11 @@ function render(s: TopicSnapshot): void {
     compose.hidden = true;
     searchForm.hidden = true;
   }
+  // An archived channel: read, never written (no compose box; the rows offer no writing action).
+  const readOnly = dom.$('read-only');
+  readOnly.textContent = s.readOnly ?? '';
+  readOnly.hidden = s.readOnly === undefined;
+  if (s.readOnly !== undefined) compose.hidden = true;
   if (s.mode === 'dm') {
     const where = s.topic === '' ? l10n.t('yourself') : s.topic;
     dom.text.placeholder = l10n.t('Message {0} (Ctrl+Enter to send)', where);

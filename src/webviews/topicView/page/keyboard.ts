@@ -6,7 +6,7 @@
  */
 import { command } from '../../page/common';
 import { ActionCommand, type MessageAction } from '../protocol';
-import { dom, models } from './state';
+import { dom, models, view } from './state';
 import { rows } from './messages';
 import { CONTROLS, controlsOf } from './rowFocus';
 
@@ -94,6 +94,8 @@ list.addEventListener('keydown', (event) => {
   const id = Number(li.dataset.id);
   if (!action || !models.has(id)) return;
   if (action === 'edit' && !models.get(id)!.own) return;
+  // An archived channel's view writes nothing (the row has no such buttons either).
+  if ((action === 'edit' || action === 'reply' || action === 'quote') && view.snapshot?.readOnly !== undefined) return;
   event.preventDefault();
   if (action === 'reply') reply(id);
   else command(ActionCommand, { messageId: id, action });

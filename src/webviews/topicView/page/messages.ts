@@ -19,6 +19,8 @@ const { list, scroller, older } = dom;
 
 /** What relative links and images in server HTML resolve against. */
 const realm = (): string => view.snapshot?.realmUrl ?? '';
+/** Whether the view may be written in (not an archived channel): its rows then offer reply, react, edit and delete. */
+export const writable = (): boolean => view.snapshot?.readOnly === undefined;
 
 export function actionButton(label: string, title: string, onClick: () => void): HTMLButtonElement {
   const b = el('button', 'action', label);
@@ -36,6 +38,7 @@ function reactionButton(m: MessageModel, r: ReactionModel): HTMLButtonElement {
   b.setAttribute('aria-pressed', r.mine ? 'true' : 'false');
   b.dataset.emoji = r.emojiName;
   b.addEventListener('click', () => react({ messageId: m.id, emojiName: r.emojiName, emojiCode: r.emojiCode, reactionType: r.reactionType }));
+  b.disabled = !writable();
   return b;
 }
 
@@ -72,21 +75,24 @@ export function renderMessage(m: MessageModel): HTMLElement {
   actions.setAttribute('role', 'toolbar');
   actions.setAttribute('aria-label', l10n.t('Message actions'));
   const act = (action: MessageAction) => () => command(ActionCommand, { messageId: m.id, action });
-  actions.append(actionButton(l10n.t('Reply'), l10n.t('Reply (r)'), () => reply(m.id)));
-  actions.append(actionButton(l10n.t('Quote'), l10n.t('Quote and reply (q)'), act('quote')));
-  actions.append(actionButton('☺+', l10n.t('Add a reaction'), () => react({ messageId: m.id })));
+  if (writable()) {
+    actions.append(actionButton(l10n.t('Reply'), l10n.t('Reply (r)'), () => reply(m.id)));
+    actions.append(actionButton(l10n.t('Quote'), l10n.t('Quote and reply (q)'), act('quote')));
+    actions.append(actionButton('☺+', l10n.t('Add a reaction'), () => react({ messageId: m.id })));
+  }
   const star = actionButton(m.starred ? '★' : '☆', m.starred ? l10n.t('Unstar this message (s)') : l10n.t('Star this message (s)'), () =>
     command(ActionCommand, { messageId: m.id, action: 'star' }),
   );
   star.classList.add('star');
   star.setAttribute('aria-pressed', m.starred ? 'true' : 'false');
   if (m.starred) li.classList.add('starred');
-  if (m.own) actions.append(actionButton(l10n.t('Edit'), l10n.t('Edit this message (e)'), act('edit')));
+  if (m.own && writable()) actions.append(actionButton(l10n.t('Edit'), l10n.t('Edit this message (e)'), act('edit')));
   actions.append(actionButton(l10n.t('Link'), l10n.t('Copy a link to this message'), act('copyLink')));
   actions.append(actionButton(l10n.t('Remind'), l10n.t('Create a reminder about this message'), act('remind')));
   if (m.readReceipts) actions.append(actionButton(l10n.t('Read by'), l10n.t('See who has read this message'), act('readBy')));
   actions.append(actionButton(l10n.t('Unread'), l10n.t('Mark as unread from here (u)'), act('markUnread')));
-  if (m.canDelete) actions.append(actionButton(l10n.t('Delete'), l10n.t('Delete this message'), act('delete')));
+  if (m.canReport) actions.append(actionButton(l10n.t('Report…'), l10n.t('Report this message to the moderators'), act('report')));
+  if (m.canDelete && writable()) actions.append(actionButton(l10n.t('Delete'), l10n.t('Delete this message'), act('delete')));
   header.append(actions);
   // A starred message shows its star even when the actions are hidden (the button keeps it).
   if (m.starred) header.insertBefore(el('span', 'star-mark', '★'), actions);
