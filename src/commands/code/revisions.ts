@@ -62,7 +62,8 @@ export class RepoGit {
 
   /**
    * The paths (repository-relative) a file had before, newest first, not itself: a rename staged
-   * or in the working tree (`git diff -M HEAD`), and renames in HEAD's history (`git log --follow`).
+   * or in the working tree (`git diff -M HEAD`), and renames in HEAD's history (`git log --follow`,
+   * its last 300 commits of the file).
    */
   async formerPaths(path: string): Promise<string[]> {
     const found: string[] = [];
@@ -80,7 +81,7 @@ export class RepoGit {
       }
       i += 2;
     }
-    const log = await this.run(['log', '--follow', '--name-only', '--format=', '-M', 'HEAD', '--', current]).catch(() => '');
+    const log = await this.run(['log', '--follow', '--max-count=300', '--name-only', '--format=', '-M', 'HEAD', '--', current]).catch(() => '');
     for (const line of log.split('\n')) add(line.trim());
     return found;
   }
