@@ -77,6 +77,9 @@ export const Commands = {
   discussionResolve: 'teamChat.discussion.resolve',
   discussionUnresolve: 'teamChat.discussion.unresolve',
   discussionShow: 'teamChat.discussion.show',
+  discussionCompare: 'teamChat.discussion.compare',
+  askTeamAboutProblem: 'teamChat.askTeamAboutProblem',
+  shareTerminalSelection: 'teamChat.shareTerminalSelection',
   searchTopic: 'teamChat.searchTopic',
   searchChannel: 'teamChat.searchChannel',
   // Reminders

@@ -20,6 +20,8 @@ export interface DiscussedMessage {
   readonly stream_id?: number;
   readonly subject: string;
   readonly content: string;
+  /** When it was sent (seconds): the commit a reference without one means is HEAD's then. */
+  readonly timestamp?: number;
 }
 
 export interface Discussion {
@@ -30,6 +32,16 @@ export interface Discussion {
   readonly lines: LineRange;
   /** The messages that reference these lines, oldest first. */
   readonly messageIds: readonly number[];
+  /** The revision (commit, branch or tag) of the first permalink to them, if one names it. */
+  readonly revision?: string;
+  /** When the first message referencing them was sent (seconds). */
+  readonly sharedAt?: number;
+}
+
+/** A referenced range, with the revision a permalink names. */
+export interface RangeReference {
+  readonly lines: LineRange;
+  readonly revision?: string;
 }
 
 /** The text of rendered HTML (one line per block, code intact), and the targets of its links. */
@@ -44,10 +56,17 @@ function samePath(written: string, relativePath: string): boolean {
 
 /** The ranges of `file` that a message's HTML references (each once, in order). */
 export function rangesIn(html: string, file: FileIdentity): LineRange[] {
+  return referencesIn(html, file).map((r) => r.lines);
+}
+
+/** The ranges of `file` that a message's HTML references (each once, in order), with a permalink's revision. */
+export function referencesIn(html: string, file: FileIdentity): RangeReference[] {
   const { text, links } = textAndLinks(html);
-  const found: LineRange[] = [];
-  const add = (r: LineRange) => {
-    if (!found.some((f) => f.start === r.start && f.end === r.end)) found.push(r);
+  const found: RangeReference[] = [];
+  const add = (r: LineRange, revision?: string) => {
+    const same = found.find((f) => f.lines.start === r.start && f.lines.end === r.end);
+    if (!same) found.push(revision === undefined ? { lines: r } : { lines: r, revision });
+    else if (revision !== undefined && same.revision === undefined) found[found.indexOf(same)] = { lines: r, revision };
   };
   for (const ref of findLineReferences(text)) if (samePath(ref.path, file.relativePath)) add(ref.lines);
   const repo = file.repository;
@@ -56,7 +75,7 @@ export function rangesIn(html: string, file: FileIdentity): LineRange[] {
       const link = parsePermalink(url);
       if (!link?.lines || link.remote !== repo.remote) continue;
       const split = splitRevision(link, repo.isRef);
-      if (split?.path === repo.path) add(link.lines);
+      if (split?.path === repo.path) add(link.lines, split.revision);
     }
   }
   return found;
@@ -64,18 +83,21 @@ export function rangesIn(html: string, file: FileIdentity): LineRange[] {
 
 /** The discussions of `file` in channel messages, ordered by their first line. */
 export function discussionsOf(messages: readonly DiscussedMessage[], file: FileIdentity): Discussion[] {
-  const byKey = new Map<string, { streamId: number; topic: string; lines: LineRange; ids: number[] }>();
+  type Entry = { streamId: number; topic: string; lines: LineRange; ids: number[]; revision?: string; sharedAt?: number };
+  const byKey = new Map<string, Entry>();
   for (const m of [...messages].sort((a, b) => a.id - b.id)) {
     if (m.type !== 'stream' || m.stream_id === undefined) continue;
-    for (const lines of rangesIn(m.content, file)) {
+    for (const { lines, revision } of referencesIn(m.content, file)) {
       const key = JSON.stringify([m.stream_id, m.subject.toLowerCase(), lines.start, lines.end]);
-      const entry = byKey.get(key) ?? { streamId: m.stream_id, topic: m.subject, lines, ids: [] };
+      const entry: Entry = byKey.get(key) ?? { streamId: m.stream_id, topic: m.subject, lines, ids: [], sharedAt: m.timestamp };
       entry.ids.push(m.id);
+      entry.revision ??= revision;
       byKey.set(key, entry);
     }
   }
+  const optional = (e: Entry) => ({ ...(e.revision !== undefined ? { revision: e.revision } : {}), ...(e.sharedAt !== undefined ? { sharedAt: e.sharedAt } : {}) });
   return [...byKey.entries()]
-    .map(([key, e]) => ({ key, streamId: e.streamId, topic: e.topic, lines: e.lines, messageIds: e.ids }))
+    .map(([key, e]) => ({ key, streamId: e.streamId, topic: e.topic, lines: e.lines, messageIds: e.ids, ...optional(e) }))
     .sort((a, b) => a.lines.start - b.lines.start || a.lines.end - b.lines.end || a.key.localeCompare(b.key));
 }
 

@@ -11,7 +11,7 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results', 'screenshots');
 /** The README's pictures (docs/screenshots/<name>.jpg), refreshed by a UI run with TEAM_CHAT_README_SCREENSHOTS=1. */
 const README_SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
-const README_SCREENSHOTS = ['message-content', 'code-block-actions', 'code-discussion-thread', 'dm-tree', 'autocomplete', 'typing-indicator'];
+const README_SCREENSHOTS = ['message-content', 'code-block-actions', 'code-discussion-thread', 'dm-tree', 'autocomplete', 'typing-indicator', 'code-discussion-outdated', 'code-discussion-compare'];
 const SCRIPTS = path.join(REPO_ROOT, 'scripts', 'vscode');
 
 export interface ChatAccount {

@@ -136,6 +136,15 @@ describe('code references: discussions of a file', () => {
     ]);
   });
 
+  it('keeps the revision a permalink names and when the first citing message was sent (for anchors)', async () => {
+    const { discussionsOf, referencesIn } = await import('../../src/codeRefs/discussions');
+    const link = `<a href="https://github.com/acme/widgets/blob/${SHA}/src/greeter.ts#L2-L4">x</a>`;
+    assert.deepEqual(referencesIn(`<p>src/greeter.ts:2-4 ${link}</p>`, file), [{ lines: { start: 2, end: 4 }, revision: SHA }]);
+    assert.deepEqual(referencesIn('<p>src/greeter.ts:2-4</p>', file), [{ lines: { start: 2, end: 4 } }]);
+    const found = discussionsOf([{ ...msg(3, '<p>greeter.ts:2-4</p>'), timestamp: 1000 }, { ...msg(4, `<p>${link}</p>`), timestamp: 2000 }], file);
+    assert.deepEqual(found.map((d) => [d.messageIds, d.revision, d.sharedAt]), [[[3, 4], SHA, 1000]]);
+  });
+
   it('shifts a range with edits above, inside and below it', async () => {
     const { shiftRange } = await import('../../src/codeRefs/discussions');
     const r = { start: 10, end: 12 };

@@ -16,7 +16,8 @@ import { isTopicTarget, pickChannel, pickTopicOf, type TopicTarget } from '../to
 import { gitApi, remotesOf, repositoryOf } from './git';
 import { describeSelection } from './share';
 
-async function repositoryKey(uri: vscode.Uri): Promise<string | undefined> {
+/** The remote key (`github.com/acme/widgets`) of the repository holding `uri`. */
+export async function repositoryKey(uri: vscode.Uri): Promise<string | undefined> {
   const api = uri.scheme === 'file' ? await gitApi() : undefined;
   const repo = api ? await repositoryOf(api, uri) : undefined;
   if (!repo) return undefined;

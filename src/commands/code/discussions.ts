@@ -16,7 +16,10 @@ import type { CurrentSession } from '../../session/manager';
 import { registerCommands } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { showQueued } from '../../ui/queued';
-import { gitApi, refNames, remotesOf, repositoryOf } from './git';
+import type { Message } from '../../api/messages/models';
+import { anchorFor, onHeadMoved, placement } from './anchoring';
+import { gitApi, refNames, remotesOf, repositoryOf, type GitRepository } from './git';
+import { registerRevisionDocuments, RepoGit, revisionUri } from './revisions';
 import { TopicThread, type MessageComment } from './thread';
 
 /** The workbench's command that reveals and focuses the comment thread at the cursor's line. */
@@ -25,27 +28,48 @@ const FOCUS_COMMENT_ON_LINE = 'workbench.action.focusCommentOnCurrentLine';
 /** How many of the newest messages that name a file are searched for references to it. */
 export const SEARCHED = 200;
 
+/** How a file is known in its repository, and the names it had before (renames git reports). */
+interface Identified {
+  readonly identities: readonly { readonly identity: FileIdentity; readonly path?: string }[];
+  readonly repo?: GitRepository;
+  readonly git?: RepoGit;
+}
+
 /** How a workspace file is known: its relative path, and its repository's remote and path (for permalinks). */
 export async function identify(uri: vscode.Uri): Promise<FileIdentity> {
+  return (await identifyWithHistory(uri)).identities[0]!.identity;
+}
+
+async function identifyWithHistory(uri: vscode.Uri): Promise<Identified> {
   const relativePath = vscode.workspace.asRelativePath(uri, false);
   const api = await gitApi();
   const repo = api ? await repositoryOf(api, uri) : undefined;
-  if (!repo) return { relativePath };
+  if (!api || !repo) return { identities: [{ identity: { relativePath } }] };
+  const git = new RepoGit(api.git.path, repo.rootUri.fsPath);
   const remotes = remotesOf(repo);
   const remote = remotes.find((r) => r.name === 'origin') ?? remotes[0];
-  if (!remote) return { relativePath };
+  if (!remote) return { identities: [{ identity: { relativePath } }], repo, git };
   const refs = await refNames(repo);
   const path = uri.path.slice(repo.rootUri.path.replace(/\/$/, '').length + 1);
-  return { relativePath, repository: { remote: remote.key, path, isRef: (n) => refs.has(n) } };
+  const former = await git.formerPaths(path).catch(() => []);
+  const identities = [path, ...former].map((p) => ({
+    identity: { relativePath: vscode.workspace.asRelativePath(vscode.Uri.joinPath(repo.rootUri, p), false), repository: { remote: remote.key, path: p, isRef: (n: string) => refs.has(n) } },
+    path: p,
+  }));
+  return { identities, repo, git };
 }
 
-/** The discussions of one open file: a live search for its name, and a thread per topic and range. */
+/** How long edits settle before threads look for their lines again. */
+const SETTLE_MS = 150;
+
+/** The discussions of one open file: a live search for its names, and a thread per topic and range. */
 class FileDiscussions implements vscode.Disposable {
   readonly threads = new Map<string, TopicThread>();
-  readonly #search: MessageList;
-  readonly #subscription: { dispose(): void };
-  #identity: FileIdentity | undefined;
+  readonly #searches: MessageList[] = [];
+  readonly #subscriptions: { dispose(): void }[] = [];
+  #identified: Identified | undefined;
   #disposed = false;
+  #settle: ReturnType<typeof setTimeout> | undefined;
   readonly ready: Promise<void>;
 
   constructor(
@@ -54,41 +78,92 @@ class FileDiscussions implements vscode.Disposable {
     private readonly current: CurrentSession,
   ) {
     const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
-    this.#search = new MessageList(
-      { client: current.client, store: current.store, onError: (e, what) => owner.log.warn(`Discussions of ${name}: ${what} failed: ${String(e)}`) },
-      searchNarrow(name),
-    );
-    this.#subscription = this.#search.onDidChange(() => this.#reconcile());
-    const search = this.#search;
     this.ready = (async () => {
-      this.#identity = await identify(uri);
-      await search.fetchInitial({ anchor: 'newest', before: SEARCHED, after: 0 });
-      this.#reconcile();
+      const identified = await identifyWithHistory(uri);
+      if (this.#disposed) return;
+      this.#identified = identified;
+      const names = new Set(identified.identities.map((i) => i.identity.relativePath.slice(i.identity.relativePath.lastIndexOf('/') + 1)));
+      for (const n of names) {
+        const search = new MessageList(
+          { client: current.client, store: current.store, onError: (e, what) => owner.log.warn(`Discussions of ${name}: ${what} failed: ${String(e)}`) },
+          searchNarrow(n),
+        );
+        this.#searches.push(search);
+        this.#subscriptions.push(search.onDidChange(() => void this.#reconcile()));
+      }
+      if (identified.repo) this.#subscriptions.push(onHeadMoved(identified.repo, () => this.settle()));
+      await Promise.all(this.#searches.map((s) => s.fetchInitial({ anchor: 'newest', before: SEARCHED, after: 0 })));
+      await this.#reconcile();
     })().catch((e: unknown) => owner.log.warn(`Discussions of ${name}: ${String(e)}`));
   }
 
-  #reconcile(): void {
-    if (this.#disposed || !this.#identity) return;
-    const found = discussionsOf(this.#search.messages(), this.#identity);
-    const keep = new Set(found.map((d) => d.key));
+  #messages(): Message[] {
+    const byId = new Map<number, Message>();
+    for (const s of this.#searches) for (const m of s.messages()) byId.set(m.id, m);
+    return [...byId.values()];
+  }
+
+  async #reconcile(): Promise<void> {
+    if (this.#disposed || !this.#identified) return;
+    const messages = this.#messages();
+    const found = this.#identified.identities.flatMap(({ identity, path }, i) =>
+      discussionsOf(messages, identity).map((d) => ({ d, path, key: i === 0 ? d.key : `${path}|${d.key}` })),
+    );
+    const keep = new Set(found.map((f) => f.key));
     for (const [key, thread] of this.threads) {
       if (!keep.has(key)) {
         thread.dispose();
         this.threads.delete(key);
       }
     }
-    for (const d of found) {
-      const thread = this.threads.get(d.key);
+    const added: Promise<void>[] = [];
+    for (const { d, path, key } of found) {
+      const thread = this.threads.get(key);
       if (thread) thread.citingIds = d.messageIds;
-      else this.threads.set(d.key, this.#thread(d));
+      else {
+        const t = this.#thread(d);
+        this.threads.set(key, t);
+        added.push(this.#anchor(t, d, path));
+      }
     }
     this.owner.changed();
+    await Promise.all(added);
+  }
+
+  async #anchor(t: TopicThread, d: Discussion, path: string | undefined): Promise<void> {
+    const git = this.#identified?.git;
+    if (!git || path === undefined) return;
+    t.anchor = await anchorFor(git, d, path).catch(() => undefined);
+    this.#place(t);
+  }
+
+  #place(t: TopicThread): void {
+    const document = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === this.uri.toString());
+    if (!t.anchor || !document || this.#disposed) return;
+    const at = placement(t.anchor, document, t.lines, t.outdated);
+    if (at.lines.start !== t.lines.start || at.lines.end !== t.lines.end) t.lines = at.lines;
+    t.outdated = at.outdated;
+    this.owner.changed();
+  }
+
+  /** Looks for each thread's lines again once edits (or a checkout) have settled. */
+  settle(): void {
+    if (this.#settle) clearTimeout(this.#settle);
+    this.#settle = setTimeout(() => {
+      this.#settle = undefined;
+      for (const t of this.threads.values()) this.#place(t);
+    }, SETTLE_MS);
   }
 
   #thread(d: Discussion): TopicThread {
     const thread = new TopicThread(this.owner.controller, this.uri, d.streamId, d.topic, d.lines, d.messageIds, this.current, () => this.owner.changed(), this.owner.log);
     this.owner.byThread.set(thread.thread, thread);
     return thread;
+  }
+
+  /** The repository's git, for the Compare of an outdated thread. */
+  get git(): RepoGit | undefined {
+    return this.#identified?.git;
   }
 
   /** Moves the threads with an edit of the document. */
@@ -110,8 +185,9 @@ class FileDiscussions implements vscode.Disposable {
 
   dispose(): void {
     this.#disposed = true;
-    this.#subscription.dispose();
-    this.#search.dispose();
+    if (this.#settle) clearTimeout(this.#settle);
+    for (const s of this.#subscriptions) s.dispose();
+    for (const s of this.#searches) s.dispose();
     for (const t of this.threads.values()) t.dispose();
     this.threads.clear();
   }
@@ -136,11 +212,15 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
       this.controller,
       this.#onDidChange,
       vscode.languages.registerCodeLensProvider({ scheme: 'file' }, this),
+      registerRevisionDocuments(async () => (await gitApi())?.git.path),
       vscode.window.onDidChangeVisibleTextEditors(() => this.#sync()),
       vscode.workspace.onDidCloseTextDocument((doc) => this.#drop(doc.uri)),
       vscode.workspace.onDidChangeTextDocument((e) => {
         const file = this.#files.get(e.document.uri.toString());
-        if (file) for (const change of e.contentChanges) file.follow(change);
+        if (!file) return;
+        for (const change of e.contentChanges) file.follow(change);
+        // Also when only the dirty state changed (a revert, a save).
+        file.settle();
       }),
       services.sessions.onDidChange(() => {
         for (const uri of [...this.#files.keys()]) this.#drop(vscode.Uri.parse(uri));
@@ -183,17 +263,31 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const file = this.#files.get(document.uri.toString());
     if (!file) return [];
-    return [...file.threads.values()].map((t) => {
+    return [...file.threads.values()].flatMap((t) => {
       const n = t.messageCount;
       const line = Math.min(t.lines.start - 1, document.lineCount - 1);
-      return new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
+      const at = new vscode.Range(line, 0, line, 0);
+      const lens = new vscode.CodeLens(at, {
         title: n === 1
           ? vscode.l10n.t('$(comment-discussion) {0}: 1 message', t.thread.label ?? t.topic)
           : vscode.l10n.t('$(comment-discussion) {0}: {1} messages', t.thread.label ?? t.topic, n),
         command: Commands.discussionShow,
         arguments: [t.thread],
       });
+      const commit = t.outdated ? t.anchor?.commit : undefined;
+      if (!commit) return [lens];
+      return [lens, new vscode.CodeLens(at, { title: vscode.l10n.t('$(git-compare) Compare with {0}', commit.slice(0, 7)), command: Commands.discussionCompare, arguments: [t.thread] })];
     });
+  }
+
+  /** A diff of the file at the reference's commit and now (an outdated thread's "Compare with <commit>"). */
+  async compare(t: TopicThread): Promise<void> {
+    const git = this.#files.get(t.uri.toString())?.git;
+    const anchor = t.anchor;
+    if (!git || !anchor?.commit) throw new UserFacingError(vscode.l10n.t('This discussion has no commit to compare with.'));
+    const name = anchor.path.slice(anchor.path.lastIndexOf('/') + 1);
+    const title = vscode.l10n.t('{0} ({1}) ↔ now', name, anchor.commit.slice(0, 7));
+    await vscode.commands.executeCommand('vscode.diff', revisionUri(git.root, anchor.commit, anchor.path), t.uri, title);
   }
 
   threadOf(arg: unknown): TopicThread {
@@ -285,6 +379,11 @@ export function registerDiscussions(services: Services): Discussions {
         const t = discussions.threadOf(thread);
         return vscode.commands.executeCommand(Commands.topicUnresolve, { streamId: t.streamId, topic: t.topic });
       },
+    },
+    {
+      id: Commands.discussionCompare,
+      failure: vscode.l10n.t('Could not compare the discussed lines'),
+      run: (_ctx, thread?: unknown) => discussions.compare(discussions.threadOf(thread)),
     },
     {
       id: Commands.discussionShow,

@@ -24,7 +24,13 @@ interface GitRemote {
 }
 export interface GitRepository {
   readonly rootUri: vscode.Uri;
-  readonly state: { readonly HEAD: GitBranch | undefined; readonly refs: readonly GitRef[]; readonly remotes: readonly GitRemote[] };
+  readonly state: {
+    readonly HEAD: GitBranch | undefined;
+    readonly refs: readonly GitRef[];
+    readonly remotes: readonly GitRemote[];
+    /** After each `git status` the extension runs (a checkout, a commit, a pull, files changed). */
+    readonly onDidChange?: vscode.Event<void>;
+  };
   diffWith(ref: string, path: string): Promise<string>;
   getCommit(ref: string): Promise<{ readonly hash: string }>;
   status(): Promise<void>;
@@ -35,6 +41,8 @@ interface GitApi {
   readonly state: 'uninitialized' | 'initialized';
   readonly onDidChangeState: vscode.Event<'uninitialized' | 'initialized'>;
   readonly repositories: readonly GitRepository[];
+  /** The git binary the extension found. */
+  readonly git: { readonly path: string };
   readonly onDidOpenRepository: vscode.Event<GitRepository>;
   getRepository(uri: vscode.Uri): GitRepository | null;
   toGitUri(uri: vscode.Uri, ref: string): vscode.Uri;

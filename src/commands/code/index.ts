@@ -7,13 +7,16 @@ import { UserFacingError } from '../../ui/errorMessage';
 import { isCodeReferenceArgs, openCodeReference, type OpenedReference } from './openReference';
 import { registerDiscussions, type Discussions } from './discussions';
 import { discussSelection } from './discussSelection';
+import { askTeam, AskTeamActions } from './askTeam';
+import { shareTerminalSelection, TerminalCommands } from './terminalShare';
 import { registerNarrowHover } from './hover';
 import { describeSelection, type SelectionShare } from './share';
 import { CodeBlockActions, isCodeBlockArgs, type CodeBlockResult } from './codeBlock';
 
 export function register(services: Services): Discussions {
   const codeBlocks = new CodeBlockActions(services);
-  services.context.subscriptions.push(codeBlocks);
+  const terminalCommands = new TerminalCommands();
+  services.context.subscriptions.push(codeBlocks, terminalCommands);
   registerCommands(services, [
     {
       id: Commands.codeBlockAction,
@@ -30,6 +33,20 @@ export function register(services: Services): Discussions {
       failure: vscode.l10n.t('Could not start the discussion'),
       scripted: 'report',
       run: ({ current, services: s }, args?: unknown) => discussSelection(current, s.outbox, args),
+    },
+    {
+      id: Commands.askTeamAboutProblem,
+      session: true,
+      failure: vscode.l10n.t('Could not ask the team'),
+      scripted: 'report',
+      run: ({ current, services: s }, args?: unknown) => askTeam(current, s.outbox, args),
+    },
+    {
+      id: Commands.shareTerminalSelection,
+      session: true,
+      failure: vscode.l10n.t('Could not share the terminal selection'),
+      scripted: 'report',
+      run: ({ current, services: s }, args?: unknown) => shareTerminalSelection(current, s.outbox, terminalCommands, args),
     },
     {
       id: Commands.openCodeReference,
@@ -61,5 +78,6 @@ export function register(services: Services): Discussions {
     },
   ]);
   registerNarrowHover(services);
+  services.context.subscriptions.push(vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new AskTeamActions(), { providedCodeActionKinds: AskTeamActions.kinds }));
   return registerDiscussions(services);
 }

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { Message, ReactionType } from '../../api/messages/models';
+import type { Anchor } from '../../codeRefs/anchors';
 import { threadMessages } from '../../codeRefs/discussions';
 import type { LineRange } from '../../codeRefs/permalinks';
 import { CommentIds } from '../../constants';
@@ -81,6 +82,10 @@ export class TopicThread implements vscode.Disposable {
   #citing: readonly number[];
   #count = 0;
   #disposed = false;
+  #outdated = false;
+  readonly #title: string;
+  /** What the reference pointed at (set once it is read from git); the thread moves with its text. */
+  anchor: Anchor | undefined;
 
   constructor(
     controller: vscode.CommentController,
@@ -99,7 +104,8 @@ export class TopicThread implements vscode.Disposable {
     this.thread.canReply = true;
     this.thread.collapsibleState = vscode.CommentThreadCollapsibleState.Collapsed;
     const channel = current.store.channelName(streamId) ?? `channel ${streamId}`;
-    this.thread.label = `#${channel} › ${topic === '' ? current.store.realm.emptyTopicDisplayName : topic}`;
+    this.#title = `#${channel} › ${topic === '' ? current.store.realm.emptyTopicDisplayName : topic}`;
+    this.thread.label = this.#title;
     this.#setState();
     this.#list = new MessageList(
       { client: current.client, store: current.store, onError: (e, what) => log.warn(`Discussion thread: ${what} failed: ${String(e)}`) },
@@ -119,6 +125,19 @@ export class TopicThread implements vscode.Disposable {
   set lines(lines: LineRange) {
     this.#lines = lines;
     this.thread.range = this.#range();
+  }
+
+  /** Whether the lines it discussed are gone from this version of the file: the label says so. */
+  get outdated(): boolean {
+    return this.#outdated;
+  }
+
+  set outdated(outdated: boolean) {
+    if (outdated === this.#outdated) return;
+    this.#outdated = outdated;
+    const commit = this.anchor?.commit?.slice(0, 7) ?? '';
+    this.thread.label = outdated ? vscode.l10n.t('{0} · outdated: the lines discussed at {1} are gone', this.#title, commit) : this.#title;
+    this.#setState();
   }
 
   /** The messages that cite these lines (oldest first): the thread opens with the first. */
@@ -144,7 +163,8 @@ export class TopicThread implements vscode.Disposable {
   #setState(): void {
     const resolved = isResolved(this.topic);
     this.thread.state = resolved ? vscode.CommentThreadState.Resolved : vscode.CommentThreadState.Unresolved;
-    this.thread.contextValue = resolved ? CommentIds.resolvedThread : CommentIds.unresolvedThread;
+    const state = resolved ? CommentIds.resolvedThread : CommentIds.unresolvedThread;
+    this.thread.contextValue = this.#outdated ? `${state}.outdated` : state;
   }
 
   #render(): void {
