@@ -112,9 +112,16 @@ describe('Assistant: the language-model tools', () => {
     const store = api.services.sessions.current!.store;
     const sections = [...text.matchAll(/^## (.+): (\d+) unread(?: \((.+)\))?$/gm)];
     assert.ok(sections.length >= 2, text);
-    const total = sections.reduce((n, s) => n + Number(s[2]), 0);
-    assert.equal(text.split('\n')[0], `Unread in Team Chat: ${total} messages in ${sections.length} conversations; direct messages first, then mentions, then followed topics.`);
-    assert.equal(total, store.totalUnread(), 'every unread counted');
+    // The header counts every unread conversation; at most 15 are listed (the tool's default), the rest named in a footer.
+    const header = /^Unread in Team Chat: (\d+) messages in (\d+) conversations; direct messages first, then mentions, then followed topics\.$/.exec(text.split('\n')[0]!);
+    assert.ok(header, text);
+    const [messages, conversations] = [Number(header[1]), Number(header[2])];
+    assert.equal(messages, store.totalUnread(), 'every unread counted');
+    const notListed = /\n\[(\d+) more conversations? with unreads not listed\.\]$/.exec(text)?.[1];
+    assert.equal(notListed, conversations > 15 ? String(conversations - 15) : undefined, 'the footer names the conversations beyond 15');
+    const leftOut = Number(/\[(\d+) more conversations? left out: the output is capped/.exec(text)?.[1] ?? 0);
+    assert.equal(sections.length + leftOut, Math.min(15, conversations), text);
+    assert.ok(sections.reduce((n, s) => n + Number(s[2]), 0) <= messages, text);
     const rank = (s: RegExpMatchArray): number => (s[3]?.includes('direct message') ? 0 : s[3]?.includes('mentions you') ? 1 : s[3]?.includes('followed topic') ? 2 : 3);
     const ranks = sections.map(rank);
     assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b), 'in order of importance');
