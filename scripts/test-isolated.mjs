@@ -3,7 +3,7 @@
 // another group has left something behind shows up. Builds once, then one run per group.
 //   npm run test:isolated                      both suites
 //   npm run test:isolated -- integration       one suite
-//   npm run test:isolated -- ui "UI topic"     groups of a suite whose title contains the text
+//   npm run test:isolated -- ui "UI topic" "UI: channel"   groups of a suite whose title contains one of the texts
 // Prints a line per group and ends with `N groups passed alone, N failed`. Too slow for CI (an
 // integration group takes about 30 s, a UI group 1–3 min).
 import { spawn } from 'node:child_process';
@@ -16,7 +16,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNNERS = { integration: 'scripts/vscode/runIntegration.mjs', ui: 'scripts/vscode/runUi.mjs' };
 const GROUP_TIMEOUT_MS = 10 * 60_000;
 
-const [suiteArg, filter = ''] = process.argv.slice(2);
+const [suiteArg, ...filters] = process.argv.slice(2);
 if (suiteArg && !(suiteArg in RUNNERS)) {
   console.error(`unknown suite "${suiteArg}" (known: ${Object.keys(RUNNERS).join(', ')})`);
   process.exit(2);
@@ -80,7 +80,7 @@ async function main() {
       const files = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).sort();
       for (const file of files) {
         for (const title of groupTitles(readFileSync(path.join(dir, file), 'utf8'))) {
-          if (filter && !title.includes(filter)) continue;
+          if (filters.length > 0 && !filters.some((f) => title.includes(f))) continue;
           const resultFile = path.join(tmp, `${suite}-${passed + failed.length}.json`);
           const started = Date.now();
           const { code, output } = await run(process.execPath, ['--enable-source-maps', RUNNERS[suite], '--result', resultFile], { TEAM_CHAT_TEST_GREP: groupGrep(title) });
