@@ -7,6 +7,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import { getChannelFolders } from '../../src/api/channels/folderRoutes';
 import { getChannels, getChannelTopics } from '../../src/api/channels/routes';
 import { registerQueue } from '../../src/api/events/routes';
 import { getMessages } from '../../src/api/messages/routes';
@@ -63,6 +64,8 @@ async function collectData(wb: Workbench): Promise<DataWords> {
     const { topics } = await getChannelTopics(client, { stream_id: s.stream_id });
     for (const t of topics) data.add(t.name);
   }
+  // The organisation's channel folders (their rows in the Channels tree).
+  for (const f of (await getChannelFolders(client, { include_archived: true })).channel_folders) data.add(f.name, f.description);
   const { messages } = await getMessages(client, { anchor: 'newest', num_before: 1000, num_after: 0, narrow: [] });
   for (const m of messages) data.add(m.content, m.sender_full_name, ...m.reactions.map((r) => r.emoji_name));
   return data;
