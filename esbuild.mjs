@@ -5,7 +5,16 @@
 // dist/webview/<name>.js. --production minifies both and writes no source maps. Imported by tests
 // for pageBuildOptions(); runs the build only as a script.
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,7 +53,10 @@ const noSourceMapLibraries = {
   setup(build) {
     const filter = new RegExp(`^(?:${SOURCE_MAP_LIBRARIES.join('|')})$`);
     build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'no-source-map' }));
-    build.onLoad({ filter: /.*/, namespace: 'no-source-map' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'no-source-map' }, () => ({
+      contents: 'module.exports = {};',
+      loader: 'js',
+    }));
   },
 };
 
@@ -79,9 +91,14 @@ const oneVscodeNamespace = {
   name: 'one-vscode-namespace',
   setup(build) {
     build.onResolve({ filter: /^vscode$/ }, (args) =>
-      args.namespace === 'vscode-namespace' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-namespace' },
+      args.namespace === 'vscode-namespace'
+        ? { path: 'vscode', external: true }
+        : { path: 'vscode', namespace: 'vscode-namespace' },
     );
-    build.onLoad({ filter: /.*/, namespace: 'vscode-namespace' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-namespace' }, () => ({
+      contents: "export * from 'vscode';",
+      loader: 'js',
+    }));
   },
 };
 
@@ -105,7 +122,9 @@ export function extensionBuildOptions(production) {
     sourcesContent: false,
     logLevel: 'warning',
     metafile: true,
-    plugins: production ? [noSourceMapLibraries, oneLlhttpBuild, oneVscodeNamespace] : [oneLlhttpBuild, oneVscodeNamespace],
+    plugins: production
+      ? [noSourceMapLibraries, oneLlhttpBuild, oneVscodeNamespace]
+      : [oneLlhttpBuild, oneVscodeNamespace],
   };
 }
 

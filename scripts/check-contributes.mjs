@@ -26,8 +26,10 @@ const problems = [];
 function compare(what, inPackage, inCode, codeName) {
   const pkgSet = new Set(inPackage);
   const codeSet = new Set(inCode);
-  for (const id of pkgSet) if (!codeSet.has(id)) problems.push(`${what} "${id}" is in package.json but not in ${codeName} (src/constants.ts)`);
-  for (const id of codeSet) if (!pkgSet.has(id)) problems.push(`${what} "${id}" is in ${codeName} (src/constants.ts) but not in package.json`);
+  for (const id of pkgSet)
+    if (!codeSet.has(id)) problems.push(`${what} "${id}" is in package.json but not in ${codeName} (src/constants.ts)`);
+  for (const id of codeSet)
+    if (!pkgSet.has(id)) problems.push(`${what} "${id}" is in ${codeName} (src/constants.ts) but not in package.json`);
   const seen = new Set();
   for (const id of inPackage) {
     if (seen.has(id)) problems.push(`${what} "${id}" is contributed twice in package.json`);
@@ -40,13 +42,48 @@ const configurations = [contributes.configuration ?? []].flat();
 const viewContainers = Object.values(contributes.viewsContainers ?? {}).flat();
 const views = Object.values(contributes.views ?? {}).flat();
 
-compare('Command', (contributes.commands ?? []).map((x) => x.command), values(c.Commands), 'Commands');
-compare('View container', viewContainers.map((x) => x.id), values(c.ViewContainers), 'ViewContainers');
-compare('View', views.map((x) => x.id), values(c.Views), 'Views');
-compare('Setting', configurations.flatMap((x) => Object.keys(x.properties ?? {})), values(c.Settings), 'Settings');
-compare('Authentication provider', (contributes.authentication ?? []).map((x) => x.id), [c.AUTH_PROVIDER_ID].filter(Boolean), 'AUTH_PROVIDER_ID');
-compare('Language-model tool', (contributes.languageModelTools ?? []).map((x) => x.name), values(c.Assistant?.tools), 'Assistant.tools');
-compare('Chat participant', (contributes.chatParticipants ?? []).map((x) => x.id), [c.Assistant?.participant].filter(Boolean), 'Assistant.participant');
+compare(
+  'Command',
+  (contributes.commands ?? []).map((x) => x.command),
+  values(c.Commands),
+  'Commands',
+);
+compare(
+  'View container',
+  viewContainers.map((x) => x.id),
+  values(c.ViewContainers),
+  'ViewContainers',
+);
+compare(
+  'View',
+  views.map((x) => x.id),
+  values(c.Views),
+  'Views',
+);
+compare(
+  'Setting',
+  configurations.flatMap((x) => Object.keys(x.properties ?? {})),
+  values(c.Settings),
+  'Settings',
+);
+compare(
+  'Authentication provider',
+  (contributes.authentication ?? []).map((x) => x.id),
+  [c.AUTH_PROVIDER_ID].filter(Boolean),
+  'AUTH_PROVIDER_ID',
+);
+compare(
+  'Language-model tool',
+  (contributes.languageModelTools ?? []).map((x) => x.name),
+  values(c.Assistant?.tools),
+  'Assistant.tools',
+);
+compare(
+  'Chat participant',
+  (contributes.chatParticipants ?? []).map((x) => x.id),
+  [c.Assistant?.participant].filter(Boolean),
+  'Assistant.participant',
+);
 
 // Views must sit in a declared container (or a built-in one).
 const builtIn = new Set(['explorer', 'scm', 'debug', 'test', 'remote']);
@@ -60,24 +97,41 @@ for (const container of Object.keys(contributes.views ?? {})) {
 const expanded = new Set(c.ExpandedViews ?? []);
 for (const view of views) {
   const collapsed = view.visibility === 'collapsed';
-  if (expanded.has(view.id) && collapsed) problems.push(`View "${view.id}" is in ExpandedViews (src/constants.ts) but contributed with "visibility": "collapsed"`);
-  if (!expanded.has(view.id) && !collapsed) problems.push(`View "${view.id}" opens on first start: give it "visibility": "collapsed" in package.json, or add it to ExpandedViews (src/constants.ts)`);
+  if (expanded.has(view.id) && collapsed)
+    problems.push(
+      `View "${view.id}" is in ExpandedViews (src/constants.ts) but contributed with "visibility": "collapsed"`,
+    );
+  if (!expanded.has(view.id) && !collapsed)
+    problems.push(
+      `View "${view.id}" opens on first start: give it "visibility": "collapsed" in package.json, or add it to ExpandedViews (src/constants.ts)`,
+    );
 }
-for (const id of expanded) if (!views.some((v) => v.id === id)) problems.push(`ExpandedViews (src/constants.ts) names "${id}", which package.json does not contribute`);
+for (const id of expanded)
+  if (!views.some((v) => v.id === id))
+    problems.push(`ExpandedViews (src/constants.ts) names "${id}", which package.json does not contribute`);
 
 // Names used in when clauses and command links.
 const commands = new Set(values(c.Commands));
-const known = new Set([...commands, ...values(c.Views), ...values(c.ViewContainers), ...values(c.ContextKeys), ...values(c.CommentIds), ...values(c.WebviewPanels)]);
+const known = new Set([
+  ...commands,
+  ...values(c.Views),
+  ...values(c.ViewContainers),
+  ...values(c.ContextKeys),
+  ...values(c.CommentIds),
+  ...values(c.WebviewPanels),
+]);
 const settings = new Set(values(c.Settings));
 function checkWhen(where, clause) {
   if (typeof clause !== 'string') return;
   for (const [, config, name] of clause.matchAll(/(config\.)?\b(teamChat\.[A-Za-z0-9_.]+)/g)) {
-    if (config ? !settings.has(name) : !known.has(name)) problems.push(`${where}: "${config ?? ''}${name}" in "${clause}" is not a known ID or context key`);
+    if (config ? !settings.has(name) : !known.has(name))
+      problems.push(`${where}: "${config ?? ''}${name}" in "${clause}" is not a known ID or context key`);
   }
 }
 for (const [menu, items] of Object.entries(contributes.menus ?? {})) {
   for (const item of items) {
-    if (item.command && !commands.has(item.command)) problems.push(`Menu ${menu} names unknown command "${item.command}"`);
+    if (item.command && !commands.has(item.command))
+      problems.push(`Menu ${menu} names unknown command "${item.command}"`);
     checkWhen(`Menu ${menu}`, item.when);
   }
 }
@@ -86,7 +140,8 @@ for (const welcome of contributes.viewsWelcome ?? []) {
   if (!known.has(welcome.view)) problems.push(`viewsWelcome names unknown view "${welcome.view}"`);
   checkWhen(`viewsWelcome ${welcome.view}`, welcome.when);
   for (const [, id] of String(welcome.contents).matchAll(/\(command:([A-Za-z0-9_.]+)/g)) {
-    if (id.startsWith('teamChat.') && !commands.has(id)) problems.push(`viewsWelcome ${welcome.view} links unknown command "${id}"`);
+    if (id.startsWith('teamChat.') && !commands.has(id))
+      problems.push(`viewsWelcome ${welcome.view} links unknown command "${id}"`);
   }
 }
 for (const kb of contributes.keybindings ?? []) {
@@ -114,6 +169,4 @@ if (problems.length > 0) {
   console.error(`check-contributes: package.json and src/constants.ts disagree:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(
-  `check-contributes: OK (${commands.size} commands, ${views.length} views, ${settings.size} settings)`,
-);
+console.log(`check-contributes: OK (${commands.size} commands, ${views.length} views, ${settings.size} settings)`);

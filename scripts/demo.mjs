@@ -60,12 +60,18 @@ function build() {
   log('building what changed (tsc --build, esbuild)');
   const started = Date.now();
   if (!chatServerAvailable()) rmSync(path.join(REPO_ROOT, 'out', 'tsconfig.tsbuildinfo'), { force: true });
-  const tsc = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--build', 'tsconfig.json'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const tsc = spawnSync(
+    process.execPath,
+    [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--build', 'tsconfig.json'],
+    { cwd: REPO_ROOT, stdio: 'inherit' },
+  );
   if (tsc.status !== 0) log('WARNING: tsc reported errors (output emitted anyway); continuing');
   const compiled = Date.now();
   const esb = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
   if (esb.status !== 0) throw new Error('esbuild failed');
-  log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s (tsc ${((compiled - started) / 1000).toFixed(1)} s; esbuild ${((Date.now() - compiled) / 1000).toFixed(1)} s)`);
+  log(
+    `built in ${((Date.now() - started) / 1000).toFixed(1)} s (tsc ${((compiled - started) / 1000).toFixed(1)} s; esbuild ${((Date.now() - compiled) / 1000).toFixed(1)} s)`,
+  );
 }
 
 /**
@@ -83,7 +89,13 @@ async function main() {
   build();
   await provision();
 
-  const server = await startChatServer({ port: await freePort(CHAT_PORT, host), host, organization: org, demoPresenceSeconds: 50, demoTypingSeconds: 45 });
+  const server = await startChatServer({
+    port: await freePort(CHAT_PORT, host),
+    host,
+    organization: org,
+    demoPresenceSeconds: 50,
+    demoTypingSeconds: 45,
+  });
   cleanups.push(() => server.stop());
   // The extension runs on this machine: on a wildcard bind it reaches the server over loopback.
   const chatPort = Number(new URL(server.url).port);
@@ -103,9 +115,16 @@ async function main() {
     },
   });
   cleanups.push(() => cs.stop());
-  const url = workbenchUrl({ port: cs.port, host: new URL(cs.url).hostname, folder: workspace, extensionDevelopmentPath: REPO_ROOT });
+  const url = workbenchUrl({
+    port: cs.port,
+    host: new URL(cs.url).hostname,
+    folder: workspace,
+    extensionDevelopmentPath: REPO_ROOT,
+  });
   // What a browser opens: on a wildcard bind, this machine's addresses.
-  const urls = browserHosts(host).map((h) => workbenchUrl({ port: cs.port, host: urlHost(h), folder: workspace, extensionDevelopmentPath: REPO_ROOT }));
+  const urls = browserHosts(host).map((h) =>
+    workbenchUrl({ port: cs.port, host: urlHost(h), folder: workspace, extensionDevelopmentPath: REPO_ROOT }),
+  );
 
   if (screenshotOnly || browserCheck) {
     const browser = await launchBrowser();

@@ -61,7 +61,8 @@ function browserHosts(host, interfaces = os.networkInterfaces()) {
   for (const list of Object.values(interfaces)) {
     for (const a of list ?? []) {
       if (a.internal) continue;
-      if (a.family === 'IPv4' || (host === '::' && a.family === 'IPv6' && !a.address.startsWith('fe80'))) found.push(a.address);
+      if (a.family === 'IPv4' || (host === '::' && a.family === 'IPv6' && !a.address.startsWith('fe80')))
+        found.push(a.address);
     }
   }
   return found.length > 0 ? found : [host === '::' ? '::1' : '127.0.0.1'];

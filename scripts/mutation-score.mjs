@@ -37,6 +37,9 @@ console.log(line(['folder / file', 'score', 'killed', 'timeout', 'survived', 'no
 console.log(line(Array(8).fill('---')));
 for (const [name, r] of rows) {
   const label = name === 'all' || name.split('/').length === 2 ? `**${name}**` : `\`${name}\``;
-  console.log(line([label, score(r), r.Killed, r.Timeout, r.Survived, r.NoCoverage, r.Ignored, r.CompileError + r.RuntimeError]));
+  console.log(
+    line([label, score(r), r.Killed, r.Timeout, r.Survived, r.NoCoverage, r.Ignored, r.CompileError + r.RuntimeError]),
+  );
 }
-if ([...rows.values()].some((r) => r.Pending > 0)) console.log('\nSome mutants are still pending: the report is of an unfinished run.');
+if ([...rows.values()].some((r) => r.Pending > 0))
+  console.log('\nSome mutants are still pending: the report is of an unfinished run.');

@@ -40,7 +40,12 @@ export function groupGrep(title) {
 
 function run(cmd, args, env = {}, timeoutMs = GROUP_TIMEOUT_MS) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, detached: true });
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+      detached: true,
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -77,13 +82,19 @@ async function main() {
   try {
     for (const suite of suites) {
       const dir = path.join(ROOT, 'test', suite);
-      const files = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).sort();
+      const files = readdirSync(dir)
+        .filter((f) => f.endsWith('.test.ts'))
+        .sort();
       for (const file of files) {
         for (const title of groupTitles(readFileSync(path.join(dir, file), 'utf8'))) {
           if (filters.length > 0 && !filters.some((f) => title.includes(f))) continue;
           const resultFile = path.join(tmp, `${suite}-${passed + failed.length}.json`);
           const started = Date.now();
-          const { code, output } = await run(process.execPath, ['--enable-source-maps', RUNNERS[suite], '--result', resultFile], { TEAM_CHAT_TEST_GREP: groupGrep(title) });
+          const { code, output } = await run(
+            process.execPath,
+            ['--enable-source-maps', RUNNERS[suite], '--result', resultFile],
+            { TEAM_CHAT_TEST_GREP: groupGrep(title) },
+          );
           const result = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : undefined;
           const seconds = ((Date.now() - started) / 1000).toFixed(0);
           const ran = result ? result.passed + result.failed : 0;
@@ -91,7 +102,11 @@ async function main() {
             passed++;
             console.log(`ok    ${suite.padEnd(11)} ${title} (${result.passed} passed, ${seconds} s)`);
           } else {
-            const why = !result ? `no result (exit ${code})` : ran === 0 ? 'ran no test' : `${result.failed} failed: ${(result.failures ?? []).map((f) => f.title).join('; ')}`;
+            const why = !result
+              ? `no result (exit ${code})`
+              : ran === 0
+                ? 'ran no test'
+                : `${result.failed} failed: ${(result.failures ?? []).map((f) => f.title).join('; ')}`;
             failed.push(`${suite} › ${title}: ${why}`);
             console.log(`FAIL  ${suite.padEnd(11)} ${title} (${why}, ${seconds} s)`);
             if (process.env.TEAM_CHAT_VERBOSE) console.log(output);

@@ -54,7 +54,12 @@ function killGroup(pid, signal) {
 /** Runs a command with inherited output, in its own process group so a timeout can kill it all. */
 function run(cmd, args, { timeoutMs = 10 * MINUTE, env = {} } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env }, detached: true });
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, ...env },
+      detached: true,
+    });
     current = child;
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -81,7 +86,11 @@ async function suite(name, script, args, timeoutMs) {
   banner(`${name} tests`);
   const started = Date.now();
   const resultFile = path.join(tmp, `${name}.json`);
-  const { code, timedOut, error } = await run(process.execPath, ['--enable-source-maps', script, ...args, '--result', resultFile], { timeoutMs });
+  const { code, timedOut, error } = await run(
+    process.execPath,
+    ['--enable-source-maps', script, ...args, '--result', resultFile],
+    { timeoutMs },
+  );
   const seconds = (Date.now() - started) / 1000;
   let result;
   if (existsSync(resultFile)) {
@@ -92,7 +101,11 @@ async function suite(name, script, args, timeoutMs) {
     }
   }
   if (!result) {
-    const why = timedOut ? 'timed out' : error ? `could not start: ${error}` : `crashed (exit ${code}) before reporting`;
+    const why = timedOut
+      ? 'timed out'
+      : error
+        ? `could not start: ${error}`
+        : `crashed (exit ${code}) before reporting`;
     rows.push({ name, passed: 0, failed: 1, note: why, seconds });
     return;
   }
@@ -111,26 +124,65 @@ async function suite(name, script, args, timeoutMs) {
 
 async function build() {
   banner('build');
-  const tsc = await run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
+  const tsc = await run(process.execPath, [
+    path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+    '-p',
+    'tsconfig.json',
+  ]);
   // tsc still emits on type errors, so the suites run anyway; the errors count as a failure.
-  if (tsc.code !== 0) rows.push({ name: 'typecheck', passed: 0, failed: 1, note: 'tsc reported errors (see above)', seconds: 0 });
+  if (tsc.code !== 0)
+    rows.push({ name: 'typecheck', passed: 0, failed: 1, note: 'tsc reported errors (see above)', seconds: 0 });
   // The webview pages: browser code, checked against the protocol modules the host uses.
-  const pages = await run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.pages.json']);
-  if (pages.code !== 0) rows.push({ name: 'typecheck (pages)', passed: 0, failed: 1, note: 'tsc -p tsconfig.pages.json reported errors (see above)', seconds: 0 });
+  const pages = await run(process.execPath, [
+    path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+    '-p',
+    'tsconfig.pages.json',
+  ]);
+  if (pages.code !== 0)
+    rows.push({
+      name: 'typecheck (pages)',
+      passed: 0,
+      failed: 1,
+      note: 'tsc -p tsconfig.pages.json reported errors (see above)',
+      seconds: 0,
+    });
   const esb = await run(process.execPath, ['esbuild.mjs']);
-  if (esb.code !== 0) rows.push({ name: 'bundle', passed: 0, failed: 1, note: 'esbuild failed (see above)', seconds: 0 });
+  if (esb.code !== 0)
+    rows.push({ name: 'bundle', passed: 0, failed: 1, note: 'esbuild failed (see above)', seconds: 0 });
   // The string bundle and the pseudo-locale the UI suite's pseudo-locale test runs in.
   const l10n = await run(process.execPath, ['scripts/l10n.mjs']);
-  if (l10n.code !== 0) rows.push({ name: 'l10n', passed: 0, failed: 1, note: 'scripts/l10n.mjs failed (see above)', seconds: 0 });
+  if (l10n.code !== 0)
+    rows.push({ name: 'l10n', passed: 0, failed: 1, note: 'scripts/l10n.mjs failed (see above)', seconds: 0 });
 }
 
-/** `npm run lint` (ESLint: layering, floating promises, file size): one check, passed or failed. */
+/** `npm run lint` (Prettier's layout, then ESLint: layering, floating promises, UI strings): one check, passed or failed. */
 async function lint() {
   banner('lint');
   const started = Date.now();
-  const { code } = await run(process.execPath, [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test']);
+  // Prettier's layout first (`npm run format` fixes it), then ESLint's rules.
+  const format = await run(process.execPath, [
+    path.join(ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs'),
+    '--check',
+    '.',
+  ]);
+  const { code } = await run(process.execPath, [
+    path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'),
+    'src',
+    'test',
+  ]);
   const seconds = (Date.now() - started) / 1000;
-  rows.push({ name: 'lint', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, note: code === 0 ? '' : 'ESLint reported problems (see above)', seconds });
+  const ok = code === 0 && format.code === 0;
+  const problems = [
+    format.code === 0 ? '' : 'Prettier: files not formatted (npm run format)',
+    code === 0 ? '' : 'ESLint reported problems',
+  ];
+  rows.push({
+    name: 'lint',
+    passed: ok ? 1 : 0,
+    failed: ok ? 0 : 1,
+    note: ok ? '' : `${problems.filter(Boolean).join('; ')} (see above)`,
+    seconds,
+  });
 }
 
 const started = Date.now();
@@ -145,9 +197,11 @@ try {
     banner('provision VS Code (code-server) and chromium');
     const prov = await run(process.execPath, ['scripts/vscode/provision.mjs'], { timeoutMs: 30 * MINUTE });
     if (prov.code !== 0) {
-      for (const name of vscodeSuites) rows.push({ name, passed: 0, failed: 1, note: 'not run: provisioning failed', seconds: 0 });
+      for (const name of vscodeSuites)
+        rows.push({ name, passed: 0, failed: 1, note: 'not run: provisioning failed', seconds: 0 });
     } else {
-      if (vscodeSuites.includes('integration')) await suite('integration', 'scripts/vscode/runIntegration.mjs', [], 15 * MINUTE);
+      if (vscodeSuites.includes('integration'))
+        await suite('integration', 'scripts/vscode/runIntegration.mjs', [], 15 * MINUTE);
       if (vscodeSuites.includes('ui')) await suite('ui', 'scripts/vscode/runUi.mjs', [], 30 * MINUTE);
     }
   }
@@ -159,7 +213,9 @@ const passed = rows.reduce((n, r) => n + r.passed, 0);
 const failed = rows.reduce((n, r) => n + r.failed, 0);
 banner(`summary (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 for (const r of rows) {
-  console.log(`  ${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passing ${String(r.failed).padStart(4)} failing  ${r.seconds.toFixed(1).padStart(6)} s${r.note ? `  (${r.note})` : ''}`);
+  console.log(
+    `  ${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passing ${String(r.failed).padStart(4)} failing  ${r.seconds.toFixed(1).padStart(6)} s${r.note ? `  (${r.note})` : ''}`,
+  );
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -154,7 +154,10 @@ export async function activateCore(context: vscode.ExtensionContext, host: Shell
   const autoSignIn = auth.autoSignIn(services);
   const loaded = loadChatSession().then(
     () => undefined,
-    (error: unknown) => services.log.error(`Team Chat could not load its client: ${error instanceof Error ? error.message : String(error)}`),
+    (error: unknown) =>
+      services.log.error(
+        `Team Chat could not load its client: ${error instanceof Error ? error.message : String(error)}`,
+      ),
   );
   return {
     services,

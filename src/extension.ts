@@ -39,14 +39,18 @@ export function activate(context: vscode.ExtensionContext): TeamChatShell {
     context.extension.packageJSON as Manifest,
     {
       registerCommand: (id, run) => vscode.commands.registerCommand(id, run),
-      registerWebviewPanelSerializer: (viewType, serializer) => vscode.window.registerWebviewPanelSerializer(viewType, serializer),
+      registerWebviewPanelSerializer: (viewType, serializer) =>
+        vscode.window.registerWebviewPanelSerializer(viewType, serializer),
       createTreeView: (viewId, options) => vscode.window.createTreeView(viewId, options),
     },
     async () => {
       // A path esbuild cannot follow: the core stays its own bundle, loaded only now.
       const loaded = await loadCore<typeof Core>({
         file: path.join(__dirname, 'core.js'),
-        cacheDir: context.globalStorageUri.scheme === 'file' ? path.join(context.globalStorageUri.fsPath, 'code-cache') : undefined,
+        cacheDir:
+          context.globalStorageUri.scheme === 'file'
+            ? path.join(context.globalStorageUri.fsPath, 'code-cache')
+            : undefined,
         require,
         between: () => new Promise((resolve) => setImmediate(resolve)),
       });
@@ -62,7 +66,9 @@ export function activate(context: vscode.ExtensionContext): TeamChatShell {
   setImmediate(() => {
     forwarders.ready().catch((error: unknown) => {
       console.error(error);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Team Chat could not start: {0}', error instanceof Error ? error.message : String(error)));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('Team Chat could not start: {0}', error instanceof Error ? error.message : String(error)),
+      );
     });
   });
   return {

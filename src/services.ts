@@ -33,12 +33,21 @@ export function createServices(context: vscode.ExtensionContext, host: ShellHost
   const cache = new SnapshotCache(vscode.Uri.joinPath(context.globalStorageUri, 'snapshots').fsPath, log);
   const sessions = new SessionManager(accounts, log, windowFocus, cache);
   context.subscriptions.push(sessions);
-  const drafts = new ComposeDrafts(context.globalState, () => {
-    const c = sessions.current;
-    return c && { accountId: c.account.id, client: c.client, store: c.store, live: c.session.hasServerSnapshot };
-  }, { onError: (e) => log.warn(`Drafts: a server copy failed: ${String(e)}`) });
+  const drafts = new ComposeDrafts(
+    context.globalState,
+    () => {
+      const c = sessions.current;
+      return c && { accountId: c.account.id, client: c.client, store: c.store, live: c.session.hasServerSnapshot };
+    },
+    { onError: (e) => log.warn(`Drafts: a server copy failed: ${String(e)}`) },
+  );
   context.subscriptions.push(drafts);
-  const outbox = new OutboxService(vscode.Uri.joinPath(context.globalStorageUri, 'outbox').fsPath, accounts, sessions, log);
+  const outbox = new OutboxService(
+    vscode.Uri.joinPath(context.globalStorageUri, 'outbox').fsPath,
+    accounts,
+    sessions,
+    log,
+  );
   context.subscriptions.push(outbox);
   return { context, host, log, accounts, onDidChangeSession: accounts.onDidChangeActive, sessions, drafts, outbox };
 }

@@ -12,7 +12,12 @@
 // literal in such a place is not UI text (an id, a CSS class), disable the rule on that line with
 // the reason.
 
-const MESSAGE_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'setStatusBarMessage']);
+const MESSAGE_CALLS = new Set([
+  'showInformationMessage',
+  'showWarningMessage',
+  'showErrorMessage',
+  'setStatusBarMessage',
+]);
 const TEXT_PROPERTIES = new Set([
   'title',
   'placeHolder',
@@ -36,7 +41,15 @@ const TEXT_PROPERTIES = new Set([
   'alt',
 ]);
 /** Classes whose argument at the given index is shown text (SignInError's first is its kind). */
-const TEXT_CLASSES = new Map([['TreeItem', 0], ['UserFacingError', 0], ['SignInRequiredError', 0], ['ZuliprcError', 0], ['ValidationError', 0], ['MarkdownString', 0], ['SignInError', 1]]);
+const TEXT_CLASSES = new Map([
+  ['TreeItem', 0],
+  ['UserFacingError', 0],
+  ['SignInRequiredError', 0],
+  ['ZuliprcError', 0],
+  ['ValidationError', 0],
+  ['MarkdownString', 0],
+  ['SignInError', 1],
+]);
 /** Helpers whose arguments at these indexes are shown text (pages' buttons and rows, Markdown, a failure). */
 const TEXT_ARGUMENTS = new Map([
   ['actionButton', [0, 1]],
@@ -44,7 +57,14 @@ const TEXT_ARGUMENTS = new Map([
   ['appendText', [0]],
   ['reportError', [2]],
 ]);
-const TEXT_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'aria-description', 'aria-roledescription', 'alt']);
+const TEXT_ATTRIBUTES = new Set([
+  'aria-label',
+  'title',
+  'placeholder',
+  'aria-description',
+  'aria-roledescription',
+  'alt',
+]);
 
 /** Whether a literal's text has words (letters outside codicon references). */
 function hasWords(text) {
@@ -60,8 +80,10 @@ function literalText(node) {
 /** The literal nodes a value shows: itself, or both branches of a conditional, or a `||`/`??` fallback. */
 function shownLiterals(node) {
   if (!node) return [];
-  if (node.type === 'ConditionalExpression') return [...shownLiterals(node.consequent), ...shownLiterals(node.alternate)];
-  if (node.type === 'LogicalExpression' && node.operator !== '&&') return [...shownLiterals(node.left), ...shownLiterals(node.right)];
+  if (node.type === 'ConditionalExpression')
+    return [...shownLiterals(node.consequent), ...shownLiterals(node.alternate)];
+  if (node.type === 'LogicalExpression' && node.operator !== '&&')
+    return [...shownLiterals(node.left), ...shownLiterals(node.right)];
   if (node.type === 'LogicalExpression') return shownLiterals(node.right);
   if (node.type === 'TSAsExpression') return shownLiterals(node.expression);
   const text = literalText(node);
@@ -86,7 +108,10 @@ export const uiStrings = {
   create(context) {
     const report = (nodes, where) => {
       for (const node of nodes) {
-        context.report({ node, message: `User-facing text in ${where} goes through l10n.t(...) so it can be translated.` });
+        context.report({
+          node,
+          message: `User-facing text in ${where} goes through l10n.t(...) so it can be translated.`,
+        });
       }
     };
     return {
@@ -101,23 +126,27 @@ export const uiStrings = {
           report(shownLiterals(node.arguments[2]), 'el(tag, class, text)');
         } else if (name === 'setAttribute' && node.arguments.length === 2) {
           const attribute = literalText(node.arguments[0]);
-          if (attribute && TEXT_ATTRIBUTES.has(attribute)) report(shownLiterals(node.arguments[1]), `the ${attribute} attribute`);
+          if (attribute && TEXT_ATTRIBUTES.has(attribute))
+            report(shownLiterals(node.arguments[1]), `the ${attribute} attribute`);
         }
       },
       NewExpression(node) {
         const name = calleeName(node.callee);
         const index = name === undefined ? undefined : TEXT_CLASSES.get(name);
-        if (index !== undefined && node.arguments.length > index) report(shownLiterals(node.arguments[index]), `new ${name}()`);
+        if (index !== undefined && node.arguments.length > index)
+          report(shownLiterals(node.arguments[index]), `new ${name}()`);
       },
       Property(node) {
         const name = propertyName(node.key);
-        if (name && TEXT_PROPERTIES.has(name) && node.parent.type === 'ObjectExpression') report(shownLiterals(node.value), `the ${name} property`);
+        if (name && TEXT_PROPERTIES.has(name) && node.parent.type === 'ObjectExpression')
+          report(shownLiterals(node.value), `the ${name} property`);
       },
       AssignmentExpression(node) {
         if (node.left.type !== 'MemberExpression') return;
         const name = propertyName(node.left.property);
         // `text` too (a status bar item's), though only as an assignment: `{ text }` is often data.
-        if (name && (TEXT_PROPERTIES.has(name) || name === 'text')) report(shownLiterals(node.right), `the ${name} property`);
+        if (name && (TEXT_PROPERTIES.has(name) || name === 'text'))
+          report(shownLiterals(node.right), `the ${name} property`);
       },
     };
   },

@@ -17,7 +17,9 @@ export function chatServerAvailable() {
 
 export async function startChatServer(options = {}) {
   if (!chatServerAvailable()) {
-    throw new Error(`local chat server not found at ${path.relative(REPO_ROOT, SERVER_MODULE)}: run \`npx tsc -p tsconfig.json\` (test/server/index.ts must export startServer)`);
+    throw new Error(
+      `local chat server not found at ${path.relative(REPO_ROOT, SERVER_MODULE)}: run \`npx tsc -p tsconfig.json\` (test/server/index.ts must export startServer)`,
+    );
   }
   const mod = createRequire(import.meta.url)(SERVER_MODULE);
   if (typeof mod.startServer !== 'function') {

@@ -24,7 +24,8 @@ function installExitHooks() {
     }
   });
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-    if (process.listenerCount(sig) === 0) process.once(sig, () => process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1)));
+    if (process.listenerCount(sig) === 0)
+      process.once(sig, () => process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1)));
   }
 }
 
@@ -58,8 +59,10 @@ export function workbenchUrl({ port, host = '127.0.0.1', folder, extensionDevelo
   const params = [];
   if (folder) params.push(`folder=${encodeURIComponent(folder)}`);
   const payload = [];
-  if (extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', `vscode-remote://remote${path.resolve(extensionDevelopmentPath)}`]);
-  if (extensionTestsPath) payload.push(['extensionTestsPath', `vscode-remote://remote${path.resolve(extensionTestsPath)}`]);
+  if (extensionDevelopmentPath)
+    payload.push(['extensionDevelopmentPath', `vscode-remote://remote${path.resolve(extensionDevelopmentPath)}`]);
+  if (extensionTestsPath)
+    payload.push(['extensionTestsPath', `vscode-remote://remote${path.resolve(extensionTestsPath)}`]);
   if (payload.length) params.push(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
   return `http://${host}:${port}/${params.length ? `?${params.join('&')}` : ''}`;
 }
@@ -75,7 +78,12 @@ export function workbenchUrl({ port, host = '127.0.0.1', folder, extensionDevelo
 function declareLanguage(userDir, locale) {
   const translations = path.join(userDir, `core.${locale}.i18n.json`);
   writeFileSync(translations, JSON.stringify({ version: '1.0.0', contents: {} }));
-  const pack = { hash: `team-chat-${locale}`, extensions: [{ extensionIdentifier: { id: 'team-chat.language-pack' }, version: '0.0.0' }], translations: { vscode: translations }, label: locale };
+  const pack = {
+    hash: `team-chat-${locale}`,
+    extensions: [{ extensionIdentifier: { id: 'team-chat.language-pack' }, version: '0.0.0' }],
+    translations: { vscode: translations },
+    label: locale,
+  };
   writeFileSync(path.join(userDir, 'languagepacks.json'), JSON.stringify({ [locale]: pack }));
 }
 
@@ -88,7 +96,17 @@ function declareLanguage(userDir, locale) {
  * `userDataDir`: a profile to use (and keep) instead of a new one, so that what one run leaves
  * there (the extension's global storage) is there for the next (the extension bench's code cache).
  */
-export async function startCodeServer({ env = {}, settings = {}, port: preferredPort = 0, host = '127.0.0.1', verbose = false, startTimeoutMs = 60_000, vsixFiles = [], locale, userDataDir } = {}) {
+export async function startCodeServer({
+  env = {},
+  settings = {},
+  port: preferredPort = 0,
+  host = '127.0.0.1',
+  verbose = false,
+  startTimeoutMs = 60_000,
+  vsixFiles = [],
+  locale,
+  userDataDir,
+} = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'team-chat-cs-'));
   const userDir = userDataDir ?? path.join(dir, 'ud');
   mkdirSync(path.join(userDir, 'User'), { recursive: true });
@@ -101,23 +119,38 @@ export async function startCodeServer({ env = {}, settings = {}, port: preferred
   for (const vsix of vsixFiles) {
     const installed = spawnSync(
       process.execPath,
-      [codeServerEntry(), '--user-data-dir', userDir, '--extensions-dir', path.join(dir, 'ext'), '--install-extension', path.resolve(vsix)],
+      [
+        codeServerEntry(),
+        '--user-data-dir',
+        userDir,
+        '--extensions-dir',
+        path.join(dir, 'ext'),
+        '--install-extension',
+        path.resolve(vsix),
+      ],
       { encoding: 'utf8', timeout: 120_000 },
     );
     if (installed.status !== 0) {
       rmSync(dir, { recursive: true, force: true });
-      throw new Error(`code-server --install-extension ${vsix} failed (${installed.status ?? installed.signal}):\n${installed.stdout}\n${installed.stderr}`);
+      throw new Error(
+        `code-server --install-extension ${vsix} failed (${installed.status ?? installed.signal}):\n${installed.stdout}\n${installed.stderr}`,
+      );
     }
   }
   if (locale && !locale.startsWith('en')) declareLanguage(userDir, locale);
   const port = await freePort(preferredPort, host);
   const args = [
     codeServerEntry(),
-    '--config', path.join(dir, 'config.yaml'),
-    '--bind-addr', `${host.includes(':') ? `[${host}]` : host}:${port}`,
-    '--auth', 'none',
-    '--user-data-dir', userDir,
-    '--extensions-dir', path.join(dir, 'ext'),
+    '--config',
+    path.join(dir, 'config.yaml'),
+    '--bind-addr',
+    `${host.includes(':') ? `[${host}]` : host}:${port}`,
+    '--auth',
+    'none',
+    '--user-data-dir',
+    userDir,
+    '--extensions-dir',
+    path.join(dir, 'ext'),
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
@@ -169,7 +202,10 @@ export async function startCodeServer({ env = {}, settings = {}, port: preferred
   try {
     await new Promise((resolve, reject) => {
       let buffered = '';
-      const timer = setTimeout(() => reject(new Error(`code-server did not start within ${startTimeoutMs} ms; see ${logPath}`)), startTimeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`code-server did not start within ${startTimeoutMs} ms; see ${logPath}`)),
+        startTimeoutMs,
+      );
       const onData = (chunk) => {
         logStream.write(chunk);
         if (verbose) process.stdout.write(`[code-server] ${chunk}`);

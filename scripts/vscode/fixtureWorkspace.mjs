@@ -25,7 +25,12 @@ function git(dir, args, env = {}) {
 export function makeFixtureWorkspace(dir) {
   if (existsSync(path.join(dir, '.git'))) return git(dir, ['rev-parse', 'HEAD']);
   cpSync(FIXTURE_SOURCE, dir, { recursive: true });
-  const who = { GIT_AUTHOR_NAME: 'Team Chat', GIT_AUTHOR_EMAIL: 'fixtures@example.com', GIT_COMMITTER_NAME: 'Team Chat', GIT_COMMITTER_EMAIL: 'fixtures@example.com' };
+  const who = {
+    GIT_AUTHOR_NAME: 'Team Chat',
+    GIT_AUTHOR_EMAIL: 'fixtures@example.com',
+    GIT_COMMITTER_NAME: 'Team Chat',
+    GIT_COMMITTER_EMAIL: 'fixtures@example.com',
+  };
   const when = { GIT_AUTHOR_DATE: '2026-01-05T10:00:00Z', GIT_COMMITTER_DATE: '2026-01-05T10:00:00Z' };
   git(dir, ['init', '-q', '-b', 'main']);
   git(dir, ['config', 'core.autocrlf', 'false']);

@@ -30,7 +30,9 @@ export async function runMocha({ files, timeout = 20_000, grep } = {}) {
     const failures = [];
     let passed = 0;
     let pending = 0;
-    const runner = mocha.run(() => resolve({ passed, failed: failures.length, pending, failures, files: files.length }));
+    const runner = mocha.run(() =>
+      resolve({ passed, failed: failures.length, pending, failures, files: files.length }),
+    );
     runner.on('pass', () => passed++);
     runner.on('pending', () => pending++);
     runner.on('fail', (test, err) => failures.push({ title: test.fullTitle(), message: err?.message ?? String(err) }));

@@ -76,13 +76,18 @@ async function ensureAptPackages() {
     return;
   }
   if (!isRoot()) {
-    throw new Error(`missing Debian packages ${missing.join(', ')}; install them as root: apt-get install -y ${missing.join(' ')}`);
+    throw new Error(
+      `missing Debian packages ${missing.join(', ')}; install them as root: apt-get install -y ${missing.join(' ')}`,
+    );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   log(`apt-get update`);
   await run('apt-get', ['update', '-qq'], { env });
   log(`apt-get install ${missing.join(' ')}`);
-  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const still = missing.filter((p) => !dpkgInstalled(p));
   if (still.length) throw new Error(`apt-get did not install ${still.join(', ')}`);
 }
@@ -108,10 +113,14 @@ function verifyCodeServer() {
   // --config keeps code-server from writing a default config into the home folder.
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'team-chat-csv-'));
   try {
-    const out = execFileSync(process.execPath, [codeServerEntry(), '--config', path.join(tmp, 'config.yaml'), '--version'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 60_000,
-    }).toString();
+    const out = execFileSync(
+      process.execPath,
+      [codeServerEntry(), '--config', path.join(tmp, 'config.yaml'), '--version'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 60_000,
+      },
+    ).toString();
     if (!out.includes(CODE_SERVER_VERSION)) throw new Error(`unexpected code-server --version output: ${out}`);
     return out.trim().split('\n').pop();
   } finally {
@@ -158,10 +167,15 @@ async function ensureCodeServer() {
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
   };
-  await runLogged('npm', ['install', '--no-save', '--foreground-scripts', `code-server@${CODE_SERVER_VERSION}`], logFile, {
-    cwd: dir,
-    env,
-  });
+  await runLogged(
+    'npm',
+    ['install', '--no-save', '--foreground-scripts', `code-server@${CODE_SERVER_VERSION}`],
+    logFile,
+    {
+      cwd: dir,
+      env,
+    },
+  );
   log(`npm install finished in ${Math.round((Date.now() - started) / 1000)} s`);
   const version = verifyCodeServer();
   writeFileSync(marker, `${version}\n`);

@@ -70,7 +70,9 @@ export async function runIntegration({
         env = chatServerEnv(server);
         log(`chat server ${server.url} (${server.accounts.length} accounts)`);
       } else {
-        log('WARNING: out/test/server/index.js not built (test/server/index.ts missing?): running WITHOUT the local chat server');
+        log(
+          'WARNING: out/test/server/index.js not built (test/server/index.ts missing?): running WITHOUT the local chat server',
+        );
       }
 
       const workspace = mkdtempSync(path.join(os.tmpdir(), 'team-chat-ws-'));
@@ -105,14 +107,28 @@ export async function runIntegration({
       if (verbose) page.on('console', (m) => console.log(`[browser ${m.type()}] ${m.text()}`));
       page.on('pageerror', (err) => log(`page error: ${err.message}`));
 
-      const url = workbenchUrl({ port: cs.port, folder: workspace, extensionDevelopmentPath, extensionTestsPath: testsPath });
+      const url = workbenchUrl({
+        port: cs.port,
+        folder: workspace,
+        extensionDevelopmentPath,
+        extensionTestsPath: testsPath,
+      });
       log(`opening workbench`);
       await page.goto(url);
       await exited;
       // The marker is logged before exit; give the last log calls a moment to arrive.
       for (let i = 0; i < 20 && resultLine === undefined; i++) await new Promise((r) => setTimeout(r, 100));
       if (resultLine === undefined) {
-        return { passed: 0, failed: 1, failures: [{ title: 'integration run', message: `no ${RESULT_MARKER.trim()} line; extension host exit code ${exitCode}` }] };
+        return {
+          passed: 0,
+          failed: 1,
+          failures: [
+            {
+              title: 'integration run',
+              message: `no ${RESULT_MARKER.trim()} line; extension host exit code ${exitCode}`,
+            },
+          ],
+        };
       }
       const result = JSON.parse(resultLine);
       if (exitCode !== 0 && result.failed === 0) {

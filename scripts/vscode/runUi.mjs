@@ -8,11 +8,14 @@ import { findTestFiles, runMocha, writeResultArg } from './mochaRun.mjs';
 
 export async function runUi({ grep = process.env.TEAM_CHAT_TEST_GREP } = {}) {
   const started = Date.now();
-  if (!existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js missing: run `npm run build` first');
+  if (!existsSync(path.join(REPO_ROOT, 'dist', 'extension.js')))
+    throw new Error('dist/extension.js missing: run `npm run build` first');
   const files = findTestFiles(path.join(REPO_ROOT, 'out', 'test', 'ui'));
   if (files.length === 0) throw new Error('no out/test/ui/**/*.test.js: run `npx tsc -p tsconfig.json` first');
   const result = await runMocha({ files, timeout: 60_000, grep });
-  console.log(`[ui] ${result.passed} passing, ${result.failed} failing (${((Date.now() - started) / 1000).toFixed(1)} s); screenshots in test-results/screenshots/`);
+  console.log(
+    `[ui] ${result.passed} passing, ${result.failed} failing (${((Date.now() - started) / 1000).toFixed(1)} s); screenshots in test-results/screenshots/`,
+  );
   return result;
 }
 

@@ -139,18 +139,27 @@ export class ChatClient {
     path: string,
     options: { maxBytes: number; accept: (contentType: string) => boolean },
   ): Promise<{ contentType: string; bytes: Buffer }> {
-    if (!path.startsWith('/') || path.startsWith('//')) throw new Error(l10n.t('Only files on the server itself can be downloaded.'));
+    if (!path.startsWith('/') || path.startsWith('//'))
+      throw new Error(l10n.t('Only files on the server itself can be downloaded.'));
     const timeoutMs = this.#timeoutMs;
     const response = await dispatchBytes(
       this.#pool,
       {
-        origin: this.#origin, path, method: 'GET', headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
+        origin: this.#origin,
+        path,
+        method: 'GET',
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
         headers: { 'user-agent': this.#userAgent, authorization: this.#authorization },
       },
       options.maxBytes,
     );
-    const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (response.statusCode !== 200) throw new Error(l10n.t('The file could not be loaded (status {0}).', response.statusCode));
+    const type = String(response.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase();
+    if (response.statusCode !== 200)
+      throw new Error(l10n.t('The file could not be loaded (status {0}).', response.statusCode));
     if (!options.accept(type)) throw new Error(l10n.t('The file could not be loaded (type {0}).', type || 'unknown'));
     return { contentType: type, bytes: response.bytes };
   }
@@ -201,7 +210,15 @@ export class ChatClient {
   /** The server's version facts, fetching `GET /server_settings` once when not yet known. */
   async ensureServerInfo(signal?: AbortSignal): Promise<ServerInfo> {
     if (this.server) return this.server;
-    this.#serverInfoPending ??= this.#request('GET', '/server_settings', {}, { signal }, 'GET /server_settings', false, false).then(
+    this.#serverInfoPending ??= this.#request(
+      'GET',
+      '/server_settings',
+      {},
+      { signal },
+      'GET /server_settings',
+      false,
+      false,
+    ).then(
       (body) => (this.server = readServerInfo(body)),
       (error: unknown) => {
         this.#serverInfoPending = undefined;
@@ -222,7 +239,15 @@ export class ChatClient {
     params: Record<string, unknown>,
     options: CallOptions & { route: string; auth?: boolean; retryUnsafe?: boolean },
   ): Promise<Record<string, unknown>> {
-    return this.#request(method, path, params, options, options.route, options.auth !== false, options.retryUnsafe === true);
+    return this.#request(
+      method,
+      path,
+      params,
+      options,
+      options.route,
+      options.auth !== false,
+      options.retryUnsafe === true,
+    );
   }
 
   /**
@@ -285,7 +310,13 @@ export class ChatClient {
     let headers: readonly string[];
     if (options.upload) {
       body = options.upload.open();
-      headers = [...(auth ? this.#authHeaders : this.#headers), 'content-type', options.upload.contentType, 'content-length', String(options.upload.length)];
+      headers = [
+        ...(auth ? this.#authHeaders : this.#headers),
+        'content-type',
+        options.upload.contentType,
+        'content-length',
+        String(options.upload.length),
+      ];
     } else if (method === 'GET' || !form) {
       // The common case: one shared, flat header list (undici reads it, never keeps or changes it).
       if (form && method === 'GET') fullPath += '?' + form;
@@ -299,7 +330,15 @@ export class ChatClient {
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
     return dispatchText(
       this.#pool,
-      { origin: this.#origin, path: fullPath, method, headers: headers as string[], body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+      {
+        origin: this.#origin,
+        path: fullPath,
+        method,
+        headers: headers as string[],
+        body,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      },
       options.signal,
     );
   }
@@ -339,17 +378,28 @@ function parseRealmUrl(realmUrl: string): URL {
   try {
     url = new URL(realmUrl.trim());
   } catch {
-    throw new ValidationError(l10n.t('"{0}" is not a valid server URL (e.g. https://chat.example.com).', realmUrl), undefined, 'realmUrl');
+    throw new ValidationError(
+      l10n.t('"{0}" is not a valid server URL (e.g. https://chat.example.com).', realmUrl),
+      undefined,
+      'realmUrl',
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ValidationError(l10n.t('The server URL must start with https:// (or http:// for a local server).'), undefined, 'realmUrl');
+    throw new ValidationError(
+      l10n.t('The server URL must start with https:// (or http:// for a local server).'),
+      undefined,
+      'realmUrl',
+    );
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new ValidationError(l10n.t('The server URL must not contain credentials, a query or a fragment.'), undefined, 'realmUrl');
+    throw new ValidationError(
+      l10n.t('The server URL must not contain credentials, a query or a fragment.'),
+      undefined,
+      'realmUrl',
+    );
   }
   return url;
 }
-
 
 function parseResponse(response: TextResponse, route: string): Record<string, unknown> {
   const { statusCode: status, text } = response;
@@ -367,7 +417,11 @@ function parseResponse(response: TextResponse, route: string): Record<string, un
   const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
   if (status >= 400 || (isObject && (body as Record<string, unknown>).result === 'error')) {
     if (!isObject && status !== 429 && status !== 401) {
-      throw new MalformedResponseError(l10n.t('The server answered {0} with HTTP {1} and no error details.', route, status), route, status);
+      throw new MalformedResponseError(
+        l10n.t('The server answered {0} with HTTP {1} and no error details.', route, status),
+        route,
+        status,
+      );
     }
     const { result: _result, msg, code, ...data } = (isObject ? body : {}) as Record<string, unknown>;
     if (status === 429 && typeof data['retry-after'] !== 'number') {
@@ -375,10 +429,16 @@ function parseResponse(response: TextResponse, route: string): Record<string, un
       if (fromHeader !== undefined) data['retry-after'] = fromHeader;
     }
     const fallbackCode = status === 429 ? 'RATE_LIMIT_HIT' : status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST';
-    throw new ApiError(typeof code === 'string' ? code : fallbackCode, typeof msg === 'string' ? msg : '', status, route, data);
+    throw new ApiError(
+      typeof code === 'string' ? code : fallbackCode,
+      typeof msg === 'string' ? msg : '',
+      status,
+      route,
+      data,
+    );
   }
   if (!isObject) {
-    throw new MalformedResponseError(l10n.t('The server\'s answer to {0} was not JSON.', route), route, status);
+    throw new MalformedResponseError(l10n.t("The server's answer to {0} was not JSON.", route), route, status);
   }
   return body as Record<string, unknown>;
 }

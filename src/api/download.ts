@@ -18,7 +18,11 @@ export class TooLargeError extends Error {
   }
 }
 
-export function dispatchBytes(dispatcher: Dispatcher, options: Dispatcher.DispatchOptions, maxBytes: number): Promise<BytesResponse> {
+export function dispatchBytes(
+  dispatcher: Dispatcher,
+  options: Dispatcher.DispatchOptions,
+  maxBytes: number,
+): Promise<BytesResponse> {
   return new Promise((resolve, reject) => {
     let statusCode = 0;
     let headers: BytesResponse['headers'] = {};

@@ -57,7 +57,8 @@ export class ApiError extends ChatError {
     if (this.code !== 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED') return undefined;
     const d = this.data;
     return {
-      firstMessageIdAllowedToMove: typeof d.first_message_id_allowed_to_move === 'number' ? d.first_message_id_allowed_to_move : null,
+      firstMessageIdAllowedToMove:
+        typeof d.first_message_id_allowed_to_move === 'number' ? d.first_message_id_allowed_to_move : null,
       totalMessagesInTopic: numberOr(d.total_messages_in_topic, 0),
       totalMessagesAllowedToMove: numberOr(d.total_messages_allowed_to_move, 0),
     };
@@ -104,7 +105,11 @@ export type NetworkErrorKind = 'timeout' | 'tls' | 'dns' | 'refused' | 'reset' |
 
 /** The server failed (HTTP 5xx). */
 export class ServerError extends ChatError {
-  constructor(readonly httpStatus: number, route: string | undefined, readonly bodyExcerpt: string) {
+  constructor(
+    readonly httpStatus: number,
+    route: string | undefined,
+    readonly bodyExcerpt: string,
+  ) {
     super(l10n.t('The server had an internal error (HTTP {0}).', httpStatus), route);
   }
 }
@@ -123,7 +128,11 @@ export class MalformedResponseError extends ChatError {
 
 /** The server answered with a redirect; credentials are never sent after one. */
 export class RedirectError extends ChatError {
-  constructor(readonly httpStatus: number, readonly location: string | undefined, route: string | undefined) {
+  constructor(
+    readonly httpStatus: number,
+    readonly location: string | undefined,
+    route: string | undefined,
+  ) {
     super(
       location
         ? l10n.t('The server redirected to {0}. Use that address as the server URL.', location)

@@ -17,7 +17,7 @@ export function toNetworkError(error: unknown, origin: string, route: string): N
     message = l10n.t('Could not find the server {0}. Check the address.', origin);
   } else if (code && TLS_CODES.test(code)) {
     kind = 'tls';
-    message = l10n.t('The secure connection to {0} failed ({1}). Check the server\'s certificate.', origin, code);
+    message = l10n.t("The secure connection to {0} failed ({1}). Check the server's certificate.", origin, code);
   } else if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED') {
     kind = 'reset';
     message = l10n.t('The connection to {0} was lost.', origin);

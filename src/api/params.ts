@@ -5,7 +5,8 @@ import { codePointLength } from './validation';
 
 /** The message for a missing or wrongly typed value: `what` is required / must be `kind`. */
 export function typeError(what: () => string, kind: () => string) {
-  return (issue: { input?: unknown }) => (issue.input === undefined ? l10n.t('{0} is required.', what()) : l10n.t('{0} must be {1}.', what(), kind()));
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined ? l10n.t('{0} is required.', what()) : l10n.t('{0} must be {1}.', what(), kind());
 }
 
 /** A boolean parameter with a user-facing message. */
@@ -34,7 +35,9 @@ export function maxCodePoints(max: number, what: () => string) {
 }
 
 /** `#rrggbb` */
-export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: () => l10n.t('Colour must be of the form #rrggbb.') });
+export const hexColor = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: () => l10n.t('Colour must be of the form #rrggbb.') });
 
 /** A positive integer ID. */
 export const id = z.number().int().positive();

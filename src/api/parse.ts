@@ -99,9 +99,18 @@ function storeChanged(value: string, was: string, slot: string, copy: string): s
  * The loop over an array's elements or a record's values, `e` each: when `element` can change
  * them, the result is the input copied (with `copy`) on the first change, else the input itself.
  */
-function eachValue(head: string, loop: string, slot: string, element: Emitted, copy: string): { code: string; same: boolean } {
+function eachValue(
+  head: string,
+  loop: string,
+  slot: string,
+  element: Emitted,
+  copy: string,
+): { code: string; same: boolean } {
   if (element.same) return { code: `${head}${loop}${element.code}}\nreturn v;\n`, same: true };
-  return { code: `${head}let o = v;\n${loop}${element.code}${storeChanged(element.out, 'r !== e', slot, copy)}}\nreturn o;\n`, same: false };
+  return {
+    code: `${head}let o = v;\n${loop}${element.code}${storeChanged(element.out, 'r !== e', slot, copy)}}\nreturn o;\n`,
+    same: false,
+  };
 }
 
 /** The schema types compiled into functions of their own. */
@@ -177,7 +186,11 @@ class Compiler {
         const inner = this.emit(def.innerType!, v);
         if (inner.same) return { code: inner.code && `if (${v} !== ${skip}) {\n${inner.code}}\n`, out: v, same: true };
         const t = this.temp();
-        return { code: `let ${t} = ${v};\nif (${v} !== ${skip}) {\n${inner.code}${t} = ${inner.out};\n}\n`, out: t, same: false };
+        return {
+          code: `let ${t} = ${v};\nif (${v} !== ${skip}) {\n${inner.code}${t} = ${inner.out};\n}\n`,
+          out: t,
+          same: false,
+        };
       }
       case 'default': {
         if (def.checks?.length) return this.viaZod(schema, v);
@@ -279,14 +292,21 @@ class Compiler {
       tests.push(`if (${test}) return F;\n`);
     }
     const head = `if (!Array.isArray(v)) return F;\n${tests.join('')}const n = v.length;\n`;
-    return eachValue(head, 'for (let i = 0; i < n; i++) {\nconst e = v[i];\n', 'i', this.emit(def.element!, 'e'), 'v.slice()');
+    return eachValue(
+      head,
+      'for (let i = 0; i < n; i++) {\nconst e = v[i];\n',
+      'i',
+      this.emit(def.element!, 'e'),
+      'v.slice()',
+    );
   }
 
   objectBody(def: Def): { code: string; same: boolean } | undefined {
     const catchall = def.catchall ? internals(def.catchall).def.type : undefined;
     const loose = catchall === 'unknown' || catchall === 'any';
     if (catchall !== undefined && !loose) return undefined;
-    const fields: { key: string; code: string; out: string; same: boolean; required: boolean; defaulted: boolean }[] = [];
+    const fields: { key: string; code: string; out: string; same: boolean; required: boolean; defaulted: boolean }[] =
+      [];
     let i = 0;
     for (const [name, field] of Object.entries(def.shape!)) {
       if (name === '__proto__') return undefined;
@@ -332,7 +352,8 @@ class Compiler {
   }
 
   unionBody(def: Def): { code: string; same: boolean } | undefined {
-    if (typeof def.discriminator === 'string' && !def.unionFallback) return this.discriminatedBody(def, def.discriminator);
+    if (typeof def.discriminator === 'string' && !def.unionFallback)
+      return this.discriminatedBody(def, def.discriminator);
     const options: { name: string; same: boolean }[] = [];
     for (const option of def.options!) {
       options.push(this.option(option));
@@ -414,7 +435,11 @@ function generate(schema: z.ZodType): { source: string; constants: unknown[] } {
 function compile(schema: z.ZodType): Parser {
   const { source, constants } = generate(schema);
   // Generated from our own schema definitions only: names are escaped, values passed as constants.
-  const factory = new Function('K', 'F', 'C', `"use strict";\n${source}`) as (k: unknown[], f: symbol, c: object) => Parser;
+  const factory = new Function('K', 'F', 'C', `"use strict";\n${source}`) as (
+    k: unknown[],
+    f: symbol,
+    c: object,
+  ) => Parser;
   return factory(constants, FAIL, ZOD_CONTEXT);
 }
 

@@ -15,9 +15,7 @@ export interface PrimitiveDef {
 }
 
 /** The condition zod attaches to length checks by default. */
-const DEFAULT_LENGTH_CONDITION = String(
-  (z.string().min(1)._zod.def.checks![0]!._zod.def as { when?: unknown }).when,
-);
+const DEFAULT_LENGTH_CONDITION = String((z.string().min(1)._zod.def.checks![0]!._zod.def as { when?: unknown }).when);
 
 export interface CheckDef {
   check: string;
@@ -56,7 +54,12 @@ export function primitiveTest(def: PrimitiveDef, v: string, constant: (value: un
 }
 
 /** The negated test of one check of a string, number or array; undefined when zod must decide. */
-export function checkTest(check: CheckDef, type: string, v: string, constant: (value: unknown) => string): string | undefined {
+export function checkTest(
+  check: CheckDef,
+  type: string,
+  v: string,
+  constant: (value: unknown) => string,
+): string | undefined {
   const sized = type === 'string' || type === 'array';
   // Length checks come with zod's own "has a length" condition, always true here; any other
   // condition is left to zod.
@@ -65,9 +68,13 @@ export function checkTest(check: CheckDef, type: string, v: string, constant: (v
     case 'number_format':
       return type === 'number' && check.format === 'safeint' ? `!Number.isSafeInteger(${v})` : undefined;
     case 'greater_than':
-      return type === 'number' && typeof check.value === 'number' ? `!(${v} ${check.inclusive ? '>=' : '>'} ${check.value})` : undefined;
+      return type === 'number' && typeof check.value === 'number'
+        ? `!(${v} ${check.inclusive ? '>=' : '>'} ${check.value})`
+        : undefined;
     case 'less_than':
-      return type === 'number' && typeof check.value === 'number' ? `!(${v} ${check.inclusive ? '<=' : '<'} ${check.value})` : undefined;
+      return type === 'number' && typeof check.value === 'number'
+        ? `!(${v} ${check.inclusive ? '<=' : '<'} ${check.value})`
+        : undefined;
     case 'min_length':
       return sized ? `${v}.length < ${Number(check.minimum)}` : undefined;
     case 'max_length':

@@ -11,7 +11,11 @@ import { formatZodError } from './validation';
  * `normalize` hook (which needs `ctx`), then parsed with its response schema. Throws
  * `MalformedResponseError` when the schema refuses it.
  */
-export function parseResult<K extends OperationKey>(key: K, body: Record<string, unknown>, ctx: CallContext | undefined): ResultOf<K> {
+export function parseResult<K extends OperationKey>(
+  key: K,
+  body: Record<string, unknown>,
+  ctx: CallContext | undefined,
+): ResultOf<K> {
   const op = operations[key] as unknown as Operation;
   const upgraded = op.normalize && ctx ? op.normalize(body, ctx) : body;
   // The compiled parse alone; zod parses again only to report a refusal (parseWith's rule).
@@ -20,7 +24,7 @@ export function parseResult<K extends OperationKey>(key: K, body: Record<string,
   const result = op.response.safeParse(upgraded);
   if (!result.success) {
     throw new MalformedResponseError(
-      l10n.t('The server\'s answer to {0} was not understood: {1}', key, formatZodError(result.error).message),
+      l10n.t("The server's answer to {0} was not understood: {1}", key, formatZodError(result.error).message),
       key,
       200,
       { cause: result.error },

@@ -6,9 +6,10 @@
 import type { CallOptions, ChatClient, ParamsOf, ResultOf } from './client';
 import type { OperationKey } from './operations';
 
-type ParamsArgs<K extends OperationKey> = object extends ParamsOf<K>
-  ? [params?: ParamsOf<K>, options?: CallOptions]
-  : [params: ParamsOf<K>, options?: CallOptions];
+type ParamsArgs<K extends OperationKey> =
+  object extends ParamsOf<K>
+    ? [params?: ParamsOf<K>, options?: CallOptions]
+    : [params: ParamsOf<K>, options?: CallOptions];
 
 export type Route<K extends OperationKey> = (client: ChatClient, ...args: ParamsArgs<K>) => Promise<ResultOf<K>>;
 export type BareRoute<K extends OperationKey> = (client: ChatClient, options?: CallOptions) => Promise<ResultOf<K>>;

@@ -1,6 +1,8 @@
 import type { Dispatcher } from 'undici';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { parseHeaders } = require('undici/lib/core/util') as { parseHeaders(headers: Buffer[]): Record<string, string | string[]> };
+const { parseHeaders } = require('undici/lib/core/util') as {
+  parseHeaders(headers: Buffer[]): Record<string, string | string[]>;
+};
 
 /** A response with its whole body as text. */
 export interface TextResponse {
@@ -78,7 +80,11 @@ class TextHandler implements Dispatcher.DispatchHandler {
   readonly #signal: AbortSignal | undefined;
   readonly #onAbort: (() => void) | undefined;
 
-  constructor(resolve: (response: TextResponse) => void, reject: (error: unknown) => void, signal: AbortSignal | undefined) {
+  constructor(
+    resolve: (response: TextResponse) => void,
+    reject: (error: unknown) => void,
+    signal: AbortSignal | undefined,
+  ) {
     this.#resolve = resolve;
     this.#reject = reject;
     this.#signal = signal;

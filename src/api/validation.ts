@@ -46,13 +46,19 @@ export function checkTopic(topic: string, limits: RealmLimits, route: string, fi
 /** Whether `topic` names the empty topic: "", "(no topic)" or the realm's display name for it. */
 export function isEmptyTopic(topic: string, limits: RealmLimits): boolean {
   const t = topic.trim();
-  return t === '' || t === '(no topic)' || (limits.emptyTopicDisplayName !== undefined && t === limits.emptyTopicDisplayName);
+  return (
+    t === '' || t === '(no topic)' || (limits.emptyTopicDisplayName !== undefined && t === limits.emptyTopicDisplayName)
+  );
 }
 
 /** Checks message content against `max_message_length`. */
 export function checkContent(content: string, limits: RealmLimits, route: string, field = 'content'): void {
   const max = limits.maxMessageLength ?? DEFAULT_MAX_MESSAGE_LENGTH;
   if (codePointLength(content) > max) {
-    throw new ValidationError(l10n.t('The message can be at most {0} characters; it has {1}.', max, codePointLength(content)), route, field);
+    throw new ValidationError(
+      l10n.t('The message can be at most {0} characters; it has {1}.', max, codePointLength(content)),
+      route,
+      field,
+    );
   }
 }

@@ -44,7 +44,10 @@ export function fenceSafe(text: string): string {
 /** A message's text, cut to `max` characters (saying so). */
 export function quotedText(text: string, max = MESSAGE_CAP): string {
   const chars = [...text.trim()];
-  const cut = chars.length > max ? chars.slice(0, max).join('') + ` … [${chars.length - max} more characters left out]` : chars.join('');
+  const cut =
+    chars.length > max
+      ? chars.slice(0, max).join('') + ` … [${chars.length - max} more characters left out]`
+      : chars.join('');
   return fenceSafe(cut);
 }
 
@@ -59,7 +62,13 @@ export function nameData(name: string): string {
 }
 
 export function formatMessage(m: QuotedMessage): string {
-  return [`[${m.id}] ${nameData(m.where)} · ${nameData(m.sender)} · ${utcTime(m.timestamp)}`, `link: ${m.link}`, UNTRUSTED_OPEN, quotedText(m.text), UNTRUSTED_CLOSE].join('\n');
+  return [
+    `[${m.id}] ${nameData(m.where)} · ${nameData(m.sender)} · ${utcTime(m.timestamp)}`,
+    `link: ${m.link}`,
+    UNTRUSTED_OPEN,
+    quotedText(m.text),
+    UNTRUSTED_CLOSE,
+  ].join('\n');
 }
 
 /**
@@ -78,7 +87,8 @@ export function capped(header: string, blocks: readonly string[], unit: string, 
     shown++;
   }
   const left = blocks.length - shown;
-  if (left > 0) out += `\n\n[${left} more ${unit}${left === 1 ? '' : 's'} left out: the output is capped at ${OUTPUT_CAP.toLocaleString('en-US')} characters. Ask for fewer or narrow the request.]`;
+  if (left > 0)
+    out += `\n\n[${left} more ${unit}${left === 1 ? '' : 's'} left out: the output is capped at ${OUTPUT_CAP.toLocaleString('en-US')} characters. Ask for fewer or narrow the request.]`;
   return out + tail;
 }
 
@@ -90,7 +100,10 @@ export interface Names {
   readonly emptyTopicName: string;
 }
 
-export function whereOf(m: Pick<Message, 'type' | 'stream_id' | 'subject' | 'display_recipient'>, names: Names): string {
+export function whereOf(
+  m: Pick<Message, 'type' | 'stream_id' | 'subject' | 'display_recipient'>,
+  names: Names,
+): string {
   if (m.type === 'stream' && m.stream_id !== undefined) {
     return `#${names.channelName(m.stream_id) ?? String(m.display_recipient)} › ${m.subject === '' ? names.emptyTopicName : m.subject}`;
   }
@@ -100,5 +113,12 @@ export function whereOf(m: Pick<Message, 'type' | 'stream_id' | 'subject' | 'dis
 }
 
 export function quoteOf(m: Message, names: Names, link: string): QuotedMessage {
-  return { id: m.id, where: whereOf(m, names), sender: names.userName(m.sender_id) ?? m.sender_full_name, timestamp: m.timestamp, text: messageText(m.content), link };
+  return {
+    id: m.id,
+    where: whereOf(m, names),
+    sender: names.userName(m.sender_id) ?? m.sender_full_name,
+    timestamp: m.timestamp,
+    text: messageText(m.content),
+    link,
+  };
 }

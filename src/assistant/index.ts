@@ -44,7 +44,9 @@ export function register(services: Services, topicViews: TopicViews): AssistantA
     const on = offReason() === undefined;
     if (on === shown) return;
     shown = on;
-    void Promise.resolve(vscode.commands.executeCommand('setContext', ContextKeys.aiEnabled, on)).catch(() => undefined);
+    void Promise.resolve(vscode.commands.executeCommand('setContext', ContextKeys.aiEnabled, on)).catch(
+      () => undefined,
+    );
   };
   subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(Settings.aiEnabled) && updateContext()),
@@ -59,7 +61,9 @@ export function register(services: Services, topicViews: TopicViews): AssistantA
     for (const name of Object.values(Assistant.tools)) {
       subscriptions.push(
         vscode.lm.registerTool<Input>(name, {
-          prepareInvocation: async (options) => ({ invocationMessage: (await tools()).describeInvocation(name, asInput(options.input)) }),
+          prepareInvocation: async (options) => ({
+            invocationMessage: (await tools()).describeInvocation(name, asInput(options.input)),
+          }),
           invoke: async (options, token) => {
             const text = await (await tools()).runTool(ctx, name, asInput(options.input), token);
             return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
@@ -68,11 +72,14 @@ export function register(services: Services, topicViews: TopicViews): AssistantA
       );
     }
   }
-  const handle: vscode.ChatRequestHandler = async (request, context, stream, token) => (await import('./participant')).handle(ctx, request, context, stream, token);
+  const handle: vscode.ChatRequestHandler = async (request, context, stream, token) =>
+    (await import('./participant')).handle(ctx, request, context, stream, token);
   if (typeof vscode.chat?.createChatParticipant === 'function') {
     const participant = vscode.chat.createChatParticipant(Assistant.participant, handle);
     participant.iconPath = new vscode.ThemeIcon('comment-discussion');
-    participant.followupProvider = { provideFollowups: async (result) => (await import('./participant')).followups(result) };
+    participant.followupProvider = {
+      provideFollowups: async (result) => (await import('./participant')).followups(result),
+    };
     subscriptions.push(participant);
   }
   return { offReason, handle };

@@ -27,7 +27,12 @@ export function namesOf(current: CurrentSession): Names {
 }
 
 export function linkOf(current: CurrentSession, m: Message): string {
-  return messageLink(current.account.realmUrl, m, { channelName: (id) => current.store.channelName(id), ownUserId: current.store.ownUserId }, current.store.featureLevel);
+  return messageLink(
+    current.account.realmUrl,
+    m,
+    { channelName: (id) => current.store.channelName(id), ownUserId: current.store.ownUserId },
+    current.store.featureLevel,
+  );
 }
 
 export function quote(current: CurrentSession, m: Message): QuotedMessage {
@@ -35,7 +40,11 @@ export function quote(current: CurrentSession, m: Message): QuotedMessage {
 }
 
 /** One page of a narrow's messages, oldest first, through the message list the views use. */
-export async function fetchMessages(current: CurrentSession, narrow: Narrow, page: { anchor?: number | 'newest'; before: number; after: number }): Promise<{ messages: Message[]; foundOldest: boolean }> {
+export async function fetchMessages(
+  current: CurrentSession,
+  narrow: Narrow,
+  page: { anchor?: number | 'newest'; before: number; after: number },
+): Promise<{ messages: Message[]; foundOldest: boolean }> {
   const list = new MessageList({ client: current.client, store: current.store, onError: () => undefined }, narrow);
   try {
     await list.fetchInitial({ anchor: page.anchor ?? 'newest', before: page.before, after: page.after });
@@ -76,15 +85,24 @@ export function resolveConversation(current: CurrentSession, input: Conversation
     const target = parseNarrowLink(input.url.trim(), current.account.realmUrl);
     if (!target) throw new ToolInputError('The URL is not a conversation link of this organisation.');
     const anchor = target.messageId !== undefined ? { anchor: target.messageId } : {};
-    if (target.kind === 'dm') return { kind: 'dm', userIds: target.userIds, narrow: dmNarrow(target.userIds, own), ...anchor };
-    if (target.topic !== undefined) return { kind: 'topic', streamId: target.streamId, topic: target.topic, narrow: topicNarrow(target.streamId, target.topic), ...anchor };
+    if (target.kind === 'dm')
+      return { kind: 'dm', userIds: target.userIds, narrow: dmNarrow(target.userIds, own), ...anchor };
+    if (target.topic !== undefined)
+      return {
+        kind: 'topic',
+        streamId: target.streamId,
+        topic: target.topic,
+        narrow: topicNarrow(target.streamId, target.topic),
+        ...anchor,
+      };
     return { kind: 'channel', streamId: target.streamId, narrow: channelNarrow(target.streamId), ...anchor };
   }
   if (input.channel !== undefined && input.channel.trim() !== '') {
     const name = input.channel.trim().replace(/^#/, '');
     const streamId = storeDirectory(store).channelId(name);
     if (streamId === undefined) throw new ToolInputError(`There is no channel named "${name}" that you can see.`);
-    if (input.topic !== undefined) return { kind: 'topic', streamId, topic: input.topic, narrow: topicNarrow(streamId, input.topic) };
+    if (input.topic !== undefined)
+      return { kind: 'topic', streamId, topic: input.topic, narrow: topicNarrow(streamId, input.topic) };
     return { kind: 'channel', streamId, narrow: channelNarrow(streamId) };
   }
   if (input.dm && input.dm.length > 0) {
@@ -102,14 +120,22 @@ export function resolveConversation(current: CurrentSession, input: Conversation
 export function conversationName(current: CurrentSession, c: ConversationRef): string {
   const { store } = current;
   if (c.kind === 'dm') {
-    const others = c.userIds.filter((id) => id !== store.ownUserId).map((id) => store.user(id)?.full_name ?? `user ${id}`);
+    const others = c.userIds
+      .filter((id) => id !== store.ownUserId)
+      .map((id) => store.user(id)?.full_name ?? `user ${id}`);
     return others.length === 0 ? 'DM with yourself' : `DM with ${others.join(', ')}`;
   }
   const channel = `#${store.channelName(c.streamId) ?? c.streamId}`;
   return c.kind === 'topic' ? `${channel} › ${c.topic === '' ? namesOf(current).emptyTopicName : c.topic}` : channel;
 }
 
-const ROLES: Record<number, string> = { 100: 'organization owner', 200: 'organization administrator', 300: 'moderator', 400: 'member', 600: 'guest' };
+const ROLES: Record<number, string> = {
+  100: 'organization owner',
+  200: 'organization administrator',
+  300: 'moderator',
+  400: 'member',
+  600: 'guest',
+};
 
 export function roleName(role: number | undefined, isBot: boolean): string {
   if (isBot) return 'bot';
@@ -119,7 +145,12 @@ export function roleName(role: number | undefined, isBot: boolean): string {
 /** "14:05 (Asia/Singapore)": the time where they are. */
 export function localTime(timezone: string, now = new Date()): string | undefined {
   try {
-    const time = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', weekday: 'short' }).format(now);
+    const time = new Intl.DateTimeFormat('en-GB', {
+      timeZone: timezone,
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+    }).format(now);
     return `${time} (${timezone})`;
   } catch {
     return undefined;

@@ -77,11 +77,14 @@ export class AccountManager extends Disposable {
         else this.log.warn(`Forgetting ${describe(account)}: its API key is no longer stored.`);
       }
       if (kept.length !== this.list().length) await this.state.update(ACCOUNTS_KEY, kept);
-      if (this.active === undefined && this.state.get(ACTIVE_KEY) !== undefined) await this.state.update(ACTIVE_KEY, undefined);
+      if (this.active === undefined && this.state.get(ACTIVE_KEY) !== undefined)
+        await this.state.update(ACTIVE_KEY, undefined);
     });
     // Not awaited: the round trip to a workbench still starting took most of activate()'s time.
     // The welcome views follow the context key when it lands; nothing in activation reads it.
-    this.updateContext().catch((error: unknown) => this.log.warn(`Could not set the signed-in context: ${String(error)}`));
+    this.updateContext().catch((error: unknown) =>
+      this.log.warn(`Could not set the signed-in context: ${String(error)}`),
+    );
   }
 
   list(): Account[] {
@@ -126,7 +129,10 @@ export class AccountManager extends Disposable {
     await this.notifyWillSignOut(account);
     await this.serialized(async () => {
       await this.secrets.delete(secretKey(id));
-      await this.state.update(ACCOUNTS_KEY, this.list().filter((a) => a.id !== id));
+      await this.state.update(
+        ACCOUNTS_KEY,
+        this.list().filter((a) => a.id !== id),
+      );
       this.log.info(`Signed out of ${describe(account)}.`);
       this.changed.fire();
       if (this.state.get(ACTIVE_KEY) === id) await this.makeActive(this.list()[0]?.id);
@@ -141,7 +147,8 @@ export class AccountManager extends Disposable {
   /** A client for `account`; the caller owns it (and closes it). */
   async getClient(account: Account): Promise<ChatClient> {
     const apiKey = await this.getApiKey(account);
-    if (apiKey === undefined) throw new Error(vscode.l10n.t('Not signed in to {0} as {1}: sign in again.', account.realmUrl, account.email));
+    if (apiKey === undefined)
+      throw new Error(vscode.l10n.t('Not signed in to {0} as {1}: sign in again.', account.realmUrl, account.email));
     const { ChatClient } = await loadClient();
     return new ChatClient({ realmUrl: account.realmUrl, email: account.email, apiKey });
   }
@@ -152,7 +159,8 @@ export class AccountManager extends Disposable {
     const work: Promise<unknown>[] = [];
     this.willSignOut.fire({ account, client, waitUntil: (p) => work.push(p) });
     const settled = Promise.allSettled(work).then((results) => {
-      for (const r of results) if (r.status === 'rejected') this.log.warn(`Sign-out clean-up failed: ${String(r.reason)}`);
+      for (const r of results)
+        if (r.status === 'rejected') this.log.warn(`Sign-out clean-up failed: ${String(r.reason)}`);
     });
     await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, SIGN_OUT_GRACE_MS))]);
     await client?.close();

@@ -5,7 +5,14 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { ChatClient } from '../api/client';
-import { ApiError, ChatError, MalformedResponseError, NetworkError, RedirectError, ValidationError } from '../api/errors';
+import {
+  ApiError,
+  ChatError,
+  MalformedResponseError,
+  NetworkError,
+  RedirectError,
+  ValidationError,
+} from '../api/errors';
 import { loadClient } from '../api/load';
 import { credentialSecrets, scrubError, scrubText } from '../api/scrub';
 import { getServerSettings } from '../api/server/routes';
@@ -88,7 +95,9 @@ export function normalizeRealmUrl(input: string): string {
   if (url.username || url.password) throw badUrl(l10n.t('The server URL must not contain a user name or password.'));
   if (url.search || url.hash) throw badUrl(l10n.t('The server URL must not contain a query (?…) or fragment (#…).'));
   if (!isPlausibleHost(url.hostname)) {
-    throw badUrl(l10n.t('"{0}" is not a valid server name. Enter an address like https://chat.example.com.', url.hostname));
+    throw badUrl(
+      l10n.t('"{0}" is not a valid server name. Enter an address like https://chat.example.com.', url.hostname),
+    );
   }
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
@@ -128,7 +137,8 @@ export async function checkCredentials(
   const login = email.trim();
   const key = apiKey.trim();
   if (login === '') throw new SignInError('badKey', l10n.t('Enter the email address (or user name) you sign in with.'));
-  if (key === '') throw new SignInError('badKey', l10n.t('Enter your API key (Personal settings → Account & privacy → API key).'));
+  if (key === '')
+    throw new SignInError('badKey', l10n.t('Enter your API key (Personal settings → Account & privacy → API key).'));
   const client = await makeClient(url, login, key, options);
   try {
     const server = await readServer(client, url, options);
@@ -137,7 +147,11 @@ export async function checkCredentials(
       user = await getOwnUser(client, { signal: options.signal });
     } catch (error) {
       if (error instanceof MalformedResponseError) {
-        throw new SignInError('notChatServer', l10n.t('{0} answered the sign-in check with something unexpected. Check the server URL.', url), { cause: error });
+        throw new SignInError(
+          'notChatServer',
+          l10n.t('{0} answered the sign-in check with something unexpected. Check the server URL.', url),
+          { cause: error },
+        );
       }
       throw toSignInError(error, url, credentialSecrets(login, key));
     }
@@ -150,7 +164,13 @@ export async function checkCredentials(
 async function makeClient(url: string, email: string, apiKey: string, options: CheckOptions): Promise<ChatClient> {
   const { ChatClient } = await loadClient();
   try {
-    return new ChatClient({ realmUrl: url, email, apiKey, timeoutMs: options.timeoutMs ?? CHECK_TIMEOUT_MS, maxRetries: 1 });
+    return new ChatClient({
+      realmUrl: url,
+      email,
+      apiKey,
+      timeoutMs: options.timeoutMs ?? CHECK_TIMEOUT_MS,
+      maxRetries: 1,
+    });
   } catch (error) {
     throw new SignInError('badUrl', error instanceof Error ? error.message : String(error), { cause: error });
   }
@@ -168,15 +188,29 @@ async function readServer(client: ChatClient, url: string, options: CheckOptions
   if (settings.is_incompatible === true) {
     throw new SignInError(
       'incompatible',
-      l10n.t('{0} says this version of Team Chat is not compatible with it. Update the extension, or ask the server\'s administrator.', url),
+      l10n.t(
+        "{0} says this version of Team Chat is not compatible with it. Update the extension, or ask the server's administrator.",
+        url,
+      ),
     );
   }
   if (featureLevel < MIN_FEATURE_LEVEL) {
     throw new SignInError(
       'incompatible',
       settings.chat_version
-        ? l10n.t('{0} runs a server too old for Team Chat (version {1}, feature level {2}; {3} or later is needed). Ask its administrator to upgrade.', url, settings.chat_version, featureLevel, MIN_FEATURE_LEVEL)
-        : l10n.t('{0} runs a server too old for Team Chat (feature level {1}; {2} or later is needed). Ask its administrator to upgrade.', url, featureLevel, MIN_FEATURE_LEVEL),
+        ? l10n.t(
+            '{0} runs a server too old for Team Chat (version {1}, feature level {2}; {3} or later is needed). Ask its administrator to upgrade.',
+            url,
+            settings.chat_version,
+            featureLevel,
+            MIN_FEATURE_LEVEL,
+          )
+        : l10n.t(
+            '{0} runs a server too old for Team Chat (feature level {1}; {2} or later is needed). Ask its administrator to upgrade.',
+            url,
+            featureLevel,
+            MIN_FEATURE_LEVEL,
+          ),
     );
   }
   return {
@@ -191,7 +225,10 @@ async function readServer(client: ChatClient, url: string, options: CheckOptions
 function notChatServer(url: string, cause: unknown): SignInError {
   return new SignInError(
     'notChatServer',
-    l10n.t('{0} does not look like a chat server (no valid answer at /api/v1/server_settings). Check the server URL, including any path.', url),
+    l10n.t(
+      '{0} does not look like a chat server (no valid answer at /api/v1/server_settings). Check the server URL, including any path.',
+      url,
+    ),
     { cause },
   );
 }
@@ -201,7 +238,8 @@ function toSignInError(error: unknown, url: string, secrets: readonly string[] =
   // The cause travels with the SignInError (and into logs): no form of the key may stay in it.
   scrubError(error, secrets);
   if (error instanceof SignInError) return error;
-  if (error instanceof Error && error.name === 'AbortError') return new SignInError('other', l10n.t('Sign-in was cancelled.'), { cause: error });
+  if (error instanceof Error && error.name === 'AbortError')
+    return new SignInError('other', l10n.t('Sign-in was cancelled.'), { cause: error });
   if (error instanceof ValidationError) return new SignInError('badUrl', error.message, { cause: error });
   if (error instanceof RedirectError) {
     const target = suggestedRealm(error.location, url);
@@ -217,36 +255,67 @@ function toSignInError(error: unknown, url: string, secrets: readonly string[] =
     if (error.kind === 'tls') {
       return new SignInError(
         'tls',
-        l10n.t('The secure connection to {0} failed: its certificate is not trusted or TLS failed. Check the URL, or ask the administrator to fix the certificate.', url),
+        l10n.t(
+          'The secure connection to {0} failed: its certificate is not trusted or TLS failed. Check the URL, or ask the administrator to fix the certificate.',
+          url,
+        ),
         { cause: error },
       );
     }
     const why =
-      error.kind === 'dns' ? 'the server name was not found' :
-      error.kind === 'refused' ? 'the connection was refused' :
-      error.kind === 'timeout' ? 'it did not answer in time' : 'the connection failed';
-    return new SignInError('unreachable', l10n.t('Could not reach {0}: {1}. Check the URL and your network connection.', url, why), { cause: error });
+      error.kind === 'dns'
+        ? 'the server name was not found'
+        : error.kind === 'refused'
+          ? 'the connection was refused'
+          : error.kind === 'timeout'
+            ? 'it did not answer in time'
+            : 'the connection failed';
+    return new SignInError(
+      'unreachable',
+      l10n.t('Could not reach {0}: {1}. Check the URL and your network connection.', url, why),
+      { cause: error },
+    );
   }
   if (error instanceof ApiError) {
     if (error.code === 'USER_DEACTIVATED') {
-      return new SignInError('deactivated', l10n.t('This account has been deactivated on the server. Ask an administrator of the organization to reactivate it.'), { cause: error });
+      return new SignInError(
+        'deactivated',
+        l10n.t(
+          'This account has been deactivated on the server. Ask an administrator of the organization to reactivate it.',
+        ),
+        { cause: error },
+      );
     }
     if (error.code === 'REALM_DEACTIVATED') {
-      return new SignInError('realmDeactivated', l10n.t('The organization at {0} has been deactivated. Contact its administrators.', url), { cause: error });
+      return new SignInError(
+        'realmDeactivated',
+        l10n.t('The organization at {0} has been deactivated. Contact its administrators.', url),
+        { cause: error },
+      );
     }
     if (error.isAuthError) {
       return new SignInError(
         'badKey',
-        l10n.t('The email or API key was not accepted. Copy the API key again from Personal settings → Account & privacy, and check the email.'),
+        l10n.t(
+          'The email or API key was not accepted. Copy the API key again from Personal settings → Account & privacy, and check the email.',
+        ),
         { cause: error },
       );
     }
-    return new SignInError('other', l10n.t('The server refused the sign-in: {0}', scrubText(error.message, secrets)), { cause: error });
+    return new SignInError('other', l10n.t('The server refused the sign-in: {0}', scrubText(error.message, secrets)), {
+      cause: error,
+    });
   }
   if (error instanceof ChatError) {
-    return new SignInError('other', l10n.t('Sign-in failed: {0} Try again later.', scrubText(error.message, secrets)), { cause: error });
+    return new SignInError('other', l10n.t('Sign-in failed: {0} Try again later.', scrubText(error.message, secrets)), {
+      cause: error,
+    });
   }
-  return new SignInError('other', l10n.t('Sign-in failed: {0}', scrubText(error instanceof Error ? error.message : String(error), secrets)), { cause: error });
+  return new SignInError(
+    'other',
+    l10n.t('Sign-in failed: {0}', scrubText(error instanceof Error ? error.message : String(error), secrets)),
+    { cause: error },
+  );
 }
 
 /** The realm URL a redirect points at (its `/api/v1/...` suffix removed), if it is a URL. */

@@ -17,10 +17,26 @@ const describe = (account: Account): string => vscode.l10n.t('{0} on {1}', accou
 
 export function registerAccountCommands(services: Services): void {
   registerCommands(services, [
-    { id: Commands.signIn, failure: vscode.l10n.t('Could not sign in'), run: (_, args?: Credentials) => signIn(services, args) },
-    { id: Commands.importZuliprc, failure: vscode.l10n.t('Could not sign in'), run: (_, file?: vscode.Uri | string) => importZuliprc(services, file) },
-    { id: Commands.signOut, failure: vscode.l10n.t('Could not sign out'), run: (_, id?: string) => signOut(services, id) },
-    { id: Commands.switchAccount, failure: vscode.l10n.t('Could not switch the account'), run: (_, id?: string) => switchAccount(services, id) },
+    {
+      id: Commands.signIn,
+      failure: vscode.l10n.t('Could not sign in'),
+      run: (_, args?: Credentials) => signIn(services, args),
+    },
+    {
+      id: Commands.importZuliprc,
+      failure: vscode.l10n.t('Could not sign in'),
+      run: (_, file?: vscode.Uri | string) => importZuliprc(services, file),
+    },
+    {
+      id: Commands.signOut,
+      failure: vscode.l10n.t('Could not sign out'),
+      run: (_, id?: string) => signOut(services, id),
+    },
+    {
+      id: Commands.switchAccount,
+      failure: vscode.l10n.t('Could not switch the account'),
+      run: (_, id?: string) => switchAccount(services, id),
+    },
   ]);
 }
 
@@ -49,7 +65,10 @@ async function importZuliprc(services: Services, file?: vscode.Uri | string): Pr
     return account;
   } catch (error) {
     const retry = vscode.l10n.t('Choose Another File');
-    const choice = await vscode.window.showErrorMessage(errorMessage(error, vscode.l10n.t('Could not sign in')).text, retry);
+    const choice = await vscode.window.showErrorMessage(
+      errorMessage(error, vscode.l10n.t('Could not sign in')).text,
+      retry,
+    );
     return choice === retry ? importZuliprc(services) : undefined;
   }
 }
@@ -65,7 +84,8 @@ async function signOut(services: Services, id?: string): Promise<void> {
   }
   if (!account) throw new Error(`No such account: ${id}`);
   await accounts.remove(account.id);
-  if (id === undefined) void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of {0}.', describe(account)));
+  if (id === undefined)
+    void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of {0}.', describe(account)));
 }
 
 /** `teamChat.switchAccount`: makes `id` (or a picked account) active; offers to add one. */
@@ -94,11 +114,16 @@ async function pickAccount(services: Services, title: string, offerNew = false):
     account,
   }));
   if (offerNew) items.push({ label: vscode.l10n.t('$(add) Sign in to another account…') });
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: active ? vscode.l10n.t('Active: {0}', describe(active)) : undefined });
+  const picked = await vscode.window.showQuickPick(items, {
+    title,
+    placeHolder: active ? vscode.l10n.t('Active: {0}', describe(active)) : undefined,
+  });
   if (!picked) return undefined;
   return picked.account ?? 'new';
 }
 
 function announce(account: Account): void {
-  void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} as {1} ({2}).', account.realmName, account.fullName, account.email));
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('Signed in to {0} as {1} ({2}).', account.realmName, account.fullName, account.email),
+  );
 }

@@ -34,7 +34,11 @@ export function unencryptedHost(realmUrl: string): string | undefined {
  * `consent`: `'ask'` shows a modal question; `true` is consent given elsewhere (it is
  * remembered); `false`/`undefined` refuse unless the host was allowed before or by the setting.
  */
-export async function confirmUnencrypted(globalState: vscode.Memento, realmUrl: string, consent: UnencryptedConsent): Promise<void> {
+export async function confirmUnencrypted(
+  globalState: vscode.Memento,
+  realmUrl: string,
+  consent: UnencryptedConsent,
+): Promise<void> {
   const host = unencryptedHost(realmUrl);
   if (host === undefined) return;
   if (vscode.workspace.getConfiguration().get<boolean>(Settings.allowUnencryptedHttp) === true) return;
@@ -45,7 +49,12 @@ export async function confirmUnencrypted(globalState: vscode.Memento, realmUrl: 
     const send = vscode.l10n.t('Send Unencrypted');
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t('{0} uses plain http://: the API key would be sent unencrypted.', host),
-      { modal: true, detail: vscode.l10n.t('Anyone on the network between you and the server could read the key and act as you. Use https:// if the server supports it.') },
+      {
+        modal: true,
+        detail: vscode.l10n.t(
+          'Anyone on the network between you and the server could read the key and act as you. Use https:// if the server supports it.',
+        ),
+      },
       send,
     );
     agreed = choice === send;
@@ -53,7 +62,11 @@ export async function confirmUnencrypted(globalState: vscode.Memento, realmUrl: 
   if (!agreed) {
     throw new SignInError(
       'insecure',
-      vscode.l10n.t('Not signed in: {0} uses plain http://, so the API key would be sent unencrypted. Use https://, or allow it when asked (or with the setting {1}).', host, Settings.allowUnencryptedHttp),
+      vscode.l10n.t(
+        'Not signed in: {0} uses plain http://, so the API key would be sent unencrypted. Use https://, or allow it when asked (or with the setting {1}).',
+        host,
+        Settings.allowUnencryptedHttp,
+      ),
     );
   }
   await globalState.update(CONSENTED_HOSTS_KEY, [...consented, host]);

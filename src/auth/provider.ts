@@ -32,7 +32,10 @@ export class TeamChatAuthenticationProvider implements vscode.AuthenticationProv
     this.changed.dispose();
   }
 
-  async getSessions(_scopes: readonly string[] | undefined, options?: vscode.AuthenticationProviderSessionOptions): Promise<vscode.AuthenticationSession[]> {
+  async getSessions(
+    _scopes: readonly string[] | undefined,
+    options?: vscode.AuthenticationProviderSessionOptions,
+  ): Promise<vscode.AuthenticationSession[]> {
     const wanted = options?.account?.id;
     const sessions: vscode.AuthenticationSession[] = [];
     for (const account of this.accounts.list()) {
@@ -74,9 +77,9 @@ export class TeamChatAuthenticationProvider implements vscode.AuthenticationProv
     const changed = [...after.keys()].filter((id) => before.has(id) && before.get(id) !== after.get(id));
     if (removed.length + added.length + changed.length === 0) return;
     const sessionsOf = async (ids: string[]) =>
-      (await Promise.all(ids.map((id) => this.accounts.get(id)).map((a) => (a ? this.toSession(a) : undefined)))).filter(
-        (s): s is vscode.AuthenticationSession => s !== undefined,
-      );
+      (
+        await Promise.all(ids.map((id) => this.accounts.get(id)).map((a) => (a ? this.toSession(a) : undefined)))
+      ).filter((s): s is vscode.AuthenticationSession => s !== undefined);
     const removedSessions = removed.map((id) => {
       const account = JSON.parse(before.get(id)!) as Account;
       return { id, accessToken: '', account: { id, label: sessionLabel(account) }, scopes: [] };

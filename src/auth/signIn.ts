@@ -34,13 +34,23 @@ const IMPORT_BUTTON: vscode.QuickInputButton = {
 };
 
 /** Checks `credentials` (with a cancellable progress notification unless `silent`) and stores the account as active. */
-export async function signInWith(services: Services, credentials: Credentials, options: SignInOptions = {}): Promise<Account> {
+export async function signInWith(
+  services: Services,
+  credentials: Credentials,
+  options: SignInOptions = {},
+): Promise<Account> {
   const { realmUrl, email, apiKey } = credentials;
   // Before any request carries the key.
-  await confirmUnencrypted(services.context.globalState, normalizeRealmUrl(realmUrl), options.unencrypted ?? credentials.allowUnencrypted);
+  await confirmUnencrypted(
+    services.context.globalState,
+    normalizeRealmUrl(realmUrl),
+    options.unencrypted ?? credentials.allowUnencrypted,
+  );
   const checked = options.silent
     ? await checkCredentials(realmUrl, email, apiKey)
-    : await withNotification(vscode.l10n.t('Signing in to {0}…', realmUrl), (signal) => checkCredentials(realmUrl, email, apiKey, { signal }));
+    : await withNotification(vscode.l10n.t('Signing in to {0}…', realmUrl), (signal) =>
+        checkCredentials(realmUrl, email, apiKey, { signal }),
+      );
   return store(services, checked, apiKey.trim());
 }
 
@@ -57,7 +67,9 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
     validate: (v) => messageOf(() => normalizeRealmUrl(v)),
     accept: async (v, signal) => {
       try {
-        server = await withNotification(vscode.l10n.t('Checking {0}…', v.trim()), (s) => checkServer(v, { signal: AbortSignal.any([s, signal]) }));
+        server = await withNotification(vscode.l10n.t('Checking {0}…', v.trim()), (s) =>
+          checkServer(v, { signal: AbortSignal.any([s, signal]) }),
+        );
         return undefined;
       } catch (error) {
         return describeError(error);
@@ -75,10 +87,16 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
     title: vscode.l10n.t('Team Chat: Sign In to {0}', realm.realmName),
     step: 2,
     totalSteps: 3,
-    prompt: needsEmail ? vscode.l10n.t('Your email address on this server.') : vscode.l10n.t('Your user name or email address on this server.'),
+    prompt: needsEmail
+      ? vscode.l10n.t('Your email address on this server.')
+      : vscode.l10n.t('Your user name or email address on this server.'),
     placeholder: vscode.l10n.t('you@example.com'),
     validate: (v) =>
-      v.trim() === '' ? vscode.l10n.t('Enter your email address.') : needsEmail && !v.includes('@') ? vscode.l10n.t('Enter an email address (name@domain).') : undefined,
+      v.trim() === ''
+        ? vscode.l10n.t('Enter your email address.')
+        : needsEmail && !v.includes('@')
+          ? vscode.l10n.t('Enter an email address (name@domain).')
+          : undefined,
   });
   if (!email || !('value' in email)) return undefined;
 
@@ -88,7 +106,9 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
     title: vscode.l10n.t('Team Chat: Sign In to {0}', realm.realmName),
     step: 3,
     totalSteps: 3,
-    prompt: vscode.l10n.t('Your API key: in the web app, Personal settings → Account & privacy → API key. It is kept in the system keychain.'),
+    prompt: vscode.l10n.t(
+      'Your API key: in the web app, Personal settings → Account & privacy → API key. It is kept in the system keychain.',
+    ),
     password: true,
     validate: (v) => (v.trim() === '' ? vscode.l10n.t('Enter your API key.') : undefined),
     accept: async (v, signal) => {
@@ -108,12 +128,18 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
 }
 
 /** Reads, checks and stores the account of a zuliprc file. Throws `ZuliprcError` or `SignInError`. */
-export async function importZuliprcFile(services: Services, file: vscode.Uri, options: SignInOptions = {}): Promise<Account> {
+export async function importZuliprcFile(
+  services: Services,
+  file: vscode.Uri,
+  options: SignInOptions = {},
+): Promise<Account> {
   let text: string;
   try {
     text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
   } catch (error) {
-    throw new ZuliprcError(vscode.l10n.t('Could not read {0}: {1}', file.fsPath, error instanceof Error ? error.message : String(error)));
+    throw new ZuliprcError(
+      vscode.l10n.t('Could not read {0}: {1}', file.fsPath, error instanceof Error ? error.message : String(error)),
+    );
   }
   const rc = parseZuliprc(text);
   return signInWith(services, { realmUrl: rc.site, email: rc.email, apiKey: rc.apiKey }, options);

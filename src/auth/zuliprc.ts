@@ -39,14 +39,19 @@ export function parseZuliprc(text: string): Zuliprc {
     }
     const sep = line.search(/[=:]/);
     if (sep <= 0) throw new ZuliprcError(l10n.t('Line {0} of the zuliprc file is not "name = value".', index + 1));
-    if (!current) throw new ZuliprcError(l10n.t('The zuliprc file has settings before any [section] header; expected an [api] section.'));
+    if (!current)
+      throw new ZuliprcError(
+        l10n.t('The zuliprc file has settings before any [section] header; expected an [api] section.'),
+      );
     current.set(line.slice(0, sep).trim().toLowerCase(), line.slice(sep + 1).trim());
   }
   const api = sections.get('api');
   if (!api) throw new ZuliprcError(l10n.t('The zuliprc file has no [api] section.'));
   const missing = ['email', 'key', 'site'].filter((k) => !api.get(k));
   if (missing.length > 0) {
-    throw new ZuliprcError(l10n.t('The zuliprc file\'s [api] section lacks {0}.', missing.map((k) => `"${k}"`).join(', ')));
+    throw new ZuliprcError(
+      l10n.t("The zuliprc file's [api] section lacks {0}.", missing.map((k) => `"${k}"`).join(', ')),
+    );
   }
   const site = api.get('site')!;
   return {

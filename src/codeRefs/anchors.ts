@@ -56,7 +56,11 @@ export function hashLines(lines: readonly string[]): string {
 }
 
 /** The anchor of `lines` in a file's lines; undefined when the file has no such lines. */
-export function anchorOf(fileLines: readonly string[], lines: LineRange, where: { readonly commit?: string; readonly path: string }): Anchor | undefined {
+export function anchorOf(
+  fileLines: readonly string[],
+  lines: LineRange,
+  where: { readonly commit?: string; readonly path: string },
+): Anchor | undefined {
   if (lines.start < 1 || lines.end > fileLines.length || lines.end < lines.start) return undefined;
   const text = fileLines.slice(lines.start - 1, lines.end);
   return {
@@ -72,7 +76,8 @@ export function anchorOf(fileLines: readonly string[], lines: LineRange, where: 
 
 /** Whether `fileLines` has the anchor's text at `lines`. */
 export function holdsAt(anchor: Anchor, fileLines: readonly string[], lines: LineRange): boolean {
-  if (lines.end - lines.start + 1 !== anchor.text.length || lines.start < 1 || lines.end > fileLines.length) return false;
+  if (lines.end - lines.start + 1 !== anchor.text.length || lines.start < 1 || lines.end > fileLines.length)
+    return false;
   return anchor.text.every((t, i) => normal(t) === normal(fileLines[lines.start - 1 + i]!));
 }
 
@@ -137,7 +142,8 @@ export function locate(anchor: Anchor, fileLines: readonly string[], hint = anch
     if (!same) continue;
     const context = contextScore(anchor, fileLines, at, n);
     const distance = Math.abs(at + 1 - hint);
-    if (!best || context > best.context || (context === best.context && distance < best.distance)) best = { at, context, distance };
+    if (!best || context > best.context || (context === best.context && distance < best.distance))
+      best = { at, context, distance };
   }
   if (best) return { lines: { start: best.at + 1, end: best.at + n }, how: 'exact' };
   return fuzzy(anchor, fileLines, hint);
@@ -156,12 +162,14 @@ function fuzzy(anchor: Anchor, fileLines: readonly string[], hint: number): Loca
   let best: { at: number; score: number; distance: number } | undefined;
   for (let at = 0; at + n <= fileLines.length; at++) {
     let sum = 0;
-    for (let i = 0; i < n; i++) sum += similarity(want[i]!, gramsAt(at + i), anchor.text[i]!.trim() === fileLines[at + i]!.trim());
+    for (let i = 0; i < n; i++)
+      sum += similarity(want[i]!, gramsAt(at + i), anchor.text[i]!.trim() === fileLines[at + i]!.trim());
     // The context counts a little: of two similar places, the one among the same lines wins.
     const score = sum / n + contextScore(anchor, fileLines, at, n) * 0.01;
     const distance = Math.abs(at + 1 - hint);
     if (sum / n < FUZZY_THRESHOLD) continue;
-    if (!best || score > best.score + 1e-9 || (Math.abs(score - best.score) <= 1e-9 && distance < best.distance)) best = { at, score, distance };
+    if (!best || score > best.score + 1e-9 || (Math.abs(score - best.score) <= 1e-9 && distance < best.distance))
+      best = { at, score, distance };
   }
   return best ? { lines: { start: best.at + 1, end: best.at + n }, how: 'fuzzy' } : undefined;
 }

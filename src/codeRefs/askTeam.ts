@@ -29,7 +29,12 @@ export function problemTopic(report: Pick<ProblemReport, 'message' | 'source' | 
 
 export function problemContent(report: ProblemReport): string {
   const where = report.permalink ? `[\`${report.reference}\`](${report.permalink})` : `\`${report.reference}\``;
-  const tag = [report.source, report.code].filter((x) => x !== undefined && x !== '').map(String).join(' ');
-  const head = tag ? `${report.severity} in ${where} (${tag.replace(/[`*_[\]]/g, '\\$&')}):` : `${report.severity} in ${where}:`;
+  const tag = [report.source, report.code]
+    .filter((x) => x !== undefined && x !== '')
+    .map(String)
+    .join(' ');
+  const head = tag
+    ? `${report.severity} in ${where} (${tag.replace(/[`*_[\]]/g, '\\$&')}):`
+    : `${report.severity} in ${where}:`;
   return `${head}\n${fencedBlock(report.message, 'quote')}\n${fencedBlock(report.lines, report.languageId)}`;
 }

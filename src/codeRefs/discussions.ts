@@ -83,21 +83,44 @@ export function referencesIn(html: string, file: FileIdentity): RangeReference[]
 
 /** The discussions of `file` in channel messages, ordered by their first line. */
 export function discussionsOf(messages: readonly DiscussedMessage[], file: FileIdentity): Discussion[] {
-  type Entry = { streamId: number; topic: string; lines: LineRange; ids: number[]; revision?: string; sharedAt?: number };
+  type Entry = {
+    streamId: number;
+    topic: string;
+    lines: LineRange;
+    ids: number[];
+    revision?: string;
+    sharedAt?: number;
+  };
   const byKey = new Map<string, Entry>();
   for (const m of [...messages].sort((a, b) => a.id - b.id)) {
     if (m.type !== 'stream' || m.stream_id === undefined) continue;
     for (const { lines, revision } of referencesIn(m.content, file)) {
       const key = JSON.stringify([m.stream_id, m.subject.toLowerCase(), lines.start, lines.end]);
-      const entry: Entry = byKey.get(key) ?? { streamId: m.stream_id, topic: m.subject, lines, ids: [], sharedAt: m.timestamp };
+      const entry: Entry = byKey.get(key) ?? {
+        streamId: m.stream_id,
+        topic: m.subject,
+        lines,
+        ids: [],
+        sharedAt: m.timestamp,
+      };
       entry.ids.push(m.id);
       entry.revision ??= revision;
       byKey.set(key, entry);
     }
   }
-  const optional = (e: Entry) => ({ ...(e.revision !== undefined ? { revision: e.revision } : {}), ...(e.sharedAt !== undefined ? { sharedAt: e.sharedAt } : {}) });
+  const optional = (e: Entry) => ({
+    ...(e.revision !== undefined ? { revision: e.revision } : {}),
+    ...(e.sharedAt !== undefined ? { sharedAt: e.sharedAt } : {}),
+  });
   return [...byKey.entries()]
-    .map(([key, e]) => ({ key, streamId: e.streamId, topic: e.topic, lines: e.lines, messageIds: e.ids, ...optional(e) }))
+    .map(([key, e]) => ({
+      key,
+      streamId: e.streamId,
+      topic: e.topic,
+      lines: e.lines,
+      messageIds: e.ids,
+      ...optional(e),
+    }))
     .sort((a, b) => a.lines.start - b.lines.start || a.lines.end - b.lines.end || a.key.localeCompare(b.key));
 }
 
@@ -124,7 +147,11 @@ export function shiftRange(range: LineRange, from: number, to: number, inserted:
  * the citing message stays first and the newest `limit - 1` follow it. With no citing message
  * among `messages` (not loaded, or deleted), the newest `limit`.
  */
-export function threadMessages<M extends { readonly id: number }>(messages: readonly M[], citingIds: readonly number[], limit: number): M[] {
+export function threadMessages<M extends { readonly id: number }>(
+  messages: readonly M[],
+  citingIds: readonly number[],
+  limit: number,
+): M[] {
   const cited = new Set(citingIds);
   const first = messages.findIndex((m) => cited.has(m.id));
   if (first < 0) return messages.slice(-limit);

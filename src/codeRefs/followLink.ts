@@ -12,10 +12,17 @@ export async function followLink(client: ChatClient, target: NarrowTarget, ownUs
   const id = target.messageId;
   if (!target.follow || id === undefined) return target;
   try {
-    const { messages } = await getMessages(client, { anchor: id, num_before: 0, num_after: 0, apply_markdown: false, narrow: [{ operator: 'id', operand: id }] });
+    const { messages } = await getMessages(client, {
+      anchor: id,
+      num_before: 0,
+      num_after: 0,
+      apply_markdown: false,
+      narrow: [{ operator: 'id', operand: id }],
+    });
     const message = messages.find((m) => m.id === id);
     if (!message) return target;
-    if (message.type === 'stream' && message.stream_id !== undefined) return { kind: 'channel', streamId: message.stream_id, topic: message.subject, messageId: id, follow: true };
+    if (message.type === 'stream' && message.stream_id !== undefined)
+      return { kind: 'channel', streamId: message.stream_id, topic: message.subject, messageId: id, follow: true };
     const people = Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id) : [];
     const others = people.filter((u) => u !== ownUserId);
     return { kind: 'dm', userIds: others.length > 0 ? others : people, messageId: id, follow: true };

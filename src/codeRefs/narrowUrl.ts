@@ -8,7 +8,13 @@
 
 /** A link's conversation; `follow`: the link is a `with` link, whose message names the conversation wherever it was moved. */
 export type NarrowTarget =
-  | { readonly kind: 'channel'; readonly streamId: number; readonly topic?: string; readonly messageId?: number; readonly follow?: true }
+  | {
+      readonly kind: 'channel';
+      readonly streamId: number;
+      readonly topic?: string;
+      readonly messageId?: number;
+      readonly follow?: true;
+    }
   | { readonly kind: 'dm'; readonly userIds: readonly number[]; readonly messageId?: number; readonly follow?: true };
 
 function decodeOperand(operand: string): string | undefined {
@@ -63,12 +69,16 @@ export function parseNarrowLink(href: string, realmUrl: string): NarrowTarget | 
   if (streamId !== undefined && Number.isSafeInteger(streamId) && streamId > 0) {
     return { kind: 'channel', streamId, ...(topic !== undefined ? { topic } : {}), ...at };
   }
-  if (userIds && userIds.length > 0 && userIds.every((id) => Number.isSafeInteger(id) && id > 0)) return { kind: 'dm', userIds, ...at };
+  if (userIds && userIds.length > 0 && userIds.every((id) => Number.isSafeInteger(id) && id > 0))
+    return { kind: 'dm', userIds, ...at };
   return undefined;
 }
 
 /** Every narrow URL of the realm in `text` (e.g. one line of code), with where it is. */
-export function findNarrowUrls(text: string, realmUrl: string): { index: number; length: number; target: NarrowTarget }[] {
+export function findNarrowUrls(
+  text: string,
+  realmUrl: string,
+): { index: number; length: number; target: NarrowTarget }[] {
   const found: { index: number; length: number; target: NarrowTarget }[] = [];
   for (const m of text.matchAll(/https?:\/\/[^\s"'<>()`]+#narrow\/[^\s"'<>()`]+/g)) {
     const url = m[0].replace(/[.,;:!?\]]+$/, '');

@@ -58,7 +58,11 @@ export function remoteKey(remoteUrl: string): string | undefined {
     path = decodeURIComponent(parsed.pathname);
   }
   // Bitbucket Server's ssh form: `ssh://git@host:7999/scm/project/repo.git` keeps `scm/`; others don't have it.
-  const parts = path.replace(/\.git\/?$/, '').replace(/\/+$/, '').split('/').filter((p) => p !== '');
+  const parts = path
+    .replace(/\.git\/?$/, '')
+    .replace(/\/+$/, '')
+    .split('/')
+    .filter((p) => p !== '');
   if (parts.length < 2 || host === '') return undefined;
   return `${host.toLowerCase()}/${parts.join('/')}`;
 }
@@ -104,17 +108,32 @@ export function parsePermalink(text: string): Permalink | undefined {
   const host = url.hostname.toLowerCase();
   const segments = url.pathname.split('/').filter((s) => s !== '');
   const lines = url.hash ? fragmentLines(url.hash) : undefined;
-  const make = (kind: HostKind, repo: readonly string[], rest: readonly string[], revisionKind?: Permalink['revisionKind']): Permalink | undefined => {
+  const make = (
+    kind: HostKind,
+    repo: readonly string[],
+    rest: readonly string[],
+    revisionKind?: Permalink['revisionKind'],
+  ): Permalink | undefined => {
     if (repo.length < 2 || rest.length < 2) return undefined;
-    return { kind, remote: `${host}/${repo.map((s) => decodeURIComponent(s)).join('/')}`, revisionAndPath: decodePath(rest), revisionKind, lines };
+    return {
+      kind,
+      remote: `${host}/${repo.map((s) => decodeURIComponent(s)).join('/')}`,
+      revisionAndPath: decodePath(rest),
+      revisionKind,
+      lines,
+    };
   };
   const dash = segments.indexOf('-');
-  if (dash >= 2 && segments[dash + 1] === 'blob') return make('gitlab', segments.slice(0, dash), segments.slice(dash + 2));
-  if (segments[2] === 'blob' && (host === 'github.com' || !segments.includes('-'))) return make('github', segments.slice(0, 2), segments.slice(3));
+  if (dash >= 2 && segments[dash + 1] === 'blob')
+    return make('gitlab', segments.slice(0, dash), segments.slice(dash + 2));
+  if (segments[2] === 'blob' && (host === 'github.com' || !segments.includes('-')))
+    return make('github', segments.slice(0, 2), segments.slice(3));
   if (segments[2] === 'src') {
     const marker = segments[3];
-    if (marker === 'commit' || marker === 'branch' || marker === 'tag') return make('gitea', segments.slice(0, 2), segments.slice(4), marker);
-    if (host === 'bitbucket.org' || lines !== undefined || url.hash === '') return make('bitbucket', segments.slice(0, 2), segments.slice(3));
+    if (marker === 'commit' || marker === 'branch' || marker === 'tag')
+      return make('gitea', segments.slice(0, 2), segments.slice(4), marker);
+    if (host === 'bitbucket.org' || lines !== undefined || url.hash === '')
+      return make('bitbucket', segments.slice(0, 2), segments.slice(3));
   }
   return undefined;
 }
@@ -152,12 +171,27 @@ function encodePath(path: string): string {
  * from the remote's host (`github.com`, `gitlab.com`, `bitbucket.org`, or the `kind` given for a
  * self-hosted one); undefined for an unknown self-hosted host without `kind`.
  */
-export function buildPermalink(remoteUrl: string, commit: string, path: string, lines: LineRange, kind?: HostKind): string | undefined {
+export function buildPermalink(
+  remoteUrl: string,
+  commit: string,
+  path: string,
+  lines: LineRange,
+  kind?: HostKind,
+): string | undefined {
   const remote = remoteKey(remoteUrl);
   if (!remote) return undefined;
   const host = remote.split('/')[0]!;
   const k: HostKind | undefined =
-    kind ?? (host === 'github.com' ? 'github' : host === 'gitlab.com' ? 'gitlab' : host === 'bitbucket.org' ? 'bitbucket' : host === 'codeberg.org' ? 'gitea' : undefined);
+    kind ??
+    (host === 'github.com'
+      ? 'github'
+      : host === 'gitlab.com'
+        ? 'gitlab'
+        : host === 'bitbucket.org'
+          ? 'bitbucket'
+          : host === 'codeberg.org'
+            ? 'gitea'
+            : undefined);
   if (!k) return undefined;
   const base = webBase(remote);
   const p = encodePath(path);

@@ -22,7 +22,23 @@ const LINES = String.raw`(?::(\d{1,7})(?:-(\d{1,7}))?(?::\d{1,5})?|#L(\d{1,7})(?
 const REFERENCE = new RegExp(String.raw`(?<![\w/.:@#-])(${PATH})${LINES}(?![\w-]|\.\w)`, 'g');
 
 /** Host names are not files: `example.com:443` is a host and port, not line 443 of a file. */
-const HOST_SUFFIXES = new Set(['com', 'org', 'net', 'io', 'dev', 'app', 'edu', 'gov', 'co', 'uk', 'de', 'fr', 'local', 'internal', 'localhost']);
+const HOST_SUFFIXES = new Set([
+  'com',
+  'org',
+  'net',
+  'io',
+  'dev',
+  'app',
+  'edu',
+  'gov',
+  'co',
+  'uk',
+  'de',
+  'fr',
+  'local',
+  'internal',
+  'localhost',
+]);
 
 function range(a: string, b: string | undefined): LineRange | undefined {
   const start = Number(a);

@@ -22,7 +22,10 @@ function squash(text: string): string {
  * The command line of the newest command (last in `commands`) whose output holds `selection`, else
  * of the newest whose command line the selection holds (it runs from the command's prompt on).
  */
-export function commandOf(selection: string, commands: readonly { readonly commandLine: string; readonly output: string }[]): string | undefined {
+export function commandOf(
+  selection: string,
+  commands: readonly { readonly commandLine: string; readonly output: string }[],
+): string | undefined {
   const wanted = squash(selection);
   if (wanted === '') return undefined;
   const newestFirst = [...commands].reverse().filter((c) => squash(c.commandLine) !== '');

@@ -34,15 +34,24 @@ export function register(services: Services, inbox: InboxView): void {
       session: true,
       failure: vscode.l10n.t('Could not mark the conversation as read'),
       run: async ({ current }, row?: unknown): Promise<unknown> => {
-        if (!isRow(row)) throw new UserFacingError(vscode.l10n.t('Choose a conversation in the Inbox to mark it as read.'));
-        if (row.kind === 'channel') return vscode.commands.executeCommand(Commands.channelMarkRead, { streamId: row.streamId });
-        if (row.kind === 'topic') return vscode.commands.executeCommand(Commands.topicMarkRead, { streamId: row.streamId, topic: row.topic });
-        return withNotification(vscode.l10n.t('Marking the conversation with {0} as read…', dmLabel(row, current.store)), (signal, progress) =>
-          markNarrowRead(current.client, [narrow.dm(row.userIds)], signal, progress),
+        if (!isRow(row))
+          throw new UserFacingError(vscode.l10n.t('Choose a conversation in the Inbox to mark it as read.'));
+        if (row.kind === 'channel')
+          return vscode.commands.executeCommand(Commands.channelMarkRead, { streamId: row.streamId });
+        if (row.kind === 'topic')
+          return vscode.commands.executeCommand(Commands.topicMarkRead, { streamId: row.streamId, topic: row.topic });
+        return withNotification(
+          vscode.l10n.t('Marking the conversation with {0} as read…', dmLabel(row, current.store)),
+          (signal, progress) => markNarrowRead(current.client, [narrow.dm(row.userIds)], signal, progress),
         );
       },
     },
-    { id: Commands.inboxShowRecent, session: true, failure: vscode.l10n.t('Could not load the recent conversations'), run: () => setMode('recent') },
+    {
+      id: Commands.inboxShowRecent,
+      session: true,
+      failure: vscode.l10n.t('Could not load the recent conversations'),
+      run: () => setMode('recent'),
+    },
     { id: Commands.inboxShowUnread, failure: vscode.l10n.t('Could not show the inbox'), run: () => setMode('unread') },
   ]);
 }

@@ -44,20 +44,24 @@ export interface DraftAccount {
 
 /** One conversation per key: topics compare case-insensitively, as the server does. */
 export function targetKey(t: DraftTarget): string {
-  return t.type === 'stream' ? JSON.stringify(['stream', t.streamId, t.topic.toLowerCase()]) : JSON.stringify(['dm', [...t.userIds].sort((a, b) => a - b)]);
+  return t.type === 'stream'
+    ? JSON.stringify(['stream', t.streamId, t.topic.toLowerCase()])
+    : JSON.stringify(['dm', [...t.userIds].sort((a, b) => a - b)]);
 }
 
 /** The conversation of a server draft; undefined for an unaddressed one (no conversation to resume). */
 export function targetOfServerDraft(d: ServerDraft, ownUserId: number): DraftTarget | undefined {
   if (d.type === 'stream' && d.to.length === 1) return { type: 'stream', streamId: d.to[0]!, topic: d.topic };
-  if (d.type === 'private' && d.to.length > 0) return { type: 'private', userIds: d.to.filter((id) => id !== ownUserId).sort((a, b) => a - b) };
+  if (d.type === 'private' && d.to.length > 0)
+    return { type: 'private', userIds: d.to.filter((id) => id !== ownUserId).sort((a, b) => a - b) };
   return undefined;
 }
 
 /** The server's form of a local draft. */
 export function serverDraftInput(d: ComposeDraft, ownUserId: number): DraftInput {
   const timestamp = Math.floor(d.updatedAt / 1000);
-  if (d.target.type === 'stream') return { type: 'stream', to: [d.target.streamId], topic: d.target.topic, content: d.content, timestamp };
+  if (d.target.type === 'stream')
+    return { type: 'stream', to: [d.target.streamId], topic: d.target.topic, content: d.content, timestamp };
   const to = d.target.userIds.length > 0 ? [...d.target.userIds] : [ownUserId];
   return { type: 'private', to, topic: '', content: d.content, timestamp };
 }
@@ -149,7 +153,13 @@ export class ComposeDrafts implements Disposable {
 
   /** Makes a server draft the local draft of its conversation (resuming it). */
   adopt(accountId: string, remote: ServerDraft, target: DraftTarget): ComposeDraft {
-    const draft: ComposeDraft = { key: targetKey(target), target, content: remote.content, updatedAt: remote.timestamp * 1000, serverId: remote.id };
+    const draft: ComposeDraft = {
+      key: targetKey(target),
+      target,
+      content: remote.content,
+      updatedAt: remote.timestamp * 1000,
+      serverId: remote.id,
+    };
     this.#put(accountId, draft);
     return draft;
   }
@@ -238,14 +248,23 @@ export class ComposeDrafts implements Disposable {
   /** Brings the server's copy of one draft up to date (queued behind earlier calls for it). */
   #sync(accountId: string, key: string): Promise<void> {
     const id = `${accountId}\n${key}`;
-    const run = (this.#chains.get(id) ?? Promise.resolve()).then(() => this.#syncNow(accountId, key)).catch((e: unknown) => this.options.onError?.(e));
+    const run = (this.#chains.get(id) ?? Promise.resolve())
+      .then(() => this.#syncNow(accountId, key))
+      .catch((e: unknown) => this.options.onError?.(e));
     this.#chains.set(id, run);
     return run;
   }
 
   async #syncNow(accountId: string, key: string): Promise<void> {
     const current = this.account();
-    if (!current || current.accountId !== accountId || !current.store.ready || current.live === false || !syncEnabled(current.store)) return;
+    if (
+      !current ||
+      current.accountId !== accountId ||
+      !current.store.ready ||
+      current.live === false ||
+      !syncEnabled(current.store)
+    )
+      return;
     const { client, store } = current;
     const orphan = this.#orphans.get(`${accountId}\n${key}`);
     if (orphan !== undefined) {
@@ -331,7 +350,8 @@ export class ComposeDrafts implements Disposable {
       }),
       store.onDidChange((change) => {
         if (change.full || change.areas.has('userSettings')) this.syncAll(accountId);
-        if (change.full || change.areas.has('drafts') || change.areas.has('userSettings')) this.#onDidChange.fire(accountId);
+        if (change.full || change.areas.has('drafts') || change.areas.has('userSettings'))
+          this.#onDidChange.fire(accountId);
       }),
     ];
     if (store.ready) this.syncAll(accountId);

@@ -17,12 +17,18 @@ function accountSlug(accountId: string): string {
 
 /** The editable document of a draft. */
 export function draftUri(draft: Pick<Draft, 'kind' | 'accountId' | 'targetId'>): vscode.Uri {
-  return vscode.Uri.from({ scheme: DRAFT_SCHEME, path: `/${accountSlug(draft.accountId)}/${fileStem(draft.kind, draft.targetId)}.md` });
+  return vscode.Uri.from({
+    scheme: DRAFT_SCHEME,
+    path: `/${accountSlug(draft.accountId)}/${fileStem(draft.kind, draft.targetId)}.md`,
+  });
 }
 
 /** The read-only server version of a draft in conflict. */
 export function theirsUri(draft: Pick<Draft, 'kind' | 'accountId' | 'targetId'>): vscode.Uri {
-  return vscode.Uri.from({ scheme: DRAFT_SCHEME, path: `/${accountSlug(draft.accountId)}/${fileStem(draft.kind, draft.targetId)}${SERVER_SUFFIX}` });
+  return vscode.Uri.from({
+    scheme: DRAFT_SCHEME,
+    path: `/${accountSlug(draft.accountId)}/${fileStem(draft.kind, draft.targetId)}${SERVER_SUFFIX}`,
+  });
 }
 
 function findDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
@@ -145,7 +151,9 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.Dispos
     if (!m) return undefined;
     const kind: DraftKind = m[2] === 'message' ? 'edit' : 'scheduled';
     const id = Number(m[3]);
-    const draft = this.drafts.all().find((d) => d.kind === kind && d.targetId === id && accountSlug(d.accountId) === m[1]);
+    const draft = this.drafts
+      .all()
+      .find((d) => d.kind === kind && d.targetId === id && accountSlug(d.accountId) === m[1]);
     return draft ? { draft, server: m[4] !== undefined } : undefined;
   }
 
@@ -197,7 +205,10 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.Dispos
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const found = this.resolve(uri);
-    if (!found) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('This draft was sent or discarded; copy your text elsewhere.'));
+    if (!found)
+      throw vscode.FileSystemError.NoPermissions(
+        vscode.l10n.t('This draft was sent or discarded; copy your text elsewhere.'),
+      );
     if (found.server) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('The server version is read-only.'));
     await this.drafts.setText(found.draft.key, Buffer.from(content).toString('utf8'));
   }

@@ -48,7 +48,12 @@ export type ConflictChoice = 'keepMine' | 'takeTheirs' | 'mergeByHand';
  * server's text (so the next send carries its hash); `mergeByHand` leaves both versions for the
  * user to combine, `takeTheirs` returns `undefined` (the draft is dropped).
  */
-export function resolveConflict(draft: Draft, theirs: string, choice: ConflictChoice, now = Date.now()): Draft | undefined {
+export function resolveConflict(
+  draft: Draft,
+  theirs: string,
+  choice: ConflictChoice,
+  now = Date.now(),
+): Draft | undefined {
   switch (choice) {
     case 'keepMine':
       return { ...draft, base: theirs, theirs: undefined, updatedAt: now };

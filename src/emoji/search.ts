@@ -27,8 +27,26 @@ export interface CustomEmojiLike {
 
 /** Offered first when nothing is typed, in this order (canonical names). */
 export const POPULAR_EMOJI: readonly string[] = [
-  '+1', '-1', 'smile', 'slight_smile', 'laughing', 'heart', 'tada', 'rocket', 'eyes', 'thinking', 'fire', 'clap', 'pray',
-  'check', 'working_on_it', 'wave', 'coffee', 'star', 'question', 'octopus',
+  '+1',
+  '-1',
+  'smile',
+  'slight_smile',
+  'laughing',
+  'heart',
+  'tada',
+  'rocket',
+  'eyes',
+  'thinking',
+  'fire',
+  'clap',
+  'pray',
+  'check',
+  'working_on_it',
+  'wave',
+  'coffee',
+  'star',
+  'question',
+  'octopus',
 ];
 
 let unicodeEntries: readonly EmojiEntry[] | undefined;
@@ -42,7 +60,13 @@ export function unicodeEmojiEntries(): readonly EmojiEntry[] {
     if (names) names.push(name);
     else byCode.set(code, [name]);
   }
-  unicodeEntries = [...byCode].map(([code, [name, ...aliases]]) => ({ name: name!, aliases, code, type: 'unicode_emoji', glyph: unicodeEmoji(code) }));
+  unicodeEntries = [...byCode].map(([code, [name, ...aliases]]) => ({
+    name: name!,
+    aliases,
+    code,
+    type: 'unicode_emoji',
+    glyph: unicodeEmoji(code),
+  }));
   return unicodeEntries;
 }
 
@@ -64,14 +88,20 @@ export function emojiEntries(custom: readonly CustomEmojiLike[]): EmojiEntry[] {
 
 /** What is typed, as a name: without colons, lower case, spaces as `_`. */
 export function emojiQuery(typed: string): string {
-  return typed.trim().replace(/^:+|:+$/g, '').trim().toLowerCase().replace(/\s+/g, '_');
+  return typed
+    .trim()
+    .replace(/^:+|:+$/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '_');
 }
 
 /** 0: the name starts with the query; 1: a later word of it does (after `_` or `-`); 2: it contains it. */
 function tier(name: string, query: string): number | undefined {
   const n = name.toLowerCase();
   if (n.startsWith(query)) return 0;
-  for (let at = n.indexOf(query); at > 0; at = n.indexOf(query, at + 1)) if (n[at - 1] === '_' || n[at - 1] === '-') return 1;
+  for (let at = n.indexOf(query); at > 0; at = n.indexOf(query, at + 1))
+    if (n[at - 1] === '_' || n[at - 1] === '-') return 1;
   return n.includes(query) ? 2 : undefined;
 }
 

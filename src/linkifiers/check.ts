@@ -14,7 +14,8 @@ export interface LinkifierDraft {
   alternative_url_templates?: readonly string[];
 }
 
-export type LinkifierField = 'pattern' | 'url_template' | 'example_input' | 'reverse_template' | 'alternative_url_templates';
+export type LinkifierField =
+  'pattern' | 'url_template' | 'example_input' | 'reverse_template' | 'alternative_url_templates';
 
 export interface LinkifierProblem {
   field: LinkifierField;
@@ -58,17 +59,30 @@ export function compilePattern(pattern: string, extraFlags = ''): CompiledPatter
   const groups: string[] = [];
   for (const m of source.matchAll(/\(\?<([^>=!][^>]*)>/g)) {
     const name = m[1];
-    if (!GROUP_NAME.test(name)) return { ok: false, message: l10n.t('The group name "{0}" is not valid: use letters, digits and "_", not starting with a digit.', name) };
+    if (!GROUP_NAME.test(name))
+      return {
+        ok: false,
+        message: l10n.t(
+          'The group name "{0}" is not valid: use letters, digits and "_", not starting with a digit.',
+          name,
+        ),
+      };
     groups.push(name);
   }
   if (/\(\?[aLux]/.test(source) || /\(\?[ims]+\)/.test(source)) {
-    return { ok: false, message: l10n.t('The pattern uses inline flags that are supported only at its very start ((?i), (?m), (?s)).') };
+    return {
+      ok: false,
+      message: l10n.t('The pattern uses inline flags that are supported only at its very start ((?i), (?m), (?s)).'),
+    };
   }
   try {
     return { ok: true, regex: new RegExp(source, flags + extraFlags), groups };
   } catch (error) {
     const detail = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
-    return { ok: false, message: l10n.t('The pattern does not compile: {0}. Write named groups as (?P<name>...).', detail) };
+    return {
+      ok: false,
+      message: l10n.t('The pattern does not compile: {0}. Write named groups as (?P<name>...).', detail),
+    };
   }
 }
 
@@ -160,9 +174,12 @@ export function expandUrlTemplate(template: string, values: Record<string, strin
  * Fills a reverse template: `{name}` with the group's value, `{{` and `}}` as literal braces.
  * Returns the text, or the problem (an unknown variable, an unmatched brace).
  */
-export function fillReverseTemplate(template: string, groups: Record<string, string>): { text: string } | { problem: string } {
+export function fillReverseTemplate(
+  template: string,
+  groups: Record<string, string>,
+): { text: string } | { problem: string } {
   let text = '';
-  for (let i = 0; i < template.length; ) {
+  for (let i = 0; i < template.length;) {
     const two = template.slice(i, i + 2);
     if (two === '{{' || two === '}}') {
       text += two[0];
@@ -170,14 +187,27 @@ export function fillReverseTemplate(template: string, groups: Record<string, str
       continue;
     }
     const c = template[i];
-    if (c === '}') return { problem: l10n.t('The reverse template has a "}" without a matching "{" (write "}}" for a literal brace).') };
+    if (c === '}')
+      return {
+        problem: l10n.t('The reverse template has a "}" without a matching "{" (write "}}" for a literal brace).'),
+      };
     if (c === '{') {
       const end = template.indexOf('}', i);
       const name = end < 0 ? '' : template.slice(i + 1, end);
       if (end < 0 || !GROUP_NAME.test(name)) {
-        return { problem: l10n.t('The reverse template has a "{" that does not start a {variable} (write "{{" for a literal brace).') };
+        return {
+          problem: l10n.t(
+            'The reverse template has a "{" that does not start a {variable} (write "{{" for a literal brace).',
+          ),
+        };
       }
-      if (!(name in groups)) return { problem: l10n.t('The reverse template uses {0}, which the pattern does not capture from the example input.', `{${name}}`) };
+      if (!(name in groups))
+        return {
+          problem: l10n.t(
+            'The reverse template uses {0}, which the pattern does not capture from the example input.',
+            `{${name}}`,
+          ),
+        };
       text += groups[name];
       i = end + 1;
       continue;
@@ -193,13 +223,20 @@ const blank = (v: string | null | undefined): boolean => v === undefined || v ==
 /** Runs every check; `ok` when nothing is wrong. */
 export function checkLinkifier(draft: LinkifierDraft): LinkifierCheck {
   const problems: LinkifierProblem[] = [];
-  const result = (groups: string[], preview?: LinkifierCheck['preview']): LinkifierCheck => ({ ok: problems.length === 0, problems, groups, preview });
+  const result = (groups: string[], preview?: LinkifierCheck['preview']): LinkifierCheck => ({
+    ok: problems.length === 0,
+    problems,
+    groups,
+    preview,
+  });
 
   const compiled = compilePattern(draft.pattern);
   if (!compiled.ok) problems.push({ field: 'pattern', message: compiled.message });
   const groups = compiled.ok ? compiled.groups : [];
 
-  const templates: [LinkifierField, string, string][] = [['url_template', draft.url_template, l10n.t('The URL template')]];
+  const templates: [LinkifierField, string, string][] = [
+    ['url_template', draft.url_template, l10n.t('The URL template')],
+  ];
   for (const [i, t] of (draft.alternative_url_templates ?? []).entries()) {
     templates.push(['alternative_url_templates', t, l10n.t('Alternative URL template {0}', i + 1)]);
   }
@@ -209,15 +246,30 @@ export function checkLinkifier(draft: LinkifierDraft): LinkifierCheck {
       continue;
     }
     if (!/^(https?:\/\/|\/)/i.test(template.trim())) {
-      problems.push({ field, message: l10n.t('{0} must start with http://, https:// or / (it is "{1}").', label, template) });
+      problems.push({
+        field,
+        message: l10n.t('{0} must start with http://, https:// or / (it is "{1}").', label, template),
+      });
     }
     const syntax = templateSyntaxProblem(template);
     if (syntax) problems.push({ field, message: l10n.t('{0} is not a valid URL template: {1}.', label, syntax) });
     if (compiled.ok) {
       const missing = templateVariables(template).filter((v) => !groups.includes(v));
       for (const v of missing) {
-        const known = groups.length ? l10n.t('its groups are {0}', groups.map((g) => `"${g}"`).join(', ')) : l10n.t('it has no named groups');
-        problems.push({ field, message: l10n.t('{0} uses {1}, but the pattern has no group named "{2}" ({3}; write (?P<{4}>...)).', label, `{${v}}`, v, known, v) });
+        const known = groups.length
+          ? l10n.t('its groups are {0}', groups.map((g) => `"${g}"`).join(', '))
+          : l10n.t('it has no named groups');
+        problems.push({
+          field,
+          message: l10n.t(
+            '{0} uses {1}, but the pattern has no group named "{2}" ({3}; write (?P<{4}>...)).',
+            label,
+            `{${v}}`,
+            v,
+            known,
+            v,
+          ),
+        });
       }
     }
   }
@@ -225,20 +277,33 @@ export function checkLinkifier(draft: LinkifierDraft): LinkifierCheck {
   const example = blank(draft.example_input) ? undefined : draft.example_input!;
   const reverse = blank(draft.reverse_template) ? undefined : draft.reverse_template!;
   if (reverse !== undefined && example === undefined) {
-    problems.push({ field: 'example_input', message: l10n.t('A reverse template needs an example input that the pattern matches.') });
+    problems.push({
+      field: 'example_input',
+      message: l10n.t('A reverse template needs an example input that the pattern matches.'),
+    });
   }
   if (example === undefined || !compiled.ok) return result(groups);
 
   const values = fullMatch(compiled, example);
   if (!values) {
-    problems.push({ field: 'example_input', message: l10n.t('The example input "{0}" does not match the pattern {1} (the whole input must match).', example, draft.pattern) });
+    problems.push({
+      field: 'example_input',
+      message: l10n.t(
+        'The example input "{0}" does not match the pattern {1} (the whole input must match).',
+        example,
+        draft.pattern,
+      ),
+    });
     return result(groups);
   }
   if (reverse !== undefined) {
     const filled = fillReverseTemplate(reverse, values);
     if ('problem' in filled) problems.push({ field: 'reverse_template', message: filled.problem });
     else if (filled.text !== example) {
-      problems.push({ field: 'reverse_template', message: l10n.t('The reverse template produces "{0}" but the example input is "{1}".', filled.text, example) });
+      problems.push({
+        field: 'reverse_template',
+        message: l10n.t('The reverse template produces "{0}" but the example input is "{1}".', filled.text, example),
+      });
     }
   }
   return result(groups, { text: example, url: expandUrlTemplate(draft.url_template, values), groups: values });

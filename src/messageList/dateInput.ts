@@ -11,7 +11,8 @@ export type DateInputError =
   | { readonly kind: 'notADate'; readonly text: string }
   | { readonly kind: 'future'; readonly text: string };
 
-export type DateInputResult = { readonly ok: true; readonly date: Date } | { readonly ok: false; readonly error: DateInputError };
+export type DateInputResult =
+  { readonly ok: true; readonly date: Date } | { readonly ok: false; readonly error: DateInputError };
 
 const ISO_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const RELATIVE = /^(\d{1,4})\s*(d|days?|w|weeks?|m|months?|y|years?)(?:\s+ago)?$/;
@@ -29,7 +30,8 @@ export function parseDateInput(input: string, now: Date = new Date()): DateInput
   if (iso) {
     const [year, month, day] = [Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])];
     date = midnight(year, month, day);
-    if (date.getFullYear() !== year || date.getMonth() !== month || date.getDate() !== day) return { ok: false, error: { kind: 'notADate', text: input.trim() } };
+    if (date.getFullYear() !== year || date.getMonth() !== month || date.getDate() !== day)
+      return { ok: false, error: { kind: 'notADate', text: input.trim() } };
   } else if (text === 'today') {
     date = midnight(now.getFullYear(), now.getMonth(), now.getDate());
   } else if (text === 'yesterday') {

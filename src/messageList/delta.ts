@@ -43,6 +43,12 @@ export class DeltaBuilder {
 
   build(foundOldest: boolean, foundNewest: boolean): MessageListDelta {
     const sorted = (s: Set<number>): number[] => [...s].sort((a, b) => a - b);
-    return { added: sorted(this.#added), changed: sorted(this.#changed), removed: sorted(this.#removed), foundOldest, foundNewest };
+    return {
+      added: sorted(this.#added),
+      changed: sorted(this.#changed),
+      removed: sorted(this.#removed),
+      foundOldest,
+      foundNewest,
+    };
   }
 }

@@ -18,8 +18,15 @@ export function findsByDate(featureLevel: number): boolean {
  */
 export async function firstMessageAt(client: ChatClient, narrow: Narrow, date: Date): Promise<Message | undefined> {
   const page = await getMessages(client, {
-    anchor: 'date', anchor_date: anchorDateParam(date), include_anchor: true, num_before: 0, num_after: 1,
-    narrow, apply_markdown: true, client_gravatar: true, allow_empty_topic_name: true,
+    anchor: 'date',
+    anchor_date: anchorDateParam(date),
+    include_anchor: true,
+    num_before: 0,
+    num_after: 1,
+    narrow,
+    apply_markdown: true,
+    client_gravatar: true,
+    allow_empty_topic_name: true,
   });
   const since = Math.floor(date.getTime() / 1000);
   return page.messages.filter((m) => m.id >= (page.anchor ?? 0) && m.timestamp >= since).sort((a, b) => a.id - b.id)[0];

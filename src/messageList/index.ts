@@ -1,4 +1,11 @@
-export { MessageList, MAX_PAGE, PAGE_SIZE, type Highlight, type MessageListSource, type PageRequest } from './messageList';
+export {
+  MessageList,
+  MAX_PAGE,
+  PAGE_SIZE,
+  type Highlight,
+  type MessageListSource,
+  type PageRequest,
+} from './messageList';
 export { type MessageListDelta } from './delta';
 export {
   channelNarrow,
@@ -17,4 +24,10 @@ export {
   type MessageFacts,
   type Narrow,
 } from './narrow';
-export { parseSearchQuery, type SearchDirectory, type SearchQuery, type SearchQueryError, type SearchQueryResult } from './searchQuery';
+export {
+  parseSearchQuery,
+  type SearchDirectory,
+  type SearchQuery,
+  type SearchQueryError,
+  type SearchQueryResult,
+} from './searchQuery';

@@ -143,7 +143,11 @@ export class MessageList implements Disposable {
   /** Replaces the contents with one page (default: the newest {@link PAGE_SIZE}). */
   async fetchInitial(request: PageRequest = {}): Promise<void> {
     const generation = ++this.#generation;
-    const params = { anchor: request.anchor ?? 'newest', before: request.before ?? PAGE_SIZE, after: request.after ?? 0 };
+    const params = {
+      anchor: request.anchor ?? 'newest',
+      before: request.before ?? PAGE_SIZE,
+      after: request.after ?? 0,
+    };
     await this.#guarded(
       () => this.#page(params.anchor, params.before, params.after, true),
       (page, delta) => {
@@ -216,8 +220,19 @@ export class MessageList implements Disposable {
 
   #page(anchor: number | string, before: number, after: number, includeAnchor: boolean): Promise<Page> {
     const narrow = [...this.narrow.terms];
-    const params = { anchor: anchor as number, include_anchor: includeAnchor, num_before: before, num_after: after, narrow };
-    return getMessages(this.source.client, { ...params, apply_markdown: true, client_gravatar: false, allow_empty_topic_name: true });
+    const params = {
+      anchor: anchor as number,
+      include_anchor: includeAnchor,
+      num_before: before,
+      num_after: after,
+      narrow,
+    };
+    return getMessages(this.source.client, {
+      ...params,
+      apply_markdown: true,
+      client_gravatar: false,
+      allow_empty_topic_name: true,
+    });
   }
 
   #mergePage(messages: readonly Message[], delta: DeltaBuilder): void {
@@ -294,7 +309,12 @@ export class MessageList implements Disposable {
           if (matchesLocally(this.narrow, facts, own) !== false && this.#inRange(id)) toFetch.add(id);
         }
       }
-      if (event.type === 'update_message_flags' && event.flag === 'starred' && event.op === 'add' && dependsOnStarred(this.narrow)) {
+      if (
+        event.type === 'update_message_flags' &&
+        event.flag === 'starred' &&
+        event.op === 'add' &&
+        dependsOnStarred(this.narrow)
+      ) {
         for (const id of event.messages) if (!this.#messages.has(id) && this.#inRange(id)) toFetch.add(id);
       }
     }
@@ -355,9 +375,16 @@ export class MessageList implements Disposable {
     const generation = this.#generation;
     await this.#guarded(
       async () => {
-        const { messages } = await getMessages(this.source.client, { message_ids: [...ids], apply_markdown: true, client_gravatar: false, allow_empty_topic_name: true });
+        const { messages } = await getMessages(this.source.client, {
+          message_ids: [...ids],
+          apply_markdown: true,
+          client_gravatar: false,
+          allow_empty_topic_name: true,
+        });
         const own = this.source.store.ownUserId;
-        const undecided = messages.filter((m) => matchesLocally(this.narrow, factsOf(m), own) === undefined).map((m) => m.id);
+        const undecided = messages
+          .filter((m) => matchesLocally(this.narrow, factsOf(m), own) === undefined)
+          .map((m) => m.id);
         const matched = undecided.length > 0 ? await this.#matches(undecided) : new Set<number>();
         return messages.filter((m) => matched.has(m.id) || matchesLocally(this.narrow, factsOf(m), own) === true);
       },
@@ -365,7 +392,8 @@ export class MessageList implements Disposable {
         if (generation !== this.#generation) return;
         const keep = new Set(matching.map((m) => m.id));
         for (const id of ids) if (!keep.has(id)) this.#remove(id, delta);
-        for (const m of matching) if (this.#messages.has(m.id) || evenOutOfRange || this.#inRange(m.id)) this.#put(m, delta);
+        for (const m of matching)
+          if (this.#messages.has(m.id) || evenOutOfRange || this.#inRange(m.id)) this.#put(m, delta);
       },
       'loading messages by id',
     );
@@ -373,7 +401,10 @@ export class MessageList implements Disposable {
 
   /** `GET /messages/matches_narrow`: the ids that match; search highlights are kept. */
   async #matches(ids: readonly number[]): Promise<Set<number>> {
-    const result = await checkMessagesMatchNarrow(this.source.client, { msg_ids: [...ids], narrow: [...this.narrow.terms] });
+    const result = await checkMessagesMatchNarrow(this.source.client, {
+      msg_ids: [...ids],
+      narrow: [...this.narrow.terms],
+    });
     const matched = new Set<number>();
     const search = narrowSearch(this.narrow) !== undefined;
     for (const [idText, match] of Object.entries(result.messages)) {
@@ -401,8 +432,7 @@ export class MessageList implements Disposable {
     // A page that brings a message back unchanged (a reload, a warm start's reconcile) changes nothing.
     if (had) {
       if (!isDeepStrictEqual(had, m)) delta.change(m.id);
-    }
-    else {
+    } else {
       this.#sorted = undefined;
       delta.add(m.id);
     }

@@ -16,7 +16,12 @@ export interface Narrow {
   readonly key: string;
 }
 
-const ALIASES: Record<string, string> = { stream: 'channel', subject: 'topic', 'pm-with': 'dm', 'group-pm-with': 'dm-including' };
+const ALIASES: Record<string, string> = {
+  stream: 'channel',
+  subject: 'topic',
+  'pm-with': 'dm',
+  'group-pm-with': 'dm-including',
+};
 const ORDER = ['channel', 'topic', 'dm', 'dm-including', 'sender', 'is', 'has', 'id', 'search'];
 
 function canonicalTerm(term: NarrowTerm): NarrowTerm {
@@ -32,7 +37,10 @@ function canonicalTerm(term: NarrowTerm): NarrowTerm {
 
 function termKey(t: NarrowTerm): string {
   // Topics (and search words) compare case-insensitively on the server.
-  const operand = typeof t.operand === 'string' && (t.operator === 'topic' || t.operator === 'search') ? t.operand.toLowerCase() : t.operand;
+  const operand =
+    typeof t.operand === 'string' && (t.operator === 'topic' || t.operator === 'search')
+      ? t.operand.toLowerCase()
+      : t.operand;
   return JSON.stringify([t.negated ? '-' + t.operator : t.operator, operand]);
 }
 
@@ -121,7 +129,10 @@ export interface MessageFacts {
 }
 
 export function factsOf(message: Message, flags = message.flags): MessageFacts {
-  const recipients = message.type === 'private' && Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id) : undefined;
+  const recipients =
+    message.type === 'private' && Array.isArray(message.display_recipient)
+      ? message.display_recipient.map((r) => r.id)
+      : undefined;
   return {
     id: message.id,
     type: message.type === 'private' ? 'private' : 'stream',
@@ -147,7 +158,8 @@ export function matchesLocally(narrow: Narrow, facts: MessageFacts, ownUserId: n
 
 function matchTerm(term: NarrowTerm, f: MessageFacts, ownUserId: number): boolean | undefined {
   const operand = term.operand;
-  const known = <T>(value: T | undefined, test: (v: T) => boolean): boolean | undefined => (value === undefined ? undefined : test(value));
+  const known = <T>(value: T | undefined, test: (v: T) => boolean): boolean | undefined =>
+    value === undefined ? undefined : test(value);
   switch (term.operator) {
     case 'channel':
       if (typeof operand !== 'number') return undefined;

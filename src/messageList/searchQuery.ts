@@ -66,20 +66,38 @@ export interface SearchQuery {
   readonly date?: Date;
 }
 
-export type SearchQueryResult = { readonly ok: true; readonly query: SearchQuery } | { readonly ok: false; readonly error: SearchQueryError };
+export type SearchQueryResult =
+  { readonly ok: true; readonly query: SearchQuery } | { readonly ok: false; readonly error: SearchQueryError };
 
 /** Each operator as typed → the API's name. */
 const OPERATORS: Record<string, string> = {
-  channel: 'channel', stream: 'channel',
-  topic: 'topic', subject: 'topic',
-  sender: 'sender', from: 'sender',
-  dm: 'dm', 'pm-with': 'dm',
+  channel: 'channel',
+  stream: 'channel',
+  topic: 'topic',
+  subject: 'topic',
+  sender: 'sender',
+  from: 'sender',
+  dm: 'dm',
+  'pm-with': 'dm',
   'dm-including': 'dm-including',
-  has: 'has', is: 'is',
-  channels: 'channels', streams: 'channels',
-  id: 'id', near: 'near', date: 'date',
+  has: 'has',
+  is: 'is',
+  channels: 'channels',
+  streams: 'channels',
+  id: 'id',
+  near: 'near',
+  date: 'date',
 };
-export const IS_OPERANDS = ['dm', 'starred', 'mentioned', 'unread', 'resolved', 'followed', 'alerted', 'muted'] as const;
+export const IS_OPERANDS = [
+  'dm',
+  'starred',
+  'mentioned',
+  'unread',
+  'resolved',
+  'followed',
+  'alerted',
+  'muted',
+] as const;
 export const HAS_OPERANDS = ['link', 'attachment', 'image', 'reaction'] as const;
 export const CHANNELS_OPERANDS = ['public', 'web-public'] as const;
 
@@ -161,7 +179,8 @@ function parse(input: string, directory: SearchDirectory): SearchQuery {
     const operator = OPERATORS[token.operator];
     if (operator === undefined) throw new QueryError({ kind: 'unknownOperator', operator: token.operator });
     // Only a topic may be empty, and only quoted (`topic:""` is the empty topic).
-    if (token.text === '' && !(operator === 'topic' && token.quoted)) throw new QueryError({ kind: 'missingOperand', operator: token.operator });
+    if (token.text === '' && !(operator === 'topic' && token.quoted))
+      throw new QueryError({ kind: 'missingOperand', operator: token.operator });
     if (operator === 'near') {
       if (token.negated) throw new QueryError({ kind: 'negatedNear' });
       near = messageId(token.operator, token.text);
@@ -169,7 +188,11 @@ function parse(input: string, directory: SearchDirectory): SearchQuery {
     }
     if (operator === 'date') {
       const parsed = token.negated ? undefined : parseDateInput(token.text);
-      if (!parsed?.ok) throw new QueryError({ kind: 'badDate', error: parsed?.error ?? { kind: 'format', text: `-date:${token.text}` } });
+      if (!parsed?.ok)
+        throw new QueryError({
+          kind: 'badDate',
+          error: parsed?.error ?? { kind: 'format', text: `-date:${token.text}` },
+        });
       date = parsed.date;
       continue;
     }
@@ -199,7 +222,10 @@ function resolveOperand(operator: string, token: Token, directory: SearchDirecto
     case 'dm-including':
       return userId(text, directory);
     case 'dm': {
-      const emails = text.split(',').map((s) => s.trim()).filter(Boolean);
+      const emails = text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (emails.length === 0) throw new QueryError({ kind: 'missingOperand', operator: token.operator! });
       return emails.map((s) => userId(s, directory));
     }
@@ -216,7 +242,8 @@ function resolveOperand(operator: string, token: Token, directory: SearchDirecto
     }
     case 'channels': {
       const value = text.toLowerCase();
-      if (!(CHANNELS_OPERANDS as readonly string[]).includes(value)) throw new QueryError({ kind: 'badChannels', operand: text });
+      if (!(CHANNELS_OPERANDS as readonly string[]).includes(value))
+        throw new QueryError({ kind: 'badChannels', operand: text });
       return value;
     }
     default: // id
@@ -272,6 +299,8 @@ export function matchPeople<P extends SearchPerson>(text: string, people: Iterab
 function checkChannelAndDm(terms: readonly NarrowTerm[]): void {
   const positive = terms.filter((t) => !t.negated);
   const channel = positive.some((t) => t.operator === 'channel' || t.operator === 'topic' || t.operator === 'channels');
-  const dm = positive.some((t) => t.operator === 'dm' || t.operator === 'dm-including' || (t.operator === 'is' && t.operand === 'dm'));
+  const dm = positive.some(
+    (t) => t.operator === 'dm' || t.operator === 'dm-including' || (t.operator === 'is' && t.operand === 'dm'),
+  );
   if (channel && dm) throw new QueryError({ kind: 'channelAndDm' });
 }

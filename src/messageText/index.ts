@@ -20,10 +20,7 @@ export function messageText(html: string): string {
 
 /** The plain text on one line: blocks and lines joined by a space, spaces collapsed. */
 export function messageLine(html: string): string {
-  return plainLines(parseHtml(html))
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return plainLines(parseHtml(html)).join(' ').replace(/\s+/g, ' ').trim();
 }
 
 /** `text` cut to `max` characters (code points), the last one then "…". */

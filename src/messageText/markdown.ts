@@ -85,7 +85,13 @@ function inlineNode(node: HtmlNode, options: MarkdownOptions): string {
 function paragraph(text: string): string {
   return text
     .split('\n')
-    .map((line) => line.replace(/ {2,}/g, ' ').trim().replace(/^([-+]|#+)(?=\s|$)/, '\\$1').replace(/^(\d+)([.)])(?=\s|$)/, '$1\\$2'))
+    .map((line) =>
+      line
+        .replace(/ {2,}/g, ' ')
+        .trim()
+        .replace(/^([-+]|#+)(?=\s|$)/, '\\$1')
+        .replace(/^(\d+)([.)])(?=\s|$)/, '$1\\$2'),
+    )
     .join('\n')
     .trim();
 }
@@ -129,12 +135,20 @@ function block(e: HtmlElement, options: MarkdownOptions): string[] {
       if (hasClass(e, 'codehilite')) {
         const language = e.attrs.get('data-code-language');
         const pre = e.children.find((c): c is HtmlElement => c.kind === 'element' && c.tag === 'pre');
-        if (pre) return block({ ...pre, attrs: new Map([...pre.attrs, ['data-code-language', language ?? '']]) }, options);
+        if (pre)
+          return block({ ...pre, attrs: new Map([...pre.attrs, ['data-code-language', language ?? '']]) }, options);
       }
       return blocks(e.children, options);
     case 'blockquote': {
       const text = inner();
-      return text === '' ? [] : [text.split('\n').map((l) => (l === '' ? '>' : `> ${l}`)).join('\n')];
+      return text === ''
+        ? []
+        : [
+            text
+              .split('\n')
+              .map((l) => (l === '' ? '>' : `> ${l}`))
+              .join('\n'),
+          ];
     }
     case 'ul':
     case 'ol': {
@@ -178,7 +192,9 @@ function table(e: HtmlElement, options: MarkdownOptions): string {
   };
   collect(e);
   const cells = rows.map((tr) =>
-    tr.children.filter((c): c is HtmlElement => c.kind === 'element' && (c.tag === 'td' || c.tag === 'th')).map((c) => paragraph(inline(c.children, options)).replace(/\n/g, ' ')),
+    tr.children
+      .filter((c): c is HtmlElement => c.kind === 'element' && (c.tag === 'td' || c.tag === 'th'))
+      .map((c) => paragraph(inline(c.children, options)).replace(/\n/g, ' ')),
   );
   if (cells.length === 0) return '';
   const lines = cells.map((row) => `| ${row.join(' | ')} |`);

@@ -7,8 +7,37 @@ import { glyphOfEmojiClass } from '../emoji/glyph';
 import { classesOf, findElement, hasClass, textContent, type HtmlElement } from './html';
 
 export const BLOCKS = new Set([
-  'p', 'div', 'li', 'ul', 'ol', 'blockquote', 'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tfoot',
-  'tr', 'hr', 'details', 'summary', 'section', 'article', 'header', 'footer', 'figure', 'dl', 'dt', 'dd', 'body', 'html',
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'blockquote',
+  'pre',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'hr',
+  'details',
+  'summary',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'figure',
+  'dl',
+  'dt',
+  'dd',
+  'body',
+  'html',
 ]);
 
 /** Never text: hidden parts, previews of images and links (the message has the link itself), widgets' data. */
@@ -16,7 +45,12 @@ export function isHidden(e: HtmlElement, options: { spoilers: boolean }): boolea
   if (e.tag === 'head' || e.tag === 'frameset' || e.tag === 'frame') return true;
   const classes = classesOf(e);
   if (classes.includes('spoiler-content')) return !options.spoilers;
-  if (classes.some((c) => c === 'message_inline_image' || c === 'message_embed' || c === 'katex-html' || c === 'message_inline_ref')) return true;
+  if (
+    classes.some(
+      (c) => c === 'message_inline_image' || c === 'message_embed' || c === 'katex-html' || c === 'message_inline_ref',
+    )
+  )
+    return true;
   return e.attrs.get('aria-hidden') === 'true';
 }
 
@@ -26,7 +60,8 @@ export function isHidden(e: HtmlElement, options: { spoilers: boolean }): boolea
  * (images) by their alt text or name, a formula by its TeX, a time by its date.
  */
 export function atomText(e: HtmlElement): { text: string; code?: boolean } | undefined {
-  if (e.tag === 'span' && hasClass(e, 'emoji')) return { text: glyphOfEmojiClass(e.attrs.get('class') ?? '') ?? textContent(e) };
+  if (e.tag === 'span' && hasClass(e, 'emoji'))
+    return { text: glyphOfEmojiClass(e.attrs.get('class') ?? '') ?? textContent(e) };
   if (e.tag === 'img') {
     const alt = e.attrs.get('alt');
     if (alt) return { text: alt };
@@ -34,7 +69,10 @@ export function atomText(e: HtmlElement): { text: string; code?: boolean } | und
     return { text: hasClass(e, 'emoji') && title ? `:${title.replace(/\s+/g, '_')}:` : '' };
   }
   if (hasClass(e, 'katex')) {
-    const tex = findElement(e.children, (a) => a.tag === 'annotation' && a.attrs.get('encoding') === 'application/x-tex');
+    const tex = findElement(
+      e.children,
+      (a) => a.tag === 'annotation' && a.attrs.get('encoding') === 'application/x-tex',
+    );
     if (tex) return { text: textContent(tex).trim(), code: true };
   }
   if (e.tag === 'time') {

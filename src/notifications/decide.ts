@@ -107,7 +107,11 @@ function shouldNotify(message: MessageFacts, ctx: NotificationContext): NotifyRe
   const followed = channel?.topicPolicy === POLICY_FOLLOWED;
   // The reason shown: a mention (when mentions notify) says more than "a channel you follow".
   const label = (fallback: NotifyReason): NotifyReason =>
-    s.enable_desktop_notifications && mentioned ? 'mention' : s.enable_desktop_notifications && wildcard && wildcardNotifies(ctx) ? 'wildcard' : fallback;
+    s.enable_desktop_notifications && mentioned
+      ? 'mention'
+      : s.enable_desktop_notifications && wildcard && wildcardNotifies(ctx)
+        ? 'wildcard'
+        : fallback;
   if (message.type === 'stream' && channel) {
     if (channel.desktopNotifications ?? s.enable_stream_desktop_notifications) return label('channel');
     if (followed && s.enable_followed_topic_desktop_notifications) return label('followed');
@@ -141,7 +145,9 @@ export function summaryText(reasons: readonly NotifyReason[]): string {
   if (mentions) parts.push(mentions === 1 ? l10n.t('1 mention') : l10n.t('{0} mentions', mentions));
   if (followed) parts.push(l10n.t('{0} in followed topics', followed));
   if (channels) parts.push(l10n.t('{0} in channels', channels));
-  return reasons.length === 1 ? l10n.t('1 new message: {0}', parts.join(', ')) : l10n.t('{0} new messages: {1}', reasons.length, parts.join(', '));
+  return reasons.length === 1
+    ? l10n.t('1 new message: {0}', parts.join(', '))
+    : l10n.t('{0} new messages: {1}', reasons.length, parts.join(', '));
 }
 
 // ---- batching -----------------------------------------------------------------------------------

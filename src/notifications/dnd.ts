@@ -15,7 +15,9 @@ export class DoNotDisturb extends Disposable {
 
   constructor(private readonly state: vscode.Memento) {
     super();
-    this.#item = this._register(vscode.window.createStatusBarItem('teamChat.doNotDisturb', vscode.StatusBarAlignment.Left, 99));
+    this.#item = this._register(
+      vscode.window.createStatusBarItem('teamChat.doNotDisturb', vscode.StatusBarAlignment.Left, 99),
+    );
     this.#item.name = vscode.l10n.t('Team Chat: Do Not Disturb');
     this.#item.command = Commands.toggleDoNotDisturb;
     this.#render();

@@ -19,13 +19,15 @@ export function register(services: Services, views: TopicViews): Notifications {
   services.context.subscriptions.push(dnd);
   const notifier = new Notifier(services, views, dnd);
   services.context.subscriptions.push(notifier);
-  registerCommands(services, [{
-    id: Commands.toggleDoNotDisturb,
-    failure: vscode.l10n.t('Could not switch Do Not Disturb'),
-    run: async (): Promise<boolean> => {
-      await dnd.toggle();
-      return dnd.on;
+  registerCommands(services, [
+    {
+      id: Commands.toggleDoNotDisturb,
+      failure: vscode.l10n.t('Could not switch Do Not Disturb'),
+      run: async (): Promise<boolean> => {
+        await dnd.toggle();
+        return dnd.on;
+      },
     },
-  }]);
+  ]);
   return { notifier, dnd };
 }

@@ -18,13 +18,23 @@ import { describeError } from '../ui/errorMessage';
 import { showQueued } from '../ui/queued';
 import type { TopicViews } from '../webviews/topicView/manager';
 import type { TopicViewKey } from '../webviews/topicView/protocol';
-import { decideNotification, NotificationBatcher, notificationSettings, realBatchTimers, summaryText, type BatchTimers, type NotifyReason } from './decide';
+import {
+  decideNotification,
+  NotificationBatcher,
+  notificationSettings,
+  realBatchTimers,
+  summaryText,
+  type BatchTimers,
+  type NotifyReason,
+} from './decide';
 import type { DoNotDisturb } from './dnd';
 import { replyLoop, type ReplyUi } from './reply';
 import { notificationText, plainPreview } from './text';
 
 /** The conversation a notification is about. */
-export type ConversationTarget = { readonly kind: 'topic'; readonly streamId: number; readonly topic: string } | { readonly kind: 'dm'; readonly userIds: readonly number[] };
+export type ConversationTarget =
+  | { readonly kind: 'topic'; readonly streamId: number; readonly topic: string }
+  | { readonly kind: 'dm'; readonly userIds: readonly number[] };
 
 /** One message that notifies. */
 export interface PendingNotification {
@@ -85,7 +95,12 @@ export class Notifier extends Disposable {
     });
     this._register(services.sessions.onDidChange((current) => this.#follow(current)));
     this._register(dnd.onDidChange((on) => on && this.#batcher.clear()));
-    this._register({ dispose: () => { this.#listener?.dispose(); this.#batcher.clear(); } });
+    this._register({
+      dispose: () => {
+        this.#listener?.dispose();
+        this.#batcher.clear();
+      },
+    });
     this.#follow(services.sessions.current);
   }
 
@@ -119,24 +134,33 @@ export class Notifier extends Disposable {
     const streamId = message.stream_id;
     const sub = streamId === undefined ? undefined : store.subscription(streamId);
     const reason = decideNotification(
-      { type: message.type === 'stream' || message.type === 'private' ? message.type : 'unknown', senderId: message.sender_id, flags },
+      {
+        type: message.type === 'stream' || message.type === 'private' ? message.type : 'unknown',
+        senderId: message.sender_id,
+        flags,
+      },
       {
         ownUserId: store.ownUserId,
         settings,
         mutedUserIds: NO_MUTED_USERS,
-        channel: streamId === undefined ? undefined : {
-          subscribed: sub !== undefined,
-          muted: sub?.is_muted ?? false,
-          desktopNotifications: sub?.desktop_notifications ?? null,
-          wildcardMentionsNotify: sub?.wildcard_mentions_notify ?? null,
-          topicPolicy: store.topicPolicy(streamId, message.subject),
-        },
+        channel:
+          streamId === undefined
+            ? undefined
+            : {
+                subscribed: sub !== undefined,
+                muted: sub?.is_muted ?? false,
+                desktopNotifications: sub?.desktop_notifications ?? null,
+                wildcardMentionsNotify: sub?.wildcard_mentions_notify ?? null,
+                topicPolicy: store.topicPolicy(streamId, message.subject),
+              },
       },
     );
     if (!reason) return undefined;
     const sender = store.user(message.sender_id)?.full_name ?? message.sender_full_name;
     if (message.type === 'private') {
-      const others = Array.isArray(message.display_recipient) ? message.display_recipient.filter((u) => u.id !== store.ownUserId) : [];
+      const others = Array.isArray(message.display_recipient)
+        ? message.display_recipient.filter((u) => u.id !== store.ownUserId)
+        : [];
       const userIds = others.map((u) => u.id).sort((a, b) => a - b);
       const groupWith = others.filter((u) => u.id !== message.sender_id).map((u) => u.full_name);
       const preview = settings.pm_content_in_desktop_notifications ? plainPreview(message.content) : undefined;
@@ -148,7 +172,11 @@ export class Notifier extends Disposable {
         title: others.map((u) => u.full_name).join(', '),
       };
     }
-    const channel = store.channelName(streamId!) ?? (typeof message.display_recipient === 'string' ? message.display_recipient : vscode.l10n.t('channel {0}', String(streamId)));
+    const channel =
+      store.channelName(streamId!) ??
+      (typeof message.display_recipient === 'string'
+        ? message.display_recipient
+        : vscode.l10n.t('channel {0}', String(streamId)));
     const conversation = `#${channel} › ${message.subject === '' ? store.realm.emptyTopicDisplayName : message.subject}`;
     return {
       messageId: message.id,
@@ -179,7 +207,13 @@ export class Notifier extends Disposable {
     const latest = items[items.length - 1]!;
     const actions = [OPEN_LATEST];
     const choice = vscode.window.showInformationMessage(text, ...actions);
-    this.#onDidNotify.fire({ kind: 'summary', text, actions, messageIds: items.map((i) => i.messageId), target: latest.target });
+    this.#onDidNotify.fire({
+      kind: 'summary',
+      text,
+      actions,
+      messageIds: items.map((i) => i.messageId),
+      target: latest.target,
+    });
     if ((await choice) === OPEN_LATEST) await open(latest.target);
   }
 
@@ -206,7 +240,9 @@ export class Notifier extends Disposable {
       else void vscode.window.showInformationMessage(vscode.l10n.t('Sent to {0}.', title));
       return result;
     };
-    const id = await replyLoop(vscode.l10n.t('Reply to {0}', title), max, ui, send, (e) => vscode.l10n.t('Could not send the reply: {0}', describeError(e)));
+    const id = await replyLoop(vscode.l10n.t('Reply to {0}', title), max, ui, send, (e) =>
+      vscode.l10n.t('Could not send the reply: {0}', describeError(e)),
+    );
     if (id === undefined) return undefined;
     await this.#markAnswered(current, target, id);
     this.#onDidReply.fire({ messageId: id, target });
@@ -220,19 +256,26 @@ export class Notifier extends Disposable {
    */
   async #markAnswered(current: CurrentSession, target: ConversationTarget, replyId: number): Promise<void> {
     const store = current.store;
-    const unread = target.kind === 'topic' ? store.unreadIdsOfTopic(target.streamId, target.topic) : store.unreads.dmIds(target.userIds);
+    const unread =
+      target.kind === 'topic'
+        ? store.unreadIdsOfTopic(target.streamId, target.topic)
+        : store.unreads.dmIds(target.userIds);
     const ids = unread.filter((id) => id < replyId);
     if (ids.length === 0) return;
     try {
       await updateMessageFlags(current.client, { messages: ids, op: 'add', flag: 'read' });
     } catch (error) {
-      this.services.log.warn(`Notifications: could not mark the answered conversation as read: ${describeError(error)}`);
+      this.services.log.warn(
+        `Notifications: could not mark the answered conversation as read: ${describeError(error)}`,
+      );
     }
   }
 }
 
 function viewKey(target: ConversationTarget): TopicViewKey {
-  return target.kind === 'dm' ? { mode: 'dm', userIds: target.userIds } : { mode: 'topic', streamId: target.streamId, topic: target.topic };
+  return target.kind === 'dm'
+    ? { mode: 'dm', userIds: target.userIds }
+    : { mode: 'topic', streamId: target.streamId, topic: target.topic };
 }
 
 function open(target: ConversationTarget): Thenable<unknown> {
@@ -245,7 +288,8 @@ function open(target: ConversationTarget): Thenable<unknown> {
 const REPLY_WAIT_MS = 15_000;
 
 function destination(current: CurrentSession, target: ConversationTarget): OutboxDestination {
-  if (target.kind === 'dm') return { type: 'private', userIds: target.userIds.length === 0 ? [current.store.ownUserId] : [...target.userIds] };
+  if (target.kind === 'dm')
+    return { type: 'private', userIds: target.userIds.length === 0 ? [current.store.ownUserId] : [...target.userIds] };
   return { type: 'stream', streamId: target.streamId, topic: target.topic };
 }
 

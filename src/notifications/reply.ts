@@ -6,7 +6,11 @@ import * as l10n from '@vscode/l10n';
 
 export interface ReplyUi {
   /** Asks for the text, starting from `value`; `validate` returns an error message or undefined. Undefined: cancelled. */
-  input(options: { title: string; value: string; validate: (text: string) => string | undefined }): PromiseLike<string | undefined>;
+  input(options: {
+    title: string;
+    value: string;
+    validate: (text: string) => string | undefined;
+  }): PromiseLike<string | undefined>;
   /** Shows a failed send; true when the user chose to retry. */
   failed(message: string): PromiseLike<boolean>;
 }

@@ -22,21 +22,29 @@ export interface NotificationWhere {
  * `Bob Brown: hello`, `Bob Brown mentioned you in #general › lunch: hello`, or without the
  * content (`pm_content_in_desktop_notifications` off): `New direct message from Bob Brown`.
  */
-export function notificationText(sender: string, reason: NotifyReason, where: NotificationWhere, preview: string | undefined): string {
+export function notificationText(
+  sender: string,
+  reason: NotifyReason,
+  where: NotificationWhere,
+  preview: string | undefined,
+): string {
   let head: string;
   if (reason === 'dm') {
     const others = where.groupWith && where.groupWith.length > 0 ? where.groupWith.join(', ') : undefined;
     if (preview === undefined) {
-      return others === undefined ? l10n.t('New direct message from {0}', sender) : l10n.t('New direct message from {0} (to you and {1})', sender, others);
+      return others === undefined
+        ? l10n.t('New direct message from {0}', sender)
+        : l10n.t('New direct message from {0} (to you and {1})', sender, others);
     }
     head = others === undefined ? sender : l10n.t('{0} (to you and {1})', sender, others);
   } else {
     const conversation = where.conversation ?? l10n.t('a channel');
-    head = reason === 'mention'
-      ? l10n.t('{0} mentioned you in {1}', sender, conversation)
-      : reason === 'wildcard'
-        ? l10n.t('{0} mentioned everyone in {1}', sender, conversation)
-        : l10n.t('{0} in {1}', sender, conversation);
+    head =
+      reason === 'mention'
+        ? l10n.t('{0} mentioned you in {1}', sender, conversation)
+        : reason === 'wildcard'
+          ? l10n.t('{0} mentioned everyone in {1}', sender, conversation)
+          : l10n.t('{0} in {1}', sender, conversation);
   }
   return preview ? l10n.t('{0}: {1}', head, preview) : head;
 }

@@ -48,7 +48,14 @@ function encode(c: CachedConversation): Buffer {
 function decode(body: Buffer): CachedConversation | undefined {
   try {
     const c = JSON.parse(body.toString('utf8')) as Partial<CachedConversation> | null;
-    if (typeof c !== 'object' || c === null || !Array.isArray(c.messages) || !Array.isArray(c.narrow) || typeof c.foundOldest !== 'boolean') return undefined;
+    if (
+      typeof c !== 'object' ||
+      c === null ||
+      !Array.isArray(c.messages) ||
+      !Array.isArray(c.narrow) ||
+      typeof c.foundOldest !== 'boolean'
+    )
+      return undefined;
     if (c.messages.some((m: Partial<Message> | null) => typeof m?.id !== 'number')) return undefined;
     return c as CachedConversation;
   } catch {
@@ -178,7 +185,11 @@ export class ConversationCache {
       // Moved into a cached conversation: kept there when it falls within the cached range.
       for (const m of moved.values()) {
         for (const [key, c] of all) {
-          if (c.messages.some((x) => x.id === m.id) || matchesLocally(narrowOf(c.narrow), factsOf(m), ownUserId) !== true) continue;
+          if (
+            c.messages.some((x) => x.id === m.id) ||
+            matchesLocally(narrowOf(c.narrow), factsOf(m), ownUserId) !== true
+          )
+            continue;
           const oldest = c.messages[0]?.id;
           if (!c.foundOldest && (oldest === undefined || m.id < oldest)) continue;
           all.set(key, bounded({ ...c, messages: [...c.messages, m].sort((a, b) => a.id - b.id) }));

@@ -19,7 +19,12 @@ export function register(services: Services): void {
   const { sessions, context, log } = services;
   let lastBackground = 0;
   registerCommands(services, [
-    { id: Commands.reconnect, failure: vscode.l10n.t('Team Chat could not reconnect'), progress: { place: 'window', title: vscode.l10n.t('Team Chat: reconnecting') }, run: () => sessions.restart() },
+    {
+      id: Commands.reconnect,
+      failure: vscode.l10n.t('Team Chat could not reconnect'),
+      progress: { place: 'window', title: vscode.l10n.t('Team Chat: reconnecting') },
+      run: () => sessions.restart(),
+    },
   ]);
   context.subscriptions.push(
     sessions.onError((error) => {
@@ -29,7 +34,9 @@ export function register(services: Services): void {
         return;
       }
       if (sessions.state.phase === 'refused') {
-        reportError(log, error, vscode.l10n.t('Team Chat could not connect'), () => vscode.commands.executeCommand(Commands.reconnect));
+        reportError(log, error, vscode.l10n.t('Team Chat could not connect'), () =>
+          vscode.commands.executeCommand(Commands.reconnect),
+        );
         return;
       }
       const now = Date.now();

@@ -76,7 +76,10 @@ export class SessionManager extends Disposable {
       saved: async (account) => {
         if (!this.cache) return undefined;
         const keep = this.#conversations?.account.id === account.id;
-        const [saved, messages] = await Promise.all([this.cache.read(account.id, account.realmUrl), keep ? undefined : this.cache.readMessages(account.id, account.realmUrl)]);
+        const [saved, messages] = await Promise.all([
+          this.cache.read(account.id, account.realmUrl),
+          keep ? undefined : this.cache.readMessages(account.id, account.realmUrl),
+        ]);
         // The same account again (Reconnect): its cache in memory is newer than its file.
         if (!keep) this.#useConversations(account, new ConversationCache(undefined, messages));
         this.#pendingWarm = saved !== undefined;
@@ -163,7 +166,12 @@ export class SessionManager extends Disposable {
       // Edits, deletions and moves of cached messages update the cache.
       current.store.onDidApplyEvents((events) => {
         const conversations = this.#conversations;
-        if (this.current?.session === current.session && conversations?.account.id === current.account.id && conversations.cache.apply(events, current.store.ownUserId)) this.#scheduleSave();
+        if (
+          this.current?.session === current.session &&
+          conversations?.account.id === current.account.id &&
+          conversations.cache.apply(events, current.store.ownUserId)
+        )
+          this.#scheduleSave();
       }),
     ];
     this.#storeListener = subscriptions && { dispose: () => subscriptions.forEach((s) => s.dispose()) };

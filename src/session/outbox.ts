@@ -178,7 +178,8 @@ export class OutboxService extends Disposable {
         if (entry.state === 'refused' || entry.state === 'failed') return finish(undefined);
         // Paused: an earlier entry could not reach the server, or the session is not live.
         if (entries.some((e) => e.state === 'failed' || (e.state === 'waiting' && e.error))) return finish(undefined);
-        if (['offline', 'reconnecting', 'refused', 'signedOut'].includes(this.sessions.state.phase)) return finish(undefined);
+        if (['offline', 'reconnecting', 'refused', 'signedOut'].includes(this.sessions.state.phase))
+          return finish(undefined);
       };
       const timer = setTimeout(() => finish(undefined), timeoutMs);
       const subscriptions = [
@@ -255,21 +256,25 @@ export class OutboxService extends Disposable {
       storage,
       subscriptions: [],
       // The outbox's code (the message checks of the API layer) loads after the client's.
-      opening: loadOutbox().then(({ Outbox }) => Outbox.open({ storage, connection, log: this.log })).then((outbox) => {
-        if (this.#opened !== opened) {
-          outbox.dispose();
+      opening: loadOutbox()
+        .then(({ Outbox }) => Outbox.open({ storage, connection, log: this.log }))
+        .then((outbox) => {
+          if (this.#opened !== opened) {
+            outbox.dispose();
+            return outbox;
+          }
+          opened.outbox = outbox;
+          opened.subscriptions.push(
+            outbox.onDidChange((entries) => this.#onDidChange.fire(entries)),
+            outbox.onDidDeliver((d) => this.#remember(d.localId, d.messageId)),
+          );
+          this.#onDidChange.fire(outbox.entries());
           return outbox;
-        }
-        opened.outbox = outbox;
-        opened.subscriptions.push(
-          outbox.onDidChange((entries) => this.#onDidChange.fire(entries)),
-          outbox.onDidDeliver((d) => this.#remember(d.localId, d.messageId)),
-        );
-        this.#onDidChange.fire(outbox.entries());
-        return outbox;
-      }),
+        }),
     };
-    opened.opening.catch((e: unknown) => this.log.warn(`Outbox: could not open the unsent messages of ${account.id}: ${String(e)}`));
+    opened.opening.catch((e: unknown) =>
+      this.log.warn(`Outbox: could not open the unsent messages of ${account.id}: ${String(e)}`),
+    );
     this.#opened = opened;
     return opened;
   }

@@ -77,8 +77,10 @@ export class OutboxFile implements OutboxStorage {
       return this.#setAside('its header is not valid JSON');
     }
     if (typeof header !== 'object' || header === null) return this.#setAside('its header is not an object');
-    if (header.version !== OUTBOX_FILE_VERSION) return this.#setAside(`version ${String(header.version)}, expected ${OUTBOX_FILE_VERSION}`);
-    if (header.accountId !== this.accountId || header.realmUrl !== this.realmUrl) return this.#setAside('it belongs to another account or server');
+    if (header.version !== OUTBOX_FILE_VERSION)
+      return this.#setAside(`version ${String(header.version)}, expected ${OUTBOX_FILE_VERSION}`);
+    if (header.accountId !== this.accountId || header.realmUrl !== this.realmUrl)
+      return this.#setAside('it belongs to another account or server');
     if (!Number.isSafeInteger(header.bytes) || eol < 0 || eol + 1 + header.bytes! + 1 !== bytes.length) {
       return this.#setAside(`it is ${bytes.length} bytes long, its header says otherwise`);
     }
@@ -94,7 +96,8 @@ export class OutboxFile implements OutboxStorage {
     const { OutboxEntries } = await import('./outboxEntries');
     const parsed = OutboxEntries.safeParse(json);
     if (!parsed.success) return this.#setAside('its entries are not outbox entries');
-    if (parsed.data.length) this.log.info(`Outbox: ${parsed.data.length} unsent message(s) found in ${path.basename(this.path)}.`);
+    if (parsed.data.length)
+      this.log.info(`Outbox: ${parsed.data.length} unsent message(s) found in ${path.basename(this.path)}.`);
     return parsed.data;
   }
 
@@ -116,7 +119,14 @@ export class OutboxFile implements OutboxStorage {
       return;
     }
     const body = Buffer.from(JSON.stringify(entries));
-    const header: Header = { version: OUTBOX_FILE_VERSION, accountId: this.accountId, realmUrl: this.realmUrl, savedAt: this.now(), bytes: body.length, sha1: sha1(body) };
+    const header: Header = {
+      version: OUTBOX_FILE_VERSION,
+      accountId: this.accountId,
+      realmUrl: this.realmUrl,
+      savedAt: this.now(),
+      bytes: body.length,
+      sha1: sha1(body),
+    };
     const nl = Buffer.from('\n');
     const content = Buffer.concat([Buffer.from(JSON.stringify(header)), nl, body, nl]);
     await fs.mkdir(this.dir, { recursive: true });
@@ -138,9 +148,13 @@ export class OutboxFile implements OutboxStorage {
     const aside = `${this.path}.corrupt-${this.now()}`;
     try {
       await fs.rename(this.path, aside);
-      this.log.warn(`Outbox: ${path.basename(this.path)} was set aside as ${path.basename(aside)} (${why}); nothing in it is sent.`);
+      this.log.warn(
+        `Outbox: ${path.basename(this.path)} was set aside as ${path.basename(aside)} (${why}); nothing in it is sent.`,
+      );
     } catch (error) {
-      this.log.warn(`Outbox: ${path.basename(this.path)} is unusable (${why}) and could not be set aside (${error instanceof Error ? error.message : String(error)}); nothing in it is sent.`);
+      this.log.warn(
+        `Outbox: ${path.basename(this.path)} is unusable (${why}) and could not be set aside (${error instanceof Error ? error.message : String(error)}); nothing in it is sent.`,
+      );
     }
     return [];
   }

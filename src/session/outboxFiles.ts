@@ -110,7 +110,9 @@ export class OutboxFiles implements OutboxStorage {
     const entries = [...byId.values()].sort((a, b) => a.createdAt - b.createdAt);
     await this.own.save(entries);
     for (const t of taken) await fs.rm(t.file.path, { force: true });
-    this.log.info(`Outbox: took over ${taken.reduce((n, t) => n + t.entries.length, 0)} unsent message(s) of a closed window.`);
+    this.log.info(
+      `Outbox: took over ${taken.reduce((n, t) => n + t.entries.length, 0)} unsent message(s) of a closed window.`,
+    );
     return entries;
   }
 
@@ -154,7 +156,9 @@ export class OutboxFiles implements OutboxStorage {
   async #held(hostId: string): Promise<boolean> {
     let lease: Partial<Lease>;
     try {
-      lease = JSON.parse(await fs.readFile(path.join(this.dir, `${this.#stem}.${hostId}.lease`), 'utf8')) as Partial<Lease>;
+      lease = JSON.parse(
+        await fs.readFile(path.join(this.dir, `${this.#stem}.${hostId}.lease`), 'utf8'),
+      ) as Partial<Lease>;
     } catch {
       return false; // no lease (or a torn one): nobody holds it
     }

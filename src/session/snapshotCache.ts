@@ -89,7 +89,10 @@ export interface CachedState {
 const sha1 = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('hex');
 
 /** Splits a snapshot into what the first render reads and the rest (see the file comment). */
-export function splitSnapshot(snapshot: RegisterSnapshot): { first: RegisterSnapshot; rest: Partial<RegisterSnapshot> } {
+export function splitSnapshot(snapshot: RegisterSnapshot): {
+  first: RegisterSnapshot;
+  rest: Partial<RegisterSnapshot>;
+} {
   const first: Record<string, unknown> = { ...snapshot };
   const rest: Record<string, unknown> = {};
   for (const key of REST_KEYS) {
@@ -101,7 +104,8 @@ export function splitSnapshot(snapshot: RegisterSnapshot): { first: RegisterSnap
     const own = snapshot.user_id;
     const named = new Set<number>(own === undefined ? [] : [own]);
     for (const c of snapshot.recent_private_conversations ?? []) for (const id of c.user_ids) named.add(id);
-    const isFirst = (u: (typeof users)[number]): boolean => named.has(u.user_id) || (u.is_bot && u.bot_owner_id === own);
+    const isFirst = (u: (typeof users)[number]): boolean =>
+      named.has(u.user_id) || (u.is_bot && u.bot_owner_id === own);
     first.realm_users = users.filter(isFirst);
     rest.realm_users = users.filter((u) => !isFirst(u));
   }
@@ -111,7 +115,8 @@ export function splitSnapshot(snapshot: RegisterSnapshot): { first: RegisterSnap
 /** The inverse of splitSnapshot. */
 function joinSnapshot(first: RegisterSnapshot, rest: Partial<RegisterSnapshot>): RegisterSnapshot {
   const whole = { ...first, ...rest };
-  if (first.realm_users || rest.realm_users) whole.realm_users = [...(first.realm_users ?? []), ...(rest.realm_users ?? [])];
+  if (first.realm_users || rest.realm_users)
+    whole.realm_users = [...(first.realm_users ?? []), ...(rest.realm_users ?? [])];
   return whole;
 }
 
@@ -158,7 +163,9 @@ export class SnapshotCache {
     if (!file) return undefined;
     const first = file.section<RegisterSnapshot>('first');
     if (!first || typeof first !== 'object') return file.problem('its first section is not a snapshot');
-    this.log.info(`Warm start: showing the snapshot saved ${new Date(file.savedAt).toISOString()} until the server answers.`);
+    this.log.info(
+      `Warm start: showing the snapshot saved ${new Date(file.savedAt).toISOString()} until the server answers.`,
+    );
     let whole: RegisterSnapshot | undefined;
     return {
       first,
@@ -166,7 +173,9 @@ export class SnapshotCache {
       complete: () => {
         if (whole) return whole;
         const rest = file.section<Partial<RegisterSnapshot>>('rest');
-        return rest && typeof rest === 'object' ? (whole = joinSnapshot(first, rest)) : file.problem('its rest section is not an object');
+        return rest && typeof rest === 'object'
+          ? (whole = joinSnapshot(first, rest))
+          : file.problem('its rest section is not an object');
       },
     };
   }
@@ -180,7 +189,14 @@ export class SnapshotCache {
   }
 
   /** `names`: the sections expected, in order (undefined: those the header lists). */
-  async #read(file: string, what: string, accountId: string, realmUrl: string, names: readonly string[] | undefined, version = SNAPSHOT_CACHE_VERSION): Promise<SectionedFile | undefined> {
+  async #read(
+    file: string,
+    what: string,
+    accountId: string,
+    realmUrl: string,
+    names: readonly string[] | undefined,
+    version = SNAPSHOT_CACHE_VERSION,
+  ): Promise<SectionedFile | undefined> {
     let bytes: Buffer;
     try {
       bytes = await fs.readFile(file);
@@ -212,7 +228,8 @@ export class SnapshotCache {
     let at = eol + 1;
     for (const name of listed) {
       const info = header.sections?.[name];
-      if (!info || !Number.isSafeInteger(info.bytes) || info.bytes < 0 || typeof info.sha1 !== 'string') return problem(`its header does not describe the ${name} section`);
+      if (!info || !Number.isSafeInteger(info.bytes) || info.bytes < 0 || typeof info.sha1 !== 'string')
+        return problem(`its header does not describe the ${name} section`);
       offsets.set(name, [at, info]);
       at += info.bytes + 1;
     }
@@ -253,17 +270,36 @@ export class SnapshotCache {
    * body), least recently used first. Failures are logged, not thrown.
    */
   writeMessages(accountId: string, realmUrl: string, sections: readonly (readonly [string, Buffer])[]): Promise<void> {
-    return this.#write(this.messagesFileOf(accountId), 'messages', accountId, realmUrl, () => sections, MESSAGES_CACHE_VERSION);
+    return this.#write(
+      this.messagesFileOf(accountId),
+      'messages',
+      accountId,
+      realmUrl,
+      () => sections,
+      MESSAGES_CACHE_VERSION,
+    );
   }
 
-  #write(file: string, what: string, accountId: string, realmUrl: string, sections: () => Record<string, unknown> | readonly (readonly [string, Buffer])[], version = SNAPSHOT_CACHE_VERSION): Promise<void> {
+  #write(
+    file: string,
+    what: string,
+    accountId: string,
+    realmUrl: string,
+    sections: () => Record<string, unknown> | readonly (readonly [string, Buffer])[],
+    version = SNAPSHOT_CACHE_VERSION,
+  ): Promise<void> {
     const previous = this.#writing.get(file) ?? Promise.resolve();
     const next = previous.then(async () => {
       try {
         const given = sections();
-        const bodies = Array.isArray(given) ? given : Object.entries(given).map(([name, value]) => [name, Buffer.from(JSON.stringify(value))] as const);
+        const bodies = Array.isArray(given)
+          ? given
+          : Object.entries(given).map(([name, value]) => [name, Buffer.from(JSON.stringify(value))] as const);
         const header: CacheHeader = {
-          version, accountId, realmUrl, savedAt: this.now(),
+          version,
+          accountId,
+          realmUrl,
+          savedAt: this.now(),
           sections: Object.fromEntries(bodies.map(([name, b]) => [name, { bytes: b.length, sha1: sha1(b) }])),
         };
         const nl = Buffer.from('\n');
@@ -273,7 +309,9 @@ export class SnapshotCache {
         await fs.writeFile(tmp, content, { mode: 0o600 });
         await fs.rename(tmp, file);
       } catch (error) {
-        this.log.warn(`Warm start: the ${what} could not be saved (${error instanceof Error ? error.message : String(error)}).`);
+        this.log.warn(
+          `Warm start: the ${what} could not be saved (${error instanceof Error ? error.message : String(error)}).`,
+        );
       }
     });
     this.#writing.set(file, next);

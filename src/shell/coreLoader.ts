@@ -53,17 +53,28 @@ export async function loadCore<T>(options: CoreLoadOptions): Promise<LoadedCore<
   const bytes = await fs.readFile(file);
   const cacheFile = cacheDir && path.join(cacheDir, cacheName(bytes));
   const read = cacheFile ? await readCache(cacheFile) : { outcome: 'absent' as const };
-  const script = new vm.Script(WRAPPER[0] + bytes.toString('utf8') + WRAPPER[1], { filename: file, cachedData: read.data });
+  const script = new vm.Script(WRAPPER[0] + bytes.toString('utf8') + WRAPPER[1], {
+    filename: file,
+    cachedData: read.data,
+  });
   const cache: CacheOutcome = read.data && script.cachedDataRejected ? 'rejected' : read.outcome;
   await options.between?.();
   const module = { exports: {} as T };
-  const wrapped = script.runInThisContext() as (exports: T, require: NodeJS.Require, module: { exports: T }, filename: string, dirname: string) => void;
+  const wrapped = script.runInThisContext() as (
+    exports: T,
+    require: NodeJS.Require,
+    module: { exports: T },
+    filename: string,
+    dirname: string,
+  ) => void;
   wrapped.call(module.exports, module.exports, options.require, module, file, path.dirname(file));
   let saved: Promise<boolean> | undefined;
   return {
     exports: module.exports,
     cache,
-    saveCache: () => (saved ??= cacheFile && cache !== 'accepted' ? writeCache(cacheFile, script.createCachedData()) : Promise.resolve(false)),
+    saveCache: () =>
+      (saved ??=
+        cacheFile && cache !== 'accepted' ? writeCache(cacheFile, script.createCachedData()) : Promise.resolve(false)),
   };
 }
 
@@ -83,7 +94,9 @@ async function readCache(cacheFile: string): Promise<{ outcome: CacheOutcome; da
   const header = MAGIC.length + DIGEST_BYTES;
   const data = bytes.subarray(header);
   const intact =
-    bytes.length > header && bytes.subarray(0, MAGIC.length).equals(MAGIC) && createHash('sha256').update(data).digest().equals(bytes.subarray(MAGIC.length, header));
+    bytes.length > header &&
+    bytes.subarray(0, MAGIC.length).equals(MAGIC) &&
+    createHash('sha256').update(data).digest().equals(bytes.subarray(MAGIC.length, header));
   return intact ? { outcome: 'accepted', data } : { outcome: 'corrupt' };
 }
 
@@ -99,7 +112,9 @@ async function writeCache(cacheFile: string, data: Buffer): Promise<boolean> {
     await fs.rm(temporary, { force: true }).catch(() => undefined);
     return false;
   }
-  const others = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.startsWith(PREFIX) && f.endsWith(SUFFIX) && f !== path.basename(cacheFile));
+  const others = (await fs.readdir(dir).catch(() => [] as string[])).filter(
+    (f) => f.startsWith(PREFIX) && f.endsWith(SUFFIX) && f !== path.basename(cacheFile),
+  );
   await Promise.all(others.map((f) => fs.rm(path.join(dir, f), { force: true }).catch(() => undefined)));
   return true;
 }

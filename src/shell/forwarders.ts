@@ -42,7 +42,9 @@ export interface Manifest {
 
 /** The tree views the manifest contributes (webview views left out). */
 export function manifestTrees(manifest: Manifest): string[] {
-  return Object.values(manifest.contributes?.views ?? {}).flatMap((views) => views.filter((v) => (v.type ?? 'tree') === 'tree').map((v) => v.id));
+  return Object.values(manifest.contributes?.views ?? {}).flatMap((views) =>
+    views.filter((v) => (v.type ?? 'tree') === 'tree').map((v) => v.id),
+  );
 }
 
 /** The commands the manifest contributes. */
@@ -101,7 +103,10 @@ export class Forwarders<T = unknown> implements ShellHost {
     }
     for (const viewId of manifestTrees(manifest)) {
       const forwarder = new TreeForwarder<unknown>();
-      const view = registrar.createTreeView(viewId, { treeDataProvider: forwarder, showCollapseAll: CollapsibleViews.includes(viewId) });
+      const view = registrar.createTreeView(viewId, {
+        treeDataProvider: forwarder,
+        showCollapseAll: CollapsibleViews.includes(viewId),
+      });
       own(view);
       this.#trees.set(viewId, { view, forwarder });
     }
@@ -128,7 +133,9 @@ export class Forwarders<T = unknown> implements ShellHost {
   registerWebviewPanelSerializer(viewType: string, serializer: vscode.WebviewPanelSerializer): vscode.Disposable {
     if (!this.#manifestPanels.has(viewType)) return this.registrar.registerWebviewPanelSerializer(viewType, serializer);
     this.#serializers.set(viewType, serializer);
-    return { dispose: () => void (this.#serializers.get(viewType) === serializer && this.#serializers.delete(viewType)) };
+    return {
+      dispose: () => void (this.#serializers.get(viewType) === serializer && this.#serializers.delete(viewType)),
+    };
   }
 
   createTreeView<N>(viewId: string, options: vscode.TreeViewOptions<N>): vscode.TreeView<N> {
@@ -137,7 +144,9 @@ export class Forwarders<T = unknown> implements ShellHost {
     const { treeDataProvider, ...rest } = options;
     const unknownOptions = Object.keys(rest).filter((k) => k !== 'showCollapseAll');
     if (unknownOptions.length > 0 || !!rest.showCollapseAll !== CollapsibleViews.includes(viewId)) {
-      throw new Error(`the shell creates ${viewId} without ${unknownOptions.join(', ') || 'that showCollapseAll'}: add it to the shell's tree options (CollapsibleViews)`);
+      throw new Error(
+        `the shell creates ${viewId} without ${unknownOptions.join(', ') || 'that showCollapseAll'}: add it to the shell's tree options (CollapsibleViews)`,
+      );
     }
     (tree.forwarder as TreeForwarder<N>).attach(treeDataProvider, this.#hold);
     return tree.view as vscode.TreeView<N>;

@@ -24,7 +24,10 @@ export function presetSignInContext(
     typeof active === 'string' &&
     Array.isArray(accounts) &&
     accounts.some((a: unknown) => typeof a === 'object' && a !== null && (a as { id?: unknown }).id === active);
-  for (const [key, value] of [[ContextKeys.signedIn, signedIn], [ContextKeys.signedOut, !signedIn]] as const) {
+  for (const [key, value] of [
+    [ContextKeys.signedIn, signedIn],
+    [ContextKeys.signedOut, !signedIn],
+  ] as const) {
     void Promise.resolve(setContext(key, value)).catch(() => undefined);
   }
   return signedIn;

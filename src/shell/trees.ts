@@ -20,7 +20,11 @@ export class TreeForwarder<N> implements vscode.TreeDataProvider<N> {
     this.#reset();
   }
 
-  readonly onDidChangeTreeData: vscode.Event<N | N[] | undefined | null | void> = (listener, thisArgs?: unknown, disposables?: vscode.Disposable[]) => {
+  readonly onDidChangeTreeData: vscode.Event<N | N[] | undefined | null | void> = (
+    listener,
+    thisArgs?: unknown,
+    disposables?: vscode.Disposable[],
+  ) => {
     const entry: Listener<N | N[] | undefined | null | void> = (value) => listener.call(thisArgs, value);
     this.#listeners.add(entry);
     const registration = { dispose: () => void this.#listeners.delete(entry) };
@@ -37,7 +41,11 @@ export class TreeForwarder<N> implements vscode.TreeDataProvider<N> {
     this.#target = target;
     this.#targetEvents = target.onDidChangeTreeData?.((e) => this.#fire(e));
     const resolve = this.#resolve;
-    if (hold) void hold.then(() => resolve(target), () => resolve(target));
+    if (hold)
+      void hold.then(
+        () => resolve(target),
+        () => resolve(target),
+      );
     else resolve(target);
     return {
       dispose: () => {

@@ -97,7 +97,13 @@ export class ChangeBuilder {
 
   build(): StoreChange | undefined {
     if (this.areas.size === 0) return undefined;
-    return { full: false, areas: this.areas, streamIds: this.streamIds, messageIds: this.messageIds, userIds: this.userIds };
+    return {
+      full: false,
+      areas: this.areas,
+      streamIds: this.streamIds,
+      messageIds: this.messageIds,
+      userIds: this.userIds,
+    };
   }
 }
 

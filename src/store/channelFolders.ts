@@ -33,7 +33,9 @@ export class ChannelFolderIndex {
         const folder = this.#byId.get(event.channel_folder_id);
         if (!folder) return false;
         const { name, description, rendered_description, is_archived } = event.data;
-        const defined = Object.fromEntries(Object.entries({ name, description, rendered_description, is_archived }).filter(([, v]) => v !== undefined));
+        const defined = Object.fromEntries(
+          Object.entries({ name, description, rendered_description, is_archived }).filter(([, v]) => v !== undefined),
+        );
         this.#byId.set(folder.id, { ...folder, ...defined });
         return true;
       }
@@ -76,7 +78,11 @@ export interface FolderGroup<T> {
  * folders are hidden: their channels (the server refuses to archive a folder still holding active
  * channels, so these are rare) go to "Other channels".
  */
-export function groupByFolder<T>(items: readonly T[], folderOf: (item: T) => number | null | undefined, folders: readonly ChannelFolder[]): FolderGroup<T>[] {
+export function groupByFolder<T>(
+  items: readonly T[],
+  folderOf: (item: T) => number | null | undefined,
+  folders: readonly ChannelFolder[],
+): FolderGroup<T>[] {
   const shown = folders.filter((f) => !f.is_archived).sort(byDisplayOrder);
   const byFolder = new Map<number, T[]>(shown.map((f) => [f.id, []]));
   const other: T[] = [];
@@ -85,7 +91,9 @@ export function groupByFolder<T>(items: readonly T[], folderOf: (item: T) => num
     const list = id === null || id === undefined ? undefined : byFolder.get(id);
     (list ?? other).push(item);
   }
-  const groups: FolderGroup<T>[] = shown.filter((f) => byFolder.get(f.id)!.length > 0).map((f) => ({ folderId: f.id, items: byFolder.get(f.id)! }));
+  const groups: FolderGroup<T>[] = shown
+    .filter((f) => byFolder.get(f.id)!.length > 0)
+    .map((f) => ({ folderId: f.id, items: byFolder.get(f.id)! }));
   if (other.length > 0) groups.push({ folderId: OTHER_CHANNELS, items: other });
   return groups;
 }
@@ -96,8 +104,16 @@ export function groupByFolder<T>(items: readonly T[], folderOf: (item: T) => num
  * Inbox only with its setting).
  */
 const VIEW_SETTING = {
-  sidebar: { name: 'web_left_sidebar_show_channel_folders', since: FL.channelFoldersSidebarSetting, from: FL.channelFolders },
-  inbox: { name: 'web_inbox_show_channel_folders', since: FL.channelFoldersInboxSetting, from: FL.channelFoldersInboxSetting },
+  sidebar: {
+    name: 'web_left_sidebar_show_channel_folders',
+    since: FL.channelFoldersSidebarSetting,
+    from: FL.channelFolders,
+  },
+  inbox: {
+    name: 'web_inbox_show_channel_folders',
+    since: FL.channelFoldersInboxSetting,
+    from: FL.channelFoldersInboxSetting,
+  },
 } as const;
 
 /**

@@ -33,7 +33,9 @@ export function isArchived(channel: PolicyChannel | undefined): boolean {
 /** Why nothing may be written in the channel (sent, edited, moved, reacted to); undefined when it may. */
 export function archivedRefusal(channel: PolicyChannel | undefined): string | undefined {
   if (!isArchived(channel)) return undefined;
-  return channel?.name ? l10n.t('#{0} is archived: it can be read but not changed.', channel.name) : l10n.t('This channel is archived: it can be read but not changed.');
+  return channel?.name
+    ? l10n.t('#{0} is archived: it can be read but not changed.', channel.name)
+    : l10n.t('This channel is archived: it can be read but not changed.');
 }
 
 /**
@@ -54,7 +56,11 @@ export function realmTopicsPolicy(realm: PolicyRealm, featureLevel: number): Top
  * A channel's effective topics policy: its own `topics_policy` (FL.topicsPolicy; `empty_topic_only`
  * from FL.emptyTopicOnly), `inherit`, absent or unknown ones the realm's default.
  */
-export function channelTopicsPolicy(channel: PolicyChannel | undefined, realm: PolicyRealm, featureLevel: number): TopicsPolicy {
+export function channelTopicsPolicy(
+  channel: PolicyChannel | undefined,
+  realm: PolicyRealm,
+  featureLevel: number,
+): TopicsPolicy {
   const own = channel?.topics_policy;
   if (featureLevel >= FL.topicsPolicy) {
     if (own === 'allow_empty_topic' || own === 'disable_empty_topic') return own;
@@ -80,14 +86,24 @@ export function isEmptyTopicName(topic: string, emptyTopicName: string): boolean
  */
 export function topicRefusal(policy: TopicsPolicy, topic: string, emptyTopicName: string): string | undefined {
   const empty = isEmptyTopicName(topic, emptyTopicName);
-  if (policy === 'disable_empty_topic' && empty) return l10n.t('This channel requires a topic: messages cannot go to “{0}”.', emptyTopicName);
-  if (policy === 'empty_topic_only' && !empty) return l10n.t('Only the “{0}” topic is allowed in this channel.', emptyTopicName);
+  if (policy === 'disable_empty_topic' && empty)
+    return l10n.t('This channel requires a topic: messages cannot go to “{0}”.', emptyTopicName);
+  if (policy === 'empty_topic_only' && !empty)
+    return l10n.t('Only the “{0}” topic is allowed in this channel.', emptyTopicName);
   return undefined;
 }
 
 /** Why a message may not be written to (channel, topic): archived first, then the topics policy. */
-export function writeRefusal(channel: PolicyChannel | undefined, topic: string, realm: PolicyRealm, featureLevel: number, emptyTopicName: string): string | undefined {
-  return archivedRefusal(channel) ?? topicRefusal(channelTopicsPolicy(channel, realm, featureLevel), topic, emptyTopicName);
+export function writeRefusal(
+  channel: PolicyChannel | undefined,
+  topic: string,
+  realm: PolicyRealm,
+  featureLevel: number,
+  emptyTopicName: string,
+): string | undefined {
+  return (
+    archivedRefusal(channel) ?? topicRefusal(channelTopicsPolicy(channel, realm, featureLevel), topic, emptyTopicName)
+  );
 }
 
 /** What the store-level helpers read (a `ChatStore` has it). */
@@ -104,5 +120,11 @@ export function topicsPolicyOf(store: PolicyStore, streamId: number): TopicsPoli
 
 /** Why a message may not go to (channel, topic) (see {@link writeRefusal}); undefined when it may. */
 export function writeRefusalOf(store: PolicyStore, streamId: number, topic: string): string | undefined {
-  return writeRefusal(store.channel(streamId), topic, store.realm.settings, store.featureLevel, store.realm.emptyTopicDisplayName);
+  return writeRefusal(
+    store.channel(streamId),
+    topic,
+    store.realm.settings,
+    store.featureLevel,
+    store.realm.emptyTopicDisplayName,
+  );
 }

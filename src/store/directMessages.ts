@@ -18,7 +18,11 @@ export class DirectConversations {
   #sorted: DirectConversation[] | undefined;
   #ownUserId = 0;
 
-  reset(ownUserId: number, recent: readonly { max_message_id: number; user_ids: readonly number[] }[], muted: readonly { id: number }[]): void {
+  reset(
+    ownUserId: number,
+    recent: readonly { max_message_id: number; user_ids: readonly number[] }[],
+    muted: readonly { id: number }[],
+  ): void {
     this.#ownUserId = ownUserId;
     this.#byKey.clear();
     for (const r of recent) this.note(r.user_ids, r.max_message_id);

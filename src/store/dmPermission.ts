@@ -23,7 +23,8 @@ export function directMessageRefusal(store: ChatStore, otherIds: readonly number
   if (authorize !== undefined) {
     const participants = [...(own ? [own] : []), ...humans];
     const verdicts = participants.map((u) => realm.userInGroup(authorize, u.user_id, u.role));
-    if (!verdicts.includes(undefined) && !verdicts.includes(true)) return l10n.t('This conversation does not include any users who can authorize it.');
+    if (!verdicts.includes(undefined) && !verdicts.includes(true))
+      return l10n.t('This conversation does not include any users who can authorize it.');
   }
   const initiate = realm.settings.direct_message_initiator_group as GroupSetting | undefined;
   const exists = store.directConversations.has(otherIds, store.ownUserId);

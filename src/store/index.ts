@@ -1,5 +1,12 @@
 export { ChatStore, type ChatStoreOptions, type TopicItem, type UnreadKey } from './store';
-export { ChatSession, STORE_EVENT_TYPES, STORE_FETCH_EVENT_TYPES, type ChatSessionOptions, type SessionStatus, type SessionStatusChange } from './session';
+export {
+  ChatSession,
+  STORE_EVENT_TYPES,
+  STORE_FETCH_EVENT_TYPES,
+  type ChatSessionOptions,
+  type SessionStatus,
+  type SessionStatusChange,
+} from './session';
 export { type StoreChange, type StoreArea, ALL_AREAS } from './change';
 export { Emitter, type Event, type Disposable } from './emitter';
 export { type FocusSource, type Timers, alwaysFocused } from './pinger';

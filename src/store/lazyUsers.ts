@@ -42,7 +42,8 @@ export class LazyUsers {
     const wanted = new Set<number>();
     for (const c of snapshot.recent_private_conversations ?? []) for (const id of c.user_ids) wanted.add(id);
     for (const p of snapshot.unread_msgs?.pms ?? []) wanted.add(p.other_user_id);
-    for (const h of snapshot.unread_msgs?.huddles ?? []) for (const id of h.user_ids_string.split(',')) wanted.add(Number(id));
+    for (const h of snapshot.unread_msgs?.huddles ?? [])
+      for (const id of h.user_ids_string.split(',')) wanted.add(Number(id));
     for (const m of snapshot.muted_users ?? []) wanted.add(m.id);
     if (snapshot.user_id !== undefined) wanted.add(snapshot.user_id);
     const missing = [...wanted].filter((id) => Number.isInteger(id) && id > 0 && !known.has(id));

@@ -29,7 +29,8 @@ import type { ChatStore } from './store';
  *   its answer could not be used: retrying would not help, signing in again or Reconnect may;
  * - `signedOut`: no active account.
  */
-export type SessionPhase = 'starting' | 'saved' | 'connecting' | 'live' | 'reconnecting' | 'offline' | 'refused' | 'signedOut';
+export type SessionPhase =
+  'starting' | 'saved' | 'connecting' | 'live' | 'reconnecting' | 'offline' | 'refused' | 'signedOut';
 
 export interface SessionState {
   readonly phase: SessionPhase;
@@ -46,7 +47,14 @@ export interface SessionState {
 }
 
 /** The phases in which an attempt is on its way (a sign-in to the same account leaves it alone). */
-const HEALTHY: ReadonlySet<SessionPhase> = new Set(['starting', 'saved', 'connecting', 'live', 'reconnecting', 'offline']);
+const HEALTHY: ReadonlySet<SessionPhase> = new Set([
+  'starting',
+  'saved',
+  'connecting',
+  'live',
+  'reconnecting',
+  'offline',
+]);
 
 /** How long a phase may last before the machine moves on, in ms. */
 export interface LifecycleLimits {
@@ -205,10 +213,12 @@ export class SessionLifecycle<A extends { readonly id: string }> {
     this.#setState({ phase: 'starting', accountId: account.id });
     // The key and the snapshot are read at once: each is a round trip of its own (the key's to the
     // workbench, slow while it starts), and the snapshot on screen waits for both.
-    const reading = this.#withinLimit(this.hooks.saved(account), 'reading the saved snapshot').catch((error: unknown) => {
-      this.hooks.warn?.(`Warm start: the saved snapshot could not be read (${describe(error)}).`);
-      return undefined;
-    });
+    const reading = this.#withinLimit(this.hooks.saved(account), 'reading the saved snapshot').catch(
+      (error: unknown) => {
+        this.hooks.warn?.(`Warm start: the saved snapshot could not be read (${describe(error)}).`);
+        return undefined;
+      },
+    );
     let client: ChatClient;
     try {
       client = await this.#withinLimit(this.hooks.client(account), 'reading the API key');
@@ -241,7 +251,11 @@ export class SessionLifecycle<A extends { readonly id: string }> {
         this.hooks.warn?.(`Warm start: the saved snapshot could not be shown (${describe(error)}).`);
       }
     }
-    this.#setState(attempt.savedAt !== undefined ? { phase: 'saved', accountId: account.id, savedAt: attempt.savedAt } : { phase: 'connecting', accountId: account.id });
+    this.#setState(
+      attempt.savedAt !== undefined
+        ? { phase: 'saved', accountId: account.id, savedAt: attempt.savedAt }
+        : { phase: 'connecting', accountId: account.id },
+    );
     void this.#connect(attempt, session);
   }
 
@@ -351,13 +365,23 @@ export class SessionLifecycle<A extends { readonly id: string }> {
     if (this.#phaseTimer !== undefined) this.#timers.clearTimeout(this.#phaseTimer);
     this.#phaseTimer = undefined;
     const { phase, accountId } = this.#state;
-    const limit = phase === 'saved' || phase === 'connecting' ? this.#limits.connectingMs : phase === 'reconnecting' ? this.#limits.reconnectingMs : undefined;
+    const limit =
+      phase === 'saved' || phase === 'connecting'
+        ? this.#limits.connectingMs
+        : phase === 'reconnecting'
+          ? this.#limits.reconnectingMs
+          : undefined;
     if (limit === undefined) return;
     const attempt = this.#attempt;
     this.#phaseTimer = this.#timers.setTimeout(() => {
       this.#phaseTimer = undefined;
       if (this.#state.phase !== phase || this.#attempt !== attempt || !attempt) return;
-      this.#setState({ ...this.#state, phase: 'offline', accountId, error: this.#state.error ?? new NoAnswerError(limit) });
+      this.#setState({
+        ...this.#state,
+        phase: 'offline',
+        accountId,
+        error: this.#state.error ?? new NoAnswerError(limit),
+      });
       attempt.settle();
     }, limit);
   }
@@ -365,7 +389,10 @@ export class SessionLifecycle<A extends { readonly id: string }> {
   #withinLimit<T>(work: Promise<T>, what: string): Promise<T> {
     const ms = this.#limits.startingMs;
     return new Promise<T>((resolve, reject) => {
-      const timer = this.#timers.setTimeout(() => reject(new Error(`Team Chat gave up ${what} after ${Math.round(ms / 1000)} s.`)), ms);
+      const timer = this.#timers.setTimeout(
+        () => reject(new Error(`Team Chat gave up ${what} after ${Math.round(ms / 1000)} s.`)),
+        ms,
+      );
       work.then(
         (value) => {
           this.#timers.clearTimeout(timer);
@@ -406,4 +433,3 @@ function unreachable(error: unknown): boolean {
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-

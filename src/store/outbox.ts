@@ -95,7 +95,11 @@ export class Outbox {
   private constructor(private readonly options: OutboxOptions) {
     this.#timers = options.timers ?? realTimers;
     this.#now = options.now ?? Date.now;
-    this.#backoff = new Backoff(options.backoff?.baseMs ?? 1000, options.backoff?.capMs ?? 60_000, options.backoff?.random);
+    this.#backoff = new Backoff(
+      options.backoff?.baseMs ?? 1000,
+      options.backoff?.capMs ?? 60_000,
+      options.backoff?.random,
+    );
   }
 
   /** The account's outbox with the entries storage kept (sends in flight then are checked first); starts sending. */
@@ -121,10 +125,20 @@ export class Outbox {
    * stores it, then sends it after the entries before it. Resolves once it is stored.
    */
   async enqueue(to: OutboxDestination, content: string): Promise<OutboxEntry> {
-    const dest: OutboxDestination = to.type === 'stream' ? { type: 'stream', streamId: to.streamId, topic: to.topic } : { type: 'private', userIds: [...to.userIds] };
+    const dest: OutboxDestination =
+      to.type === 'stream'
+        ? { type: 'stream', streamId: to.streamId, topic: to.topic }
+        : { type: 'private', userIds: [...to.userIds] };
     if (this.#disposed) throw new Error('The outbox was disposed.');
     this.#validate(dest, content);
-    const entry: Entry = { localId: (this.options.newId ?? randomUUID)(), to: dest, content, createdAt: this.#now(), state: 'waiting', attempts: 0 };
+    const entry: Entry = {
+      localId: (this.options.newId ?? randomUUID)(),
+      to: dest,
+      content,
+      createdAt: this.#now(),
+      state: 'waiting',
+      attempts: 0,
+    };
     this.#entries.push(entry);
     this.#changed();
     await this.#save();
@@ -255,7 +269,9 @@ export class Outbox {
             this.#drop(entry);
           } else {
             // The edited text must not follow the text that did arrive unasked: the user decides.
-            const message = l10n.t('An earlier attempt arrived with the text before your change; the changed text was not sent.');
+            const message = l10n.t(
+              'An earlier attempt arrived with the text before your change; the changed text was not sent.',
+            );
             entry.state = 'refused';
             entry.error = { message };
             clearAttempt(entry);
@@ -274,10 +290,14 @@ export class Outbox {
       await this.#save();
       if (!this.#entries.includes(entry)) return;
       sending = true;
-      const { id } = await sendMessage(connection.client, sendParams(entry.to, entry.content, entry.localId, connection.queueId), {
-        maxRetries: 0,
-        timeoutMs: this.options.sendTimeoutMs ?? 30_000,
-      });
+      const { id } = await sendMessage(
+        connection.client,
+        sendParams(entry.to, entry.content, entry.localId, connection.queueId),
+        {
+          maxRetries: 0,
+          timeoutMs: this.options.sendTimeoutMs ?? 30_000,
+        },
+      );
       this.#backoff.reset();
       this.#delivered(id);
       if (this.#entries.includes(entry)) {
@@ -296,16 +316,30 @@ export class Outbox {
   async #wasDelivered(entry: Entry, { client, ownUserId }: OutboxConnection): Promise<number | undefined> {
     if (ownUserId === undefined) throw new CannotCheck();
     const to = entry.to;
-    const narrow: Narrow = to.type === 'stream' ? [channel(to.streamId), topic(to.topic), sender(ownUserId)] : [dm(to.userIds), sender(ownUserId)];
+    const narrow: Narrow =
+      to.type === 'stream'
+        ? [channel(to.streamId), topic(to.topic), sender(ownUserId)]
+        : [dm(to.userIds), sender(ownUserId)];
     const { messages } = await getMessages(
       client,
-      { anchor: 'newest', num_before: CHECK_COUNT, num_after: 0, narrow, apply_markdown: false, allow_empty_topic_name: true },
+      {
+        anchor: 'newest',
+        num_before: CHECK_COUNT,
+        num_after: 0,
+        narrow,
+        apply_markdown: false,
+        allow_empty_topic_name: true,
+      },
       { timeoutMs: this.options.sendTimeoutMs ?? 30_000 },
     );
     const since = Math.floor((entry.createdAt - (this.options.clockSkewMs ?? DEFAULT_CLOCK_SKEW_MS)) / 1000);
     const text = normalizeSent(entry.sentContent ?? entry.content);
     const found = messages.find(
-      (m) => m.sender_id === ownUserId && m.timestamp >= since && m.id > (entry.afterMessageId ?? 0) && normalizeSent(m.content) === text,
+      (m) =>
+        m.sender_id === ownUserId &&
+        m.timestamp >= since &&
+        m.id > (entry.afterMessageId ?? 0) &&
+        normalizeSent(m.content) === text,
     );
     return found?.id;
   }
@@ -319,9 +353,15 @@ export class Outbox {
       if (sending) clearAttempt(entry);
     };
     // A refused check (`sending` false) keeps the unknown outcome: `retry()` checks again.
-    if (error instanceof ValidationError || (error instanceof ApiError && !error.isAuthError && error.code !== 'RATE_LIMIT_HIT')) {
+    if (
+      error instanceof ValidationError ||
+      (error instanceof ApiError && !error.isAuthError && error.code !== 'RATE_LIMIT_HIT')
+    ) {
       entry.state = 'refused';
-      entry.error = error instanceof ApiError ? { message: error.msg || error.message, code: error.code } : { message: error.message };
+      entry.error =
+        error instanceof ApiError
+          ? { message: error.msg || error.message, code: error.code }
+          : { message: error.message };
       notStored();
     } else if (error instanceof ApiError) {
       entry.error = { message: error.message, code: error.code };
@@ -341,7 +381,8 @@ export class Outbox {
           ? { message: l10n.t('Waiting to check whether an earlier attempt arrived.') }
           : { message: error instanceof Error ? error.message : String(error) };
       // Nothing reached the server when the connection was never made.
-      if (error instanceof NetworkError && (error.kind === 'refused' || error.kind === 'dns' || error.kind === 'tls')) notStored();
+      if (error instanceof NetworkError && (error.kind === 'refused' || error.kind === 'dns' || error.kind === 'tls'))
+        notStored();
       this.#pause(this.#backoff.next());
     }
     this.#changed();
@@ -391,7 +432,11 @@ export class Outbox {
   #save(): Promise<void> {
     const entries = this.entries();
     this.#saving = this.#saving.then(() =>
-      this.options.storage.save(entries).catch((error: unknown) => this.options.log?.warn(`Outbox: could not save the unsent messages (${describe(error)}).`)),
+      this.options.storage
+        .save(entries)
+        .catch((error: unknown) =>
+          this.options.log?.warn(`Outbox: could not save the unsent messages (${describe(error)}).`),
+        ),
     );
     return this.#saving;
   }
@@ -406,7 +451,8 @@ function sendParams(to: OutboxDestination, content: string, localId?: string, qu
 }
 
 function copy(entry: OutboxEntry): Entry {
-  const to: OutboxDestination = entry.to.type === 'stream' ? { ...entry.to } : { type: 'private', userIds: [...entry.to.userIds] };
+  const to: OutboxDestination =
+    entry.to.type === 'stream' ? { ...entry.to } : { type: 'private', userIds: [...entry.to.userIds] };
   return entry.error ? { ...entry, to, error: { ...entry.error } } : { ...entry, to };
 }
 

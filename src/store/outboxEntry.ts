@@ -1,6 +1,7 @@
 /** An outbox entry and its storage: what src/store/outbox.ts keeps and src/session/outboxFile.ts writes. */
 
-export type OutboxDestination = { type: 'stream'; streamId: number; topic: string } | { type: 'private'; userIds: number[] };
+export type OutboxDestination =
+  { type: 'stream'; streamId: number; topic: string } | { type: 'private'; userIds: number[] };
 
 /**
  * `waiting`: not sent yet, or to be sent again (by itself); `sending`: a send or its duplicate

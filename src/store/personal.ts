@@ -42,12 +42,12 @@ export class OrderedMap<K, V> {
  */
 export class PersonalItems {
   /** By title, then id. */
-  readonly snippets = new OrderedMap<number, SavedSnippet>(
-    (a, b) => compareNames(a.title, b.title) || a.id - b.id,
-  );
+  readonly snippets = new OrderedMap<number, SavedSnippet>((a, b) => compareNames(a.title, b.title) || a.id - b.id);
   /** Earliest delivery first. */
   readonly scheduled = new OrderedMap<number, ScheduledMessage>(
-    (a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp || a.scheduled_message_id - b.scheduled_message_id,
+    (a, b) =>
+      a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp ||
+      a.scheduled_message_id - b.scheduled_message_id,
   );
   readonly reminders = new OrderedMap<number, Reminder>(
     (a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp || a.reminder_id - b.reminder_id,

@@ -73,10 +73,13 @@ export class PresencePinger implements Disposable {
   #arm(): void {
     if (!this.#running) return;
     this.#clearTimer();
-    this.#timer = this.timers.setTimeout(() => {
-      this.#timer = undefined;
-      void this.pingNow();
-    }, Math.max(1, this.intervalSeconds()) * 1000);
+    this.#timer = this.timers.setTimeout(
+      () => {
+        this.#timer = undefined;
+        void this.pingNow();
+      },
+      Math.max(1, this.intervalSeconds()) * 1000,
+    );
   }
 
   #clearTimer(): void {

@@ -110,7 +110,14 @@ export class RealmState {
   }
 
   /** A `user_group` event; false when it names a group this state does not know. */
-  applyGroupEvent(e: { op: string; group?: unknown; group_id?: number; data?: Record<string, unknown>; user_ids?: number[]; direct_subgroup_ids?: number[] }): boolean {
+  applyGroupEvent(e: {
+    op: string;
+    group?: unknown;
+    group_id?: number;
+    data?: Record<string, unknown>;
+    user_ids?: number[];
+    direct_subgroup_ids?: number[];
+  }): boolean {
     if (e.op === 'add') {
       this.setGroup(e.group);
       return true;
@@ -140,7 +147,13 @@ export class RealmState {
 
   /** The organisation's user groups as `/register` sent them (system ones and deactivated ones too). */
   userGroups(): { id: number; name: string; description: string; isSystem: boolean; deactivated: boolean }[] {
-    return [...this.#groups.values()].map(({ id, name, description, isSystem, deactivated }) => ({ id, name, description, isSystem, deactivated }));
+    return [...this.#groups.values()].map(({ id, name, description, isSystem, deactivated }) => ({
+      id,
+      name,
+      description,
+      isSystem,
+      deactivated,
+    }));
   }
 
   // ---- limits -----------------------------------------------------------------------------
@@ -246,7 +259,10 @@ export class RealmState {
    * channel's `can_resolve_topics_group` (FL 402) adds its members, in that channel only.
    */
   canResolveTopics(channel?: ChannelSettings): boolean {
-    const realm = 'can_resolve_topics_group' in this.settings ? this.#allowed('can_resolve_topics_group') : this.canMoveBetweenTopics(channel);
+    const realm =
+      'can_resolve_topics_group' in this.settings
+        ? this.#allowed('can_resolve_topics_group')
+        : this.canMoveBetweenTopics(channel);
     return realm || this.#channelGrants(channel, 'can_resolve_topics_group', false);
   }
 
@@ -257,7 +273,10 @@ export class RealmState {
   newTopicRefusal(channel: ChannelSettings): string | undefined {
     if (!isGroupSetting(channel.can_create_topic_group)) return undefined;
     if (this.inGroup(channel.can_create_topic_group) ?? true) return undefined;
-    return l10n.t('You may not start new topics in {0} (the channel lets only some users do that); reply in one of its topics instead.', channelLabel(channel));
+    return l10n.t(
+      'You may not start new topics in {0} (the channel lets only some users do that); reply in one of its topics instead.',
+      channelLabel(channel),
+    );
   }
 
   /**
@@ -268,9 +287,11 @@ export class RealmState {
   canPostToChannel(channel: { [key: string]: unknown }): boolean {
     if (channel.is_archived === true) return false;
     const group = channel.can_send_message_group;
-    if (typeof group === 'number' || (typeof group === 'object' && group !== null)) return this.inGroup(group as GroupSetting) ?? true;
+    if (typeof group === 'number' || (typeof group === 'object' && group !== null))
+      return this.inGroup(group as GroupSetting) ?? true;
     const policy = channel.stream_post_policy;
-    if (typeof policy === 'number' && policy in STREAM_POST_MAX_ROLE) return this.ownRole() <= STREAM_POST_MAX_ROLE[policy]!;
+    if (typeof policy === 'number' && policy in STREAM_POST_MAX_ROLE)
+      return this.ownRole() <= STREAM_POST_MAX_ROLE[policy]!;
     if (channel.is_announcement_only === true) return this.ownRole() <= 200;
     return true;
   }
@@ -295,16 +316,19 @@ export class RealmState {
     const group = this.settings.can_delete_own_message_group;
     const policy = this.settings.delete_own_message_policy;
     const allowed =
-      group !== undefined ? (this.inGroup(group as GroupSetting) ?? true)
-      : typeof policy === 'number' && policy in POLICY_MAX_ROLE ? this.ownRole() <= POLICY_MAX_ROLE[policy]!
-      : this.settings.allow_message_deleting === true;
+      group !== undefined
+        ? (this.inGroup(group as GroupSetting) ?? true)
+        : typeof policy === 'number' && policy in POLICY_MAX_ROLE
+          ? this.ownRole() <= POLICY_MAX_ROLE[policy]!
+          : this.settings.allow_message_deleting === true;
     if (!allowed && !this.#channelGrants(channel, 'can_delete_own_message_group', false)) {
       return isGroupSetting(channel?.can_delete_own_message_group)
         ? l10n.t('neither the organization nor {0} lets you delete your messages.', channelLabel(channel!))
         : l10n.t('the organization does not let you delete messages.');
     }
     const limit = limitOrNull(this.settings.message_content_delete_limit_seconds);
-    if (limit !== null && ageSeconds > limit) return l10n.t('the time limit for deleting your messages ({0}) has passed.', formatLimit(limit));
+    if (limit !== null && ageSeconds > limit)
+      return l10n.t('the time limit for deleting your messages ({0}) has passed.', formatLimit(limit));
     return undefined;
   }
 
@@ -315,11 +339,15 @@ export class RealmState {
    */
   channelCreation(): { public: boolean; private: boolean; webPublic: boolean; webPublicEnabled: boolean } {
     const guest = this.ownRole() >= 600;
-    const webPublicEnabled = this.settings.enable_spectator_access === true && this.settings.server_web_public_streams_enabled !== false;
+    const webPublicEnabled =
+      this.settings.enable_spectator_access === true && this.settings.server_web_public_streams_enabled !== false;
     return {
       public: !guest && this.#allowed('can_create_public_channel_group', 'create_public_stream_policy'),
       private: !guest && this.#allowed('can_create_private_channel_group', 'create_private_stream_policy'),
-      webPublic: !guest && webPublicEnabled && this.#allowed('can_create_web_public_channel_group', 'create_web_public_stream_policy'),
+      webPublic:
+        !guest &&
+        webPublicEnabled &&
+        this.#allowed('can_create_web_public_channel_group', 'create_web_public_stream_policy'),
       webPublicEnabled,
     };
   }
@@ -357,7 +385,13 @@ export class RealmState {
   #channelGrants(channel: ChannelSettings | undefined, key: string, administrators: boolean): boolean {
     const setting = channel?.[key];
     if (!isGroupSetting(setting)) return false;
-    if (administrators && (this.ownRole() <= 200 || (isGroupSetting(channel!.can_administer_channel_group) && this.inGroup(channel!.can_administer_channel_group) === true))) return true;
+    if (
+      administrators &&
+      (this.ownRole() <= 200 ||
+        (isGroupSetting(channel!.can_administer_channel_group) &&
+          this.inGroup(channel!.can_administer_channel_group) === true))
+    )
+      return true;
     return this.inGroup(setting) ?? true;
   }
 
@@ -390,7 +424,15 @@ export class RealmState {
 
 /** A kept group in the shape of `realm_user_groups` (an `update` event merges its fields into it). */
 function groupRecord(g: UserGroup): Record<string, unknown> {
-  return { id: g.id, name: g.name, members: g.members.ids, direct_subgroup_ids: g.subgroups, is_system_group: g.isSystem, description: g.description, deactivated: g.deactivated };
+  return {
+    id: g.id,
+    name: g.name,
+    members: g.members.ids,
+    direct_subgroup_ids: g.subgroups,
+    is_system_group: g.isSystem,
+    description: g.description,
+    deactivated: g.deactivated,
+  };
 }
 
 /** System groups follow roles; computing from the role stays right when the role changes. */

@@ -71,7 +71,13 @@ export const STORE_EVENT_TYPES = [
 ];
 
 /** Snapshot sections: the consumed types that have one, plus the groups behind permission settings. */
-export const STORE_FETCH_EVENT_TYPES = [...snapshotFetchTypes(STORE_EVENT_TYPES), 'realm_user_groups', 'recent_private_conversations', 'muted_users', 'channel_folders'];
+export const STORE_FETCH_EVENT_TYPES = [
+  ...snapshotFetchTypes(STORE_EVENT_TYPES),
+  'realm_user_groups',
+  'recent_private_conversations',
+  'muted_users',
+  'channel_folders',
+];
 
 /**
  * One signed-in account: a client, its event queue and the store it feeds, plus the presence
@@ -113,7 +119,8 @@ export class ChatSession {
     this.store = new ChatStore({
       now: options.now,
       // The empty topic as "" (FL 334), as messages and unreads name it: one key for it everywhere; views show the realm's name.
-      fetchTopics: async (streamId) => (await getChannelTopics(client, { stream_id: streamId, allow_empty_topic_name: true })).topics,
+      fetchTopics: async (streamId) =>
+        (await getChannelTopics(client, { stream_id: streamId, allow_empty_topic_name: true })).topics,
       onLimits: (limits) => (client.limits = { ...client.limits, ...limits }),
       onError: (error) => this.#onError.fire(error),
     });
@@ -236,8 +243,11 @@ export class ChatSession {
   async #ping(status: 'active' | 'idle', newUserInput: boolean): Promise<void> {
     try {
       const result = await updatePresence(this.client, {
-        status, new_user_input: newUserInput, slim_presence: true,
-        last_update_id: this.#presenceLastUpdateId, history_limit_days: SLIM_REGISTER.presence_history_limit_days,
+        status,
+        new_user_input: newUserInput,
+        slim_presence: true,
+        last_update_id: this.#presenceLastUpdateId,
+        history_limit_days: SLIM_REGISTER.presence_history_limit_days,
       });
       // The answer carries the presence changed since the last one: events only report users coming online.
       if (result.presences) this.store.applyPresence(result.presences, result.server_timestamp);

@@ -13,7 +13,11 @@ export const SLIM_REGISTER = {
   slim_presence: true,
   presence_history_limit_days: 14,
   include_subscribers: 'partial',
-  client_capabilities: { simplified_presence_events: true, stream_typing_notifications: true, user_list_incomplete: true },
+  client_capabilities: {
+    simplified_presence_events: true,
+    stream_typing_notifications: true,
+    user_list_incomplete: true,
+  },
 } as const satisfies ParamsOf<'POST /register'>;
 
 /**
@@ -22,7 +26,16 @@ export const SLIM_REGISTER = {
  * `subscriptions` and `never_subscribed`.
  */
 // `channel_folder` events update the `channel_folders` section (asked for by the session).
-const NO_SNAPSHOT_SECTION = new Set(['update_message', 'delete_message', 'reaction', 'submessage', 'typing', 'stream', 'channel_folder', 'user_group']);
+const NO_SNAPSHOT_SECTION = new Set([
+  'update_message',
+  'delete_message',
+  'reaction',
+  'submessage',
+  'typing',
+  'stream',
+  'channel_folder',
+  'user_group',
+]);
 
 /** The snapshot sections worth fetching for these event types. */
 export function snapshotFetchTypes(eventTypes: readonly string[]): string[] {
@@ -31,7 +44,12 @@ export function snapshotFetchTypes(eventTypes: readonly string[]): string[] {
 
 /** The session's register parameters (one object: `adaptToServer` adjusts it before the first register). */
 export function slimRegisterParams(eventTypes: string[], fetchEventTypes: string[]): ParamsOf<'POST /register'> {
-  return { ...SLIM_REGISTER, client_capabilities: { ...SLIM_REGISTER.client_capabilities }, event_types: eventTypes, fetch_event_types: fetchEventTypes };
+  return {
+    ...SLIM_REGISTER,
+    client_capabilities: { ...SLIM_REGISTER.client_capabilities },
+    event_types: eventTypes,
+    fetch_event_types: fetchEventTypes,
+  };
 }
 
 /**

@@ -63,7 +63,13 @@ export class ChatStore {
       onError: options.onError,
       onLoaded: (streamId) => {
         this.#topicItems.delete(streamId);
-        this.#onDidChange.fire({ full: false, areas: new Set(['topics']), streamIds: new Set([streamId]), messageIds: new Set(), userIds: new Set() });
+        this.#onDidChange.fire({
+          full: false,
+          areas: new Set(['topics']),
+          streamIds: new Set([streamId]),
+          messageIds: new Set(),
+          userIds: new Set(),
+        });
       },
     });
     this.#realm = new RealmState(
@@ -103,7 +109,10 @@ export class ChatStore {
 
     this.#realm.reset(snapshot as Record<string, unknown>);
 
-    this.#subscriptions.reset([snapshot.never_subscribed ?? [], snapshot.unsubscribed ?? []], snapshot.subscriptions ?? []);
+    this.#subscriptions.reset(
+      [snapshot.never_subscribed ?? [], snapshot.unsubscribed ?? []],
+      snapshot.subscriptions ?? [],
+    );
 
     this.#unreads = new UnreadIndex(this.#ownUserId);
     const unread = snapshot.unread_msgs;
@@ -182,7 +191,8 @@ export class ChatStore {
 
   #applyOne(state: StoreState, event: ChatEvent, change: ChangeBuilder): void {
     if (event.type !== 'user_settings') return applyEvent(state, event, change);
-    this.#userSettings[event.property] = event.property === 'web_home_view' ? upgradeHomeView(event.value) : event.value;
+    this.#userSettings[event.property] =
+      event.property === 'web_home_view' ? upgradeHomeView(event.value) : event.value;
     change.add('userSettings');
   }
 
@@ -291,8 +301,12 @@ export class ChatStore {
     return this.#unreads.topicIds(streamId, topic);
   }
 
-  get unreads(): ReadonlyUnreads { return this.#unreads; }
-  get channelFolders(): PersonalItems['channelFolders'] { return this.#personal.channelFolders; }
+  get unreads(): ReadonlyUnreads {
+    return this.#unreads;
+  }
+  get channelFolders(): PersonalItems['channelFolders'] {
+    return this.#personal.channelFolders;
+  }
   isUnread(messageId: number): boolean {
     return this.#unreads.has(messageId);
   }
@@ -314,12 +328,16 @@ export class ChatStore {
     return this.#subscriptions.get(streamId);
   }
   /** Every channel known to the user (subscribed or not): completions, and below, names in links. */
-  channels(): Iterable<ChannelInfo> { return this.#subscriptions.channels(); }
+  channels(): Iterable<ChannelInfo> {
+    return this.#subscriptions.channels();
+  }
   channelName(streamId: number): string | undefined {
     return this.#subscriptions.channel(streamId)?.name;
   }
   /** A channel known to the user (subscribed or not), as the server last described it. */
-  channel(streamId: number): ChannelInfo | undefined { return this.#subscriptions.channel(streamId); }
+  channel(streamId: number): ChannelInfo | undefined {
+    return this.#subscriptions.channel(streamId);
+  }
   /** 0 none, 1 muted, 2 unmuted, 3 followed. */
   topicPolicy(streamId: number, topic: string): number {
     return this.#userTopics.policy(streamId, topic);

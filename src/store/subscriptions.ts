@@ -87,7 +87,8 @@ export class SubscriptionIndex {
     if (!sub) return false;
     this.#subs.set(streamId, { ...sub, ...fields } as Subscription);
     if (property === 'name' || property === 'pin_to_top') this.#sorted = undefined;
-    else if (this.#sorted) this.#sorted = this.#sorted.map((s) => (s.stream_id === streamId ? this.#subs.get(streamId)! : s));
+    else if (this.#sorted)
+      this.#sorted = this.#sorted.map((s) => (s.stream_id === streamId ? this.#subs.get(streamId)! : s));
     return true;
   }
 

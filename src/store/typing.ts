@@ -17,8 +17,7 @@ export interface TypingClock extends Timers {
 
 /** Where the user composes: the other participants of a direct conversation, or a topic. */
 export type TypingDestination =
-  | { kind: 'direct'; userIds: readonly number[] }
-  | { kind: 'stream'; streamId: number; topic: string };
+  { kind: 'direct'; userIds: readonly number[] } | { kind: 'stream'; streamId: number; topic: string };
 
 /**
  * One key per conversation, the same for a view and for the events about it: a direct
@@ -159,7 +158,10 @@ export class TypingTracker implements Disposable {
     if (!users) this.#typing.set(key, (users = new Map()));
     const old = users.get(sender);
     if (old !== undefined) clock.clearTimeout(old);
-    users.set(sender, clock.setTimeout(() => this.#remove(key, sender), this.options.expiryMs()));
+    users.set(
+      sender,
+      clock.setTimeout(() => this.#remove(key, sender), this.options.expiryMs()),
+    );
     if (old === undefined) this.#onDidChange.fire(key);
   }
 
@@ -176,13 +178,15 @@ export class TypingTracker implements Disposable {
   /** Forgets everyone (a new event queue: the old one's events are gone). */
   clear(): void {
     const keys = [...this.#typing.keys()];
-    for (const users of this.#typing.values()) for (const timer of users.values()) this.options.clock.clearTimeout(timer);
+    for (const users of this.#typing.values())
+      for (const timer of users.values()) this.options.clock.clearTimeout(timer);
     this.#typing.clear();
     for (const key of keys) this.#onDidChange.fire(key);
   }
 
   dispose(): void {
-    for (const users of this.#typing.values()) for (const timer of users.values()) this.options.clock.clearTimeout(timer);
+    for (const users of this.#typing.values())
+      for (const timer of users.values()) this.options.clock.clearTimeout(timer);
     this.#typing.clear();
     this.#onDidChange.dispose();
   }
@@ -207,5 +211,9 @@ export function typingText(names: readonly string[]): string {
 
 /** Real timers and `Date.now`. */
 export function realTypingClock(timers: Timers): TypingClock {
-  return { now: () => Date.now(), setTimeout: (cb, ms) => timers.setTimeout(cb, ms), clearTimeout: (h) => timers.clearTimeout(h) };
+  return {
+    now: () => Date.now(),
+    setTimeout: (cb, ms) => timers.setTimeout(cb, ms),
+    clearTimeout: (h) => timers.clearTimeout(h),
+  };
 }

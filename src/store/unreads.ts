@@ -199,4 +199,7 @@ export class UnreadIndex {
 }
 
 /** What the store lets views read of its unread index (the Inbox lists conversations from it). */
-export type ReadonlyUnreads = Pick<UnreadIndex, 'topicsOf' | 'topicIds' | 'streamIds' | 'dmConversations' | 'dmIds' | 'dmsAndMentions'>;
+export type ReadonlyUnreads = Pick<
+  UnreadIndex,
+  'topicsOf' | 'topicIds' | 'streamIds' | 'dmConversations' | 'dmIds' | 'dmsAndMentions'
+>;

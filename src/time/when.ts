@@ -21,7 +21,7 @@ export function whenPresets(now: Date): WhenPreset[] {
   const at = (ms: number): Date => new Date(now.getTime() + ms);
   const tomorrow9 = localAt(now.getFullYear(), now.getMonth(), now.getDate() + 1, 9, 0);
   // Next Monday: the coming one; on a Monday, the one a week later.
-  const daysToMonday = ((8 - now.getDay()) % 7) || 7;
+  const daysToMonday = (8 - now.getDay()) % 7 || 7;
   const monday9 = localAt(now.getFullYear(), now.getMonth(), now.getDate() + daysToMonday, 9, 0);
   return [
     { id: 'in20m', label: l10n.t('In 20 minutes'), date: at(20 * MINUTE) },
@@ -74,18 +74,25 @@ export function parseWhen(input: string, now: Date): WhenParse {
   if (month < 1 || month > 12) return { ok: false, error: l10n.t('Month {0} does not exist (01–12).', m[2]) };
   const daysInMonth = new Date(year, month, 0).getDate();
   if (day < 1 || day > daysInMonth) {
-    return { ok: false, error: l10n.t('Day {0} does not exist in {1} (it has {2} days).', m[3], `${year}-${m[2]}`, daysInMonth) };
+    return {
+      ok: false,
+      error: l10n.t('Day {0} does not exist in {1} (it has {2} days).', m[3], `${year}-${m[2]}`, daysInMonth),
+    };
   }
   if (hour > 23) return { ok: false, error: l10n.t('Hour {0} does not exist (00–23).', m[4]) };
   if (minute > 59) return { ok: false, error: l10n.t('Minute {0} does not exist (00–59).', m[5]) };
   const date = localAt(year, month - 1, day, hour, minute);
   if (date.getHours() !== hour || date.getMinutes() !== minute || date.getDate() !== day) {
-    return { ok: false, error: l10n.t('{0} does not exist in your time zone (the clocks skip it for daylight saving time).', text) };
+    return {
+      ok: false,
+      error: l10n.t('{0} does not exist in your time zone (the clocks skip it for daylight saving time).', text),
+    };
   }
   if (date.getTime() <= now.getTime()) {
     return { ok: false, error: l10n.t('{0} is in the past. It is now {1}.', text, formatLocal(now)) };
   }
-  if (date.getTime() - now.getTime() > MAX_AHEAD_MS) return { ok: false, error: l10n.t('That is more than ten years away.') };
+  if (date.getTime() - now.getTime() > MAX_AHEAD_MS)
+    return { ok: false, error: l10n.t('That is more than ten years away.') };
   return { ok: true, date };
 }
 
@@ -97,11 +104,24 @@ export function formatLocal(date: Date): string {
 }
 
 /** Short weekday names, Sunday first (a function: translated when used). */
-const weekdays = (): string[] => [l10n.t('Sun'), l10n.t('Mon'), l10n.t('Tue'), l10n.t('Wed'), l10n.t('Thu'), l10n.t('Fri'), l10n.t('Sat')];
+const weekdays = (): string[] => [
+  l10n.t('Sun'),
+  l10n.t('Mon'),
+  l10n.t('Tue'),
+  l10n.t('Wed'),
+  l10n.t('Thu'),
+  l10n.t('Fri'),
+  l10n.t('Sat'),
+];
 
 /** "Mon 2025-11-24 09:00 (in 2 days)" — for picker descriptions and reminder lists. */
 export function describeWhen(date: Date, now: Date): string {
-  return l10n.t('{0} {1} ({2})', weekdays()[date.getDay()], formatLocal(date), relative(date.getTime() - now.getTime()));
+  return l10n.t(
+    '{0} {1} ({2})',
+    weekdays()[date.getDay()],
+    formatLocal(date),
+    relative(date.getTime() - now.getTime()),
+  );
 }
 
 /** "in 20 minutes", "in 3 hours", "in 2 days", "5 minutes ago". */
@@ -115,7 +135,8 @@ export function relative(ms: number): string {
   else if (minutes < 48 * 60) {
     const h = Math.floor(minutes / 60);
     const rest = minutes % 60;
-    text = rest === 0 || h >= 10 ? hoursText(Math.round(minutes / 60)) : l10n.t('{0} {1}', hoursText(h), minutesText(rest));
+    text =
+      rest === 0 || h >= 10 ? hoursText(Math.round(minutes / 60)) : l10n.t('{0} {1}', hoursText(h), minutesText(rest));
   } else text = daysText(Math.round(minutes / (24 * 60)));
   return past ? l10n.t('{0} ago', text) : l10n.t('in {0}', text);
 }

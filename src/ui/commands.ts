@@ -55,7 +55,9 @@ export type CommandDeclaration<R = unknown> =
 /** Registers the commands through the shell's host (it forwards the manifest's); each registration belongs to `context.subscriptions`. */
 export function registerCommands(services: Services, declarations: readonly CommandDeclaration[]): void {
   for (const d of declarations) {
-    services.context.subscriptions.push(services.host.registerCommand(d.id, (...args: unknown[]) => runCommand(services, d, args)));
+    services.context.subscriptions.push(
+      services.host.registerCommand(d.id, (...args: unknown[]) => runCommand(services, d, args)),
+    );
   }
 }
 
@@ -74,7 +76,9 @@ async function runCommand<R>(services: Services, d: CommandDeclaration<R>, args:
     const base = { services, interactive };
     const current = d.session ? requireSession(services) : undefined;
     const body = async (signal: AbortSignal, progress: ProgressReporter): Promise<R> =>
-      d.session ? d.run({ ...base, signal, progress, current: current! }, ...args) : d.run({ ...base, signal, progress }, ...args);
+      d.session
+        ? d.run({ ...base, signal, progress, current: current! }, ...args)
+        : d.run({ ...base, signal, progress }, ...args);
     return await (d.progress ? withProgress(d.progress.place, d.progress.title, body) : body(NEVER, NO_PROGRESS));
   } catch (error) {
     if (!interactive && d.scripted !== 'report') throw error;

@@ -4,7 +4,16 @@
  * API transport scrubs them), so nothing here rewrites text.
  */
 import * as l10n from '@vscode/l10n';
-import { ApiError, ChatError, MalformedResponseError, NetworkError, RedirectError, ServerError, ValidationError, type MoveTimeLimitDetails } from '../api/errors';
+import {
+  ApiError,
+  ChatError,
+  MalformedResponseError,
+  NetworkError,
+  RedirectError,
+  ServerError,
+  ValidationError,
+  type MoveTimeLimitDetails,
+} from '../api/errors';
 
 /** A refusal the user can act on (not permitted, nothing to do): shown as a warning, as written. */
 export class UserFacingError extends Error {
@@ -21,14 +30,26 @@ export class SignInRequiredError extends UserFacingError {
 
 /** Functions, so the translation is read when the text is shown (not when the module loads). */
 export const signInFirst = (): string => l10n.t('Sign in to Team Chat first.');
-export const stillConnecting = (): string => l10n.t('Team Chat is still connecting to the chat server. Try again in a moment.');
+export const stillConnecting = (): string =>
+  l10n.t('Team Chat is still connecting to the chat server. Try again in a moment.');
 /** The English texts, for callers and tests that compare with them; shown text uses the functions above. */
 export const SIGN_IN_FIRST = 'Sign in to Team Chat first.';
 export const STILL_CONNECTING = 'Team Chat is still connecting to the chat server. Try again in a moment.';
 
 export type ErrorKind =
-  | 'cancelled' | 'signIn' | 'refused' | 'validation' | 'auth' | 'rateLimit' | 'api'
-  | 'timeout' | 'network' | 'server' | 'malformed' | 'redirect' | 'other';
+  | 'cancelled'
+  | 'signIn'
+  | 'refused'
+  | 'validation'
+  | 'auth'
+  | 'rateLimit'
+  | 'api'
+  | 'timeout'
+  | 'network'
+  | 'server'
+  | 'malformed'
+  | 'redirect'
+  | 'other';
 
 /** Buttons a notification may offer; `report.ts` maps them to actions. */
 export type ErrorAction = 'signIn' | 'signInAgain' | 'retry' | 'showLog';
@@ -66,7 +87,14 @@ export function errorMessage(error: unknown, failure?: string, retryable = false
   if (retryable && RETRYABLE.has(kind)) actions.push('retry');
   if (severity === 'error') actions.push('showLog');
   const text = failure && !refusal ? l10n.t('{0}: {1}', failure, reason) : reason;
-  return { kind, severity, text, reason, actions, detail: `${failure ? `${failure}: ` : ''}${reason}${technical(error)}` };
+  return {
+    kind,
+    severity,
+    text,
+    reason,
+    actions,
+    detail: `${failure ? `${failure}: ` : ''}${reason}${technical(error)}`,
+  };
 }
 
 const RETRYABLE = new Set<ErrorKind>(['rateLimit', 'api', 'timeout', 'network', 'server', 'malformed', 'other']);
@@ -76,7 +104,8 @@ export function errorKind(error: unknown): ErrorKind {
   if (error instanceof SignInRequiredError) return 'signIn';
   if (error instanceof UserFacingError) return 'refused';
   if (error instanceof ValidationError) return 'validation';
-  if (error instanceof ApiError) return error.isAuthError ? 'auth' : error.code === 'RATE_LIMIT_HIT' ? 'rateLimit' : 'api';
+  if (error instanceof ApiError)
+    return error.isAuthError ? 'auth' : error.code === 'RATE_LIMIT_HIT' ? 'rateLimit' : 'api';
   if (error instanceof NetworkError) return error.kind === 'timeout' ? 'timeout' : 'network';
   if (error instanceof ServerError) return 'server';
   if (error instanceof MalformedResponseError) return 'malformed';
@@ -92,7 +121,10 @@ export function describeError(error: unknown): string {
     case 'auth':
       return l10n.t('The chat server no longer accepts your API key. Sign in again.');
     case 'rateLimit':
-      return l10n.t('The chat server is rate-limiting requests. Try again in {0} s.', Math.ceil((error as ApiError).retryAfterSeconds ?? 10));
+      return l10n.t(
+        'The chat server is rate-limiting requests. Try again in {0} s.',
+        Math.ceil((error as ApiError).retryAfterSeconds ?? 10),
+      );
     case 'api': {
       const e = error as ApiError;
       return explainApiError(e) ?? (e.msg || l10n.t('The chat server refused the request ({0}).', e.code));
@@ -102,7 +134,10 @@ export function describeError(error: unknown): string {
     case 'network':
       return l10n.t('The chat server could not be reached. Check your connection and the server URL.');
     case 'server':
-      return l10n.t('The chat server had an internal error (HTTP {0}). Try again later.', (error as ServerError).httpStatus);
+      return l10n.t(
+        'The chat server had an internal error (HTTP {0}). Try again later.',
+        (error as ServerError).httpStatus,
+      );
     case 'malformed':
       return l10n.t('The chat server sent a response Team Chat does not understand. Details are in the log.');
     default:
@@ -117,9 +152,13 @@ export function explainApiError(e: ApiError): string | undefined {
     case 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED':
       return e.moveTimeLimit ? explainTimeLimit(e.moveTimeLimit) : undefined;
     case 'STREAM_WILDCARD_MENTION_NOT_ALLOWED':
-      return l10n.t('Your text mentions everyone in the channel (@all, @everyone, @channel or @stream), and you are not allowed to notify a whole channel here. Remove that mention (or mention people by name) and send again; your draft is kept.');
+      return l10n.t(
+        'Your text mentions everyone in the channel (@all, @everyone, @channel or @stream), and you are not allowed to notify a whole channel here. Remove that mention (or mention people by name) and send again; your draft is kept.',
+      );
     case 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED':
-      return l10n.t('Your text mentions everyone in the topic (@topic), and you are not allowed to notify everyone in a topic this large. Remove that mention and send again; your draft is kept.');
+      return l10n.t(
+        'Your text mentions everyone in the topic (@topic), and you are not allowed to notify everyone in a topic this large. Remove that mention and send again; your draft is kept.',
+      );
     default:
       return undefined;
   }
@@ -128,8 +167,15 @@ export function explainApiError(e: ApiError): string | undefined {
 /** "You may move only the N most recent of M messages in this topic…" */
 export function explainTimeLimit(d: MoveTimeLimitDetails): string {
   return d.firstMessageIdAllowedToMove === null
-    ? l10n.t('The time limit for moving messages has passed for every message in this topic ({0}), so none can be moved. A moderator or administrator can move them.', d.totalMessagesInTopic)
-    : l10n.t('The time limit for moving messages has passed for part of this topic: you may move only the {0} most recent of its {1} messages. The older ones need a moderator or administrator.', d.totalMessagesAllowedToMove, d.totalMessagesInTopic);
+    ? l10n.t(
+        'The time limit for moving messages has passed for every message in this topic ({0}), so none can be moved. A moderator or administrator can move them.',
+        d.totalMessagesInTopic,
+      )
+    : l10n.t(
+        'The time limit for moving messages has passed for part of this topic: you may move only the {0} most recent of its {1} messages. The older ones need a moderator or administrator.',
+        d.totalMessagesAllowedToMove,
+        d.totalMessagesInTopic,
+      );
 }
 
 function technical(error: unknown): string {

@@ -20,7 +20,12 @@ export function withProgress<T>(
   title: string | undefined,
   work: (signal: AbortSignal, progress: ProgressReporter) => Promise<T>,
 ): Promise<T> {
-  const location = place === 'notification' ? vscode.ProgressLocation.Notification : place === 'window' ? vscode.ProgressLocation.Window : place;
+  const location =
+    place === 'notification'
+      ? vscode.ProgressLocation.Notification
+      : place === 'window'
+        ? vscode.ProgressLocation.Window
+        : place;
   return Promise.resolve(
     vscode.window.withProgress({ location, title, cancellable: place === 'notification' }, (progress, token) => {
       const bridge = abortSignalOf(token);
@@ -30,6 +35,9 @@ export function withProgress<T>(
 }
 
 /** The usual case: an API call under a cancellable notification titled `title`. */
-export function withNotification<T>(title: string, work: (signal: AbortSignal, progress: ProgressReporter) => Promise<T>): Promise<T> {
+export function withNotification<T>(
+  title: string,
+  work: (signal: AbortSignal, progress: ProgressReporter) => Promise<T>,
+): Promise<T> {
   return withProgress('notification', title, work);
 }

@@ -5,7 +5,10 @@ import { errorMessage, type ErrorAction, type ErrorMessage } from './errorMessag
 
 /** The buttons' labels (a function: translated when shown). */
 const labelsOf = (): Record<ErrorAction, string> => ({
-  signIn: vscode.l10n.t('Sign In'), signInAgain: vscode.l10n.t('Sign In Again'), retry: vscode.l10n.t('Retry'), showLog: vscode.l10n.t('Show Log'),
+  signIn: vscode.l10n.t('Sign In'),
+  signInAgain: vscode.l10n.t('Sign In Again'),
+  retry: vscode.l10n.t('Retry'),
+  showLog: vscode.l10n.t('Show Log'),
 });
 
 // Module-wide on purpose: lives as long as the extension; tests observe what users would see.
@@ -17,7 +20,12 @@ export const onDidReportError = reported.event;
  * Reports `error` (nothing for a cancellation): a warning for refusals, an error otherwise, with
  * "Sign In" / "Sign In Again" / "Retry" (when `retry` is given) / "Show Log" as they apply.
  */
-export function reportError(log: vscode.LogOutputChannel, error: unknown, failure?: string, retry?: () => unknown): ErrorMessage {
+export function reportError(
+  log: vscode.LogOutputChannel,
+  error: unknown,
+  failure?: string,
+  retry?: () => unknown,
+): ErrorMessage {
   const message = errorMessage(error, failure, retry !== undefined);
   if (message.severity === 'silent') {
     log.debug(message.detail);
@@ -33,9 +41,10 @@ export function reportError(log: vscode.LogOutputChannel, error: unknown, failur
 async function show(message: ErrorMessage, log: vscode.LogOutputChannel, retry?: () => unknown): Promise<void> {
   const LABELS = labelsOf();
   const labels = message.actions.map((a) => LABELS[a]);
-  const choice = message.severity === 'warning'
-    ? await vscode.window.showWarningMessage(message.text, ...labels)
-    : await vscode.window.showErrorMessage(message.text, ...labels);
+  const choice =
+    message.severity === 'warning'
+      ? await vscode.window.showWarningMessage(message.text, ...labels)
+      : await vscode.window.showErrorMessage(message.text, ...labels);
   if (choice === LABELS.signIn || choice === LABELS.signInAgain) await vscode.commands.executeCommand(Commands.signIn);
   else if (choice === LABELS.retry) await retry?.();
   else if (choice === LABELS.showLog) log.show();

@@ -38,29 +38,46 @@ export function noDataMessage(state: SessionState): string | undefined {
     case 'reconnecting':
       return vscode.l10n.t('Loading from the chat server…');
     case 'offline':
-      return vscode.l10n.t('The chat server cannot be reached. Team Chat keeps trying; "Team Chat: Reconnect" tries now.');
+      return vscode.l10n.t(
+        'The chat server cannot be reached. Team Chat keeps trying; "Team Chat: Reconnect" tries now.',
+      );
     case 'refused':
-      return vscode.l10n.t('Not connected: {0} Run "Team Chat: Reconnect" or sign in again.', describeError(state.error));
+      return vscode.l10n.t(
+        'Not connected: {0} Run "Team Chat: Reconnect" or sign in again.',
+        describeError(state.error),
+      );
     default:
       return undefined;
   }
 }
 
 /** The status bar while not live: text (with its icon), tooltip, and whether it warns or errs. */
-export function statusBarText(state: SessionState, now = Date.now()): { text: string; tooltip: string; severity?: 'warning' | 'error' } | undefined {
+export function statusBarText(
+  state: SessionState,
+  now = Date.now(),
+): { text: string; tooltip: string; severity?: 'warning' | 'error' } | undefined {
   switch (state.phase) {
     case 'starting':
-      return { text: `$(sync~spin) ${vscode.l10n.t('Team Chat: starting…')}`, tooltip: vscode.l10n.t('Reading your account and the data saved last time.') };
+      return {
+        text: `$(sync~spin) ${vscode.l10n.t('Team Chat: starting…')}`,
+        tooltip: vscode.l10n.t('Reading your account and the data saved last time.'),
+      };
     case 'saved':
       return {
         text: `$(sync~spin) ${vscode.l10n.t('Team Chat: updating…')}`,
         tooltip: vscode.l10n.t('Showing what was saved {0} while connecting to the chat server.', savedAgo(state, now)),
       };
     case 'connecting':
-      return { text: `$(sync~spin) ${vscode.l10n.t('Team Chat: connecting…')}`, tooltip: vscode.l10n.t('Loading your channels, topics and unread messages.') };
+      return {
+        text: `$(sync~spin) ${vscode.l10n.t('Team Chat: connecting…')}`,
+        tooltip: vscode.l10n.t('Loading your channels, topics and unread messages.'),
+      };
     case 'reconnecting': {
       const retry = state.retryInMs;
-      const why = state.error && isTimeout(state.error) ? vscode.l10n.t('The chat server stopped answering.') : vscode.l10n.t('The connection to the chat server was lost.');
+      const why =
+        state.error && isTimeout(state.error)
+          ? vscode.l10n.t('The chat server stopped answering.')
+          : vscode.l10n.t('The connection to the chat server was lost.');
       return {
         text: `$(sync~spin) ${vscode.l10n.t('Team Chat: reconnecting…')}`,
         tooltip: retry
@@ -70,11 +87,14 @@ export function statusBarText(state: SessionState, now = Date.now()): { text: st
       };
     }
     case 'offline': {
-      const saved = state.savedAt !== undefined ? vscode.l10n.t('Showing what was saved {0}.', savedAgo(state, now)) : '';
+      const saved =
+        state.savedAt !== undefined ? vscode.l10n.t('Showing what was saved {0}.', savedAgo(state, now)) : '';
       const why = state.error ? describeError(state.error) : vscode.l10n.t('The chat server cannot be reached.');
       return {
         text: `$(debug-disconnect) ${vscode.l10n.t('Team Chat: offline')}`,
-        tooltip: [why, saved, vscode.l10n.t('Team Chat keeps trying. Click to reconnect now.')].filter(Boolean).join('\n'),
+        tooltip: [why, saved, vscode.l10n.t('Team Chat keeps trying. Click to reconnect now.')]
+          .filter(Boolean)
+          .join('\n'),
         severity: 'error',
       };
     }

@@ -12,7 +12,6 @@ import { statusBarText } from './sessionText';
 import { statusEmoji } from '../emoji/status';
 import { statusBarCount, unreadCounts } from './unreadCounts';
 
-
 export function registerStatusBar(services: Services): vscode.StatusBarItem {
   const { sessions, context } = services;
   const item = vscode.window.createStatusBarItem('teamChat.status', vscode.StatusBarAlignment.Left, 100);
@@ -21,7 +20,8 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
 
   const update = (): void => {
     // An active account whose session the machine has not begun yet (activation) is starting.
-    const state = sessions.state.phase === 'signedOut' ? { ...sessions.state, phase: 'starting' as const } : sessions.state;
+    const state =
+      sessions.state.phase === 'signedOut' ? { ...sessions.state, phase: 'starting' as const } : sessions.state;
     const current = sessions.current;
     item.backgroundColor = undefined;
     if (!services.accounts.active) {
@@ -32,7 +32,10 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
     if (notLive) {
       item.text = notLive.text;
       item.tooltip = notLive.tooltip;
-      if (notLive.severity) item.backgroundColor = new vscode.ThemeColor(notLive.severity === 'error' ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground');
+      if (notLive.severity)
+        item.backgroundColor = new vscode.ThemeColor(
+          notLive.severity === 'error' ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground',
+        );
       item.command = notLive.severity === 'error' ? Commands.reconnect : undefined;
     } else if (!current) {
       item.hide();
@@ -42,11 +45,20 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
       const own = store.status(store.ownUserId);
       const emoji = statusEmoji(own) ?? '';
       const text = own?.status_text ?? '';
-      const mode = vscode.workspace.getConfiguration().get<string>(Settings.badgeCounts) === 'allUnreads' ? 'allUnreads' : 'dmsAndMentions';
+      const mode =
+        vscode.workspace.getConfiguration().get<string>(Settings.badgeCounts) === 'allUnreads'
+          ? 'allUnreads'
+          : 'dmsAndMentions';
       const count = statusBarCount(unreadCounts(store), mode);
-      const label = [emoji, text].filter(Boolean).join(' ') || (own?.away ? vscode.l10n.t('away') : current.account.fullName);
+      const label =
+        [emoji, text].filter(Boolean).join(' ') || (own?.away ? vscode.l10n.t('away') : current.account.fullName);
       item.text = `$(comment-discussion) ${truncate(label, 30)}${count.text}`;
-      item.tooltip = vscode.l10n.t('{0} on {1}\n{2}\nClick to set your status.', current.account.email, current.account.realmUrl, count.tooltip);
+      item.tooltip = vscode.l10n.t(
+        '{0} on {1}\n{2}\nClick to set your status.',
+        current.account.email,
+        current.account.realmUrl,
+        count.tooltip,
+      );
       item.command = Commands.setStatus;
     }
     const waiting = services.outbox.entries().length;
@@ -66,7 +78,14 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
     services.outbox.onDidChange(update),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(Settings.badgeCounts) && update()),
     sessions.onDidChangeStore((c) => {
-      if (c.full || c.areas.has('unreads') || c.areas.has('subscriptions') || c.areas.has('userTopics') || c.userIds.has(sessions.current?.store.ownUserId ?? -1)) update();
+      if (
+        c.full ||
+        c.areas.has('unreads') ||
+        c.areas.has('subscriptions') ||
+        c.areas.has('userTopics') ||
+        c.userIds.has(sessions.current?.store.ownUserId ?? -1)
+      )
+        update();
     }),
   );
   update();

@@ -68,7 +68,13 @@ export interface TreeOptions<N> extends Omit<vscode.TreeViewOptions<N>, 'treeDat
  * so the side bar never shows "no data provider"); model, provider and view belong to
  * `context.subscriptions`.
  */
-export function createTree<N>(services: Services, viewId: string, model: vscode.Disposable, provider: vscode.TreeDataProvider<N> & vscode.Disposable, options: TreeOptions<N> = {}): vscode.TreeView<N> {
+export function createTree<N>(
+  services: Services,
+  viewId: string,
+  model: vscode.Disposable,
+  provider: vscode.TreeDataProvider<N> & vscode.Disposable,
+  options: TreeOptions<N> = {},
+): vscode.TreeView<N> {
   const { ownDescription, emptyKey, ...viewOptions } = options;
   const view = services.host.createTreeView(viewId, { ...viewOptions, treeDataProvider: provider });
   // The view itself belongs to the shell, which created it at activation.

@@ -40,7 +40,10 @@ export function badgeOf(counts: UnreadCounts, mode: BadgeCounts): { value: numbe
   const value = mode === 'allUnreads' ? counts.all : counts.dmsAndMentions;
   if (value <= 0) return undefined;
   if (mode === 'allUnreads') return { value, tooltip: allText(value) };
-  const tooltip = counts.all === value ? dmsAndMentionsText(value) : l10n.t('{0} ({1})', dmsAndMentionsText(value), allText(counts.all));
+  const tooltip =
+    counts.all === value
+      ? dmsAndMentionsText(value)
+      : l10n.t('{0} ({1})', dmsAndMentionsText(value), allText(counts.all));
   return { value, tooltip };
 }
 
@@ -53,7 +56,11 @@ export function statusBarCount(counts: UnreadCounts, mode: BadgeCounts): { text:
   const lines = [allText(counts.all)];
   const badge = badgeOf(counts, mode);
   if (badge && badge.value !== counts.all) {
-    lines.push(badge.value === 1 ? l10n.t('The activity bar badge counts 1 direct message or mention.') : l10n.t('The activity bar badge counts {0} direct messages and mentions.', badge.value));
+    lines.push(
+      badge.value === 1
+        ? l10n.t('The activity bar badge counts 1 direct message or mention.')
+        : l10n.t('The activity bar badge counts {0} direct messages and mentions.', badge.value),
+    );
   }
   return { text, tooltip: lines.join('\n') };
 }

@@ -80,10 +80,16 @@ export class WebhookReceiver extends Disposable {
       port: options.port,
       answerTimeoutMs: DEFAULT_ANSWER_TIMEOUT_MS,
       answer: (payload, signal) => this.#answer(payload, signal),
-      onRejected: (r) => log.warn(`Refused a request from ${r.remoteAddress ?? 'an unknown address'} (HTTP ${r.status}): ${r.reason}`),
-      onAnswerFailed: (p, error) => log.warn(`No answer for message ${p.message.id} (${error instanceof Error ? error.message : String(error)}); answered with no response.`),
+      onRejected: (r) =>
+        log.warn(`Refused a request from ${r.remoteAddress ?? 'an unknown address'} (HTTP ${r.status}): ${r.reason}`),
+      onAnswerFailed: (p, error) =>
+        log.warn(
+          `No answer for message ${p.message.id} (${error instanceof Error ? error.message : String(error)}); answered with no response.`,
+        ),
     });
-    log.info(`Receiver listening at ${this.#server.url} (answers: ${options.autoReply !== undefined ? 'automatic' : options.mode}). Set it as the outgoing webhook bot's endpoint URL.`);
+    log.info(
+      `Receiver listening at ${this.#server.url} (answers: ${options.autoReply !== undefined ? 'automatic' : options.mode}). Set it as the outgoing webhook bot's endpoint URL.`,
+    );
     this.#showStatus(this.#server.url);
     return this.#server.url;
   }
@@ -107,16 +113,23 @@ export class WebhookReceiver extends Disposable {
     const entry: ReceivedPayload = { payload, receivedAt: Date.now() };
     this.received.push(entry);
     if (this.received.length > 50) this.received.shift();
-    this.log.info(`${describePayload(payload)} [${payload.trigger}], message ${payload.message.id}: “${excerpt(payload.data)}”`);
+    this.log.info(
+      `${describePayload(payload)} [${payload.trigger}], message ${payload.message.id}: “${excerpt(payload.data)}”`,
+    );
     this.#onDidReceive.fire(entry);
 
     // Loaded by start() already.
-    const [{ webhookReply }, { askForAnswer }, { DEFAULT_ANSWER_TIMEOUT_MS }] = await Promise.all([import('../api/webhook/payload'), import('./prompt'), import('./server')]);
+    const [{ webhookReply }, { askForAnswer }, { DEFAULT_ANSWER_TIMEOUT_MS }] = await Promise.all([
+      import('../api/webhook/payload'),
+      import('./prompt'),
+      import('./server'),
+    ]);
     const options = this.#options;
     const deadline = entry.receivedAt + DEFAULT_ANSWER_TIMEOUT_MS - 500;
     let reply: WebhookReply;
     if (options?.autoReply !== undefined) {
-      reply = options.autoReply === null ? webhookReply({ noResponse: true }) : webhookReply({ content: options.autoReply });
+      reply =
+        options.autoReply === null ? webhookReply({ noResponse: true }) : webhookReply({ content: options.autoReply });
     } else if (options?.mode === 'noResponse') {
       reply = webhookReply({ noResponse: true });
     } else {
@@ -132,14 +145,21 @@ export class WebhookReceiver extends Disposable {
 
   #showStatus(url: string): void {
     if (!this.#statusItem) {
-      this.#statusItem = vscode.window.createStatusBarItem('teamChat.webhookReceiver', vscode.StatusBarAlignment.Left, 40);
+      this.#statusItem = vscode.window.createStatusBarItem(
+        'teamChat.webhookReceiver',
+        vscode.StatusBarAlignment.Left,
+        40,
+      );
       this.services.context.subscriptions.push(this.#statusItem);
       this.#statusItem.name = vscode.l10n.t('Team Chat Webhook Receiver');
       // Running again while it runs offers copy / show payloads / stop.
       this.#statusItem.command = Commands.startWebhookReceiver;
     }
     this.#statusItem.text = vscode.l10n.t('$(radio-tower) Webhook {0}', url.replace(/\/$/, ''));
-    this.#statusItem.tooltip = vscode.l10n.t('Outgoing webhook receiver at {0}: click to copy the URL, show payloads or stop it.', url);
+    this.#statusItem.tooltip = vscode.l10n.t(
+      'Outgoing webhook receiver at {0}: click to copy the URL, show payloads or stop it.',
+      url,
+    );
     this.#statusItem.show();
   }
 
@@ -154,5 +174,8 @@ export function receiverSettings(): { port: number; mode: ReceiverMode } {
   const config = vscode.workspace.getConfiguration();
   const port = config.get<number>(Settings.webhookReceiverPort, 0);
   const mode = config.get<string>(Settings.webhookReceiverMode, 'ask');
-  return { port: Number.isInteger(port) && port >= 0 && port <= 65535 ? port : 0, mode: mode === 'noResponse' ? 'noResponse' : 'ask' };
+  return {
+    port: Number.isInteger(port) && port >= 0 && port <= 65535 ? port : 0,
+    mode: mode === 'noResponse' ? 'noResponse' : 'ask',
+  };
 }

@@ -9,7 +9,11 @@ import { describePayload, excerpt } from './describe';
 
 type Choice = vscode.QuickPickItem & { answer: 'reply' | 'none' };
 
-export async function askForAnswer(payload: OutgoingWebhookPayload, signal: AbortSignal, deadline: number): Promise<WebhookReply> {
+export async function askForAnswer(
+  payload: OutgoingWebhookPayload,
+  signal: AbortSignal,
+  deadline: number,
+): Promise<WebhookReply> {
   const choice = await pick(payload, signal, deadline);
   if (choice !== 'reply') return webhookReply({ noResponse: true });
   const content = await input(payload, signal, deadline);
@@ -19,7 +23,12 @@ export async function askForAnswer(payload: OutgoingWebhookPayload, signal: Abor
 const secondsLeft = (deadline: number): number => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 
 /** Shows `widget` until it resolves or `signal` aborts; `tick` updates the countdown. */
-function showUntil<T>(widget: vscode.QuickInput, signal: AbortSignal, tick: () => void, wire: (done: (v: T | undefined) => void) => vscode.Disposable[]): Promise<T | undefined> {
+function showUntil<T>(
+  widget: vscode.QuickInput,
+  signal: AbortSignal,
+  tick: () => void,
+  wire: (done: (v: T | undefined) => void) => vscode.Disposable[],
+): Promise<T | undefined> {
   return new Promise((resolve) => {
     let finished = false;
     const timer = setInterval(tick, 1000);
@@ -36,24 +45,43 @@ function showUntil<T>(widget: vscode.QuickInput, signal: AbortSignal, tick: () =
     const onAbort = (): void => done(undefined);
     if (signal.aborted) return done(undefined);
     signal.addEventListener('abort', onAbort);
-    disposables.push(...wire(done), widget.onDidHide(() => done(undefined)));
+    disposables.push(
+      ...wire(done),
+      widget.onDidHide(() => done(undefined)),
+    );
     tick();
     widget.show();
   });
 }
 
-function pick(payload: OutgoingWebhookPayload, signal: AbortSignal, deadline: number): Promise<'reply' | 'none' | undefined> {
+function pick(
+  payload: OutgoingWebhookPayload,
+  signal: AbortSignal,
+  deadline: number,
+): Promise<'reply' | 'none' | undefined> {
   const qp = vscode.window.createQuickPick<Choice>();
   qp.title = `${describePayload(payload)}: “${excerpt(payload.data, 80)}”`;
   qp.items = [
-    { label: vscode.l10n.t('$(reply) Reply…'), description: vscode.l10n.t('post a message as {0}', payload.bot_full_name), answer: 'reply' },
+    {
+      label: vscode.l10n.t('$(reply) Reply…'),
+      description: vscode.l10n.t('post a message as {0}', payload.bot_full_name),
+      answer: 'reply',
+    },
     // eslint-disable-next-line local/ui-strings -- the API's own name of the answer, shown as is next to its translated label
     { label: vscode.l10n.t('$(circle-slash) No Response'), description: 'response_not_required', answer: 'none' },
   ];
   qp.ignoreFocusOut = true;
-  return showUntil(qp, signal, () => (qp.placeholder = vscode.l10n.t('How should {0} answer? {1} s left, then no response.', payload.bot_full_name, secondsLeft(deadline))), (done) => [
-    qp.onDidAccept(() => done(qp.selectedItems[0]?.answer)),
-  ]);
+  return showUntil(
+    qp,
+    signal,
+    () =>
+      (qp.placeholder = vscode.l10n.t(
+        'How should {0} answer? {1} s left, then no response.',
+        payload.bot_full_name,
+        secondsLeft(deadline),
+      )),
+    (done) => [qp.onDidAccept(() => done(qp.selectedItems[0]?.answer))],
+  );
 }
 
 function input(payload: OutgoingWebhookPayload, signal: AbortSignal, deadline: number): Promise<string | undefined> {
@@ -61,10 +89,16 @@ function input(payload: OutgoingWebhookPayload, signal: AbortSignal, deadline: n
   box.title = vscode.l10n.t('Reply as {0}', payload.bot_full_name);
   box.placeholder = vscode.l10n.t('Markdown content of the reply');
   box.ignoreFocusOut = true;
-  return showUntil(box, signal, () => (box.prompt = vscode.l10n.t('{0} s left; then the bot answers with no response.', secondsLeft(deadline))), (done) => [
-    box.onDidAccept(() => {
-      if (box.value.trim() === '') box.validationMessage = vscode.l10n.t('The reply cannot be empty (Escape: no response).');
-      else done(box.value);
-    }),
-  ]);
+  return showUntil(
+    box,
+    signal,
+    () => (box.prompt = vscode.l10n.t('{0} s left; then the bot answers with no response.', secondsLeft(deadline))),
+    (done) => [
+      box.onDidAccept(() => {
+        if (box.value.trim() === '')
+          box.validationMessage = vscode.l10n.t('The reply cannot be empty (Escape: no response).');
+        else done(box.value);
+      }),
+    ],
+  );
 }

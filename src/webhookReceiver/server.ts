@@ -69,12 +69,17 @@ export class WebhookReceiverServer {
   }
 }
 
-async function handle(options: ReceiverServerOptions, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function handle(
+  options: ReceiverServerOptions,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
   const refuse = (status: number, reason: string, headers: Record<string, string> = {}): void => {
     options.onRejected?.({ status, reason, remoteAddress: req.socket.remoteAddress });
     send(res, status, { result: 'error', msg: reason }, headers);
   };
-  if (req.method !== 'POST') return refuse(405, `Method ${req.method} not allowed; the service POSTs payloads.`, { Allow: 'POST' });
+  if (req.method !== 'POST')
+    return refuse(405, `Method ${req.method} not allowed; the service POSTs payloads.`, { Allow: 'POST' });
   let body: Buffer;
   try {
     body = await readBody(req);
@@ -87,7 +92,8 @@ async function handle(options: ReceiverServerOptions, req: http.IncomingMessage,
   } catch {
     return refuse(400, 'The request body is not JSON.');
   }
-  if (!verifyWebhookToken(json as { token?: unknown }, options.token)) return refuse(401, 'The payload does not carry the bot’s token.');
+  if (!verifyWebhookToken(json as { token?: unknown }, options.token))
+    return refuse(401, 'The payload does not carry the bot’s token.');
   let payload: OutgoingWebhookPayload;
   try {
     payload = parseOutgoingWebhookPayload(json);
@@ -100,7 +106,9 @@ async function handle(options: ReceiverServerOptions, req: http.IncomingMessage,
   try {
     reply = await Promise.race([
       options.answer(payload, timeout),
-      new Promise<never>((_, reject) => timeout.addEventListener('abort', () => reject(new Error('No answer in time.')), { once: true })),
+      new Promise<never>((_, reject) =>
+        timeout.addEventListener('abort', () => reject(new Error('No answer in time.')), { once: true }),
+      ),
     ]);
   } catch (error) {
     options.onAnswerFailed?.(payload, error);

@@ -15,7 +15,10 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
   return {
     enableScripts: true,
     enableCommandUris: false,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, MEDIA_DIR), vscode.Uri.joinPath(extensionUri, ...PAGE_BUNDLE_DIR)],
+    localResourceRoots: [
+      vscode.Uri.joinPath(extensionUri, MEDIA_DIR),
+      vscode.Uri.joinPath(extensionUri, ...PAGE_BUNDLE_DIR),
+    ],
   };
 }
 
@@ -52,8 +55,17 @@ export interface PageSpec {
 }
 
 /** The Content-Security-Policy for one render. */
-export function contentSecurityPolicy(webview: vscode.Webview, nonce: string, imageOrigins: readonly string[] = []): string {
-  const images = [webview.cspSource, 'https:', 'data:', ...imageOrigins.filter((o) => /^https?:\/\/[^\s;,']+$/.test(o))];
+export function contentSecurityPolicy(
+  webview: vscode.Webview,
+  nonce: string,
+  imageOrigins: readonly string[] = [],
+): string {
+  const images = [
+    webview.cspSource,
+    'https:',
+    'data:',
+    ...imageOrigins.filter((o) => /^https?:\/\/[^\s;,']+$/.test(o)),
+  ];
   return [
     `default-src 'none'`,
     `img-src ${images.join(' ')}`,
@@ -75,7 +87,8 @@ function localization(): string {
 /** Builds the page; call again for every render (each gets a new nonce). */
 export function renderHtml(webview: vscode.Webview, extensionUri: vscode.Uri, page: PageSpec): string {
   const nonce = makeNonce();
-  const media = (file: string): string => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, MEDIA_DIR, file)).toString();
+  const media = (file: string): string =>
+    webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, MEDIA_DIR, file)).toString();
   const styles = ['webview-base.css', ...page.styles]
     .map((f) => `<link rel="stylesheet" href="${escapeHtml(media(f))}">`)
     .join('\n    ');

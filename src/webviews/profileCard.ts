@@ -16,7 +16,8 @@ import { describeError } from '../ui/errorMessage';
 import { DidChangeProfileNotification, SendDirectMessageCommand, type ProfileModel } from './protocol';
 import { escapeHtml } from './sanitize';
 
-const body = (): string => `<main id="card" class="profile-card" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
+const body = (): string =>
+  `<main id="card" class="profile-card" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
 
 export class ProfileCardPanel implements vscode.Disposable {
   static #current: ProfileCardPanel | undefined;
@@ -30,7 +31,8 @@ export class ProfileCardPanel implements vscode.Disposable {
   /** Shows `userId` in the card (opening it if needed); resolves with what the card shows. */
   static async show(services: Services, userId: number): Promise<ProfileModel> {
     const current = requireSession(services);
-    if (!current.store.user(userId)) throw new Error(vscode.l10n.t('No user with id {0} in this organization.', userId));
+    if (!current.store.user(userId))
+      throw new Error(vscode.l10n.t('No user with id {0} in this organization.', userId));
     const card = (ProfileCardPanel.#current ??= new ProfileCardPanel(services));
     card.#view.reveal();
     return card.#load(current, userId);
@@ -43,7 +45,12 @@ export class ProfileCardPanel implements vscode.Disposable {
   }
 
   private constructor(private readonly services: Services) {
-    this.#view = PanelHost.create(services.context.extensionUri, services.log, WebviewPanels.profileCard, vscode.l10n.t('Profile'));
+    this.#view = PanelHost.create(
+      services.context.extensionUri,
+      services.log,
+      WebviewPanels.profileCard,
+      vscode.l10n.t('Profile'),
+    );
     this.#view.own(
       this.#view.onDidDispose(() => this.dispose()),
       services.sessions.onDidChangeStore((change) => {
@@ -81,7 +88,13 @@ export class ProfileCardPanel implements vscode.Disposable {
     let warning: string | undefined;
     let user = stored;
     try {
-      user = (await getUserByEmail(current.client, { email: stored.email, include_custom_profile_fields: true, client_gravatar: false }, { signal: loading.signal })).user;
+      user = (
+        await getUserByEmail(
+          current.client,
+          { email: stored.email, include_custom_profile_fields: true, client_gravatar: false },
+          { signal: loading.signal },
+        )
+      ).user;
     } catch (error) {
       warning = vscode.l10n.t('Could not load the full profile: {0}', describeError(error));
     }
@@ -98,7 +111,10 @@ export class ProfileCardPanel implements vscode.Disposable {
     const { store } = current;
     const full = this.#full?.userId === this.#userId ? this.#full : undefined;
     const stored = store.user(this.#userId);
-    const user = full && stored ? { ...full.user, ...withoutProfile(stored), profile_data: full.user.profile_data ?? stored.profile_data } : (stored ?? full?.user);
+    const user =
+      full && stored
+        ? { ...full.user, ...withoutProfile(stored), profile_data: full.user.profile_data ?? stored.profile_data }
+        : (stored ?? full?.user);
     if (!user) return;
     this.#model = buildProfileModel({
       user,
@@ -125,4 +141,3 @@ function withoutProfile<T extends { profile_data?: unknown }>(user: T): Omit<T, 
   const { profile_data: _ignored, ...rest } = user;
   return rest;
 }
-

@@ -79,7 +79,9 @@ function profileFields(input: ProfileInput): ProfileField[] {
   const defs = input.fieldDefs;
   const known = defs.map((d) => String(d.id)).filter((id) => id in data);
   // Values of fields the store does not know (yet) follow, by id.
-  const unknown = Object.keys(data).filter((id) => !known.includes(id)).sort((a, b) => Number(a) - Number(b));
+  const unknown = Object.keys(data)
+    .filter((id) => !known.includes(id))
+    .sort((a, b) => Number(a) - Number(b));
   const fields: ProfileField[] = [];
   for (const id of [...known, ...unknown]) {
     const value = data[id];
@@ -90,7 +92,13 @@ function profileFields(input: ProfileInput): ProfileField[] {
   return fields;
 }
 
-function fieldView(def: CustomProfileField | undefined, id: string, value: string, rendered: string | undefined, input: ProfileInput): ProfileField {
+function fieldView(
+  def: CustomProfileField | undefined,
+  id: string,
+  value: string,
+  rendered: string | undefined,
+  input: ProfileInput,
+): ProfileField {
   const name = def?.name ?? l10n.t('Field {0}', id);
   if (rendered !== undefined) return { name, html: rendered, text: value };
   switch (def?.type) {
@@ -110,7 +118,9 @@ function fieldView(def: CustomProfileField | undefined, id: string, value: strin
     case FIELD_TYPE.externalAccount: {
       const meta = parseJson(def.field_data) as { subtype?: string; url_pattern?: string } | undefined;
       const pattern = meta?.url_pattern ?? (meta?.subtype ? EXTERNAL_ACCOUNTS[meta.subtype] : undefined);
-      const href = pattern ? safeUrl(pattern.replace('%(username)s', encodeURIComponent(value)), input.realmUrl) : undefined;
+      const href = pattern
+        ? safeUrl(pattern.replace('%(username)s', encodeURIComponent(value)), input.realmUrl)
+        : undefined;
       return { name, text: value, href: href && /^https?:/.test(href) ? href : undefined };
     }
     default:

@@ -86,7 +86,8 @@ export class NotificationType<P> {
   }
 }
 
-const noParams = (p: unknown): p is void => p === undefined || p === null || (isRecord(p) && Object.keys(p).length === 0);
+const noParams = (p: unknown): p is void =>
+  p === undefined || p === null || (isRecord(p) && Object.keys(p).length === 0);
 
 // ---- shared by every webview --------------------------------------------------------------
 
@@ -146,5 +147,6 @@ export const DidChangeProfileNotification = new NotificationType<ProfileModel>('
 /** The card's "Send Direct Message" button: the host opens the conversation with the shown user. */
 export const SendDirectMessageCommand = new CommandType<{ readonly userId: number }>(
   'profile/sendDirectMessage',
-  (p): p is { userId: number } => isRecord(p) && typeof p.userId === 'number' && Number.isSafeInteger(p.userId) && p.userId > 0,
+  (p): p is { userId: number } =>
+    isRecord(p) && typeof p.userId === 'number' && Number.isSafeInteger(p.userId) && p.userId > 0,
 );

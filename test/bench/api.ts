@@ -5,7 +5,7 @@ import { pinCores, startServerProcess } from './serverProcess';
 import { median, type BenchResult } from './stats';
 
 // zulip-js has no types; only `callEndpoint` is used.
- 
+
 const zulipInit = require('zulip-js') as (config: { username: string; apiKey: string; realm: string }) => Promise<{
   callEndpoint(path: string, method: string, params: Record<string, unknown>): Promise<{ result: string }>;
 }>;
@@ -35,7 +35,12 @@ export async function benchApi(): Promise<BenchResult[]> {
   const server = await startServerProcess(['--org', 'demo'], cores.serverCore);
   try {
     const account = server.accounts.find((a) => a.role === 400)!;
-    const client = new ChatClient({ realmUrl: server.url, email: account.email, apiKey: account.apiKey, connections: CONCURRENCY });
+    const client = new ChatClient({
+      realmUrl: server.url,
+      email: account.email,
+      apiKey: account.apiKey,
+      connections: CONCURRENCY,
+    });
     const work = await buildWorkload(client, account.email);
 
     const auth = 'Basic ' + Buffer.from(`${account.email}:${account.apiKey}`).toString('base64');
@@ -43,7 +48,11 @@ export async function benchApi(): Promise<BenchResult[]> {
     const pool = new Pool(origin, { connections: CONCURRENCY });
     const raw: Runner = async ({ key, params }) => {
       const { path, query } = wirePath(key, params);
-      const res = await pool.request({ path: '/api/v1' + path + (query ? '?' + query : ''), method: 'GET', headers: { authorization: auth } });
+      const res = await pool.request({
+        path: '/api/v1' + path + (query ? '?' + query : ''),
+        method: 'GET',
+        headers: { authorization: auth },
+      });
       const body = (await res.body.json()) as { result: string };
       if (body.result !== 'success') throw new Error(`raw ${key} failed`);
     };
@@ -57,7 +66,11 @@ export async function benchApi(): Promise<BenchResult[]> {
       if (body.result !== 'success') throw new Error(`zulip-js ${key} failed`);
     };
 
-    const contenders: [string, Runner][] = [['raw undici', raw], ['ChatClient', ours], ['zulip-js 2.1.0', zulipJs]];
+    const contenders: [string, Runner][] = [
+      ['raw undici', raw],
+      ['ChatClient', ours],
+      ['zulip-js 2.1.0', zulipJs],
+    ];
     const rates = new Map<string, number[]>(contenders.map(([n]) => [n, []]));
     const cpu = new Map<string, number[]>(contenders.map(([n]) => [n, []]));
     // Warm-up: a full round each, so that both processes run optimised code before measuring.
@@ -73,7 +86,15 @@ export async function benchApi(): Promise<BenchResult[]> {
     }
     if (process.env.BENCH_VERBOSE) {
       for (const [name] of contenders) {
-        console.log(`${name}: ${rates.get(name)!.map((r) => r.toFixed(0)).join(' ')} req/s; ${cpu.get(name)!.map((c) => c.toFixed(0)).join(' ')} µs`);
+        console.log(
+          `${name}: ${rates
+            .get(name)!
+            .map((r) => r.toFixed(0))
+            .join(' ')} req/s; ${cpu
+            .get(name)!
+            .map((c) => c.toFixed(0))
+            .join(' ')} µs`,
+        );
       }
     }
     await client.close();
@@ -92,14 +113,36 @@ export async function benchApi(): Promise<BenchResult[]> {
       { name: 'api: raw undici (req/s, baseline)', value: median(rates.get('raw undici')!), unit: 'req/s' },
       { name: 'api: ChatClient (req/s)', value: median(rates.get('ChatClient')!), unit: 'req/s' },
       { name: 'api: zulip-js 2.1.0 (req/s)', value: median(rates.get('zulip-js 2.1.0')!), unit: 'req/s' },
-      { name: 'api: ChatClient / raw undici', value: ourRate, unit: 'x', target: `>= ${RATE_TARGET}`, ok: ourRate >= RATE_TARGET },
-      { name: 'api: ChatClient / zulip-js', value: ourZulipRate, unit: 'x', target: `>= ${ZULIP_TARGET}`, ok: ourZulipRate >= ZULIP_TARGET },
+      {
+        name: 'api: ChatClient / raw undici',
+        value: ourRate,
+        unit: 'x',
+        target: `>= ${RATE_TARGET}`,
+        ok: ourRate >= RATE_TARGET,
+      },
+      {
+        name: 'api: ChatClient / zulip-js',
+        value: ourZulipRate,
+        unit: 'x',
+        target: `>= ${ZULIP_TARGET}`,
+        ok: ourZulipRate >= ZULIP_TARGET,
+      },
       // The server shares the machine, so wall-clock rates are bounded by it; the client process's
       // own CPU per request is what each client costs (its throughput when the client is the limit).
-      { name: 'api: client CPU per request, raw undici (µs, baseline)', value: median(cpu.get('raw undici')!), unit: 'µs' },
+      {
+        name: 'api: client CPU per request, raw undici (µs, baseline)',
+        value: median(cpu.get('raw undici')!),
+        unit: 'µs',
+      },
       { name: 'api: client CPU per request, ChatClient (µs)', value: median(cpu.get('ChatClient')!), unit: 'µs' },
       { name: 'api: client CPU per request, zulip-js (µs)', value: median(cpu.get('zulip-js 2.1.0')!), unit: 'µs' },
-      { name: 'api: client CPU per request ChatClient / raw undici', value: cpuPerCall, unit: 'x', target: `<= ${CPU_TARGET}`, ok: cpuPerCall <= CPU_TARGET },
+      {
+        name: 'api: client CPU per request ChatClient / raw undici',
+        value: cpuPerCall,
+        unit: 'x',
+        target: `<= ${CPU_TARGET}`,
+        ok: cpuPerCall <= CPU_TARGET,
+      },
       { name: 'api: client-bound throughput ChatClient / raw undici', value: ourCpu, unit: 'x' },
       { name: 'api: client-bound throughput ChatClient / zulip-js', value: ourZulipCpu, unit: 'x' },
     ];

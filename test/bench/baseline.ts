@@ -19,7 +19,6 @@ const REPO = path.join(__dirname, '..', '..', '..');
 // TypeScript compiles `import()` to `require()` under CommonJS; esbuild.mjs is an ES module.
 const importEsm = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;
 
-
 interface Manifest {
   name: string;
   publisher: string;
@@ -37,12 +36,15 @@ interface Manifest {
 export function renameIds(manifest: Manifest, namespace: string): Manifest {
   const rename = (s: string): string => {
     if (/^%.*%$/.test(s)) return s; // a package.nls.json key
-    return s.replace(/\bteamChat\b/g, namespace).replace(/^(onAuthenticationRequest:)?teamchat$/, `$1${namespace.toLowerCase()}`);
+    return s
+      .replace(/\bteamChat\b/g, namespace)
+      .replace(/^(onAuthenticationRequest:)?teamchat$/, `$1${namespace.toLowerCase()}`);
   };
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return rename(v);
     if (Array.isArray(v)) return v.map(walk);
-    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [rename(k), walk(x)]));
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [rename(k), walk(x)]));
     return v;
   };
   return walk(manifest) as Manifest;
@@ -51,8 +53,12 @@ export function renameIds(manifest: Manifest, namespace: string): Manifest {
 /** The baseline's extension.js: no-op handlers for everything the manifest declares. */
 export function baselineSource(manifest: Manifest): string {
   const commands = (manifest.contributes.commands ?? []).map((c) => c.command);
-  const views = Object.values(manifest.contributes.views ?? {}).flat().map((v) => v.id);
-  const panels = manifest.activationEvents.filter((e) => e.startsWith('onWebviewPanel:')).map((e) => e.slice('onWebviewPanel:'.length));
+  const views = Object.values(manifest.contributes.views ?? {})
+    .flat()
+    .map((v) => v.id);
+  const panels = manifest.activationEvents
+    .filter((e) => e.startsWith('onWebviewPanel:'))
+    .map((e) => e.slice('onWebviewPanel:'.length));
   const auth = manifest.contributes.authentication ?? [];
   return `'use strict';
 const vscode = require('vscode');
@@ -86,17 +92,32 @@ exports.deactivate = function deactivate() {};
  * beside them, unreferenced), and the webview pages.
  */
 export async function writeReleaseExtension(dir: string): Promise<void> {
-  const { extensionBuildOptions, pageBuildOptions } = (await importEsm(pathToFileURL(path.join(REPO, 'esbuild.mjs')).href)) as {
+  const { extensionBuildOptions, pageBuildOptions } = (await importEsm(
+    pathToFileURL(path.join(REPO, 'esbuild.mjs')).href,
+  )) as {
     extensionBuildOptions: (production: boolean) => esbuild.BuildOptions;
     pageBuildOptions: (production: boolean) => esbuild.BuildOptions;
   };
   fs.mkdirSync(dir, { recursive: true });
-  for (const file of fs.readdirSync(REPO).filter((f) => /^package(\.nls(\..+)?)?\.json$/.test(f))) fs.copyFileSync(path.join(REPO, file), path.join(dir, file));
+  for (const file of fs.readdirSync(REPO).filter((f) => /^package(\.nls(\..+)?)?\.json$/.test(f)))
+    fs.copyFileSync(path.join(REPO, file), path.join(dir, file));
   for (const folder of ['media', 'l10n']) {
-    if (fs.existsSync(path.join(REPO, folder))) fs.cpSync(path.join(REPO, folder), path.join(dir, folder), { recursive: true, dereference: true });
+    if (fs.existsSync(path.join(REPO, folder)))
+      fs.cpSync(path.join(REPO, folder), path.join(dir, folder), { recursive: true, dereference: true });
   }
-  await esbuild.build({ ...extensionBuildOptions(true), sourcemap: 'external', absWorkingDir: REPO, outdir: path.join(dir, 'dist'), logLevel: 'error' });
-  await esbuild.build({ ...pageBuildOptions(true), absWorkingDir: REPO, outdir: path.join(dir, 'dist', 'webview'), logLevel: 'error' });
+  await esbuild.build({
+    ...extensionBuildOptions(true),
+    sourcemap: 'external',
+    absWorkingDir: REPO,
+    outdir: path.join(dir, 'dist'),
+    logLevel: 'error',
+  });
+  await esbuild.build({
+    ...pageBuildOptions(true),
+    absWorkingDir: REPO,
+    outdir: path.join(dir, 'dist', 'webview'),
+    logLevel: 'error',
+  });
 }
 
 /**
@@ -109,7 +130,8 @@ export async function makeBenchExtensions(): Promise<{ root: string }> {
   const activationEvents = manifest.activationEvents.filter((e) => e !== 'onStartupFinished');
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'team-chat-bench-ext-'));
   const shared = (dir: string): void => {
-    for (const file of fs.readdirSync(REPO).filter((f) => /^package\.nls(\..+)?\.json$/.test(f))) fs.copyFileSync(path.join(REPO, file), path.join(dir, file));
+    for (const file of fs.readdirSync(REPO).filter((f) => /^package\.nls(\..+)?\.json$/.test(f)))
+      fs.copyFileSync(path.join(REPO, file), path.join(dir, file));
     fs.symlinkSync(path.join(REPO, 'media'), path.join(dir, 'media'));
     if (fs.existsSync(path.join(REPO, 'l10n'))) fs.symlinkSync(path.join(REPO, 'l10n'), path.join(dir, 'l10n'));
   };
@@ -123,13 +145,25 @@ export async function makeBenchExtensions(): Promise<{ root: string }> {
   };
   // The release build; its source maps beside it, unreferenced (the host never reads them), name
   // the functions of the profiled host's CPU profile.
-  await esbuild.build({ ...extensionBuildOptions(true), sourcemap: 'external', absWorkingDir: REPO, outdir: path.join(ours, 'dist'), logLevel: 'error' });
+  await esbuild.build({
+    ...extensionBuildOptions(true),
+    sourcemap: 'external',
+    absWorkingDir: REPO,
+    outdir: path.join(ours, 'dist'),
+    logLevel: 'error',
+  });
 
-  for (const [name, namespace] of [['warmup', 'teamChatWarmup'], ['baseline', 'teamChatBaseline']] as const) {
+  for (const [name, namespace] of [
+    ['warmup', 'teamChatWarmup'],
+    ['baseline', 'teamChatBaseline'],
+  ] as const) {
     const dir = path.join(root, name);
     fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
     const renamed = renameIds({ ...manifest, activationEvents }, namespace);
-    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ ...renamed, name, publisher: 'team-chat-bench', main: './dist/extension.js' }, null, 2));
+    fs.writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ ...renamed, name, publisher: 'team-chat-bench', main: './dist/extension.js' }, null, 2),
+    );
     fs.writeFileSync(path.join(dir, 'dist', 'extension.js'), baselineSource(renamed));
     shared(dir);
   }

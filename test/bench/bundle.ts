@@ -17,7 +17,8 @@ export const THIRD_PARTY_JS_LIMIT_KIB = 350;
 export const CORE_FILE = 'dist/core.js';
 
 /** Packages whose only job is reading or writing source maps: none may ship. */
-const SOURCE_MAP_PACKAGE = /^(?:source-map|source-map-js|source-map-support|@jridgewell\/.*|@cspotcode\/source-map-support)$/;
+const SOURCE_MAP_PACKAGE =
+  /^(?:source-map|source-map-js|source-map-support|@jridgewell\/.*|@cspotcode\/source-map-support)$/;
 
 // TypeScript compiles `import()` to `require()` under CommonJS; esbuild.mjs is an ES module.
 const importEsm = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;
@@ -54,7 +55,13 @@ export function outputsOf(metafile: esbuild.Metafile, contents: ReadonlyMap<stri
     }
     const relative = path.relative(REPO, path.resolve(REPO, file)).replace(/\\/g, '/');
     const text = contents.get(relative) ?? '';
-    return { file: relative, bytes: output.bytes, ownBytes, packages, hasSourceMapComment: /\n\/\/[#@] sourceMappingURL=\S*\s*$/.test(text) };
+    return {
+      file: relative,
+      bytes: output.bytes,
+      ownBytes,
+      packages,
+      hasSourceMapComment: /\n\/\/[#@] sourceMappingURL=\S*\s*$/.test(text),
+    };
   });
 }
 
@@ -66,7 +73,13 @@ export async function releaseOutputs(): Promise<BundleOutput[]> {
   };
   const outputs: BundleOutput[] = [];
   for (const build of [options.extensionBuildOptions(true), options.pageBuildOptions(true)]) {
-    const result = await esbuild.build({ ...build, absWorkingDir: REPO, write: false, metafile: true, logLevel: 'error' });
+    const result = await esbuild.build({
+      ...build,
+      absWorkingDir: REPO,
+      write: false,
+      metafile: true,
+      logLevel: 'error',
+    });
     const contents = new Map(result.outputFiles.map((f) => [path.relative(REPO, f.path).replace(/\\/g, '/'), f.text]));
     outputs.push(...outputsOf(result.metafile, contents));
   }
@@ -75,9 +88,18 @@ export async function releaseOutputs(): Promise<BundleOutput[]> {
 
 /** Whether the .vscodeignore lets a file into the package (its `**` then `!path` negations). */
 export function packaged(file: string): boolean {
-  const lines = fs.readFileSync(path.join(REPO, '.vscodeignore'), 'utf8').split('\n').map((l) => l.trim());
+  const lines = fs
+    .readFileSync(path.join(REPO, '.vscodeignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim());
   const globToRegExp = (glob: string): RegExp =>
-    new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*')}$`);
+    new RegExp(
+      `^${glob
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*\*/g, '\u0000')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\u0000/g, '.*')}$`,
+    );
   let included = true;
   for (const line of lines) {
     if (line === '' || line.startsWith('#')) continue;
@@ -112,7 +134,8 @@ export function bundleReport(outputs: BundleOutput[]): BundleReport {
   if (!activation) throw new Error(`the release build writes no ${activationFile} (package.json main)`);
   const shipped = outputs.filter((o) => o.file.endsWith('.js') && packaged(o.file));
   const thirdParty = new Map<string, number>();
-  for (const o of shipped) for (const [pkg, bytes] of o.packages) thirdParty.set(pkg, (thirdParty.get(pkg) ?? 0) + bytes);
+  for (const o of shipped)
+    for (const [pkg, bytes] of o.packages) thirdParty.set(pkg, (thirdParty.get(pkg) ?? 0) + bytes);
   const sourceMaps = [
     ...outputs.filter((o) => o.file.endsWith('.map')).map((o) => `file ${o.file}`),
     ...outputs.filter((o) => o.hasSourceMapComment).map((o) => `sourceMappingURL comment in ${o.file}`),
@@ -136,7 +159,11 @@ export async function benchBundle(): Promise<BenchResult[]> {
   const rows: BenchResult[] = [];
   for (const o of report.outputs.filter((x) => x.file.endsWith('.js'))) {
     const third = [...o.packages.values()].reduce((a, b) => a + b, 0);
-    rows.push({ name: `bundle: ${o.file} (our code ${(o.ownBytes / KIB).toFixed(1)} KiB, third-party ${(third / KIB).toFixed(1)} KiB)`, value: o.bytes / KIB, unit: 'KiB' });
+    rows.push({
+      name: `bundle: ${o.file} (our code ${(o.ownBytes / KIB).toFixed(1)} KiB, third-party ${(third / KIB).toFixed(1)} KiB)`,
+      value: o.bytes / KIB,
+      unit: 'KiB',
+    });
   }
   for (const [pkg, bytes] of [...report.thirdParty].sort((a, b) => b[1] - a[1])) {
     rows.push({ name: `bundle: third-party ${pkg}`, value: bytes / KIB, unit: 'KiB' });
@@ -152,7 +179,13 @@ export async function benchBundle(): Promise<BenchResult[]> {
     },
     ...(report.coreBytes === undefined
       ? []
-      : [{ name: `bundle: JS loaded after activation, or on the first command (${CORE_FILE})`, value: report.coreBytes / KIB, unit: 'KiB' }]),
+      : [
+          {
+            name: `bundle: JS loaded after activation, or on the first command (${CORE_FILE})`,
+            value: report.coreBytes / KIB,
+            unit: 'KiB',
+          },
+        ]),
     {
       name: 'bundle: third-party JS in the .vsix',
       value: report.thirdPartyBytes / KIB,

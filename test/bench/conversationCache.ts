@@ -16,7 +16,12 @@ const RUNS = 9;
 /** How many conversations are opened (each kept with its newest {@link CACHED_MESSAGES}). */
 const CONVERSATIONS = 500;
 
-const silent = { info: () => undefined, warn: (m: string) => { throw new Error(m); } };
+const silent = {
+  info: () => undefined,
+  warn: (m: string) => {
+    throw new Error(m);
+  },
+};
 const noEvents = { dispose: () => undefined };
 
 /**
@@ -31,15 +36,34 @@ const noEvents = { dispose: () => undefined };
  *    baseline: `fs.readFile` of that file + `JSON.parse` of each of its lines (the whole cache).
  * Runs alternate; medians.
  */
-export async function benchConversationCache(client: ChatClient, accountId: string, realmUrl: string, ownUserId: number): Promise<BenchResult[]> {
+export async function benchConversationCache(
+  client: ChatClient,
+  accountId: string,
+  realmUrl: string,
+  ownUserId: number,
+): Promise<BenchResult[]> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'team-chat-bench-conversations-'));
   try {
-    const { messages: sample } = await getMessages(client, { anchor: 'newest', num_before: CACHED_MESSAGES, num_after: 0, narrow: [], apply_markdown: true, client_gravatar: false });
-    if (sample.length < CACHED_MESSAGES) throw new Error(`the server gave ${sample.length} messages, not ${CACHED_MESSAGES}`);
+    const { messages: sample } = await getMessages(client, {
+      anchor: 'newest',
+      num_before: CACHED_MESSAGES,
+      num_after: 0,
+      narrow: [],
+      apply_markdown: true,
+      client_gravatar: false,
+    });
+    if (sample.length < CACHED_MESSAGES)
+      throw new Error(`the server gave ${sample.length} messages, not ${CACHED_MESSAGES}`);
     const streamId = sample.find((m) => m.stream_id !== undefined)?.stream_id ?? 1;
     const conversation = (i: number): { key: string; narrow: ReturnType<typeof topicNarrow>; messages: Message[] } => {
       const topic = `cached conversation ${i}`;
-      const messages = sample.map((m, j) => ({ ...m, id: (i + 1) * 1_000 + j, type: 'stream' as const, stream_id: streamId, subject: topic }));
+      const messages = sample.map((m, j) => ({
+        ...m,
+        id: (i + 1) * 1_000 + j,
+        type: 'stream' as const,
+        stream_id: streamId,
+        subject: topic,
+      }));
       return { key: JSON.stringify(['topic', streamId, topic, null]), narrow: topicNarrow(streamId, topic), messages };
     };
     const cache = new ConversationCache();
@@ -60,7 +84,10 @@ export async function benchConversationCache(client: ChatClient, accountId: stri
       for (const line of (await fs.readFile(file, 'utf8')).split('\n')) if (line) JSON.parse(line);
       return performance.now() - t0;
     };
-    const source = { client, store: { ownUserId, onDidApplyEvents: () => noEvents, onDidChange: () => noEvents } } as unknown as MessageListSource;
+    const source = {
+      client,
+      store: { ownUserId, onDidApplyEvents: () => noEvents, onDidChange: () => noEvents },
+    } as unknown as MessageListSource;
     const open = async (): Promise<number> => {
       const t0 = performance.now();
       const saved = await new SnapshotCache(dir, silent).readMessages(accountId, realmUrl);
@@ -94,9 +121,23 @@ export async function benchConversationCache(client: ChatClient, accountId: stri
         ok: bytes <= CONVERSATION_CACHE_BYTES && largest <= CONVERSATION_CACHE_BYTES,
         detail: [`file ${bytes} bytes, cap ${CONVERSATION_CACHE_BYTES} bytes`],
       },
-      { name: `conversation cache: file read + JSON.parse of every line (${mib(bytes)}; baseline)`, value: b, unit: 'ms' },
-      { name: 'conversation cache: open a cached conversation after a reload (read the file, its section, a list seeded)', value: m, unit: 'ms' },
-      { name: 'conversation cache: opening a cached conversation / cache file read+parse', value: m / b, unit: 'x', target: `<= ${TARGET}x`, ok: m / b <= TARGET },
+      {
+        name: `conversation cache: file read + JSON.parse of every line (${mib(bytes)}; baseline)`,
+        value: b,
+        unit: 'ms',
+      },
+      {
+        name: 'conversation cache: open a cached conversation after a reload (read the file, its section, a list seeded)',
+        value: m,
+        unit: 'ms',
+      },
+      {
+        name: 'conversation cache: opening a cached conversation / cache file read+parse',
+        value: m / b,
+        unit: 'x',
+        target: `<= ${TARGET}x`,
+        ok: m / b <= TARGET,
+      },
     ];
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

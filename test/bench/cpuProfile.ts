@@ -55,7 +55,8 @@ export function longestBlock(profile: CpuProfile, isOurs: (url: string) => boole
   const close = (): void => {
     if (first < 0) return;
     const durationUs = times[last + 1]! - times[first]!;
-    if (!best || durationUs > best.durationUs) best = { first, last, startUs: times[first]! - profile.startTime, durationUs };
+    if (!best || durationUs > best.durationUs)
+      best = { first, last, startUs: times[first]! - profile.startTime, durationUs };
     first = -1;
   };
   profile.samples.forEach((id, i) => {
@@ -129,7 +130,11 @@ export interface Attribution {
  * (`ours`: the code of ours to act on) and by the frame at the top of the stack (`self`: what ran,
  * ours or not, e.g. the host's `require` compiling our bundle, or JSON.parse).
  */
-export function attributeBlock(profile: CpuProfile, block: Block, isOurs: (url: string) => boolean): { ours: Attribution[]; self: Attribution[] } {
+export function attributeBlock(
+  profile: CpuProfile,
+  block: Block,
+  isOurs: (url: string) => boolean,
+): { ours: Attribution[]; self: Attribution[] } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = parents(profile);
   const times = sampleTimes(profile);

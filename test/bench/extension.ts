@@ -47,12 +47,20 @@ interface HostBench {
  * PROFILE_FIRST_START_RUNS profiled ones, each with a new profile.
  */
 export async function benchExtension(): Promise<BenchResult[]> {
-  const { provision } = (await importEsm(pathToFileURL(path.join(REPO, 'scripts', 'vscode', 'provision.mjs')).href)) as {
+  const { provision } = (await importEsm(
+    pathToFileURL(path.join(REPO, 'scripts', 'vscode', 'provision.mjs')).href,
+  )) as {
     provision: () => Promise<unknown>;
   };
   await provision();
-  const { runIntegration } = (await importEsm(pathToFileURL(path.join(REPO, 'scripts', 'vscode', 'runIntegration.mjs')).href)) as {
-    runIntegration: (o: { testsPath: string; extensionDevelopmentPath: string; userDataDir?: string }) => Promise<{ failed: number; failures: unknown[]; bench?: HostBench }>;
+  const { runIntegration } = (await importEsm(
+    pathToFileURL(path.join(REPO, 'scripts', 'vscode', 'runIntegration.mjs')).href,
+  )) as {
+    runIntegration: (o: {
+      testsPath: string;
+      extensionDevelopmentPath: string;
+      userDataDir?: string;
+    }) => Promise<{ failed: number; failures: unknown[]; bench?: HostBench }>;
   };
   const extensions = await makeBenchExtensions();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'team-chat-bench-profile-'));
@@ -62,21 +70,34 @@ export async function benchExtension(): Promise<BenchResult[]> {
   const firstStartBlocks: StartupBlock[] = [];
   try {
     /** `userDataDir`: the shared profile, or undefined for a new one; `expected`: what the host must read of the code cache. */
-    const host = async (probe: string, userDataDir: string | undefined, expected: 'absent' | 'accepted'): Promise<HostBench> => {
-      const run = await runIntegration({ testsPath: path.join(REPO, 'out', 'test', 'bench', probe), extensionDevelopmentPath: extensions.root, userDataDir });
+    const host = async (
+      probe: string,
+      userDataDir: string | undefined,
+      expected: 'absent' | 'accepted',
+    ): Promise<HostBench> => {
+      const run = await runIntegration({
+        testsPath: path.join(REPO, 'out', 'test', 'bench', probe),
+        extensionDevelopmentPath: extensions.root,
+        userDataDir,
+      });
       if (!run.bench) throw new Error(`the extension host probe failed: ${JSON.stringify(run.failures)}`);
       const { read, written } = run.bench.codeCache;
-      if (read !== expected || (expected === 'absent' && !written)) throw new Error(`a host read the code cache ${read} (written: ${written}), not ${expected}`);
+      if (read !== expected || (expected === 'absent' && !written))
+        throw new Error(`a host read the code cache ${read} (written: ${written}), not ${expected}`);
       return run.bench;
     };
-    const profiled = async (userDataDir: string | undefined, expected: 'absent' | 'accepted'): Promise<StartupBlock> => {
+    const profiled = async (
+      userDataDir: string | undefined,
+      expected: 'absent' | 'accepted',
+    ): Promise<StartupBlock> => {
       const { profileFile } = await host(path.join('host', 'profile'), userDataDir, expected);
       if (!profileFile) throw new Error('the profiled host wrote no CPU profile');
       const block = analyseStartupProfile(profileFile, path.join(extensions.root, 'ours', 'dist'), REPO);
       fs.rmSync(profileFile);
       return block;
     };
-    for (let i = 0; i < HOST_RUNS; i++) (i === 0 ? firstStarts : runs).push(await host('host', profile, i === 0 ? 'absent' : 'accepted'));
+    for (let i = 0; i < HOST_RUNS; i++)
+      (i === 0 ? firstStarts : runs).push(await host('host', profile, i === 0 ? 'absent' : 'accepted'));
     for (let i = 1; i < FIRST_START_RUNS; i++) firstStarts.push(await host('host', undefined, 'absent'));
     for (let i = 0; i < PROFILE_RUNS; i++) blocks.push(await profiled(profile, 'accepted'));
     for (let i = 0; i < PROFILE_FIRST_START_RUNS; i++) firstStartBlocks.push(await profiled(undefined, 'absent'));
@@ -94,7 +115,8 @@ export async function benchExtension(): Promise<BenchResult[]> {
   const coreReady = of((b) => b.coreReadyMs, runs);
   const coreReadyFirst = of((b) => b.coreReadyMs, firstStarts);
   // The host whose block is the median: its profile is kept and where its time went printed.
-  const medianBlock = (list: StartupBlock[]): StartupBlock => [...list].sort((x, y) => x.ms - y.ms)[(list.length - 1) >> 1]!;
+  const medianBlock = (list: StartupBlock[]): StartupBlock =>
+    [...list].sort((x, y) => x.ms - y.ms)[(list.length - 1) >> 1]!;
   const typical = medianBlock(blocks);
   const typicalFirst = medianBlock(firstStartBlocks);
   const profileOut = path.join(REPO, 'test-results', 'extension-startup.cpuprofile');
@@ -103,7 +125,11 @@ export async function benchExtension(): Promise<BenchResult[]> {
   fs.writeFileSync(profileOut, typical.profileJson);
   fs.writeFileSync(profileFirstOut, typicalFirst.profileJson);
   return [
-    { name: `extension: baseline load + activate (ms; same contributions, no-op handlers; ${hosts})`, value: of((b) => total(b.baseline)), unit: 'ms' },
+    {
+      name: `extension: baseline load + activate (ms; same contributions, no-op handlers; ${hosts})`,
+      value: of((b) => total(b.baseline)),
+      unit: 'ms',
+    },
     { name: `extension: load + activate (ms; ${hosts})`, value: of((b) => total(b.ours)), unit: 'ms' },
     {
       name: `extension: load + activate / baseline (${hosts}: ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
@@ -112,11 +138,19 @@ export async function benchExtension(): Promise<BenchResult[]> {
       target: `<= ${ACTIVATION_RATIO_LIMIT}x`,
       ok: ratio <= ACTIVATION_RATIO_LIMIT,
     },
-    { name: `extension: baseline load, the main module (ms; ${hosts})`, value: of((b) => b.baseline.loadMs), unit: 'ms' },
+    {
+      name: `extension: baseline load, the main module (ms; ${hosts})`,
+      value: of((b) => b.baseline.loadMs),
+      unit: 'ms',
+    },
     { name: `extension: baseline activate() (ms; ${hosts})`, value: of((b) => b.baseline.activateMs), unit: 'ms' },
     { name: `extension: load, the main module (ms; ${hosts})`, value: of((b) => b.ours.loadMs), unit: 'ms' },
     { name: `extension: activate() (ms; ${hosts})`, value: of((b) => b.ours.activateMs), unit: 'ms' },
-    { name: `extension: ext.activate() as a caller sees it, baseline (ms; adds the host's context and storage set-up)`, value: of((b) => b.baseline.outerMs), unit: 'ms' },
+    {
+      name: `extension: ext.activate() as a caller sees it, baseline (ms; adds the host's context and storage set-up)`,
+      value: of((b) => b.baseline.outerMs),
+      unit: 'ms',
+    },
     { name: `extension: ext.activate() as a caller sees it (ms)`, value: of((b) => b.ours.outerMs), unit: 'ms' },
     {
       name: `extension: core ready after activation (ms; shell's ready() → dist/core.js loaded with its code cache + activateCore() resolved, in the real extension host, no account; median of ${runs.length} hosts: ${runs.map((b) => b.coreReadyMs.toFixed(0)).join(', ')})`,
@@ -138,7 +172,10 @@ export async function benchExtension(): Promise<BenchResult[]> {
       unit: 'ms',
       target: `<= ${BLOCK_LIMIT_MS} ms`,
       ok: typical.ms <= BLOCK_LIMIT_MS,
-      detail: [...typical.detail, `profile: ${path.relative(REPO, profileOut)} (open in a browser's DevTools, Performance)`],
+      detail: [
+        ...typical.detail,
+        `profile: ${path.relative(REPO, profileOut)} (open in a browser's DevTools, Performance)`,
+      ],
     },
     {
       name: `extension: longest extension-host block by ours at start-up, first start of a version (ms; no code cache yet; median of ${firstStartBlocks.length} hosts: ${firstStartBlocks.map((b) => b.ms.toFixed(0)).join(', ')})`,

@@ -26,7 +26,8 @@ const SECTIONS: Record<string, () => Promise<BenchResult[]>> = {
 async function main(): Promise<void> {
   const named = process.argv.slice(2);
   const unknown = named.filter((n) => !Object.hasOwn(SECTIONS, n));
-  if (unknown.length > 0) throw new Error(`unknown bench section(s) ${unknown.join(', ')} (known: ${Object.keys(SECTIONS).join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`unknown bench section(s) ${unknown.join(', ')} (known: ${Object.keys(SECTIONS).join(', ')})`);
   const results: BenchResult[] = [];
   for (const [name, bench] of Object.entries(SECTIONS)) {
     if (named.length === 0 || named.includes(name)) results.push(...(await bench()));

@@ -20,10 +20,15 @@ export async function benchMemory(): Promise<BenchResult[]> {
     if (!account) throw new Error(`the large organisation has no user ${HEAVY_MEMBER_ID}`);
     const child = path.join(__dirname, 'memoryChild.js');
     const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--expose-gc', child, server.url, account.email, account.apiKey], { maxBuffer: 1 << 20 }, (error, out, err) => {
-        if (error) reject(new Error(`memoryChild failed: ${error.message}\n${err}`));
-        else resolve(out);
-      });
+      execFile(
+        process.execPath,
+        ['--expose-gc', child, server.url, account.email, account.apiKey],
+        { maxBuffer: 1 << 20 },
+        (error, out, err) => {
+          if (error) reject(new Error(`memoryChild failed: ${error.message}\n${err}`));
+          else resolve(out);
+        },
+      );
     });
     const measure = JSON.parse(stdout.trim().split('\n').pop()!) as MemoryMeasure;
     // The register body the session received: the same request (slimRegisterForm is what the
@@ -34,11 +39,21 @@ export async function benchMemory(): Promise<BenchResult[]> {
     const ratio = retained / registerBytes;
     const mb = (n: number) => n / 1e6;
     return [
-      { name: `memory: register body received (${measure.channels} channels, ${measure.users} users in the store)`, value: mb(registerBytes), unit: 'MB' },
+      {
+        name: `memory: register body received (${measure.channels} channels, ${measure.users} users in the store)`,
+        value: mb(registerBytes),
+        unit: 'MB',
+      },
       { name: 'memory: heap used before sign-in (after gc)', value: mb(measure.before), unit: 'MB' },
       { name: 'memory: heap used with the session live (after gc)', value: mb(measure.after), unit: 'MB' },
       { name: 'memory: retained heap', value: mb(retained), unit: 'MB' },
-      { name: 'memory: retained heap / register body', value: ratio, unit: 'x', target: `<= ${RETAINED_TARGET}x`, ok: ratio <= RETAINED_TARGET },
+      {
+        name: 'memory: retained heap / register body',
+        value: ratio,
+        unit: 'x',
+        target: `<= ${RETAINED_TARGET}x`,
+        ok: ratio <= RETAINED_TARGET,
+      },
     ];
   } finally {
     server.stop();

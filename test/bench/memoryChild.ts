@@ -36,7 +36,12 @@ async function main(): Promise<void> {
   const session = new ChatSession(client);
   await session.start();
   const after = await settledHeap();
-  const measure: MemoryMeasure = { before, after, channels: [...session.store.channels()].length, users: session.store.users().length };
+  const measure: MemoryMeasure = {
+    before,
+    after,
+    channels: [...session.store.channels()].length,
+    users: session.store.users().length,
+  };
   process.stdout.write(JSON.stringify(measure) + '\n');
   await session.stop();
   session.dispose();

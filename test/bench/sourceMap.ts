@@ -82,6 +82,11 @@ export class SourceMapLookup {
       else hi = mid - 1;
     }
     const [, source, l, c, name] = segments[lo]!;
-    return { source: (this.map.sourceRoot ?? '') + this.map.sources[source]!, line: l + 1, column: c + 1, name: name === undefined ? undefined : this.map.names?.[name] };
+    return {
+      source: (this.map.sourceRoot ?? '') + this.map.sources[source]!,
+      line: l + 1,
+      column: c + 1,
+      name: name === undefined ? undefined : this.map.names?.[name],
+    };
   }
 }

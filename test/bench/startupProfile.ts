@@ -4,7 +4,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { attributeBlock, longestBlock, sampleTimes, type Attribution, type CallFrame, type CpuProfile } from './cpuProfile';
+import {
+  attributeBlock,
+  longestBlock,
+  sampleTimes,
+  type Attribution,
+  type CallFrame,
+  type CpuProfile,
+} from './cpuProfile';
 import { SourceMapLookup, type SourceMapV3 } from './sourceMap';
 
 export interface StartupBlock {
@@ -32,7 +39,12 @@ export function analyseStartupProfile(file: string, dist: string, repo: string):
   const lookup = (script: string): SourceMapLookup | undefined => {
     if (!maps.has(script)) {
       const mapFile = `${script}.map`;
-      maps.set(script, fs.existsSync(mapFile) ? new SourceMapLookup(JSON.parse(fs.readFileSync(mapFile, 'utf8')) as SourceMapV3) : undefined);
+      maps.set(
+        script,
+        fs.existsSync(mapFile)
+          ? new SourceMapLookup(JSON.parse(fs.readFileSync(mapFile, 'utf8')) as SourceMapV3)
+          : undefined,
+      );
     }
     return maps.get(script);
   };
@@ -41,9 +53,15 @@ export function analyseStartupProfile(file: string, dist: string, repo: string):
     const script = toPath(frame.url);
     const bundle = `${path.relative(path.dirname(dist), script)}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
     const original = lookup(script)?.find(frame.lineNumber, frame.columnNumber);
-    if (!original) return { file: `${path.relative(path.dirname(dist), script)} (no source position: the bundle's top level or esbuild's module wrappers)`, bundle };
+    if (!original)
+      return {
+        file: `${path.relative(path.dirname(dist), script)} (no source position: the bundle's top level or esbuild's module wrappers)`,
+        bundle,
+      };
     const source = path.resolve(path.dirname(script), original.source);
-    const file = source.startsWith(repo + path.sep) ? path.relative(repo, source) : original.source.replace(/^(\.\.\/)+/, '');
+    const file = source.startsWith(repo + path.sep)
+      ? path.relative(repo, source)
+      : original.source.replace(/^(\.\.\/)+/, '');
     return { file, source, line: original.line, bundle };
   };
   const describe = (frame: CallFrame): string => {
@@ -52,7 +70,8 @@ export function analyseStartupProfile(file: string, dist: string, repo: string):
       return `${frame.functionName || '(anonymous)'}${where}`;
     }
     const { file: shown, source, line, bundle } = place(frame);
-    if (!source || !line) return `${frame.functionName || '(anonymous)'} ${bundle} (no source position: the bundle's top level or esbuild's module wrappers)`;
+    if (!source || !line)
+      return `${frame.functionName || '(anonymous)'} ${bundle} (no source position: the bundle's top level or esbuild's module wrappers)`;
     let text = '';
     try {
       text = fs.readFileSync(source, 'utf8').split('\n')[line - 1]?.trim().slice(0, 70) ?? '';
@@ -82,7 +101,10 @@ export function analyseStartupProfile(file: string, dist: string, repo: string):
     'its time by the function at the top of the stack:',
     ...self.slice(0, TOP).map(line),
     'its time by the source file of the innermost function of ours:',
-    ...[...byFile(ours, (frame) => place(frame).file)].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([file, us]) => `${(us / 1000).toFixed(1).padStart(6)} ms  ${file}`),
+    ...[...byFile(ours, (frame) => place(frame).file)]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, TOP)
+      .map(([file, us]) => `${(us / 1000).toFixed(1).padStart(6)} ms  ${file}`),
   ];
   return { ms, detail, profileJson };
 }

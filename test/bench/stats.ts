@@ -85,7 +85,11 @@ function cpuMs(): number {
  * before a run makes that run slower (measured: about twice the CPU for the events replay, its
  * optimised code being thrown away with the old store, "weak objects" deoptimisations).
  */
-export function timePaired<S>(baseline: () => unknown, measured: { setup: () => S; run: (s: S) => unknown }, runs = 21): Paired {
+export function timePaired<S>(
+  baseline: () => unknown,
+  measured: { setup: () => S; run: (s: S) => unknown },
+  runs = 21,
+): Paired {
   const base: number[] = [];
   const meas: number[] = [];
   const ratios: number[] = [];

@@ -29,7 +29,12 @@ export async function benchStore(): Promise<BenchResult[]> {
   try {
     // User 1 of the large organisation is subscribed to every channel and has the most unreads.
     const account = server.accounts.find((a) => a.userId === 1) ?? server.accounts[0]!;
-    const client = new ChatClient({ realmUrl: server.url, email: account.email, apiKey: account.apiKey, timeoutMs: 120_000 });
+    const client = new ChatClient({
+      realmUrl: server.url,
+      email: account.email,
+      apiKey: account.apiKey,
+      timeoutMs: 120_000,
+    });
     const body = await fetchRegisterBody(server.url, account.email, account.apiKey);
     const snapshot = parseSnapshot(body);
     const results: BenchResult[] = await benchSignIn(server);
@@ -88,8 +93,11 @@ export async function benchStore(): Promise<BenchResult[]> {
       { name: `${EVENTS} events JSON.parse (baseline)`, value: eventsParse, unit: 'ms' },
       { name: `${EVENTS} events parse+validate+apply`, value: apply, unit: 'ms' },
       {
-        name: `${EVENTS} events parse+validate+apply / JSON.parse of batches`, value: events.ratio, unit: 'x',
-        target: `≤ ${EVENTS_TARGET}`, ok: events.ratio <= EVENTS_TARGET,
+        name: `${EVENTS} events parse+validate+apply / JSON.parse of batches`,
+        value: events.ratio,
+        unit: 'x',
+        target: `≤ ${EVENTS_TARGET}`,
+        ok: events.ratio <= EVENTS_TARGET,
       },
       { name: `${EVENTS} events apply only (store reducers)`, value: applyOnly, unit: 'ms' },
       { name: `${EVENTS} events apply only / JSON.parse of batches`, value: applyOnly / eventsParse, unit: 'x' },
@@ -102,9 +110,13 @@ export async function benchStore(): Promise<BenchResult[]> {
       for (const s of store.subscriptions()) store.unreadCount({ streamId: s.stream_id }, { excludeMuted: true });
       store.totalUnread();
     });
-    const topicsTree = await timeFreshAsync(snapshot, async (store) => {
-      await store.loadTopics(biggest);
-    }, async () => topicList);
+    const topicsTree = await timeFreshAsync(
+      snapshot,
+      async (store) => {
+        await store.loadTopics(biggest);
+      },
+      async () => topicList,
+    );
     const peopleTree = timeFresh(snapshot, (store) => {
       const g = store.presenceGroups();
       // The rows show names and statuses.
@@ -188,7 +200,7 @@ function biggestChannel(snapshot: RegisterSnapshot): number {
  */
 export function generateEventBatches(snapshot: RegisterSnapshot, total: number, batchSize: number): string[] {
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const subs = snapshot.subscriptions ?? [];
   const users = (snapshot.realm_users ?? []).filter((u) => !u.is_bot && u.user_id !== snapshot.user_id);
@@ -212,20 +224,39 @@ export function generateEventBatches(snapshot: RegisterSnapshot, total: number, 
       recent.push(id);
       const sub = pick(subs);
       const dm = rand() < 0.15;
-      const topic = dm ? '' : rand() < 0.7 ? pick(topicsByStream.get(sub.stream_id) ?? ['new topic']) : `topic ${i % 500}`;
+      const topic = dm
+        ? ''
+        : rand() < 0.7
+          ? pick(topicsByStream.get(sub.stream_id) ?? ['new topic'])
+          : `topic ${i % 500}`;
       e = {
         type: 'message',
         flags: [],
         message: {
-          id, type: dm ? 'private' : 'stream', sender_id: sender.user_id, sender_email: sender.email,
-          sender_full_name: sender.full_name, sender_realm_str: 'large', avatar_url: null, client: 'website',
-          content: `<p>message ${id} with some text in it</p>`, content_type: 'text/html',
+          id,
+          type: dm ? 'private' : 'stream',
+          sender_id: sender.user_id,
+          sender_email: sender.email,
+          sender_full_name: sender.full_name,
+          sender_realm_str: 'large',
+          avatar_url: null,
+          client: 'website',
+          content: `<p>message ${id} with some text in it</p>`,
+          content_type: 'text/html',
           display_recipient: dm
-            ? [{ id: sender.user_id, email: sender.email, full_name: sender.full_name, is_mirror_dummy: false },
-               { id: snapshot.user_id, email: snapshot.email, full_name: 'me', is_mirror_dummy: false }]
+            ? [
+                { id: sender.user_id, email: sender.email, full_name: sender.full_name, is_mirror_dummy: false },
+                { id: snapshot.user_id, email: snapshot.email, full_name: 'me', is_mirror_dummy: false },
+              ]
             : sub.name,
-          recipient_id: dm ? 1 : sub.stream_id + 100_000, ...(dm ? {} : { stream_id: sub.stream_id }),
-          subject: topic, topic_links: [], is_me_message: false, timestamp: now, reactions: [], submessages: [],
+          recipient_id: dm ? 1 : sub.stream_id + 100_000,
+          ...(dm ? {} : { stream_id: sub.stream_id }),
+          subject: topic,
+          topic_links: [],
+          is_me_message: false,
+          timestamp: now,
+          reactions: [],
+          submessages: [],
         },
       };
     } else if (r < 0.55) {
@@ -233,24 +264,55 @@ export function generateEventBatches(snapshot: RegisterSnapshot, total: number, 
       const ids = Array.from({ length: n }, () => pick(recent));
       e = { type: 'update_message_flags', op: 'add', flag: 'read', messages: [...new Set(ids)], all: false };
     } else if (r < 0.8) {
-      e = { type: 'presence', user_id: sender.user_id, server_timestamp: now,
-        presences: { [sender.user_id]: { active_timestamp: now, idle_timestamp: now } } };
+      e = {
+        type: 'presence',
+        user_id: sender.user_id,
+        server_timestamp: now,
+        presences: { [sender.user_id]: { active_timestamp: now, idle_timestamp: now } },
+      };
     } else if (r < 0.88) {
-      e = { type: 'user_status', user_id: sender.user_id, status_text: `busy ${i}`, emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' };
+      e = {
+        type: 'user_status',
+        user_id: sender.user_id,
+        status_text: `busy ${i}`,
+        emoji_name: 'car',
+        emoji_code: '1f697',
+        reaction_type: 'unicode_emoji',
+      };
     } else if (r < 0.96) {
-      e = { type: 'reaction', op: rand() < 0.7 ? 'add' : 'remove', message_id: pick(recent), user_id: sender.user_id,
-        emoji_name: 'thumbs_up', emoji_code: '1f44d', reaction_type: 'unicode_emoji' };
+      e = {
+        type: 'reaction',
+        op: rand() < 0.7 ? 'add' : 'remove',
+        message_id: pick(recent),
+        user_id: sender.user_id,
+        emoji_name: 'thumbs_up',
+        emoji_code: '1f44d',
+        reaction_type: 'unicode_emoji',
+      };
     } else {
       const id = pick(recent);
-      e = { type: 'update_message', message_id: id, message_ids: [id], user_id: sender.user_id, edit_timestamp: now,
-        rendering_only: false, flags: [], orig_content: 'a', orig_rendered_content: '<p>a</p>', content: 'b',
-        rendered_content: '<p>b</p>', is_me_message: false };
+      e = {
+        type: 'update_message',
+        message_id: id,
+        message_ids: [id],
+        user_id: sender.user_id,
+        edit_timestamp: now,
+        rendering_only: false,
+        flags: [],
+        orig_content: 'a',
+        orig_rendered_content: '<p>a</p>',
+        content: 'b',
+        rendered_content: '<p>b</p>',
+        is_me_message: false,
+      };
     }
     events.push({ ...e, id: ++eventId });
   }
   const batches: string[] = [];
   for (let i = 0; i < events.length; i += batchSize) {
-    batches.push(JSON.stringify({ result: 'success', msg: '', events: events.slice(i, i + batchSize), queue_id: 'bench' }));
+    batches.push(
+      JSON.stringify({ result: 'success', msg: '', events: events.slice(i, i + batchSize), queue_id: 'bench' }),
+    );
   }
   return batches;
 }

@@ -17,7 +17,12 @@ const RUNS = 9;
 /** What `npm run demo -- --org large` signs in as (test/server/fixtures/largeMember.ts). */
 const HEAVY_MEMBER_ID = 10;
 
-const silent = { info: () => undefined, warn: (m: string) => { throw new Error(m); } };
+const silent = {
+  info: () => undefined,
+  warn: (m: string) => {
+    throw new Error(m);
+  },
+};
 
 /**
  * The extension's own part of a warm start, in plain Node (no extension host, no workbench: what the
@@ -43,9 +48,20 @@ export async function benchWarmStart(): Promise<BenchResult[]> {
     const auth = 'Basic ' + Buffer.from(`${account.email}:${account.apiKey}`).toString('base64');
     const snapshot = parseSnapshot(await post(server.url, auth, '/register', slimRegisterForm()));
     // As the session does before building (and so before saving): the users the sidebar names.
-    const client = new ChatClient({ realmUrl: server.url, email: account.email, apiKey: account.apiKey, timeoutMs: 120_000 });
+    const client = new ChatClient({
+      realmUrl: server.url,
+      email: account.email,
+      apiKey: account.apiKey,
+      timeoutMs: 120_000,
+    });
     try {
-      await new LazyUsers((ids) => getUsersById(client, ids), { has: () => false, add: () => undefined, onError: (e) => { throw e; } }).completeSnapshot(snapshot);
+      await new LazyUsers((ids) => getUsersById(client, ids), {
+        has: () => false,
+        add: () => undefined,
+        onError: (e) => {
+          throw e;
+        },
+      }).completeSnapshot(snapshot);
     } finally {
       await client.close();
     }
@@ -63,7 +79,10 @@ export async function benchWarmStart(): Promise<BenchResult[]> {
     };
     // The extension has the account's client before it reads the cache; the session is never started.
     const idle = new ChatClient({ realmUrl: server.url, email: account.email, apiKey: 'unused' });
-    const wholeUsers = (snapshot.realm_users?.length ?? 0) + (snapshot.realm_non_active_users?.length ?? 0) + (snapshot.cross_realm_bots?.length ?? 0);
+    const wholeUsers =
+      (snapshot.realm_users?.length ?? 0) +
+      (snapshot.realm_non_active_users?.length ?? 0) +
+      (snapshot.cross_realm_bots?.length ?? 0);
     let rows = 0;
     const wholeTimes: number[] = [];
     const firstRender = async (): Promise<number> => {
@@ -84,7 +103,8 @@ export async function benchWarmStart(): Promise<BenchResult[]> {
       // Then the rest of the snapshot, as in the extension (not timed: the tree is already shown).
       await restored;
       wholeTimes.push(performance.now() - t0);
-      if (store.users().length !== wholeUsers) throw new Error(`the rest of the snapshot was not built (${store.users().length} users of ${wholeUsers})`);
+      if (store.users().length !== wholeUsers)
+        throw new Error(`the rest of the snapshot was not built (${store.users().length} users of ${wholeUsers})`);
       session.dispose();
       return elapsed;
     };
@@ -98,7 +118,12 @@ export async function benchWarmStart(): Promise<BenchResult[]> {
     }
     await idle.close();
     // The conversation cache (issue 24, item 2), with this account's messages.
-    const reader = new ChatClient({ realmUrl: server.url, email: account.email, apiKey: account.apiKey, timeoutMs: 120_000 });
+    const reader = new ChatClient({
+      realmUrl: server.url,
+      email: account.email,
+      apiKey: account.apiKey,
+      timeoutMs: 120_000,
+    });
     let conversations: BenchResult[];
     try {
       conversations = await benchConversationCache(reader, accountId, server.url, account.userId);
@@ -110,9 +135,21 @@ export async function benchWarmStart(): Promise<BenchResult[]> {
     const ratio = m / b;
     const whole = median(wholeTimes.slice(1));
     return [
-      { name: `warm start, plain-Node part: cache file read + JSON.parse (${(bytes / 1e6).toFixed(2)} MB; baseline)`, value: b, unit: 'ms' },
-      { name: `warm start, plain-Node part: cache read → the channels tree's data (${rows} rows; SnapshotCache.read, ChatSession.restore, store.subscriptions)`, value: m, unit: 'ms' },
-      { name: 'warm start, plain-Node part: cache read → whole snapshot built (the rest after the first render; for information)', value: whole, unit: 'ms' },
+      {
+        name: `warm start, plain-Node part: cache file read + JSON.parse (${(bytes / 1e6).toFixed(2)} MB; baseline)`,
+        value: b,
+        unit: 'ms',
+      },
+      {
+        name: `warm start, plain-Node part: cache read → the channels tree's data (${rows} rows; SnapshotCache.read, ChatSession.restore, store.subscriptions)`,
+        value: m,
+        unit: 'ms',
+      },
+      {
+        name: 'warm start, plain-Node part: cache read → whole snapshot built (the rest after the first render; for information)',
+        value: whole,
+        unit: 'ms',
+      },
       {
         name: "warm start, plain-Node part: the channels tree's data / cache read+parse (not what the user waits for: see the workbench section)",
         value: ratio,

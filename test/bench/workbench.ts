@@ -54,7 +54,9 @@ interface Reload {
 export async function benchWorkbench(): Promise<BenchResult[]> {
   const started = Date.now();
   const scripts = path.join(REPO, 'scripts', 'vscode');
-  const { provision } = (await importEsm(pathToFileURL(path.join(scripts, 'provision.mjs')).href)) as { provision: () => Promise<unknown> };
+  const { provision } = (await importEsm(pathToFileURL(path.join(scripts, 'provision.mjs')).href)) as {
+    provision: () => Promise<unknown>;
+  };
   await provision();
   const { writeZuliprc } = (await importEsm(pathToFileURL(path.join(scripts, 'chatServer.mjs')).href)) as {
     writeZuliprc: (file: string, server: unknown) => { email: string };
@@ -94,18 +96,27 @@ export async function benchWorkbench(): Promise<BenchResult[]> {
 
     // 2. Click a topic → its newest messages in the conversation view.
     await wb.waitForLiveSession(RELOAD_LIMIT_MS).catch(() => undefined);
-    const topics = await openTopics(wb).catch((error: unknown) => (error instanceof Error ? error.message.split('\n')[0]! : String(error)));
-    log(`topics: ${typeof topics === 'string' ? topics : topics.map((t) => `${t.ms.toFixed(0)} ms (${t.topic})`).join(', ')}`);
+    const topics = await openTopics(wb).catch((error: unknown) =>
+      error instanceof Error ? error.message.split('\n')[0]! : String(error),
+    );
+    log(
+      `topics: ${typeof topics === 'string' ? topics : topics.map((t) => `${t.ms.toFixed(0)} ms (${t.topic})`).join(', ')}`,
+    );
     await wb.runCommand('View: Close All Editors');
     await wb.showOnlyView('Channels');
 
     // 3. Warm reloads against Explorer reloads, alternating.
     const snapshot = await waitForSnapshot(wb.codeServer.dir, RELOAD_LIMIT_MS);
-    if (snapshot) log(`snapshot saved: ${path.basename(snapshot)} (${(fs.statSync(snapshot).size / 1e6).toFixed(2)} MB)`);
+    if (snapshot)
+      log(`snapshot saved: ${path.basename(snapshot)} (${(fs.statSync(snapshot).size / 1e6).toFixed(2)} MB)`);
     const explorer: Reload[] = [];
     const warm: Reload[] = [];
     const floor: Reload[] = [];
-    if (!snapshot) warm.push({ status: [], reason: `no snapshot saved in global storage within ${RELOAD_LIMIT_MS / 1000} s of the live session` });
+    if (!snapshot)
+      warm.push({
+        status: [],
+        reason: `no snapshot saved in global storage within ${RELOAD_LIMIT_MS / 1000} s of the live session`,
+      });
     for (let round = 0; snapshot && round < ROUNDS; round++) {
       await showContainer(wb, 'Explorer');
       await settle(wb);
@@ -116,7 +127,9 @@ export async function benchWorkbench(): Promise<BenchResult[]> {
       await showContainer(wb, FLOOR_TITLE);
       await settle(wb);
       floor.push(await reload(wb, 'channelsRow', RELOAD_LIMIT_MS));
-      log(`round ${round + 1}: Explorer ${describeReload(explorer.at(-1)!)}; Team Chat ${describeReload(warm.at(-1)!)}; floor ${floor.at(-1)!.ms?.toFixed(0) ?? floor.at(-1)!.reason}`);
+      log(
+        `round ${round + 1}: Explorer ${describeReload(explorer.at(-1)!)}; Team Chat ${describeReload(warm.at(-1)!)}; floor ${floor.at(-1)!.ms?.toFixed(0) ?? floor.at(-1)!.reason}`,
+      );
     }
     log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return [...results(cold, topics, explorer, warm), ...floorResults(explorer, warm, floor)];
@@ -127,7 +140,12 @@ export async function benchWorkbench(): Promise<BenchResult[]> {
 }
 
 /** `topics`: the topics opened, or why none could be. */
-function results(cold: Reload, topics: { topic: string; ms: number }[] | string, explorer: Reload[], warm: Reload[]): BenchResult[] {
+function results(
+  cold: Reload,
+  topics: { topic: string; ms: number }[] | string,
+  explorer: Reload[],
+  warm: Reload[],
+): BenchResult[] {
   const opened = typeof topics === 'string' ? [] : topics;
   const shown = (rs: Reload[]): number[] => rs.flatMap((r) => (r.ms === undefined ? [] : [r.ms]));
   const list = (rs: Reload[]): string => rs.map((r) => (r.ms === undefined ? 'none' : r.ms.toFixed(0))).join(', ');
@@ -189,7 +207,11 @@ const FLOOR_ROWS = 344;
 function writeFloorExtension(dir: string): void {
   fs.mkdirSync(dir, { recursive: true });
   const manifest = {
-    name: 'floor', publisher: 'bench', version: '0.0.1', engines: { vscode: '^1.90.0' }, main: './extension.js',
+    name: 'floor',
+    publisher: 'bench',
+    version: '0.0.1',
+    engines: { vscode: '^1.90.0' },
+    main: './extension.js',
     activationEvents: ['onView:benchFloor.channels'],
     contributes: {
       viewsContainers: { activitybar: [{ id: 'benchFloor', title: FLOOR_TITLE, icon: '$(circle-large-outline)' }] },
@@ -212,19 +234,32 @@ exports.activate = (context) => {
 function floorResults(explorer: Reload[], warm: Reload[], floor: Reload[]): BenchResult[] {
   const shown = (rs: Reload[]): number[] => rs.flatMap((r) => (r.ms === undefined ? [] : [r.ms]));
   const list = floor.map((r) => (r.ms === undefined ? 'none' : r.ms.toFixed(0))).join(', ');
-  const [b, w, f] = [explorer, warm, floor].map((rs) => (shown(rs).length ? median(shown(rs)) : NaN)) as [number, number, number];
+  const [b, w, f] = [explorer, warm, floor].map((rs) => (shown(rs).length ? median(shown(rs)) : NaN)) as [
+    number,
+    number,
+    number,
+  ];
   return [
     {
       name: `workbench: floor — reload → a minimal extension's tree shows its first row (one view, ${FLOOR_ROWS} rows ready at activation; ms, median of ${floor.length}: ${list})`,
       value: Number.isFinite(f) ? f : 0,
       unit: 'ms',
     },
-    { name: 'workbench: floor / Explorer (what the workbench and extension host take before any extension can draw)', value: Number.isFinite(f / b) ? f / b : 0, unit: 'x' },
-    { name: 'workbench: warm reload Channels rows / floor (what Team Chat adds)', value: Number.isFinite(w / f) ? w / f : 0, unit: 'x' },
+    {
+      name: 'workbench: floor / Explorer (what the workbench and extension host take before any extension can draw)',
+      value: Number.isFinite(f / b) ? f / b : 0,
+      unit: 'x',
+    },
+    {
+      name: 'workbench: warm reload Channels rows / floor (what Team Chat adds)',
+      value: Number.isFinite(w / f) ? w / f : 0,
+      unit: 'x',
+    },
   ];
 }
 
-const steps = (status: StatusStep[]): string => (status.length ? status.map((s) => `"${s.text}" at ${(s.at / 1000).toFixed(2)} s`).join(' → ') : 'none seen');
+const steps = (status: StatusStep[]): string =>
+  status.length ? status.map((s) => `"${s.text}" at ${(s.at / 1000).toFixed(2)} s`).join(' → ') : 'none seen';
 
 function describeReload(r: Reload): string {
   return r.ms === undefined ? `${r.reason}` : `${r.ms.toFixed(0)} ms (status ${steps(r.status)})`;
@@ -239,12 +274,17 @@ async function reload(wb: Workbench, row: 'explorerRow' | 'channelsRow', limitMs
   try {
     await wb.page.reload({ waitUntil: 'commit', timeout: limitMs });
   } catch (error) {
-    return { status: [], reason: `the reload did not start: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+    return {
+      status: [],
+      reason: `the reload did not start: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    };
   }
   let times: PageTimes | undefined;
   for (;;) {
     // Between the navigation's commit and the new document's first script the old context may answer or none.
-    times = await wb.page.evaluate((key) => (window as unknown as Record<string, PageTimes | undefined>)[key], PAGE_TIMES).catch(() => undefined);
+    times = await wb.page
+      .evaluate((key) => (window as unknown as Record<string, PageTimes | undefined>)[key], PAGE_TIMES)
+      .catch(() => undefined);
     if (times?.[row] !== undefined) break;
     if (Date.now() > deadline) break;
     await sleep(200);
@@ -253,7 +293,10 @@ async function reload(wb: Workbench, row: 'explorerRow' | 'channelsRow', limitMs
   const stepsUntil = Math.min(deadline, Date.now() + STEPS_AFTER_ROW_MS);
   while (times?.[row] !== undefined && times.live === undefined && Date.now() < stepsUntil) {
     await sleep(200);
-    times = (await wb.page.evaluate((key) => (window as unknown as Record<string, PageTimes | undefined>)[key], PAGE_TIMES).catch(() => undefined)) ?? times;
+    times =
+      (await wb.page
+        .evaluate((key) => (window as unknown as Record<string, PageTimes | undefined>)[key], PAGE_TIMES)
+        .catch(() => undefined)) ?? times;
   }
   if (times?.[row] !== undefined) return { ms: times[row], status: times.status };
   const status = times?.status ?? [];
@@ -263,15 +306,22 @@ async function reload(wb: Workbench, row: 'explorerRow' | 'channelsRow', limitMs
 
 /** Opens the side bar's view container `title` (the activity bar's entry), unless it is the open one. */
 async function showContainer(wb: Workbench, title: string): Promise<void> {
-  const item = wb.page.locator('.activitybar .action-item', { has: wb.page.locator(`.action-label[aria-label^="${title}"]`) }).first();
+  const item = wb.page
+    .locator('.activitybar .action-item', { has: wb.page.locator(`.action-label[aria-label^="${title}"]`) })
+    .first();
   await item.waitFor({ timeout: 30_000 });
   if (!((await item.getAttribute('class')) ?? '').split(/\s+/).includes('checked')) await item.click();
-  await wb.page.locator('.activitybar .action-item.checked', { has: wb.page.locator(`.action-label[aria-label^="${title}"]`) }).first().waitFor({ timeout: 10_000 });
+  await wb.page
+    .locator('.activitybar .action-item.checked', { has: wb.page.locator(`.action-label[aria-label^="${title}"]`) })
+    .first()
+    .waitFor({ timeout: 10_000 });
 }
 
 /** Before a reload: the session (of the reload before) live, then a little longer. */
 async function settle(wb: Workbench): Promise<void> {
-  await wb.waitForLiveSession(LIVE_LIMIT_MS).catch(() => log(`the session was not live ${LIVE_LIMIT_MS / 1000} s after the reload before: going ahead`));
+  await wb
+    .waitForLiveSession(LIVE_LIMIT_MS)
+    .catch(() => log(`the session was not live ${LIVE_LIMIT_MS / 1000} s after the reload before: going ahead`));
   await sleep(SETTLE_MS);
 }
 

@@ -36,7 +36,14 @@ export function pageProbe(key: string): void {
     if (!root) return false;
     for (const row of Array.from(root.querySelectorAll('.monaco-list-row'))) {
       const box = row.getBoundingClientRect();
-      if (box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight && (row.textContent ?? '').trim() !== '') return true;
+      if (
+        box.width > 0 &&
+        box.height > 0 &&
+        box.bottom > 0 &&
+        box.top < window.innerHeight &&
+        (row.textContent ?? '').trim() !== ''
+      )
+        return true;
     }
     return false;
   };
@@ -50,13 +57,18 @@ export function pageProbe(key: string): void {
   const check = (): void => {
     const now = performance.now();
     const item = document.querySelector('.statusbar-item[id$=".teamChat.status"]');
-    const text = item ? (item.textContent ?? '').trim() || item.getAttribute('aria-label') || '' : shown === undefined ? undefined : '(hidden)';
+    const text = item
+      ? (item.textContent ?? '').trim() || item.getAttribute('aria-label') || ''
+      : shown === undefined
+        ? undefined
+        : '(hidden)';
     if (text !== undefined && text !== shown) {
       shown = text;
       times.status.push({ at: now, text });
     }
     if (times.live === undefined && item?.querySelector('.codicon-comment-discussion')) times.live = now;
-    if (times.explorerRow === undefined && visibleRow(document.querySelector('.part.sidebar .explorer-folders-view'))) times.explorerRow = now;
+    if (times.explorerRow === undefined && visibleRow(document.querySelector('.part.sidebar .explorer-folders-view')))
+      times.explorerRow = now;
     if (times.channelsRow === undefined && visibleRow(sideBarPane('channels'))) times.channelsRow = now;
   };
   new MutationObserver(check).observe(document, {

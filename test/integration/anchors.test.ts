@@ -19,7 +19,12 @@ import { clientFor, ENGINEERING, freshStart, signOutAll, testAccount, waitFor } 
 const BRANCH = 'anchors-test';
 // Later than the messages: a reference without a commit means HEAD's when it was sent.
 const LATER = { GIT_AUTHOR_DATE: '2030-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2030-01-01T00:00:00Z' };
-const WHO = { GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com' };
+const WHO = {
+  GIT_AUTHOR_NAME: 'Test',
+  GIT_AUTHOR_EMAIL: 'test@example.com',
+  GIT_COMMITTER_NAME: 'Test',
+  GIT_COMMITTER_EMAIL: 'test@example.com',
+};
 
 describe('discussions that follow the code', function () {
   this.timeout(120_000);
@@ -33,20 +38,34 @@ describe('discussions that follow the code', function () {
     return r.stdout.trim();
   };
   const file = (rel: string) => vscode.Uri.file(path.join(root, ...rel.split('/')));
-  const threadsOn = async (rel: string) => (await api.discussions.threadsOf(file(rel))).filter((t) => t.topic.startsWith(topic));
+  const threadsOn = async (rel: string) =>
+    (await api.discussions.threadsOf(file(rel))).filter((t) => t.topic.startsWith(topic));
   const byTopic = (threads: TopicThread[], suffix: string) => threads.find((t) => t.topic === `${topic}${suffix}`);
   /** Waits until the threads of `rel` are at these lines (greet's topic, greetAll's topic; 1-based). */
-  async function linesBecome(rel: string, greet: [number, number], greetAll: [number, number], what: string): Promise<TopicThread[]> {
+  async function linesBecome(
+    rel: string,
+    greet: [number, number],
+    greetAll: [number, number],
+    what: string,
+  ): Promise<TopicThread[]> {
     let seen = '';
     try {
-      return await waitFor(what, async () => {
-        const ts = await threadsOn(rel);
-        const g = byTopic(ts, ' greet');
-        const all = byTopic(ts, ' greetAll');
-        seen = JSON.stringify([vscode.workspace.textDocuments.find((d) => d.uri.toString() === file(rel).toString())?.lineCount, ts.map((t) => [t.topic, t.lines, t.outdated, t.anchor?.commit, t.anchor?.path])]);
-        const at = (t: TopicThread | undefined, l: [number, number]) => t && t.lines.start === l[0] && t.lines.end === l[1] && !t.outdated;
-        return at(g, greet) && at(all, greetAll) && ts;
-      }, 40_000);
+      return await waitFor(
+        what,
+        async () => {
+          const ts = await threadsOn(rel);
+          const g = byTopic(ts, ' greet');
+          const all = byTopic(ts, ' greetAll');
+          seen = JSON.stringify([
+            vscode.workspace.textDocuments.find((d) => d.uri.toString() === file(rel).toString())?.lineCount,
+            ts.map((t) => [t.topic, t.lines, t.outdated, t.anchor?.commit, t.anchor?.path]),
+          ]);
+          const at = (t: TopicThread | undefined, l: [number, number]) =>
+            t && t.lines.start === l[0] && t.lines.end === l[1] && !t.outdated;
+          return at(g, greet) && at(all, greetAll) && ts;
+        },
+        40_000,
+      );
     } catch (e) {
       throw new Error(`${String(e)}; threads: ${seen}`, { cause: e });
     }
@@ -59,8 +78,18 @@ describe('discussions that follow the code', function () {
     bob = clientFor(testAccount('bob'));
     api = await freshStart(testAccount('alice'));
     // greet by a permalink (its commit), greetAll by a line reference (HEAD's commit when sent).
-    await sendMessage(bob, { type: 'stream', to: ENGINEERING, topic: `${topic} greet`, content: `Is [greet](${fixturePermalink('src/greeter.ts', 2, 5)}) right about blanks?` });
-    await sendMessage(bob, { type: 'stream', to: ENGINEERING, topic: `${topic} greetAll`, content: 'Should `src/greeter.ts:7-9` keep the order?' });
+    await sendMessage(bob, {
+      type: 'stream',
+      to: ENGINEERING,
+      topic: `${topic} greet`,
+      content: `Is [greet](${fixturePermalink('src/greeter.ts', 2, 5)}) right about blanks?`,
+    });
+    await sendMessage(bob, {
+      type: 'stream',
+      to: ENGINEERING,
+      topic: `${topic} greetAll`,
+      content: 'Should `src/greeter.ts:7-9` keep the order?',
+    });
     await vscode.window.showTextDocument(file('src/greeter.ts'));
   });
 
@@ -78,7 +107,9 @@ describe('discussions that follow the code', function () {
   it('a thread stays on its lines when 10 lines are inserted above them', async () => {
     await linesBecome('src/greeter.ts', [2, 5], [7, 9], 'the threads at their lines');
     const editor = vscode.window.activeTextEditor!;
-    await editor.edit((b) => b.insert(new vscode.Position(1, 0), Array.from({ length: 10 }, (_, i) => `// note ${i}\n`).join('')));
+    await editor.edit((b) =>
+      b.insert(new vscode.Position(1, 0), Array.from({ length: 10 }, (_, i) => `// note ${i}\n`).join('')),
+    );
     await linesBecome('src/greeter.ts', [12, 15], [17, 19], 'the threads 10 lines down');
     // The web workbench saves after a delay: take the lines out again and save, as it was.
     await editor.edit((b) => b.delete(new vscode.Range(1, 0, 11, 0)));
@@ -90,7 +121,11 @@ describe('discussions that follow the code', function () {
   it('follows a commit that moves the function 30 lines down, checked out with git', async () => {
     git('checkout', '-q', '-b', BRANCH);
     const source = readFileSync(path.join(root, 'src', 'greeter.ts'), 'utf8').split('\n');
-    const moved = [...source.slice(0, 6), ...Array.from({ length: 30 }, (_, i) => `// spacer ${i}`), ...source.slice(6)];
+    const moved = [
+      ...source.slice(0, 6),
+      ...Array.from({ length: 30 }, (_, i) => `// spacer ${i}`),
+      ...source.slice(6),
+    ];
     writeFileSync(path.join(root, 'src', 'greeter.ts'), moved.join('\n'));
     git('commit', '-q', '-am', 'move greetAll down');
     await linesBecome('src/greeter.ts', [2, 5], [37, 39], 'greetAll’s thread 30 lines down');
@@ -115,18 +150,34 @@ describe('discussions that follow the code', function () {
     const source = readFileSync(path.join(root, 'src', 'hello.ts'), 'utf8').split('\n');
     const start = source.findIndex((l) => l.startsWith('export function greetAll'));
     assert.equal(start, 36);
-    writeFileSync(path.join(root, 'src', 'hello.ts'), [...source.slice(0, start), ...source.slice(start + 3)].join('\n'));
+    writeFileSync(
+      path.join(root, 'src', 'hello.ts'),
+      [...source.slice(0, start), ...source.slice(start + 3)].join('\n'),
+    );
     git('commit', '-q', '-am', 'drop greetAll');
-    const outdated = await waitFor('greetAll’s thread outdated', async () => {
-      const t = byTopic(await threadsOn('src/hello.ts'), ' greetAll');
-      return t?.outdated && t;
-    }, 40_000);
-    assert.equal(outdated.thread.label, `#engineering › ${topic} greetAll · outdated: the lines discussed at ${FIXTURE_COMMIT.slice(0, 7)} are gone`);
+    const outdated = await waitFor(
+      'greetAll’s thread outdated',
+      async () => {
+        const t = byTopic(await threadsOn('src/hello.ts'), ' greetAll');
+        return t?.outdated && t;
+      },
+      40_000,
+    );
+    assert.equal(
+      outdated.thread.label,
+      `#engineering › ${topic} greetAll · outdated: the lines discussed at ${FIXTURE_COMMIT.slice(0, 7)} are gone`,
+    );
     assert.equal(outdated.thread.contextValue, 'teamChat.topic.unresolved.outdated');
     const greet = byTopic(await threadsOn('src/hello.ts'), ' greet');
     assert.deepEqual([greet?.lines, greet?.outdated], [{ start: 2, end: 5 }, false]);
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file('src/hello.ts'));
-    assert.ok(lenses.some((l) => l.command?.title === `$(git-compare) Compare with ${FIXTURE_COMMIT.slice(0, 7)}`), lenses.map((l) => l.command?.title).join('\n'));
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+      'vscode.executeCodeLensProvider',
+      file('src/hello.ts'),
+    );
+    assert.ok(
+      lenses.some((l) => l.command?.title === `$(git-compare) Compare with ${FIXTURE_COMMIT.slice(0, 7)}`),
+      lenses.map((l) => l.command?.title).join('\n'),
+    );
 
     await vscode.commands.executeCommand(Commands.discussionCompare, outdated.thread);
     const input = await waitFor('the diff editor', () => {

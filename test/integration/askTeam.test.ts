@@ -32,21 +32,36 @@ describe('ask the team about a problem', function () {
   it('the Quick Fix posts the problem with its lines and permalink; the topic shows on that line', async () => {
     const uri = vscode.Uri.file(path.join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'src', 'greeter.ts'));
     await vscode.window.showTextDocument(uri);
-    const problem = new vscode.Diagnostic(new vscode.Range(3, 2, 3, 20), "Type 'number' is not assignable to type 'string'.", vscode.DiagnosticSeverity.Error);
+    const problem = new vscode.Diagnostic(
+      new vscode.Range(3, 2, 3, 20),
+      "Type 'number' is not assignable to type 'string'.",
+      vscode.DiagnosticSeverity.Error,
+    );
     problem.source = 'ts';
     problem.code = { value: 2322, target: vscode.Uri.parse('https://example.com/ts2322') };
     diagnostics.set(uri, [problem]);
     let seen = '';
-    const actions = await waitFor('the Quick Fix', async () => {
-      // A request the workbench cancels (the problems changed meanwhile) is asked again.
-      const found = await Promise.resolve(vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, problem.range, vscode.CodeActionKind.QuickFix.value)).catch((e: unknown) => {
-        seen = String(e);
-        return [];
-      });
-      seen += ` ${JSON.stringify(found.map((a) => a.title))} ${vscode.languages.getDiagnostics(uri).length}`;
-      const ours = found.filter((a) => a.title === 'Ask the team about this error…');
-      return ours.length > 0 && ours;
-    }, 30_000).catch((e: unknown) => {
+    const actions = await waitFor(
+      'the Quick Fix',
+      async () => {
+        // A request the workbench cancels (the problems changed meanwhile) is asked again.
+        const found = await Promise.resolve(
+          vscode.commands.executeCommand<vscode.CodeAction[]>(
+            'vscode.executeCodeActionProvider',
+            uri,
+            problem.range,
+            vscode.CodeActionKind.QuickFix.value,
+          ),
+        ).catch((e: unknown) => {
+          seen = String(e);
+          return [];
+        });
+        seen += ` ${JSON.stringify(found.map((a) => a.title))} ${vscode.languages.getDiagnostics(uri).length}`;
+        const ours = found.filter((a) => a.title === 'Ask the team about this error…');
+        return ours.length > 0 && ours;
+      },
+      30_000,
+    ).catch((e: unknown) => {
       throw new Error(`${String(e)}: ${seen}`, { cause: e });
     });
     assert.equal(actions.length, 1);
@@ -76,7 +91,11 @@ describe('ask the team about a problem', function () {
         '```',
       ].join('\n'),
     );
-    const thread = await waitFor('the new topic as a thread', async () => (await api.discussions.threadsOf(uri)).find((t) => t.topic === topic), 20_000);
+    const thread = await waitFor(
+      'the new topic as a thread',
+      async () => (await api.discussions.threadsOf(uri)).find((t) => t.topic === topic),
+      20_000,
+    );
     assert.deepEqual(thread.lines, { start: 4, end: 4 });
   });
 });

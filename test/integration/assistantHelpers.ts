@@ -30,23 +30,35 @@ export async function invoke(name: string, input: object): Promise<string> {
   return result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
 }
 
-export const utc = (timestamp: number): string => new Date(timestamp * 1000).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+export const utc = (timestamp: number): string =>
+  new Date(timestamp * 1000).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 export const topicLink = (channel: string, topic: string, id: number): string =>
   `${serverUrl()}/#narrow/channel/${ENGINEERING}-${channel}/topic/${encodeURIComponent(topic).replace(/\./g, '%2E').replace(/%/g, '.')}/with/${id}`;
 
 /** A message as the tools quote it (written out here, not taken from the code under test). */
-export function block(m: Message, where: string, sender: string, text: string, link = topicLink('engineering', m.subject, m.id)): string {
+export function block(
+  m: Message,
+  where: string,
+  sender: string,
+  text: string,
+  link = topicLink('engineering', m.subject, m.id),
+): string {
   return `[${m.id}] ${where} · ${sender} · ${utc(m.timestamp)}\nlink: ${link}\n<untrusted-chat-message>\n${text}\n</untrusted-chat-message>`;
 }
 
 export async function topicMessages(client: ChatClient, topic: string): Promise<Message[]> {
-  const narrow = [{ operator: 'channel', operand: ENGINEERING }, { operator: 'topic', operand: topic }];
+  const narrow = [
+    { operator: 'channel', operand: ENGINEERING },
+    { operator: 'topic', operand: topic },
+  ];
   return (await getMessages(client, { anchor: 'newest', num_before: 200, num_after: 0, narrow })).messages;
 }
 
-
 /** One answer of the scripted model: it sees what it was sent (and may assert on it). */
-export type Turn = (messages: readonly vscode.LanguageModelChatMessage[], options: vscode.LanguageModelChatRequestOptions) => (vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart)[];
+export type Turn = (
+  messages: readonly vscode.LanguageModelChatMessage[],
+  options: vscode.LanguageModelChatRequestOptions,
+) => (vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart)[];
 
 /** A language model that answers each request with the next scripted turn (one too many fails). */
 export class ScriptedModel implements vscode.LanguageModelChat {
@@ -56,7 +68,10 @@ export class ScriptedModel implements vscode.LanguageModelChat {
   readonly family = 'scripted';
   readonly version = '1';
   readonly maxInputTokens = 100_000;
-  readonly requests: { messages: vscode.LanguageModelChatMessage[]; options: vscode.LanguageModelChatRequestOptions }[] = [];
+  readonly requests: {
+    messages: vscode.LanguageModelChatMessage[];
+    options: vscode.LanguageModelChatRequestOptions;
+  }[] = [];
 
   constructor(private readonly turns: readonly Turn[]) {}
 
@@ -64,10 +79,16 @@ export class ScriptedModel implements vscode.LanguageModelChat {
     return Promise.resolve(Math.ceil((typeof text === 'string' ? text : contentText(text)).length / 4));
   }
 
-  sendRequest(messages: vscode.LanguageModelChatMessage[], options: vscode.LanguageModelChatRequestOptions = {}): Thenable<vscode.LanguageModelChatResponse> {
+  sendRequest(
+    messages: vscode.LanguageModelChatMessage[],
+    options: vscode.LanguageModelChatRequestOptions = {},
+  ): Thenable<vscode.LanguageModelChatResponse> {
     const turn = this.turns[this.requests.length];
     this.requests.push({ messages: [...messages], options });
-    if (!turn) return Promise.reject(new Error(`the model was asked ${this.requests.length} times; ${this.turns.length} turns were scripted`));
+    if (!turn)
+      return Promise.reject(
+        new Error(`the model was asked ${this.requests.length} times; ${this.turns.length} turns were scripted`),
+      );
     const parts = turn(messages, options);
     return Promise.resolve({
       stream: (async function* () {
@@ -85,7 +106,8 @@ export function contentText(m: vscode.LanguageModelChatMessage): string {
   return m.content
     .map((p) => {
       if (p instanceof vscode.LanguageModelTextPart) return p.value;
-      if (p instanceof vscode.LanguageModelToolResultPart) return p.content.map((c) => (c instanceof vscode.LanguageModelTextPart ? c.value : '')).join('');
+      if (p instanceof vscode.LanguageModelToolResultPart)
+        return p.content.map((c) => (c instanceof vscode.LanguageModelTextPart ? c.value : '')).join('');
       if (p instanceof vscode.LanguageModelToolCallPart) return `call ${p.name}`;
       return '';
     })
@@ -96,12 +118,14 @@ export function contentText(m: vscode.LanguageModelChatMessage): string {
 export function toolResults(m: vscode.LanguageModelChatMessage): Map<string, string> {
   const out = new Map<string, string>();
   for (const p of m.content) {
-    if (p instanceof vscode.LanguageModelToolResultPart) out.set(p.callId, p.content.map((c) => (c instanceof vscode.LanguageModelTextPart ? c.value : '')).join(''));
+    if (p instanceof vscode.LanguageModelToolResultPart)
+      out.set(p.callId, p.content.map((c) => (c instanceof vscode.LanguageModelTextPart ? c.value : '')).join(''));
   }
   return out;
 }
 
-export type StreamPart = { kind: 'markdown' | 'progress' | 'reference' | 'anchor'; value: string } | { kind: 'button'; value: vscode.Command };
+export type StreamPart =
+  { kind: 'markdown' | 'progress' | 'reference' | 'anchor'; value: string } | { kind: 'button'; value: vscode.Command };
 
 /** A response stream that records what the handler streamed. */
 export class RecordingStream implements vscode.ChatResponseStream {
@@ -122,17 +146,26 @@ export class RecordingStream implements vscode.ChatResponseStream {
     this.parts.push({ kind: 'progress', value });
   }
   reference(value: vscode.Uri | vscode.Location): void {
-    this.parts.push({ kind: 'reference', value: value instanceof vscode.Uri ? value.toString(true) : value.uri.toString(true) });
+    this.parts.push({
+      kind: 'reference',
+      value: value instanceof vscode.Uri ? value.toString(true) : value.uri.toString(true),
+    });
   }
   push(): void {
     throw new Error('not used');
   }
   of(kind: StreamPart['kind']): string[] {
-    return this.parts.filter((p) => p.kind === kind).map((p) => (typeof p.value === 'string' ? p.value : p.value.title));
+    return this.parts
+      .filter((p) => p.kind === kind)
+      .map((p) => (typeof p.value === 'string' ? p.value : p.value.title));
   }
 }
 
-export function chatRequest(command: string | undefined, prompt: string, model: vscode.LanguageModelChat): vscode.ChatRequest {
+export function chatRequest(
+  command: string | undefined,
+  prompt: string,
+  model: vscode.LanguageModelChat,
+): vscode.ChatRequest {
   return { prompt, command, references: [], toolReferences: [], toolInvocationToken: undefined as never, model };
 }
 

@@ -41,7 +41,9 @@ describe('accounts and sign-in', () => {
     assert.equal(account.fullName, first.fullName);
     assert.equal(api.services.accounts.active?.id, account.id);
     assert.equal(await api.services.context.secrets.get(secretKey(account.id)), first.apiKey);
-    const stored = JSON.stringify(api.services.context.globalState.keys().map((k) => api.services.context.globalState.get(k)));
+    const stored = JSON.stringify(
+      api.services.context.globalState.keys().map((k) => api.services.context.globalState.get(k)),
+    );
     assert.ok(stored.includes(first.email));
     assert.ok(!stored.includes(first.apiKey), 'the key leaked into globalState');
   });
@@ -50,8 +52,13 @@ describe('accounts and sign-in', () => {
   it('stores the API key trimmed: sign-in with arguments, a zuliprc file and the auto sign-in', async () => {
     const member = members[2];
     const padded = `  ${member.apiKey} \n`;
-    const storedKey = async (): Promise<string | undefined> => api.services.context.secrets.get(secretKey(api.services.accounts.active!.id));
-    const viaCommand = await vscode.commands.executeCommand<Account>(Commands.signIn, { realmUrl: serverUrl(), email: ` ${member.email} `, apiKey: padded });
+    const storedKey = async (): Promise<string | undefined> =>
+      api.services.context.secrets.get(secretKey(api.services.accounts.active!.id));
+    const viaCommand = await vscode.commands.executeCommand<Account>(Commands.signIn, {
+      realmUrl: serverUrl(),
+      email: ` ${member.email} `,
+      apiKey: padded,
+    });
     assert.equal(viaCommand.email, member.email);
     assert.equal(await storedKey(), member.apiKey);
     await vscode.commands.executeCommand(Commands.signOut, viaCommand.id);
@@ -71,7 +78,10 @@ describe('accounts and sign-in', () => {
   it('shows the account through the authentication provider', async () => {
     const account = api.services.accounts.active!;
     const listed = await vscode.authentication.getAccounts(AUTH_PROVIDER_ID);
-    assert.ok(listed.some((a) => a.id === account.id && a.label === sessionLabel(account)), JSON.stringify(listed));
+    assert.ok(
+      listed.some((a) => a.id === account.id && a.label === sessionLabel(account)),
+      JSON.stringify(listed),
+    );
     const sessions = await api.authProvider.getSessions([], {});
     const session = sessions.find((s) => s.id === account.id);
     assert.ok(session);
@@ -85,7 +95,12 @@ describe('accounts and sign-in', () => {
     const before = api.services.accounts.list().length;
     const wrong = 'z'.repeat(32);
     await assert.rejects(
-      async () => vscode.commands.executeCommand(Commands.signIn, { realmUrl: serverUrl(), email: members[1].email, apiKey: wrong }),
+      async () =>
+        vscode.commands.executeCommand(Commands.signIn, {
+          realmUrl: serverUrl(),
+          email: members[1].email,
+          apiKey: wrong,
+        }),
       (e: Error) => /API key was not accepted/.test(e.message) && !e.message.includes(wrong),
     );
     assert.equal(api.services.accounts.list().length, before);
@@ -112,7 +127,10 @@ describe('accounts and sign-in', () => {
 
   it('imports a zuliprc file (path argument)', async () => {
     const file = path.join(tmp, 'zuliprc');
-    fs.writeFileSync(file, `[api]\r\nemail = ${members[2].email}\r\nkey = ${members[2].apiKey}\r\nsite = ${serverUrl()}\r\n`);
+    fs.writeFileSync(
+      file,
+      `[api]\r\nemail = ${members[2].email}\r\nkey = ${members[2].apiKey}\r\nsite = ${serverUrl()}\r\n`,
+    );
     const account = await vscode.commands.executeCommand<Account>(Commands.importZuliprc, file);
     assert.equal(account.userId, members[2].userId);
     assert.equal(api.services.accounts.active?.id, account.id);
@@ -138,12 +156,14 @@ describe('accounts and sign-in', () => {
     const account = api.services.accounts.active!;
     let hooked: string | undefined;
     const sub = api.services.accounts.onWillSignOut((e: WillSignOutEvent) => {
-      e.waitUntil((async () => {
-        // The hook still has a working client (e.g. to delete the event queue).
-        assert.ok(e.client, 'the key is still stored, so the hook gets a client');
-        const me = await e.client.request('GET', '/users/me', {}, { route: 'GET /users/me' });
-        hooked = String(me.email ?? e.account.email);
-      })());
+      e.waitUntil(
+        (async () => {
+          // The hook still has a working client (e.g. to delete the event queue).
+          assert.ok(e.client, 'the key is still stored, so the hook gets a client');
+          const me = await e.client.request('GET', '/users/me', {}, { route: 'GET /users/me' });
+          hooked = String(me.email ?? e.account.email);
+        })(),
+      );
     });
     try {
       await vscode.commands.executeCommand(Commands.signOut, account.id);

@@ -37,7 +37,10 @@ describe('browse, preview, join and create channels', () => {
     adminClient = clientFor(testAccount('adam'));
     api = await freshStart(testAccount('alice'));
     for (const name of ['showQuickPick', 'showInputBox', 'showWarningMessage']) originals[name] = win[name];
-    win.showQuickPick = async (items: readonly Item[] | Thenable<readonly Item[]>, options?: vscode.QuickPickOptions) => {
+    win.showQuickPick = async (
+      items: readonly Item[] | Thenable<readonly Item[]>,
+      options?: vscode.QuickPickOptions,
+    ) => {
       const list = [...(await items)];
       shown.push({ title: options?.title, items: list });
       return answers.shift()?.(list);
@@ -80,9 +83,15 @@ describe('browse, preview, join and create channels', () => {
     assert.ok(rows.indexOf(sandbox) < rows.findIndex((i) => i.row?.name === 'general'), 'channels to join come first');
     assert.ok(!rows.some((i) => i.row?.name === 'leadership'), 'a private channel alice is not in is not listed');
     assert.ok(!rows.some((i) => i.row?.name === 'old-archive'), 'archived channels are left out');
-    assert.deepEqual(shown[2]!.items.map((i) => i.label), ['test']);
-    const panel = await waitFor('the preview panel', () =>
-      api.topicViews.find({ mode: 'topic', streamId: SANDBOX, topic: 'test' }) as TopicPanel | undefined, 30_000);
+    assert.deepEqual(
+      shown[2]!.items.map((i) => i.label),
+      ['test'],
+    );
+    const panel = await waitFor(
+      'the preview panel',
+      () => api.topicViews.find({ mode: 'topic', streamId: SANDBOX, topic: 'test' }) as TopicPanel | undefined,
+      30_000,
+    );
     const loaded = await panel.whenLoaded();
     assert.equal(loaded.length, 1, `the sandbox message: ${JSON.stringify(loaded)}`);
     assert.equal(panel.title, '#sandbox › test');
@@ -95,13 +104,21 @@ describe('browse, preview, join and create channels', () => {
     shown.length = 0;
     answers.push(byName('sandbox'), byLabel('$(add) Join'));
     await vscode.commands.executeCommand(Commands.browseChannels);
-    assert.deepEqual(shown[1]!.items.map((i) => i.label), ['$(eye) Preview', '$(add) Join']);
-    await waitFor('#sandbox in the Channels tree', () => api.channels.model.roots().some((n) => n.streamId === SANDBOX));
+    assert.deepEqual(
+      shown[1]!.items.map((i) => i.label),
+      ['$(eye) Preview', '$(add) Join'],
+    );
+    await waitFor('#sandbox in the Channels tree', () =>
+      api.channels.model.roots().some((n) => n.streamId === SANDBOX),
+    );
     // Browsing again lists it among her channels.
     shown.length = 0;
     answers.push(() => undefined);
     await vscode.commands.executeCommand(Commands.browseChannels);
-    assert.equal(shown[0]!.items.find((i) => i.row?.name === 'sandbox')?.description, 'Subscribed · public · 2 subscribers');
+    assert.equal(
+      shown[0]!.items.find((i) => i.row?.name === 'sandbox')?.description,
+      'Subscribed · public · 2 subscribers',
+    );
   });
 
   it('"Create Channel…" refuses a kind alice may not create, then creates a public one', async function () {
@@ -116,7 +133,9 @@ describe('browse, preview, join and create channels', () => {
     assert.deepEqual(warnings, ['This organisation does not allow web-public channels (readable without an account).']);
     assert.equal(shown.length, 2, 'the privacy pick came back after the refusal');
     assert.equal(result?.name, name);
-    await waitFor('the new channel in the Channels tree', () => api.channels.model.roots().some((n) => n.streamId === result!.streamId));
+    await waitFor('the new channel in the Channels tree', () =>
+      api.channels.model.roots().some((n) => n.streamId === result!.streamId),
+    );
     const listed = (await getChannels(adminClient, {})).streams.find((s) => s.name === name);
     assert.equal(listed?.invite_only, false);
     assert.equal(listed?.rendered_description, '<p>Made by the <strong>integration</strong> test</p>');
@@ -124,8 +143,16 @@ describe('browse, preview, join and create channels', () => {
 
   it('a taken name and an over-long name are refused before sending', async function () {
     this.timeout(30_000);
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(Commands.createChannel, { name: 'General', privacy: 'public' })), /A channel named "General" already exists/);
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(Commands.createChannel, { name: 'x'.repeat(61), privacy: 'public' })), /at most 60 characters/);
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand(Commands.createChannel, { name: 'General', privacy: 'public' })),
+      /A channel named "General" already exists/,
+    );
+    await assert.rejects(
+      Promise.resolve(
+        vscode.commands.executeCommand(Commands.createChannel, { name: 'x'.repeat(61), privacy: 'public' }),
+      ),
+      /at most 60 characters/,
+    );
   });
 
   it('what was typed for a channel the server refuses is offered again', async function () {
@@ -163,9 +190,15 @@ describe('browse, preview, join and create channels', () => {
     }
     assert.equal(shown.length, 0, 'no pick was shown');
     assert.equal(reports.length, 1, JSON.stringify(reports));
-    assert.match(reports[0]!, /You may not create channels\. In this organisation only members may create public channels\. In this organisation only members may create private channels\./);
+    assert.match(
+      reports[0]!,
+      /You may not create channels\. In this organisation only members may create public channels\. In this organisation only members may create private channels\./,
+    );
     const name = `guest ${Date.now()}`;
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(Commands.createChannel, { name, privacy: 'public' })), /You may not create channels/);
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand(Commands.createChannel, { name, privacy: 'public' })),
+      /You may not create channels/,
+    );
     const all = (await getChannels(adminClient, { include_all: true, exclude_archived: false })).streams;
     assert.ok(!all.some((s) => s.name === name), 'nothing was created');
   });

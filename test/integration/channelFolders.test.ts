@@ -21,7 +21,9 @@ describe('channel folders: the Channels tree', () => {
   const tree = (): string[] => {
     const p = api.channels.provider;
     const label = (n: ChannelsTreeNode): string => String(p.getTreeItem(n).label);
-    return p.getChildren().map((n) => (n.kind === 'folder' ? `${label(n)}/${p.getChildren(n).map(label).join(',')}` : label(n)));
+    return p
+      .getChildren()
+      .map((n) => (n.kind === 'folder' ? `${label(n)}/${p.getChildren(n).map(label).join(',')}` : label(n)));
   };
   const account = (server: Server, local: string) => server.accounts.find((a) => a.email.startsWith(`${local}@`))!;
 
@@ -33,7 +35,7 @@ describe('channel folders: the Channels tree', () => {
     await signOutAll(api);
   });
 
-  it('groups by folder and follows the administrators\' commands and the setting live', async function () {
+  it("groups by folder and follows the administrators' commands and the setting live", async function () {
     this.timeout(60_000);
     const server = await startExtraServer({});
     let adminClient: ChatClient | undefined;
@@ -43,40 +45,73 @@ describe('channel folders: the Channels tree', () => {
       await signIn(api, adam, server.url);
       // The archived channel is listed too (the client declares the `archived_channels` capability).
       const other = (): string | undefined => tree().find((r) => r.startsWith('Other channels/'));
-      assert.deepEqual(tree().slice(0, 3), ['leadership', 'Company/announcements,general,watercooler', 'Engineering/design,engineering,sandbox']);
+      assert.deepEqual(tree().slice(0, 3), [
+        'leadership',
+        'Company/announcements,general,watercooler',
+        'Engineering/design,engineering,sandbox',
+      ]);
       assert.match(other() ?? '', /^Other channels\/old-archive,random,secret-project$/);
       assert.equal(tree().length, 4);
-      const random = store().subscriptions().find((s) => s.name === 'random')!.stream_id;
-      const folderRow = api.channels.provider.getTreeItem({ kind: 'folder', folderId: store().channelFolders.active()[0]!.id });
+      const random = store()
+        .subscriptions()
+        .find((s) => s.name === 'random')!.stream_id;
+      const folderRow = api.channels.provider.getTreeItem({
+        kind: 'folder',
+        folderId: store().channelFolders.active()[0]!.id,
+      });
       assert.equal(folderRow.contextValue, 'folder.admin');
-      assert.match(String(api.channels.provider.getTreeItem(api.channels.model.node(random)).contextValue), /\.canMoveToFolder\b/);
+      assert.match(
+        String(api.channels.provider.getTreeItem(api.channels.model.node(random)).contextValue),
+        /\.canMoveToFolder\b/,
+      );
       // The tree's parent of a channel in a folder is the folder's row (reveal needs it).
       assert.equal(api.channels.provider.getParent(api.channels.model.node(random))?.kind, 'folder');
 
       const fullRedraws: number[] = [];
       const sub = api.channels.model.onDidChange((nodes) => nodes === undefined && fullRedraws.push(Date.now()));
       try {
-        const id = await vscode.commands.executeCommand<number>(Commands.createChannelFolder, { name: 'Support', description: 'For *customers*' });
+        const id = await vscode.commands.executeCommand<number>(Commands.createChannelFolder, {
+          name: 'Support',
+          description: 'For *customers*',
+        });
         assert.equal(typeof id, 'number');
         await waitFor('the new folder in the store', () => store().channelFolders.get(id)?.name === 'Support');
         // Empty folders are not shown.
-        assert.equal(tree().some((r) => r.startsWith('Support')), false);
+        assert.equal(
+          tree().some((r) => r.startsWith('Support')),
+          false,
+        );
 
-        assert.equal(await vscode.commands.executeCommand(Commands.moveChannelToFolder, { streamId: random, folderId: id }), id);
+        assert.equal(
+          await vscode.commands.executeCommand(Commands.moveChannelToFolder, { streamId: random, folderId: id }),
+          id,
+        );
         await waitFor('random under Support', () => tree().includes('Support/random') && tree());
         assert.equal(tree().at(-2), 'Support/random');
         assert.match(other() ?? '', /^Other channels\/old-archive,secret-project$/);
         assert.ok(fullRedraws.length > 0, 'the tree was redrawn');
 
-        assert.equal(await vscode.commands.executeCommand(Commands.renameChannelFolder, { folderId: id, name: 'Customer support' }), 'Customer support');
+        assert.equal(
+          await vscode.commands.executeCommand(Commands.renameChannelFolder, {
+            folderId: id,
+            name: 'Customer support',
+          }),
+          'Customer support',
+        );
         await waitFor('the renamed folder row', () => tree().includes('Customer support/random'));
 
-        assert.deepEqual(await vscode.commands.executeCommand(Commands.moveChannelFolderUp, { folderId: id }), [1, 4, 2, 3]);
+        assert.deepEqual(
+          await vscode.commands.executeCommand(Commands.moveChannelFolderUp, { folderId: id }),
+          [1, 4, 2, 3],
+        );
         await waitFor('the folder moved up', () => tree()[2] === 'Customer support/random' && tree());
 
         // The user's setting turns grouping off and on again (the web app's toggle).
         await updateSettings(adminClient, { web_left_sidebar_show_channel_folders: false });
-        await waitFor('the flat list', () => tree().every((r) => !r.includes('/')) && tree().length === store().subscriptions().length);
+        await waitFor(
+          'the flat list',
+          () => tree().every((r) => !r.includes('/')) && tree().length === store().subscriptions().length,
+        );
         await updateSettings(adminClient, { web_left_sidebar_show_channel_folders: true });
         await waitFor('the folders again', () => tree().includes('Customer support/random'));
 
@@ -89,7 +124,10 @@ describe('channel folders: the Channels tree', () => {
         await waitFor('random back in Other channels', () => /random/.test(other() ?? ''));
         assert.equal(await vscode.commands.executeCommand(Commands.archiveChannelFolder, { folderId: id }), true);
         await waitFor('the folder archived', () => store().channelFolders.get(id)?.is_archived === true);
-        assert.equal(tree().some((r) => r.startsWith('Customer support')), false);
+        assert.equal(
+          tree().some((r) => r.startsWith('Customer support')),
+          false,
+        );
       } finally {
         sub.dispose();
       }
@@ -97,7 +135,10 @@ describe('channel folders: the Channels tree', () => {
       // Members get no folder actions, and the commands refuse them.
       await signIn(api, account(server, 'alice'), server.url);
       assert.equal(api.channels.provider.getTreeItem({ kind: 'folder', folderId: 1 }).contextValue, 'folder');
-      assert.doesNotMatch(String(api.channels.provider.getTreeItem(api.channels.model.node(random)).contextValue), /canMoveToFolder/);
+      assert.doesNotMatch(
+        String(api.channels.provider.getTreeItem(api.channels.model.node(random)).contextValue),
+        /canMoveToFolder/,
+      );
       await assert.rejects(
         Promise.resolve(vscode.commands.executeCommand(Commands.createChannelFolder, { name: 'Mine' })),
         /Only organization administrators can manage channel folders/,

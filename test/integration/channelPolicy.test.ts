@@ -41,7 +41,10 @@ describe('channel policy: general chat and archived channels', () => {
     // The pickers ask nothing: the one topic is the empty one.
     assert.equal(await pickTopicOf(store(), WATERCOOLER, 'Discuss Selection', true), '');
     assert.equal(await askTopicName(store(), WATERCOOLER), '');
-    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, { streamId: WATERCOOLER, topic: '' });
+    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, {
+      streamId: WATERCOOLER,
+      topic: '',
+    });
     await panel.whenLoaded();
     assert.equal(panel.title, '#watercooler › general chat');
     assert.ok(panel.canCompose);
@@ -55,7 +58,10 @@ describe('channel policy: general chat and archived channels', () => {
 
   it('a named topic of a general-chat-only channel is refused before sending, with the reason', async function () {
     this.timeout(90_000);
-    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, { streamId: WATERCOOLER, topic: 'lunch' });
+    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, {
+      streamId: WATERCOOLER,
+      topic: 'lunch',
+    });
     await panel.whenLoaded();
     const before = panel.outbox.entries().length;
     await assert.rejects(panel.send('Lunch?'), /Only the “general chat” topic is allowed in this channel/);
@@ -66,15 +72,33 @@ describe('channel policy: general chat and archived channels', () => {
   it('an archived channel reads, has no compose box, refuses writing commands and is never a destination', async function () {
     this.timeout(90_000);
     assert.equal(store().subscription(OLD_ARCHIVE)?.is_archived, true);
-    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, { streamId: OLD_ARCHIVE, topic: 'history' });
+    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, {
+      streamId: OLD_ARCHIVE,
+      topic: 'history',
+    });
     const ids = await panel.whenLoaded();
     assert.equal(ids.length, 3, 'its history is shown');
     assert.equal(panel.canCompose, false);
     assert.equal(panel.insertIntoCompose('a snippet'), false);
     await assert.rejects(panel.send('x'), /archived/);
     // Writing commands, scripted, are refused with the reason before anything is sent.
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(Commands.topicMove, { streamId: OLD_ARCHIVE, topic: 'history', newTopic: 'renamed', propagateMode: 'change_all' })), /archived/);
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(Commands.topicResolve, { streamId: OLD_ARCHIVE, topic: 'history' })), /archived/);
+    await assert.rejects(
+      Promise.resolve(
+        vscode.commands.executeCommand(Commands.topicMove, {
+          streamId: OLD_ARCHIVE,
+          topic: 'history',
+          newTopic: 'renamed',
+          propagateMode: 'change_all',
+        }),
+      ),
+      /archived/,
+    );
+    await assert.rejects(
+      Promise.resolve(
+        vscode.commands.executeCommand(Commands.topicResolve, { streamId: OLD_ARCHIVE, topic: 'history' }),
+      ),
+      /archived/,
+    );
     // Delete answers scripted callers with a shown error rather than a throw: the message stays.
     await vscode.commands.executeCommand(Commands.deleteMessage, { messageId: ids[ids.length - 1], confirmed: true });
     const kept = await getMessage(api.services.sessions.current!.client, { message_id: ids[ids.length - 1]! });
@@ -84,7 +108,11 @@ describe('channel policy: general chat and archived channels', () => {
     assert.ok(!offered.includes(OLD_ARCHIVE), `offered: ${JSON.stringify(offered)}`);
     assert.ok(offered.includes(WATERCOOLER));
     // Browsing still lists it (read-only).
-    assert.ok(store().subscriptions().some((s) => s.stream_id === OLD_ARCHIVE));
+    assert.ok(
+      store()
+        .subscriptions()
+        .some((s) => s.stream_id === OLD_ARCHIVE),
+    );
     panel.dispose();
   });
 });

@@ -9,7 +9,18 @@ import { sendMessage } from '../../src/api/messages/routes';
 import { secretKey } from '../../src/auth/accounts';
 import { Commands, Settings } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
-import { clientFor, ENGINEERING, freshStart, GENERAL, signIn, signOutAll, testAccount, testControl, waitFor, type TestAccount } from './helpers';
+import {
+  clientFor,
+  ENGINEERING,
+  freshStart,
+  GENERAL,
+  signIn,
+  signOutAll,
+  testAccount,
+  testControl,
+  waitFor,
+  type TestAccount,
+} from './helpers';
 
 describe('channels: live session and the channels tree', () => {
   let api: TeamChatApi;
@@ -45,7 +56,10 @@ describe('channels: live session and the channels tree', () => {
     assert.equal(names[0], 'engineering', 'the pinned channel comes first');
     assert.ok(store().subscription(4)?.is_muted, '#random is muted for alice');
     // The topics tree follows: it shows the first channel.
-    await waitFor('topics of the first channel', () => api.topics.model.streamId !== undefined && api.topics.model.state.kind === 'loaded');
+    await waitFor(
+      'topics of the first channel',
+      () => api.topics.model.streamId !== undefined && api.topics.model.state.kind === 'loaded',
+    );
   });
 
   it('round-trips subscription properties (mute, pin, colour, notifications)', async function () {
@@ -64,12 +78,27 @@ describe('channels: live session and the channels tree', () => {
       await waitFor('the new colour', () => store().subscription(GENERAL)?.color === '#1a2b3c');
 
       await vscode.commands.executeCommand(Commands.channelPin, { streamId: GENERAL });
-      await waitFor('general pinned first', () => api.channels.model.roots().slice(0, 2).some((n) => n.streamId === GENERAL) && store().subscription(GENERAL)?.pin_to_top);
+      await waitFor(
+        'general pinned first',
+        () =>
+          api.channels.model
+            .roots()
+            .slice(0, 2)
+            .some((n) => n.streamId === GENERAL) && store().subscription(GENERAL)?.pin_to_top,
+      );
       await vscode.commands.executeCommand(Commands.channelUnpin, { streamId: GENERAL });
       await waitFor('general unpinned', () => store().subscription(GENERAL)?.pin_to_top === false);
 
-      await vscode.commands.executeCommand(Commands.channelNotifications, { streamId: GENERAL, values: { desktop_notifications: true, email_notifications: false } });
-      await waitFor('notification flags', () => store().subscription(GENERAL)?.desktop_notifications === true && store().subscription(GENERAL)?.email_notifications === false);
+      await vscode.commands.executeCommand(Commands.channelNotifications, {
+        streamId: GENERAL,
+        values: { desktop_notifications: true, email_notifications: false },
+      });
+      await waitFor(
+        'notification flags',
+        () =>
+          store().subscription(GENERAL)?.desktop_notifications === true &&
+          store().subscription(GENERAL)?.email_notifications === false,
+      );
     } finally {
       sub.dispose();
     }
@@ -98,32 +127,52 @@ describe('channels: live session and the channels tree', () => {
   });
 
   it('copies the channel email address with a chosen sender', async () => {
-    const email = await vscode.commands.executeCommand<string>(Commands.channelCopyEmail, { streamId: GENERAL, senderId: alice.userId });
+    const email = await vscode.commands.executeCommand<string>(Commands.channelCopyEmail, {
+      streamId: GENERAL,
+      senderId: alice.userId,
+    });
     assert.ok(email && email.includes('@'), email);
     assert.equal(await vscode.env.clipboard.readText(), email);
-    const gateway = await vscode.commands.executeCommand<string>(Commands.channelCopyEmail, { streamId: GENERAL, senderId: 'gateway' });
+    const gateway = await vscode.commands.executeCommand<string>(Commands.channelCopyEmail, {
+      streamId: GENERAL,
+      senderId: 'gateway',
+    });
     assert.ok(gateway.includes('@'));
   });
 
   it('removes others only where permitted, and reports not_removed', async function () {
     this.timeout(20_000);
-    const helper = store().users().find((u) => u.is_bot && u.bot_owner_id === alice.userId)!;
+    const helper = store()
+      .users()
+      .find((u) => u.is_bot && u.bot_owner_id === alice.userId)!;
     assert.ok(helper, 'alice owns a bot');
     // (b) the owner of a bot may remove it.
-    const first = await vscode.commands.executeCommand<{ removed: number[]; notSubscribed: number[] }>(Commands.channelRemoveSubscribers, { streamId: ENGINEERING, userIds: [helper.user_id] });
+    const first = await vscode.commands.executeCommand<{ removed: number[]; notSubscribed: number[] }>(
+      Commands.channelRemoveSubscribers,
+      { streamId: ENGINEERING, userIds: [helper.user_id] },
+    );
     assert.deepEqual(first.removed, [helper.user_id]);
-    const again = await vscode.commands.executeCommand<{ removed: number[]; notSubscribed: number[] }>(Commands.channelRemoveSubscribers, { streamId: ENGINEERING, userIds: [helper.user_id] });
+    const again = await vscode.commands.executeCommand<{ removed: number[]; notSubscribed: number[] }>(
+      Commands.channelRemoveSubscribers,
+      { streamId: ENGINEERING, userIds: [helper.user_id] },
+    );
     assert.deepEqual(again.notSubscribed, [helper.user_id]);
     // A member outside the channel's group may not remove another member: refused before any request.
     await assert.rejects(
-      async () => vscode.commands.executeCommand(Commands.channelRemoveSubscribers, { streamId: ENGINEERING, userIds: [bob.userId] }),
+      async () =>
+        vscode.commands.executeCommand(Commands.channelRemoveSubscribers, {
+          streamId: ENGINEERING,
+          userIds: [bob.userId],
+        }),
       (e: Error) => /cannot remove Bob Brown/.test(e.message),
     );
   });
 
   it('unsubscribes the own user (the row goes away)', async function () {
     this.timeout(20_000);
-    const result = await vscode.commands.executeCommand<{ removed: string[] }>(Commands.channelUnsubscribe, { streamId: 3 });
+    const result = await vscode.commands.executeCommand<{ removed: string[] }>(Commands.channelUnsubscribe, {
+      streamId: 3,
+    });
     assert.deepEqual(result.removed, ['design']);
     await waitFor('design gone from the tree', () => !api.channels.model.roots().some((n) => n.streamId === 3));
   });
@@ -157,7 +206,13 @@ describe('channels: live session and the channels tree', () => {
     try {
       await testControl('fault', { kind: 'drop', route: 'GET /events', times: 2 });
       await waitFor('reconnecting', () => statuses.includes('reconnecting'), 20_000);
-      await waitFor('live again', () => api.services.sessions.state.phase === 'live' && statuses.lastIndexOf('live') > statuses.indexOf('reconnecting'), 30_000);
+      await waitFor(
+        'live again',
+        () =>
+          api.services.sessions.state.phase === 'live' &&
+          statuses.lastIndexOf('live') > statuses.indexOf('reconnecting'),
+        30_000,
+      );
       const before = store().unreadCount({ streamId: GENERAL });
       await sendMessage(bobClient, { type: 'stream', to: GENERAL, topic: 'after reconnect', content: 'Back online' });
       await waitFor('the message after reconnecting', () => store().unreadCount({ streamId: GENERAL }) === before + 1);

@@ -26,7 +26,8 @@ describe('code blocks: the actions of a block', function () {
   let tmp = '';
   let files = 0;
 
-  const run = (args: Record<string, unknown>) => vscode.commands.executeCommand<CodeBlockResult | undefined>(Commands.codeBlockAction, args);
+  const run = (args: Record<string, unknown>) =>
+    vscode.commands.executeCommand<CodeBlockResult | undefined>(Commands.codeBlockAction, args);
 
   /** An editor with `text`, then a conversation view on top of it (the webview has the focus). */
   async function editorBehindView(text: string): Promise<vscode.TextEditor> {
@@ -34,7 +35,10 @@ describe('code blocks: the actions of a block', function () {
     fs.writeFileSync(file, text);
     const document = await vscode.workspace.openTextDocument(file);
     const editor = await vscode.window.showTextDocument(document);
-    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, { streamId: GENERAL, topic: `code blocks ${Date.now()}` });
+    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, {
+      streamId: GENERAL,
+      topic: `code blocks ${Date.now()}`,
+    });
     await panel!.whenLoaded();
     await waitFor('the view to have the focus', () => vscode.window.activeTextEditor === undefined);
     return editor;
@@ -107,7 +111,10 @@ describe('code blocks: the actions of a block', function () {
       return tab?.input instanceof vscode.TabInputTextDiff ? tab.input : undefined;
     });
     assert.equal(input.original.scheme, CODE_SCHEME);
-    const [left, right] = await Promise.all([vscode.workspace.openTextDocument(input.original), vscode.workspace.openTextDocument(input.modified)]);
+    const [left, right] = await Promise.all([
+      vscode.workspace.openTextDocument(input.original),
+      vscode.workspace.openTextDocument(input.modified),
+    ]);
     assert.equal(left.getText(), 'def greet(name):\n    return "Hi " + name');
     assert.equal(right.getText(), CODE);
     assert.equal(right.languageId, 'python');
@@ -123,20 +130,34 @@ describe('code blocks: the actions of a block', function () {
   it('a playground of the block’s language gets the code in its URL (new ones arrive live), opened through VS Code', async () => {
     const store = api.services.sessions.current!.store;
     const tutor = store.playgrounds().find((p) => p.name === 'Python Tutor')!;
-    const link = (args: { code: string; language: string; playgroundId: number }) => playgroundLink(store.playgrounds(), args);
-    assert.equal(link({ code: 'print("a b")', language: 'Python', playgroundId: tutor.id }), 'https://pythontutor.com/render.html#code=print%28%22a%20b%22%29');
+    const link = (args: { code: string; language: string; playgroundId: number }) =>
+      playgroundLink(store.playgrounds(), args);
+    assert.equal(
+      link({ code: 'print("a b")', language: 'Python', playgroundId: tutor.id }),
+      'https://pythontutor.com/render.html#code=print%28%22a%20b%22%29',
+    );
     // Another language's playground is not offered for this block.
     const rust = store.playgrounds().find((p) => p.pygments_language === 'Rust')!;
-    assert.throws(() => link({ code: 'x', language: 'Python', playgroundId: rust.id }), /no such playground for Python/);
+    assert.throws(
+      () => link({ code: 'x', language: 'Python', playgroundId: rust.id }),
+      /no such playground for Python/,
+    );
     // The command opens it through VS Code's link protection (which asks about an untrusted site; tests refuse dialogs).
     const before = errors.length;
     assert.equal(await run({ action: 'playground', code: 'x', language: 'Python', playgroundId: tutor.id }), undefined);
     assert.match(await waitFor('the refused prompt', () => errors[before]), /open the external website/);
 
-    const { id } = await addPlayground(admin, { name: 'Go Playground', pygments_language: 'Go', url_template: 'https://go.dev/play/?code={code}' });
+    const { id } = await addPlayground(admin, {
+      name: 'Go Playground',
+      pygments_language: 'Go',
+      url_template: 'https://go.dev/play/?code={code}',
+    });
     try {
       await waitFor('the realm_playgrounds event', () => store.playgrounds().some((p) => p.id === id), 15_000);
-      assert.equal(link({ code: 'package main', language: 'Go', playgroundId: id }), 'https://go.dev/play/?code=package%20main');
+      assert.equal(
+        link({ code: 'package main', language: 'Go', playgroundId: id }),
+        'https://go.dev/play/?code=package%20main',
+      );
     } finally {
       await removePlayground(admin, { playground_id: id });
     }

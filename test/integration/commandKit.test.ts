@@ -15,7 +15,10 @@ import { onDidReportError } from '../../src/ui/report';
 import { freshStart } from './helpers';
 
 /** What `run` reported through `event` while it ran (reports fire synchronously). */
-async function reportsDuring(event: vscode.Event<ErrorMessage>, run: () => Thenable<unknown>): Promise<{ result: unknown; reports: ErrorMessage[] }> {
+async function reportsDuring(
+  event: vscode.Event<ErrorMessage>,
+  run: () => Thenable<unknown>,
+): Promise<{ result: unknown; reports: ErrorMessage[] }> {
   const reports: ErrorMessage[] = [];
   const sub = event((m) => reports.push(m));
   try {
@@ -41,9 +44,18 @@ describe('command kit', () => {
   describe('without a session', () => {
     // One command of each family that needs a session (run from the palette: no argument).
     const needSession = [
-      Commands.channelMute, Commands.topicMarkRead, Commands.insertSnippet, Commands.createReminder,
-      Commands.listReminders, Commands.openTopic, Commands.openSettings, Commands.setStatus,
-      Commands.showProfile, Commands.addLinkifier, Commands.shareSelection, Commands.refreshPeople,
+      Commands.channelMute,
+      Commands.topicMarkRead,
+      Commands.insertSnippet,
+      Commands.createReminder,
+      Commands.listReminders,
+      Commands.openTopic,
+      Commands.openSettings,
+      Commands.setStatus,
+      Commands.showProfile,
+      Commands.addLinkifier,
+      Commands.shareSelection,
+      Commands.refreshPeople,
     ];
 
     for (const id of needSession) {
@@ -60,7 +72,10 @@ describe('command kit', () => {
 
     it('a scripted caller gets the same refusal thrown, and nothing is shown', async () => {
       const { reports } = await reportsDuring(api.onDidReportError, () =>
-        assert.rejects(Promise.resolve(vscode.commands.executeCommand(Commands.channelMute, { streamId: 1 })), (e: Error) => e.message === 'Sign in to Team Chat first.'),
+        assert.rejects(
+          Promise.resolve(vscode.commands.executeCommand(Commands.channelMute, { streamId: 1 })),
+          (e: Error) => e.message === 'Sign in to Team Chat first.',
+        ),
       );
       assert.deepEqual(reports, []);
     });
@@ -73,13 +88,40 @@ describe('command kit', () => {
 
     before(() => {
       // The real services, but registrations owned by the test, so they can be removed after it.
-      services = { ...api.services, context: { ...api.services.context, subscriptions: registered } as unknown as vscode.ExtensionContext };
+      services = {
+        ...api.services,
+        context: { ...api.services.context, subscriptions: registered } as unknown as vscode.ExtensionContext,
+      };
       registerCommands(services, [
-        { id: id('abort'), failure: 'Could not run the test command', run: () => Promise.reject(new DOMException('The operation was aborted.', 'AbortError')) },
-        { id: id('canceled'), failure: 'Could not run the test command', run: () => Promise.reject(new vscode.CancellationError()) },
-        { id: id('fails'), failure: 'Could not run the test command', failed: false, run: () => Promise.reject(new ApiError('BAD_REQUEST', 'Invalid channel ID', 400, 'GET /x')) },
-        { id: id('reported'), failure: 'Could not run the test command', scripted: 'report', failed: 'failed', run: () => Promise.reject(new ApiError('BAD_REQUEST', 'Invalid channel ID', 400, 'GET /x')) },
-        { id: id('progress'), failure: 'Could not run the test command', progress: { place: 'window', title: 'Testing' }, run: ({ signal, interactive }) => ({ aborted: signal.aborted, interactive }) },
+        {
+          id: id('abort'),
+          failure: 'Could not run the test command',
+          run: () => Promise.reject(new DOMException('The operation was aborted.', 'AbortError')),
+        },
+        {
+          id: id('canceled'),
+          failure: 'Could not run the test command',
+          run: () => Promise.reject(new vscode.CancellationError()),
+        },
+        {
+          id: id('fails'),
+          failure: 'Could not run the test command',
+          failed: false,
+          run: () => Promise.reject(new ApiError('BAD_REQUEST', 'Invalid channel ID', 400, 'GET /x')),
+        },
+        {
+          id: id('reported'),
+          failure: 'Could not run the test command',
+          scripted: 'report',
+          failed: 'failed',
+          run: () => Promise.reject(new ApiError('BAD_REQUEST', 'Invalid channel ID', 400, 'GET /x')),
+        },
+        {
+          id: id('progress'),
+          failure: 'Could not run the test command',
+          progress: { place: 'window', title: 'Testing' },
+          run: ({ signal, interactive }) => ({ aborted: signal.aborted, interactive }),
+        },
       ]);
     });
 
@@ -89,37 +131,61 @@ describe('command kit', () => {
 
     it('cancellation (AbortError, CancellationError) is silent: nothing shown, the command resolves to undefined', async () => {
       for (const name of ['abort', 'canceled']) {
-        const { result, reports } = await reportsDuring(onDidReportError, () => vscode.commands.executeCommand(id(name)));
+        const { result, reports } = await reportsDuring(onDidReportError, () =>
+          vscode.commands.executeCommand(id(name)),
+        );
         assert.equal(result, undefined, name);
         assert.deepEqual(reports, [], name);
       }
     });
 
     it('a failure in interactive use is shown as "<failure>: <reason>" with Retry and Show Log; the command resolves to `failed`', async () => {
-      const { result, reports } = await reportsDuring(onDidReportError, () => vscode.commands.executeCommand(id('fails')));
+      const { result, reports } = await reportsDuring(onDidReportError, () =>
+        vscode.commands.executeCommand(id('fails')),
+      );
       assert.equal(result, false);
       assert.deepEqual(
         reports.map((r) => ({ text: r.text, severity: r.severity, actions: r.actions })),
-        [{ text: 'Could not run the test command: Invalid channel ID', severity: 'error', actions: ['retry', 'showLog'] }],
+        [
+          {
+            text: 'Could not run the test command: Invalid channel ID',
+            severity: 'error',
+            actions: ['retry', 'showLog'],
+          },
+        ],
       );
     });
 
     it('scripted callers get the failure thrown (default), or shown with `failed` (scripted: report)', async () => {
       const thrown = await reportsDuring(onDidReportError, () =>
-        assert.rejects(Promise.resolve(vscode.commands.executeCommand(id('fails'), { streamId: 1 })), (e: unknown) => e instanceof Error && e.message === 'Invalid channel ID'),
+        assert.rejects(
+          Promise.resolve(vscode.commands.executeCommand(id('fails'), { streamId: 1 })),
+          (e: unknown) => e instanceof Error && e.message === 'Invalid channel ID',
+        ),
       );
       assert.deepEqual(thrown.reports, []);
-      const shown = await reportsDuring(onDidReportError, () => vscode.commands.executeCommand(id('reported'), { streamId: 1 }));
+      const shown = await reportsDuring(onDidReportError, () =>
+        vscode.commands.executeCommand(id('reported'), { streamId: 1 }),
+      );
       assert.equal(shown.result, 'failed');
-      assert.deepEqual(shown.reports.map((r) => r.text), ['Could not run the test command: Invalid channel ID']);
+      assert.deepEqual(
+        shown.reports.map((r) => r.text),
+        ['Could not run the test command: Invalid channel ID'],
+      );
       // No Retry for a scripted call: the caller decides.
       assert.deepEqual(shown.reports[0].actions, ['showLog']);
     });
 
     it('the handler gets an unaborted signal under progress, and knows whether it was scripted', async () => {
       assert.deepEqual(await vscode.commands.executeCommand(id('progress')), { aborted: false, interactive: true });
-      assert.deepEqual(await vscode.commands.executeCommand(id('progress'), { streamId: 1 }), { aborted: false, interactive: false });
-      assert.deepEqual(await vscode.commands.executeCommand(id('progress'), { kind: 'channel', streamId: 1 }), { aborted: false, interactive: true });
+      assert.deepEqual(await vscode.commands.executeCommand(id('progress'), { streamId: 1 }), {
+        aborted: false,
+        interactive: false,
+      });
+      assert.deepEqual(await vscode.commands.executeCommand(id('progress'), { kind: 'channel', streamId: 1 }), {
+        aborted: false,
+        interactive: true,
+      });
     });
   });
 

@@ -7,7 +7,12 @@ import type { TeamChatApi } from '../../src/extension';
 import { WebviewHost } from '../../src/webviews/host';
 import type { ReplyMessage } from '../../src/webviews/protocol';
 import { registerAutocompleteHandlers } from '../../src/webviews/topicView/autocomplete';
-import { AutocompleteRequest, PreviewRequest, type AutocompleteParams, type TypeaheadItem } from '../../src/webviews/topicView/autocompleteProtocol';
+import {
+  AutocompleteRequest,
+  PreviewRequest,
+  type AutocompleteParams,
+  type TypeaheadItem,
+} from '../../src/webviews/topicView/autocompleteProtocol';
 import { freshStart, signOutAll, testAccount, waitFor } from './helpers';
 
 describe('compose autocomplete and preview (host requests)', () => {
@@ -38,7 +43,11 @@ describe('compose autocomplete and preview (host requests)', () => {
   async function ask<P, R>(type: { create(id: number, p: P): unknown }, params: P): Promise<ReplyMessage<R>> {
     const id = nextId++;
     fromPage.fire(type.create(id, params));
-    return (await waitFor(`the reply to request ${id}`, () => replies.find((r) => r.id === id), 20_000)) as ReplyMessage<R>;
+    return (await waitFor(
+      `the reply to request ${id}`,
+      () => replies.find((r) => r.id === id),
+      20_000,
+    )) as ReplyMessage<R>;
   }
   async function items(params: AutocompleteParams): Promise<TypeaheadItem[]> {
     const reply = await ask<AutocompleteParams, { items: TypeaheadItem[] }>(AutocompleteRequest, params);
@@ -56,9 +65,17 @@ describe('compose autocomplete and preview (host requests)', () => {
     assert.equal(bo[0]!.detail, undefined, 'no address for a hidden one');
     const carol = api.services.sessions.current!.store.users().find((u) => u.full_name === 'Carol Chen')!;
     assert.ok(carol.delivery_email);
-    assert.equal((await items({ kind: 'mention', query: 'carol' }))[0]!.detail, carol.delivery_email, 'the real address when visible');
+    assert.equal(
+      (await items({ kind: 'mention', query: 'carol' }))[0]!.detail,
+      carol.delivery_email,
+      'the real address when visible',
+    );
     assert.ok(!bo.some((i) => i.label === 'Dora Departed'));
-    assert.deepEqual((await items({ kind: 'mention', query: 'dora' })).map((i) => i.label), [], 'deactivated users are not offered');
+    assert.deepEqual(
+      (await items({ kind: 'mention', query: 'dora' })).map((i) => i.label),
+      [],
+      'deactivated users are not offered',
+    );
     assert.equal((await items({ kind: 'silent', query: 'bob' }))[0]!.insert, '@_**Bob Brown**');
     // Alice is signed in: she matches "a" by name and email, and comes after everyone else who does.
     const a = await items({ kind: 'mention', query: 'a' });
@@ -68,7 +85,10 @@ describe('compose autocomplete and preview (host requests)', () => {
     assert.equal(prefixed[prefixed.length - 1]!.label, 'Alice Anders', 'the own user last among equal matches');
     assert.equal(a.indexOf(prefixed[prefixed.length - 1]!), prefixed.length - 1, 'prefix matches first');
     const all = await items({ kind: 'mention', query: 'alice' });
-    assert.deepEqual(all.map((i) => i.insert), ['@**Alice Anders**']);
+    assert.deepEqual(
+      all.map((i) => i.insert),
+      ['@**Alice Anders**'],
+    );
   });
 
   it('# channels and #channel> topics (fetched from the server once)', async function () {
@@ -76,24 +96,38 @@ describe('compose autocomplete and preview (host requests)', () => {
     const gen = await items({ kind: 'channel', query: 'gen' });
     assert.equal(gen[0]!.insert, '#**general**');
     const topics = await items({ kind: 'topic', channel: 'general', query: 'welc' });
-    assert.deepEqual(topics.map((i) => i.insert), ['#**general>welcome**']);
+    assert.deepEqual(
+      topics.map((i) => i.insert),
+      ['#**general>welcome**'],
+    );
     const freeze = await items({ kind: 'topic', channel: 'GENERAL', query: 'freeze' });
-    assert.deepEqual(freeze.map((i) => i.insert), ['#**general>✔ deploy freeze**']);
+    assert.deepEqual(
+      freeze.map((i) => i.insert),
+      ['#**general>✔ deploy freeze**'],
+    );
     assert.deepEqual(await items({ kind: 'topic', channel: 'no such channel', query: '' }), []);
   });
 
-  it(': emoji, unicode and the organisation\'s custom ones', async function () {
+  it(": emoji, unicode and the organisation's custom ones", async function () {
     this.timeout(30_000);
     const ta = await items({ kind: 'emoji', query: 'tad' });
-    assert.deepEqual(ta.map((i) => [i.insert, i.glyph]), [[':tada:', '🎉']]);
+    assert.deepEqual(
+      ta.map((i) => [i.insert, i.glyph]),
+      [[':tada:', '🎉']],
+    );
     const parrot = await items({ kind: 'emoji', query: 'parr' });
-    assert.deepEqual(parrot.map((i) => [i.insert, i.detail]), [[':party_parrot:', 'custom emoji']]);
+    assert.deepEqual(
+      parrot.map((i) => [i.insert, i.detail]),
+      [[':party_parrot:', 'custom emoji']],
+    );
     assert.deepEqual(await items({ kind: 'emoji', query: 't' }), [], 'one character is too few');
   });
 
-  it('preview: the server\'s rendering, sanitised; too long refused with the limit', async function () {
+  it("preview: the server's rendering, sanitised; too long refused with the limit", async function () {
     this.timeout(30_000);
-    const reply = await ask<{ content: string }, { html: string }>(PreviewRequest, { content: '**bold** :tada: <img src=x onerror=alert(1)>' });
+    const reply = await ask<{ content: string }, { html: string }>(PreviewRequest, {
+      content: '**bold** :tada: <img src=x onerror=alert(1)>',
+    });
     assert.equal(reply.error, undefined);
     const html = reply.result!.html;
     assert.match(html, /<strong>bold<\/strong>/);

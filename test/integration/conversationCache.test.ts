@@ -16,7 +16,11 @@ import type { TopicViewKey } from '../../src/webviews/topicView/protocol';
 import { clientFor, freshStart, GENERAL, signOutAll, testAccount, testControl, waitFor } from './helpers';
 
 /** Alice's side of a stopped server: what her session asks for is dropped; bob (another client) still posts. */
-const ALICE_DOWN = ['POST /register', 'GET /events', 'GET /messages'].map((route) => ({ kind: 'drop', route, times: 100_000 }));
+const ALICE_DOWN = ['POST /register', 'GET /events', 'GET /messages'].map((route) => ({
+  kind: 'drop',
+  route,
+  times: 100_000,
+}));
 
 describe('conversation cache: opens with the server down, catches up when it is back', () => {
   let api: TeamChatApi;
@@ -26,7 +30,9 @@ describe('conversation cache: opens with the server down, catches up when it is 
   /** The cached copy of `key` in alice's messages file: its messages' ids and contents (undefined: none yet, or being replaced). */
   function cached(key: TopicViewKey): { id: number; content: string }[] | undefined {
     const dir = path.join(api.services.context.globalStorageUri.fsPath, 'snapshots');
-    const file = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => f.startsWith('messages-') && f.endsWith('.json')) : undefined;
+    const file = fs.existsSync(dir)
+      ? fs.readdirSync(dir).find((f) => f.startsWith('messages-') && f.endsWith('.json'))
+      : undefined;
     if (!file) return undefined;
     try {
       const lines = fs.readFileSync(path.join(dir, file), 'utf8').split('\n');
@@ -47,7 +53,14 @@ describe('conversation cache: opens with the server down, catches up when it is 
   before(async function () {
     this.timeout(60_000);
     bob = clientFor(testAccount('bob'));
-    unreadId = (await sendMessage(bob, { type: 'stream', to: GENERAL, topic: unreadTopic, content: 'unread, at the top of the Inbox' })).id;
+    unreadId = (
+      await sendMessage(bob, {
+        type: 'stream',
+        to: GENERAL,
+        topic: unreadTopic,
+        content: 'unread, at the top of the Inbox',
+      })
+    ).id;
     api = await freshStart(alice);
   });
 
@@ -61,7 +74,11 @@ describe('conversation cache: opens with the server down, catches up when it is 
   it("keeps the Inbox's top conversations, never opened, a little after the session is live", async function () {
     this.timeout(60_000);
     const key: TopicViewKey = { mode: 'topic', streamId: GENERAL, topic: unreadTopic };
-    await waitFor("the Inbox's newest conversation in the cache file", () => cached(key)?.some((m) => m.id === unreadId), 45_000);
+    await waitFor(
+      "the Inbox's newest conversation in the cache file",
+      () => cached(key)?.some((m) => m.id === unreadId),
+      45_000,
+    );
     assert.equal(api.topicViews.find(key), undefined, 'it was opened');
   });
 
@@ -75,11 +92,22 @@ describe('conversation cache: opens with the server down, catches up when it is 
     const first = api.topicViews.open(key, topic);
     assert.deepEqual(await first.whenLoaded(), sent);
     first.dispose();
-    await waitFor('the closed conversation in the cache file', () => cached(key)?.map((m) => m.id).join() === sent.join(), 15_000);
+    await waitFor(
+      'the closed conversation in the cache file',
+      () =>
+        cached(key)
+          ?.map((m) => m.id)
+          .join() === sent.join(),
+      15_000,
+    );
 
     // Edited while only cached: the saved copy follows.
     await updateMessage(bob, { message_id: sent[1]!, content: 'two, edited while cached' });
-    await waitFor('the edit in the cache file', () => cached(key)?.[1]?.content.includes('two, edited while cached'), 15_000).catch((e: Error) => {
+    await waitFor(
+      'the edit in the cache file',
+      () => cached(key)?.[1]?.content.includes('two, edited while cached'),
+      15_000,
+    ).catch((e: Error) => {
       throw new Error(`${e.message}: ${JSON.stringify(cached(key))}`);
     });
 
@@ -88,7 +116,13 @@ describe('conversation cache: opens with the server down, catches up when it is 
     const restarted = api.services.sessions.restart();
     // A dropped connection is retried as the first connection of the saved session ('saved', with
     // the error), 'offline' after its time limit; a refused one is 'offline' at once.
-    await waitFor('the server not answering', () => ['saved', 'offline'].includes(api.services.sessions.state.phase) && api.services.sessions.state.error !== undefined, 60_000).catch((e: Error) => {
+    await waitFor(
+      'the server not answering',
+      () =>
+        ['saved', 'offline'].includes(api.services.sessions.state.phase) &&
+        api.services.sessions.state.error !== undefined,
+      60_000,
+    ).catch((e: Error) => {
       throw new Error(`${e.message}: phase ${api.services.sessions.state.phase}`);
     });
     const panel = api.topicViews.open(key, topic);
@@ -96,7 +130,11 @@ describe('conversation cache: opens with the server down, catches up when it is 
     const list = panel.list!;
     assert.equal(list.seeded, true, 'not from the cache');
     assert.match(list.get(sent[1]!)!.content, /two, edited while cached/);
-    await waitFor('the offline notice', () => panel.notice.text === 'Offline — showing saved messages. Team Chat keeps trying.', 10_000).catch((e: Error) => {
+    await waitFor(
+      'the offline notice',
+      () => panel.notice.text === 'Offline — showing saved messages. Team Chat keeps trying.',
+      10_000,
+    ).catch((e: Error) => {
       throw new Error(`${e.message}: "${panel.notice.text}"`);
     });
 
@@ -106,13 +144,23 @@ describe('conversation cache: opens with the server down, catches up when it is 
     assert.equal(list.get(during), undefined);
 
     await testControl('clear-faults');
-    await waitFor('the conversation caught up', () => !list.seeded && list.get(during) && list.get(sent[2]!)!.content.includes('edited while alice was offline'), 90_000).catch((e: Error) => {
-      throw new Error(`${e.message}: phase ${api.services.sessions.state.phase}, seeded ${list.seeded}, ids ${list.ids().join()}`);
+    await waitFor(
+      'the conversation caught up',
+      () => !list.seeded && list.get(during) && list.get(sent[2]!)!.content.includes('edited while alice was offline'),
+      90_000,
+    ).catch((e: Error) => {
+      throw new Error(
+        `${e.message}: phase ${api.services.sessions.state.phase}, seeded ${list.seeded}, ids ${list.ids().join()}`,
+      );
     });
     assert.deepEqual(list.ids(), [...sent, during], 'a message missing or twice');
     assert.equal(panel.list, list, 'the view was rebuilt instead of catching up');
     assert.match(list.get(sent[1]!)!.content, /two, edited while cached/);
-    await waitFor('no notice once live', () => api.services.sessions.state.phase === 'live' && panel.notice.text === '', 15_000).catch((e: Error) => {
+    await waitFor(
+      'no notice once live',
+      () => api.services.sessions.state.phase === 'live' && panel.notice.text === '',
+      15_000,
+    ).catch((e: Error) => {
       throw new Error(`${e.message}: "${panel.notice.text}"`);
     });
     await restarted;

@@ -31,7 +31,9 @@ describe('credentials: plain http:// consent and echoed keys', () => {
   after(async function () {
     this.timeout(20_000);
     await signOutAll(api);
-    await vscode.workspace.getConfiguration().update(Settings.allowUnencryptedHttp, undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration()
+      .update(Settings.allowUnencryptedHttp, undefined, vscode.ConfigurationTarget.Global);
     await remote?.stop();
     await other?.stop();
   });
@@ -41,7 +43,13 @@ describe('credentials: plain http:// consent and echoed keys', () => {
     const before = api.services.accounts.list().length;
     for (const allowUnencrypted of [undefined, false]) {
       await assert.rejects(
-        async () => vscode.commands.executeCommand(Commands.signIn, { realmUrl: remote.url, email: a.email, apiKey: a.apiKey, allowUnencrypted }),
+        async () =>
+          vscode.commands.executeCommand(Commands.signIn, {
+            realmUrl: remote.url,
+            email: a.email,
+            apiKey: a.apiKey,
+            allowUnencrypted,
+          }),
         (e: Error) => /sent unencrypted/.test(e.message) && !e.message.includes(a.apiKey),
       );
     }
@@ -52,7 +60,12 @@ describe('credentials: plain http:// consent and echoed keys', () => {
   it('with consent signs in; the host is remembered, so the next sign-in needs no consent', async function () {
     this.timeout(30_000);
     const a = alice(remote);
-    await vscode.commands.executeCommand(Commands.signIn, { realmUrl: remote.url, email: a.email, apiKey: a.apiKey, allowUnencrypted: true });
+    await vscode.commands.executeCommand(Commands.signIn, {
+      realmUrl: remote.url,
+      email: a.email,
+      apiKey: a.apiKey,
+      allowUnencrypted: true,
+    });
     await waitForSession(api, a.email, remote.url);
     assert.ok(remote.server.credentialedRequests > 0);
     await signOutAll(api);
@@ -61,7 +74,8 @@ describe('credentials: plain http:// consent and echoed keys', () => {
     // Remembered for that host only.
     const b = alice(other);
     await assert.rejects(
-      async () => vscode.commands.executeCommand(Commands.signIn, { realmUrl: other.url, email: b.email, apiKey: b.apiKey }),
+      async () =>
+        vscode.commands.executeCommand(Commands.signIn, { realmUrl: other.url, email: b.email, apiKey: b.apiKey }),
       /sent unencrypted/,
     );
     assert.equal(other.server.credentialedRequests, 0);
@@ -71,12 +85,16 @@ describe('credentials: plain http:// consent and echoed keys', () => {
   it(`the setting ${Settings.allowUnencryptedHttp} allows it without asking`, async function () {
     this.timeout(30_000);
     const b = alice(other);
-    await vscode.workspace.getConfiguration().update(Settings.allowUnencryptedHttp, true, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration()
+      .update(Settings.allowUnencryptedHttp, true, vscode.ConfigurationTarget.Global);
     try {
       await vscode.commands.executeCommand(Commands.signIn, { realmUrl: other.url, email: b.email, apiKey: b.apiKey });
       await waitForSession(api, b.email, other.url);
     } finally {
-      await vscode.workspace.getConfiguration().update(Settings.allowUnencryptedHttp, undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration()
+        .update(Settings.allowUnencryptedHttp, undefined, vscode.ConfigurationTarget.Global);
     }
     await signOutAll(api);
   });
@@ -91,11 +109,20 @@ describe('credentials: plain http:// consent and echoed keys', () => {
     // Everything written to the output channel and every notification, as text.
     const log = api.services.log as unknown as Record<string, (...args: unknown[]) => unknown>;
     const win = vscode.window as unknown as Record<string, (...args: unknown[]) => unknown>;
-    for (const [target, names] of [[log, ['trace', 'debug', 'info', 'warn', 'error', 'append', 'appendLine', 'replace']], [win, ['showErrorMessage', 'showWarningMessage', 'showInformationMessage']]] as const) {
+    for (const [target, names] of [
+      [log, ['trace', 'debug', 'info', 'warn', 'error', 'append', 'appendLine', 'replace']],
+      [win, ['showErrorMessage', 'showWarningMessage', 'showInformationMessage']],
+    ] as const) {
       for (const name of names) {
         const original = target[name];
         target[name] = (...args: unknown[]) => {
-          seen.push(args.map((x) => (x instanceof Error ? `${x.message} ${x.stack}` : typeof x === 'string' ? x : JSON.stringify(x))).join(' '));
+          seen.push(
+            args
+              .map((x) =>
+                x instanceof Error ? `${x.message} ${x.stack}` : typeof x === 'string' ? x : JSON.stringify(x),
+              )
+              .join(' '),
+          );
           return name.startsWith('show') ? Promise.resolve(undefined) : original.apply(target, args);
         };
         restore.push(() => (target[name] = original));
@@ -114,7 +141,8 @@ describe('credentials: plain http:// consent and echoed keys', () => {
     }
     const text = seen.join('\n');
     const basic = `${a.email}:${a.apiKey}`;
-    for (const secret of [a.apiKey, basic, Buffer.from(basic).toString('base64')]) assert.ok(!text.includes(secret), `leaked into:\n${text}`);
+    for (const secret of [a.apiKey, basic, Buffer.from(basic).toString('base64')])
+      assert.ok(!text.includes(secret), `leaked into:\n${text}`);
     assert.match(text, /\[redacted\]/, `the 400's echo is reported, redacted:\n${text}`);
     await signOutAll(api);
   });

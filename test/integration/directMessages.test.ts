@@ -34,8 +34,12 @@ describe('direct messages in the conversation view', () => {
 
   it('opens a 1:1 conversation with its history, sends to it and receives live', async function () {
     this.timeout(90_000);
-    const earlier = (await sendMessage(bobClient, { type: 'private', to: [aliceId], content: `before opening ${Date.now()}` })).id;
-    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openDirectMessage, { userIds: [bobId, aliceId] });
+    const earlier = (
+      await sendMessage(bobClient, { type: 'private', to: [aliceId], content: `before opening ${Date.now()}` })
+    ).id;
+    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openDirectMessage, {
+      userIds: [bobId, aliceId],
+    });
     assert.ok(panel);
     assert.deepEqual(panel.key, { mode: 'dm', userIds: [bobId] });
     assert.equal(panel.title, 'Bob Brown');
@@ -46,8 +50,13 @@ describe('direct messages in the conversation view', () => {
     const sent = await panel.send('a direct reply');
     const { message } = await getMessage(bobClient, { message_id: sent.id });
     assert.equal(message.type, 'private');
-    const recipients = Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id).sort((a, b) => a - b) : [];
-    assert.deepEqual(recipients, [aliceId, bobId].sort((a, b) => a - b));
+    const recipients = Array.isArray(message.display_recipient)
+      ? message.display_recipient.map((r) => r.id).sort((a, b) => a - b)
+      : [];
+    assert.deepEqual(
+      recipients,
+      [aliceId, bobId].sort((a, b) => a - b),
+    );
 
     const live = (await sendMessage(bobClient, { type: 'private', to: [aliceId], content: 'live from Bob' })).id;
     await waitFor('the live reply in the list', () => panel.list?.get(live));
@@ -63,17 +72,25 @@ describe('direct messages in the conversation view', () => {
 
   it('a group conversation sends to every participant and not to others', async function () {
     this.timeout(90_000);
-    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openDirectMessage, { userIds: [carolId, bobId] });
+    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openDirectMessage, {
+      userIds: [carolId, bobId],
+    });
     assert.ok(panel);
     assert.deepEqual(panel.key, { mode: 'dm', userIds: [bobId, carolId].sort((a, b) => a - b) });
     await panel.whenLoaded();
     const sent = await panel.send('hello group');
     const { message } = await getMessage(bobClient, { message_id: sent.id });
-    const recipients = Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id).sort((a, b) => a - b) : [];
-    assert.deepEqual(recipients, [aliceId, bobId, carolId].sort((a, b) => a - b));
+    const recipients = Array.isArray(message.display_recipient)
+      ? message.display_recipient.map((r) => r.id).sort((a, b) => a - b)
+      : [];
+    assert.deepEqual(
+      recipients,
+      [aliceId, bobId, carolId].sort((a, b) => a - b),
+    );
     // Bob's 1:1 message does not belong to the group conversation.
     const oneToOne = (await sendMessage(bobClient, { type: 'private', to: [aliceId], content: 'only for Alice' })).id;
-    const marker = (await sendMessage(bobClient, { type: 'private', to: [aliceId, carolId], content: 'for the group' })).id;
+    const marker = (await sendMessage(bobClient, { type: 'private', to: [aliceId, carolId], content: 'for the group' }))
+      .id;
     await waitFor('the group message', () => panel.list?.get(marker));
     assert.equal(panel.list?.get(oneToOne), undefined);
   });
@@ -82,7 +99,9 @@ describe('direct messages in the conversation view', () => {
     const errors: string[] = [];
     const d = api.onDidReportError((e) => errors.push(e.text));
     try {
-      const panel = await vscode.commands.executeCommand<TopicPanel | undefined>(Commands.openDirectMessage, { userIds: [987654] });
+      const panel = await vscode.commands.executeCommand<TopicPanel | undefined>(Commands.openDirectMessage, {
+        userIds: [987654],
+      });
       assert.equal(panel, undefined);
       await waitFor('the error', () => errors.length > 0);
       assert.match(errors[0]!, /No user with id 987654/);

@@ -46,7 +46,8 @@ describe('Direct Messages tree', () => {
     const group = [bobId, carolId, ownerId].sort((a, b) => a - b).join(',');
     assert.ok(keys.includes(group), `the group row: ${keys.join(' | ')}`);
     const model = api.directMessages.model.rows();
-    for (let i = 1; i < model.length; i++) assert.ok(model[i - 1]!.maxMessageId > model[i]!.maxMessageId, 'newest first');
+    for (let i = 1; i < model.length; i++)
+      assert.ok(model[i - 1]!.maxMessageId > model[i]!.maxMessageId, 'newest first');
     for (const { node, item } of list) {
       const unread = store.unreadCount({ dmUserIds: node.userIds.length ? node.userIds : [store.ownUserId] });
       assert.equal(item.description, unread > 0 ? String(unread) : undefined, `count of ${String(item.label)}`);
@@ -58,21 +59,34 @@ describe('Direct Messages tree', () => {
     assert.equal((bob.item.iconPath as vscode.ThemeIcon).id.startsWith('circle-'), true, 'a presence dot for 1:1');
     const groupRow = list.find((r) => r.node.key === group)!;
     assert.equal((groupRow.item.iconPath as vscode.ThemeIcon).id, 'organization');
-    assert.ok(list.some((r) => Number(r.item.description) > 0), 'some conversations are unread in the demo');
+    assert.ok(
+      list.some((r) => Number(r.item.description) > 0),
+      'some conversations are unread in the demo',
+    );
   });
 
   it('a new message moves its conversation to the top with one more unread', async function () {
     this.timeout(60_000);
     const before = rows().find((r) => r.node.key === String(carolId));
     const count = Number(before?.item.description ?? 0);
-    await sendMessage(carolClient, { type: 'private', to: [testAccount('alice').userId], content: `tree ${Date.now()}` });
-    await waitFor('Carol on top', () => rows()[0]?.node.key === String(carolId) && Number(rows()[0]!.item.description) === count + 1);
+    await sendMessage(carolClient, {
+      type: 'private',
+      to: [testAccount('alice').userId],
+      content: `tree ${Date.now()}`,
+    });
+    await waitFor(
+      'Carol on top',
+      () => rows()[0]?.node.key === String(carolId) && Number(rows()[0]!.item.description) === count + 1,
+    );
   });
 
-  it('a row\'s command opens the conversation view', async function () {
+  it("a row's command opens the conversation view", async function () {
     this.timeout(60_000);
     const row = rows().find((r) => r.node.userIds.length === 3)!;
-    const panel = await vscode.commands.executeCommand<TopicPanel>(row.item.command!.command, ...row.item.command!.arguments!);
+    const panel = await vscode.commands.executeCommand<TopicPanel>(
+      row.item.command!.command,
+      ...row.item.command!.arguments!,
+    );
     assert.ok(panel);
     assert.deepEqual(panel.key, { mode: 'dm', userIds: row.node.userIds });
     await panel.whenLoaded();
@@ -80,7 +94,11 @@ describe('Direct Messages tree', () => {
 
   it('"Send Direct Message" on a People row opens the 1:1 conversation', async function () {
     this.timeout(60_000);
-    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.sendDirectMessage, { kind: 'user', state: 'active', userId: bobId });
+    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.sendDirectMessage, {
+      kind: 'user',
+      state: 'active',
+      userId: bobId,
+    });
     assert.ok(panel);
     assert.deepEqual(panel.key, { mode: 'dm', userIds: [bobId] });
   });
@@ -91,7 +109,9 @@ describe('Direct Messages tree', () => {
     try {
       const dora = api.services.sessions.current!.store.users().find((u) => u.full_name === 'Dora Departed')!;
       assert.equal(dora.is_active, false);
-      const panel = await vscode.commands.executeCommand<TopicPanel | undefined>(Commands.openDirectMessage, { userIds: [dora.user_id] });
+      const panel = await vscode.commands.executeCommand<TopicPanel | undefined>(Commands.openDirectMessage, {
+        userIds: [dora.user_id],
+      });
       assert.equal(panel, undefined);
       await waitFor('the error', () => errors.length > 0);
       assert.match(errors[0]!, /Cannot send to Dora Departed: the user is deactivated\./);

@@ -19,7 +19,8 @@ describe('compose drafts: kept across closing the view, synchronised, the Drafts
   const topic = `drafts ${Date.now()}`;
   const text = 'Half-written reply about the **release**';
 
-  const openTopic = (t = topic) => vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, { streamId: GENERAL, topic: t });
+  const openTopic = (t = topic) =>
+    vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, { streamId: GENERAL, topic: t });
   const close = async (panel: TopicPanel) => {
     panel.panel.dispose();
     await waitFor('the view closed', () => !api.topicViews.panels.includes(panel));
@@ -53,13 +54,17 @@ describe('compose drafts: kept across closing the view, synchronised, the Drafts
     assert.equal(api.services.drafts.get(accountId, { type: 'stream', streamId: GENERAL, topic })?.content, text);
     panel = await openTopic();
     await waitFor('the draft back in the compose box', () => panel.composeText === text, 30_000);
-    assert.ok(rows().some((r) => r.local?.content === text), 'the Drafts tree lists it');
+    assert.ok(
+      rows().some((r) => r.local?.content === text),
+      'the Drafts tree lists it',
+    );
   });
 
   it('keeps a direct conversation’s draft too, and a note to self resumes from the tree', async function () {
     this.timeout(90_000);
     const bob = { user_id: testAccount('bob').userId };
-    const open = (userIds: number[]) => vscode.commands.executeCommand<TopicPanel>(Commands.openDirectMessage, { userIds });
+    const open = (userIds: number[]) =>
+      vscode.commands.executeCommand<TopicPanel>(Commands.openDirectMessage, { userIds });
     let panel = await open([bob.user_id]);
     await panel.whenLoaded();
     panel.insertIntoCompose('See you at 3?');
@@ -79,7 +84,8 @@ describe('compose drafts: kept across closing the view, synchronised, the Drafts
     assert.ok(panel.key.mode === 'dm' && panel.key.userIds.length === 0);
     await waitFor('the note resumed', () => panel.composeText === 'note to self', 30_000);
     for (const p of api.topicViews.panels) await close(p);
-    for (const r of rows().filter((x) => x.target.type === 'private')) await vscode.commands.executeCommand(Commands.deleteDraft, r.node);
+    for (const r of rows().filter((x) => x.target.type === 'private'))
+      await vscode.commands.executeCommand(Commands.deleteDraft, r.node);
   });
 
   it('with synchronisation on, the draft reaches the server', async function () {
@@ -96,8 +102,14 @@ describe('compose drafts: kept across closing the view, synchronised, the Drafts
     this.timeout(90_000);
     const other = `${topic} other`;
     const content = 'Written on my phone';
-    const { ids } = await createDrafts(elsewhere, { drafts: [{ type: 'stream', to: [GENERAL], topic: other, content }] });
-    const row = await waitFor('the remote draft in the tree', () => rows().find((r) => r.remote?.id === ids[0]), 15_000);
+    const { ids } = await createDrafts(elsewhere, {
+      drafts: [{ type: 'stream', to: [GENERAL], topic: other, content }],
+    });
+    const row = await waitFor(
+      'the remote draft in the tree',
+      () => rows().find((r) => r.remote?.id === ids[0]),
+      15_000,
+    );
     // Newest first: it was written last.
     assert.equal(rows()[0], row);
     const item = api.drafts.provider.getTreeItem(row.node);
@@ -116,7 +128,11 @@ describe('compose drafts: kept across closing the view, synchronised, the Drafts
     this.timeout(30_000);
     const remote = (await getDrafts(elsewhere)).drafts.find((d) => d.content === 'Written on my phone')!;
     await deleteDraft(elsewhere, { draft_id: remote.id });
-    await waitFor('the draft gone from the tree', () => !rows().some((r) => r.content === 'Written on my phone'), 15_000);
+    await waitFor(
+      'the draft gone from the tree',
+      () => !rows().some((r) => r.content === 'Written on my phone'),
+      15_000,
+    );
   });
 
   it('"Delete Draft" deletes it here and on the server', async function () {
@@ -126,7 +142,11 @@ describe('compose drafts: kept across closing the view, synchronised, the Drafts
     assert.ok(row);
     await vscode.commands.executeCommand(Commands.deleteDraft, row.node);
     assert.ok(!rows().some((r) => r.content === text));
-    await waitFor('the draft gone from the server', async () => !(await getDrafts(elsewhere)).drafts.some((d) => d.content === text), 15_000);
+    await waitFor(
+      'the draft gone from the server',
+      async () => !(await getDrafts(elsewhere)).drafts.some((d) => d.content === text),
+      15_000,
+    );
     const panel = await openTopic();
     await panel.whenLoaded();
     await new Promise((r) => setTimeout(r, 1000));

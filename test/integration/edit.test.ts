@@ -11,7 +11,16 @@ import { DRAFT_SCHEME, theirsUri } from '../../src/drafts/documents';
 import { draftKey, DraftStore } from '../../src/drafts/store';
 import type { Account } from '../../src/auth/accounts';
 import type { TeamChatApi } from '../../src/extension';
-import { activateExtension, clientFor, ENGINEERING, serverUrl, signIn, testAccount, testControl, type TestAccount } from './helpers';
+import {
+  activateExtension,
+  clientFor,
+  ENGINEERING,
+  serverUrl,
+  signIn,
+  testAccount,
+  testControl,
+  type TestAccount,
+} from './helpers';
 const DAY = 86400;
 
 describe('edit message', function () {
@@ -65,8 +74,15 @@ describe('edit message', function () {
     const sent = await send({ messageId: id });
     assert.equal(sent.status, 'sent', JSON.stringify(sent));
     assert.equal(await raw(id), 'Edited **text**.');
-    assert.equal(api.services.context.globalState.get<Record<string, unknown>>('teamChat.drafts')?.[draftKey('edit', account.id, id)], undefined);
-    const stillOpen = vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === DRAFT_SCHEME);
+    assert.equal(
+      api.services.context.globalState.get<Record<string, unknown>>('teamChat.drafts')?.[
+        draftKey('edit', account.id, id)
+      ],
+      undefined,
+    );
+    const stillOpen = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === DRAFT_SCHEME);
     assert.ok(!stillOpen, 'the draft tab was closed after sending');
   });
 
@@ -85,7 +101,9 @@ describe('edit message', function () {
     assert.equal(await raw(id), 'Their quick fix.', 'nothing overwritten');
 
     // Both versions are open in a diff editor.
-    const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff);
+    const diff = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .find((t) => t.input instanceof vscode.TabInputTextDiff);
     assert.ok(diff, 'a diff tab is open');
     const input = diff.input as vscode.TabInputTextDiff;
     assert.equal((await vscode.workspace.openTextDocument(input.original)).getText(), 'Their quick fix.');
@@ -115,7 +133,13 @@ describe('edit message', function () {
     const refused: string[] = [];
     workspace.applyEdit = (async (edit: vscode.WorkspaceEdit, metadata?: vscode.WorkspaceEditMetadata) => {
       const ok = await applyEdit(edit, metadata);
-      if (!ok) refused.push(edit.entries().map(([uri]) => uri.toString()).join());
+      if (!ok)
+        refused.push(
+          edit
+            .entries()
+            .map(([uri]) => uri.toString())
+            .join(),
+        );
       return ok;
     }) as typeof vscode.workspace.applyEdit;
     try {
@@ -129,7 +153,9 @@ describe('edit message', function () {
   async function mergeByHand(): Promise<void> {
     const id = await post('Base text.');
     await edit({ messageId: id });
-    await send({ messageId: id, content: 'Mine.', onConflict: 'defer' }).then((r) => assert.equal(r.status, 'sent', JSON.stringify(r)));
+    await send({ messageId: id, content: 'Mine.', onConflict: 'defer' }).then((r) =>
+      assert.equal(r.status, 'sent', JSON.stringify(r)),
+    );
     // Now a real conflict: draft from the current text, someone edits, we merge by hand.
     await edit({ messageId: id });
     await updateMessage(other, { message_id: id, content: 'Theirs.', prevContent: 'Mine.' });
@@ -157,7 +183,9 @@ describe('edit message', function () {
   });
 
   it('explains wildcard-mention errors and keeps the draft', async () => {
-    const id = (await sendMessage(other, { type: 'channel', to: 1, topic: 'crowd', content: 'Hello crowd (edit test).' })).id;
+    const id = (
+      await sendMessage(other, { type: 'channel', to: 1, topic: 'crowd', content: 'Hello crowd (edit test).' })
+    ).id;
     const r = await edit({ messageId: id, content: '@**all** hello' });
     assert.equal(r.status, 'failed');
     assert.equal((r as { code?: string }).code, 'STREAM_WILDCARD_MENTION_NOT_ALLOWED');
@@ -167,7 +195,10 @@ describe('edit message', function () {
     const t = await send({ messageId: id, content: '@**topic** hello' });
     assert.equal((t as { code?: string }).code, 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
     assert.match((t as { message: string }).message, /mentions everyone in the topic/);
-    assert.equal((await vscode.commands.executeCommand<EditResult>(Commands.discardEdit, { messageId: id })).status, 'discarded');
+    assert.equal(
+      (await vscode.commands.executeCommand<EditResult>(Commands.discardEdit, { messageId: id })).status,
+      'discarded',
+    );
     assert.equal(await raw(id), 'Hello crowd (edit test).');
   });
 
@@ -175,7 +206,13 @@ describe('edit message', function () {
     const form = new FormData();
     form.append('file', new Blob(['hello from the edit test']), 'edit-test.txt');
     const auth = `Basic ${Buffer.from(`${alice.email}:${alice.apiKey}`).toString('base64')}`;
-    const up = (await (await fetch(`${serverUrl()}/api/v1/user_uploads`, { method: 'POST', body: form, headers: { Authorization: auth } })).json()) as { url: string };
+    const up = (await (
+      await fetch(`${serverUrl()}/api/v1/user_uploads`, {
+        method: 'POST',
+        body: form,
+        headers: { Authorization: auth },
+      })
+    ).json()) as { url: string };
     const id = await post(`See [edit-test.txt](${up.url})`);
     const kept = await edit({ messageId: id, content: 'No file any more.', deleteDetached: false });
     assert.equal(kept.status, 'sent', JSON.stringify(kept));
@@ -193,14 +230,28 @@ describe('edit message', function () {
   describe('moves and the time limit', () => {
     const clock = (seconds: number) => testControl('advance-clock', { seconds });
     async function topicIds(name: string): Promise<number[]> {
-      const r = await getMessages(other, { anchor: 'newest', num_before: 100, num_after: 0, narrow: [{ operator: 'channel', operand: ENGINEERING }, { operator: 'topic', operand: name }] });
+      const r = await getMessages(other, {
+        anchor: 'newest',
+        num_before: 100,
+        num_after: 0,
+        narrow: [
+          { operator: 'channel', operand: ENGINEERING },
+          { operator: 'topic', operand: name },
+        ],
+      });
       return r.messages.map((m) => m.id);
     }
 
     it('renames a topic with change_all and the notification options', async () => {
       const t = `${topic} rename`;
       const ids = [await post('one', t), await post('two', t)];
-      const r = await edit({ messageId: ids[1], topic: `${t} (renamed)`, propagateMode: 'change_all', sendNotificationToOldThread: false, sendNotificationToNewThread: false });
+      const r = await edit({
+        messageId: ids[1],
+        topic: `${t} (renamed)`,
+        propagateMode: 'change_all',
+        sendNotificationToOldThread: false,
+        sendNotificationToNewThread: false,
+      });
       assert.equal(r.status, 'moved', JSON.stringify(r));
       assert.deepEqual(await topicIds(`${t} (renamed)`), ids);
       assert.deepEqual(await topicIds(t), []);
@@ -216,9 +267,19 @@ describe('edit message', function () {
         await clock(8 * DAY);
       }
       const recent = [await post('new one', t), await post('new two', t)];
-      const r = await edit({ messageId: old[0], topic: `${t} moved`, propagateMode: 'change_all', moveAllowedPart: true, sendNotificationToNewThread: false });
+      const r = await edit({
+        messageId: old[0],
+        topic: `${t} moved`,
+        propagateMode: 'change_all',
+        moveAllowedPart: true,
+        sendNotificationToNewThread: false,
+      });
       assert.equal(r.status, 'moved', JSON.stringify(r));
-      const moved = r as { partial: boolean; explanation?: string; request: { messageId: number; propagateMode: string } };
+      const moved = r as {
+        partial: boolean;
+        explanation?: string;
+        request: { messageId: number; propagateMode: string };
+      };
       assert.equal(moved.partial, true);
       assert.match(moved.explanation ?? '', /only the 2 most recent of its 4 messages/);
       assert.equal(moved.request.messageId, recent[0]);
@@ -227,7 +288,12 @@ describe('edit message', function () {
       assert.deepEqual(await topicIds(t), old);
 
       // Every message too old: first_message_id_allowed_to_move is null, so only an explanation.
-      const none = await edit({ messageId: old[0], topic: `${t} nowhere`, propagateMode: 'change_all', moveAllowedPart: true });
+      const none = await edit({
+        messageId: old[0],
+        topic: `${t} nowhere`,
+        propagateMode: 'change_all',
+        moveAllowedPart: true,
+      });
       assert.equal(none.status, 'failed');
       assert.match((none as { explanation: string }).explanation, /none can be moved/);
       assert.deepEqual(await topicIds(t), old);

@@ -20,11 +20,15 @@ interface ConnectionChange {
  * The session's connection phase and its changes: the one place that knows the session manager's
  * state API (`sessions.state.phase`, `onDidChangeState`).
  */
-function connection(api: TeamChatApi): { phase(): string; onDidChange(listener: (change: ConnectionChange) => void): vscode.Disposable } {
+function connection(api: TeamChatApi): {
+  phase(): string;
+  onDidChange(listener: (change: ConnectionChange) => void): vscode.Disposable;
+} {
   const sessions = api.services.sessions;
   return {
     phase: () => sessions.state.phase,
-    onDidChange: (listener) => sessions.onDidChangeState((s) => listener({ phase: s.phase, error: s.error, at: Date.now() })),
+    onDidChange: (listener) =>
+      sessions.onDidChangeState((s) => listener({ phase: s.phase, error: s.error, at: Date.now() })),
   };
 }
 
@@ -59,9 +63,16 @@ describe('frozen server: reconnecting within the poll time limit', () => {
       const frozenAt = Date.now();
       await testControl('fault', { kind: 'hang', route: 'GET /events', times: 2 });
 
-      const reconnecting = await waitFor('reconnecting', () => changes.find((c) => c.phase === 'reconnecting'), limitMs + 1000 + 15_000);
+      const reconnecting = await waitFor(
+        'reconnecting',
+        () => changes.find((c) => c.phase === 'reconnecting'),
+        limitMs + 1000 + 15_000,
+      );
       // Not before the limit (the poll held at the fault ends up to 1 s later; timers may run early by up to 1 s).
-      assert.ok(reconnecting.at - frozenAt >= limitMs - 1500, `reconnecting after ${reconnecting.at - frozenAt} ms, before the ${limitMs} ms limit`);
+      assert.ok(
+        reconnecting.at - frozenAt >= limitMs - 1500,
+        `reconnecting after ${reconnecting.at - frozenAt} ms, before the ${limitMs} ms limit`,
+      );
       const error = reconnecting.error as { name?: string; kind?: string } | undefined;
       assert.equal(error?.name, 'NetworkError', String(reconnecting.error));
       assert.equal(error?.kind, 'timeout', 'the detail says the server did not answer in time');
@@ -69,9 +80,16 @@ describe('frozen server: reconnecting within the poll time limit', () => {
       // Sent while the retried poll hangs too: it arrives through the third poll, which is answered.
       await sendMessage(bobClient, { type: 'stream', to: GENERAL, topic: 'while frozen', content: 'Anyone there?' });
       await waitFor('live again', () => conn.phase() === 'live' && changes.at(-1)?.phase === 'live', limitMs + 20_000);
-      assert.deepEqual(changes.map((c) => c.phase), ['reconnecting', 'reconnecting', 'live']);
+      assert.deepEqual(
+        changes.map((c) => c.phase),
+        ['reconnecting', 'reconnecting', 'live'],
+      );
       assert.equal(changes[1]!.unread, before, 'nothing arrived while the server was frozen');
-      await waitFor('the message sent while frozen', () => store().unreadCount({ streamId: GENERAL }) === before + 1, 10_000);
+      await waitFor(
+        'the message sent while frozen',
+        () => store().unreadCount({ streamId: GENERAL }) === before + 1,
+        10_000,
+      );
     } finally {
       sub.dispose();
     }

@@ -81,8 +81,16 @@ export async function signOutAll(api: TeamChatApi): Promise<void> {
 }
 
 /** Signs in through the command (no input boxes) and waits until that account's session is live. */
-export async function signIn(api: TeamChatApi, who: Pick<TestAccount, 'email' | 'apiKey'>, realmUrl = serverUrl()): Promise<Account> {
-  const signedIn = await vscode.commands.executeCommand<Account | undefined>(Commands.signIn, { realmUrl, email: who.email, apiKey: who.apiKey });
+export async function signIn(
+  api: TeamChatApi,
+  who: Pick<TestAccount, 'email' | 'apiKey'>,
+  realmUrl = serverUrl(),
+): Promise<Account> {
+  const signedIn = await vscode.commands.executeCommand<Account | undefined>(Commands.signIn, {
+    realmUrl,
+    email: who.email,
+    apiKey: who.apiKey,
+  });
   // The command shows its error to the user and resolves undefined: say so rather than wait.
   assert.ok(signedIn, `signing in as ${who.email} failed (the command showed its error and returned nothing)`);
   await waitForSession(api, who.email, realmUrl);
@@ -93,18 +101,32 @@ export async function signIn(api: TeamChatApi, who: Pick<TestAccount, 'email' | 
  * Waits until the current session is `email`'s on `realmUrl` and live: its store built from the
  * server's snapshot (a warm start shows a saved one first, while `connecting`).
  */
-export function waitForSession(api: TeamChatApi, email: string, realmUrl = serverUrl(), timeoutMs = 15_000): Promise<CurrentSession> {
+export function waitForSession(
+  api: TeamChatApi,
+  email: string,
+  realmUrl = serverUrl(),
+  timeoutMs = 15_000,
+): Promise<CurrentSession> {
   return waitFor(
     `a live session for ${email}`,
     () => {
       const c = api.services.sessions.current;
-      return c && c.account.realmUrl === realmUrl && c.account.email === email && c.store.ready && c.session.status === 'live' && c;
+      return (
+        c &&
+        c.account.realmUrl === realmUrl &&
+        c.account.email === email &&
+        c.store.ready &&
+        c.session.status === 'live' &&
+        c
+      );
     },
     timeoutMs,
   ).catch((e: Error) => {
     const c = api.services.sessions.current;
     const now = c ? `${c.account.email} ${c.session.status}, store ${c.store.ready ? 'ready' : 'not ready'}` : 'none';
-    throw new Error(`${e.message} (current session: ${now}; phase ${api.services.sessions.state.phase}; active ${api.services.accounts.active?.email ?? 'none'})`);
+    throw new Error(
+      `${e.message} (current session: ${now}; phase ${api.services.sessions.state.phase}; active ${api.services.accounts.active?.email ?? 'none'})`,
+    );
   });
 }
 
@@ -114,7 +136,11 @@ export function clientFor(who: Pick<TestAccount, 'email' | 'apiKey'>, realmUrl =
 }
 
 /** Polls `probe` (sync or async) until it gives something other than undefined/false. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -126,7 +152,11 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
 
 /** `POST {server}/__test__/{path}` with a JSON body; fails unless the server answers 200. */
 export async function testControl(path: string, body: unknown = {}, realmUrl = serverUrl()): Promise<void> {
-  const r = await fetch(`${realmUrl}/__test__/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const r = await fetch(`${realmUrl}/__test__/${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   assert.equal(r.status, 200, `${path}: ${await r.text()}`);
 }
 

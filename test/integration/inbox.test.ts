@@ -22,7 +22,8 @@ describe('Inbox, Mentions and Starred trees', () => {
   /** The inbox's rows, folders and channels expanded (what the tree shows). */
   const expand = (r: InboxRow): InboxRow[] => [r, ...api.inbox.provider.getChildren(r).flatMap(expand)];
   const rows = (): InboxRow[] => api.inbox.provider.getChildren().flatMap(expand);
-  const topicRow = (topic: string) => rows().find((r) => r.kind === 'topic' && r.topic === topic && r.streamId === ENGINEERING);
+  const topicRow = (topic: string) =>
+    rows().find((r) => r.kind === 'topic' && r.topic === topic && r.streamId === ENGINEERING);
   const dmRow = () => rows().find((r) => r.kind === 'dm' && r.userIds.length === 1 && r.userIds[0] === bobId);
 
   before(async function () {
@@ -100,7 +101,10 @@ describe('Inbox, Mentions and Starred trees', () => {
       return list[0]?.kind === 'topic' && list[0].topic === topic ? list : undefined;
     });
     assert.equal(recent[0]!.kind === 'topic' && recent[0]!.lastId, id);
-    assert.ok(recent.some((r) => r.kind === 'topic' && r.count === 0), 'read conversations are listed');
+    assert.ok(
+      recent.some((r) => r.kind === 'topic' && r.count === 0),
+      'read conversations are listed',
+    );
     await vscode.commands.executeCommand(Commands.inboxShowUnread);
     assert.equal(api.inbox.view.title, 'Inbox');
   });
@@ -110,7 +114,10 @@ describe('Inbox, Mentions and Starred trees', () => {
     await api.starred.model.load();
     const topic = `star ${Date.now()}`;
     const id = await post(topic, 'worth keeping');
-    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, { streamId: ENGINEERING, topic });
+    const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, {
+      streamId: ENGINEERING,
+      topic,
+    });
     assert.ok(panel);
     await panel.whenLoaded();
     await panel.runAction(id, 'star');

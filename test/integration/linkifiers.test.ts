@@ -26,7 +26,10 @@ describe('linkifiers: the ordered tree and administrator edits', () => {
   let original: Linkifier[];
 
   const model = () => api.linkifiers.model;
-  const shownIds = () => model().nodes().map((n) => n.linkifierId);
+  const shownIds = () =>
+    model()
+      .nodes()
+      .map((n) => n.linkifierId);
   const serverList = async () => (await getLinkifiers(client)).linkifiers;
 
   before(async function () {
@@ -55,11 +58,20 @@ describe('linkifiers: the ordered tree and administrator edits', () => {
 
   it('lists the demo linkifiers in the realm order, as GET /realm/linkifiers does', async () => {
     assert.ok(original.length >= 2, 'the demo realm has linkifiers');
-    assert.deepEqual(shownIds(), original.map((l) => l.id));
+    assert.deepEqual(
+      shownIds(),
+      original.map((l) => l.id),
+    );
     assert.equal(model().get(original[0].id)?.pattern, original[0].pattern);
     const refreshed = await vscode.commands.executeCommand<readonly Linkifier[]>(Commands.refreshLinkifiers, {});
-    assert.deepEqual(refreshed.map((l) => l.id), original.map((l) => l.id));
-    assert.deepEqual(shownIds(), original.map((l) => l.id));
+    assert.deepEqual(
+      refreshed.map((l) => l.id),
+      original.map((l) => l.id),
+    );
+    assert.deepEqual(
+      shownIds(),
+      original.map((l) => l.id),
+    );
   });
 
   it('an administrator edits a linkifier; the tree follows the event', async function () {
@@ -72,7 +84,10 @@ describe('linkifiers: the ordered tree and administrator edits', () => {
       reverse_template: '#{id}',
       alternative_url_templates: ['https://github.com/example/repo/issues/{id}'],
     };
-    const result = await vscode.commands.executeCommand<EditLinkifierResult>(Commands.editLinkifier, { linkifierId: target.id, ...edited });
+    const result = await vscode.commands.executeCommand<EditLinkifierResult>(Commands.editLinkifier, {
+      linkifierId: target.id,
+      ...edited,
+    });
     assert.deepEqual(result, { sent: true, problems: [], id: target.id });
     const onServer = (await serverList()).find((l) => l.id === target.id)!;
     assert.deepEqual(fields(onServer), edited);
@@ -95,7 +110,10 @@ describe('linkifiers: the ordered tree and administrator edits', () => {
       reverse_template: 'issue {id}',
     });
     assert.equal(result.sent, false);
-    assert.deepEqual(result.problems.map((p) => p.message), ['The reverse template produces "issue 42" but the example input is "#42".']);
+    assert.deepEqual(
+      result.problems.map((p) => p.message),
+      ['The reverse template produces "issue 42" but the example input is "#42".'],
+    );
     assert.deepEqual(await serverList(), before);
     // A URL template variable without a named group is refused too.
     const missing = await vscode.commands.executeCommand<EditLinkifierResult>(Commands.editLinkifier, {
@@ -114,11 +132,17 @@ describe('linkifiers: the ordered tree and administrator edits', () => {
     const swapped = [ids[1], ids[0], ...ids.slice(2)];
     const order = await vscode.commands.executeCommand<number[]>(Commands.moveLinkifierDown, { linkifierId: ids[0] });
     assert.deepEqual(order, swapped);
-    assert.deepEqual((await serverList()).map((l) => l.id), swapped);
+    assert.deepEqual(
+      (await serverList()).map((l) => l.id),
+      swapped,
+    );
     await waitFor('the tree in the new order', () => JSON.stringify(shownIds()) === JSON.stringify(swapped));
     // The demo realm has exactly two: now last, it cannot move further down (refused without a request).
     assert.equal(ids.length, 2, 'the demo realm’s two linkifiers');
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(Commands.moveLinkifierDown, { linkifierId: ids[0] })), /already last/);
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand(Commands.moveLinkifierDown, { linkifierId: ids[0] })),
+      /already last/,
+    );
     const back = await vscode.commands.executeCommand<number[]>(Commands.moveLinkifierUp, { linkifierId: ids[0] });
     assert.deepEqual(back, ids);
     await waitFor('the tree in the original order', () => JSON.stringify(shownIds()) === JSON.stringify(ids));
@@ -136,7 +160,10 @@ describe('linkifiers: the ordered tree and administrator edits', () => {
     assert.equal(typeof added.id, 'number');
     await waitFor('the new linkifier last in the tree', () => shownIds().at(-1) === added.id);
     assert.ok((await serverList()).some((l) => l.id === added.id && l.reverse_template === '{{{key}}}'));
-    assert.equal(await vscode.commands.executeCommand(Commands.deleteLinkifier, { linkifierId: added.id, confirm: false }), true);
+    assert.equal(
+      await vscode.commands.executeCommand(Commands.deleteLinkifier, { linkifierId: added.id, confirm: false }),
+      true,
+    );
     await waitFor('the tree without it', () => !shownIds().includes(added.id!));
     assert.ok(!(await serverList()).some((l) => l.id === added.id));
   });

@@ -27,7 +27,8 @@ describe('message actions', function () {
     bob = clientFor(testAccount('bob'));
     api = await freshStart(testAccount('alice'));
     api.onDidReportError((e) => errors.push(e.text));
-    for (const text of ['first `code`', 'second', 'third']) ids.push((await sendMessage(bob, { type: 'stream', to: GENERAL, topic, content: text })).id);
+    for (const text of ['first `code`', 'second', 'third'])
+      ids.push((await sendMessage(bob, { type: 'stream', to: GENERAL, topic, content: text })).id);
     panel = (await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, { streamId: GENERAL, topic }))!;
     await panel.whenLoaded();
   });
@@ -39,9 +40,18 @@ describe('message actions', function () {
 
   it('Quote puts the quoted message, with a silent mention and its link, in the compose box', async () => {
     await panel.runAction(ids[0]!, 'quote');
-    const text = await waitFor('the quote in the compose box', () => panel.composeText !== '' && panel.composeText, 15_000);
+    const text = await waitFor(
+      'the quote in the compose box',
+      () => panel.composeText !== '' && panel.composeText,
+      15_000,
+    );
     const bobId = api.services.sessions.current!.store.users().find((u) => u.full_name === 'Bob Brown')!.user_id;
-    assert.match(text, new RegExp(`^@_\\*\\*Bob Brown\\|${bobId}\\*\\* \\[said\\]\\(http[^)]+/#narrow/channel/1-general/topic/[^)]+/with/${ids[0]}\\):\\n\`\`\`quote\\nfirst \`code\`\\n\`\`\`\\n$`));
+    assert.match(
+      text,
+      new RegExp(
+        `^@_\\*\\*Bob Brown\\|${bobId}\\*\\* \\[said\\]\\(http[^)]+/#narrow/channel/1-general/topic/[^)]+/with/${ids[0]}\\):\\n\`\`\`quote\\nfirst \`code\`\\n\`\`\`\\n$`,
+      ),
+    );
   });
 
   it('Delete refuses another member’s message with the reason, before sending', async () => {
@@ -49,14 +59,20 @@ describe('message actions', function () {
     assert.equal(panel.list!.get(ids[2]!)?.sender_full_name, 'Bob Brown');
     const result = await vscode.commands.executeCommand(Commands.deleteMessage, { messageId: ids[2], confirmed: true });
     assert.equal(result, undefined);
-    assert.match(await waitFor('the refusal', () => errors[before]), /You cannot delete this message: the organization lets you delete only your own messages/);
+    assert.match(
+      await waitFor('the refusal', () => errors[before]),
+      /You cannot delete this message: the organization lets you delete only your own messages/,
+    );
     assert.ok(panel.list!.get(ids[2]!), 'still there');
   });
 
   it('Delete removes an own message for everyone; the view follows', async () => {
     const { id } = await panel.send('a message to delete');
     await waitFor('the own message in the view', () => panel.list!.get(id));
-    assert.equal(await vscode.commands.executeCommand(Commands.deleteMessage, { messageId: id, confirmed: true }), 'deleted');
+    assert.equal(
+      await vscode.commands.executeCommand(Commands.deleteMessage, { messageId: id, confirmed: true }),
+      'deleted',
+    );
     await waitFor('the message gone from the view', () => !panel.list!.get(id), 15_000);
   });
 
@@ -80,7 +96,10 @@ describe('message actions', function () {
     assert.equal(messageModel(message, modelContextOf(current)).readReceipts, true);
     assert.deepEqual(await readersOf(current, id), []);
     await updateMessageFlags(bob, { messages: [id], op: 'add', flag: 'read' });
-    assert.deepEqual((await readersOf(current, id)).map((r) => r.name), ['Bob Brown']);
+    assert.deepEqual(
+      (await readersOf(current, id)).map((r) => r.name),
+      ['Bob Brown'],
+    );
     // The click on "Read by" and its list are the UI test's (test/ui/messageActions.test.ts).
   });
 });

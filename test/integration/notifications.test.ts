@@ -49,14 +49,19 @@ describe('notifications', () => {
     restore.forEach((r) => r());
     listener?.dispose();
     for (const p of api.topicViews.panels) p.dispose();
-    await vscode.workspace.getConfiguration().update(Settings.badgeCounts, undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration()
+      .update(Settings.badgeCounts, undefined, vscode.ConfigurationTarget.Global);
     await signOutAll(api);
     await bobClient.close();
   });
 
-  const shownFor = (id: number) => waitFor(`a notification for message ${id}`, () => shown.find((n) => n.messageIds.includes(id)), 20_000);
-  const dmFromBob = async (content: string) => (await sendMessage(bobClient, { type: 'private', to: [alice().userId], content })).id;
-  const arrived = (id: number) => waitFor(`message ${id} in the store`, () => api.services.sessions.current?.store.isUnread(id), 20_000);
+  const shownFor = (id: number) =>
+    waitFor(`a notification for message ${id}`, () => shown.find((n) => n.messageIds.includes(id)), 20_000);
+  const dmFromBob = async (content: string) =>
+    (await sendMessage(bobClient, { type: 'private', to: [alice().userId], content })).id;
+  const arrived = (id: number) =>
+    waitFor(`message ${id} in the store`, () => api.services.sessions.current?.store.isUnread(id), 20_000);
 
   it("Bob's direct message notifies; Reply sends Alice's answer to Bob", async function () {
     this.timeout(60_000);
@@ -77,14 +82,22 @@ describe('notifications', () => {
     assert.equal(message.type, 'private');
     assert.equal(message.sender_id, alice().userId);
     assert.match(message.content, /answer from the notification/);
-    const recipients = Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id).sort((a, b) => a - b) : [];
-    assert.deepEqual(recipients, [alice().userId, bob().userId].sort((a, b) => a - b));
+    const recipients = Array.isArray(message.display_recipient)
+      ? message.display_recipient.map((r) => r.id).sort((a, b) => a - b)
+      : [];
+    assert.deepEqual(
+      recipients,
+      [alice().userId, bob().userId].sort((a, b) => a - b),
+    );
   });
 
   it('Reply confirms the send and reads the conversation: its Inbox row goes, the badge and the status bar follow', async function () {
     this.timeout(90_000);
     const store = () => api.services.sessions.current!.store;
-    const bobRow = () => api.inbox.provider.getChildren().find((r) => r.kind === 'dm' && r.userIds.length === 1 && r.userIds[0] === bob().userId);
+    const bobRow = () =>
+      api.inbox.provider
+        .getChildren()
+        .find((r) => r.kind === 'dm' && r.userIds.length === 1 && r.userIds[0] === bob().userId);
     const badge = () => api.channels.view.badge?.value ?? 0;
     /** The status bar's number (" · N unread"), 0 when it shows none. */
     const statusCount = () => Number(/ · (\d+) unread/.exec(api.statusBar.text)?.[1] ?? 0);
@@ -95,7 +108,11 @@ describe('notifications', () => {
     await shownFor(first);
     await waitFor('bob’s row in the inbox', () => bobRow()?.count === 1, 20_000);
     // The status bar counts what the Inbox lists; the badge, direct messages and mentions.
-    await waitFor('the counts settled', () => statusCount() === inboxTotal() && badge() === store().unreads.dmsAndMentions, 20_000);
+    await waitFor(
+      'the counts settled',
+      () => statusCount() === inboxTotal() && badge() === store().unreads.dmsAndMentions,
+      20_000,
+    );
     const before = { badge: badge(), status: statusCount() };
 
     infoAnswers.push('Reply');
@@ -111,7 +128,11 @@ describe('notifications', () => {
     await waitFor('bob’s row gone from the inbox', () => bobRow() === undefined, 20_000);
     assert.equal(store().isUnread(first), false);
     assert.equal(store().isUnread(second), false);
-    await waitFor('the status bar and the badge one less', () => statusCount() === before.status - 1 && badge() === before.badge - 1, 20_000);
+    await waitFor(
+      'the status bar and the badge one less',
+      () => statusCount() === before.status - 1 && badge() === before.badge - 1,
+      20_000,
+    );
     assert.equal(statusCount(), inboxTotal());
     assert.equal(badge(), store().unreads.dmsAndMentions);
   });
@@ -122,7 +143,10 @@ describe('notifications', () => {
     const content = `@**${alice().fullName}|${alice().userId}** please look`;
     const id = (await sendMessage(bobClient, { type: 'stream', to: GENERAL, topic, content })).id;
     const n = await shownFor(id);
-    assert.match(n.text, new RegExp(`^${bob().fullName} mentioned you in #general › ${topic}: @${alice().fullName} please look$`));
+    assert.match(
+      n.text,
+      new RegExp(`^${bob().fullName} mentioned you in #general › ${topic}: @${alice().fullName} please look$`),
+    );
     assert.deepEqual(n.target, { kind: 'topic', streamId: GENERAL, topic });
   });
 
@@ -132,15 +156,27 @@ describe('notifications', () => {
     const focused = notifier.windowFocused;
     notifier.windowFocused = () => true;
     try {
-      const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openDirectMessage, { userIds: [bob().userId] });
+      const panel = await vscode.commands.executeCommand<TopicPanel>(Commands.openDirectMessage, {
+        userIds: [bob().userId],
+      });
       await panel.whenLoaded();
       await waitFor('the conversation panel active', () => panel.panel.active && panel.panel.visible);
       const hidden = await dmFromBob('you are looking at this one');
       // A mention elsewhere arrives after it: once it is shown, the first was judged too.
       const topic = `notify control ${Date.now()}`;
-      const control = (await sendMessage(bobClient, { type: 'stream', to: GENERAL, topic, content: `@**${alice().fullName}|${alice().userId}** elsewhere` })).id;
+      const control = (
+        await sendMessage(bobClient, {
+          type: 'stream',
+          to: GENERAL,
+          topic,
+          content: `@**${alice().fullName}|${alice().userId}** elsewhere`,
+        })
+      ).id;
       await shownFor(control);
-      assert.equal(shown.find((n) => n.messageIds.includes(hidden)), undefined);
+      assert.equal(
+        shown.find((n) => n.messageIds.includes(hidden)),
+        undefined,
+      );
       panel.dispose();
     } finally {
       notifier.windowFocused = focused;
@@ -160,7 +196,10 @@ describe('notifications', () => {
     assert.equal(dnd.statusText, '$(bell)');
     const loud = await dmFromBob('after Do Not Disturb');
     await shownFor(loud);
-    assert.equal(shown.find((n) => n.messageIds.includes(quiet)), undefined);
+    assert.equal(
+      shown.find((n) => n.messageIds.includes(quiet)),
+      undefined,
+    );
   });
 
   it('many at once are one summary', async function () {
@@ -173,11 +212,15 @@ describe('notifications', () => {
       for (let i = 1; i <= 5; i++) ids.push(await dmFromBob(`burst ${i}`));
       const n = await shownFor(ids[0]!);
       assert.equal(n.kind, 'summary');
-      assert.deepEqual([...n.messageIds].sort((a, b) => a - b), ids);
+      assert.deepEqual(
+        [...n.messageIds].sort((a, b) => a - b),
+        ids,
+      );
       assert.equal(n.text, '5 new messages: 5 direct');
       assert.deepEqual(n.actions, ['Open Latest']);
       assert.deepEqual(n.target, { kind: 'dm', userIds: [bob().userId] });
-      for (const id of ids) assert.equal(shown.filter((s) => s.messageIds.includes(id)).length, 1, `message ${id} shown once`);
+      for (const id of ids)
+        assert.equal(shown.filter((s) => s.messageIds.includes(id)).length, 1, `message ${id} shown once`);
     } finally {
       notifier.windowMs = window;
     }
@@ -196,7 +239,14 @@ describe('notifications', () => {
     await waitFor('the all-unreads badge', () => badge() === store().totalUnread());
     const allBadge = badge();
     // A plain channel message counts only towards all unreads.
-    const plain = (await sendMessage(bobClient, { type: 'stream', to: GENERAL, topic: `badge ${Date.now()}`, content: 'no mention here' })).id;
+    const plain = (
+      await sendMessage(bobClient, {
+        type: 'stream',
+        to: GENERAL,
+        topic: `badge ${Date.now()}`,
+        content: 'no mention here',
+      })
+    ).id;
     await arrived(plain);
     await waitFor('all unreads + 1', () => badge() === allBadge + 1);
     await config.update(Settings.badgeCounts, 'dmsAndMentions', vscode.ConfigurationTarget.Global);

@@ -40,7 +40,9 @@ describe('people: presence, statuses, profiles', function () {
   };
 
   /** Another client's view of the server's statuses (a `/register` snapshot of `user_status`). */
-  async function serverStatuses(viewer: TestAccount): Promise<Record<string, { status_text?: string; emoji_name?: string }>> {
+  async function serverStatuses(
+    viewer: TestAccount,
+  ): Promise<Record<string, { status_text?: string; emoji_name?: string }>> {
     const client = clientOf(viewer);
     const snapshot = await registerQueue(client, { event_types: ['user_status'], fetch_event_types: ['user_status'] });
     if (snapshot.queue_id) await deleteQueue(client, { queue_id: snapshot.queue_id });
@@ -83,11 +85,21 @@ describe('people: presence, statuses, profiles', function () {
     const rows = treeRows();
     assert.deepEqual([...rows.keys()], ['Active', 'Idle', 'Offline']);
     const store = api.services.sessions.current!.store;
-    const humans = store.users().filter((u) => u.is_active && !u.is_bot).map((u) => u.user_id);
+    const humans = store
+      .users()
+      .filter((u) => u.is_active && !u.is_bot)
+      .map((u) => u.user_id);
     const listed = [...rows.values()].flatMap((g) => [...g.users.keys()]);
-    assert.deepEqual([...listed].sort((a, b) => a - b), [...humans].sort((a, b) => a - b), 'every active human exactly once');
+    assert.deepEqual(
+      [...listed].sort((a, b) => a - b),
+      [...humans].sort((a, b) => a - b),
+      'every active human exactly once',
+    );
     for (const group of rows.values()) assert.equal(group.count, String(group.users.size));
-    const bots = store.users().filter((u) => u.is_bot).map((u) => u.user_id);
+    const bots = store
+      .users()
+      .filter((u) => u.is_bot)
+      .map((u) => u.user_id);
     assert.ok(bots.length > 0 && bots.every((id) => !listed.includes(id)), 'bots are not listed');
     const carol = all.find((a) => a.fullName === 'Carol Chen')!;
     assert.equal(groupOf(carol.userId), 'Offline', 'seen three days ago');
@@ -108,10 +120,12 @@ describe('people: presence, statuses, profiles', function () {
     assert.equal(fields.get('Team')?.text, 'Engineering');
     assert.equal(fields.get('GitHub')?.href, 'https://github.com/alice-gh');
     assert.ok(!model.warning, model.warning);
-    const tab = await waitFor('the profile card tab', () =>
-      vscode.window.tabGroups.all
-        .flatMap((g) => g.tabs)
-        .find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('teamChat.profileCard')),
+    const tab = await waitFor(
+      'the profile card tab',
+      () =>
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('teamChat.profileCard')),
       15_000,
     );
     assert.equal(tab.label, 'Alice Anders');
@@ -148,10 +162,14 @@ describe('people: presence, statuses, profiles', function () {
     const seen = await serverStatuses(admin);
     assert.equal(seen[member.userId]?.status_text, 'Testing the People view');
     assert.equal(seen[member.userId]?.emoji_name, 'rocket');
-    await waitFor('the status in the tree', () => {
-      const group = [...treeRows().values()].find((g) => g.users.has(member.userId));
-      return group?.users.get(member.userId) === '🚀 Testing the People view';
-    }, 15_000);
+    await waitFor(
+      'the status in the tree',
+      () => {
+        const group = [...treeRows().values()].find((g) => g.users.has(member.userId));
+        return group?.users.get(member.userId) === '🚀 Testing the People view';
+      },
+      15_000,
+    );
   });
 
   it('refuses a 61-code-point status before sending, with the message, and changes nothing', async () => {
@@ -175,7 +193,11 @@ describe('people: presence, statuses, profiles', function () {
   it('clears the own status', async () => {
     await vscode.commands.executeCommand(Commands.clearStatus);
     assert.equal((await serverStatuses(admin))[member.userId]?.status_text || '', '');
-    await waitFor('no status in the tree', () => api.services.sessions.current!.store.status(member.userId) === undefined, 15_000);
+    await waitFor(
+      'no status in the tree',
+      () => api.services.sessions.current!.store.status(member.userId) === undefined,
+      15_000,
+    );
   });
 
   it('an administrator sets another user’s status', async () => {
@@ -189,7 +211,11 @@ describe('people: presence, statuses, profiles', function () {
       reaction_type: 'unicode_emoji',
     });
     assert.equal((await serverStatuses(member))[target.userId]?.status_text, 'Set by an administrator');
-    await waitFor('the status in the admin’s tree', () => api.services.sessions.current!.store.status(target.userId)?.status_text === 'Set by an administrator', 15_000);
+    await waitFor(
+      'the status in the admin’s tree',
+      () => api.services.sessions.current!.store.status(target.userId)?.status_text === 'Set by an administrator',
+      15_000,
+    );
   });
 
   it('a member is refused by the server (the command is not offered; called anyway, the error surfaces)', async () => {
@@ -199,11 +225,17 @@ describe('people: presence, statuses, profiles', function () {
     const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
       contributes: { menus: Record<string, { command: string; when?: string }[]> };
     };
-    const entries = Object.values(pkg.contributes.menus).flat().filter((m) => m.command === Commands.setUserStatus);
-    assert.ok(entries.length > 0 && entries.every((m) => m.when?.includes('teamChat.isAdmin')), 'only offered to administrators');
+    const entries = Object.values(pkg.contributes.menus)
+      .flat()
+      .filter((m) => m.command === Commands.setUserStatus);
+    assert.ok(
+      entries.length > 0 && entries.every((m) => m.when?.includes('teamChat.isAdmin')),
+      'only offered to administrators',
+    );
     const target = all.find((a) => a.fullName === 'Carol Chen')!;
     await assert.rejects(
-      async () => vscode.commands.executeCommand(Commands.setUserStatus, { userId: target.userId, status_text: 'Not allowed' }),
+      async () =>
+        vscode.commands.executeCommand(Commands.setUserStatus, { userId: target.userId, status_text: 'Not allowed' }),
       (e: Error) => e instanceof ApiError || /permission/i.test(e.message),
     );
     assert.equal((await serverStatuses(member))[target.userId]?.status_text, 'Set by an administrator');

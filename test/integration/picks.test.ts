@@ -27,7 +27,10 @@ describe('quick picks: recent topic first, plain channel descriptions, only chan
     api = await freshStart(testAccount('alice'));
     const win = vscode.window as unknown as { showQuickPick: typeof vscode.window.showQuickPick };
     original = win.showQuickPick;
-    win.showQuickPick = (async (items: readonly Item[] | Thenable<readonly Item[]>, options?: vscode.QuickPickOptions) => {
+    win.showQuickPick = (async (
+      items: readonly Item[] | Thenable<readonly Item[]>,
+      options?: vscode.QuickPickOptions,
+    ) => {
       const list = [...(await items)];
       shown.push({ title: options?.title, items: list });
       return answer(list);

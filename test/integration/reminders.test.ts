@@ -13,7 +13,13 @@ import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import { clientFor, freshStart, signIn, signOutAll, startExtraServer, testAccount, waitFor } from './helpers';
 
-const SAMPLE = ['export function add(a: number, b: number): number {', '  // TODO: overflow', '  return a + b;', '}', ''].join('\n');
+const SAMPLE = [
+  'export function add(a: number, b: number): number {',
+  '  // TODO: overflow',
+  '  return a + b;',
+  '}',
+  '',
+].join('\n');
 
 describe('reminders: create from a selection, list, delete', () => {
   let api: TeamChatApi;
@@ -55,7 +61,11 @@ describe('reminders: create from a selection, list, delete', () => {
     this.timeout(20_000);
     await select(sampleUri, 1, 2);
     const when = inAnHour();
-    const id = await vscode.commands.executeCommand<number>(Commands.createReminder, { when, note: 'Handle overflow', messageId: null });
+    const id = await vscode.commands.executeCommand<number>(Commands.createReminder, {
+      when,
+      note: 'Handle overflow',
+      messageId: null,
+    });
     assert.equal(typeof id, 'number');
     const { reminders } = await getReminders(aliceClient);
     const r = reminders.find((x) => x.reminder_id === id);
@@ -66,15 +76,28 @@ describe('reminders: create from a selection, list, delete', () => {
     assert.ok(note.startsWith('Handle overflow\nsrc/math.ts:2-3\n```typescript\n'), note);
     assert.ok(note.includes('  // TODO: overflow\n  return a + b;'), note);
     // The store keeps the list live (reminders event).
-    await waitFor('the reminder in the store', () => store().reminders().some((x) => x.reminder_id === id));
+    await waitFor('the reminder in the store', () =>
+      store()
+        .reminders()
+        .some((x) => x.reminder_id === id),
+    );
   });
 
   it('links a message and names a single line as path:line', async function () {
     this.timeout(20_000);
     await select(sampleUri, 2, 2);
-    const { messages } = await getMessages(aliceClient, { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'channel', operand: 1 }] });
+    const { messages } = await getMessages(aliceClient, {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [{ operator: 'channel', operand: 1 }],
+    });
     const messageId = messages[0].id;
-    const id = await vscode.commands.executeCommand<number>(Commands.createReminder, { when: inAnHour(), note: '', messageId });
+    const id = await vscode.commands.executeCommand<number>(Commands.createReminder, {
+      when: inAnHour(),
+      note: '',
+      messageId,
+    });
     const r = (await getReminders(aliceClient)).reminders.find((x) => x.reminder_id === id);
     assert.ok(r);
     assert.equal(r.reminder_target_message_id, messageId);
@@ -87,9 +110,17 @@ describe('reminders: create from a selection, list, delete', () => {
     assert.equal(typeof max, 'number', 'the realm sends max_reminder_note_length');
     const folder = vscode.workspace.workspaceFolders![0];
     const longUri = vscode.Uri.joinPath(folder.uri, 'long.py');
-    fs.writeFileSync(longUri.fsPath, Array.from({ length: 200 }, (_, i) => `value_${i} = ${i}  # 😀`).join('\n') + '\n');
+    fs.writeFileSync(
+      longUri.fsPath,
+      Array.from({ length: 200 }, (_, i) => `value_${i} = ${i}  # 😀`).join('\n') + '\n',
+    );
     await select(longUri, 0, 199);
-    const id = await vscode.commands.executeCommand<number>(Commands.createReminder, { when: inAnHour(), note: '', messageId: null, truncate: true });
+    const id = await vscode.commands.executeCommand<number>(Commands.createReminder, {
+      when: inAnHour(),
+      note: '',
+      messageId: null,
+      truncate: true,
+    });
     assert.equal(typeof id, 'number');
     const note = noteOf((await getReminders(aliceClient)).reminders.find((x) => x.reminder_id === id)!);
     assert.ok([...note].length <= max!, `${[...note].length} > ${max}`);
@@ -101,11 +132,19 @@ describe('reminders: create from a selection, list, delete', () => {
     this.timeout(20_000);
     const before = (await getReminders(aliceClient)).reminders.length;
     await select(sampleUri, 0, 0);
-    const past = await vscode.commands.executeCommand(Commands.createReminder, { when: Math.floor(Date.now() / 1000) - 60, note: '', messageId: null });
+    const past = await vscode.commands.executeCommand(Commands.createReminder, {
+      when: Math.floor(Date.now() / 1000) - 60,
+      note: '',
+      messageId: null,
+    });
     assert.equal(past, undefined);
     const editor = await select(sampleUri, 0, 0);
     editor.selection = new vscode.Selection(0, 0, 0, 0);
-    const empty = await vscode.commands.executeCommand(Commands.createReminder, { when: inAnHour(), note: '', messageId: null });
+    const empty = await vscode.commands.executeCommand(Commands.createReminder, {
+      when: inAnHour(),
+      note: '',
+      messageId: null,
+    });
     assert.equal(empty, undefined);
     assert.equal((await getReminders(aliceClient)).reminders.length, before);
   });
@@ -114,21 +153,40 @@ describe('reminders: create from a selection, list, delete', () => {
     this.timeout(20_000);
     const [first] = store().reminders();
     assert.ok(first);
-    assert.equal(await vscode.commands.executeCommand(Commands.deleteReminder, { reminderId: first.reminder_id }), true);
+    assert.equal(
+      await vscode.commands.executeCommand(Commands.deleteReminder, { reminderId: first.reminder_id }),
+      true,
+    );
     assert.ok(!(await getReminders(aliceClient)).reminders.some((r) => r.reminder_id === first.reminder_id));
-    await waitFor('the store to drop it', () => !store().reminders().some((r) => r.reminder_id === first.reminder_id));
+    await waitFor(
+      'the store to drop it',
+      () =>
+        !store()
+          .reminders()
+          .some((r) => r.reminder_id === first.reminder_id),
+    );
     // A second delete: the server's error is reported, nothing thrown.
-    assert.equal(await vscode.commands.executeCommand(Commands.deleteReminder, { reminderId: first.reminder_id }), false);
+    assert.equal(
+      await vscode.commands.executeCommand(Commands.deleteReminder, { reminderId: first.reminder_id }),
+      false,
+    );
   });
 
   it('explains that an older server (below FL.reminders) has no reminders', async function () {
     this.timeout(30_000);
     const old = await startExtraServer({ featureLevel: 370 });
     try {
-      await signIn(api, old.accounts.find((a) => a.email.startsWith('alice@'))!, old.url);
+      await signIn(
+        api,
+        old.accounts.find((a) => a.email.startsWith('alice@'))!,
+        old.url,
+      );
       assert.equal(store().featureLevel, 370);
       await select(sampleUri, 1, 2);
-      assert.equal(await vscode.commands.executeCommand(Commands.createReminder, { when: inAnHour(), note: '', messageId: null }), undefined);
+      assert.equal(
+        await vscode.commands.executeCommand(Commands.createReminder, { when: inAnHour(), note: '', messageId: null }),
+        undefined,
+      );
     } finally {
       await signOutAll(api);
       await old.stop();
@@ -155,9 +213,17 @@ describe('reminders on opening a file', () => {
     const shown: string[] = [];
     const sub = api.fileReminders.onDidRemind((r) => shown.push(r.id));
     try {
-      const reminder = await vscode.commands.executeCommand<{ id: string; path: string; lines: { start: number; end: number }; remark: string }>(Commands.createReminder, { onOpen: true, note: ' check the tie ' });
+      const reminder = await vscode.commands.executeCommand<{
+        id: string;
+        path: string;
+        lines: { start: number; end: number };
+        remark: string;
+      }>(Commands.createReminder, { onOpen: true, note: ' check the tie ' });
       assert.ok(reminder);
-      assert.deepEqual([reminder.path, reminder.lines, reminder.remark], ['src/stats.py', { start: 4, end: 5 }, 'check the tie']);
+      assert.deepEqual(
+        [reminder.path, reminder.lines, reminder.remark],
+        ['src/stats.py', { start: 4, end: 5 }, 'check the tie'],
+      );
       assert.ok(api.fileReminders.list().some((r) => r.id === reminder.id));
       // Not shown while the file stays open; closing it shows nothing either.
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -39,7 +39,12 @@ describe('report a message, go to a date', function () {
 
   it('Report: offered, then the report reaches the moderation channel; "other" without a description is refused first', async () => {
     const topic = `report ${Date.now()}`;
-    const { id } = await sendMessage(bob, { type: 'stream', to: GENERAL, topic, content: 'click this link for free money' });
+    const { id } = await sendMessage(bob, {
+      type: 'stream',
+      to: GENERAL,
+      topic,
+      content: 'click this link for free money',
+    });
     const panel = (await vscode.commands.executeCommand<TopicPanel>(Commands.openTopic, { streamId: GENERAL, topic }))!;
     await panel.whenLoaded();
     const current = api.services.sessions.current!;
@@ -47,14 +52,28 @@ describe('report a message, go to a date', function () {
     assert.equal(messageModel(message, modelContextOf(current)).canReport, true);
 
     const before = errors.length;
-    const refused = await vscode.commands.executeCommand(Commands.reportMessage, { messageId: id, reportType: 'other', description: ' ' });
+    const refused = await vscode.commands.executeCommand(Commands.reportMessage, {
+      messageId: id,
+      reportType: 'other',
+      description: ' ',
+    });
     assert.equal(refused, undefined);
     assert.equal(errors.length, before + 1);
     assert.match(errors[before]!, /description is required/);
 
-    const result = await vscode.commands.executeCommand(Commands.reportMessage, { messageId: id, reportType: 'spam', description: 'A scam.' });
+    const result = await vscode.commands.executeCommand(Commands.reportMessage, {
+      messageId: id,
+      reportType: 'spam',
+      description: 'A scam.',
+    });
     assert.equal(result, 'reported');
-    const { messages } = await getMessages(olivia, { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'channel', operand: LEADERSHIP }], apply_markdown: false });
+    const { messages } = await getMessages(olivia, {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [{ operator: 'channel', operand: LEADERSHIP }],
+      apply_markdown: false,
+    });
     assert.equal(messages[0]?.subject, 'Bob Brown moderation');
     assert.match(messages[0]!.content, /reported a message sent by @_\*\*Bob Brown\|\d+\*\*/);
     assert.match(messages[0]!.content, /\*\*Spam\*\*\. A scam\./);

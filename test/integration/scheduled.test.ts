@@ -30,7 +30,8 @@ describe('scheduled messages', function () {
   });
 
   const run = (args: object) => vscode.commands.executeCommand<ScheduledResult>(Commands.scheduledMessages, args);
-  const serverCopy = async (id: number) => (await getScheduledMessages(other)).scheduled_messages.find((s) => s.scheduled_message_id === id);
+  const serverCopy = async (id: number) =>
+    (await getScheduledMessages(other)).scheduled_messages.find((s) => s.scheduled_message_id === id);
   const inDays = (d: number) => Math.floor(Date.now() / 1000) + d * 86400;
 
   it('lists scheduled messages with time, target, topic and excerpt; the failed one is marked', async () => {
@@ -51,17 +52,31 @@ describe('scheduled messages', function () {
 
   it('refuses to save a failed one without a new time, and saves it with one', async () => {
     const failed = (await getScheduledMessages(other)).scheduled_messages.find((s) => s.failed)!;
-    const refused = await run({ action: 'edit', scheduledMessageId: failed.scheduled_message_id, content: 'Happy birthday, Bob!' });
+    const refused = await run({
+      action: 'edit',
+      scheduledMessageId: failed.scheduled_message_id,
+      content: 'Happy birthday, Bob!',
+    });
     assert.equal(refused.status, 'refused');
     assert.equal((refused as { message: string }).message, NEEDS_NEW_TIME);
     assert.equal((await serverCopy(failed.scheduled_message_id))?.content, 'Happy birthday!', 'nothing was sent');
 
-    const badTime = await run({ action: 'edit', scheduledMessageId: failed.scheduled_message_id, content: 'x', time: '2030-02-30 10:00' });
+    const badTime = await run({
+      action: 'edit',
+      scheduledMessageId: failed.scheduled_message_id,
+      content: 'x',
+      time: '2030-02-30 10:00',
+    });
     assert.equal(badTime.status, 'refused');
     assert.match((badTime as { message: string }).message, /does not exist/);
 
     const at = inDays(3);
-    const saved = await run({ action: 'edit', scheduledMessageId: failed.scheduled_message_id, content: 'Happy birthday, Bob!', time: formatLocal(fromUnixSeconds(at)) });
+    const saved = await run({
+      action: 'edit',
+      scheduledMessageId: failed.scheduled_message_id,
+      content: 'Happy birthday, Bob!',
+      time: formatLocal(fromUnixSeconds(at)),
+    });
     assert.equal(saved.status, 'saved', JSON.stringify(saved));
     const now = await serverCopy(failed.scheduled_message_id);
     assert.equal(now?.content, 'Happy birthday, Bob!');
@@ -71,7 +86,10 @@ describe('scheduled messages', function () {
 
   it('schedules a message to a topic, edits it in a draft tab, retargets and deletes it', async () => {
     const created = await vscode.commands.executeCommand<ScheduledResult>(Commands.scheduleMessage, {
-      streamId: ENGINEERING, topic: 'scheduled test', content: 'Later, **gator**.', time: inDays(1),
+      streamId: ENGINEERING,
+      topic: 'scheduled test',
+      content: 'Later, **gator**.',
+      time: inDays(1),
     });
     assert.equal(created.status, 'created', JSON.stringify(created));
     const id = (created as { id: number }).id;

@@ -11,7 +11,17 @@ import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import type { ConversationGroup } from '../../src/views/messages/groups';
 import type { TopicPanel } from '../../src/webviews/topicView/panel';
-import { clientFor, ENGINEERING, freshStart, GENERAL, signIn, signOutAll, testAccount, testControl, waitFor } from './helpers';
+import {
+  clientFor,
+  ENGINEERING,
+  freshStart,
+  GENERAL,
+  signIn,
+  signOutAll,
+  testAccount,
+  testControl,
+  waitFor,
+} from './helpers';
 
 describe('Search Messages', () => {
   let api: TeamChatApi;
@@ -19,7 +29,8 @@ describe('Search Messages', () => {
   const token = `zebra${Date.now()}`;
   const ids: Record<string, number> = {};
 
-  const search = (query: string): Thenable<unknown> => vscode.commands.executeCommand(Commands.searchMessages, { query });
+  const search = (query: string): Thenable<unknown> =>
+    vscode.commands.executeCommand(Commands.searchMessages, { query });
   const groups = (): ConversationGroup[] => api.searchResults.provider.groups();
   const summary = (): string[] => groups().map((g) => `${g.label} (${g.rows.length})`);
 
@@ -33,7 +44,9 @@ describe('Search Messages', () => {
     await post('a1', ENGINEERING, 'search a', `first ${token} message`);
     await post('a2', ENGINEERING, 'search a', `second ${token} message`);
     await post('b1', GENERAL, 'search b', `third ${token} message`);
-    ids.dm = (await sendMessage(bobClient, { type: 'private', to: [testAccount('alice').userId], content: `a direct ${token}` })).id;
+    ids.dm = (
+      await sendMessage(bobClient, { type: 'private', to: [testAccount('alice').userId], content: `a direct ${token}` })
+    ).id;
     await post('other', ENGINEERING, 'search a', 'no match here');
   });
 
@@ -62,7 +75,11 @@ describe('Search Messages', () => {
     assert.equal(engItem.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
 
     const rows = api.searchResults.provider.getChildren(eng);
-    assert.deepEqual(rows.map((r) => (r.kind === 'message' ? r.row.id : 0)), [ids.a2, ids.a1], 'newest first');
+    assert.deepEqual(
+      rows.map((r) => (r.kind === 'message' ? r.row.id : 0)),
+      [ids.a2, ids.a1],
+      'newest first',
+    );
     const item = api.searchResults.provider.getTreeItem(rows[0]!);
     const label = item.label as vscode.TreeItemLabel;
     assert.equal(label.label, `Bob Brown — second ${token} message`);
@@ -79,13 +96,17 @@ describe('Search Messages', () => {
     panel.dispose();
 
     const dmRow = api.searchResults.provider.getChildren(dm)[0]!;
-    assert.deepEqual(api.searchResults.provider.getTreeItem(dmRow).command?.arguments, [{ userIds: [testAccount('bob').userId], anchor: ids.dm }]);
+    assert.deepEqual(api.searchResults.provider.getTreeItem(dmRow).command?.arguments, [
+      { userIds: [testAccount('bob').userId], anchor: ids.dm },
+    ]);
   });
 
   it('is live: a new matching message appears, and its conversation moves first', async function () {
     this.timeout(60_000);
     await search(token);
-    const id = (await sendMessage(bobClient, { type: 'stream', to: ENGINEERING, topic: 'search a', content: `fourth ${token}` })).id;
+    const id = (
+      await sendMessage(bobClient, { type: 'stream', to: ENGINEERING, topic: 'search a', content: `fourth ${token}` })
+    ).id;
     await sendMessage(bobClient, { type: 'stream', to: ENGINEERING, topic: 'search a', content: 'still no match' });
     await waitFor('the new match, its conversation first', () => groups()[0]?.rows[0]?.id === id, 20_000);
     assert.deepEqual(summary(), ['#engineering › search a (3)', 'DM with Bob Brown (1)', '#general › search b (1)']);
@@ -110,7 +131,10 @@ describe('Search Messages', () => {
     await search(`sender:me ${token}`);
     assert.deepEqual(summary(), []);
     assert.equal(api.searchResults.view.message, `No messages match “sender:me ${token}”.`);
-    assert.deepEqual((api.services.context.globalState.get<string[]>('teamChat.recentSearches') ?? []).slice(0, 2), [`sender:me ${token}`, `topic:"search b" ${token}`]);
+    assert.deepEqual((api.services.context.globalState.get<string[]>('teamChat.recentSearches') ?? []).slice(0, 2), [
+      `sender:me ${token}`,
+      `topic:"search b" ${token}`,
+    ]);
     // near: lists around a message (every match here, the oldest first reached).
     await search(`near:${ids.a1} channel:engineering ${token}`);
     assert.equal(api.searchResults.model.state, 'loaded');
@@ -130,15 +154,24 @@ describe('Search Messages', () => {
     };
     try {
       await assert.rejects(Promise.resolve(search('channel:nowhere deploy')), /No channel named "nowhere"/);
-      await assert.rejects(Promise.resolve(search('sender:zed@example.com')), /No user with the email or name "zed@example.com"/);
+      await assert.rejects(
+        Promise.resolve(search('sender:zed@example.com')),
+        /No user with the email or name "zed@example.com"/,
+      );
       // A name that could be several people lists them (five, and how many more).
-      await assert.rejects(Promise.resolve(search('sender:crowd')), /"crowd" could be several people: Crowd Member 01 <crowd01@[^>]+>, Crowd Member 02 <crowd02@[^>]+>, .*Crowd Member 05 <crowd05@[^>]+> and 13 more\./);
+      await assert.rejects(
+        Promise.resolve(search('sender:crowd')),
+        /"crowd" could be several people: Crowd Member 01 <crowd01@[^>]+>, Crowd Member 02 <crowd02@[^>]+>, .*Crowd Member 05 <crowd05@[^>]+> and 13 more\./,
+      );
       await assert.rejects(Promise.resolve(search('todo: fix')), /Unknown operator "todo:"/);
       await assert.rejects(Promise.resolve(search('has:emoji')), /"has:emoji" is not a search/);
     } finally {
       client.request = original;
     }
-    assert.deepEqual(sent.filter((r) => r.includes('/messages')), []);
+    assert.deepEqual(
+      sent.filter((r) => r.includes('/messages')),
+      [],
+    );
     assert.equal(api.searchResults.query, token, 'the last results are kept');
   });
 

@@ -39,13 +39,16 @@ describe('server information', () => {
     assert.ok(model.realmName, 'a realm name');
     assert.equal(model.incompatible, false);
     assert.equal(model.signedInAs, undefined);
-    assert.ok(model.authMethods.some((m) => m.name === 'password'), JSON.stringify(model.authMethods));
+    assert.ok(
+      model.authMethods.some((m) => m.name === 'password'),
+      JSON.stringify(model.authMethods),
+    );
     assert.ok(Array.isArray(model.externalMethods));
     // The demo realm's icon is served by the realm itself (an absolute URL on its origin).
     assert.equal(model.iconUrl, `${url.replace(/\/*$/, '')}/static/images/demo-icon.png`);
   });
 
-  it('shows the active account\'s server after sign-in', async function () {
+  it("shows the active account's server after sign-in", async function () {
     this.timeout(20_000);
     await signIn(api, alice);
     const model = await vscode.commands.executeCommand<ServerInfoModel>(Commands.serverInfo);
@@ -56,7 +59,9 @@ describe('server information', () => {
 
   it('reports an unreachable server without throwing', async function () {
     this.timeout(30_000);
-    const model = await vscode.commands.executeCommand<ServerInfoModel | undefined>(Commands.serverInfo, { realmUrl: 'http://127.0.0.1:9' });
+    const model = await vscode.commands.executeCommand<ServerInfoModel | undefined>(Commands.serverInfo, {
+      realmUrl: 'http://127.0.0.1:9',
+    });
     assert.equal(model, undefined);
   });
 
@@ -66,17 +71,33 @@ describe('server information', () => {
         chat_feature_level: 300,
         realm_name: 'Evil <b>corp</b>',
         realm_icon: 'http://tracker.example/pixel.png',
-        realm_description: '<p onclick="alert(1)">Hi <script>alert(2)</script><a href="javascript:alert(3)">x</a><img src="/logo.png"></p>',
+        realm_description:
+          '<p onclick="alert(1)">Hi <script>alert(2)</script><a href="javascript:alert(3)">x</a><img src="/logo.png"></p>',
         external_authentication_methods: [
-          { name: 'saml:okta', display_name: 'Okta', display_icon: '/static/okta.png', login_url: '/accounts/login/okta', signup_url: '/s' },
-          { name: 'github', display_name: 'GitHub', display_icon: 'http://elsewhere.example/gh.png', login_url: 'javascript:alert(1)', signup_url: '' },
+          {
+            name: 'saml:okta',
+            display_name: 'Okta',
+            display_icon: '/static/okta.png',
+            login_url: '/accounts/login/okta',
+            signup_url: '/s',
+          },
+          {
+            name: 'github',
+            display_name: 'GitHub',
+            display_icon: 'http://elsewhere.example/gh.png',
+            login_url: 'javascript:alert(1)',
+            signup_url: '',
+          },
         ],
       },
       'http://chat.local:9991',
     );
     assert.equal(model.iconUrl, undefined);
     // The page sanitises the server's HTML with the realm the model names (jsdom here, the webview's DOM there).
-    const sanitizer = createServerHtmlSanitizer(new JSDOM('').window as unknown as Parameters<typeof createServerHtmlSanitizer>[0], createDOMPurify);
+    const sanitizer = createServerHtmlSanitizer(
+      new JSDOM('').window as unknown as Parameters<typeof createServerHtmlSanitizer>[0],
+      createDOMPurify,
+    );
     const description = sanitizer.html(model.descriptionHtml!, model.realmUrl);
     assert.ok(!/script|onclick|javascript/i.test(description), description);
     assert.match(description, /<img src="http:\/\/chat.local:9991\/logo.png"/);

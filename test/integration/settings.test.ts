@@ -12,7 +12,18 @@ import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 // A type only: the extension runs from its bundle, so the class's statics here are another copy.
 import type { SettingsPanel } from '../../src/webviews/settings/panel';
-import { accountWithRole, clientFor, freshStart, ROLE, signIn, signOutAll, startExtraServer, testAccount, waitFor, type TestAccount } from './helpers';
+import {
+  accountWithRole,
+  clientFor,
+  freshStart,
+  ROLE,
+  signIn,
+  signOutAll,
+  startExtraServer,
+  testAccount,
+  waitFor,
+  type TestAccount,
+} from './helpers';
 
 describe('personal settings editor', () => {
   let api: TeamChatApi;
@@ -25,7 +36,10 @@ describe('personal settings editor', () => {
   const store = () => api.services.sessions.current!.store;
 
   async function memberSettings(): Promise<Record<string, unknown>> {
-    const snapshot = await registerQueue(memberClient, { fetch_event_types: ['user_settings'], event_types: ['heartbeat'] });
+    const snapshot = await registerQueue(memberClient, {
+      fetch_event_types: ['user_settings'],
+      event_types: ['heartbeat'],
+    });
     // Without the user_settings_object capability the settings come as top-level keys.
     return (snapshot.user_settings ?? snapshot) as Record<string, unknown>;
   }
@@ -63,7 +77,10 @@ describe('personal settings editor', () => {
     );
     const color = fields.find((f) => f.name === 'color_scheme')!;
     assert.equal(color.kind, 'choice');
-    assert.deepEqual(color.choices!.map((c) => c.value), [1, 2, 3]);
+    assert.deepEqual(
+      color.choices!.map((c) => c.value),
+      [1, 2, 3],
+    );
     assert.equal(color.value, store().userSettings.color_scheme);
     assert.equal(fields.find((f) => f.name === 'full_name')!.value, admin.fullName);
     assert.equal(fields.find((f) => f.name === 'twenty_four_hour_time')!.kind, 'boolean');
@@ -84,7 +101,10 @@ describe('personal settings editor', () => {
     assert.equal(result.ok, true, JSON.stringify(result));
     assert.deepEqual([...result.saved].sort(), ['color_scheme', 'twenty_four_hour_time']);
     assert.deepEqual(result.ignored, []);
-    await waitFor('the user_settings events', () => store().userSettings.color_scheme === color && store().userSettings.twenty_four_hour_time === twentyFour);
+    await waitFor(
+      'the user_settings events',
+      () => store().userSettings.color_scheme === color && store().userSettings.twenty_four_hour_time === twentyFour,
+    );
     const fields = panel.model!.groups.flatMap((g) => g.fields);
     assert.equal(fields.find((f) => f.name === 'color_scheme')!.value, color);
   });
@@ -93,7 +113,9 @@ describe('personal settings editor', () => {
     this.timeout(20_000);
     const beforeView = store().userSettings.web_channel_default_view;
     const beforeSize = store().userSettings.web_font_size_px;
-    const result = await panel.save({ changes: { web_channel_default_view: 3, web_font_size_px: 'big', twenty_four_hour_time: true } });
+    const result = await panel.save({
+      changes: { web_channel_default_view: 3, web_font_size_px: 'big', twenty_four_hour_time: true },
+    });
     assert.equal(result.ok, false);
     assert.match(result.fieldErrors.web_channel_default_view!, /must be one of 1 .*2 .*4/);
     assert.match(result.fieldErrors.web_font_size_px!, /font size must be a number/i);
@@ -117,11 +139,20 @@ describe('personal settings editor', () => {
     const before = await memberSettings();
     const style = before.user_list_style === 3 ? 1 : 3;
     const ownBefore = store().userSettings.user_list_style;
-    const empty = await panel.save({ changes: { user_list_style: style }, target: { userIds: [], groupIds: '', skipIfAlreadyEdited: false } });
+    const empty = await panel.save({
+      changes: { user_list_style: style },
+      target: { userIds: [], groupIds: '', skipIfAlreadyEdited: false },
+    });
     assert.match(empty.fieldErrors.target_users!, /Choose the users or groups/);
-    const badGroup = await panel.save({ changes: { user_list_style: style }, target: { userIds: [], groupIds: '12, x', skipIfAlreadyEdited: false } });
+    const badGroup = await panel.save({
+      changes: { user_list_style: style },
+      target: { userIds: [], groupIds: '12, x', skipIfAlreadyEdited: false },
+    });
     assert.match(badGroup.fieldErrors.target_users!, /"x" is not a group id/);
-    const account = await panel.save({ changes: { full_name: 'Someone' }, target: { userIds: [member.userId], groupIds: '', skipIfAlreadyEdited: false } });
+    const account = await panel.save({
+      changes: { full_name: 'Someone' },
+      target: { userIds: [member.userId], groupIds: '', skipIfAlreadyEdited: false },
+    });
     assert.match(account.fieldErrors.full_name!, /cannot be changed for other users/);
 
     const result = await panel.save({
@@ -130,7 +161,7 @@ describe('personal settings editor', () => {
     });
     assert.equal(result.ok, true, JSON.stringify(result));
     assert.equal((await memberSettings()).user_list_style, style);
-    assert.equal(store().userSettings.user_list_style, ownBefore, 'the administrator\'s own setting is unchanged');
+    assert.equal(store().userSettings.user_list_style, ownBefore, "the administrator's own setting is unchanged");
     // Put carol's back (she never edited it herself, so skip_if_already_edited does not skip her).
     const back = await panel.save({
       changes: { user_list_style: before.user_list_style as number },
@@ -149,10 +180,16 @@ describe('personal settings editor', () => {
       const oldAdmin = old.accounts.find((a) => a.role === 200)!;
       await signIn(api, oldAdmin, old.url);
       panel = await vscode.commands.executeCommand<SettingsPanel>(Commands.openSettings);
-      const model = await waitFor('the model of the older server', () => panel.model?.featureLevel === 340 && panel.model);
+      const model = await waitFor(
+        'the model of the older server',
+        () => panel.model?.featureLevel === 340 && panel.model,
+      );
       assert.equal(model.target.visible, true);
       assert.match(model.target.disabledReason!, /feature level 340.*444/);
-      const refused = await panel.save({ changes: { user_list_style: 2 }, target: { userIds: [oldAdmin.userId + 1], groupIds: '', skipIfAlreadyEdited: false } });
+      const refused = await panel.save({
+        changes: { user_list_style: 2 },
+        target: { userIds: [oldAdmin.userId + 1], groupIds: '', skipIfAlreadyEdited: false },
+      });
       assert.equal(refused.ok, false);
       assert.match(refused.fieldErrors.target_users ?? '', /cannot change other users' settings/);
 

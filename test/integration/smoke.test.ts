@@ -48,18 +48,32 @@ describe('extension smoke', () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext);
     await ext.activate();
-    interface Step { id: string; description: string; media: { markdown?: string }; completionEvents: string[] }
+    interface Step {
+      id: string;
+      description: string;
+      media: { markdown?: string };
+      completionEvents: string[];
+    }
     const walkthroughs: { id: string; steps: Step[] }[] = ext.packageJSON.contributes?.walkthroughs ?? [];
     const walkthrough = walkthroughs.find((w) => w.id === 'gettingStarted');
     assert.ok(walkthrough, 'no gettingStarted walkthrough');
-    assert.deepStrictEqual(walkthrough.steps.map((s) => s.id), ['signIn', 'openConversation', 'shareSelection', 'insertSnippet']);
+    assert.deepStrictEqual(
+      walkthrough.steps.map((s) => s.id),
+      ['signIn', 'openConversation', 'shareSelection', 'insertSnippet'],
+    );
     const registered = new Set(await vscode.commands.getCommands(true));
     for (const step of walkthrough.steps) {
       const linked = [...step.description.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]!);
-      const events = step.completionEvents.flatMap((e) => (e.startsWith('onCommand:') ? [e.slice('onCommand:'.length)] : []));
+      const events = step.completionEvents.flatMap((e) =>
+        e.startsWith('onCommand:') ? [e.slice('onCommand:'.length)] : [],
+      );
       assert.ok(linked.length > 0, `step ${step.id} links no command`);
-      for (const id of [...linked, ...events]) assert.ok(registered.has(id), `step ${step.id}: ${id} is not a registered command`);
-      assert.ok(step.media.markdown && fs.existsSync(path.join(ext.extensionPath, step.media.markdown)), `step ${step.id}: media missing`);
+      for (const id of [...linked, ...events])
+        assert.ok(registered.has(id), `step ${step.id}: ${id} is not a registered command`);
+      assert.ok(
+        step.media.markdown && fs.existsSync(path.join(ext.extensionPath, step.media.markdown)),
+        `step ${step.id}: media missing`,
+      );
     }
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#gettingStarted`, false);
   });

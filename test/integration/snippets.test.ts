@@ -12,7 +12,9 @@ import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import { clientFor, freshStart, signOutAll, testAccount, waitFor } from './helpers';
 
-const SNIPPET_SOURCE = ['Retry with backoff:', 'wait 2^n seconds, at most 5 times', 'then give up and report'].join('\n');
+const SNIPPET_SOURCE = ['Retry with backoff:', 'wait 2^n seconds, at most 5 times', 'then give up and report'].join(
+  '\n',
+);
 
 describe('saved snippets: save, insert as a comment, edit, delete', () => {
   let api: TeamChatApi;
@@ -55,7 +57,11 @@ describe('saved snippets: save, insert as a comment, edit, delete', () => {
     assert.ok(saved);
     assert.equal(saved.title, 'Retry policy');
     assert.equal(saved.content, SNIPPET_SOURCE);
-    await waitFor('the snippet in the store', () => store().savedSnippets().some((s) => s.id === id));
+    await waitFor('the snippet in the store', () =>
+      store()
+        .savedSnippets()
+        .some((s) => s.id === id),
+    );
   });
 
   it('refuses a 61-code-point title with nothing sent', async function () {
@@ -77,7 +83,11 @@ describe('saved snippets: save, insert as a comment, edit, delete', () => {
     } finally {
       sessionClient.call = call;
     }
-    assert.deepEqual(sent.filter((k) => k !== 'GET /events'), [], 'no request was sent');
+    assert.deepEqual(
+      sent.filter((k) => k !== 'GET /events'),
+      [],
+      'no request was sent',
+    );
     const sixty = '😀'.repeat(60);
     assert.equal((await serverSnippets()).length, before, 'nothing was created');
     // Exactly 60 code points is fine.
@@ -110,10 +120,17 @@ describe('saved snippets: save, insert as a comment, edit, delete', () => {
     const result = await vscode.commands.executeCommand<InsertResult>(Commands.insertSnippet, { snippetId });
     assert.ok(result);
     assert.equal(result.commented, 'line');
-    assert.equal(editor.document.getText(), 'export function undoable() {\n  // Retry with backoff:\n  // wait 2^n seconds, at most 5 times\n  // then give up and report\n  return run();\n}\n');
+    assert.equal(
+      editor.document.getText(),
+      'export function undoable() {\n  // Retry with backoff:\n  // wait 2^n seconds, at most 5 times\n  // then give up and report\n  return run();\n}\n',
+    );
     await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn });
     await vscode.commands.executeCommand('undo');
-    await waitFor('the undo to reach the document', () => editor.document.getText() === original || undefined, 5_000).catch(() => undefined);
+    await waitFor(
+      'the undo to reach the document',
+      () => editor.document.getText() === original || undefined,
+      5_000,
+    ).catch(() => undefined);
     assert.equal(editor.document.getText(), original);
   });
 
@@ -125,7 +142,10 @@ describe('saved snippets: save, insert as a comment, edit, delete', () => {
     const result = await vscode.commands.executeCommand<InsertResult>(Commands.insertSnippet, { snippetId });
     assert.ok(result);
     assert.equal(result.commented, 'line');
-    const inserted = editor.document.getText().split('\n').slice(result.startLine, result.endLine + 1);
+    const inserted = editor.document
+      .getText()
+      .split('\n')
+      .slice(result.startLine, result.endLine + 1);
     assert.equal(inserted.length, 3);
     for (const l of inserted) assert.ok(l.startsWith('    # '), `not a # comment: ${JSON.stringify(l)}`);
   });
@@ -136,7 +156,10 @@ describe('saved snippets: save, insert as a comment, edit, delete', () => {
     editor.selection = new vscode.Selection(1, 0, 1, 0);
     const result = await vscode.commands.executeCommand<InsertResult>(Commands.insertSnippet, { snippetId });
     assert.ok(result);
-    const inserted = editor.document.getText().split('\n').slice(result.startLine, result.endLine + 1);
+    const inserted = editor.document
+      .getText()
+      .split('\n')
+      .slice(result.startLine, result.endLine + 1);
     assert.equal(inserted.length, 3, editor.document.getText());
     // VS Code wraps the lines in one <!-- … --> block.
     assert.ok(inserted[0].startsWith('<!-- Retry with backoff:'), inserted.join('\n'));
@@ -153,17 +176,38 @@ describe('saved snippets: save, insert as a comment, edit, delete', () => {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), 'Retry with **jittered** backoff');
     assert.ok(await vscode.workspace.applyEdit(edit));
-    assert.equal(await vscode.commands.executeCommand(Commands.editSnippetTitle, { uri, title: 'Retry policy v2' }), 'Retry policy v2');
+    assert.equal(
+      await vscode.commands.executeCommand(Commands.editSnippetTitle, { uri, title: 'Retry policy v2' }),
+      'Retry policy v2',
+    );
     assert.equal(await vscode.commands.executeCommand(Commands.saveSnippetEdit, { uri }), true);
     const saved = (await serverSnippets()).find((s) => s.id === snippetId)!;
     assert.equal(saved.title, 'Retry policy v2');
     assert.equal(saved.content, 'Retry with **jittered** backoff');
-    await waitFor('the store to follow', () => store().savedSnippets().find((s) => s.id === snippetId)?.title === 'Retry policy v2');
-    await waitFor('the tab to close', () => !vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => (t.input as { uri?: vscode.Uri })?.uri?.toString() === uri)));
+    await waitFor(
+      'the store to follow',
+      () =>
+        store()
+          .savedSnippets()
+          .find((s) => s.id === snippetId)?.title === 'Retry policy v2',
+    );
+    await waitFor(
+      'the tab to close',
+      () =>
+        !vscode.window.tabGroups.all.some((g) =>
+          g.tabs.some((t) => (t.input as { uri?: vscode.Uri })?.uri?.toString() === uri),
+        ),
+    );
     // Direct edit with arguments (no tab), and a too-long title refused before sending.
-    assert.equal(await vscode.commands.executeCommand(Commands.editSnippet, { snippetId, content: 'Short again' }), true);
+    assert.equal(
+      await vscode.commands.executeCommand(Commands.editSnippet, { snippetId, content: 'Short again' }),
+      true,
+    );
     assert.equal((await serverSnippets()).find((s) => s.id === snippetId)!.content, 'Short again');
-    assert.equal(await vscode.commands.executeCommand(Commands.editSnippet, { snippetId, title: 'x'.repeat(61) }), false);
+    assert.equal(
+      await vscode.commands.executeCommand(Commands.editSnippet, { snippetId, title: 'x'.repeat(61) }),
+      false,
+    );
     assert.equal((await serverSnippets()).find((s) => s.id === snippetId)!.title, 'Retry policy v2');
   });
 
@@ -171,6 +215,12 @@ describe('saved snippets: save, insert as a comment, edit, delete', () => {
     this.timeout(20_000);
     assert.equal(await vscode.commands.executeCommand(Commands.deleteSnippet, { snippetId, confirm: false }), true);
     assert.ok(!(await serverSnippets()).some((s) => s.id === snippetId));
-    await waitFor('the store to drop it', () => !store().savedSnippets().some((s) => s.id === snippetId));
+    await waitFor(
+      'the store to drop it',
+      () =>
+        !store()
+          .savedSnippets()
+          .some((s) => s.id === snippetId),
+    );
   });
 });

@@ -42,12 +42,18 @@ describe('share a terminal selection', function () {
     await vscode.commands.executeCommand('workbench.action.terminal.focus');
     await vscode.commands.executeCommand('workbench.action.terminal.selectToPreviousCommand');
     const topic = `terminal ${Date.now() % 100000}`;
-    const result = await vscode.commands.executeCommand<{ id: number; content: string }>(Commands.shareTerminalSelection, { streamId: ENGINEERING, topic });
+    const result = await vscode.commands.executeCommand<{ id: number; content: string }>(
+      Commands.shareTerminalSelection,
+      { streamId: ENGINEERING, topic },
+    );
     assert.ok(result?.id, JSON.stringify(result));
     const { message } = await getMessage(bob, { message_id: result.id, apply_markdown: false });
     assert.equal(message.subject, topic);
     assert.equal(message.content, result.content);
     // The selection runs from the command's prompt to the next prompt.
-    assert.match(message.content, /^Output of `\$ echo share-me-\$\(\(6\*7\)\)`:\n```text\n[^\n]*[#$%>] echo share-me-\$\(\(6\*7\)\)\nshare-me-42\n[^\n]*\n```$/);
+    assert.match(
+      message.content,
+      /^Output of `\$ echo share-me-\$\(\(6\*7\)\)`:\n```text\n[^\n]*[#$%>] echo share-me-\$\(\(6\*7\)\)\nshare-me-42\n[^\n]*\n```$/,
+    );
   });
 });

@@ -72,20 +72,31 @@ describe('topic view', () => {
     await waitFor('the sent message in the view', () => panel.list!.get(id));
     const { message } = await getMessage(bobClient, { message_id: id });
     assert.equal(message.subject, topic);
-    await assert.rejects(panel.send('x'.repeat(200_000)), /long|characters/i, 'an over-long message is refused before sending');
+    await assert.rejects(
+      panel.send('x'.repeat(200_000)),
+      /long|characters/i,
+      'an over-long message is refused before sending',
+    );
   });
 
   it('inserts a saved snippet into the compose box (teamChat.insertSnippetIntoCompose), keeping the draft, also into a hidden view', async function () {
     this.timeout(20_000);
     const client = api.services.sessions.current!.client;
-    const { saved_snippet_id: snippetId } = await createSavedSnippet(client, { title: 'Greeting', content: 'Thanks, Bob!' });
+    const { saved_snippet_id: snippetId } = await createSavedSnippet(client, {
+      title: 'Greeting',
+      content: 'Thanks, Bob!',
+    });
     try {
       panel.reveal();
       assert.equal(await vscode.commands.executeCommand(Commands.insertSnippetIntoCompose, { snippetId }), true);
       await waitFor('the snippet in the compose box', () => panel.composeText === 'Thanks, Bob!');
       // A second insertion goes in at the caret (after the first): the draft stays.
       assert.equal(await vscode.commands.executeCommand(Commands.insertSnippetIntoCompose, { snippetId }), true);
-      await waitFor('both insertions in the compose box', () => panel.composeText === 'Thanks, Bob!Thanks, Bob!', 10_000);
+      await waitFor(
+        'both insertions in the compose box',
+        () => panel.composeText === 'Thanks, Bob!Thanks, Bob!',
+        10_000,
+      );
       // Hidden behind an editor, the page unloads; the draft comes back from its saved state and the
       // snippet is added to it once the revealed page is ready.
       const file = path.join(tmp, 'elsewhere.txt');
@@ -93,9 +104,15 @@ describe('topic view', () => {
       await vscode.window.showTextDocument(vscode.Uri.file(file), { viewColumn: panel.panel.viewColumn });
       await waitFor('the view hidden', () => !panel.panel.visible);
       assert.equal(await vscode.commands.executeCommand(Commands.insertSnippetIntoCompose, { snippetId }), true);
-      await waitFor('the draft restored plus the snippet', () => panel.composeText === 'Thanks, Bob!'.repeat(3), 15_000);
+      await waitFor(
+        'the draft restored plus the snippet',
+        () => panel.composeText === 'Thanks, Bob!'.repeat(3),
+        15_000,
+      );
       assert.ok(panel.panel.visible, 'the view was not revealed');
-      const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputText && t.input.uri.fsPath === file);
+      const tab = vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .find((t) => t.input instanceof vscode.TabInputText && t.input.uri.fsPath === file);
       if (tab) await vscode.window.tabGroups.close(tab);
     } finally {
       await deleteSavedSnippet(client, { saved_snippet_id: snippetId });
@@ -112,7 +129,10 @@ describe('topic view', () => {
       return d?.uri.scheme === 'teamchat-draft' ? d : undefined;
     });
     assert.equal(doc.getText(), 'Edit **me** from the topic view');
-    assert.equal((await vscode.commands.executeCommand<{ status: string }>(Commands.discardEdit, { messageId: id })).status, 'discarded');
+    assert.equal(
+      (await vscode.commands.executeCommand<{ status: string }>(Commands.discardEdit, { messageId: id })).status,
+      'discarded',
+    );
   });
 
   it('shows a message from another account live', async function () {
@@ -140,12 +160,19 @@ describe('topic view', () => {
     this.timeout(15_000);
     const store = api.services.sessions.current!.store;
     const custom = emojiChoices(store.realmEmoji()).filter((c) => c.emoji.type === 'realm_emoji');
-    assert.deepEqual(custom.map((c) => c.label), [':party_parrot:']);
+    assert.deepEqual(
+      custom.map((c) => c.label),
+      [':party_parrot:'],
+    );
     const target = bobIds[1]!;
     const { name, code, type } = custom[0]!.emoji;
     await panel.toggleReaction(target, { emojiName: name, emojiCode: code, reactionType: type });
     await waitFor('the custom emoji reaction', () =>
-      panel.list!.get(target)?.reactions.some((r) => r.user_id === store.ownUserId && r.reaction_type === 'realm_emoji' && r.emoji_code === code),
+      panel
+        .list!.get(target)
+        ?.reactions.some(
+          (r) => r.user_id === store.ownUserId && r.reaction_type === 'realm_emoji' && r.emoji_code === code,
+        ),
     );
   });
 
@@ -157,7 +184,10 @@ describe('topic view', () => {
     const doc = await vscode.workspace.openTextDocument(file);
     const editor = await vscode.window.showTextDocument(doc);
     editor.selection = new vscode.Selection(1, 0, 3, 1);
-    const result = await vscode.commands.executeCommand<{ id: number }>(Commands.shareSelection, { streamId: GENERAL, topic });
+    const result = await vscode.commands.executeCommand<{ id: number }>(Commands.shareSelection, {
+      streamId: GENERAL,
+      topic,
+    });
     assert.ok(result, 'nothing was shared');
     const { message, raw_content } = await getMessage(bobClient, { message_id: result.id, apply_markdown: false });
     const content = raw_content ?? message.content;
@@ -173,19 +203,30 @@ describe('topic view', () => {
     this.timeout(15_000);
     const id = await bobSays('a message on the move');
     await waitFor('the message in the view', () => panel.list!.get(id));
-    const quiet = { propagate_mode: 'change_one' as const, send_notification_to_old_thread: false, send_notification_to_new_thread: false };
+    const quiet = {
+      propagate_mode: 'change_one' as const,
+      send_notification_to_old_thread: false,
+      send_notification_to_new_thread: false,
+    };
     await updateMessage(bobClient, { message_id: id, topic: `${topic} (elsewhere)`, ...quiet });
     await waitFor('the message gone from the view', () => panel.list!.get(id) === undefined);
     await updateMessage(bobClient, { message_id: id, topic, ...quiet });
     const back = await waitFor('the message back in the view', () => panel.list!.get(id));
     assert.equal(back.subject, topic);
-    assert.deepEqual([...panel.list!.ids()].filter((x) => x >= id), [id]);
+    assert.deepEqual(
+      [...panel.list!.ids()].filter((x) => x >= id),
+      [id],
+    );
   });
 
   it('searches a topic with highlights, and highlights matching live messages (matches_narrow)', async function () {
     this.timeout(20_000);
     const needleId = await bobSays('the haystack hides a needle here');
-    const search = await vscode.commands.executeCommand<TopicPanel>(Commands.searchTopic, { streamId: GENERAL, topic, query: 'needle' });
+    const search = await vscode.commands.executeCommand<TopicPanel>(Commands.searchTopic, {
+      streamId: GENERAL,
+      topic,
+      query: 'needle',
+    });
     assert.ok(search);
     await search.whenLoaded();
     const match = search.matches().get(needleId);
@@ -210,7 +251,10 @@ describe('topic view', () => {
   it('searches a channel across topics', async function () {
     this.timeout(15_000);
     const other = await bobSays('a needle in another topic', `${topic} (other)`);
-    const search = await vscode.commands.executeCommand<TopicPanel>(Commands.searchChannel, { streamId: GENERAL, query: 'needle' });
+    const search = await vscode.commands.executeCommand<TopicPanel>(Commands.searchChannel, {
+      streamId: GENERAL,
+      query: 'needle',
+    });
     assert.ok(search);
     await search.whenLoaded();
     assert.ok(search.matches().has(other));

@@ -37,7 +37,7 @@ describe('topics: the topics tree and topic commands', () => {
     await bobClient.close();
   });
 
-  it('shows the selected channel\'s topics, newest first, and new topics live', async function () {
+  it("shows the selected channel's topics, newest first, and new topics live", async function () {
     this.timeout(20_000);
     await api.topics.showChannel(GENERAL);
     assert.equal(api.topics.model.streamId, GENERAL);
@@ -45,7 +45,10 @@ describe('topics: the topics tree and topic commands', () => {
     const items = store().topics(GENERAL)!;
     assert.ok(items.length > 0);
     for (let i = 1; i < items.length; i++) assert.ok(items[i - 1]!.maxId > items[i]!.maxId, 'newest first');
-    assert.deepEqual(names(), items.map((t) => t.name));
+    assert.deepEqual(
+      names(),
+      items.map((t) => t.name),
+    );
     // A new topic from another user appears on top, live.
     await sendMessage(bobClient, { type: 'stream', to: GENERAL, topic: TOPIC, content: 'Plan for the release' });
     await waitFor('the new topic on top', () => names()[0] === TOPIC);
@@ -72,9 +75,16 @@ describe('topics: the topics tree and topic commands', () => {
   it('resolves and unresolves a topic', async function () {
     this.timeout(20_000);
     const TOPIC = await ownTopic('resolving');
-    assert.equal(await vscode.commands.executeCommand(Commands.topicResolve, { streamId: GENERAL, topic: TOPIC }), true);
+    assert.equal(
+      await vscode.commands.executeCommand(Commands.topicResolve, { streamId: GENERAL, topic: TOPIC }),
+      true,
+    );
     await waitFor('the resolved topic', () => names().includes(`✔ ${TOPIC}`) && !names().includes(TOPIC));
-    assert.ok(store().topics(GENERAL)!.find((t) => t.name === `✔ ${TOPIC}`)?.resolved);
+    assert.ok(
+      store()
+        .topics(GENERAL)!
+        .find((t) => t.name === `✔ ${TOPIC}`)?.resolved,
+    );
     await vscode.commands.executeCommand(Commands.topicUnresolve, { streamId: GENERAL, topic: `✔ ${TOPIC}` });
     await waitFor('the unresolved topic', () => names().includes(TOPIC) && !names().includes(`✔ ${TOPIC}`));
   });

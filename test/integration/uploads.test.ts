@@ -30,7 +30,8 @@ describe('uploads', () => {
     fs.writeFileSync(file, data);
     return { uri: vscode.Uri.file(file), data };
   };
-  const linkUrl = (link: string): string => /\]\((\/user_uploads\/[^)]+)\)$/.exec(link)?.[1] ?? assert.fail(`not a link: ${link}`);
+  const linkUrl = (link: string): string =>
+    /\]\((\/user_uploads\/[^)]+)\)$/.exec(link)?.[1] ?? assert.fail(`not a link: ${link}`);
 
   before(async function () {
     this.timeout(30_000);
@@ -93,7 +94,10 @@ describe('uploads', () => {
 
     const before = panel.composeText;
     await testControl('fault', { kind: 'status', status: 500, body: 'json', route: 'POST /user_uploads' });
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(Commands.uploadFile, { files: [uri] })), /500|server/i);
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand(Commands.uploadFile, { files: [uri] })),
+      /500|server/i,
+    );
     assert.equal(panel.composeText, before, 'the compose text is kept');
     assert.equal(panel.uploads.uploading, 0);
   });
@@ -102,15 +106,23 @@ describe('uploads', () => {
     this.timeout(30_000);
     const other = `${topic} shared`;
     const { uri, data } = write('diagram.png', 5_000);
-    const links = await vscode.commands.executeCommand<string[]>(Commands.shareFileToChat, uri, [uri], { streamId: GENERAL, topic: other });
+    const links = await vscode.commands.executeCommand<string[]>(Commands.shareFileToChat, uri, [uri], {
+      streamId: GENERAL,
+      topic: other,
+    });
     assert.equal(links?.length, 1);
-    const view = await waitFor('the topic opened', () => api.topicViews.find({ mode: 'topic', streamId: GENERAL, topic: other }));
+    const view = await waitFor('the topic opened', () =>
+      api.topicViews.find({ mode: 'topic', streamId: GENERAL, topic: other }),
+    );
     await waitFor('the link in its compose box', () => view.composeText === links[0], 15_000);
     assert.equal(view.list?.ids().length ?? 0, 0, 'nothing sent: the user presses Send');
     const served = await alice.download(linkUrl(links[0]), { maxBytes: MIB, accept: () => true });
     assert.ok(served.bytes.equals(data));
     const { id } = await view.send(view.composeText);
     const { attachments } = await getAttachments(alice);
-    assert.ok(attachments.some((a) => `/user_uploads/${a.path_id}` === linkUrl(links[0]) && a.message_ids.includes(id)), 'the message links the upload');
+    assert.ok(
+      attachments.some((a) => `/user_uploads/${a.path_id}` === linkUrl(links[0]) && a.message_ids.includes(id)),
+      'the message links the upload',
+    );
   });
 });

@@ -10,7 +10,18 @@ import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import { sendMessage } from '../../src/api/messages/routes';
 import type { MessageListDelta } from '../../src/messageList';
-import { clientFor, freshStart, GENERAL, serverUrl, signIn, signOutAll, testAccount, testControl, waitFor, waitForSession } from './helpers';
+import {
+  clientFor,
+  freshStart,
+  GENERAL,
+  serverUrl,
+  signIn,
+  signOutAll,
+  testAccount,
+  testControl,
+  waitFor,
+  waitForSession,
+} from './helpers';
 
 describe('warm start', function () {
   this.timeout(60_000);
@@ -37,7 +48,8 @@ describe('warm start', function () {
     try {
       // A header, then one section a conversation (src/session/snapshotCache.ts).
       const [header, ...bodies] = fs.readFileSync(path.join(dir(), file), 'utf8').split('\n').filter(Boolean);
-      if ((JSON.parse(header!) as { accountId: string }).accountId !== api.services.sessions.current?.account.id) return undefined;
+      if ((JSON.parse(header!) as { accountId: string }).accountId !== api.services.sessions.current?.account.id)
+        return undefined;
       return bodies.map((body) => (JSON.parse(body) as { messages: { id: number }[] }).messages.map((m) => m.id));
     } catch {
       return undefined;
@@ -54,48 +66,71 @@ describe('warm start', function () {
   it('shows the saved snapshot while the server answers, then goes live', async () => {
     // One file, alice's: every account signed out before has had its files removed.
     await waitFor('the snapshot saved', () => snapshotFiles().length === 1, 10_000).catch((e: Error) => {
-      throw new Error(`${e.message}: ${owners('snapshot-').join(', ')}; alice is ${api.services.sessions.current?.account.id}`);
+      throw new Error(
+        `${e.message}: ${owners('snapshot-').join(', ')}; alice is ${api.services.sessions.current?.account.id}`,
+      );
     });
-    assert.deepEqual(owners('messages-').filter((o) => !o.endsWith(api.services.sessions.current!.account.id)), [], 'messages of an account signed out');
+    assert.deepEqual(
+      owners('messages-').filter((o) => !o.endsWith(api.services.sessions.current!.account.id)),
+      [],
+      'messages of an account signed out',
+    );
     const channelsBefore = api.channels.model.roots().map((n) => n.streamId);
     assert.ok(channelsBefore.length > 0);
 
     await testControl('fault', { kind: 'delay', ms: 3_000, route: 'POST /register', times: 1 });
     const seen: string[] = [];
     const subs = [
-      api.services.sessions.onDidChange((c) => seen.push(`current ${c ? c.session.status : 'none'} roots ${api.channels.model.roots().length}`)),
+      api.services.sessions.onDidChange((c) =>
+        seen.push(`current ${c ? c.session.status : 'none'} roots ${api.channels.model.roots().length}`),
+      ),
       api.services.sessions.onDidChangeState((s) => seen.push(`phase ${s.phase}`)),
     ];
     const restarted = api.services.sessions.restart();
     // Before the held-back /register answers: a current session, still connecting, with the channels.
-    const warm = await waitFor('a warm session', () => {
-      const c = api.services.sessions.current;
-      return c && c.session.status !== 'live' && api.channels.model.roots().length > 0 && c;
-    }, 2_500).catch((e: Error) => {
+    const warm = await waitFor(
+      'a warm session',
+      () => {
+        const c = api.services.sessions.current;
+        return c && c.session.status !== 'live' && api.channels.model.roots().length > 0 && c;
+      },
+      2_500,
+    ).catch((e: Error) => {
       throw new Error(`${e.message}: ${seen.join(', ')}`);
     });
     for (const sub of subs) sub.dispose();
     assert.equal(api.services.sessions.state.phase, 'saved');
     assert.ok(api.services.sessions.state.savedAt! > 0, 'the saved state says when it was saved');
-    assert.deepEqual(api.channels.model.roots().map((n) => n.streamId), channelsBefore);
+    assert.deepEqual(
+      api.channels.model.roots().map((n) => n.streamId),
+      channelsBefore,
+    );
     assert.equal(api.channels.view.description, 'updating…', 'the Channels view says it shows saved rows');
     assert.equal(api.channels.view.message, undefined, 'no "Not connected" or "Connecting" over the saved rows');
     await restarted;
     const live = await waitForSession(api, alice.email);
     assert.equal(live.session, warm.session, 'the warm session is the one that went live');
-    assert.deepEqual(api.channels.model.roots().map((n) => n.streamId), channelsBefore);
+    assert.deepEqual(
+      api.channels.model.roots().map((n) => n.streamId),
+      channelsBefore,
+    );
   });
 
   it("shows an open conversation's saved messages before the server answers, then reconciles without a redraw or a lost message", async () => {
     const bob = clientFor(testAccount('bob'));
     try {
       const topic = `warm start ${Date.now()}`;
-      const say = async (content: string) => (await sendMessage(bob, { type: 'stream', to: GENERAL, topic, content })).id;
+      const say = async (content: string) =>
+        (await sendMessage(bob, { type: 'stream', to: GENERAL, topic, content })).id;
       const sent = [await say('one'), await say('two'), await say('three')];
       const panel = api.topicViews.open({ mode: 'topic', streamId: GENERAL, topic }, topic);
       assert.deepEqual(await panel.whenLoaded(), sent);
       // Saved a little after the view loaded: alice's file (the only one) holds this conversation.
-      await waitFor('the messages saved', () => cacheFiles('messages-').length === 1 && savedMessageIds()?.some((ids) => ids.join() === sent.join()), 10_000).catch((e: Error) => {
+      await waitFor(
+        'the messages saved',
+        () => cacheFiles('messages-').length === 1 && savedMessageIds()?.some((ids) => ids.join() === sent.join()),
+        10_000,
+      ).catch((e: Error) => {
         throw new Error(`${e.message}: ${owners('messages-').join(', ')}; saved ${JSON.stringify(savedMessageIds())}`);
       });
 
@@ -103,7 +138,11 @@ describe('warm start', function () {
       await testControl('fault', { kind: 'delay', ms: 3_000, route: 'POST /register', times: 1 });
       await testControl('fault', { kind: 'delay', ms: 3_000, route: 'GET /messages', times: 3 });
       const restarted = api.services.sessions.restart();
-      await waitFor('a warm session', () => api.services.sessions.current && api.services.sessions.state.phase === 'saved', 2_500);
+      await waitFor(
+        'a warm session',
+        () => api.services.sessions.current && api.services.sessions.state.phase === 'saved',
+        2_500,
+      );
       const list = panel.list!;
       const deltas: MessageListDelta[] = [];
       const sub = list.onDidChange((d) => deltas.push(d));
@@ -119,7 +158,11 @@ describe('warm start', function () {
         assert.deepEqual(list.ids(), [...sent, during]);
         assert.equal(list.seeded, false);
         const touched = deltas.flatMap((d) => [...d.added, ...d.changed, ...d.removed]);
-        assert.deepEqual(touched.filter((id) => sent.includes(id)), [], `the saved messages were redrawn: ${JSON.stringify(deltas)}`);
+        assert.deepEqual(
+          touched.filter((id) => sent.includes(id)),
+          [],
+          `the saved messages were redrawn: ${JSON.stringify(deltas)}`,
+        );
       } finally {
         sub.dispose();
         panel.dispose();
@@ -138,15 +181,27 @@ describe('warm start', function () {
     const sub = api.services.sessions.onDidChangeState((s) => phases.push(s.phase));
     try {
       const restarted = api.services.sessions.restart();
-      const warm = await waitFor('a warm session', () => api.services.sessions.state.phase === 'saved' && api.services.sessions.current, 4_500).catch((e: Error) => {
+      const warm = await waitFor(
+        'a warm session',
+        () => api.services.sessions.state.phase === 'saved' && api.services.sessions.current,
+        4_500,
+      ).catch((e: Error) => {
         throw new Error(`${e.message}: phases ${phases.join(', ')}`);
       });
       // As the demo's auto sign-in does: the account stored again and made active.
-      await vscode.commands.executeCommand(Commands.signIn, { realmUrl: serverUrl(), email: alice.email, apiKey: alice.apiKey });
+      await vscode.commands.executeCommand(Commands.signIn, {
+        realmUrl: serverUrl(),
+        email: alice.email,
+        apiKey: alice.apiKey,
+      });
       await restarted;
       const live = await waitForSession(api, alice.email, serverUrl(), 20_000);
       assert.equal(live.session, warm.session, 'the warm start was kept, not left waiting or started twice');
-      assert.deepEqual(phases.filter((p) => p !== 'saved'), ['starting', 'live'], JSON.stringify(phases));
+      assert.deepEqual(
+        phases.filter((p) => p !== 'saved'),
+        ['starting', 'live'],
+        JSON.stringify(phases),
+      );
     } finally {
       sub.dispose();
     }
@@ -156,8 +211,16 @@ describe('warm start', function () {
     const bob = testAccount('bob');
     await testControl('fault', { kind: 'delay', ms: 5_000, route: 'POST /register', times: 1 });
     const restarted = api.services.sessions.restart();
-    const warm = await waitFor('a warm session', () => api.services.sessions.state.phase === 'saved' && api.services.sessions.current, 4_500);
-    await vscode.commands.executeCommand(Commands.signIn, { realmUrl: serverUrl(), email: bob.email, apiKey: bob.apiKey });
+    const warm = await waitFor(
+      'a warm session',
+      () => api.services.sessions.state.phase === 'saved' && api.services.sessions.current,
+      4_500,
+    );
+    await vscode.commands.executeCommand(Commands.signIn, {
+      realmUrl: serverUrl(),
+      email: bob.email,
+      apiKey: bob.apiKey,
+    });
     await restarted;
     const live = await waitForSession(api, bob.email, serverUrl(), 20_000);
     assert.notEqual(live.session, warm.session);
@@ -166,7 +229,11 @@ describe('warm start', function () {
     await testControl('fault', { kind: 'delay', ms: 5_000, route: 'POST /register', times: 1 });
     const aliceId = api.services.accounts.list().find((a) => a.email === alice.email)!.id;
     const switched = api.services.accounts.setActive(aliceId);
-    await waitFor("alice's warm session", () => api.services.sessions.state.phase === 'saved' && api.services.sessions.current?.account.id === aliceId, 5_000);
+    await waitFor(
+      "alice's warm session",
+      () => api.services.sessions.state.phase === 'saved' && api.services.sessions.current?.account.id === aliceId,
+      5_000,
+    );
     await switched;
     await waitForSession(api, alice.email, serverUrl(), 20_000);
     await vscode.commands.executeCommand(Commands.signOut, live.account.id);

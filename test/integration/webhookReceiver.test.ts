@@ -28,8 +28,16 @@ describe('outgoing webhook receiver: payloads from the chat server, answers, tok
   const topic = `webhook test ${Date.now()}`;
 
   async function topicMessages(): Promise<RawMessage[]> {
-    const narrow = [{ operator: 'channel', operand: 'general' }, { operator: 'topic', operand: topic }];
-    const body = await alice.request('GET', '/messages', { anchor: 'newest', num_before: 20, num_after: 0, narrow, apply_markdown: false }, { route: 'GET /messages' });
+    const narrow = [
+      { operator: 'channel', operand: 'general' },
+      { operator: 'topic', operand: topic },
+    ];
+    const body = await alice.request(
+      'GET',
+      '/messages',
+      { anchor: 'newest', num_before: 20, num_after: 0, narrow, apply_markdown: false },
+      { route: 'GET /messages' },
+    );
     return body.messages as RawMessage[];
   }
 
@@ -46,7 +54,11 @@ describe('outgoing webhook receiver: payloads from the chat server, answers, tok
   });
 
   it('starts on 127.0.0.1 with the arguments given', async () => {
-    receiver = await vscode.commands.executeCommand<StartReceiverResult>(Commands.startWebhookReceiver, { token, port: 0, autoReply: 'pong from the receiver' });
+    receiver = await vscode.commands.executeCommand<StartReceiverResult>(Commands.startWebhookReceiver, {
+      token,
+      port: 0,
+      autoReply: 'pong from the receiver',
+    });
     assert.match(receiver.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
     assert.ok(receiver.port > 0);
     assert.equal(api.webhookReceiver.running, true);
@@ -65,22 +77,37 @@ describe('outgoing webhook receiver: payloads from the chat server, answers, tok
         }
       });
     });
-    await alice.request('POST', '/messages', { type: 'stream', to: 'general', topic, content: `@**${bot.fullName}** ping` }, { route: 'POST /messages' });
+    await alice.request(
+      'POST',
+      '/messages',
+      { type: 'stream', to: 'general', topic, content: `@**${bot.fullName}** ping` },
+      { route: 'POST /messages' },
+    );
     await received;
     const entry = api.webhookReceiver.received.find((e) => e.payload.message.subject === topic)!;
     assert.equal(entry.payload.trigger, 'mention');
     assert.equal(entry.payload.bot_email, bot.email);
     assert.match(entry.payload.data, /ping/);
     assert.deepEqual(entry.reply, { content: 'pong from the receiver' });
-    const reply = await waitFor('the bot’s reply in the topic', async () => (await topicMessages()).find((m) => m.sender_id === bot.userId));
+    const reply = await waitFor('the bot’s reply in the topic', async () =>
+      (await topicMessages()).find((m) => m.sender_id === bot.userId),
+    );
     assert.equal(reply.content, 'pong from the receiver');
   });
 
   it('answers with no response when told to', async function () {
     this.timeout(15_000);
     const payload = api.webhookReceiver.received.find((e) => e.payload.message.subject === topic)!.payload;
-    receiver = await vscode.commands.executeCommand<StartReceiverResult>(Commands.startWebhookReceiver, { token, port: 0, autoReply: null });
-    const res = await fetch(receiver.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) });
+    receiver = await vscode.commands.executeCommand<StartReceiverResult>(Commands.startWebhookReceiver, {
+      token,
+      port: 0,
+      autoReply: null,
+    });
+    const res = await fetch(receiver.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { response_not_required: true });
   });

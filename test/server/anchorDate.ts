@@ -20,7 +20,14 @@ export function parseAnchorDate(text: string): number | undefined {
   const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
   const back = new Date(ms);
   // 2026-02-30 and 25:00 are not dates.
-  if (back.getUTCDate() !== Number(d) || back.getUTCMonth() !== Number(mo) - 1 || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
+  if (
+    back.getUTCDate() !== Number(d) ||
+    back.getUTCMonth() !== Number(mo) - 1 ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(s) > 59
+  )
+    return undefined;
   let offset = 0;
   if (zone !== 'Z') {
     const z = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
@@ -33,10 +40,17 @@ export function parseAnchorDate(text: string): number | undefined {
  * The anchor parameter as `rangeQuery` takes it: `date` becomes the id of the first message of the
  * narrow at or after `anchor_date` (the newest sentinel when there is none); others pass through.
  */
-export function resolveDateAnchor(srv: ChatServer, candidates: number[], filter: Filter, anchor: string, anchorDate: string | undefined): string {
+export function resolveDateAnchor(
+  srv: ChatServer,
+  candidates: number[],
+  filter: Filter,
+  anchor: string,
+  anchorDate: string | undefined,
+): string {
   if (anchor !== 'date') return anchor;
   if (srv.fl < ANCHOR_DATE_FL) throw badRequest('Invalid anchor', 'BAD_REQUEST');
-  if (anchorDate === undefined) throw badRequest("Missing 'anchor_date' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'anchor_date' });
+  if (anchorDate === undefined)
+    throw badRequest("Missing 'anchor_date' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'anchor_date' });
   const at = parseAnchorDate(anchorDate);
   if (at === undefined) throw badRequest('Invalid anchor_date', 'BAD_REQUEST');
   const st = srv.state;

@@ -31,7 +31,8 @@ export function channelGroup(s: Stream, key: string): GroupValue {
 /** The settings a stream object carries at the server's feature level. */
 export function channelGroupFields(srv: ChatServer, s: Stream): Record<string, GroupValue> {
   const out: Record<string, GroupValue> = {};
-  for (const [key, { since }] of Object.entries(CHANNEL_GROUP_SETTINGS)) if (srv.fl >= since) out[key] = channelGroup(s, key);
+  for (const [key, { since }] of Object.entries(CHANNEL_GROUP_SETTINGS))
+    if (srv.fl >= since) out[key] = channelGroup(s, key);
   return out;
 }
 
@@ -54,7 +55,11 @@ function administers(srv: ChatServer, user: User): boolean {
 export function mayMoveWithin(srv: ChatServer, user: User, orig: Stream, target: Stream): boolean {
   if (srv.state.inGroup(user, srv.realmSetting('can_move_messages_between_topics_group'))) return true;
   if (srv.fl < 396) return false;
-  return administers(srv, user) || has(srv, user, orig, 'can_move_messages_within_channel_group') || has(srv, user, target, 'can_move_messages_within_channel_group');
+  return (
+    administers(srv, user) ||
+    has(srv, user, orig, 'can_move_messages_within_channel_group') ||
+    has(srv, user, target, 'can_move_messages_within_channel_group')
+  );
 }
 
 export function mayMoveOut(srv: ChatServer, user: User, orig: Stream): boolean {
@@ -70,11 +75,17 @@ export function mayResolve(srv: ChatServer, user: User, orig: Stream, target: St
 }
 
 export function mayDeleteAny(srv: ChatServer, user: User, s: Stream | undefined): boolean {
-  return srv.state.inGroup(user, srv.realmSetting('can_delete_any_message_group')) || (s !== undefined && has(srv, user, s, 'can_delete_any_message_group'));
+  return (
+    srv.state.inGroup(user, srv.realmSetting('can_delete_any_message_group')) ||
+    (s !== undefined && has(srv, user, s, 'can_delete_any_message_group'))
+  );
 }
 
 export function mayDeleteOwn(srv: ChatServer, user: User, s: Stream | undefined): boolean {
-  return srv.state.inGroup(user, srv.realmSetting('can_delete_own_message_group')) || (s !== undefined && has(srv, user, s, 'can_delete_own_message_group'));
+  return (
+    srv.state.inGroup(user, srv.realmSetting('can_delete_own_message_group')) ||
+    (s !== undefined && has(srv, user, s, 'can_delete_own_message_group'))
+  );
 }
 
 /** `check_for_can_create_topic_group_violation`: a topic the channel does not have yet needs the group. */

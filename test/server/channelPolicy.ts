@@ -16,7 +16,10 @@ export const EMPTY_TOPIC_ONLY_FL = 404;
 
 /** The realm's default: `topics_policy` from feature level 392, `mandatory_topics` before. */
 export function realmTopicsPolicy(srv: ChatServer): 'allow_empty_topic' | 'disable_empty_topic' {
-  if (srv.fl >= TOPICS_POLICY_FL) return srv.realmSetting<string>('topics_policy') === 'disable_empty_topic' ? 'disable_empty_topic' : 'allow_empty_topic';
+  if (srv.fl >= TOPICS_POLICY_FL)
+    return srv.realmSetting<string>('topics_policy') === 'disable_empty_topic'
+      ? 'disable_empty_topic'
+      : 'allow_empty_topic';
   return srv.realmSetting<boolean>('mandatory_topics') ? 'disable_empty_topic' : 'allow_empty_topic';
 }
 
@@ -44,7 +47,8 @@ export function checkTopicsPolicy(srv: ChatServer, s: Stream, topic: string, mov
   if (policy === 'disable_empty_topic' && topic === '' && moved) {
     throw badRequest(`Sending messages to the ${name} topic is not allowed in this channel.`, 'TOPICS_REQUIRED');
   }
-  if (policy === 'empty_topic_only' && topic !== '') throw badRequest(`Only the ${name} topic is allowed in this channel.`, 'TOPICS_NOT_ALLOWED');
+  if (policy === 'empty_topic_only' && topic !== '')
+    throw badRequest(`Only the ${name} topic is allowed in this channel.`, 'TOPICS_NOT_ALLOWED');
 }
 
 /** Refuses changes (edits, moves, deletions, reactions) to a message of an archived channel. */

@@ -1,6 +1,12 @@
 import { startServer } from './index';
 
-const ROLE_NAMES: Record<number, string> = { 100: 'owner', 200: 'admin', 300: 'moderator', 400: 'member', 600: 'guest' };
+const ROLE_NAMES: Record<number, string> = {
+  100: 'owner',
+  200: 'admin',
+  300: 'moderator',
+  400: 'member',
+  600: 'guest',
+};
 
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,7 +33,9 @@ async function main(): Promise<void> {
     const rows = server.accounts.map((a) => [a.email, a.apiKey, ROLE_NAMES[a.role] ?? String(a.role), a.fullName]);
     const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => r[c].length), 8));
     const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
-    process.stdout.write(line(['email', 'api key', 'role', 'name']) + '\n' + rows.map(line).join('\n') + '\n\nPress Ctrl-C to stop.\n');
+    process.stdout.write(
+      line(['email', 'api key', 'role', 'name']) + '\n' + rows.map(line).join('\n') + '\n\nPress Ctrl-C to stop.\n',
+    );
   }
   const shutdown = () => void server.stop().then(() => process.exit(0));
   process.on('SIGINT', shutdown);

@@ -33,10 +33,17 @@ export interface ServerOptions {
    * Tests: checks each JSON success (the route's method and template, and the body) and returns
    * what is wrong with it; the server then answers 500 with that text instead.
    */
-  checkResponse?: (method: string, template: string, body: Record<string, unknown>, server: { featureLevel: number; flavor: 'chat' | 'zulip' }) => string | undefined;
+  checkResponse?: (
+    method: string,
+    template: string,
+    body: Record<string, unknown>,
+    server: { featureLevel: number; flavor: 'chat' | 'zulip' },
+  ) => string | undefined;
 }
 
-export type ResolvedOptions = Required<Omit<ServerOptions, 'now' | 'checkResponse' | 'seedTopic' | 'heartbeatSeconds'>> & {
+export type ResolvedOptions = Required<
+  Omit<ServerOptions, 'now' | 'checkResponse' | 'seedTopic' | 'heartbeatSeconds'>
+> & {
   now: () => number;
   heartbeatSeconds: number | undefined;
   seedTopic?: SeedTopic;
@@ -77,18 +84,31 @@ export class ChatServer {
   /** Serialised response sections of this server, keyed by the state's version counters. */
   readonly json = new JsonCache();
 
-  constructor(readonly state: State, readonly opts: ResolvedOptions) {}
+  constructor(
+    readonly state: State,
+    readonly opts: ResolvedOptions,
+  ) {}
 
-  get fl(): number { return this.opts.featureLevel; }
+  get fl(): number {
+    return this.opts.featureLevel;
+  }
 
   /** Current time in whole seconds. */
-  now(): number { return Math.floor(this.opts.now() + this.clockOffset); }
+  now(): number {
+    return Math.floor(this.opts.now() + this.clockOffset);
+  }
 
   /** Spelling of version keys, extra-emoji type and webhook route (see API-NOTES "Names"). */
-  get prefix(): 'chat' | 'zulip' { return this.opts.names; }
-  get extraEmojiType(): string { return `${this.prefix}_extra_emoji`; }
+  get prefix(): 'chat' | 'zulip' {
+    return this.opts.names;
+  }
+  get extraEmojiType(): string {
+    return `${this.prefix}_extra_emoji`;
+  }
 
-  realmSetting<T = unknown>(name: string): T { return this.state.realm.settings[name] as T; }
+  realmSetting<T = unknown>(name: string): T {
+    return this.state.realm.settings[name] as T;
+  }
 
   renderContext(): RenderContext {
     const st = this.state;
@@ -129,7 +149,8 @@ export class ChatServer {
   /** Topic as given by a client: `(no topic)` and the display name are read as the empty string. */
   topicIn(topic: string): string {
     const t = topic.trim();
-    if (this.fl >= 334 && (t === '(no topic)' || t === this.realmSetting<string>('empty_topic_display_name'))) return '';
+    if (this.fl >= 334 && (t === '(no topic)' || t === this.realmSetting<string>('empty_topic_display_name')))
+      return '';
     return t;
   }
 
@@ -151,5 +172,7 @@ export class ChatServer {
     return [...this.state.users.values()].filter((u) => u.isActive).map((u) => u.id);
   }
 
-  user(id: number): User { return this.state.users.get(id)!; }
+  user(id: number): User {
+    return this.state.users.get(id)!;
+  }
 }

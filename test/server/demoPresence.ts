@@ -18,7 +18,8 @@ export function keepDemoPresence(srv: ChatServer, everySeconds: number): () => v
   const start = srv.now();
   const kept = new Map<number, { activeAge: number; idleAge: number; last: Presence }>();
   for (const [userId, p] of srv.state.presence) {
-    if (start - Math.max(p.activeTs, p.idleTs) < OFFLINE_AFTER_SECONDS) kept.set(userId, { activeAge: start - p.activeTs, idleAge: start - p.idleTs, last: p });
+    if (start - Math.max(p.activeTs, p.idleTs) < OFFLINE_AFTER_SECONDS)
+      kept.set(userId, { activeAge: start - p.activeTs, idleAge: start - p.idleTs, last: p });
   }
   const renew = (): void => {
     const now = srv.now();

@@ -12,7 +12,8 @@ const TYPING_SECONDS = 6;
  * when `everySeconds` is shorter). Returns the function that stops it.
  */
 export function demoTypist(srv: ChatServer, everySeconds: number): () => void {
-  const byLocal = (local: string) => [...srv.state.users.values()].find((u) => u.deliveryEmail.startsWith(`${local}@`) && u.isActive);
+  const byLocal = (local: string) =>
+    [...srv.state.users.values()].find((u) => u.deliveryEmail.startsWith(`${local}@`) && u.isActive);
   let stopTimer: NodeJS.Timeout | undefined;
   const spell = (): void => {
     const [bob, alice] = [byLocal('bob'), byLocal('alice')];
@@ -20,7 +21,10 @@ export function demoTypist(srv: ChatServer, everySeconds: number): () => void {
     const ids = [alice.id, bob.id];
     sendDirectTyping(srv, bob, ids, 'start');
     clearTimeout(stopTimer);
-    stopTimer = setTimeout(() => sendDirectTyping(srv, bob, ids, 'stop'), Math.min(TYPING_SECONDS, everySeconds / 2) * 1000);
+    stopTimer = setTimeout(
+      () => sendDirectTyping(srv, bob, ids, 'stop'),
+      Math.min(TYPING_SECONDS, everySeconds / 2) * 1000,
+    );
     stopTimer.unref();
   };
   const timer = setInterval(spell, everySeconds * 1000);

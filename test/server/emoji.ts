@@ -16,7 +16,12 @@ const UNICODE_CODES = new Set(Object.values(UNICODE_EMOJI));
  * Validate an emoji triple as the service does for reactions and statuses; returns the
  * (possibly looked-up) code and internal reaction type.
  */
-export function checkEmoji(srv: ChatServer, name: string, code: string | undefined, type: string | undefined): { code: string; type: string } {
+export function checkEmoji(
+  srv: ChatServer,
+  name: string,
+  code: string | undefined,
+  type: string | undefined,
+): { code: string; type: string } {
   const t = type ?? (code === undefined ? guessType(srv, name) : 'unicode_emoji');
   if (t === 'unicode_emoji') {
     const known = UNICODE_EMOJI[name];
@@ -30,7 +35,10 @@ export function checkEmoji(srv: ChatServer, name: string, code: string | undefin
     return { code, type: t };
   }
   if (t === 'realm_emoji') {
-    const byCode = code !== undefined ? srv.state.realmEmoji.get(code) : [...srv.state.realmEmoji.values()].find((e) => e.name === name);
+    const byCode =
+      code !== undefined
+        ? srv.state.realmEmoji.get(code)
+        : [...srv.state.realmEmoji.values()].find((e) => e.name === name);
     if (!byCode || byCode.deactivated) throw badRequest('Invalid custom emoji.');
     if (byCode.name !== name) throw badRequest('Invalid custom emoji name.');
     return { code: byCode.id, type: t };

@@ -11,7 +11,10 @@ export interface QueueOptions {
   capabilities: Record<string, boolean>;
 }
 
-interface Waiter { resolve: (events: ServerEvent[]) => void; timer: NodeJS.Timeout }
+interface Waiter {
+  resolve: (events: ServerEvent[]) => void;
+  timer: NodeJS.Timeout;
+}
 
 export class EventQueue {
   readonly id = randomUUID().replace(/-/g, '').slice(0, 20) + ':' + Math.floor(Math.random() * 1000);
@@ -20,7 +23,10 @@ export class EventQueue {
   lastTouched: number;
   waiter: Waiter | null = null;
 
-  constructor(readonly opts: QueueOptions, now: number) {
+  constructor(
+    readonly opts: QueueOptions,
+    now: number,
+  ) {
     this.lastTouched = now;
   }
 

@@ -17,7 +17,35 @@ interface Lexer {
   readonly blockComment?: readonly [string, string];
 }
 
-const C_LIKE_KEYWORDS = ['if', 'else', 'for', 'while', 'do', 'return', 'break', 'continue', 'switch', 'case', 'default', 'new', 'try', 'catch', 'finally', 'throw', 'import', 'export', 'from', 'as', 'await', 'async', 'yield', 'typeof', 'instanceof', 'in', 'of'];
+const C_LIKE_KEYWORDS = [
+  'if',
+  'else',
+  'for',
+  'while',
+  'do',
+  'return',
+  'break',
+  'continue',
+  'switch',
+  'case',
+  'default',
+  'new',
+  'try',
+  'catch',
+  'finally',
+  'throw',
+  'import',
+  'export',
+  'from',
+  'as',
+  'await',
+  'async',
+  'yield',
+  'typeof',
+  'instanceof',
+  'in',
+  'of',
+];
 
 const JS: Lexer = {
   name: 'JavaScript',
@@ -31,10 +59,42 @@ const JS: Lexer = {
 
 const LEXERS: Record<string, Lexer> = {
   javascript: JS,
-  typescript: { ...JS, name: 'TypeScript', declarations: [...JS.declarations, 'interface', 'type', 'enum'], keywords: [...JS.keywords, 'readonly', 'implements', 'extends', 'public', 'private'] },
+  typescript: {
+    ...JS,
+    name: 'TypeScript',
+    declarations: [...JS.declarations, 'interface', 'type', 'enum'],
+    keywords: [...JS.keywords, 'readonly', 'implements', 'extends', 'public', 'private'],
+  },
   python: {
     name: 'Python',
-    keywords: ['if', 'elif', 'else', 'for', 'while', 'return', 'import', 'from', 'as', 'with', 'try', 'except', 'finally', 'raise', 'pass', 'break', 'continue', 'in', 'is', 'not', 'and', 'or', 'lambda', 'yield', 'await', 'async'],
+    keywords: [
+      'if',
+      'elif',
+      'else',
+      'for',
+      'while',
+      'return',
+      'import',
+      'from',
+      'as',
+      'with',
+      'try',
+      'except',
+      'finally',
+      'raise',
+      'pass',
+      'break',
+      'continue',
+      'in',
+      'is',
+      'not',
+      'and',
+      'or',
+      'lambda',
+      'yield',
+      'await',
+      'async',
+    ],
     declarations: ['def', 'class'],
     constants: ['True', 'False', 'None', 'self'],
     builtins: ['print', 'len', 'range', 'str', 'int', 'list', 'dict', 'open'],
@@ -42,7 +102,26 @@ const LEXERS: Record<string, Lexer> = {
   },
   rust: {
     name: 'Rust',
-    keywords: ['if', 'else', 'for', 'while', 'loop', 'match', 'return', 'use', 'mod', 'pub', 'impl', 'mut', 'ref', 'in', 'as', 'where', 'async', 'await'],
+    keywords: [
+      'if',
+      'else',
+      'for',
+      'while',
+      'loop',
+      'match',
+      'return',
+      'use',
+      'mod',
+      'pub',
+      'impl',
+      'mut',
+      'ref',
+      'in',
+      'as',
+      'where',
+      'async',
+      'await',
+    ],
     declarations: ['fn', 'struct', 'enum', 'trait', 'let', 'const', 'type'],
     constants: ['true', 'false', 'self', 'Self', 'None', 'Some', 'Ok', 'Err'],
     builtins: ['println', 'format', 'vec', 'String', 'Vec', 'Option', 'Result'],
@@ -51,7 +130,23 @@ const LEXERS: Record<string, Lexer> = {
   },
   go: {
     name: 'Go',
-    keywords: ['if', 'else', 'for', 'range', 'return', 'go', 'defer', 'switch', 'case', 'default', 'package', 'import', 'select', 'chan', 'map'],
+    keywords: [
+      'if',
+      'else',
+      'for',
+      'range',
+      'return',
+      'go',
+      'defer',
+      'switch',
+      'case',
+      'default',
+      'package',
+      'import',
+      'select',
+      'chan',
+      'map',
+    ],
     declarations: ['func', 'type', 'var', 'const', 'struct', 'interface'],
     constants: ['true', 'false', 'nil', 'iota'],
     builtins: ['fmt', 'len', 'make', 'append', 'new', 'panic'],
@@ -60,27 +155,71 @@ const LEXERS: Record<string, Lexer> = {
   },
   bash: {
     name: 'Bash',
-    keywords: ['if', 'then', 'else', 'elif', 'fi', 'for', 'while', 'do', 'done', 'case', 'esac', 'in', 'return', 'export', 'local'],
+    keywords: [
+      'if',
+      'then',
+      'else',
+      'elif',
+      'fi',
+      'for',
+      'while',
+      'do',
+      'done',
+      'case',
+      'esac',
+      'in',
+      'return',
+      'export',
+      'local',
+    ],
     declarations: ['function'],
     constants: [],
     builtins: ['echo', 'cd', 'ls', 'cat', 'grep', 'npm', 'git', 'exit'],
     lineComment: '#',
   },
-  json: { name: 'JSON', keywords: [], declarations: [], constants: ['true', 'false', 'null'], builtins: [], lineComment: '' },
+  json: {
+    name: 'JSON',
+    keywords: [],
+    declarations: [],
+    constants: ['true', 'false', 'null'],
+    builtins: [],
+    lineComment: '',
+  },
 };
 
 /** The fence's info string → the lexer (Pygments' aliases of the languages above). */
 const ALIASES: Record<string, string> = {
-  js: 'javascript', javascript: 'javascript', jsx: 'javascript', mjs: 'javascript', node: 'javascript',
-  ts: 'typescript', typescript: 'typescript', tsx: 'typescript',
-  py: 'python', python: 'python', python3: 'python', py3: 'python',
-  rs: 'rust', rust: 'rust', go: 'go', golang: 'go',
-  sh: 'bash', bash: 'bash', shell: 'bash', zsh: 'bash', console: 'bash',
+  js: 'javascript',
+  javascript: 'javascript',
+  jsx: 'javascript',
+  mjs: 'javascript',
+  node: 'javascript',
+  ts: 'typescript',
+  typescript: 'typescript',
+  tsx: 'typescript',
+  py: 'python',
+  python: 'python',
+  python3: 'python',
+  py3: 'python',
+  rs: 'rust',
+  rust: 'rust',
+  go: 'go',
+  golang: 'go',
+  sh: 'bash',
+  bash: 'bash',
+  shell: 'bash',
+  zsh: 'bash',
+  console: 'bash',
   json: 'json',
 };
 
 function escape(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 function span(cls: string, text: string): string {
@@ -94,7 +233,8 @@ function regexEscape(s: string): string {
 /** One pass of token patterns, tried in order at each position. */
 function tokenize(code: string, lexer: Lexer): string {
   const parts: string[] = [];
-  if (lexer.blockComment) parts.push(`(?<cm>${regexEscape(lexer.blockComment[0])}[\\s\\S]*?(?:${regexEscape(lexer.blockComment[1])}|$))`);
+  if (lexer.blockComment)
+    parts.push(`(?<cm>${regexEscape(lexer.blockComment[0])}[\\s\\S]*?(?:${regexEscape(lexer.blockComment[1])}|$))`);
   if (lexer.lineComment) parts.push(`(?<c1>${regexEscape(lexer.lineComment)}[^\\n]*)`);
   parts.push(
     `(?<s2>"(?:[^"\\\\\\n]|\\\\.)*"?)`,

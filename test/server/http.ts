@@ -7,8 +7,18 @@ import { CompiledParams, compileParams, decodeParams } from './params';
 import { compile, CompiledRoute, Ctx, RawResponse, Route, UploadedFile } from './router';
 import { User } from './types';
 
-export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: number; body?: 'html' | 'json' | 'empty'; /** A JSON body's `msg` and `code` (a refusal's reason). */ msg?: string; code?: string }
-  | { kind: 'drop' } | { kind: 'badBody' } | { kind: 'rateLimit'; retryAfter: number }
+export type Fault = (
+  | { kind: 'delay'; ms: number }
+  | {
+      kind: 'status';
+      status: number;
+      body?: 'html' | 'json' | 'empty';
+      /** A JSON body's `msg` and `code` (a refusal's reason). */ msg?: string;
+      code?: string;
+    }
+  | { kind: 'drop' }
+  | { kind: 'badBody' }
+  | { kind: 'rateLimit'; retryAfter: number }
   /** A careless server or proxy: the request's Authorization header (and its decoded form) echoed in a 4xx `msg` or a 5xx HTML page. */
   | { kind: 'echoAuth'; status: number }
   /** The next `GET /events` also re-sends the events the client already acknowledged (a repeated batch). */
@@ -22,14 +32,22 @@ export type Fault = ({ kind: 'delay'; ms: number } | { kind: 'status'; status: n
    * A reply lost on the way back: the request is carried out (a message is stored, its events
    * sent), then the connection is destroyed without an answer, so the client cannot know it worked.
    */
-  | { kind: 'dropAfter' }) & { route?: string; times?: number };
+  | { kind: 'dropAfter' }
+) & { route?: string; times?: number };
 
-interface RawRequest { query: ReadonlyMap<string, string>; body: Map<string, string>; files: UploadedFile[] }
+interface RawRequest {
+  query: ReadonlyMap<string, string>;
+  body: Map<string, string>;
+  files: UploadedFile[];
+}
 
 type FrontRoute = CompiledRoute & { compiledParams: CompiledParams };
 
 /** A route whose template matches a path, with the path's values for the template's parameters. */
-interface RouteMatch { route: FrontRoute; values: string[] }
+interface RouteMatch {
+  route: FrontRoute;
+  values: string[];
+}
 
 /** Decoded `Authorization: Basic` credentials, or null when the header is not of that form. */
 type Credentials = { email: string; key: string } | null;
@@ -55,7 +73,10 @@ export class HttpFront {
   testControls?: (method: string, path: string, body: string) => Promise<{ status: number; json: unknown }>;
   rawPaths?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
 
-  constructor(private readonly srv: ChatServer, routes: Route[]) {
+  constructor(
+    private readonly srv: ChatServer,
+    routes: Route[],
+  ) {
     this.routes = routes.map((r) => ({ ...compile(r), compiledParams: compileParams(r.params ?? {}, srv.fl) }));
   }
 
@@ -80,8 +101,9 @@ export class HttpFront {
   listen(port: number, host: string): Promise<Server> {
     const server = createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => {
-        if (!res.headersSent) sendJson(res, 500, { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' });
-         
+        if (!res.headersSent)
+          sendJson(res, 500, { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' });
+
         console.error('test server error', err);
       });
     });
@@ -111,7 +133,8 @@ export class HttpFront {
     // Only awaited when a fault is queued: each await costs a microtask turn per request.
     if (this.faults.length && (await this.applyFault(req, res, method, apiPath, match?.route.template))) return;
     if (!match) {
-      if (matching.length) return sendJson(res, 405, { result: 'error', msg: 'Method Not Allowed', code: 'BAD_REQUEST' });
+      if (matching.length)
+        return sendJson(res, 405, { result: 'error', msg: 'Method Not Allowed', code: 'BAD_REQUEST' });
       return sendJson(res, 404, { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' });
     }
     const { route, values } = match;
@@ -145,26 +168,44 @@ export class HttpFront {
       }
       const body: Record<string, unknown> = { result: 'success', msg: '', ...result };
       if (ignored.length && this.srv.fl >= 167) body.ignored_parameters_unsupported = ignored;
-      const violation = this.srv.opts.checkResponse?.(method, route.template, JSON.parse(stringify(body)) as Record<string, unknown>,
-        { featureLevel: this.srv.fl, flavor: this.srv.prefix });
+      const violation = this.srv.opts.checkResponse?.(
+        method,
+        route.template,
+        JSON.parse(stringify(body)) as Record<string, unknown>,
+        { featureLevel: this.srv.fl, flavor: this.srv.prefix },
+      );
       if (violation) {
-         
         console.error(`test server: response shape violation: ${violation}`);
-        return sendJson(res, 500, { result: 'error', msg: `Response shape violation: ${violation}`, code: 'STRICT_SHAPE' });
+        return sendJson(res, 500, {
+          result: 'error',
+          msg: `Response shape violation: ${violation}`,
+          code: 'STRICT_SHAPE',
+        });
       }
       sendJson(res, 200, body, headers);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       if (this.dropReplies.size && this.dropReplies.delete(res)) return void req.socket.destroy();
       if (res.destroyed) return;
-      sendJson(res, err.status, { result: 'error', msg: err.message, code: err.code, ...err.extra }, { ...headers, ...err.headers });
+      sendJson(
+        res,
+        err.status,
+        { result: 'error', msg: err.message, code: err.code, ...err.extra },
+        { ...headers, ...err.headers },
+      );
     }
   }
 
   private authenticate(req: IncomingMessage): User {
     const header = req.headers.authorization ?? '';
-    const unauthorized = (): ApiError => new ApiError(401, 'UNAUTHORIZED',
-      'Not logged in: API authentication or user session required', {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
+    const unauthorized = (): ApiError =>
+      new ApiError(
+        401,
+        'UNAUTHORIZED',
+        'Not logged in: API authentication or user session required',
+        {},
+        { 'WWW-Authenticate': 'Basic realm="zulip"' },
+      );
     let creds = this.credentials.get(header);
     if (creds === undefined) {
       creds = decodeBasic(header);
@@ -175,7 +216,8 @@ export class HttpFront {
     const { email, key } = creds;
     const user = this.srv.state.userByAnyEmail(email);
     if (!user || user.isSystemBot) throw unauthorized();
-    if (user.apiKey !== key) throw new ApiError(401, 'INVALID_API_KEY', 'Invalid API key', {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
+    if (user.apiKey !== key)
+      throw new ApiError(401, 'INVALID_API_KEY', 'Invalid API key', {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
     if (!user.isActive) throw new ApiError(401, 'USER_DEACTIVATED', 'Account is deactivated');
     return user;
   }
@@ -193,10 +235,18 @@ export class HttpFront {
     const reset = count ? (hits.oldest + window * 1000) / 1000 : nowMs / 1000 + window;
     if (cfg && count >= limit) {
       const retryAfter = Math.max(0.001, (hits.oldest + window * 1000 - nowMs) / 1000);
-      throw new ApiError(429, 'RATE_LIMIT_HIT', 'API usage exceeded rate limit', { 'retry-after': retryAfter }, {
-        'Retry-After': String(Math.ceil(retryAfter)), 'X-RateLimit-Limit': String(limit),
-        'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(Math.ceil(reset)),
-      });
+      throw new ApiError(
+        429,
+        'RATE_LIMIT_HIT',
+        'API usage exceeded rate limit',
+        { 'retry-after': retryAfter },
+        {
+          'Retry-After': String(Math.ceil(retryAfter)),
+          'X-RateLimit-Limit': String(limit),
+          'X-RateLimit-Remaining': '0',
+          'X-RateLimit-Reset': String(Math.ceil(reset)),
+        },
+      );
     }
     hits.push(nowMs);
     return {
@@ -215,10 +265,20 @@ export class HttpFront {
     if (fPath.startsWith('/api/v1/')) fPath = fPath.slice('/api/v1'.length);
     if (fMethod && fMethod !== method) return false;
     if (template && fPath === template) return true;
-    return apiPath === fPath || apiPath.startsWith(fPath.endsWith('/') ? fPath : fPath + '/') || (!fMethod && apiPath.startsWith(fPath));
+    return (
+      apiPath === fPath ||
+      apiPath.startsWith(fPath.endsWith('/') ? fPath : fPath + '/') ||
+      (!fMethod && apiPath.startsWith(fPath))
+    );
   }
 
-  private async applyFault(req: IncomingMessage, res: ServerResponse, method: string, apiPath: string, template?: string): Promise<boolean> {
+  private async applyFault(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    apiPath: string,
+    template?: string,
+  ): Promise<boolean> {
     const i = this.faults.findIndex((f) => this.faultMatches(f, method, apiPath, template));
     if (i < 0) return false;
     const f = this.faults[i];
@@ -244,8 +304,17 @@ export class HttpFront {
         res.end('{"result": "success", "msg": "", "truncated');
         return true;
       case 'rateLimit':
-        sendJson(res, 429, { result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', 'retry-after': f.retryAfter },
-          { 'Retry-After': String(Math.ceil(f.retryAfter)) });
+        sendJson(
+          res,
+          429,
+          {
+            result: 'error',
+            msg: 'API usage exceeded rate limit',
+            code: 'RATE_LIMIT_HIT',
+            'retry-after': f.retryAfter,
+          },
+          { 'Retry-After': String(Math.ceil(f.retryAfter)) },
+        );
         return true;
       case 'replayEvents':
         this.srv.replayEvents = true;
@@ -258,7 +327,13 @@ export class HttpFront {
           res.writeHead(f.status, { 'Content-Type': 'text/html; charset=utf-8' });
           res.end(`<html><body><h1>Error</h1><pre>Authorization: ${header}\nuser ${decoded}</pre></body></html>\n`);
         } else {
-          sendJson(res, f.status, { result: 'error', msg: `Malformed header Authorization: ${header} (${decoded})`, code: 'BAD_REQUEST', header, key: creds?.key });
+          sendJson(res, f.status, {
+            result: 'error',
+            msg: `Malformed header Authorization: ${header} (${decoded})`,
+            code: 'BAD_REQUEST',
+            header,
+            key: creds?.key,
+          });
         }
         return true;
       }
@@ -269,9 +344,15 @@ export class HttpFront {
           res.end();
         } else if (html) {
           res.writeHead(f.status, { 'Content-Type': 'text/html; charset=utf-8' });
-          res.end(`<html><head><title>${f.status} Error</title></head><body><h1>${f.status} Error</h1><hr><center>nginx</center></body></html>\n`);
+          res.end(
+            `<html><head><title>${f.status} Error</title></head><body><h1>${f.status} Error</h1><hr><center>nginx</center></body></html>\n`,
+          );
         } else {
-          sendJson(res, f.status, { result: 'error', msg: f.msg ?? 'Internal server error', code: f.code ?? 'INTERNAL_SERVER_ERROR' });
+          sendJson(res, f.status, {
+            result: 'error',
+            msg: f.msg ?? 'Internal server error',
+            code: f.code ?? 'INTERNAL_SERVER_ERROR',
+          });
         }
         return true;
       }
@@ -316,8 +397,12 @@ class HitWindow {
   private times: number[] = [];
   private head = 0;
 
-  get count(): number { return this.times.length - this.head; }
-  get oldest(): number { return this.times[this.head]; }
+  get count(): number {
+    return this.times.length - this.head;
+  }
+  get oldest(): number {
+    return this.times[this.head];
+  }
 
   /** Drop the hits at or before `cutoffMs`. */
   expire(cutoffMs: number): void {
@@ -329,10 +414,17 @@ class HitWindow {
     }
   }
 
-  push(ms: number): void { this.times.push(ms); }
+  push(ms: number): void {
+    this.times.push(ms);
+  }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
   res.end(text);

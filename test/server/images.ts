@@ -10,8 +10,14 @@ import type { ChatServer } from './core';
 import { sendJson } from './http';
 
 const TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
-  pdf: 'application/pdf', txt: 'text/plain',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
 };
 
 /** The content type the server sends for a file of this name. */
@@ -66,7 +72,10 @@ export function emojiPng(seed: number): Buffer {
     const d = Math.hypot(x - 15.5, y - 15.5);
     if (d > 15) return [255, 255, 255];
     const h = (hue + d * 12) % 360;
-    const f = (n: number): number => Math.round(255 * (0.5 - 0.5 * Math.max(-1, Math.min(1, Math.min((n + h / 30) % 12 - 3, 9 - (n + h / 30) % 12)))));
+    const f = (n: number): number =>
+      Math.round(
+        255 * (0.5 - 0.5 * Math.max(-1, Math.min(1, Math.min(((n + h / 30) % 12) - 3, 9 - ((n + h / 30) % 12))))),
+      );
     return [f(0), f(8), f(4)];
   });
 }

@@ -35,7 +35,13 @@ import { contentTypeOf, serveBotAvatar, serveEmojiImage } from './images';
 export type { ServerOptions } from './core';
 export type { Fault } from './http';
 
-export interface Account { email: string; apiKey: string; userId: number; role: number; fullName: string }
+export interface Account {
+  email: string;
+  apiKey: string;
+  userId: number;
+  role: number;
+  fullName: string;
+}
 
 export interface RunningServer {
   /** Realm URL, e.g. http://127.0.0.1:PORT (API under /api/v1). */
@@ -79,9 +85,26 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (opts.seedTopic) seedTopic(srv, opts.seedTopic);
 
   const routes = [
-    ...registerRoutes, ...mutedUserRoutes, ...flagRoutes, ...messageRoutes, ...reportRoutes, ...editRoutes, ...deleteRoutes, ...typingRoutes, ...userRoutes.filter((r) => !r.path.includes('{email}')),
-    ...subscriptionRoutes, ...streamRoutes, ...userRoutes.filter((r) => r.path.includes('{email}')), ...settingsRoutes, ...personalRoutes, ...draftRoutes,
-    ...realmRoutes(srv), ...playgroundRoutes, ...channelFolderRoutes, ...channelPermissionRoutes, ...streamUpdateRoutes,
+    ...registerRoutes,
+    ...mutedUserRoutes,
+    ...flagRoutes,
+    ...messageRoutes,
+    ...reportRoutes,
+    ...editRoutes,
+    ...deleteRoutes,
+    ...typingRoutes,
+    ...userRoutes.filter((r) => !r.path.includes('{email}')),
+    ...subscriptionRoutes,
+    ...streamRoutes,
+    ...userRoutes.filter((r) => r.path.includes('{email}')),
+    ...settingsRoutes,
+    ...personalRoutes,
+    ...draftRoutes,
+    ...realmRoutes(srv),
+    ...playgroundRoutes,
+    ...channelFolderRoutes,
+    ...channelPermissionRoutes,
+    ...streamUpdateRoutes,
   ];
   const front = new HttpFront(srv, routes);
   const accountLimit = opts.organization === 'large' ? 50 : Infinity;
@@ -115,7 +138,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // A stopped server (the process gone, its state kept, as a restart keeps the database): once
       // this answer is out, nothing listens on the port (connections refused) for `seconds`.
       const seconds = Number(json.seconds);
-      if (!(seconds > 0)) return { status: 400, json: { result: 'error', msg: 'Expected seconds > 0', code: 'BAD_REQUEST' } };
+      if (!(seconds > 0))
+        return { status: 400, json: { result: 'error', msg: 'Expected seconds > 0', code: 'BAD_REQUEST' } };
       setImmediate(() => void down(seconds));
       return ok;
     }
@@ -129,7 +153,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     if (method === 'POST' && path === '/__test__/bot-url') {
       const bot = state.userByAnyEmail(String(json.botEmail ?? ''));
-      if (!bot || bot.botType !== 3) return { status: 400, json: { result: 'error', msg: 'No such outgoing webhook bot', code: 'BAD_REQUEST' } };
+      if (!bot || bot.botType !== 3)
+        return { status: 400, json: { result: 'error', msg: 'No such outgoing webhook bot', code: 'BAD_REQUEST' } };
       bot.botUrl = String(json.url);
       return ok;
     }
@@ -139,15 +164,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const sender = state.userByAnyEmail(String(json.senderEmail ?? ''));
       const stream = state.streams.get(Number(json.streamId));
       if (!sender || !stream || typeof json.html !== 'string' || typeof json.topic !== 'string') {
-        return { status: 400, json: { result: 'error', msg: 'Expected senderEmail, streamId, topic and html', code: 'BAD_REQUEST' } };
+        return {
+          status: 400,
+          json: { result: 'error', msg: 'Expected senderEmail, streamId, topic and html', code: 'BAD_REQUEST' },
+        };
       }
       try {
         const topic = checkTopic(srv, json.topic, true);
-        const raw = typeof json.content === 'string' ? json.content : 'A message whose HTML came from /__test__/raw-message.';
-        const m = sendMessage(srv, sender, { type: 'stream', stream, topic }, raw, { html: json.html, skipChecks: true });
+        const raw =
+          typeof json.content === 'string' ? json.content : 'A message whose HTML came from /__test__/raw-message.';
+        const m = sendMessage(srv, sender, { type: 'stream', stream, topic }, raw, {
+          html: json.html,
+          skipChecks: true,
+        });
         return { status: 200, json: { result: 'success', msg: '', id: m.id } };
       } catch (error) {
-        if (error instanceof ApiError) return { status: error.status, json: { result: 'error', msg: error.message, code: error.code } };
+        if (error instanceof ApiError)
+          return { status: error.status, json: { result: 'error', msg: error.message, code: error.code } };
         throw error;
       }
     }
@@ -156,26 +189,44 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const user = state.userByAnyEmail(String(json.userEmail ?? ''));
       const fieldId = Number(json.fieldId);
       if (!user || !Number.isInteger(fieldId) || typeof json.renderedValue !== 'string') {
-        return { status: 400, json: { result: 'error', msg: 'Expected userEmail, fieldId and renderedValue', code: 'BAD_REQUEST' } };
+        return {
+          status: 400,
+          json: { result: 'error', msg: 'Expected userEmail, fieldId and renderedValue', code: 'BAD_REQUEST' },
+        };
       }
-      const entry = { value: typeof json.value === 'string' ? json.value : 'A field whose HTML came from /__test__/profile-field.', rendered_value: json.renderedValue };
+      const entry = {
+        value: typeof json.value === 'string' ? json.value : 'A field whose HTML came from /__test__/profile-field.',
+        rendered_value: json.renderedValue,
+      };
       user.profileData[fieldId] = entry;
       state.usersVersion++;
       srv.queues.send(srv.activeUserIds(), 'realm_user', {
-        type: 'realm_user', op: 'update', person: { user_id: user.id, custom_profile_field: { id: fieldId, ...entry } },
+        type: 'realm_user',
+        op: 'update',
+        person: { user_id: user.id, custom_profile_field: { id: fieldId, ...entry } },
       });
       return ok;
     }
     if (method === 'GET' && path === '/__test__/stats') {
       // What would change if anything were sent, edited, reacted to or scheduled (tests that check nothing was).
       const all = [...state.messages.values()];
-      const stats = { messages: all.length, reactions: all.reduce((n, m) => n + m.reactions.length, 0), edits: all.reduce((n, m) => n + m.editHistory.length, 0), scheduled: state.scheduled.size };
+      const stats = {
+        messages: all.length,
+        reactions: all.reduce((n, m) => n + m.reactions.length, 0),
+        edits: all.reduce((n, m) => n + m.editHistory.length, 0),
+        scheduled: state.scheduled.size,
+      };
       return { status: 200, json: { result: 'success', msg: '', ...stats } };
     }
-    if (method === 'GET' && path === '/__test__/accounts') return { status: 200, json: { result: 'success', msg: '', url: srv.url, accounts: accountsOf(srv, accountLimit) } };
+    if (method === 'GET' && path === '/__test__/accounts')
+      return {
+        status: 200,
+        json: { result: 'success', msg: '', url: srv.url, accounts: accountsOf(srv, accountLimit) },
+      };
     return { status: 404, json: { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' } };
   };
-  front.rawPaths = async (req, res, path) => serveEmojiImage(srv, req, res, path) || serveBotAvatar(srv, req, res, path) || serveUpload(srv, req, res, path);
+  front.rawPaths = async (req, res, path) =>
+    serveEmojiImage(srv, req, res, path) || serveBotAvatar(srv, req, res, path) || serveUpload(srv, req, res, path);
 
   let http = await front.listen(opts.port, opts.host);
   const addr = http.address();
@@ -192,10 +243,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   srv.url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`;
   const tick = setInterval(() => deliverDue(srv), 1000);
   tick.unref();
-  const gc = setInterval(() => srv.queues.gc(opts.queueIdleTimeoutSeconds), Math.min(10_000, opts.queueIdleTimeoutSeconds * 500));
+  const gc = setInterval(
+    () => srv.queues.gc(opts.queueIdleTimeoutSeconds),
+    Math.min(10_000, opts.queueIdleTimeoutSeconds * 500),
+  );
   gc.unref();
-  const stopPresence = opts.organization === 'demo' && opts.demoPresenceSeconds > 0 ? keepDemoPresence(srv, opts.demoPresenceSeconds) : () => {};
-  const stopTyping = opts.organization === 'demo' && opts.demoTypingSeconds > 0 ? demoTypist(srv, opts.demoTypingSeconds) : () => {};
+  const stopPresence =
+    opts.organization === 'demo' && opts.demoPresenceSeconds > 0
+      ? keepDemoPresence(srv, opts.demoPresenceSeconds)
+      : () => {};
+  const stopTyping =
+    opts.organization === 'demo' && opts.demoTypingSeconds > 0 ? demoTypist(srv, opts.demoTypingSeconds) : () => {};
 
   return {
     url: srv.url,
@@ -204,16 +262,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     server: srv,
     ...controls,
     hungRequests: () => front.hung.size,
-    stop: () => new Promise<void>((resolve) => {
-      stopped = true;
-      clearInterval(tick);
-      clearInterval(gc);
-      stopPresence();
-      stopTyping();
-      srv.queues.expireAll();
-      http.close(() => resolve());
-      http.closeAllConnections();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        stopped = true;
+        clearInterval(tick);
+        clearInterval(gc);
+        stopPresence();
+        stopTyping();
+        srv.queues.expireAll();
+        http.close(() => resolve());
+        http.closeAllConnections();
+      }),
   };
 }
 
@@ -226,21 +285,34 @@ async function serveUpload(srv: ChatServer, req: IncomingMessage, res: ServerRes
   const [email, key] = m ? Buffer.from(m[1], 'base64').toString('utf8').split(/:(.*)/s) : ['', ''];
   const user = srv.state.userByAnyEmail(email);
   if (!user || user.apiKey !== key || !user.isActive) {
-    sendJson(res, 401, { result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
+    sendJson(res, 401, {
+      result: 'error',
+      msg: 'Not logged in: API authentication or user session required',
+      code: 'UNAUTHORIZED',
+    });
     return true;
   }
-  const visible = a && (a.ownerId === user.id || [...a.messageIds].some((id) => {
-    const msg = srv.state.messages.get(id);
-    return msg !== undefined && srv.state.canAccessMessage(user, msg);
-  }));
+  const visible =
+    a &&
+    (a.ownerId === user.id ||
+      [...a.messageIds].some((id) => {
+        const msg = srv.state.messages.get(id);
+        return msg !== undefined && srv.state.canAccessMessage(user, msg);
+      }));
   if (!a || !visible) {
     sendJson(res, 404, { result: 'error', msg: 'File not found', code: 'BAD_REQUEST' });
     return true;
   }
   const bytes = uploadBytes.get(pathId) ?? Buffer.from(`fake contents of ${a.name}\n`);
   const type = contentTypeOf(a.name);
-  res.writeHead(200, { 'Content-Type': type, 'Content-Length': bytes.length,
-    'Content-Disposition': contentDisposition(type.startsWith('image/') && type !== 'image/svg+xml' ? 'inline' : 'attachment', a.name) });
+  res.writeHead(200, {
+    'Content-Type': type,
+    'Content-Length': bytes.length,
+    'Content-Disposition': contentDisposition(
+      type.startsWith('image/') && type !== 'image/svg+xml' ? 'inline' : 'attachment',
+      a.name,
+    ),
+  });
   res.end(bytes);
   return true;
 }

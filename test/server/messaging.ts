@@ -13,7 +13,8 @@ export type Destination = { type: 'stream'; stream: Stream; topic: string } | { 
 export function messageForQueue(srv: ChatServer, q: EventQueue, m: Message): Record<string, unknown> {
   const viewer = srv.user(q.opts.userId);
   const msg = serializeMessage(srv, viewer, m, {
-    applyMarkdown: q.opts.applyMarkdown, clientGravatar: q.opts.clientGravatar,
+    applyMarkdown: q.opts.applyMarkdown,
+    clientGravatar: q.opts.clientGravatar,
     allowEmptyTopic: q.opts.capabilities.empty_topic_name === true,
   });
   delete msg.flags;
@@ -35,12 +36,16 @@ export function checkWildcards(srv: ChatServer, user: User, stream: Stream, topi
   const allowed = srv.state.inGroup(user, srv.realmSetting<number>('can_mention_many_users_group'));
   if (allowed) return;
   if (r.streamWildcard && stream.subscribers.size > 15) {
-    throw badRequest('You do not have permission to use channel wildcard mentions in this channel.',
-      srv.fl >= 229 ? 'STREAM_WILDCARD_MENTION_NOT_ALLOWED' : 'BAD_REQUEST');
+    throw badRequest(
+      'You do not have permission to use channel wildcard mentions in this channel.',
+      srv.fl >= 229 ? 'STREAM_WILDCARD_MENTION_NOT_ALLOWED' : 'BAD_REQUEST',
+    );
   }
   if (r.topicWildcard && topicParticipants(srv, stream.id, topic).size > 15) {
-    throw badRequest('You do not have permission to use topic wildcard mentions in this topic.',
-      srv.fl >= 229 ? 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED' : 'BAD_REQUEST');
+    throw badRequest(
+      'You do not have permission to use topic wildcard mentions in this topic.',
+      srv.fl >= 229 ? 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED' : 'BAD_REQUEST',
+    );
   }
 }
 
@@ -64,13 +69,23 @@ export function claimUploads(srv: ChatServer, m: Message, pathIds: string[]): vo
 }
 
 export interface SendOptions {
-  client?: string; queueId?: string; localId?: string; readBySender?: boolean; skipChecks?: boolean;
+  client?: string;
+  queueId?: string;
+  localId?: string;
+  readBySender?: boolean;
+  skipChecks?: boolean;
   /** Rendered content to store instead of rendering `content` (the raw-message test control). */
   html?: string;
 }
 
 /** Store a new message, set flags for its recipients, send `message` events and trigger bots. */
-export function sendMessage(srv: ChatServer, sender: User, dest: Destination, content: string, opts: SendOptions = {}): Message {
+export function sendMessage(
+  srv: ChatServer,
+  sender: User,
+  dest: Destination,
+  content: string,
+  opts: SendOptions = {},
+): Message {
   const st = srv.state;
   const rendered = srv.render(content);
   if (dest.type === 'stream' && !opts.skipChecks) checkWildcards(srv, sender, dest.stream, dest.topic, rendered);
@@ -90,7 +105,8 @@ export function sendMessage(srv: ChatServer, sender: User, dest: Destination, co
   else m.dmUsers = [...new Set([...dest.userIds, sender.id])].sort((a, b) => a - b);
   attachWidget(m, () => st.nextId('submessage'));
   // Participants before this message (the sender's first message does not make them one).
-  const participants = dest.type === 'stream' && rendered.topicWildcard ? topicParticipants(srv, dest.stream.id, dest.topic) : undefined;
+  const participants =
+    dest.type === 'stream' && rendered.topicWildcard ? topicParticipants(srv, dest.stream.id, dest.topic) : undefined;
   st.addMessage(m);
   const recipients = dest.type === 'stream' ? [...dest.stream.subscribers] : m.dmUsers!;
   for (const uid of recipients) {
@@ -101,7 +117,9 @@ export function sendMessage(srv: ChatServer, sender: User, dest: Destination, co
   claimUploads(srv, m, rendered.uploadPathIds);
   srv.queues.send(recipients, 'message', (q) => {
     const e: Record<string, unknown> & { type: string } = {
-      type: 'message', message: messageForQueue(srv, q, m), flags: st.flagsList(q.opts.userId, m),
+      type: 'message',
+      message: messageForQueue(srv, q, m),
+      flags: st.flagsList(q.opts.userId, m),
     };
     if (q.id === opts.queueId && opts.localId !== undefined) e.local_message_id = opts.localId;
     return e;
@@ -112,7 +130,10 @@ export function sendMessage(srv: ChatServer, sender: User, dest: Destination, co
 
 /** Automated message from the notification bot (moves, resolves, reminders). */
 export function sendNotification(srv: ChatServer, dest: Destination, content: string): Message {
-  return sendMessage(srv, srv.user(srv.state.notificationBotId), dest, content, { client: 'Internal', skipChecks: true });
+  return sendMessage(srv, srv.user(srv.state.notificationBotId), dest, content, {
+    client: 'Internal',
+    skipChecks: true,
+  });
 }
 
 export function mentionSyntax(u: User): string {
@@ -125,7 +146,8 @@ export function resolveStream(srv: ChatServer, user: User, to: unknown): Stream 
   if (typeof to === 'number') s = st.streams.get(to);
   else if (typeof to === 'string') s = st.streamsByName.get(to.toLowerCase());
   if (!s || (s.inviteOnly && !st.canAccessStream(user, s))) {
-    if (typeof to === 'number') throw badRequest(`Channel with ID '${to}' does not exist`, 'STREAM_DOES_NOT_EXIST', { stream_id: to });
+    if (typeof to === 'number')
+      throw badRequest(`Channel with ID '${to}' does not exist`, 'STREAM_DOES_NOT_EXIST', { stream_id: to });
     throw badRequest(`Channel '${String(to)}' does not exist`, 'STREAM_DOES_NOT_EXIST', { stream: String(to) });
   }
   return s;
@@ -134,7 +156,8 @@ export function resolveStream(srv: ChatServer, user: User, to: unknown): Stream 
 export function resolveUsers(srv: ChatServer, recipients: unknown[]): number[] {
   const ids: number[] = [];
   for (const r of recipients) {
-    const u = typeof r === 'number' ? srv.state.users.get(r) : typeof r === 'string' ? srv.state.userByAnyEmail(r) : undefined;
+    const u =
+      typeof r === 'number' ? srv.state.users.get(r) : typeof r === 'string' ? srv.state.userByAnyEmail(r) : undefined;
     if (!u || u.isSystemBot) {
       throw typeof r === 'number' ? badRequest(`Invalid user ID ${r}`) : badRequest(`Invalid email '${String(r)}'`);
     }
@@ -154,7 +177,8 @@ export function checkTopic(srv: ChatServer, raw: string, truncate: boolean): str
   }
   if (/[\u0000-\u001f]/.test(topic)) throw badRequest('Invalid character in topic, at position 1!');
   // From feature level 392 the channel's topics policy decides (checkTopicsPolicy).
-  if (topic === '' && srv.fl < 392 && srv.realmSetting<boolean>('mandatory_topics')) throw badRequest('Topics are required in this organization.');
+  if (topic === '' && srv.fl < 392 && srv.realmSetting<boolean>('mandatory_topics'))
+    throw badRequest('Topics are required in this organization.');
   return topic;
 }
 

@@ -28,7 +28,8 @@ export function decodeParam(name: string, spec: ParamSpec, raw: string): unknown
       value = raw;
       break;
     case 'int':
-      if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(Number(raw))) throw conversionError(name, `${name} is not an integer`);
+      if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(Number(raw)))
+        throw conversionError(name, `${name} is not an integer`);
       value = Number(raw);
       break;
     case 'bool':
@@ -49,7 +50,10 @@ export function decodeParam(name: string, spec: ParamSpec, raw: string): unknown
 }
 
 /** A route's parameter specs as they apply at one feature level, prepared once per route. */
-export interface CompiledParams { specs: [string, ParamSpec][]; known: Set<string> }
+export interface CompiledParams {
+  specs: [string, ParamSpec][];
+  known: Set<string>;
+}
 
 export function compileParams(specs: ParamSpecs, featureLevel: number): CompiledParams {
   const active: [string, ParamSpec][] = [];
@@ -67,13 +71,18 @@ export function compileParams(specs: ParamSpecs, featureLevel: number): Compiled
  * Decode `raw` per `specs`. Returns decoded values and the names the route does not support.
  */
 export function parseParams(
-  specs: ParamSpecs, raw: ReadonlyMap<string, string>, featureLevel: number,
+  specs: ParamSpecs,
+  raw: ReadonlyMap<string, string>,
+  featureLevel: number,
 ): { values: Record<string, unknown>; ignored: string[] } {
   return decodeParams(compileParams(specs, featureLevel), raw);
 }
 
 /** `parseParams` with specs prepared by `compileParams`. */
-export function decodeParams(compiled: CompiledParams, raw: ReadonlyMap<string, string>): { values: Record<string, unknown>; ignored: string[] } {
+export function decodeParams(
+  compiled: CompiledParams,
+  raw: ReadonlyMap<string, string>,
+): { values: Record<string, unknown>; ignored: string[] } {
   const values: Record<string, unknown> = {};
   for (const [name, spec] of compiled.specs) {
     const text = raw.get(name) ?? (spec.alias ? raw.get(spec.alias) : undefined);
@@ -96,11 +105,17 @@ export const intArray = (v: unknown): string | null =>
 export const strArray = (v: unknown): string | null =>
   Array.isArray(v) && v.every((x) => typeof x === 'string') ? null : '$ is not a list of strings';
 export const intOrStrArray = (v: unknown): string | null =>
-  Array.isArray(v) && (v.every(isInt) || v.every((x) => typeof x === 'string')) ? null : '$ is not a list of integers or strings';
-export const oneOf = (...allowed: unknown[]) => (v: unknown): string | null =>
-  allowed.includes(v) ? null : `Invalid $`;
+  Array.isArray(v) && (v.every(isInt) || v.every((x) => typeof x === 'string'))
+    ? null
+    : '$ is not a list of integers or strings';
+export const oneOf =
+  (...allowed: unknown[]) =>
+  (v: unknown): string | null =>
+    allowed.includes(v) ? null : `Invalid $`;
 export const objArray = (v: unknown): string | null =>
-  Array.isArray(v) && v.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x)) ? null : '$ is not a list of objects';
+  Array.isArray(v) && v.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x))
+    ? null
+    : '$ is not a list of objects';
 export const isObject = (v: unknown): string | null =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? null : '$ is not a dict';
 export const nonNegative = (v: unknown): string | null => (isInt(v) && v >= 0 ? null : '$ is too small');

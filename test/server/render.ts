@@ -21,7 +21,12 @@ export interface RenderContext {
 }
 
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 const STREAM_WILDCARDS = new Set(['all', 'everyone', 'channel', 'stream']);
@@ -42,7 +47,12 @@ function safeUrl(url: string): string | null {
 /** Render the Markdown subset this server supports, as the real server renders it; everything else is escaped. */
 export function renderMarkdown(raw: string, ctx: RenderContext): Rendered {
   const out: Rendered = {
-    html: '', mentionedUserIds: new Set(), streamWildcard: false, topicWildcard: false, uploadPathIds: [], isMe: false,
+    html: '',
+    mentionedUserIds: new Set(),
+    streamWildcard: false,
+    topicWildcard: false,
+    uploadPathIds: [],
+    isMe: false,
   };
   out.isMe = /^\/me( |$)/.test(raw);
   out.html = renderBlocks(raw.replace(/\r\n/g, '\n').split('\n'), ctx, out);
@@ -54,7 +64,13 @@ const LIST_ITEM = /^\s{0,3}(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/;
 /** KaTeX HTML with MathML, as the server renders `$$tex$$` and ```` ```math ```` blocks. */
 export function renderTex(tex: string, displayMode: boolean): string {
   try {
-    return katex.renderToString(tex, { displayMode, throwOnError: true, output: 'htmlAndMathml', maxSize: 100, maxExpand: 1000 });
+    return katex.renderToString(tex, {
+      displayMode,
+      throwOnError: true,
+      output: 'htmlAndMathml',
+      maxSize: 100,
+      maxExpand: 1000,
+    });
   } catch {
     return `<span class="tex-error">${escapeHtml(displayMode ? tex : `$$${tex}$$`)}</span>`;
   }
@@ -80,7 +96,9 @@ function renderBlocks(lines: string[], ctx: RenderContext, out: Rendered): strin
       const lang = fence[2].toLowerCase();
       if (lang === 'spoiler') {
         const header = fence[3] ? `\n${renderBlocks([fence[3]], ctx, out)}\n` : '';
-        blocks.push(`<div class="spoiler-block"><div class="spoiler-header">${header}</div><div class="spoiler-content" aria-hidden="true">\n${renderBlocks(body, ctx, out)}\n</div></div>`);
+        blocks.push(
+          `<div class="spoiler-block"><div class="spoiler-header">${header}</div><div class="spoiler-content" aria-hidden="true">\n${renderBlocks(body, ctx, out)}\n</div></div>`,
+        );
       } else if (lang === 'math' || lang === 'tex' || lang === 'latex') {
         blocks.push(`<p>${renderTex(body.join('\n'), true)}</p>`);
       } else if (lang === 'quote') {
@@ -103,7 +121,11 @@ function renderBlocks(lines: string[], ctx: RenderContext, out: Rendered): strin
       flush();
       const ordered = item[2] !== undefined;
       const items: string[] = [];
-      for (let m: RegExpExecArray | null = item; i < lines.length && m && (m[2] !== undefined) === ordered; m = LIST_ITEM.exec(lines[++i] ?? '')) {
+      for (
+        let m: RegExpExecArray | null = item;
+        i < lines.length && m && (m[2] !== undefined) === ordered;
+        m = LIST_ITEM.exec(lines[++i] ?? '')
+      ) {
         items.push(`<li>${inline(m[3], ctx, out)}</li>`);
       }
       i--;
@@ -123,7 +145,8 @@ export function emojiHtml(name: string, ctx: RenderContext): string | undefined 
   const found = ctx.emojiByName?.(name);
   if (!found) return undefined;
   const title = escapeHtml(name.replace(/_/g, ' '));
-  if ('url' in found) return `<img alt=":${escapeHtml(name)}:" class="emoji" src="${escapeHtml(found.url)}" title="${title}">`;
+  if ('url' in found)
+    return `<img alt=":${escapeHtml(name)}:" class="emoji" src="${escapeHtml(found.url)}" title="${title}">`;
   return `<span aria-label="${title}" class="emoji emoji-${escapeHtml(found.code)}" role="img" title="${title}">:${escapeHtml(name)}:</span>`;
 }
 
@@ -150,7 +173,9 @@ function inline(text: string, ctx: RenderContext, out: Rendered): string {
     const safe = safeUrl(url);
     if (m && safe && IMAGE_FILE.test(m[1])) {
       const previews = imagePreviews.get(out) ?? [];
-      previews.push(`<div class="message_inline_image"><a href="${escapeHtml(safe)}" title="${label}"><img src="${escapeHtml(safe)}"></a></div>`);
+      previews.push(
+        `<div class="message_inline_image"><a href="${escapeHtml(safe)}" title="${label}"><img src="${escapeHtml(safe)}"></a></div>`,
+      );
       imagePreviews.set(out, previews);
     }
     return safe ? `<a href="${escapeHtml(safe)}">${label}</a>` : escapeHtml(label);
@@ -159,7 +184,8 @@ function inline(text: string, ctx: RenderContext, out: Rendered): string {
   s = s.replace(/\$\$([^$\n]+)\$\$/g, (_, tex: string) => hole(renderTex(tex, false)));
   s = s.replace(/<time:([^>\n]+)>/g, (whole: string, when: string) => {
     const date = new Date(/^\d+$/.test(when) ? Number(when) * 1000 : when);
-    if (Number.isNaN(date.getTime())) return hole(`<span class="timestamp-error">Invalid time format: ${escapeHtml(when)}</span>`);
+    if (Number.isNaN(date.getTime()))
+      return hole(`<span class="timestamp-error">Invalid time format: ${escapeHtml(when)}</span>`);
     return hole(`<time datetime="${date.toISOString().replace(/\.000Z$/, 'Z')}">${escapeHtml(when)}</time>`);
   });
   s = s.replace(/\[([^\]\n]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) => hole(link(url, escapeHtml(label))));
@@ -167,7 +193,9 @@ function inline(text: string, ctx: RenderContext, out: Rendered): string {
     const silent = at === '@_';
     if (!id && STREAM_WILDCARDS.has(name)) {
       if (!silent) out.streamWildcard = true;
-      return hole(`<span class="user-mention channel-wildcard-mention${silent ? ' silent' : ''}" data-user-id="*">@${escapeHtml(name)}</span>`);
+      return hole(
+        `<span class="user-mention channel-wildcard-mention${silent ? ' silent' : ''}" data-user-id="*">@${escapeHtml(name)}</span>`,
+      );
     }
     if (!id && name === 'topic') {
       if (!silent) out.topicWildcard = true;
@@ -176,7 +204,9 @@ function inline(text: string, ctx: RenderContext, out: Rendered): string {
     const u = ctx.userByName(name, id ? Number(id) : undefined);
     if (!u) return whole;
     if (!silent) out.mentionedUserIds.add(u.id);
-    return hole(`<span class="user-mention${silent ? ' silent' : ''}" data-user-id="${u.id}">@${escapeHtml(u.fullName)}</span>`);
+    return hole(
+      `<span class="user-mention${silent ? ' silent' : ''}" data-user-id="${u.id}">@${escapeHtml(u.fullName)}</span>`,
+    );
   });
   s = s.replace(/#\*\*([^*\n>]+)(?:>([^*\n]*))?\*\*/g, (whole: string, name: string, topic?: string) => {
     const st = ctx.streamByName(name);
@@ -185,9 +215,13 @@ function inline(text: string, ctx: RenderContext, out: Rendered): string {
     if (topic === undefined) {
       return hole(`<a class="stream" data-stream-id="${st.id}" href="${escapeHtml(base)}">#${escapeHtml(st.name)}</a>`);
     }
-    return hole(`<a class="stream-topic" data-stream-id="${st.id}" href="${escapeHtml(`${base}/topic/${encodeURIComponent(topic)}`)}">#${escapeHtml(st.name)} &gt; ${escapeHtml(topic)}</a>`);
+    return hole(
+      `<a class="stream-topic" data-stream-id="${st.id}" href="${escapeHtml(`${base}/topic/${encodeURIComponent(topic)}`)}">#${escapeHtml(st.name)} &gt; ${escapeHtml(topic)}</a>`,
+    );
   });
-  s = s.replace(/(?<![\w"/])(https?:\/\/[^\s<>()\u0000]+[^\s<>()\u0000.,;:!?'"])/g, (url: string) => hole(link(url, escapeHtml(url))));
+  s = s.replace(/(?<![\w"/])(https?:\/\/[^\s<>()\u0000]+[^\s<>()\u0000.,;:!?'"])/g, (url: string) =>
+    hole(link(url, escapeHtml(url))),
+  );
   for (const lf of ctx.linkifiers) {
     let re: RegExp;
     try {
@@ -195,18 +229,29 @@ function inline(text: string, ctx: RenderContext, out: Rendered): string {
     } catch {
       continue;
     }
-    s = splitHoles(s).map((part) => part.startsWith('\u0000') ? part : part.replace(re, (...args: unknown[]) => {
-      const match = args[0] as string;
-      const groups = (typeof args[args.length - 1] === 'object' ? args[args.length - 1] : {}) as Record<string, string>;
-      return hole(`<a href="${escapeHtml(expandTemplate(lf.url_template, groups))}">${escapeHtml(match)}</a>`);
-    })).join('');
+    s = splitHoles(s)
+      .map((part) =>
+        part.startsWith('\u0000')
+          ? part
+          : part.replace(re, (...args: unknown[]) => {
+              const match = args[0] as string;
+              const groups = (typeof args[args.length - 1] === 'object' ? args[args.length - 1] : {}) as Record<
+                string,
+                string
+              >;
+              return hole(`<a href="${escapeHtml(expandTemplate(lf.url_template, groups))}">${escapeHtml(match)}</a>`);
+            }),
+      )
+      .join('');
   }
   s = s.replace(/:([A-Za-z0-9_+-]+):/g, (whole: string, name: string) => {
     const html = emojiHtml(name, ctx);
     return html === undefined ? whole : hole(html);
   });
   s = escapeHtml(s);
-  s = s.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>').replace(/(?<![*\w])\*([^*\s][^*]*)\*(?![*\w])/g, '<em>$1</em>');
+  s = s
+    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+    .replace(/(?<![*\w])\*([^*\s][^*]*)\*(?![*\w])/g, '<em>$1</em>');
   return s.replace(/\u0000(\d+)\u0000/g, (_, i: string) => holes[Number(i)]);
 }
 
@@ -237,7 +282,8 @@ export function topicLinks(topic: string, linkifiers: Linkifier[]): { text: stri
   for (const lf of linkifiers) {
     const re = topicPattern(lf.pattern);
     if (!re) continue;
-    for (const m of execAll(re, topic)) links.push({ text: m[0], url: expandTemplate(lf.url_template, m.groups ?? {}) });
+    for (const m of execAll(re, topic))
+      links.push({ text: m[0], url: expandTemplate(lf.url_template, m.groups ?? {}) });
   }
   for (const m of execAll(TOPIC_URL, topic)) links.push({ text: m[0], url: m[0] });
   return links;
@@ -263,5 +309,8 @@ function execAll(re: RegExp, text: string): RegExpExecArray[] {
 export function highlight(html: string, words: string[]): string {
   if (!words.length) return html;
   const re = new RegExp(`(${words.map((w) => escapeHtml(w).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
-  return html.split(/(<[^>]*>)/).map((part) => part.startsWith('<') ? part : part.replace(re, '<span class="highlight">$1</span>')).join('');
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => (part.startsWith('<') ? part : part.replace(re, '<span class="highlight">$1</span>')))
+    .join('');
 }

@@ -3,13 +3,18 @@ import { ChatServer } from './core';
 import { ParamSpecs } from './params';
 import { User } from './types';
 
-export interface UploadedFile { field: string; filename: string; mimeType: string; data: Buffer }
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  mimeType: string;
+  data: Buffer;
+}
 
 export interface Ctx {
   srv: ChatServer;
   user: User;
   // Decoded parameters; their types are guaranteed by the route's ParamSpecs.
-   
+
   p: Record<string, any>;
   path: Record<string, string>;
   req: IncomingMessage;
@@ -19,7 +24,11 @@ export interface Ctx {
 
 /** A binary/non-JSON answer (file downloads). */
 export class RawResponse {
-  constructor(readonly status: number, readonly body: Buffer | string, readonly headers: Record<string, string>) {}
+  constructor(
+    readonly status: number,
+    readonly body: Buffer | string,
+    readonly headers: Record<string, string>,
+  ) {}
 }
 
 export interface Route {
@@ -33,7 +42,11 @@ export interface Route {
   handler: (ctx: Ctx) => Record<string, unknown> | RawResponse | Promise<Record<string, unknown> | RawResponse>;
 }
 
-export interface CompiledRoute extends Route { re: RegExp; keys: string[]; template: string }
+export interface CompiledRoute extends Route {
+  re: RegExp;
+  keys: string[];
+  template: string;
+}
 
 export function compile(r: Route): CompiledRoute {
   const keys: string[] = [];

@@ -20,10 +20,18 @@ export function deliverDue(srv: ChatServer): void {
         sendMessage(srv, sender, { type: 'private', userIds: s.to as number[] }, s.content, { client: 'scheduled' });
       }
       st.scheduled.delete(s.id);
-      srv.queues.send([s.userId], 'scheduled_messages', { type: 'scheduled_messages', op: 'remove', scheduled_message_id: s.id });
+      srv.queues.send([s.userId], 'scheduled_messages', {
+        type: 'scheduled_messages',
+        op: 'remove',
+        scheduled_message_id: s.id,
+      });
     } catch {
       s.failed = true;
-      srv.queues.send([s.userId], 'scheduled_messages', { type: 'scheduled_messages', op: 'update', scheduled_message: scheduledJson(srv, s) });
+      srv.queues.send([s.userId], 'scheduled_messages', {
+        type: 'scheduled_messages',
+        op: 'update',
+        scheduled_message: scheduledJson(srv, s),
+      });
     }
   }
   for (const r of [...st.reminders.values()]) {

@@ -6,7 +6,11 @@ import { Message, Stream, Subscription, User } from './types';
 import { GROUP } from './state';
 import { channelGroupFields } from './channelPermissions';
 
-export interface MessageView { applyMarkdown: boolean; clientGravatar: boolean; allowEmptyTopic: boolean }
+export interface MessageView {
+  applyMarkdown: boolean;
+  clientGravatar: boolean;
+  allowEmptyTopic: boolean;
+}
 
 export function avatarUrl(srv: ChatServer, viewer: User | null, u: User, clientGravatar: boolean): string | null {
   if (u.isBot) return `${srv.url}/user_avatars/${srv.state.realm.id}/bot-${u.id}.png?version=${u.avatarVersion}`;
@@ -28,7 +32,10 @@ function gravatarHash(email: string): string {
 }
 
 export function serializeUser(
-  srv: ChatServer, viewer: User | null, u: User, opts: { clientGravatar: boolean; includeProfile: boolean },
+  srv: ChatServer,
+  viewer: User | null,
+  u: User,
+  opts: { clientGravatar: boolean; includeProfile: boolean },
 ): Record<string, unknown> {
   const st = srv.state;
   const out: Record<string, unknown> = {
@@ -71,7 +78,12 @@ export function recipientId(srv: ChatServer, m: Message): number {
   return srv.state.dmRecipientId(m.dmUsers!);
 }
 
-export function serializeMessage(srv: ChatServer, viewer: User, m: Message, view: MessageView): Record<string, unknown> {
+export function serializeMessage(
+  srv: ChatServer,
+  viewer: User,
+  m: Message,
+  view: MessageView,
+): Record<string, unknown> {
   const sender = srv.user(m.senderId);
   const rendered = srv.renderedContent(m);
   const out: Record<string, unknown> = {
@@ -92,10 +104,18 @@ export function serializeMessage(srv: ChatServer, viewer: User, m: Message, view
     is_me_message: m.content.startsWith('/me '),
     timestamp: m.timestamp,
     reactions: m.reactions.map((r) => ({
-      emoji_name: r.emojiName, emoji_code: r.emojiCode,
-      reaction_type: r.reactionType === 'extra_emoji' ? srv.extraEmojiType : r.reactionType, user_id: r.userId,
+      emoji_name: r.emojiName,
+      emoji_code: r.emojiCode,
+      reaction_type: r.reactionType === 'extra_emoji' ? srv.extraEmojiType : r.reactionType,
+      user_id: r.userId,
     })),
-    submessages: (m.submessages ?? []).map((s) => ({ id: s.id, message_id: m.id, sender_id: s.senderId, msg_type: s.msgType, content: s.content })),
+    submessages: (m.submessages ?? []).map((s) => ({
+      id: s.id,
+      message_id: m.id,
+      sender_id: s.senderId,
+      msg_type: s.msgType,
+      content: s.content,
+    })),
     flags: srv.state.flagsList(viewer.id, m),
   };
   if (m.type === 'stream') out.stream_id = m.streamId;
@@ -162,7 +182,11 @@ function activeCount(srv: ChatServer, s: Stream): number {
 }
 
 export function serializeSubscription(
-  srv: ChatServer, viewer: User, s: Stream, sub: Subscription, opts: { includeSubscribers: boolean; nullSettings: boolean },
+  srv: ChatServer,
+  viewer: User,
+  s: Stream,
+  sub: Subscription,
+  opts: { includeSubscribers: boolean; nullSettings: boolean },
 ): Record<string, unknown> {
   // Added to the stream object rather than spread into a new literal: spreading an object this
   // large is an order of magnitude slower in V8.
@@ -185,8 +209,13 @@ export function subscriberIds(srv: ChatServer, viewer: User, s: Stream): number[
 }
 
 export const SUB_PROPS: Record<string, keyof Subscription | 'in_home_view'> = {
-  color: 'color', is_muted: 'isMuted', in_home_view: 'in_home_view', pin_to_top: 'pinToTop',
-  desktop_notifications: 'desktopNotifications', audible_notifications: 'audibleNotifications',
-  push_notifications: 'pushNotifications', email_notifications: 'emailNotifications',
+  color: 'color',
+  is_muted: 'isMuted',
+  in_home_view: 'in_home_view',
+  pin_to_top: 'pinToTop',
+  desktop_notifications: 'desktopNotifications',
+  audible_notifications: 'audibleNotifications',
+  push_notifications: 'pushNotifications',
+  email_notifications: 'emailNotifications',
   wildcard_mentions_notify: 'wildcardMentionsNotify',
 };

@@ -27,10 +27,15 @@ export const INCOMPLETE_USER_LIST_MIN_USERS = 1000;
 export type IncludeSubscribers = boolean | 'partial';
 
 /** `include_subscribers`: `"true"`, `"false"`, or (feature level 412) `"partial"`. */
-export const includeSubscribersParam: ParamSpec = { t: 'str', dflt: 'false', check: (v) => (['true', 'false', 'partial'].includes(v as string) ? null : 'Invalid $') };
+export const includeSubscribersParam: ParamSpec = {
+  t: 'str',
+  dflt: 'false',
+  check: (v) => (['true', 'false', 'partial'].includes(v as string) ? null : 'Invalid $'),
+};
 
 export function parseIncludeSubscribers(srv: ChatServer, v: unknown): IncludeSubscribers {
-  if (v === 'partial' && srv.fl < 412) throw badRequest('Invalid include_subscribers', 'REQUEST_VARIABLE_INVALID', { var_name: 'include_subscribers' });
+  if (v === 'partial' && srv.fl < 412)
+    throw badRequest('Invalid include_subscribers', 'REQUEST_VARIABLE_INVALID', { var_name: 'include_subscribers' });
   return v === 'partial' ? 'partial' : v === 'true' || v === true;
 }
 
@@ -45,10 +50,19 @@ export function activeWithin(srv: ChatServer, userId: number, days: number): boo
  * `partial` and the channel has fewer than 250 subscribers; otherwise `partial_subscribers`: every
  * bot and every user active within the last 14 days.
  */
-export function subscriberFields(srv: ChatServer, s: Stream, ids: number[], mode: IncludeSubscribers): Record<string, number[]> {
+export function subscriberFields(
+  srv: ChatServer,
+  s: Stream,
+  ids: number[],
+  mode: IncludeSubscribers,
+): Record<string, number[]> {
   if (mode === false) return {};
   if (mode === true || s.subscribers.size < PARTIAL_SUBSCRIBERS_THRESHOLD) return { subscribers: ids };
-  return { partial_subscribers: ids.filter((id) => srv.state.users.get(id)?.isBot || activeWithin(srv, id, RECENTLY_ACTIVE_DAYS)) };
+  return {
+    partial_subscribers: ids.filter(
+      (id) => srv.state.users.get(id)?.isBot || activeWithin(srv, id, RECENTLY_ACTIVE_DAYS),
+    ),
+  };
 }
 
 /** The users `realm_users` holds for a client declaring `user_list_incomplete` (see the constant above). */
@@ -58,7 +72,11 @@ export function incompleteUserList(srv: ChatServer, viewer: User, users: User[])
 }
 
 /** Presence entries newer than `days` (`presence_history_limit_days`) and, when given, changed after `lastUpdateId`. */
-export function presenceFilter(srv: ChatServer, days: number | undefined, lastUpdateId?: number): (userId: number) => boolean {
+export function presenceFilter(
+  srv: ChatServer,
+  days: number | undefined,
+  lastUpdateId?: number,
+): (userId: number) => boolean {
   const since = srv.now() - (days ?? PRESENCE_HISTORY_DEFAULT_DAYS) * 86400;
   return (userId) => {
     const pr = srv.state.presence.get(userId);
@@ -75,7 +93,12 @@ export function presenceLastUpdateId(srv: ChatServer): number {
 }
 
 /** `GET /users?user_ids=[…]` (feature level 384): those users, in the order asked; an unknown id is an error. */
-export function usersByIds(srv: ChatServer, viewer: User, ids: number[], opts: { clientGravatar: boolean; includeProfile: boolean }): Record<string, unknown>[] {
+export function usersByIds(
+  srv: ChatServer,
+  viewer: User,
+  ids: number[],
+  opts: { clientGravatar: boolean; includeProfile: boolean },
+): Record<string, unknown>[] {
   return ids.map((id) => {
     const u = srv.state.users.get(id);
     if (!u || u.isSystemBot) throw badRequest(`Invalid user ID: ${id}`);

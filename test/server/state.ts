@@ -1,16 +1,44 @@
 import { createHash } from 'node:crypto';
 import {
-  Attachment, ChannelFolder, FLAG_BITS, Linkifier, Message, Playground, Presence, ProfileField, RealmEmoji, Reminder, ROLE, Scheduled,
-  ServerDraftRecord, Snippet, Stream, Subscription, User, UserStatus, UserTopic,
+  Attachment,
+  ChannelFolder,
+  FLAG_BITS,
+  Linkifier,
+  Message,
+  Playground,
+  Presence,
+  ProfileField,
+  RealmEmoji,
+  Reminder,
+  ROLE,
+  Scheduled,
+  ServerDraftRecord,
+  Snippet,
+  Stream,
+  Subscription,
+  User,
+  UserStatus,
+  UserTopic,
 } from './types';
 
 /** System permission groups, referenced by id from realm and channel settings. */
 export const GROUP = {
-  everyone: 11, members: 12, fullMembers: 13, moderators: 14, administrators: 15, owners: 16, nobody: 17,
+  everyone: 11,
+  members: 12,
+  fullMembers: 13,
+  moderators: 14,
+  administrators: 15,
+  owners: 16,
+  nobody: 17,
 } as const;
 export const GROUP_NAMES: Record<number, string> = {
-  11: 'role:everyone', 12: 'role:members', 13: 'role:fullmembers', 14: 'role:moderators',
-  15: 'role:administrators', 16: 'role:owners', 17: 'role:nobody',
+  11: 'role:everyone',
+  12: 'role:members',
+  13: 'role:fullmembers',
+  14: 'role:moderators',
+  15: 'role:administrators',
+  16: 'role:owners',
+  17: 'role:nobody',
 };
 
 export const RESOLVED_PREFIX = '\u2714 ';
@@ -20,7 +48,9 @@ const FLAG_ENTRIES = Object.entries(FLAG_BITS);
 /** Deterministic 32-char alphanumeric key, like the service's API keys. */
 export function deriveKey(seed: string): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  const bytes = createHash('sha256').update('team-chat-test-server:' + seed).digest();
+  const bytes = createHash('sha256')
+    .update('team-chat-test-server:' + seed)
+    .digest();
   let out = '';
   for (let i = 0; i < 32; i++) out += alphabet[bytes[i] % alphabet.length];
   return out;
@@ -28,28 +58,61 @@ export function deriveKey(seed: string): string {
 
 export function defaultUserSettings(): Record<string, unknown> {
   return {
-    twenty_four_hour_time: false, web_mark_read_on_scroll_policy: 1, web_channel_default_view: 1,
-    starred_message_counts: true, receives_typing_notifications: true, web_suggest_update_timezone: true,
-    fluid_layout_width: false, high_contrast_mode: false, web_font_size_px: 16, web_line_height_percent: 140,
-    color_scheme: 1, enable_drafts_synchronization: true, translate_emoticons: false,
-    display_emoji_reaction_users: true, default_language: 'en', web_home_view: 'inbox',
-    web_escape_navigates_to_home_view: true, left_side_userlist: false, emojiset: 'set_a',
-    demote_inactive_streams: 1, user_list_style: 2, web_animate_image_previews: 'on_hover',
-    web_stream_unreads_count_display_policy: 2, hide_ai_features: false, web_inbox_show_channel_folders: true,
-    web_left_sidebar_show_channel_folders: true, web_left_sidebar_unreads_count_summary: true, timezone: '',
-    enable_stream_desktop_notifications: false, enable_stream_email_notifications: false,
-    enable_stream_push_notifications: false, enable_stream_audible_notifications: false,
-    notification_sound: 'zulip', enable_desktop_notifications: true, enable_sounds: true,
-    email_notifications_batching_period_seconds: 120, enable_offline_email_notifications: true,
-    enable_offline_push_notifications: true, enable_online_push_notifications: true,
-    wildcard_mentions_notify: true, enter_sends: false, presence_enabled: true,
-    send_private_typing_notifications: true, send_stream_typing_notifications: true,
-    send_read_receipts: true, email_address_visibility: 1,
+    twenty_four_hour_time: false,
+    web_mark_read_on_scroll_policy: 1,
+    web_channel_default_view: 1,
+    starred_message_counts: true,
+    receives_typing_notifications: true,
+    web_suggest_update_timezone: true,
+    fluid_layout_width: false,
+    high_contrast_mode: false,
+    web_font_size_px: 16,
+    web_line_height_percent: 140,
+    color_scheme: 1,
+    enable_drafts_synchronization: true,
+    translate_emoticons: false,
+    display_emoji_reaction_users: true,
+    default_language: 'en',
+    web_home_view: 'inbox',
+    web_escape_navigates_to_home_view: true,
+    left_side_userlist: false,
+    emojiset: 'set_a',
+    demote_inactive_streams: 1,
+    user_list_style: 2,
+    web_animate_image_previews: 'on_hover',
+    web_stream_unreads_count_display_policy: 2,
+    hide_ai_features: false,
+    web_inbox_show_channel_folders: true,
+    web_left_sidebar_show_channel_folders: true,
+    web_left_sidebar_unreads_count_summary: true,
+    timezone: '',
+    enable_stream_desktop_notifications: false,
+    enable_stream_email_notifications: false,
+    enable_stream_push_notifications: false,
+    enable_stream_audible_notifications: false,
+    notification_sound: 'zulip',
+    enable_desktop_notifications: true,
+    enable_sounds: true,
+    email_notifications_batching_period_seconds: 120,
+    enable_offline_email_notifications: true,
+    enable_offline_push_notifications: true,
+    enable_online_push_notifications: true,
+    wildcard_mentions_notify: true,
+    enter_sends: false,
+    presence_enabled: true,
+    send_private_typing_notifications: true,
+    send_stream_typing_notifications: true,
+    send_read_receipts: true,
+    email_address_visibility: 1,
   };
 }
 
 export interface RealmInfo {
-  id: number; name: string; description: string; icon: string; settings: Record<string, unknown>;
+  id: number;
+  name: string;
+  description: string;
+  icon: string;
+  settings: Record<string, unknown>;
 }
 
 export class State {
@@ -68,7 +131,10 @@ export class State {
   attachments = new Map<number, Attachment>();
   linkifiers: Linkifier[] = [];
   /** The organisation's own user groups (routes/channelPermissions.ts), beside the system groups. */
-  customGroups = new Map<number, { id: number; name: string; description: string; members: Set<number>; subgroups: number[] }>();
+  customGroups = new Map<
+    number,
+    { id: number; name: string; description: string; members: Set<number>; subgroups: number[] }
+  >();
   playgrounds: Playground[] = [];
   channelFolders: ChannelFolder[] = [];
   snippets = new Map<number, Snippet>();
@@ -122,11 +188,16 @@ export class State {
   canSeeRealEmail(viewer: User, target: User): boolean {
     if (target.isBot || viewer.id === target.id) return true;
     switch (target.emailVisibility) {
-      case 1: return true;
-      case 2: return viewer.role <= ROLE.member;
-      case 3: return viewer.role <= ROLE.admin;
-      case 5: return viewer.role <= ROLE.moderator;
-      default: return false;
+      case 1:
+        return true;
+      case 2:
+        return viewer.role <= ROLE.member;
+      case 3:
+        return viewer.role <= ROLE.admin;
+      case 5:
+        return viewer.role <= ROLE.moderator;
+      default:
+        return false;
     }
   }
 
@@ -142,11 +213,17 @@ export class State {
   inGroup(user: User, groupId: number): boolean {
     if (!user.isActive) return false;
     switch (groupId) {
-      case GROUP.everyone: return true;
-      case GROUP.members: case GROUP.fullMembers: return user.role <= ROLE.member;
-      case GROUP.moderators: return user.role <= ROLE.moderator;
-      case GROUP.administrators: return user.role <= ROLE.admin;
-      case GROUP.owners: return user.role <= ROLE.owner;
+      case GROUP.everyone:
+        return true;
+      case GROUP.members:
+      case GROUP.fullMembers:
+        return user.role <= ROLE.member;
+      case GROUP.moderators:
+        return user.role <= ROLE.moderator;
+      case GROUP.administrators:
+        return user.role <= ROLE.admin;
+      case GROUP.owners:
+        return user.role <= ROLE.owner;
       default: {
         const g = this.customGroups.get(groupId);
         return g !== undefined && (g.members.has(user.id) || g.subgroups.some((id) => this.inGroup(user, id)));
@@ -154,8 +231,12 @@ export class State {
     }
   }
 
-  isAdmin(u: User): boolean { return u.role <= ROLE.admin; }
-  isModOrAdmin(u: User): boolean { return u.role <= ROLE.moderator; }
+  isAdmin(u: User): boolean {
+    return u.role <= ROLE.admin;
+  }
+  isModOrAdmin(u: User): boolean {
+    return u.role <= ROLE.moderator;
+  }
 
   setting(u: User, name: string): unknown {
     return name in u.settings ? u.settings[name] : this.defaultSettings[name];
@@ -197,7 +278,12 @@ export class State {
 
   canPostToStream(u: User, s: Stream): boolean {
     if (s.isArchived) return false;
-    if (s.inviteOnly && !s.subscribers.has(u.id) && !(u.isBot && u.botOwnerId !== null && s.subscribers.has(u.botOwnerId))) return false;
+    if (
+      s.inviteOnly &&
+      !s.subscribers.has(u.id) &&
+      !(u.isBot && u.botOwnerId !== null && s.subscribers.has(u.botOwnerId))
+    )
+      return false;
     if (u.role === ROLE.guest && !s.subscribers.has(u.id)) return false;
     return this.inGroup(u, s.canSendMessageGroup) || u.isSystemBot === true;
   }
@@ -227,7 +313,8 @@ export class State {
     if (bits === undefined) return ['read', 'historical'];
     const out: string[] = [];
     for (const [name, bit] of FLAG_ENTRIES) if (bits & bit) out.push(name);
-    if (bits & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)) out.push('wildcard_mentioned');
+    if (bits & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned))
+      out.push('wildcard_mentioned');
     return out;
   }
 
@@ -289,7 +376,9 @@ export class State {
 
   userTopicPolicy(userId: number, streamId: number, topic: string): number {
     const lower = topic.toLowerCase();
-    return this.userTopics.get(userId)?.find((t) => t.streamId === streamId && t.topic.toLowerCase() === lower)?.policy ?? 0;
+    return (
+      this.userTopics.get(userId)?.find((t) => t.streamId === streamId && t.topic.toLowerCase() === lower)?.policy ?? 0
+    );
   }
 
   activeHumans(): User[] {
@@ -298,18 +387,26 @@ export class State {
 }
 
 export function insertSorted(arr: number[], v: number): void {
-  let lo = 0, hi = arr.length;
+  let lo = 0,
+    hi = arr.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (arr[mid] < v) lo = mid + 1; else hi = mid;
+    if (arr[mid] < v) lo = mid + 1;
+    else hi = mid;
   }
   if (arr[lo] !== v) arr.splice(lo, 0, v);
 }
 
 export function emptySub(color: string): Subscription {
   return {
-    color, isMuted: false, pinToTop: false, desktopNotifications: null, audibleNotifications: null,
-    pushNotifications: null, emailNotifications: null, wildcardMentionsNotify: null,
+    color,
+    isMuted: false,
+    pinToTop: false,
+    desktopNotifications: null,
+    audibleNotifications: null,
+    pushNotifications: null,
+    emailNotifications: null,
+    wildcardMentionsNotify: null,
   };
 }
 

@@ -4,8 +4,14 @@ export const ROLE = { owner: 100, admin: 200, moderator: 300, member: 400, guest
 
 /** Per-user message flags, stored as a bitmask to keep the 'large' organisation compact. */
 export const FLAG_BITS: Record<string, number> = {
-  read: 1, starred: 2, collapsed: 4, mentioned: 8, stream_wildcard_mentioned: 16,
-  topic_wildcard_mentioned: 32, has_alert_word: 64, historical: 128,
+  read: 1,
+  starred: 2,
+  collapsed: 4,
+  mentioned: 8,
+  stream_wildcard_mentioned: 16,
+  topic_wildcard_mentioned: 32,
+  has_alert_word: 64,
+  historical: 128,
 };
 export const EDITABLE_FLAGS = new Set(['read', 'starred', 'collapsed']);
 
@@ -75,7 +81,12 @@ export interface Subscription {
   wildcardMentionsNotify: boolean | null;
 }
 
-export interface Reaction { emojiName: string; emojiCode: string; reactionType: string; userId: number }
+export interface Reaction {
+  emojiName: string;
+  emojiCode: string;
+  reactionType: string;
+  userId: number;
+}
 
 export interface EditEntry {
   user_id: number | null;
@@ -110,47 +121,121 @@ export interface Message {
 }
 
 export interface Attachment {
-  id: number; ownerId: number; name: string; pathId: string; size: number; createTime: number;
+  id: number;
+  ownerId: number;
+  name: string;
+  pathId: string;
+  size: number;
+  createTime: number;
   messageIds: Set<number>;
 }
 
 export interface Linkifier {
-  id: number; pattern: string; url_template: string; example_input: string | null;
-  reverse_template: string | null; alternative_url_templates: string[];
+  id: number;
+  pattern: string;
+  url_template: string;
+  example_input: string | null;
+  reverse_template: string | null;
+  alternative_url_templates: string[];
 }
 
 /** A channel folder (feature level 389; `order` from 414). */
 export interface ChannelFolder {
-  id: number; name: string; description: string; renderedDescription: string; order: number;
-  isArchived: boolean; dateCreated: number; creatorId: number | null;
+  id: number;
+  name: string;
+  description: string;
+  renderedDescription: string;
+  order: number;
+  isArchived: boolean;
+  dateCreated: number;
+  creatorId: number | null;
 }
 
-export interface Playground { id: number; name: string; pygments_language: string; url_template: string }
+export interface Playground {
+  id: number;
+  name: string;
+  pygments_language: string;
+  url_template: string;
+}
 
-export interface Snippet { id: number; userId: number; title: string; content: string; dateCreated: number }
+export interface Snippet {
+  id: number;
+  userId: number;
+  title: string;
+  content: string;
+  dateCreated: number;
+}
 
 export interface Scheduled {
-  id: number; userId: number; type: 'stream' | 'private'; to: number | number[]; topic: string;
-  content: string; deliverAt: number; failed: boolean;
+  id: number;
+  userId: number;
+  type: 'stream' | 'private';
+  to: number | number[];
+  topic: string;
+  content: string;
+  deliverAt: number;
+  failed: boolean;
 }
 
 export interface Reminder {
-  id: number; userId: number; messageId: number | null; deliverAt: number; content: string; note: string | null; failed: boolean;
+  id: number;
+  userId: number;
+  messageId: number | null;
+  deliverAt: number;
+  content: string;
+  note: string | null;
+  failed: boolean;
 }
 
 /** `updateId`: the server's presence update counter when it last changed (`last_update_id`). */
-export interface Presence { activeTs: number; idleTs: number; updateId?: number }
+export interface Presence {
+  activeTs: number;
+  idleTs: number;
+  updateId?: number;
+}
 
-export interface UserStatus { status_text: string; emoji_name: string; emoji_code: string; reaction_type: string; away: boolean }
+export interface UserStatus {
+  status_text: string;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: string;
+  away: boolean;
+}
 
-export interface UserTopic { streamId: number; topic: string; policy: number; lastUpdated: number }
+export interface UserTopic {
+  streamId: number;
+  topic: string;
+  policy: number;
+  lastUpdated: number;
+}
 
-export interface RealmEmoji { id: string; name: string; source_url: string; deactivated: boolean; author_id: number }
+export interface RealmEmoji {
+  id: string;
+  name: string;
+  source_url: string;
+  deactivated: boolean;
+  author_id: number;
+}
 
 export interface ProfileField {
-  id: number; name: string; type: number; hint: string; field_data: string; order: number;
-  displayInProfileSummary: boolean; required: boolean; editableByUser: boolean;
+  id: number;
+  name: string;
+  type: number;
+  hint: string;
+  field_data: string;
+  order: number;
+  displayInProfileSummary: boolean;
+  required: boolean;
+  editableByUser: boolean;
 }
 
 /** A draft kept on the server (`/drafts`): `to` as the API shows it, `timestamp` in UNIX seconds. */
-export interface ServerDraftRecord { id: number; userId: number; type: 'stream' | 'private' | ''; to: number[]; topic: string; content: string; timestamp: number }
+export interface ServerDraftRecord {
+  id: number;
+  userId: number;
+  type: 'stream' | 'private' | '';
+  to: number[];
+  topic: string;
+  content: string;
+  timestamp: number;
+}

@@ -12,10 +12,13 @@ export function widgetSubmessageContent(content: string): string | undefined {
   const lines = content.slice(first[0].length).split('\n');
   const heading = lines.shift()?.trim() ?? '';
   const items = lines.map((line) => line.trim().replace(/^[-*]?\s*/, '')).filter((line) => line.length > 0);
-  if (first[1] === 'poll') return JSON.stringify({ widget_type: 'poll', extra_data: { question: heading, options: items } });
+  if (first[1] === 'poll')
+    return JSON.stringify({ widget_type: 'poll', extra_data: { question: heading, options: items } });
   const tasks = items.map((item) => {
     const colon = item.indexOf(':');
-    return colon < 0 ? { task: item, desc: '' } : { task: item.slice(0, colon).trim(), desc: item.slice(colon + 1).trim() };
+    return colon < 0
+      ? { task: item, desc: '' }
+      : { task: item.slice(0, colon).trim(), desc: item.slice(colon + 1).trim() };
   });
   return JSON.stringify({ widget_type: 'todo', extra_data: { task_list_title: heading, tasks } });
 }

@@ -31,11 +31,27 @@ async function audit(frame: Frame): Promise<Violation[]> {
   // Evaluated over the debugging protocol: the page's CSP (no eval) does not apply to it.
   await frame.evaluate(AXE_SOURCE);
   return frame.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            options: object,
+          ): Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      }));
   });
 }
 
@@ -84,7 +100,12 @@ describe('UI accessibility (axe-core)', function () {
       await wb.waitForLiveSession();
       if (theme === 'light') {
         const bob = wb.client('bob');
-        await sendMessage(bob, { type: 'stream', to: 1, topic, content: 'A **bold** start with a [link](https://example.com) and `code`.' });
+        await sendMessage(bob, {
+          type: 'stream',
+          to: 1,
+          topic,
+          content: 'A **bold** start with a [link](https://example.com) and `code`.',
+        });
         await sendMessage(wb.client('carol'), { type: 'stream', to: 1, topic, content: '> a quote\n\n- a list item' });
       } else {
         await wb.runCommand('Preferences: Toggle between Light/Dark Themes');

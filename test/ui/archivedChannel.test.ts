@@ -20,7 +20,11 @@ describe('UI: archived channel', function () {
     assert.equal(await frame.locator('#compose').isVisible(), false, 'no compose box');
     for (const label of ['Reply', 'Quote', '☺+', 'Edit', 'Delete']) {
       const exact = new RegExp(`^${label.replace(/[+]/g, '\\+')}$`);
-      assert.equal(await frame.locator('li.message .actions button.action', { hasText: exact }).count(), 0, `no ${label}`);
+      assert.equal(
+        await frame.locator('li.message .actions button.action', { hasText: exact }).count(),
+        0,
+        `no ${label}`,
+      );
     }
     // Reading actions stay.
     assert.equal(await frame.locator('li.message .actions button.action', { hasText: /^Link$/ }).count(), 3);

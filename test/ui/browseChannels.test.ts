@@ -52,12 +52,20 @@ describe('UI: Browse Channels', function () {
     const browse = channels.locator('.welcome-view-content .monaco-button', { hasText: 'Browse Channels' });
     // The subscription events empty the tree; its welcome content then offers the way forward.
     await browse.waitFor({ state: 'visible', timeout: 30_000 });
-    assert.ok(await channels.locator('.welcome-view-content .monaco-button', { hasText: 'Create Channel' }).isVisible());
-    assert.match(await channels.locator('.welcome-view-content').innerText(), /You are not subscribed to any channel yet/);
+    assert.ok(
+      await channels.locator('.welcome-view-content .monaco-button', { hasText: 'Create Channel' }).isVisible(),
+    );
+    assert.match(
+      await channels.locator('.welcome-view-content').innerText(),
+      /You are not subscribed to any channel yet/,
+    );
     await wb.screenshot('channels-welcome');
     await browse.click();
     const widget = wb.quickInput();
-    await widget.locator('.monaco-list-row', { hasText: 'general' }).first().waitFor({ state: 'visible', timeout: 45_000 });
+    await widget
+      .locator('.monaco-list-row', { hasText: 'general' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 45_000 });
     assert.ok(!/Your channels/.test(await widget.innerText()), 'no channel of hers is left');
     await wb.screenshot('channels-welcome-browse');
     await wb.page.keyboard.press('Escape');

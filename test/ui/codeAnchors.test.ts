@@ -15,7 +15,14 @@ describe('UI outdated discussion on code', function () {
   this.timeout(150_000);
   const wb = useWorkbench({ autoSignIn: true });
   const git = (...args: string[]) => {
-    const env = { GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com', GIT_AUTHOR_DATE: '2030-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2030-01-01T00:00:00Z' };
+    const env = {
+      GIT_AUTHOR_NAME: 'Test',
+      GIT_AUTHOR_EMAIL: 'test@example.com',
+      GIT_COMMITTER_NAME: 'Test',
+      GIT_COMMITTER_EMAIL: 'test@example.com',
+      GIT_AUTHOR_DATE: '2030-01-01T00:00:00Z',
+      GIT_COMMITTER_DATE: '2030-01-01T00:00:00Z',
+    };
     const r = spawnSync('git', args, { cwd: wb.workspace, encoding: 'utf8', env: { ...process.env, ...env } });
     assert.equal(r.status, 0, r.stderr);
     return r.stdout.trim();
@@ -28,7 +35,12 @@ describe('UI outdated discussion on code', function () {
 
   it('a thread whose lines a commit deleted says it is outdated, and Compare shows them then and now', async () => {
     const topic = `greetAll ${Date.now() % 100000}`;
-    await sendMessage(wb.client('bob'), { type: 'stream', to: 2, topic, content: 'Does `src/greeter.ts:7-9` keep the order of the names?' });
+    await sendMessage(wb.client('bob'), {
+      type: 'stream',
+      to: 2,
+      topic,
+      content: 'Does `src/greeter.ts:7-9` keep the order of the names?',
+    });
     await wb.waitForLiveSession();
     const file = path.join(wb.workspace, 'src', 'greeter.ts');
     const lines = fs.readFileSync(file, 'utf8').split('\n');
@@ -36,7 +48,9 @@ describe('UI outdated discussion on code', function () {
     git('commit', '-q', '-am', 'greetAll is gone');
     await openFile(wb, 'greeter.ts');
     const short = FIXTURE_COMMIT.slice(0, 7);
-    const lens = wb.page.locator('.contentWidgets .codelens-decoration a', { hasText: `#engineering › ${topic} · outdated` }).first();
+    const lens = wb.page
+      .locator('.contentWidgets .codelens-decoration a', { hasText: `#engineering › ${topic} · outdated` })
+      .first();
     await lens.waitFor({ state: 'visible', timeout: 30_000 });
     await lens.click();
     const thread = wb.page.locator('.review-widget', { hasText: 'keep the order' }).first();
@@ -45,7 +59,10 @@ describe('UI outdated discussion on code', function () {
     await wb.page.waitForTimeout(600);
     await wb.screenshot('code-discussion-outdated');
 
-    await wb.page.locator('.contentWidgets .codelens-decoration a', { hasText: `Compare with ${short}` }).first().click();
+    await wb.page
+      .locator('.contentWidgets .codelens-decoration a', { hasText: `Compare with ${short}` })
+      .first()
+      .click();
     await wb.page.locator('.tab.active', { hasText: `greeter.ts (${short}) ↔ now` }).waitFor({ timeout: 20_000 });
     // The left side is the file at the commit: greetAll is there.
     const original = wb.page.locator('.editor-group-container.active .monaco-diff-editor .editor.original .view-lines');

@@ -8,31 +8,35 @@ import { sendMessage } from '../../src/api/messages/routes';
 import { editorLines, goToLine, openFile, openTopicFromPalette } from './helpers';
 import { useWorkbench } from './workbench';
 
-const CODE = 'def greet(name: str) -> str:\n    # the fallback we agreed on\n    return f"Hello, {name or \'stranger\'}!" * 1';
+const CODE =
+  'def greet(name: str) -> str:\n    # the fallback we agreed on\n    return f"Hello, {name or \'stranger\'}!" * 1';
 
 /** Computed colours of a block's tokens and the theme variables they should come from. */
 async function tokenColours(frame: FrameLocator): Promise<Record<string, string>> {
-  return frame.locator('li.message .codehilite').last().evaluate((block) => {
-    const colourOf = (selector: string) => getComputedStyle(block.querySelector(selector)!).color;
-    const probe = document.createElement('span');
-    document.body.append(probe);
-    const resolve = (variable: string) => {
-      probe.style.setProperty('color', `var(${variable})`);
-      return getComputedStyle(probe).color;
-    };
-    const out = {
-      keyword: colourOf('.kd'),
-      string: colourOf('.s2'),
-      number: colourOf('.mi'),
-      name: colourOf('.n'),
-      comment: colourOf('.c1'),
-      themeString: resolve('--vscode-debugTokenExpression-string'),
-      themeNumber: resolve('--vscode-debugTokenExpression-number'),
-      themeComment: resolve('--vscode-descriptionForeground'),
-    };
-    probe.remove();
-    return out;
-  });
+  return frame
+    .locator('li.message .codehilite')
+    .last()
+    .evaluate((block) => {
+      const colourOf = (selector: string) => getComputedStyle(block.querySelector(selector)!).color;
+      const probe = document.createElement('span');
+      document.body.append(probe);
+      const resolve = (variable: string) => {
+        probe.style.setProperty('color', `var(${variable})`);
+        return getComputedStyle(probe).color;
+      };
+      const out = {
+        keyword: colourOf('.kd'),
+        string: colourOf('.s2'),
+        number: colourOf('.mi'),
+        name: colourOf('.n'),
+        comment: colourOf('.c1'),
+        themeString: resolve('--vscode-debugTokenExpression-string'),
+        themeNumber: resolve('--vscode-debugTokenExpression-number'),
+        themeComment: resolve('--vscode-descriptionForeground'),
+      };
+      probe.remove();
+      return out;
+    });
 }
 
 describe('UI code blocks', function () {
@@ -41,7 +45,12 @@ describe('UI code blocks', function () {
 
   it('highlights a code block in the theme colours and offers Copy, Insert, Open, Compare and the playground', async () => {
     const topic = `code block ${Date.now() % 100000}`;
-    await sendMessage(wb.client('bob'), { type: 'stream', to: 1, topic, content: `Try this:\n\`\`\`py\n${CODE}\n\`\`\`` });
+    await sendMessage(wb.client('bob'), {
+      type: 'stream',
+      to: 1,
+      topic,
+      content: `Try this:\n\`\`\`py\n${CODE}\n\`\`\``,
+    });
     await wb.waitForLiveSession();
     await openFile(wb, 'stats.py');
     await goToLine(wb, 2);
@@ -81,7 +90,10 @@ describe('UI code blocks', function () {
     // Open in New Editor: an untitled Python editor with the code.
     const frame2 = await openTopicFromPalette(wb, 'general', topic);
     await frame2.locator('li.message .code-toolbar button', { hasText: 'Open' }).last().click();
-    await wb.page.locator('.statusbar-item', { hasText: /^Python$/ }).first().waitFor({ timeout: 20_000 });
+    await wb.page
+      .locator('.statusbar-item', { hasText: /^Python$/ })
+      .first()
+      .waitFor({ timeout: 20_000 });
     const opened = await editorLines(wb);
     assert.equal(opened[0], 'def greet(name: str) -> str:');
     assert.equal(opened.length, 3);

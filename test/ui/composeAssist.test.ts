@@ -86,11 +86,14 @@ describe('UI compose autocomplete and preview', function () {
     await text.press('Control+Enter');
     const mine = frame.locator('li.message', { has: frame.locator('.content .user-mention') }).last();
     await mine.waitFor({ timeout: 15_000 });
-    assert.ok((await mine.locator('.content a.stream-topic, .content a[href*="/topic/"]').count()) > 0, 'the topic link is rendered');
+    assert.ok(
+      (await mine.locator('.content a.stream-topic, .content a[href*="/topic/"]').count()) > 0,
+      'the topic link is rendered',
+    );
     assert.equal(await text.inputValue(), '');
   });
 
-  it('Preview shows the server\'s rendering in place of the box; Edit brings the text back', async () => {
+  it("Preview shows the server's rendering in place of the box; Edit brings the text back", async () => {
     const frame = wb.webviewFrame();
     const text = frame.locator('#compose-text');
     const draft = 'Release is **ready** :tada: and $$e^{i\\pi}+1=0$$';
@@ -100,7 +103,7 @@ describe('UI compose autocomplete and preview', function () {
     await toggle.click();
     const preview = frame.locator('#compose-preview');
     await preview.locator('strong', { hasText: 'ready' }).waitFor({ timeout: 15_000 });
-    assert.ok(await text.isHidden(), 'the preview takes the box\'s place');
+    assert.ok(await text.isHidden(), "the preview takes the box's place");
     assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
     assert.equal(await preview.locator('.emoji').first().innerText(), '🎉', 'emoji shown as glyphs, as in messages');
     assert.ok((await preview.locator('.katex').count()) > 0, 'KaTeX rendered');

@@ -20,7 +20,11 @@ describe('UI conversation cache', function () {
 
   it('opens a cached conversation with the server stopped, marked offline, then catches up', async () => {
     const bob = wb.client('bob');
-    const texts = ['The release notes are in `CHANGELOG.md`.', 'I added the conversation cache entry.', 'Thanks — reading it on the train.'];
+    const texts = [
+      'The release notes are in `CHANGELOG.md`.',
+      'I added the conversation cache entry.',
+      'Thanks — reading it on the train.',
+    ];
     for (const content of texts) await sendMessage(bob, { type: 'stream', to: 1, topic, content });
     await wb.waitForLiveSession();
     let frame = await openTopicFromPalette(wb, 'general', topic);

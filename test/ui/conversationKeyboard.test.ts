@@ -11,7 +11,9 @@ import { openTopicFromPalette } from './helpers';
 import { useWorkbench } from './workbench';
 
 /** What has the focus in the page: the message it is in (data-id), whether it is the message itself, its text. */
-async function focused(frame: FrameLocator): Promise<{ id: number | undefined; onMessage: boolean; inList: boolean; text: string; elementId: string }> {
+async function focused(
+  frame: FrameLocator,
+): Promise<{ id: number | undefined; onMessage: boolean; inList: boolean; text: string; elementId: string }> {
   return frame.locator('body').evaluate(() => {
     const a = document.activeElement as HTMLElement | null;
     const li = a?.closest<HTMLElement>('li.message');
@@ -33,10 +35,19 @@ describe('UI conversation keyboard', function () {
     const topic = `roving ${Date.now() % 100000}`;
     const bob = wb.client('bob');
     const ids: number[] = [];
-    for (const content of ['first from Bob', 'second from Bob, see https://example.com/a']) ids.push((await sendMessage(bob, { type: 'stream', to: 1, topic, content })).id);
+    for (const content of ['first from Bob', 'second from Bob, see https://example.com/a'])
+      ids.push((await sendMessage(bob, { type: 'stream', to: 1, topic, content })).id);
     // Moved here from another topic: it shows a "(moved)" marker (a button).
-    const moved = (await sendMessage(bob, { type: 'stream', to: 1, topic: `${topic} elsewhere`, content: 'moved in from elsewhere' })).id;
-    await updateMessage(bob, { message_id: moved, topic, propagate_mode: 'change_one', send_notification_to_old_thread: false, send_notification_to_new_thread: false });
+    const moved = (
+      await sendMessage(bob, { type: 'stream', to: 1, topic: `${topic} elsewhere`, content: 'moved in from elsewhere' })
+    ).id;
+    await updateMessage(bob, {
+      message_id: moved,
+      topic,
+      propagate_mode: 'change_one',
+      send_notification_to_old_thread: false,
+      send_notification_to_new_thread: false,
+    });
     ids.push(moved);
     await wb.waitForLiveSession();
     const frame = await openTopicFromPalette(wb, 'general', topic);
@@ -45,7 +56,12 @@ describe('UI conversation keyboard', function () {
     const list = frame.locator('#list');
 
     // Inside the list exactly one element is in the Tab order: the newest message.
-    const tabbable = () => list.evaluate((l) => [...l.querySelectorAll<HTMLElement>('*')].filter((e) => e.tabIndex >= 0).map((e) => e.localName + (e.dataset.id ? `#${e.dataset.id}` : '')));
+    const tabbable = () =>
+      list.evaluate((l) =>
+        [...l.querySelectorAll<HTMLElement>('*')]
+          .filter((e) => e.tabIndex >= 0)
+          .map((e) => e.localName + (e.dataset.id ? `#${e.dataset.id}` : '')),
+      );
     assert.deepEqual(await tabbable(), [`li#${moved}`]);
 
     // From the search box above, Tab goes on until it enters the list: it enters on the message.
@@ -66,7 +82,13 @@ describe('UI conversation keyboard', function () {
 
     // → walks the message's controls: the "(moved)" marker first, then the actions; ↑ from an action goes to the message above.
     await wb.page.keyboard.press('ArrowRight');
-    assert.deepEqual(await focused(frame), { id: moved, onMessage: false, inList: true, text: '(moved)', elementId: '' });
+    assert.deepEqual(await focused(frame), {
+      id: moved,
+      onMessage: false,
+      inList: true,
+      text: '(moved)',
+      elementId: '',
+    });
     await wb.page.keyboard.press('ArrowRight');
     assert.equal((await focused(frame)).text, 'Reply');
     await wb.page.waitForTimeout(300);
@@ -96,7 +118,13 @@ describe('UI conversation keyboard', function () {
     await messages.nth(0).locator('.reaction').nth(1).waitFor({ timeout: 20_000 });
     await sendMessage(bob, { type: 'stream', to: 1, topic, content: 'a new one below' });
     await messages.nth(3).waitFor({ timeout: 20_000 });
-    assert.deepEqual(await focused(frame), { id: ids[0], onMessage: false, inList: true, text: 'Quote', elementId: '' });
+    assert.deepEqual(await focused(frame), {
+      id: ids[0],
+      onMessage: false,
+      inList: true,
+      text: 'Quote',
+      elementId: '',
+    });
     assert.deepEqual(await tabbable(), [`li#${ids[0]}`]);
     // The focused message deleted: the next one takes the focus.
     await deleteMessage(bob, { message_id: ids[0]! });
@@ -116,21 +144,37 @@ describe('UI conversation keyboard', function () {
     const measure = () =>
       text.evaluate((t: HTMLTextAreaElement) => {
         const style = getComputedStyle(t);
-        const chrome = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
-        return { height: t.getBoundingClientRect().height, line: parseFloat(style.lineHeight), chrome, half: window.innerHeight / 2, scrolls: t.scrollHeight > t.clientHeight + 1 };
+        const chrome =
+          parseFloat(style.paddingTop) +
+          parseFloat(style.paddingBottom) +
+          parseFloat(style.borderTopWidth) +
+          parseFloat(style.borderBottomWidth);
+        return {
+          height: t.getBoundingClientRect().height,
+          line: parseFloat(style.lineHeight),
+          chrome,
+          half: window.innerHeight / 2,
+          scrolls: t.scrollHeight > t.clientHeight + 1,
+        };
       });
     const lines = (n: number) => Array.from({ length: n }, (_, i) => `> line ${i + 1} of the quote`).join('\n');
 
     await text.fill('');
     let m = await measure();
     assert.ok(Number.isFinite(m.line) && m.line > 0, `line-height ${m.line}`);
-    assert.ok(Math.abs(m.height - (3 * m.line + m.chrome)) <= 1, `empty: ${m.height}px, three lines are ${3 * m.line + m.chrome}px`);
+    assert.ok(
+      Math.abs(m.height - (3 * m.line + m.chrome)) <= 1,
+      `empty: ${m.height}px, three lines are ${3 * m.line + m.chrome}px`,
+    );
     assert.equal(m.scrolls, false);
 
     await text.fill(lines(6));
     m = await measure();
     assert.ok(6 * m.line + m.chrome < m.half, 'the view is too low for the six-line case');
-    assert.ok(Math.abs(m.height - (6 * m.line + m.chrome)) <= 1, `six lines: ${m.height}px, expected ${6 * m.line + m.chrome}px`);
+    assert.ok(
+      Math.abs(m.height - (6 * m.line + m.chrome)) <= 1,
+      `six lines: ${m.height}px, expected ${6 * m.line + m.chrome}px`,
+    );
     assert.equal(m.scrolls, false);
 
     await text.fill(lines(80));
@@ -143,7 +187,10 @@ describe('UI conversation keyboard', function () {
       last.evaluate((e) => e.getBoundingClientRect().bottom),
       frame.locator('#messages').evaluate((e) => e.getBoundingClientRect().bottom),
     ]);
-    assert.ok(lastBottom <= composeTop + 1, `the newest message (bottom ${lastBottom}) is hidden under the box (list ends at ${composeTop})`);
+    assert.ok(
+      lastBottom <= composeTop + 1,
+      `the newest message (bottom ${lastBottom}) is hidden under the box (list ends at ${composeTop})`,
+    );
     await wb.page.waitForTimeout(300);
     await wb.screenshot('compose-long-quote');
 

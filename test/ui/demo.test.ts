@@ -11,7 +11,7 @@ describe('UI demo organisation', function () {
   this.timeout(180_000);
   const wb = useWorkbench({ autoSignIn: true, chatServerOptions: { organization: 'demo' } });
 
-  it('shows the README\'s conversation with its formula, poll and image', async () => {
+  it("shows the README's conversation with its formula, poll and image", async () => {
     await wb.waitForLiveSession();
     const frame = await openTopicFromPalette(wb, 'general', 'release party');
     await frame.locator('h1#title', { hasText: 'release party' }).waitFor({ timeout: 30_000 });
@@ -20,22 +20,40 @@ describe('UI demo organisation', function () {
     assert.equal(await messages.count(), 5);
 
     // The image: Bob's upload, loaded through the host (a data: URI), decoded at its 96 pixels.
-    const image = frame.locator('li.message', { hasText: 'Release party' }).locator('.content .message_inline_image img');
+    const image = frame
+      .locator('li.message', { hasText: 'Release party' })
+      .locator('.content .message_inline_image img');
     await image.scrollIntoViewIfNeeded();
     const decoded = async (): Promise<number> =>
-      image.evaluate((e: HTMLImageElement) => (/^data:image\/png;base64,/.test(e.src) && e.complete ? e.naturalWidth : 0));
+      image.evaluate((e: HTMLImageElement) =>
+        /^data:image\/png;base64,/.test(e.src) && e.complete ? e.naturalWidth : 0,
+      );
     let width = 0;
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline && width === 0; await wb.page.waitForTimeout(250)) width = await decoded();
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline && width === 0; await wb.page.waitForTimeout(250))
+      width = await decoded();
     assert.equal(width, 96, 'the uploaded image did not load');
 
     // The formulas: KaTeX's HTML in KaTeX's fonts (its stylesheet applies: the MathML is hidden).
     const budget = frame.locator('li.message', { hasText: 'The budget is' });
     assert.equal(await budget.locator('.content .katex').count(), 2);
     assert.equal(await budget.locator('.content .katex-display').count(), 1);
-    assert.equal(await budget.locator('.content .katex-mathml').first().evaluate((e) => getComputedStyle(e).position), 'absolute');
+    assert.equal(
+      await budget
+        .locator('.content .katex-mathml')
+        .first()
+        .evaluate((e) => getComputedStyle(e).position),
+      'absolute',
+    );
     let family = '';
-    for (const deadline = Date.now() + 20_000; Date.now() < deadline && !/KaTeX_Math/.test(family); await wb.page.waitForTimeout(250)) {
-      family = await budget.locator('.content .katex .mathnormal').first().evaluate((e) => (e.isConnected ? getComputedStyle(e).fontFamily : ''));
+    for (
+      const deadline = Date.now() + 20_000;
+      Date.now() < deadline && !/KaTeX_Math/.test(family);
+      await wb.page.waitForTimeout(250)
+    ) {
+      family = await budget
+        .locator('.content .katex .mathnormal')
+        .first()
+        .evaluate((e) => (e.isConnected ? getComputedStyle(e).fontFamily : ''));
     }
     assert.match(family, /KaTeX_Math/);
 

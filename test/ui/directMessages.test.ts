@@ -15,15 +15,24 @@ describe('UI direct messages', function () {
     await wb.expandView('Direct Messages');
     await view.locator('.monaco-list-row', { hasText: 'Bob Brown' }).first().waitFor({ timeout: 30_000 });
     const rows = await wb.treeRows('Direct Messages');
-    assert.ok(rows.some((r) => r.includes('Carol Chen')), JSON.stringify(rows));
-    assert.ok(rows.some((r) => r.includes('Bob Brown, Carol Chen, Olivia Owner') || r.includes('Olivia Owner')), JSON.stringify(rows));
-    assert.ok(rows.some((r) => /\d/.test(r)), `an unread count is shown: ${JSON.stringify(rows)}`);
+    assert.ok(
+      rows.some((r) => r.includes('Carol Chen')),
+      JSON.stringify(rows),
+    );
+    assert.ok(
+      rows.some((r) => r.includes('Bob Brown, Carol Chen, Olivia Owner') || r.includes('Olivia Owner')),
+      JSON.stringify(rows),
+    );
+    assert.ok(
+      rows.some((r) => /\d/.test(r)),
+      `an unread count is shown: ${JSON.stringify(rows)}`,
+    );
     await wb.expandView('Channels', false);
     await wb.page.waitForTimeout(500);
     await wb.screenshot('dm-tree');
   });
 
-  it('the profile card\'s Send Direct Message button opens the conversation', async () => {
+  it("the profile card's Send Direct Message button opens the conversation", async () => {
     await wb.showOnlyView('People');
     await wb.view('People').locator('.monaco-list-row', { hasText: 'Bob Brown' }).first().click();
     const button = wb.webviewFrame().locator('#send-dm');
@@ -45,7 +54,11 @@ describe('UI direct messages', function () {
     // The Team Chat side bar is open from the tests before; a click on its icon would close it.
     if (!(await wb.page.locator('.part.sidebar').isVisible())) await wb.openActivity('Team Chat');
     await wb.showOnlyView('Direct Messages');
-    await wb.view('Direct Messages').locator('.monaco-list-row', { hasText: /^Carol Chen/ }).first().click();
+    await wb
+      .view('Direct Messages')
+      .locator('.monaco-list-row', { hasText: /^Carol Chen/ })
+      .first()
+      .click();
     const frame = wb.webviewFrame();
     await frame.locator('li.message').first().waitFor({ timeout: 20_000 });
     const older = frame.locator('#older');

@@ -43,7 +43,9 @@ describe('UI drafts across a reload', function () {
     await wb.page.locator('.part.activitybar').waitFor({ timeout: 30_000 });
     await wb.waitForLiveSession(60_000);
     await wb.view('Channels').locator('.monaco-list-row', { hasText: 'general' }).first().waitFor({ timeout: 30_000 });
-    const flashed = await wb.page.evaluate(() => (window as unknown as { signInWelcomeSeen?: string[] }).signInWelcomeSeen);
+    const flashed = await wb.page.evaluate(
+      () => (window as unknown as { signInWelcomeSeen?: string[] }).signInWelcomeSeen,
+    );
     assert.deepEqual(flashed, [], 'the signed-in sidebar showed the "Sign in" welcome while the window started');
 
     frame = await openTopicFromPalette(wb, 'general', topic);
@@ -57,13 +59,19 @@ describe('UI drafts across a reload', function () {
     if (!(await wb.view('Drafts').isVisible())) await wb.openActivity('Team Chat');
     await wb.showOnlyView('Drafts');
     const rows = await wb.treeRows('Drafts');
-    assert.ok(rows.some((r) => r.includes(`#general > ${topic}`) && r.includes('Draft that survives a reload')), rows.join(' | '));
+    assert.ok(
+      rows.some((r) => r.includes(`#general > ${topic}`) && r.includes('Draft that survives a reload')),
+      rows.join(' | '),
+    );
     await wb.page.waitForTimeout(300);
     await wb.screenshot('drafts');
 
     // Sent: the draft goes, and the tree shows its welcome text.
     await box.press('Control+Enter');
     await frame.locator('li.message').nth(1).waitFor({ timeout: 15_000 });
-    await wb.view('Drafts').locator('.welcome-view-content', { hasText: 'No drafts' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await wb
+      .view('Drafts')
+      .locator('.welcome-view-content', { hasText: 'No drafts' })
+      .waitFor({ state: 'visible', timeout: 15_000 });
   });
 });

@@ -14,7 +14,14 @@ describe('UI: edit conflict', function () {
 
   before(async () => {
     other = wb.client('alice');
-    messageId = (await sendMessage(other, { type: 'channel', to: 2, topic: 'ui edit conflict', content: 'UI conflict: the original text.' })).id;
+    messageId = (
+      await sendMessage(other, {
+        type: 'channel',
+        to: 2,
+        topic: 'ui edit conflict',
+        content: 'UI conflict: the original text.',
+      })
+    ).id;
   });
   async function raw(): Promise<string> {
     const r = await getMessage(other, { message_id: messageId, apply_markdown: false });
@@ -41,7 +48,11 @@ describe('UI: edit conflict', function () {
     await page.waitForTimeout(500);
 
     // Someone edits first.
-    await updateMessage(other, { message_id: messageId, content: 'UI conflict: their quick fix from another device.', prevContent: 'UI conflict: the original text.' });
+    await updateMessage(other, {
+      message_id: messageId,
+      content: 'UI conflict: their quick fix from another device.',
+      prevContent: 'UI conflict: the original text.',
+    });
 
     await wb.runCommand('Team Chat: Send Edit');
     const toast = await wb.waitForNotification('while you were editing', 20_000);
@@ -55,7 +66,8 @@ describe('UI: edit conflict', function () {
 
     await toast.locator('.monaco-button', { hasText: 'Keep Mine' }).click();
     const deadline = Date.now() + 15_000;
-    while ((await raw()) !== 'UI conflict: my careful rewrite, typed in the editor.' && Date.now() < deadline) await page.waitForTimeout(300);
+    while ((await raw()) !== 'UI conflict: my careful rewrite, typed in the editor.' && Date.now() < deadline)
+      await page.waitForTimeout(300);
     assert.equal(await raw(), 'UI conflict: my careful rewrite, typed in the editor.');
     await page.waitForTimeout(800);
     await wb.screenshot('edit-conflict-3-kept-mine');

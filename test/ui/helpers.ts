@@ -10,7 +10,10 @@ export async function openTopicFromPalette(wb: Workbench, channel: string, topic
   const input = wb.quickInputBox();
   await input.waitFor({ state: 'visible' });
   await input.fill(channel);
-  await widget.locator('.monaco-list-row', { hasText: `#${channel}` }).first().waitFor({ state: 'visible' });
+  await widget
+    .locator('.monaco-list-row', { hasText: `#${channel}` })
+    .first()
+    .waitFor({ state: 'visible' });
   await input.press('Enter');
   await wb.page.waitForTimeout(400);
   await input.waitFor({ state: 'visible' });
@@ -54,8 +57,10 @@ export async function goToLine(wb: Workbench, line: number): Promise<void> {
 
 /** The active editor's lines in visual order (monaco keeps its line elements in any DOM order). */
 export async function editorLines(wb: Workbench): Promise<string[]> {
-  const lines = await wb.page.locator('.editor-group-container.active .view-lines .view-line').evaluateAll((els) =>
-    els.map((el) => ({ top: parseFloat((el as HTMLElement).style.top) || 0, text: (el as HTMLElement).innerText })),
-  );
+  const lines = await wb.page
+    .locator('.editor-group-container.active .view-lines .view-line')
+    .evaluateAll((els) =>
+      els.map((el) => ({ top: parseFloat((el as HTMLElement).style.top) || 0, text: (el as HTMLElement).innerText })),
+    );
   return lines.sort((a, b) => a.top - b.top).map((l) => l.text.replace(/\u00a0/g, ' '));
 }

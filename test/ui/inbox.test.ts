@@ -13,10 +13,14 @@ describe('UI: Inbox', function () {
     await wb.waitForLiveSession();
     await wb.expandView('Inbox');
     const inbox = wb.view('Inbox');
-    await inbox.locator('.monaco-list-row').first().waitFor({ timeout: 45_000 }).catch(async (e) => {
-      await wb.screenshot('inbox-failed');
-      throw e;
-    });
+    await inbox
+      .locator('.monaco-list-row')
+      .first()
+      .waitFor({ timeout: 45_000 })
+      .catch(async (e) => {
+        await wb.screenshot('inbox-failed');
+        throw e;
+      });
     await inbox.locator('.monaco-list-row', { hasText: /^#/ }).first().waitFor({ timeout: 30_000 });
     await wb.screenshot('inbox');
     const rows = await wb.treeRows('Inbox');

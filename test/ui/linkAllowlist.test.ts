@@ -89,7 +89,9 @@ describe('UI webview link allowlist', function () {
 
   /** The host's next reply to the page, after `click` (one request at a time). */
   async function replyTo(click: () => Promise<void>): Promise<unknown> {
-    const before = await frame.locator('body').evaluate(() => (window as unknown as { replies: unknown[] }).replies.length);
+    const before = await frame
+      .locator('body')
+      .evaluate(() => (window as unknown as { replies: unknown[] }).replies.length);
     await click();
     const body = frame.locator('body');
     for (const deadline = Date.now() + 20_000; Date.now() < deadline; await wb.page.waitForTimeout(100)) {
@@ -112,8 +114,15 @@ describe('UI webview link allowlist', function () {
   it(`the sanitiser leaves none of ${REFUSED.length} refused links a target; the host refuses each when the page asks`, async () => {
     const bob = wb.account('bob');
     const topic = `link allowlist ${Date.now() % 100000}`;
-    const anchors = [...REFUSED, HTTPS, MAILTO].map((href, i) => `<a href="${href.replace(/"/g, '&quot;')}">link ${i}</a>`);
-    await wb.testControl('raw-message', { senderEmail: bob.email, streamId: 1, topic, html: `<p>${anchors.join(' ')}</p>` });
+    const anchors = [...REFUSED, HTTPS, MAILTO].map(
+      (href, i) => `<a href="${href.replace(/"/g, '&quot;')}">link ${i}</a>`,
+    );
+    await wb.testControl('raw-message', {
+      senderEmail: bob.email,
+      streamId: 1,
+      topic,
+      html: `<p>${anchors.join(' ')}</p>`,
+    });
     await wb.waitForLiveSession();
     const titleBefore = await wb.page.title();
     frame = await openTopicFromPalette(wb, 'general', topic);
@@ -131,21 +140,28 @@ describe('UI webview link allowlist', function () {
       if (href === 'https://links.example.test/control\u0007char') return 'https://links.example.test/controlchar';
       return null;
     });
-    assert.deepEqual(REFUSED.map((_, i) => hrefOf(i)), expected, 'only http(s) links survive sanitising');
+    assert.deepEqual(
+      REFUSED.map((_, i) => hrefOf(i)),
+      expected,
+      'only http(s) links survive sanitising',
+    );
     assert.equal(hrefOf(REFUSED.length), HTTPS);
     assert.equal(hrefOf(REFUSED.length + 1), MAILTO);
 
     // Layer 2, the host: the page asks for each refused href raw, through its own click handler.
     await listenForReplies();
     for (const [i, href] of REFUSED.entries()) {
-      await frame.locator('body').evaluate((body, [h, id]) => {
-        const a = document.createElement('a');
-        a.setAttribute('href', h);
-        a.id = id;
-        a.textContent = id;
-        a.style.cssText = 'position:fixed;top:0;left:0;z-index:9999;background:#fff;padding:4px';
-        body.append(a);
-      }, [href, `raw-${i}`] as const);
+      await frame.locator('body').evaluate(
+        (body, [h, id]) => {
+          const a = document.createElement('a');
+          a.setAttribute('href', h);
+          a.id = id;
+          a.textContent = id;
+          a.style.cssText = 'position:fixed;top:0;left:0;z-index:9999;background:#fff;padding:4px';
+          body.append(a);
+        },
+        [href, `raw-${i}`] as const,
+      );
       const result = await replyTo(() => frame.locator(`#raw-${i}`).click());
       assert.deepEqual(result, { opened: false }, `refused: ${JSON.stringify(href)}`);
       await frame.locator(`#raw-${i}`).evaluate((a) => a.remove());
@@ -162,8 +178,11 @@ describe('UI webview link allowlist', function () {
 
   it('opens the message’s https and mailto links through VS Code, each once', async () => {
     const list = frame.locator('#list');
-    assert.deepEqual(await replyTo(() => list.locator('a', { hasText: `link ${REFUSED.length}` }).click()), { opened: true });
-    for (const deadline = Date.now() + 15_000; !asked.includes(HTTPS) && Date.now() < deadline; ) await wb.page.waitForTimeout(100);
+    assert.deepEqual(await replyTo(() => list.locator('a', { hasText: `link ${REFUSED.length}` }).click()), {
+      opened: true,
+    });
+    for (const deadline = Date.now() + 15_000; !asked.includes(HTTPS) && Date.now() < deadline;)
+      await wb.page.waitForTimeout(100);
     await wb.page.waitForTimeout(1000); // a second opening would show by now
     assert.deepEqual(asked, [HTTPS], 'the https link opened once');
     assert.equal(windows.length, 1, `one new window: ${JSON.stringify(windows)}`);
@@ -171,8 +190,11 @@ describe('UI webview link allowlist', function () {
     for (const text of workbenchDialogs) assert.ok(text.includes(HTTPS), text);
 
     asked.length = 0;
-    assert.deepEqual(await replyTo(() => list.locator('a', { hasText: `link ${REFUSED.length + 1}` }).click()), { opened: true });
-    for (const deadline = Date.now() + 15_000; !asked.includes(MAILTO) && Date.now() < deadline; ) await wb.page.waitForTimeout(100);
+    assert.deepEqual(await replyTo(() => list.locator('a', { hasText: `link ${REFUSED.length + 1}` }).click()), {
+      opened: true,
+    });
+    for (const deadline = Date.now() + 15_000; !asked.includes(MAILTO) && Date.now() < deadline;)
+      await wb.page.waitForTimeout(100);
     await wb.page.waitForTimeout(1000);
     assert.deepEqual(asked, [MAILTO], 'the mailto link, and only it, was opened once');
     assert.equal(windows.length, 1, 'no window for mailto');

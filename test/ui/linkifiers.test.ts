@@ -33,8 +33,14 @@ describe('UI: Linkifiers tree', function () {
     const actions = view.locator('.monaco-list-row').first().locator('.actions .action-label');
     await actions.first().waitFor({ state: 'visible', timeout: 5_000 });
     const labels = await actions.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-    assert.ok(labels.some((l) => /Move Linkifier Down/.test(l)), JSON.stringify(labels));
-    assert.ok(!labels.some((l) => /Move Linkifier Up/.test(l)), `the first row cannot move up: ${JSON.stringify(labels)}`);
+    assert.ok(
+      labels.some((l) => /Move Linkifier Down/.test(l)),
+      JSON.stringify(labels),
+    );
+    assert.ok(
+      !labels.some((l) => /Move Linkifier Up/.test(l)),
+      `the first row cannot move up: ${JSON.stringify(labels)}`,
+    );
     await wb.screenshot('linkifiers-tree');
     // The tooltip: example input with its link, reverse template, alternative templates.
     const rfc = view.locator('.monaco-list-row', { hasText: 'RFC' }).first();
@@ -58,9 +64,14 @@ describe('UI: Linkifiers tree', function () {
     const widget = wb.quickInput();
     // Anchored and case-sensitive: the example-input step's prompt mentions "a reverse template" too,
     // and typing into that step while it is still shown would change the example instead.
-    await widget.locator('.quick-input-message, .quick-input-description', { hasText: /^Reverse template/ }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    await widget
+      .locator('.quick-input-message, .quick-input-description', { hasText: /^Reverse template/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 });
     await widget.locator('input').fill('issue {id}');
-    const message = widget.locator('.quick-input-message', { hasText: 'The reverse template produces "issue 123" but the example input is "#123".' });
+    const message = widget.locator('.quick-input-message', {
+      hasText: 'The reverse template produces "issue 123" but the example input is "#123".',
+    });
     await message.first().waitFor({ state: 'visible', timeout: 10_000 });
     await wb.screenshot('linkifiers-edit-check');
     await wb.page.keyboard.press('Escape');

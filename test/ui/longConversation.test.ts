@@ -35,7 +35,9 @@ interface ScrollRun {
 function scrollThrough(_body: Element, args: { step: number; idleMs: number; timeoutMs: number }): Promise<ScrollRun> {
   const scroller = document.getElementById('messages')!;
   const list = document.getElementById('list')!;
-  const kind = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame') ? 'long-animation-frame' : 'longtask';
+  const kind = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
+    ? 'long-animation-frame'
+    : 'longtask';
   let longFrames = 0;
   const observer = new PerformanceObserver((entries) => {
     for (const e of entries.getEntries()) {
@@ -79,7 +81,9 @@ function scrollThrough(_body: Element, args: { step: number; idleMs: number; tim
       }
       if (elapsed > args.timeoutMs) {
         observer.disconnect();
-        reject(new Error(`scrolling did not finish in ${args.timeoutMs} ms (phase ${phase}, oldest id seen ${firstId})`));
+        reject(
+          new Error(`scrolling did not finish in ${args.timeoutMs} ms (phase ${phase}, oldest id seen ${firstId})`),
+        );
         return;
       }
       const before = scroller.scrollTop;
@@ -115,7 +119,13 @@ describe('UI long conversation (virtualised list)', function () {
     const fetchMs: number[] = [];
     for (let i = 0; i < 7; i++) {
       const t0 = performance.now();
-      const page = await getMessages(member, { anchor: 'newest', num_before: 100, num_after: 0, narrow, apply_markdown: true });
+      const page = await getMessages(member, {
+        anchor: 'newest',
+        num_before: 100,
+        num_after: 0,
+        narrow,
+        apply_markdown: true,
+      });
       fetchMs.push(performance.now() - t0);
       assert.equal(page.messages.length, 100);
     }
@@ -139,11 +149,20 @@ describe('UI long conversation (virtualised list)', function () {
       const [ask, render, paint] = await frame.locator('body').evaluate(() => {
         const at = (name: string): number => performance.getEntriesByName(name)[0]!.startTime;
         const screen = performance.getEntriesByName('topic:first-screen')[0]!;
-        return [at('topic:snapshot') - at('topic:init'), at('topic:rendered') - at('topic:snapshot'), screen.startTime + screen.duration - at('topic:rendered')];
+        return [
+          at('topic:snapshot') - at('topic:init'),
+          at('topic:rendered') - at('topic:snapshot'),
+          screen.startTime + screen.duration - at('topic:rendered'),
+        ];
       });
-      console.log(`      open ${i + 1}: first screen ${ms.toFixed(1)} ms = topic/init answered ${ask!.toFixed(1)} + rendered ${render!.toFixed(1)} + painted ${paint!.toFixed(1)}`);
+      console.log(
+        `      open ${i + 1}: first screen ${ms.toFixed(1)} ms = topic/init answered ${ask!.toFixed(1)} + rendered ${render!.toFixed(1)} + painted ${paint!.toFixed(1)}`,
+      );
     }
-    assert.ok(firstMs.every((x) => Number.isFinite(x)), 'the page did not measure its first screen');
+    assert.ok(
+      firstMs.every((x) => Number.isFinite(x)),
+      'the page did not measure its first screen',
+    );
     const newest = await frame.locator('li.message').last().innerText();
     assert.match(newest, /\(10000 of 10000\)/, 'the first screen is not the newest messages');
     await wb.screenshot('long-conversation-first-screen');
@@ -161,7 +180,11 @@ describe('UI long conversation (virtualised list)', function () {
     // Scrolling to the oldest message and back (the focused message stays in the DOM and focused), then idle.
     const scroll = await body.evaluate(scrollThrough, { step: 450, idleMs: 0, timeoutMs: 480_000 });
     const elapsedFrames = scroll.frames;
-    const idle = await body.evaluate(scrollThrough, { step: 0, idleMs: Math.round(elapsedFrames * 16.7), timeoutMs: 0 });
+    const idle = await body.evaluate(scrollThrough, {
+      step: 0,
+      idleMs: Math.round(elapsedFrames * 16.7),
+      timeoutMs: 0,
+    });
     console.log(
       `      scrolled through ${COUNT} messages (ids ${scroll.firstId}–${scroll.lastId}) in ${scroll.frames} frames: ${scroll.longFrames} frames over 50 ms (${scroll.kind} entries); ` +
         `idle for as long: ${idle.longFrames} ; at most ${scroll.maxRows} rows in the DOM (target ≤ ${MAX_ROWS}) ${scroll.longFrames === 0 && scroll.maxRows <= MAX_ROWS ? 'met' : 'unmet'}`,
@@ -178,7 +201,12 @@ describe('UI long conversation (virtualised list)', function () {
 
     // The baseline as the page gets a page of 100: `topic/loadOlder` (the host's GET /messages,
     // parse and models, and the message to the page), timed by the page while it scrolled up.
-    const pageMs = await body.evaluate(() => performance.getEntriesByName('topic:older-page').filter((e) => (e as PerformanceMeasure).detail === 100).map((e) => e.duration));
+    const pageMs = await body.evaluate(() =>
+      performance
+        .getEntriesByName('topic:older-page')
+        .filter((e) => (e as PerformanceMeasure).detail === 100)
+        .map((e) => e.duration),
+    );
     const pageMedian = median(pageMs);
     const firstMedian = median(firstMs);
     const fetchMedian = median(fetchMs);
@@ -192,8 +220,14 @@ describe('UI long conversation (virtualised list)', function () {
     assert.ok(scroll.maxRows <= MAX_ROWS, `${scroll.maxRows} rows in the DOM`);
     assert.equal(scroll.focusLost, 0, 'the focused message lost the focus while scrolled out of the window');
     assert.equal(await frame.locator('#older').innerText(), 'Beginning of the topic');
-    assert.ok(scroll.lastId - scroll.firstId + 1 >= COUNT, `not every message was shown: ids ${scroll.firstId}–${scroll.lastId}`);
+    assert.ok(
+      scroll.lastId - scroll.firstId + 1 >= COUNT,
+      `not every message was shown: ids ${scroll.firstId}–${scroll.lastId}`,
+    );
     // Frames over 50 ms: none of the page's own (the machine's noise, seen idle, is allowed for).
-    assert.ok(scroll.longFrames <= idle.longFrames, `${scroll.longFrames} frames over 50 ms while scrolling, ${idle.longFrames} idle`);
+    assert.ok(
+      scroll.longFrames <= idle.longFrames,
+      `${scroll.longFrames} frames over 50 ms while scrolling, ${idle.longFrames} idle`,
+    );
   });
 });

@@ -14,7 +14,8 @@ describe('UI message actions from the keyboard', function () {
   it('moves with the arrows, quotes with q, replies with r, and deletes after confirming', async () => {
     const topic = `keyboard ${Date.now() % 100000}`;
     const bob = wb.client('bob');
-    for (const text of ['one from Bob', 'two from Bob']) await sendMessage(bob, { type: 'stream', to: 1, topic, content: text });
+    for (const text of ['one from Bob', 'two from Bob'])
+      await sendMessage(bob, { type: 'stream', to: 1, topic, content: text });
     await sendMessage(wb.client('alice'), { type: 'stream', to: 1, topic, content: 'mine, to delete' });
     await wb.waitForLiveSession();
     const frame = await openTopicFromPalette(wb, 'general', topic);
@@ -25,7 +26,10 @@ describe('UI message actions from the keyboard', function () {
     assert.deepEqual(await messages.evaluateAll((els) => els.map((el) => (el as HTMLElement).tabIndex)), [-1, -1, 0]);
     await messages.nth(2).focus();
     await wb.page.keyboard.press('ArrowUp');
-    const focusedText = () => frame.locator(':focus').evaluate((el) => (el.closest('li.message')?.querySelector('.content')?.textContent ?? '').trim());
+    const focusedText = () =>
+      frame
+        .locator(':focus')
+        .evaluate((el) => (el.closest('li.message')?.querySelector('.content')?.textContent ?? '').trim());
     assert.equal(await focusedText(), 'two from Bob');
     assert.deepEqual(await messages.evaluateAll((els) => els.map((el) => (el as HTMLElement).tabIndex)), [-1, 0, -1]);
 
@@ -44,7 +48,10 @@ describe('UI message actions from the keyboard', function () {
     await wb.page.keyboard.press('q');
     const compose = frame.locator('#compose-text');
     await frame.locator('#compose-text:focus').waitFor({ timeout: 20_000 });
-    assert.match(await compose.inputValue(), /^@_\*\*Bob Brown\|\d+\*\* \[said\]\([^)]+\):\n```quote\ntwo from Bob\n```\n$/);
+    assert.match(
+      await compose.inputValue(),
+      /^@_\*\*Bob Brown\|\d+\*\* \[said\]\([^)]+\):\n```quote\ntwo from Bob\n```\n$/,
+    );
 
     // r on a message focuses the compose box.
     await messages.nth(0).focus();
@@ -52,7 +59,11 @@ describe('UI message actions from the keyboard', function () {
     await frame.locator('#compose-text:focus').waitFor({ timeout: 5_000 });
 
     // Delete (own message only) asks first; confirmed, the message goes.
-    assert.equal(await messages.nth(0).locator('button', { hasText: 'Delete' }).count(), 0, 'no Delete on Bob’s message');
+    assert.equal(
+      await messages.nth(0).locator('button', { hasText: 'Delete' }).count(),
+      0,
+      'no Delete on Bob’s message',
+    );
     await messages.nth(2).hover();
     await messages.nth(2).locator('button', { hasText: 'Delete' }).click();
     const dialog = wb.page.locator('.monaco-dialog-box');
@@ -66,7 +77,12 @@ describe('UI message actions from the keyboard', function () {
 
   it('Read by lists who has read a message', async () => {
     const topic = `read by ${Date.now() % 100000}`;
-    const { id } = await sendMessage(wb.client('alice'), { type: 'stream', to: 1, topic, content: 'read this, please' });
+    const { id } = await sendMessage(wb.client('alice'), {
+      type: 'stream',
+      to: 1,
+      topic,
+      content: 'read this, please',
+    });
     await updateMessageFlags(wb.client('bob'), { messages: [id], op: 'add', flag: 'read' });
     await wb.waitForLiveSession();
     const frame = await openTopicFromPalette(wb, 'general', topic);

@@ -37,13 +37,35 @@ describe('UI message content', function () {
     const carol = wb.client('carol');
     const image = await uploadPng('bob');
     await sendMessage(bob, {
-      type: 'stream', to: 1, topic,
+      type: 'stream',
+      to: 1,
+      topic,
       content: `Release party :tada: :party_parrot: on <time:2030-05-01T16:30:00Z>\n\n> remember the cake\n\n- music\n- snacks\n\nThe venue: [gradient.png](${image})`,
     });
-    await sendMessage(carol, { type: 'stream', to: 1, topic, content: 'The budget is $$\\sum_{i=1}^{n} c_i \\le \\frac{B}{2}$$ and\n```math\n\\int_0^1 x^2\\,dx = \\frac{1}{3}\n```' });
-    await sendMessage(carol, { type: 'stream', to: 1, topic, content: '```spoiler Who is coming?\nEveryone from the **team**.\n```' });
-    const poll = await sendMessage(bob, { type: 'stream', to: 1, topic, content: '/poll Which day?\nFriday\nSaturday' });
-    await sendSubmessage(carol, { message_id: poll.id, msg_type: 'widget', content: JSON.stringify({ type: 'vote', key: 'canned,0', vote: 1 }) });
+    await sendMessage(carol, {
+      type: 'stream',
+      to: 1,
+      topic,
+      content:
+        'The budget is $$\\sum_{i=1}^{n} c_i \\le \\frac{B}{2}$$ and\n```math\n\\int_0^1 x^2\\,dx = \\frac{1}{3}\n```',
+    });
+    await sendMessage(carol, {
+      type: 'stream',
+      to: 1,
+      topic,
+      content: '```spoiler Who is coming?\nEveryone from the **team**.\n```',
+    });
+    const poll = await sendMessage(bob, {
+      type: 'stream',
+      to: 1,
+      topic,
+      content: '/poll Which day?\nFriday\nSaturday',
+    });
+    await sendSubmessage(carol, {
+      message_id: poll.id,
+      msg_type: 'widget',
+      content: JSON.stringify({ type: 'vote', key: 'canned,0', vote: 1 }),
+    });
 
     await wb.waitForLiveSession();
     const frame = await openTopicFromPalette(wb, 'general', topic);
@@ -58,8 +80,15 @@ describe('UI message content', function () {
     const custom = frame.locator('.content img.emoji[alt=":party_parrot:"]');
     const upload = frame.locator('.content .message_inline_image img');
     for (const img of [custom, upload]) {
-      await frame.locator('.content img.loading').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
-      await img.evaluate((e: HTMLImageElement) => (e.complete && e.naturalWidth > 0) || new Promise((r) => e.addEventListener('load', r, { once: true })));
+      await frame
+        .locator('.content img.loading')
+        .first()
+        .waitFor({ state: 'detached', timeout: 20_000 })
+        .catch(() => undefined);
+      await img.evaluate(
+        (e: HTMLImageElement) =>
+          (e.complete && e.naturalWidth > 0) || new Promise((r) => e.addEventListener('load', r, { once: true })),
+      );
       assert.match((await img.getAttribute('src')) ?? '', /^data:image\/png;base64,/);
       assert.ok((await img.evaluate((e: HTMLImageElement) => e.naturalWidth)) > 0, 'the image did not decode');
     }
@@ -76,12 +105,25 @@ describe('UI message content', function () {
 
     // Formulas: KaTeX's stylesheet applies (the MathML is hidden, the HTML typeset in its fonts).
     const katex = frame.locator('.content .katex').first();
-    assert.equal(await frame.locator('.content .katex-mathml').first().evaluate((e) => getComputedStyle(e).position), 'absolute');
+    assert.equal(
+      await frame
+        .locator('.content .katex-mathml')
+        .first()
+        .evaluate((e) => getComputedStyle(e).position),
+      'absolute',
+    );
     await katex.evaluate(() => document.fonts.ready);
     // Read again while a live update re-renders the message (a replaced element has no style).
     let family = '';
-    for (const deadline = Date.now() + 15_000; Date.now() < deadline && !/KaTeX_Math/.test(family); await wb.page.waitForTimeout(250)) {
-      family = await frame.locator('.content .katex .mathnormal').first().evaluate((e) => (e.isConnected ? getComputedStyle(e).fontFamily : ''));
+    for (
+      const deadline = Date.now() + 15_000;
+      Date.now() < deadline && !/KaTeX_Math/.test(family);
+      await wb.page.waitForTimeout(250)
+    ) {
+      family = await frame
+        .locator('.content .katex .mathnormal')
+        .first()
+        .evaluate((e) => (e.isConnected ? getComputedStyle(e).fontFamily : ''));
     }
     assert.match(family, /KaTeX_Math/);
     assert.ok(await katex.evaluate(() => document.fonts.check('16px KaTeX_Main')), 'KaTeX_Main not loaded');
@@ -127,7 +169,8 @@ describe('UI message content', function () {
     const bob = wb.client('bob');
     const alone = `unrenderable ${Date.now() % 100000}`;
     await sendMessage(bob, { type: 'stream', to: 1, topic: alone, content: 'Before :tada:' });
-    const html = '<frameset><frame src="https://example.com/"></frameset><p>Frames <code>dict[str, int]</code>, @Bob Brown.</p>';
+    const html =
+      '<frameset><frame src="https://example.com/"></frameset><p>Frames <code>dict[str, int]</code>, @Bob Brown.</p>';
     await wb.testControl('raw-message', { senderEmail: wb.account('bob').email, streamId: 1, topic: alone, html });
     await sendMessage(bob, { type: 'stream', to: 1, topic: alone, content: 'After `src/greeter.ts:2-5`' });
 
@@ -139,7 +182,11 @@ describe('UI message content', function () {
     const contents = frame.locator('li.message .content');
     assert.deepEqual(
       (await contents.allInnerTexts()).map((t) => t.trim()),
-      ['Before 🎉', 'This message could not be displayed\n\nFrames dict[str, int], @Bob Brown.', 'After src/greeter.ts:2-5'],
+      [
+        'Before 🎉',
+        'This message could not be displayed\n\nFrames dict[str, int], @Bob Brown.',
+        'After src/greeter.ts:2-5',
+      ],
     );
     assert.equal(await frame.locator('li.message .unrenderable[role="note"]').count(), 1);
     assert.equal(await frame.locator('li.message frame, li.message frameset').count(), 0);
@@ -156,10 +203,17 @@ describe('UI message content', function () {
     await row.waitFor({ timeout: 30_000 });
     await row.hover();
     await row.locator('button[title="Add a reaction"]').click();
-    await wb.quickInput().locator('.quick-input-title', { hasText: 'Add a reaction' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await wb
+      .quickInput()
+      .locator('.quick-input-title', { hasText: 'Add a reaction' })
+      .waitFor({ state: 'visible', timeout: 15_000 });
     await wb.quickInputBox().fill('thumbs');
     const first = wb.quickInput().locator('.monaco-list-row').first();
-    await wb.page.waitForFunction(() => document.querySelector('.quick-input-widget .monaco-list-row')?.textContent?.includes(':+1:'), undefined, { timeout: 10_000 });
+    await wb.page.waitForFunction(
+      () => document.querySelector('.quick-input-widget .monaco-list-row')?.textContent?.includes(':+1:'),
+      undefined,
+      { timeout: 10_000 },
+    );
     assert.match(await first.innerText(), /👍\s+:\+1:[\s\S]*:thumbs_up:/);
     await wb.screenshot('reaction-picker-alias');
     await wb.quickInputBox().press('Enter');

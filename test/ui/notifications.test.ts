@@ -15,7 +15,11 @@ describe('UI: message notifications', function () {
     const me = wb.firstMember();
     const bob = wb.account('bob');
     const bobClient = wb.client(bob);
-    await sendMessage(bobClient, { type: 'private', to: [me.userId], content: 'Can you **review** my pull request before lunch?' });
+    await sendMessage(bobClient, {
+      type: 'private',
+      to: [me.userId],
+      content: 'Can you **review** my pull request before lunch?',
+    });
 
     const toast = await wb.waitForNotification(`${bob.fullName}: Can you review my pull request before lunch?`, 30_000);
     assert.ok(await toast.locator('.monaco-button', { hasText: 'Open' }).isVisible());
@@ -26,9 +30,15 @@ describe('UI: message notifications', function () {
 
     await reply.click();
     const input = wb.quickInputBox();
-    await wb.quickInput().locator('.quick-input-title', { hasText: `Reply to ${bob.fullName}` }).waitFor({ state: 'visible', timeout: 15_000 });
+    await wb
+      .quickInput()
+      .locator('.quick-input-title', { hasText: `Reply to ${bob.fullName}` })
+      .waitFor({ state: 'visible', timeout: 15_000 });
     await input.fill('   ');
-    await wb.quickInput().locator('.quick-input-message', { hasText: 'The reply is empty.' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await wb
+      .quickInput()
+      .locator('.quick-input-message', { hasText: 'The reply is empty.' })
+      .waitFor({ state: 'visible', timeout: 10_000 });
     await input.fill('Sure, looking at it now.');
     await page.waitForTimeout(300);
     await wb.screenshot('notification-reply-box');

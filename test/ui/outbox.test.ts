@@ -12,7 +12,15 @@ import { useWorkbench } from './workbench';
 /** The server down: its proxy answers 502 to every send until `clear-faults`. */
 const DOWN = { kind: 'status', status: 502, route: 'POST /messages', times: 100_000 };
 /** The server refuses every send (a reason the user can read) until `clear-faults`. */
-const REFUSING = { kind: 'status', status: 400, body: 'json', msg: 'Sending is paused for maintenance.', code: 'BAD_REQUEST', route: 'POST /messages', times: 100_000 };
+const REFUSING = {
+  kind: 'status',
+  status: 400,
+  body: 'json',
+  msg: 'Sending is paused for maintenance.',
+  code: 'BAD_REQUEST',
+  route: 'POST /messages',
+  times: 100_000,
+};
 
 describe('UI: unsent messages in the conversation view', function () {
   this.timeout(180_000);
@@ -26,7 +34,13 @@ describe('UI: unsent messages in the conversation view', function () {
   async function arrived(): Promise<string[]> {
     reader ??= wb.client(wb.firstMember());
     const client = reader;
-    const { messages } = await getMessages(client, { anchor: 'newest', num_before: 100, num_after: 0, narrow: [channel(1), topicOf(topic)], apply_markdown: false });
+    const { messages } = await getMessages(client, {
+      anchor: 'newest',
+      num_before: 100,
+      num_after: 0,
+      narrow: [channel(1), topicOf(topic)],
+      apply_markdown: false,
+    });
     return messages.map((m) => m.content).filter((c) => c.includes(stamp));
   }
   const entries = () => frame.locator('#outbox li.outbox-entry');
@@ -78,19 +92,28 @@ describe('UI: unsent messages in the conversation view', function () {
     const text = `retry: sent on the second try ${stamp}`;
     await send(text);
     const row = entry(text);
-    await row.locator('.outbox-status', { hasText: 'not sent — Sending is paused for maintenance.' }).waitFor({ timeout: 30_000 });
+    await row
+      .locator('.outbox-status', { hasText: 'not sent — Sending is paused for maintenance.' })
+      .waitFor({ timeout: 30_000 });
     await wb.screenshot('outbox-refused');
     // Refused: kept as it is, nothing sent, until the user acts.
     await wb.page.waitForTimeout(3_000);
     assert.equal(await row.count(), 1);
-    assert.deepEqual((await arrived()).filter((c) => c.startsWith('retry:')), []);
+    assert.deepEqual(
+      (await arrived()).filter((c) => c.startsWith('retry:')),
+      [],
+    );
 
     await wb.testControl('clear-faults', {});
     await row.locator('button[data-action="retry"]').click();
     await row.waitFor({ state: 'detached', timeout: 30_000 });
     await frame.locator('li.message', { hasText: text }).waitFor({ timeout: 20_000 });
     await wb.page.waitForTimeout(2_000);
-    assert.deepEqual((await arrived()).filter((c) => c.startsWith('retry:')), [text], 'arrived once');
+    assert.deepEqual(
+      (await arrived()).filter((c) => c.startsWith('retry:')),
+      [text],
+      'arrived once',
+    );
     assert.equal(await frame.locator('li.message', { hasText: text }).count(), 1, 'shown once');
   });
 
@@ -112,7 +135,11 @@ describe('UI: unsent messages in the conversation view', function () {
 
     await wb.testControl('clear-faults', {});
     await wb.page.waitForTimeout(4_000);
-    assert.deepEqual((await arrived()).filter((c) => c.startsWith('edit:')), [], 'nothing sent');
+    assert.deepEqual(
+      (await arrived()).filter((c) => c.startsWith('edit:')),
+      [],
+      'nothing sent',
+    );
     assert.equal(await entries().count(), 0);
     await box.fill('');
   });
@@ -129,7 +156,11 @@ describe('UI: unsent messages in the conversation view', function () {
 
     await wb.testControl('clear-faults', {});
     await wb.page.waitForTimeout(4_000);
-    assert.deepEqual((await arrived()).filter((c) => c.startsWith('delete:')), [], 'nothing sent');
+    assert.deepEqual(
+      (await arrived()).filter((c) => c.startsWith('delete:')),
+      [],
+      'nothing sent',
+    );
     assert.equal(await entries().count(), 0);
   });
 });

@@ -15,10 +15,22 @@ describe('UI people', function () {
     // The session connects after sign-in: wait for the groups to be filled.
     await view.locator('.monaco-list-row', { hasText: 'Alice Anders' }).first().waitFor({ timeout: 30_000 });
     const rows = await wb.treeRows('People');
-    assert.ok(rows.some((r) => r.startsWith('Active')), JSON.stringify(rows));
-    assert.ok(rows.some((r) => r.startsWith('Idle')), JSON.stringify(rows));
-    assert.ok(rows.some((r) => r.startsWith('Offline')), JSON.stringify(rows));
-    assert.ok(rows.some((r) => r.includes('Alice Anders') && r.includes('In a meeting')), JSON.stringify(rows));
+    assert.ok(
+      rows.some((r) => r.startsWith('Active')),
+      JSON.stringify(rows),
+    );
+    assert.ok(
+      rows.some((r) => r.startsWith('Idle')),
+      JSON.stringify(rows),
+    );
+    assert.ok(
+      rows.some((r) => r.startsWith('Offline')),
+      JSON.stringify(rows),
+    );
+    assert.ok(
+      rows.some((r) => r.includes('Alice Anders') && r.includes('In a meeting')),
+      JSON.stringify(rows),
+    );
     // Give the People view room in the side bar for the screenshot.
     await wb.expandView('Channels', false);
     await wb.page.waitForTimeout(500);
@@ -48,16 +60,22 @@ describe('UI people', function () {
     await wb.screenshot('people-status-pick');
     await input.fill('Reviewing pull requests');
     const title = widget.locator('.quick-input-title');
-    await wb.page.waitForFunction(() => document.querySelector('.quick-input-widget .quick-input-title')?.textContent?.includes('23/60'));
+    await wb.page.waitForFunction(() =>
+      document.querySelector('.quick-input-widget .quick-input-title')?.textContent?.includes('23/60'),
+    );
     assert.ok((await title.innerText()).includes('23/60'), await title.innerText());
     await wb.screenshot('people-status-count');
 
     // Over the limit: the count says so, Enter is refused with the API layer's message, the text stays.
     const tooLong = 'x'.repeat(61);
     await input.fill(tooLong);
-    await wb.page.waitForFunction(() => document.querySelector('.quick-input-widget .quick-input-title')?.textContent?.includes('61/60'));
+    await wb.page.waitForFunction(() =>
+      document.querySelector('.quick-input-widget .quick-input-title')?.textContent?.includes('61/60'),
+    );
     await input.press('Enter');
-    await wb.page.waitForFunction(() => document.querySelector('.quick-input-widget .quick-input-title')?.textContent?.includes('at most 60'));
+    await wb.page.waitForFunction(() =>
+      document.querySelector('.quick-input-widget .quick-input-title')?.textContent?.includes('at most 60'),
+    );
     assert.equal(await input.inputValue(), tooLong);
     await wb.page.waitForTimeout(500);
     await wb.screenshot('people-status-too-long');
@@ -66,7 +84,11 @@ describe('UI people', function () {
     await input.fill('Reviewing pull requests');
     await input.press('Enter');
     await widget.waitFor({ state: 'hidden', timeout: 10_000 });
-    await wb.view('People').locator('.monaco-list-row', { hasText: 'Reviewing pull requests' }).first().waitFor({ timeout: 15_000 });
+    await wb
+      .view('People')
+      .locator('.monaco-list-row', { hasText: 'Reviewing pull requests' })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await wb.screenshot('people-status-set');
   });
 });

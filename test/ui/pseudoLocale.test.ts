@@ -52,7 +52,10 @@ class DataWords {
 async function collectData(wb: Workbench): Promise<DataWords> {
   const data = new DataWords();
   const client = wb.client('alice');
-  const snapshot = (await registerQueue(client, { fetch_event_types: ['realm_user', 'realm'], event_types: ['heartbeat'] })) as unknown as {
+  const snapshot = (await registerQueue(client, {
+    fetch_event_types: ['realm_user', 'realm'],
+    event_types: ['heartbeat'],
+  })) as unknown as {
     realm_users: Array<{ full_name: string; email: string }>;
     realm_name: string;
   };
@@ -65,7 +68,8 @@ async function collectData(wb: Workbench): Promise<DataWords> {
     for (const t of topics) data.add(t.name);
   }
   // The organisation's channel folders (their rows in the Channels tree).
-  for (const f of (await getChannelFolders(client, { include_archived: true })).channel_folders) data.add(f.name, f.description);
+  for (const f of (await getChannelFolders(client, { include_archived: true })).channel_folders)
+    data.add(f.name, f.description);
   const { messages } = await getMessages(client, { anchor: 'newest', num_before: 1000, num_after: 0, narrow: [] });
   for (const m of messages) data.add(m.content, m.sender_full_name, ...m.reactions.map((r) => r.emoji_name));
   return data;
@@ -107,8 +111,11 @@ describe('UI pseudo-locale', function () {
       }
     }
     // Each row's label (its second line is VS Code's English alias of the title, for searching).
-    const labels = (await widget.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.querySelector('.label-name')?.textContent?.trim() ?? '')))
-      .filter((l) => l.startsWith(category));
+    const labels = (
+      await widget
+        .locator('.monaco-list-row')
+        .evaluateAll((rows) => rows.map((r) => r.querySelector('.label-name')?.textContent?.trim() ?? ''))
+    ).filter((l) => l.startsWith(category));
     assert.ok(labels.length >= 8, JSON.stringify(labels)); // the rows the list renders (it is virtualised)
     assertPseudo('the command palette', labels);
     await wb.screenshot('pseudo-locale-palette');
@@ -120,13 +127,21 @@ describe('UI pseudo-locale', function () {
     const channels = wb.view(nls['view.subscriptions.name']!);
     await channels.locator('.monaco-list-row', { hasText: 'general' }).first().waitFor({ timeout: 60_000 });
     // textContent: the headers are upper-cased by CSS.
-    const headers = (await wb.page.locator('.sidebar .pane-header .title').allTextContents()).map((t) => t.trim()).filter(Boolean);
+    const headers = (await wb.page.locator('.sidebar .pane-header .title').allTextContents())
+      .map((t) => t.trim())
+      .filter(Boolean);
     assert.ok(headers.includes(nls['view.subscriptions.name']!), JSON.stringify(headers));
     assertPseudo('the view headers', headers);
     // Label and description apart (the row's text runs them together).
     const rows = channels.locator('.monaco-list-row');
-    const parts = [...(await rows.locator('.label-name').allTextContents()), ...(await rows.locator('.label-description').allTextContents())];
-    assert.ok(parts.some((p) => p.includes('general')), JSON.stringify(parts));
+    const parts = [
+      ...(await rows.locator('.label-name').allTextContents()),
+      ...(await rows.locator('.label-description').allTextContents()),
+    ];
+    assert.ok(
+      parts.some((p) => p.includes('general')),
+      JSON.stringify(parts),
+    );
     assertPseudo('the Channels rows', parts);
     await wb.screenshot('pseudo-locale-sidebar');
   });

@@ -22,7 +22,10 @@ const REGISTER_DELAY_MS = 4_000;
 /** From navigation start to live, on a busy 2-core machine (the register delay included). */
 const LIVE_DEADLINE_MS = 90_000;
 /** The Team Chat status-bar item: the workbench's element id is `<extension id>.<item id>`. */
-const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string };
+const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  publisher: string;
+  name: string;
+};
 const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 const STATUS_ID = `${EXTENSION_ID}.teamChat.status`;
 /** Rows of the Channels view (view id `teamChat.subscriptions`; its header icon carries the id). */
@@ -65,7 +68,8 @@ function installRecorder(args: { statusId: string; channelRows: string; forbidde
   const rec: Recording = { rowsGoneAt: [], statuses: [], forbidden: [] };
   (window as unknown as { teamChatReload: Recording }).teamChatReload = rec;
   /** Elements a forbidden text was put into, and the entry of its current showing. */
-  const candidates: Array<{ el: Element; phrase: string; where: string; showing?: Recording['forbidden'][number] }> = [];
+  const candidates: Array<{ el: Element; phrase: string; where: string; showing?: Recording['forbidden'][number] }> =
+    [];
   let statusShowing: Recording['forbidden'][number] | undefined;
   let hadRows = false;
   const check = (records: MutationRecord[]): void => {
@@ -79,7 +83,8 @@ function installRecorder(args: { statusId: string; channelRows: string; forbidde
           if (!el.textContent?.includes(phrase)) continue;
           // The innermost elements holding it, and their view (pane) for the report.
           const holders = [el, ...Array.from(el.querySelectorAll('*'))].filter(
-            (e) => e.textContent?.includes(phrase) && !Array.from(e.children).some((c) => c.textContent?.includes(phrase)),
+            (e) =>
+              e.textContent?.includes(phrase) && !Array.from(e.children).some((c) => c.textContent?.includes(phrase)),
           );
           for (const h of holders) {
             if (candidates.some((c) => c.el === h && c.phrase === phrase)) continue;
@@ -92,11 +97,21 @@ function installRecorder(args: { statusId: string; channelRows: string; forbidde
     for (const c of candidates) {
       const shown = c.el.isConnected && c.el.checkVisibility() && !!c.el.textContent?.includes(c.phrase);
       if (shown && !c.showing && rec.forbidden.length < 40) {
-        const showing = { at: now, text: `"${c.phrase}" in ${c.where}: "${(c.el.textContent ?? '').trim().slice(0, 100)}"`, painted: false };
+        const showing = {
+          at: now,
+          text: `"${c.phrase}" in ${c.where}: "${(c.el.textContent ?? '').trim().slice(0, 100)}"`,
+          painted: false,
+        };
         c.showing = showing;
         rec.forbidden.push(showing);
         requestAnimationFrame(() => {
-          if (c.showing === showing && c.el.isConnected && c.el.checkVisibility() && c.el.textContent?.includes(c.phrase)) showing.painted = true;
+          if (
+            c.showing === showing &&
+            c.el.isConnected &&
+            c.el.checkVisibility() &&
+            c.el.textContent?.includes(c.phrase)
+          )
+            showing.painted = true;
         });
       } else if (!shown && c.showing) {
         c.showing.until = now;
@@ -104,12 +119,15 @@ function installRecorder(args: { statusId: string; channelRows: string; forbidde
       }
     }
     for (let i = candidates.length - 1; i >= 0; i--) if (!candidates[i]!.el.isConnected) candidates.splice(i, 1);
-    if (rec.workbenchAt === undefined && document.querySelector('.monaco-workbench')?.checkVisibility()) rec.workbenchAt = now;
+    if (rec.workbenchAt === undefined && document.querySelector('.monaco-workbench')?.checkVisibility())
+      rec.workbenchAt = now;
     // The workbench has read the extension's manifest once its welcome ("Team Chat is starting…"),
     // its status item or a view other than the remembered Channels placeholder is there.
     if (
       rec.manifestAt === undefined &&
-      (document.getElementById(args.statusId) || document.querySelector('.pane-header .view-teamChat-inbox') || document.body.textContent?.includes('Team Chat is starting…'))
+      (document.getElementById(args.statusId) ||
+        document.querySelector('.pane-header .view-teamChat-inbox') ||
+        document.body.textContent?.includes('Team Chat is starting…'))
     ) {
       rec.manifestAt = now;
     }
@@ -117,7 +135,9 @@ function installRecorder(args: { statusId: string; channelRows: string; forbidde
     if (status !== (rec.statuses.at(-1)?.text ?? '')) {
       rec.statuses.push({ at: now, text: status });
       if (statusShowing) statusShowing.until = now;
-      const showing = /offline|not connected/i.test(status) ? { at: now, text: `status bar "${status}"`, painted: false } : undefined;
+      const showing = /offline|not connected/i.test(status)
+        ? { at: now, text: `status bar "${status}"`, painted: false }
+        : undefined;
       statusShowing = showing;
       if (showing) {
         rec.forbidden.push(showing);
@@ -127,7 +147,9 @@ function installRecorder(args: { statusId: string; channelRows: string; forbidde
       }
     }
     if (rec.liveAt === undefined && status && !notLive.test(status)) rec.liveAt = now;
-    const rows = Array.from(document.querySelectorAll(args.channelRows)).filter((row) => row.textContent?.trim()).length;
+    const rows = Array.from(document.querySelectorAll(args.channelRows)).filter((row) =>
+      row.textContent?.trim(),
+    ).length;
     if (rows && rec.rowsAt === undefined) {
       rec.rowsAt = now;
       rec.statusAtRows = status;
@@ -136,14 +158,27 @@ function installRecorder(args: { statusId: string; channelRows: string; forbidde
     hadRows = rows > 0;
   };
   // Classes and styles too: a view's welcome and messages are shown and hidden by them.
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['class', 'style'] });
+  new MutationObserver(check).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['class', 'style'],
+  });
 }
 
 describe('UI: reloads show the saved snapshot, then go live', function () {
   this.timeout(360_000);
   const wb = useWorkbench({ autoSignIn: true, chatServerOptions: { organization: 'large' } });
 
-  const statusText = async (): Promise<string> => ((await wb.page.locator(`[id="${STATUS_ID}"]`).first().textContent().catch(() => '')) ?? '').trim();
+  const statusText = async (): Promise<string> =>
+    (
+      (await wb.page
+        .locator(`[id="${STATUS_ID}"]`)
+        .first()
+        .textContent()
+        .catch(() => '')) ?? ''
+    ).trim();
   const isLive = (text: string): boolean => text !== '' && !NOT_LIVE.test(text);
   const recording = (): Promise<Recording | undefined> =>
     wb.page.evaluate(() => (window as unknown as { teamChatReload?: Recording }).teamChatReload);
@@ -155,18 +190,27 @@ describe('UI: reloads show the saved snapshot, then go live', function () {
     // Live, and its snapshot saved (written after /register, under the extension's global storage).
     const liveDeadline = Date.now() + LIVE_DEADLINE_MS;
     while (!isLive(await statusText())) {
-      assert.ok(Date.now() < liveDeadline, `not live ${LIVE_DEADLINE_MS} ms after the first start: status "${await statusText()}"`);
+      assert.ok(
+        Date.now() < liveDeadline,
+        `not live ${LIVE_DEADLINE_MS} ms after the first start: status "${await statusText()}"`,
+      );
       await wb.page.waitForTimeout(500);
     }
     const snapshots = path.join(wb.codeServer.dir, 'ud', 'User', 'globalStorage', EXTENSION_ID, 'snapshots');
-    const saved = (): string[] => (fs.existsSync(snapshots) ? fs.readdirSync(snapshots).filter((f) => /^snapshot-.*\.json$/.test(f)) : []);
+    const saved = (): string[] =>
+      fs.existsSync(snapshots) ? fs.readdirSync(snapshots).filter((f) => /^snapshot-.*\.json$/.test(f)) : [];
     const savedDeadline = Date.now() + 30_000;
     while (saved().length === 0) {
       assert.ok(Date.now() < savedDeadline, `no saved snapshot in ${snapshots} 30 s after going live`);
       await wb.page.waitForTimeout(500);
     }
 
-    await wb.page.addInitScript(installRecorder, { statusId: STATUS_ID, channelRows: CHANNEL_ROWS, forbidden: FORBIDDEN, notLive: NOT_LIVE.source });
+    await wb.page.addInitScript(installRecorder, {
+      statusId: STATUS_ID,
+      channelRows: CHANNEL_ROWS,
+      forbidden: FORBIDDEN,
+      notLive: NOT_LIVE.source,
+    });
     for (let i = 1; i <= RELOADS; i++) {
       await wb.testControl('fault', { kind: 'delay', ms: REGISTER_DELAY_MS, route: 'POST /register' });
       const started = Date.now();
@@ -179,7 +223,10 @@ describe('UI: reloads show the saved snapshot, then go live', function () {
       if (i === 1) {
         // Timed by the page's clock from when the recorder saw the workbench (the test's own view
         // of the page lags while the page's main thread is busy starting).
-        for (const [name, after] of [['reload-1s', 1_000], ['reload-3s', 3_000]] as const) {
+        for (const [name, after] of [
+          ['reload-1s', 1_000],
+          ['reload-3s', 3_000],
+        ] as const) {
           await wb.page.waitForFunction(
             (ms) => {
               const at = (window as unknown as { teamChatReload?: Recording }).teamChatReload?.workbenchAt;
@@ -196,10 +243,14 @@ describe('UI: reloads show the saved snapshot, then go live', function () {
       }
       // Live within the deadline (from navigation start, as the page counts it).
       await wb.page
-        .waitForFunction(() => (window as unknown as { teamChatReload?: Recording }).teamChatReload?.liveAt !== undefined, undefined, {
-          timeout: Math.max(1_000, LIVE_DEADLINE_MS - (Date.now() - started)),
-          polling: 500,
-        })
+        .waitForFunction(
+          () => (window as unknown as { teamChatReload?: Recording }).teamChatReload?.liveAt !== undefined,
+          undefined,
+          {
+            timeout: Math.max(1_000, LIVE_DEADLINE_MS - (Date.now() - started)),
+            polling: 500,
+          },
+        )
         .catch(() => undefined);
       const rec = await recording();
       assert.ok(rec, `reload ${i}: the recorder did not run`);
@@ -211,21 +262,37 @@ describe('UI: reloads show the saved snapshot, then go live', function () {
       // Every check of this reload, so that a failure names all that went wrong.
       const problems: string[] = [];
       if (rec.rowsAt === undefined) problems.push('no channel rows');
-      else if (!rec.statusAtRows || !NOT_LIVE.test(rec.statusAtRows) || (rec.liveAt !== undefined && rec.liveAt <= rec.rowsAt)) {
-        problems.push(`the channel rows appeared at ${secs(rec.rowsAt)} with the status bar at "${rec.statusAtRows ?? ''}", not while it said the session was not live`);
+      else if (
+        !rec.statusAtRows ||
+        !NOT_LIVE.test(rec.statusAtRows) ||
+        (rec.liveAt !== undefined && rec.liveAt <= rec.rowsAt)
+      ) {
+        problems.push(
+          `the channel rows appeared at ${secs(rec.rowsAt)} with the status bar at "${rec.statusAtRows ?? ''}", not while it said the session was not live`,
+        );
       }
-      if (rec.liveAt === undefined || rec.liveAt > LIVE_DEADLINE_MS) problems.push(`not live ${LIVE_DEADLINE_MS / 1000} s after navigation start`);
-      const shown = (f: Recording['forbidden'][number]): string => `${f.text} from ${secs(f.at)} to ${f.until === undefined ? 'the end' : secs(f.until)}`;
+      if (rec.liveAt === undefined || rec.liveAt > LIVE_DEADLINE_MS)
+        problems.push(`not live ${LIVE_DEADLINE_MS / 1000} s after navigation start`);
+      const shown = (f: Recording['forbidden'][number]): string =>
+        `${f.text} from ${secs(f.at)} to ${f.until === undefined ? 'the end' : secs(f.until)}`;
       // Before the workbench has read the manifest, a remembered Channels view is a placeholder that
       // VS Code fills with "no data provider" itself (no extension code, welcome or context key can
       // reach it yet); it goes when the manifest is read. Printed, not counted.
       const placeholder = (f: Recording['forbidden'][number]): boolean =>
-        f.text.includes('no data provider') && rec.manifestAt !== undefined && f.at < rec.manifestAt && f.until !== undefined && f.until <= rec.manifestAt + 500;
+        f.text.includes('no data provider') &&
+        rec.manifestAt !== undefined &&
+        f.at < rec.manifestAt &&
+        f.until !== undefined &&
+        f.until <= rec.manifestAt + 500;
       for (const f of rec.forbidden) if (f.painted && !placeholder(f)) problems.push(`showed ${shown(f)}`);
       const before = rec.forbidden.filter(placeholder);
-      if (before.length) console.log(`      [reload ${i}] VS Code's placeholder before the manifest was read (${secs(rec.manifestAt)}): ${before.map(shown).join('; ')}`);
+      if (before.length)
+        console.log(
+          `      [reload ${i}] VS Code's placeholder before the manifest was read (${secs(rec.manifestAt)}): ${before.map(shown).join('; ')}`,
+        );
       const unpainted = rec.forbidden.filter((f) => !f.painted && !placeholder(f));
-      if (unpainted.length) console.log(`      [reload ${i}] in the page but gone before a paint: ${unpainted.map(shown).join('; ')}`);
+      if (unpainted.length)
+        console.log(`      [reload ${i}] in the page but gone before a paint: ${unpainted.map(shown).join('; ')}`);
       assert.deepEqual(problems, [], `reload ${i}: ${problems.length} problem(s); ${timeline}`);
     }
   });

@@ -29,18 +29,29 @@ describe('UI report a message, go to a date', function () {
     const list = wb.quickInput();
     const rows = list.locator('.monaco-list-row');
     await rows.first().waitFor({ state: 'visible', timeout: 20_000 });
-    assert.deepEqual((await rows.allInnerTexts()).map((t) => t.trim()), ['Spam', 'Harassment', 'Inappropriate content', 'Violates community norms', 'Other reason']);
-    assert.equal(await wb.quickInputBox().getAttribute('placeholder'), 'Why should the moderators look at this message?');
+    assert.deepEqual(
+      (await rows.allInnerTexts()).map((t) => t.trim()),
+      ['Spam', 'Harassment', 'Inappropriate content', 'Violates community norms', 'Other reason'],
+    );
+    assert.equal(
+      await wb.quickInputBox().getAttribute('placeholder'),
+      'Why should the moderators look at this message?',
+    );
     await wb.screenshot('message-report-reasons');
     await rows.filter({ hasText: 'Other reason' }).click();
 
     // "Other reason" needs a description: Enter on an empty box is refused, with the reason.
     const box = wb.quickInputBox();
-    await list.locator('.quick-input-message, .quick-input-description', { hasText: /required/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await list
+      .locator('.quick-input-message, .quick-input-description', { hasText: /required/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     await box.press('Enter');
     await wb.page.waitForTimeout(500);
     assert.ok(await box.isVisible(), 'the box stays open');
-    await wb.page.locator('.quick-input-message', { hasText: 'description is required' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.page
+      .locator('.quick-input-message', { hasText: 'description is required' })
+      .waitFor({ state: 'visible', timeout: 10_000 });
     await wb.screenshot('message-report-description-required');
     await box.fill('Phishing for passwords.');
     await box.press('Enter');
@@ -48,7 +59,13 @@ describe('UI report a message, go to a date', function () {
     await wb.waitForNotification(/Reported to the moderators \(Other reason\)/, 20_000);
     await wb.page.waitForTimeout(800); // the toast slides in
     await wb.screenshot('message-reported');
-    const { messages } = await getMessages(wb.client('olivia'), { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'channel', operand: LEADERSHIP }], apply_markdown: false });
+    const { messages } = await getMessages(wb.client('olivia'), {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [{ operator: 'channel', operand: LEADERSHIP }],
+      apply_markdown: false,
+    });
     assert.equal(messages[0]?.subject, 'Bob Brown moderation');
     assert.match(messages[0]!.content, /\*\*Other reason\*\*\. Phishing for passwords\./);
   });
@@ -62,7 +79,8 @@ describe('UI report a message, go to a date', function () {
     } finally {
       await wb.testControl('advance-clock', { seconds: 10 * DAY });
     }
-    for (let i = 0; i < 120; i++) await sendMessage(bob, { type: 'stream', to: 1, topic, content: `said today, number ${i}` });
+    for (let i = 0; i < 120; i++)
+      await sendMessage(bob, { type: 'stream', to: 1, topic, content: `said today, number ${i}` });
     const frame = await openTopicFromPalette(wb, 'general', topic);
     await frame.locator('li.message', { hasText: 'number 119' }).waitFor({ timeout: 30_000 });
     const old = frame.locator('li.message', { hasText: 'said ten days ago' });

@@ -29,10 +29,15 @@ describe('UI: schedule a message from the Topics tree', function () {
     const quick = wb.quickInput();
     const input = wb.quickInputBox();
     // No channel or topic question: the title names the row's topic.
-    await quick.locator('.quick-input-title', { hasText: `#general > ${topic}` }).waitFor({ state: 'visible', timeout: 15_000 });
+    await quick
+      .locator('.quick-input-title', { hasText: `#general > ${topic}` })
+      .waitFor({ state: 'visible', timeout: 15_000 });
     await input.fill('Scheduled from the **tree**');
     await input.press('Enter');
-    await quick.locator('.monaco-list-row', { hasText: 'In 1 hour' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    await quick
+      .locator('.monaco-list-row', { hasText: 'In 1 hour' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 });
     await wb.screenshot('topics-menu-schedule-when');
     await input.fill('In 1 hour');
     await input.press('Enter');

@@ -12,13 +12,16 @@ describe('UI: Search Messages', function () {
 
   /** The texts of the search box's rows that do not fit (shown cut off with "…"). */
   const cutOff = (): Promise<string[]> =>
-    wb.quickInput().locator('.monaco-list-row').evaluateAll((rows) =>
-      rows.flatMap((row) =>
-        Array.from(row.querySelectorAll<HTMLElement>('*'))
-          .filter((el) => getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1)
-          .map((el) => el.innerText),
-      ),
-    );
+    wb
+      .quickInput()
+      .locator('.monaco-list-row')
+      .evaluateAll((rows) =>
+        rows.flatMap((row) =>
+          Array.from(row.querySelectorAll<HTMLElement>('*'))
+            .filter((el) => getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1)
+            .map((el) => el.innerText),
+        ),
+      );
 
   it('searches the organisation and lists the matches by conversation', async () => {
     await wb.openActivity('Team Chat');
@@ -28,7 +31,9 @@ describe('UI: Search Messages', function () {
     await wb.page.locator('.monaco-workbench').click({ position: { x: 600, y: 400 } });
     await wb.page.keyboard.press('Control+Alt+C');
     await wb.page.keyboard.press('Shift+F');
-    await widget.locator('.quick-input-title', { hasText: 'Search Messages' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await widget
+      .locator('.quick-input-title', { hasText: 'Search Messages' })
+      .waitFor({ state: 'visible', timeout: 15_000 });
     await widget.locator('.monaco-list-row', { hasText: 'channel:' }).first().waitFor({ state: 'visible' });
     assert.match(await widget.innerText(), /has:link, has:attachment, has:image, has:reaction/);
 
@@ -41,7 +46,10 @@ describe('UI: Search Messages', function () {
     // Nothing in the box is cut off with "…": the error's two parts, the operator rows.
     assert.deepEqual(await cutOff(), []);
     await input.fill('deploy is:everything');
-    await widget.locator('.monaco-list-row', { hasText: '"is:everything" is not a search' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    await widget
+      .locator('.monaco-list-row', { hasText: '"is:everything" is not a search' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 });
     assert.deepEqual(await cutOff(), [], 'the longest hint fits too');
     await input.fill('channel:nowhere deploy');
     await error.waitFor({ state: 'visible', timeout: 10_000 });
@@ -53,15 +61,25 @@ describe('UI: Search Messages', function () {
     // Picking an operator adds it to the query.
     await input.fill('deploy');
     await widget.locator('.monaco-list-row', { hasText: 'is:dm, starred' }).first().click();
-    await wb.page.waitForFunction(() => document.querySelector<HTMLInputElement>('.quick-input-widget input')?.value === 'deploy is:', undefined, { timeout: 5_000 });
+    await wb.page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('.quick-input-widget input')?.value === 'deploy is:',
+      undefined,
+      { timeout: 5_000 },
+    );
     await input.fill('deploy');
     await widget.locator('.monaco-list-row', { hasText: 'Search' }).first().waitFor({ state: 'visible' });
     await input.press('Enter');
 
     const results = wb.view('Search Results');
-    await results.locator('.monaco-list-row', { hasText: '#engineering › deploys' }).first().waitFor({ state: 'visible', timeout: 45_000 });
+    await results
+      .locator('.monaco-list-row', { hasText: '#engineering › deploys' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 45_000 });
     await wb.showOnlyView('Search Results');
-    await results.locator('.monaco-list-row', { hasText: 'Deploy freeze until Monday' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    await results
+      .locator('.monaco-list-row', { hasText: 'Deploy freeze until Monday' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 15_000 });
     await wb.screenshot('search-results');
     const rows = await wb.treeRows('Search Results');
     const first = rows.findIndex((r) => r.includes('#engineering › deploys'));
@@ -69,7 +87,10 @@ describe('UI: Search Messages', function () {
     assert.ok(first >= 0 && second > first, `newest conversation first: ${JSON.stringify(rows)}`);
     assert.match(rows[first]!, /2 matches/);
     assert.match(rows[second]!, /2 matches/);
-    assert.ok(rows.some((r) => r.startsWith('Adam') && r.includes('Deploy freeze until Monday')), JSON.stringify(rows));
+    assert.ok(
+      rows.some((r) => r.startsWith('Adam') && r.includes('Deploy freeze until Monday')),
+      JSON.stringify(rows),
+    );
     assert.match(await results.innerText(), /4 messages in 2 conversations/);
     // The search word is highlighted in the labels.
     assert.ok((await results.locator('.monaco-list-row .monaco-highlighted-label .highlight').count()) >= 2);
@@ -77,7 +98,10 @@ describe('UI: Search Messages', function () {
     // A message row opens its conversation at that message.
     await results.locator('.monaco-list-row', { hasText: 'Deploy freeze until Monday' }).first().click();
     const frame = wb.webviewFrame();
-    await frame.locator('li.message.revealed', { hasText: 'Deploy freeze until Monday' }).first().waitFor({ timeout: 60_000 });
+    await frame
+      .locator('li.message.revealed', { hasText: 'Deploy freeze until Monday' })
+      .first()
+      .waitFor({ timeout: 60_000 });
     await wb.screenshot('search-results-opened');
 
     // Clear hides the view.

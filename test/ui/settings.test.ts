@@ -13,7 +13,11 @@ describe('UI settings and server information', function () {
     // The session connects after the auto sign-in; the command needs it.
     await wb.openActivity('Team Chat');
     await wb.expandView('People');
-    await wb.view('People').locator('.monaco-list-row', { hasText: 'Alice Anders' }).first().waitFor({ timeout: 30_000 });
+    await wb
+      .view('People')
+      .locator('.monaco-list-row', { hasText: 'Alice Anders' })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await wb.runCommand('Team Chat: Personal Settings');
     await wb.page.locator('.tabs-container .tab', { hasText: 'Personal Settings' }).waitFor({ timeout: 15_000 });
     const f = frame();

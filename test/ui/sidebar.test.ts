@@ -6,7 +6,18 @@ import * as assert from 'assert';
 import { useWorkbench } from './workbench';
 
 /** Every view of the container once signed in (Search Results waits for a search), in order. */
-const VIEWS = ['Inbox', 'Channels', 'Topics', 'Direct Messages', 'People', 'Saved Snippets', 'Drafts', 'Linkifiers', 'Mentions', 'Starred'];
+const VIEWS = [
+  'Inbox',
+  'Channels',
+  'Topics',
+  'Direct Messages',
+  'People',
+  'Saved Snippets',
+  'Drafts',
+  'Linkifiers',
+  'Mentions',
+  'Starred',
+];
 
 describe('UI: Team Chat side bar', function () {
   this.timeout(90_000);
@@ -14,8 +25,14 @@ describe('UI: Team Chat side bar', function () {
 
   /** [title, expanded] of each view pane of the side bar, top to bottom. */
   async function layout(): Promise<[string, boolean][]> {
-    return wb.page.locator('.sidebar .pane-header').evaluateAll((headers) =>
-      headers.map((h): [string, boolean] => [h.querySelector('h3.title')?.textContent?.trim() ?? '', h.getAttribute('aria-expanded') === 'true']));
+    return wb.page
+      .locator('.sidebar .pane-header')
+      .evaluateAll((headers) =>
+        headers.map((h): [string, boolean] => [
+          h.querySelector('h3.title')?.textContent?.trim() ?? '',
+          h.getAttribute('aria-expanded') === 'true',
+        ]),
+      );
   }
 
   /** The layout once every view of the container is there (their `when` needs the session). */
@@ -25,7 +42,10 @@ describe('UI: Team Chat side bar', function () {
       seen = await layout();
       if (seen.length === VIEWS.length) break;
     }
-    assert.deepEqual(seen.map(([title]) => title), VIEWS);
+    assert.deepEqual(
+      seen.map(([title]) => title),
+      VIEWS,
+    );
     return seen;
   }
 
@@ -37,7 +57,10 @@ describe('UI: Team Chat side bar', function () {
     assert.deepEqual(open, ['Inbox', 'Channels', 'Topics']);
     // The room is theirs: each open view is taller than six rows (22 px each; eleven open views left about five).
     for (const title of open) {
-      const height = await wb.view(title).locator('.pane-body').evaluate((e) => e.getBoundingClientRect().height);
+      const height = await wb
+        .view(title)
+        .locator('.pane-body')
+        .evaluate((e) => e.getBoundingClientRect().height);
       assert.ok(height > 6 * 22, `${title} is ${height} px tall`);
     }
     await wb.screenshot('sidebar-default-layout');
@@ -49,7 +72,10 @@ describe('UI: Team Chat side bar', function () {
     const channels = wb.view('Channels');
     await channels.locator('.monaco-list-row', { hasText: 'general' }).first().waitFor({ timeout: 45_000 });
     const rows = await wb.treeRows('Channels');
-    assert.ok(rows.some((r) => r.startsWith('engineering')), JSON.stringify(rows));
+    assert.ok(
+      rows.some((r) => r.startsWith('engineering')),
+      JSON.stringify(rows),
+    );
     assert.ok(/^engineering/.test(rows[0]!), `pinned first: ${JSON.stringify(rows)}`);
     for (const title of ['Channels', 'Topics', 'People']) {
       assert.ok(await wb.page.locator('.pane-header', { hasText: title }).first().isVisible(), `${title} view header`);
@@ -72,17 +98,25 @@ describe('UI: Team Chat side bar', function () {
   it('mutes a channel from its context menu', async () => {
     const row = wb.view('Channels').locator('.monaco-list-row', { hasText: 'general' }).first();
     const item = await wb.contextMenuItem(row, 'Mute Channel');
-    const entries = (await wb.page.locator('.monaco-menu .action-item').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    const entries = (await wb.page.locator('.monaco-menu .action-item').allInnerTexts())
+      .map((t) => t.trim())
+      .filter(Boolean);
     assert.ok(!entries.some((e) => /Topic/.test(e)), `topic actions in a channel's menu: ${JSON.stringify(entries)}`);
     assert.ok(!entries.includes('Unmute Channel') && !entries.includes('Unpin Channel'), JSON.stringify(entries));
     await wb.screenshot('sidebar-context-menu');
     await item.click();
-    await wb.page.locator('.monaco-list-row', { hasText: /general.*muted/ }).first().waitFor({ timeout: 15_000 });
+    await wb.page
+      .locator('.monaco-list-row', { hasText: /general.*muted/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await wb.screenshot('sidebar-muted');
     // And back, so other runs start from the fixture's state.
     await (await wb.contextMenuItem(row, 'Unmute Channel')).click();
     await wb.page.waitForFunction(
-      () => Array.from(document.querySelectorAll(".monaco-list-row")).some((r) => /^general/.test((r as HTMLElement).innerText) && !/muted/.test((r as HTMLElement).innerText)),
+      () =>
+        Array.from(document.querySelectorAll('.monaco-list-row')).some(
+          (r) => /^general/.test((r as HTMLElement).innerText) && !/muted/.test((r as HTMLElement).innerText),
+        ),
       undefined,
       { timeout: 15_000 },
     );

@@ -34,7 +34,10 @@ describe('UI smoke', function () {
     await wb.page.waitForTimeout(600); // toasts slide in
     const messages = await wb.notifications();
     assert.ok(messages.length > 0, 'no notification shown');
-    assert.ok(messages.some((m) => m.includes('Team Chat')), `unexpected notifications: ${JSON.stringify(messages)}`);
+    assert.ok(
+      messages.some((m) => m.includes('Team Chat')),
+      `unexpected notifications: ${JSON.stringify(messages)}`,
+    );
     assert.ok(await toast.isVisible());
     await wb.screenshot('ui-smoke-command');
   });

@@ -48,7 +48,10 @@ describe('UI: saved snippets inserted as comments', function () {
     await wb.expandView('Saved Snippets');
     await view.locator('.monaco-list-row', { hasText: TITLE }).first().waitFor({ state: 'visible', timeout: 30_000 });
     const rows = await wb.treeRows('Saved Snippets');
-    assert.ok(rows.some((r) => r.includes(TITLE) && r.includes('Retry with backoff')), JSON.stringify(rows));
+    assert.ok(
+      rows.some((r) => r.includes(TITLE) && r.includes('Retry with backoff')),
+      JSON.stringify(rows),
+    );
     await wb.screenshot('snippets-tree');
   });
 
@@ -57,8 +60,14 @@ describe('UI: saved snippets inserted as comments', function () {
     await goToLine(wb, 2);
     await insertSnippetFromPalette(wb, 'snippets-quick-pick');
     const lines = await waitForLines(wb, (ls) => ls.some((l) => l.trim() === '// Retry with backoff:'));
-    assert.ok(lines.some((l) => l.trim() === '// Retry with backoff:'), lines.join('\n'));
-    assert.ok(lines.some((l) => l.trim() === '// wait 2^n seconds, at most 5 times'), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => l.trim() === '// Retry with backoff:'),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((l) => l.trim() === '// wait 2^n seconds, at most 5 times'),
+      lines.join('\n'),
+    );
     await wb.page.keyboard.press('Escape');
     await wb.screenshot('snippet-comment-typescript');
   });
@@ -68,8 +77,14 @@ describe('UI: saved snippets inserted as comments', function () {
     await goToLine(wb, 2);
     await insertSnippetFromPalette(wb, '');
     const lines = await waitForLines(wb, (ls) => ls.some((l) => l.trim() === '# Retry with backoff:'));
-    assert.ok(lines.some((l) => l.trim() === '# Retry with backoff:'), lines.join('\n'));
-    assert.ok(lines.some((l) => l.trim() === '# wait 2^n seconds, at most 5 times'), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => l.trim() === '# Retry with backoff:'),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((l) => l.trim() === '# wait 2^n seconds, at most 5 times'),
+      lines.join('\n'),
+    );
     await wb.page.keyboard.press('Escape');
     await wb.screenshot('snippet-comment-python');
   });

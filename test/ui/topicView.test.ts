@@ -13,9 +13,22 @@ describe('UI topic view', function () {
   it('shows messages, an edited marker and reactions, and sends from the compose box', async () => {
     const bob = wb.client('bob');
     const carol = wb.client('carol');
-    const first = await sendMessage(bob, { type: 'stream', to: 1, topic, content: 'Has anyone looked at the **build times**?' });
-    const second = await sendMessage(carol, { type: 'stream', to: 1, topic, content: 'Yes — see `scripts/build.mjs`, the cache was off.' });
-    await updateMessage(carol, { message_id: second.id, content: 'Yes — see `scripts/build.mjs`; the cache was **off**.' });
+    const first = await sendMessage(bob, {
+      type: 'stream',
+      to: 1,
+      topic,
+      content: 'Has anyone looked at the **build times**?',
+    });
+    const second = await sendMessage(carol, {
+      type: 'stream',
+      to: 1,
+      topic,
+      content: 'Yes — see `scripts/build.mjs`, the cache was off.',
+    });
+    await updateMessage(carol, {
+      message_id: second.id,
+      content: 'Yes — see `scripts/build.mjs`; the cache was **off**.',
+    });
     await addReaction(bob, { message_id: second.id, emoji_name: 'tada' });
     await addReaction(carol, { message_id: first.id, emoji_name: '+1' });
     await addReaction(bob, { message_id: first.id, emoji_name: '+1' });
@@ -61,7 +74,13 @@ describe('UI topic view', function () {
     const names = frame.locator('li.message button.topic-name');
     await names.nth(1).waitFor({ timeout: 20_000 });
     assert.deepEqual((await names.allInnerTexts()).sort(), [topic, other].sort());
-    assert.equal(await frame.locator('li.message .content .highlight').first().evaluate((e) => getComputedStyle(e).display), 'inline');
+    assert.equal(
+      await frame
+        .locator('li.message .content .highlight')
+        .first()
+        .evaluate((e) => getComputedStyle(e).display),
+      'inline',
+    );
     await frame.locator('#older', { hasText: 'All matching messages are shown.' }).waitFor({ timeout: 5_000 });
     await wb.screenshot('topic-view-channel-search');
 

@@ -17,10 +17,18 @@ describe('UI typing notifications', function () {
   const topic = `typing ${Date.now() % 100000}`;
 
   /** Polls `client`'s queue until a typing event matches; returns it. */
-  async function awaitTyping(client: ChatClient, queue: { queue_id: string; last: number }, probe: (e: Json) => boolean): Promise<Json> {
+  async function awaitTyping(
+    client: ChatClient,
+    queue: { queue_id: string; last: number },
+    probe: (e: Json) => boolean,
+  ): Promise<Json> {
     const end = Date.now() + 30_000;
     for (;;) {
-      const { events } = await getEvents(client, { queue_id: queue.queue_id, last_event_id: queue.last, dont_block: true });
+      const { events } = await getEvents(client, {
+        queue_id: queue.queue_id,
+        last_event_id: queue.last,
+        dont_block: true,
+      });
       if (events.length) queue.last = (events[events.length - 1] as Json).id;
       const found = (events as Json[]).find((e) => e.type === 'typing' && probe(e));
       if (found) return found;
@@ -34,7 +42,11 @@ describe('UI typing notifications', function () {
     const bob = wb.client('bob');
     const carol = wb.client('carol');
     await sendMessage(bob, { type: 'stream', to: 1, topic, content: 'Who is writing the release notes?' });
-    const reg = await registerQueue(bob, { event_types: ['typing'], fetch_event_types: [], client_capabilities: { stream_typing_notifications: true } });
+    const reg = await registerQueue(bob, {
+      event_types: ['typing'],
+      fetch_event_types: [],
+      client_capabilities: { stream_typing_notifications: true },
+    });
     const queue = { queue_id: reg.queue_id, last: reg.last_event_id };
 
     await wb.waitForLiveSession(120_000); // the machine may be busy
@@ -52,8 +64,14 @@ describe('UI typing notifications', function () {
     const indicator = frame.locator('#typing');
     await indicator.filter({ hasText: 'Bob Brown and Carol Chen are typing…' }).waitFor({ timeout: 20_000 });
     assert.equal(await indicator.getAttribute('aria-live'), 'polite');
-    const [typingBox, composeBox] = await Promise.all([indicator.boundingBox(), frame.locator('#compose-text').boundingBox()]);
-    assert.ok(typingBox && composeBox && typingBox.y + typingBox.height <= composeBox.y, 'the line is above the compose box');
+    const [typingBox, composeBox] = await Promise.all([
+      indicator.boundingBox(),
+      frame.locator('#compose-text').boundingBox(),
+    ]);
+    assert.ok(
+      typingBox && composeBox && typingBox.y + typingBox.height <= composeBox.y,
+      'the line is above the compose box',
+    );
     await wb.page.waitForTimeout(300);
     await wb.screenshot('typing-indicator');
 

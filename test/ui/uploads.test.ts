@@ -38,8 +38,12 @@ function png(w: number, h: number): Buffer {
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('UI: uploads from the compose box', function () {
@@ -48,7 +52,12 @@ describe('UI: uploads from the compose box', function () {
   const topic = `ui uploads ${Date.now() % 100000}`;
 
   it('attaches with the button, pastes an image, drops a file; links go in at the caret', async () => {
-    await sendMessage(wb.client('bob'), { type: 'stream', to: 1, topic, content: 'Could you send the test report and a screenshot?' });
+    await sendMessage(wb.client('bob'), {
+      type: 'stream',
+      to: 1,
+      topic,
+      content: 'Could you send the test report and a screenshot?',
+    });
     const report = path.join(wb.workspace, 'test-report.txt');
     fs.writeFileSync(report, 'All 128 tests passed.\n');
     await wb.waitForLiveSession(60_000).catch(async (e) => {
@@ -81,12 +90,24 @@ describe('UI: uploads from the compose box', function () {
     }
     await frame.locator('#compose-upload', { hasText: /^Uploading test-report\.txt…/ }).waitFor({ timeout: 25_000 });
     await wb.screenshot('upload-progress');
-    await frame.locator('#compose-text').evaluate((el, want) => new Promise<void>((resolve, reject) => {
-      const deadline = Date.now() + 20_000;
-      const tick = () => ((el as HTMLTextAreaElement).value.includes(want) ? resolve() : Date.now() > deadline ? reject(new Error((el as HTMLTextAreaElement).value)) : setTimeout(tick, 100));
-      tick();
-    }), '[test-report.txt](/user_uploads/');
-    assert.match(await text.inputValue(), /^Here is the report: \[test-report\.txt\]\(\/user_uploads\/[^)]+\/test-report\.txt\)$/);
+    await frame.locator('#compose-text').evaluate(
+      (el, want) =>
+        new Promise<void>((resolve, reject) => {
+          const deadline = Date.now() + 20_000;
+          const tick = () =>
+            (el as HTMLTextAreaElement).value.includes(want)
+              ? resolve()
+              : Date.now() > deadline
+                ? reject(new Error((el as HTMLTextAreaElement).value))
+                : setTimeout(tick, 100);
+          tick();
+        }),
+      '[test-report.txt](/user_uploads/',
+    );
+    assert.match(
+      await text.inputValue(),
+      /^Here is the report: \[test-report\.txt\]\(\/user_uploads\/[^)]+\/test-report\.txt\)$/,
+    );
 
     // Paste an image at the end of the text, after a line break.
     await text.press('End');
@@ -97,11 +118,19 @@ describe('UI: uploads from the compose box', function () {
       data.items.add(new File([new Uint8Array(bytes)], 'image.png', { type: 'image/png' }));
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, image);
-    await frame.locator('#compose-text').evaluate((el) => new Promise<void>((resolve, reject) => {
-      const deadline = Date.now() + 20_000;
-      const tick = () => ((el as HTMLTextAreaElement).value.includes('[pasted-image.png](') ? resolve() : Date.now() > deadline ? reject(new Error('no pasted image')) : setTimeout(tick, 100));
-      tick();
-    }));
+    await frame.locator('#compose-text').evaluate(
+      (el) =>
+        new Promise<void>((resolve, reject) => {
+          const deadline = Date.now() + 20_000;
+          const tick = () =>
+            (el as HTMLTextAreaElement).value.includes('[pasted-image.png](')
+              ? resolve()
+              : Date.now() > deadline
+                ? reject(new Error('no pasted image'))
+                : setTimeout(tick, 100);
+          tick();
+        }),
+    );
 
     // A file over the realm's limit (25 MiB), dropped: refused in the page, the text kept.
     const before = await text.inputValue();
@@ -111,8 +140,10 @@ describe('UI: uploads from the compose box', function () {
       el.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
     });
     await frame.locator('#compose-error', { hasText: 'at most 25 MiB' }).waitFor({ timeout: 10_000 });
-    assert.equal(await frame.locator('#compose-error').innerText(),
-      'Could not upload huge.bin: "huge.bin" is 25 MiB: this organization accepts files of at most 25 MiB.');
+    assert.equal(
+      await frame.locator('#compose-error').innerText(),
+      'Could not upload huge.bin: "huge.bin" is 25 MiB: this organization accepts files of at most 25 MiB.',
+    );
     assert.equal(await text.inputValue(), before);
     assert.equal(await frame.locator('#compose-upload').isVisible(), false, 'no upload under way');
     await wb.page.waitForTimeout(300);

@@ -10,7 +10,11 @@ import { sendMessage } from '../../src/api/messages/routes';
 import { openTopicFromPalette } from './helpers';
 import { REPO_ROOT, useWorkbench } from './workbench';
 
-const packageJson = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+const packageJson = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  publisher: string;
+  name: string;
+  version: string;
+};
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { cwd: REPO_ROOT, encoding: 'utf8', timeout: 240_000 });
@@ -37,7 +41,8 @@ describe('UI packaged extension (.vsix)', function () {
     const id = `${packageJson.publisher}.${packageJson.name}-${packageJson.version}`;
     assert.ok(installed.includes(id), `installed extensions: ${installed.join(', ')}`);
     // The shell the host loads at activation, and the core it loads after.
-    for (const file of ['dist/extension.js', 'dist/core.js']) assert.ok(fs.existsSync(path.join(wb.codeServer.dir, 'ext', id, file)), `the package has no ${file}`);
+    for (const file of ['dist/extension.js', 'dist/core.js'])
+      assert.ok(fs.existsSync(path.join(wb.codeServer.dir, 'ext', id, file)), `the package has no ${file}`);
 
     const topic = `from the vsix ${Date.now() % 100000}`;
     await sendMessage(wb.client('bob'), { type: 'stream', to: 1, topic, content: 'Installed from the **package**.' });

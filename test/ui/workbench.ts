@@ -11,7 +11,16 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results', 'screenshots');
 /** The README's pictures (docs/screenshots/<name>.jpg), refreshed by a UI run with TEAM_CHAT_README_SCREENSHOTS=1. */
 const README_SCREENSHOT_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
-const README_SCREENSHOTS = ['message-content', 'code-block-actions', 'code-discussion-thread', 'dm-tree', 'autocomplete', 'typing-indicator', 'code-discussion-outdated', 'code-discussion-compare'];
+const README_SCREENSHOTS = [
+  'message-content',
+  'code-block-actions',
+  'code-discussion-thread',
+  'dm-tree',
+  'autocomplete',
+  'typing-indicator',
+  'code-discussion-outdated',
+  'code-discussion-compare',
+];
 const SCRIPTS = path.join(REPO_ROOT, 'scripts', 'vscode');
 
 export interface ChatAccount {
@@ -66,8 +75,18 @@ interface ChatServerModule {
   writeZuliprc(file: string, server: ChatServer): ChatAccount;
 }
 interface CodeServerModule {
-  startCodeServer(options: { env?: Record<string, string>; settings?: Record<string, unknown>; vsixFiles?: string[]; locale?: string }): Promise<CodeServer>;
-  workbenchUrl(options: { port: number; folder?: string; extensionDevelopmentPath?: string; extensionTestsPath?: string }): string;
+  startCodeServer(options: {
+    env?: Record<string, string>;
+    settings?: Record<string, unknown>;
+    vsixFiles?: string[];
+    locale?: string;
+  }): Promise<CodeServer>;
+  workbenchUrl(options: {
+    port: number;
+    folder?: string;
+    extensionDevelopmentPath?: string;
+    extensionTestsPath?: string;
+  }): string;
 }
 interface BrowserModule {
   launchBrowser(): Promise<Browser>;
@@ -104,7 +123,9 @@ export class Workbench {
     this.workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'team-chat-ui-ws-'));
     this.cleanups.push(() => fs.rmSync(this.workspace, { recursive: true, force: true }));
     // The fixture repository (git, a GitHub remote, its commit pushed): code references resolve in it.
-    (await esm<{ makeFixtureWorkspace(dir: string): string }>('fixtureWorkspace.mjs')).makeFixtureWorkspace(this.workspace);
+    (await esm<{ makeFixtureWorkspace(dir: string): string }>('fixtureWorkspace.mjs')).makeFixtureWorkspace(
+      this.workspace,
+    );
     if (this.options.autoSignIn && this.server) {
       const rc = path.join(this.workspace, '.zuliprc');
       chat.writeZuliprc(rc, this.server);
@@ -113,13 +134,20 @@ export class Workbench {
     Object.assign(env, this.options.env);
 
     const vsixFiles = this.options.vsix ? [this.options.vsix] : [];
-    this.codeServer = await cs.startCodeServer({ env, settings: this.options.settings, vsixFiles, locale: this.options.locale });
+    this.codeServer = await cs.startCodeServer({
+      env,
+      settings: this.options.settings,
+      vsixFiles,
+      locale: this.options.locale,
+    });
     this.cleanups.push(() => this.codeServer.stop());
     this.browser = await br.launchBrowser();
     this.cleanups.push(() => this.browser.close());
     this.page = await br.newPage(this.browser);
 
-    const extensionDevelopmentPath = this.options.vsix ? undefined : (this.options.extensionDevelopmentPath ?? REPO_ROOT);
+    const extensionDevelopmentPath = this.options.vsix
+      ? undefined
+      : (this.options.extensionDevelopmentPath ?? REPO_ROOT);
     const url = cs.workbenchUrl({ port: this.codeServer.port, folder: this.workspace, extensionDevelopmentPath });
     await this.page.goto(url);
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
@@ -159,7 +187,8 @@ export class Workbench {
         break;
       } catch (err) {
         await this.page.keyboard.press('Escape');
-        if (Date.now() > deadline) throw new Error(`command "${title}" not in the command palette after ${timeout} ms`, { cause: err });
+        if (Date.now() > deadline)
+          throw new Error(`command "${title}" not in the command palette after ${timeout} ms`, { cause: err });
         await this.page.waitForTimeout(1_000);
       }
     }
@@ -207,7 +236,9 @@ export class Workbench {
 
   /** Messages of the notification toasts currently shown. */
   async notifications(): Promise<string[]> {
-    return (await this.page.locator('.notification-toast .notification-list-item-message').allInnerTexts()).map((t) => t.trim());
+    return (await this.page.locator('.notification-toast .notification-list-item-message').allInnerTexts()).map((t) =>
+      t.trim(),
+    );
   }
 
   /** The quick input (command palette, quick picks, input boxes). */
@@ -222,7 +253,9 @@ export class Workbench {
 
   /** Types `value` (when given) into the open input box once it shows `prompt`, then Enter. */
   async answer(prompt: string | RegExp, value?: string): Promise<void> {
-    const label = this.quickInput().locator('.quick-input-message, .quick-input-description', { hasText: prompt }).first();
+    const label = this.quickInput()
+      .locator('.quick-input-message, .quick-input-description', { hasText: prompt })
+      .first();
     await label.waitFor({ state: 'visible', timeout: 20_000 });
     const shown = await label.textContent();
     if (value !== undefined) await this.quickInputBox().fill(value);
@@ -286,7 +319,10 @@ export class Workbench {
 
   /** Waits for the Team Chat status-bar item of a live session (after sign-in or the auto sign-in). */
   async waitForLiveSession(timeout = 60_000): Promise<void> {
-    await this.page.locator('.statusbar-item .codicon-comment-discussion').first().waitFor({ state: 'attached', timeout });
+    await this.page
+      .locator('.statusbar-item .codicon-comment-discussion')
+      .first()
+      .waitFor({ state: 'attached', timeout });
   }
 
   /** The local chat server's account whose email starts with `local@`. */
@@ -313,7 +349,11 @@ export class Workbench {
 
   /** `POST {server}/__test__/{path}` (the local chat server's test controls) with a JSON body. */
   async testControl(path: string, body: unknown): Promise<unknown> {
-    const res = await fetch(`${this.server!.url}/__test__/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${this.server!.url}/__test__/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as unknown;
     if (!res.ok) throw new Error(`test control ${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;

@@ -16,19 +16,45 @@ import { useWorkbench } from './workbench';
 
 /** Dangerous markup left inside `selector` of the page, and how many messages it holds. */
 function scan(frame: FrameLocator, selector: string): Promise<{ bad: string[]; title: string; count: number }> {
-  return frame.locator(selector).first().evaluate((root) => {
-    const bad: string[] = [];
-    for (const node of Array.from(root.querySelectorAll('*'))) {
-      const tag = node.tagName.toLowerCase();
-      if (['script', 'iframe', 'object', 'embed', 'style', 'link', 'meta', 'base', 'form', 'svg', 'math', 'template', 'input', 'audio', 'video'].includes(tag)) bad.push(`<${tag}>`);
-      for (const attr of Array.from(node.attributes)) {
-        if (/^on/i.test(attr.name)) bad.push(`${tag}[${attr.name}]`);
-        if (attr.name === 'style' || attr.name === 'srcset' || attr.name === 'ping') bad.push(`${tag}[${attr.name}]`);
-        if (/^(href|src|action|data|formaction|poster)$/i.test(attr.name) && /^\s*(javascript|data|vbscript):/i.test(attr.value)) bad.push(`${tag}[${attr.name}=${attr.value}]`);
+  return frame
+    .locator(selector)
+    .first()
+    .evaluate((root) => {
+      const bad: string[] = [];
+      for (const node of Array.from(root.querySelectorAll('*'))) {
+        const tag = node.tagName.toLowerCase();
+        if (
+          [
+            'script',
+            'iframe',
+            'object',
+            'embed',
+            'style',
+            'link',
+            'meta',
+            'base',
+            'form',
+            'svg',
+            'math',
+            'template',
+            'input',
+            'audio',
+            'video',
+          ].includes(tag)
+        )
+          bad.push(`<${tag}>`);
+        for (const attr of Array.from(node.attributes)) {
+          if (/^on/i.test(attr.name)) bad.push(`${tag}[${attr.name}]`);
+          if (attr.name === 'style' || attr.name === 'srcset' || attr.name === 'ping') bad.push(`${tag}[${attr.name}]`);
+          if (
+            /^(href|src|action|data|formaction|poster)$/i.test(attr.name) &&
+            /^\s*(javascript|data|vbscript):/i.test(attr.value)
+          )
+            bad.push(`${tag}[${attr.name}=${attr.value}]`);
+        }
       }
-    }
-    return { bad, title: document.title, count: root.querySelectorAll('li.message').length };
-  });
+      return { bad, title: document.title, count: root.querySelectorAll('li.message').length };
+    });
 }
 
 /**
@@ -36,9 +62,14 @@ function scan(frame: FrameLocator, selector: string): Promise<{ bad: string[]; t
  * is in the DOM), so the page is scrolled from the top to the bottom and each window scanned;
  * `count` is the number of distinct messages seen; `onWindow` looks at each window too.
  */
-async function scanList(frame: FrameLocator, onWindow?: () => Promise<void>, expected = 0): Promise<{ bad: string[]; title: string; count: number }> {
+async function scanList(
+  frame: FrameLocator,
+  onWindow?: () => Promise<void>,
+  expected = 0,
+): Promise<{ bad: string[]; title: string; count: number }> {
   const scroller = frame.locator('#messages');
-  const frames = (): Promise<void> => scroller.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  const frames = (): Promise<void> =>
+    scroller.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
   const bad = new Set<string>();
   const ids = new Set<string>();
   let title = '';
@@ -52,7 +83,10 @@ async function scanList(frame: FrameLocator, onWindow?: () => Promise<void>, exp
       report.bad.forEach((b) => bad.add(b));
       title = report.title;
       await onWindow?.();
-      for (const id of await frame.locator('#list > li.message').evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset.id ?? ''))) ids.add(id);
+      for (const id of await frame
+        .locator('#list > li.message')
+        .evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset.id ?? '')))
+        ids.add(id);
       const atEnd = await scroller.evaluate((s) => {
         const end = s.scrollHeight - s.scrollTop - s.clientHeight < 1;
         s.scrollTop += s.clientHeight / 2;
@@ -101,7 +135,8 @@ describe('UI XSS corpus in the webviews', function () {
     const bob = wb.client('bob');
     const topic = `xss corpus ${Date.now() % 100000}`;
     for (const p of XSS_PAYLOADS) await sendMessage(bob, { type: 'stream', to: 1, topic, content: withHit(p) });
-    for (const t of XSS_TOPICS) await sendMessage(bob, { type: 'stream', to: 1, topic: t, content: `payload topic ${t}` });
+    for (const t of XSS_TOPICS)
+      await sendMessage(bob, { type: 'stream', to: 1, topic: t, content: `payload topic ${t}` });
     // Status text: shown by the people views; posted here too so the whole realm carries it.
     await bob.call('POST /users/me/status', { status_text: '<img src=x onerror=alert(9)>' });
 
@@ -124,7 +159,11 @@ describe('UI XSS corpus in the webviews', function () {
     // frame comes first is a matter of timing: look for the title in each.
     const expected = `#general › ${XSS_TOPICS[0]}`;
     let titles: string[] = [];
-    for (const deadline = Date.now() + 20_000; !titles.includes(expected) && Date.now() < deadline; await wb.page.waitForTimeout(200)) {
+    for (
+      const deadline = Date.now() + 20_000;
+      !titles.includes(expected) && Date.now() < deadline;
+      await wb.page.waitForTimeout(200)
+    ) {
       const frames = wb.page.frameLocator('iframe.webview');
       const count = await wb.page.locator('iframe.webview').count();
       titles = [];
@@ -142,7 +181,8 @@ describe('UI XSS corpus in the webviews', function () {
   it(`sanitises ${RAW.length} messages whose server-rendered HTML is the corpus itself (a malicious server)`, async () => {
     const bob = wb.account('bob');
     const topic = `xss raw html ${Date.now() % 100000}`;
-    for (const html of RAW) await wb.testControl('raw-message', { senderEmail: bob.email, streamId: 1, topic, html: withHit(html) });
+    for (const html of RAW)
+      await wb.testControl('raw-message', { senderEmail: bob.email, streamId: 1, topic, html: withHit(html) });
 
     const titleBefore = await wb.page.title();
     const frame = await openTopicFromPalette(wb, 'general', topic);
@@ -155,16 +195,24 @@ describe('UI XSS corpus in the webviews', function () {
     const links = new Set<string | null>();
     let mention = false;
     let rawShown = false;
-    const report = await scanList(frame, async () => {
-      const seen = await list.evaluate((root) => ({
-        links: [...root.querySelectorAll('a')].filter((a) => a.textContent?.includes('click me')).map((a) => a.getAttribute('href')),
-        mention: [...root.querySelectorAll('span.user-mention')].some((m) => m.textContent?.includes('@Alice Anders')),
-        raw: (root as HTMLElement).innerText.includes('came from /__test__/raw-message'),
-      }));
-      seen.links.forEach((href) => links.add(href));
-      mention ||= seen.mention;
-      rawShown ||= seen.raw;
-    }, RAW.length);
+    const report = await scanList(
+      frame,
+      async () => {
+        const seen = await list.evaluate((root) => ({
+          links: [...root.querySelectorAll('a')]
+            .filter((a) => a.textContent?.includes('click me'))
+            .map((a) => a.getAttribute('href')),
+          mention: [...root.querySelectorAll('span.user-mention')].some((m) =>
+            m.textContent?.includes('@Alice Anders'),
+          ),
+          raw: (root as HTMLElement).innerText.includes('came from /__test__/raw-message'),
+        }));
+        seen.links.forEach((href) => links.add(href));
+        mention ||= seen.mention;
+        rawShown ||= seen.raw;
+      },
+      RAW.length,
+    );
     assert.deepEqual(report.bad, [], 'dangerous markup survived');
     assert.equal(report.count, RAW.length);
     assert.ok(!/pwned/.test(report.title), `the page title changed: ${report.title}`);
@@ -176,7 +224,11 @@ describe('UI XSS corpus in the webviews', function () {
 
   it('sanitises a profile field whose rendered_value is the corpus', async () => {
     const bob = wb.account('bob');
-    await wb.testControl('profile-field', { userEmail: bob.email, fieldId: 2, renderedValue: RAW.map(withHit).join('\n') });
+    await wb.testControl('profile-field', {
+      userEmail: bob.email,
+      fieldId: 2,
+      renderedValue: RAW.map(withHit).join('\n'),
+    });
     const titleBefore = await wb.page.title();
     await wb.runCommand('View: Close All Editors');
     await wb.openActivity('Team Chat');
@@ -194,7 +246,10 @@ describe('UI XSS corpus in the webviews', function () {
     // The rendered_value went through the HTML path (its first payloads' images survive, sanitised;
     // an unclosed <svg> further on takes the rest with it), not the plain value.
     assert.ok((await card.locator('dl.details img').count()) > 0, 'the field’s HTML is shown');
-    assert.ok(!(await card.innerText()).includes('came from /__test__/profile-field'), 'the plain value is not what is shown');
+    assert.ok(
+      !(await card.innerText()).includes('came from /__test__/profile-field'),
+      'the plain value is not what is shown',
+    );
     await assertNothingRan(titleBefore);
   });
 });

@@ -82,7 +82,10 @@ describe('code anchors', () => {
   it('is outdated when the lines are gone or rewritten', () => {
     const a = anchorOf(FILE, { start: 8, end: 10 }, at)!;
     assert.equal(locate(a, FILE.slice(0, 7)), undefined);
-    const rewritten = [...FILE.slice(0, 7), 'export const everyone = (xs: readonly string[]) => xs.map((x) => `Hi ${x}`);'];
+    const rewritten = [
+      ...FILE.slice(0, 7),
+      'export const everyone = (xs: readonly string[]) => xs.map((x) => `Hi ${x}`);',
+    ];
     assert.equal(locate(a, rewritten), undefined);
     assert.equal(locate(a, []), undefined);
   });

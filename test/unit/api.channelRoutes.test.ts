@@ -21,9 +21,14 @@ describe('API: channel routes on the wire', function () {
   const seen = () => server.requests.map((s) => [s.method, s.path, s.query, s.form]);
 
   it('lists subscriptions (GET /users/me/subscriptions), with subscribers when asked', async function () {
-    server.answer({ subscriptions: [{ stream_id: 5, name: 'design', color: '#e79ab5', is_muted: false, subscribers: [10, 11] }] });
+    server.answer({
+      subscriptions: [{ stream_id: 5, name: 'design', color: '#e79ab5', is_muted: false, subscribers: [10, 11] }],
+    });
     const { subscriptions } = await getSubscriptions(client(), { include_subscribers: true });
-    assert.deepEqual(subscriptions.map((s) => [s.stream_id, s.name, s.subscribers]), [[5, 'design', [10, 11]]]);
+    assert.deepEqual(
+      subscriptions.map((s) => [s.stream_id, s.name, s.subscribers]),
+      [[5, 'design', [10, 11]]],
+    );
     await getSubscriptions(client());
     assert.deepEqual(seen(), [
       ['GET', '/api/v1/users/me/subscriptions', { include_subscribers: 'true' }, {}],
@@ -34,7 +39,10 @@ describe('API: channel routes on the wire', function () {
   it('lists channels (GET /streams), with parameters or none', async function () {
     server.answer({ streams: [{ stream_id: 5, name: 'design' }] });
     const { streams } = await getChannels(client());
-    assert.deepEqual(streams.map((s) => [s.stream_id, s.name, s.description]), [[5, 'design', '']]);
+    assert.deepEqual(
+      streams.map((s) => [s.stream_id, s.name, s.description]),
+      [[5, 'design', '']],
+    );
     await getChannels(client(), { include_public: false, include_web_public: true });
     assert.deepEqual(seen(), [
       ['GET', '/api/v1/streams', {}, {}],
@@ -44,13 +52,22 @@ describe('API: channel routes on the wire', function () {
 
   it('subscribes (POST /users/me/subscriptions) and unsubscribes (DELETE) by name', async function () {
     server.answer({ subscribed: { '10': ['design'] }, already_subscribed: {} });
-    const joined = await subscribe(client(), { subscriptions: [{ name: 'design', description: 'Pixels' }], principals: [10], announce: true });
+    const joined = await subscribe(client(), {
+      subscriptions: [{ name: 'design', description: 'Pixels' }],
+      principals: [10],
+      announce: true,
+    });
     assert.deepEqual(joined.subscribed, { '10': ['design'] });
     server.answer({ removed: ['design'], not_removed: ['lunch'] });
     const left = await unsubscribe(client(), { subscriptions: ['design', 'lunch'] });
     assert.deepEqual([left.removed, left.not_removed], [['design'], ['lunch']]);
     assert.deepEqual(seen(), [
-      ['POST', '/api/v1/users/me/subscriptions', {}, { subscriptions: '[{"name":"design","description":"Pixels"}]', principals: '[10]', announce: 'true' }],
+      [
+        'POST',
+        '/api/v1/users/me/subscriptions',
+        {},
+        { subscriptions: '[{"name":"design","description":"Pixels"}]', principals: '[10]', announce: 'true' },
+      ],
       ['DELETE', '/api/v1/users/me/subscriptions', {}, { subscriptions: '["design","lunch"]' }],
     ]);
   });
@@ -68,7 +85,10 @@ describe('API: channel routes on the wire', function () {
         'POST',
         '/api/v1/users/me/subscriptions/properties',
         {},
-        { subscription_data: '[{"stream_id":5,"property":"pin_to_top","value":true},{"stream_id":6,"property":"color","value":"#f00f00"}]' },
+        {
+          subscription_data:
+            '[{"stream_id":5,"property":"pin_to_top","value":true},{"stream_id":6,"property":"color","value":"#f00f00"}]',
+        },
       ],
       ['POST', '/api/v1/users/me/subscriptions/5', {}, { property: 'is_muted', value: 'false' }],
     ]);
@@ -95,9 +115,21 @@ describe('API: channel routes on the wire', function () {
 
   it('calls an operation without parameters (GET /drafts), an unknown draft type read as "unknown"', async function () {
     const draft = { id: 1, to: [5], topic: 'lunch', content: 'Pizza?', timestamp: 1700000000 };
-    server.answer({ count: 2, drafts: [{ ...draft, type: 'stream' }, { ...draft, id: 2, type: 'channel' }] });
+    server.answer({
+      count: 2,
+      drafts: [
+        { ...draft, type: 'stream' },
+        { ...draft, id: 2, type: 'channel' },
+      ],
+    });
     const { drafts } = await getDrafts(client());
-    assert.deepEqual(drafts.map((d) => [d.id, d.type]), [[1, 'stream'], [2, 'unknown']]);
+    assert.deepEqual(
+      drafts.map((d) => [d.id, d.type]),
+      [
+        [1, 'stream'],
+        [2, 'unknown'],
+      ],
+    );
     assert.deepEqual(seen(), [['GET', '/api/v1/drafts', {}, {}]]);
   });
 

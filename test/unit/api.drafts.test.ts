@@ -50,22 +50,38 @@ describe('API: drafts', function () {
     const listed = (await getDrafts(alice)).drafts.filter((d) => ids.includes(d.id));
     // Oldest edit first; a DM draft names the other users only; whole seconds.
     assert.deepEqual(listed, [
-      { id: ids[0], type: 'stream', to: [eng], topic: 'deploys', content: 'Rolling out **now**', timestamp: 1700000000 },
+      {
+        id: ids[0],
+        type: 'stream',
+        to: [eng],
+        topic: 'deploys',
+        content: 'Rolling out **now**',
+        timestamp: 1700000000,
+      },
       { id: ids[1], type: 'private', to: [bobId], topic: '', content: 'Lunch?', timestamp: 1700000100 },
     ]);
 
     let events = await draftEvents(alice, snapshot.queue_id, snapshot.last_event_id);
-    assert.deepEqual(events.map((e) => e.type === 'drafts' && e.op), ['add']);
+    assert.deepEqual(
+      events.map((e) => e.type === 'drafts' && e.op),
+      ['add'],
+    );
     store.apply(events);
     assert.equal(store.serverDrafts().length, before + 2);
     // Newest edit first in the store.
     assert.equal(store.serverDrafts()[0]!.id, ids[1]);
 
-    await editDraft(alice, { draft_id: ids[0]!, draft: { type: 'stream', to: [eng], topic: 'deploys', content: 'Rolled out.', timestamp: 1700000200 } });
+    await editDraft(alice, {
+      draft_id: ids[0]!,
+      draft: { type: 'stream', to: [eng], topic: 'deploys', content: 'Rolled out.', timestamp: 1700000200 },
+    });
     await deleteDraft(alice, { draft_id: ids[1]! });
     const last = events.at(-1)!.id;
     events = await draftEvents(alice, snapshot.queue_id, last);
-    assert.deepEqual(events.map((e) => e.type === 'drafts' && e.op), ['update', 'remove']);
+    assert.deepEqual(
+      events.map((e) => e.type === 'drafts' && e.op),
+      ['update', 'remove'],
+    );
     const change = store.apply(events);
     assert.ok(change?.areas.has('drafts'));
     assert.equal(store.serverDrafts().length, before + 1);
@@ -84,7 +100,13 @@ describe('API: drafts', function () {
       ],
     });
     const mine = (await getDrafts(alice)).drafts.filter((d) => ids.includes(d.id));
-    assert.deepEqual(mine.map((d) => [d.type, d.to, d.topic]), [['private', [aliceId], ''], ['', [], '']]);
+    assert.deepEqual(
+      mine.map((d) => [d.type, d.to, d.topic]),
+      [
+        ['private', [aliceId], ''],
+        ['', [], ''],
+      ],
+    );
     // Server time when no timestamp is given.
     for (const d of mine) assert.ok(Math.abs(d.timestamp - Date.now() / 1000) < 60);
     for (const id of ids) await deleteDraft(alice, { draft_id: id });
@@ -93,20 +115,30 @@ describe('API: drafts', function () {
   it("answers 404 'Draft does not exist' for an unknown draft and for another user's", async function () {
     const { ids } = await createDrafts(alice, { drafts: [{ type: 'stream', to: [eng], topic: 't', content: 'mine' }] });
     const draft = { type: 'stream' as const, to: [eng], topic: 't', content: 'x' };
-    const calls = [() => deleteDraft(bob, { draft_id: ids[0]! }), () => editDraft(bob, { draft_id: ids[0]!, draft }), () => deleteDraft(alice, { draft_id: 999999 })];
+    const calls = [
+      () => deleteDraft(bob, { draft_id: ids[0]! }),
+      () => editDraft(bob, { draft_id: ids[0]!, draft }),
+      () => deleteDraft(alice, { draft_id: 999999 }),
+    ];
     for (const call of calls) {
       const error = await apiError(call(), 'BAD_REQUEST', 404);
       assert.equal(error.message, 'Draft does not exist');
     }
     await deleteDraft(alice, { draft_id: ids[0]! });
-    assert.equal((await apiError(deleteDraft(alice, { draft_id: ids[0]! }), 'BAD_REQUEST', 404)).message, 'Draft does not exist');
+    assert.equal(
+      (await apiError(deleteDraft(alice, { draft_id: ids[0]! }), 'BAD_REQUEST', 404)).message,
+      'Draft does not exist',
+    );
   });
 
   it('validates recipients and topics as the real server does', async function () {
     const cases: [unknown, RegExp][] = [
       [{ type: 'stream', to: [99999], topic: 't', content: 'x' }, /^Invalid channel ID$/],
       [{ type: 'private', to: [99999], topic: '', content: 'x' }, /^Invalid user ID 99999$/],
-      [{ type: 'stream', to: [eng, eng + 1], topic: 't', content: 'x' }, /^Must specify exactly 1 channel ID for channel messages$/],
+      [
+        { type: 'stream', to: [eng, eng + 1], topic: 't', content: 'x' },
+        /^Must specify exactly 1 channel ID for channel messages$/,
+      ],
       [{ type: 'stream', to: [eng], topic: 'a\u0000b', content: 'x' }, /^Topic must not contain null bytes$/],
       [{ type: 'stream', to: [eng], topic: 't', content: 'x', timestamp: -1 }, /^Timestamp must not be negative\.$/],
       [{ type: 'huddle', to: [bobId], topic: '', content: 'x' }, /type/],
@@ -129,7 +161,9 @@ describe('API: drafts', function () {
       assert.match(body.msg, msg);
     }
     // A long topic is truncated, not refused.
-    const { ids } = await createDrafts(alice, { drafts: [{ type: 'stream', to: [eng], topic: 'x'.repeat(100), content: 'y' }] });
+    const { ids } = await createDrafts(alice, {
+      drafts: [{ type: 'stream', to: [eng], topic: 'x'.repeat(100), content: 'y' }],
+    });
     const kept = (await getDrafts(alice)).drafts.find((d) => d.id === ids[0])!;
     assert.ok(kept.topic.length <= 60 && kept.topic.endsWith('...'), kept.topic);
     await deleteDraft(alice, { draft_id: ids[0]! });
@@ -137,10 +171,22 @@ describe('API: drafts', function () {
 
   it('the client refuses a bad draft before sending it', async function () {
     const offline = offlineClient();
-    await refused(createDrafts(offline, { drafts: [{ type: 'stream', to: [1], topic: 't', content: '  ' }] }), 'drafts', /empty/);
-    await refused(createDrafts(offline, { drafts: [{ type: 'stream', to: [1, 2], topic: 't', content: 'x' }] }), 'drafts', /exactly one channel/);
+    await refused(
+      createDrafts(offline, { drafts: [{ type: 'stream', to: [1], topic: 't', content: '  ' }] }),
+      'drafts',
+      /empty/,
+    );
+    await refused(
+      createDrafts(offline, { drafts: [{ type: 'stream', to: [1, 2], topic: 't', content: 'x' }] }),
+      'drafts',
+      /exactly one channel/,
+    );
     await refused(createDrafts(offline, { drafts: [] }), undefined, /at least one draft/);
-    await refused(editDraft(offline, { draft_id: 1, draft: { type: 'stream', to: [1], topic: 't', content: 'x', timestamp: -5 } }), undefined, /negative/);
+    await refused(
+      editDraft(offline, { draft_id: 1, draft: { type: 'stream', to: [1], topic: 't', content: 'x', timestamp: -5 } }),
+      undefined,
+      /negative/,
+    );
   });
 
   it('register sends `drafts` only when asked for; turning synchronisation off deletes them and refuses the endpoints', async function () {
@@ -149,13 +195,20 @@ describe('API: drafts', function () {
     const without = await registerQueue(carol, { fetch_event_types: ['message'], event_types: ['message'] });
     assert.equal(without.drafts, undefined);
     const asked = await registerQueue(carol, { fetch_event_types: ['drafts'], event_types: ['drafts'] });
-    assert.deepEqual(asked.drafts?.map((d) => d.content), ['kept on the server']);
+    assert.deepEqual(
+      asked.drafts?.map((d) => d.content),
+      ['kept on the server'],
+    );
 
     await updateSettings(carol, { enable_drafts_synchronization: false });
     try {
       const error = await apiError(getDrafts(carol), 'BAD_REQUEST', 400);
       assert.equal(error.message, 'User has disabled synchronizing drafts.');
-      await apiError(createDrafts(carol, { drafts: [{ type: 'stream', to: [eng], topic: 't', content: 'x' }] }), 'BAD_REQUEST', 400);
+      await apiError(
+        createDrafts(carol, { drafts: [{ type: 'stream', to: [eng], topic: 't', content: 'x' }] }),
+        'BAD_REQUEST',
+        400,
+      );
       assert.deepEqual((await registerQueue(carol, { fetch_event_types: ['drafts'], event_types: [] })).drafts, []);
     } finally {
       await updateSettings(carol, { enable_drafts_synchronization: true });

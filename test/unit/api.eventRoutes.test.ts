@@ -9,17 +9,21 @@ import { deleteQueue, getEvents, registerQueue } from '../../src/api/events/rout
 import { ctx, normalized, op, refusal } from './operationHelpers';
 import { recordingServer, type RecordedRequest } from './recordingServer';
 
-const snapshotAnswer = (s: RecordedRequest) => (s.path.endsWith('/register') ? { queue_id: 'q1', last_event_id: -1, zulip_feature_level: 300 } : {});
+const snapshotAnswer = (s: RecordedRequest) =>
+  s.path.endsWith('/register') ? { queue_id: 'q1', last_event_id: -1, zulip_feature_level: 300 } : {};
 
 describe('API: event queue routes', () => {
   const server = recordingServer();
   const client = () => server.client({ email: 'alice@example.com', timeoutMs: 5000, featureLevel: 400 });
   /** The requests received, each with its query and form parameters together. */
-  const seen = () => server.requests.map((s) => ({ method: s.method, path: s.path, params: { ...s.query, ...s.form } }));
+  const seen = () =>
+    server.requests.map((s) => ({ method: s.method, path: s.path, params: { ...s.query, ...s.form } }));
 
   it('registers with POST /register, polls with GET /events and frees the queue with DELETE /events', async () => {
     server.answer((s) =>
-      s.path.endsWith('/events') && s.method === 'GET' ? { events: [{ id: 0, type: 'heartbeat' }], queue_id: 'q1' } : snapshotAnswer(s),
+      s.path.endsWith('/events') && s.method === 'GET'
+        ? { events: [{ id: 0, type: 'heartbeat' }], queue_id: 'q1' }
+        : snapshotAnswer(s),
     );
     const c = client();
     const snapshot = await registerQueue(c, { event_types: ['message'], include_subscribers: 'partial' });
@@ -47,8 +51,16 @@ describe('API: event queue routes', () => {
       await queue.start();
       await queue.stop();
     }
-    const declared = seen().filter((s) => s.path.endsWith('/register')).map((s) => JSON.parse(s.params.client_capabilities!) as unknown);
-    const all = { notification_settings_null: true, bulk_message_deletion: true, user_settings_object: true, empty_topic_name: true, archived_channels: true };
+    const declared = seen()
+      .filter((s) => s.path.endsWith('/register'))
+      .map((s) => JSON.parse(s.params.client_capabilities!) as unknown);
+    const all = {
+      notification_settings_null: true,
+      bulk_message_deletion: true,
+      user_settings_object: true,
+      empty_topic_name: true,
+      archived_channels: true,
+    };
     assert.deepEqual(declared, [all, { ...all, empty_topic_name: false }]);
   });
 
@@ -60,7 +72,11 @@ describe('API: event queue routes', () => {
       return { events: polls === 1 ? [{ id: 0, type: 'reaction', op: 'add', message_id: 'x' }] : [] };
     });
     const errors: unknown[] = [];
-    const queue = new EventQueue(client(), { onSnapshot: () => {}, onEvents: () => {}, onError: (e) => errors.push(e) });
+    const queue = new EventQueue(client(), {
+      onSnapshot: () => {},
+      onEvents: () => {},
+      onError: (e) => errors.push(e),
+    });
     try {
       await queue.start();
       for (let i = 0; i < 500 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 2));
@@ -81,8 +97,14 @@ describe('API: event queue routes', () => {
     });
 
     it('accepts a real queue id and last_event_id from -1 (nothing seen yet) up', () => {
-      assert.deepEqual(op('GET /events').params.parse({ queue_id: '1517975029:0', last_event_id: -1 }), { queue_id: '1517975029:0', last_event_id: -1 });
-      assert.deepEqual(op('GET /events').params.parse({ queue_id: 'q', last_event_id: 41 }), { queue_id: 'q', last_event_id: 41 });
+      assert.deepEqual(op('GET /events').params.parse({ queue_id: '1517975029:0', last_event_id: -1 }), {
+        queue_id: '1517975029:0',
+        last_event_id: -1,
+      });
+      assert.deepEqual(op('GET /events').params.parse({ queue_id: 'q', last_event_id: 41 }), {
+        queue_id: 'q',
+        last_event_id: 41,
+      });
       assert.deepEqual(op('DELETE /events').params.parse({ queue_id: '1517975029:0' }), { queue_id: '1517975029:0' });
       assert.equal(op('GET /events').params.safeParse({ queue_id: 'q', last_event_id: -2 }).success, false);
     });
@@ -109,12 +131,20 @@ describe('API: event queue routes', () => {
       ];
       assert.deepEqual(op('POST /register').params.parse({ narrow }), { narrow });
       for (const operand of [true, null, ['general']]) {
-        assert.equal(op('POST /register').params.safeParse({ narrow: [{ operator: 'channel', operand }] }).success, false, JSON.stringify(operand));
+        assert.equal(
+          op('POST /register').params.safeParse({ narrow: [{ operator: 'channel', operand }] }).success,
+          false,
+          JSON.stringify(operand),
+        );
       }
     });
 
-    it('POST /register normalises an older server\'s snapshot', () => {
-      const body = normalized('POST /register', { queue_id: 'q', last_event_id: -1, zulip_feature_level: 100, realm_uri: 'https://acme.example.com' }, ctx(100));
+    it("POST /register normalises an older server's snapshot", () => {
+      const body = normalized(
+        'POST /register',
+        { queue_id: 'q', last_event_id: -1, zulip_feature_level: 100, realm_uri: 'https://acme.example.com' },
+        ctx(100),
+      );
       assert.equal(body.chat_feature_level, 100);
       assert.equal(body.realm_url, 'https://acme.example.com');
     });
@@ -122,15 +152,37 @@ describe('API: event queue routes', () => {
 });
 
 describe('API: the POST /register snapshot', () => {
-  const parse = (extra: Record<string, unknown>) => RegisterSnapshot.safeParse({ queue_id: 'q1', last_event_id: -1, ...extra });
+  const parse = (extra: Record<string, unknown>) =>
+    RegisterSnapshot.safeParse({ queue_id: 'q1', last_event_id: -1, ...extra });
 
   it('only the queue is required; limits a server leaves out take the documented defaults', () => {
     const r = parse({});
     assert.ok(r.success);
-    const { queue_id, last_event_id, chat_feature_level, max_message_length, max_topic_length, event_queue_longpoll_timeout_seconds } = r.data;
+    const {
+      queue_id,
+      last_event_id,
+      chat_feature_level,
+      max_message_length,
+      max_topic_length,
+      event_queue_longpoll_timeout_seconds,
+    } = r.data;
     assert.deepEqual(
-      { queue_id, last_event_id, chat_feature_level, max_message_length, max_topic_length, event_queue_longpoll_timeout_seconds },
-      { queue_id: 'q1', last_event_id: -1, chat_feature_level: 0, max_message_length: 10_000, max_topic_length: 60, event_queue_longpoll_timeout_seconds: 90 },
+      {
+        queue_id,
+        last_event_id,
+        chat_feature_level,
+        max_message_length,
+        max_topic_length,
+        event_queue_longpoll_timeout_seconds,
+      },
+      {
+        queue_id: 'q1',
+        last_event_id: -1,
+        chat_feature_level: 0,
+        max_message_length: 10_000,
+        max_topic_length: 60,
+        event_queue_longpoll_timeout_seconds: 90,
+      },
     );
     assert.equal(RegisterSnapshot.safeParse({ last_event_id: -1 }).success, false);
   });

@@ -39,10 +39,28 @@ const message = {
   reactions: [],
   submessages: [],
 };
-const subscription = { stream_id: 1, name: 'general', color: '#76ce90', is_muted: false, description: 'Everyone', invite_only: false };
+const subscription = {
+  stream_id: 1,
+  name: 'general',
+  color: '#76ce90',
+  is_muted: false,
+  description: 'Everyone',
+  invite_only: false,
+};
 const linkifier = { id: 1, pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/acme/app/issues/{id}' };
-const playground = { id: 2, name: 'Rust playground', pygments_language: 'Rust', url_template: 'https://play.rust-lang.org/?code={code}' };
-const emoji = { id: '7', name: 'octo', source_url: '/user_avatars/1/emoji/octo.png', deactivated: false, author_id: 11 };
+const playground = {
+  id: 2,
+  name: 'Rust playground',
+  pygments_language: 'Rust',
+  url_template: 'https://play.rust-lang.org/?code={code}',
+};
+const emoji = {
+  id: '7',
+  name: 'octo',
+  source_url: '/user_avatars/1/emoji/octo.png',
+  deactivated: false,
+  author_id: 11,
+};
 const snippet = { id: 3, title: 'Greeting', content: 'Hello there!', date_created: 1700000000 };
 const scheduled = {
   scheduled_message_id: 5,
@@ -54,12 +72,23 @@ const scheduled = {
   scheduled_delivery_timestamp: 1700003600,
   failed: false,
 };
-const reminder = { reminder_id: 6, scheduled_delivery_timestamp: 1700007200, content: 'Follow up', reminder_target_message_id: 42 };
+const reminder = {
+  reminder_id: 6,
+  scheduled_delivery_timestamp: 1700007200,
+  content: 'Follow up',
+  reminder_target_message_id: 42,
+};
 const draft = { id: 4, type: 'stream', to: [1], topic: 'deploys', content: 'Rolling out', timestamp: 1700000000 };
 const profileField = { id: 1, name: 'Phone number', type: 1, hint: 'With the country code', field_data: '', order: 1 };
 const alice = { user_id: 11, email: 'u11@example.com' };
 const bob = { user_id: 12, email: 'u12@example.com' };
-const reaction = { message_id: 42, user_id: 12, emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' };
+const reaction = {
+  message_id: 42,
+  user_id: 12,
+  emoji_name: 'tada',
+  emoji_code: '1f389',
+  reaction_type: 'unicode_emoji',
+};
 
 const pick = (keys: string[]) => (e: Record<string, unknown>) => Object.fromEntries(keys.map((k) => [k, e[k]]));
 
@@ -121,17 +150,30 @@ const CASES: Case[] = [
       op: 'remove',
       flag: 'read',
       messages: [1, 2],
-      message_details: { '1': { type: 'stream', stream_id: 1, topic: 'lunch', mentioned: true }, '2': { type: 'private', user_ids: [12] } },
+      message_details: {
+        '1': { type: 'stream', stream_id: 1, topic: 'lunch', mentioned: true },
+        '2': { type: 'private', user_ids: [12] },
+      },
     },
     want: {
       flag: 'read',
       messages: [1, 2],
-      message_details: { '1': { type: 'stream', stream_id: 1, topic: 'lunch', mentioned: true }, '2': { type: 'private', user_ids: [12] } },
+      message_details: {
+        '1': { type: 'stream', stream_id: 1, topic: 'lunch', mentioned: true },
+        '2': { type: 'private', user_ids: [12] },
+      },
     },
     broken: { flag: 3 },
   },
   {
-    raw: { type: 'submessage', message_id: 42, submessage_id: 9, sender_id: 11, msg_type: 'widget', content: '{"type":"vote"}' },
+    raw: {
+      type: 'submessage',
+      message_id: 42,
+      submessage_id: 9,
+      sender_id: 11,
+      msg_type: 'widget',
+      content: '{"type":"vote"}',
+    },
     want: { message_id: 42, submessage_id: 9, sender_id: 11, msg_type: 'widget', content: '{"type":"vote"}' },
     broken: { submessage_id: null },
   },
@@ -162,7 +204,11 @@ const CASES: Case[] = [
     broken: { stream_ids: 'general' },
   },
   {
-    raw: { type: 'stream', op: 'create', streams: [{ stream_id: 9, name: 'design', description: 'Pixels', invite_only: true }] },
+    raw: {
+      type: 'stream',
+      op: 'create',
+      streams: [{ stream_id: 9, name: 'design', description: 'Pixels', invite_only: true }],
+    },
     want: { streams: [{ stream_id: 9, name: 'design', description: 'Pixels', invite_only: true }] },
     broken: { streams: [{ stream_id: 9 }] },
   },
@@ -172,7 +218,14 @@ const CASES: Case[] = [
     broken: { streams: [{ stream_id: 'nine' }] },
   },
   {
-    raw: { type: 'stream', op: 'update', stream_id: 9, name: 'design', property: 'description', value: 'Pixels and fonts' },
+    raw: {
+      type: 'stream',
+      op: 'update',
+      stream_id: 9,
+      name: 'design',
+      property: 'description',
+      value: 'Pixels and fonts',
+    },
     want: { stream_id: 9, name: 'design', property: 'description', value: 'Pixels and fonts' },
     broken: { property: 1 },
   },
@@ -182,13 +235,35 @@ const CASES: Case[] = [
     broken: { visibility_policy: 'muted' },
   },
   {
-    raw: { type: 'presence', presences: { '11': { active_timestamp: 1700000000, idle_timestamp: 1700000050 } }, server_timestamp: 1700000060 },
-    want: { presences: { '11': { active_timestamp: 1700000000, idle_timestamp: 1700000050 } }, server_timestamp: 1700000060 },
+    raw: {
+      type: 'presence',
+      presences: { '11': { active_timestamp: 1700000000, idle_timestamp: 1700000050 } },
+      server_timestamp: 1700000060,
+    },
+    want: {
+      presences: { '11': { active_timestamp: 1700000000, idle_timestamp: 1700000050 } },
+      server_timestamp: 1700000060,
+    },
     broken: { presences: { '11': { active_timestamp: 'now' } } },
   },
   {
-    raw: { type: 'user_status', user_id: 11, status_text: 'In a meeting', emoji_name: 'calendar', emoji_code: '1f4c5', reaction_type: 'unicode_emoji', away: false },
-    want: { user_id: 11, status_text: 'In a meeting', emoji_name: 'calendar', emoji_code: '1f4c5', reaction_type: 'unicode_emoji', away: false },
+    raw: {
+      type: 'user_status',
+      user_id: 11,
+      status_text: 'In a meeting',
+      emoji_name: 'calendar',
+      emoji_code: '1f4c5',
+      reaction_type: 'unicode_emoji',
+      away: false,
+    },
+    want: {
+      user_id: 11,
+      status_text: 'In a meeting',
+      emoji_name: 'calendar',
+      emoji_code: '1f4c5',
+      reaction_type: 'unicode_emoji',
+      away: false,
+    },
     broken: { away: 'yes' },
   },
   {
@@ -233,9 +308,21 @@ const CASES: Case[] = [
     want: { realm_playgrounds: [playground] },
     broken: { realm_playgrounds: [{ id: 2, name: 'Rust playground' }] },
   },
-  { raw: { type: 'saved_snippets', op: 'add', saved_snippet: snippet }, want: { saved_snippet: snippet }, broken: { saved_snippet: { id: 3 } } },
-  { raw: { type: 'saved_snippets', op: 'update', saved_snippet: snippet }, want: { saved_snippet: snippet }, broken: { saved_snippet: null } },
-  { raw: { type: 'saved_snippets', op: 'remove', saved_snippet_id: 3 }, want: { saved_snippet_id: 3 }, broken: { saved_snippet_id: '3' } },
+  {
+    raw: { type: 'saved_snippets', op: 'add', saved_snippet: snippet },
+    want: { saved_snippet: snippet },
+    broken: { saved_snippet: { id: 3 } },
+  },
+  {
+    raw: { type: 'saved_snippets', op: 'update', saved_snippet: snippet },
+    want: { saved_snippet: snippet },
+    broken: { saved_snippet: null },
+  },
+  {
+    raw: { type: 'saved_snippets', op: 'remove', saved_snippet_id: 3 },
+    want: { saved_snippet_id: 3 },
+    broken: { saved_snippet_id: '3' },
+  },
   {
     raw: { type: 'scheduled_messages', op: 'add', scheduled_messages: [scheduled] },
     want: { scheduled_messages: [scheduled] },
@@ -251,8 +338,16 @@ const CASES: Case[] = [
     want: { scheduled_message_id: 5 },
     broken: { scheduled_message_id: 5.5 },
   },
-  { raw: { type: 'reminders', op: 'add', reminders: [reminder] }, want: { reminders: [reminder] }, broken: { reminders: [{ reminder_id: 6 }] } },
-  { raw: { type: 'reminders', op: 'remove', reminder_id: 6 }, want: { reminder_id: 6 }, broken: { reminder_id: 'six' } },
+  {
+    raw: { type: 'reminders', op: 'add', reminders: [reminder] },
+    want: { reminders: [reminder] },
+    broken: { reminders: [{ reminder_id: 6 }] },
+  },
+  {
+    raw: { type: 'reminders', op: 'remove', reminder_id: 6 },
+    want: { reminder_id: 6 },
+    broken: { reminder_id: 'six' },
+  },
   { raw: { type: 'drafts', op: 'add', drafts: [draft] }, want: { drafts: [draft] }, broken: { drafts: [{ id: 4 }] } },
   { raw: { type: 'drafts', op: 'update', draft }, want: { draft }, broken: { draft: { ...draft, to: 1 } } },
   { raw: { type: 'drafts', op: 'remove', draft_id: 4 }, want: { draft_id: 4 }, broken: { draft_id: [4] } },
@@ -300,7 +395,11 @@ describe('API: every consumed event shape, through parseEvent', () => {
   }
 
   it('an event without an integer id is reported', () => {
-    for (const raw of [{ type: 'heartbeat' }, { type: 'heartbeat', id: '1' }, { type: 'user_settings', op: 'update', property: 'x', value: 1 }]) {
+    for (const raw of [
+      { type: 'heartbeat' },
+      { type: 'heartbeat', id: '1' },
+      { type: 'user_settings', op: 'update', property: 'x', value: 1 },
+    ]) {
       assert.equal(parseEvent(raw).ok, false, JSON.stringify(raw));
     }
   });
@@ -328,8 +427,20 @@ describe('API: every consumed event shape, through parseEvent', () => {
     const bad: Raw[] = [
       { type: 'update_message', message_ids: [7], topic_links: [{ text: '#123' }] },
       { type: 'update_message', message_ids: [7], topic_links: [{ url: 'https://x.test/1' }] },
-      { type: 'update_message_flags', op: 'remove', flag: 'read', messages: [1], message_details: { '1': { type: 'stream', stream_id: 'one' } } },
-      { type: 'update_message_flags', op: 'remove', flag: 'read', messages: [1], message_details: { '1': { stream_id: 1 } } },
+      {
+        type: 'update_message_flags',
+        op: 'remove',
+        flag: 'read',
+        messages: [1],
+        message_details: { '1': { type: 'stream', stream_id: 'one' } },
+      },
+      {
+        type: 'update_message_flags',
+        op: 'remove',
+        flag: 'read',
+        messages: [1],
+        message_details: { '1': { stream_id: 1 } },
+      },
     ];
     for (const raw of bad) assert.equal(parseEvent({ id: 1, ...raw }).ok, false, JSON.stringify(raw));
   });
@@ -341,7 +452,12 @@ describe('API: every consumed event shape, through parseEvent', () => {
   });
 
   it('an event of a type the client does not know keeps its type, op and fields', () => {
-    const event = parsed({ id: 1, type: 'navigation_view', op: 'add', navigation_view: { fragment: 'inbox' } }) as unknown as Raw;
+    const event = parsed({
+      id: 1,
+      type: 'navigation_view',
+      op: 'add',
+      navigation_view: { fragment: 'inbox' },
+    }) as unknown as Raw;
     assert.deepEqual(pick(['type', 'event_type', 'event_op', 'navigation_view'])(event), {
       type: 'unknown',
       event_type: 'navigation_view',

@@ -26,7 +26,11 @@ function read(key: Key, body: Record<string, unknown>, featureLevel = 482): Reco
 }
 
 function refusedAnswer(key: Key, body: Record<string, unknown>, featureLevel = 482): void {
-  assert.throws(() => read(key, body, featureLevel), MalformedResponseError, `${key} should refuse ${JSON.stringify(body)}`);
+  assert.throws(
+    () => read(key, body, featureLevel),
+    MalformedResponseError,
+    `${key} should refuse ${JSON.stringify(body)}`,
+  );
 }
 
 /** A channel message as `GET /messages` sends it (apply_markdown: true). */
@@ -65,13 +69,19 @@ describe('API answers: messages', function () {
       assert.equal(m.display_recipient, 'engineering');
       assert.deepEqual(m.topic_links, []);
       assert.equal(m.type, 'stream');
-      assert.deepEqual(m.reactions, [{ emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: 9 }]);
-      const links = Message.parse(channelMessage({ topic_links: [{ text: '#12', url: 'https://example.com/12' }] })).topic_links;
+      assert.deepEqual(m.reactions, [
+        { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: 9 },
+      ]);
+      const links = Message.parse(
+        channelMessage({ topic_links: [{ text: '#12', url: 'https://example.com/12' }] }),
+      ).topic_links;
       assert.deepEqual(links, [{ text: '#12', url: 'https://example.com/12' }]);
     });
 
     it('reads a direct message: its recipients, is_mirror_dummy defaulting to false', function () {
-      const m = Message.parse(channelMessage({ type: 'private', display_recipient: [ALICE, BOB], subject: '', stream_id: undefined }));
+      const m = Message.parse(
+        channelMessage({ type: 'private', display_recipient: [ALICE, BOB], subject: '', stream_id: undefined }),
+      );
       assert.deepEqual(m.display_recipient, [{ ...ALICE, is_mirror_dummy: false }, BOB]);
       assert.equal(m.type, 'private');
     });
@@ -90,11 +100,14 @@ describe('API answers: messages', function () {
         { edit_history: [{ user_id: 8 }] },
         { match_content: 5 },
       ];
-      for (const extra of bad) assert.equal(Message.safeParse(channelMessage(extra)).success, false, JSON.stringify(extra));
+      for (const extra of bad)
+        assert.equal(Message.safeParse(channelMessage(extra)).success, false, JSON.stringify(extra));
     });
 
     it('search narrows: highlighted content and topic', function () {
-      const m = Message.parse(channelMessage({ match_content: '<p><span class="highlight">Ship</span> it.</p>', match_subject: 'release' }));
+      const m = Message.parse(
+        channelMessage({ match_content: '<p><span class="highlight">Ship</span> it.</p>', match_subject: 'release' }),
+      );
       assert.equal(m.match_subject, 'release');
       assert.equal(NarrowMatch.parse({ match_content: '<p>x</p>', match_subject: 't' }).match_content, '<p>x</p>');
       assert.equal(NarrowMatch.safeParse({ match_content: '<p>x</p>' }).success, false);
@@ -113,9 +126,16 @@ describe('API answers: messages', function () {
       ];
       for (const [wire, read] of table) {
         assert.equal(ReactionType.parse(wire), read, wire);
-        assert.equal(Reaction.parse({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: wire, user_id: 1 }).reaction_type, read, wire);
+        assert.equal(
+          Reaction.parse({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: wire, user_id: 1 }).reaction_type,
+          read,
+          wire,
+        );
       }
-      assert.equal(Reaction.safeParse({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'realm_emoji' }).success, false);
+      assert.equal(
+        Reaction.safeParse({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'realm_emoji' }).success,
+        false,
+      );
     });
 
     it('direct-message recipients', function () {
@@ -144,7 +164,14 @@ describe('API answers: messages', function () {
     });
 
     it('attachments', function () {
-      const a = { id: 3, name: 'log.txt', path_id: '2/ab/x/log.txt', size: 120, create_time: 1_700_000_000, message_ids: [31] };
+      const a = {
+        id: 3,
+        name: 'log.txt',
+        path_id: '2/ab/x/log.txt',
+        size: 120,
+        create_time: 1_700_000_000,
+        message_ids: [31],
+      };
       assert.deepEqual(Attachment.parse(a), a);
       for (const extra of [{ id: undefined }, { size: '120' }, { message_ids: undefined }, { path_id: 4 }]) {
         assert.equal(Attachment.safeParse({ ...a, ...extra }).success, false, JSON.stringify(extra));
@@ -153,10 +180,24 @@ describe('API answers: messages', function () {
   });
 
   describe('each operation reads its answer', function () {
-    const attachment = { id: 3, name: 'log.txt', path_id: '2/ab/x/log.txt', size: 120, create_time: 1_700_000_000, message_ids: [31] };
+    const attachment = {
+      id: 3,
+      name: 'log.txt',
+      path_id: '2/ab/x/log.txt',
+      size: 120,
+      create_time: 1_700_000_000,
+      message_ids: [31],
+    };
 
     it('GET /messages and GET /messages/{message_id}: messages parsed as Message', function () {
-      const list = read('GET /messages', { messages: [channelMessage()], anchor: 31, found_anchor: true, found_newest: true, found_oldest: false, history_limited: false });
+      const list = read('GET /messages', {
+        messages: [channelMessage()],
+        anchor: 31,
+        found_anchor: true,
+        found_newest: true,
+        found_oldest: false,
+        history_limited: false,
+      });
       assert.deepEqual((list.messages as { topic_links: unknown }[])[0]!.topic_links, []);
       assert.equal(list.found_newest, true);
       refusedAnswer('GET /messages', { messages: [channelMessage({ id: 'x' })] });
@@ -168,7 +209,9 @@ describe('API answers: messages', function () {
     });
 
     it('GET /messages/matches_narrow: matches keyed by message ID', function () {
-      const body = read('GET /messages/matches_narrow', { messages: { 31: { match_content: '<p>x</p>', match_subject: 't' } } });
+      const body = read('GET /messages/matches_narrow', {
+        messages: { 31: { match_content: '<p>x</p>', match_subject: 't' } },
+      });
       assert.deepEqual(body.messages, { 31: { match_content: '<p>x</p>', match_subject: 't' } });
       refusedAnswer('GET /messages/matches_narrow', { messages: { 31: { match_content: '<p>x</p>' } } });
       refusedAnswer('GET /messages/matches_narrow', {});
@@ -176,7 +219,10 @@ describe('API answers: messages', function () {
 
     it('POST /messages: the new ID', function () {
       assert.equal(read('POST /messages', { id: 42 }).id, 42);
-      assert.equal(read('POST /messages', { id: 42, automatic_new_visibility_policy: 2 }).automatic_new_visibility_policy, 2);
+      assert.equal(
+        read('POST /messages', { id: 42, automatic_new_visibility_policy: 2 }).automatic_new_visibility_policy,
+        2,
+      );
       refusedAnswer('POST /messages', {});
       refusedAnswer('POST /messages', { id: 42, automatic_new_visibility_policy: 'follow' });
     });
@@ -190,26 +236,55 @@ describe('API answers: messages', function () {
       assert.deepEqual(read('POST /messages/flags', { messages: [1, 2] }).messages, [1, 2]);
       refusedAnswer('POST /messages/flags', { messages: ['1'] });
       const narrow = {
-        processed_count: 2, updated_count: 1, first_processed_id: 4, last_processed_id: 5, found_oldest: true, found_newest: false,
+        processed_count: 2,
+        updated_count: 1,
+        first_processed_id: 4,
+        last_processed_id: 5,
+        found_oldest: true,
+        found_newest: false,
       };
       assert.deepEqual(read('POST /messages/flags/narrow', narrow), { ...OK, ...narrow });
-      assert.equal(read('POST /messages/flags/narrow', { ...narrow, first_processed_id: null, last_processed_id: null }).last_processed_id, null);
+      assert.equal(
+        read('POST /messages/flags/narrow', { ...narrow, first_processed_id: null, last_processed_id: null })
+          .last_processed_id,
+        null,
+      );
       refusedAnswer('POST /messages/flags/narrow', { ...narrow, updated_count: undefined });
     });
 
     it('PATCH /messages/{message_id}: detached_uploads, upgraded from older servers', function () {
       assert.deepEqual(read('PATCH /messages/{message_id}', {}), OK);
-      assert.deepEqual(read('PATCH /messages/{message_id}', { detached_uploads: [attachment] }).detached_uploads, [attachment]);
-      const old = { ...attachment, create_time: 1_700_000_000_000, message_ids: undefined, messages: [{ id: 31, date_sent: 1 }] };
-      assert.deepEqual(read('PATCH /messages/{message_id}', { detached_uploads: [old] }, 300).detached_uploads, [{ ...attachment, messages: old.messages }]);
+      assert.deepEqual(read('PATCH /messages/{message_id}', { detached_uploads: [attachment] }).detached_uploads, [
+        attachment,
+      ]);
+      const old = {
+        ...attachment,
+        create_time: 1_700_000_000_000,
+        message_ids: undefined,
+        messages: [{ id: 31, date_sent: 1 }],
+      };
+      assert.deepEqual(read('PATCH /messages/{message_id}', { detached_uploads: [old] }, 300).detached_uploads, [
+        { ...attachment, messages: old.messages },
+      ]);
       refusedAnswer('PATCH /messages/{message_id}', { detached_uploads: [{ ...attachment, id: undefined }] });
       refusedAnswer('PATCH /messages/{message_id}', { detached_uploads: 'none' });
     });
 
     it('GET /attachments: the list, upgraded from older servers, and the space used', function () {
-      assert.deepEqual(read('GET /attachments', { attachments: [attachment], upload_space_used: 120 }), { ...OK, attachments: [attachment], upload_space_used: 120 });
-      const old = { ...attachment, create_time: 1_700_000_000_000, message_ids: undefined, messages: [{ id: 31, date_sent: 1 }] };
-      assert.deepEqual(read('GET /attachments', { attachments: [old] }, 300).attachments, [{ ...attachment, messages: old.messages }]);
+      assert.deepEqual(read('GET /attachments', { attachments: [attachment], upload_space_used: 120 }), {
+        ...OK,
+        attachments: [attachment],
+        upload_space_used: 120,
+      });
+      const old = {
+        ...attachment,
+        create_time: 1_700_000_000_000,
+        message_ids: undefined,
+        messages: [{ id: 31, date_sent: 1 }],
+      };
+      assert.deepEqual(read('GET /attachments', { attachments: [old] }, 300).attachments, [
+        { ...attachment, messages: old.messages },
+      ]);
       refusedAnswer('GET /attachments', { attachments: [{ ...attachment, size: 'big' }] });
       refusedAnswer('GET /attachments', { attachments: [], upload_space_used: 1.5 });
       refusedAnswer('GET /attachments', {});
@@ -217,7 +292,12 @@ describe('API answers: messages', function () {
 
     it('POST /user_uploads: url, filled from uri on older servers', function () {
       const url = '/user_uploads/2/ab/x/log.txt';
-      assert.deepEqual(read('POST /user_uploads', { url, uri: url, filename: 'log.txt' }), { ...OK, url, uri: url, filename: 'log.txt' });
+      assert.deepEqual(read('POST /user_uploads', { url, uri: url, filename: 'log.txt' }), {
+        ...OK,
+        url,
+        uri: url,
+        filename: 'log.txt',
+      });
       assert.equal(read('POST /user_uploads', { uri: url }, 200).url, url);
       assert.equal(read('POST /user_uploads', { uri: url }, 482).url, url);
       assert.equal(read('POST /user_uploads', { url: 'ignored', uri: url }, 200).url, url);

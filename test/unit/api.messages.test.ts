@@ -16,7 +16,19 @@ import {
   updateMessageFlags,
   updateMessageFlagsForNarrow,
 } from '../../src/api/messages/routes';
-import { accountWithRole, apiError, channelId, GUEST, MEMBER, offlineClient, OWNER, refused, type RunningServer, useServer, withServer } from './helpers';
+import {
+  accountWithRole,
+  apiError,
+  channelId,
+  GUEST,
+  MEMBER,
+  offlineClient,
+  OWNER,
+  refused,
+  type RunningServer,
+  useServer,
+  withServer,
+} from './helpers';
 
 async function topicMessages(client: ChatClient, streamId: number, name: string) {
   const { messages } = await getMessages(client, {
@@ -57,27 +69,44 @@ describe('API: messages', function () {
 
   describe('PATCH /messages/{message_id} (op 1)', function () {
     it('edits content with a correct prev_content_sha256 (computed from prevContent)', async function () {
-      const { id } = await sendMessage(alice, { type: 'channel', to: eng, topic: 'edit tests', content: 'Frist draft' });
+      const { id } = await sendMessage(alice, {
+        type: 'channel',
+        to: eng,
+        topic: 'edit tests',
+        content: 'Frist draft',
+      });
       const result = await updateMessage(alice, { message_id: id, content: 'First draft', prevContent: 'Frist draft' });
       assert.equal(result.result, 'success');
       assert.equal(result.ignored_parameters_unsupported, undefined);
       assert.equal(await rawContent(alice, id), 'First draft');
       // The explicit hash works the same.
-      await updateMessage(alice, { message_id: id, content: 'First draft!', prev_content_sha256: sha256Hex('First draft') });
+      await updateMessage(alice, {
+        message_id: id,
+        content: 'First draft!',
+        prev_content_sha256: sha256Hex('First draft'),
+      });
       assert.equal(await rawContent(alice, id), 'First draft!');
     });
 
     it('refuses an edit whose prev_content_sha256 is stale (BAD_REQUEST)', async function () {
       const { id } = await sendMessage(alice, { type: 'channel', to: eng, topic: 'edit tests', content: 'Version A' });
       await updateMessage(alice, { message_id: id, content: 'Version B' });
-      const error = await apiError(updateMessage(alice, { message_id: id, content: 'Version C', prevContent: 'Version A' }), 'BAD_REQUEST');
+      const error = await apiError(
+        updateMessage(alice, { message_id: id, content: 'Version C', prevContent: 'Version A' }),
+        'BAD_REQUEST',
+      );
       assert.equal(error.httpStatus, 400);
       assert.equal(await rawContent(alice, id), 'Version B');
     });
 
     it('reports MOVE_MESSAGES_TIME_LIMIT_EXCEEDED with its fields in error.moveTimeLimit', async function () {
       const before = await topicMessages(alice, eng, 'release 1.0');
-      const { id } = await sendMessage(alice, { type: 'channel', to: eng, topic: 'release 1.0', content: 'One more thing.' });
+      const { id } = await sendMessage(alice, {
+        type: 'channel',
+        to: eng,
+        topic: 'release 1.0',
+        content: 'One more thing.',
+      });
       const error = await apiError(
         updateMessage(alice, { message_id: id, topic: 'release one', propagate_mode: 'change_all' }),
         'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
@@ -85,7 +114,9 @@ describe('API: messages', function () {
       const details = error.moveTimeLimit;
       assert.ok(details);
       assert.equal(details.totalMessagesInTopic, before.length + 1);
-      assert.ok(details.totalMessagesAllowedToMove >= 1 && details.totalMessagesAllowedToMove < details.totalMessagesInTopic);
+      assert.ok(
+        details.totalMessagesAllowedToMove >= 1 && details.totalMessagesAllowedToMove < details.totalMessagesInTopic,
+      );
       assert.equal(typeof details.firstMessageIdAllowedToMove, 'number');
       // The documented retry: change_later from the first message allowed to move.
       await updateMessage(alice, {
@@ -103,7 +134,11 @@ describe('API: messages', function () {
       const notes = await topicMessages(alice, eng, 'notes');
       const linking = notes.find((m) => m.content.includes('/user_uploads/'));
       assert.ok(linking, 'a message of alice links an upload');
-      const result = await updateMessage(alice, { message_id: linking.id, content: 'My notes: gone.', prevContent: linking.content });
+      const result = await updateMessage(alice, {
+        message_id: linking.id,
+        content: 'My notes: gone.',
+        prevContent: linking.content,
+      });
       assert.ok(result.detached_uploads, 'detached_uploads present');
       assert.equal(result.detached_uploads.length, 1);
       const [upload] = result.detached_uploads;
@@ -131,7 +166,11 @@ describe('API: messages', function () {
     });
 
     it('refuses a topic change on a direct message', async function () {
-      const { id } = await sendMessage(alice, { type: 'direct', to: [accountWithRole(server, MEMBER, 1).userId], content: 'Psst.' });
+      const { id } = await sendMessage(alice, {
+        type: 'direct',
+        to: [accountWithRole(server, MEMBER, 1).userId],
+        content: 'Psst.',
+      });
       await assert.rejects(updateMessage(alice, { message_id: id, topic: 'nope' }), ApiError);
     });
 
@@ -144,7 +183,10 @@ describe('API: messages', function () {
       const resolved = await topicMessages(alice, general, '\u2714 lunch plans');
       // Besides the moved messages, the topic gets the "marked as resolved" notification.
       const movedIn = resolved.filter((m) => ids.includes(m.id));
-      assert.deepEqual(movedIn.map((m) => m.id), ids);
+      assert.deepEqual(
+        movedIn.map((m) => m.id),
+        ids,
+      );
       for (const m of movedIn) {
         assert.equal(m.subject, '\u2714 lunch plans');
         assert.equal(m.last_moved_timestamp, before.find((b) => b.id === m.id)?.last_moved_timestamp);
@@ -153,14 +195,22 @@ describe('API: messages', function () {
       assert.equal((await topicMessages(alice, general, 'lunch plans')).length, 0);
       await updateMessage(alice, { message_id: target.id, topic: 'lunch plans', propagate_mode: 'change_all' });
       const unresolved = await topicMessages(alice, general, 'lunch plans');
-      assert.deepEqual(unresolved.filter((m) => ids.includes(m.id)).map((m) => m.id), ids);
+      assert.deepEqual(
+        unresolved.filter((m) => ids.includes(m.id)).map((m) => m.id),
+        ids,
+      );
       assert.equal((await topicMessages(alice, general, '\u2714 lunch plans')).length, 0);
       assert.ok(unresolved.filter((m) => ids.includes(m.id)).every((m) => m.last_moved_timestamp === undefined));
     });
 
     it('moves a message to another channel, recording prev_stream', async function () {
       const random = await channelId(alice, 'random');
-      const { id } = await sendMessage(alice, { type: 'channel', to: general, topic: 'off topic', content: 'Belongs in random.' });
+      const { id } = await sendMessage(alice, {
+        type: 'channel',
+        to: general,
+        topic: 'off topic',
+        content: 'Belongs in random.',
+      });
       await updateMessage(alice, { message_id: id, stream_id: random, send_notification_to_new_thread: false });
       const { message } = await getMessage(alice, { message_id: id });
       assert.equal(message.stream_id, random);
@@ -170,14 +220,27 @@ describe('API: messages', function () {
     });
 
     it('refuses wildcard mentions added by an edit (STREAM_/TOPIC_WILDCARD_MENTION_NOT_ALLOWED)', async function () {
-      const { id } = await sendMessage(alice, { type: 'channel', to: general, topic: 'crowd', content: 'Hello crowd.' });
-      await apiError(updateMessage(alice, { message_id: id, content: '@**all** hello' }), 'STREAM_WILDCARD_MENTION_NOT_ALLOWED');
-      await apiError(updateMessage(alice, { message_id: id, content: '@**topic** hello' }), 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
+      const { id } = await sendMessage(alice, {
+        type: 'channel',
+        to: general,
+        topic: 'crowd',
+        content: 'Hello crowd.',
+      });
+      await apiError(
+        updateMessage(alice, { message_id: id, content: '@**all** hello' }),
+        'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
+      );
+      await apiError(
+        updateMessage(alice, { message_id: id, content: '@**topic** hello' }),
+        'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
+      );
       assert.equal(await rawContent(alice, id), 'Hello crowd.');
     });
 
     it('refuses a content edit after the edit time limit (BAD_REQUEST)', async function () {
-      const old = (await topicMessages(alice, eng, 'designs')).find((m) => m.sender_email === accountWithRole(server, MEMBER, 0).email);
+      const old = (await topicMessages(alice, eng, 'designs')).find(
+        (m) => m.sender_email === accountWithRole(server, MEMBER, 0).email,
+      );
       assert.ok(old, "an old message of alice's");
       await apiError(updateMessage(alice, { message_id: old.id, content: 'Too late.' }), 'BAD_REQUEST');
     });
@@ -198,11 +261,20 @@ describe('API: messages', function () {
         await refused(updateMessage(dead(), { message_id: 1, content: 'x', stream_id: 2 }), 'stream_id');
       });
       it('refuses a propagate_mode other than change_one for a content-only edit', async function () {
-        await refused(updateMessage(dead(), { message_id: 1, content: 'x', propagate_mode: 'change_all' }), 'propagate_mode');
-        await refused(updateMessage(dead(), { message_id: 1, content: 'x', propagate_mode: 'change_later' }), 'propagate_mode');
+        await refused(
+          updateMessage(dead(), { message_id: 1, content: 'x', propagate_mode: 'change_all' }),
+          'propagate_mode',
+        );
+        await refused(
+          updateMessage(dead(), { message_id: 1, content: 'x', propagate_mode: 'change_later' }),
+          'propagate_mode',
+        );
       });
       it('refuses an unknown propagate_mode', async function () {
-        await refused(updateMessage(dead(), { message_id: 1, topic: 't', propagate_mode: 'all' as 'change_all' }), 'propagate_mode');
+        await refused(
+          updateMessage(dead(), { message_id: 1, topic: 't', propagate_mode: 'all' as 'change_all' }),
+          'propagate_mode',
+        );
       });
       it('refuses an edit with nothing to change', async function () {
         await refused(updateMessage(dead(), { message_id: 1 }));
@@ -213,17 +285,34 @@ describe('API: messages', function () {
       });
       it('accepts a topic of exactly max_topic_length emoji (code points, not UTF-16 units)', async function () {
         // Passes validation, then fails to connect: proof that the request was attempted.
-        await assert.rejects(updateMessage(dead({ maxTopicLength: 10 }), { message_id: 1, topic: '\u{1F600}'.repeat(10) }), (e) => !(e instanceof ValidationError));
+        await assert.rejects(
+          updateMessage(dead({ maxTopicLength: 10 }), { message_id: 1, topic: '\u{1F600}'.repeat(10) }),
+          (e) => !(e instanceof ValidationError),
+        );
       });
       it('refuses an empty topic when topics are required', async function () {
         for (const t of ['', '(no topic)', 'general chat', '  ']) {
-          await refused(updateMessage(dead({ mandatoryTopics: true, emptyTopicDisplayName: 'general chat' }), { message_id: 1, topic: t }), 'topic');
+          await refused(
+            updateMessage(dead({ mandatoryTopics: true, emptyTopicDisplayName: 'general chat' }), {
+              message_id: 1,
+              topic: t,
+            }),
+            'topic',
+          );
         }
       });
       it('refuses to resolve the empty topic', async function () {
-        await refused(updateMessage(dead(), { message_id: 1, topic: '\u2714 ', propagate_mode: 'change_all' }), 'topic', /resolved/);
         await refused(
-          updateMessage(dead({ emptyTopicDisplayName: 'general chat' }), { message_id: 1, topic: '\u2714 general chat', propagate_mode: 'change_all' }),
+          updateMessage(dead(), { message_id: 1, topic: '\u2714 ', propagate_mode: 'change_all' }),
+          'topic',
+          /resolved/,
+        );
+        await refused(
+          updateMessage(dead({ emptyTopicDisplayName: 'general chat' }), {
+            message_id: 1,
+            topic: '\u2714 general chat',
+            propagate_mode: 'change_all',
+          }),
           'topic',
         );
       });
@@ -232,22 +321,35 @@ describe('API: messages', function () {
         await refused(updateMessage(dead(), { message_id: 1, content: 'x'.repeat(10_001) }), 'content');
       });
       it('refuses a malformed prev_content_sha256 and a non-integer message_id', async function () {
-        await refused(updateMessage(dead(), { message_id: 1, content: 'x', prev_content_sha256: 'abc' }), 'prev_content_sha256');
+        await refused(
+          updateMessage(dead(), { message_id: 1, content: 'x', prev_content_sha256: 'abc' }),
+          'prev_content_sha256',
+        );
         await refused(updateMessage(dead(), { message_id: 1.5, content: 'x' }), 'message_id');
       });
       it('refuses a parameter the operation does not have', async function () {
-        await refused(alice.call('PATCH /messages/{message_id}', { message_id: 1, content: 'x', subjectt: 'y' } as never));
+        await refused(
+          alice.call('PATCH /messages/{message_id}', { message_id: 1, content: 'x', subjectt: 'y' } as never),
+        );
       });
     });
   });
 
   describe('GET /messages/matches_narrow (op 6)', function () {
     it('returns only the matching messages, keyed by ID', async function () {
-      const { messages } = await getMessages(alice, { anchor: 'newest', num_before: 30, num_after: 0, narrow: [channel(eng)] });
+      const { messages } = await getMessages(alice, {
+        anchor: 'newest',
+        num_before: 30,
+        num_after: 0,
+        narrow: [channel(eng)],
+      });
       const ids = messages.map((m) => m.id);
       const inTopic = messages.filter((m) => m.subject === 'code review #42').map((m) => String(m.id));
       assert.ok(inTopic.length > 0 && inTopic.length < ids.length);
-      const result = await checkMessagesMatchNarrow(alice, { msg_ids: ids, narrow: [channel(eng), topic('code review #42')] });
+      const result = await checkMessagesMatchNarrow(alice, {
+        msg_ids: ids,
+        narrow: [channel(eng), topic('code review #42')],
+      });
       assert.deepEqual(Object.keys(result.messages).sort(), inTopic.sort());
       for (const match of Object.values(result.messages)) {
         assert.equal(typeof match.match_content, 'string');
@@ -255,8 +357,16 @@ describe('API: messages', function () {
       }
     });
     it('highlights search matches', async function () {
-      const { messages } = await getMessages(alice, { anchor: 'newest', num_before: 50, num_after: 0, narrow: [channel(eng)] });
-      const result = await checkMessagesMatchNarrow(alice, { msg_ids: messages.map((m) => m.id), narrow: [search('staging')] });
+      const { messages } = await getMessages(alice, {
+        anchor: 'newest',
+        num_before: 50,
+        num_after: 0,
+        narrow: [channel(eng)],
+      });
+      const result = await checkMessagesMatchNarrow(alice, {
+        msg_ids: messages.map((m) => m.id),
+        narrow: [search('staging')],
+      });
       const matches = Object.values(result.messages);
       assert.ok(matches.length >= 1);
       assert.ok(matches.every((m) => m.match_content.includes('highlight')));
@@ -276,7 +386,9 @@ describe('API: messages', function () {
       assert.equal(message.display_recipient, 'engineering');
       assert.equal(message.content_type, 'text/x-markdown');
       assert.equal(typeof message.recipient_id, 'number');
-      assert.ok(Array.isArray(message.topic_links) && Array.isArray(message.submessages) && Array.isArray(message.reactions));
+      assert.ok(
+        Array.isArray(message.topic_links) && Array.isArray(message.submessages) && Array.isArray(message.reactions),
+      );
       assert.ok(Array.isArray(message.flags));
       assert.equal(raw_content, message.content);
       const html = await getMessage(alice, { message_id: first.id });
@@ -293,7 +405,12 @@ describe('API: messages', function () {
       assert.equal(message.last_moved_timestamp, undefined);
     });
     it('returns a direct message with its recipients', async function () {
-      const { messages } = await getMessages(alice, { anchor: 'newest', num_before: 5, num_after: 0, narrow: [is('dm')] });
+      const { messages } = await getMessages(alice, {
+        anchor: 'newest',
+        num_before: 5,
+        num_after: 0,
+        narrow: [is('dm')],
+      });
       const dm = messages[0];
       assert.ok(dm);
       const { message } = await getMessage(alice, { message_id: dm.id });
@@ -317,7 +434,11 @@ describe('API: messages', function () {
     });
     it('returns the empty topic as "" only with allow_empty_topic_name', async function () {
       const { messages } = await getMessages(alice, {
-        anchor: 'newest', num_before: 50, num_after: 0, narrow: [channel(general), topic('')], allow_empty_topic_name: true,
+        anchor: 'newest',
+        num_before: 50,
+        num_after: 0,
+        narrow: [channel(general), topic('')],
+        allow_empty_topic_name: true,
       });
       const m = messages[0];
       assert.ok(m, 'the empty topic has messages');
@@ -326,7 +447,12 @@ describe('API: messages', function () {
     });
     it('refuses a message that does not exist or is not visible (BAD_REQUEST)', async function () {
       await apiError(getMessage(alice, { message_id: 99_999_999 }), 'BAD_REQUEST');
-      const { messages } = await getMessages(owner, { anchor: 'newest', num_before: 1, num_after: 0, narrow: [channel('leadership')] });
+      const { messages } = await getMessages(owner, {
+        anchor: 'newest',
+        num_before: 1,
+        num_after: 0,
+        narrow: [channel('leadership')],
+      });
       assert.ok(messages[0]);
       await apiError(getMessage(alice, { message_id: messages[0].id }), 'BAD_REQUEST');
     });
@@ -334,21 +460,41 @@ describe('API: messages', function () {
 
   describe('GET /messages, POST /messages', function () {
     it('fetches a range with anchor and flags', async function () {
-      const result = await getMessages(alice, { anchor: 'newest', num_before: 5, num_after: 0, narrow: [channel(eng)] });
+      const result = await getMessages(alice, {
+        anchor: 'newest',
+        num_before: 5,
+        num_after: 0,
+        narrow: [channel(eng)],
+      });
       assert.ok(result.messages.length > 0 && result.messages.length <= 5);
       assert.equal(result.found_newest, true);
       const ids = result.messages.map((m) => m.id);
-      assert.deepEqual([...ids].sort((a, b) => a - b), ids, 'ascending');
+      assert.deepEqual(
+        [...ids].sort((a, b) => a - b),
+        ids,
+        'ascending',
+      );
       const byIds = await getMessages(alice, { message_ids: ids.slice(0, 2) });
-      assert.deepEqual(byIds.messages.map((m) => m.id), ids.slice(0, 2));
+      assert.deepEqual(
+        byIds.messages.map((m) => m.id),
+        ids.slice(0, 2),
+      );
     });
     it('accepts a numeric anchor in a string', async function () {
       const { messages } = await getMessages(alice, { anchor: 'newest', num_before: 2, num_after: 0 });
       const result = await getMessages(alice, { anchor: String(messages[0].id), num_before: 0, num_after: 0 });
-      assert.deepEqual(result.messages.map((m) => m.id), [messages[0].id]);
+      assert.deepEqual(
+        result.messages.map((m) => m.id),
+        [messages[0].id],
+      );
     });
     it('sends channel and direct messages', async function () {
-      const sent = await sendMessage(alice, { type: 'stream', to: 'general', topic: 'hello', content: 'Hello **world**' });
+      const sent = await sendMessage(alice, {
+        type: 'stream',
+        to: 'general',
+        topic: 'hello',
+        content: 'Hello **world**',
+      });
       const { message } = await getMessage(alice, { message_id: sent.id });
       assert.equal(message.stream_id, general);
       const bobId = accountWithRole(server, MEMBER, 1).userId;
@@ -382,7 +528,14 @@ describe('API: messages', function () {
     it('adds and removes a flag over a narrow range', async function () {
       const msgs = await topicMessages(alice, eng, 'code review #42');
       const narrow = [channel(eng), topic('code review #42')];
-      const added = await updateMessageFlagsForNarrow(alice, { anchor: 'oldest', num_before: 0, num_after: 100, narrow, op: 'add', flag: 'starred' });
+      const added = await updateMessageFlagsForNarrow(alice, {
+        anchor: 'oldest',
+        num_before: 0,
+        num_after: 100,
+        narrow,
+        op: 'add',
+        flag: 'starred',
+      });
       assert.equal(added.processed_count, msgs.length);
       assert.equal(added.updated_count, msgs.length);
       assert.equal(added.first_processed_id, msgs[0].id);
@@ -390,21 +543,51 @@ describe('API: messages', function () {
       assert.equal(added.found_oldest, true);
       assert.equal(added.found_newest, true);
       assert.equal(added.ignored_because_not_subscribed_channels, undefined);
-      const again = await updateMessageFlagsForNarrow(alice, { anchor: 'oldest', num_before: 0, num_after: 100, narrow, op: 'add', flag: 'starred' });
+      const again = await updateMessageFlagsForNarrow(alice, {
+        anchor: 'oldest',
+        num_before: 0,
+        num_after: 100,
+        narrow,
+        op: 'add',
+        flag: 'starred',
+      });
       assert.equal(again.updated_count, 0);
-      const { messages: starred } = await getMessages(alice, { anchor: 'newest', num_before: 100, num_after: 0, narrow: [is('starred')] });
+      const { messages: starred } = await getMessages(alice, {
+        anchor: 'newest',
+        num_before: 100,
+        num_after: 0,
+        narrow: [is('starred')],
+      });
       assert.ok(msgs.every((m) => starred.some((s) => s.id === m.id)));
       const removed = await updateMessageFlagsForNarrow(alice, {
-        anchor: msgs[0].id, include_anchor: false, num_before: 0, num_after: 100, narrow, op: 'remove', flag: 'starred',
+        anchor: msgs[0].id,
+        include_anchor: false,
+        num_before: 0,
+        num_after: 100,
+        narrow,
+        op: 'remove',
+        flag: 'starred',
       });
       assert.equal(removed.processed_count, msgs.length - 1);
     });
 
     it('limits the range to num_before + 1 + num_after and reports an empty range with nulls', async function () {
-      const one = await updateMessageFlagsForNarrow(alice, { anchor: 'newest', num_before: 0, num_after: 0, narrow: [channel(eng)], op: 'add', flag: 'read' });
+      const one = await updateMessageFlagsForNarrow(alice, {
+        anchor: 'newest',
+        num_before: 0,
+        num_after: 0,
+        narrow: [channel(eng)],
+        op: 'add',
+        flag: 'read',
+      });
       assert.ok(one.processed_count <= 1);
       const none = await updateMessageFlagsForNarrow(alice, {
-        anchor: 'newest', num_before: 10, num_after: 0, narrow: [channel(eng), topic('no such topic here')], op: 'add', flag: 'starred',
+        anchor: 'newest',
+        num_before: 10,
+        num_after: 0,
+        narrow: [channel(eng), topic('no such topic here')],
+        op: 'add',
+        flag: 'starred',
       });
       assert.equal(none.processed_count, 0);
       assert.equal(none.first_processed_id, null);
@@ -413,7 +596,12 @@ describe('API: messages', function () {
 
     it('lists skipped channels when marking unread', async function () {
       const result = await updateMessageFlagsForNarrow(alice, {
-        anchor: 'newest', num_before: 2, num_after: 0, narrow: [channel(eng), not(is('unread'))], op: 'remove', flag: 'read',
+        anchor: 'newest',
+        num_before: 2,
+        num_after: 0,
+        narrow: [channel(eng), not(is('unread'))],
+        op: 'remove',
+        flag: 'read',
       });
       assert.ok(Array.isArray(result.ignored_because_not_subscribed_channels));
     });
@@ -431,7 +619,10 @@ describe('API: messages', function () {
       await refused(updateMessageFlags(dead, { messages: [1], op: 'add', flag: 'has_alert_word' }), 'flag');
       // Valid anchors pass validation (and then fail to connect).
       for (const anchor of ['first_unread', 'oldest', 42, '42'] as const) {
-        await assert.rejects(updateMessageFlagsForNarrow(dead, { ...base, anchor }), (e) => !(e instanceof ValidationError));
+        await assert.rejects(
+          updateMessageFlagsForNarrow(dead, { ...base, anchor }),
+          (e) => !(e instanceof ValidationError),
+        );
       }
     });
   });
@@ -445,7 +636,12 @@ describe('API: messages', function () {
       assert.ok(mine);
       assert.equal(mine.reaction_type, 'unicode_emoji');
       await apiError(addReaction(alice, { message_id: m.id, emoji_name: 'octopus' }), 'REACTION_ALREADY_EXISTS');
-      await removeReaction(alice, { message_id: m.id, emoji_name: 'octopus', emoji_code: mine.emoji_code, reaction_type: 'unicode_emoji' });
+      await removeReaction(alice, {
+        message_id: m.id,
+        emoji_name: 'octopus',
+        emoji_code: mine.emoji_code,
+        reaction_type: 'unicode_emoji',
+      });
       ({ message } = await getMessage(alice, { message_id: m.id }));
       assert.ok(!message.reactions.some((r) => r.emoji_name === 'octopus' && r.user_id === message.sender_id));
       await apiError(removeReaction(alice, { message_id: m.id, emoji_name: 'octopus' }), 'REACTION_DOES_NOT_EXIST');
@@ -461,7 +657,12 @@ describe('API: messages', function () {
       const m = lunch.find((x) => x.reactions.some((r) => r.reaction_type === 'chat_extra_emoji'));
       assert.ok(m);
       const r = m.reactions.find((x) => x.reaction_type === 'chat_extra_emoji')!;
-      await removeReaction(owner, { message_id: m.id, emoji_name: r.emoji_name, emoji_code: r.emoji_code, reaction_type: r.reaction_type as 'chat_extra_emoji' });
+      await removeReaction(owner, {
+        message_id: m.id,
+        emoji_name: r.emoji_name,
+        emoji_code: r.emoji_code,
+        reaction_type: r.reaction_type as 'chat_extra_emoji',
+      });
       const { message } = await getMessage(owner, { message_id: m.id });
       assert.ok(!message.reactions.some((x) => x.reaction_type === 'chat_extra_emoji'));
     });
@@ -470,9 +671,15 @@ describe('API: messages', function () {
       const dead = offlineClient();
       await refused(removeReaction(dead, { message_id: 1, emoji_code: '1f44d' }), 'emoji_name');
       await refused(removeReaction(dead, { message_id: 1, reaction_type: 'unicode_emoji' }), 'emoji_name');
-      await refused(addReaction(dead, { message_id: 1, emoji_code: '1f44d', reaction_type: 'unicode_emoji' }), 'emoji_name');
+      await refused(
+        addReaction(dead, { message_id: 1, emoji_code: '1f44d', reaction_type: 'unicode_emoji' }),
+        'emoji_name',
+      );
       await refused(addReaction(dead, { message_id: 1 }), 'emoji_name');
-      await refused(removeReaction(dead, { message_id: 1, emoji_name: 'x', reaction_type: 'bogus' as 'realm_emoji' }), 'reaction_type');
+      await refused(
+        removeReaction(dead, { message_id: 1, emoji_name: 'x', reaction_type: 'bogus' as 'realm_emoji' }),
+        'reaction_type',
+      );
     });
   });
 
@@ -526,7 +733,11 @@ describe('API: messages on older servers', function () {
       const eng = await channelId(alice, 'engineering');
       const { id } = await sendMessage(alice, { type: 'stream', to: eng, topic: 'threshold', content: 'Version A' });
       await updateMessage(alice, { message_id: id, content: 'Version B' });
-      await apiError(updateMessage(alice, { message_id: id, content: 'Version C', prevContent: 'Version A' }), 'BAD_REQUEST', 400);
+      await apiError(
+        updateMessage(alice, { message_id: id, content: 'Version C', prevContent: 'Version A' }),
+        'BAD_REQUEST',
+        400,
+      );
       assert.equal(await rawContent(alice, id), 'Version B');
     });
   });
@@ -565,7 +776,12 @@ describe('API: messages on older servers', function () {
     for (const featureLevel of [247, 173]) {
       await withServer({ featureLevel }, MEMBER, async (alice, server) => {
         const eng = await channelId(alice, 'engineering');
-        const sent = await sendMessage(alice, { type: 'channel', to: eng, topic: 'names', content: 'Channel, old name.' });
+        const sent = await sendMessage(alice, {
+          type: 'channel',
+          to: eng,
+          topic: 'names',
+          content: 'Channel, old name.',
+        });
         assert.equal((await getMessage(alice, { message_id: sent.id })).message.type, 'stream');
         const bobId = accountWithRole(server, MEMBER, 1).userId;
         // Below FL 174 the client sends "private"; from it "direct". Messages are "private" either way.
@@ -591,7 +807,12 @@ describe('API: messages on older servers', function () {
       const m = lunch.find((x) => x.reactions.some((r) => r.reaction_type === 'chat_extra_emoji'));
       assert.ok(m, 'the extra emoji reaction is read as chat_extra_emoji');
       const r = m.reactions.find((x) => x.reaction_type === 'chat_extra_emoji')!;
-      await removeReaction(owner, { message_id: m.id, emoji_name: r.emoji_name, emoji_code: r.emoji_code, reaction_type: 'chat_extra_emoji' });
+      await removeReaction(owner, {
+        message_id: m.id,
+        emoji_name: r.emoji_name,
+        emoji_code: r.emoji_code,
+        reaction_type: 'chat_extra_emoji',
+      });
       const { message } = await getMessage(owner, { message_id: m.id });
       assert.ok(!message.reactions.some((x) => x.emoji_name === r.emoji_name && x.user_id === r.user_id));
     });

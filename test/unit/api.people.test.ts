@@ -116,7 +116,10 @@ describe('API: users, statuses, presence', () => {
       for (const u of members.filter((x) => !x.is_bot)) assert.equal(botTypeName(u.bot_type), null);
       const roles = new Set(members.map((u) => roleName(u.role)));
       for (const r of ['owner', 'administrator', 'moderator', 'member', 'guest']) assert.ok(roles.has(r as never), r);
-      assert.ok(members.some((u) => !u.is_active), 'deactivated users are listed');
+      assert.ok(
+        members.some((u) => !u.is_active),
+        'deactivated users are listed',
+      );
     });
 
     it('names unknown role and bot type codes', () => {
@@ -137,7 +140,12 @@ describe('API: users, statuses, presence', () => {
     const state = () => server.state.statuses.get(accountWithRole(server, MEMBER).userId);
 
     it('sets text and emoji, and changes only what is passed', async () => {
-      await updateStatus(member, { status_text: 'Reviewing', emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' });
+      await updateStatus(member, {
+        status_text: 'Reviewing',
+        emoji_name: 'tada',
+        emoji_code: '1f389',
+        reaction_type: 'unicode_emoji',
+      });
       assert.equal(state()?.status_text, 'Reviewing');
       assert.equal(state()?.emoji_name, 'tada');
       await updateStatus(member, { status_text: 'Lunch' });
@@ -167,7 +175,10 @@ describe('API: users, statuses, presence', () => {
     });
 
     it('refuses an unknown reaction type and unknown parameters', async () => {
-      await refused(updateStatus(offlineClient(), { emoji_name: 'x', reaction_type: 'other' as never }), 'reaction_type');
+      await refused(
+        updateStatus(offlineClient(), { emoji_name: 'x', reaction_type: 'other' as never }),
+        'reaction_type',
+      );
       await refused(updateStatus(offlineClient(), { mood: 'x' } as never), 'mood');
     });
 
@@ -191,7 +202,10 @@ describe('API: users, statuses, presence', () => {
     it('refuses members and moderators with BAD_REQUEST', async () => {
       const target = accountWithRole(server, MODERATOR);
       await apiError(updateUserStatus(member, { user_id: target.userId, status_text: 'nope' }), 'BAD_REQUEST', 400);
-      await apiError(updateUserStatus(moderator, { user_id: accountWithRole(server, MEMBER).userId, status_text: 'nope' }), 'BAD_REQUEST');
+      await apiError(
+        updateUserStatus(moderator, { user_id: accountWithRole(server, MEMBER).userId, status_text: 'nope' }),
+        'BAD_REQUEST',
+      );
       assert.equal(server.state.statuses.get(target.userId)?.status_text, 'Set by admin');
     });
 
@@ -288,20 +302,33 @@ describe('API: settings (op 2)', () => {
   });
 
   it('sends a password change with the current password; the server checks it', async () => {
-    await apiError(updateSettings(member, { old_password: 'not-the-password', new_password: 'n3w-secret' }), 'BAD_REQUEST');
+    await apiError(
+      updateSettings(member, { old_password: 'not-the-password', new_password: 'n3w-secret' }),
+      'BAD_REQUEST',
+    );
   });
 
   it('refuses values outside the allowed sets before sending', async () => {
     const c = offlineClient();
-    await refused(updateSettings(c, { web_channel_default_view: 3 as never }), 'web_channel_default_view', /1 \(top topic/);
+    await refused(
+      updateSettings(c, { web_channel_default_view: 3 as never }),
+      'web_channel_default_view',
+      /1 \(top topic/,
+    );
     await refused(updateSettings(c, { color_scheme: 4 as never }), 'color_scheme', /must be one of 1/);
     await refused(updateSettings(c, { web_mark_read_on_scroll_policy: 0 as never }), 'web_mark_read_on_scroll_policy');
     await refused(updateSettings(c, { emojiset: 'google' as never }), 'emojiset', /"set_a"/);
     await refused(updateSettings(c, { web_home_view: 'recent_topics' as never }), 'web_home_view');
     await refused(updateSettings(c, { demote_inactive_streams: 4 as never }), 'demote_inactive_streams');
     await refused(updateSettings(c, { user_list_style: 0 as never }), 'user_list_style');
-    await refused(updateSettings(c, { web_animate_image_previews: 'sometimes' as never }), 'web_animate_image_previews');
-    await refused(updateSettings(c, { web_stream_unreads_count_display_policy: 4 as never }), 'web_stream_unreads_count_display_policy');
+    await refused(
+      updateSettings(c, { web_animate_image_previews: 'sometimes' as never }),
+      'web_animate_image_previews',
+    );
+    await refused(
+      updateSettings(c, { web_stream_unreads_count_display_policy: 4 as never }),
+      'web_stream_unreads_count_display_policy',
+    );
     await refused(updateSettings(c, { web_font_size_px: -3 }), 'web_font_size_px');
     await refused(updateSettings(c, { web_font_size_px: 14.5 }), 'web_font_size_px');
     await refused(updateSettings(c, { twenty_four_hour_time: 'yes' as never }), 'twenty_four_hour_time');
@@ -324,17 +351,27 @@ describe('API: settings (op 2)', () => {
 
   it('refuses target_users from a member with BAD_REQUEST', async () => {
     const target = accountWithRole(server, MEMBER, 1);
-    await apiError(updateSettings(member, { color_scheme: 2, target_users: { user_ids: [target.userId] } }), 'BAD_REQUEST');
+    await apiError(
+      updateSettings(member, { color_scheme: 2, target_users: { user_ids: [target.userId] } }),
+      'BAD_REQUEST',
+    );
     assert.equal(settingsOf(target).color_scheme, 3);
   });
 
   it('refuses target_users without users or groups, or with a bad shape', async () => {
     await refused(updateSettings(offlineClient(), { color_scheme: 2, target_users: {} }), 'target_users');
-    await refused(updateSettings(offlineClient(), { color_scheme: 2, target_users: { user_ids: ['x'] } as never }), 'target_users');
+    await refused(
+      updateSettings(offlineClient(), { color_scheme: 2, target_users: { user_ids: ['x'] } as never }),
+      'target_users',
+    );
   });
 
   it('gate FL.settingsTargetUsers: target_users refused on older servers', async () => {
-    await refused(updateSettings(offlineClient({ featureLevel: 443 }), { color_scheme: 2, target_users: { user_ids: [4] } }), 'target_users', /feature level 443/);
+    await refused(
+      updateSettings(offlineClient({ featureLevel: 443 }), { color_scheme: 2, target_users: { user_ids: [4] } }),
+      'target_users',
+      /feature level 443/,
+    );
   });
 
   it('describes every settings parameter with its allowed values', () => {
@@ -346,7 +383,10 @@ describe('API: settings (op 2)', () => {
       assert.ok(d.group && d.label && d.type);
     }
     const view = SETTINGS_DESCRIPTION.find((d) => d.name === 'web_channel_default_view')!;
-    assert.deepEqual(view.choices?.map((c) => c.value), [1, 2, 4]);
+    assert.deepEqual(
+      view.choices?.map((c) => c.value),
+      [1, 2, 4],
+    );
   });
 
   describe('settings newer than the server', () => {
@@ -365,7 +405,10 @@ describe('API: settings (op 2)', () => {
     for (const featureLevel of [199, 340, 410, 430, 482]) {
       it(`are sent as they are and reported as ignored by a level-${featureLevel} server`, async () => {
         await withServer({ featureLevel }, MEMBER, async (c) => {
-          const res = await updateSettings(c, { twenty_four_hour_time: true, ...Object.fromEntries(newer.map(([name, , value]) => [name, value])) });
+          const res = await updateSettings(c, {
+            twenty_four_hour_time: true,
+            ...Object.fromEntries(newer.map(([name, , value]) => [name, value])),
+          });
           const expected = newer.filter(([, since]) => featureLevel < since).map(([name]) => name);
           assert.deepEqual([...(res.ignored_parameters_unsupported ?? [])].sort(), expected.sort());
         });
@@ -438,14 +481,18 @@ describe('API: subscriptions and topics', () => {
       assert.equal(subs.get('engineering')!.pin_to_top, false);
       assert.equal(subs.get('general')!.is_muted, true);
       assert.equal(subs.get('design')!.push_notifications, true);
-      await updateSubscriptionProperties(alice, { subscription_data: [{ stream_id: ids.general, property: 'in_home_view', value: true }] });
+      await updateSubscriptionProperties(alice, {
+        subscription_data: [{ stream_id: ids.general, property: 'in_home_view', value: true }],
+      });
       subs = await subsOf(alice);
       assert.equal(subs.get('general')!.is_muted, false);
     });
 
     it('answers BAD_REQUEST for a channel the user is not subscribed to', async () => {
       await apiError(
-        updateSubscriptionProperties(alice, { subscription_data: [{ stream_id: ids.sandbox, property: 'is_muted', value: true }] }),
+        updateSubscriptionProperties(alice, {
+          subscription_data: [{ stream_id: ids.sandbox, property: 'is_muted', value: true }],
+        }),
         'BAD_REQUEST',
       );
     });
@@ -453,7 +500,9 @@ describe('API: subscriptions and topics', () => {
     it('refuses unknown properties and wrongly typed values before sending', async () => {
       const c = offlineClient();
       const one = (property: string, value: unknown) =>
-        updateSubscriptionProperties(c, { subscription_data: [{ stream_id: 1, property: property as never, value: value as never }] });
+        updateSubscriptionProperties(c, {
+          subscription_data: [{ stream_id: 1, property: property as never, value: value as never }],
+        });
       await refused(one('colour', '#ffffff'), 'subscription_data', /must be one of color/);
       await refused(one('color', 'red'), 'subscription_data', /#rrggbb/);
       await refused(one('color', '#fff'), 'subscription_data', /#rrggbb/);
@@ -463,14 +512,21 @@ describe('API: subscriptions and topics', () => {
       }
       await refused(one('is_muted', 1), 'subscription_data');
       await refused(updateSubscriptionProperties(c, { subscription_data: [] }), 'subscription_data', /at least one/);
-      await refused(updateSubscriptionProperties(c, { subscription_data: [{ stream_id: -1, property: 'is_muted', value: true }] }), 'subscription_data');
+      await refused(
+        updateSubscriptionProperties(c, { subscription_data: [{ stream_id: -1, property: 'is_muted', value: true }] }),
+        'subscription_data',
+      );
     });
   });
 
   describe('POST /users/me/subscriptions/{stream_id}', () => {
     it('changes one property', async () => {
       await updateSubscriptionProperty(alice, { stream_id: ids.design, property: 'color', value: '#abcdef' });
-      await updateSubscriptionProperty(alice, { stream_id: ids.design, property: 'wildcard_mentions_notify', value: false });
+      await updateSubscriptionProperty(alice, {
+        stream_id: ids.design,
+        property: 'wildcard_mentions_notify',
+        value: false,
+      });
       const design = (await subsOf(alice)).get('design')!;
       assert.equal(design.color, '#abcdef');
       assert.equal(design.wildcard_mentions_notify, false);
@@ -478,7 +534,10 @@ describe('API: subscriptions and topics', () => {
 
     it('refuses bad names and values before sending', async () => {
       const c = offlineClient();
-      await refused(updateSubscriptionProperty(c, { stream_id: 1, property: 'muted' as never, value: true }), 'property');
+      await refused(
+        updateSubscriptionProperty(c, { stream_id: 1, property: 'muted' as never, value: true }),
+        'property',
+      );
       await refused(updateSubscriptionProperty(c, { stream_id: 1, property: 'color', value: '#12345g' }), 'value');
       await refused(updateSubscriptionProperty(c, { stream_id: 1, property: 'pin_to_top', value: 'yes' }), 'value');
     });
@@ -508,7 +567,10 @@ describe('API: subscriptions and topics', () => {
         assert.equal(policies(me).find((t) => t.topic === 'no messages here')?.policy, policy);
       }
       await updateUserTopic(carol, { stream_id: ids.general, topic: 'no messages here', visibility_policy: 0 });
-      assert.equal(policies(me).find((t) => t.topic === 'no messages here'), undefined);
+      assert.equal(
+        policies(me).find((t) => t.topic === 'no messages here'),
+        undefined,
+      );
     });
 
     it('sends the empty topic display name as ""', async () => {
@@ -519,19 +581,29 @@ describe('API: subscriptions and topics', () => {
     });
 
     it('answers BAD_REQUEST for an inaccessible channel', async () => {
-      await apiError(updateUserTopic(member, { stream_id: ids.leadership, topic: 'x', visibility_policy: 1 }), 'BAD_REQUEST');
+      await apiError(
+        updateUserTopic(member, { stream_id: ids.leadership, topic: 'x', visibility_policy: 1 }),
+        'BAD_REQUEST',
+      );
     });
 
     it('refuses a policy outside 0-3 and an over-long topic before sending', async () => {
       const c = offlineClient();
       for (const bad of [4, -1, 1.5]) {
-        await refused(updateUserTopic(c, { stream_id: 1, topic: 't', visibility_policy: bad as never }), 'visibility_policy', /0 \(none\)/);
+        await refused(
+          updateUserTopic(c, { stream_id: 1, topic: 't', visibility_policy: bad as never }),
+          'visibility_policy',
+          /0 \(none\)/,
+        );
       }
       await refused(updateUserTopic(c, { stream_id: 1, topic: 'x'.repeat(61), visibility_policy: 1 }), 'topic');
     });
 
     it('gate FL.userTopics: refused on servers below 170', async () => {
-      await refused(updateUserTopic(offlineClient({ featureLevel: 169 }), { stream_id: 1, topic: 't', visibility_policy: 1 }), 'visibility_policy');
+      await refused(
+        updateUserTopic(offlineClient({ featureLevel: 169 }), { stream_id: 1, topic: 't', visibility_policy: 1 }),
+        'visibility_policy',
+      );
     });
   });
 
@@ -547,7 +619,10 @@ describe('API: subscriptions and topics', () => {
     it('refuses empty lists and mixed principals before sending', async () => {
       await refused(subscribe(offlineClient(), { subscriptions: [] }), 'subscriptions');
       await refused(subscribe(offlineClient(), { subscriptions: [{ name: ' ' }] }), 'subscriptions');
-      await refused(subscribe(offlineClient(), { subscriptions: [{ name: 'x' }], principals: [1, 'a@b.c'] }), 'principals');
+      await refused(
+        subscribe(offlineClient(), { subscriptions: [{ name: 'x' }], principals: [1, 'a@b.c'] }),
+        'principals',
+      );
     });
   });
 
@@ -608,14 +683,22 @@ describe('API: subscriptions and topics', () => {
     it('answers HTTP 400 BAD_REQUEST for a deactivated or nonexistent principal', async () => {
       const { members } = await getUsers(admin);
       const gone = members.find((u) => !u.is_active)!;
-      await apiError(unsubscribe(admin, { subscriptions: ['general'], principals: [gone.user_id] }), 'BAD_REQUEST', 400);
+      await apiError(
+        unsubscribe(admin, { subscriptions: ['general'], principals: [gone.user_id] }),
+        'BAD_REQUEST',
+        400,
+      );
       await apiError(unsubscribe(admin, { subscriptions: ['general'], principals: [987654] }), 'BAD_REQUEST', 400);
     });
 
     it('refuses an empty list and mixed principals before sending', async () => {
       await refused(unsubscribe(offlineClient(), { subscriptions: [] }), 'subscriptions', /at least one/);
       await refused(unsubscribe(offlineClient(), { subscriptions: [''] }), 'subscriptions');
-      await refused(unsubscribe(offlineClient(), { subscriptions: ['general'], principals: [4, 'bob@example.com'] }), 'principals', /not a mix/);
+      await refused(
+        unsubscribe(offlineClient(), { subscriptions: ['general'], principals: [4, 'bob@example.com'] }),
+        'principals',
+        /not a mix/,
+      );
       await refused(unsubscribe(offlineClient(), { subscriptions: 'general' as never }), 'subscriptions');
     });
   });
@@ -631,7 +714,10 @@ describe('API: subscriptions and topics', () => {
       const own = await getChannelEmailAddress(alice, { stream_id: ids.general, sender_id: aliceId });
       const dflt = await getChannelEmailAddress(alice, { stream_id: ids.general });
       assert.notEqual(own.email, dflt.email);
-      await apiError(getChannelEmailAddress(alice, { stream_id: ids.general, sender_id: byEmail(server, 'bob').userId }), 'BAD_REQUEST');
+      await apiError(
+        getChannelEmailAddress(alice, { stream_id: ids.general, sender_id: byEmail(server, 'bob').userId }),
+        'BAD_REQUEST',
+      );
     });
 
     it('answers BAD_REQUEST without permission to post, and for unknown channels', async () => {
@@ -641,7 +727,10 @@ describe('API: subscriptions and topics', () => {
     });
 
     it('gate FL.channelEmailSender: sender_id refused below 335', async () => {
-      await refused(getChannelEmailAddress(offlineClient({ featureLevel: 334 }), { stream_id: 1, sender_id: 4 }), 'sender_id');
+      await refused(
+        getChannelEmailAddress(offlineClient({ featureLevel: 334 }), { stream_id: 1, sender_id: 4 }),
+        'sender_id',
+      );
       await refused(getChannelEmailAddress(offlineClient(), { stream_id: 0 }), 'stream_id');
     });
   });
@@ -672,14 +761,20 @@ describe('API: people gates on older and zulip-named servers', () => {
     const slim = PresenceEntry.parse({ active_timestamp: 300, idle_timestamp: 250 });
     assert.equal(slim.aggregated.status, 'active');
     assert.equal(slim.website.timestamp, 300);
-    const future = PresenceEntry.parse({ website: { client: 'website', status: 'busy', timestamp: 1 }, aggregated: { client: 'website', status: 'busy', timestamp: 1 } });
+    const future = PresenceEntry.parse({
+      website: { client: 'website', status: 'busy', timestamp: 1 },
+      aggregated: { client: 'website', status: 'busy', timestamp: 1 },
+    });
     assert.equal(future.aggregated.status, 'unknown');
   });
 
   it('sends chat_extra_emoji as zulip_extra_emoji to a zulip-named server', async () => {
     await withServer({ names: 'zulip' }, MEMBER, async (c, server) => {
       await updateStatus(c, { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'chat_extra_emoji' });
-      assert.equal(server.state.statuses.get(accountWithRole(server, MEMBER).userId)?.reaction_type, 'zulip_extra_emoji');
+      assert.equal(
+        server.state.statuses.get(accountWithRole(server, MEMBER).userId)?.reaction_type,
+        'zulip_extra_emoji',
+      );
       assert.equal(c.server?.flavor, 'zulip');
     });
   });
@@ -694,7 +789,11 @@ describe('API: people gates on older and zulip-named servers', () => {
 
   it('reports a bad principal as 403 UNAUTHORIZED_PRINCIPAL below level 208', async () => {
     await withServer({ featureLevel: 200 }, ADMIN, async (c) => {
-      await apiError(unsubscribe(c, { subscriptions: ['general'], principals: [987654] }), 'UNAUTHORIZED_PRINCIPAL', 403);
+      await apiError(
+        unsubscribe(c, { subscriptions: ['general'], principals: [987654] }),
+        'UNAUTHORIZED_PRINCIPAL',
+        403,
+      );
     });
   });
 

@@ -44,10 +44,10 @@ describe('API: personal items', function () {
       const { saved_snippet_id } = await createSavedSnippet(alice, { title: 'Greeting', content: 'Hello **there**' });
       let list = (await getSavedSnippets(alice)).saved_snippets;
       assert.equal(list.length, before.saved_snippets.length + 1);
-      assert.deepEqual(
-        (({ title, content }) => ({ title, content }))(list.find((s) => s.id === saved_snippet_id)!),
-        { title: 'Greeting', content: 'Hello **there**' },
-      );
+      assert.deepEqual((({ title, content }) => ({ title, content }))(list.find((s) => s.id === saved_snippet_id)!), {
+        title: 'Greeting',
+        content: 'Hello **there**',
+      });
       await updateSavedSnippet(alice, { saved_snippet_id, title: 'Greeting (formal)' });
       await updateSavedSnippet(alice, { saved_snippet_id, content: 'Good day.' });
       list = (await getSavedSnippets(alice)).saved_snippets;
@@ -88,7 +88,10 @@ describe('API: personal items', function () {
       const { scheduled_messages } = await getScheduledMessages(alice);
       assert.ok(scheduled_messages.length >= 1);
       const times = scheduled_messages.map((m) => m.scheduled_delivery_timestamp);
-      assert.deepEqual([...times].sort((a, b) => a - b), times);
+      assert.deepEqual(
+        [...times].sort((a, b) => a - b),
+        times,
+      );
       for (const m of scheduled_messages) {
         assert.ok(m.type === 'stream' || m.type === 'private');
         assert.equal(typeof m.failed, 'boolean');
@@ -98,9 +101,16 @@ describe('API: personal items', function () {
     it('creates, edits (content, topic, type) and deletes a scheduled message', async function () {
       const at = inOneDay();
       const { scheduled_message_id } = await createScheduledMessage(alice, {
-        type: 'channel', to: eng, topic: 'later', content: 'Scheduled hello', scheduled_delivery_timestamp: at,
+        type: 'channel',
+        to: eng,
+        topic: 'later',
+        content: 'Scheduled hello',
+        scheduled_delivery_timestamp: at,
       });
-      const find = async () => (await getScheduledMessages(alice)).scheduled_messages.find((m) => m.scheduled_message_id === scheduled_message_id);
+      const find = async () =>
+        (await getScheduledMessages(alice)).scheduled_messages.find(
+          (m) => m.scheduled_message_id === scheduled_message_id,
+        );
       let m = await find();
       assert.ok(m);
       assert.equal(m.type, 'stream');
@@ -132,14 +142,22 @@ describe('API: personal items', function () {
       const failed = (await getScheduledMessages(alice)).scheduled_messages.find((m) => m.failed);
       assert.ok(failed, 'the fixture has a failed scheduled message');
       const at = inOneDay();
-      await updateScheduledMessage(alice, { scheduled_message_id: failed.scheduled_message_id, scheduled_delivery_timestamp: at });
-      const m = (await getScheduledMessages(alice)).scheduled_messages.find((x) => x.scheduled_message_id === failed.scheduled_message_id);
+      await updateScheduledMessage(alice, {
+        scheduled_message_id: failed.scheduled_message_id,
+        scheduled_delivery_timestamp: at,
+      });
+      const m = (await getScheduledMessages(alice)).scheduled_messages.find(
+        (x) => x.scheduled_message_id === failed.scheduled_message_id,
+      );
       assert.equal(m?.scheduled_delivery_timestamp, at);
     });
 
     it('reports STREAM_DOES_NOT_EXIST with the channel ID in error.missingStream', async function () {
       const { scheduled_message_id } = await createScheduledMessage(alice, {
-        type: 'direct', to: [bobId], content: 'Soon', scheduled_delivery_timestamp: inOneDay(),
+        type: 'direct',
+        to: [bobId],
+        content: 'Soon',
+        scheduled_delivery_timestamp: inOneDay(),
       });
       const error = await apiError(
         updateScheduledMessage(alice, { scheduled_message_id, type: 'channel', to: 987_654, topic: 'nowhere' }),
@@ -152,15 +170,29 @@ describe('API: personal items', function () {
       await apiError(updateScheduledMessage(alice, { scheduled_message_id: 99_999, content: 'x' }), 'BAD_REQUEST', 404);
       const bobs = (await getScheduledMessages(bob)).scheduled_messages[0];
       assert.ok(bobs);
-      await apiError(updateScheduledMessage(alice, { scheduled_message_id: bobs.scheduled_message_id, content: 'x' }), 'BAD_REQUEST', 404);
-      await apiError(deleteScheduledMessage(alice, { scheduled_message_id: bobs.scheduled_message_id }), 'BAD_REQUEST', 404);
+      await apiError(
+        updateScheduledMessage(alice, { scheduled_message_id: bobs.scheduled_message_id, content: 'x' }),
+        'BAD_REQUEST',
+        404,
+      );
+      await apiError(
+        deleteScheduledMessage(alice, { scheduled_message_id: bobs.scheduled_message_id }),
+        'BAD_REQUEST',
+        404,
+      );
     });
 
     it('refuses an invalid user ID (BAD_REQUEST)', async function () {
       const { scheduled_message_id } = await createScheduledMessage(alice, {
-        type: 'direct', to: [bobId], content: 'Soon', scheduled_delivery_timestamp: inOneDay(),
+        type: 'direct',
+        to: [bobId],
+        content: 'Soon',
+        scheduled_delivery_timestamp: inOneDay(),
       });
-      await apiError(updateScheduledMessage(alice, { scheduled_message_id, type: 'direct', to: [987_654] }), 'BAD_REQUEST');
+      await apiError(
+        updateScheduledMessage(alice, { scheduled_message_id, type: 'direct', to: [987_654] }),
+        'BAD_REQUEST',
+      );
     });
 
     it('validates before sending', async function () {
@@ -176,19 +208,52 @@ describe('API: personal items', function () {
       await refused(updateScheduledMessage(dead, { ...id, type: 'channel', to: [3, 4], topic: 't' }), 'to');
       await refused(updateScheduledMessage(dead, { ...id, type: 'group' as 'direct', to: [3] }), 'type');
       const at = inOneDay();
-      await refused(createScheduledMessage(dead, { type: 'channel', to: 3, content: 'x'.repeat(11), topic: 't', scheduled_delivery_timestamp: at }), 'content');
-      await refused(createScheduledMessage(dead, { type: 'channel', to: 3, content: 'x', scheduled_delivery_timestamp: at }), 'topic');
-      await refused(createScheduledMessage(dead, { type: 'channel', to: 3, content: 'x', topic: 'toolong', scheduled_delivery_timestamp: at }), 'topic');
+      await refused(
+        createScheduledMessage(dead, {
+          type: 'channel',
+          to: 3,
+          content: 'x'.repeat(11),
+          topic: 't',
+          scheduled_delivery_timestamp: at,
+        }),
+        'content',
+      );
+      await refused(
+        createScheduledMessage(dead, { type: 'channel', to: 3, content: 'x', scheduled_delivery_timestamp: at }),
+        'topic',
+      );
+      await refused(
+        createScheduledMessage(dead, {
+          type: 'channel',
+          to: 3,
+          content: 'x',
+          topic: 'toolong',
+          scheduled_delivery_timestamp: at,
+        }),
+        'topic',
+      );
       // A direct message's topic is ignored, so it is not checked.
-      await assert.rejects(updateScheduledMessage(dead, { ...id, type: 'direct', to: [3], topic: 'toolong' }), (e) => !(e instanceof ValidationError));
+      await assert.rejects(
+        updateScheduledMessage(dead, { ...id, type: 'direct', to: [3], topic: 'toolong' }),
+        (e) => !(e instanceof ValidationError),
+      );
     });
   });
 
   describe('reminders (op 16 and list/delete)', function () {
     it('creates a reminder with a note, lists and deletes it', async function () {
-      const { messages } = await getMessages(alice, { anchor: 'newest', num_before: 1, num_after: 0, narrow: [channel(eng)] });
+      const { messages } = await getMessages(alice, {
+        anchor: 'newest',
+        num_before: 1,
+        num_after: 0,
+        narrow: [channel(eng)],
+      });
       const at = inOneDay();
-      const { reminder_id } = await createReminder(alice, { message_id: messages[0].id, scheduled_delivery_timestamp: at, note: 'Follow up' });
+      const { reminder_id } = await createReminder(alice, {
+        message_id: messages[0].id,
+        scheduled_delivery_timestamp: at,
+        note: 'Follow up',
+      });
       assert.equal(typeof reminder_id, 'number');
       const { reminders } = await getReminders(alice);
       const mine = reminders.find((r) => r.reminder_id === reminder_id);
@@ -201,20 +266,50 @@ describe('API: personal items', function () {
     });
 
     it('refuses a note over max_reminder_note_length when the limit is known', async function () {
-      await refused(createReminder(offlineClient({ limits: { maxReminderNoteLength: 5 } }), { message_id: 1, scheduled_delivery_timestamp: inOneDay(), note: '123456' }), 'note');
+      await refused(
+        createReminder(offlineClient({ limits: { maxReminderNoteLength: 5 } }), {
+          message_id: 1,
+          scheduled_delivery_timestamp: inOneDay(),
+          note: '123456',
+        }),
+        'note',
+      );
       // Unknown limit: not checked here.
-      await assert.rejects(createReminder(offlineClient(), { message_id: 1, scheduled_delivery_timestamp: inOneDay(), note: '123456' }), (e) => !(e instanceof ValidationError));
+      await assert.rejects(
+        createReminder(offlineClient(), { message_id: 1, scheduled_delivery_timestamp: inOneDay(), note: '123456' }),
+        (e) => !(e instanceof ValidationError),
+      );
     });
 
     it("validate(key, some, 'some') runs the rules on the parameters given without sending; those that need the server's version wait for it", function () {
       const throwsOn = (run: () => void, field: string | undefined, message: RegExp): void =>
-        assert.throws(run, (e: unknown) => e instanceof ValidationError && e.field === field && message.test(e.message));
-      throwsOn(() => offlineClient({ limits: { maxReminderNoteLength: 5 } }).validate('POST /reminders', { note: '123456' }, 'some'), 'note', /5/);
+        assert.throws(
+          run,
+          (e: unknown) => e instanceof ValidationError && e.field === field && message.test(e.message),
+        );
+      throwsOn(
+        () =>
+          offlineClient({ limits: { maxReminderNoteLength: 5 } }).validate(
+            'POST /reminders',
+            { note: '123456' },
+            'some',
+          ),
+        'note',
+        /5/,
+      );
       offlineClient({ limits: { maxReminderNoteLength: 5 } }).validate('POST /reminders', { note: '12345' }, 'some');
-      throwsOn(() => offlineClient({ featureLevel: 414 }).validate('POST /reminders', { note: 'n' }, 'some'), 'note', /too old/);
+      throwsOn(
+        () => offlineClient({ featureLevel: 414 }).validate('POST /reminders', { note: 'n' }, 'some'),
+        'note',
+        /too old/,
+      );
       throwsOn(() => offlineClient().validate('POST /saved_snippets', { title: '  ' }, 'some'), 'title', /title/);
       throwsOn(() => offlineClient().validate('POST /saved_snippets', { title: 7 } as never, 'some'), 'title', /./);
-      throwsOn(() => offlineClient().validate('POST /saved_snippets', { titel: 'x' } as never, 'some'), 'titel', /not a parameter/);
+      throwsOn(
+        () => offlineClient().validate('POST /saved_snippets', { titel: 'x' } as never, 'some'),
+        'titel',
+        /not a parameter/,
+      );
       const unknownServer = offlineClient({ featureLevel: 414, limits: { maxSavedSnippetTitleLength: 3 } });
       unknownServer.server = undefined;
       unknownServer.validate('POST /reminders', { note: 'n' }, 'some');
@@ -224,10 +319,25 @@ describe('API: personal items', function () {
     });
 
     it('explains that a server below FL.reminders / FL.reminderNote is too old', async function () {
-      await refused(createReminder(offlineClient({ featureLevel: 380 }), { message_id: 1, scheduled_delivery_timestamp: inOneDay() }), undefined, /too old/);
+      await refused(
+        createReminder(offlineClient({ featureLevel: 380 }), {
+          message_id: 1,
+          scheduled_delivery_timestamp: inOneDay(),
+        }),
+        undefined,
+        /too old/,
+      );
       await refused(getReminders(offlineClient({ featureLevel: 380 })), undefined, /too old/);
       await refused(deleteReminder(offlineClient({ featureLevel: 380 }), { reminder_id: 1 }), undefined, /too old/);
-      await refused(createReminder(offlineClient({ featureLevel: 414 }), { message_id: 1, scheduled_delivery_timestamp: inOneDay(), note: 'n' }), 'note', /too old/);
+      await refused(
+        createReminder(offlineClient({ featureLevel: 414 }), {
+          message_id: 1,
+          scheduled_delivery_timestamp: inOneDay(),
+          note: 'n',
+        }),
+        'note',
+        /too old/,
+      );
     });
   });
 });
@@ -236,17 +346,29 @@ describe('API: personal items on older servers', function () {
   it('FL 414: reminders work without a note; FL 247: scheduled "channel" is sent as "stream"', async function () {
     await withServer({ featureLevel: 414 }, MEMBER, async (alice) => {
       const { messages } = await getMessages(alice, { anchor: 'newest', num_before: 1, num_after: 0 });
-      const { reminder_id } = await createReminder(alice, { message_id: messages[0].id, scheduled_delivery_timestamp: inOneDay() });
+      const { reminder_id } = await createReminder(alice, {
+        message_id: messages[0].id,
+        scheduled_delivery_timestamp: inOneDay(),
+      });
       assert.ok((await getReminders(alice)).reminders.some((r) => r.reminder_id === reminder_id));
-      await refused(createReminder(alice, { message_id: messages[0].id, scheduled_delivery_timestamp: inOneDay(), note: 'x' }), 'note');
+      await refused(
+        createReminder(alice, { message_id: messages[0].id, scheduled_delivery_timestamp: inOneDay(), note: 'x' }),
+        'note',
+      );
     });
     await withServer({ featureLevel: 247 }, { role: MEMBER, index: 1 }, async (bob) => {
       const eng = await channelId(bob, 'engineering');
       const { scheduled_message_id } = await createScheduledMessage(bob, {
-        type: 'channel', to: eng, topic: 'old', content: 'Old names', scheduled_delivery_timestamp: inOneDay(),
+        type: 'channel',
+        to: eng,
+        topic: 'old',
+        content: 'Old names',
+        scheduled_delivery_timestamp: inOneDay(),
       });
       await updateScheduledMessage(bob, { scheduled_message_id, type: 'channel', to: eng, topic: 'old again' });
-      const m = (await getScheduledMessages(bob)).scheduled_messages.find((x) => x.scheduled_message_id === scheduled_message_id);
+      const m = (await getScheduledMessages(bob)).scheduled_messages.find(
+        (x) => x.scheduled_message_id === scheduled_message_id,
+      );
       assert.equal(m?.type, 'stream');
       assert.equal(m?.topic, 'old again');
       await refused(getReminders(bob), undefined, /too old/);

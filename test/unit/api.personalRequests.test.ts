@@ -9,7 +9,17 @@ import { recordingServer } from './recordingServer';
 
 /** The example answer of the real API's `GET /server_settings` documentation (trimmed to the fields the client reads). */
 const documentedServerSettings = {
-  authentication_methods: { password: true, dev: true, email: true, ldap: false, remoteuser: false, github: true, azuread: false, google: true, saml: true },
+  authentication_methods: {
+    password: true,
+    dev: true,
+    email: true,
+    ldap: false,
+    remoteuser: false,
+    github: true,
+    azuread: false,
+    google: true,
+    saml: true,
+  },
   email_auth_enabled: true,
   external_authentication_methods: [
     {
@@ -57,7 +67,7 @@ describe('API: requests for settings and server settings', () => {
     assert.ok(seen[0]!.headers.authorization?.startsWith('Basic '));
   });
 
-  it('sends target_users (administrators changing other users\' settings) as JSON', async () => {
+  it("sends target_users (administrators changing other users' settings) as JSON", async () => {
     const c = client(FL.settingsTargetUsers);
     await updateSettings(c, { twenty_four_hour_time: false, target_users: { user_ids: [2, 3], group_ids: [11] } });
     assert.equal(seen.length, 1);
@@ -78,7 +88,10 @@ describe('API: requests for settings and server settings', () => {
     );
     assert.equal(settings.chat_feature_level, 1);
     assert.equal(settings.chat_version, '5.0-dev-1650-gc79a3e3cc7');
-    assert.deepEqual(settings.external_authentication_methods, documentedServerSettings.external_authentication_methods);
+    assert.deepEqual(
+      settings.external_authentication_methods,
+      documentedServerSettings.external_authentication_methods,
+    );
   });
 
   for (const missing of ['name', 'display_name', 'display_icon', 'login_url', 'signup_url'] as const) {

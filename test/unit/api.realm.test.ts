@@ -1,9 +1,25 @@
 import assert from 'node:assert/strict';
 import type { ChatClient } from '../../src/api';
 import { Linkifier } from '../../src/api/realm/models';
-import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from '../../src/api/realm/routes';
+import {
+  addLinkifier,
+  getLinkifiers,
+  removeLinkifier,
+  reorderLinkifiers,
+  updateLinkifier,
+} from '../../src/api/realm/routes';
 import { getServerSettings } from '../../src/api/server/routes';
-import { ADMIN, apiError, MEMBER, offlineClient, refused, type RunningServer, type ServerOptions, useServer, withServer } from './helpers';
+import {
+  ADMIN,
+  apiError,
+  MEMBER,
+  offlineClient,
+  refused,
+  type RunningServer,
+  type ServerOptions,
+  useServer,
+  withServer,
+} from './helpers';
 
 describe('API: linkifiers', () => {
   const suite = useServer();
@@ -20,7 +36,10 @@ describe('API: linkifiers', () => {
     it('returns the ordered linkifiers with reverse fields', async () => {
       const { linkifiers } = await getLinkifiers(member);
       assert.ok(linkifiers.length >= 2);
-      assert.deepEqual(linkifiers.map((l) => l.id), server.state.linkifiers.map((l) => l.id));
+      assert.deepEqual(
+        linkifiers.map((l) => l.id),
+        server.state.linkifiers.map((l) => l.id),
+      );
       const rfc = linkifiers.find((l) => l.alternative_url_templates.length > 0);
       assert.ok(rfc);
       assert.equal(typeof rfc.example_input, 'string');
@@ -49,14 +68,20 @@ describe('API: linkifiers', () => {
 
     it('refuses members with BAD_REQUEST', async () => {
       const before = server.state.linkifiers.length;
-      await apiError(addLinkifier(member, { pattern: 'X(?P<n>[0-9]+)', url_template: 'https://x.example.com/{n}' }), 'BAD_REQUEST');
+      await apiError(
+        addLinkifier(member, { pattern: 'X(?P<n>[0-9]+)', url_template: 'https://x.example.com/{n}' }),
+        'BAD_REQUEST',
+      );
       await apiError(removeLinkifier(member, { filter_id: server.state.linkifiers[0].id }), 'BAD_REQUEST');
       assert.equal(server.state.linkifiers.length, before);
     });
 
     it('answers BAD_REQUEST for an unknown linkifier and an invalid template', async () => {
       await apiError(removeLinkifier(admin, { filter_id: 99999 }), 'BAD_REQUEST');
-      await apiError(addLinkifier(admin, { pattern: 'Y(?P<n>[0-9]+)', url_template: 'https://y.example.com/{other}' }), 'BAD_REQUEST');
+      await apiError(
+        addLinkifier(admin, { pattern: 'Y(?P<n>[0-9]+)', url_template: 'https://y.example.com/{other}' }),
+        'BAD_REQUEST',
+      );
     });
   });
 
@@ -142,7 +167,10 @@ describe('API: linkifiers', () => {
       await refused(updateLinkifier(c, { ...base, url_template: '' }), 'url_template', /URL template/);
       await refused(updateLinkifier(c, { ...base, reverse_template: 'A{n}' }), 'example_input', /example input/);
       await refused(updateLinkifier(c, { ...base, reverse_template: 'A{n}', example_input: null }), 'example_input');
-      await refused(updateLinkifier(c, { ...base, alternative_url_templates: 'https://x' as never }), 'alternative_url_templates');
+      await refused(
+        updateLinkifier(c, { ...base, alternative_url_templates: 'https://x' as never }),
+        'alternative_url_templates',
+      );
       await refused(updateLinkifier(c, { ...base, alternative_url_templates: [''] }), 'alternative_url_templates');
       await refused(updateLinkifier(c, { ...base, filter_id: 0 }), 'filter_id');
       await refused(updateLinkifier(c, { filter_id: 1, url_template: 'https://a' } as never), 'pattern');
@@ -155,14 +183,24 @@ describe('API: linkifiers', () => {
       const ids = (await getLinkifiers(member)).linkifiers.map((l) => l.id);
       const reversed = [...ids].reverse();
       await reorderLinkifiers(admin, { ordered_linkifier_ids: reversed });
-      assert.deepEqual((await getLinkifiers(member)).linkifiers.map((l) => l.id), reversed);
+      assert.deepEqual(
+        (await getLinkifiers(member)).linkifiers.map((l) => l.id),
+        reversed,
+      );
       await apiError(reorderLinkifiers(member, { ordered_linkifier_ids: ids }), 'BAD_REQUEST');
       await apiError(reorderLinkifiers(admin, { ordered_linkifier_ids: ids.slice(1) }), 'BAD_REQUEST');
     });
 
     it('refuses repeated ids and non-ids before sending', async () => {
-      await refused(reorderLinkifiers(offlineClient(), { ordered_linkifier_ids: [1, 2, 1] }), 'ordered_linkifier_ids', /only once/);
-      await refused(reorderLinkifiers(offlineClient(), { ordered_linkifier_ids: ['1'] as never }), 'ordered_linkifier_ids');
+      await refused(
+        reorderLinkifiers(offlineClient(), { ordered_linkifier_ids: [1, 2, 1] }),
+        'ordered_linkifier_ids',
+        /only once/,
+      );
+      await refused(
+        reorderLinkifiers(offlineClient(), { ordered_linkifier_ids: ['1'] as never }),
+        'ordered_linkifier_ids',
+      );
     });
   });
 
@@ -194,11 +232,23 @@ describe('API: linkifiers', () => {
       assert.deepEqual(res.ignored_parameters_unsupported ?? [], []);
       assert.equal(old.server.state.linkifiers[0].pattern, 'T(?P<n>[0-9]+)');
       await refused(
-        updateLinkifier(oldAdmin, { filter_id: id, pattern: 'T(?P<n>[0-9]+)', url_template: 'https://t.example.com/{n}', example_input: 'T1' }),
+        updateLinkifier(oldAdmin, {
+          filter_id: id,
+          pattern: 'T(?P<n>[0-9]+)',
+          url_template: 'https://t.example.com/{n}',
+          example_input: 'T1',
+        }),
         'example_input',
         /feature level 470/,
       );
-      await refused(addLinkifier(offlineClient({ featureLevel: 470 }), { pattern: 'A', url_template: 'https://a', reverse_template: 'A' }), 'reverse_template');
+      await refused(
+        addLinkifier(offlineClient({ featureLevel: 470 }), {
+          pattern: 'A',
+          url_template: 'https://a',
+          reverse_template: 'A',
+        }),
+        'reverse_template',
+      );
     });
   });
 
@@ -210,12 +260,25 @@ describe('API: linkifiers', () => {
 });
 
 describe('API: GET /server_settings across levels and names', () => {
-  const cases: { name: string; options: ServerOptions; level: number; realmUrl: boolean; flavor: 'chat' | 'zulip' }[] = [
-    { name: 'level 0 (no feature level key)', options: { featureLevel: 0 }, level: 0, realmUrl: false, flavor: 'chat' },
-    { name: 'level 256 (realm_uri only)', options: { featureLevel: 256 }, level: 256, realmUrl: false, flavor: 'chat' },
-    { name: 'current level', options: {}, level: 482, realmUrl: true, flavor: 'chat' },
-    { name: "names: 'zulip'", options: { names: 'zulip' }, level: 482, realmUrl: true, flavor: 'zulip' },
-  ];
+  const cases: { name: string; options: ServerOptions; level: number; realmUrl: boolean; flavor: 'chat' | 'zulip' }[] =
+    [
+      {
+        name: 'level 0 (no feature level key)',
+        options: { featureLevel: 0 },
+        level: 0,
+        realmUrl: false,
+        flavor: 'chat',
+      },
+      {
+        name: 'level 256 (realm_uri only)',
+        options: { featureLevel: 256 },
+        level: 256,
+        realmUrl: false,
+        flavor: 'chat',
+      },
+      { name: 'current level', options: {}, level: 482, realmUrl: true, flavor: 'chat' },
+      { name: "names: 'zulip'", options: { names: 'zulip' }, level: 482, realmUrl: true, flavor: 'zulip' },
+    ];
   for (const c of cases) {
     it(c.name, async () => {
       await withServer(c.options, MEMBER, async (client, server) => {
@@ -225,7 +288,10 @@ describe('API: GET /server_settings across levels and names', () => {
         assert.equal(settings.realm_uri, server.url);
         // The deprecated alias stands in for realm_url on servers before FL.realmUrl.
         assert.equal(settings.realm_url, server.url);
-        assert.equal('realm_url' in (await client.request('GET', '/server_settings', {}, { route: 'raw', auth: false })), c.realmUrl);
+        assert.equal(
+          'realm_url' in (await client.request('GET', '/server_settings', {}, { route: 'raw', auth: false })),
+          c.realmUrl,
+        );
         assert.equal(client.server?.featureLevel, c.level);
         assert.equal(client.server?.flavor, c.flavor);
       });

@@ -7,7 +7,9 @@ import { SETTINGS_DESCRIPTION, SettingsChanges, TargetUsers, UserSettings } from
  * user what is wrong in words.
  */
 
-type Schema = { safeParse(v: unknown): { success: boolean; data?: unknown; error?: { issues: { message: string }[] } } };
+type Schema = {
+  safeParse(v: unknown): { success: boolean; data?: unknown; error?: { issues: { message: string }[] } };
+};
 
 /** The messages with which `schema` refuses `value`. */
 function refusal(schema: Schema, value: unknown): string[] {
@@ -52,14 +54,35 @@ const WRONG_TYPE: Record<string, [unknown, string]> = {
   web_line_height_percent: ['120', 'The line height must be a number.'],
   email_notifications_batching_period_seconds: ['60', 'The email batching period must be a number of seconds.'],
   color_scheme: ['2', 'The colour scheme must be one of 1 (automatic), 2 (dark), 3 (light).'],
-  emojiset: [1, 'The emoji set must be one of "text" (plain text), "set_a" (modern style), "set_b" (social-network style).'],
-  web_animate_image_previews: [true, 'Animating image previews must be one of "always" (always), "on_hover" (on hover), "never" (never).'],
-  web_home_view: [1, 'The home view must be one of "recent" (recent conversations), "inbox" (inbox), "all_messages" (all messages).'],
-  web_channel_default_view: ['1', 'The default channel view must be one of 1 (top topic in the channel), 2 (channel feed), 4 (top unread topic in the channel).'],
-  web_mark_read_on_scroll_policy: ['1', 'Mark as read on scroll must be one of 1 (always), 2 (only in conversation views), 3 (never).'],
+  emojiset: [
+    1,
+    'The emoji set must be one of "text" (plain text), "set_a" (modern style), "set_b" (social-network style).',
+  ],
+  web_animate_image_previews: [
+    true,
+    'Animating image previews must be one of "always" (always), "on_hover" (on hover), "never" (never).',
+  ],
+  web_home_view: [
+    1,
+    'The home view must be one of "recent" (recent conversations), "inbox" (inbox), "all_messages" (all messages).',
+  ],
+  web_channel_default_view: [
+    '1',
+    'The default channel view must be one of 1 (top topic in the channel), 2 (channel feed), 4 (top unread topic in the channel).',
+  ],
+  web_mark_read_on_scroll_policy: [
+    '1',
+    'Mark as read on scroll must be one of 1 (always), 2 (only in conversation views), 3 (never).',
+  ],
   demote_inactive_streams: ['1', 'Hiding inactive channels must be one of 1 (automatic), 2 (always), 3 (never).'],
-  user_list_style: ['1', 'The user list style must be one of 1 (compact), 2 (with status), 3 (with avatar and status).'],
-  web_stream_unreads_count_display_policy: ['1', 'Showing unread counts must be one of 1 (all channels), 2 (unmuted channels and topics), 3 (no channels).'],
+  user_list_style: [
+    '1',
+    'The user list style must be one of 1 (compact), 2 (with status), 3 (with avatar and status).',
+  ],
+  web_stream_unreads_count_display_policy: [
+    '1',
+    'Showing unread counts must be one of 1 (all channels), 2 (unmuted channels and topics), 3 (no channels).',
+  ],
 };
 
 describe('settings description table (PATCH /settings)', () => {
@@ -113,7 +136,8 @@ describe('settings description table (PATCH /settings)', () => {
 
   it('labels every row with its own text, and every note is distinct text', () => {
     const labels = SETTINGS_DESCRIPTION.map((d) => d.label);
-    for (const [i, l] of labels.entries()) assert.ok(typeof l === 'string' && l.trim() !== '', `label of ${SETTINGS_DESCRIPTION[i]!.name}`);
+    for (const [i, l] of labels.entries())
+      assert.ok(typeof l === 'string' && l.trim() !== '', `label of ${SETTINGS_DESCRIPTION[i]!.name}`);
     assert.equal(new Set(labels).size, labels.length);
     const notes = SETTINGS_DESCRIPTION.filter((d) => 'note' in d).map((d) => d.note);
     for (const n of notes) assert.ok(typeof n === 'string' && n.trim() !== '');
@@ -123,7 +147,12 @@ describe('settings description table (PATCH /settings)', () => {
 
   it('lists exactly the values the schema accepts as choices, each with its own label', () => {
     const enumerated = SETTINGS_DESCRIPTION.filter((d) => d.choices);
-    assert.deepEqual(enumerated.map((d) => d.name).sort(), Object.keys(WRONG_TYPE).filter((n) => WRONG_TYPE[n]![1].includes('must be one of')).sort());
+    assert.deepEqual(
+      enumerated.map((d) => d.name).sort(),
+      Object.keys(WRONG_TYPE)
+        .filter((n) => WRONG_TYPE[n]![1].includes('must be one of'))
+        .sort(),
+    );
     for (const d of enumerated) {
       const labels = d.choices!.map((c) => c.label);
       for (const l of labels) assert.ok(typeof l === 'string' && l.trim() !== '', d.name);
@@ -133,7 +162,9 @@ describe('settings description table (PATCH /settings)', () => {
         assert.deepEqual(accepted(SettingsChanges, { [d.name]: c.value }), { [d.name]: c.value });
       }
       // The refusal lists the same choices, in the same order, with the same (lower-cased) labels.
-      const list = d.choices!.map((c) => `${typeof c.value === 'string' ? `"${c.value}"` : c.value} (${c.label.toLowerCase()})`).join(', ');
+      const list = d
+        .choices!.map((c) => `${typeof c.value === 'string' ? `"${c.value}"` : c.value} (${c.label.toLowerCase()})`)
+        .join(', ');
       const bad = d.type === 'integer' ? 5 : 'other';
       const [message] = refusal(SettingsChanges, { [d.name]: bad });
       assert.ok(message!.endsWith(` must be one of ${list}.`), message);
@@ -153,7 +184,8 @@ describe('settings description table (PATCH /settings)', () => {
       ['emojiset', 'google'],
       ['web_animate_image_previews', 'sometimes'],
     ];
-    for (const [name, value] of gaps) assert.deepEqual(refusal(SettingsChanges, { [name]: value }), [WRONG_TYPE[name]![1]], name);
+    for (const [name, value] of gaps)
+      assert.deepEqual(refusal(SettingsChanges, { [name]: value }), [WRONG_TYPE[name]![1]], name);
   });
 
   it('copies as plain data: label, group, choices and notes are enumerable and only present when set', () => {
@@ -180,23 +212,45 @@ describe('settings changes: values checked before sending', () => {
       ['  ada@example.com\t', 'ada@example.com'],
       ['first.last+tag@mail.example.org', 'first.last+tag@mail.example.org'],
     ];
-    for (const [input, sent] of good) assert.deepEqual(accepted(SettingsChanges, { email: input }), { email: sent }, input);
+    for (const [input, sent] of good)
+      assert.deepEqual(accepted(SettingsChanges, { email: input }), { email: sent }, input);
   });
 
   it('refuses anything else as not a valid email address', () => {
-    const bad = ['nope', '', '@example.com', 'ada@', 'ada@@example.com', 'a@b@c', 'x ada@example.com', 'ada@example.com x', 'ada @example.com', 'ada@ example.com', 'ada@exa mple.com'];
-    for (const input of bad) assert.deepEqual(refusal(SettingsChanges, { email: input }), ['The email address is not valid.'], input);
+    const bad = [
+      'nope',
+      '',
+      '@example.com',
+      'ada@',
+      'ada@@example.com',
+      'a@b@c',
+      'x ada@example.com',
+      'ada@example.com x',
+      'ada @example.com',
+      'ada@ example.com',
+      'ada@exa mple.com',
+    ];
+    for (const input of bad)
+      assert.deepEqual(refusal(SettingsChanges, { email: input }), ['The email address is not valid.'], input);
   });
 
   it('trims the name and the language, and refuses them blank', () => {
-    assert.deepEqual(accepted(SettingsChanges, { full_name: '  Ada  ', default_language: ' de ' }), { full_name: 'Ada', default_language: 'de' });
+    assert.deepEqual(accepted(SettingsChanges, { full_name: '  Ada  ', default_language: ' de ' }), {
+      full_name: 'Ada',
+      default_language: 'de',
+    });
     assert.deepEqual(refusal(SettingsChanges, { full_name: '' }), ['The name cannot be empty.']);
     assert.deepEqual(refusal(SettingsChanges, { default_language: ' ' }), ['The language cannot be empty.']);
   });
 
   it('accepts any non-empty new password and any current password', () => {
-    assert.deepEqual(accepted(SettingsChanges, { old_password: '', new_password: 'x' }), { old_password: '', new_password: 'x' });
-    assert.deepEqual(accepted(SettingsChanges, { new_password: ' long passphrase ' }), { new_password: ' long passphrase ' });
+    assert.deepEqual(accepted(SettingsChanges, { old_password: '', new_password: 'x' }), {
+      old_password: '',
+      new_password: 'x',
+    });
+    assert.deepEqual(accepted(SettingsChanges, { new_password: ' long passphrase ' }), {
+      new_password: ' long passphrase ',
+    });
     assert.deepEqual(refusal(SettingsChanges, { new_password: '' }), ['The new password cannot be empty.']);
   });
 
@@ -210,14 +264,20 @@ describe('settings changes: values checked before sending', () => {
       ['web_line_height_percent', 0, 'The line height must be positive.'],
       ['web_line_height_percent', 'tall', 'The line height must be a number.'],
     ];
-    for (const [name, value, message] of cases) assert.deepEqual(refusal(SettingsChanges, { [name]: value }), [message], `${name}=${String(value)}`);
-    assert.deepEqual(accepted(SettingsChanges, { web_font_size_px: 1, web_line_height_percent: 1 }), { web_font_size_px: 1, web_line_height_percent: 1 });
+    for (const [name, value, message] of cases)
+      assert.deepEqual(refusal(SettingsChanges, { [name]: value }), [message], `${name}=${String(value)}`);
+    assert.deepEqual(accepted(SettingsChanges, { web_font_size_px: 1, web_line_height_percent: 1 }), {
+      web_font_size_px: 1,
+      web_line_height_percent: 1,
+    });
   });
 
   it('accepts a batching period of zero seconds or more, in whole seconds', () => {
     const key = 'email_notifications_batching_period_seconds';
     assert.deepEqual(accepted(SettingsChanges, { [key]: 0 }), { [key]: 0 });
-    assert.deepEqual(refusal(SettingsChanges, { [key]: 0.5 }), ['The email batching period must be a whole number of seconds.']);
+    assert.deepEqual(refusal(SettingsChanges, { [key]: 0.5 }), [
+      'The email batching period must be a whole number of seconds.',
+    ]);
     assert.deepEqual(refusal(SettingsChanges, { [key]: -60 }), ['The email batching period cannot be negative.']);
   });
 
@@ -251,7 +311,8 @@ describe('target users of a settings change', () => {
       [null, 'Target users must be an object with user_ids and/or group_ids.'],
       ['everyone', 'Target users must be an object with user_ids and/or group_ids.'],
     ];
-    for (const [value, message] of cases) assert.deepEqual(refusal(TargetUsers, value), [message], JSON.stringify(value));
+    for (const [value, message] of cases)
+      assert.deepEqual(refusal(TargetUsers, value), [message], JSON.stringify(value));
   });
 });
 
@@ -270,8 +331,18 @@ describe('user settings reported by the server (register)', () => {
   });
 
   it('reads values from newer servers as unknown, keeps other settings and any emoji set', () => {
-    const input = { web_home_view: 'spaces', web_animate_image_previews: 'sometimes', emojiset: 'google', color_scheme: 2, future_setting: [1] };
-    assert.deepEqual(accepted(UserSettings, input), { ...input, web_home_view: 'unknown', web_animate_image_previews: 'unknown' });
+    const input = {
+      web_home_view: 'spaces',
+      web_animate_image_previews: 'sometimes',
+      emojiset: 'google',
+      color_scheme: 2,
+      future_setting: [1],
+    };
+    assert.deepEqual(accepted(UserSettings, input), {
+      ...input,
+      web_home_view: 'unknown',
+      web_animate_image_previews: 'unknown',
+    });
     assert.deepEqual(accepted(UserSettings, {}), {});
   });
 

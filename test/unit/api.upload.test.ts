@@ -39,9 +39,13 @@ describe('API: POST /user_uploads', function () {
   it('uploads a file (multipart) and the returned URL serves the same bytes', async () => {
     const data = bytes(200_000);
     const sent: number[] = [];
-    const result = await uploadFile(alice, { name: 'build log.txt', data, contentType: 'text/plain' }, {
-      onProgress: (n, total) => sent.push(n / total),
-    });
+    const result = await uploadFile(
+      alice,
+      { name: 'build log.txt', data, contentType: 'text/plain' },
+      {
+        onProgress: (n, total) => sent.push(n / total),
+      },
+    );
     assert.match(result.url, /^\/user_uploads\/\d+\/[0-9a-f]{2}\/[\w-]+\/build-log\.txt$/);
     assert.equal(result.filename, 'build-log.txt');
     assert.deepEqual(await download(alice, result.url), Buffer.from(data));
@@ -79,8 +83,11 @@ describe('API: POST /user_uploads', function () {
   });
 
   it('refuses any file when uploads are disabled (limit 0), and an empty name', async () => {
-    await refused(uploadFile(offlineClient({ limits: { maxFileUploadSizeMib: 0 } }), { name: 'a.txt', data: bytes(1) }), 'file',
-      /uploads are disabled/);
+    await refused(
+      uploadFile(offlineClient({ limits: { maxFileUploadSizeMib: 0 } }), { name: 'a.txt', data: bytes(1) }),
+      'file',
+      /uploads are disabled/,
+    );
     await refused(uploadFile(offlineClient(), { name: '  ', data: bytes(1) }), 'file');
   });
 
@@ -95,7 +102,10 @@ describe('API: POST /user_uploads', function () {
   });
 
   it('writes the Markdown link with brackets in the name escaped', () => {
-    assert.equal(uploadMarkdown('a [b].png', '/user_uploads/1/ab/x/a-b.png'), '[a \\[b\\].png](/user_uploads/1/ab/x/a-b.png)');
+    assert.equal(
+      uploadMarkdown('a [b].png', '/user_uploads/1/ab/x/a-b.png'),
+      '[a \\[b\\].png](/user_uploads/1/ab/x/a-b.png)',
+    );
   });
 });
 

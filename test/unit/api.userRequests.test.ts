@@ -33,7 +33,11 @@ describe('API: user requests', () => {
 
   it('GET /users/{email} with the flags in the query', async () => {
     server.answer({ user: hamlet });
-    const res = await getUserByEmail(client, { email: ' hamlet@example.com ', client_gravatar: false, include_custom_profile_fields: true });
+    const res = await getUserByEmail(client, {
+      email: ' hamlet@example.com ',
+      client_gravatar: false,
+      include_custom_profile_fields: true,
+    });
     assert.deepEqual(res.user, hamlet);
     assert.deepEqual(brief(server.last()), {
       method: 'GET',
@@ -46,7 +50,11 @@ describe('API: user requests', () => {
     server.answer({ members: [hamlet] });
     const { members } = await getUsers(client, { client_gravatar: true, include_custom_profile_fields: false });
     assert.deepEqual(members, [hamlet]);
-    assert.deepEqual(brief(server.last()), { method: 'GET', path: '/api/v1/users', params: { client_gravatar: 'true', include_custom_profile_fields: 'false' } });
+    assert.deepEqual(brief(server.last()), {
+      method: 'GET',
+      path: '/api/v1/users',
+      params: { client_gravatar: 'true', include_custom_profile_fields: 'false' },
+    });
   });
 
   it('GET /users/me: the own user at the top level', async () => {
@@ -59,14 +67,30 @@ describe('API: user requests', () => {
 
   it('POST /users/me/status and POST /users/{user_id}/status', async () => {
     server.answer({});
-    await updateStatus(client, { status_text: 'on vacation', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji', away: true });
+    await updateStatus(client, {
+      status_text: 'on vacation',
+      emoji_name: 'car',
+      emoji_code: '1f697',
+      reaction_type: 'unicode_emoji',
+      away: true,
+    });
     assert.deepEqual(brief(server.last()), {
       method: 'POST',
       path: '/api/v1/users/me/status',
-      params: { status_text: 'on vacation', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji', away: 'true' },
+      params: {
+        status_text: 'on vacation',
+        emoji_name: 'car',
+        emoji_code: '1f697',
+        reaction_type: 'unicode_emoji',
+        away: 'true',
+      },
     });
     await updateUserStatus(client, { user_id: 10, status_text: 'in a meeting', emoji_name: 'calendar' });
-    assert.deepEqual(brief(server.last()), { method: 'POST', path: '/api/v1/users/10/status', params: { status_text: 'in a meeting', emoji_name: 'calendar' } });
+    assert.deepEqual(brief(server.last()), {
+      method: 'POST',
+      path: '/api/v1/users/10/status',
+      params: { status_text: 'in a meeting', emoji_name: 'calendar' },
+    });
   });
 
   it('GET /realm/presence', async () => {
@@ -78,7 +102,11 @@ describe('API: user requests', () => {
   });
 
   it('POST /users/me/presence with every parameter', async () => {
-    server.answer({ presences: { '10': { active_timestamp: 1_700_000_000 } }, server_timestamp: 1_700_000_002, presence_last_update_id: 31 });
+    server.answer({
+      presences: { '10': { active_timestamp: 1_700_000_000 } },
+      server_timestamp: 1_700_000_002,
+      presence_last_update_id: 31,
+    });
     const res = await updatePresence(client, {
       status: 'idle',
       ping_only: false,
@@ -90,10 +118,21 @@ describe('API: user requests', () => {
     assert.deepEqual(brief(server.last()), {
       method: 'POST',
       path: '/api/v1/users/me/presence',
-      params: { status: 'idle', ping_only: 'false', new_user_input: 'true', slim_presence: 'true', last_update_id: '-1', history_limit_days: '14' },
+      params: {
+        status: 'idle',
+        ping_only: 'false',
+        new_user_input: 'true',
+        slim_presence: 'true',
+        last_update_id: '-1',
+        history_limit_days: '14',
+      },
     });
     assert.equal(res.presence_last_update_id, 31);
-    assert.deepEqual(res.presences?.['10']?.aggregated, { client: 'website', status: 'active', timestamp: 1_700_000_000 });
+    assert.deepEqual(res.presences?.['10']?.aggregated, {
+      client: 'website',
+      status: 'active',
+      timestamp: 1_700_000_000,
+    });
   });
 
   it('POST and DELETE /users/me/muted_users/{muted_user_id}', async () => {
@@ -113,13 +152,23 @@ describe('API: user answers', () => {
     assert.throws(() => parseResult('GET /users', ok({ members: [bad] }), NEW), MalformedResponseError);
     assert.throws(() => parseResult('GET /users', ok(), NEW), MalformedResponseError);
     assert.throws(() => parseResult('GET /users/me', ok(bad), NEW), MalformedResponseError);
-    assert.throws(() => parseResult('GET /users/me', ok({ ...hamlet, max_message_id: 'x' }), NEW), MalformedResponseError);
+    assert.throws(
+      () => parseResult('GET /users/me', ok({ ...hamlet, max_message_id: 'x' }), NEW),
+      MalformedResponseError,
+    );
   });
 
   it('reads a user with profile data and refuses wrong types', () => {
     const full = { ...hamlet, profile_data: { '3': { value: 'Denmark', rendered_value: '<p>Denmark</p>' } } };
     assert.deepEqual(User.parse(full), full);
-    for (const bad of [{ user_id: 1.5 }, { email: 5 }, { full_name: null }, { is_admin: 'no' }, { role: '400' }, { profile_data: { '3': { value: 5 } } }]) {
+    for (const bad of [
+      { user_id: 1.5 },
+      { email: 5 },
+      { full_name: null },
+      { is_admin: 'no' },
+      { role: '400' },
+      { profile_data: { '3': { value: 5 } } },
+    ]) {
       assert.equal(User.safeParse({ ...full, ...bad }).success, false, JSON.stringify(bad));
     }
   });
@@ -127,35 +176,68 @@ describe('API: user answers', () => {
   it('reads a custom profile field and a status, and refuses wrong types', () => {
     const field = { id: 3, name: 'Country', type: 1, hint: '', field_data: '', order: 1 };
     assert.deepEqual(CustomProfileField.parse(field), field);
-    for (const bad of [{ id: 'x' }, { name: 5 }, { type: 1.5 }]) assert.equal(CustomProfileField.safeParse({ ...field, ...bad }).success, false);
-    const status = { status_text: 'on vacation', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji', away: true };
+    for (const bad of [{ id: 'x' }, { name: 5 }, { type: 1.5 }])
+      assert.equal(CustomProfileField.safeParse({ ...field, ...bad }).success, false);
+    const status = {
+      status_text: 'on vacation',
+      emoji_name: 'car',
+      emoji_code: '1f697',
+      reaction_type: 'unicode_emoji',
+      away: true,
+    };
     assert.deepEqual(UserStatus.parse(status), status);
-    for (const bad of [{ status_text: 5 }, { away: 'yes' }, { emoji_code: 5 }]) assert.equal(UserStatus.safeParse({ ...status, ...bad }).success, false);
+    for (const bad of [{ status_text: 5 }, { away: 'yes' }, { emoji_code: 5 }])
+      assert.equal(UserStatus.safeParse({ ...status, ...bad }).success, false);
   });
 
   it('refuses presence answers with malformed entries', () => {
-    assert.throws(() => parseResult('GET /realm/presence', ok({ server_timestamp: 1, presences: { a: { website: 5, aggregated: 5 } } }), NEW), MalformedResponseError);
+    assert.throws(
+      () =>
+        parseResult(
+          'GET /realm/presence',
+          ok({ server_timestamp: 1, presences: { a: { website: 5, aggregated: 5 } } }),
+          NEW,
+        ),
+      MalformedResponseError,
+    );
     assert.throws(() => parseResult('GET /realm/presence', ok({ presences: {} }), NEW), MalformedResponseError);
-    assert.throws(() => parseResult('POST /users/me/presence', ok({ presence_last_update_id: 'x' }), NEW), MalformedResponseError);
+    assert.throws(
+      () => parseResult('POST /users/me/presence', ok({ presence_last_update_id: 'x' }), NEW),
+      MalformedResponseError,
+    );
   });
 
   it('reads a presence entry; the client defaults to website', () => {
     const { client: _c, ...noClient } = info;
     assert.deepEqual(PresenceEntry.parse({ website: noClient, aggregated: noClient }), presence);
     for (const bad of [{ status: 5 }, { timestamp: 'x' }, { client: 5 }]) {
-      assert.equal(PresenceEntry.safeParse({ website: { ...info, ...bad }, aggregated: info }).success, false, JSON.stringify(bad));
+      assert.equal(
+        PresenceEntry.safeParse({ website: { ...info, ...bad }, aggregated: info }).success,
+        false,
+        JSON.stringify(bad),
+      );
     }
   });
 });
 
 describe('API: user input messages', () => {
-  const refuses = (key: Parameters<typeof refusal>[0], raw: Record<string, unknown>, message: string) => assert.equal(refusal(key, raw), message);
+  const refuses = (key: Parameters<typeof refusal>[0], raw: Record<string, unknown>, message: string) =>
+    assert.equal(refusal(key, raw), message);
 
   it('accepts email addresses and refuses other text', () => {
     for (const email of ['hamlet@example.com', 'a@b', 'user12@chat.example.com', '  x.y+z@host  ']) {
       assert.equal(prepare('GET /users/{email}', { email }, NEW).email, email.trim());
     }
-    for (const email of ['hamlet', 'hamlet@', '@example.com', 'a@b@c', 'king hamlet@example.com', 'hamlet@example com', 'hamlet@@example.com', ' @ ']) {
+    for (const email of [
+      'hamlet',
+      'hamlet@',
+      '@example.com',
+      'a@b@c',
+      'king hamlet@example.com',
+      'hamlet@example com',
+      'hamlet@@example.com',
+      ' @ ',
+    ]) {
       refuses('GET /users/{email}', { email }, 'Give an email address, e.g. user12@chat.example.com.');
     }
   });
@@ -174,26 +256,47 @@ describe('API: user input messages', () => {
     for (const key of ['POST /users/me/status', 'POST /users/{user_id}/status'] as const) {
       refuses(key, { user_id: 1, emoji_name: 5 }, 'The emoji name must be text.');
       refuses(key, { user_id: 1, emoji_code: 5 }, 'The emoji code must be text.');
-      refuses(key, { user_id: 1, status_text: 'x'.repeat(61) }, 'The status text can be at most 60 characters (an emoji counts as one).');
+      refuses(
+        key,
+        { user_id: 1, status_text: 'x'.repeat(61) },
+        'The status text can be at most 60 characters (an emoji counts as one).',
+      );
     }
     refuses('POST /users/me/status', { away: 'yes' }, 'Away must be true or false.');
     refuses('POST /users/{user_id}/status', { user_id: 'x', away: true }, 'The user id must be a number.');
-    refuses('POST /users/me/muted_users/{muted_user_id}', { muted_user_id: 'x' }, 'The muted user id must be a number.');
-    refuses('DELETE /users/me/muted_users/{muted_user_id}', { muted_user_id: 'x' }, 'The muted user id must be a number.');
+    refuses(
+      'POST /users/me/muted_users/{muted_user_id}',
+      { muted_user_id: 'x' },
+      'The muted user id must be a number.',
+    );
+    refuses(
+      'DELETE /users/me/muted_users/{muted_user_id}',
+      { muted_user_id: 'x' },
+      'The muted user id must be a number.',
+    );
   });
 
   it('applies the status rules to another user status too', () => {
     assert.throws(() => prepare('POST /users/{user_id}/status', { user_id: 4 }, NEW), /Nothing to change/);
-    assert.throws(() => prepare('POST /users/{user_id}/status', { user_id: 4, emoji_code: '1f697' }, NEW), /needs the emoji name/);
+    assert.throws(
+      () => prepare('POST /users/{user_id}/status', { user_id: 4, emoji_code: '1f697' }, NEW),
+      /needs the emoji name/,
+    );
   });
 
   it('reports presence as active or idle only', () => {
-    for (const status of ['active', 'idle']) assert.equal(prepare('POST /users/me/presence', { status }, NEW).status, status);
-    for (const status of ['away', '', undefined]) refuses('POST /users/me/presence', { status }, 'The presence status must be active or idle.');
+    for (const status of ['active', 'idle'])
+      assert.equal(prepare('POST /users/me/presence', { status }, NEW).status, status);
+    for (const status of ['away', '', undefined])
+      refuses('POST /users/me/presence', { status }, 'The presence status must be active or idle.');
   });
 
   it('takes last_update_id from -1 (everything) up', () => {
-    for (const id of [-1, 0, 31]) assert.equal(prepare('POST /users/me/presence', { status: 'active', last_update_id: id }, NEW).last_update_id, id);
+    for (const id of [-1, 0, 31])
+      assert.equal(
+        prepare('POST /users/me/presence', { status: 'active', last_update_id: id }, NEW).last_update_id,
+        id,
+      );
     assert.match(refusal('POST /users/me/presence', { status: 'active', last_update_id: -2 }), /-1/);
   });
 });

@@ -3,7 +3,10 @@ import { ApiError, RedirectError, ServerError } from '../../src/api/errors';
 
 describe('ApiError and its details', () => {
   it('uses the server message, or the code and status when the server sent none', () => {
-    assert.equal(new ApiError('BAD_REQUEST', 'Invalid stream name', 400, 'POST /messages').message, 'Invalid stream name');
+    assert.equal(
+      new ApiError('BAD_REQUEST', 'Invalid stream name', 400, 'POST /messages').message,
+      'Invalid stream name',
+    );
     assert.equal(new ApiError('BAD_REQUEST', '', 400, 'POST /messages').message, 'BAD_REQUEST (HTTP 400)');
   });
 
@@ -14,7 +17,11 @@ describe('ApiError and its details', () => {
         total_messages_in_topic: 10,
         total_messages_allowed_to_move: 3,
       });
-      assert.deepEqual(error.moveTimeLimit, { firstMessageIdAllowedToMove: 42, totalMessagesInTopic: 10, totalMessagesAllowedToMove: 3 });
+      assert.deepEqual(error.moveTimeLimit, {
+        firstMessageIdAllowedToMove: 42,
+        totalMessagesInTopic: 10,
+        totalMessagesAllowedToMove: 3,
+      });
     });
     it('gives null and zeros for fields that are missing or not finite numbers', () => {
       const error = new ApiError('MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', 'Too late', 400, undefined, {
@@ -22,7 +29,11 @@ describe('ApiError and its details', () => {
         total_messages_in_topic: Number.NaN,
         total_messages_allowed_to_move: '3',
       });
-      assert.deepEqual(error.moveTimeLimit, { firstMessageIdAllowedToMove: null, totalMessagesInTopic: 0, totalMessagesAllowedToMove: 0 });
+      assert.deepEqual(error.moveTimeLimit, {
+        firstMessageIdAllowedToMove: null,
+        totalMessagesInTopic: 0,
+        totalMessagesAllowedToMove: 0,
+      });
     });
     it('is undefined for other codes', () => {
       const error = new ApiError('BAD_REQUEST', 'x', 400, undefined, { first_message_id_allowed_to_move: 1 });
@@ -42,10 +53,13 @@ describe('ApiError and its details', () => {
       });
     });
     it('ignores fields of the wrong type', () => {
-      assert.deepEqual(new ApiError('STREAM_DOES_NOT_EXIST', 'x', 400, undefined, { stream_id: '7', stream: 7 }).missingStream, {
-        streamId: undefined,
-        streamName: undefined,
-      });
+      assert.deepEqual(
+        new ApiError('STREAM_DOES_NOT_EXIST', 'x', 400, undefined, { stream_id: '7', stream: 7 }).missingStream,
+        {
+          streamId: undefined,
+          streamName: undefined,
+        },
+      );
     });
     it('is undefined for other codes', () => {
       assert.equal(new ApiError('BAD_REQUEST', 'x', 400, undefined, { stream_id: 7 }).missingStream, undefined);
@@ -53,7 +67,8 @@ describe('ApiError and its details', () => {
   });
 
   describe('retryAfterSeconds', () => {
-    const hit = (v: unknown) => new ApiError('RATE_LIMIT_HIT', 'slow down', 429, undefined, { 'retry-after': v }).retryAfterSeconds;
+    const hit = (v: unknown) =>
+      new ApiError('RATE_LIMIT_HIT', 'slow down', 429, undefined, { 'retry-after': v }).retryAfterSeconds;
     it('reads a finite, non-negative number, zero included', () => {
       assert.equal(hit(2.5), 2.5);
       assert.equal(hit(0), 0);
@@ -91,7 +106,13 @@ describe('ServerError and RedirectError messages', () => {
     assert.equal(error.name, 'ServerError');
   });
   it('names the new address of a redirect, or its status when there is none', () => {
-    assert.equal(new RedirectError(301, 'https://new.example.com', undefined).message, 'The server redirected to https://new.example.com. Use that address as the server URL.');
-    assert.equal(new RedirectError(302, undefined, undefined).message, 'The server answered with a redirect (HTTP 302).');
+    assert.equal(
+      new RedirectError(301, 'https://new.example.com', undefined).message,
+      'The server redirected to https://new.example.com. Use that address as the server URL.',
+    );
+    assert.equal(
+      new RedirectError(302, undefined, undefined).message,
+      'The server answered with a redirect (HTTP 302).',
+    );
   });
 });

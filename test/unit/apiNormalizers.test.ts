@@ -26,7 +26,10 @@ describe('normalizeAttachment: older attachment bodies', function () {
   });
 
   it('keeps message_ids from a current server even when it also sends messages', function () {
-    const out = normalizeAttachment({ id: 1, message_ids: [5], messages: [{ id: 9 }] }, current) as Record<string, unknown>;
+    const out = normalizeAttachment({ id: 1, message_ids: [5], messages: [{ id: 9 }] }, current) as Record<
+      string,
+      unknown
+    >;
     assert.deepStrictEqual(out.message_ids, [5]);
   });
 
@@ -36,7 +39,10 @@ describe('normalizeAttachment: older attachment bodies', function () {
   });
 
   it('replaces message_ids with the ids of messages below FL.attachmentMessageIds', function () {
-    const out = normalizeAttachment({ id: 1, message_ids: [5], messages: [{ id: 9 }] }, current - 1) as Record<string, unknown>;
+    const out = normalizeAttachment({ id: 1, message_ids: [5], messages: [{ id: 9 }] }, current - 1) as Record<
+      string,
+      unknown
+    >;
     assert.deepStrictEqual(out.message_ids, [9]);
   });
 
@@ -65,7 +71,10 @@ describe('normalizeAttachment: older attachment bodies', function () {
 describe('encodeParams and fillPath', function () {
   it('joins fields with & and no leading separator', function () {
     assert.strictEqual(encodeParams({ a: 1 }), 'a=1');
-    assert.strictEqual(encodeParams({ a: 1, b: true, c: 'x y', d: [1, 2], e: undefined }), 'a=1&b=true&c=x%20y&d=%5B1%2C2%5D');
+    assert.strictEqual(
+      encodeParams({ a: 1, b: true, c: 'x y', d: [1, 2], e: undefined }),
+      'a=1&b=true&c=x%20y&d=%5B1%2C2%5D',
+    );
     assert.strictEqual(encodeParams({ e: undefined, f: 'v' }), 'f=v');
   });
 
@@ -127,7 +136,11 @@ describe('upgradePresenceEntry', function () {
     const a = { status: 'idle', timestamp: 10 };
     const b = { status: 'active', timestamp: 30 };
     const c = { status: 'idle', timestamp: 20 };
-    for (const entry of [{ A: a, B: b, C: c }, { C: c, B: b, A: a }, { A: a, C: c, B: b }]) {
+    for (const entry of [
+      { A: a, B: b, C: c },
+      { C: c, B: b, A: a },
+      { A: a, C: c, B: b },
+    ]) {
       const out = upgradePresenceEntry(entry) as Record<string, Record<string, unknown>>;
       assert.deepStrictEqual(out.website, { status: 'active', timestamp: 30, client: 'website' });
     }
@@ -135,7 +148,10 @@ describe('upgradePresenceEntry', function () {
 
   it('keeps the aggregated report of an old entry', function () {
     const aggregated = { client: 'website', status: 'idle', timestamp: 5 };
-    const out = upgradePresenceEntry({ aggregated, ZulipMobile: { status: 'active', timestamp: 10 } }) as Record<string, unknown>;
+    const out = upgradePresenceEntry({ aggregated, ZulipMobile: { status: 'active', timestamp: 10 } }) as Record<
+      string,
+      unknown
+    >;
     assert.deepStrictEqual(out.aggregated, aggregated);
     assert.deepStrictEqual(out.website, { status: 'active', timestamp: 10, client: 'website' });
   });
@@ -150,9 +166,19 @@ describe('avatarUrl', function () {
   });
 
   it('builds the Gravatar URL from the trimmed, lower-cased delivery email and version', function () {
-    const url = avatarUrl({ avatar_url: null, email: 'user5@x.test', delivery_email: ' Real@X.Test ', avatar_version: 3 });
+    const url = avatarUrl({
+      avatar_url: null,
+      email: 'user5@x.test',
+      delivery_email: ' Real@X.Test ',
+      avatar_version: 3,
+    });
     assert.strictEqual(url, `https://secure.gravatar.com/avatar/${md5('real@x.test')}?d=identicon&version=3`);
-    const plain = avatarUrl({ avatar_url: null, email: 'Only@X.test', delivery_email: null, avatar_version: undefined });
+    const plain = avatarUrl({
+      avatar_url: null,
+      email: 'Only@X.test',
+      delivery_email: null,
+      avatar_version: undefined,
+    });
     assert.strictEqual(plain, `https://secure.gravatar.com/avatar/${md5('only@x.test')}?d=identicon&version=1`);
   });
 });

@@ -22,11 +22,17 @@ describe('asking the team about a problem', () => {
   });
 
   it('without a permalink, source or code: the line reference alone', () => {
-    assert.equal(problemContent({ ...report, permalink: undefined, source: undefined, code: undefined, severity: 'Warning' }), "Warning in `src/greeter.ts:4`:\n```quote\nType 'number' is not assignable to type 'string'.\n```\n```typescript\nfunction f() {\n  return 1;\n}\n```");
+    assert.equal(
+      problemContent({ ...report, permalink: undefined, source: undefined, code: undefined, severity: 'Warning' }),
+      "Warning in `src/greeter.ts:4`:\n```quote\nType 'number' is not assignable to type 'string'.\n```\n```typescript\nfunction f() {\n  return 1;\n}\n```",
+    );
   });
 
   it('a message with backticks cannot close its quote early', () => {
-    assert.match(problemContent({ ...report, message: 'bad ``` fence' }), /^Error in .*\n````quote\nbad ``` fence\n````\n/);
+    assert.match(
+      problemContent({ ...report, message: 'bad ``` fence' }),
+      /^Error in .*\n````quote\nbad ``` fence\n````\n/,
+    );
   });
 
   it('suggests a topic from source, code and the first line of the message, kept short', () => {

@@ -8,7 +8,14 @@ import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { checkCredentials, checkServer, MIN_FEATURE_LEVEL, normalizeRealmUrl, SignInError, type SignInErrorKind } from '../../src/auth/check';
+import {
+  checkCredentials,
+  checkServer,
+  MIN_FEATURE_LEVEL,
+  normalizeRealmUrl,
+  SignInError,
+  type SignInErrorKind,
+} from '../../src/auth/check';
 import { parseZuliprc, ZuliprcError } from '../../src/auth/zuliprc';
 import { accountWithRole, startTestServer, type Account, type RunningServer } from './helpers';
 
@@ -26,7 +33,10 @@ async function rejectsWith(promise: Promise<unknown>, kind: SignInErrorKind, sec
 }
 
 /** A throwaway local HTTP(S) server answering every request with `handler`. */
-async function listen(handler: http.RequestListener, tls?: { key: string; cert: string }): Promise<{ url: string; close(): Promise<void> }> {
+async function listen(
+  handler: http.RequestListener,
+  tls?: { key: string; cert: string },
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = tls ? https.createServer(tls, handler) : http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -128,7 +138,10 @@ describe('sign-in checks', () => {
   it('incompatible: a server older than the minimum feature level', async () => {
     const old = await startTestServer({ featureLevel: MIN_FEATURE_LEVEL - 1 });
     try {
-      const error = await rejectsWith(checkCredentials(old.url, old.accounts[0].email, old.accounts[0].apiKey), 'incompatible');
+      const error = await rejectsWith(
+        checkCredentials(old.url, old.accounts[0].email, old.accounts[0].apiKey),
+        'incompatible',
+      );
       assert.match(error.message, /too old/);
     } finally {
       await old.stop();
@@ -160,7 +173,11 @@ describe('sign-in checks', () => {
       res.end();
     });
     try {
-      const error = await rejectsWith(checkCredentials(moved.url, member.email, member.apiKey), 'redirect', member.apiKey);
+      const error = await rejectsWith(
+        checkCredentials(moved.url, member.email, member.apiKey),
+        'redirect',
+        member.apiKey,
+      );
       assert.match(error.message, /https:\/\/chat\.example\.com\b/);
       assert.ok(!error.message.includes('/api/v1'), error.message);
     } finally {
@@ -171,8 +188,25 @@ describe('sign-in checks', () => {
   it('tls: a server whose certificate is not trusted', async function () {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamchat-tls-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-        '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-keyout',
+          path.join(dir, 'key.pem'),
+          '-out',
+          path.join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
     } catch {
       this.skip(); // no openssl here
     }
@@ -188,7 +222,15 @@ describe('sign-in checks', () => {
   });
 
   it('badUrl: junk is refused before anything is sent', async () => {
-    for (const junk of ['', '   ', 'https://exa mple.com', 'ftp://chat.example.com', 'https://!!!', 'https://u:p@chat.example.com', 'https://chat.example.com/?a=1']) {
+    for (const junk of [
+      '',
+      '   ',
+      'https://exa mple.com',
+      'ftp://chat.example.com',
+      'https://!!!',
+      'https://u:p@chat.example.com',
+      'https://chat.example.com/?a=1',
+    ]) {
       await rejectsWith(checkServer(junk), 'badUrl');
     }
   });
@@ -211,8 +253,13 @@ describe('zuliprc', () => {
   });
 
   it('tolerates comments, blank lines, spaces, CRLF, a BOM, ":" separators, other sections and key case', () => {
-    const text = '\uFEFF# downloaded\r\n\r\n[other]\r\nkey = nope\r\n[API]\r\n; comment\r\n  Email : me@example.com \r\nKEY=  s3cret  \r\nsite = chat.example.com\r\ninsecure=false\r\n';
-    assert.deepEqual(parseZuliprc(text), { email: 'me@example.com', apiKey: 's3cret', site: 'https://chat.example.com' });
+    const text =
+      '\uFEFF# downloaded\r\n\r\n[other]\r\nkey = nope\r\n[API]\r\n; comment\r\n  Email : me@example.com \r\nKEY=  s3cret  \r\nsite = chat.example.com\r\ninsecure=false\r\n';
+    assert.deepEqual(parseZuliprc(text), {
+      email: 'me@example.com',
+      apiKey: 's3cret',
+      site: 'https://chat.example.com',
+    });
   });
 
   it('keeps an http:// site as given', () => {
@@ -222,7 +269,10 @@ describe('zuliprc', () => {
   it('names what is missing, never the key', () => {
     assert.throws(() => parseZuliprc('email=a@b.c'), ZuliprcError);
     assert.throws(() => parseZuliprc('[other]\nemail=a@b.c'), /no \[api\] section/);
-    assert.throws(() => parseZuliprc('[api]\nkey=topsecret\nsite=x.com'), (e: Error) => /"email"/.test(e.message) && !e.message.includes('topsecret'));
+    assert.throws(
+      () => parseZuliprc('[api]\nkey=topsecret\nsite=x.com'),
+      (e: Error) => /"email"/.test(e.message) && !e.message.includes('topsecret'),
+    );
     assert.throws(() => parseZuliprc('[api]\njust junk'), /Line 2/);
   });
 });

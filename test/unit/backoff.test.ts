@@ -7,7 +7,10 @@ import { Backoff, sleep } from '../../src/api/backoff';
 describe('Backoff', () => {
   it('doubles the bound from the base up to the cap (random at its maximum)', () => {
     const backoff = new Backoff(100, 1_000, () => 1);
-    assert.deepEqual(Array.from({ length: 6 }, () => backoff.next()), [100, 200, 400, 800, 1_000, 1_000]);
+    assert.deepEqual(
+      Array.from({ length: 6 }, () => backoff.next()),
+      [100, 200, 400, 800, 1_000, 1_000],
+    );
   });
 
   it('scales the bound by the random draw, rounded to whole milliseconds', () => {

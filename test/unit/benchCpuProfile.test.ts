@@ -8,7 +8,12 @@ import { decodeVlq, SourceMapLookup } from '../bench/sourceMap';
 
 const OURS = 'file:///ext/ours/dist/core.js';
 const isOurs = (url: string): boolean => url.startsWith('file:///ext/ours/dist/');
-const frame = (functionName: string, url = ''): ProfileNode['callFrame'] => ({ functionName, url, lineNumber: 0, columnNumber: 0 });
+const frame = (functionName: string, url = ''): ProfileNode['callFrame'] => ({
+  functionName,
+  url,
+  lineNumber: 0,
+  columnNumber: 0,
+});
 // 1 root ─┬ 2 ourFn (ours) ── 3 JSON.parse (native, called by ours)
 //         ├ 4 (garbage collector)
 //         ├ 5 (idle)
@@ -49,15 +54,35 @@ describe('bench: longest extension-host block in a CPU profile', () => {
 
   it('garbage collection between samples of ours is part of the block; after the last one it is not; idle or another extension ends it', () => {
     // ours, GC, ours, GC, idle: the block ends with the second sample of ours (the trailing GC is not counted).
-    assert.deepEqual(longestBlock(profile([2, 4, 2, 4, IDLE], [0, 10_000, 10_000, 10_000, 10_000]), isOurs), { first: 0, last: 2, startUs: 0, durationUs: 30_000 });
+    assert.deepEqual(longestBlock(profile([2, 4, 2, 4, IDLE], [0, 10_000, 10_000, 10_000, 10_000]), isOurs), {
+      first: 0,
+      last: 2,
+      startUs: 0,
+      durationUs: 30_000,
+    });
     // GC before any sample of ours starts nothing.
-    assert.deepEqual(longestBlock(profile([4, 2, IDLE], [0, 10_000, 10_000]), isOurs), { first: 1, last: 1, startUs: 10_000, durationUs: 10_000 });
+    assert.deepEqual(longestBlock(profile([4, 2, IDLE], [0, 10_000, 10_000]), isOurs), {
+      first: 1,
+      last: 1,
+      startUs: 10_000,
+      durationUs: 10_000,
+    });
     // Another extension's own frame between two of ours splits them.
-    assert.deepEqual(longestBlock(profile([2, 6, 2, IDLE], [0, 10_000, 5_000, 12_000]), isOurs), { first: 2, last: 2, startUs: 15_000, durationUs: 12_000 });
+    assert.deepEqual(longestBlock(profile([2, 6, 2, IDLE], [0, 10_000, 5_000, 12_000]), isOurs), {
+      first: 2,
+      last: 2,
+      startUs: 15_000,
+      durationUs: 12_000,
+    });
   });
 
   it('the last sample lasts until the end of the profile; a profile with no sample of ours has no block', () => {
-    assert.deepEqual(longestBlock(profile([IDLE, 2], [0, 1000], 7_000), isOurs), { first: 1, last: 1, startUs: 1000, durationUs: 7_000 });
+    assert.deepEqual(longestBlock(profile([IDLE, 2], [0, 1000], 7_000), isOurs), {
+      first: 1,
+      last: 1,
+      startUs: 1000,
+      durationUs: 7_000,
+    });
     assert.equal(longestBlock(profile([IDLE, 6, 4], [0, 1000, 1000], 1000), isOurs), undefined);
   });
 
@@ -67,8 +92,18 @@ describe('bench: longest extension-host block in a CPU profile', () => {
     assert.equal(block.durationUs, 15_000);
     const { ours, self } = attributeBlock(p, block, isOurs);
     // The GC sample has no frame of ours on its stack: it is in the block's total but not attributed to a function of ours.
-    assert.deepEqual(ours.map((a) => [a.frame.functionName, a.us]), [['ourFn', 11_000]]);
-    assert.deepEqual(self.map((a) => [a.frame.functionName, a.us]), [['parse', 10_000], ['(garbage collector)', 4_000], ['ourFn', 1_000]]);
+    assert.deepEqual(
+      ours.map((a) => [a.frame.functionName, a.us]),
+      [['ourFn', 11_000]],
+    );
+    assert.deepEqual(
+      self.map((a) => [a.frame.functionName, a.us]),
+      [
+        ['parse', 10_000],
+        ['(garbage collector)', 4_000],
+        ['ourFn', 1_000],
+      ],
+    );
   });
 });
 
@@ -81,7 +116,12 @@ describe('bench: source map lookup', () => {
 
   it('finds the original position at or before a generated column, per line', () => {
     // line 0: col 0 → a.ts 1:1, col 9 → a.ts 1:10 (name "run"); line 1: col 0 → b.ts 2:1; line 2: nothing.
-    const lookup = new SourceMapLookup({ version: 3, sources: ['a.ts', 'b.ts'], names: ['run'], mappings: 'AAAA,SAASA;ACCT;' });
+    const lookup = new SourceMapLookup({
+      version: 3,
+      sources: ['a.ts', 'b.ts'],
+      names: ['run'],
+      mappings: 'AAAA,SAASA;ACCT;',
+    });
     assert.deepEqual(lookup.find(0, 0), { source: 'a.ts', line: 1, column: 1, name: undefined });
     assert.deepEqual(lookup.find(0, 8), { source: 'a.ts', line: 1, column: 1, name: undefined });
     assert.deepEqual(lookup.find(0, 9), { source: 'a.ts', line: 1, column: 10, name: 'run' });

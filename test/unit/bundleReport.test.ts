@@ -37,7 +37,13 @@ describe('bench: bundle report', () => {
     );
     assert.equal(out!.file, 'dist/x.js');
     assert.equal(out!.ownBytes, 400);
-    assert.deepEqual([...out!.packages], [['undici', 300], ['@scope/p', 200]]);
+    assert.deepEqual(
+      [...out!.packages],
+      [
+        ['undici', 300],
+        ['@scope/p', 200],
+      ],
+    );
     assert.equal(out!.hasSourceMapComment, true);
   });
 
@@ -59,13 +65,20 @@ describe('bench: bundle report', () => {
       hasSourceMapComment: comment,
     });
     const report = bundleReport([
-      output('dist/extension.js', [['postcss', 5], ['source-map-js', 7]]),
+      output('dist/extension.js', [
+        ['postcss', 5],
+        ['source-map-js', 7],
+      ]),
       output('dist/extension.js.map', []),
       output('dist/webview/topicView.js', [['dompurify', 3]], true),
     ]);
     assert.equal(report.activationFile, 'dist/extension.js');
     assert.equal(report.thirdPartyBytes, 15);
-    assert.deepEqual(report.sourceMaps, ['file dist/extension.js.map', 'sourceMappingURL comment in dist/webview/topicView.js', 'package source-map-js']);
+    assert.deepEqual(report.sourceMaps, [
+      'file dist/extension.js.map',
+      'sourceMappingURL comment in dist/webview/topicView.js',
+      'package source-map-js',
+    ]);
   });
 
   it('the release build (esbuild.mjs --production) has no source map, no sourceMappingURL, no source-map library', async function () {

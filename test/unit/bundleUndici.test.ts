@@ -20,8 +20,10 @@ const importEsm = new Function('url', 'return import(url)') as (url: string) => 
 interface BuildConfig {
   extensionBuildOptions(production: boolean): import('esbuild').BuildOptions;
 }
-const buildConfig = async (): Promise<BuildConfig> => (await importEsm(pathToFileURL(path.join(REPO, 'esbuild.mjs')).href)) as unknown as BuildConfig;
-const esbuildModule = async (): Promise<typeof import('esbuild')> => (await importEsm('esbuild')) as unknown as typeof import('esbuild');
+const buildConfig = async (): Promise<BuildConfig> =>
+  (await importEsm(pathToFileURL(path.join(REPO, 'esbuild.mjs')).href)) as unknown as BuildConfig;
+const esbuildModule = async (): Promise<typeof import('esbuild')> =>
+  (await importEsm('esbuild')) as unknown as typeof import('esbuild');
 
 describe('bundle: one llhttp build in undici', function () {
   this.timeout(120_000);
@@ -31,7 +33,10 @@ describe('bundle: one llhttp build in undici', function () {
     const options = (await buildConfig()).extensionBuildOptions(true);
     const result = await esbuild.build({ ...options, absWorkingDir: REPO, write: false, logLevel: 'error' });
     const builds = Object.keys(result.metafile!.inputs).filter((input) => LLHTTP_BUILD.test(input));
-    assert.deepEqual(builds.map((b) => path.basename(b)), ['llhttp-wasm.js']);
+    assert.deepEqual(
+      builds.map((b) => path.basename(b)),
+      ['llhttp-wasm.js'],
+    );
     // The WebAssembly magic number, base64: one embedded module in all the host's bundles (the
     // client, and so undici, is in the core the shell loads after activation).
     const text = result.outputFiles!.map((f) => f.text).join('\n');
@@ -74,15 +79,26 @@ describe('bundle: one llhttp build in undici', function () {
           absWorkingDir: REPO,
           logLevel: 'error',
         });
-        assert.deepEqual(Object.keys(result.metafile!.inputs).filter((i) => LLHTTP_BUILD.test(i)).map((i) => path.basename(i)), ['llhttp-wasm.js']);
-        const { Pool, dispatchText } = require(outfile) as { Pool: typeof UndiciPool; dispatchText: typeof DispatchText };
+        assert.deepEqual(
+          Object.keys(result.metafile!.inputs)
+            .filter((i) => LLHTTP_BUILD.test(i))
+            .map((i) => path.basename(i)),
+          ['llhttp-wasm.js'],
+        );
+        const { Pool, dispatchText } = require(outfile) as {
+          Pool: typeof UndiciPool;
+          dispatchText: typeof DispatchText;
+        };
         const pool = new Pool(origin, { connections: 1 });
         try {
           const response = await dispatchText(pool, { origin, path: '/probe?x=1', method: 'GET' }, undefined);
           assert.equal(response.statusCode, 200);
           assert.equal(response.headers['transfer-encoding'], 'chunked');
           const body = JSON.parse(response.text) as { method: string; url: string; chunked: string };
-          assert.deepEqual({ method: body.method, url: body.url, length: body.chunked.length }, { method: 'GET', url: '/probe?x=1', length: 100_000 });
+          assert.deepEqual(
+            { method: body.method, url: body.url, length: body.chunked.length },
+            { method: 'GET', url: '/probe?x=1', length: 100_000 },
+          );
           const fixed = await dispatchText(pool, { origin, path: '/fixed', method: 'GET' }, undefined);
           assert.deepEqual([fixed.statusCode, fixed.headers['content-length'], fixed.text], [200, '2', '{}']);
         } finally {

@@ -2,7 +2,13 @@
 // /register sections at each level and one below, the administrators-only refusals with the real
 // texts, the client's operations and store following the events, and the pure grouping.
 import assert from 'node:assert/strict';
-import { createChannelFolder, getChannelFolders, reorderChannelFolders, setChannelFolder, updateChannelFolder } from '../../src/api/channels/folderRoutes';
+import {
+  createChannelFolder,
+  getChannelFolders,
+  reorderChannelFolders,
+  setChannelFolder,
+  updateChannelFolder,
+} from '../../src/api/channels/folderRoutes';
 import type { ChannelFolder } from '../../src/api/channels/folders';
 import { FL, type ChatClient } from '../../src/api';
 import { registerQueue } from '../../src/api/events/routes';
@@ -11,18 +17,36 @@ import { ChatSession, STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
 import { inboxFolders, PINNED_CHANNELS } from '../../src/views/inbox/folders';
 import { inboxOf } from '../../src/views/inbox/rows';
 import { groupByFolder, OTHER_CHANNELS, showsFolders } from '../../src/store/channelFolders';
-import { ADMIN, apiError, clientFor, MEMBER, refused, startTestServer, accountWithRole, type RunningServer } from './helpers';
+import {
+  ADMIN,
+  apiError,
+  clientFor,
+  MEMBER,
+  refused,
+  startTestServer,
+  accountWithRole,
+  type RunningServer,
+} from './helpers';
 
 type Json = Record<string, any>;
 
-async function raw(server: RunningServer, role: number, method: string, path: string, params: Record<string, unknown> = {}): Promise<{ status: number; body: Json }> {
+async function raw(
+  server: RunningServer,
+  role: number,
+  method: string,
+  path: string,
+  params: Record<string, unknown> = {},
+): Promise<{ status: number; body: Json }> {
   const who = accountWithRole(server, role);
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
   const isGet = method === 'GET';
   const res = await fetch(`${server.url}/api/v1${path}${isGet && Object.keys(params).length ? '?' + form : ''}`, {
     method,
-    headers: { Authorization: 'Basic ' + Buffer.from(`${who.email}:${who.apiKey}`).toString('base64'), ...(isGet ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }) },
+    headers: {
+      Authorization: 'Basic ' + Buffer.from(`${who.email}:${who.apiKey}`).toString('base64'),
+      ...(isGet ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
+    },
     body: isGet ? undefined : form.toString(),
   });
   return { status: res.status, body: (await res.json()) as Json };
@@ -38,7 +62,15 @@ async function atLevel<T>(featureLevel: number, test: (server: RunningServer) =>
 }
 
 const folder = (id: number, order: number, extra: Partial<ChannelFolder> = {}): ChannelFolder => ({
-  id, name: `F${id}`, description: '', rendered_description: '', order, is_archived: false, date_created: 0, creator_id: 1, ...extra,
+  id,
+  name: `F${id}`,
+  description: '',
+  rendered_description: '',
+  order,
+  is_archived: false,
+  date_created: 0,
+  creator_id: 1,
+  ...extra,
 });
 
 describe('channel folders: the local server', function () {
@@ -46,36 +78,66 @@ describe('channel folders: the local server', function () {
 
   it('FL 389: /register sends channel_folders (archived ones too) and folder_id on channels; FL 388 neither', async () => {
     await atLevel(389, async (server) => {
-      const reg = await raw(server, MEMBER, 'POST', '/register', { fetch_event_types: ['channel_folders', 'subscription'] });
+      const reg = await raw(server, MEMBER, 'POST', '/register', {
+        fetch_event_types: ['channel_folders', 'subscription'],
+      });
       assert.equal(reg.status, 200, JSON.stringify(reg.body));
       const folders = reg.body.channel_folders as Json[];
-      assert.deepEqual(folders.map((f) => [f.name, f.is_archived]), [['Company', false], ['Engineering', false], ['Old projects', true]]);
+      assert.deepEqual(
+        folders.map((f) => [f.name, f.is_archived]),
+        [
+          ['Company', false],
+          ['Engineering', false],
+          ['Old projects', true],
+        ],
+      );
       // `order` only from 414.
-      assert.deepEqual(Object.keys(folders[0]!).sort(), ['creator_id', 'date_created', 'description', 'id', 'is_archived', 'name', 'rendered_description']);
+      assert.deepEqual(Object.keys(folders[0]!).sort(), [
+        'creator_id',
+        'date_created',
+        'description',
+        'id',
+        'is_archived',
+        'name',
+        'rendered_description',
+      ]);
       assert.equal(folders[1]!.rendered_description, '<p>Building the <strong>product</strong></p>');
       const general = (reg.body.subscriptions as Json[]).find((s) => s.name === 'general')!;
       const random = (reg.body.subscriptions as Json[]).find((s) => s.name === 'random')!;
       assert.equal(general.folder_id, folders[0]!.id);
       assert.equal(random.folder_id, null);
       const listed = await raw(server, MEMBER, 'GET', '/channel_folders');
-      assert.deepEqual((listed.body.channel_folders as Json[]).map((f) => f.name), ['Company', 'Engineering']);
+      assert.deepEqual(
+        (listed.body.channel_folders as Json[]).map((f) => f.name),
+        ['Company', 'Engineering'],
+      );
       const all = await raw(server, MEMBER, 'GET', '/channel_folders', { include_archived: true });
       assert.equal((all.body.channel_folders as Json[]).length, 3);
       // Reordering arrived at 414: before, the path only answers GET.
       assert.equal((await raw(server, ADMIN, 'PATCH', '/channel_folders', { order: [2, 1, 3] })).status, 405);
     });
     await atLevel(388, async (server) => {
-      const reg = await raw(server, MEMBER, 'POST', '/register', { fetch_event_types: ['channel_folders', 'subscription'] });
+      const reg = await raw(server, MEMBER, 'POST', '/register', {
+        fetch_event_types: ['channel_folders', 'subscription'],
+      });
       assert.equal(reg.status, 200);
       assert.equal('channel_folders' in reg.body, false);
-      assert.equal((reg.body.subscriptions as Json[]).some((s) => 'folder_id' in s), false);
+      assert.equal(
+        (reg.body.subscriptions as Json[]).some((s) => 'folder_id' in s),
+        false,
+      );
       assert.equal((await raw(server, MEMBER, 'GET', '/channel_folders')).status, 404);
     });
   });
 
   it('the user settings appear at their levels (411 sidebar, 431 inbox), on by default, and are settable', async () => {
-    const settings = (server: RunningServer) => raw(server, MEMBER, 'POST', '/register', { fetch_event_types: ['user_settings'] }).then((r) => r.body.user_settings as Json);
-    await atLevel(410, async (s) => assert.equal('web_left_sidebar_show_channel_folders' in (await settings(s)), false));
+    const settings = (server: RunningServer) =>
+      raw(server, MEMBER, 'POST', '/register', { fetch_event_types: ['user_settings'] }).then(
+        (r) => r.body.user_settings as Json,
+      );
+    await atLevel(410, async (s) =>
+      assert.equal('web_left_sidebar_show_channel_folders' in (await settings(s)), false),
+    );
     await atLevel(411, async (s) => {
       const u = await settings(s);
       assert.equal(u.web_left_sidebar_show_channel_folders, true);
@@ -93,7 +155,10 @@ describe('channel folders: the local server', function () {
   it('refuses members with the real errors: folders need an administrator, moving a channel its administrator', async () => {
     await atLevel(482, async (server) => {
       const create = await raw(server, MEMBER, 'POST', '/channel_folders/create', { name: 'Mine', description: '' });
-      assert.deepEqual([create.status, create.body.code, create.body.msg], [400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator']);
+      assert.deepEqual(
+        [create.status, create.body.code, create.body.msg],
+        [400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator'],
+      );
       const rename = await raw(server, MEMBER, 'PATCH', '/channel_folders/1', { name: 'Mine' });
       assert.deepEqual([rename.status, rename.body.msg], [400, 'Must be an organization administrator']);
       const reorder = await raw(server, MEMBER, 'PATCH', '/channel_folders', { order: [2, 1, 3] });
@@ -107,15 +172,33 @@ describe('channel folders: the local server', function () {
     for (const level of [417, 418]) {
       await atLevel(level, async (server) => {
         const q = await raw(server, MEMBER, 'POST', '/register', { event_types: ['channel_folder', 'stream'] });
-        const create = await raw(server, ADMIN, 'POST', '/channel_folders/create', { name: 'Design', description: 'Pixels' });
+        const create = await raw(server, ADMIN, 'POST', '/channel_folders/create', {
+          name: 'Design',
+          description: 'Pixels',
+        });
         assert.equal(create.status, 200, JSON.stringify(create.body));
         const id = create.body.channel_folder_id as number;
         assert.equal(id, 4);
-        assert.equal((await raw(server, ADMIN, 'POST', '/channel_folders/create', { name: 'design', description: '' })).body.msg, "Channel folder 'design' already exists");
-        assert.equal((await raw(server, ADMIN, 'POST', '/channel_folders/create', { name: '  ', description: '' })).body.msg, "Channel folder name can't be empty.");
-        assert.equal((await raw(server, ADMIN, 'PATCH', '/channel_folders/99', { name: 'x' })).body.msg, 'Invalid channel folder ID');
-        assert.equal((await raw(server, ADMIN, 'PATCH', `/channel_folders/${id}`, { name: 'Visual design' })).status, 200);
-        assert.equal((await raw(server, ADMIN, 'PATCH', '/channel_folders', { order: [4, 1] })).body.msg, 'Invalid order mapping.');
+        assert.equal(
+          (await raw(server, ADMIN, 'POST', '/channel_folders/create', { name: 'design', description: '' })).body.msg,
+          "Channel folder 'design' already exists",
+        );
+        assert.equal(
+          (await raw(server, ADMIN, 'POST', '/channel_folders/create', { name: '  ', description: '' })).body.msg,
+          "Channel folder name can't be empty.",
+        );
+        assert.equal(
+          (await raw(server, ADMIN, 'PATCH', '/channel_folders/99', { name: 'x' })).body.msg,
+          'Invalid channel folder ID',
+        );
+        assert.equal(
+          (await raw(server, ADMIN, 'PATCH', `/channel_folders/${id}`, { name: 'Visual design' })).status,
+          200,
+        );
+        assert.equal(
+          (await raw(server, ADMIN, 'PATCH', '/channel_folders', { order: [4, 1] })).body.msg,
+          'Invalid order mapping.',
+        );
         assert.equal((await raw(server, ADMIN, 'PATCH', '/channel_folders', { order: [4, 1, 2, 3] })).status, 200);
         assert.equal((await raw(server, ADMIN, 'PATCH', '/streams/3', { folder_id: id })).status, 200);
         const inUse = await raw(server, ADMIN, 'PATCH', `/channel_folders/${id}`, { is_archived: true });
@@ -123,12 +206,27 @@ describe('channel folders: the local server', function () {
         assert.equal((await raw(server, ADMIN, 'PATCH', '/streams/3', { folder_id: null })).status, 200);
         assert.equal((await raw(server, ADMIN, 'PATCH', `/channel_folders/${id}`, { is_archived: true })).status, 200);
 
-        const events = ((await raw(server, MEMBER, 'GET', '/events', { queue_id: q.body.queue_id, last_event_id: -1 })).body.events as Json[])
+        const events = (
+          (await raw(server, MEMBER, 'GET', '/events', { queue_id: q.body.queue_id, last_event_id: -1 })).body
+            .events as Json[]
+        )
           .filter((e) => e.type !== 'heartbeat')
           .map(({ id: _id, ...e }) => e);
         const added = events[0]!;
-        assert.deepEqual(Object.keys(added.channel_folder).sort(), ['creator_id', 'date_created', 'description', 'id', 'is_archived', 'name', 'order', 'rendered_description']);
-        assert.deepEqual([added.op, added.channel_folder.name, added.channel_folder.order, added.channel_folder.rendered_description], ['add', 'Design', 4, '<p>Pixels</p>']);
+        assert.deepEqual(Object.keys(added.channel_folder).sort(), [
+          'creator_id',
+          'date_created',
+          'description',
+          'id',
+          'is_archived',
+          'name',
+          'order',
+          'rendered_description',
+        ]);
+        assert.deepEqual(
+          [added.op, added.channel_folder.name, added.channel_folder.order, added.channel_folder.rendered_description],
+          ['add', 'Design', 4, '<p>Pixels</p>'],
+        );
         assert.deepEqual(events.slice(1), [
           { type: 'channel_folder', op: 'update', channel_folder_id: id, data: { name: 'Visual design' } },
           ...(level >= 418 ? [{ type: 'channel_folder', op: 'reorder', order: [4, 1, 2, 3] }] : []),
@@ -137,7 +235,13 @@ describe('channel folders: the local server', function () {
           { type: 'channel_folder', op: 'update', channel_folder_id: id, data: { is_archived: true } },
         ]);
         const listed = (await raw(server, MEMBER, 'GET', '/channel_folders')).body.channel_folders as Json[];
-        assert.deepEqual(listed.map((f) => [f.id, f.order]), [[1, 1], [2, 2]]);
+        assert.deepEqual(
+          listed.map((f) => [f.id, f.order]),
+          [
+            [1, 1],
+            [2, 2],
+          ],
+        );
       });
     }
   });
@@ -148,16 +252,28 @@ describe('channel folders: a new channel straight into a folder (POST /users/me/
 
   it('creates the channel in the folder, refuses an unknown folder before creating anything', async () => {
     await atLevel(389, async (server) => {
-      const bad = await raw(server, ADMIN, 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'nowhere' }], folder_id: 99 });
+      const bad = await raw(server, ADMIN, 'POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: 'nowhere' }],
+        folder_id: 99,
+      });
       assert.deepEqual([bad.status, bad.body.msg], [400, 'Invalid channel folder ID']);
-      const ok = await raw(server, ADMIN, 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'ops' }], folder_id: 2 });
+      const ok = await raw(server, ADMIN, 'POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: 'ops' }],
+        folder_id: 2,
+      });
       assert.equal(ok.status, 200, JSON.stringify(ok.body));
       const streams = (await raw(server, ADMIN, 'GET', '/streams')).body.streams as Json[];
       assert.equal(streams.find((s) => s.name === 'ops')?.folder_id, 2);
-      assert.equal(streams.some((s) => s.name === 'nowhere'), false);
+      assert.equal(
+        streams.some((s) => s.name === 'nowhere'),
+        false,
+      );
     });
     await atLevel(388, async (server) => {
-      const old = await raw(server, ADMIN, 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'ops' }], folder_id: 2 });
+      const old = await raw(server, ADMIN, 'POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: 'ops' }],
+        folder_id: 2,
+      });
       assert.deepEqual(old.body.ignored_parameters_unsupported, ['folder_id']);
     });
   });
@@ -193,20 +309,35 @@ describe('channel folders: the client and the store', function () {
 
   it('reads the folders and each channel folder from /register', () => {
     const store = session.store;
-    assert.deepEqual(store.channelFolders.active().map((f) => f.name), ['Company', 'Engineering']);
-    assert.deepEqual(store.channelFolders.all().map((f) => f.name), ['Company', 'Engineering', 'Old projects']);
+    assert.deepEqual(
+      store.channelFolders.active().map((f) => f.name),
+      ['Company', 'Engineering'],
+    );
+    assert.deepEqual(
+      store.channelFolders.all().map((f) => f.name),
+      ['Company', 'Engineering', 'Old projects'],
+    );
     const general = store.subscriptions().find((s) => s.name === 'general')!;
     assert.equal(general.folder_id, store.channelFolders.active()[0]!.id);
   });
 
   it('follows creation, renaming, reordering, archiving and a channel moved, live', async () => {
     const store = session.store;
-    const { channel_folder_id: id } = await createChannelFolder(admin, { name: 'Support', description: 'Helping *customers*' });
+    const { channel_folder_id: id } = await createChannelFolder(admin, {
+      name: 'Support',
+      description: 'Helping *customers*',
+    });
     await until('the new folder', () => store.channelFolders.get(id)?.name === 'Support');
     assert.equal(store.channelFolders.get(id)!.rendered_description, '<p>Helping <em>customers</em></p>');
     await updateChannelFolder(admin, { channel_folder_id: id, name: 'Customer support' });
     await until('the rename', () => store.channelFolders.get(id)?.name === 'Customer support');
-    const order = [id, ...store.channelFolders.all().filter((f) => f.id !== id).map((f) => f.id)];
+    const order = [
+      id,
+      ...store.channelFolders
+        .all()
+        .filter((f) => f.id !== id)
+        .map((f) => f.id),
+    ];
     await reorderChannelFolders(admin, { order });
     await until('the new order', () => store.channelFolders.active()[0]?.id === id);
     const random = store.subscriptions().find((s) => s.name === 'random')!.stream_id;
@@ -216,9 +347,15 @@ describe('channel folders: the client and the store', function () {
     await until('random out of the folder', () => store.subscription(random)?.folder_id === null);
     await updateChannelFolder(admin, { channel_folder_id: id, is_archived: true });
     await until('the folder archived', () => store.channelFolders.get(id)?.is_archived === true);
-    assert.equal(store.channelFolders.active().some((f) => f.id === id), false);
+    assert.equal(
+      store.channelFolders.active().some((f) => f.id === id),
+      false,
+    );
     const { channel_folders } = await getChannelFolders(member, { include_archived: true });
-    assert.deepEqual(channel_folders.map((f) => f.id), store.channelFolders.all().map((f) => f.id));
+    assert.deepEqual(
+      channel_folders.map((f) => f.id),
+      store.channelFolders.all().map((f) => f.id),
+    );
   });
 
   it('the operations refuse what the server would, before sending', async () => {
@@ -244,7 +381,10 @@ describe('channel folders: the client and the store', function () {
     try {
       await refused(reorderChannelFolders(noOrderAdmin, { order: [2, 1, 3] }), undefined, /cannot reorder/);
       const { channel_folders } = await getChannelFolders(noOrderAdmin);
-      assert.deepEqual(channel_folders.map((f) => f.order), [undefined, undefined]);
+      assert.deepEqual(
+        channel_folders.map((f) => f.order),
+        [undefined, undefined],
+      );
     } finally {
       await noOrderAdmin.close();
       await noOrder.stop();
@@ -267,10 +407,20 @@ describe('channel folders: grouping (pure)', () => {
     const groups = groupByFolder(channels, (c) => c.folder, folders);
     assert.deepEqual(
       groups.map((g) => [g.folderId, g.items.map((c) => c.id)]),
-      [[2, [12]], [1, [10, 15]], [OTHER_CHANNELS, [11, 13, 14]]],
+      [
+        [2, [12]],
+        [1, [10, 15]],
+        [OTHER_CHANNELS, [11, 13, 14]],
+      ],
     );
-    assert.deepEqual(groupByFolder([{ id: 1, folder: null }], (c) => c.folder, folders).map((g) => g.folderId), [OTHER_CHANNELS]);
-    assert.deepEqual(groupByFolder([], (c: { folder: number }) => c.folder, folders), []);
+    assert.deepEqual(
+      groupByFolder([{ id: 1, folder: null }], (c) => c.folder, folders).map((g) => g.folderId),
+      [OTHER_CHANNELS],
+    );
+    assert.deepEqual(
+      groupByFolder([], (c: { folder: number }) => c.folder, folders),
+      [],
+    );
   });
 
   it('groups the sidebar from FL 389 and the Inbox from FL 431, as the user settings say', () => {
@@ -278,12 +428,39 @@ describe('channel folders: grouping (pure)', () => {
     assert.equal(showsFolders('sidebar', FL.channelFolders - 1, on, folders), false);
     assert.equal(showsFolders('sidebar', FL.channelFolders, on, folders), true);
     // Before FL 411 the setting does not exist: a stray value does not turn grouping off.
-    assert.equal(showsFolders('sidebar', FL.channelFoldersSidebarSetting - 1, { web_left_sidebar_show_channel_folders: false }, folders), true);
-    assert.equal(showsFolders('sidebar', FL.channelFoldersSidebarSetting, { web_left_sidebar_show_channel_folders: false }, folders), false);
-    assert.equal(showsFolders('sidebar', FL.channelFoldersSidebarSetting, { web_left_sidebar_show_channel_folders: true }, folders), true);
+    assert.equal(
+      showsFolders(
+        'sidebar',
+        FL.channelFoldersSidebarSetting - 1,
+        { web_left_sidebar_show_channel_folders: false },
+        folders,
+      ),
+      true,
+    );
+    assert.equal(
+      showsFolders(
+        'sidebar',
+        FL.channelFoldersSidebarSetting,
+        { web_left_sidebar_show_channel_folders: false },
+        folders,
+      ),
+      false,
+    );
+    assert.equal(
+      showsFolders(
+        'sidebar',
+        FL.channelFoldersSidebarSetting,
+        { web_left_sidebar_show_channel_folders: true },
+        folders,
+      ),
+      true,
+    );
     assert.equal(showsFolders('inbox', FL.channelFoldersInboxSetting - 1, on, folders), false);
     assert.equal(showsFolders('inbox', FL.channelFoldersInboxSetting, on, folders), true);
-    assert.equal(showsFolders('inbox', FL.channelFoldersInboxSetting, { web_inbox_show_channel_folders: false }, folders), false);
+    assert.equal(
+      showsFolders('inbox', FL.channelFoldersInboxSetting, { web_inbox_show_channel_folders: false }, folders),
+      false,
+    );
     // Only archived folders: nothing to group by.
     assert.equal(showsFolders('sidebar', 482, on, [folder(3, 1, { is_archived: true })]), false);
     assert.equal(showsFolders('sidebar', 482, on, []), false);
@@ -298,7 +475,10 @@ describe('channel folders: the Inbox grouping (FL 431)', function () {
     const client = clientFor(server, accountWithRole(server, MEMBER));
     try {
       if (Object.keys(settings).length > 0) await client.call('PATCH /settings', settings as never);
-      const snapshot = await registerQueue(client, { fetch_event_types: STORE_FETCH_EVENT_TYPES, event_types: ['message'] });
+      const snapshot = await registerQueue(client, {
+        fetch_event_types: STORE_FETCH_EVENT_TYPES,
+        event_types: ['message'],
+      });
       await client.call('DELETE /events', { queue_id: snapshot.queue_id });
       const store = new ChatStore();
       store.reset(snapshot);
@@ -315,11 +495,20 @@ describe('channel folders: the Inbox grouping (FL 431)', function () {
     assert.ok(folders, 'grouped at 431');
     const active = store.channelFolders.active().map((f) => f.id);
     const ids = folders.map((g) => g.folderId);
-    assert.deepEqual(ids, [PINNED_CHANNELS, ...active, OTHER_CHANNELS].filter((id) => ids.includes(id)));
-    assert.ok(ids.includes(PINNED_CHANNELS) && ids.includes(active[0]!) && ids.includes(OTHER_CHANNELS), JSON.stringify(ids));
+    assert.deepEqual(
+      ids,
+      [PINNED_CHANNELS, ...active, OTHER_CHANNELS].filter((id) => ids.includes(id)),
+    );
+    assert.ok(
+      ids.includes(PINNED_CHANNELS) && ids.includes(active[0]!) && ids.includes(OTHER_CHANNELS),
+      JSON.stringify(ids),
+    );
     for (const g of folders) {
       assert.ok(g.channels.length > 0);
-      assert.equal(g.count, g.channels.reduce((n, c) => n + c.count, 0));
+      assert.equal(
+        g.count,
+        g.channels.reduce((n, c) => n + c.count, 0),
+      );
       for (const c of g.channels) {
         const sub = store.subscription(c.streamId)!;
         if (g.folderId === PINNED_CHANNELS) assert.equal(sub.pin_to_top, true);
@@ -327,11 +516,17 @@ describe('channel folders: the Inbox grouping (FL 431)', function () {
         else assert.equal(sub.folder_id, g.folderId);
       }
     }
-    assert.deepEqual(folders.flatMap((g) => g.channels.map((c) => c.streamId)).sort(), channels.map((c) => c.streamId).sort());
+    assert.deepEqual(
+      folders.flatMap((g) => g.channels.map((c) => c.streamId)).sort(),
+      channels.map((c) => c.streamId).sort(),
+    );
   });
 
   it('does not group below FL 431, nor with web_inbox_show_channel_folders off', async () => {
     assert.equal((await inboxAt(FL.channelFoldersInboxSetting - 1)).folders, undefined);
-    assert.equal((await inboxAt(FL.channelFoldersInboxSetting, { web_inbox_show_channel_folders: false })).folders, undefined);
+    assert.equal(
+      (await inboxAt(FL.channelFoldersInboxSetting, { web_inbox_show_channel_folders: false })).folders,
+      undefined,
+    );
   });
 });

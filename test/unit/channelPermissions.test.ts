@@ -35,26 +35,63 @@ const LOCKED = {
 };
 
 function realm(role: number, snapshot: Record<string, unknown> = LOCKED): RealmState {
-  const r = new RealmState(() => role, () => ME);
+  const r = new RealmState(
+    () => role,
+    () => ME,
+  );
   r.reset({ realm_user_groups: GROUPS, ...snapshot });
   return r;
 }
 const channel = (fields: Record<string, unknown>) => ({ stream_id: 3, name: 'design', ...fields });
 
 describe('per-channel permission groups: the rules', () => {
-  it('moving within a channel: its group, its administrators, the organisation\'s administrators; nothing without the field', () => {
+  it("moving within a channel: its group, its administrators, the organisation's administrators; nothing without the field", () => {
     const member = realm(MEMBER);
     assert.equal(member.canMoveBetweenTopics(), false);
     assert.equal(member.canMoveBetweenTopics(channel({})), false, 'below FL 396 the organisation decides');
     assert.equal(member.canMoveBetweenTopics(channel({ can_move_messages_within_channel_group: MINE })), true);
     assert.equal(member.canMoveBetweenTopics(channel({ can_move_messages_within_channel_group: THEIRS })), false);
-    assert.equal(member.canMoveBetweenTopics(channel({ can_move_messages_within_channel_group: { direct_members: [ME], direct_subgroups: [] } })), true);
-    assert.equal(member.canMoveBetweenTopics(channel({ can_move_messages_within_channel_group: NOBODY, can_administer_channel_group: MINE })), true, 'a channel administrator');
-    assert.equal(member.canMoveBetweenTopics(channel({ can_move_messages_within_channel_group: NOBODY, can_administer_channel_group: THEIRS })), false);
-    assert.equal(realm(ADMIN).canMoveBetweenTopics(channel({ can_move_messages_within_channel_group: NOBODY })), true, 'administrators administer every channel');
-    assert.equal(realm(MODERATOR).canMoveBetweenTopics(channel({ can_move_messages_within_channel_group: NOBODY })), false, 'moderators do not');
-    assert.equal(realm(ADMIN).canMoveBetweenTopics(channel({})), false, 'without the field, only the organisation\'s group');
-    assert.equal(realm(MEMBER, { ...LOCKED, realm_can_move_messages_between_topics_group: EVERYONE }).canMoveBetweenTopics(channel({ can_move_messages_within_channel_group: NOBODY })), true, 'the channel only widens');
+    assert.equal(
+      member.canMoveBetweenTopics(
+        channel({ can_move_messages_within_channel_group: { direct_members: [ME], direct_subgroups: [] } }),
+      ),
+      true,
+    );
+    assert.equal(
+      member.canMoveBetweenTopics(
+        channel({ can_move_messages_within_channel_group: NOBODY, can_administer_channel_group: MINE }),
+      ),
+      true,
+      'a channel administrator',
+    );
+    assert.equal(
+      member.canMoveBetweenTopics(
+        channel({ can_move_messages_within_channel_group: NOBODY, can_administer_channel_group: THEIRS }),
+      ),
+      false,
+    );
+    assert.equal(
+      realm(ADMIN).canMoveBetweenTopics(channel({ can_move_messages_within_channel_group: NOBODY })),
+      true,
+      'administrators administer every channel',
+    );
+    assert.equal(
+      realm(MODERATOR).canMoveBetweenTopics(channel({ can_move_messages_within_channel_group: NOBODY })),
+      false,
+      'moderators do not',
+    );
+    assert.equal(
+      realm(ADMIN).canMoveBetweenTopics(channel({})),
+      false,
+      "without the field, only the organisation's group",
+    );
+    assert.equal(
+      realm(MEMBER, { ...LOCKED, realm_can_move_messages_between_topics_group: EVERYONE }).canMoveBetweenTopics(
+        channel({ can_move_messages_within_channel_group: NOBODY }),
+      ),
+      true,
+      'the channel only widens',
+    );
   });
 
   it('moving out of a channel: the same, with can_move_messages_out_of_channel_group', () => {
@@ -62,24 +99,46 @@ describe('per-channel permission groups: the rules', () => {
     assert.equal(member.canMoveBetweenChannels(channel({})), false);
     assert.equal(member.canMoveBetweenChannels(channel({ can_move_messages_out_of_channel_group: MINE })), true);
     assert.equal(member.canMoveBetweenChannels(channel({ can_move_messages_out_of_channel_group: THEIRS })), false);
-    assert.equal(member.canMoveBetweenChannels(channel({ can_move_messages_within_channel_group: MINE })), false, 'the other group does not count');
-    assert.equal(member.canMoveBetweenChannels(channel({ can_move_messages_out_of_channel_group: NOBODY, can_administer_channel_group: MINE })), true);
-    assert.equal(realm(ADMIN).canMoveBetweenChannels(channel({ can_move_messages_out_of_channel_group: NOBODY })), true);
-    assert.equal(realm(MODERATOR).canMoveBetweenChannels(channel({ can_move_messages_out_of_channel_group: NOBODY })), false);
+    assert.equal(
+      member.canMoveBetweenChannels(channel({ can_move_messages_within_channel_group: MINE })),
+      false,
+      'the other group does not count',
+    );
+    assert.equal(
+      member.canMoveBetweenChannels(
+        channel({ can_move_messages_out_of_channel_group: NOBODY, can_administer_channel_group: MINE }),
+      ),
+      true,
+    );
+    assert.equal(
+      realm(ADMIN).canMoveBetweenChannels(channel({ can_move_messages_out_of_channel_group: NOBODY })),
+      true,
+    );
+    assert.equal(
+      realm(MODERATOR).canMoveBetweenChannels(channel({ can_move_messages_out_of_channel_group: NOBODY })),
+      false,
+    );
   });
 
-  it('resolving: the channel\'s group adds its members; administrators of the channel get nothing from it', () => {
+  it("resolving: the channel's group adds its members; administrators of the channel get nothing from it", () => {
     const member = realm(MEMBER);
     assert.equal(member.canResolveTopics(), false);
     assert.equal(member.canResolveTopics(channel({})), false, 'below FL 402');
     assert.equal(member.canResolveTopics(channel({ can_resolve_topics_group: MINE })), true);
     assert.equal(member.canResolveTopics(channel({ can_resolve_topics_group: THEIRS })), false);
-    assert.equal(member.canResolveTopics(channel({ can_resolve_topics_group: NOBODY, can_administer_channel_group: MINE })), false);
+    assert.equal(
+      member.canResolveTopics(channel({ can_resolve_topics_group: NOBODY, can_administer_channel_group: MINE })),
+      false,
+    );
     assert.equal(realm(ADMIN).canResolveTopics(channel({ can_resolve_topics_group: NOBODY })), false);
-    assert.equal(member.canResolveTopics(channel({ can_resolve_topics_group: 999 })), true, 'an unknown group: the server decides');
+    assert.equal(
+      member.canResolveTopics(channel({ can_resolve_topics_group: 999 })),
+      true,
+      'an unknown group: the server decides',
+    );
   });
 
-  it('deleting: the channel\'s groups for any message and for one\'s own, within the organisation\'s time limit', () => {
+  it("deleting: the channel's groups for any message and for one's own, within the organisation's time limit", () => {
     const member = realm(MEMBER);
     const any = channel({ can_delete_any_message_group: MINE, can_delete_own_message_group: NOBODY });
     const own = channel({ can_delete_any_message_group: NOBODY, can_delete_own_message_group: MINE });
@@ -87,9 +146,19 @@ describe('per-channel permission groups: the rules', () => {
     assert.equal(member.deleteRefusal(false, 10 ** 6, any), undefined, 'any message, at any age');
     assert.match(member.deleteRefusal(false, 1, own) ?? '', /only your own messages/);
     assert.equal(member.deleteRefusal(true, 600, own), undefined, 'at the limit');
-    assert.match(member.deleteRefusal(true, 601, own) ?? '', /time limit for deleting your messages \(10 minutes\) has passed/);
-    assert.equal(member.deleteRefusal(true, 1, neither), 'neither the organization nor #design lets you delete your messages.');
-    assert.equal(member.deleteRefusal(true, 1, channel({})), 'the organization does not let you delete messages.', 'below FL 407');
+    assert.match(
+      member.deleteRefusal(true, 601, own) ?? '',
+      /time limit for deleting your messages \(10 minutes\) has passed/,
+    );
+    assert.equal(
+      member.deleteRefusal(true, 1, neither),
+      'neither the organization nor #design lets you delete your messages.',
+    );
+    assert.equal(
+      member.deleteRefusal(true, 1, channel({})),
+      'the organization does not let you delete messages.',
+      'below FL 407',
+    );
     assert.equal(member.canDeleteMessage(false, 1, any), true);
     assert.equal(member.canDeleteMessage(false, 1, neither), false);
   });
@@ -98,9 +167,17 @@ describe('per-channel permission groups: the rules', () => {
     assert.equal(realm(MEMBER).newTopicRefusal(channel({})), undefined, 'below FL 441');
     assert.equal(realm(MEMBER).newTopicRefusal(channel({ can_create_topic_group: EVERYONE })), undefined);
     assert.equal(realm(MEMBER).newTopicRefusal(channel({ can_create_topic_group: MINE })), undefined);
-    assert.equal(realm(MEMBER).newTopicRefusal(channel({ can_create_topic_group: { direct_members: [ME], direct_subgroups: [] } })), undefined);
+    assert.equal(
+      realm(MEMBER).newTopicRefusal(
+        channel({ can_create_topic_group: { direct_members: [ME], direct_subgroups: [] } }),
+      ),
+      undefined,
+    );
     const refusal = realm(ADMIN).newTopicRefusal(channel({ can_create_topic_group: THEIRS }));
-    assert.equal(refusal, 'You may not start new topics in #design (the channel lets only some users do that); reply in one of its topics instead.');
+    assert.equal(
+      refusal,
+      'You may not start new topics in #design (the channel lets only some users do that); reply in one of its topics instead.',
+    );
     assert.ok(realm(MEMBER).newTopicRefusal(channel({ can_create_topic_group: NOBODY })));
   });
 
@@ -116,7 +193,10 @@ describe('per-channel permission groups: the rules', () => {
     assert.equal(r.canResolveTopics(ch), true, 'through a subgroup');
     r.applyGroupEvent({ op: 'remove_subgroups', group_id: THEIRS, direct_subgroup_ids: [MINE] });
     assert.equal(r.canResolveTopics(ch), false);
-    r.applyGroupEvent({ op: 'add', group: { id: 40, name: 'new', members: [ME], direct_subgroup_ids: [], is_system_group: false } });
+    r.applyGroupEvent({
+      op: 'add',
+      group: { id: 40, name: 'new', members: [ME], direct_subgroup_ids: [], is_system_group: false },
+    });
     assert.equal(r.canResolveTopics(channel({ can_resolve_topics_group: 40 })), true);
     r.applyGroupEvent({ op: 'update', group_id: 40, data: { name: 'renamed' } });
     assert.equal(r.groupName(40), 'renamed');
@@ -135,11 +215,23 @@ const GATES: [number, string[]][] = [
   [441, ['can_create_topic_group']],
 ];
 
-async function form(server: RunningServer, who: Account, method: string, path: string, params: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
-  const body = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+async function form(
+  server: RunningServer,
+  who: Account,
+  method: string,
+  path: string,
+  params: Record<string, unknown>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const body = new URLSearchParams(
+    Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
   const res = await fetch(`${server.url}/api/v1${path}`, {
-    method, body,
-    headers: { Authorization: 'Basic ' + Buffer.from(`${who.email}:${who.apiKey}`).toString('base64'), 'Content-Type': 'application/x-www-form-urlencoded' },
+    method,
+    body,
+    headers: {
+      Authorization: 'Basic ' + Buffer.from(`${who.email}:${who.apiKey}`).toString('base64'),
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
@@ -170,19 +262,36 @@ describe('per-channel permission groups against the local server', function () {
           const realm = session.store.realm;
           if (level === 396) {
             // The organisation lets nobody rename topics; Adam administers every channel (FL 396 on).
-            realm.update({ can_move_messages_between_topics_group: GROUP.nobody, can_move_messages_between_channels_group: GROUP.nobody });
+            realm.update({
+              can_move_messages_between_topics_group: GROUP.nobody,
+              can_move_messages_between_channels_group: GROUP.nobody,
+            });
             assert.equal(realm.canMoveBetweenTopics(design), fl >= level);
             assert.equal(realm.canMoveBetweenChannels(design), fl >= level);
           }
           if (level === 402) {
             realm.update({ can_resolve_topics_group: GROUP.nobody });
-            assert.equal(realm.canResolveTopics({ ...design, can_resolve_topics_group: design.can_resolve_topics_group === undefined ? undefined : GROUP.everyone }), fl >= level);
+            assert.equal(
+              realm.canResolveTopics({
+                ...design,
+                can_resolve_topics_group: design.can_resolve_topics_group === undefined ? undefined : GROUP.everyone,
+              }),
+              fl >= level,
+            );
           }
           if (level === 441) {
             // #design lets only its team start topics; Adam (an administrator) is not in it.
             assert.equal(session.store.realm.newTopicRefusal(design) !== undefined, fl >= level);
-            const sent = form(server, byEmail(server, 'adam'), 'POST', '/messages', { type: 'stream', to: DESIGN, topic: `new ${fl}`, content: 'hi' });
-            assert.deepEqual((await sent).body.msg, fl >= level ? 'You do not have permission to create new topics in this channel.' : '');
+            const sent = form(server, byEmail(server, 'adam'), 'POST', '/messages', {
+              type: 'stream',
+              to: DESIGN,
+              topic: `new ${fl}`,
+              content: 'hi',
+            });
+            assert.deepEqual(
+              (await sent).body.msg,
+              fl >= level ? 'You do not have permission to create new topics in this channel.' : '',
+            );
           }
           if (level === 407) {
             // …and lets its team delete any message there: Alice, not an administrator.
@@ -223,39 +332,88 @@ describe('per-channel permission groups against the local server', function () {
 
     it('refuses a new topic to a user outside can_create_topic_group, not a reply in an existing one', async () => {
       const olivia = byEmail(server, 'olivia');
-      const fresh = await form(server, olivia, 'POST', '/messages', { type: 'stream', to: DESIGN, topic: 'owner topic', content: 'x' });
+      const fresh = await form(server, olivia, 'POST', '/messages', {
+        type: 'stream',
+        to: DESIGN,
+        topic: 'owner topic',
+        content: 'x',
+      });
       assert.equal(fresh.status, 400);
-      assert.deepEqual([fresh.body.code, fresh.body.msg], ['BAD_REQUEST', 'You do not have permission to create new topics in this channel.']);
-      const reply = await form(server, olivia, 'POST', '/messages', { type: 'stream', to: DESIGN, topic: 'MOCKUPS', content: 'x' });
+      assert.deepEqual(
+        [fresh.body.code, fresh.body.msg],
+        ['BAD_REQUEST', 'You do not have permission to create new topics in this channel.'],
+      );
+      const reply = await form(server, olivia, 'POST', '/messages', {
+        type: 'stream',
+        to: DESIGN,
+        topic: 'MOCKUPS',
+        content: 'x',
+      });
       assert.equal(reply.status, 200, 'an existing topic (any case)');
     });
 
     it('refuses resolving where neither the organisation nor the channel allows it, with the channel message', async () => {
-      const realmSet = (group: number) => form(server, adam(), 'PATCH', '/realm', { can_resolve_topics_group: { new: group } });
+      const realmSet = (group: number) =>
+        form(server, adam(), 'PATCH', '/realm', { can_resolve_topics_group: { new: group } });
       assert.equal((await realmSet(GROUP.nobody)).status, 200);
       try {
-        await until('the realm update_dict event', () => alice.store.realm.settings.can_resolve_topics_group === GROUP.nobody);
-        const id = (await form(server, byEmail(server, 'carol'), 'POST', '/messages', { type: 'stream', to: DESIGN, topic: 'mockups', content: 'resolve me' })).body.id as number;
-        const resolve = () => form(server, byEmail(server, 'alice'), 'PATCH', `/messages/${id}`, { topic: '✔ mockups', propagate_mode: 'change_one' });
+        await until(
+          'the realm update_dict event',
+          () => alice.store.realm.settings.can_resolve_topics_group === GROUP.nobody,
+        );
+        const id = (
+          await form(server, byEmail(server, 'carol'), 'POST', '/messages', {
+            type: 'stream',
+            to: DESIGN,
+            topic: 'mockups',
+            content: 'resolve me',
+          })
+        ).body.id as number;
+        const resolve = () =>
+          form(server, byEmail(server, 'alice'), 'PATCH', `/messages/${id}`, {
+            topic: '✔ mockups',
+            propagate_mode: 'change_one',
+          });
         const refused = await resolve();
-        assert.deepEqual([refused.status, refused.body.msg], [400, "You don't have permission to resolve topics in this channel."]);
+        assert.deepEqual(
+          [refused.status, refused.body.msg],
+          [400, "You don't have permission to resolve topics in this channel."],
+        );
         assert.equal(alice.store.realm.canResolveTopics(design()), false);
-        const set = await form(server, adam(), 'PATCH', `/streams/${DESIGN}`, { can_resolve_topics_group: { new: 30 } });
+        const set = await form(server, adam(), 'PATCH', `/streams/${DESIGN}`, {
+          can_resolve_topics_group: { new: 30 },
+        });
         assert.equal(set.status, 200, JSON.stringify(set.body));
         await until('the stream update event', () => design().can_resolve_topics_group === 30);
         assert.equal(alice.store.realm.canResolveTopics(design()), true);
         assert.equal(alice.store.realm.canResolveTopics(alice.store.subscription(1)), false, 'in #design only');
         assert.equal((await resolve()).status, 200);
-        const byMember = await form(server, byEmail(server, 'alice'), 'PATCH', '/realm', { can_resolve_topics_group: { new: GROUP.everyone } });
+        const byMember = await form(server, byEmail(server, 'alice'), 'PATCH', '/realm', {
+          can_resolve_topics_group: { new: GROUP.everyone },
+        });
         assert.deepEqual([byMember.status, byMember.body.msg], [400, 'Must be an organization administrator']);
       } finally {
         await realmSet(GROUP.everyone);
       }
     });
 
-    it('lets the channel\'s delete group delete any message there, and follows the membership live', async () => {
-      const carols = (await form(server, byEmail(server, 'carol'), 'POST', '/messages', { type: 'stream', to: DESIGN, topic: 'mockups', content: 'delete me' })).body.id as number;
-      const elsewhere = (await form(server, byEmail(server, 'carol'), 'POST', '/messages', { type: 'stream', to: 1, topic: 'lunch plans', content: 'not me' })).body.id as number;
+    it("lets the channel's delete group delete any message there, and follows the membership live", async () => {
+      const carols = (
+        await form(server, byEmail(server, 'carol'), 'POST', '/messages', {
+          type: 'stream',
+          to: DESIGN,
+          topic: 'mockups',
+          content: 'delete me',
+        })
+      ).body.id as number;
+      const elsewhere = (
+        await form(server, byEmail(server, 'carol'), 'POST', '/messages', {
+          type: 'stream',
+          to: 1,
+          topic: 'lunch plans',
+          content: 'not me',
+        })
+      ).body.id as number;
       const aliceAccount = byEmail(server, 'alice');
       assert.equal(alice.store.realm.canDeleteMessage(false, 1, design()), true);
       const outside = await form(server, aliceAccount, 'DELETE', `/messages/${elsewhere}`, {});
@@ -271,34 +429,72 @@ describe('per-channel permission groups against the local server', function () {
       assert.equal((await form(server, aliceAccount, 'DELETE', `/messages/${carols}`, {})).status, 200);
     });
 
-    it('moving: the channel\'s groups widen the organisation\'s, with the real messages otherwise', async () => {
+    it("moving: the channel's groups widen the organisation's, with the real messages otherwise", async () => {
       const settings = server.state.realm.settings;
-      const saved = [settings.can_move_messages_between_topics_group, settings.can_move_messages_between_channels_group];
+      const saved = [
+        settings.can_move_messages_between_topics_group,
+        settings.can_move_messages_between_channels_group,
+      ];
       settings.can_move_messages_between_topics_group = GROUP.nobody;
       settings.can_move_messages_between_channels_group = GROUP.nobody;
-      alice.store.realm.update({ can_move_messages_between_topics_group: GROUP.nobody, can_move_messages_between_channels_group: GROUP.nobody });
+      alice.store.realm.update({
+        can_move_messages_between_topics_group: GROUP.nobody,
+        can_move_messages_between_channels_group: GROUP.nobody,
+      });
       try {
         const aliceAccount = byEmail(server, 'alice');
-        const id = (await form(server, aliceAccount, 'POST', '/messages', { type: 'stream', to: DESIGN, topic: 'mockups', content: 'move me' })).body.id as number;
-        const rename = () => form(server, aliceAccount, 'PATCH', `/messages/${id}`, { topic: 'mockups', propagate_mode: 'change_one', stream_id: 1 });
+        const id = (
+          await form(server, aliceAccount, 'POST', '/messages', {
+            type: 'stream',
+            to: DESIGN,
+            topic: 'mockups',
+            content: 'move me',
+          })
+        ).body.id as number;
+        const rename = () =>
+          form(server, aliceAccount, 'PATCH', `/messages/${id}`, {
+            topic: 'mockups',
+            propagate_mode: 'change_one',
+            stream_id: 1,
+          });
         const out = await rename();
         assert.deepEqual([out.status, out.body.msg], [400, "You don't have permission to move this message"]);
-        const within = await form(server, aliceAccount, 'PATCH', `/messages/${id}`, { topic: 'icons', propagate_mode: 'change_one' });
+        const within = await form(server, aliceAccount, 'PATCH', `/messages/${id}`, {
+          topic: 'icons',
+          propagate_mode: 'change_one',
+        });
         assert.deepEqual([within.status, within.body.msg], [400, "You don't have permission to edit this message"]);
         assert.equal(alice.store.realm.canMoveBetweenTopics(design()), false);
-        await form(server, adam(), 'PATCH', `/streams/${DESIGN}`, { can_move_messages_within_channel_group: { new: { direct_members: [aliceAccount.userId], direct_subgroups: [] } } });
+        await form(server, adam(), 'PATCH', `/streams/${DESIGN}`, {
+          can_move_messages_within_channel_group: {
+            new: { direct_members: [aliceAccount.userId], direct_subgroups: [] },
+          },
+        });
         await until('the stream update event', () => alice.store.realm.canMoveBetweenTopics(design()));
         assert.equal(alice.store.realm.canMoveBetweenChannels(design()), false);
-        const stale = await form(server, adam(), 'PATCH', `/streams/${DESIGN}`, { can_move_messages_within_channel_group: { new: GROUP.nobody, old: GROUP.everyone } });
+        const stale = await form(server, adam(), 'PATCH', `/streams/${DESIGN}`, {
+          can_move_messages_within_channel_group: { new: GROUP.nobody, old: GROUP.everyone },
+        });
         assert.deepEqual([stale.status, stale.body.msg], [400, "'old' value does not match the expected value."]);
-        const notAdmin = await form(server, aliceAccount, 'PATCH', `/streams/${DESIGN}`, { can_move_messages_within_channel_group: { new: GROUP.everyone } });
-        assert.deepEqual([notAdmin.status, notAdmin.body.msg], [400, 'You do not have permission to administer this channel.']);
+        const notAdmin = await form(server, aliceAccount, 'PATCH', `/streams/${DESIGN}`, {
+          can_move_messages_within_channel_group: { new: GROUP.everyone },
+        });
+        assert.deepEqual(
+          [notAdmin.status, notAdmin.body.msg],
+          [400, 'You do not have permission to administer this channel.'],
+        );
         // A topic of its own needs can_create_topic_group (Alice is in the design team): allowed.
-        const moved = await form(server, aliceAccount, 'PATCH', `/messages/${id}`, { topic: 'icons', propagate_mode: 'change_one' });
+        const moved = await form(server, aliceAccount, 'PATCH', `/messages/${id}`, {
+          topic: 'icons',
+          propagate_mode: 'change_one',
+        });
         assert.equal(moved.status, 200, JSON.stringify(moved.body));
       } finally {
         [settings.can_move_messages_between_topics_group, settings.can_move_messages_between_channels_group] = saved;
-        alice.store.realm.update({ can_move_messages_between_topics_group: saved[0], can_move_messages_between_channels_group: saved[1] });
+        alice.store.realm.update({
+          can_move_messages_between_topics_group: saved[0],
+          can_move_messages_between_channels_group: saved[1],
+        });
       }
     });
   });

@@ -41,7 +41,11 @@ describe('client transport', () => {
       assert.throws(() => fillPath('/messages/{message_id}', { message_id: '' }, 'GET x'), /"message_id" is required/);
       // A missing or null ID is refused, not sent as /messages/undefined or /messages/null.
       for (const values of [{}, { message_id: undefined }, { message_id: null }]) {
-        assert.throws(() => fillPath('/messages/{message_id}', values, 'GET x'), { name: 'ValidationError', field: 'message_id', route: 'GET x' });
+        assert.throws(() => fillPath('/messages/{message_id}', values, 'GET x'), {
+          name: 'ValidationError',
+          field: 'message_id',
+          route: 'GET x',
+        });
       }
       assert.deepEqual(fillPath('/realm/presence', { a: 1 }, 'GET x'), { path: '/realm/presence', rest: { a: 1 } });
     });
@@ -169,7 +173,12 @@ describe('client transport', () => {
       const client = member({ onRetry: (r) => retries.push(r) });
       server.inject({ kind: 'rateLimit', retryAfter: 0.3, route: 'POST /users/me/presence', times: 1 });
       const started = Date.now();
-      const body = await client.request('POST', '/users/me/presence', { status: 'active' }, { route: 'POST /users/me/presence' });
+      const body = await client.request(
+        'POST',
+        '/users/me/presence',
+        { status: 'active' },
+        { route: 'POST /users/me/presence' },
+      );
       assert.equal(body.result, 'success');
       assert.ok(Date.now() - started >= 300, 'waited for Retry-After');
       assert.equal(retries.length, 1);

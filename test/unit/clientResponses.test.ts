@@ -9,7 +9,12 @@ describe('ChatClient.request: answers, errors, rate limits and retries', () => {
   const retries: RetryInfo[] = [];
   function client(maxRetries = 0): ChatClient {
     retries.length = 0;
-    return server.client({ email: 'a@example.com', maxRetries, backoff: { baseMs: 1, capMs: 2 }, onRetry: (i) => retries.push(i) });
+    return server.client({
+      email: 'a@example.com',
+      maxRetries,
+      backoff: { baseMs: 1, capMs: 2 },
+      onRetry: (i) => retries.push(i),
+    });
   }
   const call = (c: ChatClient, method: 'GET' | 'POST' = 'GET', extra: { auth?: boolean; retryUnsafe?: boolean } = {}) =>
     c.request(method, '/things', { a: 1 }, { route: `${method} /things`, ...extra });
@@ -20,45 +25,75 @@ describe('ChatClient.request: answers, errors, rate limits and retries', () => {
     await call(c, 'GET');
     await call(c, 'POST');
     await call(c, 'GET', { auth: false });
-    assert.deepEqual(seen.map((s) => [s.method, s.url, s.body]), [
-      ['GET', '/api/v1/things?a=1', ''],
-      ['POST', '/api/v1/things', 'a=1'],
-      ['GET', '/api/v1/things?a=1', ''],
-    ]);
+    assert.deepEqual(
+      seen.map((s) => [s.method, s.url, s.body]),
+      [
+        ['GET', '/api/v1/things?a=1', ''],
+        ['POST', '/api/v1/things', 'a=1'],
+        ['GET', '/api/v1/things?a=1', ''],
+      ],
+    );
     assert.ok(seen[0]!.headers.authorization?.startsWith('Basic '));
     assert.equal(seen[2]!.headers.authorization, undefined);
   });
 
   it('throws RedirectError from HTTP 300 on, and keeps the first 200 characters of a 5xx body', async () => {
     server.respond(300, '', { location: 'https://elsewhere.example.com' });
-    await assert.rejects(call(client()), (e: unknown) => e instanceof RedirectError && e.location === 'https://elsewhere.example.com');
+    await assert.rejects(
+      call(client()),
+      (e: unknown) => e instanceof RedirectError && e.location === 'https://elsewhere.example.com',
+    );
     server.respond(500, 'x'.repeat(250));
     await assert.rejects(call(client()), (e: unknown) => e instanceof ServerError && e.bodyExcerpt === 'x'.repeat(200));
   });
 
   it('reports a 4xx without a JSON object as malformed, except 429 and 401', async () => {
     server.respond(400, '<html>bad</html>');
-    await assert.rejects(call(client()), (e: unknown) =>
-      e instanceof MalformedResponseError && e.httpStatus === 400 && e.message === 'The server answered GET /things with HTTP 400 and no error details.');
+    await assert.rejects(
+      call(client()),
+      (e: unknown) =>
+        e instanceof MalformedResponseError &&
+        e.httpStatus === 400 &&
+        e.message === 'The server answered GET /things with HTTP 400 and no error details.',
+    );
     server.respond(401, 'nope');
-    await assert.rejects(call(client()), (e: unknown) => e instanceof ApiError && e.code === 'UNAUTHORIZED' && e.msg === '');
+    await assert.rejects(
+      call(client()),
+      (e: unknown) => e instanceof ApiError && e.code === 'UNAUTHORIZED' && e.msg === '',
+    );
     server.respond(429, 'slow', { 'retry-after': '3' });
-    await assert.rejects(call(client()), (e: unknown) => e instanceof ApiError && e.code === 'RATE_LIMIT_HIT' && e.retryAfterSeconds === 3);
+    await assert.rejects(
+      call(client()),
+      (e: unknown) => e instanceof ApiError && e.code === 'RATE_LIMIT_HIT' && e.retryAfterSeconds === 3,
+    );
   });
 
   it('gives BAD_REQUEST and an empty msg to an error envelope without them, also under HTTP 200', async () => {
     server.respond(400, '{"result":"error","stream":"x"}');
-    await assert.rejects(call(client()), (e: unknown) =>
-      e instanceof ApiError && e.code === 'BAD_REQUEST' && e.msg === '' && e.message === 'BAD_REQUEST (HTTP 400)' && e.data.stream === 'x');
+    await assert.rejects(
+      call(client()),
+      (e: unknown) =>
+        e instanceof ApiError &&
+        e.code === 'BAD_REQUEST' &&
+        e.msg === '' &&
+        e.message === 'BAD_REQUEST (HTTP 400)' &&
+        e.data.stream === 'x',
+    );
     server.respond(200, '{"result":"error","code":"X","msg":"No."}');
-    await assert.rejects(call(client()), (e: unknown) => e instanceof ApiError && e.code === 'X' && e.httpStatus === 200);
+    await assert.rejects(
+      call(client()),
+      (e: unknown) => e instanceof ApiError && e.code === 'X' && e.httpStatus === 200,
+    );
   });
 
   it('refuses a 2xx answer that is not a JSON object', async () => {
     for (const text of ['[1,2]', 'not json']) {
       server.respond(200, text);
-      await assert.rejects(call(client()), (e: unknown) =>
-        e instanceof MalformedResponseError && e.message === 'The server\'s answer to GET /things was not JSON.');
+      await assert.rejects(
+        call(client()),
+        (e: unknown) =>
+          e instanceof MalformedResponseError && e.message === "The server's answer to GET /things was not JSON.",
+      );
     }
   });
 
@@ -67,13 +102,21 @@ describe('ChatClient.request: answers, errors, rate limits and retries', () => {
     server.respond(200, '{}', { 'x-ratelimit-limit': '100' });
     await call(c);
     assert.equal(c.rateLimit, undefined);
-    server.respond(200, '{}', { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '99', 'x-ratelimit-reset': '1700000000' });
+    server.respond(200, '{}', {
+      'x-ratelimit-limit': '100',
+      'x-ratelimit-remaining': '99',
+      'x-ratelimit-reset': '1700000000',
+    });
     await call(c);
     const first = c.rateLimit;
     assert.deepEqual(first, { limit: 100, remaining: 99, reset: 1700000000 });
     await call(c);
     assert.equal(c.rateLimit, first);
-    server.respond(200, '{}', { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '99', 'x-ratelimit-reset': '1700000060' });
+    server.respond(200, '{}', {
+      'x-ratelimit-limit': '100',
+      'x-ratelimit-remaining': '99',
+      'x-ratelimit-reset': '1700000060',
+    });
     await call(c);
     assert.deepEqual(c.rateLimit, { limit: 100, remaining: 99, reset: 1700000060 });
   });
@@ -85,7 +128,10 @@ describe('ChatClient.request: answers, errors, rate limits and retries', () => {
     seen.length = 0;
     await assert.rejects(call(client(2), 'POST', { retryUnsafe: true }), ServerError);
     assert.equal(seen.length, 3);
-    assert.deepEqual(retries.map((r) => r.attempt), [1, 2]);
+    assert.deepEqual(
+      retries.map((r) => r.attempt),
+      [1, 2],
+    );
   });
 
   it('waits the Retry-After of a 429, or a backoff when there is none', async () => {

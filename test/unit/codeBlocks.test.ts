@@ -26,27 +26,52 @@ describe('code blocks: the server renders Pygments markup', () => {
   });
 
   it('keeps an unknown language as typed, unhighlighted and escaped', () => {
-    assert.equal(renderCodeBlock('<b>x</b>', 'brainfudge'), '<div class="codehilite" data-code-language="brainfudge"><pre><span></span><code>&lt;b&gt;x&lt;/b&gt;\n</code></pre></div>');
-    assert.equal(renderCodeBlock('plain', ''), '<div class="codehilite"><pre><span></span><code>plain\n</code></pre></div>');
+    assert.equal(
+      renderCodeBlock('<b>x</b>', 'brainfudge'),
+      '<div class="codehilite" data-code-language="brainfudge"><pre><span></span><code>&lt;b&gt;x&lt;/b&gt;\n</code></pre></div>',
+    );
+    assert.equal(
+      renderCodeBlock('plain', ''),
+      '<div class="codehilite"><pre><span></span><code>plain\n</code></pre></div>',
+    );
   });
 });
 
 describe('code blocks: playground helpers', () => {
   const playgrounds = [
-    { id: 1, name: 'Rust Playground', pygments_language: 'Rust', url_template: 'https://play.rust-lang.org/?code={code}' },
-    { id: 2, name: 'Python Tutor', pygments_language: 'Python', url_template: 'https://pythontutor.com/render.html#code={code}' },
+    {
+      id: 1,
+      name: 'Rust Playground',
+      pygments_language: 'Rust',
+      url_template: 'https://play.rust-lang.org/?code={code}',
+    },
+    {
+      id: 2,
+      name: 'Python Tutor',
+      pygments_language: 'Python',
+      url_template: 'https://pythontutor.com/render.html#code={code}',
+    },
     { id: 3, name: 'Other Python', pygments_language: 'python', url_template: 'https://py.example/?c={code}&v=3' },
   ];
 
   it('matches a block’s language to the playgrounds without case', () => {
-    assert.deepEqual(playgroundsFor('Python', playgrounds).map((p) => p.id), [2, 3]);
-    assert.deepEqual(playgroundsFor('rust', playgrounds).map((p) => p.id), [1]);
+    assert.deepEqual(
+      playgroundsFor('Python', playgrounds).map((p) => p.id),
+      [2, 3],
+    );
+    assert.deepEqual(
+      playgroundsFor('rust', playgrounds).map((p) => p.id),
+      [1],
+    );
     assert.deepEqual(playgroundsFor('', playgrounds), []);
     assert.deepEqual(playgroundsFor('Go', playgrounds), []);
   });
 
   it('expands {code} as RFC 6570 does: all but unreserved characters percent-encoded, UTF-8', () => {
-    assert.equal(playgroundUrl(playgrounds[2]!.url_template, "print('hé')!*~-._"), "https://py.example/?c=print%28%27h%C3%A9%27%29%21%2A~-._&v=3");
+    assert.equal(
+      playgroundUrl(playgrounds[2]!.url_template, "print('hé')!*~-._"),
+      'https://py.example/?c=print%28%27h%C3%A9%27%29%21%2A~-._&v=3',
+    );
     assert.equal(playgroundUrl('https://x.example/{code}/{code}', 'a b'), 'https://x.example/a%20b/a%20b');
     assert.throws(() => playgroundUrl('javascript:alert({code})', '1'), /http\(s\)/);
   });
@@ -64,7 +89,12 @@ describe('code blocks: playground helpers', () => {
   });
 
   it('reads url_prefix of old servers as a template ending in {code}', () => {
-    const p = RealmPlayground.parse({ id: 1, name: 'P', pygments_language: 'Python', url_prefix: 'https://p.example/?c=' });
+    const p = RealmPlayground.parse({
+      id: 1,
+      name: 'P',
+      pygments_language: 'Python',
+      url_prefix: 'https://p.example/?c=',
+    });
     assert.equal(p.url_template, 'https://p.example/?c={code}');
   });
 });
@@ -80,49 +110,124 @@ describe('code blocks: playgrounds on the local server', () => {
   });
 
   it('sends the playgrounds in /register and a message’s code block with its lexer', async () => {
-    const snapshot = await registerQueue(member, { fetch_event_types: ['realm_playgrounds'], event_types: ['message'] });
-    assert.deepEqual(snapshot.realm_playgrounds?.map((p) => [p.name, p.pygments_language]), [['Rust Playground', 'Rust'], ['Python Tutor', 'Python']]);
-    const { id } = await sendMessage(member, { type: 'stream', to: 1, topic: 'code', content: '```rust\nfn main() {}\n```' });
+    const snapshot = await registerQueue(member, {
+      fetch_event_types: ['realm_playgrounds'],
+      event_types: ['message'],
+    });
+    assert.deepEqual(
+      snapshot.realm_playgrounds?.map((p) => [p.name, p.pygments_language]),
+      [
+        ['Rust Playground', 'Rust'],
+        ['Python Tutor', 'Python'],
+      ],
+    );
+    const { id } = await sendMessage(member, {
+      type: 'stream',
+      to: 1,
+      topic: 'code',
+      content: '```rust\nfn main() {}\n```',
+    });
     const { message } = await getMessage(member, { message_id: id, apply_markdown: true });
-    assert.match(message.content, /<div class="codehilite" data-code-language="Rust"><pre><span><\/span><code><span class="kd">fn<\/span> <span class="nf">main<\/span>/);
+    assert.match(
+      message.content,
+      /<div class="codehilite" data-code-language="Rust"><pre><span><\/span><code><span class="kd">fn<\/span> <span class="nf">main<\/span>/,
+    );
   });
 
   it('adds and removes playgrounds (administrators), each change an event with the whole list', async () => {
-    const snapshot = await registerQueue(member, { fetch_event_types: ['realm_playgrounds'], event_types: ['realm_playgrounds'] });
-    const { id } = await addPlayground(admin, { name: 'Go Playground', pygments_language: 'Go', url_template: 'https://go.dev/play/?code={code}' });
+    const snapshot = await registerQueue(member, {
+      fetch_event_types: ['realm_playgrounds'],
+      event_types: ['realm_playgrounds'],
+    });
+    const { id } = await addPlayground(admin, {
+      name: 'Go Playground',
+      pygments_language: 'Go',
+      url_template: 'https://go.dev/play/?code={code}',
+    });
     type Raw = { id: number; type: string; realm_playgrounds?: { name: string }[] };
     const poll = async (after: number) =>
-      (await getEvents(member, { queue_id: snapshot.queue_id!, last_event_id: after, dont_block: true })).events as Raw[];
+      (await getEvents(member, { queue_id: snapshot.queue_id!, last_event_id: after, dont_block: true }))
+        .events as Raw[];
     const first = await poll(snapshot.last_event_id!);
     const added = first.find((e) => e.type === 'realm_playgrounds');
     assert.ok(added, 'a realm_playgrounds event');
-    assert.deepEqual(added.realm_playgrounds?.map((p) => p.name), ['Rust Playground', 'Python Tutor', 'Go Playground']);
+    assert.deepEqual(
+      added.realm_playgrounds?.map((p) => p.name),
+      ['Rust Playground', 'Python Tutor', 'Go Playground'],
+    );
     await removePlayground(admin, { playground_id: id });
     const second = await poll(Math.max(...first.map((e) => e.id)));
     const removed = second.find((e) => e.type === 'realm_playgrounds');
-    assert.deepEqual(removed?.realm_playgrounds?.map((p) => p.name), ['Rust Playground', 'Python Tutor']);
+    assert.deepEqual(
+      removed?.realm_playgrounds?.map((p) => p.name),
+      ['Rust Playground', 'Python Tutor'],
+    );
     assert.equal(server.state.playgrounds.length, 2);
   });
 
   it('refuses members, unknown ids and bad templates as the service does', async () => {
-    await apiError(addPlayground(member, { name: 'X', pygments_language: 'Go', url_template: 'https://x.example/{code}' }), 'BAD_REQUEST');
+    await apiError(
+      addPlayground(member, { name: 'X', pygments_language: 'Go', url_template: 'https://x.example/{code}' }),
+      'BAD_REQUEST',
+    );
     const notFound = await apiError(removePlayground(admin, { playground_id: 999 }), 'BAD_REQUEST');
     assert.match(notFound.message, /Invalid playground/);
-    await refused(addPlayground(offlineClient(), { name: 'X', pygments_language: 'Go', url_template: 'https://x.example/' }), 'url_template', /\{code\}/);
-    await refused(addPlayground(offlineClient(), { name: 'X', pygments_language: 'Go', url_template: 'ftp://x.example/{code}' }), 'url_template', /http/);
-    await refused(addPlayground(offlineClient(), { name: 'X', pygments_language: 'G<o>', url_template: 'https://x.example/{code}' }), 'pygments_language');
-    await refused(addPlayground(offlineClient({ featureLevel: 48 }), { name: 'X', pygments_language: 'Go', url_template: 'https://x.example/{code}' }), undefined, /no code playgrounds/);
+    await refused(
+      addPlayground(offlineClient(), { name: 'X', pygments_language: 'Go', url_template: 'https://x.example/' }),
+      'url_template',
+      /\{code\}/,
+    );
+    await refused(
+      addPlayground(offlineClient(), { name: 'X', pygments_language: 'Go', url_template: 'ftp://x.example/{code}' }),
+      'url_template',
+      /http/,
+    );
+    await refused(
+      addPlayground(offlineClient(), {
+        name: 'X',
+        pygments_language: 'G<o>',
+        url_template: 'https://x.example/{code}',
+      }),
+      'pygments_language',
+    );
+    await refused(
+      addPlayground(offlineClient({ featureLevel: 48 }), {
+        name: 'X',
+        pygments_language: 'Go',
+        url_template: 'https://x.example/{code}',
+      }),
+      undefined,
+      /no code playgrounds/,
+    );
   });
 
   describe('servers before url_template (feature level 195)', () => {
     const old = useServer({ featureLevel: 195 });
     it('sends url_prefix, which the client reads as a template; adding one sends url_prefix', async () => {
       const oldAdmin = old.client(ADMIN);
-      const snapshot = await registerQueue(oldAdmin, { fetch_event_types: ['realm_playgrounds'], event_types: ['message'] });
-      assert.equal(snapshot.realm_playgrounds?.[0]?.url_template, 'https://play.rust-lang.org/?edition=2021&code={code}');
-      await addPlayground(oldAdmin, { name: 'Go', pygments_language: 'Go', url_template: 'https://go.example/?code={code}' });
+      const snapshot = await registerQueue(oldAdmin, {
+        fetch_event_types: ['realm_playgrounds'],
+        event_types: ['message'],
+      });
+      assert.equal(
+        snapshot.realm_playgrounds?.[0]?.url_template,
+        'https://play.rust-lang.org/?edition=2021&code={code}',
+      );
+      await addPlayground(oldAdmin, {
+        name: 'Go',
+        pygments_language: 'Go',
+        url_template: 'https://go.example/?code={code}',
+      });
       assert.equal(old.server.state.playgrounds.at(-1)?.url_template, 'https://go.example/?code={code}');
-      await refused(addPlayground(oldAdmin, { name: 'Go2', pygments_language: 'Go', url_template: 'https://go.example/{code}/run' }), 'url_template', /only appends/);
+      await refused(
+        addPlayground(oldAdmin, {
+          name: 'Go2',
+          pygments_language: 'Go',
+          url_template: 'https://go.example/{code}/run',
+        }),
+        'url_template',
+        /only appends/,
+      );
     });
   });
 });
@@ -132,15 +237,31 @@ describe('code blocks: the store keeps the playgrounds', () => {
     const store = new ChatStore({ fetchTopics: async () => [] });
     store.reset(
       RegisterSnapshot.parse({
-        queue_id: 'q', last_event_id: -1, chat_feature_level: 420, user_id: 1, email: 'a@example.com',
-        realm_playgrounds: [{ id: 1, name: 'Rust Playground', pygments_language: 'Rust', url_template: 'https://p/{code}' }],
+        queue_id: 'q',
+        last_event_id: -1,
+        chat_feature_level: 420,
+        user_id: 1,
+        email: 'a@example.com',
+        realm_playgrounds: [
+          { id: 1, name: 'Rust Playground', pygments_language: 'Rust', url_template: 'https://p/{code}' },
+        ],
       }),
     );
-    assert.deepEqual(store.playgrounds().map((p) => p.id), [1]);
-    const parsed = parseEvent({ id: 1, type: 'realm_playgrounds', realm_playgrounds: [{ id: 2, name: 'Go', pygments_language: 'Go', url_prefix: 'https://g/?c=' }] });
+    assert.deepEqual(
+      store.playgrounds().map((p) => p.id),
+      [1],
+    );
+    const parsed = parseEvent({
+      id: 1,
+      type: 'realm_playgrounds',
+      realm_playgrounds: [{ id: 2, name: 'Go', pygments_language: 'Go', url_prefix: 'https://g/?c=' }],
+    });
     assert.ok(parsed.ok);
     const change = store.apply([parsed.event]);
     assert.ok(change?.areas.has('playgrounds'));
-    assert.deepEqual(store.playgrounds().map((p) => [p.id, p.url_template]), [[2, 'https://g/?c={code}']]);
+    assert.deepEqual(
+      store.playgrounds().map((p) => [p.id, p.url_template]),
+      [[2, 'https://g/?c={code}']],
+    );
   });
 });

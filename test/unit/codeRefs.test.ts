@@ -1,7 +1,14 @@
 // Line references and git-host permalinks, on a table of the shapes people paste: which
 // repository, revision, file and lines each names, and the permalink built for a selection.
 import * as assert from 'assert';
-import { buildPermalink, fragmentLines, isCommitId, parsePermalink, remoteKey, splitRevision } from '../../src/codeRefs/permalinks';
+import {
+  buildPermalink,
+  fragmentLines,
+  isCommitId,
+  parsePermalink,
+  remoteKey,
+  splitRevision,
+} from '../../src/codeRefs/permalinks';
 import { findLineReferences, formatLineReference } from '../../src/codeRefs/references';
 
 const SHA = '3f2c9e1a7b5d4c3e2f1a0b9c8d7e6f5a4b3c2d1e';
@@ -25,16 +32,56 @@ describe('code references: remote keys', () => {
 
 describe('code references: permalinks', () => {
   const recognised: [string, Partial<NonNullable<ReturnType<typeof parsePermalink>>>][] = [
-    [`https://github.com/acme/widgets/blob/${SHA}/src/app.ts#L10-L20`, { kind: 'github', remote: 'github.com/acme/widgets', revisionAndPath: `${SHA}/src/app.ts`, lines: { start: 10, end: 20 } }],
-    [`https://github.com/acme/widgets/blob/main/src/app.ts#L7`, { kind: 'github', revisionAndPath: 'main/src/app.ts', lines: { start: 7, end: 7 } }],
-    [`https://github.com/acme/widgets/blob/feature/x/src/app.ts#L3C1-L5C9`, { kind: 'github', revisionAndPath: 'feature/x/src/app.ts', lines: { start: 3, end: 5 } }],
-    [`https://github.com/acme/widgets/blob/${SHA}/docs/read%20me.md`, { kind: 'github', revisionAndPath: `${SHA}/docs/read me.md`, lines: undefined }],
-    [`https://gitlab.com/group/sub/widgets/-/blob/${SHA}/lib/x.py#L4-9`, { kind: 'gitlab', remote: 'gitlab.com/group/sub/widgets', revisionAndPath: `${SHA}/lib/x.py`, lines: { start: 4, end: 9 } }],
-    [`https://gitlab.example.com/team/widgets/-/blob/main/lib/x.py#L4`, { kind: 'gitlab', remote: 'gitlab.example.com/team/widgets', lines: { start: 4, end: 4 } }],
-    [`https://bitbucket.org/acme/widgets/src/${SHA}/src/app.ts#lines-12:14`, { kind: 'bitbucket', remote: 'bitbucket.org/acme/widgets', lines: { start: 12, end: 14 } }],
-    [`https://bitbucket.org/acme/widgets/src/${SHA}/src/app.ts#lines-12`, { kind: 'bitbucket', lines: { start: 12, end: 12 } }],
-    [`https://codeberg.org/acme/widgets/src/commit/${SHA}/src/app.ts#L1-L2`, { kind: 'gitea', revisionKind: 'commit', revisionAndPath: `${SHA}/src/app.ts`, lines: { start: 1, end: 2 } }],
-    [`https://git.example.org/acme/widgets/src/branch/release/1.0/src/app.ts#L8`, { kind: 'gitea', revisionKind: 'branch', revisionAndPath: 'release/1.0/src/app.ts', lines: { start: 8, end: 8 } }],
+    [
+      `https://github.com/acme/widgets/blob/${SHA}/src/app.ts#L10-L20`,
+      {
+        kind: 'github',
+        remote: 'github.com/acme/widgets',
+        revisionAndPath: `${SHA}/src/app.ts`,
+        lines: { start: 10, end: 20 },
+      },
+    ],
+    [
+      `https://github.com/acme/widgets/blob/main/src/app.ts#L7`,
+      { kind: 'github', revisionAndPath: 'main/src/app.ts', lines: { start: 7, end: 7 } },
+    ],
+    [
+      `https://github.com/acme/widgets/blob/feature/x/src/app.ts#L3C1-L5C9`,
+      { kind: 'github', revisionAndPath: 'feature/x/src/app.ts', lines: { start: 3, end: 5 } },
+    ],
+    [
+      `https://github.com/acme/widgets/blob/${SHA}/docs/read%20me.md`,
+      { kind: 'github', revisionAndPath: `${SHA}/docs/read me.md`, lines: undefined },
+    ],
+    [
+      `https://gitlab.com/group/sub/widgets/-/blob/${SHA}/lib/x.py#L4-9`,
+      {
+        kind: 'gitlab',
+        remote: 'gitlab.com/group/sub/widgets',
+        revisionAndPath: `${SHA}/lib/x.py`,
+        lines: { start: 4, end: 9 },
+      },
+    ],
+    [
+      `https://gitlab.example.com/team/widgets/-/blob/main/lib/x.py#L4`,
+      { kind: 'gitlab', remote: 'gitlab.example.com/team/widgets', lines: { start: 4, end: 4 } },
+    ],
+    [
+      `https://bitbucket.org/acme/widgets/src/${SHA}/src/app.ts#lines-12:14`,
+      { kind: 'bitbucket', remote: 'bitbucket.org/acme/widgets', lines: { start: 12, end: 14 } },
+    ],
+    [
+      `https://bitbucket.org/acme/widgets/src/${SHA}/src/app.ts#lines-12`,
+      { kind: 'bitbucket', lines: { start: 12, end: 12 } },
+    ],
+    [
+      `https://codeberg.org/acme/widgets/src/commit/${SHA}/src/app.ts#L1-L2`,
+      { kind: 'gitea', revisionKind: 'commit', revisionAndPath: `${SHA}/src/app.ts`, lines: { start: 1, end: 2 } },
+    ],
+    [
+      `https://git.example.org/acme/widgets/src/branch/release/1.0/src/app.ts#L8`,
+      { kind: 'gitea', revisionKind: 'branch', revisionAndPath: 'release/1.0/src/app.ts', lines: { start: 8, end: 8 } },
+    ],
   ];
   for (const [url, expected] of recognised) {
     it(url, () => {
@@ -43,7 +90,12 @@ describe('code references: permalinks', () => {
       assert.deepEqual(picked, expected);
     });
   }
-  for (const url of ['https://github.com/acme/widgets/pull/12', 'https://github.com/acme/widgets', 'mailto:someone@example.com', 'not a url']) {
+  for (const url of [
+    'https://github.com/acme/widgets/pull/12',
+    'https://github.com/acme/widgets',
+    'mailto:someone@example.com',
+    'not a url',
+  ]) {
     it(`${url} is no permalink`, () => assert.equal(parsePermalink(url), undefined));
   }
 
@@ -59,19 +111,40 @@ describe('code references: permalinks', () => {
     assert.ok(isCommitId('3f2c9e1') && isCommitId(SHA) && !isCommitId('main') && !isCommitId('3f2c9e'));
     const branches = new Set(['main', 'feature/x']);
     const isRef = (n: string) => branches.has(n);
-    assert.deepEqual(splitRevision({ revisionAndPath: `${SHA}/src/app.ts` }, isRef), { revision: SHA, path: 'src/app.ts' });
-    assert.deepEqual(splitRevision({ revisionAndPath: 'feature/x/src/app.ts' }, isRef), { revision: 'feature/x', path: 'src/app.ts' });
-    assert.deepEqual(splitRevision({ revisionAndPath: 'main/src/app.ts' }, isRef), { revision: 'main', path: 'src/app.ts' });
+    assert.deepEqual(splitRevision({ revisionAndPath: `${SHA}/src/app.ts` }, isRef), {
+      revision: SHA,
+      path: 'src/app.ts',
+    });
+    assert.deepEqual(splitRevision({ revisionAndPath: 'feature/x/src/app.ts' }, isRef), {
+      revision: 'feature/x',
+      path: 'src/app.ts',
+    });
+    assert.deepEqual(splitRevision({ revisionAndPath: 'main/src/app.ts' }, isRef), {
+      revision: 'main',
+      path: 'src/app.ts',
+    });
     assert.equal(splitRevision({ revisionAndPath: 'unknown/src/app.ts' }, isRef), undefined);
-    assert.deepEqual(splitRevision({ revisionAndPath: 'v1/app.ts', revisionKind: 'commit' }, isRef), { revision: 'v1', path: 'app.ts' });
+    assert.deepEqual(splitRevision({ revisionAndPath: 'v1/app.ts', revisionKind: 'commit' }, isRef), {
+      revision: 'v1',
+      path: 'app.ts',
+    });
   });
 
   it('builds the permalink of each host, and parses it back to the same place', () => {
     const cases: [string, string][] = [
       ['git@github.com:acme/widgets.git', `https://github.com/acme/widgets/blob/${SHA}/src/a%20b.ts#L3-L4`],
-      ['https://gitlab.com/group/sub/widgets.git', `https://gitlab.com/group/sub/widgets/-/blob/${SHA}/src/a%20b.ts#L3-4`],
-      ['https://bitbucket.org/acme/widgets.git', `https://bitbucket.org/acme/widgets/src/${SHA}/src/a%20b.ts#lines-3:4`],
-      ['https://codeberg.org/acme/widgets.git', `https://codeberg.org/acme/widgets/src/commit/${SHA}/src/a%20b.ts#L3-L4`],
+      [
+        'https://gitlab.com/group/sub/widgets.git',
+        `https://gitlab.com/group/sub/widgets/-/blob/${SHA}/src/a%20b.ts#L3-4`,
+      ],
+      [
+        'https://bitbucket.org/acme/widgets.git',
+        `https://bitbucket.org/acme/widgets/src/${SHA}/src/a%20b.ts#lines-3:4`,
+      ],
+      [
+        'https://codeberg.org/acme/widgets.git',
+        `https://codeberg.org/acme/widgets/src/commit/${SHA}/src/a%20b.ts#L3-L4`,
+      ],
     ];
     for (const [remote, expected] of cases) {
       const built = buildPermalink(remote, SHA, 'src/a b.ts', { start: 3, end: 4 });
@@ -79,16 +152,26 @@ describe('code references: permalinks', () => {
       const back = parsePermalink(built!);
       assert.equal(back?.remote, remoteKey(remote));
       assert.deepEqual(back?.lines, { start: 3, end: 4 });
-      assert.deepEqual(splitRevision(back!, () => false), { revision: SHA, path: 'src/a b.ts' });
+      assert.deepEqual(
+        splitRevision(back!, () => false),
+        { revision: SHA, path: 'src/a b.ts' },
+      );
     }
-    assert.equal(buildPermalink('https://github.com/acme/widgets', SHA, 'x.ts', { start: 9, end: 9 }), `https://github.com/acme/widgets/blob/${SHA}/x.ts#L9`);
+    assert.equal(
+      buildPermalink('https://github.com/acme/widgets', SHA, 'x.ts', { start: 9, end: 9 }),
+      `https://github.com/acme/widgets/blob/${SHA}/x.ts#L9`,
+    );
     assert.equal(buildPermalink('https://git.internal/acme/widgets', SHA, 'x.ts', { start: 1, end: 1 }), undefined);
-    assert.equal(buildPermalink('https://git.internal/acme/widgets', SHA, 'x.ts', { start: 1, end: 1 }, 'gitea'), `https://git.internal/acme/widgets/src/commit/${SHA}/x.ts#L1`);
+    assert.equal(
+      buildPermalink('https://git.internal/acme/widgets', SHA, 'x.ts', { start: 1, end: 1 }, 'gitea'),
+      `https://git.internal/acme/widgets/src/commit/${SHA}/x.ts#L1`,
+    );
   });
 });
 
 describe('code references: line references in text', () => {
-  const refs = (text: string) => findLineReferences(text).map((r) => [text.slice(r.index, r.index + r.length), r.path, r.lines.start, r.lines.end]);
+  const refs = (text: string) =>
+    findLineReferences(text).map((r) => [text.slice(r.index, r.index + r.length), r.path, r.lines.start, r.lines.end]);
   it('finds path:line, path:a-b, path#La-Lb and path:line:col', () => {
     assert.deepEqual(refs('see src/app.ts:42 and app.ts:10-20, also lib/x.py#L3-L5 or y.go:7:12.'), [
       ['src/app.ts:42', 'src/app.ts', 42, 42],
@@ -118,31 +201,87 @@ describe('code references: discussions of a file', () => {
     relativePath: 'src/greeter.ts',
     repository: { remote: 'github.com/acme/widgets', path: 'src/greeter.ts', isRef: (n: string) => n === 'main' },
   };
-  const msg = (id: number, content: string, topic = 'review', streamId = 2) => ({ id, type: 'stream' as const, stream_id: streamId, subject: topic, content });
+  const msg = (id: number, content: string, topic = 'review', streamId = 2) => ({
+    id,
+    type: 'stream' as const,
+    stream_id: streamId,
+    subject: topic,
+    content,
+  });
 
   it('finds references in rendered HTML: code spans, plain text, permalinks; not other files or repositories', async () => {
     const { discussionsOf, rangesIn } = await import('../../src/codeRefs/discussions');
-    assert.deepEqual(rangesIn('<p>See <code>src/greeter.ts:2-4</code> and greeter.ts#L7</p>', file), [{ start: 2, end: 4 }, { start: 7, end: 7 }]);
-    assert.deepEqual(rangesIn(`<p><a href="https://github.com/acme/widgets/blob/${SHA}/src/greeter.ts#L3-L5">x</a> <a href="https://github.com/acme/widgets/blob/main/src/greeter.ts#L9">y</a></p>`, file), [{ start: 3, end: 5 }, { start: 9, end: 9 }]);
-    assert.deepEqual(rangesIn(`<p>other.ts:2 lib/greeter.ts.bak:3 <a href="https://github.com/acme/other/blob/${SHA}/src/greeter.ts#L1">z</a></p>`, file), []);
-    assert.deepEqual(rangesIn('<p>src/greeter.ts:2 and again src/greeter.ts:2</p>', file), [{ start: 2, end: 2 }]);
-    assert.deepEqual(rangesIn('<p>See <code>src/greeter.ts:2-5</code>, then <strong>src/greeter.ts:8</strong>.</p>', file), [{ start: 2, end: 5 }, { start: 8, end: 8 }]);
-    // Entities are decoded first: what the reader sees is what counts.
-    assert.deepEqual(rangesIn('<p>src/greeter.ts&#58;2 &lt;b&gt;greeter.ts:3</p>', file), [{ start: 2, end: 2 }, { start: 3, end: 3 }]);
-    const found = discussionsOf([msg(5, '<p>greeter.ts:2-4</p>'), msg(3, '<p>src/greeter.ts:2-4</p>'), msg(4, '<p>src/greeter.ts:8</p>', 'Other'), msg(6, '<p>greeter.ts:2-4</p>', 'REVIEW'), { ...msg(7, '<p>greeter.ts:1</p>'), type: 'private' as const, stream_id: undefined }], file);
-    assert.deepEqual(found.map((d) => [d.topic, d.lines.start, d.lines.end, d.messageIds]), [
-      ['review', 2, 4, [3, 5, 6]],
-      ['Other', 8, 8, [4]],
+    assert.deepEqual(rangesIn('<p>See <code>src/greeter.ts:2-4</code> and greeter.ts#L7</p>', file), [
+      { start: 2, end: 4 },
+      { start: 7, end: 7 },
     ]);
+    assert.deepEqual(
+      rangesIn(
+        `<p><a href="https://github.com/acme/widgets/blob/${SHA}/src/greeter.ts#L3-L5">x</a> <a href="https://github.com/acme/widgets/blob/main/src/greeter.ts#L9">y</a></p>`,
+        file,
+      ),
+      [
+        { start: 3, end: 5 },
+        { start: 9, end: 9 },
+      ],
+    );
+    assert.deepEqual(
+      rangesIn(
+        `<p>other.ts:2 lib/greeter.ts.bak:3 <a href="https://github.com/acme/other/blob/${SHA}/src/greeter.ts#L1">z</a></p>`,
+        file,
+      ),
+      [],
+    );
+    assert.deepEqual(rangesIn('<p>src/greeter.ts:2 and again src/greeter.ts:2</p>', file), [{ start: 2, end: 2 }]);
+    assert.deepEqual(
+      rangesIn('<p>See <code>src/greeter.ts:2-5</code>, then <strong>src/greeter.ts:8</strong>.</p>', file),
+      [
+        { start: 2, end: 5 },
+        { start: 8, end: 8 },
+      ],
+    );
+    // Entities are decoded first: what the reader sees is what counts.
+    assert.deepEqual(rangesIn('<p>src/greeter.ts&#58;2 &lt;b&gt;greeter.ts:3</p>', file), [
+      { start: 2, end: 2 },
+      { start: 3, end: 3 },
+    ]);
+    const found = discussionsOf(
+      [
+        msg(5, '<p>greeter.ts:2-4</p>'),
+        msg(3, '<p>src/greeter.ts:2-4</p>'),
+        msg(4, '<p>src/greeter.ts:8</p>', 'Other'),
+        msg(6, '<p>greeter.ts:2-4</p>', 'REVIEW'),
+        { ...msg(7, '<p>greeter.ts:1</p>'), type: 'private' as const, stream_id: undefined },
+      ],
+      file,
+    );
+    assert.deepEqual(
+      found.map((d) => [d.topic, d.lines.start, d.lines.end, d.messageIds]),
+      [
+        ['review', 2, 4, [3, 5, 6]],
+        ['Other', 8, 8, [4]],
+      ],
+    );
   });
 
   it('keeps the revision a permalink names and when the first citing message was sent (for anchors)', async () => {
     const { discussionsOf, referencesIn } = await import('../../src/codeRefs/discussions');
     const link = `<a href="https://github.com/acme/widgets/blob/${SHA}/src/greeter.ts#L2-L4">x</a>`;
-    assert.deepEqual(referencesIn(`<p>src/greeter.ts:2-4 ${link}</p>`, file), [{ lines: { start: 2, end: 4 }, revision: SHA }]);
+    assert.deepEqual(referencesIn(`<p>src/greeter.ts:2-4 ${link}</p>`, file), [
+      { lines: { start: 2, end: 4 }, revision: SHA },
+    ]);
     assert.deepEqual(referencesIn('<p>src/greeter.ts:2-4</p>', file), [{ lines: { start: 2, end: 4 } }]);
-    const found = discussionsOf([{ ...msg(3, '<p>greeter.ts:2-4</p>'), timestamp: 1000 }, { ...msg(4, `<p>${link}</p>`), timestamp: 2000 }], file);
-    assert.deepEqual(found.map((d) => [d.messageIds, d.revision, d.sharedAt]), [[[3, 4], SHA, 1000]]);
+    const found = discussionsOf(
+      [
+        { ...msg(3, '<p>greeter.ts:2-4</p>'), timestamp: 1000 },
+        { ...msg(4, `<p>${link}</p>`), timestamp: 2000 },
+      ],
+      file,
+    );
+    assert.deepEqual(
+      found.map((d) => [d.messageIds, d.revision, d.sharedAt]),
+      [[[3, 4], SHA, 1000]],
+    );
   });
 
   it('shifts a range with edits above, inside and below it', async () => {
@@ -164,7 +303,11 @@ describe('code references: discussions of a file', () => {
     assert.deepEqual(ids(threadMessages(topic, [3, 5], 10)), [3, 4, 5, 6], 'from the first citing message on');
     assert.deepEqual(ids(threadMessages(topic, [6], 10)), [6], 'the newest cites: it alone');
     assert.deepEqual(ids(threadMessages(topic, [1], 10)), [1, 2, 3, 4, 5, 6], 'the topic’s first cites: all');
-    assert.deepEqual(ids(threadMessages(topic, [2], 3)), [2, 5, 6], 'over the limit: the citing message, then the newest');
+    assert.deepEqual(
+      ids(threadMessages(topic, [2], 3)),
+      [2, 5, 6],
+      'over the limit: the citing message, then the newest',
+    );
     assert.deepEqual(ids(threadMessages(topic, [2], 5)), [2, 3, 4, 5, 6], 'exactly the limit');
     assert.deepEqual(ids(threadMessages(topic, [99], 4)), [3, 4, 5, 6], 'citing message not loaded: the newest');
     assert.deepEqual(ids(threadMessages([], [1], 4)), []);
@@ -179,6 +322,9 @@ describe('code references: chat narrow URLs', () => {
     const line = `// See ${realm}/#narrow/channel/2-engineering/topic/deploys. Also https://x.org/#narrow/channel/1-a.`;
     const found = findNarrowUrls(line, realm);
     assert.equal(found.length, 1);
-    assert.equal(line.slice(found[0]!.index, found[0]!.index + found[0]!.length), `${realm}/#narrow/channel/2-engineering/topic/deploys`);
+    assert.equal(
+      line.slice(found[0]!.index, found[0]!.index + found[0]!.length),
+      `${realm}/#narrow/channel/2-engineering/topic/deploys`,
+    );
   });
 });

@@ -37,10 +37,12 @@ describe('compose drafts (kept locally, mirrored to the server)', function () {
     const { events } = await getEvents(alice, { queue_id: queue.id, last_event_id: queue.last, dont_block: true });
     if (events.length === 0) return;
     queue.last = (events.at(-1) as { id: number }).id;
-    store.apply(events.flatMap((raw) => {
-      const parsed = parseEvent(raw);
-      return parsed.ok ? [parsed.event] : [];
-    }));
+    store.apply(
+      events.flatMap((raw) => {
+        const parsed = parseEvent(raw);
+        return parsed.ok ? [parsed.event] : [];
+      }),
+    );
   }
   const serverContents = async () => (await getDrafts(alice)).drafts.map((d) => d.content).sort();
 
@@ -52,13 +54,20 @@ describe('compose drafts (kept locally, mirrored to the server)', function () {
 
   beforeEach(async function () {
     for (const d of (await getDrafts(alice)).drafts) await deleteDraft(alice, { draft_id: d.id });
-    const snapshot = await registerQueue(alice, { fetch_event_types: ['drafts', 'user_settings', 'realm_user'], event_types: ['drafts', 'user_settings'] });
+    const snapshot = await registerQueue(alice, {
+      fetch_event_types: ['drafts', 'user_settings', 'realm_user'],
+      event_types: ['drafts', 'user_settings'],
+    });
     store = new ChatStore();
     store.reset(snapshot);
     queue = { id: snapshot.queue_id, last: snapshot.last_event_id };
     memento = new MemoryMemento();
     errors.length = 0;
-    drafts = new ComposeDrafts(memento, () => ({ accountId: 'acct', client: alice, store }), { saveDelayMs: 10, syncDelayMs: 10, onError: (e) => errors.push(e) });
+    drafts = new ComposeDrafts(memento, () => ({ accountId: 'acct', client: alice, store }), {
+      saveDelayMs: 10,
+      syncDelayMs: 10,
+      onError: (e) => errors.push(e),
+    });
     watching = drafts.watch('acct', store);
   });
 
@@ -74,7 +83,13 @@ describe('compose drafts (kept locally, mirrored to the server)', function () {
     drafts.update({ type: 'private', userIds: [] }, 'note to self');
     await drafts.flush();
     // Topics compare case-insensitively: one draft for the conversation.
-    assert.deepEqual(drafts.list('acct').map((d) => d.content).sort(), ['first words', 'note to self']);
+    assert.deepEqual(
+      drafts
+        .list('acct')
+        .map((d) => d.content)
+        .sort(),
+      ['first words', 'note to self'],
+    );
     const reloaded = new ComposeDrafts(memento, () => undefined);
     assert.equal(reloaded.get('acct', topic('DEPLOYS'))?.content, 'first words');
     assert.equal(reloaded.get('other account', topic('deploys')), undefined);
@@ -116,7 +131,9 @@ describe('compose drafts (kept locally, mirrored to the server)', function () {
     await pump();
     assert.ok(!store.serverDrafts().some((d) => d.id === id));
     // A server draft deleted from the tree (no local copy): hidden at once.
-    const { ids } = await createDrafts(phone, { drafts: [{ type: 'stream', to: [eng], topic: 'phone', content: 'from the phone' }] });
+    const { ids } = await createDrafts(phone, {
+      drafts: [{ type: 'stream', to: [eng], topic: 'phone', content: 'from the phone' }],
+    });
     await pump();
     const deleting = drafts.deleteServerDraft(ids[0]!);
     assert.ok(!drafts.serverDrafts(store).some((d) => d.id === ids[0]));
@@ -131,7 +148,10 @@ describe('compose drafts (kept locally, mirrored to the server)', function () {
     const id = drafts.get('acct', topic('plans'))!.serverId!;
     await pump();
     const later = Math.floor(Date.now() / 1000) + 60;
-    await editDraft(phone, { draft_id: id, draft: { type: 'stream', to: [eng], topic: 'plans', content: 'edited on the phone', timestamp: later } });
+    await editDraft(phone, {
+      draft_id: id,
+      draft: { type: 'stream', to: [eng], topic: 'plans', content: 'edited on the phone', timestamp: later },
+    });
     await pump();
     assert.equal(drafts.get('acct', topic('plans'))?.content, 'edited on the phone');
     await deleteDraft(phone, { draft_id: id });
@@ -140,7 +160,9 @@ describe('compose drafts (kept locally, mirrored to the server)', function () {
   });
 
   it('a server draft with no local copy is restored into its conversation and linked', async function () {
-    const { ids } = await createDrafts(phone, { drafts: [{ type: 'private', to: [store.ownUserId], topic: '', content: 'remember the milk' }] });
+    const { ids } = await createDrafts(phone, {
+      drafts: [{ type: 'private', to: [store.ownUserId], topic: '', content: 'remember the milk' }],
+    });
     await pump();
     assert.equal(drafts.restore({ type: 'private', userIds: [] }), 'remember the milk');
     assert.equal(drafts.get('acct', { type: 'private', userIds: [] })?.serverId, ids[0]);
@@ -148,7 +170,9 @@ describe('compose drafts (kept locally, mirrored to the server)', function () {
   });
 
   it('a local draft without its server id (a reload before the id came back) takes over the conversation’s server copy', async function () {
-    const { ids } = await createDrafts(phone, { drafts: [{ type: 'stream', to: [eng], topic: 'reload', content: 'typed before the reload' }] });
+    const { ids } = await createDrafts(phone, {
+      drafts: [{ type: 'stream', to: [eng], topic: 'reload', content: 'typed before the reload' }],
+    });
     await pump();
     drafts.update(topic('reload'), 'typed before the reload, and more');
     await drafts.flush();
@@ -168,13 +192,17 @@ describe('compose drafts (kept locally, mirrored to the server)', function () {
   });
 
   it('sends nothing while synchronisation is off; the local draft stays', async function () {
-    store.apply([{ id: 0, type: 'user_settings', op: 'update', property: 'enable_drafts_synchronization', value: false }]);
+    store.apply([
+      { id: 0, type: 'user_settings', op: 'update', property: 'enable_drafts_synchronization', value: false },
+    ]);
     drafts.update(topic('offline'), 'only here');
     await drafts.flush();
     assert.deepEqual(await serverContents(), []);
     assert.equal(drafts.get('acct', topic('offline'))?.content, 'only here');
     // Turned on again: the local drafts go to the server.
-    store.apply([{ id: 0, type: 'user_settings', op: 'update', property: 'enable_drafts_synchronization', value: true }]);
+    store.apply([
+      { id: 0, type: 'user_settings', op: 'update', property: 'enable_drafts_synchronization', value: true },
+    ]);
     await drafts.flush();
     assert.deepEqual(await serverContents(), ['only here']);
   });

@@ -25,10 +25,27 @@ function event(raw: Record<string, unknown>): ChatEvent {
 
 function message(id: number, topic = 'lunch', extra: Partial<Message> = {}): Message {
   return {
-    id, type: 'stream', sender_id: ALICE, sender_email: 'u11@example.com', sender_full_name: 'alice', sender_realm_str: 'r',
-    avatar_url: null, client: 'test', content: `<p>message ${id}</p>`, content_type: 'text/html', display_recipient: 'general',
-    recipient_id: 5, stream_id: GENERAL, subject: topic, topic_links: [], is_me_message: false, timestamp: 1_700_000_000 + id,
-    reactions: [], submessages: [], flags: [], ...extra,
+    id,
+    type: 'stream',
+    sender_id: ALICE,
+    sender_email: 'u11@example.com',
+    sender_full_name: 'alice',
+    sender_realm_str: 'r',
+    avatar_url: null,
+    client: 'test',
+    content: `<p>message ${id}</p>`,
+    content_type: 'text/html',
+    display_recipient: 'general',
+    recipient_id: 5,
+    stream_id: GENERAL,
+    subject: topic,
+    topic_links: [],
+    is_me_message: false,
+    timestamp: 1_700_000_000 + id,
+    reactions: [],
+    submessages: [],
+    flags: [],
+    ...extra,
   };
 }
 
@@ -52,7 +69,10 @@ describe('conversation cache', () => {
     assert.equal(CACHED_MESSAGES, 100);
     const cache = new ConversationCache();
     cache.put(key('long'), topic('long', 1, 150, true));
-    assert.deepEqual(ids(cache.get(key('long'))), Array.from({ length: 100 }, (_, i) => 51 + i));
+    assert.deepEqual(
+      ids(cache.get(key('long'))),
+      Array.from({ length: 100 }, (_, i) => 51 + i),
+    );
     assert.equal(cache.get(key('long'))!.foundOldest, false);
     cache.put(key('short'), topic('short', 1, 100, true));
     assert.equal(cache.get(key('short'))!.messages.length, 100);
@@ -73,7 +93,11 @@ describe('conversation cache', () => {
   });
 
   it('evicts the least recently used conversation exactly when the cap would be passed', () => {
-    const conversations = { [key('a')]: topic('a', 1, 20), [key('b')]: topic('b', 21, 40), [key('c')]: topic('c', 41, 60) };
+    const conversations = {
+      [key('a')]: topic('a', 1, 20),
+      [key('b')]: topic('b', 21, 40),
+      [key('c')]: topic('c', 41, 60),
+    };
     const cost = costs(conversations);
     // Room for a and b exactly: both kept, the size at the cap.
     const exact = new ConversationCache(HEADER_RESERVE_BYTES + cost[key('a')]! + cost[key('b')]!);
@@ -88,7 +112,9 @@ describe('conversation cache', () => {
     assert.deepEqual(short.keys(), [key('b')]);
     assert.equal(short.bytes, HEADER_RESERVE_BYTES + cost[key('b')]!);
     // Used again, a is the most recent: c pushes b out, not a.
-    const lru = new ConversationCache(HEADER_RESERVE_BYTES + Math.max(cost[key('a')]! + cost[key('c')]!, cost[key('a')]! + cost[key('b')]!));
+    const lru = new ConversationCache(
+      HEADER_RESERVE_BYTES + Math.max(cost[key('a')]! + cost[key('c')]!, cost[key('a')]! + cost[key('b')]!),
+    );
     lru.put(key('a'), conversations[key('a')]!);
     lru.put(key('b'), conversations[key('b')]!);
     lru.put(key('a'), conversations[key('a')]!);
@@ -113,20 +139,74 @@ describe('conversation cache', () => {
     cache.put(key('a'), topic('a', 1, 5));
     cache.put(key('b'), topic('b', 6, 8));
     const own = ALICE;
-    assert.equal(cache.apply([event({ type: 'typing', op: 'start', sender: { user_id: 2, email: 'b@x' }, recipients: [], message_type: 'direct' })], own), false);
-    const edited = cache.apply([event({ type: 'update_message', message_id: 3, message_ids: [3], rendered_content: '<p>edited</p>', content: 'edited', edit_timestamp: 2000, user_id: ALICE, flags: [] })], own);
+    assert.equal(
+      cache.apply(
+        [
+          event({
+            type: 'typing',
+            op: 'start',
+            sender: { user_id: 2, email: 'b@x' },
+            recipients: [],
+            message_type: 'direct',
+          }),
+        ],
+        own,
+      ),
+      false,
+    );
+    const edited = cache.apply(
+      [
+        event({
+          type: 'update_message',
+          message_id: 3,
+          message_ids: [3],
+          rendered_content: '<p>edited</p>',
+          content: 'edited',
+          edit_timestamp: 2000,
+          user_id: ALICE,
+          flags: [],
+        }),
+      ],
+      own,
+    );
     assert.equal(edited, true);
     assert.equal(cache.get(key('a'))!.messages[2]!.content, '<p>edited</p>');
     assert.equal(cache.get(key('a'))!.messages[2]!.last_edit_timestamp, 2000);
-    cache.apply([event({ type: 'reaction', op: 'add', message_id: 7, user_id: 2, emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' })], own);
-    assert.deepEqual(cache.get(key('b'))!.messages[1]!.reactions.map((r) => r.emoji_name), ['smile']);
-    cache.apply([event({ type: 'delete_message', message_ids: [2, 8], message_type: 'stream', stream_id: GENERAL, topic: 'a' })], own);
+    cache.apply(
+      [
+        event({
+          type: 'reaction',
+          op: 'add',
+          message_id: 7,
+          user_id: 2,
+          emoji_name: 'smile',
+          emoji_code: '1f604',
+          reaction_type: 'unicode_emoji',
+        }),
+      ],
+      own,
+    );
+    assert.deepEqual(
+      cache.get(key('b'))!.messages[1]!.reactions.map((r) => r.emoji_name),
+      ['smile'],
+    );
+    cache.apply(
+      [event({ type: 'delete_message', message_ids: [2, 8], message_type: 'stream', stream_id: GENERAL, topic: 'a' })],
+      own,
+    );
     assert.deepEqual(ids(cache.get(key('a'))), [1, 3, 4, 5]);
     assert.deepEqual(ids(cache.get(key('b'))), [6, 7]);
     assert.deepEqual(cache.keys(), [key('a'), key('b')], 'an update does not make a conversation recently used');
     const recount = costs({ [key('a')]: cache.get(key('a'))!, [key('b')]: cache.get(key('b'))! });
     assert.equal(cache.bytes, HEADER_RESERVE_BYTES + recount[key('a')]! + recount[key('b')]!);
-    assert.equal(cache.apply([event({ type: 'delete_message', message_ids: [99], message_type: 'stream', stream_id: GENERAL, topic: 'a' })], own), false, 'nothing cached changed');
+    assert.equal(
+      cache.apply(
+        [event({ type: 'delete_message', message_ids: [99], message_type: 'stream', stream_id: GENERAL, topic: 'a' })],
+        own,
+      ),
+      false,
+      'nothing cached changed',
+    );
   });
 
   it('moves: out of the conversation a message left, into a cached one when within its range', () => {
@@ -134,7 +214,22 @@ describe('conversation cache', () => {
     cache.put(key('from'), topic('from', 10, 14));
     cache.put(key('to'), topic('to', 12, 13)); // 11 would fall before its range, 14 within
     cache.put(key('far'), topic('far', 20, 21));
-    const moved = cache.apply([event({ type: 'update_message', message_id: 11, message_ids: [11, 14], stream_id: GENERAL, orig_subject: 'from', subject: 'to', edit_timestamp: 3000, user_id: ALICE, propagate_mode: 'change_later' })], ALICE);
+    const moved = cache.apply(
+      [
+        event({
+          type: 'update_message',
+          message_id: 11,
+          message_ids: [11, 14],
+          stream_id: GENERAL,
+          orig_subject: 'from',
+          subject: 'to',
+          edit_timestamp: 3000,
+          user_id: ALICE,
+          propagate_mode: 'change_later',
+        }),
+      ],
+      ALICE,
+    );
     assert.equal(moved, true);
     assert.deepEqual(ids(cache.get(key('from'))), [10, 12, 13]);
     assert.deepEqual(ids(cache.get(key('to'))), [12, 13, 14]);
@@ -146,7 +241,11 @@ describe('conversation cache', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'team-chat-conv-'));
     try {
       const store = new SnapshotCache(dir, { info: () => undefined, warn: (m) => assert.fail(m) });
-      const conversations = { [key('a')]: topic('a', 1, 100), [key('b')]: topic('b', 101, 200), [key('c')]: topic('c', 201, 300) };
+      const conversations = {
+        [key('a')]: topic('a', 1, 100),
+        [key('b')]: topic('b', 101, 200),
+        [key('c')]: topic('c', 201, 300),
+      };
       const cost = costs(conversations);
       const cap = HEADER_RESERVE_BYTES + cost[key('b')]! + cost[key('c')]!;
       const cache = new ConversationCache(cap);

@@ -19,7 +19,9 @@ interface Exports {
 
 /** A script of some size, so V8 has real code to cache. */
 function scriptText(value: number): string {
-  const functions = Array.from({ length: 200 }, (_, i) => `function f${i}(x) { return x * ${i} + ${value}; }`).join('\n');
+  const functions = Array.from({ length: 200 }, (_, i) => `function f${i}(x) { return x * ${i} + ${value}; }`).join(
+    '\n',
+  );
   return `'use strict';
 ${functions}
 const path = require('path');
@@ -120,7 +122,10 @@ describe('shell: the core loader and its code cache', () => {
     const data = Buffer.from('not what V8 writes'.repeat(50));
     fs.mkdirSync(cacheDir, { recursive: true });
     // The file format: a tag, the SHA-256 of the V8 data, the data.
-    fs.writeFileSync(cacheFile(), Buffer.concat([Buffer.from('TCC1'), createHash('sha256').update(data).digest(), data]));
+    fs.writeFileSync(
+      cacheFile(),
+      Buffer.concat([Buffer.from('TCC1'), createHash('sha256').update(data).digest(), data]),
+    );
     const refused = await load();
     assert.equal(refused.cache, 'rejected');
     assert.equal(refused.exports.value, 6);

@@ -3,7 +3,12 @@
 import { strict as assert } from 'node:assert';
 import type { NetworkInterfaceInfo } from 'node:os';
 
-interface DemoArgs { host: string; screenshot: boolean; browserCheck: boolean; org: string }
+interface DemoArgs {
+  host: string;
+  screenshot: boolean;
+  browserCheck: boolean;
+  org: string;
+}
 const demo = require('../../../scripts/demoArgs.cjs') as {
   parseDemoArgs(argv: string[]): DemoArgs;
   realmUrl(host: string, port: number): string;
@@ -17,7 +22,12 @@ describe('demo arguments: --host', () => {
     assert.equal(demo.parseDemoArgs(['--host', '0.0.0.0']).host, '0.0.0.0');
     assert.equal(demo.parseDemoArgs(['--host=192.168.1.20']).host, '192.168.1.20');
     assert.equal(demo.parseDemoArgs(['--host', '[::]']).host, '::');
-    assert.deepEqual(demo.parseDemoArgs(['--no-browser-check', '--host', 'devbox.lan', '--screenshot']), { host: 'devbox.lan', screenshot: true, browserCheck: false, org: 'demo' });
+    assert.deepEqual(demo.parseDemoArgs(['--no-browser-check', '--host', 'devbox.lan', '--screenshot']), {
+      host: 'devbox.lan',
+      screenshot: true,
+      browserCheck: false,
+      org: 'demo',
+    });
   });
 
   it('--org large (or --org=large) picks the large organisation; anything else is refused', () => {
@@ -43,10 +53,21 @@ describe('demo arguments: --host', () => {
     assert.equal(demo.urlHost('fd00::5'), '[fd00::5]');
   });
 
-  it('prints the machine\'s external addresses for a wildcard bind, the host itself otherwise', () => {
+  it("prints the machine's external addresses for a wildcard bind, the host itself otherwise", () => {
     const nic = (address: string, family: 'IPv4' | 'IPv6', internal: boolean) =>
-      ({ address, family, internal, netmask: '', mac: '', cidr: null, ...(family === 'IPv6' ? { scopeid: 0 } : {}) }) as NetworkInterfaceInfo;
-    const interfaces = { lo: [nic('127.0.0.1', 'IPv4', true)], eth0: [nic('10.0.0.7', 'IPv4', false), nic('fe80::1', 'IPv6', false), nic('fd00::7', 'IPv6', false)] };
+      ({
+        address,
+        family,
+        internal,
+        netmask: '',
+        mac: '',
+        cidr: null,
+        ...(family === 'IPv6' ? { scopeid: 0 } : {}),
+      }) as NetworkInterfaceInfo;
+    const interfaces = {
+      lo: [nic('127.0.0.1', 'IPv4', true)],
+      eth0: [nic('10.0.0.7', 'IPv4', false), nic('fe80::1', 'IPv6', false), nic('fd00::7', 'IPv6', false)],
+    };
     assert.deepEqual(demo.browserHosts('0.0.0.0', interfaces), ['10.0.0.7']);
     assert.deepEqual(demo.browserHosts('::', interfaces), ['10.0.0.7', 'fd00::7']);
     assert.deepEqual(demo.browserHosts('0.0.0.0', { lo: interfaces.lo }), ['127.0.0.1']);

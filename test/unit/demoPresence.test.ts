@@ -43,14 +43,24 @@ describe('demo server: presence kept fresh', () => {
     server.advanceClock(600);
     await until('olivia renewed', () => ageOf('olivia').active < 140);
     const olivia = ageOf('olivia');
-    assert.ok(Math.abs(olivia.active - before.olivia.active) <= 2, `olivia keeps her age: ${JSON.stringify(olivia)} vs ${JSON.stringify(before.olivia)}`);
+    assert.ok(
+      Math.abs(olivia.active - before.olivia.active) <= 2,
+      `olivia keeps her age: ${JSON.stringify(olivia)} vs ${JSON.stringify(before.olivia)}`,
+    );
     const bob = ageOf('bob');
     assert.ok(bob.idle < 140 && bob.active > 140, `bob stays idle: ${JSON.stringify(bob)}`);
     assert.ok(ageOf('carol').active > 600, 'carol (offline for days) is not renewed');
-    const { events } = await carol.call('GET /events', { queue_id: queue.queue_id!, last_event_id: queue.last_event_id, dont_block: true });
+    const { events } = await carol.call('GET /events', {
+      queue_id: queue.queue_id!,
+      last_event_id: queue.last_event_id,
+      dont_block: true,
+    });
     const presence = (events as { type: string; user_id?: number }[]).filter((e) => e.type === 'presence');
     const users = new Set(presence.map((e) => e.user_id));
-    assert.ok(users.has(idOf('olivia')) && users.has(idOf('bob')), `presence events for the renewed people: ${[...users].join()}`);
+    assert.ok(
+      users.has(idOf('olivia')) && users.has(idOf('bob')),
+      `presence events for the renewed people: ${[...users].join()}`,
+    );
     assert.ok(!users.has(idOf('carol')));
   });
 
@@ -62,6 +72,6 @@ describe('demo server: presence kept fresh', () => {
     const oliviaBefore = server.state.presence.get(idOf('olivia'));
     await until('olivia renewed again', () => server.state.presence.get(idOf('olivia')) !== oliviaBefore);
     await new Promise((r) => setTimeout(r, 500));
-    assert.equal(server.state.presence.get(idOf('alice')), posted, 'alice\'s own presence is left as her client set it');
+    assert.equal(server.state.presence.get(idOf('alice')), posted, "alice's own presence is left as her client set it");
   });
 });

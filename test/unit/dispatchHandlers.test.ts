@@ -31,7 +31,12 @@ describe('dispatchText headers and cancellation', () => {
     const pending = dispatchText(dispatcher, OPTIONS, undefined);
     const h = handler();
     h.onConnect(() => undefined);
-    h.onHeaders(200, raw('Set-Cookie', 'a=1', 'X-One', 'only', 'set-cookie', 'b=2', 'SET-COOKIE', 'c=3'), () => undefined, 'OK');
+    h.onHeaders(
+      200,
+      raw('Set-Cookie', 'a=1', 'X-One', 'only', 'set-cookie', 'b=2', 'SET-COOKIE', 'c=3'),
+      () => undefined,
+      'OK',
+    );
     h.onData(Buffer.from('{}'));
     h.onComplete([]);
     const response = await pending;
@@ -110,7 +115,11 @@ describe('dispatchBytes (a body of at most maxBytes)', () => {
     const { controller, aborted } = fakeController();
     h.onResponseStart(controller, 200, { 'content-length': '7' }, 'OK');
     h.onResponseEnd(controller, {});
-    await assert.rejects(pending, (error: unknown) => error instanceof TooLargeError && error.message === 'The file could not be loaded (too large).');
+    await assert.rejects(
+      pending,
+      (error: unknown) =>
+        error instanceof TooLargeError && error.message === 'The file could not be loaded (too large).',
+    );
     assert.equal(aborted.length, 1);
     assert.ok(aborted[0] instanceof TooLargeError);
   });

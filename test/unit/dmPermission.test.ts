@@ -14,8 +14,17 @@ const NO_AUTHORIZER = 'This conversation does not include any users who can auth
 
 function user(id: number, name: string, extra: Record<string, unknown> = {}) {
   return {
-    user_id: id, email: `u${id}@example.com`, full_name: name, date_joined: '2024-01-01T00:00:00Z', is_active: true,
-    is_owner: false, is_admin: false, is_guest: false, is_bot: false, role: 400, ...extra,
+    user_id: id,
+    email: `u${id}@example.com`,
+    full_name: name,
+    date_joined: '2024-01-01T00:00:00Z',
+    is_active: true,
+    is_owner: false,
+    is_admin: false,
+    is_guest: false,
+    is_bot: false,
+    role: 400,
+    ...extra,
   };
 }
 
@@ -25,14 +34,25 @@ const GROUPS = [
   { id: 3, name: 'role:nobody', is_system_group: true, members: [], direct_subgroup_ids: [] },
 ];
 
-function refusal(opts: { me?: Record<string, unknown> | null; settings?: Record<string, unknown> }, others: number[]): string | undefined {
-  const users = [user(ALICE, 'Alice'), user(BOT, 'Bot', { is_bot: true }), user(ADMIN, 'Admin', { role: 200, is_admin: true })];
+function refusal(
+  opts: { me?: Record<string, unknown> | null; settings?: Record<string, unknown> },
+  others: number[],
+): string | undefined {
+  const users = [
+    user(ALICE, 'Alice'),
+    user(BOT, 'Bot', { is_bot: true }),
+    user(ADMIN, 'Admin', { role: 200, is_admin: true }),
+  ];
   if (opts.me !== null) users.push(user(ME, 'Me', opts.me ?? {}));
   const store = new ChatStore();
-  store.reset(ownSnapshot({
-    realm_users: users, realm_user_groups: GROUPS, recent_private_conversations: [{ max_message_id: 5, user_ids: [ALICE] }],
-    ...opts.settings,
-  }));
+  store.reset(
+    ownSnapshot({
+      realm_users: users,
+      realm_user_groups: GROUPS,
+      recent_private_conversations: [{ max_message_id: 5, user_ids: [ALICE] }],
+      ...opts.settings,
+    }),
+  );
   return directMessageRefusal(store, others);
 }
 
@@ -44,7 +64,16 @@ describe('direct message permission: the sender side', () => {
   });
 
   it('a bot as the own user may always send', () => {
-    assert.equal(refusal({ me: { is_bot: true }, settings: { realm_direct_message_permission_group: 3, realm_direct_message_initiator_group: 3 } }, [ALICE]), undefined);
+    assert.equal(
+      refusal(
+        {
+          me: { is_bot: true },
+          settings: { realm_direct_message_permission_group: 3, realm_direct_message_initiator_group: 3 },
+        },
+        [ALICE],
+      ),
+      undefined,
+    );
   });
 
   it('the own user counts as a participant who can authorize', () => {

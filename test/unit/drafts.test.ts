@@ -1,6 +1,13 @@
 // Draft store and conflict resolution: pure logic, no VS Code. (Delivery times: when.test.ts.)
 import assert from 'node:assert/strict';
-import { type Draft, draftKey, DraftStore, hasConflictMarkers, mergeTemplate, resolveConflict } from '../../src/drafts/store';
+import {
+  type Draft,
+  draftKey,
+  DraftStore,
+  hasConflictMarkers,
+  mergeTemplate,
+  resolveConflict,
+} from '../../src/drafts/store';
 
 /** A Memento over a Map; values are copied through JSON like VS Code's storage. */
 class MapMemento {
@@ -29,14 +36,23 @@ describe('drafts: store', () => {
     const reloaded = new DraftStore(memento);
     assert.equal(reloaded.get(d.key)?.text, 'mine');
     assert.equal(reloaded.get(d.key)?.base, 'old');
-    assert.deepEqual(reloaded.forAccount(ACCOUNT).map((x) => x.targetId), [42]);
+    assert.deepEqual(
+      reloaded.forAccount(ACCOUNT).map((x) => x.targetId),
+      [42],
+    );
   });
 
   it('open() never overwrites an existing draft', async () => {
     const store = new DraftStore(new MapMemento());
     const d = await store.open({ kind: 'edit', accountId: ACCOUNT, targetId: 1, base: 'a', label: '' });
     await store.setText(d.key, 'typed');
-    const again = await store.open({ kind: 'edit', accountId: ACCOUNT, targetId: 1, base: 'newer server text', label: '' });
+    const again = await store.open({
+      kind: 'edit',
+      accountId: ACCOUNT,
+      targetId: 1,
+      base: 'newer server text',
+      label: '',
+    });
     assert.equal(again.text, 'typed');
     assert.equal(again.base, 'a');
   });
@@ -46,7 +62,15 @@ describe('drafts: store', () => {
     const seen: string[] = [];
     store.onDidChange((k) => seen.push(k));
     await Promise.all(
-      [1, 2, 3, 4, 5].map((id) => store.open({ kind: id % 2 ? 'edit' : 'scheduled', accountId: ACCOUNT, targetId: id, base: `b${id}`, label: '' })),
+      [1, 2, 3, 4, 5].map((id) =>
+        store.open({
+          kind: id % 2 ? 'edit' : 'scheduled',
+          accountId: ACCOUNT,
+          targetId: id,
+          base: `b${id}`,
+          label: '',
+        }),
+      ),
     );
     assert.equal(store.all().length, 5);
     assert.equal(seen.length, 5);
@@ -57,7 +81,16 @@ describe('drafts: store', () => {
 });
 
 describe('drafts: conflicts', () => {
-  const draft: Draft = { key: 'k', kind: 'edit', accountId: ACCOUNT, targetId: 7, base: 'v1', text: 'mine', label: '', updatedAt: 0 };
+  const draft: Draft = {
+    key: 'k',
+    kind: 'edit',
+    accountId: ACCOUNT,
+    targetId: 7,
+    base: 'v1',
+    text: 'mine',
+    label: '',
+    updatedAt: 0,
+  };
 
   it('keep mine rebases on theirs and keeps my text', () => {
     const next = resolveConflict({ ...draft, theirs: 'v2' }, 'v2', 'keepMine')!;

@@ -17,7 +17,13 @@ describe('emoji search', () => {
 
   it('one entry per code: the first name of the table is canonical, the others aliases', () => {
     const thumbs = unicodeEmojiEntries().find((e) => e.code === '1f44d')!;
-    assert.deepEqual(thumbs, { name: '+1', aliases: ['thumbs_up', 'like'], code: '1f44d', type: 'unicode_emoji', glyph: '👍' });
+    assert.deepEqual(thumbs, {
+      name: '+1',
+      aliases: ['thumbs_up', 'like'],
+      code: '1f44d',
+      type: 'unicode_emoji',
+      glyph: '👍',
+    });
     assert.equal(unicodeEmojiEntries().length, new Set(Object.values(UNICODE_EMOJI_NAMES)).size);
   });
 
@@ -36,9 +42,15 @@ describe('emoji search', () => {
   });
 
   it('custom emoji by name; a deactivated one never; a custom one hides the unicode one of its name', () => {
-    assert.deepEqual(searchEmoji(entries, 'parrot').map((e) => [e.name, e.type, e.code]), [['party_parrot', 'realm_emoji', '8']]);
+    assert.deepEqual(
+      searchEmoji(entries, 'parrot').map((e) => [e.name, e.type, e.code]),
+      [['party_parrot', 'realm_emoji', '8']],
+    );
     assert.deepEqual(searchEmoji(entries, 'gone'), []);
-    assert.deepEqual(searchEmoji(entries, 'octopus').map((e) => [e.name, e.type]), [['octopus', 'realm_emoji']]);
+    assert.deepEqual(
+      searchEmoji(entries, 'octopus').map((e) => [e.name, e.type]),
+      [['octopus', 'realm_emoji']],
+    );
   });
 
   it('nothing typed: the popular emoji first, in order, then the rest', () => {

@@ -81,7 +81,14 @@ describe('normalizeEvent', () => {
     const old = normalizeEvent({ type: 'subscription', op: 'peer_add', stream_id: 2, user_id: 5 });
     assert.deepEqual(old.stream_ids, [2]);
     assert.deepEqual(old.user_ids, [5]);
-    const both = { type: 'subscription', op: 'peer_remove', stream_ids: [1, 3], stream_id: 2, user_ids: [4], user_id: 5 };
+    const both = {
+      type: 'subscription',
+      op: 'peer_remove',
+      stream_ids: [1, 3],
+      stream_id: 2,
+      user_ids: [4],
+      user_id: 5,
+    };
     assert.equal(normalizeEvent(both), both);
     const bare = { type: 'subscription', op: 'peer_add' };
     assert.equal(normalizeEvent(bare), bare);
@@ -101,9 +108,17 @@ describe('normalizeEvent', () => {
   });
 
   it('upgrades a legacy single-user presence event only when it names the user', () => {
-    const legacy = normalizeEvent({ type: 'presence', user_id: 5, presence: { website: { status: 'active', timestamp: 100 } } });
+    const legacy = normalizeEvent({
+      type: 'presence',
+      user_id: 5,
+      presence: { website: { status: 'active', timestamp: 100 } },
+    });
     assert.deepEqual(legacy.presences, { 5: { active_timestamp: 100, idle_timestamp: 100 } });
-    const byEmail = normalizeEvent({ type: 'presence', email: 'a@x', presence: { website: { status: 'active', timestamp: 100 } } });
+    const byEmail = normalizeEvent({
+      type: 'presence',
+      email: 'a@x',
+      presence: { website: { status: 'active', timestamp: 100 } },
+    });
     assert.deepEqual(byEmail.presences, {});
     const empty = normalizeEvent({ type: 'presence', user_id: 5 });
     assert.deepEqual(empty.presences, {});

@@ -1,6 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { ApiError, type ChatClient, MalformedResponseError, NetworkError } from '../../src/api';
-import { EventQueue, type EventQueueOptions, type QueueStatus, type QueueStatusDetail } from '../../src/api/events/queue';
+import {
+  EventQueue,
+  type EventQueueOptions,
+  type QueueStatus,
+  type QueueStatusDetail,
+} from '../../src/api/events/queue';
 import type { ChatEvent } from '../../src/api/events/models';
 
 type Answer = () => Promise<unknown>;
@@ -17,7 +22,9 @@ class ScriptedClient {
     if (key === 'GET /events') {
       const next = this.polls.shift();
       if (next) return next();
-      return new Promise((_, reject) => options.signal?.addEventListener('abort', () => reject(options.signal!.reason as Error)));
+      return new Promise((_, reject) =>
+        options.signal?.addEventListener('abort', () => reject(options.signal!.reason as Error)),
+      );
     }
     return Promise.resolve({ result: 'success', msg: '' });
   }
@@ -29,8 +36,14 @@ let queueNumber = 0;
 function snapshot(): Record<string, unknown> {
   return { queue_id: `q${++queueNumber}`, last_event_id: -1 };
 }
-const batch = (...events: unknown[]): Answer => () => Promise.resolve({ result: 'success', msg: '', events });
-const fail = (error: unknown): Answer => () => Promise.reject(error as Error);
+const batch =
+  (...events: unknown[]): Answer =>
+  () =>
+    Promise.resolve({ result: 'success', msg: '', events });
+const fail =
+  (error: unknown): Answer =>
+  () =>
+    Promise.reject(error as Error);
 const auth = (): ApiError => new ApiError('UNAUTHORIZED', 'Invalid API key', 401, 'GET /events');
 const netError = (): NetworkError => new NetworkError('refused', 'GET /events', 'refused');
 const heartbeat = (id: number): unknown => ({ id, type: 'heartbeat' });
@@ -46,7 +59,14 @@ interface Run {
 
 function setUp(options: Partial<EventQueueOptions> = {}): Run {
   const client = new ScriptedClient();
-  const run: Run = { client, queue: undefined as unknown as EventQueue, statuses: [], events: [], errors: [], snapshots: [] };
+  const run: Run = {
+    client,
+    queue: undefined as unknown as EventQueue,
+    statuses: [],
+    events: [],
+    errors: [],
+    snapshots: [],
+  };
   run.queue = new EventQueue(client as unknown as ChatClient, {
     onSnapshot: (_, { resync }) => void run.snapshots.push(resync),
     onEvents: (events) => void run.events.push(...events),
@@ -117,14 +137,25 @@ describe('EventQueue loop (scripted client)', () => {
     await run.queue.start();
     await until(() => run.events.length === 1);
     assert.deepEqual(run.snapshots, [false, true]);
-    assert.deepEqual(run.statuses, [['connecting', undefined], ['live', undefined], ['reconnecting', { error: dropped }], ['live', undefined]]);
+    assert.deepEqual(run.statuses, [
+      ['connecting', undefined],
+      ['live', undefined],
+      ['reconnecting', { error: dropped }],
+      ['live', undefined],
+    ]);
     await run.queue.stop();
   });
 
   it('retries a failed poll, reporting reconnecting each time but live only once', async () => {
     const run = setUp();
     const refused = new ApiError('BAD_REQUEST', 'odd', 400, 'GET /events');
-    run.client.polls.push(fail(netError()), fail(refused), batch(heartbeat(0)), batch({ id: 1, type: 'hologram' }), batch({ id: 2, type: 'hologram' }));
+    run.client.polls.push(
+      fail(netError()),
+      fail(refused),
+      batch(heartbeat(0)),
+      batch({ id: 1, type: 'hologram' }),
+      batch({ id: 2, type: 'hologram' }),
+    );
     await run.queue.start();
     await until(() => run.events.length === 2);
     assert.deepEqual(names(run), ['connecting', 'live', 'reconnecting', 'reconnecting', 'live']);

@@ -78,15 +78,24 @@ describe('EventQueue: a server that stops answering', function () {
       // Generous slack for a busy machine; never before the limit (undici's timers run up to 1 s early).
       await rec.until(() => rec.statuses.some((s) => s.status === 'reconnecting'), 'reconnecting', limitMs + 15_000);
       const reconnecting = rec.statuses.find((s) => s.status === 'reconnecting')!;
-      assert.ok(reconnecting.at - frozenAt >= limitMs - 1500, `reconnecting after ${reconnecting.at - frozenAt} ms, before the ${limitMs} ms limit`);
-      assert.ok(isTimeout(reconnecting.detail?.error), `a time-out in the detail: ${String(reconnecting.detail?.error)}`);
+      assert.ok(
+        reconnecting.at - frozenAt >= limitMs - 1500,
+        `reconnecting after ${reconnecting.at - frozenAt} ms, before the ${limitMs} ms limit`,
+      );
+      assert.ok(
+        isTimeout(reconnecting.detail?.error),
+        `a time-out in the detail: ${String(reconnecting.detail?.error)}`,
+      );
       assert.equal((reconnecting.detail?.error as NetworkError).route, 'GET /events');
       assert.equal(typeof reconnecting.detail?.retryInMs, 'number');
       assert.equal(rec.hasMessage(text), false, 'nothing arrived while the server was frozen');
 
       // The fault is used up: the next poll is answered, with what was sent meanwhile.
       await rec.until(() => rec.hasMessage(text), 'the message sent while frozen', 10_000);
-      assert.deepEqual(rec.statuses.map((s) => s.status), ['connecting', 'live', 'reconnecting', 'live']);
+      assert.deepEqual(
+        rec.statuses.map((s) => s.status),
+        ['connecting', 'live', 'reconnecting', 'live'],
+      );
       assert.equal(rec.snapshots.length, 1, 'the same queue: no new registration');
       await rec.until(() => server.hungRequests() === 0, 'the abandoned poll closed');
     });
@@ -97,7 +106,12 @@ describe('EventQueue: a server that stops answering', function () {
       server.inject({ kind: 'hang', route: 'POST /register', times: 2 });
       await Promise.race([
         queue.start(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error(`start() still pending: ${JSON.stringify(rec.statuses.map((s) => s.status))}`)), 20_000)),
+        new Promise((_, reject) =>
+          setTimeout(
+            () => reject(new Error(`start() still pending: ${JSON.stringify(rec.statuses.map((s) => s.status))}`)),
+            20_000,
+          ),
+        ),
       ]);
       assert.equal(queue.status, 'live');
       assert.equal(rec.snapshots.length, 1);

@@ -11,7 +11,15 @@ import { EventQueue } from '../../src/api/events/queue';
 import { normalizeEvent, parseEvent } from '../../src/api/events/parse';
 import { DEFAULT_CLIENT_CAPABILITIES, deleteQueue, getEvents, registerQueue } from '../../src/api/events/routes';
 import { sendMessage } from '../../src/api/messages/routes';
-import { accountWithRole, clientFor, MEMBER, startTestServer, type Account, type RunningServer, withServer } from './helpers';
+import {
+  accountWithRole,
+  clientFor,
+  MEMBER,
+  startTestServer,
+  type Account,
+  type RunningServer,
+  withServer,
+} from './helpers';
 import { QueueRecorder } from './queueRecorder';
 
 /** A message from `sender` to `to` (direct), with unique content. */
@@ -34,7 +42,10 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     const queues: EventQueue[] = [];
 
     /** A started queue for the owner, stopped after the test. */
-    async function startQueue(recorder: QueueRecorder, extra: Partial<ConstructorParameters<typeof EventQueue>[1]> = {}) {
+    async function startQueue(
+      recorder: QueueRecorder,
+      extra: Partial<ConstructorParameters<typeof EventQueue>[1]> = {},
+    ) {
       const queue = new EventQueue(client, {
         registerParams: { slim_presence: true },
         backoff: { baseMs: 10, capMs: 50 },
@@ -65,7 +76,10 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     });
 
     it('POST /register returns a snapshot that parses, and the client learns the server and limits', async () => {
-      const snapshot = await registerQueue(client, { slim_presence: true, client_capabilities: { ...DEFAULT_CLIENT_CAPABILITIES } });
+      const snapshot = await registerQueue(client, {
+        slim_presence: true,
+        client_capabilities: { ...DEFAULT_CLIENT_CAPABILITIES },
+      });
       try {
         assert.equal(typeof snapshot.queue_id, 'string');
         assert.ok(snapshot.queue_id.length > 0);
@@ -112,7 +126,11 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     });
 
     it('upgrades legacy presence entries (keyed by email without slim_presence) to the modern form', async () => {
-      const snapshot = await registerQueue(client, { slim_presence: false, fetch_event_types: ['presence'], event_types: ['presence'] });
+      const snapshot = await registerQueue(client, {
+        slim_presence: false,
+        fetch_event_types: ['presence'],
+        event_types: ['presence'],
+      });
       try {
         assert.ok(snapshot.presences && snapshot.server_timestamp !== undefined);
         const entries = Object.entries(snapshot.presences);
@@ -153,13 +171,16 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
       }
     });
 
-    it('delivers another user\'s message through onEvents and skips heartbeats', async () => {
+    it("delivers another user's message through onEvents and skips heartbeats", async () => {
       const rec = new QueueRecorder();
       const queue = await startQueue(rec);
       assert.equal(rec.snapshots.length, 1);
       assert.equal(rec.snapshots[0]!.resync, false);
       assert.equal(queue.queueId, rec.snapshots[0]!.snapshot.queue_id);
-      assert.deepEqual(rec.statuses.map((s) => s.status), ['connecting', 'live']);
+      assert.deepEqual(
+        rec.statuses.map((s) => s.status),
+        ['connecting', 'live'],
+      );
       // With heartbeatSeconds 1 a heartbeat arrives before long: the id advances, nothing is handed over.
       await rec.until(() => queue.lastEventId >= 0, 'a heartbeat');
       assert.equal(rec.events.length, 0, 'heartbeats are not passed on');
@@ -170,7 +191,11 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
       assert.ok(queue.lastEventId >= event.id);
       assert.ok(rec.events.every((e) => (e.type as string) !== 'heartbeat'));
       const ids = rec.events.map((e) => e.id);
-      assert.deepEqual(ids, [...ids].sort((a, b) => a - b), 'events in id order');
+      assert.deepEqual(
+        ids,
+        [...ids].sort((a, b) => a - b),
+        'events in id order',
+      );
     });
 
     it('re-registers after BAD_EVENT_QUEUE_ID and hands over a resync snapshot', async () => {
@@ -227,7 +252,8 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
       await rec.until(() => rec.hasMessage(third), 'the third message');
       assert.equal(server.server.replayEvents, false, 'the server did re-send a batch');
       const contents = rec.messages().map((e) => e.message.content);
-      for (const text of [first, second, third]) assert.equal(contents.filter((c) => c === text).length, 1, `${text} applied once`);
+      for (const text of [first, second, third])
+        assert.equal(contents.filter((c) => c === text).length, 1, `${text} applied once`);
       const ids = rec.events.map((e) => e.id);
       assert.equal(new Set(ids).size, ids.length, 'no event handed over twice');
     });
@@ -237,7 +263,8 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
       await startQueue(rec);
       assert.equal(client.limits.mandatoryTopics, false);
       assert.equal(client.limits.emptyTopicDisplayName, 'general chat');
-      const send = (event: Record<string, unknown>) => server.server.queues.send([owner.userId], 'realm', { type: 'realm', ...event });
+      const send = (event: Record<string, unknown>) =>
+        server.server.queues.send([owner.userId], 'realm', { type: 'realm', ...event });
       try {
         send({ op: 'update', property: 'mandatory_topics', value: true });
         send({ op: 'update_dict', property: 'default', data: { empty_topic_display_name: 'chit-chat' } });
@@ -247,7 +274,10 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
       } finally {
         send({ op: 'update', property: 'mandatory_topics', value: false });
         send({ op: 'update_dict', property: 'default', data: { empty_topic_display_name: 'general chat' } });
-        await rec.until(() => client.limits.mandatoryTopics === false && client.limits.emptyTopicDisplayName === 'general chat', 'the limits restored');
+        await rec.until(
+          () => client.limits.mandatoryTopics === false && client.limits.emptyTopicDisplayName === 'general chat',
+          'the limits restored',
+        );
       }
     });
 
@@ -402,7 +432,12 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     });
 
     it('leaves a modern event uncopied and never modifies an old one', () => {
-      const modern = { id: 6, type: 'presence', user_id: 3, presences: { 3: { active_timestamp: 10, idle_timestamp: 10 } } };
+      const modern = {
+        id: 6,
+        type: 'presence',
+        user_id: 3,
+        presences: { 3: { active_timestamp: 10, idle_timestamp: 10 } },
+      };
       assert.equal(normalizeEvent(modern), modern);
       const legacy = { id: 7, type: 'update_message_flags', operation: 'add', flag: 'read', messages: [1] };
       const copy = structuredClone(legacy);
@@ -413,7 +448,14 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     });
 
     it('normalises delete_message message_id to message_ids', () => {
-      const r = parseEvent({ id: 4, type: 'delete_message', message_id: 17, message_type: 'stream', stream_id: 2, topic: 't' });
+      const r = parseEvent({
+        id: 4,
+        type: 'delete_message',
+        message_id: 17,
+        message_type: 'stream',
+        stream_id: 2,
+        topic: 't',
+      });
       assert.ok(r.ok && r.event.type === 'delete_message');
       assert.deepEqual(r.event.message_ids, [17]);
       const bulk = parseEvent({ id: 5, type: 'delete_message', message_ids: [1, 2], message_type: 'private' });
@@ -423,11 +465,29 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
 
     it('normalises reaction types of either flavour', () => {
       for (const reaction_type of ['zulip_extra_emoji', 'chat_extra_emoji']) {
-        const r = parseEvent({ id: 6, type: 'reaction', op: 'add', message_id: 1, user_id: 2, emoji_name: 'zulip', emoji_code: 'zulip', reaction_type });
+        const r = parseEvent({
+          id: 6,
+          type: 'reaction',
+          op: 'add',
+          message_id: 1,
+          user_id: 2,
+          emoji_name: 'zulip',
+          emoji_code: 'zulip',
+          reaction_type,
+        });
         assert.ok(r.ok && r.event.type === 'reaction');
         assert.equal(r.event.reaction_type, 'chat_extra_emoji');
       }
-      const future = parseEvent({ id: 7, type: 'reaction', op: 'remove', message_id: 1, user_id: 2, emoji_name: 'x', emoji_code: 'x', reaction_type: 'hologram' });
+      const future = parseEvent({
+        id: 7,
+        type: 'reaction',
+        op: 'remove',
+        message_id: 1,
+        user_id: 2,
+        emoji_name: 'x',
+        emoji_code: 'x',
+        reaction_type: 'hologram',
+      });
       assert.ok(future.ok && future.event.type === 'reaction' && future.event.reaction_type === 'unknown');
     });
 
@@ -442,10 +502,19 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
       });
       assert.ok(legacy.ok && legacy.event.type === 'presence');
       assert.deepEqual(legacy.event.presences, { '11': { active_timestamp: 990, idle_timestamp: 990 } });
-      const idle = parseEvent({ id: 9, type: 'presence', user_id: 12, presence: { website: { status: 'idle', timestamp: 995 } } });
+      const idle = parseEvent({
+        id: 9,
+        type: 'presence',
+        user_id: 12,
+        presence: { website: { status: 'idle', timestamp: 995 } },
+      });
       assert.ok(idle.ok && idle.event.type === 'presence');
       assert.deepEqual(idle.event.presences, { '12': { idle_timestamp: 995 } });
-      const modern = parseEvent({ id: 10, type: 'presence', presences: { '13': { active_timestamp: 5, idle_timestamp: 7 } } });
+      const modern = parseEvent({
+        id: 10,
+        type: 'presence',
+        presences: { '13': { active_timestamp: 5, idle_timestamp: 7 } },
+      });
       assert.ok(modern.ok && modern.event.type === 'presence');
       assert.deepEqual(modern.event.presences, { '13': { active_timestamp: 5, idle_timestamp: 7 } });
     });
@@ -454,16 +523,42 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
       const peer = parseEvent({ id: 11, type: 'subscription', op: 'peer_add', stream_id: 3, user_id: 4 });
       assert.ok(peer.ok && peer.event.type === 'subscription' && peer.event.op === 'peer_add');
       assert.deepEqual([peer.event.stream_ids, peer.event.user_ids], [[3], [4]]);
-      const flags = parseEvent({ id: 12, type: 'update_message_flags', operation: 'remove', flag: 'read', messages: [1], all: false });
+      const flags = parseEvent({
+        id: 12,
+        type: 'update_message_flags',
+        operation: 'remove',
+        flag: 'read',
+        messages: [1],
+        all: false,
+      });
       assert.ok(flags.ok && flags.event.type === 'update_message_flags' && flags.event.op === 'remove');
     });
 
     it('parses every consumed event type', () => {
       const samples: Record<string, unknown>[] = [
         { type: 'heartbeat' },
-        { type: 'update_message', message_id: 1, message_ids: [1], user_id: 2, edit_timestamp: 3, rendering_only: false, flags: [], orig_subject: 'a', subject: 'b', propagate_mode: 'change_all', stream_id: 4 },
+        {
+          type: 'update_message',
+          message_id: 1,
+          message_ids: [1],
+          user_id: 2,
+          edit_timestamp: 3,
+          rendering_only: false,
+          flags: [],
+          orig_subject: 'a',
+          subject: 'b',
+          propagate_mode: 'change_all',
+          stream_id: 4,
+        },
         { type: 'update_message_flags', op: 'add', flag: 'starred', messages: [1, 2], all: false },
-        { type: 'update_message_flags', op: 'remove', flag: 'read', messages: [1], all: false, message_details: { '1': { type: 'stream', stream_id: 2, topic: 't' } } },
+        {
+          type: 'update_message_flags',
+          op: 'remove',
+          flag: 'read',
+          messages: [1],
+          all: false,
+          message_details: { '1': { type: 'stream', stream_id: 2, topic: 't' } },
+        },
         { type: 'subscription', op: 'remove', subscriptions: [{ name: 'x', stream_id: 1 }] },
         { type: 'subscription', op: 'update', stream_id: 1, property: 'is_muted', value: true },
         { type: 'subscription', op: 'peer_remove', stream_ids: [1], user_ids: [2] },

@@ -16,10 +16,18 @@ describe('fixture workspace', () => {
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('is a repository whose HEAD is the fixed commit, pushed to the GitHub remote', async () => {
-    const m = await importEsm<{ makeFixtureWorkspace(dir: string): string; FIXTURE_COMMIT: string; FIXTURE_REMOTE: string }>(require('url').pathToFileURL(SCRIPT).href);
+    const m = await importEsm<{
+      makeFixtureWorkspace(dir: string): string;
+      FIXTURE_COMMIT: string;
+      FIXTURE_REMOTE: string;
+    }>(require('url').pathToFileURL(SCRIPT).href);
     assert.equal(m.FIXTURE_COMMIT, FIXTURE_COMMIT);
     assert.equal(m.FIXTURE_REMOTE, FIXTURE_REMOTE);
-    assert.equal(m.makeFixtureWorkspace(dir), FIXTURE_COMMIT, 'the fixture files changed: update FIXTURE_COMMIT in both files');
+    assert.equal(
+      m.makeFixtureWorkspace(dir),
+      FIXTURE_COMMIT,
+      'the fixture files changed: update FIXTURE_COMMIT in both files',
+    );
     const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' }).stdout.trim();
     assert.equal(git('remote', 'get-url', 'origin'), FIXTURE_REMOTE);
     assert.equal(git('rev-parse', 'origin/main'), FIXTURE_COMMIT);

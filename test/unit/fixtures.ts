@@ -63,5 +63,12 @@ export function fakeClock(): TypingClock & { advance(ms: number): void; pending(
  * given sections, through the client's own schema.
  */
 export function ownSnapshot(sections: Record<string, unknown>): RegisterSnapshot {
-  return RegisterSnapshot.parse({ queue_id: 'q', last_event_id: -1, chat_feature_level: 420, user_id: 10, email: 'u10@example.com', ...sections });
+  return RegisterSnapshot.parse({
+    queue_id: 'q',
+    last_event_id: -1,
+    chat_feature_level: 420,
+    user_id: 10,
+    email: 'u10@example.com',
+    ...sections,
+  });
 }

@@ -44,14 +44,27 @@ describe('go to a date', function () {
       assert.equal(parsed('2w'), day(2026, 11, 13));
       assert.equal(parsed('1 month ago'), day(2026, 10, 27));
       assert.equal(parsed('1m', new Date(2026, 2, 31, 12)), day(2026, 2, 28), '31 March minus a month is 28 February');
-      assert.equal(parsed('1 year ago', new Date(2028, 1, 29, 12)), day(2027, 2, 28), '29 February minus a year is 28 February');
+      assert.equal(
+        parsed('1 year ago', new Date(2028, 1, 29, 12)),
+        day(2027, 2, 28),
+        '29 February minus a year is 28 February',
+      );
       assert.equal(parsed('0 days ago'), day(2026, 11, 27));
     });
 
     it('refuses what is not a date, a day the calendar lacks, and the future', () => {
       assert.equal(failed(''), 'empty');
       assert.equal(failed('   '), 'empty');
-      for (const text of ['next week', '20-11-2026', '2026/11/20', 'days ago', '3 fortnights ago', '-3d', '2026-11-20T10:00']) assert.equal(failed(text), 'format', text);
+      for (const text of [
+        'next week',
+        '20-11-2026',
+        '2026/11/20',
+        'days ago',
+        '3 fortnights ago',
+        '-3d',
+        '2026-11-20T10:00',
+      ])
+        assert.equal(failed(text), 'format', text);
       assert.equal(failed('2026-02-29'), 'notADate');
       assert.equal(failed('2026-13-01'), 'notADate');
       assert.equal(failed('2026-11-00'), 'notADate');
@@ -67,12 +80,20 @@ describe('go to a date', function () {
   });
 
   describe("the search box's date:", () => {
-    const directory = { ownUserId: 1, channelId: (n: string) => (n === 'general' ? 1 : undefined), userByEmail: () => undefined, people: () => [] };
+    const directory = {
+      ownUserId: 1,
+      channelId: (n: string) => (n === 'general' ? 1 : undefined),
+      userByEmail: () => undefined,
+      people: () => [],
+    };
 
     it('is not a filter: the narrow stays, the date is returned to list around', () => {
       const r = parseSearchQuery('channel:general date:2026-11-20 deploy', directory);
       assert.ok(r.ok);
-      assert.deepEqual(r.query.narrow.terms, [{ operator: 'channel', operand: 1 }, { operator: 'search', operand: 'deploy' }]);
+      assert.deepEqual(r.query.narrow.terms, [
+        { operator: 'channel', operand: 1 },
+        { operator: 'search', operand: 'deploy' },
+      ]);
       assert.equal(r.query.date?.getTime(), day(2026, 11, 20));
       const alone = parseSearchQuery('date:"3 days ago"', directory);
       assert.ok(alone.ok, 'a date alone lists everything from that day');
@@ -98,7 +119,8 @@ describe('go to a date', function () {
     let alice: ChatClient;
     const GENERAL = [{ operator: 'channel', operand: 1 }];
     /** The channel's messages in id order, with distinct timestamps from their predecessors. */
-    const generalMessages = () => [...s.server.state.messages.values()].filter((m) => m.streamId === 1).sort((a, b) => a.id - b.id);
+    const generalMessages = () =>
+      [...s.server.state.messages.values()].filter((m) => m.streamId === 1).sort((a, b) => a.id - b.id);
 
     before(() => {
       alice = s.clientOf(byEmail(s.server, 'alice'));
@@ -110,11 +132,24 @@ describe('go to a date', function () {
       const target = all[i]!;
       const at = new Date(target.timestamp * 1000);
       assert.equal((await firstMessageAt(alice, GENERAL, at))?.id, target.id, 'exactly its second');
-      assert.equal((await firstMessageAt(alice, GENERAL, new Date((all[i - 1]!.timestamp + 1) * 1000)))?.id, target.id, 'just after the one before');
-      const page = await getMessages(alice, { anchor: 'date', anchor_date: anchorDateParam(at), num_before: 1, num_after: 1, narrow: GENERAL });
+      assert.equal(
+        (await firstMessageAt(alice, GENERAL, new Date((all[i - 1]!.timestamp + 1) * 1000)))?.id,
+        target.id,
+        'just after the one before',
+      );
+      const page = await getMessages(alice, {
+        anchor: 'date',
+        anchor_date: anchorDateParam(at),
+        num_before: 1,
+        num_after: 1,
+        narrow: GENERAL,
+      });
       assert.equal(page.anchor, target.id);
       assert.equal(page.found_anchor, true);
-      assert.deepEqual(page.messages.map((m) => m.id), [all[i - 1]!.id, target.id, all[i + 1]!.id]);
+      assert.deepEqual(
+        page.messages.map((m) => m.id),
+        [all[i - 1]!.id, target.id, all[i + 1]!.id],
+      );
     });
 
     it('before the first message: the first; after the newest: none (the server anchors at the newest)', async () => {
@@ -122,9 +157,19 @@ describe('go to a date', function () {
       assert.equal((await firstMessageAt(alice, GENERAL, new Date(2000, 0, 1)))?.id, all[0]!.id);
       const later = new Date((all[all.length - 1]!.timestamp + 60) * 1000);
       assert.equal(await firstMessageAt(alice, GENERAL, later), undefined);
-      const page = await getMessages(alice, { anchor: 'date', anchor_date: anchorDateParam(later), num_before: 2, num_after: 0, narrow: GENERAL });
+      const page = await getMessages(alice, {
+        anchor: 'date',
+        anchor_date: anchorDateParam(later),
+        num_before: 2,
+        num_after: 0,
+        narrow: GENERAL,
+      });
       assert.equal(page.found_newest, true);
-      assert.deepEqual(page.messages.map((m) => m.id), all.slice(-2).map((m) => m.id), 'the newest, as for first_unread without unread messages');
+      assert.deepEqual(
+        page.messages.map((m) => m.id),
+        all.slice(-2).map((m) => m.id),
+        'the newest, as for first_unread without unread messages',
+      );
     });
 
     it('reads ISO 8601 as the real server: a date alone is midnight UTC, a time without a zone is UTC, offsets', async () => {
@@ -133,7 +178,8 @@ describe('go to a date', function () {
       const narrow = [...GENERAL, { operator: 'topic', operand: topic }];
       const sent = s.server.state.messages.get(id)!.timestamp;
       const iso = new Date(sent * 1000).toISOString();
-      const anchorFor = async (anchor_date: string) => (await getMessages(alice, { anchor: 'date', anchor_date, num_before: 0, num_after: 0, narrow })).anchor;
+      const anchorFor = async (anchor_date: string) =>
+        (await getMessages(alice, { anchor: 'date', anchor_date, num_before: 0, num_after: 0, narrow })).anchor;
       assert.equal(await anchorFor(iso.slice(0, 10)), id, 'the day, from midnight UTC');
       assert.equal(await anchorFor(iso.slice(0, 19)), id, 'no zone: UTC');
       assert.equal(await anchorFor(iso.slice(0, 19) + '+00:00'), id);
@@ -141,10 +187,14 @@ describe('go to a date', function () {
       const plusOne = new Date((sent + 3600) * 1000).toISOString().slice(0, 19) + '+01:00';
       assert.equal(await anchorFor(plusOne), id);
       const secondLater = new Date((sent + 1) * 1000).toISOString().slice(0, 19) + 'Z';
-      assert.equal(await anchorFor(secondLater), 10_000_000_000_000_000, 'a second later: nothing, the newest sentinel');
+      assert.equal(
+        await anchorFor(secondLater),
+        10_000_000_000_000_000,
+        'a second later: nothing, the newest sentinel',
+      );
     });
 
-    it("refuses, as the real server, a missing or bad anchor_date (raw requests); the client refuses them before sending", async () => {
+    it('refuses, as the real server, a missing or bad anchor_date (raw requests); the client refuses them before sending', async () => {
       const account = byEmail(s.server, 'alice');
       const raw = async (query: string) => {
         const res = await fetch(`${s.server.url}/api/v1/messages?${query}&num_before=0&num_after=0`, {
@@ -152,20 +202,39 @@ describe('go to a date', function () {
         });
         return { status: res.status, body: (await res.json()) as Record<string, unknown> };
       };
-      assert.deepEqual((await raw('anchor=date')).body, { result: 'error', msg: "Missing 'anchor_date' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'anchor_date' });
+      assert.deepEqual((await raw('anchor=date')).body, {
+        result: 'error',
+        msg: "Missing 'anchor_date' argument",
+        code: 'REQUEST_VARIABLE_MISSING',
+        var_name: 'anchor_date',
+      });
       const bad = await raw('anchor=date&anchor_date=yesterday');
       assert.deepEqual([bad.status, bad.body.code, bad.body.msg], [400, 'BAD_REQUEST', 'Invalid anchor_date']);
       const client = offlineClient({ featureLevel: 482 });
       await refused(getMessages(client, { anchor: 'date', num_before: 0, num_after: 1 }), 'anchor_date', /anchor_date/);
-      await refused(getMessages(client, { anchor: 'date', anchor_date: 'yesterday', num_before: 0, num_after: 1 }), 'anchor_date', /ISO 8601/);
-      await refused(getMessages(client, { anchor: 'date', anchor_date: '2026-11-20T25', num_before: 0, num_after: 1 }), 'anchor_date');
-      await refused(getMessages(client, { anchor: 'newest', anchor_date: '2026-11-20', num_before: 0, num_after: 1 }), 'anchor_date', /goes with the anchor "date"/);
+      await refused(
+        getMessages(client, { anchor: 'date', anchor_date: 'yesterday', num_before: 0, num_after: 1 }),
+        'anchor_date',
+        /ISO 8601/,
+      );
+      await refused(
+        getMessages(client, { anchor: 'date', anchor_date: '2026-11-20T25', num_before: 0, num_after: 1 }),
+        'anchor_date',
+      );
+      await refused(
+        getMessages(client, { anchor: 'newest', anchor_date: '2026-11-20', num_before: 0, num_after: 1 }),
+        'anchor_date',
+        /goes with the anchor "date"/,
+      );
       await client.close();
     });
   });
 
   describe('feature levels 444 and 445', () => {
-    async function at(featureLevel: number, test: (server: RunningServer, client: ChatClient) => Promise<void>): Promise<void> {
+    async function at(
+      featureLevel: number,
+      test: (server: RunningServer, client: ChatClient) => Promise<void>,
+    ): Promise<void> {
       const server = await startTestServer({ featureLevel });
       const client = clientFor(server, byEmail(server, 'alice'));
       try {
@@ -197,8 +266,13 @@ describe('go to a date', function () {
 
     it('445: it works', async () => {
       await at(445, async (server, client) => {
-        const first = [...server.state.messages.values()].filter((m) => m.streamId === 1).sort((a, b) => a.id - b.id)[0]!;
-        assert.equal((await firstMessageAt(client, [{ operator: 'channel', operand: 1 }], new Date(2000, 0, 1)))?.id, first.id);
+        const first = [...server.state.messages.values()]
+          .filter((m) => m.streamId === 1)
+          .sort((a, b) => a.id - b.id)[0]!;
+        assert.equal(
+          (await firstMessageAt(client, [{ operator: 'channel', operand: 1 }], new Date(2000, 0, 1)))?.id,
+          first.id,
+        );
       });
     });
   });

@@ -49,7 +49,11 @@ export function byEmail(server: RunningServer, local: string): Account {
 }
 
 /** A client for `account` on `server`; fast backoff so retry tests stay quick. */
-export function clientFor(server: RunningServer, account: Account, options: Partial<ChatClientOptions> = {}): ChatClient {
+export function clientFor(
+  server: RunningServer,
+  account: Account,
+  options: Partial<ChatClientOptions> = {},
+): ChatClient {
   return new ChatClient({
     realmUrl: server.url,
     email: account.email,
@@ -125,8 +129,18 @@ export interface OfflineOptions {
  * realm limits are set by hand: a `ValidationError` from it proves the input was refused before
  * anything was sent.
  */
-export function offlineClient({ featureLevel = 482, flavor = 'chat', limits = { maxTopicLength: 60, emptyTopicDisplayName: 'general chat' } }: OfflineOptions = {}): ChatClient {
-  const client = new ChatClient({ realmUrl: 'http://127.0.0.1:9', email: 'nobody@example.com', apiKey: 'x', maxRetries: 0, timeoutMs: 2000 });
+export function offlineClient({
+  featureLevel = 482,
+  flavor = 'chat',
+  limits = { maxTopicLength: 60, emptyTopicDisplayName: 'general chat' },
+}: OfflineOptions = {}): ChatClient {
+  const client = new ChatClient({
+    realmUrl: 'http://127.0.0.1:9',
+    email: 'nobody@example.com',
+    apiKey: 'x',
+    maxRetries: 0,
+    timeoutMs: 2000,
+  });
   client.server = { featureLevel, version: 'test', mergeBase: undefined, flavor };
   client.limits = limits;
   return client;
@@ -163,7 +177,12 @@ export async function apiError(promise: Promise<unknown>, code: string, httpStat
 
 /** The ID of a channel, found through the API by name (from its newest message). */
 export async function channelId(client: ChatClient, name: string): Promise<number> {
-  const { messages } = await getMessages(client, { anchor: 'newest', num_before: 1, num_after: 0, narrow: [channel(name)] });
+  const { messages } = await getMessages(client, {
+    anchor: 'newest',
+    num_before: 1,
+    num_after: 0,
+    narrow: [channel(name)],
+  });
   const id = messages[0]?.stream_id;
   assert.ok(id !== undefined, `channel ${name} has messages`);
   return id;

@@ -15,7 +15,10 @@ import { EXCERPT_LENGTH, messageRow, messageRows, type MessageRowContext } from 
 import { byEmail, channelId, useServer } from './helpers';
 
 async function storeOf(client: ChatClient): Promise<ChatStore> {
-  const snapshot = await registerQueue(client, { fetch_event_types: STORE_FETCH_EVENT_TYPES, event_types: ['message'] });
+  const snapshot = await registerQueue(client, {
+    fetch_event_types: STORE_FETCH_EVENT_TYPES,
+    event_types: ['message'],
+  });
   await client.call('DELETE /events', { queue_id: snapshot.queue_id });
   const store = new ChatStore();
   store.reset(snapshot);
@@ -23,7 +26,15 @@ async function storeOf(client: ChatClient): Promise<ChatStore> {
 }
 
 async function newest(client: ChatClient, narrow: { operator: string; operand: unknown }[] = []): Promise<Message[]> {
-  return (await getMessages(client, { anchor: 'newest', num_before: 1000, num_after: 0, narrow, allow_empty_topic_name: true } as never)).messages;
+  return (
+    await getMessages(client, {
+      anchor: 'newest',
+      num_before: 1000,
+      num_after: 0,
+      narrow,
+      allow_empty_topic_name: true,
+    } as never)
+  ).messages;
 }
 
 function rowContext(store: ChatStore): MessageRowContext {
@@ -48,10 +59,27 @@ describe('Inbox, Mentions and Starred rows', () => {
     const general = await channelId(bob, 'general');
     const random = await channelId(bob, 'random');
     // Alice muted the topic general › crowd and the channel random (but unmuted random › coffee).
-    sent.mutedTopic = (await sendMessage(bob, { type: 'stream', to: general, topic: 'crowd', content: 'In a muted topic.' })).id;
-    sent.mutedChannel = (await sendMessage(bob, { type: 'stream', to: random, topic: 'elsewhere', content: 'In a muted channel.' })).id;
-    sent.unmutedTopic = (await sendMessage(bob, { type: 'stream', to: random, topic: 'coffee', content: 'Unmuted topic of a muted channel.' })).id;
-    sent.dm = (await sendMessage(bob, { type: 'private', to: [byEmail(suite.server, 'alice').userId], content: 'A new direct message.' })).id;
+    sent.mutedTopic = (
+      await sendMessage(bob, { type: 'stream', to: general, topic: 'crowd', content: 'In a muted topic.' })
+    ).id;
+    sent.mutedChannel = (
+      await sendMessage(bob, { type: 'stream', to: random, topic: 'elsewhere', content: 'In a muted channel.' })
+    ).id;
+    sent.unmutedTopic = (
+      await sendMessage(bob, {
+        type: 'stream',
+        to: random,
+        topic: 'coffee',
+        content: 'Unmuted topic of a muted channel.',
+      })
+    ).id;
+    sent.dm = (
+      await sendMessage(bob, {
+        type: 'private',
+        to: [byEmail(suite.server, 'alice').userId],
+        content: 'A new direct message.',
+      })
+    ).id;
     store = await storeOf(alice);
   });
 
@@ -60,7 +88,8 @@ describe('Inbox, Mentions and Starred rows', () => {
     // Every unread direct conversation, with the store's counts; the newest first.
     assert.equal(inbox.dms.length, store.unreadDirectConversations().length);
     assert.ok(inbox.dms.length >= 2, 'the demo has unread direct conversations');
-    for (let i = 1; i < inbox.dms.length; i++) assert.ok(inbox.dms[i - 1]!.lastId > inbox.dms[i]!.lastId, 'direct conversations newest first');
+    for (let i = 1; i < inbox.dms.length; i++)
+      assert.ok(inbox.dms[i - 1]!.lastId > inbox.dms[i]!.lastId, 'direct conversations newest first');
     assert.equal(inbox.dms[0]!.lastId, sent.dm, 'the conversation just written to is first');
     for (const d of inbox.dms) {
       assert.equal(d.count, store.unreadCount({ dmUserIds: [...d.userIds] }));
@@ -69,15 +98,30 @@ describe('Inbox, Mentions and Starred rows', () => {
     // Channels: in the channel list's order (pinned first, then by name).
     const order = store.subscriptions().map((s) => s.stream_id);
     const ids = inbox.channels.map((c) => c.streamId);
-    assert.deepEqual(ids, order.filter((id) => ids.includes(id)));
+    assert.deepEqual(
+      ids,
+      order.filter((id) => ids.includes(id)),
+    );
     for (const c of inbox.channels) {
-      assert.equal(c.count, c.topics.reduce((n, t) => n + t.count, 0));
-      assert.equal(c.count, store.unreadCount({ streamId: c.streamId }, { excludeMuted: true }), `channel ${c.streamId} counts as the badge does`);
+      assert.equal(
+        c.count,
+        c.topics.reduce((n, t) => n + t.count, 0),
+      );
+      assert.equal(
+        c.count,
+        store.unreadCount({ streamId: c.streamId }, { excludeMuted: true }),
+        `channel ${c.streamId} counts as the badge does`,
+      );
       for (const t of c.topics) {
         assert.equal(t.count, store.unreadCount({ streamId: c.streamId, topic: t.topic }));
-        assert.equal(t.firstUnread, Math.min(...store.unreadIdsOfTopic(c.streamId, t.topic)), 'opens at the oldest unread');
+        assert.equal(
+          t.firstUnread,
+          Math.min(...store.unreadIdsOfTopic(c.streamId, t.topic)),
+          'opens at the oldest unread',
+        );
       }
-      for (let i = 1; i < c.topics.length; i++) assert.ok(c.topics[i - 1]!.lastId > c.topics[i]!.lastId, 'topics newest first');
+      for (let i = 1; i < c.topics.length; i++)
+        assert.ok(c.topics[i - 1]!.lastId > c.topics[i]!.lastId, 'topics newest first');
     }
     const topics = inbox.channels.flatMap((c) => c.topics.map((t) => `${store.channelName(c.streamId)} › ${t.topic}`));
     // The muted topic and the muted channel's other topic are unread, but not in the inbox.
@@ -85,14 +129,18 @@ describe('Inbox, Mentions and Starred rows', () => {
     assert.ok(!topics.includes('general › crowd'), 'a muted topic is left out');
     assert.ok(!topics.includes('random › elsewhere'), 'a muted channel is left out');
     assert.ok(topics.includes('random › coffee'), 'an unmuted topic of a muted channel stays');
-    assert.ok(topics.includes('design › mockups') && topics.includes('announcements › all hands'), 'the demo mentions are unread');
+    assert.ok(
+      topics.includes('design › mockups') && topics.includes('announcements › all hands'),
+      'the demo mentions are unread',
+    );
   });
 
   it('recent conversations: read ones too, newest activity first, muted ones left out', async () => {
     const messages = await newest(alice);
     const rows = recentOf(store, messages);
     for (let i = 1; i < rows.length; i++) assert.ok(rows[i - 1]!.lastId > rows[i]!.lastId, 'newest first');
-    const name = (r: (typeof rows)[number]): string => (r.kind === 'topic' ? `${store.channelName(r.streamId)} › ${r.topic}` : `dm ${r.userIds.join(',')}`);
+    const name = (r: (typeof rows)[number]): string =>
+      r.kind === 'topic' ? `${store.channelName(r.streamId)} › ${r.topic}` : `dm ${r.userIds.join(',')}`;
     const names = rows.map(name);
     assert.equal(new Set(names).size, names.length, 'each conversation once');
     // The last message of each conversation decides its place.
@@ -101,19 +149,37 @@ describe('Inbox, Mentions and Starred rows', () => {
     assert.equal(welcome.count, 0);
     assert.equal(welcome.firstUnread, undefined);
     assert.equal(welcome.lastId, Math.max(...messages.filter((m) => m.subject === 'welcome').map((m) => m.id)));
-    assert.ok(!names.includes('general › crowd') && !names.includes('random › elsewhere'), 'muted conversations are left out');
+    assert.ok(
+      !names.includes('general › crowd') && !names.includes('random › elsewhere'),
+      'muted conversations are left out',
+    );
     assert.ok(names.includes('random › coffee'));
-    assert.deepEqual([name(rows[0]!), rows[0]!.lastId], [`dm ${byEmail(suite.server, 'bob').userId}`, sent.dm], 'the newest message decides the first row');
+    assert.deepEqual(
+      [name(rows[0]!), rows[0]!.lastId],
+      [`dm ${byEmail(suite.server, 'bob').userId}`, sent.dm],
+      'the newest message decides the first row',
+    );
     const coffee = rows.find((r) => name(r) === 'random › coffee')!;
-    assert.equal(coffee.count, store.unreadCount({ streamId: coffee.kind === 'topic' ? coffee.streamId : 0, topic: 'coffee' }));
-    assert.ok(store.unreadIdsOfTopic(coffee.kind === 'topic' ? coffee.streamId : 0, 'coffee').includes(sent.unmutedTopic!));
-    assert.equal(coffee.firstUnread, Math.min(...store.unreadIdsOfTopic(coffee.kind === 'topic' ? coffee.streamId : 0, 'coffee')));
+    assert.equal(
+      coffee.count,
+      store.unreadCount({ streamId: coffee.kind === 'topic' ? coffee.streamId : 0, topic: 'coffee' }),
+    );
+    assert.ok(
+      store.unreadIdsOfTopic(coffee.kind === 'topic' ? coffee.streamId : 0, 'coffee').includes(sent.unmutedTopic!),
+    );
+    assert.equal(
+      coffee.firstUnread,
+      Math.min(...store.unreadIdsOfTopic(coffee.kind === 'topic' ? coffee.streamId : 0, 'coffee')),
+    );
   });
 
   it('mention rows: "sender — excerpt", the conversation as description, newest first, a personal and a wildcard mention', async () => {
     const mentioned = await newest(alice, [...mentionedNarrow().terms]);
     const rows = messageRows(mentioned, rowContext(store));
-    assert.deepEqual(rows.map((r) => r.id), mentioned.map((m) => m.id).sort((a, b) => b - a));
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      mentioned.map((m) => m.id).sort((a, b) => b - a),
+    );
     const personal = rows.find((r) => r.label.startsWith('Carol Chen — '))!;
     assert.equal(personal.label, 'Carol Chen — @Alice Anders could you check the dark theme colours?');
     assert.equal(personal.description, '#design › mockups');
@@ -124,10 +190,13 @@ describe('Inbox, Mentions and Starred rows', () => {
     assert.equal(wildcard.description, '#announcements › all hands');
   });
 
-  it('starred rows: the demo\'s starred messages, newest first; direct messages name the conversation', async () => {
+  it("starred rows: the demo's starred messages, newest first; direct messages name the conversation", async () => {
     const starred = await newest(alice, [...starredNarrow().terms]);
     const rows = messageRows(starred, rowContext(store));
-    assert.deepEqual(rows.map((r) => r.label), ['Bob Brown — Sushi! @Alice Anders what do you think?', 'You — Tagging v1.0 today.']);
+    assert.deepEqual(
+      rows.map((r) => r.label),
+      ['Bob Brown — Sushi! @Alice Anders what do you think?', 'You — Tagging v1.0 today.'],
+    );
     assert.ok(rows.every((r) => r.starred));
     const dm = (await newest(alice, [{ operator: 'dm', operand: [byEmail(suite.server, 'bob').userId] }])).at(-1)!;
     const row = messageRow(dm, rowContext(store));
@@ -135,7 +204,7 @@ describe('Inbox, Mentions and Starred rows', () => {
     assert.deepEqual(row.target, { kind: 'dm', userIds: [byEmail(suite.server, 'bob').userId] });
   });
 
-  it('local server: @topic flags the topic\'s participants (senders and reactors) only, @all every subscriber', async () => {
+  it("local server: @topic flags the topic's participants (senders and reactors) only, @all every subscriber", async () => {
     const carol = suite.clientOf(byEmail(suite.server, 'carol'));
     const eng = await channelId(bob, 'engineering');
     const topic = `participants ${Date.now()}`;
@@ -151,10 +220,31 @@ describe('Inbox, Mentions and Starred rows', () => {
   });
 
   it('excerpts: tags dropped, entities decoded, emoji as glyphs, one line, cut at exactly the limit', () => {
-    const ctx: MessageRowContext = { ownUserId: 1, userName: () => 'Bob', channelName: () => 'general', emptyTopicName: 'general chat' };
-    const message = (content: string) => ({ id: 1, type: 'stream', stream_id: 3, subject: 't', sender_id: 2, sender_full_name: 'Bob', timestamp: 0, content, flags: [] }) as unknown as Message;
+    const ctx: MessageRowContext = {
+      ownUserId: 1,
+      userName: () => 'Bob',
+      channelName: () => 'general',
+      emptyTopicName: 'general chat',
+    };
+    const message = (content: string) =>
+      ({
+        id: 1,
+        type: 'stream',
+        stream_id: 3,
+        subject: 't',
+        sender_id: 2,
+        sender_full_name: 'Bob',
+        timestamp: 0,
+        content,
+        flags: [],
+      }) as unknown as Message;
     const excerptOf = (html: string): string => messageRow(message(html), ctx).label.slice('Bob — '.length);
-    assert.equal(excerptOf('<p>a &amp; b &lt;c&gt; <code>dict[str, int]</code>, <span class="emoji emoji-1f44d">:+1:</span></p>\n<p>&#39;d&#39;</p>'), "a & b <c> dict[str, int], 👍 'd'");
+    assert.equal(
+      excerptOf(
+        '<p>a &amp; b &lt;c&gt; <code>dict[str, int]</code>, <span class="emoji emoji-1f44d">:+1:</span></p>\n<p>&#39;d&#39;</p>',
+      ),
+      "a & b <c> dict[str, int], 👍 'd'",
+    );
     const exact = 'x'.repeat(EXCERPT_LENGTH);
     assert.equal(excerptOf(`<p>${exact}</p>`), exact);
     assert.equal(messagePreview(`<p>${exact}</p>`, EXCERPT_LENGTH), exact);

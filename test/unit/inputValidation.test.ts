@@ -13,8 +13,14 @@ describe('formatZodError (a zod error as one sentence for the user)', () => {
   });
 
   it('keeps a user-written sentence as it is and names the first path segment as the field', () => {
-    assert.deepEqual(formatZodError(errorWith('Topic is too long.', ['topic'])), { message: 'Topic is too long.', field: 'topic' });
-    assert.deepEqual(formatZodError(errorWith('"x" is not allowed!', ['name'])), { message: '"x" is not allowed!', field: 'name' });
+    assert.deepEqual(formatZodError(errorWith('Topic is too long.', ['topic'])), {
+      message: 'Topic is too long.',
+      field: 'topic',
+    });
+    assert.deepEqual(formatZodError(errorWith('"x" is not allowed!', ['name'])), {
+      message: '"x" is not allowed!',
+      field: 'name',
+    });
     assert.equal(formatZodError(errorWith('Is it right?', ['a'])).message, 'Is it right?');
   });
 

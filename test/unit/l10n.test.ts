@@ -24,7 +24,8 @@ function shownFields(pkg: any): Array<[string, unknown]> {
     if (cmd.category !== undefined) out.push([`${cmd.command} category`, cmd.category]);
     if (cmd.shortTitle !== undefined) out.push([`${cmd.command} shortTitle`, cmd.shortTitle]);
   }
-  for (const list of Object.values<any[]>(c.viewsContainers)) for (const v of list) out.push([`container ${v.id}`, v.title]);
+  for (const list of Object.values<any[]>(c.viewsContainers))
+    for (const v of list) out.push([`container ${v.id}`, v.title]);
   for (const list of Object.values<any[]>(c.views)) for (const v of list) out.push([`view ${v.id}`, v.name]);
   for (const w of c.viewsWelcome) out.push([`welcome of ${w.view}`, w.contents]);
   for (const a of c.authentication) out.push([`authentication ${a.id}`, a.label]);
@@ -32,11 +33,13 @@ function shownFields(pkg: any): Array<[string, unknown]> {
   for (const conf of configs) {
     out.push(['configuration title', conf.title]);
     for (const [key, prop] of Object.entries<any>(conf.properties)) {
-      for (const f of ['description', 'markdownDescription']) if (prop[f] !== undefined) out.push([`${key} ${f}`, prop[f]]);
+      for (const f of ['description', 'markdownDescription'])
+        if (prop[f] !== undefined) out.push([`${key} ${f}`, prop[f]]);
       for (const [i, d] of (prop.enumDescriptions ?? []).entries()) out.push([`${key} enumDescriptions[${i}]`, d]);
     }
   }
-  for (const t of c.languageModelTools ?? []) out.push([`tool ${t.name} displayName`, t.displayName], [`tool ${t.name} userDescription`, t.userDescription]);
+  for (const t of c.languageModelTools ?? [])
+    out.push([`tool ${t.name} displayName`, t.displayName], [`tool ${t.name} userDescription`, t.userDescription]);
   for (const p of c.chatParticipants ?? []) {
     out.push([`participant ${p.id} fullName`, p.fullName], [`participant ${p.id} description`, p.description]);
     for (const cmd of p.commands ?? []) out.push([`participant ${p.id} /${cmd.name}`, cmd.description]);
@@ -55,12 +58,20 @@ describe('localisation', () => {
   it('package.json shows only %keys% of package.nls.json, and uses every key', () => {
     const fields = shownFields(pkg);
     assert.ok(fields.length > 150, `only ${fields.length} fields found`);
-    const literal = fields.filter(([, v]) => typeof v !== 'string' || !/^%[\w.-]+%$/.test(v)).map(([where, v]) => `${where}: ${JSON.stringify(v)}`);
+    const literal = fields
+      .filter(([, v]) => typeof v !== 'string' || !/^%[\w.-]+%$/.test(v))
+      .map(([where, v]) => `${where}: ${JSON.stringify(v)}`);
     assert.deepEqual(literal, []);
-    const missing = fields.map(([, v]) => (v as string).slice(1, -1)).filter((k) => typeof nls[k] !== 'string' || nls[k].trim() === '');
+    const missing = fields
+      .map(([, v]) => (v as string).slice(1, -1))
+      .filter((k) => typeof nls[k] !== 'string' || nls[k].trim() === '');
     assert.deepEqual(missing, []);
     const text = fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8');
-    assert.deepEqual(Object.keys(nls).filter((k) => !text.includes(`"%${k}%"`)), [], 'keys no field uses');
+    assert.deepEqual(
+      Object.keys(nls).filter((k) => !text.includes(`"%${k}%"`)),
+      [],
+      'keys no field uses',
+    );
     assert.equal(pkg.l10n, './l10n');
   });
 
@@ -77,18 +88,21 @@ describe('localisation', () => {
           "const item = { label: l10n.t('Sign In'), id: 'teamChat.signIn' };",
           "item.contextValue = 'channel.muted';",
           "el('span', 'reaction-count', String(count));",
-          "item.description = `${count}`;",
+          'item.description = `${count}`;',
           "button.setAttribute('data-id', 'x1');",
           "statusBar.text = '$(bell-slash)';",
           "new SignInError('network', vscode.l10n.t('The server did not answer.'));",
         ],
         invalid: [
           { code: "vscode.window.showErrorMessage('Could not send');", errors: error() },
-          { code: "vscode.window.showWarningMessage(vscode.l10n.t('Delete?'), { modal: true }, 'Delete');", errors: error() },
+          {
+            code: "vscode.window.showWarningMessage(vscode.l10n.t('Delete?'), { modal: true }, 'Delete');",
+            errors: error(),
+          },
           { code: 'const pick = { title: `Search ${name}`, placeHolder: "Words to find" };', errors: error(2) },
           { code: "item.tooltip = unread ? 'Unread' : 'Read';", errors: error(2) },
           { code: "new vscode.TreeItem('Loading…');", errors: error() },
-          { code: "throw new UserFacingError(`No channel named ${name}.`);", errors: error() },
+          { code: 'throw new UserFacingError(`No channel named ${name}.`);', errors: error() },
           { code: "new SignInError('network', 'The server did not answer.');", errors: error() },
           { code: "el('button', 'action', 'Reply');", errors: error() },
           { code: "node.setAttribute('aria-label', 'Message actions');", errors: error() },

@@ -36,7 +36,13 @@ async function coreGraph(): Promise<Graph> {
   const { extensionBuildOptions } = (await importEsm(pathToFileURL(path.join(REPO, 'esbuild.mjs')).href)) as {
     extensionBuildOptions: (production: boolean) => esbuild.BuildOptions;
   };
-  const result = await build.build({ ...extensionBuildOptions(true), absWorkingDir: REPO, write: false, metafile: true, logLevel: 'error' });
+  const result = await build.build({
+    ...extensionBuildOptions(true),
+    absWorkingDir: REPO,
+    write: false,
+    metafile: true,
+    logLevel: 'error',
+  });
   const core = Object.values(result.metafile.outputs).find((o) => o.entryPoint === 'src/core.ts');
   assert.ok(core, 'the build has the core entry');
   return { inputs: result.metafile.inputs, bundled: new Set(Object.keys(core.inputs)) };
@@ -72,17 +78,38 @@ describe('the core at activation: what its static imports evaluate', function ()
 
   it('none of the modules loaded after activation (the client, the schemas, zod, undici, the live session)', () => {
     const eager = staticClosure(graph, 'src/core.ts');
-    assert.ok(eager.has('src/views/subscriptions/index.ts') && eager.has('src/session/manager.ts'), 'the side bar is loaded at activation');
+    assert.ok(
+      eager.has('src/views/subscriptions/index.ts') && eager.has('src/session/manager.ts'),
+      'the side bar is loaded at activation',
+    );
     const early = [...eager.keys()].filter((file) => LATER.some((re) => re.test(file)));
-    assert.deepEqual(early.map((file) => chain(eager, file)), []);
+    assert.deepEqual(
+      early.map((file) => chain(eager, file)),
+      [],
+    );
   });
 
   it('the modules loaded after activation are in the bundle, reached by import()', () => {
-    for (const file of ['src/assistant/tools.ts', 'src/assistant/participant.ts', 'src/api/client.ts', 'src/api/messages/operations.ts', 'src/api/events/parse.ts', 'src/store/session.ts', 'src/store/outbox.ts', 'src/webviews/settings/panel.ts']) {
+    for (const file of [
+      'src/assistant/tools.ts',
+      'src/assistant/participant.ts',
+      'src/api/client.ts',
+      'src/api/messages/operations.ts',
+      'src/api/events/parse.ts',
+      'src/store/session.ts',
+      'src/store/outbox.ts',
+      'src/webviews/settings/panel.ts',
+    ]) {
       assert.ok(graph.bundled.has(file), `${file} is in dist/core.js`);
     }
-    assert.ok([...graph.bundled].some((f) => f.startsWith('node_modules/undici/')), 'undici is in dist/core.js');
-    assert.ok([...graph.bundled].some((f) => f.startsWith('node_modules/zod/')), 'zod is in dist/core.js');
+    assert.ok(
+      [...graph.bundled].some((f) => f.startsWith('node_modules/undici/')),
+      'undici is in dist/core.js',
+    );
+    assert.ok(
+      [...graph.bundled].some((f) => f.startsWith('node_modules/zod/')),
+      'zod is in dist/core.js',
+    );
     const later = staticClosure(graph, 'src/api/load.ts');
     assert.ok(!later.has('src/api/client.ts'), 'src/api/load.ts imports the client only with import()');
   });

@@ -8,7 +8,6 @@ import { LazyUsers, USER_FETCH_BATCH, type FetchUsers } from '../../src/store/la
 import type { User } from '../../src/api/users/models';
 import { user } from './fixtures';
 
-
 /** A fetch that answers with the users asked for (or `answer(ids)`) and records every call. */
 function fakeFetch(answer: (ids: readonly number[]) => User[] = (ids) => ids.map((id) => user(id))) {
   const calls: number[][] = [];
@@ -38,7 +37,8 @@ function fakeHost(initial: number[] = []) {
   };
 }
 
-const snap = (fields: Partial<RegisterSnapshot>) => ({ queue_id: 'q', last_event_id: -1, ...fields }) as RegisterSnapshot;
+const snap = (fields: Partial<RegisterSnapshot>) =>
+  ({ queue_id: 'q', last_event_id: -1, ...fields }) as RegisterSnapshot;
 const ids = (list: readonly User[] | undefined) => (list ?? []).map((u) => u.user_id);
 const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 
@@ -79,7 +79,14 @@ describe('LazyUsers.completeSnapshot', () => {
   it('reads group unreads and mutes when there are no recent conversations', async () => {
     const { fetch, calls } = fakeFetch();
     const s = snap({
-      unread_msgs: { count: 0, mentions: [], old_unreads_missing: false, pms: [], streams: [], huddles: [{ user_ids_string: '11,12', unread_message_ids: [1] }] },
+      unread_msgs: {
+        count: 0,
+        mentions: [],
+        old_unreads_missing: false,
+        pms: [],
+        streams: [],
+        huddles: [{ user_ids_string: '11,12', unread_message_ids: [1] }],
+      },
       muted_users: [{ id: 13, timestamp: 0 }],
     });
     await new LazyUsers(fetch, fakeHost().host).completeSnapshot(s);
@@ -128,11 +135,32 @@ describe('LazyUsers.completeSnapshot', () => {
 
 describe('LazyUsers.afterEvents', () => {
   const message = (sender: number, recipients?: number[]) =>
-    ({ type: 'message', id: 1, flags: [], message: { sender_id: sender, display_recipient: recipients ? recipients.map((id) => ({ id })) : 'general' } }) as unknown as ChatEvent;
+    ({
+      type: 'message',
+      id: 1,
+      flags: [],
+      message: { sender_id: sender, display_recipient: recipients ? recipients.map((id) => ({ id })) : 'general' },
+    }) as unknown as ChatEvent;
   const typing = (sender: number) =>
-    ({ type: 'typing', id: 1, op: 'start', message_type: 'direct', sender: { user_id: sender, email: '' }, recipients: [] }) as unknown as ChatEvent;
+    ({
+      type: 'typing',
+      id: 1,
+      op: 'start',
+      message_type: 'direct',
+      sender: { user_id: sender, email: '' },
+      recipients: [],
+    }) as unknown as ChatEvent;
   const reaction = (userId: number | undefined) =>
-    ({ type: 'reaction', id: 1, op: 'add', message_id: 1, emoji_name: 'x', emoji_code: '1', reaction_type: 'unicode_emoji', user_id: userId }) as unknown as ChatEvent;
+    ({
+      type: 'reaction',
+      id: 1,
+      op: 'add',
+      message_id: 1,
+      emoji_name: 'x',
+      emoji_code: '1',
+      reaction_type: 'unicode_emoji',
+      user_id: userId,
+    }) as unknown as ChatEvent;
 
   it('fetches unknown senders, DM recipients, typists and reacting users in one batch and hands them to the host', async () => {
     const { fetch, calls } = fakeFetch();
@@ -146,7 +174,10 @@ describe('LazyUsers.afterEvents', () => {
   it('a reaction without a user id asks for nobody; other event types are ignored', async () => {
     const { fetch, calls } = fakeFetch();
     const h = fakeHost();
-    await new LazyUsers(fetch, h.host).afterEvents([reaction(undefined), { type: 'presence', id: 1, user_id: 7 } as unknown as ChatEvent]);
+    await new LazyUsers(fetch, h.host).afterEvents([
+      reaction(undefined),
+      { type: 'presence', id: 1, user_id: 7 } as unknown as ChatEvent,
+    ]);
     assert.deepEqual(calls, []);
     assert.deepEqual(h.added, []);
   });

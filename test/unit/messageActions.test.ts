@@ -14,13 +14,20 @@ const GROUPS = [
 ];
 
 function realm(role: number, settings: Record<string, unknown>): RealmState {
-  const r = new RealmState(() => role, () => 10);
+  const r = new RealmState(
+    () => role,
+    () => 10,
+  );
   r.reset({ realm_user_groups: GROUPS, ...settings });
   return r;
 }
 
 describe('message actions: who may delete a message', () => {
-  const groups = { realm_can_delete_any_message_group: 1, realm_can_delete_own_message_group: 2, realm_message_content_delete_limit_seconds: 600 };
+  const groups = {
+    realm_can_delete_any_message_group: 1,
+    realm_can_delete_own_message_group: 2,
+    realm_message_content_delete_limit_seconds: 600,
+  };
 
   it('lets a member delete their own message up to the time limit, exactly', () => {
     const r = realm(400, groups);
@@ -33,11 +40,17 @@ describe('message actions: who may delete a message', () => {
   it('lets the any-message group delete anything at any age; no limit means none', () => {
     const admin = realm(200, groups);
     assert.equal(admin.deleteRefusal(false, 10 ** 9), undefined);
-    assert.equal(realm(400, { ...groups, realm_message_content_delete_limit_seconds: null }).deleteRefusal(true, 10 ** 9), undefined);
+    assert.equal(
+      realm(400, { ...groups, realm_message_content_delete_limit_seconds: null }).deleteRefusal(true, 10 ** 9),
+      undefined,
+    );
   });
 
   it('refuses when the own-message group is nobody', () => {
-    assert.match(realm(400, { ...groups, realm_can_delete_own_message_group: 3 }).deleteRefusal(true, 1) ?? '', /does not let you delete messages/);
+    assert.match(
+      realm(400, { ...groups, realm_can_delete_own_message_group: 3 }).deleteRefusal(true, 1) ?? '',
+      /does not let you delete messages/,
+    );
   });
 
   it('follows the legacy policies of older servers', () => {

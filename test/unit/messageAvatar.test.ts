@@ -29,7 +29,10 @@ describe('message avatars and visible addresses (local server, a member viewing)
   async function sendDm(from: Account, to: Account, content: string): Promise<void> {
     const res = await fetch(`${server.url}/api/v1/messages`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${from.email}:${from.apiKey}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${from.email}:${from.apiKey}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ type: 'private', to: JSON.stringify([to.userId]), content }),
     });
     assert.equal(res.status, 200, await res.text());
@@ -45,7 +48,8 @@ describe('message avatars and visible addresses (local server, a member viewing)
       const store = session.store;
       const received = new Map<number, Message>();
       store.onDidApplyEvents((events) => {
-        for (const e of events) if (e.type === 'message') received.set((e as MessageEvent).message.sender_id, (e as MessageEvent).message);
+        for (const e of events)
+          if (e.type === 'message') received.set((e as MessageEvent).message.sender_id, (e as MessageEvent).message);
       });
       for (const s of Object.values(senders)) await sendDm(s, alice, `Hello from ${s.fullName}`);
       for (let i = 0; i < 400 && received.size < 3; i++) await new Promise((r) => setTimeout(r, 25));
@@ -55,7 +59,10 @@ describe('message avatars and visible addresses (local server, a member viewing)
 
       // Carol's address is visible to everyone: the server leaves her avatar to the client.
       assert.equal(received.get(senders.carol.userId)!.avatar_url, null);
-      assert.equal(model(senders.carol).avatarUrl, gravatar(stored(senders.carol).deliveryEmail, stored(senders.carol).avatarVersion));
+      assert.equal(
+        model(senders.carol).avatarUrl,
+        gravatar(stored(senders.carol).deliveryEmail, stored(senders.carol).avatarVersion),
+      );
       assert.equal(visibleEmail(store.user(senders.carol.userId)!), stored(senders.carol).deliveryEmail);
 
       // Bob shows his address to administrators only: a made-up API address, no real one, the server's URL.
@@ -63,16 +70,26 @@ describe('message avatars and visible addresses (local server, a member viewing)
       assert.match(bob.email, /^user\d+@/);
       assert.equal(bob.delivery_email ?? null, null);
       assert.equal(visibleEmail(bob), undefined);
-      assert.equal(model(senders.bob).avatarUrl, gravatar(stored(senders.bob).deliveryEmail, stored(senders.bob).avatarVersion));
+      assert.equal(
+        model(senders.bob).avatarUrl,
+        gravatar(stored(senders.bob).deliveryEmail, stored(senders.bob).avatarVersion),
+      );
 
       // A bot's avatar is an image of the realm, served as PNG.
       const botUrl = model(senders.bot).avatarUrl!;
-      assert.equal(botUrl, `${server.url}/user_avatars/${server.state.realm.id}/bot-${senders.bot.userId}.png?version=${stored(senders.bot).avatarVersion}`);
+      assert.equal(
+        botUrl,
+        `${server.url}/user_avatars/${server.state.realm.id}/bot-${senders.bot.userId}.png?version=${stored(senders.bot).avatarVersion}`,
+      );
       const image = await fetch(botUrl);
       assert.equal(image.status, 200);
       assert.equal(image.headers.get('content-type'), 'image/png');
       assert.deepEqual([...new Uint8Array(await image.arrayBuffer()).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
-      assert.equal((await fetch(`${server.url}/user_avatars/${server.state.realm.id}/bot-${senders.carol.userId}.png`)).status, 404, 'no bot, no image');
+      assert.equal(
+        (await fetch(`${server.url}/user_avatars/${server.state.realm.id}/bot-${senders.carol.userId}.png`)).status,
+        404,
+        'no bot, no image',
+      );
     } finally {
       await session.stop();
       session.dispose();

@@ -4,7 +4,13 @@
 // search (matches_narrow), is:starred and is:mentioned narrows.
 import assert from 'node:assert/strict';
 import type { ChatClient } from '../../src/api';
-import { addReaction, removeReaction, sendMessage, updateMessage, updateMessageFlags } from '../../src/api/messages/routes';
+import {
+  addReaction,
+  removeReaction,
+  sendMessage,
+  updateMessage,
+  updateMessageFlags,
+} from '../../src/api/messages/routes';
 import {
   channelNarrow,
   dmNarrow,
@@ -71,9 +77,12 @@ describe('MessageList (a live list per narrow)', function () {
     carolClient = clientFor(server, carol);
     session = new ChatSession(client, { queue: { backoff: { baseMs: 20, capMs: 200 } } });
     await session.start();
-    const subs = async (c: ChatClient) => new Set((await c.call('GET /users/me/subscriptions', {})).subscriptions.map((s) => s.stream_id));
+    const subs = async (c: ChatClient) =>
+      new Set((await c.call('GET /users/me/subscriptions', {})).subscriptions.map((s) => s.stream_id));
     const [theirs, carols] = [await subs(bobClient), await subs(carolClient)];
-    const shared = session.store.subscriptions().find((s) => theirs.has(s.stream_id) && carols.has(s.stream_id) && !s.is_archived);
+    const shared = session.store
+      .subscriptions()
+      .find((s) => theirs.has(s.stream_id) && carols.has(s.stream_id) && !s.is_archived);
     assert.ok(shared, 'a channel shared by three members');
     channelId = shared.stream_id;
   });
@@ -89,18 +98,31 @@ describe('MessageList (a live list per narrow)', function () {
   });
 
   it('narrows are values: aliases, term order, topic case and dm id order make no difference', () => {
-    const a = narrowOf([{ operator: 'topic', operand: 'Lunch' }, { operator: 'stream', operand: 3 }]);
+    const a = narrowOf([
+      { operator: 'topic', operand: 'Lunch' },
+      { operator: 'stream', operand: 3 },
+    ]);
     assert.equal(a.key, topicNarrow(3, 'lunch').key);
     assert.notEqual(topicNarrow(3, 'lunch').key, topicNarrow(4, 'lunch').key);
     assert.equal(dmNarrow([9, 7, 5], 5).key, narrowOf([{ operator: 'pm-with', operand: [7, 9] }]).key);
     assert.notEqual(dmNarrow([7], 5).key, dmNarrow([7, 9], 5).key);
     assert.deepEqual(dmNarrow([5], 5).terms, [{ operator: 'dm', operand: [5] }]);
-    assert.deepEqual(searchNarrow('x', channelNarrow(3)).terms, [{ operator: 'channel', operand: 3 }, { operator: 'search', operand: 'x' }]);
+    assert.deepEqual(searchNarrow('x', channelNarrow(3)).terms, [
+      { operator: 'channel', operand: 3 },
+      { operator: 'search', operand: 'x' },
+    ]);
   });
 
   it('decides locally what the terms can decide, and leaves the rest (search, has:, names) to the server', () => {
     const own = 1;
-    const inTopic = { id: 5, type: 'stream' as const, streamId: 3, topic: 'Lunch', senderId: 2, flags: ['read', 'starred'] };
+    const inTopic = {
+      id: 5,
+      type: 'stream' as const,
+      streamId: 3,
+      topic: 'Lunch',
+      senderId: 2,
+      flags: ['read', 'starred'],
+    };
     const dm = { id: 6, type: 'private' as const, senderId: 2, dmUserIds: [1, 2], flags: ['mentioned'] };
     assert.equal(matchesLocally(topicNarrow(3, 'lunch'), inTopic, own), true);
     assert.equal(matchesLocally(topicNarrow(3, 'dinner'), inTopic, own), false);
@@ -113,15 +135,31 @@ describe('MessageList (a live list per narrow)', function () {
     assert.equal(matchesLocally(starredNarrow(), dm, own), false);
     assert.equal(matchesLocally(mentionedNarrow(), dm, own), true);
     assert.equal(matchesLocally(narrowOf([{ operator: 'is', operand: 'unread' }]), inTopic, own), false);
-    assert.equal(matchesLocally(narrowOf([{ operator: 'is', operand: 'starred', negated: true }]), inTopic, own), false);
-    assert.equal(matchesLocally(narrowOf([{ operator: 'sender', operand: 2 }, { operator: 'is', operand: 'dm' }]), dm, own), true);
+    assert.equal(
+      matchesLocally(narrowOf([{ operator: 'is', operand: 'starred', negated: true }]), inTopic, own),
+      false,
+    );
+    assert.equal(
+      matchesLocally(
+        narrowOf([
+          { operator: 'sender', operand: 2 },
+          { operator: 'is', operand: 'dm' },
+        ]),
+        dm,
+        own,
+      ),
+      true,
+    );
     // Undecided: search, has:, a channel by name; but a term that fails decides anyway.
     assert.equal(matchesLocally(searchNarrow('pizza', topicNarrow(3, 'lunch')), inTopic, own), undefined);
     assert.equal(matchesLocally(searchNarrow('pizza', topicNarrow(3, 'dinner')), inTopic, own), false);
     assert.equal(matchesLocally(narrowOf([{ operator: 'has', operand: 'link' }]), inTopic, own), undefined);
     assert.equal(matchesLocally(narrowOf([{ operator: 'channel', operand: 'general' }]), inTopic, own), undefined);
     // A move tells only where a message went: enough to rule a topic in or out, not a flag.
-    assert.equal(matchesLocally(topicNarrow(3, 'lunch'), { id: 9, type: 'stream', streamId: 3, topic: 'LUNCH' }, own), true);
+    assert.equal(
+      matchesLocally(topicNarrow(3, 'lunch'), { id: 9, type: 'stream', streamId: 3, topic: 'LUNCH' }, own),
+      true,
+    );
     assert.equal(matchesLocally(starredNarrow(), { id: 9, type: 'stream', streamId: 3, topic: 'x' }, own), undefined);
   });
 
@@ -130,7 +168,10 @@ describe('MessageList (a live list per narrow)', function () {
     const call = (c: ChatClient, method: 'POST' | 'DELETE', path: string, params: Record<string, unknown> = {}) =>
       c.request(method, path, params, { route: `${method} ${path}` });
     await assert.rejects(call(carolClient, 'DELETE', `/messages/${id}`), /permission to delete this message/);
-    await assert.rejects(call(bobClient, 'POST', '/submessage', { message_id: id, msg_type: 'widget', content: 'not json' }), /Invalid json for submessage/);
+    await assert.rejects(
+      call(bobClient, 'POST', '/submessage', { message_id: id, msg_type: 'widget', content: 'not json' }),
+      /Invalid json for submessage/,
+    );
     await call(bobClient, 'DELETE', `/messages/${id}`);
     assert.deepEqual((await bobClient.call('GET /messages', { message_ids: [id] })).messages, []);
     await assert.rejects(call(bobClient, 'DELETE', `/messages/${id}`), /Invalid message/);
@@ -169,10 +210,23 @@ describe('MessageList (a live list per narrow)', function () {
     assert.ok(list.get(id)!.last_edit_timestamp !== undefined);
     assert.deepEqual(changed[changed.length - 1], [id]);
 
-    await addReaction(client, { message_id: id, emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' });
+    await addReaction(client, {
+      message_id: id,
+      emoji_name: 'tada',
+      emoji_code: '1f389',
+      reaction_type: 'unicode_emoji',
+    });
     await until(list, 'the reaction', () => list.get(id)!.reactions.length === 1);
-    assert.deepEqual(list.get(id)!.reactions.map((r) => [r.user_id, r.emoji_code]), [[me.userId, '1f389']]);
-    await removeReaction(client, { message_id: id, emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' });
+    assert.deepEqual(
+      list.get(id)!.reactions.map((r) => [r.user_id, r.emoji_code]),
+      [[me.userId, '1f389']],
+    );
+    await removeReaction(client, {
+      message_id: id,
+      emoji_name: 'tada',
+      emoji_code: '1f389',
+      reaction_type: 'unicode_emoji',
+    });
     await until(list, 'the reaction removed', () => list.get(id)!.reactions.length === 0);
 
     await updateMessageFlags(client, { messages: [id], op: 'add', flag: 'starred' });
@@ -185,16 +239,36 @@ describe('MessageList (a live list per narrow)', function () {
     assert.deepEqual(list.get(id)!.flags, ['read']);
 
     // Only the sender may attach the first submessage (the widget).
-    await client.request('POST', '/submessage', { message_id: id, msg_type: 'widget', content: '{"x":1}' }, { route: 'POST /submessage' }).then(
-      () => assert.fail('a non-sender attached the first submessage'),
-      (e: Error) => assert.match(e.message, /cannot attach a submessage/),
+    await client
+      .request(
+        'POST',
+        '/submessage',
+        { message_id: id, msg_type: 'widget', content: '{"x":1}' },
+        { route: 'POST /submessage' },
+      )
+      .then(
+        () => assert.fail('a non-sender attached the first submessage'),
+        (e: Error) => assert.match(e.message, /cannot attach a submessage/),
+      );
+    await bobClient.request(
+      'POST',
+      '/submessage',
+      { message_id: id, msg_type: 'widget', content: '{"widget_type":"poll"}' },
+      { route: 'POST /submessage' },
     );
-    await bobClient.request('POST', '/submessage', { message_id: id, msg_type: 'widget', content: '{"widget_type":"poll"}' }, { route: 'POST /submessage' });
-    await client.request('POST', '/submessage', { message_id: id, msg_type: 'widget', content: '{"type":"vote"}' }, { route: 'POST /submessage' });
+    await client.request(
+      'POST',
+      '/submessage',
+      { message_id: id, msg_type: 'widget', content: '{"type":"vote"}' },
+      { route: 'POST /submessage' },
+    );
     await until(list, 'two submessages', () => list.get(id)!.submessages.length === 2);
     assert.deepEqual(
       list.get(id)!.submessages.map((s) => [s.sender_id, s.msg_type, s.content]),
-      [[bob.userId, 'widget', '{"widget_type":"poll"}'], [me.userId, 'widget', '{"type":"vote"}']],
+      [
+        [bob.userId, 'widget', '{"widget_type":"poll"}'],
+        [me.userId, 'widget', '{"type":"vote"}'],
+      ],
     );
     assert.deepEqual(list.ids(), [id]);
   });
@@ -205,7 +279,10 @@ describe('MessageList (a live list per narrow)', function () {
     const b = await say(bobClient, topic, 'second');
     const list = open(topicNarrow(channelId, topic));
     await list.fetchInitial();
-    assert.deepEqual(list.messages().map((m) => m.flags), [[], []]);
+    assert.deepEqual(
+      list.messages().map((m) => m.flags),
+      [[], []],
+    );
     await updateMessage(bobClient, { message_id: b, content: `second, @**${me.fullName}**` });
     await until(list, 'the mention flag', () => list.get(b)!.flags!.includes('mentioned'));
     assert.deepEqual(list.get(b)!.flags, ['mentioned']);
@@ -230,7 +307,11 @@ describe('MessageList (a live list per narrow)', function () {
 
   it('warm start: saved messages shown at once, then reconciled with the server in one delta that redraws nothing unchanged', async () => {
     const topic = freshTopic();
-    const [a, b, c] = [await say(bobClient, topic, 'kept'), await say(bobClient, topic, 'to be edited'), await say(bobClient, topic, 'to be deleted')];
+    const [a, b, c] = [
+      await say(bobClient, topic, 'kept'),
+      await say(bobClient, topic, 'to be edited'),
+      await say(bobClient, topic, 'to be deleted'),
+    ];
     const before = open(topicNarrow(channelId, topic));
     await before.fetchInitial();
     // What the cache gave back after a reload (a JSON round trip, as from the file).
@@ -260,7 +341,10 @@ describe('MessageList (a live list per narrow)', function () {
     assert.deepEqual(deltas[0]!.changed, [b], 'only the edited message is redrawn');
     assert.deepEqual(deltas[0]!.removed, [c]);
     assert.ok(deltas[0]!.added.includes(d));
-    assert.ok(!deltas.some((delta) => delta.changed.includes(a) || delta.added.includes(a)), 'the unchanged message was redrawn');
+    assert.ok(
+      !deltas.some((delta) => delta.changed.includes(a) || delta.added.includes(a)),
+      'the unchanged message was redrawn',
+    );
     assert.equal(list.foundOldest, true);
     assert.equal(list.foundNewest, true);
   });
@@ -296,7 +380,7 @@ describe('MessageList (a live list per narrow)', function () {
     assert.equal(list.foundNewest, true);
   });
 
-  it('saved messages whose reconcile failed (server unreachable) are reconciled by the store\'s next rebuild', async () => {
+  it("saved messages whose reconcile failed (server unreachable) are reconciled by the store's next rebuild", async () => {
     const topic = freshTopic();
     const a = await say(bobClient, topic, 'saved');
     const before = open(topicNarrow(channelId, topic));
@@ -329,11 +413,23 @@ describe('MessageList (a live list per narrow)', function () {
     const removed: number[] = [];
     list.onDidChange((d) => removed.push(...d.removed));
 
-    await updateMessage(bobClient, { message_id: outgoing, topic: elsewhere, propagate_mode: 'change_one', send_notification_to_old_thread: false, send_notification_to_new_thread: false });
+    await updateMessage(bobClient, {
+      message_id: outgoing,
+      topic: elsewhere,
+      propagate_mode: 'change_one',
+      send_notification_to_old_thread: false,
+      send_notification_to_new_thread: false,
+    });
     await until(list, 'moved out', () => list.get(outgoing) === undefined);
     assert.deepEqual(removed, [outgoing]);
 
-    await updateMessage(bobClient, { message_id: incoming, topic, propagate_mode: 'change_one', send_notification_to_old_thread: false, send_notification_to_new_thread: false });
+    await updateMessage(bobClient, {
+      message_id: incoming,
+      topic,
+      propagate_mode: 'change_one',
+      send_notification_to_old_thread: false,
+      send_notification_to_new_thread: false,
+    });
     await until(list, 'moved in', () => list.get(incoming) !== undefined);
     assert.deepEqual(list.ids(), [incoming, stays, doomed]);
     assert.equal(list.get(incoming)!.subject, topic);
@@ -379,7 +475,9 @@ describe('MessageList (a live list per narrow)', function () {
     await group.fetchInitial();
     const oneBefore = [...one.ids()];
     const groupBefore = [...group.ids()];
-    const toGroup = (await sendMessage(bobClient, { type: 'direct', to: [me.userId, carol.userId], content: 'to the three of us' })).id;
+    const toGroup = (
+      await sendMessage(bobClient, { type: 'direct', to: [me.userId, carol.userId], content: 'to the three of us' })
+    ).id;
     const toMe = (await sendMessage(bobClient, { type: 'direct', to: [me.userId], content: 'just you' })).id;
     const carolToMe = (await sendMessage(carolClient, { type: 'direct', to: [me.userId], content: 'from carol' })).id;
     await until(one, 'the 1:1 message', () => one.get(toMe) !== undefined);

@@ -1,7 +1,14 @@
 // Message text outside the pages (src/messageText/): the server's rendered HTML (as the local
 // server renders it, and as the real service writes it) as plain text and as Markdown.
 import assert from 'node:assert/strict';
-import { cutText, messageLine, messageLinks, messageMarkdown, messagePreview, messageText } from '../../src/messageText';
+import {
+  cutText,
+  messageLine,
+  messageLinks,
+  messageMarkdown,
+  messagePreview,
+  messageText,
+} from '../../src/messageText';
 import { decodeEntities, parseHtml } from '../../src/messageText/html';
 import { renderMarkdown, type RenderContext } from '../server/render';
 
@@ -10,7 +17,8 @@ const ctx: RenderContext = {
   userByName: (name) => (name === 'Bob Brown' ? { id: 12, fullName: 'Bob Brown' } : undefined),
   streamByName: (name) => (name === 'general' ? { id: 3, name: 'general' } : undefined),
   linkifiers: [],
-  emojiByName: (name) => ({ '+1': { code: '1f44d' }, pray: { code: '1f64f' }, octopus: { url: '/user_avatars/2/emoji/octopus.png' } })[name],
+  emojiByName: (name) =>
+    ({ '+1': { code: '1f44d' }, pray: { code: '1f64f' }, octopus: { url: '/user_avatars/2/emoji/octopus.png' } })[name],
 };
 const render = (markdown: string): string => renderMarkdown(markdown, ctx).html;
 
@@ -23,7 +31,7 @@ describe('message text', () => {
       assert.equal(messageLine(render('Looks good :+1: :pray:')), 'Looks good 👍 🙏');
     });
 
-    it('the same from the service\'s own markup (highlighted code, emoji spans, mention spans)', () => {
+    it("the same from the service's own markup (highlighted code, emoji spans, mention spans)", () => {
       const html =
         '<p>Use <code>dict[str, int]</code>, ask <span class="user-mention" data-user-id="12">@Bob Brown</span>. ' +
         '<span aria-label="thumbs up" class="emoji emoji-1f44d" role="img" title="thumbs up">:+1:</span> ' +
@@ -60,15 +68,36 @@ describe('message text', () => {
     });
 
     it('markup that is not well formed still gives its text', () => {
-      assert.equal(messageLine('<p>a <b>b <i>c</p><p>d</b> e < f > g &#0; &#x110000; &bogus;'), 'a b c d e < f > g &#0; &#x110000; &bogus;');
+      assert.equal(
+        messageLine('<p>a <b>b <i>c</p><p>d</b> e < f > g &#0; &#x110000; &bogus;'),
+        'a b c d e < f > g &#0; &#x110000; &bogus;',
+      );
       assert.equal(messageLine('<frameset><frame src="x"></frameset>'), '');
-      assert.equal(messageLine('<!DOCTYPE html><html><head><title>t</title></head><body><p>x<!-- y --></p></body></html>'), 'x');
+      assert.equal(
+        messageLine('<!DOCTYPE html><html><head><title>t</title></head><body><p>x<!-- y --></p></body></html>'),
+        'x',
+      );
       assert.equal(decodeEntities('&lt;&#60;&#x3c;&LT;'), '<<<<');
-      assert.deepEqual(parseHtml('<a href=\'q\' title="a > b">x</a>'), [{ kind: 'element', tag: 'a', attrs: new Map([['href', 'q'], ['title', 'a > b']]), children: [{ kind: 'text', text: 'x' }] }]);
+      assert.deepEqual(parseHtml('<a href=\'q\' title="a > b">x</a>'), [
+        {
+          kind: 'element',
+          tag: 'a',
+          attrs: new Map([
+            ['href', 'q'],
+            ['title', 'a > b'],
+          ]),
+          children: [{ kind: 'text', text: 'x' }],
+        },
+      ]);
     });
 
     it('the links of a message, decoded', () => {
-      assert.deepEqual(messageLinks('<p><a href="https://git.example.com/a?x=1&amp;y=2">p</a> <a>none</a> <a href="/#narrow/x">n</a></p>'), ['https://git.example.com/a?x=1&y=2', '/#narrow/x']);
+      assert.deepEqual(
+        messageLinks(
+          '<p><a href="https://git.example.com/a?x=1&amp;y=2">p</a> <a>none</a> <a href="/#narrow/x">n</a></p>',
+        ),
+        ['https://git.example.com/a?x=1&y=2', '/#narrow/x'],
+      );
     });
   });
 
@@ -82,12 +111,18 @@ describe('message text', () => {
     });
 
     it('a code block fenced with its language; a quote; a list; a line break', () => {
-      const html = '<div class="codehilite" data-code-language="Python"><pre><span></span><code>x = "```"\n</code></pre></div>\n<blockquote>\n<p>a<br>\nb</p>\n</blockquote>\n<ol start="3"><li>one</li><li><p>two</p><ul><li>x</li></ul></li></ol>';
+      const html =
+        '<div class="codehilite" data-code-language="Python"><pre><span></span><code>x = "```"\n</code></pre></div>\n<blockquote>\n<p>a<br>\nb</p>\n</blockquote>\n<ol start="3"><li>one</li><li><p>two</p><ul><li>x</li></ul></li></ol>';
       assert.equal(messageMarkdown(html), '````Python\nx = "```"\n````\n\n> a\\\n> b\n\n3. one\n4. two\n\n   - x');
     });
 
     it('only http(s) and mailto links; a relative one without a base is text; nothing reads as HTML or a list', () => {
-      assert.equal(messageMarkdown('<p><a href="javascript:alert(1)">x</a> <a href="/y">y</a> &lt;b&gt; #1</p><p>- no</p><p>1. no</p><p># no</p>'), 'x y \\<b\\> #1\n\n\\- no\n\n1\\. no\n\n\\# no');
+      assert.equal(
+        messageMarkdown(
+          '<p><a href="javascript:alert(1)">x</a> <a href="/y">y</a> &lt;b&gt; #1</p><p>- no</p><p>1. no</p><p># no</p>',
+        ),
+        'x y \\<b\\> #1\n\n\\- no\n\n1\\. no\n\n\\# no',
+      );
     });
   });
 });

@@ -20,15 +20,22 @@ describe('message times', () => {
   it('today and yesterday by name, with the time; before that the date', () => {
     inZone('UTC', () => {
       const now = new Date(2026, 10, 27, 10, 0);
-      const at = (day: number, h: number, m: number): string => formatMessageTime(new Date(2026, 10, day, h, m), now, 'en-US');
+      const at = (day: number, h: number, m: number): string =>
+        formatMessageTime(new Date(2026, 10, day, h, m), now, 'en-US');
       assert.match(at(27, 8, 5), /^Today at 8:05\sAM$/u);
       assert.equal(at(27, 0, 0), `Today at ${time(new Date(2026, 10, 27, 0, 0))}`);
       assert.match(at(26, 23, 59), /^Yesterday at 11:59\sPM$/u);
       assert.match(at(26, 0, 0), /^Yesterday at 12:00\sAM$/u);
       assert.match(at(25, 23, 59), /^Nov 25, 2026, 11:59\sPM$/u);
       // Across a month and a year.
-      assert.match(formatMessageTime(new Date(2025, 11, 31, 18, 0), new Date(2026, 0, 1, 9, 0), 'en-US'), /^Yesterday at 6:00\sPM$/u);
-      assert.match(formatMessageTime(new Date(2025, 11, 31, 18, 0), new Date(2026, 0, 2, 9, 0), 'en-US'), /^Dec 31, 2025, 6:00\sPM$/u);
+      assert.match(
+        formatMessageTime(new Date(2025, 11, 31, 18, 0), new Date(2026, 0, 1, 9, 0), 'en-US'),
+        /^Yesterday at 6:00\sPM$/u,
+      );
+      assert.match(
+        formatMessageTime(new Date(2025, 11, 31, 18, 0), new Date(2026, 0, 2, 9, 0), 'en-US'),
+        /^Dec 31, 2025, 6:00\sPM$/u,
+      );
     });
   });
 

@@ -33,7 +33,9 @@ describe('multipartFile (the body of a one-file upload)', () => {
 
   it('sends application/octet-stream when the type is missing or empty', async () => {
     for (const contentType of [undefined, '']) {
-      const text = (await readAll(multipartFile('file', { name: 'a.bin', data: Buffer.from([1, 2]), contentType }))).toString('utf8');
+      const text = (
+        await readAll(multipartFile('file', { name: 'a.bin', data: Buffer.from([1, 2]), contentType }))
+      ).toString('utf8');
       assert.ok(text.includes('\r\nContent-Type: application/octet-stream\r\n\r\n'), text);
     }
   });

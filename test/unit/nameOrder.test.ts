@@ -12,7 +12,11 @@ const sub = (stream_id: number, name: string, extra: Partial<Subscription> = {})
 
 describe('name order: numbers by value, case-insensitive', () => {
   it('orders the names the issue saw out of order', () => {
-    assert.deepEqual(['channel-1057', 'channel-10412', 'channel-1025'].sort(compareNames), ['channel-1025', 'channel-1057', 'channel-10412']);
+    assert.deepEqual(['channel-1057', 'channel-10412', 'channel-1025'].sort(compareNames), [
+      'channel-1025',
+      'channel-1057',
+      'channel-10412',
+    ]);
     assert.deepEqual(['User 10768', 'User 1080'].sort(compareNames), ['User 1080', 'User 10768']);
   });
 
@@ -29,11 +33,28 @@ describe('name order: numbers by value, case-insensitive', () => {
 
   it('the Channels list (pinned first) and the users list follow it', () => {
     const channels = new SubscriptionIndex();
-    for (const [id, name] of [[1, 'channel-1057'], [2, 'channel-10412'], [3, 'Channel-1025'], [4, 'channel-9']] as const) channels.set(sub(id, name));
+    for (const [id, name] of [
+      [1, 'channel-1057'],
+      [2, 'channel-10412'],
+      [3, 'Channel-1025'],
+      [4, 'channel-9'],
+    ] as const)
+      channels.set(sub(id, name));
     channels.set(sub(5, 'zeta', { pin_to_top: true }));
-    assert.deepEqual(channels.sorted().map((s) => s.name), ['zeta', 'channel-9', 'Channel-1025', 'channel-1057', 'channel-10412']);
+    assert.deepEqual(
+      channels.sorted().map((s) => s.name),
+      ['zeta', 'channel-9', 'Channel-1025', 'channel-1057', 'channel-10412'],
+    );
     const users = new UserIndex();
-    for (const [id, name] of [[1, 'User 10768'], [2, 'User 1080'], [3, 'user 2']] as const) users.set(user(id, name));
-    assert.deepEqual(users.all().map((u) => u.full_name), ['user 2', 'User 1080', 'User 10768']);
+    for (const [id, name] of [
+      [1, 'User 10768'],
+      [2, 'User 1080'],
+      [3, 'user 2'],
+    ] as const)
+      users.set(user(id, name));
+    assert.deepEqual(
+      users.all().map((u) => u.full_name),
+      ['user 2', 'User 1080', 'User 10768'],
+    );
   });
 });

@@ -14,8 +14,16 @@ describe('toNetworkError (failures without an HTTP response, as NetworkError kin
     ['ECONNREFUSED', 'refused', `Could not connect to ${ORIGIN}: the connection was refused. Is the server running?`],
     ['ENOTFOUND', 'dns', `Could not find the server ${ORIGIN}. Check the address.`],
     ['EAI_AGAIN', 'dns', `Could not find the server ${ORIGIN}. Check the address.`],
-    ['CERT_HAS_EXPIRED', 'tls', `The secure connection to ${ORIGIN} failed (CERT_HAS_EXPIRED). Check the server's certificate.`],
-    ['ERR_TLS_CERT_ALTNAME_INVALID', 'tls', `The secure connection to ${ORIGIN} failed (ERR_TLS_CERT_ALTNAME_INVALID). Check the server's certificate.`],
+    [
+      'CERT_HAS_EXPIRED',
+      'tls',
+      `The secure connection to ${ORIGIN} failed (CERT_HAS_EXPIRED). Check the server's certificate.`,
+    ],
+    [
+      'ERR_TLS_CERT_ALTNAME_INVALID',
+      'tls',
+      `The secure connection to ${ORIGIN} failed (ERR_TLS_CERT_ALTNAME_INVALID). Check the server's certificate.`,
+    ],
     ['ECONNRESET', 'reset', `The connection to ${ORIGIN} was lost.`],
     ['UND_ERR_SOCKET', 'reset', `The connection to ${ORIGIN} was lost.`],
     ['EPIPE', 'reset', `The connection to ${ORIGIN} was lost.`],

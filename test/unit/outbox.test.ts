@@ -5,7 +5,13 @@ import assert from 'node:assert/strict';
 import { ChatClient, ValidationError } from '../../src/api';
 import { sendMessage } from '../../src/api/messages/routes';
 import { ChatSession } from '../../src/store';
-import { CHECK_COUNT, Outbox, type OutboxConnection, type OutboxDestination, type OutboxOptions } from '../../src/store/outbox';
+import {
+  CHECK_COUNT,
+  Outbox,
+  type OutboxConnection,
+  type OutboxDestination,
+  type OutboxOptions,
+} from '../../src/store/outbox';
 import { byEmail, clientFor, startTestServer, useServer, type Account, type RunningServer } from './helpers';
 import { fakeTimers, MemoryStorage, sentInOrder, sentTexts, until } from './outboxHelpers';
 
@@ -20,7 +26,11 @@ describe('outbox', () => {
   let bobClient: ChatClient;
   let topicNo = 0;
   /** A topic of `general` of its own for each test. */
-  const freshTopic = (): StreamTo => ({ type: 'stream', streamId: streamId(suite.server, 'general'), topic: `outbox ${++topicNo}` });
+  const freshTopic = (): StreamTo => ({
+    type: 'stream',
+    streamId: streamId(suite.server, 'general'),
+    topic: `outbox ${++topicNo}`,
+  });
 
   before(() => {
     alice = byEmail(suite.server, 'alice');
@@ -30,7 +40,8 @@ describe('outbox', () => {
   });
 
   /** Sends directly, as another device of Alice's would. */
-  const post = (to: StreamTo, content: string) => sendMessage(aliceClient, { type: 'channel', to: to.streamId, topic: to.topic, content });
+  const post = (to: StreamTo, content: string) =>
+    sendMessage(aliceClient, { type: 'channel', to: to.streamId, topic: to.topic, content });
 
   const open = (options: Partial<OutboxOptions> & { connection?: () => OutboxConnection | undefined } = {}) =>
     Outbox.open({
@@ -49,21 +60,38 @@ describe('outbox', () => {
     const outbox = await open({ timers, connection: () => ({ client, ownUserId: alice.userId }) });
     let restarted: RunningServer | undefined;
     try {
-      const channelTopic: OutboxDestination = { type: 'stream', streamId: streamId(server, 'general'), topic: 'while down' };
+      const channelTopic: OutboxDestination = {
+        type: 'stream',
+        streamId: streamId(server, 'general'),
+        topic: 'while down',
+      };
       const direct: OutboxDestination = { type: 'private', userIds: [bob.userId] };
       await server.stop();
       const texts = ['down 1', 'down 2', 'down 3', 'down 4', 'down 5'];
       const targets = [channelTopic, direct, channelTopic, channelTopic, direct];
       for (let i = 0; i < 5; i++) await outbox.enqueue(targets[i]!, texts[i]!);
       await outbox.whenIdle();
-      assert.deepEqual(outbox.entries().map((e) => [e.content, e.state]), [['down 1', 'failed'], ['down 2', 'waiting'], ['down 3', 'waiting'], ['down 4', 'waiting'], ['down 5', 'waiting']]);
+      assert.deepEqual(
+        outbox.entries().map((e) => [e.content, e.state]),
+        [
+          ['down 1', 'failed'],
+          ['down 2', 'waiting'],
+          ['down 3', 'waiting'],
+          ['down 4', 'waiting'],
+          ['down 5', 'waiting'],
+        ],
+      );
       assert.deepEqual(timers.pending(), [1000], 'one backoff timer, at the first bound');
       // The timer fires while the server is still down: the first entry fails again, the others wait.
       timers.runAll();
       await outbox.whenIdle();
       assert.equal(outbox.entries().length, 5);
       assert.equal(outbox.entries()[0]!.attempts, 2);
-      assert.equal(outbox.entries()[0]!.sendStartedAt, undefined, 'a refused connection reached no server: nothing to check before the next send');
+      assert.equal(
+        outbox.entries()[0]!.sendStartedAt,
+        undefined,
+        'a refused connection reached no server: nothing to check before the next send',
+      );
       assert.deepEqual(timers.pending(), [2000], 'the backoff doubles');
 
       restarted = await startTestServer({ port });
@@ -103,7 +131,11 @@ describe('outbox', () => {
     outbox.resume();
     await outbox.whenIdle();
     assert.deepEqual(outbox.entries(), []);
-    assert.deepEqual(await sentTexts(bobClient, to, alice.userId), ['reply lost', 'behind it'], 'sent once, and the next after it');
+    assert.deepEqual(
+      await sentTexts(bobClient, to, alice.userId),
+      ['reply lost', 'behind it'],
+      'sent once, and the next after it',
+    );
     outbox.dispose();
   });
 
@@ -112,7 +144,10 @@ describe('outbox', () => {
     const session = new ChatSession(aliceClient);
     await session.start();
     const timers = fakeTimers();
-    const outbox = await open({ timers, connection: () => ({ client: aliceClient, queueId: session.queueId, ownUserId: alice.userId }) });
+    const outbox = await open({
+      timers,
+      connection: () => ({ client: aliceClient, queueId: session.queueId, ownUserId: alice.userId }),
+    });
     const echoes: string[] = [];
     session.onOwnEcho((e) => {
       echoes.push(e.localId);
@@ -142,8 +177,16 @@ describe('outbox', () => {
 
   it("keeps a refused message with the server's reason, and the next one still goes", async () => {
     const to = freshTopic();
-    const announcements: OutboxDestination = { type: 'stream', streamId: streamId(suite.server, 'announcements'), topic: 'news' };
-    const archived: OutboxDestination = { type: 'stream', streamId: streamId(suite.server, 'old-archive'), topic: 'history' };
+    const announcements: OutboxDestination = {
+      type: 'stream',
+      streamId: streamId(suite.server, 'announcements'),
+      topic: 'news',
+    };
+    const archived: OutboxDestination = {
+      type: 'stream',
+      streamId: streamId(suite.server, 'old-archive'),
+      topic: 'history',
+    };
     const outbox = await open();
     const seen: string[][] = [];
     outbox.onDidChange((entries) => seen.push(entries.map((e) => `${e.content}: ${e.state}`)));
@@ -152,13 +195,20 @@ describe('outbox', () => {
     await outbox.enqueue(to, 'goes through');
     await outbox.whenIdle();
     const entries = outbox.entries();
-    assert.deepEqual(entries.map((e) => [e.content, e.state, e.error?.code]), [
-      ['only admins may post here', 'refused', 'BAD_REQUEST'],
-      ['this channel is archived', 'refused', 'BAD_REQUEST'],
-    ]);
+    assert.deepEqual(
+      entries.map((e) => [e.content, e.state, e.error?.code]),
+      [
+        ['only admins may post here', 'refused', 'BAD_REQUEST'],
+        ['this channel is archived', 'refused', 'BAD_REQUEST'],
+      ],
+    );
     assert.equal(entries[0]!.error?.message, "Not authorized to send to channel 'announcements'");
     assert.deepEqual(seen[0], ['only admins may post here: waiting'], 'a change event as soon as it is added');
-    assert.deepEqual(seen.at(-1), ['only admins may post here: refused', 'this channel is archived: refused'], 'and when the last one went');
+    assert.deepEqual(
+      seen.at(-1),
+      ['only admins may post here: refused', 'this channel is archived: refused'],
+      'and when the last one went',
+    );
     assert.equal(entries[0]!.sendStartedAt, undefined, 'a refusal proves nothing was stored: no check before a retry');
     assert.deepEqual(await sentTexts(bobClient, to, alice.userId), ['goes through']);
 
@@ -166,9 +216,19 @@ describe('outbox', () => {
     assert.equal(outbox.entries()[0]!.state, 'refused', 'an edit does not send');
     assert.equal(await outbox.retry(entries[0]!.localId), true);
     await outbox.whenIdle();
-    assert.deepEqual(outbox.entries().map((e) => [e.content, e.state, e.attempts]), [['edited', 'refused', 2], ['this channel is archived', 'refused', 1]]);
+    assert.deepEqual(
+      outbox.entries().map((e) => [e.content, e.state, e.attempts]),
+      [
+        ['edited', 'refused', 2],
+        ['this channel is archived', 'refused', 1],
+      ],
+    );
     assert.equal(await outbox.remove(entries[1]!.localId), true);
-    assert.deepEqual(outbox.entries().map((e) => e.content), ['edited'], 'removed only when asked');
+    assert.deepEqual(
+      outbox.entries().map((e) => e.content),
+      ['edited'],
+      'removed only when asked',
+    );
     outbox.dispose();
   });
 
@@ -200,7 +260,10 @@ describe('outbox', () => {
     suite.server.inject({ kind: 'rateLimit', retryAfter: 2.5, route: 'POST /messages' });
     await outbox.enqueue(to, 'rate limited');
     await outbox.whenIdle();
-    assert.deepEqual(outbox.entries().map((e) => [e.state, e.error?.code, e.sendStartedAt]), [['waiting', 'RATE_LIMIT_HIT', undefined]]);
+    assert.deepEqual(
+      outbox.entries().map((e) => [e.state, e.error?.code, e.sendStartedAt]),
+      [['waiting', 'RATE_LIMIT_HIT', undefined]],
+    );
     assert.deepEqual(timers.pending(), [2500]);
     timers.runAll();
     await outbox.whenIdle();
@@ -225,7 +288,11 @@ describe('outbox', () => {
     assert.deepEqual(await sentTexts(bobClient, to, alice.userId), ['first words']);
     await outbox.retry(entry.localId);
     await outbox.whenIdle();
-    assert.deepEqual(await sentTexts(bobClient, to, alice.userId), ['first words', 'second thoughts'], 'sent when the user retries');
+    assert.deepEqual(
+      await sentTexts(bobClient, to, alice.userId),
+      ['first words', 'second thoughts'],
+      'sent when the user retries',
+    );
     outbox.dispose();
   });
 
@@ -236,7 +303,10 @@ describe('outbox', () => {
     try {
       await outbox.enqueue(freshTopic(), 'needs a key');
       await outbox.whenIdle();
-      assert.deepEqual(outbox.entries().map((e) => [e.state, e.error?.code, e.sendStartedAt]), [['failed', 'INVALID_API_KEY', undefined]]);
+      assert.deepEqual(
+        outbox.entries().map((e) => [e.state, e.error?.code, e.sendStartedAt]),
+        [['failed', 'INVALID_API_KEY', undefined]],
+      );
       assert.deepEqual(timers.pending(), [], 'waiting does not fix a key: resume() after signing in again');
     } finally {
       outbox.dispose();
@@ -252,8 +322,14 @@ describe('outbox', () => {
       const saved = aliceClient.limits;
       aliceClient.limits = { ...saved, maxMessageLength: 20 };
       try {
-        await assert.rejects(outbox.enqueue(to, 'x'.repeat(21)), (e) => e instanceof ValidationError && /at most 20 characters/.test(e.message));
-        await assert.rejects(outbox.enqueue(to, '   \n '), (e) => e instanceof ValidationError && e.field === 'content');
+        await assert.rejects(
+          outbox.enqueue(to, 'x'.repeat(21)),
+          (e) => e instanceof ValidationError && /at most 20 characters/.test(e.message),
+        );
+        await assert.rejects(
+          outbox.enqueue(to, '   \n '),
+          (e) => e instanceof ValidationError && e.field === 'content',
+        );
         await assert.rejects(outbox.enqueue(to, ''), ValidationError);
         await assert.rejects(outbox.enqueue({ ...to, topic: 't'.repeat(61) }, 'long topic'), ValidationError);
         await assert.rejects(outbox.enqueue({ type: 'private', userIds: [] }, 'nobody'), ValidationError);
@@ -276,18 +352,37 @@ describe('outbox', () => {
       await assert.rejects(outbox.enqueue(freshTopic(), 'y'.repeat(10_001)), ValidationError);
       await outbox.enqueue(freshTopic(), 'y'.repeat(10_000));
       await outbox.whenIdle();
-      assert.deepEqual(storage.saved.map((e) => [e.state, e.attempts]), [['waiting', 0]]);
+      assert.deepEqual(
+        storage.saved.map((e) => [e.state, e.attempts]),
+        [['waiting', 0]],
+      );
       outbox.dispose();
     });
   });
 
   describe("the duplicate check's window", () => {
     /** Sends `text` directly, then opens an outbox holding that text with a send of unknown outcome; the texts after. */
-    async function unknownOutcome(to: StreamTo, text: string, createdAt: (timestampMs: number) => number, afterMessageId?: (id: number) => number) {
+    async function unknownOutcome(
+      to: StreamTo,
+      text: string,
+      createdAt: (timestampMs: number) => number,
+      afterMessageId?: (id: number) => number,
+    ) {
       const { id } = await post(to, text);
       const made = createdAt(suite.server.state.messages.get(id)!.timestamp * 1000);
       const after = afterMessageId === undefined ? {} : { afterMessageId: afterMessageId(id) };
-      const storage = new MemoryStorage([{ localId: 'crashed', to, content: text, createdAt: made, state: 'sending', attempts: 1, sendStartedAt: made, ...after }]);
+      const storage = new MemoryStorage([
+        {
+          localId: 'crashed',
+          to,
+          content: text,
+          createdAt: made,
+          state: 'sending',
+          attempts: 1,
+          sendStartedAt: made,
+          ...after,
+        },
+      ]);
       const outbox = await open({ storage, clockSkewMs: 60_000 });
       await outbox.whenIdle();
       assert.deepEqual(outbox.entries(), []);
@@ -296,7 +391,11 @@ describe('outbox', () => {
     }
 
     it('counts a message sent exactly clockSkewMs before the entry was made as the delivery', async () => {
-      assert.deepEqual(await unknownOutcome(freshTopic(), 'at the edge', (t) => t + 60_000 + 999), ['at the edge'], 'not sent again');
+      assert.deepEqual(
+        await unknownOutcome(freshTopic(), 'at the edge', (t) => t + 60_000 + 999),
+        ['at the edge'],
+        'not sent again',
+      );
     });
 
     it('sends again when the same text is one second older than that', async () => {
@@ -304,17 +403,48 @@ describe('outbox', () => {
     });
 
     it('counts only messages newer than the last one the outbox had delivered when the send began', async () => {
-      assert.deepEqual(await unknownOutcome(freshTopic(), 'newer', (t) => t, (id) => id - 1), ['newer'], 'found');
-      assert.deepEqual(await unknownOutcome(freshTopic(), 'said twice', (t) => t, (id) => id), ['said twice', 'said twice'], 'not this send');
+      assert.deepEqual(
+        await unknownOutcome(
+          freshTopic(),
+          'newer',
+          (t) => t,
+          (id) => id - 1,
+        ),
+        ['newer'],
+        'found',
+      );
+      assert.deepEqual(
+        await unknownOutcome(
+          freshTopic(),
+          'said twice',
+          (t) => t,
+          (id) => id,
+        ),
+        ['said twice', 'said twice'],
+        'not this send',
+      );
     });
 
     it(`looks at one's newest ${CHECK_COUNT} messages of the conversation, not one more`, async () => {
-      for (const [after, copies] of [[CHECK_COUNT - 1, 1], [CHECK_COUNT, 2]] as const) {
+      for (const [after, copies] of [
+        [CHECK_COUNT - 1, 1],
+        [CHECK_COUNT, 2],
+      ] as const) {
         const to = freshTopic();
         const { id } = await post(to, 'needle');
         for (let i = 0; i < after; i++) await post(to, `hay ${i}`);
         const createdAt = suite.server.state.messages.get(id)!.timestamp * 1000;
-        const storage = new MemoryStorage([{ localId: `c${after}`, to, content: 'needle', createdAt, state: 'waiting', attempts: 1, sendStartedAt: createdAt }]);
+        const storage = new MemoryStorage([
+          {
+            localId: `c${after}`,
+            to,
+            content: 'needle',
+            createdAt,
+            state: 'waiting',
+            attempts: 1,
+            sendStartedAt: createdAt,
+          },
+        ]);
         const outbox = await open({ storage });
         await outbox.whenIdle();
         outbox.dispose();

@@ -28,10 +28,16 @@ describe('outbox file', () => {
   let log: Log;
   let account: string;
   let topicNo = 0;
-  const freshTopic = (): OutboxDestination => ({ type: 'stream', streamId: suite.server.state.streamsByName.get('general')!.id, topic: `file ${++topicNo}` });
-  const fileOf = (accountId = account, realmUrl = suite.server.url) => new OutboxFile(dir, accountId, realmUrl, log, () => NOW);
+  const freshTopic = (): OutboxDestination => ({
+    type: 'stream',
+    streamId: suite.server.state.streamsByName.get('general')!.id,
+    topic: `file ${++topicNo}`,
+  });
+  const fileOf = (accountId = account, realmUrl = suite.server.url) =>
+    new OutboxFile(dir, accountId, realmUrl, log, () => NOW);
   const online = (): OutboxConnection => ({ client: aliceClient, ownUserId: alice.userId });
-  const open = (file: OutboxFile, connection: () => OutboxConnection | undefined) => Outbox.open({ storage: file, connection, timers: fakeTimers() });
+  const open = (file: OutboxFile, connection: () => OutboxConnection | undefined) =>
+    Outbox.open({ storage: file, connection, timers: fakeTimers() });
   const messageCount = () => suite.server.state.messages.size;
 
   before(() => {
@@ -55,7 +61,14 @@ describe('outbox file', () => {
     assert.deepEqual(await sentTexts(bobClient, to, alice.userId), [], 'nothing was sent without a client');
 
     const file = fileOf();
-    assert.deepEqual((await file.load()).map((e) => [e.content, e.state, e.attempts]), [['kept 1', 'waiting', 0], ['kept 2', 'waiting', 0], ['kept 3', 'waiting', 0]]);
+    assert.deepEqual(
+      (await file.load()).map((e) => [e.content, e.state, e.attempts]),
+      [
+        ['kept 1', 'waiting', 0],
+        ['kept 2', 'waiting', 0],
+        ['kept 3', 'waiting', 0],
+      ],
+    );
     const after = await open(file, online);
     await after.whenIdle();
     assert.deepEqual(after.entries(), []);
@@ -84,7 +97,12 @@ describe('outbox file', () => {
   });
 
   it('has a send on disk before it leaves', async () => {
-    const outbox = await Outbox.open({ storage: fileOf(), connection: online, timers: fakeTimers(), sendTimeoutMs: 300 });
+    const outbox = await Outbox.open({
+      storage: fileOf(),
+      connection: online,
+      timers: fakeTimers(),
+      sendTimeoutMs: 300,
+    });
     suite.server.inject({ kind: 'hang', route: 'POST /messages' });
     await outbox.enqueue(freshTopic(), 'on disk first');
     await until(() => suite.server.hungRequests() === 1, 'the send reached the server');
@@ -105,9 +123,15 @@ describe('outbox file', () => {
     assert.equal(fs.statSync(file.path).mode & 0o777, 0o600);
     const text = fs.readFileSync(file.path, 'utf8');
     assert.ok(!text.includes(alice.apiKey), 'the API key is in the file');
-    assert.ok(!text.includes(Buffer.from(`${alice.email}:${alice.apiKey}`).toString('base64')), 'the Basic credential is in the file');
+    assert.ok(
+      !text.includes(Buffer.from(`${alice.email}:${alice.apiKey}`).toString('base64')),
+      'the Basic credential is in the file',
+    );
     const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as Record<string, unknown>;
-    assert.deepEqual([header.version, header.accountId, header.realmUrl, header.savedAt], [OUTBOX_FILE_VERSION, account, suite.server.url, NOW]);
+    assert.deepEqual(
+      [header.version, header.accountId, header.realmUrl, header.savedAt],
+      [OUTBOX_FILE_VERSION, account, suite.server.url, NOW],
+    );
     assert.match(path.basename(file.path), /^outbox-[0-9a-f]{24}\.json$/);
   });
 
@@ -123,25 +147,41 @@ describe('outbox file', () => {
     assert.equal(messageCount(), count, 'a message was sent from a set-aside file');
     const warnings = log.lines.filter((l) => l.startsWith('warn'));
     assert.equal(warnings.length, 1, JSON.stringify(log.lines));
-    assert.match(warnings[0]!, /^warn Outbox: outbox-\w+\.json was set aside as outbox-\w+\.json\.corrupt-\d+ \(.*\); nothing in it is sent\.$/);
+    assert.match(
+      warnings[0]!,
+      /^warn Outbox: outbox-\w+\.json was set aside as outbox-\w+\.json\.corrupt-\d+ \(.*\); nothing in it is sent\.$/,
+    );
     assert.match(warnings[0]!, why);
     assert.ok(!fs.existsSync(file.path), 'the file is still in place');
-    assert.deepEqual(fs.readFileSync(`${file.path}.corrupt-${NOW}`), Buffer.from(content), 'the set-aside file is not kept as it was');
+    assert.deepEqual(
+      fs.readFileSync(`${file.path}.corrupt-${NOW}`),
+      Buffer.from(content),
+      'the set-aside file is not kept as it was',
+    );
   }
 
   /** A valid file of `accountId` on `realmUrl`, holding one waiting message. */
   async function validFile(accountId: string, realmUrl: string): Promise<Buffer> {
     const other = new OutboxFile(fs.mkdtempSync(path.join(dir, 'other-')), accountId, realmUrl, log, () => NOW);
-    const entry: OutboxEntry = { localId: 'x1', to: freshTopic(), content: 'not yours', createdAt: NOW, state: 'waiting', attempts: 0 };
+    const entry: OutboxEntry = {
+      localId: 'x1',
+      to: freshTopic(),
+      content: 'not yours',
+      createdAt: NOW,
+      state: 'waiting',
+      attempts: 0,
+    };
     await other.save([entry]);
     return fs.readFileSync(other.path);
   }
 
   it('sets aside a file that is not JSON', () => setAside('{"version": 1, "acc', /header is not valid JSON/));
 
-  it("sets aside another account's file", async () => setAside(await validFile(`${suite.server.url}|999`, suite.server.url), /another account or server/));
+  it("sets aside another account's file", async () =>
+    setAside(await validFile(`${suite.server.url}|999`, suite.server.url), /another account or server/));
 
-  it("sets aside the same account's file of another server", async () => setAside(await validFile(account, 'https://elsewhere.example'), /another account or server/));
+  it("sets aside the same account's file of another server", async () =>
+    setAside(await validFile(account, 'https://elsewhere.example'), /another account or server/));
 
   it('sets aside a file whose entries do not match their checksum', async () => {
     const good = (await validFile(account, suite.server.url)).toString('utf8');
@@ -155,12 +195,31 @@ describe('outbox file', () => {
 
   it('sets aside a file of another version', async () => {
     const good = (await validFile(account, suite.server.url)).toString('utf8');
-    await setAside(good.replace(`"version":${OUTBOX_FILE_VERSION}`, `"version":${OUTBOX_FILE_VERSION + 1}`), new RegExp(`version ${OUTBOX_FILE_VERSION + 1}, expected ${OUTBOX_FILE_VERSION}`));
+    await setAside(
+      good.replace(`"version":${OUTBOX_FILE_VERSION}`, `"version":${OUTBOX_FILE_VERSION + 1}`),
+      new RegExp(`version ${OUTBOX_FILE_VERSION + 1}, expected ${OUTBOX_FILE_VERSION}`),
+    );
   });
 
   it('sets aside a file whose entries are not outbox entries', async () => {
-    const body = JSON.stringify([{ localId: 'x', to: { type: 'stream', streamId: 1 }, content: 'no topic', createdAt: NOW, state: 'waiting', attempts: 0 }]);
-    const header = { version: OUTBOX_FILE_VERSION, accountId: account, realmUrl: suite.server.url, savedAt: NOW, bytes: Buffer.byteLength(body), sha1: createHash('sha1').update(body).digest('hex') };
+    const body = JSON.stringify([
+      {
+        localId: 'x',
+        to: { type: 'stream', streamId: 1 },
+        content: 'no topic',
+        createdAt: NOW,
+        state: 'waiting',
+        attempts: 0,
+      },
+    ]);
+    const header = {
+      version: OUTBOX_FILE_VERSION,
+      accountId: account,
+      realmUrl: suite.server.url,
+      savedAt: NOW,
+      bytes: Buffer.byteLength(body),
+      sha1: createHash('sha1').update(body).digest('hex'),
+    };
     await setAside(`${JSON.stringify(header)}\n${body}\n`, /not outbox entries/);
   });
 

@@ -31,10 +31,19 @@ describe('outbox files: two windows of one account', () => {
   let alive: Set<number>;
   let topicNo = 0;
   const opened: Outbox[] = [];
-  const freshTopic = (): OutboxDestination => ({ type: 'stream', streamId: suite.server.state.streamsByName.get('general')!.id, topic: `windows ${++topicNo}` });
+  const freshTopic = (): OutboxDestination => ({
+    type: 'stream',
+    streamId: suite.server.state.streamsByName.get('general')!.id,
+    topic: `windows ${++topicNo}`,
+  });
   const hosts: OutboxFiles[] = [];
   const host = (hostId: string, pid: number): OutboxFiles => {
-    const files = new OutboxFiles(dir, account, suite.server.url, new Log(), { hostId, pid, now: () => now, isAlive: (p) => alive.has(p) });
+    const files = new OutboxFiles(dir, account, suite.server.url, new Log(), {
+      hostId,
+      pid,
+      now: () => now,
+      isAlive: (p) => alive.has(p),
+    });
     hosts.push(files);
     return files;
   };
@@ -78,7 +87,11 @@ describe('outbox files: two windows of one account', () => {
     await b.enqueue(to, 'from B');
     await b.whenIdle();
     assert.deepEqual(await sentTexts(bobClient, to, alice.userId), ['from B']);
-    assert.deepEqual((await filesA.own.load()).map((e) => e.content), ['from A'], 'A’s file is intact');
+    assert.deepEqual(
+      (await filesA.own.load()).map((e) => e.content),
+      ['from A'],
+      'A’s file is intact',
+    );
 
     // A, connected: its message goes, once.
     const a2 = await open(host('host-a', 101), online);
@@ -102,7 +115,10 @@ describe('outbox files: two windows of one account', () => {
     const taken = [...inB, ...inC].map((e) => e.content);
     assert.deepEqual(taken, ['left 1', 'left 2'], 'taken once, by one window, in order');
     assert.equal(fs.existsSync(filesA.own.path), false, 'A’s file is gone');
-    const names = fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
+    const names = fs
+      .readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort();
     const taker = inB.length ? filesB : filesC;
     assert.deepEqual(names, [path.basename(taker.own.path)], 'only the taker’s own file holds them');
 
@@ -121,7 +137,10 @@ describe('outbox files: two windows of one account', () => {
     now = leaseAt + STALE_MS - 1;
     assert.deepEqual(await host('host-b', 202).load(), [], 'still held');
     now = leaseAt + STALE_MS;
-    assert.deepEqual((await host('host-c', 303).load()).map((e) => e.content), ['from a hung window']);
+    assert.deepEqual(
+      (await host('host-c', 303).load()).map((e) => e.content),
+      ['from a hung window'],
+    );
   });
 
   it('a released lease (the account switched away, a reload): what is left is taken by the next window', async () => {
@@ -132,7 +151,11 @@ describe('outbox files: two windows of one account', () => {
     a.dispose();
     await filesA.release();
     assert.equal(fs.existsSync(filesA.leasePath), false);
-    assert.deepEqual((await host('host-b', 202).load()).map((e) => e.content), ['after the switch'], 'A’s process still runs');
+    assert.deepEqual(
+      (await host('host-b', 202).load()).map((e) => e.content),
+      ['after the switch'],
+      'A’s process still runs',
+    );
   });
 
   it('the one file of earlier versions (no lease) is taken over', async () => {
@@ -151,7 +174,10 @@ describe('outbox files: two windows of one account', () => {
   it('sign-out removes this window’s file and the orphaned ones, not a live window’s', async () => {
     const live = host('host-a', 101);
     const gone = host('host-c', 303);
-    for (const [files, text] of [[live, 'live'], [gone, 'gone']] as const) {
+    for (const [files, text] of [
+      [live, 'live'],
+      [gone, 'gone'],
+    ] as const) {
       const o = await open(files, () => undefined);
       await o.enqueue(freshTopic(), text);
       await o.whenIdle();
@@ -162,7 +188,11 @@ describe('outbox files: two windows of one account', () => {
     now += 1;
     await o.enqueue(freshTopic(), 'mine');
     await o.whenIdle();
-    assert.deepEqual(o.entries().map((e) => e.content), ['gone', 'mine'], 'opening took the closed window’s over');
+    assert.deepEqual(
+      o.entries().map((e) => e.content),
+      ['gone', 'mine'],
+      'opening took the closed window’s over',
+    );
     await mine.remove();
     const left = fs.readdirSync(dir).sort();
     assert.deepEqual(left, [path.basename(live.leasePath), path.basename(live.own.path)].sort());

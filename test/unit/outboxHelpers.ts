@@ -53,16 +53,33 @@ function conversation(to: OutboxDestination, senderId: number) {
 /** The raw texts of `senderId`'s messages in the conversation, oldest first, as `reader` sees them. */
 export async function sentTexts(reader: ChatClient, to: OutboxDestination, senderId: number): Promise<string[]> {
   const narrow = [...conversation(to, senderId), sender(senderId)];
-  const { messages } = await getMessages(reader, { anchor: 'newest', num_before: 1000, num_after: 0, narrow, apply_markdown: false });
+  const { messages } = await getMessages(reader, {
+    anchor: 'newest',
+    num_before: 1000,
+    num_after: 0,
+    narrow,
+    apply_markdown: false,
+  });
   return messages.map((m) => m.content);
 }
 
 /** The ids and raw texts of `senderId`'s messages in several conversations, in the order the server stored them. */
-export async function sentInOrder(reader: ChatClient, conversations: OutboxDestination[], senderId: number, marker: string): Promise<string[]> {
+export async function sentInOrder(
+  reader: ChatClient,
+  conversations: OutboxDestination[],
+  senderId: number,
+  marker: string,
+): Promise<string[]> {
   const all: { id: number; content: string }[] = [];
   for (const to of conversations) {
     const narrow = [...conversation(to, senderId), sender(senderId)];
-    const { messages } = await getMessages(reader, { anchor: 'newest', num_before: 1000, num_after: 0, narrow, apply_markdown: false });
+    const { messages } = await getMessages(reader, {
+      anchor: 'newest',
+      num_before: 1000,
+      num_after: 0,
+      narrow,
+      apply_markdown: false,
+    });
     all.push(...messages.filter((m) => m.content.includes(marker)));
   }
   return all.sort((a, b) => a.id - b.id).map((m) => m.content);

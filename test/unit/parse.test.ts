@@ -23,7 +23,21 @@ function allSchemas(): [string, z.ZodType][] {
     out.push([`${key} params`, op.params], [`${key} response`, op.response]);
     if ('payload' in op && op.payload) out.push([`${key} payload`, op.payload as z.ZodType]);
   }
-  const modules = { attachment, events, linkifier, message, narrow, personal, presence, register, server, settings, subscription, user, webhook };
+  const modules = {
+    attachment,
+    events,
+    linkifier,
+    message,
+    narrow,
+    personal,
+    presence,
+    register,
+    server,
+    settings,
+    subscription,
+    user,
+    webhook,
+  };
   for (const [file, exports] of Object.entries(modules)) {
     for (const [name, value] of Object.entries(exports)) {
       if (value instanceof z.ZodType) out.push([`models/${file} ${name}`, value]);
@@ -61,7 +75,18 @@ function arbitrary(schema: z.ZodType, next: () => number, depth = 0): unknown {
   if (next() < 0.04) return pick(NOISE);
   switch (def.type) {
     case 'string':
-      return pick(['', 'a', 'hello', '#00ff00', 'x'.repeat(70), 'alice@example.com', '2024-01-01', '🙂'.repeat(3), 'private', 'stream']);
+      return pick([
+        '',
+        'a',
+        'hello',
+        '#00ff00',
+        'x'.repeat(70),
+        'alice@example.com',
+        '2024-01-01',
+        '🙂'.repeat(3),
+        'private',
+        'stream',
+      ]);
     case 'number':
       return pick([0, 1, 7, 42, -3, 1.25, 1_700_000_000, 2 ** 53, 10 ** 16]);
     case 'boolean':
@@ -157,7 +182,10 @@ describe('parseWith (compiled zod parsing)', () => {
   it('maps unknown enum values and fills defaults like zod', () => {
     const reaction = { emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'zulip_extra_emoji', user_id: 3 };
     assert.equal(parseWith(message.Reaction, reaction).data?.reaction_type, 'chat_extra_emoji');
-    assert.equal(parseWith(message.Reaction, { ...reaction, reaction_type: 'newer_kind' }).data?.reaction_type, 'unknown');
+    assert.equal(
+      parseWith(message.Reaction, { ...reaction, reaction_type: 'newer_kind' }).data?.reaction_type,
+      'unknown',
+    );
     const recipient = parseWith(message.DisplayRecipientUser, { id: 1, email: 'a@b.c', full_name: 'A' });
     assert.deepEqual(recipient.data, { id: 1, email: 'a@b.c', full_name: 'A', is_mirror_dummy: false });
   });
@@ -177,7 +205,13 @@ describe('parseWith (compiled zod parsing)', () => {
   });
 
   it('keeps a key whose default is undefined, and returns unchanged values as they came', () => {
-    const schema = z.looseObject({ a: z.string().optional().default(undefined as never), b: z.array(z.string().transform(pure((v: string) => v))) });
+    const schema = z.looseObject({
+      a: z
+        .string()
+        .optional()
+        .default(undefined as never),
+      b: z.array(z.string().transform(pure((v: string) => v))),
+    });
     const input = { b: ['x'] };
     const result = parseWith(schema, input).data!;
     assert.deepEqual(result, schema.parse({ b: ['x'] }));
@@ -199,7 +233,16 @@ describe('parseWith (compiled zod parsing)', () => {
     assert.match(source, /switch \(K\[\d+\]\.get\(v\["op"\]\)\)/);
     const bad = [
       { id: 1, type: 'no_such_type' },
-      { id: 2, type: 'reaction', op: 'toggle', message_id: 1, user_id: 2, emoji_name: 'a', emoji_code: '1', reaction_type: 'unicode_emoji' },
+      {
+        id: 2,
+        type: 'reaction',
+        op: 'toggle',
+        message_id: 1,
+        user_id: 2,
+        emoji_name: 'a',
+        emoji_code: '1',
+        reaction_type: 'unicode_emoji',
+      },
       { id: 3, type: 'reaction', op: 'add', message_id: 'x' },
       { id: 4 },
       'not an object',

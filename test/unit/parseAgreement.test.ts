@@ -57,7 +57,9 @@ describe('parseWith / parseOrRefuse agree with zod, node kind by node kind', () 
     agrees(z.string().url(), ['https://example.com', 'not a url']);
     agrees(z.email(), ['a@example.com', 'nope']);
     // A length check with a condition of its own applies only when the condition holds.
-    const when = { when: (payload: { value: unknown }) => payload.value !== 'x' } as unknown as Parameters<typeof z.minLength>[1];
+    const when = { when: (payload: { value: unknown }) => payload.value !== 'x' } as unknown as Parameters<
+      typeof z.minLength
+    >[1];
     agrees(z.string().check(z.minLength(3, when)), ['x', 'ab', 'abc']);
     agrees(z.boolean(), [true, false, 0, 'true']);
   });
@@ -65,13 +67,26 @@ describe('parseWith / parseOrRefuse agree with zod, node kind by node kind', () 
   it('enums and literals, with and without refinements', () => {
     agrees(z.enum(['a', 'b']), ['a', 'b', 'c', 1, undefined]);
     agrees(z.literal(3), [3, '3', 4]);
-    agrees(z.enum(['a', 'b']).refine((v) => v === 'a'), ['a', 'b', 'c']);
-    agrees(z.literal('x').refine(() => false), ['x', 'y']);
+    agrees(
+      z.enum(['a', 'b']).refine((v) => v === 'a'),
+      ['a', 'b', 'c'],
+    );
+    agrees(
+      z.literal('x').refine(() => false),
+      ['x', 'y'],
+    );
   });
 
   it('null, unknown and any fields', () => {
     const schema = z.object({ n: z.null(), u: z.unknown(), a: z.any() });
-    agrees(schema, [{ n: null, u: 1, a: 'x' }, { n: null, u: undefined, a: [1] }, { n: null, a: 1 }, { n: null, u: 1 }, { n: 0, u: 1, a: 1 }, { u: 1, a: 1 }]);
+    agrees(schema, [
+      { n: null, u: 1, a: 'x' },
+      { n: null, u: undefined, a: [1] },
+      { n: null, a: 1 },
+      { n: null, u: 1 },
+      { n: 0, u: 1, a: 1 },
+      { u: 1, a: 1 },
+    ]);
     agrees(z.null(), [null, undefined, 0]);
     agrees(z.array(z.unknown()), [[], [1, 'a', null], 'x']);
   });
@@ -85,15 +100,39 @@ describe('parseWith / parseOrRefuse agree with zod, node kind by node kind', () 
     agrees(z.array(z.string().transform(upper).optional()), [['a', undefined], [null]]);
     // `.optional()` over a default fills the default in for an absent value.
     agrees(z.object({ a: z.string().default('d').optional() }), [{}, { a: undefined }, { a: 'x' }, { a: 1 }]);
-    agrees(z.string().nullable().refine((v) => v !== 'bad'), [null, 'ok', 'bad', 1]);
-    agrees(z.string().optional().refine((v) => v !== 'bad'), [undefined, 'ok', 'bad']);
+    agrees(
+      z
+        .string()
+        .nullable()
+        .refine((v) => v !== 'bad'),
+      [null, 'ok', 'bad', 1],
+    );
+    agrees(
+      z
+        .string()
+        .optional()
+        .refine((v) => v !== 'bad'),
+      [undefined, 'ok', 'bad'],
+    );
   });
 
   it('defaults and pipes, with refinements of their own', () => {
-    agrees(z.string().default('d').refine((v) => v !== 'd'), [undefined, 'd', 'x', 1]);
+    agrees(
+      z
+        .string()
+        .default('d')
+        .refine((v) => v !== 'd'),
+      [undefined, 'd', 'x', 1],
+    );
     agrees(z.object({ a: z.string().default('d') }), [{}, { a: 'x' }, { a: 1 }]);
     agrees(z.string().pipe(z.string().min(2)), ['a', 'ab', 1]);
-    agrees(z.string().pipe(z.string().min(2)).refine((v) => v !== 'bad'), ['a', 'ab', 'bad']);
+    agrees(
+      z
+        .string()
+        .pipe(z.string().min(2))
+        .refine((v) => v !== 'bad'),
+      ['a', 'ab', 'bad'],
+    );
     agrees(z.object({ a: z.string().transform(upper).pipe(z.string().max(2)) }), [{ a: 'ab' }, { a: 'abc' }, { a: 1 }]);
   });
 
@@ -106,17 +145,35 @@ describe('parseWith / parseOrRefuse agree with zod, node kind by node kind', () 
       return v.length;
     });
     agrees(z.object({ t: checked }), [{ t: 'ok' }, { t: 'bad' }, { t: 1 }]);
-    agrees(z.array(checked), [['ok', 'fine'], ['ok', 'bad']]);
+    agrees(z.array(checked), [
+      ['ok', 'fine'],
+      ['ok', 'bad'],
+    ]);
     agrees(z.object({ t: z.string().transform(upper) }), [{ t: 'ok' }, { t: 1 }]);
     // A field optional on input only: absent, zod still runs the transform.
-    agrees(z.object({ a: z.string().optional().transform(pure((v: string | undefined) => v ?? 'none')) }), [{}, { a: 'x' }, { a: undefined }, { a: 1 }]);
+    agrees(
+      z.object({
+        a: z
+          .string()
+          .optional()
+          .transform(pure((v: string | undefined) => v ?? 'none')),
+      }),
+      [{}, { a: 'x' }, { a: undefined }, { a: 1 }],
+    );
   });
 
   it('objects zod must decide: strict, refined, with a catchall', () => {
-    agrees(z.object({ inner: z.strictObject({ a: z.number() }) }), [{ inner: { a: 1 } }, { inner: { a: 1, b: 2 } }, { inner: 1 }]);
+    agrees(z.object({ inner: z.strictObject({ a: z.number() }) }), [
+      { inner: { a: 1 } },
+      { inner: { a: 1, b: 2 } },
+      { inner: 1 },
+    ]);
     agrees(z.strictObject({ a: z.number() }), [{ a: 1 }, { a: 1, b: 2 }]);
     agrees(z.object({ o: z.object({ a: z.number() }).refine((o) => o.a > 0) }), [{ o: { a: 1 } }, { o: { a: 0 } }]);
-    agrees(z.object({ a: z.number() }).catchall(z.number()), [{ a: 1, b: 2 }, { a: 1, b: 'x' }]);
+    agrees(z.object({ a: z.number() }).catchall(z.number()), [
+      { a: 1, b: 2 },
+      { a: 1, b: 'x' },
+    ]);
     agrees(z.object({ a: z.number() }).catchall(z.unknown()), [{ a: 1, b: 'x' }, { a: 'x' }]);
     agrees(z.object({ a: z.number() }).catchall(z.any()), [{ a: 1, b: 'x' }, { b: 1 }]);
     agrees(z.looseObject({ a: z.number(), s: z.string().transform(upper) }), [{ a: 1, s: 'x', extra: true }, { a: 1 }]);
@@ -130,7 +187,10 @@ describe('parseWith / parseOrRefuse agree with zod, node kind by node kind', () 
   it('arrays with length checks and refinements', () => {
     agrees(z.array(z.number()).min(1).max(3), [[], [1], [1, 2, 3], [1, 2, 3, 4], ['x']]);
     agrees(z.array(z.number()).length(2), [[1], [1, 2], [1, 2, 3]]);
-    agrees(z.array(z.number()).refine((a) => a.length !== 2), [[1], [1, 2]]);
+    agrees(
+      z.array(z.number()).refine((a) => a.length !== 2),
+      [[1], [1, 2]],
+    );
     agrees(z.object({ list: z.array(z.number()).refine((a) => a.length !== 2) }), [{ list: [1] }, { list: [1, 2] }]);
     agrees(z.array(z.string().transform(upper)), [['a', 'b'], [], ['a', 1]]);
   });
@@ -149,10 +209,22 @@ describe('parseWith / parseOrRefuse agree with zod, node kind by node kind', () 
       z.looseObject({ k: z.literal('b'), s: z.string().transform(upper) }),
       z.object({ k: z.literal('c'), y: z.boolean() }),
     ]);
-    const values = [{ k: 'a', x: 1 }, { k: 'b', s: 'lower' }, { k: 'c', y: true, extra: 1 }, { k: 'b', x: 1 }, { k: 'd' }, {}, null, [1]];
+    const values = [
+      { k: 'a', x: 1 },
+      { k: 'b', s: 'lower' },
+      { k: 'c', y: true, extra: 1 },
+      { k: 'b', x: 1 },
+      { k: 'd' },
+      {},
+      null,
+      [1],
+    ];
     agrees(option, values);
     agrees(z.array(option), [values.slice(0, 3), [values[3]]]);
-    agrees(z.object({ o: option }), values.map((o) => ({ o })));
+    agrees(
+      z.object({ o: option }),
+      values.map((o) => ({ o })),
+    );
   });
 
   it('a discriminated union with an option lacking the key fails with zod’s own error', () => {
@@ -183,7 +255,10 @@ describe('parseWith / parseOrRefuse agree with zod, node kind by node kind', () 
     agrees(z.record(z.email(), z.number()), [{ x: 1 }, { 'a@example.com': 1 }]);
     agrees(z.record(z.number(), z.number()), [{ a: 1 }, { 1: 1 }]);
     agrees(z.looseRecord(z.string(), z.number()), [{ a: 1 }, { a: 'x' }]);
-    agrees(z.object({ r: z.record(z.string(), z.number()).refine((r) => !('x' in r)) }), [{ r: { a: 1 } }, { r: { x: 1 } }]);
+    agrees(z.object({ r: z.record(z.string(), z.number()).refine((r) => !('x' in r)) }), [
+      { r: { a: 1 } },
+      { r: { x: 1 } },
+    ]);
   });
 });
 
@@ -212,14 +287,27 @@ describe('compiledSource: the node kinds the compiler handles itself', () => {
     ['boolean', z.boolean()],
     ['enum and literal', z.object({ e: z.enum(['a', 'b']), l: z.literal(1) })],
     ['null, unknown, any', z.object({ n: z.null(), u: z.unknown(), a: z.any() })],
-    ['optional and nullable', z.object({ o: z.string().optional(), n: z.number().nullable(), t: z.string().transform(upper).nullable() })],
+    [
+      'optional and nullable',
+      z.object({ o: z.string().optional(), n: z.number().nullable(), t: z.string().transform(upper).nullable() }),
+    ],
     ['default', z.object({ d: z.string().default('x') })],
     ['pipe over a pure transform', z.object({ p: z.string().transform(upper).pipe(z.string().max(3)) })],
     ['array with length checks', z.array(z.number()).min(1).max(3)],
-    ['loose objects and catchalls', z.object({ a: z.looseObject({ b: z.number() }), c: z.object({ d: z.number() }).catchall(z.unknown()), e: z.object({}).catchall(z.any()) })],
+    [
+      'loose objects and catchalls',
+      z.object({
+        a: z.looseObject({ b: z.number() }),
+        c: z.object({ d: z.number() }).catchall(z.unknown()),
+        e: z.object({}).catchall(z.any()),
+      }),
+    ],
     ['nested record', z.object({ r: z.record(z.string(), z.string().transform(upper)) })],
     ['union', z.object({ u: z.union([z.string(), z.array(z.number())]) })],
-    ['discriminated union', z.array(z.discriminatedUnion('k', [z.object({ k: z.literal('a') }), z.object({ k: z.literal('b') })]))],
+    [
+      'discriminated union',
+      z.array(z.discriminatedUnion('k', [z.object({ k: z.literal('a') }), z.object({ k: z.literal('b') })])),
+    ],
   ];
   for (const [name, schema] of compiled) {
     it(`compiles ${name} without handing any node to zod`, () => {

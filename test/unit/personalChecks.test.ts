@@ -39,7 +39,11 @@ describe('saved snippet checks', () => {
   it('refuses a title or content of only spaces', () => {
     refuses(() => check('POST /saved_snippets', { title: '   ', content: 'x' }), 'Give the snippet a title.', 'title');
     refuses(() => check('POST /saved_snippets', { title: 't', content: ' \n ' }), 'The snippet is empty.', 'content');
-    refuses(() => check('PATCH /saved_snippets/{saved_snippet_id}', { saved_snippet_id: 1, content: '  ' }), 'The snippet is empty.', 'content');
+    refuses(
+      () => check('PATCH /saved_snippets/{saved_snippet_id}', { saved_snippet_id: 1, content: '  ' }),
+      'The snippet is empty.',
+      'content',
+    );
     check('POST /saved_snippets', { title: ' t ', content: ' x ' });
   });
 });
@@ -55,7 +59,11 @@ describe('reminder checks', () => {
   it('needs a newer server only for a non-empty note', () => {
     check('POST /reminders', { message_id: 1, note: '' }, FL.reminders);
     check('POST /reminders', { message_id: 1 }, FL.reminders);
-    refuses(() => check('POST /reminders', { message_id: 1, note: 'n' }, FL.reminderNote - 1), 'notes on reminders', 'note');
+    refuses(
+      () => check('POST /reminders', { message_id: 1, note: 'n' }, FL.reminderNote - 1),
+      'notes on reminders',
+      'note',
+    );
     check('POST /reminders', { message_id: 1, note: 'n' }, FL.reminderNote);
   });
 
@@ -79,21 +87,36 @@ describe('reminder checks', () => {
 describe('scheduled message parameters', () => {
   it('explains a bad delivery time or empty content', () => {
     const base = { type: 'direct', to: [1], content: 'x', scheduled_delivery_timestamp: 100 };
-    assert.ok(messages('POST /scheduled_messages', { ...base, scheduled_delivery_timestamp: -5 }).includes('The delivery time must be a UNIX time in seconds.'));
+    assert.ok(
+      messages('POST /scheduled_messages', { ...base, scheduled_delivery_timestamp: -5 }).includes(
+        'The delivery time must be a UNIX time in seconds.',
+      ),
+    );
     assert.ok(messages('POST /scheduled_messages', { ...base, content: '' }).includes('The message is empty.'));
-    assert.ok(messages('PATCH /scheduled_messages/{scheduled_message_id}', { scheduled_message_id: 1, content: '' }).includes('The message is empty.'));
+    assert.ok(
+      messages('PATCH /scheduled_messages/{scheduled_message_id}', { scheduled_message_id: 1, content: '' }).includes(
+        'The message is empty.',
+      ),
+    );
   });
 });
 
 describe('settings checks', () => {
-  it('changes other users\' settings only from the feature level that allows it', () => {
+  it("changes other users' settings only from the feature level that allows it", () => {
     const params = { target_users: { user_ids: [2] }, twenty_four_hour_time: true };
-    refuses(() => check('PATCH /settings', params, FL.settingsTargetUsers - 1), 'cannot change other users', 'target_users');
+    refuses(
+      () => check('PATCH /settings', params, FL.settingsTargetUsers - 1),
+      'cannot change other users',
+      'target_users',
+    );
     check('PATCH /settings', params, FL.settingsTargetUsers);
   });
 
   it('calls the recent view "recent_topics" on servers older than the rename', () => {
-    assert.equal(encode('PATCH /settings', { web_home_view: 'recent' }, FL.homeViewRecent - 1).web_home_view, 'recent_topics');
+    assert.equal(
+      encode('PATCH /settings', { web_home_view: 'recent' }, FL.homeViewRecent - 1).web_home_view,
+      'recent_topics',
+    );
     assert.equal(encode('PATCH /settings', { web_home_view: 'recent' }, FL.homeViewRecent).web_home_view, 'recent');
   });
 });

@@ -32,7 +32,10 @@ describe('presence groups at the threshold', () => {
 
 describe('snapshotPresenceTimes: the snapshot entry forms', () => {
   it('modern entries pass through as they are', () => {
-    assert.deepEqual(snapshotPresenceTimes({ active_timestamp: 10, idle_timestamp: 20 }), { active_timestamp: 10, idle_timestamp: 20 });
+    assert.deepEqual(snapshotPresenceTimes({ active_timestamp: 10, idle_timestamp: 20 }), {
+      active_timestamp: 10,
+      idle_timestamp: 20,
+    });
     assert.deepEqual(snapshotPresenceTimes({ idle_timestamp: 20 }), { idle_timestamp: 20 });
   });
 
@@ -43,9 +46,15 @@ describe('snapshotPresenceTimes: the snapshot entry forms', () => {
   });
 
   it('a legacy aggregate: active at t is active and online at t, idle at t only online', () => {
-    assert.deepEqual(snapshotPresenceTimes({ aggregated: { status: 'active', timestamp: 50 } }), { active_timestamp: 50, idle_timestamp: 50 });
+    assert.deepEqual(snapshotPresenceTimes({ aggregated: { status: 'active', timestamp: 50 } }), {
+      active_timestamp: 50,
+      idle_timestamp: 50,
+    });
     assert.deepEqual(snapshotPresenceTimes({ aggregated: { status: 'idle', timestamp: 50 } }), { idle_timestamp: 50 });
-    assert.deepEqual(snapshotPresenceTimes({ website: { status: 'active', timestamp: 40 } }), { active_timestamp: 40, idle_timestamp: 40 });
+    assert.deepEqual(snapshotPresenceTimes({ website: { status: 'active', timestamp: 40 } }), {
+      active_timestamp: 40,
+      idle_timestamp: 40,
+    });
   });
 
   it('the aggregate decides over the per-client reports next to it', () => {
@@ -59,7 +68,10 @@ describe('snapshotPresenceTimes: the snapshot entry forms', () => {
 
   it('without a usable aggregate, the per-client reports are merged', () => {
     assert.deepEqual(
-      snapshotPresenceTimes({ ZulipMobile: { status: 'active', timestamp: 50 }, ZulipPython: { status: 'idle', timestamp: 70 } }),
+      snapshotPresenceTimes({
+        ZulipMobile: { status: 'active', timestamp: 50 },
+        ZulipPython: { status: 'idle', timestamp: 70 },
+      }),
       { active_timestamp: 50, idle_timestamp: 70 },
     );
     assert.deepEqual(

@@ -41,7 +41,12 @@ describe('PresencePinger', () => {
     const timers = fakeTimers();
     const focus = fakeFocus(true);
     const pings: string[] = [];
-    const pinger = new PresencePinger(async (status) => void pings.push(status), () => 60, focus, timers);
+    const pinger = new PresencePinger(
+      async (status) => void pings.push(status),
+      () => 60,
+      focus,
+      timers,
+    );
     pinger.start();
     await settle();
     assert.deepEqual(pings, ['active']);

@@ -15,19 +15,42 @@ describe('read receipts', function () {
     const s = useServer();
 
     it('lists who has read a message: not the sender, not who keeps reading private, not who the asker muted or who muted the asker', async () => {
-      const [alice, bob, carol, olivia] = ['alice', 'bob', 'carol', 'olivia'].map((n) => s.clientOf(byEmail(s.server, n)));
-      const ids = Object.fromEntries(['alice', 'bob', 'carol', 'olivia', 'adam'].map((n) => [n, byEmail(s.server, n).userId]));
+      const [alice, bob, carol, olivia] = ['alice', 'bob', 'carol', 'olivia'].map((n) =>
+        s.clientOf(byEmail(s.server, n)),
+      );
+      const ids = Object.fromEntries(
+        ['alice', 'bob', 'carol', 'olivia', 'adam'].map((n) => [n, byEmail(s.server, n).userId]),
+      );
       const general = await channelId(alice!, 'general');
-      const { id } = await sendMessage(alice!, { type: 'stream', to: general, topic: `receipts ${Date.now()}`, content: 'who reads this?' });
-      assert.deepEqual((await getReadReceipts(alice!, { message_id: id })).user_ids, [], 'the sender has read it, and is left out');
-      for (const reader of [bob!, carol!, olivia!]) await updateMessageFlags(reader, { messages: [id], op: 'add', flag: 'read' });
-      assert.deepEqual((await getReadReceipts(alice!, { message_id: id })).user_ids, [ids.bob, ids.carol, ids.olivia].sort((a, b) => a! - b!));
+      const { id } = await sendMessage(alice!, {
+        type: 'stream',
+        to: general,
+        topic: `receipts ${Date.now()}`,
+        content: 'who reads this?',
+      });
+      assert.deepEqual(
+        (await getReadReceipts(alice!, { message_id: id })).user_ids,
+        [],
+        'the sender has read it, and is left out',
+      );
+      for (const reader of [bob!, carol!, olivia!])
+        await updateMessageFlags(reader, { messages: [id], op: 'add', flag: 'read' });
+      assert.deepEqual(
+        (await getReadReceipts(alice!, { message_id: id })).user_ids,
+        [ids.bob, ids.carol, ids.olivia].sort((a, b) => a! - b!),
+      );
       await updateSettings(carol!, { send_read_receipts: false });
-      assert.deepEqual((await getReadReceipts(alice!, { message_id: id })).user_ids, [ids.bob, ids.olivia].sort((a, b) => a! - b!));
+      assert.deepEqual(
+        (await getReadReceipts(alice!, { message_id: id })).user_ids,
+        [ids.bob, ids.olivia].sort((a, b) => a! - b!),
+      );
       await muteUser(alice!, { muted_user_id: ids.olivia! });
       assert.deepEqual((await getReadReceipts(alice!, { message_id: id })).user_ids, [ids.bob]);
       // Muted by Alice, not by Bob: Bob still sees Olivia, and himself (he read it).
-      assert.deepEqual((await getReadReceipts(bob!, { message_id: id })).user_ids, [ids.olivia, ids.bob].sort((a, b) => a! - b!));
+      assert.deepEqual(
+        (await getReadReceipts(bob!, { message_id: id })).user_ids,
+        [ids.olivia, ids.bob].sort((a, b) => a! - b!),
+      );
       // Olivia mutes Bob: Bob no longer sees her.
       await muteUser(olivia!, { muted_user_id: ids.bob! });
       assert.deepEqual((await getReadReceipts(bob!, { message_id: id })).user_ids, [ids.bob]);
@@ -36,7 +59,12 @@ describe('read receipts', function () {
     it('an organisation with read receipts off refuses them, and says so in /register', async () => {
       const alice = s.clientOf(byEmail(s.server, 'alice'));
       const general = await channelId(alice, 'general');
-      const { id } = await sendMessage(alice, { type: 'stream', to: general, topic: 'receipts off', content: 'private reading' });
+      const { id } = await sendMessage(alice, {
+        type: 'stream',
+        to: general,
+        topic: 'receipts off',
+        content: 'private reading',
+      });
       assert.equal((await registerQueue(alice, { fetch_event_types: ['realm'] })).realm_enable_read_receipts, true);
       s.server.state.realm.settings.enable_read_receipts = false;
       try {
@@ -54,10 +82,16 @@ describe('read receipts', function () {
     const alice = clientFor(server, byEmail(server, 'alice'));
     try {
       // No such realm setting below 137: the extension offers no "Read by".
-      assert.equal('realm_enable_read_receipts' in (await registerQueue(alice, { fetch_event_types: ['realm'] })), false);
+      assert.equal(
+        'realm_enable_read_receipts' in (await registerQueue(alice, { fetch_event_types: ['realm'] })),
+        false,
+      );
       await getOwnUser(alice); // the client learns the server's level
       const before = server.server.credentialedRequests;
-      await assert.rejects(getReadReceipts(alice, { message_id: 1 }), (e) => e instanceof ValidationError && /feature level 137/.test(e.message));
+      await assert.rejects(
+        getReadReceipts(alice, { message_id: 1 }),
+        (e) => e instanceof ValidationError && /feature level 137/.test(e.message),
+      );
       assert.equal(server.server.credentialedRequests, before, 'nothing sent');
     } finally {
       await alice.close();

@@ -27,7 +27,10 @@ const GROUPS = [
 ];
 
 function realm(role: number, snapshot: Record<string, unknown> = {}, groups: unknown[] = GROUPS): RealmState {
-  const r = new RealmState(() => role, () => ME);
+  const r = new RealmState(
+    () => role,
+    () => ME,
+  );
   r.reset({ realm_user_groups: groups, ...snapshot });
   return r;
 }
@@ -48,7 +51,11 @@ describe('RealmState: settings and limits', () => {
     assert.equal(defaults.maxChannelNameLength, 60);
     assert.equal(defaults.maxChannelDescriptionLength, 1024);
     assert.equal(defaults.longpollTimeoutSeconds, 90);
-    const set = realm(MEMBER, { max_stream_name_length: 42, max_stream_description_length: 500, event_queue_longpoll_timeout_seconds: 30 });
+    const set = realm(MEMBER, {
+      max_stream_name_length: 42,
+      max_stream_description_length: 500,
+      event_queue_longpoll_timeout_seconds: 30,
+    });
     assert.equal(set.maxChannelNameLength, 42);
     assert.equal(set.maxChannelDescriptionLength, 500);
     assert.equal(set.longpollTimeoutSeconds, 30);
@@ -64,7 +71,13 @@ describe('RealmState: settings and limits', () => {
     assert.equal(realm(MEMBER, { realm_message_content_edit_limit_seconds: 0 }).contentEditLimitSeconds, null);
     assert.equal(realm(MEMBER, { realm_message_content_edit_limit_seconds: 'soon' }).contentEditLimitSeconds, null);
     assert.equal(realm(MEMBER, { realm_message_content_edit_limit_seconds: 1 }).contentEditLimitSeconds, 1);
-    assert.equal(realm(MEMBER, { realm_allow_message_deleting: true, realm_message_content_delete_limit_seconds: 0 }).deleteRefusal(true, 10 ** 9), undefined);
+    assert.equal(
+      realm(MEMBER, {
+        realm_allow_message_deleting: true,
+        realm_message_content_delete_limit_seconds: 0,
+      }).deleteRefusal(true, 10 ** 9),
+      undefined,
+    );
   });
 
   it('limits moving between channels in time for members only', () => {
@@ -88,14 +101,23 @@ describe('RealmState: moving and resolving topics', () => {
   });
 
   it('counts an unknown group as allowed (the server has the last word)', () => {
-    assert.equal(realm(MEMBER, { realm_can_move_messages_between_topics_group: UNKNOWN_GROUP }).canMoveBetweenTopics(), true);
+    assert.equal(
+      realm(MEMBER, { realm_can_move_messages_between_topics_group: UNKNOWN_GROUP }).canMoveBetweenTopics(),
+      true,
+    );
   });
 
   it('resolves topics by its own group when the server sends one, else by the topic-move permission', () => {
-    const own = realm(MEMBER, { realm_can_resolve_topics_group: NOBODY, realm_can_move_messages_between_topics_group: EVERYONE });
+    const own = realm(MEMBER, {
+      realm_can_resolve_topics_group: NOBODY,
+      realm_can_move_messages_between_topics_group: EVERYONE,
+    });
     assert.equal(own.canResolveTopics(), false);
     assert.equal(own.canMoveBetweenTopics(), true);
-    const ownAllows = realm(MEMBER, { realm_can_resolve_topics_group: EVERYONE, realm_can_move_messages_between_topics_group: NOBODY });
+    const ownAllows = realm(MEMBER, {
+      realm_can_resolve_topics_group: EVERYONE,
+      realm_can_move_messages_between_topics_group: NOBODY,
+    });
     assert.equal(ownAllows.canResolveTopics(), true);
     assert.equal(realm(MEMBER, { realm_can_move_messages_between_topics_group: NOBODY }).canResolveTopics(), false);
     assert.equal(realm(MEMBER, { realm_edit_topic_policy: 2 }).canResolveTopics(), false);
@@ -110,9 +132,15 @@ describe('RealmState: posting to a channel', () => {
 
   it('follows an anonymous can_send_message_group', () => {
     const r = realm(MEMBER);
-    assert.equal(r.canPostToChannel({ can_send_message_group: { direct_members: [OTHER], direct_subgroups: [] } }), false);
+    assert.equal(
+      r.canPostToChannel({ can_send_message_group: { direct_members: [OTHER], direct_subgroups: [] } }),
+      false,
+    );
     assert.equal(r.canPostToChannel({ can_send_message_group: { direct_members: [ME], direct_subgroups: [] } }), true);
-    assert.equal(r.canPostToChannel({ can_send_message_group: { direct_members: [], direct_subgroups: [MEMBERS] } }), true);
+    assert.equal(
+      r.canPostToChannel({ can_send_message_group: { direct_members: [], direct_subgroups: [MEMBERS] } }),
+      true,
+    );
   });
 
   it('falls back to stream_post_policy when can_send_message_group is null', () => {
@@ -137,28 +165,53 @@ describe('RealmState: deleting messages', () => {
   it('lets the members of can_delete_any_message_group delete others’ messages', () => {
     const r = realm(MEMBER, { realm_can_delete_any_message_group: { direct_members: [ME], direct_subgroups: [] } });
     assert.equal(r.deleteRefusal(false, 10 ** 6), undefined);
-    const notIn = realm(ADMIN, { realm_can_delete_any_message_group: { direct_members: [OTHER], direct_subgroups: [] } });
+    const notIn = realm(ADMIN, {
+      realm_can_delete_any_message_group: { direct_members: [OTHER], direct_subgroups: [] },
+    });
     assert.match(notIn.deleteRefusal(false, 1) ?? '', /only your own messages/);
   });
 
   it('counts an unknown own-message group as allowed', () => {
-    assert.equal(realm(MEMBER, { realm_can_delete_own_message_group: UNKNOWN_GROUP }).deleteRefusal(true, 1), undefined);
-    assert.match(realm(MEMBER, { realm_can_delete_own_message_group: NOBODY }).deleteRefusal(true, 1) ?? '', /does not let you/);
+    assert.equal(
+      realm(MEMBER, { realm_can_delete_own_message_group: UNKNOWN_GROUP }).deleteRefusal(true, 1),
+      undefined,
+    );
+    assert.match(
+      realm(MEMBER, { realm_can_delete_own_message_group: NOBODY }).deleteRefusal(true, 1) ?? '',
+      /does not let you/,
+    );
   });
 
   it('falls back to allow_message_deleting when delete_own_message_policy is absent or unknown', () => {
     assert.equal(realm(MEMBER, { realm_allow_message_deleting: true }).deleteRefusal(true, 1), undefined);
-    assert.equal(realm(MEMBER, { realm_delete_own_message_policy: 99, realm_allow_message_deleting: true }).deleteRefusal(true, 1), undefined);
-    assert.match(realm(MEMBER, { realm_delete_own_message_policy: 99 }).deleteRefusal(true, 1) ?? '', /does not let you/);
+    assert.equal(
+      realm(MEMBER, { realm_delete_own_message_policy: 99, realm_allow_message_deleting: true }).deleteRefusal(true, 1),
+      undefined,
+    );
+    assert.match(
+      realm(MEMBER, { realm_delete_own_message_policy: 99 }).deleteRefusal(true, 1) ?? '',
+      /does not let you/,
+    );
   });
 
   it('names the passed time limit in days, hours, minutes or seconds', () => {
     const cases: [number, string][] = [
-      [86400, '1 day'], [172800, '2 days'], [3600, '1 hour'], [7200, '2 hours'], [90000, '25 hours'],
-      [60, '1 minute'], [600, '10 minutes'], [5400, '90 minutes'], [1, '1 second'], [90, '90 seconds'],
+      [86400, '1 day'],
+      [172800, '2 days'],
+      [3600, '1 hour'],
+      [7200, '2 hours'],
+      [90000, '25 hours'],
+      [60, '1 minute'],
+      [600, '10 minutes'],
+      [5400, '90 minutes'],
+      [1, '1 second'],
+      [90, '90 seconds'],
     ];
     for (const [limit, text] of cases) {
-      const r = realm(MEMBER, { realm_allow_message_deleting: true, realm_message_content_delete_limit_seconds: limit });
+      const r = realm(MEMBER, {
+        realm_allow_message_deleting: true,
+        realm_message_content_delete_limit_seconds: limit,
+      });
       assert.equal(r.deleteRefusal(true, limit), undefined, `${limit} s at its limit`);
       assert.equal(r.deleteRefusal(true, limit + 1), `the time limit for deleting your messages (${text}) has passed.`);
     }

@@ -73,7 +73,16 @@ export function recordingServer(): RecordingServer {
       const query = Object.fromEntries(url.searchParams);
       const form = Object.fromEntries(new URLSearchParams(multipart ? '' : body));
       const params = method === 'GET' ? query : form;
-      const request: RecordedRequest = { method, url: req.url ?? '', path: url.pathname, query, form, params, body, headers: req.headers };
+      const request: RecordedRequest = {
+        method,
+        url: req.url ?? '',
+        path: url.pathname,
+        query,
+        form,
+        params,
+        body,
+        headers: req.headers,
+      };
       requests.push(request);
       if ('raw' in reply) {
         res.writeHead(reply.raw.status, { 'content-type': 'application/json', ...reply.raw.headers });
@@ -127,6 +136,10 @@ export function recordingServer(): RecordingServer {
 }
 
 /** The method, path and parameters of a request, to compare with one `deepEqual`. */
-export function brief({ method, path, params }: RecordedRequest): { method: string; path: string; params: Record<string, string> } {
+export function brief({ method, path, params }: RecordedRequest): {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+} {
   return { method, path, params };
 }

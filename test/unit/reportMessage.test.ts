@@ -7,24 +7,43 @@ import { registerQueue } from '../../src/api/events/routes';
 import { getMessages, reportMessage, sendMessage } from '../../src/api/messages/routes';
 import { getOwnUser } from '../../src/api/users/routes';
 import { legacyReportTypes, offersReport } from '../../src/api/messages/reportTypes';
-import { byEmail, channelId, clientFor, offlineClient, refused, startTestServer, useServer, type RunningServer } from './helpers';
+import {
+  byEmail,
+  channelId,
+  clientFor,
+  offlineClient,
+  refused,
+  startTestServer,
+  useServer,
+  type RunningServer,
+} from './helpers';
 
 const LEADERSHIP = 6;
 const KEYS = ['spam', 'harassment', 'inappropriate', 'norms', 'other'];
 
 /** A raw form POST as alice or bob (the client would refuse some of these before sending). */
-async function rawPost(server: RunningServer, who: string, path: string, form: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+async function rawPost(
+  server: RunningServer,
+  who: string,
+  path: string,
+  form: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const account = byEmail(server, who);
   const res = await fetch(`${server.url}/api/v1${path}`, {
-    method: 'POST', body: new URLSearchParams(form).toString(),
-    headers: { Authorization: 'Basic ' + Buffer.from(`${account.email}:${account.apiKey}`).toString('base64'), 'Content-Type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    body: new URLSearchParams(form).toString(),
+    headers: {
+      Authorization: 'Basic ' + Buffer.from(`${account.email}:${account.apiKey}`).toString('base64'),
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 /** The newest messages of the moderation channel, as the notification bot posted them. */
 function reportsIn(server: RunningServer): { topic: string; content: string; senderId: number }[] {
-  return [...server.state.messages.values()].filter((m) => m.streamId === LEADERSHIP && m.senderId === server.state.notificationBotId)
+  return [...server.state.messages.values()]
+    .filter((m) => m.streamId === LEADERSHIP && m.senderId === server.state.notificationBotId)
     .map((m) => ({ topic: m.topic, content: m.content, senderId: m.senderId }));
 }
 
@@ -38,7 +57,10 @@ describe('report a message', function () {
       const bob = s.clientOf(byEmail(s.server, 'bob'));
       const reg = await registerQueue(bob, { fetch_event_types: ['realm'] });
       assert.equal(reg.realm_moderation_request_channel_id, LEADERSHIP);
-      assert.deepEqual(reg.server_report_message_types?.map((t) => t.key), KEYS);
+      assert.deepEqual(
+        reg.server_report_message_types?.map((t) => t.key),
+        KEYS,
+      );
       assert.equal(reg.server_report_message_types?.find((t) => t.key === 'norms')?.name, 'Violates community norms');
     });
 
@@ -55,28 +77,55 @@ describe('report a message', function () {
       const report = reports[reports.length - 1]!;
       assert.equal(report.topic, 'Alice Anders moderation');
       const ids = { alice: byEmail(s.server, 'alice').userId, bob: byEmail(s.server, 'bob').userId };
-      assert.match(report.content, new RegExp(`^@_\\*\\*Bob Brown\\|${ids.bob}\\*\\* reported a message sent by @_\\*\\*Alice Anders\\|${ids.alice}\\*\\* at <time:\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+00:00>\\.\\n`));
+      assert.match(
+        report.content,
+        new RegExp(
+          `^@_\\*\\*Bob Brown\\|${ids.bob}\\*\\* reported a message sent by @_\\*\\*Alice Anders\\|${ids.alice}\\*\\* at <time:\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+00:00>\\.\\n`,
+        ),
+      );
       assert.ok(report.content.includes('```quote\n**Spam**. Third time today.\n```'), report.content);
-      assert.ok(report.content.includes(`\`\`\` spoiler Original message at #**general>${topic}@${id}**\nbuy cheap watches\n\`\`\``), report.content);
+      assert.ok(
+        report.content.includes(
+          `\`\`\` spoiler Original message at #**general>${topic}@${id}**\nbuy cheap watches\n\`\`\``,
+        ),
+        report.content,
+      );
       // The reporter, a member, does not see the private channel: the report is for its members.
       const olivia = s.clientOf(byEmail(s.server, 'olivia'));
-      const { messages } = await getMessages(olivia, { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'channel', operand: LEADERSHIP }] });
+      const { messages } = await getMessages(olivia, {
+        anchor: 'newest',
+        num_before: 1,
+        num_after: 0,
+        narrow: [{ operator: 'channel', operand: LEADERSHIP }],
+      });
       assert.equal(messages[0]?.subject, 'Alice Anders moderation');
     });
 
     it('any message the reporter can read, their own included; not one they cannot read', async () => {
       const alice = s.clientOf(byEmail(s.server, 'alice'));
       const general = await channelId(alice, 'general');
-      const { id } = await sendMessage(alice, { type: 'stream', to: general, topic: 'own report', content: 'I regret this' });
+      const { id } = await sendMessage(alice, {
+        type: 'stream',
+        to: general,
+        topic: 'own report',
+        content: 'I regret this',
+      });
       await reportMessage(alice, { message_id: id, report_type: 'norms' });
-      const leadershipMessage = [...s.server.state.messages.values()].find((m) => m.streamId === LEADERSHIP && m.senderId !== s.server.state.notificationBotId)!;
+      const leadershipMessage = [...s.server.state.messages.values()].find(
+        (m) => m.streamId === LEADERSHIP && m.senderId !== s.server.state.notificationBotId,
+      )!;
       const raw = await rawPost(s.server, 'bob', `/messages/${leadershipMessage.id}/report`, { report_type: 'spam' });
       assert.deepEqual([raw.status, raw.body.code, raw.body.msg], [400, 'BAD_REQUEST', 'Invalid message(s)']);
     });
 
     it("the real server's refusals: an unknown type, 'other' without a description, over 1000 characters", async () => {
       const alice = s.clientOf(byEmail(s.server, 'alice'));
-      const { id } = await sendMessage(alice, { type: 'stream', to: await channelId(alice, 'general'), topic: 'refusals', content: 'hm' });
+      const { id } = await sendMessage(alice, {
+        type: 'stream',
+        to: await channelId(alice, 'general'),
+        topic: 'refusals',
+        content: 'hm',
+      });
       const post = (form: Record<string, string>) => rawPost(s.server, 'bob', `/messages/${id}/report`, form);
       const expect = async (form: Record<string, string>, msg: string) => {
         const r = await post(form);
@@ -86,7 +135,10 @@ describe('report a message', function () {
       await expect({ report_type: 'rude' }, 'Invalid report_type');
       await expect({ report_type: 'other' }, 'An explanation is required.');
       await expect({ report_type: 'other', description: '' }, 'An explanation is required.');
-      await expect({ report_type: 'spam', description: 'x'.repeat(1001) }, 'description is too long (limit: 1000 characters)');
+      await expect(
+        { report_type: 'spam', description: 'x'.repeat(1001) },
+        'description is too long (limit: 1000 characters)',
+      );
       assert.equal(reportsIn(s.server).length, before, 'nothing posted');
       // 1000 code points is the limit, not 1000 UTF-16 units: 1000 emoji pass.
       assert.equal((await post({ report_type: 'other', description: '🙈'.repeat(1000) })).status, 200);
@@ -96,11 +148,22 @@ describe('report a message', function () {
     it('the client refuses the same before sending', async () => {
       const client = offlineClient({ featureLevel: 482 });
       await refused(reportMessage(client, { message_id: 1, report_type: 'other' }), 'description', /required/);
-      await refused(reportMessage(client, { message_id: 1, report_type: 'other', description: '   ' }), 'description', /required/);
-      await refused(reportMessage(client, { message_id: 1, report_type: 'spam', description: 'x'.repeat(1001) }), 'description', /1001 characters, at most 1000/);
+      await refused(
+        reportMessage(client, { message_id: 1, report_type: 'other', description: '   ' }),
+        'description',
+        /required/,
+      );
+      await refused(
+        reportMessage(client, { message_id: 1, report_type: 'spam', description: 'x'.repeat(1001) }),
+        'description',
+        /1001 characters, at most 1000/,
+      );
       await refused(reportMessage(client, { message_id: 1, report_type: '' }), 'report_type');
       // At the limit it goes to the server (which cannot be reached here: not a ValidationError).
-      await assert.rejects(reportMessage(client, { message_id: 1, report_type: 'spam', description: '🙈'.repeat(1000) }), (e) => !(e instanceof ValidationError));
+      await assert.rejects(
+        reportMessage(client, { message_id: 1, report_type: 'spam', description: '🙈'.repeat(1000) }),
+        (e) => !(e instanceof ValidationError),
+      );
       await client.close();
     });
 
@@ -109,9 +172,15 @@ describe('report a message', function () {
       const settings = s.server.state.realm.settings;
       settings.moderation_request_channel_id = null;
       try {
-        assert.equal((await registerQueue(bob, { fetch_event_types: ['realm'] })).realm_moderation_request_channel_id, -1);
+        assert.equal(
+          (await registerQueue(bob, { fetch_event_types: ['realm'] })).realm_moderation_request_channel_id,
+          -1,
+        );
         const r = await rawPost(s.server, 'bob', '/messages/1/report', { report_type: 'spam' });
-        assert.deepEqual([r.status, r.body.code, r.body.msg], [400, 'BAD_REQUEST', 'Message reporting is not enabled in this organization.']);
+        assert.deepEqual(
+          [r.status, r.body.code, r.body.msg],
+          [400, 'BAD_REQUEST', 'Message reporting is not enabled in this organization.'],
+        );
       } finally {
         settings.moderation_request_channel_id = LEADERSHIP;
       }
@@ -124,7 +193,10 @@ describe('report a message', function () {
     assert.equal(offersReport(482, -1), false, 'reporting off');
     assert.equal(offersReport(482, undefined), false, 'a server that does not say');
     // Below 435 the client offers the server's five fixed reasons, in its order.
-    assert.deepEqual(legacyReportTypes().map((t) => t.key), KEYS);
+    assert.deepEqual(
+      legacyReportTypes().map((t) => t.key),
+      KEYS,
+    );
   });
 
   describe('feature levels', () => {
@@ -170,8 +242,15 @@ describe('report a message', function () {
       await at(434, async (server) => {
         const bob = clientFor(server, byEmail(server, 'bob'));
         try {
-          assert.equal('server_report_message_types' in (await registerQueue(bob, { fetch_event_types: ['realm'] })), false);
-          await refused(reportMessage(bob, { message_id: 1, report_type: 'scam' }), 'report_type', /does not know the report type "scam"/);
+          assert.equal(
+            'server_report_message_types' in (await registerQueue(bob, { fetch_event_types: ['realm'] })),
+            false,
+          );
+          await refused(
+            reportMessage(bob, { message_id: 1, report_type: 'scam' }),
+            'report_type',
+            /does not know the report type "scam"/,
+          );
         } finally {
           await bob.close();
         }
@@ -179,9 +258,15 @@ describe('report a message', function () {
       await at(435, async (server) => {
         const bob = clientFor(server, byEmail(server, 'bob'));
         try {
-          assert.deepEqual((await registerQueue(bob, { fetch_event_types: ['realm'] })).server_report_message_types?.map((t) => t.key), KEYS);
+          assert.deepEqual(
+            (await registerQueue(bob, { fetch_event_types: ['realm'] })).server_report_message_types?.map((t) => t.key),
+            KEYS,
+          );
           // Not refused by the client: this server lists its own types, and it refuses this one.
-          await assert.rejects(reportMessage(bob, { message_id: 1, report_type: 'scam' }), (e) => !(e instanceof ValidationError) && /Invalid report_type/.test(String(e)));
+          await assert.rejects(
+            reportMessage(bob, { message_id: 1, report_type: 'scam' }),
+            (e) => !(e instanceof ValidationError) && /Invalid report_type/.test(String(e)),
+          );
         } finally {
           await bob.close();
         }

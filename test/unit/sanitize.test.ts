@@ -12,20 +12,74 @@ const REALM = 'https://chat.example.com';
 
 // The pages' sanitiser with the dompurify package (the pages get the same code from the shared
 // dist/webview/purify.js), on jsdom's DOM: the same HTML parser algorithm as the webview's.
-const sanitizer = createServerHtmlSanitizer(new JSDOM('').window as unknown as Parameters<typeof createServerHtmlSanitizer>[0], createDOMPurify);
-const sanitizeServerHtml = (html: string, realmUrl: string, options?: SanitizeOptions): string => sanitizer.html(html, realmUrl, options);
+const sanitizer = createServerHtmlSanitizer(
+  new JSDOM('').window as unknown as Parameters<typeof createServerHtmlSanitizer>[0],
+  createDOMPurify,
+);
+const sanitizeServerHtml = (html: string, realmUrl: string, options?: SanitizeOptions): string =>
+  sanitizer.html(html, realmUrl, options);
 
 const ALLOWED_TAGS = new Set([
-  'p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'del', 's', 'u', 'sub', 'sup', 'code', 'pre', 'blockquote',
-  'ul', 'ol', 'li', 'a', 'img', 'time', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'p',
+  'br',
+  'hr',
+  'div',
+  'span',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'del',
+  's',
+  'u',
+  'sub',
+  'sup',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'time',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
   // Formulas (KaTeX's MathML and SVG).
   ...KATEX_TAGS,
 ]);
 const ALLOWED_ATTRIBUTES = new Set([
-  'href', 'title', 'src', 'alt', 'datetime', 'data-user-id', 'start', 'align', 'class', 'role', 'aria-label', 'aria-hidden',
-  'data-stream-id', 'data-style', ...Object.values(KATEX_ATTRIBUTES).flat().map((a) => a.toLowerCase()),
+  'href',
+  'title',
+  'src',
+  'alt',
+  'datetime',
+  'data-user-id',
+  'start',
+  'align',
+  'class',
+  'role',
+  'aria-label',
+  'aria-hidden',
+  'data-stream-id',
+  'data-style',
+  ...Object.values(KATEX_ATTRIBUTES)
+    .flat()
+    .map((a) => a.toLowerCase()),
 ]);
-const KATEX_CLASS = new RegExp(`^(?:${KATEX_CLASSES.map((c) => c.replace(/[-]/g, '\\-').replace(/\*/g, '[\\w-]*')).join('|')})$`);
+const KATEX_CLASS = new RegExp(
+  `^(?:${KATEX_CLASSES.map((c) => c.replace(/[-]/g, '\\-').replace(/\*/g, '[\\w-]*')).join('|')})$`,
+);
 
 /** Checks the sanitised output structurally; returns the problems found. */
 function problems(html: string): string[] {
@@ -44,13 +98,24 @@ function problems(html: string): string[] {
     for (const [, attr, value = ''] of m[3].matchAll(/\s+([^\s"'=<>`/]+)(?:="([^"]*)")?/g)) {
       const a = attr.toLowerCase();
       if (!ALLOWED_ATTRIBUTES.has(a)) found.push(`attribute ${a} on <${name}>`);
-      const decoded = value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
-      if (a === 'data-style' && (katexStyle(decoded) !== decoded || /url|expression|fixed|absolute/i.test(decoded))) found.push(`data-style="${value}"`);
+      const decoded = value
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>');
+      if (a === 'data-style' && (katexStyle(decoded) !== decoded || /url|expression|fixed|absolute/i.test(decoded)))
+        found.push(`data-style="${value}"`);
       if ((a === 'href' || a === 'src') && !/^(https?:\/\/|mailto:)/i.test(decoded)) found.push(`${a}="${value}"`);
       if (a === 'src' && /^mailto:/i.test(decoded)) found.push(`mailto image`);
       if (a === 'class') {
         for (const c of decoded.split(/\s+/).filter(Boolean)) {
-          if (!KATEX_CLASS.test(c) && !/^(highlight|user-mention|user-group-mention|silent|topic-mention|channel-wildcard-mention|stream|stream-topic|codehilite|emoji|emoji-[\w-]+|message_inline_image|message_inline_ref|spoiler-block|spoiler-header|spoiler-content|katex|tex-error|rendered_markdown)$/.test(c) && !PYGMENTS_CLASSES.includes(c)) {
+          if (
+            !KATEX_CLASS.test(c) &&
+            !/^(highlight|user-mention|user-group-mention|silent|topic-mention|channel-wildcard-mention|stream|stream-topic|codehilite|emoji|emoji-[\w-]+|message_inline_image|message_inline_ref|spoiler-block|spoiler-header|spoiler-content|katex|tex-error|rendered_markdown)$/.test(
+              c,
+            ) &&
+            !PYGMENTS_CLASSES.includes(c)
+          ) {
             found.push(`class ${c}`);
           }
         }
@@ -145,7 +210,10 @@ describe('webview sanitiser', () => {
   });
 
   it('drops scripts, styles, frames and forms with their content', () => {
-    const out = sanitizeServerHtml('<p>a</p><script>evil()</script><style>.x{}</style><iframe>f</iframe><form><input></form><p>b</p>', REALM);
+    const out = sanitizeServerHtml(
+      '<p>a</p><script>evil()</script><style>.x{}</style><iframe>f</iframe><form><input></form><p>b</p>',
+      REALM,
+    );
     assert.equal(out, '<p>a</p><p>b</p>');
   });
 
@@ -161,7 +229,10 @@ describe('webview sanitiser', () => {
   });
 
   it('rewrites relative upload links and images to the realm', () => {
-    const out = sanitizeServerHtml('<a href="/user_uploads/2/ab/file.pdf">file</a><img src="/user_uploads/2/cd/pic.png" alt="pic"><a href="#narrow/channel/1-general">general</a>', REALM);
+    const out = sanitizeServerHtml(
+      '<a href="/user_uploads/2/ab/file.pdf">file</a><img src="/user_uploads/2/cd/pic.png" alt="pic"><a href="#narrow/channel/1-general">general</a>',
+      REALM,
+    );
     assert.equal(
       out,
       '<a href="https://chat.example.com/user_uploads/2/ab/file.pdf">file</a><img src="https://chat.example.com/user_uploads/2/cd/pic.png" alt="pic">' +
@@ -173,7 +244,17 @@ describe('webview sanitiser', () => {
     assert.equal(safeUrl('https://a.example/x', REALM), 'https://a.example/x');
     assert.equal(safeUrl('mailto:a@b.example', REALM), 'mailto:a@b.example');
     assert.equal(safeUrl('/avatar/4', 'http://127.0.0.1:9000'), 'http://127.0.0.1:9000/avatar/4');
-    for (const bad of ['javascript:alert(1)', ' java\nscript:alert(1)', 'data:text/html,x', 'vbscript:x', 'file:///etc/passwd', '//evil.example', 'command:workbench.action.quit', 'vscode://x', '']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      ' java\nscript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      'file:///etc/passwd',
+      '//evil.example',
+      'command:workbench.action.quit',
+      'vscode://x',
+      '',
+    ]) {
       assert.equal(safeUrl(bad, REALM), undefined, bad);
     }
   });
@@ -184,7 +265,14 @@ describe('webview sanitiser: rendered content', () => {
   const asSanitised = (html: string): string => html.replace(/ style="([^"]*?);?"/g, ' data-style="$1"');
 
   it('keeps server-rendered KaTeX (HTML, MathML, SVG radicals) with its styles as data-style', () => {
-    for (const tex of ['x^2', '\\frac{a}{b}', '\\sqrt{x^2+1}', '\\sum_{i=1}^n i', '\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}', '\\overrightarrow{AB}']) {
+    for (const tex of [
+      'x^2',
+      '\\frac{a}{b}',
+      '\\sqrt{x^2+1}',
+      '\\sum_{i=1}^n i',
+      '\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}',
+      '\\overrightarrow{AB}',
+    ]) {
       for (const display of [false, true]) {
         const html = renderTex(tex, display);
         assert.match(html, /<math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML"/);
@@ -200,10 +288,19 @@ describe('webview sanitiser: rendered content', () => {
     assert.equal(sanitizeServerHtml('<span style="height:1em">x</span>', REALM), '<span>x</span>');
     assert.equal(sanitizeServerHtml('<span data-style="position:fixed;top:0">x</span>', REALM), '<span>x</span>');
     assert.equal(
-      sanitizeServerHtml('<span class="katex"><span style="top:-1.5em;background:url(https://evil.example/x);position:fixed;height:2em;color:red">y</span></span><span style="top:-1em">z</span>', REALM),
+      sanitizeServerHtml(
+        '<span class="katex"><span style="top:-1.5em;background:url(https://evil.example/x);position:fixed;height:2em;color:red">y</span></span><span style="top:-1em">z</span>',
+        REALM,
+      ),
       '<span class="katex"><span data-style="top:-1.5em;height:2em;color:red">y</span></span><span>z</span>',
     );
-    assert.equal(sanitizeServerHtml('<span class="katex"><span style="margin-left:-99999em;width:calc(100% - 1em)">y</span></span>', REALM), '<span class="katex"><span>y</span></span>');
+    assert.equal(
+      sanitizeServerHtml(
+        '<span class="katex"><span style="margin-left:-99999em;width:calc(100% - 1em)">y</span></span>',
+        REALM,
+      ),
+      '<span class="katex"><span>y</span></span>',
+    );
     assert.equal(katexStyle('height: 0.8141em; vertical-align: -0.25em;'), 'height:0.8141em;vertical-align:-0.25em');
     assert.equal(katexStyle('top:-1em expression(alert(1))'), undefined);
   });
@@ -221,40 +318,80 @@ describe('webview sanitiser: rendered content', () => {
 
   it('defers images to data-src for the conversation view (loaded through the host), and drops a given data-src', () => {
     assert.equal(
-      sanitizeServerHtml('<img src="/user_uploads/2/cd/pic.png" alt="pic"><img data-src="https://evil.example/x.png">', REALM, { deferImages: true }),
+      sanitizeServerHtml(
+        '<img src="/user_uploads/2/cd/pic.png" alt="pic"><img data-src="https://evil.example/x.png">',
+        REALM,
+        { deferImages: true },
+      ),
       '<img alt="pic" data-src="https://chat.example.com/user_uploads/2/cd/pic.png">',
     );
-    assert.equal(sanitizeServerHtml('<img data-src="https://evil.example/x.png" src="/a.png">', REALM), '<img src="https://chat.example.com/a.png">');
+    assert.equal(
+      sanitizeServerHtml('<img data-src="https://evil.example/x.png" src="/a.png">', REALM),
+      '<img src="https://chat.example.com/a.png">',
+    );
   });
 });
 
 describe('webview sanitiser: MathML and SVG only inside KaTeX', () => {
   it('drops <math> and <svg> (with their content) outside .katex, and MathML or SVG names parsed as HTML', () => {
     // An HTML element named like a MathML or SVG one (namespace confusion) goes with its content.
-    assert.equal(sanitizeServerHtml('<p>a<math><mi>x</mi></math>b<svg><path d="M0 0"></path></svg>c<mi>y</mi>d<path>z</path></p>', REALM), '<p>abcd</p>');
-    assert.equal(sanitizeServerHtml('<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>', REALM), '');
     assert.equal(
-      sanitizeServerHtml('<span class="katex"><span class="katex-mathml"><math><mi mathvariant="normal" href="javascript:alert(1)" onclick="x()">x</mi></math></span></span>', REALM),
+      sanitizeServerHtml(
+        '<p>a<math><mi>x</mi></math>b<svg><path d="M0 0"></path></svg>c<mi>y</mi>d<path>z</path></p>',
+        REALM,
+      ),
+      '<p>abcd</p>',
+    );
+    assert.equal(
+      sanitizeServerHtml(
+        '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+        REALM,
+      ),
+      '',
+    );
+    assert.equal(
+      sanitizeServerHtml(
+        '<span class="katex"><span class="katex-mathml"><math><mi mathvariant="normal" href="javascript:alert(1)" onclick="x()">x</mi></math></span></span>',
+        REALM,
+      ),
       '<span class="katex"><span class="katex-mathml"><math><mi mathvariant="normal">x</mi></math></span></span>',
     );
   });
 
   it('keeps <math> only in .katex-mathml, only MathML inside it, only SVG inside <svg>', () => {
     // Not where KaTeX writes it.
-    assert.equal(sanitizeServerHtml('<span class="katex"><math><mi>x</mi></math></span>', REALM), '<span class="katex"></span>');
-    assert.equal(sanitizeServerHtml('<span class="katex"><math><annotation-xml encoding="text/html"><img src=x onerror=alert(1)></annotation-xml></math></span>', REALM), '<span class="katex"></span>');
+    assert.equal(
+      sanitizeServerHtml('<span class="katex"><math><mi>x</mi></math></span>', REALM),
+      '<span class="katex"></span>',
+    );
+    assert.equal(
+      sanitizeServerHtml(
+        '<span class="katex"><math><annotation-xml encoding="text/html"><img src=x onerror=alert(1)></annotation-xml></math></span>',
+        REALM,
+      ),
+      '<span class="katex"></span>',
+    );
     // HTML inside MathML or SVG (the namespace confusions of mutation XSS) goes with its content.
     assert.equal(
-      sanitizeServerHtml('<span class="katex"><span class="katex-mathml"><math><mtext><img src="https://chat.example.com/a.png"><span>t</span></mtext><mi>y</mi></math></span></span>', REALM),
+      sanitizeServerHtml(
+        '<span class="katex"><span class="katex-mathml"><math><mtext><img src="https://chat.example.com/a.png"><span>t</span></mtext><mi>y</mi></math></span></span>',
+        REALM,
+      ),
       '<span class="katex"><span class="katex-mathml"><math><mtext></mtext><mi>y</mi></math></span></span>',
     );
     assert.equal(
-      sanitizeServerHtml('<span class="katex"><span class="katex-html"><svg width="1em"><foreignObject><p>no</p></foreignObject><desc><b>no</b></desc><path d="M0 0"></path></svg><math></math></span></span>', REALM),
+      sanitizeServerHtml(
+        '<span class="katex"><span class="katex-html"><svg width="1em"><foreignObject><p>no</p></foreignObject><desc><b>no</b></desc><path d="M0 0"></path></svg><math></math></span></span>',
+        REALM,
+      ),
       '<span class="katex"><span class="katex-html"><svg width="1em"><path d="M0 0"></path></svg></span></span>',
     );
     // A <p> ends an <svg> in the browser's parser: it is an HTML sibling, and what follows is no SVG.
     assert.equal(
-      sanitizeServerHtml('<span class="katex"><span class="katex-html"><svg width="1em"><p>yes</p><path d="M0 0"></path></svg></span></span>', REALM),
+      sanitizeServerHtml(
+        '<span class="katex"><span class="katex-html"><svg width="1em"><p>yes</p><path d="M0 0"></path></svg></span></span>',
+        REALM,
+      ),
       '<span class="katex"><span class="katex-html"><svg width="1em"></svg><p>yes</p></span></span>',
     );
   });
@@ -263,23 +400,40 @@ describe('webview sanitiser: MathML and SVG only inside KaTeX', () => {
 describe('server HTML the sanitiser cannot take', () => {
   it('a <frameset> document (no body to sanitise) gives the note and its plain text, and the next HTML is sanitised as usual', () => {
     // DOMPurify itself throws on it ("Cannot read properties of null"): before, the whole list failed with it.
-    const frameset = '<frameset><frame src="https://evil.example.com/"></frameset><p>hello <code>dict[str, int]</code>, <span class="emoji emoji-1f44d">:+1:</span></p>';
+    const frameset =
+      '<frameset><frame src="https://evil.example.com/"></frameset><p>hello <code>dict[str, int]</code>, <span class="emoji emoji-1f44d">:+1:</span></p>';
     for (const html of [frameset, '<html><frameset><frame></frameset></html>']) {
       const out = sanitizer.html(html, REALM);
-      assert.match(out, /^<div class="unrenderable" role="note"><p class="unrenderable-notice">This message could not be displayed<\/p>/);
-      assert.deepEqual([...new Set(out.match(/<\/?[a-z]+/g))].sort(), ['</div', '</p', '<div', '<p'], 'only the note\'s own elements');
+      assert.match(
+        out,
+        /^<div class="unrenderable" role="note"><p class="unrenderable-notice">This message could not be displayed<\/p>/,
+      );
+      assert.deepEqual(
+        [...new Set(out.match(/<\/?[a-z]+/g))].sort(),
+        ['</div', '</p', '<div', '<p'],
+        "only the note's own elements",
+      );
     }
     // DOMParser drops what follows a frameset in a document; our plain reader keeps the text.
     assert.equal(
       sanitizer.html(frameset, REALM),
       '<div class="unrenderable" role="note"><p class="unrenderable-notice">This message could not be displayed</p><p class="unrenderable-text">hello dict[str, int], 👍</p></div>',
     );
-    assert.equal(sanitizer.html('<frameset></frameset>', REALM), '<div class="unrenderable" role="note"><p class="unrenderable-notice">This message could not be displayed</p></div>');
-    assert.equal(sanitizeServerHtml('<p>next <a href="/x">one</a></p>', REALM), '<p>next <a href="https://chat.example.com/x">one</a></p>');
+    assert.equal(
+      sanitizer.html('<frameset></frameset>', REALM),
+      '<div class="unrenderable" role="note"><p class="unrenderable-notice">This message could not be displayed</p></div>',
+    );
+    assert.equal(
+      sanitizeServerHtml('<p>next <a href="/x">one</a></p>', REALM),
+      '<p>next <a href="https://chat.example.com/x">one</a></p>',
+    );
   });
 
   it('its text goes in as text: markup in it stays characters', () => {
-    const out = sanitizer.fragment('<frameset></frameset>&lt;img src=x onerror=alert(1)&gt;<script>alert(2)</script>', REALM);
+    const out = sanitizer.fragment(
+      '<frameset></frameset>&lt;img src=x onerror=alert(1)&gt;<script>alert(2)</script>',
+      REALM,
+    );
     assert.equal(out.querySelectorAll('img, script').length, 0);
     assert.equal(out.querySelector('.unrenderable-text')?.textContent, '<img src=x onerror=alert(1)>');
   });

@@ -80,7 +80,10 @@ describe('credentials never appear in errors (echoed by a server or proxy)', fun
   it('scrubText removes the key, the Basic credential and its base64 form, longest first', function () {
     const secrets = credentialSecrets('a@example.com', 'k3yk3yk3yk3y');
     const b64 = Buffer.from('a@example.com:k3yk3yk3yk3y').toString('base64');
-    assert.equal(scrubText(`x Basic ${b64} a@example.com:k3yk3yk3yk3y k3yk3yk3yk3y`, secrets), 'x Basic [redacted] [redacted] [redacted]');
+    assert.equal(
+      scrubText(`x Basic ${b64} a@example.com:k3yk3yk3yk3y k3yk3yk3yk3y`, secrets),
+      'x Basic [redacted] [redacted] [redacted]',
+    );
     assert.deepEqual(credentialSecrets('a@example.com', 'x'), [], 'placeholder keys are too short to scrub');
   });
 

@@ -2,7 +2,12 @@
 // name resolution against a directory, and each error (returned before anything could be sent).
 import assert from 'node:assert/strict';
 import { narrowOf } from '../../src/messageList/narrow';
-import { parseSearchQuery, type SearchDirectory, type SearchQuery, type SearchQueryError } from '../../src/messageList/searchQuery';
+import {
+  parseSearchQuery,
+  type SearchDirectory,
+  type SearchQuery,
+  type SearchQueryError,
+} from '../../src/messageList/searchQuery';
 
 const CHANNELS: Record<string, number> = { general: 1, engineering: 2, 'general chat': 10 };
 const USERS = [
@@ -102,7 +107,11 @@ describe('Search query parser', () => {
     const sam = fails('from:sam');
     assert.deepEqual(sam.kind === 'ambiguousUser' && sam.candidates.map((p) => p.id), [14, 15]);
     assert.deepEqual(fails('sender:"bob z"'), { kind: 'unknownUser', name: 'bob z' });
-    assert.deepEqual(fails('sender:ob'), { kind: 'unknownUser', name: 'ob' }, 'a name is matched from the start of its words');
+    assert.deepEqual(
+      fails('sender:ob'),
+      { kind: 'unknownUser', name: 'ob' },
+      'a name is matched from the start of its words',
+    );
   });
 
   it('dm: (pm-with:) takes a comma list, dm-including: one person', () => {
@@ -146,14 +155,24 @@ describe('Search query parser', () => {
   });
 
   it('a URL is a search word, not an operator', () => {
-    assert.deepEqual(terms('https://example.com/handbook'), [{ operator: 'search', operand: 'https://example.com/handbook' }]);
+    assert.deepEqual(terms('https://example.com/handbook'), [
+      { operator: 'search', operand: 'https://example.com/handbook' },
+    ]);
   });
 
   it('the narrow is canonical: the order of the terms does not matter', () => {
     const a = ok('deploy sender:me channel:general has:link').narrow;
     const b = ok('has:link channel:general deploy from:me').narrow;
     assert.equal(a.key, b.key);
-    assert.equal(a.key, narrowOf([{ operator: 'channel', operand: 1 }, { operator: 'sender', operand: 11 }, { operator: 'has', operand: 'link' }, { operator: 'search', operand: 'deploy' }]).key);
+    assert.equal(
+      a.key,
+      narrowOf([
+        { operator: 'channel', operand: 1 },
+        { operator: 'sender', operand: 11 },
+        { operator: 'has', operand: 'link' },
+        { operator: 'search', operand: 'deploy' },
+      ]).key,
+    );
   });
 
   it('errors: empty, unclosed quote, unknown operator, missing operand', () => {
@@ -175,7 +194,11 @@ describe('Search query parser', () => {
     assert.deepEqual(fails('sender:zed@example.com'), { kind: 'unknownUser', name: 'zed@example.com' });
     assert.deepEqual(fails('dm:bob@example.com,zed@example.com'), { kind: 'unknownUser', name: 'zed@example.com' });
     assert.deepEqual(fails('dm-including:Zed'), { kind: 'unknownUser', name: 'Zed' });
-    assert.deepEqual(fails('sender:"Sam Smith"'), { kind: 'ambiguousUser', name: 'Sam Smith', candidates: [USERS[3], USERS[4]] });
+    assert.deepEqual(fails('sender:"Sam Smith"'), {
+      kind: 'ambiguousUser',
+      name: 'Sam Smith',
+      candidates: [USERS[3], USERS[4]],
+    });
     assert.deepEqual(fails('is:read'), { kind: 'badIs', operand: 'read' });
     assert.deepEqual(fails('has:emoji'), { kind: 'badHas', operand: 'emoji' });
     assert.deepEqual(fails('channels:private'), { kind: 'badChannels', operand: 'private' });

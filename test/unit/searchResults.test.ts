@@ -6,13 +6,20 @@ import { groupByConversation } from '../../src/views/messages/groups';
 import { EXCERPT_LENGTH, highlightedExcerpt, messageRows, type MessageRowContext } from '../../src/views/messages/rows';
 
 const H = (w: string): string => `<span class="highlight">${w}</span>`;
-const marked = (r: { text: string; ranges: readonly (readonly [number, number])[] }): string[] => r.ranges.map(([a, b]) => r.text.slice(a, b));
+const marked = (r: { text: string; ranges: readonly (readonly [number, number])[] }): string[] =>
+  r.ranges.map(([a, b]) => r.text.slice(a, b));
 
 describe('Search Results rows', () => {
   it('highlighted excerpts: the marked words as ranges, entities decoded, tags dropped', () => {
-    const r = highlightedExcerpt(`<p>Run ${H('deploy')} &amp; <strong>${H('Deploy')}ing</strong> now</p>`, EXCERPT_LENGTH);
+    const r = highlightedExcerpt(
+      `<p>Run ${H('deploy')} &amp; <strong>${H('Deploy')}ing</strong> now</p>`,
+      EXCERPT_LENGTH,
+    );
     assert.equal(r.text, 'Run deploy & Deploying now');
-    assert.deepEqual(r.ranges, [[4, 10], [13, 19]]);
+    assert.deepEqual(r.ranges, [
+      [4, 10],
+      [13, 19],
+    ]);
     assert.deepEqual(marked(r), ['deploy', 'Deploy']);
     assert.deepEqual(highlightedExcerpt('<p>no match</p>', EXCERPT_LENGTH), { text: 'no match', ranges: [] });
   });
@@ -28,7 +35,10 @@ describe('Search Results rows', () => {
     assert.ok(early.text.startsWith('needle') && [...early.text].length === EXCERPT_LENGTH);
     // A match the end would cut: the excerpt moves just enough to show it whole.
     const end = highlightedExcerpt(`<p>${'x'.repeat(EXCERPT_LENGTH - 3)}${H('abcdef')}</p>`, EXCERPT_LENGTH);
-    assert.ok(end.text.startsWith('…x') && end.text.endsWith('abcdef') && [...end.text].length === EXCERPT_LENGTH, end.text);
+    assert.ok(
+      end.text.startsWith('…x') && end.text.endsWith('abcdef') && [...end.text].length === EXCERPT_LENGTH,
+      end.text,
+    );
     assert.deepEqual(marked(end), ['abcdef']);
   });
 
@@ -47,12 +57,43 @@ describe('Search Results rows', () => {
     highlight: (id) => (id === 5 ? { content: `<p>new ${H('thing')}</p>`, subject: '' } : undefined),
   };
   const stream = (id: number, streamId: number, topic: string, sender = 2): Message =>
-    ({ id, type: 'stream', stream_id: streamId, subject: topic, sender_id: sender, sender_full_name: '', content: `<p>m${id}</p>`, timestamp: 1000 + id, display_recipient: '', flags: ['read'] }) as unknown as Message;
+    ({
+      id,
+      type: 'stream',
+      stream_id: streamId,
+      subject: topic,
+      sender_id: sender,
+      sender_full_name: '',
+      content: `<p>m${id}</p>`,
+      timestamp: 1000 + id,
+      display_recipient: '',
+      flags: ['read'],
+    }) as unknown as Message;
   const dm = (id: number, users: number[]): Message =>
-    ({ id, type: 'private', subject: '', sender_id: 2, sender_full_name: '', content: `<p>m${id}</p>`, timestamp: 1000 + id, display_recipient: users.map((u) => ({ id: u, full_name: '', email: '' })), flags: [] }) as unknown as Message;
+    ({
+      id,
+      type: 'private',
+      subject: '',
+      sender_id: 2,
+      sender_full_name: '',
+      content: `<p>m${id}</p>`,
+      timestamp: 1000 + id,
+      display_recipient: users.map((u) => ({ id: u, full_name: '', email: '' })),
+      flags: [],
+    }) as unknown as Message;
 
   it('groups by conversation: newest conversation first, rows newest first, topics compare case-insensitively', () => {
-    const rows = messageRows([stream(1, 20, 'Deploys'), dm(2, [1, 2]), stream(3, 10, 'lunch'), stream(4, 20, 'deploys'), stream(5, 10, ''), dm(6, [1, 2])], ctx);
+    const rows = messageRows(
+      [
+        stream(1, 20, 'Deploys'),
+        dm(2, [1, 2]),
+        stream(3, 10, 'lunch'),
+        stream(4, 20, 'deploys'),
+        stream(5, 10, ''),
+        dm(6, [1, 2]),
+      ],
+      ctx,
+    );
     const groups = groupByConversation(rows);
     assert.deepEqual(
       groups.map((g) => [g.label, g.rows.map((r) => r.id)]),

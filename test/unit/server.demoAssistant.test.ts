@@ -12,19 +12,37 @@ describe('local server: the demo history the assistant answers from', function (
   it('#engineering › auth rewrite: a proposal, objections and a decision over several days, all read', async () => {
     const alice = s.client(MEMBER, 0);
     const eng = await channelId(alice, 'engineering');
-    const narrow = [{ operator: 'channel', operand: eng }, { operator: 'topic', operand: 'auth rewrite' }];
-    const { messages } = await getMessages(alice, { anchor: 'newest', num_before: 50, num_after: 0, narrow, apply_markdown: true });
-    assert.deepEqual(messages.map((m) => m.sender_full_name), ['Carol Chen', 'Bob Brown', 'Olivia Owner', 'Alice Anders', 'Olivia Owner', 'Carol Chen']);
+    const narrow = [
+      { operator: 'channel', operand: eng },
+      { operator: 'topic', operand: 'auth rewrite' },
+    ];
+    const { messages } = await getMessages(alice, {
+      anchor: 'newest',
+      num_before: 50,
+      num_after: 0,
+      narrow,
+      apply_markdown: true,
+    });
+    assert.deepEqual(
+      messages.map((m) => m.sender_full_name),
+      ['Carol Chen', 'Bob Brown', 'Olivia Owner', 'Alice Anders', 'Olivia Owner', 'Carol Chen'],
+    );
     const days = (messages.at(-1)!.timestamp - messages[0]!.timestamp) / 86400;
     assert.ok(days >= 3, `${days} days`);
     assert.match(messages[4]!.content, /^<p><strong>Decision:<\/strong> short-lived access tokens/);
-    assert.deepEqual(messages.filter((m) => !(m.flags ?? []).includes('read')).map((m) => m.id), []);
+    assert.deepEqual(
+      messages.filter((m) => !(m.flags ?? []).includes('read')).map((m) => m.id),
+      [],
+    );
   });
 
   it('the code review topic is there too', async () => {
     const alice = s.client(MEMBER, 0);
     const eng = await channelId(alice, 'engineering');
-    const narrow = [{ operator: 'channel', operand: eng }, { operator: 'topic', operand: 'code review #42' }];
+    const narrow = [
+      { operator: 'channel', operand: eng },
+      { operator: 'topic', operand: 'code review #42' },
+    ];
     const { messages } = await getMessages(alice, { anchor: 'newest', num_before: 50, num_after: 0, narrow });
     assert.ok(messages.length >= 4);
   });

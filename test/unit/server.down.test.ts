@@ -13,19 +13,30 @@ describe('local server: down (a stopped server)', function () {
     const alice = clientFor(server, byEmail(server, 'alice'), { maxRetries: 0 });
     try {
       const general = await channelId(alice, 'general');
-      const { id } = await sendMessage(alice, { type: 'stream', to: general, topic: 'before the stop', content: 'kept' });
+      const { id } = await sendMessage(alice, {
+        type: 'stream',
+        to: general,
+        topic: 'before the stop',
+        content: 'kept',
+      });
       const res = await fetch(`${server.url}/__test__/down`, { method: 'POST', body: JSON.stringify({ seconds: 2 }) });
       assert.equal(res.status, 200);
       const downAt = Date.now();
       // Down: refused, not hung.
-      await assert.rejects(getMessages(alice, { anchor: id, num_before: 0, num_after: 0, narrow: [] }), (e) => e instanceof NetworkError && e.kind === 'refused');
+      await assert.rejects(
+        getMessages(alice, { anchor: id, num_before: 0, num_after: 0, narrow: [] }),
+        (e) => e instanceof NetworkError && e.kind === 'refused',
+      );
       assert.ok(Date.now() - downAt < 2_000, 'refused at once, while still down');
       // Back on the same port, the message still there.
       const deadline = Date.now() + 20_000;
       for (;;) {
         try {
           const { messages } = await getMessages(alice, { anchor: id, num_before: 0, num_after: 0, narrow: [] });
-          assert.deepEqual(messages.map((m) => m.id), [id]);
+          assert.deepEqual(
+            messages.map((m) => m.id),
+            [id],
+          );
           break;
         } catch (error) {
           if (!(error instanceof NetworkError) || Date.now() > deadline) throw error;

@@ -5,7 +5,7 @@ import { Account, RunningServer, startServer } from '../server';
 import { checkResponseShape } from './strictShape';
 import { GROUP } from '../server/state';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 type Call = (method: string, path: string, params?: Record<string, unknown>) => Promise<{ status: number; body: Json }>;
 
 function caller(server: RunningServer, who: Account): Call {
@@ -15,7 +15,8 @@ function caller(server: RunningServer, who: Account): Call {
     for (const [k, v] of Object.entries(params)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
     const isGet = method === 'GET';
     const res = await fetch(`${server.url}/api/v1${path}${isGet && form.size ? '?' + form : ''}`, {
-      method, headers: { Authorization: auth, ...(isGet ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }) },
+      method,
+      headers: { Authorization: auth, ...(isGet ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }) },
       body: isGet ? undefined : form.toString(),
     });
     return { status: res.status, body: (await res.json()) as Json };
@@ -37,11 +38,19 @@ async function fails(call: ReturnType<Call>, status: number, msg: RegExp): Promi
 
 /** A queue of `types` for `call`'s user; `drain()` returns what arrived since the last drain. */
 async function queue(call: Call, types: string[]): Promise<{ drain(): Promise<Json[]> }> {
-  const reg = await ok(call('POST', '/register', { event_types: types, fetch_event_types: [], client_capabilities: { bulk_message_deletion: true } }));
+  const reg = await ok(
+    call('POST', '/register', {
+      event_types: types,
+      fetch_event_types: [],
+      client_capabilities: { bulk_message_deletion: true },
+    }),
+  );
   let last = -1;
   return {
     async drain() {
-      const { events } = await ok(call('GET', '/events', { queue_id: reg.queue_id, last_event_id: last, dont_block: true }));
+      const { events } = await ok(
+        call('GET', '/events', { queue_id: reg.queue_id, last_event_id: last, dont_block: true }),
+      );
       if (events.length) last = events[events.length - 1].id;
       return events.filter((e: Json) => e.type !== 'heartbeat');
     },
@@ -56,7 +65,12 @@ describe('local server: faithful to the real API', function () {
 
   beforeEach(async () => {
     clock = 0;
-    server = await startServer({ longpollTimeoutSeconds: 2, heartbeatSeconds: 1, now: () => Date.now() / 1000 + clock, checkResponse: checkResponseShape });
+    server = await startServer({
+      longpollTimeoutSeconds: 2,
+      heartbeatSeconds: 1,
+      now: () => Date.now() / 1000 + clock,
+      checkResponse: checkResponseShape,
+    });
   });
   afterEach(() => server.stop());
 
@@ -91,8 +105,12 @@ describe('local server: faithful to the real API', function () {
   describe('DELETE /messages/{message_id}', function () {
     async function channelMessage(local: string): Promise<{ id: number; streamId: number }> {
       const me = who(local);
-      const s = [...server.state.streams.values()].find((x) => !x.inviteOnly && x.subscribers.has(me.userId) && x.subscribers.has(who('bob').userId))!;
-      const { id } = await ok(as(local)('POST', '/messages', { type: 'stream', to: s.id, topic: 'deletions', content: 'Delete me' }));
+      const s = [...server.state.streams.values()].find(
+        (x) => !x.inviteOnly && x.subscribers.has(me.userId) && x.subscribers.has(who('bob').userId),
+      )!;
+      const { id } = await ok(
+        as(local)('POST', '/messages', { type: 'stream', to: s.id, topic: 'deletions', content: 'Delete me' }),
+      );
       return { id, streamId: s.id };
     }
 
@@ -103,7 +121,17 @@ describe('local server: faithful to the real API', function () {
       await ok(as('alice')('DELETE', `/messages/${id}`));
       assert.equal(server.state.messages.has(id), false);
       const [e] = await bobQ.drain();
-      assert.deepEqual({ ...e, id: 0 }, { id: 0, type: 'delete_message', message_ids: [id], message_type: 'stream', stream_id: streamId, topic: 'deletions' });
+      assert.deepEqual(
+        { ...e, id: 0 },
+        {
+          id: 0,
+          type: 'delete_message',
+          message_ids: [id],
+          message_type: 'stream',
+          stream_id: streamId,
+          topic: 'deletions',
+        },
+      );
       await fails(as('alice')('GET', `/messages/${id}`), 400, /Invalid message/);
     });
 
@@ -131,17 +159,43 @@ describe('local server: faithful to the real API', function () {
       const me = await ok(as('alice')('GET', '/users/me'));
       assert.ok(!('bot_type' in me) && !('bot_owner_id' in me), Object.keys(me).join());
       const s = [...server.state.streams.values()].find((x) => x.subscribers.has(who('alice').userId))!;
-      const r = await ok(as('alice')('POST', '/users/me/subscriptions/properties', { subscription_data: [{ stream_id: s.id, property: 'pin_to_top', value: true }] }));
+      const r = await ok(
+        as('alice')('POST', '/users/me/subscriptions/properties', {
+          subscription_data: [{ stream_id: s.id, property: 'pin_to_top', value: true }],
+        }),
+      );
       assert.deepEqual(r, { result: 'success', msg: '' });
     });
 
     it('reminders carry no note; /register has none of the fields beyond its feature level', async function () {
       const { messages } = await ok(as('alice')('GET', '/messages', { anchor: 'newest', num_before: 1, num_after: 0 }));
-      await ok(as('alice')('POST', '/reminders', { message_id: messages[0].id, scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 3600, note: 'n' }));
-      const reminderKeys = ['content', 'failed', 'reminder_id', 'reminder_target_message_id', 'rendered_content', 'scheduled_delivery_timestamp', 'to', 'type'];
-      for (const r of (await ok(as('alice')('GET', '/reminders'))).reminders) assert.deepEqual(Object.keys(r).sort(), reminderKeys);
+      await ok(
+        as('alice')('POST', '/reminders', {
+          message_id: messages[0].id,
+          scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 3600,
+          note: 'n',
+        }),
+      );
+      const reminderKeys = [
+        'content',
+        'failed',
+        'reminder_id',
+        'reminder_target_message_id',
+        'rendered_content',
+        'scheduled_delivery_timestamp',
+        'to',
+        'type',
+      ];
+      for (const r of (await ok(as('alice')('GET', '/reminders'))).reminders)
+        assert.deepEqual(Object.keys(r).sort(), reminderKeys);
       const reg = await ok(as('alice')('POST', '/register', {}));
-      for (const k of ['realm_email_address_visibility', 'realm_email_gateway_bot_id', 'realm_notification_bot_id', 'realm_user_groups_system', 'user_role']) {
+      for (const k of [
+        'realm_email_address_visibility',
+        'realm_email_gateway_bot_id',
+        'realm_notification_bot_id',
+        'realm_user_groups_system',
+        'user_role',
+      ]) {
         assert.ok(!(k in reg), k);
       }
       assert.ok(reg.reminders.length >= 1);
@@ -151,14 +205,31 @@ describe('local server: faithful to the real API', function () {
 
   describe('complete objects', function () {
     it('custom profile fields say editable_by_user and required; realm_bots entries have the bot schema only', async function () {
-      const reg = await ok(as('alice')('POST', '/register', { fetch_event_types: ['custom_profile_fields', 'realm_user'] }));
+      const reg = await ok(
+        as('alice')('POST', '/register', { fetch_event_types: ['custom_profile_fields', 'realm_user'] }),
+      );
       for (const f of reg.custom_profile_fields) {
         assert.equal(typeof f.editable_by_user, 'boolean', f.name);
         assert.equal(typeof f.required, 'boolean', f.name);
       }
-      assert.ok(reg.custom_profile_fields.some((f: Json) => f.required) && reg.custom_profile_fields.some((f: Json) => !f.editable_by_user));
-      const botKeys = ['api_key', 'avatar_url', 'bot_type', 'default_all_public_streams', 'default_events_register_stream', 'default_sending_stream',
-        'email', 'full_name', 'is_active', 'owner_id', 'services', 'user_id'];
+      assert.ok(
+        reg.custom_profile_fields.some((f: Json) => f.required) &&
+          reg.custom_profile_fields.some((f: Json) => !f.editable_by_user),
+      );
+      const botKeys = [
+        'api_key',
+        'avatar_url',
+        'bot_type',
+        'default_all_public_streams',
+        'default_events_register_stream',
+        'default_sending_stream',
+        'email',
+        'full_name',
+        'is_active',
+        'owner_id',
+        'services',
+        'user_id',
+      ];
       assert.ok(reg.realm_bots.length >= 1);
       for (const b of reg.realm_bots) assert.deepEqual(Object.keys(b).sort(), botKeys);
       assert.equal(reg.realm_bots.find((b: Json) => b.email.startsWith('helper-bot@')).owner_id, who('alice').userId);
@@ -185,7 +256,10 @@ describe('local server: faithful to the real API', function () {
       assert.deepEqual(emails(a1), [{ user_id: carol.userId, new_email: dummy }]);
       assert.deepEqual(emails(d1), [{ user_id: carol.userId, new_email: dummy }]);
       const avatar = a1.find((e) => 'avatar_url' in e.person)!.person;
-      assert.match(avatar.avatar_url, /^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=\d+$/);
+      assert.match(
+        avatar.avatar_url,
+        /^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=\d+$/,
+      );
 
       // Administrators only → nobody: only Adam loses access; the API email stays the dummy one.
       await ok(as('carol')('PATCH', '/settings', { email_address_visibility: 4 }));
@@ -208,19 +282,27 @@ describe('local server: faithful to the real API', function () {
 
   describe('client_capabilities.user_settings_object', function () {
     it('with it, settings come only under user_settings', async function () {
-      const reg = await ok(as('alice')('POST', '/register', {
-        fetch_event_types: ['user_settings', 'update_display_settings', 'update_global_notifications'], client_capabilities: { user_settings_object: true },
-      }));
+      const reg = await ok(
+        as('alice')('POST', '/register', {
+          fetch_event_types: ['user_settings', 'update_display_settings', 'update_global_notifications'],
+          client_capabilities: { user_settings_object: true },
+        }),
+      );
       assert.equal(reg.user_settings.twenty_four_hour_time, false);
       assert.equal(reg.user_settings.web_home_view, 'inbox');
       for (const k of ['twenty_four_hour_time', 'enable_sounds', 'web_home_view']) assert.ok(!(k in reg), k);
     });
 
     it('without it, the top-level copies are only the legacy set', async function () {
-      const reg = await ok(as('alice')('POST', '/register', { fetch_event_types: ['user_settings', 'update_display_settings', 'update_global_notifications'] }));
+      const reg = await ok(
+        as('alice')('POST', '/register', {
+          fetch_event_types: ['user_settings', 'update_display_settings', 'update_global_notifications'],
+        }),
+      );
       assert.equal(reg.twenty_four_hour_time, false);
       assert.equal(reg.enable_sounds, true);
-      for (const k of ['web_home_view', 'receives_typing_notifications', 'send_read_receipts']) assert.ok(!(k in reg), k);
+      for (const k of ['web_home_view', 'receives_typing_notifications', 'send_read_receipts'])
+        assert.ok(!(k in reg), k);
       assert.equal(reg.user_settings.web_home_view, 'inbox');
     });
   });

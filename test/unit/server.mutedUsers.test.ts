@@ -6,7 +6,11 @@ type Json = Record<string, any>;
 
 function client(server: RunningServer, who: Account) {
   const auth = { Authorization: 'Basic ' + Buffer.from(`${who.email}:${who.apiKey}`).toString('base64') };
-  return async (method: string, path: string, params: Record<string, unknown> = {}): Promise<{ status: number; body: Json }> => {
+  return async (
+    method: string,
+    path: string,
+    params: Record<string, unknown> = {},
+  ): Promise<{ status: number; body: Json }> => {
     const form = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
     const isGet = method === 'GET';
@@ -45,13 +49,19 @@ describe('local chat server: muted users', () => {
     const again = await c('POST', `/users/me/muted_users/${bob.userId}`);
     assert.deepStrictEqual([again.status, again.body.msg], [400, 'User already muted']);
     const reg = await c('POST', '/register', { fetch_event_types: ['muted_users'] });
-    assert.deepStrictEqual(reg.body.muted_users.map((m: Json) => m.id), [bob.userId]);
+    assert.deepStrictEqual(
+      reg.body.muted_users.map((m: Json) => m.id),
+      [bob.userId],
+    );
     const un = await c('DELETE', `/users/me/muted_users/${bob.userId}`);
     assert.strictEqual(un.status, 200);
     const ev = await c('GET', '/events', { queue_id: q.body.queue_id, last_event_id: -1 });
     const muted = ev.body.events.filter((e: Json) => e.type === 'muted_users');
     assert.strictEqual(muted.length, 2);
-    assert.deepStrictEqual(muted[0].muted_users.map((m: Json) => m.id), [bob.userId]);
+    assert.deepStrictEqual(
+      muted[0].muted_users.map((m: Json) => m.id),
+      [bob.userId],
+    );
     assert.strictEqual(typeof muted[0].muted_users[0].timestamp, 'number');
     assert.deepStrictEqual(muted[1].muted_users, []);
   });

@@ -6,11 +6,17 @@ import { UNICODE_EMOJI } from '../server/emoji';
 import { resolveOptions } from '../server/core';
 import { idleWaitSeconds } from '../server/routes/register';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 function client(server: RunningServer, who: Account | null) {
-  const auth: Record<string, string> = who ? { Authorization: 'Basic ' + Buffer.from(`${who.email}:${who.apiKey}`).toString('base64') } : {};
-  return async (method: string, path: string, params: Record<string, unknown> = {}): Promise<{ status: number; body: Json; headers: Headers }> => {
+  const auth: Record<string, string> = who
+    ? { Authorization: 'Basic ' + Buffer.from(`${who.email}:${who.apiKey}`).toString('base64') }
+    : {};
+  return async (
+    method: string,
+    path: string,
+    params: Record<string, unknown> = {},
+  ): Promise<{ status: number; body: Json; headers: Headers }> => {
     const form = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
     const isGet = method === 'GET';
@@ -38,7 +44,12 @@ describe('local chat server', () => {
   let admin: Account;
   const clock = 0;
   before(async () => {
-    server = await startServer({ longpollTimeoutSeconds: 2, heartbeatSeconds: 1, now: () => Date.now() / 1000 + clock, checkResponse: checkResponseShape });
+    server = await startServer({
+      longpollTimeoutSeconds: 2,
+      heartbeatSeconds: 1,
+      now: () => Date.now() / 1000 + clock,
+      checkResponse: checkResponseShape,
+    });
     alice = server.accounts.find((a) => a.email.startsWith('alice@'))!;
     admin = server.accounts.find((a) => a.role === 200)!;
   });
@@ -66,11 +77,21 @@ describe('local chat server', () => {
     const c = client(server, alice);
     const missing = await c('GET', '/messages', { anchor: 'newest', num_before: 1 });
     assert.strictEqual(missing.body.code, 'REQUEST_VARIABLE_MISSING');
-    const badBool = await c('GET', '/messages', { anchor: 'newest', num_before: 1, num_after: 0, apply_markdown: 'yes' });
+    const badBool = await c('GET', '/messages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      apply_markdown: 'yes',
+    });
     assert.strictEqual(badBool.status, 400);
     const badJson = await c('POST', '/messages/flags', { messages: '[1,', op: 'add', flag: 'read' });
     assert.strictEqual(badJson.body.code, 'INVALID_JSON');
-    const narrow = await c('GET', '/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'bogus', operand: 'x' }] });
+    const narrow = await c('GET', '/messages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [{ operator: 'bogus', operand: 'x' }],
+    });
     assert.strictEqual(narrow.body.code, 'BAD_NARROW');
     const ignored = await c('GET', '/users/me/subscriptions', { surprise: 'yes' });
     assert.deepStrictEqual(ignored.body.ignored_parameters_unsupported, ['surprise']);
@@ -78,12 +99,19 @@ describe('local chat server', () => {
 
   it('delivers a message event through register + long-poll', async () => {
     const c = client(server, alice);
-    const reg = await c('POST', '/register', { event_types: ['message'], client_capabilities: { empty_topic_name: true } });
+    const reg = await c('POST', '/register', {
+      event_types: ['message'],
+      client_capabilities: { empty_topic_name: true },
+    });
     assert.ok(reg.body.queue_id);
     const poll = c('GET', '/events', { queue_id: reg.body.queue_id, last_event_id: reg.body.last_event_id });
     await new Promise((r) => setTimeout(r, 50));
     const bob = server.accounts.find((a) => a.email.startsWith('bob@'))!;
-    const sent = await client(server, bob)('POST', '/messages', { type: 'direct', to: [alice.userId], content: 'ping' });
+    const sent = await client(server, bob)('POST', '/messages', {
+      type: 'direct',
+      to: [alice.userId],
+      content: 'ping',
+    });
     const events = (await poll).body.events;
     assert.strictEqual(events[0].type, 'message');
     assert.strictEqual(events[0].message.id, sent.body.id);
@@ -109,7 +137,9 @@ describe('local chat server', () => {
   it('enforces edit rules', async () => {
     const c = client(server, alice);
     const st = server.state;
-    const recent = [...st.messages.values()].find((m) => m.senderId === alice.userId && m.content.startsWith('My notes'))!;
+    const recent = [...st.messages.values()].find(
+      (m) => m.senderId === alice.userId && m.content.startsWith('My notes'),
+    )!;
     const wrongHash = await c('PATCH', `/messages/${recent.id}`, { content: 'x', prev_content_sha256: 'abc' });
     assert.strictEqual(wrongHash.body.code, 'BAD_REQUEST');
     const hash = createHash('sha256').update(recent.content).digest('hex');
@@ -137,9 +167,15 @@ describe('local chat server', () => {
     const unknown = await c('DELETE', '/users/me/subscriptions', { subscriptions: ['nope'] });
     assert.strictEqual(unknown.body.code, 'STREAM_DOES_NOT_EXIST');
     assert.strictEqual(unknown.body.stream, 'nope');
-    const other = await c('DELETE', '/users/me/subscriptions', { subscriptions: ['general'], principals: [admin.userId] });
+    const other = await c('DELETE', '/users/me/subscriptions', {
+      subscriptions: ['general'],
+      principals: [admin.userId],
+    });
     assert.strictEqual(other.body.code, 'BAD_REQUEST');
-    const byAdmin = await client(server, admin)('DELETE', '/users/me/subscriptions', { subscriptions: ['design', 'sandbox'], principals: [alice.userId] });
+    const byAdmin = await client(server, admin)('DELETE', '/users/me/subscriptions', {
+      subscriptions: ['design', 'sandbox'],
+      principals: [alice.userId],
+    });
     assert.deepStrictEqual(byAdmin.body.removed, ['design']);
     assert.deepStrictEqual(byAdmin.body.not_removed, ['sandbox']);
   });
@@ -147,7 +183,12 @@ describe('local chat server', () => {
   it('marks a narrow as read', async () => {
     const c = client(server, alice);
     const r = await c('POST', '/messages/flags/narrow', {
-      anchor: 'oldest', num_before: 0, num_after: 1000, narrow: [{ operator: 'is', operand: 'unread' }], op: 'add', flag: 'read',
+      anchor: 'oldest',
+      num_before: 0,
+      num_after: 1000,
+      narrow: [{ operator: 'is', operand: 'unread' }],
+      op: 'add',
+      flag: 'read',
     });
     assert.strictEqual(r.status, 200, JSON.stringify(r.body));
     assert.ok(r.body.updated_count > 0);
@@ -166,16 +207,37 @@ describe('local chat server', () => {
   it('knows the common unicode emoji names for statuses and reactions, as a real server does', async () => {
     const names = Object.keys(UNICODE_EMOJI);
     assert.ok(names.length >= 100, `${names.length} emoji names`);
-    for (const [name, code] of Object.entries(UNICODE_EMOJI)) assert.match(code, /^[0-9a-f]{4,5}(-[0-9a-f]{4,5})*$/, name);
+    for (const [name, code] of Object.entries(UNICODE_EMOJI))
+      assert.match(code, /^[0-9a-f]{4,5}(-[0-9a-f]{4,5})*$/, name);
     const c = client(server, alice);
-    for (const [name, code] of [['bus', '1f68c'], ['dart', '1f3af'], ['coffee', '2615'], ['palm_tree', '1f334']]) {
-      const r = await c('POST', '/users/me/status', { status_text: 'Away', emoji_name: name, emoji_code: code, reaction_type: 'unicode_emoji' });
+    for (const [name, code] of [
+      ['bus', '1f68c'],
+      ['dart', '1f3af'],
+      ['coffee', '2615'],
+      ['palm_tree', '1f334'],
+    ]) {
+      const r = await c('POST', '/users/me/status', {
+        status_text: 'Away',
+        emoji_name: name,
+        emoji_code: code,
+        reaction_type: 'unicode_emoji',
+      });
       assert.strictEqual(r.status, 200, `${name}: ${JSON.stringify(r.body)}`);
       assert.strictEqual(server.state.statuses.get(alice.userId)?.emoji_code, code);
     }
-    assert.strictEqual((await c('POST', '/users/me/status', { emoji_name: 'bus' })).status, 200, 'the code is looked up by name');
-    assert.strictEqual((await c('POST', '/users/me/status', { emoji_name: 'bus', emoji_code: '1f3af' })).body.msg, 'Invalid emoji name.');
-    assert.strictEqual((await c('POST', '/users/me/status', { emoji_name: 'no_such_emoji' })).body.msg, "Emoji 'no_such_emoji' does not exist");
+    assert.strictEqual(
+      (await c('POST', '/users/me/status', { emoji_name: 'bus' })).status,
+      200,
+      'the code is looked up by name',
+    );
+    assert.strictEqual(
+      (await c('POST', '/users/me/status', { emoji_name: 'bus', emoji_code: '1f3af' })).body.msg,
+      'Invalid emoji name.',
+    );
+    assert.strictEqual(
+      (await c('POST', '/users/me/status', { emoji_name: 'no_such_emoji' })).body.msg,
+      "Emoji 'no_such_emoji' does not exist",
+    );
     const reaction = [...server.state.messages.values()].find((m) => m.streamId === 1)!;
     assert.strictEqual((await c('POST', `/messages/${reaction.id}/reactions`, { emoji_name: 'dart' })).status, 200);
     await c('POST', '/users/me/status', { status_text: '', emoji_name: '' });
@@ -187,7 +249,10 @@ describe('local chat server', () => {
     const poll = c('GET', '/events', { queue_id: reg.body.queue_id, last_event_id: reg.body.last_event_id });
     const html = '<p onclick="alert(1)">raw <script>alert(2)</script></p>';
     const bob = server.accounts.find((a) => a.email.startsWith('bob@'))!;
-    const res = await fetch(`${server.url}/__test__/raw-message`, { method: 'POST', body: JSON.stringify({ senderEmail: bob.email, streamId: 1, topic: 'raw html', html }) });
+    const res = await fetch(`${server.url}/__test__/raw-message`, {
+      method: 'POST',
+      body: JSON.stringify({ senderEmail: bob.email, streamId: 1, topic: 'raw html', html }),
+    });
     assert.strictEqual(res.status, 200);
     const { id } = (await res.json()) as { id: number };
     const event = (await poll).body.events.find((e: Json) => e.type === 'message');
@@ -195,7 +260,10 @@ describe('local chat server', () => {
     assert.strictEqual(event.message.content, html, 'the event carries the HTML as it is');
     const fetched = await c('GET', `/messages/${id}`, { apply_markdown: false });
     assert.ok(!fetched.body.raw_content.includes('<'), `harmless raw content: ${fetched.body.raw_content}`);
-    const bad = await fetch(`${server.url}/__test__/raw-message`, { method: 'POST', body: JSON.stringify({ senderEmail: bob.email, streamId: 1, topic: 't' }) });
+    const bad = await fetch(`${server.url}/__test__/raw-message`, {
+      method: 'POST',
+      body: JSON.stringify({ senderEmail: bob.email, streamId: 1, topic: 't' }),
+    });
     assert.strictEqual(bad.status, 400);
   });
 
@@ -210,7 +278,10 @@ describe('local chat server', () => {
   });
 
   it('hangs a request until the client gives up (a frozen server), through the test control too', async () => {
-    const control = await fetch(`${server.url}/__test__/fault`, { method: 'POST', body: JSON.stringify({ kind: 'hang', route: 'GET /users/me', times: 1 }) });
+    const control = await fetch(`${server.url}/__test__/fault`, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'hang', route: 'GET /users/me', times: 1 }),
+    });
     assert.strictEqual(control.status, 200);
     const auth = { Authorization: 'Basic ' + Buffer.from(`${alice.email}:${alice.apiKey}`).toString('base64') };
     const abort = new AbortController();

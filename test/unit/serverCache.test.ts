@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { type Account, byEmail, type RunningServer, startTestServer } from './helpers';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 describe('local chat server: cached GET responses follow mutations', () => {
   let server: RunningServer;
@@ -78,7 +78,9 @@ describe('local chat server: cached GET responses follow mutations', () => {
         subscription_data: [{ stream_id: mine.subscriptions[0].stream_id, property: 'color', value: '#abcdef' }],
       });
       const res = await fetch(`${other.url}/api/v1/users/me/subscriptions`, {
-        headers: { Authorization: 'Basic ' + Buffer.from(`${alice.email}:${byEmail(other, 'alice').apiKey}`).toString('base64') },
+        headers: {
+          Authorization: 'Basic ' + Buffer.from(`${alice.email}:${byEmail(other, 'alice').apiKey}`).toString('base64'),
+        },
       });
       const theirs = (await res.json()) as Json;
       assert.ok(!(theirs.subscriptions as Json[]).some((s) => s.color === '#abcdef'));

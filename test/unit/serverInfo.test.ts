@@ -29,7 +29,12 @@ describe('readServerInfo', () => {
       mergeBase: '1.2-3',
       flavor: 'chat',
     });
-    const both = readServerInfo({ chat_version: '1.2', zulip_version: '9.0', chat_merge_base: 'c', zulip_merge_base: 'z' });
+    const both = readServerInfo({
+      chat_version: '1.2',
+      zulip_version: '9.0',
+      chat_merge_base: 'c',
+      zulip_merge_base: 'z',
+    });
     assert.equal(both.version, '1.2');
     assert.equal(both.mergeBase, 'c');
   });

@@ -6,7 +6,14 @@ import { registerQueue } from '../../src/api/events/routes';
 import { ApiError, NetworkError } from '../../src/api/errors';
 import type { ChatClient } from '../../src/api/client';
 import { ChatSession } from '../../src/store';
-import { LIFECYCLE_LIMITS, NoAnswerError, SessionLifecycle, type LifecycleHooks, type SavedSnapshot, type SessionPhase } from '../../src/store/lifecycle';
+import {
+  LIFECYCLE_LIMITS,
+  NoAnswerError,
+  SessionLifecycle,
+  type LifecycleHooks,
+  type SavedSnapshot,
+  type SessionPhase,
+} from '../../src/store/lifecycle';
 import { byEmail, clientFor, type Account, type RunningServer, startTestServer } from './helpers';
 import { fakeClock } from './fixtures';
 
@@ -82,7 +89,9 @@ describe('SessionLifecycle', function () {
   async function savedSnapshot(): Promise<SavedSnapshot> {
     const client = clientFor(server, alice.account);
     try {
-      const snapshot = await registerQueue(client, { fetch_event_types: ['realm', 'subscription', 'realm_user', 'message', 'update_message_flags'] });
+      const snapshot = await registerQueue(client, {
+        fetch_event_types: ['realm', 'subscription', 'realm_user', 'message', 'update_message_flags'],
+      });
       return { first: snapshot, complete: () => snapshot, savedAt: SAVED_AT - 60_000 };
     } finally {
       await client.close();
@@ -184,7 +193,10 @@ describe('SessionLifecycle', function () {
   });
 
   it('a wrong key is refused: reported once, nothing current; a sign-in again starts anew', async () => {
-    start({ client: async (a) => clientFor(server, { ...a.account, apiKey: a === alice ? 'wrong'.repeat(8) : a.account.apiKey }) });
+    start({
+      client: async (a) =>
+        clientFor(server, { ...a.account, apiKey: a === alice ? 'wrong'.repeat(8) : a.account.apiKey }),
+    });
     await machine.switchTo(alice);
     assert.deepEqual(phases, ['starting', 'connecting', 'refused']);
     assert.ok(machine.state.error instanceof ApiError && machine.state.error.isAuthError, String(machine.state.error));
@@ -286,7 +298,10 @@ describe('SessionLifecycle', function () {
     const done = machine.switchTo(alice);
     await done;
     assert.equal(machine.state.phase, 'offline');
-    assert.ok(machine.state.error instanceof NetworkError && machine.state.error.kind === 'refused', String(machine.state.error));
+    assert.ok(
+      machine.state.error instanceof NetworkError && machine.state.error.kind === 'refused',
+      String(machine.state.error),
+    );
     assert.equal(machine.current, undefined);
     assert.equal(errors.length, 0, 'an unreachable server is a phase, not an error notification');
   });
@@ -303,7 +318,7 @@ describe('SessionLifecycle', function () {
     assert.equal(machine.current?.session, sessions[0]);
   });
 
-  it('disposed while the session\'s code loads: the session it then gets is never started, nothing becomes current', async () => {
+  it("disposed while the session's code loads: the session it then gets is never started, nothing becomes current", async () => {
     const loaded = startWithSlowSessionCode();
     let current = 0;
     machine.onDidChangeCurrent(() => current++);

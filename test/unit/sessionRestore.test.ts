@@ -8,9 +8,18 @@ import { ChatSession } from '../../src/store';
 import { byEmail, clientFor, offlineClient, startTestServer } from './helpers';
 import { user } from './fixtures';
 
-
-const saved = (userIds: number[]) => RegisterSnapshot.parse({ queue_id: 'q', last_event_id: -1, user_id: userIds[0], realm_users: userIds.map((id) => user(id)) });
-const userIds = (session: ChatSession) => session.store.users().map((u) => u.user_id).sort((a, b) => a - b);
+const saved = (userIds: number[]) =>
+  RegisterSnapshot.parse({
+    queue_id: 'q',
+    last_event_id: -1,
+    user_id: userIds[0],
+    realm_users: userIds.map((id) => user(id)),
+  });
+const userIds = (session: ChatSession) =>
+  session.store
+    .users()
+    .map((u) => u.user_id)
+    .sort((a, b) => a - b);
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('ChatSession.restore (warm start)', () => {

@@ -2,7 +2,10 @@ import * as assert from 'node:assert/strict';
 import { SETTINGS_DESCRIPTION, SettingsChanges, TargetUsers, upgradeHomeView } from '../../src/api/personal/settings';
 
 /** The messages with which `schema` refuses `value`. */
-function refusal(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown): string[] {
+function refusal(
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+): string[] {
   const r = schema.safeParse(value);
   assert.equal(r.success, false);
   return r.error!.issues.map((i) => i.message);
@@ -11,10 +14,18 @@ function refusal(schema: { safeParse(v: unknown): { success: boolean; error?: { 
 describe('settings changes: refusal messages', () => {
   it('names each enumerated setting and lists its choices with labels', () => {
     const cases: [string, unknown, string][] = [
-      ['web_mark_read_on_scroll_policy', 9, 'Mark as read on scroll must be one of 1 (always), 2 (only in conversation views), 3 (never).'],
+      [
+        'web_mark_read_on_scroll_policy',
+        9,
+        'Mark as read on scroll must be one of 1 (always), 2 (only in conversation views), 3 (never).',
+      ],
       ['web_channel_default_view', 3, 'The default channel view must be one of 1 ('],
       ['color_scheme', 9, 'The colour scheme must be one of 1 (automatic), 2 (dark), 3 (light).'],
-      ['web_home_view', 'home', 'The home view must be one of "recent" (recent conversations), "inbox" (inbox), "all_messages" (all messages).'],
+      [
+        'web_home_view',
+        'home',
+        'The home view must be one of "recent" (recent conversations), "inbox" (inbox), "all_messages" (all messages).',
+      ],
       ['emojiset', 'set_z', 'The emoji set must be one of "text" (plain text), '],
       ['demote_inactive_streams', 0, 'Hiding inactive channels must be one of 1 ('],
       ['user_list_style', 0, 'The user list style must be one of 1 ('],
@@ -32,15 +43,21 @@ describe('settings changes: refusal messages', () => {
     assert.deepEqual(refusal(SettingsChanges, { full_name: 5 }), ['The name must be text.']);
     assert.deepEqual(refusal(SettingsChanges, { default_language: 5 }), ['The language must be text.']);
     assert.deepEqual(refusal(SettingsChanges, { web_font_size_px: 0 }), ['The font size must be positive.']);
-    assert.deepEqual(refusal(SettingsChanges, { web_line_height_percent: 'tall' }), ['The line height must be a number.']);
+    assert.deepEqual(refusal(SettingsChanges, { web_line_height_percent: 'tall' }), [
+      'The line height must be a number.',
+    ]);
     assert.deepEqual(refusal(SettingsChanges, { timezone: 5 }), ['"timezone" must be text.']);
     assert.deepEqual(refusal(SettingsChanges, { new_password: '' }), ['The new password cannot be empty.']);
   });
 
   it('explains a bad email batching period', () => {
     const key = 'email_notifications_batching_period_seconds';
-    assert.deepEqual(refusal(SettingsChanges, { [key]: 'soon' }), ['The email batching period must be a number of seconds.']);
-    assert.deepEqual(refusal(SettingsChanges, { [key]: 1.5 }), ['The email batching period must be a whole number of seconds.']);
+    assert.deepEqual(refusal(SettingsChanges, { [key]: 'soon' }), [
+      'The email batching period must be a number of seconds.',
+    ]);
+    assert.deepEqual(refusal(SettingsChanges, { [key]: 1.5 }), [
+      'The email batching period must be a whole number of seconds.',
+    ]);
     assert.deepEqual(refusal(SettingsChanges, { [key]: -1 }), ['The email batching period cannot be negative.']);
     assert.equal(SettingsChanges.safeParse({ [key]: 0 }).success, true);
   });

@@ -7,11 +7,20 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { ContextKeys, StateKeys } from '../../src/constants';
-import { Forwarders, manifestCommands, manifestPanelTypes, manifestTrees, type Manifest, type Registrar } from '../../src/shell/forwarders';
+import {
+  Forwarders,
+  manifestCommands,
+  manifestPanelTypes,
+  manifestTrees,
+  type Manifest,
+  type Registrar,
+} from '../../src/shell/forwarders';
 import { presetSignInContext } from '../../src/shell/signedIn';
 import { releaseOutputs } from '../bench/bundle';
 
-const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as Manifest & {
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8'),
+) as Manifest & {
   contributes: { commands: { command: string }[] };
 };
 
@@ -45,16 +54,25 @@ describe('shell: forwarders', () => {
   it('registers a forwarder for every command in package.json, and a serializer for every onWebviewPanel: event', () => {
     const { commands, serializers, trees, registrar } = recorder();
     const owned: vscode.Disposable[] = [];
-    new Forwarders(manifest, registrar, () => Promise.resolve(), (d) => owned.push(d));
+    new Forwarders(
+      manifest,
+      registrar,
+      () => Promise.resolve(),
+      (d) => owned.push(d),
+    );
     const contributed = manifest.contributes.commands.map((c) => c.command);
     assert.ok(contributed.length > 50, 'package.json contributes the commands');
     assert.deepEqual([...commands.keys()].sort(), [...contributed].sort());
     assert.deepEqual(manifestCommands(manifest), contributed);
-    const panels = manifest.activationEvents!.filter((e) => e.startsWith('onWebviewPanel:')).map((e) => e.slice('onWebviewPanel:'.length));
+    const panels = manifest
+      .activationEvents!.filter((e) => e.startsWith('onWebviewPanel:'))
+      .map((e) => e.slice('onWebviewPanel:'.length));
     assert.ok(panels.includes('teamChat.topicView'));
     assert.deepEqual([...serializers.keys()], panels);
     assert.deepEqual(manifestPanelTypes(manifest), panels);
-    const views = Object.values(manifest.contributes.views!).flat().map((v) => v.id);
+    const views = Object.values(manifest.contributes.views!)
+      .flat()
+      .map((v) => v.id);
     assert.ok(views.includes('teamChat.subscriptions'));
     assert.deepEqual([...trees.keys()], views);
     assert.deepEqual(manifestTrees(manifest), views);
@@ -77,7 +95,11 @@ describe('shell: forwarders', () => {
       () => undefined,
     );
     assert.equal(loads, 0, 'nothing loads before it is needed');
-    const results = await Promise.all([commands.get('teamChat.a')!(1, 'x'), commands.get('teamChat.a')!({ y: 2 }), forwarders.ready()]);
+    const results = await Promise.all([
+      commands.get('teamChat.a')!(1, 'x'),
+      commands.get('teamChat.a')!({ y: 2 }),
+      forwarders.ready(),
+    ]);
     assert.deepEqual(results, ['a done', 'a done', 'the api']);
     assert.deepEqual(calls, [[1, 'x'], [{ y: 2 }]]);
     assert.equal(loads, 1);
@@ -87,7 +109,12 @@ describe('shell: forwarders', () => {
 
   it('a failed core load fails the command with its error', async () => {
     const { commands, registrar } = recorder();
-    new Forwarders({ contributes: { commands: [{ command: 'teamChat.a' }] } }, registrar, () => Promise.reject(new Error('no core')), () => undefined);
+    new Forwarders(
+      { contributes: { commands: [{ command: 'teamChat.a' }] } },
+      registrar,
+      () => Promise.reject(new Error('no core')),
+      () => undefined,
+    );
     await assert.rejects(Promise.resolve(commands.get('teamChat.a')!()), /no core/);
   });
 
@@ -116,9 +143,16 @@ describe('shell: forwarders', () => {
   it("the shell's serializer hands a restored panel and its state to the core's", async () => {
     const { serializers, registrar } = recorder();
     let loaded = false;
-    const forwarders = new Forwarders({ activationEvents: ['onWebviewPanel:teamChat.p'] }, registrar, () => ((loaded = true), Promise.resolve()), () => undefined);
+    const forwarders = new Forwarders(
+      { activationEvents: ['onWebviewPanel:teamChat.p'] },
+      registrar,
+      () => ((loaded = true), Promise.resolve()),
+      () => undefined,
+    );
     const got: unknown[] = [];
-    forwarders.registerWebviewPanelSerializer('teamChat.p', { deserializeWebviewPanel: (panel, state) => (got.push(panel, state), Promise.resolve()) });
+    forwarders.registerWebviewPanelSerializer('teamChat.p', {
+      deserializeWebviewPanel: (panel, state) => (got.push(panel, state), Promise.resolve()),
+    });
     const panel = { title: 'a panel' } as unknown as vscode.WebviewPanel;
     await serializers.get('teamChat.p')!.deserializeWebviewPanel(panel, { key: 1 });
     assert.equal(loaded, true);
@@ -128,11 +162,19 @@ describe('shell: forwarders', () => {
 
 describe('shell: trees before the core', () => {
   const treeManifest: Manifest = { contributes: { views: { teamChat: [{ id: 'teamChat.subscriptions' }] } } };
-  const provider = (rows: string[]): vscode.TreeDataProvider<string> => ({ getChildren: () => rows, getTreeItem: (r) => ({ label: r }) });
+  const provider = (rows: string[]): vscode.TreeDataProvider<string> => ({
+    getChildren: () => rows,
+    getTreeItem: (r) => ({ label: r }),
+  });
 
   it('rows asked for before the core attaches its provider come from it once attached', async () => {
     const { trees, registrar } = recorder();
-    const forwarders = new Forwarders(treeManifest, registrar, () => Promise.resolve(), () => undefined);
+    const forwarders = new Forwarders(
+      treeManifest,
+      registrar,
+      () => Promise.resolve(),
+      () => undefined,
+    );
     const forwarder = trees.get('teamChat.subscriptions')!.treeDataProvider!;
     const asked = Promise.resolve(forwarder.getChildren(undefined));
     forwarders.createTreeView('teamChat.subscriptions', { treeDataProvider: provider(['general']) });
@@ -142,13 +184,24 @@ describe('shell: trees before the core', () => {
   it('with holdFirstRows, the first rows wait until it settles, and come from the provider then (rejected: the same)', async () => {
     for (const outcome of ['resolve', 'reject'] as const) {
       const { trees, registrar } = recorder();
-      const forwarders = new Forwarders(treeManifest, registrar, () => Promise.resolve(), () => undefined);
+      const forwarders = new Forwarders(
+        treeManifest,
+        registrar,
+        () => Promise.resolve(),
+        () => undefined,
+      );
       let settle!: () => void;
-      forwarders.holdFirstRows(new Promise<void>((resolve, reject) => (settle = outcome === 'resolve' ? resolve : () => reject(new Error('gave up')))));
+      forwarders.holdFirstRows(
+        new Promise<void>(
+          (resolve, reject) => (settle = outcome === 'resolve' ? resolve : () => reject(new Error('gave up'))),
+        ),
+      );
       const rows: string[] = [];
       forwarders.createTreeView('teamChat.subscriptions', { treeDataProvider: provider(rows) });
       let answer: string[] | undefined;
-      void Promise.resolve(trees.get('teamChat.subscriptions')!.treeDataProvider!.getChildren(undefined)).then((r) => (answer = r as string[]));
+      void Promise.resolve(trees.get('teamChat.subscriptions')!.treeDataProvider!.getChildren(undefined)).then(
+        (r) => (answer = r as string[]),
+      );
       await new Promise((r) => setTimeout(r, 20));
       assert.equal(answer, undefined, `${outcome}: held`);
       rows.push('general'); // the saved snapshot arrived
@@ -161,7 +214,14 @@ describe('shell: trees before the core', () => {
 
 describe('shell: the sign-in context keys before the core loads', () => {
   const memento = (values: Record<string, unknown>) => ({ get: <T>(key: string) => values[key] as T });
-  const account = { id: 'http://chat.test#7', realmUrl: 'http://chat.test', email: 'a@chat.test', fullName: 'A', userId: 7, realmName: 'R' };
+  const account = {
+    id: 'http://chat.test#7',
+    realmUrl: 'http://chat.test',
+    email: 'a@chat.test',
+    fullName: 'A',
+    userId: 7,
+    realmName: 'R',
+  };
   const record = () => {
     const set = new Map<string, boolean>();
     return { set, setContext: (key: string, value: boolean) => (set.set(key, value), Promise.resolve()) };
@@ -186,15 +246,26 @@ describe('shell: the sign-in context keys before the core loads', () => {
     for (const values of cases) {
       const { set, setContext } = record();
       assert.equal(presetSignInContext(memento(values), setContext), false, JSON.stringify(values));
-      assert.deepEqual(Object.fromEntries(set), { 'teamChat.signedIn': false, 'teamChat.signedOut': true }, JSON.stringify(values));
+      assert.deepEqual(
+        Object.fromEntries(set),
+        { 'teamChat.signedIn': false, 'teamChat.signedOut': true },
+        JSON.stringify(values),
+      );
     }
   });
 
   it('the "Sign in" welcome follows teamChat.signedOut, never !teamChat.signedIn (true before the extension runs)', () => {
-    const welcomes = (manifest as unknown as { contributes: { viewsWelcome: { contents: string; when: string }[] } }).contributes.viewsWelcome;
+    const welcomes = (manifest as unknown as { contributes: { viewsWelcome: { contents: string; when: string }[] } })
+      .contributes.viewsWelcome;
     const signIn = welcomes.filter((w) => w.contents === '%viewsWelcome.subscriptions.1%');
-    assert.deepEqual(signIn.map((w) => w.when), [ContextKeys.signedOut]);
-    assert.deepEqual(welcomes.filter((w) => /!\s*teamChat\.signedIn/.test(w.when)), []);
+    assert.deepEqual(
+      signIn.map((w) => w.when),
+      [ContextKeys.signedOut],
+    );
+    assert.deepEqual(
+      welcomes.filter((w) => /!\s*teamChat\.signedIn/.test(w.when)),
+      [],
+    );
   });
 
   it('a refused setContext does not surface as an unhandled rejection', async () => {
@@ -203,7 +274,10 @@ describe('shell: the sign-in context keys before the core loads', () => {
     const onUnhandled = (reason: unknown) => (unhandled = reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      assert.equal(presetSignInContext(state, () => Promise.reject(new Error('workbench gone'))), true);
+      assert.equal(
+        presetSignInContext(state, () => Promise.reject(new Error('workbench gone'))),
+        true,
+      );
       await new Promise((resolve) => setTimeout(resolve, 10));
       assert.equal(unhandled, undefined);
     } finally {

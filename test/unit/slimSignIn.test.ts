@@ -25,24 +25,40 @@ function authOf(server: RunningServer, userId: number): string {
   return 'Basic ' + Buffer.from(`${u.deliveryEmail}:${u.apiKey}`).toString('base64');
 }
 
-async function call(server: RunningServer, userId: number, method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}): Promise<{ status: number; body: Json }> {
+async function call(
+  server: RunningServer,
+  userId: number,
+  method: 'GET' | 'POST',
+  path: string,
+  params: Record<string, unknown> = {},
+): Promise<{ status: number; body: Json }> {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
   const get = method === 'GET';
   const res = await fetch(`${server.url}/api/v1${path}${get ? '?' + form.toString() : ''}`, {
     method,
-    headers: { authorization: authOf(server, userId), ...(get ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
+    headers: {
+      authorization: authOf(server, userId),
+      ...(get ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+    },
     body: get ? undefined : form.toString(),
   });
   return { status: res.status, body: (await res.json()) as Json };
 }
 
 const SLIM = {
-  apply_markdown: true, client_gravatar: true, slim_presence: true, include_subscribers: 'partial',
+  apply_markdown: true,
+  client_gravatar: true,
+  slim_presence: true,
+  include_subscribers: 'partial',
   client_capabilities: { user_list_incomplete: true, simplified_presence_events: true },
 };
 
-function register(server: RunningServer, userId: number, params: Record<string, unknown>): Promise<{ status: number; body: Json }> {
+function register(
+  server: RunningServer,
+  userId: number,
+  params: Record<string, unknown>,
+): Promise<{ status: number; body: Json }> {
   return call(server, userId, 'POST', '/register', params);
 }
 
@@ -63,7 +79,8 @@ describe('slim sign-in on the large organisation (issue 12 item 3)', function ()
     // Channels 17 and 33: the heavy member is subscribed to both; 49 the member is not.
     const grow = (streamId: number, size: number) => {
       const s = st.streams.get(streamId)!;
-      for (let uid = 100; s.subscribers.size < size; uid++) if (!s.subscribers.has(uid)) st.subscribe(uid, s, emptySub('#c2726a'));
+      for (let uid = 100; s.subscribers.size < size; uid++)
+        if (!s.subscribers.has(uid)) st.subscribe(uid, s, emptySub('#c2726a'));
       assert.strictEqual(s.subscribers.size, size);
     };
     grow(17, PARTIAL_SUBSCRIBERS_THRESHOLD - 1);
@@ -81,7 +98,10 @@ describe('slim sign-in on the large organisation (issue 12 item 3)', function ()
       const p = st.presence.get(id);
       return p !== undefined && Math.max(p.activeTs, p.idleTs) >= now - 14 * 86400 - 5;
     });
-    assert.deepStrictEqual([...partial].sort((a, b) => a - b), recent.sort((a, b) => a - b));
+    assert.deepStrictEqual(
+      [...partial].sort((a, b) => a - b),
+      recent.sort((a, b) => a - b),
+    );
     assert.ok(partial.includes(HEAVY) && partial.length < 250, `partial list of ${partial.length}`);
     // 108 was active lately, 113 not (see the fixture).
     assert.ok(partial.includes(108) && !partial.includes(113));
@@ -107,7 +127,10 @@ describe('slim sign-in on the large organisation (issue 12 item 3)', function ()
   it('GET /users?user_ids= returns those users (feature level 384); an unknown id is an error', async () => {
     const r = await call(server, HEAVY, 'GET', '/users', { user_ids: [LONG_AGO, NEVER] });
     assert.strictEqual(r.status, 200);
-    assert.deepStrictEqual(r.body.members.map((u: Json) => u.user_id), [LONG_AGO, NEVER]);
+    assert.deepStrictEqual(
+      r.body.members.map((u: Json) => u.user_id),
+      [LONG_AGO, NEVER],
+    );
     assert.strictEqual(r.body.members[0].full_name, `User ${LONG_AGO}`);
     const bad = await call(server, HEAVY, 'GET', '/users', { user_ids: [LONG_AGO, 999_999] });
     assert.strictEqual(bad.status, 400);
@@ -116,7 +139,11 @@ describe('slim sign-in on the large organisation (issue 12 item 3)', function ()
 
   it('client_gravatar: avatar_url null for Gravatar users; the client computes the URL the server would send', async () => {
     const slim = await register(server, HEAVY, { ...SLIM, fetch_event_types: ['realm_user'] });
-    const full = await register(server, HEAVY, { client_gravatar: false, client_capabilities: { user_list_incomplete: true }, fetch_event_types: ['realm_user'] });
+    const full = await register(server, HEAVY, {
+      client_gravatar: false,
+      client_capabilities: { user_list_incomplete: true },
+      fetch_event_types: ['realm_user'],
+    });
     const u = (slim.body.realm_users as User[]).find((x) => x.user_id === RECENT)!;
     const f = (full.body.realm_users as Json[]).find((x) => x.user_id === RECENT)!;
     assert.strictEqual(u.avatar_url, null);
@@ -129,11 +156,23 @@ describe('slim sign-in on the large organisation (issue 12 item 3)', function ()
   it('presence: the last 14 days by default, presence_history_limit_days further; last_update_id gives only what changed', async () => {
     const r = await register(server, HEAVY, { slim_presence: true, fetch_event_types: ['presence'] });
     assert.ok(r.body.presences[RECENT] && !r.body.presences[LONG_AGO]);
-    const year = await register(server, HEAVY, { slim_presence: true, presence_history_limit_days: 500, fetch_event_types: ['presence'] });
+    const year = await register(server, HEAVY, {
+      slim_presence: true,
+      presence_history_limit_days: 500,
+      fetch_event_types: ['presence'],
+    });
     assert.ok(year.body.presences[LONG_AGO]);
     const last: number = r.body.presence_last_update_id;
-    await call(server, RECENT, 'POST', '/users/me/presence', { status: 'active', slim_presence: true, ping_only: true });
-    const ping = await call(server, HEAVY, 'POST', '/users/me/presence', { status: 'active', slim_presence: true, last_update_id: last });
+    await call(server, RECENT, 'POST', '/users/me/presence', {
+      status: 'active',
+      slim_presence: true,
+      ping_only: true,
+    });
+    const ping = await call(server, HEAVY, 'POST', '/users/me/presence', {
+      status: 'active',
+      slim_presence: true,
+      last_update_id: last,
+    });
     assert.strictEqual(ping.status, 200);
     // The own ping counts as a change too.
     assert.deepStrictEqual(Object.keys(ping.body.presences), [String(HEAVY), String(RECENT)]);
@@ -141,7 +180,13 @@ describe('slim sign-in on the large organisation (issue 12 item 3)', function ()
   });
 
   it('the client: users the sidebar names are in the store at once; a new sender gets a name, never "unknown"', async () => {
-    const account: Account = { email: `user${HEAVY}@example.com`, apiKey: server.state.users.get(HEAVY)!.apiKey, userId: HEAVY, role: 400, fullName: `User ${HEAVY}` };
+    const account: Account = {
+      email: `user${HEAVY}@example.com`,
+      apiKey: server.state.users.get(HEAVY)!.apiKey,
+      userId: HEAVY,
+      role: 400,
+      fullName: `User ${HEAVY}`,
+    };
     const client = clientFor(server, account);
     const session = new ChatSession(client, {});
     try {
@@ -165,11 +210,17 @@ describe('slim sign-in on the large organisation (issue 12 item 3)', function ()
           }
         });
       });
-      const sent = await call(server, 3001, 'POST', '/messages', { type: 'stream', to: 17, topic: 'lazy users', content: 'Hello from a quiet member' });
+      const sent = await call(server, 3001, 'POST', '/messages', {
+        type: 'stream',
+        to: 17,
+        topic: 'lazy users',
+        content: 'Hello from a quiet member',
+      });
       assert.strictEqual(sent.status, 200, JSON.stringify(sent.body));
       await seen;
       assert.deepStrictEqual(shown, ['User 3001']);
-      for (let i = 0; i < 200 && session.store.user(3001) === undefined; i++) await new Promise((r) => setTimeout(r, 25));
+      for (let i = 0; i < 200 && session.store.user(3001) === undefined; i++)
+        await new Promise((r) => setTimeout(r, 25));
       assert.strictEqual(session.store.user(3001)?.full_name, 'User 3001');
     } finally {
       await session.stop();
@@ -198,10 +249,19 @@ describe('slim sign-in on small organisations and older servers', function () {
     const server = await startTestServer({ featureLevel: 411 });
     try {
       const owner = [...server.state.users.values()].find((u) => u.role === 100)!;
-      const r = await register(server, owner.id, { include_subscribers: 'partial', fetch_event_types: ['subscription'] });
+      const r = await register(server, owner.id, {
+        include_subscribers: 'partial',
+        fetch_event_types: ['subscription'],
+      });
       assert.strictEqual(r.status, 400);
       assert.strictEqual(r.body.code, 'REQUEST_VARIABLE_INVALID');
-      const account: Account = { email: owner.deliveryEmail, apiKey: owner.apiKey, userId: owner.id, role: owner.role, fullName: owner.fullName };
+      const account: Account = {
+        email: owner.deliveryEmail,
+        apiKey: owner.apiKey,
+        userId: owner.id,
+        role: owner.role,
+        fullName: owner.fullName,
+      };
       const client = clientFor(server, account);
       const session = new ChatSession(client, {});
       try {
@@ -225,7 +285,13 @@ describe('slim sign-in on small organisations and older servers', function () {
       const server = await startTestServer({ featureLevel });
       try {
         const owner = [...server.state.users.values()].find((u) => u.role === 100)!;
-        const account: Account = { email: owner.deliveryEmail, apiKey: owner.apiKey, userId: owner.id, role: owner.role, fullName: owner.fullName };
+        const account: Account = {
+          email: owner.deliveryEmail,
+          apiKey: owner.apiKey,
+          userId: owner.id,
+          role: owner.role,
+          fullName: owner.fullName,
+        };
         // Every attempt (the client retries reads on 5xx) fails: the version stays unknown.
         server.inject({ kind: 'status', status: 502, route: 'GET /server_settings', times: 50 });
         const client = clientFor(server, account);
@@ -235,7 +301,10 @@ describe('slim sign-in on small organisations and older servers', function () {
           await session.start();
           assert.strictEqual(session.status, 'live');
           assert.ok(session.store.subscriptions().length > 0);
-          assert.ok(session.store.subscriptions().every((s) => s.subscribers === undefined), 'no subscriber lists were asked for');
+          assert.ok(
+            session.store.subscriptions().every((s) => s.subscribers === undefined),
+            'no subscriber lists were asked for',
+          );
         } finally {
           await session.stop();
           session.dispose();

@@ -8,7 +8,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { registerQueue } from '../../src/api/events/routes';
 import type { RegisterSnapshot } from '../../src/api/events/register';
-import { SNAPSHOT_CACHE_VERSION, SnapshotCache, splitSnapshot, type CachedConversation } from '../../src/session/snapshotCache';
+import {
+  SNAPSHOT_CACHE_VERSION,
+  SnapshotCache,
+  splitSnapshot,
+  type CachedConversation,
+} from '../../src/session/snapshotCache';
 import { ConversationCache } from '../../src/session/conversationCache';
 import { ChatSession } from '../../src/store';
 import { STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
@@ -21,7 +26,8 @@ class Log {
 }
 
 /** The snapshot with its users in id order (the cache keeps the users named at once first). */
-const usersSorted = (s: RegisterSnapshot | undefined) => s && { ...s, realm_users: [...(s.realm_users ?? [])].sort((a, b) => a.user_id - b.user_id) };
+const usersSorted = (s: RegisterSnapshot | undefined) =>
+  s && { ...s, realm_users: [...(s.realm_users ?? [])].sort((a, b) => a.user_id - b.user_id) };
 
 describe('warm start snapshot cache', () => {
   const server = useServer();
@@ -33,7 +39,10 @@ describe('warm start snapshot cache', () => {
   const REALM = 'http://chat.example';
 
   before(async () => {
-    snapshot = await registerQueue(server.client(MEMBER), { fetch_event_types: STORE_FETCH_EVENT_TYPES, event_types: ['heartbeat'] });
+    snapshot = await registerQueue(server.client(MEMBER), {
+      fetch_event_types: STORE_FETCH_EVENT_TYPES,
+      event_types: ['heartbeat'],
+    });
   });
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'team-chat-cache-'));
@@ -47,13 +56,17 @@ describe('warm start snapshot cache', () => {
     const read = await cache.read(ACCOUNT, REALM);
     assert.deepEqual(read?.first.subscriptions, snapshot.subscriptions);
     assert.equal(read?.first.user_id, snapshot.user_id);
-    assert.equal(read?.first.never_subscribed, undefined, 'the first section holds the lists the first render does not read');
+    assert.equal(
+      read?.first.never_subscribed,
+      undefined,
+      'the first section holds the lists the first render does not read',
+    );
     assert.deepEqual(usersSorted(read?.complete()), usersSorted(snapshot), 'the whole snapshot is not what was saved');
     assert.equal(await cache.read('http://chat.example|43', REALM), undefined, 'no file for another account');
     const text = fs.readFileSync(cache.fileOf(ACCOUNT), 'utf8');
     const account = accountWithRole(server.server, MEMBER);
     assert.ok(!text.includes(account.apiKey), 'the API key is in the cache file');
-    assert.equal((fs.statSync(cache.fileOf(ACCOUNT)).mode & 0o077), 0, 'readable by others');
+    assert.equal(fs.statSync(cache.fileOf(ACCOUNT)).mode & 0o077, 0, 'readable by others');
     assert.deepEqual(fs.readdirSync(dir), [path.basename(cache.fileOf(ACCOUNT))], 'a temporary file was left');
   });
 
@@ -67,29 +80,49 @@ describe('warm start snapshot cache', () => {
     assert.ok(!fs.existsSync(cache.fileOf(ACCOUNT)), 'the discarded file is still there');
   };
   /** A cache file as SnapshotCache writes it, with the header's fields and the sections as given. */
-  const file = (over: Record<string, unknown> = {}, sections: { first?: string; rest?: string } = {}, checksums?: Record<string, string>): string => {
+  const file = (
+    over: Record<string, unknown> = {},
+    sections: { first?: string; rest?: string } = {},
+    checksums?: Record<string, string>,
+  ): string => {
     const { first, rest } = splitSnapshot(snapshot);
     const bodies = { first: JSON.stringify(first), rest: JSON.stringify(rest), ...sections };
     const info = (name: keyof typeof bodies) => ({
       bytes: Buffer.byteLength(bodies[name]),
       sha1: checksums?.[name] ?? createHash('sha1').update(bodies[name]).digest('hex'),
     });
-    const header = { version: SNAPSHOT_CACHE_VERSION, accountId: ACCOUNT, realmUrl: REALM, savedAt: 0, sections: { first: info('first'), rest: info('rest') }, ...over };
+    const header = {
+      version: SNAPSHOT_CACHE_VERSION,
+      accountId: ACCOUNT,
+      realmUrl: REALM,
+      savedAt: 0,
+      sections: { first: info('first'), rest: info('rest') },
+      ...over,
+    };
     return [JSON.stringify(header), bodies.first, bodies.rest, ''].join('\n');
   };
 
   it('reads back a file built by hand (the format the tests below tamper with)', async () => {
     fs.writeFileSync(cache.fileOf(ACCOUNT), file());
     assert.deepEqual(usersSorted((await cache.read(ACCOUNT, REALM))?.complete()), usersSorted(snapshot));
-    assert.deepEqual(log.lines.filter((l) => l.startsWith('warn')), []);
+    assert.deepEqual(
+      log.lines.filter((l) => l.startsWith('warn')),
+      [],
+    );
   });
   it('discards a corrupt file with a log line', () => discarded('{"version": 2, "snap', /header is not valid JSON/));
   it('discards a file of the previous format (one JSON document)', () =>
-    discarded(JSON.stringify({ version: 1, accountId: ACCOUNT, realmUrl: REALM, savedAt: 0, snapshot }), /version 1, expected/));
-  it('discards an older version', () => discarded(file({ version: SNAPSHOT_CACHE_VERSION - 1 }), new RegExp(`version ${SNAPSHOT_CACHE_VERSION - 1}`)));
+    discarded(
+      JSON.stringify({ version: 1, accountId: ACCOUNT, realmUrl: REALM, savedAt: 0, snapshot }),
+      /version 1, expected/,
+    ));
+  it('discards an older version', () =>
+    discarded(file({ version: SNAPSHOT_CACHE_VERSION - 1 }), new RegExp(`version ${SNAPSHOT_CACHE_VERSION - 1}`)));
   it('discards a newer version too', () => discarded(file({ version: SNAPSHOT_CACHE_VERSION + 1 }), /version/));
-  it("discards another account's file", () => discarded(file({ accountId: 'http://chat.example|7' }), /another account/));
-  it('discards a file of the same account on another server', () => discarded(file({ realmUrl: 'http://other.example' }), /another account/));
+  it("discards another account's file", () =>
+    discarded(file({ accountId: 'http://chat.example|7' }), /another account/));
+  it('discards a file of the same account on another server', () =>
+    discarded(file({ realmUrl: 'http://other.example' }), /another account/));
   it('discards a truncated file', () => discarded(file().slice(0, -100), /bytes long, its header says/));
   it('discards a file whose first section was tampered with (same length, checksum mismatch)', async () => {
     const { first } = splitSnapshot(snapshot);
@@ -112,7 +145,10 @@ describe('warm start snapshot cache', () => {
     assert.ok(read, 'the first section was not given');
     assert.deepEqual(read.first.subscriptions, snapshot.subscriptions);
     assert.equal(read.complete(), undefined);
-    assert.match(log.lines.at(-1)!, /^warn Warm start: the cached snapshot .* discarded \(its rest section does not match its checksum\)/);
+    assert.match(
+      log.lines.at(-1)!,
+      /^warn Warm start: the cached snapshot .* discarded \(its rest section does not match its checksum\)/,
+    );
   });
 
   it('a tampered rest section leaves the session on the first section until the server answers', async () => {
@@ -124,7 +160,10 @@ describe('warm start snapshot cache', () => {
       await session.restore(read.first, () => read.complete());
       const ids = (list: readonly { stream_id: number }[]) => list.map((s) => s.stream_id).sort((a, b) => a - b);
       assert.deepEqual(ids(session.store.subscriptions()), ids(snapshot.subscriptions!));
-      assert.equal(session.store.users().length, read.first.realm_users!.length + (read.first.cross_realm_bots?.length ?? 0));
+      assert.equal(
+        session.store.users().length,
+        read.first.realm_users!.length + (read.first.cross_realm_bots?.length ?? 0),
+      );
     } finally {
       session.dispose();
       await client.close();
@@ -142,9 +181,16 @@ describe('warm start snapshot cache', () => {
       const done = session.restore(read.first, () => read.complete());
       // At once: the channels tree's rows, with their unread counts, and oneself.
       assert.deepEqual(session.store.subscriptions(), whole.store.subscriptions());
-      for (const s of whole.store.subscriptions()) assert.equal(session.store.unreadCount({ streamId: s.stream_id }), whole.store.unreadCount({ streamId: s.stream_id }));
+      for (const s of whole.store.subscriptions())
+        assert.equal(
+          session.store.unreadCount({ streamId: s.stream_id }),
+          whole.store.unreadCount({ streamId: s.stream_id }),
+        );
       assert.deepEqual(session.store.ownUser, whole.store.ownUser);
-      assert.ok(session.store.users().length < whole.store.users().length, 'the other users came with the first section');
+      assert.ok(
+        session.store.users().length < whole.store.users().length,
+        'the other users came with the first section',
+      );
       await done;
       assert.equal(session.store.users().length, whole.store.users().length);
       assert.deepEqual([...session.store.channels()], [...whole.store.channels()]);
@@ -156,8 +202,25 @@ describe('warm start snapshot cache', () => {
   });
 
   it('the conversation cache: saved in its own file, a section per conversation, read back, tampered ones discarded, forgotten on sign-out', async () => {
-    const message = { id: 7, sender_id: 1, content: '<p>hi</p>', subject: 'lunch', timestamp: 1, type: 'stream', stream_id: 3, reactions: [], flags: ['read'] };
-    const lunch = { narrow: [{ operator: 'channel', operand: 3 }, { operator: 'topic', operand: 'lunch' }], messages: [message], foundOldest: true } as unknown as CachedConversation;
+    const message = {
+      id: 7,
+      sender_id: 1,
+      content: '<p>hi</p>',
+      subject: 'lunch',
+      timestamp: 1,
+      type: 'stream',
+      stream_id: 3,
+      reactions: [],
+      flags: ['read'],
+    };
+    const lunch = {
+      narrow: [
+        { operator: 'channel', operand: 3 },
+        { operator: 'topic', operand: 'lunch' },
+      ],
+      messages: [message],
+      foundOldest: true,
+    } as unknown as CachedConversation;
     const other = { ...lunch, messages: [{ ...message, id: 8, subject: 'tea' }] } as unknown as CachedConversation;
     const conversations = new ConversationCache();
     conversations.put('["topic",3,"lunch",null]', lunch);
@@ -173,13 +236,19 @@ describe('warm start snapshot cache', () => {
     assert.equal(await cache.readMessages('http://chat.example|43', REALM), undefined, 'another account has none');
     const file = cache.messagesFileOf(ACCOUNT);
     assert.equal(fs.statSync(file).mode & 0o077, 0, 'readable by others');
-    assert.ok(fs.statSync(file).size <= conversations.bytes, `the file (${fs.statSync(file).size} bytes) is bigger than the cache counts (${conversations.bytes})`);
+    assert.ok(
+      fs.statSync(file).size <= conversations.bytes,
+      `the file (${fs.statSync(file).size} bytes) is bigger than the cache counts (${conversations.bytes})`,
+    );
     // Same length, other bytes, in the second conversation: found when that one is read.
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"tea"', '"tee"'));
     const tampered = await cache.readMessages(ACCOUNT, REALM);
     assert.ok(tampered?.body('["topic",3,"lunch",null]'), 'the untouched section reads');
     assert.equal(tampered?.body('["topic",3,"tea",null]'), undefined);
-    assert.match(log.lines.at(-1)!, /^warn Warm start: the cached messages messages-\w+\.json was discarded \(its \["topic",3,"tea",null\] section does not match its checksum\)/);
+    assert.match(
+      log.lines.at(-1)!,
+      /^warn Warm start: the cached messages messages-\w+\.json was discarded \(its \["topic",3,"tea",null\] section does not match its checksum\)/,
+    );
     assert.ok((await cache.read(ACCOUNT, REALM))?.first, 'a tampered messages file took the snapshot with it');
     assert.equal(await cache.readMessages(ACCOUNT, REALM), undefined, 'the tampered file was removed');
     await cache.writeMessages(ACCOUNT, REALM, conversations.sections());

@@ -64,7 +64,10 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000):
   }
 }
 
-async function unreadIdsFromServer(client: ChatClient, narrow: { operator: string; operand: unknown }[]): Promise<number[]> {
+async function unreadIdsFromServer(
+  client: ChatClient,
+  narrow: { operator: string; operand: unknown }[],
+): Promise<number[]> {
   // Counted from the oldest unread (at most 1000: enough for the demo organisation).
   const result = await client.call('GET /messages', {
     anchor: 'oldest',
@@ -99,7 +102,9 @@ describe('ChatStore and ChatSession (live state)', function () {
     session.onError((e) => errors.push(e));
     store = session.store;
     await session.start();
-    const theirs = new Set((await otherClient.call('GET /users/me/subscriptions', {})).subscriptions.map((s) => s.stream_id));
+    const theirs = new Set(
+      (await otherClient.call('GET /users/me/subscriptions', {})).subscriptions.map((s) => s.stream_id),
+    );
     const both = store.subscriptions().filter((s) => theirs.has(s.stream_id) && !s.is_archived);
     assert.ok(both.length > 0, 'the demo organisation has a channel shared by two members');
     shared = both[0]!;
@@ -118,7 +123,10 @@ describe('ChatStore and ChatSession (live state)', function () {
     assert.ok(store.ownUser, 'own user is known');
     const subs = store.subscriptions();
     // Both kinds present, so the order between them is really checked.
-    assert.ok(subs.some((s) => s.pin_to_top) && subs.some((s) => !s.pin_to_top), 'the fixture has pinned and unpinned channels');
+    assert.ok(
+      subs.some((s) => s.pin_to_top) && subs.some((s) => !s.pin_to_top),
+      'the fixture has pinned and unpinned channels',
+    );
     for (let i = 1; i < subs.length; i++) {
       const a = subs[i - 1]!;
       const b = subs[i]!;
@@ -134,15 +142,25 @@ describe('ChatStore and ChatSession (live state)', function () {
     // A certain unread in a certain topic (the fixture's own unreads may be read by other tests).
     const fresh = 'unread counts ' + Date.now();
     const got = changeWhere(store, () => store.unreadCount({ streamId: shared.stream_id, topic: fresh }) === 1);
-    await otherClient.call('POST /messages', { type: 'stream', to: shared.stream_id, topic: fresh, content: 'count me' });
+    await otherClient.call('POST /messages', {
+      type: 'stream',
+      to: shared.stream_id,
+      topic: fresh,
+      content: 'count me',
+    });
     await got;
     const channel = shared;
     const ids = await unreadIdsFromServer(client, [{ operator: 'channel', operand: channel.stream_id }]);
     assert.equal(store.unreadCount({ streamId: channel.stream_id }), ids.length);
     // One topic of it.
     const msgs = await client.call('GET /messages', {
-      anchor: 'oldest', num_before: 0, num_after: 1000,
-      narrow: [{ operator: 'channel', operand: channel.stream_id }, { operator: 'is', operand: 'unread' }] as never,
+      anchor: 'oldest',
+      num_before: 0,
+      num_after: 1000,
+      narrow: [
+        { operator: 'channel', operand: channel.stream_id },
+        { operator: 'is', operand: 'unread' },
+      ] as never,
     });
     assert.ok(msgs.messages.length > 0, 'the channel has unread messages');
     const topic = msgs.messages[0]!.subject;
@@ -157,11 +175,17 @@ describe('ChatStore and ChatSession (live state)', function () {
       // The own id may be given or not.
       assert.equal(store.unreadCount({ dmUserIds: [...conv.userIds, me.userId] }), conv.count);
     }
-    assert.ok(store.totalUnread() <= dmTotal + store.subscriptions().reduce((n, s) => n + store.unreadCount({ streamId: s.stream_id }), 0));
+    assert.ok(
+      store.totalUnread() <=
+        dmTotal + store.subscriptions().reduce((n, s) => n + store.unreadCount({ streamId: s.stream_id }), 0),
+    );
   });
 
-  it('loads a channel\'s topics once, lazily, sharing concurrent loads', async () => {
-    const snapshot = await registerQueue(client, { fetch_event_types: STORE_FETCH_EVENT_TYPES, event_types: ['message'] });
+  it("loads a channel's topics once, lazily, sharing concurrent loads", async () => {
+    const snapshot = await registerQueue(client, {
+      fetch_event_types: STORE_FETCH_EVENT_TYPES,
+      event_types: ['message'],
+    });
     let fetches = 0;
     const local = new ChatStore({
       fetchTopics: async (streamId) => {
@@ -177,7 +201,10 @@ describe('ChatStore and ChatSession (live state)', function () {
     await local.loadTopics(shared.stream_id);
     assert.equal(fetches, 1);
     const server = (await getChannelTopics(client, { stream_id: shared.stream_id })).topics;
-    assert.deepEqual(a.map((t) => t.name), server.map((t) => t.name));
+    assert.deepEqual(
+      a.map((t) => t.name),
+      server.map((t) => t.name),
+    );
     for (let i = 1; i < a.length; i++) assert.ok(a[i - 1]!.maxId >= a[i]!.maxId, 'newest first');
     for (const t of a) {
       assert.equal(t.unread, local.unreadCount({ streamId: shared.stream_id, topic: t.name }));
@@ -186,44 +213,79 @@ describe('ChatStore and ChatSession (live state)', function () {
     await client.call('DELETE /events', { queue_id: snapshot.queue_id });
   });
 
-  it('the organisation\'s custom profile fields: from the snapshot in its order, replaced by a custom_profile_fields event', async () => {
+  it("the organisation's custom profile fields: from the snapshot in its order, replaced by a custom_profile_fields event", async () => {
     // The session asked for them (fetch type `custom_profile_fields`): the profile card's field names.
     const fields = store.customProfileFields();
     assert.ok(fields.length > 0, 'the demo organisation has custom profile fields');
-    for (let i = 1; i < fields.length; i++) assert.ok((fields[i - 1]!.order ?? fields[i - 1]!.id) <= (fields[i]!.order ?? fields[i]!.id));
+    for (let i = 1; i < fields.length; i++)
+      assert.ok((fields[i - 1]!.order ?? fields[i - 1]!.id) <= (fields[i]!.order ?? fields[i]!.id));
     // The local server has no way to change them, so the event is built here, in Zulip's shape.
-    const snapshot = await registerQueue(client, { fetch_event_types: STORE_FETCH_EVENT_TYPES, event_types: ['message'] });
+    const snapshot = await registerQueue(client, {
+      fetch_event_types: STORE_FETCH_EVENT_TYPES,
+      event_types: ['message'],
+    });
     await client.call('DELETE /events', { queue_id: snapshot.queue_id });
     const local = new ChatStore();
     local.reset(snapshot);
-    assert.deepEqual(local.customProfileFields().map((f) => f.id), fields.map((f) => f.id));
-    const parsed = parseEvent({ id: 7, type: 'custom_profile_fields', fields: [
-      { id: 9, name: 'Pronouns', type: 8, hint: '', field_data: '', order: 2 },
-      { id: 3, name: 'Team', type: 1, hint: '', field_data: '', order: 1, extra_field_of_a_newer_server: true },
-    ] });
+    assert.deepEqual(
+      local.customProfileFields().map((f) => f.id),
+      fields.map((f) => f.id),
+    );
+    const parsed = parseEvent({
+      id: 7,
+      type: 'custom_profile_fields',
+      fields: [
+        { id: 9, name: 'Pronouns', type: 8, hint: '', field_data: '', order: 2 },
+        { id: 3, name: 'Team', type: 1, hint: '', field_data: '', order: 1, extra_field_of_a_newer_server: true },
+      ],
+    });
     assert.ok(parsed.ok, JSON.stringify(parsed));
     const change = local.apply([parsed.event]);
     assert.ok(change?.areas.has('customProfileFields'));
-    assert.deepEqual(local.customProfileFields().map((f) => [f.id, f.name]), [[3, 'Team'], [9, 'Pronouns']]);
+    assert.deepEqual(
+      local.customProfileFields().map((f) => [f.id, f.name]),
+      [
+        [3, 'Team'],
+        [9, 'Pronouns'],
+      ],
+    );
   });
 
-  it('the organisation\'s custom emoji: usable ones from the snapshot by name, replaced by a realm_emoji event', async () => {
-    assert.deepEqual(store.realmEmoji().map((e) => e.name), ['party_parrot'], 'the demo organisation has one custom emoji');
+  it("the organisation's custom emoji: usable ones from the snapshot by name, replaced by a realm_emoji event", async () => {
+    assert.deepEqual(
+      store.realmEmoji().map((e) => e.name),
+      ['party_parrot'],
+      'the demo organisation has one custom emoji',
+    );
     assert.equal(store.realm.settings.emoji, undefined, 'realm_emoji is not a realm setting');
     const local = new ChatStore();
-    const snapshot = await registerQueue(client, { fetch_event_types: STORE_FETCH_EVENT_TYPES, event_types: ['message'] });
+    const snapshot = await registerQueue(client, {
+      fetch_event_types: STORE_FETCH_EVENT_TYPES,
+      event_types: ['message'],
+    });
     await client.call('DELETE /events', { queue_id: snapshot.queue_id });
     local.reset(snapshot);
     // The local server cannot change custom emoji, so the event is built here, in Zulip's shape.
-    const parsed = parseEvent({ id: 8, type: 'realm_emoji', op: 'update', realm_emoji: {
-      '1': { id: '1', name: 'party_parrot', source_url: '/e/1.gif', deactivated: true, author_id: 5 },
-      '2': { id: '2', name: 'ship_it', source_url: '/e/2.png', deactivated: false, author_id: null, still_url: null },
-      '3': { id: '3', name: 'blob_wave', source_url: '/e/3.png', deactivated: false },
-    } });
+    const parsed = parseEvent({
+      id: 8,
+      type: 'realm_emoji',
+      op: 'update',
+      realm_emoji: {
+        '1': { id: '1', name: 'party_parrot', source_url: '/e/1.gif', deactivated: true, author_id: 5 },
+        '2': { id: '2', name: 'ship_it', source_url: '/e/2.png', deactivated: false, author_id: null, still_url: null },
+        '3': { id: '3', name: 'blob_wave', source_url: '/e/3.png', deactivated: false },
+      },
+    });
     assert.ok(parsed.ok, JSON.stringify(parsed));
     const change = local.apply([parsed.event]);
     assert.ok(change?.areas.has('realmEmoji'));
-    assert.deepEqual(local.realmEmoji().map((e) => [e.id, e.name]), [['3', 'blob_wave'], ['2', 'ship_it']]);
+    assert.deepEqual(
+      local.realmEmoji().map((e) => [e.id, e.name]),
+      [
+        ['3', 'blob_wave'],
+        ['2', 'ship_it'],
+      ],
+    );
   });
 
   it('a message from someone else: unread +1, topic first, one change with unreads and topics', async () => {
@@ -232,7 +294,12 @@ describe('ChatStore and ChatSession (live state)', function () {
     const total = store.totalUnread();
     const topic = 'store test ' + Date.now();
     const changed = changeWhere(store, (c) => c.areas.has('unreads') && c.streamIds.has(shared.stream_id));
-    const sent = await otherClient.call('POST /messages', { type: 'stream', to: shared.stream_id, topic, content: 'hello store' });
+    const sent = await otherClient.call('POST /messages', {
+      type: 'stream',
+      to: shared.stream_id,
+      topic,
+      content: 'hello store',
+    });
     const change = await changed;
     assert.ok(change.areas.has('topics'), 'topics changed in the same batch');
     assert.ok(change.messageIds.has(sent.id));
@@ -285,8 +352,14 @@ describe('ChatStore and ChatSession (live state)', function () {
     await changed;
     await until(() => store.subscription(target.stream_id)!.color === '#123456');
     assert.equal(store.subscription(target.stream_id)!.pin_to_top, true);
-    assert.equal(store.subscriptions()[0]!.stream_id === target.stream_id || store.subscriptions()[0]!.pin_to_top, true);
-    assert.ok(store.subscriptions().findIndex((s) => s.stream_id === target.stream_id) < store.subscriptions().findIndex((s) => !s.pin_to_top) || store.subscriptions().every((s) => s.pin_to_top));
+    assert.equal(
+      store.subscriptions()[0]!.stream_id === target.stream_id || store.subscriptions()[0]!.pin_to_top,
+      true,
+    );
+    assert.ok(
+      store.subscriptions().findIndex((s) => s.stream_id === target.stream_id) <
+        store.subscriptions().findIndex((s) => !s.pin_to_top) || store.subscriptions().every((s) => s.pin_to_top),
+    );
 
     const wasMuted = store.subscription(shared.stream_id)!.is_muted;
     const totalBefore = store.totalUnread();
@@ -311,7 +384,11 @@ describe('ChatStore and ChatSession (live state)', function () {
         { stream_id: target.stream_id, property: 'pin_to_top', value: false },
       ],
     });
-    await until(() => store.subscription(shared.stream_id)!.is_muted === wasMuted && !store.subscription(target.stream_id)!.pin_to_top);
+    await until(
+      () =>
+        store.subscription(shared.stream_id)!.is_muted === wasMuted &&
+        !store.subscription(target.stream_id)!.pin_to_top,
+    );
   });
 
   it('user topic policies: muted topics leave the total', async () => {
@@ -339,8 +416,16 @@ describe('ChatStore and ChatSession (live state)', function () {
   it('a topic move carries its unreads and updates the topic lists', async () => {
     const src = 'move src ' + Date.now();
     const dst = 'move dst ' + Date.now();
-    const arrived = changeWhere(store, (c) => c.areas.has('unreads') && store.unreadCount({ streamId: shared.stream_id, topic: src }) === 2);
-    const first = await otherClient.call('POST /messages', { type: 'stream', to: shared.stream_id, topic: src, content: 'one' });
+    const arrived = changeWhere(
+      store,
+      (c) => c.areas.has('unreads') && store.unreadCount({ streamId: shared.stream_id, topic: src }) === 2,
+    );
+    const first = await otherClient.call('POST /messages', {
+      type: 'stream',
+      to: shared.stream_id,
+      topic: src,
+      content: 'one',
+    });
     await otherClient.call('POST /messages', { type: 'stream', to: shared.stream_id, topic: src, content: 'two' });
     await arrived;
     const moved = changeWhere(store, (c) => c.areas.has('topics') && c.messageIds.has(first.id));
@@ -359,7 +444,11 @@ describe('ChatStore and ChatSession (live state)', function () {
 
     // Resolving is a rename with the "✔ " prefix.
     const resolved = changeWhere(store, (c) => c.areas.has('topics') && c.messageIds.has(first.id));
-    await otherClient.call('PATCH /messages/{message_id}', { message_id: first.id, topic: '\u2714 ' + dst, propagate_mode: 'change_all' });
+    await otherClient.call('PATCH /messages/{message_id}', {
+      message_id: first.id,
+      topic: '\u2714 ' + dst,
+      propagate_mode: 'change_all',
+    });
     await resolved;
     const entry = store.topics(shared.stream_id)!.find((t) => t.name === '\u2714 ' + dst)!;
     assert.ok(entry.resolved);
@@ -384,9 +473,13 @@ describe('ChatStore and ChatSession (live state)', function () {
     await session.pingPresence();
     assert.equal(store.presence(other.userId), 'active');
     assert.ok(store.presenceGroups().active.includes(other.userId));
-    const bots = store.users().filter((u) => u.is_bot).map((u) => u.user_id);
+    const bots = store
+      .users()
+      .filter((u) => u.is_bot)
+      .map((u) => u.user_id);
     const groups = store.presenceGroups();
-    for (const id of bots) assert.ok(![...groups.active, ...groups.idle, ...groups.offline].includes(id), 'bots are left out');
+    for (const id of bots)
+      assert.ok(![...groups.active, ...groups.idle, ...groups.offline].includes(id), 'bots are left out');
 
     const added = changeWhere(store, (c) => c.areas.has('savedSnippets'));
     const created = await client.call('POST /saved_snippets', { title: 'Store test', content: 'snippet body' });
@@ -413,7 +506,9 @@ describe('ChatStore and ChatSession (live state)', function () {
     await until(() => record().activeTs > idleAt);
     // Seen from another account.
     const all = (await otherClient.call('GET /realm/presence', {})).presences;
-    const entry = Object.entries(all).find(([key]) => store.userByEmail(key)?.user_id === me.userId || key === String(me.userId));
+    const entry = Object.entries(all).find(
+      ([key]) => store.userByEmail(key)?.user_id === me.userId || key === String(me.userId),
+    );
     assert.equal(entry?.[1].aggregated.status, 'active');
   });
 
@@ -441,6 +536,9 @@ describe('ChatStore and ChatSession (live state)', function () {
     const changed = changeWhere(store, (c) => c.areas.has('unreads'));
     await otherClient.call('POST /messages', { type: 'direct', to: [me.userId], content: 'are you back?' });
     await changed;
-    assert.deepEqual(errors.filter((e) => !(e instanceof Error && /network|connection/i.test(e.message))), []);
+    assert.deepEqual(
+      errors.filter((e) => !(e instanceof Error && /network|connection/i.test(e.message))),
+      [],
+    );
   });
 });

@@ -4,7 +4,13 @@
 // move unread counts, how presence keys are told apart, and the defaults outside VS Code.
 import { strict as assert } from 'node:assert';
 import { RegisterSnapshot } from '../../src/api/events/register';
-import { ChatStore, STORE_EVENT_TYPES, STORE_FETCH_EVENT_TYPES, alwaysFocused, type StoreChange } from '../../src/store';
+import {
+  ChatStore,
+  STORE_EVENT_TYPES,
+  STORE_FETCH_EVENT_TYPES,
+  alwaysFocused,
+  type StoreChange,
+} from '../../src/store';
 import { realTimers } from '../../src/store/pinger';
 import { RealmState } from '../../src/store/realm';
 import { isMentioned } from '../../src/store/reducers/messageContent';
@@ -19,7 +25,9 @@ const NOW_S = 1_700_000_000;
 function snapshot(extra: Record<string, unknown> = {}): RegisterSnapshot {
   return ownSnapshot({
     realm_users: [user(ME, 'Me'), user(ALICE, 'Alice')],
-    subscriptions: [{ stream_id: GENERAL, name: 'general', color: '#76ce90', is_muted: false, pin_to_top: false, invite_only: false }],
+    subscriptions: [
+      { stream_id: GENERAL, name: 'general', color: '#76ce90', is_muted: false, pin_to_top: false, invite_only: false },
+    ],
     server_timestamp: NOW_S,
     ...extra,
   });
@@ -31,8 +39,23 @@ function storeWith(extra: Record<string, unknown> = {}): ChatStore {
   return store;
 }
 
-const scheduled = { scheduled_message_id: 7, type: 'stream', to: GENERAL, topic: 't', content: 'later', scheduled_delivery_timestamp: NOW_S + 60, failed: false };
-const reminder = { reminder_id: 4, scheduled_delivery_timestamp: NOW_S + 60, content: 'r', rendered_content: 'r', failed: false, reminder_target_message_id: 100 };
+const scheduled = {
+  scheduled_message_id: 7,
+  type: 'stream',
+  to: GENERAL,
+  topic: 't',
+  content: 'later',
+  scheduled_delivery_timestamp: NOW_S + 60,
+  failed: false,
+};
+const reminder = {
+  reminder_id: 4,
+  scheduled_delivery_timestamp: NOW_S + 60,
+  content: 'r',
+  rendered_content: 'r',
+  failed: false,
+  reminder_target_message_id: 100,
+};
 const draft = { id: 3, type: 'stream', to: [GENERAL], topic: 'draft', content: 'a', timestamp: NOW_S };
 const linkifier = { id: 1, pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.example.com/{id}' };
 const playground = { id: 2, name: 'Go', pygments_language: 'Go', url_template: 'https://go.dev/play/?c={code}' };
@@ -72,15 +95,40 @@ describe('Store contracts', () => {
         muted_users: [{ id: ALICE, timestamp: NOW_S }],
       });
       assert.equal(store.presence(ALICE), 'active');
-      assert.deepEqual(store.linkifiers().map((l) => l.id), [1]);
-      assert.deepEqual(store.playgrounds().map((p) => p.id), [2]);
-      assert.deepEqual(store.scheduledMessages().map((s) => s.scheduled_message_id), [7]);
-      assert.deepEqual(store.reminders().map((r) => r.reminder_id), [4]);
-      assert.deepEqual(store.serverDrafts().map((d) => d.id), [3]);
+      assert.deepEqual(
+        store.linkifiers().map((l) => l.id),
+        [1],
+      );
+      assert.deepEqual(
+        store.playgrounds().map((p) => p.id),
+        [2],
+      );
+      assert.deepEqual(
+        store.scheduledMessages().map((s) => s.scheduled_message_id),
+        [7],
+      );
+      assert.deepEqual(
+        store.reminders().map((r) => r.reminder_id),
+        [4],
+      );
+      assert.deepEqual(
+        store.serverDrafts().map((d) => d.id),
+        [3],
+      );
       assert.equal(store.userSettings.emojiset, 'text');
       assert.equal(store.directConversations.isMuted(ALICE), true);
       assert.equal(store.directConversations.has([ALICE], ME), true);
-      for (const section of ['presence', 'realm_linkifiers', 'realm_playgrounds', 'scheduled_messages', 'reminders', 'drafts', 'user_settings', 'recent_private_conversations', 'muted_users']) {
+      for (const section of [
+        'presence',
+        'realm_linkifiers',
+        'realm_playgrounds',
+        'scheduled_messages',
+        'reminders',
+        'drafts',
+        'user_settings',
+        'recent_private_conversations',
+        'muted_users',
+      ]) {
         assert.ok(STORE_FETCH_EVENT_TYPES.includes(section), `${section} is not fetched`);
       }
     });
@@ -100,32 +148,65 @@ describe('Store contracts', () => {
     assert.equal(changes.length, 1);
     assert.equal(changes[0].full, true);
     assert.deepEqual([...changes[0].areas].sort(), [
-      'channelFolders', 'customProfileFields', 'directMessages', 'drafts', 'linkifiers', 'messages', 'playgrounds', 'presence', 'realm', 'realmEmoji', 'reminders',
-      'savedSnippets', 'scheduledMessages', 'statuses', 'subscriptions', 'topics', 'unreads', 'userSettings', 'userTopics', 'users',
+      'channelFolders',
+      'customProfileFields',
+      'directMessages',
+      'drafts',
+      'linkifiers',
+      'messages',
+      'playgrounds',
+      'presence',
+      'realm',
+      'realmEmoji',
+      'reminders',
+      'savedSnippets',
+      'scheduledMessages',
+      'statuses',
+      'subscriptions',
+      'topics',
+      'unreads',
+      'userSettings',
+      'userTopics',
+      'users',
     ]);
   });
 
   describe('realm snapshot keys', () => {
     const realm = (snap: Record<string, unknown>): RealmState => {
-      const r = new RealmState(() => 400, () => ME);
+      const r = new RealmState(
+        () => 400,
+        () => ME,
+      );
       r.reset(snap);
       return r;
     };
 
     it('keeps realm_* keys as settings without the prefix, but not the sections of their own', () => {
       const r = realm({
-        realm_name: 'Acme', realm_users: [user(ME)], realm_user_groups: [], realm_linkifiers: [], realm_emoji: {}, queue_id: 'q',
+        realm_name: 'Acme',
+        realm_users: [user(ME)],
+        realm_user_groups: [],
+        realm_linkifiers: [],
+        realm_emoji: {},
+        queue_id: 'q',
       });
       assert.deepEqual(r.settings, { name: 'Acme' });
     });
 
     it('reads the limits the snapshot gives under bare names', () => {
       const r = realm({
-        max_message_length: 5000, max_topic_length: 40, max_reminder_note_length: 300,
-        server_presence_ping_interval_seconds: 30, server_presence_offline_threshold_seconds: 70,
+        max_message_length: 5000,
+        max_topic_length: 40,
+        max_reminder_note_length: 300,
+        server_presence_ping_interval_seconds: 30,
+        server_presence_offline_threshold_seconds: 70,
       });
       assert.deepEqual(r.limits(), {
-        maxMessageLength: 5000, maxTopicLength: 40, maxReminderNoteLength: 300, mandatoryTopics: false, emptyTopicDisplayName: 'general chat',
+        maxMessageLength: 5000,
+        maxTopicLength: 40,
+        maxReminderNoteLength: 300,
+        mandatoryTopics: false,
+        emptyTopicDisplayName: 'general chat',
       });
       assert.equal(r.pingIntervalSeconds, 30);
       assert.equal(r.offlineThresholdSeconds, 70);
@@ -133,7 +214,11 @@ describe('Store contracts', () => {
 
     it('web-public channels need the server to allow them, not only the organisation', () => {
       assert.equal(realm({ realm_enable_spectator_access: true }).channelCreation().webPublicEnabled, true);
-      assert.equal(realm({ realm_enable_spectator_access: true, server_web_public_streams_enabled: false }).channelCreation().webPublicEnabled, false);
+      assert.equal(
+        realm({ realm_enable_spectator_access: true, server_web_public_streams_enabled: false }).channelCreation()
+          .webPublicEnabled,
+        false,
+      );
     });
   });
 
@@ -159,10 +244,18 @@ describe('Store contracts', () => {
 
     it('a privacy change takes the history and web-public fields the event carries', () => {
       const store = storeWith();
-      store.apply(events({
-        type: 'stream', op: 'update', stream_id: GENERAL, name: 'general', property: 'invite_only', value: true,
-        history_public_to_subscribers: false, is_web_public: false,
-      }));
+      store.apply(
+        events({
+          type: 'stream',
+          op: 'update',
+          stream_id: GENERAL,
+          name: 'general',
+          property: 'invite_only',
+          value: true,
+          history_public_to_subscribers: false,
+          is_web_public: false,
+        }),
+      );
       const sub = store.subscription(GENERAL) as Record<string, unknown>;
       assert.deepEqual([sub.invite_only, sub.history_public_to_subscribers, sub.is_web_public], [true, false, false]);
     });
@@ -172,13 +265,15 @@ describe('Store contracts', () => {
     const store = new ChatStore({ now: () => NOW_S * 1000 });
     const bob = { ...user(12, 'Bob'), email: '42bob@example.com' };
     const ops = { ...user(13, 'Ops'), email: 'ops@10.0.0.7' };
-    store.reset(snapshot({
-      realm_users: [user(ME), bob, ops],
-      presences: {
-        '42bob@example.com': { active_timestamp: NOW_S - 5, idle_timestamp: NOW_S - 5 },
-        'ops@10.0.0.7': { active_timestamp: NOW_S - 5, idle_timestamp: NOW_S - 5 },
-      },
-    }));
+    store.reset(
+      snapshot({
+        realm_users: [user(ME), bob, ops],
+        presences: {
+          '42bob@example.com': { active_timestamp: NOW_S - 5, idle_timestamp: NOW_S - 5 },
+          'ops@10.0.0.7': { active_timestamp: NOW_S - 5, idle_timestamp: NOW_S - 5 },
+        },
+      }),
+    );
     assert.equal(store.presence(12), 'active');
     assert.equal(store.presence(13), 'active');
   });
@@ -194,7 +289,7 @@ describe('Store contracts', () => {
     it('a cancelled timer never fires', async () => {
       let fired = 0;
       realTimers.clearTimeout(realTimers.setTimeout(() => fired++, 1));
-      const kept = realTimers.setTimeout(() => fired += 10, 1);
+      const kept = realTimers.setTimeout(() => (fired += 10), 1);
       await new Promise((resolve) => setTimeout(resolve, 30));
       assert.ok(kept !== undefined);
       assert.equal(fired, 10);

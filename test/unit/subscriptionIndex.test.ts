@@ -16,7 +16,10 @@ describe('SubscriptionIndex', () => {
     index.set(sub(5, 'b'));
     index.set(sub(2, 'a'));
     assert.equal(index.size, 2);
-    assert.deepEqual([...index.ids()].sort((a, b) => a - b), [2, 5]);
+    assert.deepEqual(
+      [...index.ids()].sort((a, b) => a - b),
+      [2, 5],
+    );
     index.remove(5);
     assert.equal(index.size, 1);
     assert.deepEqual([...index.ids()], [2]);
@@ -41,7 +44,10 @@ describe('SubscriptionIndex', () => {
     index.set(sub(7, 'Dev'));
     index.set(sub(3, 'dev'));
     index.set(sub(5, 'DEV'));
-    assert.deepEqual(index.sorted().map((s) => s.stream_id), [3, 5, 7]);
+    assert.deepEqual(
+      index.sorted().map((s) => s.stream_id),
+      [3, 5, 7],
+    );
   });
 });
 
@@ -53,7 +59,10 @@ describe('DirectConversations', () => {
     assert.equal(dms.note([2], 10), false);
     assert.equal(dms.note([2], 9), false);
     assert.equal(dms.note([2], 11), true);
-    assert.deepEqual(dms.list().map((c) => c.maxMessageId), [11]);
+    assert.deepEqual(
+      dms.list().map((c) => c.maxMessageId),
+      [11],
+    );
   });
 
   it('isMuted names the muted users', () => {

@@ -4,10 +4,16 @@ import { commandOf, plainTerminalText, terminalShareContent } from '../../src/co
 
 describe('sharing a terminal selection', () => {
   it('posts the output as a fenced block, under its command line when known', () => {
-    assert.equal(terminalShareContent('FAIL src/a.test.ts\n  expected 1\n\n', 'npm test'), 'Output of `$ npm test`:\n```text\nFAIL src/a.test.ts\n  expected 1\n```');
+    assert.equal(
+      terminalShareContent('FAIL src/a.test.ts\n  expected 1\n\n', 'npm test'),
+      'Output of `$ npm test`:\n```text\nFAIL src/a.test.ts\n  expected 1\n```',
+    );
     assert.equal(terminalShareContent('ok\n', undefined), '```text\nok\n```');
     assert.equal(terminalShareContent('x', 'echo `date`'), 'Output of `` $ echo `date` ``:\n```text\nx\n```');
-    assert.equal(terminalShareContent('has ``` inside', 'cat f'), 'Output of `$ cat f`:\n````text\nhas ``` inside\n````');
+    assert.equal(
+      terminalShareContent('has ``` inside', 'cat f'),
+      'Output of `$ cat f`:\n````text\nhas ``` inside\n````',
+    );
   });
 
   it('removes colours and shell integration marks from recorded output', () => {
@@ -26,7 +32,10 @@ describe('sharing a terminal selection', () => {
     assert.equal(commandOf('nowhere', commands), undefined);
     assert.equal(commandOf('~/w $ ls\na.ts\nb.ts', commands), 'ls');
     // The output not read yet: the command line in the selection says which.
-    assert.equal(commandOf('~/w $ npm test -- --grep x\n', [...commands, { commandLine: 'pwd', output: '' }]), 'npm test -- --grep x');
+    assert.equal(
+      commandOf('~/w $ npm test -- --grep x\n', [...commands, { commandLine: 'pwd', output: '' }]),
+      'npm test -- --grep x',
+    );
     assert.equal(commandOf('  ', commands), undefined);
   });
 });

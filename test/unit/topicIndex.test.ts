@@ -32,8 +32,16 @@ describe('topic index', () => {
 
     it('keeps the newest of names that differ only in case', () => {
       const topics = new TopicIndex();
-      topics.finishLoad(GENERAL, [{ name: 'plans', max_id: 5 }, { name: 'Plans', max_id: 9 }, { name: 'Lunch', max_id: 8 }, { name: 'lunch', max_id: 3 }]);
-      assert.deepEqual(names(topics, GENERAL), [['Plans', 9], ['Lunch', 8]]);
+      topics.finishLoad(GENERAL, [
+        { name: 'plans', max_id: 5 },
+        { name: 'Plans', max_id: 9 },
+        { name: 'Lunch', max_id: 8 },
+        { name: 'lunch', max_id: 3 },
+      ]);
+      assert.deepEqual(names(topics, GENERAL), [
+        ['Plans', 9],
+        ['Lunch', 8],
+      ]);
       assert.deepEqual(topics.get(GENERAL, 'PLANS'), { name: 'Plans', maxId: 9 });
     });
 
@@ -49,8 +57,15 @@ describe('topic index', () => {
       topics.beginLoad(GENERAL);
       assert.equal(topics.noteMessage(GENERAL, 'new', 20), false, 'no list yet');
       assert.equal(topics.noteMessage(GENERAL, 'old', 15), false);
-      topics.finishLoad(GENERAL, [{ name: 'old', max_id: 10 }, { name: 'older', max_id: 5 }]);
-      assert.deepEqual(names(topics, GENERAL), [['new', 20], ['old', 15], ['older', 5]]);
+      topics.finishLoad(GENERAL, [
+        { name: 'old', max_id: 10 },
+        { name: 'older', max_id: 5 },
+      ]);
+      assert.deepEqual(names(topics, GENERAL), [
+        ['new', 20],
+        ['old', 15],
+        ['older', 5],
+      ]);
       assert.equal(topics.stale.has(GENERAL), false);
     });
 
@@ -61,7 +76,11 @@ describe('topic index', () => {
       topics.beginLoad(GENERAL);
       topics.noteMessage(GENERAL, 'late', 31);
       topics.finishLoad(GENERAL, [{ name: 'old', max_id: 10 }]);
-      assert.deepEqual(names(topics, GENERAL), [['late', 31], ['early', 30], ['old', 10]]);
+      assert.deepEqual(names(topics, GENERAL), [
+        ['late', 31],
+        ['early', 30],
+        ['old', 10],
+      ]);
     });
 
     it('a removal during the load marks the installed list stale (its newest ids are unknown)', () => {
@@ -86,14 +105,27 @@ describe('topic index', () => {
   describe('new messages', () => {
     it('a newer message moves its topic first; an older or the same one changes nothing', () => {
       const topics = new TopicIndex();
-      topics.finishLoad(GENERAL, [{ name: 'b', max_id: 20 }, { name: 'a', max_id: 10 }]);
+      topics.finishLoad(GENERAL, [
+        { name: 'b', max_id: 20 },
+        { name: 'a', max_id: 10 },
+      ]);
       assert.equal(topics.noteMessage(GENERAL, 'a', 5), false, 'older');
       assert.equal(topics.noteMessage(GENERAL, 'a', 10), false, 'the same message again');
-      assert.deepEqual(names(topics, GENERAL), [['b', 20], ['a', 10]]);
+      assert.deepEqual(names(topics, GENERAL), [
+        ['b', 20],
+        ['a', 10],
+      ]);
       assert.equal(topics.noteMessage(GENERAL, 'a', 21), true);
-      assert.deepEqual(names(topics, GENERAL), [['a', 21], ['b', 20]]);
+      assert.deepEqual(names(topics, GENERAL), [
+        ['a', 21],
+        ['b', 20],
+      ]);
       assert.equal(topics.noteMessage(GENERAL, 'c', 22), true, 'a new topic');
-      assert.deepEqual(names(topics, GENERAL), [['c', 22], ['a', 21], ['b', 20]]);
+      assert.deepEqual(names(topics, GENERAL), [
+        ['c', 22],
+        ['a', 21],
+        ['b', 20],
+      ]);
     });
 
     it('keeps the listed spelling of a topic when a message arrives under another case', () => {
@@ -114,7 +146,10 @@ describe('topic index', () => {
   describe('removed messages', () => {
     it('a whole topic gone leaves the list', () => {
       const topics = new TopicIndex();
-      topics.finishLoad(GENERAL, [{ name: 'b', max_id: 20 }, { name: 'a', max_id: 10 }]);
+      topics.finishLoad(GENERAL, [
+        { name: 'b', max_id: 20 },
+        { name: 'a', max_id: 10 },
+      ]);
       assert.equal(topics.noteRemoved(GENERAL, 'B', [19, 20], true), true);
       assert.deepEqual(names(topics, GENERAL), [['a', 10]]);
       assert.equal(topics.get(GENERAL, 'b'), undefined);

@@ -19,9 +19,10 @@ function setup(options: { withFetch?: boolean; withOnError?: boolean } = {}) {
   const requests: Request[] = [];
   const loaded: number[] = [];
   const errors: unknown[] = [];
-  const fetch = (streamId: number) => new Promise<readonly Topic[]>((resolve, reject) => {
-    requests.push({ streamId, resolve, reject });
-  });
+  const fetch = (streamId: number) =>
+    new Promise<readonly Topic[]>((resolve, reject) => {
+      requests.push({ streamId, resolve, reject });
+    });
   const loader = new TopicLoader({
     topics,
     fetch: options.withFetch === false ? undefined : fetch,
@@ -123,7 +124,10 @@ describe('topic loader', () => {
       assert.equal(requests.length, 1);
       requests[0]!.resolve([{ name: 'a', max_id: 9 }]);
       await settle();
-      assert.deepEqual(topics.list(GENERAL)?.map((t) => t.maxId), [9]);
+      assert.deepEqual(
+        topics.list(GENERAL)?.map((t) => t.maxId),
+        [9],
+      );
       assert.deepEqual(loaded, [GENERAL]);
     });
 

@@ -84,7 +84,10 @@ describe('dispatchText (the transport under ChatClient)', () => {
 
   it('refuses at once when the signal is already aborted', async () => {
     const pool = new Pool(origin, { connections: 1 });
-    await assert.rejects(dispatchText(pool, { origin, path: '/', method: 'GET' }, AbortSignal.abort(new Error('too late'))), /too late/);
+    await assert.rejects(
+      dispatchText(pool, { origin, path: '/', method: 'GET' }, AbortSignal.abort(new Error('too late'))),
+      /too late/,
+    );
     await pool.close();
   });
 

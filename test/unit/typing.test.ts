@@ -12,7 +12,6 @@ import {
   TypingSender,
   typingText,
   TypingTracker,
- 
   type TypingDestination,
   type TypingPolicy,
 } from '../../src/store/typing';
@@ -30,7 +29,10 @@ function sender(allowed: (to: TypingDestination) => boolean = () => true) {
     clock,
     periods: () => PERIODS,
     allowed,
-    send: (op, to) => sent.push(`${clock.now()} ${op} ${to.kind === 'direct' ? `dm:${to.userIds.join(',')}` : `${to.streamId}/${to.topic}`}`),
+    send: (op, to) =>
+      sent.push(
+        `${clock.now()} ${op} ${to.kind === 'direct' ? `dm:${to.userIds.join(',')}` : `${to.streamId}/${to.topic}`}`,
+      ),
   });
   return { clock, sent, s };
 }
@@ -123,7 +125,10 @@ describe('typing: sending (fake clock)', () => {
 
   describe('typingAllowed', () => {
     const policy = (p: Partial<TypingPolicy> = {}): TypingPolicy => ({
-      sendPrivate: true, sendStream: true, channelTyping: true, ...p,
+      sendPrivate: true,
+      sendStream: true,
+      channelTyping: true,
+      ...p,
     });
 
     it('follows send_private_typing_notifications for direct conversations (never to oneself alone)', () => {
@@ -133,7 +138,7 @@ describe('typing: sending (fake clock)', () => {
       assert.equal(typingAllowed({ kind: 'direct', userIds: [] }, policy()), false);
     });
 
-    it('follows send_stream_typing_notifications (the channel size limit is the server\'s)', () => {
+    it("follows send_stream_typing_notifications (the channel size limit is the server's)", () => {
       assert.equal(typingAllowed(LUNCH, policy()), true);
       assert.equal(typingAllowed(LUNCH, policy({ sendStream: false })), false);
       assert.equal(typingAllowed(LUNCH, policy({ sendPrivate: false })), true);
@@ -149,7 +154,6 @@ describe('typing: sending (fake clock)', () => {
       s.input(BOB, false);
       assert.deepEqual(sent, ['20000 start dm:12']);
     });
-
   });
 });
 
@@ -165,13 +169,20 @@ describe('typing: receiving (fake clock)', () => {
     return parsed.event as TypingEvent;
   }
   const person = (id: number) => ({ user_id: id, email: `user${id}@example.com` });
-  const dm = (op: string, from: number, ids: number[], type = 'direct') => event({ op, message_type: type, sender: person(from), recipients: ids.map(person) });
-  const channel = (op: string, from: number, topic = 'Lunch') => event({ op, message_type: 'stream', sender: person(from), stream_id: 3, topic });
+  const dm = (op: string, from: number, ids: number[], type = 'direct') =>
+    event({ op, message_type: type, sender: person(from), recipients: ids.map(person) });
+  const channel = (op: string, from: number, topic = 'Lunch') =>
+    event({ op, message_type: 'stream', sender: person(from), stream_id: 3, topic });
 
   function tracker(muted: number[] = []) {
     const clock = fakeClock();
     const changes: string[] = [];
-    const t = new TypingTracker({ clock, ownUserId: () => OWN, expiryMs: () => 15_000, ignore: (id) => muted.includes(id) });
+    const t = new TypingTracker({
+      clock,
+      ownUserId: () => OWN,
+      expiryMs: () => 15_000,
+      ignore: (id) => muted.includes(id),
+    });
     t.onDidChange((key) => changes.push(key));
     return { clock, t, changes };
   }
@@ -258,11 +269,15 @@ describe('typing: the session (local server, fake typing clock)', function () {
   this.timeout(30_000);
 
   it('reads the periods from /register, with the documented defaults', () => {
-    const realm = new RealmState(() => 400, () => 1);
+    const realm = new RealmState(
+      () => 400,
+      () => 1,
+    );
     realm.reset({});
     assert.deepEqual(realm.typing, { startedWaitMs: 10_000, stoppedWaitMs: 5_000, expiryMs: 15_000 });
     realm.reset({
-      server_typing_started_wait_period_milliseconds: 4000, server_typing_stopped_wait_period_milliseconds: 2000,
+      server_typing_started_wait_period_milliseconds: 4000,
+      server_typing_stopped_wait_period_milliseconds: 2000,
       server_typing_started_expiry_period_milliseconds: 6000,
     });
     assert.deepEqual(realm.typing, { startedWaitMs: 4000, stoppedWaitMs: 2000, expiryMs: 6000 });
@@ -277,7 +292,9 @@ describe('typing: the session (local server, fake typing clock)', function () {
     try {
       await session.start();
       assert.equal(session.store.realm.typing.expiryMs, 15_000, 'from the server');
-      const general = [...server.state.streams.values()].find((x) => !x.inviteOnly && x.subscribers.has(alice.userId) && x.subscribers.has(bob.userId))!;
+      const general = [...server.state.streams.values()].find(
+        (x) => !x.inviteOnly && x.subscribers.has(alice.userId) && x.subscribers.has(bob.userId),
+      )!;
       const dmKey = conversationKey({ kind: 'direct', userIds: [bob.userId] }, alice.userId);
       const topicKey = conversationKey({ kind: 'stream', streamId: general.id, topic: 'Lunch' }, alice.userId);
       const seen = new Promise<void>((resolve) => {

@@ -42,7 +42,12 @@ describe('TypingTracker: edge cases', () => {
     sender: { user_id: from, email: '' },
     ...(recipients ? { recipients: recipients.map((user_id) => ({ user_id, email: '' })) } : {}),
   });
-  const channel = (op: 'start' | 'stop', from: number, streamId: number | undefined, topic: string | undefined): TypingEvent => ({
+  const channel = (
+    op: 'start' | 'stop',
+    from: number,
+    streamId: number | undefined,
+    topic: string | undefined,
+  ): TypingEvent => ({
     type: 'typing',
     id: 1,
     op,

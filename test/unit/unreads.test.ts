@@ -7,7 +7,9 @@ import { UnreadIndex, type UnreadLocation } from '../../src/store/unreads';
 /** The fields of a location (the index hands out its shared per-topic entry, which holds more). */
 function where(loc: UnreadLocation | undefined): UnreadLocation | undefined {
   if (!loc) return undefined;
-  return loc.kind === 'stream' ? { kind: 'stream', streamId: loc.streamId, topic: loc.topic } : { kind: 'dm', key: loc.key };
+  return loc.kind === 'stream'
+    ? { kind: 'stream', streamId: loc.streamId, topic: loc.topic }
+    : { kind: 'dm', key: loc.key };
 }
 
 describe('unread index: the counts behind the badges', () => {
@@ -21,7 +23,10 @@ describe('unread index: the counts behind the badges', () => {
     u.addStream(102, 6, 'other');
     assert.equal(u.addDm(200, [ME, 3]), true);
     assert.equal(u.addDm(200, [3]), false);
-    assert.deepEqual([u.total, u.streamCount(5), u.topicCount(5, 'BUILD'), u.dmTotal, u.dmCount([3]), u.mentionCount], [4, 2, 2, 1, 1, 0]);
+    assert.deepEqual(
+      [u.total, u.streamCount(5), u.topicCount(5, 'BUILD'), u.dmTotal, u.dmCount([3]), u.mentionCount],
+      [4, 2, 2, 1, 1, 0],
+    );
     assert.deepEqual([...u.topicsOf(5)], [['build', 'Build', 2]]);
     assert.deepEqual([...u.topicsOf(7)], []);
     assert.deepEqual(u.topicIds(5, 'build'), [100, 101]);
@@ -31,16 +36,25 @@ describe('unread index: the counts behind the badges', () => {
   it('keeps a topic through one, several and no unreads, ids in arrival order', () => {
     const u = new UnreadIndex(ME);
     u.addStream(10, 5, 'solo');
-    assert.deepEqual([u.topicCount(5, 'solo'), u.topicIds(5, 'solo'), [...u.topicsOf(5)]], [1, [10], [['solo', 'solo', 1]]]);
+    assert.deepEqual(
+      [u.topicCount(5, 'solo'), u.topicIds(5, 'solo'), [...u.topicsOf(5)]],
+      [1, [10], [['solo', 'solo', 1]]],
+    );
     u.addStream(12, 5, 'Solo');
     u.addStream(11, 5, 'solo');
     assert.deepEqual([u.topicCount(5, 'solo'), u.topicIds(5, 'SOLO')], [3, [10, 12, 11]]);
-    assert.equal(u.countWhere(5, () => true), 3);
+    assert.equal(
+      u.countWhere(5, () => true),
+      3,
+    );
     u.remove(12);
     u.remove(10);
     assert.deepEqual([u.topicCount(5, 'solo'), u.topicIds(5, 'solo')], [1, [11]]);
     u.remove(11);
-    assert.deepEqual([u.topicCount(5, 'solo'), u.topicIds(5, 'solo'), [...u.topicsOf(5)], u.streamCount(5)], [0, [], [], 0]);
+    assert.deepEqual(
+      [u.topicCount(5, 'solo'), u.topicIds(5, 'solo'), [...u.topicsOf(5)], u.streamCount(5)],
+      [0, [], [], 0],
+    );
     u.addStream(13, 5, 'solo');
     u.remove(13);
     assert.deepEqual([u.total, [...u.streamIds()]], [0, []]);
@@ -94,8 +108,14 @@ describe('unread index: the counts behind the badges', () => {
     u.addStream(2, 5, 'open');
     u.addStream(3, 5, 'Open');
     u.addDm(4, [2], true);
-    assert.equal(u.countWhere(5, (t) => t !== 'muted'), 2);
-    assert.equal(u.countWhere(9, () => true), 0);
+    assert.equal(
+      u.countWhere(5, (t) => t !== 'muted'),
+      2,
+    );
+    assert.equal(
+      u.countWhere(9, () => true),
+      0,
+    );
     u.clear();
     assert.deepEqual([u.total, u.dmTotal, u.mentionCount, u.streamCount(5), u.dmCount([2])], [0, 0, 0, 0, 0]);
   });
@@ -106,19 +126,26 @@ describe('unread index: the counts behind the badges', () => {
     u.addStream(2, 5, 'deploy');
     u.addDm(3, [ME, 4, 6, 4]);
     u.addDm(4, [6, 4]);
-    assert.deepEqual([where(u.location(1)), where(u.location(2))], [
-      { kind: 'stream', streamId: 5, topic: 'Deploy' },
-      { kind: 'stream', streamId: 5, topic: 'Deploy' },
-    ]);
-    assert.deepEqual([where(u.location(3)), u.dmCount([4, 6]), u.dmCount([6, ME, 4])], [{ kind: 'dm', key: '4,6' }, 2, 2]);
+    assert.deepEqual(
+      [where(u.location(1)), where(u.location(2))],
+      [
+        { kind: 'stream', streamId: 5, topic: 'Deploy' },
+        { kind: 'stream', streamId: 5, topic: 'Deploy' },
+      ],
+    );
+    assert.deepEqual(
+      [where(u.location(3)), u.dmCount([4, 6]), u.dmCount([6, ME, 4])],
+      [{ kind: 'dm', key: '4,6' }, 2, 2],
+    );
     // Emptied, then filled again under another spelling: a new entry with the new name.
     u.remove(1);
     u.remove(2);
     assert.equal(u.location(1), undefined);
     u.addStream(7, 5, 'DEPLOY');
-    assert.deepEqual([where(u.location(7)), u.topicCount(5, 'deploy'), [...u.topicsOf(5)]], [
-      { kind: 'stream', streamId: 5, topic: 'DEPLOY' }, 1, [['deploy', 'DEPLOY', 1]],
-    ]);
+    assert.deepEqual(
+      [where(u.location(7)), u.topicCount(5, 'deploy'), [...u.topicsOf(5)]],
+      [{ kind: 'stream', streamId: 5, topic: 'DEPLOY' }, 1, [['deploy', 'DEPLOY', 1]]],
+    );
     u.remove(3);
     assert.deepEqual([u.dmCount([4, 6]), u.dmIds([4, 6]), [...u.dmConversations()]], [1, [4], [['4,6', 1]]]);
     u.remove(4);
@@ -127,7 +154,14 @@ describe('unread index: the counts behind the badges', () => {
 
   it('keys a direct conversation by the other users, deduplicated and in numeric order; by the own id when alone', () => {
     assert.deepEqual(
-      [dmKey([10, 9, ME, 10], ME), dmKey([ME, 12], ME), dmKey([12], ME), dmKey([ME, ME], ME), dmKey([], ME), dmKey(new Set([3, 2]), ME)],
+      [
+        dmKey([10, 9, ME, 10], ME),
+        dmKey([ME, 12], ME),
+        dmKey([12], ME),
+        dmKey([ME, ME], ME),
+        dmKey([], ME),
+        dmKey(new Set([3, 2]), ME),
+      ],
       ['9,10', '12', '12', String(ME), String(ME), '2,3'],
     );
   });

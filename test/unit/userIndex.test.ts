@@ -5,8 +5,17 @@ import { UserIndex } from '../../src/store/users';
 
 function user(id: number, email: string, extra: Partial<User> = {}): User {
   return {
-    user_id: id, email, full_name: `User ${id}`, date_joined: '2024-01-01T00:00:00Z', is_active: true,
-    is_owner: false, is_admin: false, is_guest: false, is_bot: false, role: 400, ...extra,
+    user_id: id,
+    email,
+    full_name: `User ${id}`,
+    date_joined: '2024-01-01T00:00:00Z',
+    is_active: true,
+    is_owner: false,
+    is_admin: false,
+    is_guest: false,
+    is_bot: false,
+    role: 400,
+    ...extra,
   };
 }
 

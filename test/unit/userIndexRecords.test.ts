@@ -6,8 +6,17 @@ import { UserIndex } from '../../src/store/users';
 
 function user(id: number, fullName: string, extra: Partial<User> = {}): User {
   return {
-    user_id: id, email: `u${id}@example.com`, full_name: fullName, date_joined: '2024-01-01T00:00:00Z', is_active: true,
-    is_owner: false, is_admin: false, is_guest: false, is_bot: false, role: 400, ...extra,
+    user_id: id,
+    email: `u${id}@example.com`,
+    full_name: fullName,
+    date_joined: '2024-01-01T00:00:00Z',
+    is_active: true,
+    is_owner: false,
+    is_admin: false,
+    is_guest: false,
+    is_bot: false,
+    role: 400,
+    ...extra,
   };
 }
 
@@ -47,7 +56,10 @@ describe('user index: records', () => {
     assert.equal(users.deactivate(2), false);
     assert.equal(users.get(2), undefined);
     assert.equal(users.size, 1);
-    assert.deepEqual(users.all().map((u) => u.user_id), [1]);
+    assert.deepEqual(
+      users.all().map((u) => u.user_id),
+      [1],
+    );
   });
 
   it('a new role sets the owner, administrator and guest flags to match', () => {
@@ -83,7 +95,10 @@ describe('user index: records', () => {
     assert.deepEqual(users.humanIds(), [1, 2]);
     assert.equal(users.deactivate(1), true);
     assert.equal(users.get(1)?.is_active, false);
-    assert.deepEqual(users.all().map((u) => u.user_id), [1, 2]);
+    assert.deepEqual(
+      users.all().map((u) => u.user_id),
+      [1, 2],
+    );
     assert.deepEqual(users.humanIds(), [2]);
   });
 
@@ -94,9 +109,15 @@ describe('user index: records', () => {
       users.set(user(2, 'Bob'));
       users.set(user(3, 'alice'));
       users.set(user(4, 'Dave'));
-      assert.deepEqual(users.all().map((u) => u.full_name), ['alice', 'Bob', 'carol', 'Dave']);
+      assert.deepEqual(
+        users.all().map((u) => u.full_name),
+        ['alice', 'Bob', 'carol', 'Dave'],
+      );
       users.patch(4, { full_name: 'Aaron' });
-      assert.deepEqual(users.all().map((u) => u.full_name), ['Aaron', 'alice', 'Bob', 'carol']);
+      assert.deepEqual(
+        users.all().map((u) => u.full_name),
+        ['Aaron', 'alice', 'Bob', 'carol'],
+      );
     });
 
     it('compares the lower-cased names by code unit (punctuation between upper and lower case letters sorts first)', () => {
@@ -105,15 +126,27 @@ describe('user index: records', () => {
       users.set(user(2, 'Ann_Lee'));
       users.set(user(3, 'ANN-MARIE'));
       // '-' (0x2D) < '_' (0x5F) < 'a' (0x61): all three before 'anna' once lower-cased.
-      assert.deepEqual(users.all().map((u) => u.user_id), [3, 2, 1]);
+      assert.deepEqual(
+        users.all().map((u) => u.user_id),
+        [3, 2, 1],
+      );
     });
 
     it('orders users with the same name by id', () => {
       const users = new UserIndex();
-      for (const [id, name] of [[5, 'Sam'], [9, 'sam'], [3, 'SAM'], [7, 'sam']] as const) users.set(user(id, name));
+      for (const [id, name] of [
+        [5, 'Sam'],
+        [9, 'sam'],
+        [3, 'SAM'],
+        [7, 'sam'],
+      ] as const)
+        users.set(user(id, name));
       users.set(user(1, 'Zoe'));
       users.set(user(8, 'Abe'));
-      assert.deepEqual(users.all().map((u) => u.user_id), [8, 3, 5, 7, 9, 1]);
+      assert.deepEqual(
+        users.all().map((u) => u.user_id),
+        [8, 3, 5, 7, 9, 1],
+      );
     });
 
     it('lists active humans by name, leaving out bots and deactivated users', () => {

@@ -7,7 +7,15 @@ import type { User } from '../../src/api/users/models';
 import { buildProfileModel } from '../../src/webviews/profileModel';
 
 function user(extra: Partial<User>): User {
-  return { user_id: 5, email: 'user5@127.0.0.1', full_name: 'Eve Example', is_active: true, is_bot: false, role: 400, ...extra } as User;
+  return {
+    user_id: 5,
+    email: 'user5@127.0.0.1',
+    full_name: 'Eve Example',
+    is_active: true,
+    is_bot: false,
+    role: 400,
+    ...extra,
+  } as User;
 }
 
 describe('visible email addresses', () => {
@@ -23,9 +31,22 @@ describe('visible email addresses', () => {
   });
 
   it('the profile card shows the visible address only', () => {
-    const input = { status: undefined, presence: 'offline', ownUserId: 1, realmUrl: 'http://127.0.0.1:9991', fieldDefs: [], userName: () => undefined } as const;
+    const input = {
+      status: undefined,
+      presence: 'offline',
+      ownUserId: 1,
+      realmUrl: 'http://127.0.0.1:9991',
+      fieldDefs: [],
+      userName: () => undefined,
+    } as const;
     assert.equal(buildProfileModel({ ...input, user: user({ delivery_email: null }) }).email, undefined);
-    assert.equal(buildProfileModel({ ...input, user: user({ email: 'eve.api@corp.example', delivery_email: null }) }).email, undefined);
-    assert.equal(buildProfileModel({ ...input, user: user({ delivery_email: 'eve@corp.example' }) }).email, 'eve@corp.example');
+    assert.equal(
+      buildProfileModel({ ...input, user: user({ email: 'eve.api@corp.example', delivery_email: null }) }).email,
+      undefined,
+    );
+    assert.equal(
+      buildProfileModel({ ...input, user: user({ delivery_email: 'eve@corp.example' }) }).email,
+      'eve@corp.example',
+    );
   });
 });

@@ -4,13 +4,23 @@ import type { AddressInfo } from 'node:net';
 import { ChatClient, ValidationError } from '../../src/api';
 import { OutgoingWebhookPayload, WebhookReply } from '../../src/api/webhook/models';
 import { operations } from '../../src/api/operations';
-import { outgoingWebhookPath, parseOutgoingWebhookPayload, verifyWebhookToken, webhookReply } from '../../src/api/webhook/payload';
+import {
+  outgoingWebhookPath,
+  parseOutgoingWebhookPayload,
+  verifyWebhookToken,
+  webhookReply,
+} from '../../src/api/webhook/payload';
 import { byEmail, clientFor, startTestServer, type Account, type RunningServer } from './helpers';
 
 type Handler = (body: string) => unknown;
 
 /** A bot's webhook endpoint: a plain HTTP receiver answering with `handler`'s result as JSON. */
-async function startReceiver(): Promise<{ url: string; setHandler(h: Handler): void; received: string[]; close(): Promise<void> }> {
+async function startReceiver(): Promise<{
+  url: string;
+  setHandler(h: Handler): void;
+  received: string[];
+  close(): Promise<void>;
+}> {
   let handler: Handler = () => webhookReply({ noResponse: true });
   const received: string[] = [];
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -41,7 +51,11 @@ async function startReceiver(): Promise<{ url: string; setHandler(h: Handler): v
   };
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 5000): Promise<T> {
+async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  what: string,
+  timeoutMs = 5000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -59,7 +73,12 @@ interface RawMessage {
 
 /** Messages of a conversation, through the raw transport (the messages routes belong to another group). */
 async function messagesIn(client: ChatClient, narrow: unknown[]): Promise<RawMessage[]> {
-  const body = await client.request('GET', '/messages', { anchor: 'newest', num_before: 20, num_after: 0, narrow, apply_markdown: false }, { route: 'GET /messages' });
+  const body = await client.request(
+    'GET',
+    '/messages',
+    { anchor: 'newest', num_before: 20, num_after: 0, narrow, apply_markdown: false },
+    { route: 'GET /messages' },
+  );
   return body.messages as RawMessage[];
 }
 
@@ -118,7 +137,10 @@ describe('Outgoing webhooks (op 21)', () => {
         { operator: 'channel', operand: 'engineering' },
         { operator: 'topic', operand: 'webhook test' },
       ];
-      const reply = await waitFor(async () => (await messagesIn(alice, narrow)).find((m) => m.sender_id === bot.account.userId), 'the bot reply');
+      const reply = await waitFor(
+        async () => (await messagesIn(alice, narrow)).find((m) => m.sender_id === bot.account.userId),
+        'the bot reply',
+      );
       assert.equal(reply.content, `echo: ${content.length} characters`);
     });
 
@@ -141,10 +163,16 @@ describe('Outgoing webhooks (op 21)', () => {
     it('the bot reads its last payloads at /chat-outgoing-webhook', async () => {
       const botClient = clientFor(server, bot.account);
       try {
-        const body = await botClient.request('POST', outgoingWebhookPath('chat'), {}, { route: 'POST /chat-outgoing-webhook' });
+        const body = await botClient.request(
+          'POST',
+          outgoingWebhookPath('chat'),
+          {},
+          { route: 'POST /chat-outgoing-webhook' },
+        );
         const payloads = body.payloads as unknown[];
         assert.ok(payloads.length >= 2);
-        for (const p of payloads) assert.ok(['mention', 'direct_message'].includes(parseOutgoingWebhookPayload(p).trigger));
+        for (const p of payloads)
+          assert.ok(['mention', 'direct_message'].includes(parseOutgoingWebhookPayload(p).trigger));
       } finally {
         await botClient.close();
       }
@@ -170,14 +198,19 @@ describe('Outgoing webhooks (op 21)', () => {
       }
     });
 
-    it("uses /zulip-outgoing-webhook on zulip-named servers", async () => {
+    it('uses /zulip-outgoing-webhook on zulip-named servers', async () => {
       assert.equal(outgoingWebhookPath('zulip'), '/zulip-outgoing-webhook');
       assert.equal(outgoingWebhookPath('chat'), '/chat-outgoing-webhook');
       const server = await startTestServer({ names: 'zulip' });
       const botClient = clientFor(server, webhookBot(server).account);
       try {
         const info = await botClient.ensureServerInfo();
-        const body = await botClient.request('POST', outgoingWebhookPath(info.flavor), {}, { route: 'POST /chat-outgoing-webhook' });
+        const body = await botClient.request(
+          'POST',
+          outgoingWebhookPath(info.flavor),
+          {},
+          { route: 'POST /chat-outgoing-webhook' },
+        );
         assert.deepEqual(body.payloads, []);
       } finally {
         await botClient.close();
@@ -188,13 +221,35 @@ describe('Outgoing webhooks (op 21)', () => {
 
   describe('parseOutgoingWebhookPayload', () => {
     const message = {
-      id: 1, type: 'stream', sender_id: 4, sender_email: 'a@example.com', sender_full_name: 'A', sender_realm_str: 'demo',
-      avatar_url: null, client: 'website', content: 'hi', content_type: 'text/x-markdown', rendered_content: '<p>hi</p>',
-      display_recipient: 'general', recipient_id: 7, stream_id: 1, subject: 't', topic_links: [], is_me_message: false,
-      timestamp: 1700000000, reactions: [{ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji', user_id: 4 }],
+      id: 1,
+      type: 'stream',
+      sender_id: 4,
+      sender_email: 'a@example.com',
+      sender_full_name: 'A',
+      sender_realm_str: 'demo',
+      avatar_url: null,
+      client: 'website',
+      content: 'hi',
+      content_type: 'text/x-markdown',
+      rendered_content: '<p>hi</p>',
+      display_recipient: 'general',
+      recipient_id: 7,
+      stream_id: 1,
+      subject: 't',
+      topic_links: [],
+      is_me_message: false,
+      timestamp: 1700000000,
+      reactions: [{ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji', user_id: 4 }],
       submessages: [],
     };
-    const payload = { bot_email: 'b@example.com', bot_full_name: 'B', data: 'hi', trigger: 'mention', token: 'abc', message };
+    const payload = {
+      bot_email: 'b@example.com',
+      bot_full_name: 'B',
+      data: 'hi',
+      trigger: 'mention',
+      token: 'abc',
+      message,
+    };
 
     it('accepts JSON text, a Buffer or parsed JSON', () => {
       assert.equal(parseOutgoingWebhookPayload(JSON.stringify(payload)).trigger, 'mention');
@@ -246,7 +301,10 @@ describe('Outgoing webhooks (op 21)', () => {
     });
 
     it('refuses bodies that are not payloads', () => {
-      assert.throws(() => parseOutgoingWebhookPayload('{not json'), (e: unknown) => e instanceof ValidationError && /not JSON/.test(e.message));
+      assert.throws(
+        () => parseOutgoingWebhookPayload('{not json'),
+        (e: unknown) => e instanceof ValidationError && /not JSON/.test(e.message),
+      );
       assert.throws(() => parseOutgoingWebhookPayload({ ...payload, token: undefined }), ValidationError);
       const { rendered_content: _r, ...noRendered } = message;
       assert.throws(() => parseOutgoingWebhookPayload({ ...payload, message: noRendered }), ValidationError);

@@ -25,10 +25,14 @@ interface BuildConfig {
   pageBuildOptions(production: boolean): Record<string, unknown>;
   PAGE_OUT_DIR: string;
 }
-const buildConfig = async (): Promise<BuildConfig> => (await importEsm(pathToFileURL(path.join(REPO, 'esbuild.mjs')).href)) as unknown as BuildConfig;
+const buildConfig = async (): Promise<BuildConfig> =>
+  (await importEsm(pathToFileURL(path.join(REPO, 'esbuild.mjs')).href)) as unknown as BuildConfig;
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 describe('webview pages', function () {
@@ -43,18 +47,32 @@ describe('webview pages', function () {
     const { pageEntryPoints, sharedPageEntryPoints, PAGE_OUT_DIR } = await buildConfig();
     assert.deepEqual(Object.keys(pageEntryPoints()).sort(), [...WEBVIEW_PAGES].sort());
     assert.deepEqual(Object.keys(sharedPageEntryPoints()).sort(), [...SHARED_PAGE_SCRIPTS].sort());
-    const built = fs.readdirSync(PAGE_OUT_DIR).filter((f) => f.endsWith('.js')).sort();
+    const built = fs
+      .readdirSync(PAGE_OUT_DIR)
+      .filter((f) => f.endsWith('.js'))
+      .sort();
     assert.deepEqual(built, BUNDLES);
   });
 
   it('DOMPurify is bundled once, into purify.js, which the shell loads first in exactly the pages that sanitise server HTML', async () => {
     const { pageBuildOptions } = await buildConfig();
     const esbuild = (await importEsm('esbuild')) as unknown as typeof import('esbuild');
-    const result = await esbuild.build({ ...pageBuildOptions(true), absWorkingDir: REPO, write: false, logLevel: 'silent' });
-    const inputsOf = new Map(Object.entries(result.metafile!.outputs).map(([file, o]) => [path.basename(file), Object.keys(o.inputs)]));
-    const withPurify = [...inputsOf].filter(([, inputs]) => inputs.some((i) => /(?:^|[\\/])node_modules[\\/]dompurify[\\/]/.test(i))).map(([f]) => f);
+    const result = await esbuild.build({
+      ...pageBuildOptions(true),
+      absWorkingDir: REPO,
+      write: false,
+      logLevel: 'silent',
+    });
+    const inputsOf = new Map(
+      Object.entries(result.metafile!.outputs).map(([file, o]) => [path.basename(file), Object.keys(o.inputs)]),
+    );
+    const withPurify = [...inputsOf]
+      .filter(([, inputs]) => inputs.some((i) => /(?:^|[\\/])node_modules[\\/]dompurify[\\/]/.test(i)))
+      .map(([f]) => f);
     assert.deepEqual(withPurify, ['purify.js']);
-    const sanitising = [...inputsOf].filter(([, inputs]) => inputs.includes('src/webviews/page/sanitize.ts')).map(([f]) => f.replace(/\.js$/, ''));
+    const sanitising = [...inputsOf]
+      .filter(([, inputs]) => inputs.includes('src/webviews/page/sanitize.ts'))
+      .map(([f]) => f.replace(/\.js$/, ''));
     assert.deepEqual(sanitising.sort(), [...SERVER_HTML_PAGES].sort());
     for (const page of WEBVIEW_PAGES) {
       assert.deepEqual(pageScripts(page), SERVER_HTML_PAGES.includes(page) ? ['purify', page] : [page]);
@@ -68,8 +86,17 @@ describe('webview pages', function () {
     const purify = (dom.window as unknown as { DOMPurify?: DOMPurify }).DOMPurify;
     assert.equal(typeof purify, 'function');
     assert.equal(purify!.version, createDOMPurify.version, 'the dompurify package the unit tests sanitise with');
-    const sanitizer = createServerHtmlSanitizer(dom.window as unknown as Parameters<typeof createServerHtmlSanitizer>[0], purify!);
-    assert.equal(sanitizer.html('<p onclick="x()">hi<img src=x onerror=alert(1)><script>alert(2)</script></p>', 'https://chat.example.com'), '<p>hi<img src="https://chat.example.com/x"></p>');
+    const sanitizer = createServerHtmlSanitizer(
+      dom.window as unknown as Parameters<typeof createServerHtmlSanitizer>[0],
+      purify!,
+    );
+    assert.equal(
+      sanitizer.html(
+        '<p onclick="x()">hi<img src=x onerror=alert(1)><script>alert(2)</script></p>',
+        'https://chat.example.com',
+      ),
+      '<p>hi<img src="https://chat.example.com/x"></p>',
+    );
   });
 
   it('the release bundles are minified browser IIFEs with no source map, require, eval or vscode', async () => {
@@ -83,7 +110,10 @@ describe('webview pages', function () {
       assert.match(bundled, /^"use strict";\(\(\)=>\{/, `${name} is a minified IIFE`);
       // In a mutation run (StrykerJS) the sources carry its mutant switch, whose global lookup
       // falls back to `new Function("return this")`: that one expression is Stryker's, not ours.
-      const text = process.env.STRYKER_MUTATOR_WORKER === undefined ? bundled : bundled.replaceAll('new Function("return this")', '');
+      const text =
+        process.env.STRYKER_MUTATOR_WORKER === undefined
+          ? bundled
+          : bundled.replaceAll('new Function("return this")', '');
       for (const banned of [/\brequire\(/, /\beval\(/, /new Function\(/, /sourceMappingURL/, /["']vscode["']/]) {
         assert.doesNotMatch(text, banned, `${name} contains ${banned}`);
       }
@@ -105,20 +135,36 @@ describe('webview pages', function () {
       vscode: `import * as vscode from 'vscode';\nexport const api = vscode;\n`,
       node: `import { readFileSync } from 'fs';\nexport const read = readFileSync;\n`,
       hostCode: `import { renderHtml } from ${src('html')};\nexport const render = renderHtml;\n`,
-      paramField: common + `import { SendRequest } from ${src('topicView/protocol')};\nvoid request(SendRequest, { text: 'hi' });\n`,
-      resultField: common + `import { SendRequest } from ${src('topicView/protocol')};\nvoid request(SendRequest, { content: 'hi' }).then((r) => r.messageId);\n`,
-      notificationField: common + `import { NoticeNotification } from ${src('topicView/protocol')};\nonNotification(NoticeNotification, (p) => p.message);\n`,
-      handlerType: common + `import { NoticeNotification } from ${src('topicView/protocol')};\nonNotification(NoticeNotification, (p: { message: string }) => p.message);\n`,
-      commandValue: common + `import { ActionCommand } from ${src('topicView/protocol')};\ncommand(ActionCommand, { messageId: 1, action: 'forward' });\n`,
-      messageName: common + `import { SendMessageRequest } from ${src('topicView/protocol')};\nvoid request(SendMessageRequest, { content: 'hi' });\n`,
+      paramField:
+        common +
+        `import { SendRequest } from ${src('topicView/protocol')};\nvoid request(SendRequest, { text: 'hi' });\n`,
+      resultField:
+        common +
+        `import { SendRequest } from ${src('topicView/protocol')};\nvoid request(SendRequest, { content: 'hi' }).then((r) => r.messageId);\n`,
+      notificationField:
+        common +
+        `import { NoticeNotification } from ${src('topicView/protocol')};\nonNotification(NoticeNotification, (p) => p.message);\n`,
+      handlerType:
+        common +
+        `import { NoticeNotification } from ${src('topicView/protocol')};\nonNotification(NoticeNotification, (p: { message: string }) => p.message);\n`,
+      commandValue:
+        common +
+        `import { ActionCommand } from ${src('topicView/protocol')};\ncommand(ActionCommand, { messageId: 1, action: 'forward' });\n`,
+      messageName:
+        common +
+        `import { SendMessageRequest } from ${src('topicView/protocol')};\nvoid request(SendMessageRequest, { content: 'hi' });\n`,
     };
     let errors: Map<string, number[]>;
 
     before(() => {
-      const config = ts.getParsedCommandLineOfConfigFile(path.join(REPO, 'tsconfig.pages.json'), {}, {
-        ...ts.sys,
-        onUnRecoverableConfigFileDiagnostic: (d) => assert.fail(ts.flattenDiagnosticMessageText(d.messageText, '\n')),
-      })!;
+      const config = ts.getParsedCommandLineOfConfigFile(
+        path.join(REPO, 'tsconfig.pages.json'),
+        {},
+        {
+          ...ts.sys,
+          onUnRecoverableConfigFileDiagnostic: (d) => assert.fail(ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+        },
+      )!;
       const files = Object.entries(probes).map(([name, text]) => {
         const file = path.join(dir, `${name}.ts`);
         fs.writeFileSync(file, text);
@@ -141,12 +187,18 @@ describe('webview pages', function () {
     });
     it('refuses `vscode` ("is not a module")', () => assert.deepEqual(errors.get('vscode'), [2306]));
     it('refuses Node modules', () => assert.deepEqual(errors.get('node'), [2307]));
-    it('refuses host code that imports vscode', () => assert.ok(errors.get(path.join('src', 'webviews', 'html.ts'))!.includes(2306)));
-    it('refuses a request param the protocol does not declare', () => assert.deepEqual(errors.get('paramField'), [2353]));
-    it('refuses a result field the protocol does not declare', () => assert.deepEqual(errors.get('resultField'), [2339]));
-    it('refuses a notification field the protocol does not declare', () => assert.deepEqual(errors.get('notificationField'), [2339]));
-    it('refuses a handler for another shape of notification', () => assert.deepEqual(errors.get('handlerType'), [2345]));
-    it('refuses a command value the protocol does not declare', () => assert.deepEqual(errors.get('commandValue'), [2322]));
+    it('refuses host code that imports vscode', () =>
+      assert.ok(errors.get(path.join('src', 'webviews', 'html.ts'))!.includes(2306)));
+    it('refuses a request param the protocol does not declare', () =>
+      assert.deepEqual(errors.get('paramField'), [2353]));
+    it('refuses a result field the protocol does not declare', () =>
+      assert.deepEqual(errors.get('resultField'), [2339]));
+    it('refuses a notification field the protocol does not declare', () =>
+      assert.deepEqual(errors.get('notificationField'), [2339]));
+    it('refuses a handler for another shape of notification', () =>
+      assert.deepEqual(errors.get('handlerType'), [2345]));
+    it('refuses a command value the protocol does not declare', () =>
+      assert.deepEqual(errors.get('commandValue'), [2322]));
     it('refuses a message the protocol does not declare', () => assert.deepEqual(errors.get('messageName'), [2305]));
   });
 });

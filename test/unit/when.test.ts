@@ -3,7 +3,15 @@
 import * as assert from 'assert';
 import { buildNote, buildTruncatedNote, codePoints, ELLIPSIS } from '../../src/commands/reminders/note';
 import { formatLineReference } from '../../src/codeRefs/references';
-import { describeWhen, formatLocal, fromUnixSeconds, parseWhen, relative, toUnixSeconds, whenPresets } from '../../src/time/when';
+import {
+  describeWhen,
+  formatLocal,
+  fromUnixSeconds,
+  parseWhen,
+  relative,
+  toUnixSeconds,
+  whenPresets,
+} from '../../src/time/when';
 
 /** Runs `fn` with the process in time zone `tz` (Node re-reads TZ on assignment). */
 function inZone<T>(tz: string, fn: () => T): T {
@@ -70,7 +78,14 @@ describe('when: parsing a custom date and time', () => {
   });
 
   it('accepts relative +20m, +2h, +1d, +1h30m, +1d2h', () => {
-    const cases: [string, number][] = [['+20m', 20], ['+2h', 120], ['+1d', 1440], ['+1h30m', 90], ['+1d2h', 1560], ['+ 45 min', 45]];
+    const cases: [string, number][] = [
+      ['+20m', 20],
+      ['+2h', 120],
+      ['+1d', 1440],
+      ['+1h30m', 90],
+      ['+1d2h', 1560],
+      ['+ 45 min', 45],
+    ];
     for (const [text, minutes] of cases) {
       const r = parseWhen(text, now);
       assert.ok(r.ok, text);
@@ -79,7 +94,18 @@ describe('when: parsing a custom date and time', () => {
   });
 
   it('refuses other formats with a message naming the format', () => {
-    for (const text of ['tomorrow', '2025-11-20', '20.11.2025 10:00', '2025/11/20 10:00', '2025-11-20 10:00:00', '2025-11-20 10h', '+', '+2x', '+h', '10:00']) {
+    for (const text of [
+      'tomorrow',
+      '2025-11-20',
+      '20.11.2025 10:00',
+      '2025/11/20 10:00',
+      '2025-11-20 10:00:00',
+      '2025-11-20 10h',
+      '+',
+      '+2x',
+      '+h',
+      '10:00',
+    ]) {
       const r = parseWhen(text, now);
       assert.ok(!r.ok, text);
       assert.match(r.error, /YYYY-MM-DD HH:MM|relative time/, text);
@@ -170,7 +196,14 @@ describe('when: display', () => {
 });
 
 describe('reminder note from a selection', () => {
-  const parts = { remark: '', path: 'src/app.ts', startLine: 3, endLine: 5, language: 'typescript', text: 'const a = 1;\nconst b = 2;\n' };
+  const parts = {
+    remark: '',
+    path: 'src/app.ts',
+    startLine: 3,
+    endLine: 5,
+    language: 'typescript',
+    text: 'const a = 1;\nconst b = 2;\n',
+  };
 
   it('holds the path:line-range and the text in a fenced block', () => {
     assert.equal(formatLineReference('a/b.py', { start: 7, end: 7 }), 'a/b.py:7');

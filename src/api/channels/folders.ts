@@ -31,18 +31,35 @@ const folderId = idOf(() => l10n.t('The channel folder id'));
 
 function checkFoldersServer(_p: unknown, ctx: CallContext): void {
   if (ctx.server.featureLevel < FL.channelFolders) {
-    throw new ValidationError(l10n.t('This server (feature level {0}) has no channel folders.', ctx.server.featureLevel), ctx.route);
+    throw new ValidationError(
+      l10n.t('This server (feature level {0}) has no channel folders.', ctx.server.featureLevel),
+      ctx.route,
+    );
   }
 }
 
 const folderName = z
-  .string({ error: typeError(() => l10n.t('The folder name'), () => l10n.t('text')) })
+  .string({
+    error: typeError(
+      () => l10n.t('The folder name'),
+      () => l10n.t('text'),
+    ),
+  })
   .trim()
   .min(1, { error: () => l10n.t('The folder name cannot be empty.') })
-  .max(MAX_CHANNEL_FOLDER_NAME_LENGTH, { error: () => l10n.t('The folder name can be at most {0} characters.', MAX_CHANNEL_FOLDER_NAME_LENGTH) });
+  .max(MAX_CHANNEL_FOLDER_NAME_LENGTH, {
+    error: () => l10n.t('The folder name can be at most {0} characters.', MAX_CHANNEL_FOLDER_NAME_LENGTH),
+  });
 const folderDescription = z
-  .string({ error: typeError(() => l10n.t('The folder description'), () => l10n.t('text')) })
-  .max(MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, { error: () => l10n.t('The folder description can be at most {0} characters.', MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH) });
+  .string({
+    error: typeError(
+      () => l10n.t('The folder description'),
+      () => l10n.t('text'),
+    ),
+  })
+  .max(MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, {
+    error: () => l10n.t('The folder description can be at most {0} characters.', MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH),
+  });
 
 /** `POST /channel_folders/create`: a new folder (last in the order); returns its id. */
 const createChannelFolder = defineOperation({
@@ -76,7 +93,10 @@ const updateChannelFolder = defineOperation({
   check: (p, ctx) => {
     checkFoldersServer(p, ctx);
     if (p.name === undefined && p.description === undefined && p.is_archived === undefined) {
-      throw new ValidationError(l10n.t('Nothing to change: give a name, a description or whether the folder is archived.'), ctx.route);
+      throw new ValidationError(
+        l10n.t('Nothing to change: give a name, a description or whether the folder is archived.'),
+        ctx.route,
+      );
     }
   },
 });
@@ -85,13 +105,19 @@ const updateChannelFolder = defineOperation({
 const reorderChannelFolders = defineOperation({
   method: 'PATCH',
   path: '/channel_folders',
-  params: z.object({ order: z.array(folderId, { error: () => l10n.t('The order must be a list of channel folder ids.') }) }),
+  params: z.object({
+    order: z.array(folderId, { error: () => l10n.t('The order must be a list of channel folder ids.') }),
+  }),
   response: envelope({}),
   check: (p, ctx) => {
     if (ctx.server.featureLevel < FL.channelFolderOrder) {
-      throw new ValidationError(l10n.t('This server (feature level {0}) cannot reorder channel folders.', ctx.server.featureLevel), ctx.route);
+      throw new ValidationError(
+        l10n.t('This server (feature level {0}) cannot reorder channel folders.', ctx.server.featureLevel),
+        ctx.route,
+      );
     }
-    if (new Set(p.order).size !== p.order.length) throw new ValidationError(l10n.t('Each folder can appear only once in the order.'), ctx.route, 'order');
+    if (new Set(p.order).size !== p.order.length)
+      throw new ValidationError(l10n.t('Each folder can appear only once in the order.'), ctx.route, 'order');
   },
 });
 
@@ -118,14 +144,29 @@ export const channelFolderOperations = {
  * (every folder id in the new order).
  */
 export const ChannelFolderEvent = z.discriminatedUnion('op', [
-  z.looseObject({ id: z.number().int(), type: z.literal('channel_folder'), op: z.literal('add'), channel_folder: ChannelFolder }),
+  z.looseObject({
+    id: z.number().int(),
+    type: z.literal('channel_folder'),
+    op: z.literal('add'),
+    channel_folder: ChannelFolder,
+  }),
   z.looseObject({
     id: z.number().int(),
     type: z.literal('channel_folder'),
     op: z.literal('update'),
     channel_folder_id: z.number().int(),
-    data: z.looseObject({ name: z.string().optional(), description: z.string().optional(), rendered_description: z.string().optional(), is_archived: z.boolean().optional() }),
+    data: z.looseObject({
+      name: z.string().optional(),
+      description: z.string().optional(),
+      rendered_description: z.string().optional(),
+      is_archived: z.boolean().optional(),
+    }),
   }),
-  z.looseObject({ id: z.number().int(), type: z.literal('channel_folder'), op: z.literal('reorder'), order: z.array(z.number().int()) }),
+  z.looseObject({
+    id: z.number().int(),
+    type: z.literal('channel_folder'),
+    op: z.literal('reorder'),
+    order: z.array(z.number().int()),
+  }),
 ]);
 export type ChannelFolderEvent = z.infer<typeof ChannelFolderEvent>;

@@ -126,7 +126,8 @@ export const VISIBILITY_POLICY = { none: 0, muted: 1, unmuted: 2, followed: 3 } 
 export type VisibilityPolicyName = keyof typeof VISIBILITY_POLICY | 'unknown';
 
 export function visibilityPolicyName(policy: number): VisibilityPolicyName {
-  for (const [name, code] of Object.entries(VISIBILITY_POLICY)) if (code === policy) return name as VisibilityPolicyName;
+  for (const [name, code] of Object.entries(VISIBILITY_POLICY))
+    if (code === policy) return name as VisibilityPolicyName;
   return 'unknown';
 }
 

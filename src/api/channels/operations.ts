@@ -14,16 +14,29 @@ const userId = idOf(() => l10n.t('The user id'));
 function checkPropertyValue(property: string, value: unknown, route: string, field: string): void {
   if (property === 'color') {
     const parsed = hexColor.safeParse(value);
-    if (!parsed.success) throw new ValidationError(l10n.t('The colour must be a string of the form #rrggbb.'), route, field);
+    if (!parsed.success)
+      throw new ValidationError(l10n.t('The colour must be a string of the form #rrggbb.'), route, field);
   } else if (typeof value !== 'boolean') {
     throw new ValidationError(l10n.t('The value of {0} must be true or false.', property), route, field);
   }
 }
 
 const principalsSchema = z
-  .array(z.union([userId, z.string().trim().min(1, { error: () => l10n.t('A principal email cannot be empty.') })], { error: () => l10n.t('Principals must be user ids or emails.') }), {
-    error: () => l10n.t('Principals must be a list of user ids or of emails.'),
-  })
+  .array(
+    z.union(
+      [
+        userId,
+        z
+          .string()
+          .trim()
+          .min(1, { error: () => l10n.t('A principal email cannot be empty.') }),
+      ],
+      { error: () => l10n.t('Principals must be user ids or emails.') },
+    ),
+    {
+      error: () => l10n.t('Principals must be a list of user ids or of emails.'),
+    },
+  )
   .optional();
 
 /** Principals are all user ids or all API emails, never a mix. */
@@ -31,7 +44,11 @@ function checkPrincipals({ principals }: { principals?: (number | string)[] }, c
   if (!principals || principals.length === 0) return;
   const kind = typeof principals[0];
   if (principals.some((p) => typeof p !== kind)) {
-    throw new ValidationError(l10n.t('Principals must be all user ids or all emails, not a mix.'), ctx.route, 'principals');
+    throw new ValidationError(
+      l10n.t('Principals must be all user ids or all emails, not a mix.'),
+      ctx.route,
+      'principals',
+    );
   }
 }
 
@@ -52,7 +69,15 @@ const subscribe = defineOperation({
     subscriptions: z
       .array(
         z.object({
-          name: z.string({ error: typeError(() => l10n.t('The channel name'), () => l10n.t('text')) }).trim().min(1, { error: () => l10n.t('The channel name cannot be empty.') }),
+          name: z
+            .string({
+              error: typeError(
+                () => l10n.t('The channel name'),
+                () => l10n.t('text'),
+              ),
+            })
+            .trim()
+            .min(1, { error: () => l10n.t('The channel name cannot be empty.') }),
           description: z.string({ error: () => l10n.t('The channel description must be text.') }).optional(),
         }),
         { error: () => l10n.t('Subscriptions must be a list of {name, description} objects.') },
@@ -96,8 +121,10 @@ const getChannels = defineOperation({
   encode: (p, ctx) => {
     const { exclude_archived, include_all, ...rest } = p;
     const out: Record<string, unknown> = { ...rest };
-    if (exclude_archived !== undefined && ctx.server.featureLevel >= FL.channelsExcludeArchived) out.exclude_archived = exclude_archived;
-    if (include_all !== undefined) out[ctx.server.featureLevel >= FL.channelsIncludeAll ? 'include_all' : 'include_all_active'] = include_all;
+    if (exclude_archived !== undefined && ctx.server.featureLevel >= FL.channelsExcludeArchived)
+      out.exclude_archived = exclude_archived;
+    if (include_all !== undefined)
+      out[ctx.server.featureLevel >= FL.channelsIncludeAll ? 'include_all' : 'include_all_active'] = include_all;
     return out;
   },
 });
@@ -110,9 +137,15 @@ const unsubscribe = defineOperation({
   path: '/users/me/subscriptions',
   params: z.object({
     subscriptions: z
-      .array(z.string({ error: channelNameList }).trim().min(1, { error: () => l10n.t('A channel name cannot be empty.') }), {
-        error: channelNameList,
-      })
+      .array(
+        z
+          .string({ error: channelNameList })
+          .trim()
+          .min(1, { error: () => l10n.t('A channel name cannot be empty.') }),
+        {
+          error: channelNameList,
+        },
+      )
       .min(1, { error: () => l10n.t('Choose at least one channel to unsubscribe from.') }),
     principals: principalsSchema,
   }),
@@ -130,7 +163,9 @@ const updateSubscriptionProperties = defineOperation({
         z.object({
           stream_id: channelId,
           property: SubscriptionPropertyName,
-          value: z.union([z.boolean(), z.string()], { error: () => l10n.t('A property value must be true, false or a colour.') }),
+          value: z.union([z.boolean(), z.string()], {
+            error: () => l10n.t('A property value must be true, false or a colour.'),
+          }),
         }),
         { error: () => l10n.t('Subscription data must be a list of {stream_id, property, value} objects.') },
       )
@@ -149,7 +184,9 @@ const updateSubscriptionProperty = defineOperation({
   params: z.object({
     stream_id: channelId,
     property: SubscriptionPropertyName,
-    value: z.union([z.boolean(), z.string()], { error: () => l10n.t('A property value must be true, false or a colour.') }),
+    value: z.union([z.boolean(), z.string()], {
+      error: () => l10n.t('A property value must be true, false or a colour.'),
+    }),
   }),
   response: envelope({}),
   check: (p, ctx) => checkPropertyValue(p.property, p.value, ctx.route, 'value'),
@@ -173,7 +210,12 @@ const updateUserTopic = defineOperation({
   path: '/user_topics',
   params: z.object({
     stream_id: channelId,
-    topic: z.string({ error: typeError(() => l10n.t('The topic'), () => l10n.t('text')) }),
+    topic: z.string({
+      error: typeError(
+        () => l10n.t('The topic'),
+        () => l10n.t('text'),
+      ),
+    }),
     visibility_policy: z.literal([0, 1, 2, 3], {
       error: () => l10n.t('The visibility policy must be 0 (none), 1 (muted), 2 (unmuted) or 3 (followed).'),
     }),
@@ -188,7 +230,8 @@ const updateUserTopic = defineOperation({
       );
     }
     const max = ctx.limits.maxTopicLength ?? DEFAULT_MAX_TOPIC_LENGTH;
-    if (codePointLength(p.topic) > max) throw new ValidationError(l10n.t('The topic can be at most {0} characters.', max), ctx.route, 'topic');
+    if (codePointLength(p.topic) > max)
+      throw new ValidationError(l10n.t('The topic can be at most {0} characters.', max), ctx.route, 'topic');
   },
   encode: (p, ctx) => {
     // docs/API.md convention 9: the empty topic's display name is read as "".
@@ -206,7 +249,10 @@ const getChannelEmailAddress = defineOperation({
   check: (p, ctx) => {
     if (p.sender_id !== undefined && ctx.server.featureLevel < FL.channelEmailSender) {
       throw new ValidationError(
-        l10n.t('This server (feature level {0}) cannot choose the sender of a channel email address.', ctx.server.featureLevel),
+        l10n.t(
+          'This server (feature level {0}) cannot choose the sender of a channel email address.',
+          ctx.server.featureLevel,
+        ),
         ctx.route,
         'sender_id',
       );

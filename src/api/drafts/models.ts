@@ -27,10 +27,18 @@ export type ServerDraft = z.infer<typeof ServerDraft>;
 /** What is sent to create or edit a draft (no `id`: the server assigns it). */
 export const DraftInput = z.object({
   type: z.enum(['stream', 'private', ''], { error: () => l10n.t('The draft type must be "stream", "private" or "".') }),
-  to: z.array(z.number().int().positive({ error: () => l10n.t('Recipients are positive whole-number IDs.') })),
+  to: z.array(
+    z
+      .number()
+      .int()
+      .positive({ error: () => l10n.t('Recipients are positive whole-number IDs.') }),
+  ),
   topic: z.string(),
   content: z.string(),
   /** UNIX seconds; the server's clock when left out. */
-  timestamp: z.number().nonnegative({ error: () => l10n.t('A draft timestamp must not be negative.') }).optional(),
+  timestamp: z
+    .number()
+    .nonnegative({ error: () => l10n.t('A draft timestamp must not be negative.') })
+    .optional(),
 });
 export type DraftInput = z.infer<typeof DraftInput>;

@@ -11,7 +11,8 @@ import { DraftInput, ServerDraft } from './models';
  */
 function checkDraft(d: DraftInput, ctx: CallContext, name: string): void {
   if (d.content.trim() === '') throw new ValidationError(l10n.t('A draft cannot be empty.'), ctx.route, name);
-  if (d.type === 'stream' && d.to.length !== 1) throw new ValidationError(l10n.t('A channel draft names exactly one channel.'), ctx.route, name);
+  if (d.type === 'stream' && d.to.length !== 1)
+    throw new ValidationError(l10n.t('A channel draft names exactly one channel.'), ctx.route, name);
   if (d.topic.includes('\0')) throw new ValidationError(l10n.t('A topic cannot contain null bytes.'), ctx.route, name);
 }
 

@@ -130,7 +130,12 @@ export const SubmessageEvent = z.looseObject({
 });
 
 export const SubscriptionEvent = z.discriminatedUnion('op', [
-  z.looseObject({ ...base, type: z.literal('subscription'), op: z.literal('add'), subscriptions: z.array(Subscription) }),
+  z.looseObject({
+    ...base,
+    type: z.literal('subscription'),
+    op: z.literal('add'),
+    subscriptions: z.array(Subscription),
+  }),
   z.looseObject({
     ...base,
     type: z.literal('subscription'),
@@ -146,8 +151,20 @@ export const SubscriptionEvent = z.discriminatedUnion('op', [
     value: z.unknown(),
   }),
   /** Normalised to the plural lists (older servers: `stream_id` and `user_id`). */
-  z.looseObject({ ...base, type: z.literal('subscription'), op: z.literal('peer_add'), stream_ids: ids, user_ids: ids }),
-  z.looseObject({ ...base, type: z.literal('subscription'), op: z.literal('peer_remove'), stream_ids: ids, user_ids: ids }),
+  z.looseObject({
+    ...base,
+    type: z.literal('subscription'),
+    op: z.literal('peer_add'),
+    stream_ids: ids,
+    user_ids: ids,
+  }),
+  z.looseObject({
+    ...base,
+    type: z.literal('subscription'),
+    op: z.literal('peer_remove'),
+    stream_ids: ids,
+    user_ids: ids,
+  }),
 ]);
 
 /** A channel as carried by `stream` events (full records: not described; only what the client reads). */
@@ -236,12 +253,23 @@ export const RealmUserEvent = z.discriminatedUnion('op', [
     person: z.looseObject({ user_id: int, full_name: z.string().optional() }),
   }),
   /** `person`: `user_id` plus only the changed fields. */
-  z.looseObject({ ...base, type: z.literal('realm_user'), op: z.literal('update'), person: z.looseObject({ user_id: int }) }),
+  z.looseObject({
+    ...base,
+    type: z.literal('realm_user'),
+    op: z.literal('update'),
+    person: z.looseObject({ user_id: int }),
+  }),
 ]);
 
 export const RealmEvent = z.discriminatedUnion('op', [
   /** `property` without the `realm_` prefix of the `/register` key. */
-  z.looseObject({ ...base, type: z.literal('realm'), op: z.literal('update'), property: z.string(), value: z.unknown() }),
+  z.looseObject({
+    ...base,
+    type: z.literal('realm'),
+    op: z.literal('update'),
+    property: z.string(),
+    value: z.unknown(),
+  }),
   z.looseObject({
     ...base,
     type: z.literal('realm'),
@@ -337,9 +365,27 @@ const TypingPerson = z.looseObject({ user_id: int, email: z.string() });
  */
 export const UserGroupEvent = z.discriminatedUnion('op', [
   z.looseObject({ ...base, type: z.literal('user_group'), op: z.literal('add'), group: z.looseObject({ id: int }) }),
-  z.looseObject({ ...base, type: z.literal('user_group'), op: z.literal('update'), group_id: int, data: z.record(z.string(), z.unknown()) }),
-  z.looseObject({ ...base, type: z.literal('user_group'), op: z.enum(['add_members', 'remove_members']), group_id: int, user_ids: z.array(int) }),
-  z.looseObject({ ...base, type: z.literal('user_group'), op: z.enum(['add_subgroups', 'remove_subgroups']), group_id: int, direct_subgroup_ids: z.array(int) }),
+  z.looseObject({
+    ...base,
+    type: z.literal('user_group'),
+    op: z.literal('update'),
+    group_id: int,
+    data: z.record(z.string(), z.unknown()),
+  }),
+  z.looseObject({
+    ...base,
+    type: z.literal('user_group'),
+    op: z.enum(['add_members', 'remove_members']),
+    group_id: int,
+    user_ids: z.array(int),
+  }),
+  z.looseObject({
+    ...base,
+    type: z.literal('user_group'),
+    op: z.enum(['add_subgroups', 'remove_subgroups']),
+    group_id: int,
+    direct_subgroup_ids: z.array(int),
+  }),
   z.looseObject({ ...base, type: z.literal('user_group'), op: z.literal('remove'), group_id: int }),
 ]);
 

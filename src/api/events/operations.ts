@@ -89,7 +89,9 @@ export function normalizeRegister(body: Record<string, unknown>): Record<string,
     out.unread_msgs = {
       ...unread,
       pms: unread.pms.map((p) =>
-        isRecord(p) && p.other_user_id === undefined && p.sender_id !== undefined ? { ...p, other_user_id: p.sender_id } : p,
+        isRecord(p) && p.other_user_id === undefined && p.sender_id !== undefined
+          ? { ...p, other_user_id: p.sender_id }
+          : p,
       ),
     };
   }
@@ -97,4 +99,3 @@ export function normalizeRegister(body: Record<string, unknown>): Record<string,
   if (isRecord(out.presences)) out.presences = normalizePresenceMap(out.presences);
   return out;
 }
-

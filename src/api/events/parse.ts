@@ -39,9 +39,7 @@ const KNOWN: Record<string, readonly string[] | undefined> = {
   user_group: ['add', 'update', 'add_members', 'remove_members', 'add_subgroups', 'remove_subgroups', 'remove'],
 };
 
-export type ParsedEvent =
-  | { ok: true; event: ChatEvent }
-  | { ok: false; raw: unknown; error: z.ZodError | Error };
+export type ParsedEvent = { ok: true; event: ChatEvent } | { ok: false; raw: unknown; error: z.ZodError | Error };
 
 /** Parses one raw event: normalises it, maps unknown types/ops to `unknown`, and never throws. */
 export function parseEvent(raw: unknown): ParsedEvent {
@@ -159,4 +157,3 @@ function legacyToTimes(perClient: Record<string, unknown>): PresenceTimes {
   if (online !== undefined) out.idle_timestamp = online;
   return out;
 }
-

@@ -157,7 +157,11 @@ export class EventQueue {
     const queueId = this.#queueId;
     if (queueId !== undefined && !wasStopped) {
       try {
-        await deleteQueue(this.client, { queue_id: queueId }, { timeoutMs: this.options.deleteTimeoutMs ?? 3_000, maxRetries: 0 });
+        await deleteQueue(
+          this.client,
+          { queue_id: queueId },
+          { timeoutMs: this.options.deleteTimeoutMs ?? 3_000, maxRetries: 0 },
+        );
       } catch {
         // Best effort: the server collects idle queues anyway.
       }
@@ -245,7 +249,14 @@ export class EventQueue {
       const parsed = parseEvent(item);
       if (!parsed.ok) {
         const type = (item as { type?: unknown }).type;
-        this.#report(new MalformedResponseError(`An event of type ${String(type)} (id ${id}) was not understood and was skipped.`, ROUTE, 200, { cause: parsed.error }));
+        this.#report(
+          new MalformedResponseError(
+            `An event of type ${String(type)} (id ${id}) was not understood and was skipped.`,
+            ROUTE,
+            200,
+            { cause: parsed.error },
+          ),
+        );
         continue;
       }
       if (parsed.event.type === 'heartbeat') continue;

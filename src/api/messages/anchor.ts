@@ -22,4 +22,6 @@ export const FetchAnchor = anchorSchema(['newest', 'oldest', 'first_unread', 'da
 );
 /** An ISO 8601 date or date and time (a date alone: midnight UTC; no zone: UTC), as the server reads it. */
 const ANCHOR_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-export const AnchorDate = z.string().regex(ANCHOR_DATE, { error: () => l10n.t('The anchor date must be an ISO 8601 date, such as 2026-11-20 or 2026-11-20T09:30:00Z.') });
+export const AnchorDate = z.string().regex(ANCHOR_DATE, {
+  error: () => l10n.t('The anchor date must be an ISO 8601 date, such as 2026-11-20 or 2026-11-20T09:30:00Z.'),
+});

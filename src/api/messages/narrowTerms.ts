@@ -5,7 +5,8 @@ import type { NarrowTerm } from './narrow';
 export type { NarrowTerm };
 
 /** Values of the `is` operator. */
-export type IsOperand = 'dm' | 'starred' | 'mentioned' | 'unread' | 'resolved' | 'followed' | 'muted' | 'alerted' | (string & {});
+export type IsOperand =
+  'dm' | 'starred' | 'mentioned' | 'unread' | 'resolved' | 'followed' | 'muted' | 'alerted' | (string & {});
 /** Values of the `has` operator. */
 export type HasOperand = 'link' | 'attachment' | 'image' | 'reaction' | (string & {});
 

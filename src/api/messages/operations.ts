@@ -27,16 +27,24 @@ export function idParam(name: string) {
 function checkAnchorDate(p: { anchor?: unknown; anchor_date?: string }, ctx: CallContext): void {
   if (p.anchor === 'date') {
     requireFeature(FL.anchorDate, l10n.t('going to a date'), ctx, 'anchor');
-    if (p.anchor_date === undefined) throw new ValidationError(l10n.t('Give the date to go to ("anchor_date") with the anchor "date".'), ctx.route, 'anchor_date');
+    if (p.anchor_date === undefined)
+      throw new ValidationError(
+        l10n.t('Give the date to go to ("anchor_date") with the anchor "date".'),
+        ctx.route,
+        'anchor_date',
+      );
   } else if (p.anchor_date !== undefined) {
     throw new ValidationError(l10n.t('"anchor_date" goes with the anchor "date" only.'), ctx.route, 'anchor_date');
   }
 }
 
 const count = (name: string) =>
-  z.number({ error: () => l10n.t('"{0}" must be a whole number of messages.', name) }).int({ error: () => l10n.t('"{0}" must be a whole number of messages.', name) }).nonnegative({
-    error: () => l10n.t('"{0}" cannot be negative.', name),
-  });
+  z
+    .number({ error: () => l10n.t('"{0}" must be a whole number of messages.', name) })
+    .int({ error: () => l10n.t('"{0}" must be a whole number of messages.', name) })
+    .nonnegative({
+      error: () => l10n.t('"{0}" cannot be negative.', name),
+    });
 
 /** Every message-type name a caller may use; the request carries the one the server understands. */
 export const TypeName = z.enum(['channel', 'stream', 'direct', 'private'], {
@@ -59,9 +67,12 @@ export const Recipients = z.union(
   [idParam('to'), z.array(idParam('to')).min(1, { error: () => l10n.t('Choose at least one recipient.') })],
   { error: () => l10n.t('The recipient must be a channel ID or a list of user IDs.') },
 );
-const SendRecipients = z.union([idParam('to'), z.string().min(1), z.array(z.union([idParam('to'), z.string().min(1)])).min(1)], {
-  error: () => l10n.t('The recipient must be a channel ID or name, or a list of user IDs.'),
-});
+const SendRecipients = z.union(
+  [idParam('to'), z.string().min(1), z.array(z.union([idParam('to'), z.string().min(1)])).min(1)],
+  {
+    error: () => l10n.t('The recipient must be a channel ID or name, or a list of user IDs.'),
+  },
+);
 
 const ReactionTypeParam = z.enum(['unicode_emoji', 'realm_emoji', 'chat_extra_emoji', 'zulip_extra_emoji'], {
   error: () => l10n.t('The reaction type must be "unicode_emoji", "realm_emoji" or "chat_extra_emoji".'),
@@ -78,10 +89,19 @@ const FlagOp = z.enum(['add', 'remove'], { error: () => l10n.t('The flag operati
 
 // ---- shared checks ---------------------------------------------------------------------------
 
-function checkReaction(p: { emoji_name?: string; emoji_code?: string; reaction_type?: string }, ctx: CallContext): void {
+function checkReaction(
+  p: { emoji_name?: string; emoji_code?: string; reaction_type?: string },
+  ctx: CallContext,
+): void {
   if (p.emoji_name === undefined || p.emoji_name === '') {
-    const given = p.emoji_code !== undefined ? 'emoji_code' : p.reaction_type !== undefined ? 'reaction_type' : undefined;
-    if (given) throw new ValidationError(l10n.t('Give the emoji\'s name ("emoji_name") along with "{0}".', given), ctx.route, 'emoji_name');
+    const given =
+      p.emoji_code !== undefined ? 'emoji_code' : p.reaction_type !== undefined ? 'reaction_type' : undefined;
+    if (given)
+      throw new ValidationError(
+        l10n.t('Give the emoji\'s name ("emoji_name") along with "{0}".', given),
+        ctx.route,
+        'emoji_name',
+      );
   }
 }
 
@@ -94,13 +114,21 @@ function encodeReaction<P extends { reaction_type?: string }>(p: P, ctx: CallCon
 
 function checkFlag(flag: string, ctx: CallContext): void {
   if ((READ_ONLY_FLAGS as readonly string[]).includes(flag)) {
-    throw new ValidationError(l10n.t('The "{0}" flag is set by the server and cannot be changed.', flag), ctx.route, 'flag');
+    throw new ValidationError(
+      l10n.t('The "{0}" flag is set by the server and cannot be changed.', flag),
+      ctx.route,
+      'flag',
+    );
   }
 }
 
 function checkRange(p: { num_before?: number; num_after?: number }, ctx: CallContext): void {
   if ((p.num_before ?? 0) + (p.num_after ?? 0) > 5000) {
-    throw new ValidationError(l10n.t('At most 5000 messages can be asked for at once (num_before + num_after).'), ctx.route, 'num_before');
+    throw new ValidationError(
+      l10n.t('At most 5000 messages can be asked for at once (num_before + num_after).'),
+      ctx.route,
+      'num_before',
+    );
   }
 }
 
@@ -134,7 +162,12 @@ function checkResolvable(topic: string, ctx: CallContext): void {
 export function requireFeature(level: number, what: string, ctx: CallContext, field?: string): void {
   if (ctx.server.featureLevel < level) {
     throw new ValidationError(
-      l10n.t('This server is too old for {0} (it needs feature level {1}; the server has {2}).', what, level, ctx.server.featureLevel),
+      l10n.t(
+        'This server is too old for {0} (it needs feature level {1}; the server has {2}).',
+        what,
+        level,
+        ctx.server.featureLevel,
+      ),
       ctx.route,
       field,
     );
@@ -164,7 +197,9 @@ export const updateMessage = defineOperation({
     content: z.string().optional(),
     prev_content_sha256: z
       .string()
-      .regex(/^[0-9a-fA-F]{64}$/, { error: () => l10n.t('The previous content hash must be a SHA-256 in hex (64 characters).') })
+      .regex(/^[0-9a-fA-F]{64}$/, {
+        error: () => l10n.t('The previous content hash must be a SHA-256 in hex (64 characters).'),
+      })
       .optional(),
     stream_id: idParam('stream_id').optional(),
   }),
@@ -174,13 +209,31 @@ export const updateMessage = defineOperation({
   }),
   check: (p, ctx) => {
     if (p.content !== undefined && p.stream_id !== undefined) {
-      throw new ValidationError(l10n.t('A message cannot be edited and moved to another channel at once: change the content and the channel separately.'), ctx.route, 'stream_id');
+      throw new ValidationError(
+        l10n.t(
+          'A message cannot be edited and moved to another channel at once: change the content and the channel separately.',
+        ),
+        ctx.route,
+        'stream_id',
+      );
     }
     if (p.content === undefined && p.topic === undefined && p.stream_id === undefined) {
-      throw new ValidationError(l10n.t('Nothing to change: give new content, a new topic or a new channel.'), ctx.route);
+      throw new ValidationError(
+        l10n.t('Nothing to change: give new content, a new topic or a new channel.'),
+        ctx.route,
+      );
     }
-    if (p.content !== undefined && p.topic === undefined && p.stream_id === undefined && (p.propagate_mode ?? 'change_one') !== 'change_one') {
-      throw new ValidationError(l10n.t('An edit of the content alone applies to this message only ("change_one").'), ctx.route, 'propagate_mode');
+    if (
+      p.content !== undefined &&
+      p.topic === undefined &&
+      p.stream_id === undefined &&
+      (p.propagate_mode ?? 'change_one') !== 'change_one'
+    ) {
+      throw new ValidationError(
+        l10n.t('An edit of the content alone applies to this message only ("change_one").'),
+        ctx.route,
+        'propagate_mode',
+      );
     }
     if (p.topic !== undefined) {
       checkTopic(p.topic, ctx.limits, ctx.route);
@@ -265,7 +318,11 @@ export const getMessages = defineOperation({
   }),
   check: (p, ctx) => {
     if (p.message_ids === undefined && (p.num_before === undefined || p.num_after === undefined)) {
-      throw new ValidationError(l10n.t('Say how many messages to fetch ("num_before" and "num_after"), or give "message_ids".'), ctx.route, 'num_before');
+      throw new ValidationError(
+        l10n.t('Say how many messages to fetch ("num_before" and "num_after"), or give "message_ids".'),
+        ctx.route,
+        'num_before',
+      );
     }
     checkRange(p, ctx);
     checkAnchorDate(p, ctx);
@@ -396,7 +453,11 @@ export const removeReaction = defineOperation({
 export const sendSubmessage = defineOperation({
   method: 'POST',
   path: '/submessage',
-  params: z.object({ message_id: idParam('message_id'), msg_type: z.literal('widget'), content: z.string().max(10_000) }),
+  params: z.object({
+    message_id: idParam('message_id'),
+    msg_type: z.literal('widget'),
+    content: z.string().max(10_000),
+  }),
   response: envelope({}),
 });
 

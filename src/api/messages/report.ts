@@ -24,15 +24,27 @@ export const reportMessage = defineOperation({
   check: (p, ctx) => {
     requireFeature(FL.reportMessage, l10n.t('reporting messages'), ctx);
     if (ctx.server.featureLevel < FL.reportMessageTypes && !legacyReportTypes().some((t) => t.key === p.report_type)) {
-      throw new ValidationError(l10n.t('This server does not know the report type "{0}".', p.report_type), ctx.route, 'report_type');
+      throw new ValidationError(
+        l10n.t('This server does not know the report type "{0}".', p.report_type),
+        ctx.route,
+        'report_type',
+      );
     }
     const description = p.description ?? '';
     if (p.report_type === 'other' && description.trim() === '') {
-      throw new ValidationError(l10n.t('Say what is wrong with the message: a description is required for "Other reason".'), ctx.route, 'description');
+      throw new ValidationError(
+        l10n.t('Say what is wrong with the message: a description is required for "Other reason".'),
+        ctx.route,
+        'description',
+      );
     }
     const length = [...description].length;
     if (length > MAX_REPORT_DESCRIPTION) {
-      throw new ValidationError(l10n.t('The description is too long: {0} characters, at most {1}.', length, MAX_REPORT_DESCRIPTION), ctx.route, 'description');
+      throw new ValidationError(
+        l10n.t('The description is too long: {0} characters, at most {1}.', length, MAX_REPORT_DESCRIPTION),
+        ctx.route,
+        'description',
+      );
     }
   },
 });

@@ -28,7 +28,8 @@ export function updateMessage(
   options?: CallOptions,
 ): Promise<ResultOf<'PATCH /messages/{message_id}'>> {
   const { prevContent, ...wire } = params;
-  if (prevContent !== undefined && wire.prev_content_sha256 === undefined) wire.prev_content_sha256 = sha256Hex(prevContent);
+  if (prevContent !== undefined && wire.prev_content_sha256 === undefined)
+    wire.prev_content_sha256 = sha256Hex(prevContent);
   return client.call('PATCH /messages/{message_id}', wire, options);
 }
 

@@ -29,7 +29,8 @@ export const uploadFileOperation = defineOperation({
     /** The name the server stored the file under. */
     filename: z.string().optional(),
   }),
-  normalize: (body, ctx) => (ctx.server.featureLevel < FL.uploadUrl || body.url === undefined ? { ...body, url: body.uri } : body),
+  normalize: (body, ctx) =>
+    ctx.server.featureLevel < FL.uploadUrl || body.url === undefined ? { ...body, url: body.uri } : body,
 });
 
 /** A file to upload: its name (no folders), bytes and, when known, MIME type. */

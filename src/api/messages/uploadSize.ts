@@ -22,6 +22,7 @@ export function formatSize(bytes: number): string {
 export function uploadSizeProblem(name: string, size: number, maxMib: number | undefined): string | undefined {
   if (maxMib === undefined) return undefined;
   if (maxMib <= 0) return l10n.t('File uploads are disabled in this organization.');
-  if (size > maxMib * MIB) return l10n.t('"{0}" is {1}: this organization accepts files of at most {2} MiB.', name, formatSize(size), maxMib);
+  if (size > maxMib * MIB)
+    return l10n.t('"{0}" is {1}: this organization accepts files of at most {2} MiB.', name, formatSize(size), maxMib);
   return undefined;
 }

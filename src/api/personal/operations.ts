@@ -26,7 +26,11 @@ function checkSnippet(p: { title?: string; content?: string }, ctx: CallContext)
     const max = ctx.limits.maxSavedSnippetTitleLength ?? SAVED_SNIPPET_TITLE_MAX;
     if (p.title.trim() === '') throw new ValidationError(l10n.t('Give the snippet a title.'), ctx.route, 'title');
     if (codePointLength(p.title) > max) {
-      throw new ValidationError(l10n.t('A snippet title can be at most {0} characters (an emoji counts as one).', max), ctx.route, 'title');
+      throw new ValidationError(
+        l10n.t('A snippet title can be at most {0} characters (an emoji counts as one).', max),
+        ctx.route,
+        'title',
+      );
     }
   }
   if (p.content !== undefined) {
@@ -56,7 +60,11 @@ export const createSavedSnippet = defineOperation({
 export const updateSavedSnippet = defineOperation({
   method: 'PATCH',
   path: '/saved_snippets/{saved_snippet_id}',
-  params: z.object({ saved_snippet_id: idParam('saved_snippet_id'), title: z.string().optional(), content: z.string().optional() }),
+  params: z.object({
+    saved_snippet_id: idParam('saved_snippet_id'),
+    title: z.string().optional(),
+    content: z.string().optional(),
+  }),
   response: envelope({}),
   check: (p, ctx) => {
     if (p.title === undefined && p.content === undefined) {
@@ -76,7 +84,10 @@ export const deleteSavedSnippet = defineOperation({
 
 // ---- scheduled messages --------------------------------------------------------------------------
 
-const Timestamp = z.number().int().positive({ error: () => l10n.t('The delivery time must be a UNIX time in seconds.') });
+const Timestamp = z
+  .number()
+  .int()
+  .positive({ error: () => l10n.t('The delivery time must be a UNIX time in seconds.') });
 
 /** `GET /scheduled_messages` — earliest first. */
 export const getScheduledMessages = defineOperation({
@@ -111,7 +122,10 @@ export const updateScheduledMessage = defineOperation({
     scheduled_message_id: idParam('scheduled_message_id'),
     type: TypeName.optional(),
     to: Recipients.optional(),
-    content: z.string().min(1, { error: () => l10n.t('The message is empty.') }).optional(),
+    content: z
+      .string()
+      .min(1, { error: () => l10n.t('The message is empty.') })
+      .optional(),
     topic: z.string().optional(),
     scheduled_delivery_timestamp: Timestamp.optional(),
   }),
@@ -119,14 +133,19 @@ export const updateScheduledMessage = defineOperation({
   check: (p, ctx) => {
     if (p.type !== undefined) {
       if (p.to === undefined) {
-        throw new ValidationError(l10n.t('Changing the message type needs the new recipients ("to").'), ctx.route, 'to');
+        throw new ValidationError(
+          l10n.t('Changing the message type needs the new recipients ("to").'),
+          ctx.route,
+          'to',
+        );
       }
       if (isChannelType(p.type) && p.topic === undefined) {
         throw new ValidationError(l10n.t('Changing to a channel message needs a topic.'), ctx.route, 'topic');
       }
       checkRecipients(p.type, p.to, ctx);
     }
-    if (p.topic !== undefined && (p.type === undefined || isChannelType(p.type))) checkTopic(p.topic, ctx.limits, ctx.route);
+    if (p.topic !== undefined && (p.type === undefined || isChannelType(p.type)))
+      checkTopic(p.topic, ctx.limits, ctx.route);
     if (p.content !== undefined) checkContent(p.content, ctx.limits, ctx.route);
   },
   encode: (p, ctx) =>
@@ -206,13 +225,17 @@ const updateSettings = defineOperation({
     if (p.target_users !== undefined) {
       if (ctx.server.featureLevel < FL.settingsTargetUsers) {
         throw new ValidationError(
-          l10n.t('This server (feature level {0}) cannot change other users\' settings.', ctx.server.featureLevel),
+          l10n.t("This server (feature level {0}) cannot change other users' settings.", ctx.server.featureLevel),
           ctx.route,
           'target_users',
         );
       }
       if (!p.target_users.user_ids?.length && !p.target_users.group_ids?.length) {
-        throw new ValidationError(l10n.t('Choose the users or groups whose settings to change.'), ctx.route, 'target_users');
+        throw new ValidationError(
+          l10n.t('Choose the users or groups whose settings to change.'),
+          ctx.route,
+          'target_users',
+        );
       }
     }
   },

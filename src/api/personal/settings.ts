@@ -69,7 +69,8 @@ type ChoiceValue<N extends ChoiceName> = (typeof SETTING_CHOICES)[N][number][0];
 function oneOf<N extends ChoiceName>(name: N, title: () => string) {
   const choices = SETTING_CHOICES[name] as Choices;
   const values = choices.map(([v]) => v) as ChoiceValue<N>[];
-  const list = (): string => choices.map(([v, label]) => `${typeof v === 'string' ? `"${v}"` : v} (${label().toLowerCase()})`).join(', ');
+  const list = (): string =>
+    choices.map(([v, label]) => `${typeof v === 'string' ? `"${v}"` : v} (${label().toLowerCase()})`).join(', ');
   return z.literal(values, { error: () => l10n.t('{0} must be one of {1}.', title(), list()) });
 }
 
@@ -89,11 +90,18 @@ const positiveInt = (title: () => string) =>
 /** Every settings parameter of docs/API.md operation 2, all optional. */
 export const SettingsChanges = z.object({
   full_name: text(() => l10n.t('The name')).optional(),
-  email: string('email').trim().regex(/^[^\s@]+@[^\s@]+$/, { error: () => l10n.t('The email address is not valid.') }).optional(),
+  email: string('email')
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+$/, { error: () => l10n.t('The email address is not valid.') })
+    .optional(),
   old_password: string('old_password').optional(),
-  new_password: string('new_password').min(1, { error: () => l10n.t('The new password cannot be empty.') }).optional(),
+  new_password: string('new_password')
+    .min(1, { error: () => l10n.t('The new password cannot be empty.') })
+    .optional(),
   twenty_four_hour_time: flag('twenty_four_hour_time').optional(),
-  web_mark_read_on_scroll_policy: oneOf('web_mark_read_on_scroll_policy', () => l10n.t('Mark as read on scroll')).optional(),
+  web_mark_read_on_scroll_policy: oneOf('web_mark_read_on_scroll_policy', () =>
+    l10n.t('Mark as read on scroll'),
+  ).optional(),
   web_channel_default_view: oneOf('web_channel_default_view', () => l10n.t('The default channel view')).optional(),
   starred_message_counts: flag('starred_message_counts').optional(),
   receives_typing_notifications: flag('receives_typing_notifications').optional(),
@@ -118,7 +126,9 @@ export const SettingsChanges = z.object({
   demote_inactive_streams: oneOf('demote_inactive_streams', () => l10n.t('Hiding inactive channels')).optional(),
   user_list_style: oneOf('user_list_style', () => l10n.t('The user list style')).optional(),
   web_animate_image_previews: oneOf('web_animate_image_previews', () => l10n.t('Animating image previews')).optional(),
-  web_stream_unreads_count_display_policy: oneOf('web_stream_unreads_count_display_policy', () => l10n.t('Showing unread counts')).optional(),
+  web_stream_unreads_count_display_policy: oneOf('web_stream_unreads_count_display_policy', () =>
+    l10n.t('Showing unread counts'),
+  ).optional(),
   hide_ai_features: flag('hide_ai_features').optional(),
   web_inbox_show_channel_folders: flag('web_inbox_show_channel_folders').optional(),
   web_left_sidebar_show_channel_folders: flag('web_left_sidebar_show_channel_folders').optional(),
@@ -204,25 +214,83 @@ function row(
 /** Every settings parameter, in editor order, with its type, allowed values and group. */
 export const SETTINGS_DESCRIPTION: readonly SettingDescription[] = [
   row('full_name', 'string', () => l10n.t('Name'), 'account'),
-  row('email', 'string', () => l10n.t('Email'), 'account', () => l10n.t('You will get a confirmation link at the new address.')),
-  row('old_password', 'password', () => l10n.t('Current password'), 'account', () => l10n.t('Needed only to set a new password.')),
-  row('new_password', 'password', () => l10n.t('New password'), 'account', () => l10n.t('Needs the current password.')),
-  row('timezone', 'string', () => l10n.t('Time zone'), 'preferences', () => l10n.t('An IANA time zone, e.g. Europe/Berlin.')),
-  row('default_language', 'string', () => l10n.t('Language'), 'preferences', () => l10n.t('A language code such as en or de.')),
+  row(
+    'email',
+    'string',
+    () => l10n.t('Email'),
+    'account',
+    () => l10n.t('You will get a confirmation link at the new address.'),
+  ),
+  row(
+    'old_password',
+    'password',
+    () => l10n.t('Current password'),
+    'account',
+    () => l10n.t('Needed only to set a new password.'),
+  ),
+  row(
+    'new_password',
+    'password',
+    () => l10n.t('New password'),
+    'account',
+    () => l10n.t('Needs the current password.'),
+  ),
+  row(
+    'timezone',
+    'string',
+    () => l10n.t('Time zone'),
+    'preferences',
+    () => l10n.t('An IANA time zone, e.g. Europe/Berlin.'),
+  ),
+  row(
+    'default_language',
+    'string',
+    () => l10n.t('Language'),
+    'preferences',
+    () => l10n.t('A language code such as en or de.'),
+  ),
   row('twenty_four_hour_time', 'boolean', () => l10n.t('24-hour time'), 'preferences'),
   row('web_suggest_update_timezone', 'boolean', () => l10n.t('Offer to update my time zone'), 'preferences'),
   row('receives_typing_notifications', 'boolean', () => l10n.t('Show when others are typing'), 'preferences'),
-  row('send_private_typing_notifications', 'boolean', () => l10n.t('Let others see when I type a direct message'), 'preferences'),
-  row('send_stream_typing_notifications', 'boolean', () => l10n.t('Let others see when I type in a channel'), 'preferences'),
-  row('send_read_receipts', 'boolean', () => l10n.t('Let others see when I have read their messages'), 'preferences', () => l10n.t('Read receipts, where the organisation shows them.')),
-  row('enable_drafts_synchronization', 'boolean', () => l10n.t('Synchronise drafts'), 'preferences', () => l10n.t('Turning it off deletes all drafts stored on the server.')),
+  row(
+    'send_private_typing_notifications',
+    'boolean',
+    () => l10n.t('Let others see when I type a direct message'),
+    'preferences',
+  ),
+  row(
+    'send_stream_typing_notifications',
+    'boolean',
+    () => l10n.t('Let others see when I type in a channel'),
+    'preferences',
+  ),
+  row(
+    'send_read_receipts',
+    'boolean',
+    () => l10n.t('Let others see when I have read their messages'),
+    'preferences',
+    () => l10n.t('Read receipts, where the organisation shows them.'),
+  ),
+  row(
+    'enable_drafts_synchronization',
+    'boolean',
+    () => l10n.t('Synchronise drafts'),
+    'preferences',
+    () => l10n.t('Turning it off deletes all drafts stored on the server.'),
+  ),
   row('translate_emoticons', 'boolean', () => l10n.t('Convert emoticons to emoji'), 'preferences'),
   row('display_emoji_reaction_users', 'boolean', () => l10n.t('Show who reacted'), 'preferences'),
   row('hide_ai_features', 'boolean', () => l10n.t('Hide AI features'), 'preferences'),
   row('color_scheme', 'integer', () => l10n.t('Colour scheme'), 'appearance'),
   row('emojiset', 'string', () => l10n.t('Emoji style'), 'appearance'),
   row('web_font_size_px', 'integer', () => l10n.t('Font size (px)'), 'appearance'),
-  row('web_line_height_percent', 'integer', () => l10n.t('Line height (%)'), 'appearance', () => l10n.t('120 means 1.2.')),
+  row(
+    'web_line_height_percent',
+    'integer',
+    () => l10n.t('Line height (%)'),
+    'appearance',
+    () => l10n.t('120 means 1.2.'),
+  ),
   row('fluid_layout_width', 'boolean', () => l10n.t('Use full width'), 'appearance'),
   row('high_contrast_mode', 'boolean', () => l10n.t('High contrast'), 'appearance'),
   row('web_animate_image_previews', 'string', () => l10n.t('Animate image previews'), 'appearance'),
@@ -234,18 +302,59 @@ export const SETTINGS_DESCRIPTION: readonly SettingDescription[] = [
   row('left_side_userlist', 'boolean', () => l10n.t('Users list on the left in narrow windows'), 'sidebar'),
   row('demote_inactive_streams', 'integer', () => l10n.t('Hide inactive channels'), 'sidebar'),
   row('user_list_style', 'integer', () => l10n.t('User list style'), 'sidebar'),
-  row('web_stream_unreads_count_display_policy', 'integer', () => l10n.t('Show unread counts for'), 'sidebar', () => l10n.t('Others show a dot.')),
+  row(
+    'web_stream_unreads_count_display_policy',
+    'integer',
+    () => l10n.t('Show unread counts for'),
+    'sidebar',
+    () => l10n.t('Others show a dot.'),
+  ),
   row('web_inbox_show_channel_folders', 'boolean', () => l10n.t('Channel folders in the Inbox'), 'sidebar'),
-  row('web_left_sidebar_show_channel_folders', 'boolean', () => l10n.t('Channel folders in the left sidebar'), 'sidebar'),
-  row('web_left_sidebar_unreads_count_summary', 'boolean', () => l10n.t('Unread count summary in the left sidebar'), 'sidebar'),
-  row('enable_desktop_notifications', 'boolean', () => l10n.t('Desktop notifications for direct messages and mentions'), 'notifications'),
+  row(
+    'web_left_sidebar_show_channel_folders',
+    'boolean',
+    () => l10n.t('Channel folders in the left sidebar'),
+    'sidebar',
+  ),
+  row(
+    'web_left_sidebar_unreads_count_summary',
+    'boolean',
+    () => l10n.t('Unread count summary in the left sidebar'),
+    'sidebar',
+  ),
+  row(
+    'enable_desktop_notifications',
+    'boolean',
+    () => l10n.t('Desktop notifications for direct messages and mentions'),
+    'notifications',
+  ),
   row('enable_sounds', 'boolean', () => l10n.t('Sounds for direct messages and mentions'), 'notifications'),
   row('notification_sound', 'string', () => l10n.t('Notification sound'), 'notifications'),
-  row('enable_stream_desktop_notifications', 'boolean', () => l10n.t('Desktop notifications for channel messages'), 'notifications'),
+  row(
+    'enable_stream_desktop_notifications',
+    'boolean',
+    () => l10n.t('Desktop notifications for channel messages'),
+    'notifications',
+  ),
   row('enable_stream_audible_notifications', 'boolean', () => l10n.t('Sounds for channel messages'), 'notifications'),
-  row('enable_stream_push_notifications', 'boolean', () => l10n.t('Mobile notifications for channel messages'), 'notifications'),
-  row('enable_stream_email_notifications', 'boolean', () => l10n.t('Email notifications for channel messages'), 'notifications'),
-  row('email_notifications_batching_period_seconds', 'integer', () => l10n.t('Email batching period (seconds)'), 'notifications'),
+  row(
+    'enable_stream_push_notifications',
+    'boolean',
+    () => l10n.t('Mobile notifications for channel messages'),
+    'notifications',
+  ),
+  row(
+    'enable_stream_email_notifications',
+    'boolean',
+    () => l10n.t('Email notifications for channel messages'),
+    'notifications',
+  ),
+  row(
+    'email_notifications_batching_period_seconds',
+    'integer',
+    () => l10n.t('Email batching period (seconds)'),
+    'notifications',
+  ),
 ];
 
 /** Older servers (below FL.homeViewRecent) call the recent view `recent_topics`. */

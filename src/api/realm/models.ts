@@ -29,7 +29,8 @@ export type Linkifier = z.infer<typeof Linkifier>;
 function upgradePlayground(raw: unknown): unknown {
   if (typeof raw !== 'object' || raw === null) return raw;
   const p = raw as Record<string, unknown>;
-  if (p.url_template === undefined && typeof p.url_prefix === 'string') return { ...p, url_template: `${p.url_prefix}{code}` };
+  if (p.url_template === undefined && typeof p.url_prefix === 'string')
+    return { ...p, url_template: `${p.url_prefix}{code}` };
   return p;
 }
 

@@ -6,7 +6,9 @@ import { idParam } from '../messages/operations';
 import { defineOperation, envelope } from '../operation';
 
 const TypingOp = z.enum(['start', 'stop'], { error: () => l10n.t('The typing operation must be "start" or "stop".') });
-const TypingType = z.enum(['direct', 'stream'], { error: () => l10n.t('The conversation type must be "direct" or "stream".') });
+const TypingType = z.enum(['direct', 'stream'], {
+  error: () => l10n.t('The conversation type must be "direct" or "stream".'),
+});
 
 /**
  * `POST /typing` — the user started or stopped composing in a conversation: `direct` with `to`
@@ -20,24 +22,42 @@ export const setTypingStatus = defineOperation({
   params: z.object({
     op: TypingOp,
     type: TypingType,
-    to: z.array(idParam('to')).min(1, { error: () => l10n.t('Choose at least one recipient.') }).optional(),
+    to: z
+      .array(idParam('to'))
+      .min(1, { error: () => l10n.t('Choose at least one recipient.') })
+      .optional(),
     stream_id: idParam('stream_id').optional(),
     topic: z.string().optional(),
   }),
   response: envelope({}),
   check: (p, ctx) => {
-    if (p.type === 'direct' && p.to === undefined) throw new ValidationError(l10n.t('Direct typing notifications need the recipients ("to").'), ctx.route, 'to');
+    if (p.type === 'direct' && p.to === undefined)
+      throw new ValidationError(l10n.t('Direct typing notifications need the recipients ("to").'), ctx.route, 'to');
     if (p.type === 'stream') {
-      if (p.stream_id === undefined) throw new ValidationError(l10n.t('Channel typing notifications need the channel ("stream_id").'), ctx.route, 'stream_id');
-      if (p.topic === undefined) throw new ValidationError(l10n.t('Channel typing notifications need the topic.'), ctx.route, 'topic');
+      if (p.stream_id === undefined)
+        throw new ValidationError(
+          l10n.t('Channel typing notifications need the channel ("stream_id").'),
+          ctx.route,
+          'stream_id',
+        );
+      if (p.topic === undefined)
+        throw new ValidationError(l10n.t('Channel typing notifications need the topic.'), ctx.route, 'topic');
       // Before this level the channel went in `to`; no client used that form (the API's changelog).
-      if (ctx.server.featureLevel < FL.streamTypingById) throw new ValidationError(l10n.t('This server does not support typing notifications in channels.'), ctx.route, 'type');
+      if (ctx.server.featureLevel < FL.streamTypingById)
+        throw new ValidationError(
+          l10n.t('This server does not support typing notifications in channels.'),
+          ctx.route,
+          'type',
+        );
     }
   },
   // `direct` from FL.directMessageType (before: `private`); `stream` is understood at every level that has `stream_id`.
   encode: (p, ctx) => {
-    const type = p.type === 'stream' ? 'stream' : ctx.server.featureLevel >= FL.directMessageType ? 'direct' : 'private';
-    return p.type === 'stream' ? { op: p.op, type, stream_id: p.stream_id, topic: p.topic } : { op: p.op, type, to: p.to };
+    const type =
+      p.type === 'stream' ? 'stream' : ctx.server.featureLevel >= FL.directMessageType ? 'direct' : 'private';
+    return p.type === 'stream'
+      ? { op: p.op, type, stream_id: p.stream_id, topic: p.topic }
+      : { op: p.op, type, to: p.to };
   },
 });
 

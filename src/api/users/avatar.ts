@@ -6,7 +6,9 @@ import type { User } from './models';
  * avatar is their Gravatar, and the client builds the URL from the email's MD5 hash, as the
  * server would have (`?d=identicon&version=N`).
  */
-export function avatarUrl(user: Pick<User, 'avatar_url' | 'email' | 'delivery_email' | 'avatar_version'>): string | undefined {
+export function avatarUrl(
+  user: Pick<User, 'avatar_url' | 'email' | 'delivery_email' | 'avatar_version'>,
+): string | undefined {
   if (typeof user.avatar_url === 'string') return user.avatar_url;
   if (user.avatar_url !== null) return undefined; // left out altogether: none known
   const email = (user.delivery_email || user.email).trim().toLowerCase();

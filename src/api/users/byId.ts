@@ -7,7 +7,11 @@ import { getUsers } from './routes';
  * Users by id: `GET /users?user_ids=[…]` (from FL.usersById); before, `GET /users` (every user)
  * filtered here. Avatars come as `client_gravatar` gives them (see `avatarUrl`).
  */
-export async function getUsersById(client: ChatClient, userIds: readonly number[], signal?: AbortSignal): Promise<User[]> {
+export async function getUsersById(
+  client: ChatClient,
+  userIds: readonly number[],
+  signal?: AbortSignal,
+): Promise<User[]> {
   const server = await client.ensureServerInfo(signal);
   if (server.featureLevel >= FL.usersById) {
     return (await getUsers(client, { user_ids: [...userIds], client_gravatar: true }, { signal })).members;

@@ -32,7 +32,11 @@ function checkStatus(p: StatusInput, ctx: CallContext): void {
     throw new ValidationError(l10n.t('Nothing to change: give a status text, an emoji or the away flag.'), ctx.route);
   }
   if (p.emoji_name === undefined && (p.emoji_code !== undefined || p.reaction_type !== undefined)) {
-    throw new ValidationError(l10n.t('An emoji code or reaction type needs the emoji name too.'), ctx.route, 'emoji_name');
+    throw new ValidationError(
+      l10n.t('An emoji code or reaction type needs the emoji name too.'),
+      ctx.route,
+      'emoji_name',
+    );
   }
 }
 
@@ -52,7 +56,15 @@ const getUserByEmail = defineOperation({
   method: 'GET',
   path: '/users/{email}',
   params: z.object({
-    email: z.string({ error: typeError(() => l10n.t('The email address'), () => l10n.t('text')) }).trim().regex(/^[^\s@]+@[^\s@]+$/, { error: () => l10n.t('Give an email address, e.g. user12@chat.example.com.') }),
+    email: z
+      .string({
+        error: typeError(
+          () => l10n.t('The email address'),
+          () => l10n.t('text'),
+        ),
+      })
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+$/, { error: () => l10n.t('Give an email address, e.g. user12@chat.example.com.') }),
     client_gravatar: flag('client_gravatar').optional(),
     include_custom_profile_fields: flag('include_custom_profile_fields').optional(),
   }),
@@ -98,7 +110,10 @@ const updateUserStatus = defineOperation({
 const updateStatus = defineOperation({
   method: 'POST',
   path: '/users/me/status',
-  params: z.object({ ...statusShape, away: z.boolean({ error: () => l10n.t('Away must be true or false.') }).optional() }),
+  params: z.object({
+    ...statusShape,
+    away: z.boolean({ error: () => l10n.t('Away must be true or false.') }).optional(),
+  }),
   response: envelope({}),
   check: checkStatus,
   encode: encodeStatus,
@@ -107,7 +122,8 @@ const updateStatus = defineOperation({
 /** Presence bodies from servers before FL.presenceWebsiteAggregated carry one key per client. */
 function normalizePresences(body: Record<string, unknown>, ctx: CallContext): Record<string, unknown> {
   const presences = body.presences;
-  if (ctx.server.featureLevel >= FL.presenceWebsiteAggregated || typeof presences !== 'object' || presences === null) return body;
+  if (ctx.server.featureLevel >= FL.presenceWebsiteAggregated || typeof presences !== 'object' || presences === null)
+    return body;
   const upgraded: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(presences as Record<string, unknown>)) {
     const e = upgradePresenceEntry(entry) as Record<string, unknown>;

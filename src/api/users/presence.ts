@@ -34,7 +34,11 @@ export function upgradePresenceEntry(raw: unknown): unknown {
   }
   if (entry.website !== undefined && entry.aggregated !== undefined) return entry;
   const reports = Object.entries(entry).filter(
-    ([key, v]) => key !== 'aggregated' && typeof v === 'object' && v !== null && typeof (v as { timestamp?: unknown }).timestamp === 'number',
+    ([key, v]) =>
+      key !== 'aggregated' &&
+      typeof v === 'object' &&
+      v !== null &&
+      typeof (v as { timestamp?: unknown }).timestamp === 'number',
   ) as [string, Record<string, unknown>][];
   reports.sort((a, b) => (b[1].timestamp as number) - (a[1].timestamp as number));
   const latest = reports[0]?.[1];

@@ -19,29 +19,56 @@ type ActionItem = vscode.QuickPickItem & { action: 'preview' | 'join' };
 
 /** The rows of the browser, fresh from the server. */
 export async function loadBrowseRows(current: CurrentSession, signal?: AbortSignal): Promise<BrowseRow[]> {
-  const { streams } = await getChannels(current.client, { include_public: true, include_web_public: true, include_subscribed: true, exclude_archived: true }, { signal });
+  const { streams } = await getChannels(
+    current.client,
+    { include_public: true, include_web_public: true, include_subscribed: true, exclude_archived: true },
+    { signal },
+  );
   const store = current.store;
-  return browseRows(streams, (id) => store.subscription(id) !== undefined, (id) => store.subscription(id)?.subscribers);
+  return browseRows(
+    streams,
+    (id) => store.subscription(id) !== undefined,
+    (id) => store.subscription(id)?.subscribers,
+  );
 }
 
 async function browse({ current }: SessionCommandContext): Promise<unknown> {
   const rows = await withNotification(vscode.l10n.t('Loading channels…'), (signal) => loadBrowseRows(current, signal));
-  if (rows.length === 0) throw new UserFacingError(vscode.l10n.t('There is no channel you can see in this organisation. Create one with "Team Chat: Create Channel…".'));
+  if (rows.length === 0)
+    throw new UserFacingError(
+      vscode.l10n.t(
+        'There is no channel you can see in this organisation. Create one with "Team Chat: Create Channel…".',
+      ),
+    );
   const item = (row: BrowseRow): RowItem => ({ label: row.label, description: row.summary, detail: row.detail, row });
   const others = rows.filter((r) => !r.subscribed);
   const mine = rows.filter((r) => r.subscribed);
   const items: RowItem[] = [
-    ...(others.length ? [{ label: vscode.l10n.t('Channels you can join'), kind: vscode.QuickPickItemKind.Separator }, ...others.map(item)] : []),
-    ...(mine.length ? [{ label: vscode.l10n.t('Your channels'), kind: vscode.QuickPickItemKind.Separator }, ...mine.map(item)] : []),
+    ...(others.length
+      ? [
+          { label: vscode.l10n.t('Channels you can join'), kind: vscode.QuickPickItemKind.Separator },
+          ...others.map(item),
+        ]
+      : []),
+    ...(mine.length
+      ? [{ label: vscode.l10n.t('Your channels'), kind: vscode.QuickPickItemKind.Separator }, ...mine.map(item)]
+      : []),
   ];
   const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Browse Channels'), placeHolder: vscode.l10n.t('Choose a channel to preview or join'), matchOnDescription: true, matchOnDetail: true,
+    title: vscode.l10n.t('Browse Channels'),
+    placeHolder: vscode.l10n.t('Choose a channel to preview or join'),
+    matchOnDescription: true,
+    matchOnDetail: true,
   });
   const row = picked?.row;
   if (!row) return undefined;
   if (row.subscribed) return previewChannel(current, row.streamId);
   const actions: ActionItem[] = [
-    { label: vscode.l10n.t('$(eye) Preview'), description: vscode.l10n.t('Read #{0} without subscribing', row.name), action: 'preview' },
+    {
+      label: vscode.l10n.t('$(eye) Preview'),
+      description: vscode.l10n.t('Read #{0} without subscribing', row.name),
+      action: 'preview',
+    },
     { label: vscode.l10n.t('$(add) Join'), description: vscode.l10n.t('Subscribe to #{0}', row.name), action: 'join' },
   ];
   const action = await vscode.window.showQuickPick(actions, { title: `#${row.name}`, placeHolder: row.detail });
@@ -55,13 +82,19 @@ async function browse({ current }: SessionCommandContext): Promise<unknown> {
  */
 export async function previewChannel(current: CurrentSession, streamId: number): Promise<unknown> {
   const name = current.store.channelName(streamId) ?? `channel ${streamId}`;
-  const { topics } = await withNotification(vscode.l10n.t('Loading the topics of #{0}…', name), (signal) => getChannelTopics(current.client, { stream_id: streamId }, { signal }));
+  const { topics } = await withNotification(vscode.l10n.t('Loading the topics of #{0}…', name), (signal) =>
+    getChannelTopics(current.client, { stream_id: streamId }, { signal }),
+  );
   if (topics.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('#{0} has no messages yet.', name));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    topics.map((t, i) => ({ label: t.name, description: i === 0 ? vscode.l10n.t('newest') : undefined, topic: t.name })),
+    topics.map((t, i) => ({
+      label: t.name,
+      description: i === 0 ? vscode.l10n.t('newest') : undefined,
+      topic: t.name,
+    })),
     { title: vscode.l10n.t('Preview #{0}', name), placeHolder: vscode.l10n.t('Choose a topic to read (newest first)') },
   );
   if (!picked) return undefined;

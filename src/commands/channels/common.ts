@@ -60,27 +60,46 @@ function targetCommand<T, A, R>(
 }
 
 /** The channel of the argument, or one the user picks among the subscriptions. */
-export async function channelOf(current: CurrentSession, arg: ChannelArg | undefined, placeHolder: string): Promise<number | undefined> {
+export async function channelOf(
+  current: CurrentSession,
+  arg: ChannelArg | undefined,
+  placeHolder: string,
+): Promise<number | undefined> {
   if (arg && typeof arg.streamId === 'number') {
-    if (!current.store.subscription(arg.streamId)) throw new UserFacingError(vscode.l10n.t('You are not subscribed to channel {0} any more. Refresh the channel list.', arg.streamId));
+    if (!current.store.subscription(arg.streamId))
+      throw new UserFacingError(
+        vscode.l10n.t('You are not subscribed to channel {0} any more. Refresh the channel list.', arg.streamId),
+      );
     return arg.streamId;
   }
   const picked = await vscode.window.showQuickPick(
-    current.store.subscriptions().map((s) => ({ label: `#${s.name}`, description: s.is_muted ? vscode.l10n.t('muted') : undefined, streamId: s.stream_id })),
+    current.store.subscriptions().map((s) => ({
+      label: `#${s.name}`,
+      description: s.is_muted ? vscode.l10n.t('muted') : undefined,
+      streamId: s.stream_id,
+    })),
     { placeHolder, matchOnDescription: true },
   );
   return picked?.streamId;
 }
 
 /** The topic of the argument, or one the user picks (channel first, then topic). */
-export async function topicOf(current: CurrentSession, arg: TopicArg | undefined, placeHolder: string): Promise<TopicArg | undefined> {
+export async function topicOf(
+  current: CurrentSession,
+  arg: TopicArg | undefined,
+  placeHolder: string,
+): Promise<TopicArg | undefined> {
   if (arg && typeof arg.streamId === 'number' && typeof arg.topic === 'string') return arg;
   const streamId = await channelOf(current, undefined, vscode.l10n.t('Choose the channel of the topic'));
   if (streamId === undefined) return undefined;
   const topics = await withNotification(vscode.l10n.t('Loading topics…'), () => current.store.loadTopics(streamId));
   const empty = current.store.realm.emptyTopicDisplayName;
   const picked = await vscode.window.showQuickPick(
-    topics.map((t) => ({ label: t.name === '' ? empty : t.name, description: t.unread ? vscode.l10n.t('{0} unread', t.unread) : undefined, topic: t.name })),
+    topics.map((t) => ({
+      label: t.name === '' ? empty : t.name,
+      description: t.unread ? vscode.l10n.t('{0} unread', t.unread) : undefined,
+      topic: t.name,
+    })),
     { placeHolder },
   );
   return picked ? { streamId, topic: picked.topic } : undefined;

@@ -13,7 +13,14 @@ import type { CommandDeclaration, SessionCommandContext } from '../../ui/command
 import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
 import { storeHas } from './browse';
-import { channelDescriptionProblem, channelNameProblem, privacyOptions, privacyParams, type ChannelPrivacy, type PrivacyOption } from './channelAccess';
+import {
+  channelDescriptionProblem,
+  channelNameProblem,
+  privacyOptions,
+  privacyParams,
+  type ChannelPrivacy,
+  type PrivacyOption,
+} from './channelAccess';
 
 export interface CreateChannelArgs {
   readonly name: string;
@@ -29,12 +36,20 @@ const PRIVACIES: readonly ChannelPrivacy[] = ['public', 'web-public', 'private-s
 function isCreateArgs(value: unknown): value is CreateChannelArgs {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.name === 'string' && (v.description === undefined || typeof v.description === 'string') && PRIVACIES.includes(v.privacy as ChannelPrivacy);
+  return (
+    typeof v.name === 'string' &&
+    (v.description === undefined || typeof v.description === 'string') &&
+    PRIVACIES.includes(v.privacy as ChannelPrivacy)
+  );
 }
 
 /** The names of the channels the user can see, lower case (a fresh `GET /streams`, archived ones too). */
 async function takenNames(current: CurrentSession, signal?: AbortSignal): Promise<Set<string>> {
-  const { streams } = await getChannels(current.client, { include_public: true, include_web_public: true, include_subscribed: true, exclude_archived: false }, { signal });
+  const { streams } = await getChannels(
+    current.client,
+    { include_public: true, include_web_public: true, include_subscribed: true, exclude_archived: false },
+    { signal },
+  );
   return new Set(streams.map((s) => s.name.toLowerCase()));
 }
 
@@ -51,8 +66,16 @@ function allowedOptions(current: CurrentSession): PrivacyOption[] {
 async function askPrivacy(options: PrivacyOption[]): Promise<ChannelPrivacy | undefined> {
   for (;;) {
     const picked = await vscode.window.showQuickPick(
-      options.map((o) => ({ label: o.label, description: o.refusal ? vscode.l10n.t('Not allowed for you') : o.description, detail: o.refusal, option: o })),
-      { title: vscode.l10n.t('Create Channel (1/3): who can see it?'), placeHolder: vscode.l10n.t('Choose the privacy of the new channel') },
+      options.map((o) => ({
+        label: o.label,
+        description: o.refusal ? vscode.l10n.t('Not allowed for you') : o.description,
+        detail: o.refusal,
+        option: o,
+      })),
+      {
+        title: vscode.l10n.t('Create Channel (1/3): who can see it?'),
+        placeHolder: vscode.l10n.t('Choose the privacy of the new channel'),
+      },
     );
     if (!picked) return undefined;
     if (!picked.option.refusal) return picked.option.privacy;
@@ -61,7 +84,10 @@ async function askPrivacy(options: PrivacyOption[]): Promise<ChannelPrivacy | un
   }
 }
 
-async function create({ current }: SessionCommandContext, arg?: unknown): Promise<{ streamId: number; name: string } | undefined> {
+async function create(
+  { current }: SessionCommandContext,
+  arg?: unknown,
+): Promise<{ streamId: number; name: string } | undefined> {
   const realm = current.store.realm;
   const options = allowedOptions(current);
   const scripted = isCreateArgs(arg) ? arg : undefined;
@@ -70,13 +96,17 @@ async function create({ current }: SessionCommandContext, arg?: unknown): Promis
   const refusal = options.find((o) => o.privacy === privacy)?.refusal;
   if (refusal) throw new UserFacingError(refusal);
 
-  const taken = await withNotification(vscode.l10n.t('Checking channel names…'), (signal) => takenNames(current, signal));
+  const taken = await withNotification(vscode.l10n.t('Checking channel names…'), (signal) =>
+    takenNames(current, signal),
+  );
   const maxName = realm.maxChannelNameLength;
   const maxDescription = realm.maxChannelDescriptionLength;
   let name = scripted?.name;
   if (name === undefined) {
     name = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Create Channel (2/3): name'), prompt: vscode.l10n.t('The channel\'s name (at most {0} characters)', maxName), value: unsent?.name,
+      title: vscode.l10n.t('Create Channel (2/3): name'),
+      prompt: vscode.l10n.t("The channel's name (at most {0} characters)", maxName),
+      value: unsent?.name,
       validateInput: (v) => channelNameProblem(v, maxName, taken),
     });
     if (name === undefined) return undefined;
@@ -88,7 +118,9 @@ async function create({ current }: SessionCommandContext, arg?: unknown): Promis
   let description = scripted ? (scripted.description ?? '') : undefined;
   if (description === undefined) {
     description = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Create Channel (3/3): description of #{0}', name), prompt: vscode.l10n.t('What the channel is about (Markdown; may be empty)'), value: unsent?.description,
+      title: vscode.l10n.t('Create Channel (3/3): description of #{0}', name),
+      prompt: vscode.l10n.t('What the channel is about (Markdown; may be empty)'),
+      value: unsent?.description,
       validateInput: (v) => channelDescriptionProblem(v, maxDescription),
     });
     if (description === undefined) return undefined;
@@ -98,17 +130,30 @@ async function create({ current }: SessionCommandContext, arg?: unknown): Promis
 
   const created = name;
   const store = current.store;
-  const find = (): number | undefined => store.subscriptions().find((s) => s.name.toLowerCase() === created.toLowerCase())?.stream_id;
+  const find = (): number | undefined =>
+    store.subscriptions().find((s) => s.name.toLowerCase() === created.toLowerCase())?.stream_id;
   if (!scripted) unsent = { name: created, description };
   await withNotification(vscode.l10n.t('Creating #{0}…', created), async (signal) => {
-    await subscribe(current.client, { subscriptions: [{ name: created, description: description.trim() }], ...privacyParams(privacy) }, { signal });
+    await subscribe(
+      current.client,
+      { subscriptions: [{ name: created, description: description.trim() }], ...privacyParams(privacy) },
+      { signal },
+    );
     await storeHas(current, () => find() !== undefined);
   });
   unsent = undefined;
   const streamId = find();
-  if (streamId === undefined) throw new UserFacingError(vscode.l10n.t('#{0} was created, but the Channels view has not caught up yet. Run "Team Chat: Refresh Channels".', created));
+  if (streamId === undefined)
+    throw new UserFacingError(
+      vscode.l10n.t(
+        '#{0} was created, but the Channels view has not caught up yet. Run "Team Chat: Refresh Channels".',
+        created,
+      ),
+    );
   void vscode.window.showInformationMessage(vscode.l10n.t('Created #{0}.', created));
   return { streamId, name: created };
 }
 
-export const commands: CommandDeclaration[] = [{ id: Commands.createChannel, session: true, failure: vscode.l10n.t('Could not create the channel'), run: create }];
+export const commands: CommandDeclaration[] = [
+  { id: Commands.createChannel, session: true, failure: vscode.l10n.t('Could not create the channel'), run: create },
+];

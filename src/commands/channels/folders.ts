@@ -8,7 +8,12 @@ import * as vscode from 'vscode';
 import { FL } from '../../api/features';
 import type { ChannelFolder } from '../../api/channels/folders';
 import { MAX_CHANNEL_FOLDER_NAME_LENGTH } from '../../api/channels/folderLimits';
-import { createChannelFolder, reorderChannelFolders, setChannelFolder, updateChannelFolder } from '../../api/channels/folderRoutes';
+import {
+  createChannelFolder,
+  reorderChannelFolders,
+  setChannelFolder,
+  updateChannelFolder,
+} from '../../api/channels/folderRoutes';
 import { Commands } from '../../constants';
 import type { CurrentSession } from '../../session/manager';
 import type { CommandDeclaration } from '../../ui/commands';
@@ -26,24 +31,34 @@ export interface FolderArg {
 function requireFolderAdmin(current: CurrentSession, level: number = FL.channelFolders): void {
   const store = current.store;
   if (store.featureLevel < level) {
-    throw new UserFacingError(vscode.l10n.t('This server (feature level {0}) does not support this for channel folders.', store.featureLevel));
+    throw new UserFacingError(
+      vscode.l10n.t('This server (feature level {0}) does not support this for channel folders.', store.featureLevel),
+    );
   }
   const role = store.ownUser?.role;
-  if (role === undefined || role > 200) throw new UserFacingError(vscode.l10n.t('Only organization administrators can manage channel folders.'));
+  if (role === undefined || role > 200)
+    throw new UserFacingError(vscode.l10n.t('Only organization administrators can manage channel folders.'));
 }
 
 function validateName(current: CurrentSession, except?: number) {
   return (value: string): string | undefined => {
     const name = value.trim();
     if (name === '') return vscode.l10n.t('The folder name cannot be empty.');
-    if ([...name].length > MAX_CHANNEL_FOLDER_NAME_LENGTH) return vscode.l10n.t('The folder name can be at most {0} characters.', MAX_CHANNEL_FOLDER_NAME_LENGTH);
-    const taken = current.store.channelFolders.all().some((f) => f.id !== except && f.name.toLowerCase() === name.toLowerCase());
+    if ([...name].length > MAX_CHANNEL_FOLDER_NAME_LENGTH)
+      return vscode.l10n.t('The folder name can be at most {0} characters.', MAX_CHANNEL_FOLDER_NAME_LENGTH);
+    const taken = current.store.channelFolders
+      .all()
+      .some((f) => f.id !== except && f.name.toLowerCase() === name.toLowerCase());
     return taken ? vscode.l10n.t('A channel folder named {0} already exists.', name) : undefined;
   };
 }
 
 /** The folder of the argument, or one the user picks among the shown ones; undefined when dismissed. */
-async function folderOf(current: CurrentSession, arg: FolderArg | undefined, placeHolder: string): Promise<ChannelFolder | undefined> {
+async function folderOf(
+  current: CurrentSession,
+  arg: FolderArg | undefined,
+  placeHolder: string,
+): Promise<ChannelFolder | undefined> {
   if (arg?.folderId !== undefined) {
     const folder = current.store.channelFolders.get(arg.folderId);
     if (!folder) throw new UserFacingError(vscode.l10n.t('The channel folder {0} no longer exists.', arg.folderId));
@@ -51,7 +66,10 @@ async function folderOf(current: CurrentSession, arg: FolderArg | undefined, pla
   }
   const folders = current.store.channelFolders.active();
   if (folders.length === 0) throw new UserFacingError(vscode.l10n.t('This organization has no channel folders.'));
-  const picked = await vscode.window.showQuickPick(folders.map((f) => ({ label: f.name, description: f.description, folder: f })), { placeHolder });
+  const picked = await vscode.window.showQuickPick(
+    folders.map((f) => ({ label: f.name, description: f.description, folder: f })),
+    { placeHolder },
+  );
   return picked?.folder;
 }
 
@@ -64,11 +82,20 @@ const createCommand: CommandDeclaration = {
     requireFolderAdmin(current);
     const name =
       arg?.name ??
-      (await vscode.window.showInputBox({ title: vscode.l10n.t('New Channel Folder'), prompt: vscode.l10n.t('The folder name'), validateInput: validateName(current) }));
+      (await vscode.window.showInputBox({
+        title: vscode.l10n.t('New Channel Folder'),
+        prompt: vscode.l10n.t('The folder name'),
+        validateInput: validateName(current),
+      }));
     if (name === undefined) return undefined;
     const description =
       arg?.description ??
-      (arg?.name !== undefined ? '' : await vscode.window.showInputBox({ title: vscode.l10n.t('New Channel Folder'), prompt: vscode.l10n.t('A description (optional)') }));
+      (arg?.name !== undefined
+        ? ''
+        : await vscode.window.showInputBox({
+            title: vscode.l10n.t('New Channel Folder'),
+            prompt: vscode.l10n.t('A description (optional)'),
+          }));
     if (description === undefined) return undefined;
     const { channel_folder_id } = await withNotification(vscode.l10n.t('Creating the channel folder…'), (signal) =>
       createChannelFolder(current.client, { name: name.trim(), description }, { signal }),
@@ -87,7 +114,11 @@ const renameCommand: CommandDeclaration = {
     if (!folder) return undefined;
     const name =
       arg?.name ??
-      (await vscode.window.showInputBox({ title: vscode.l10n.t('Rename Channel Folder'), value: folder.name, validateInput: validateName(current, folder.id) }));
+      (await vscode.window.showInputBox({
+        title: vscode.l10n.t('Rename Channel Folder'),
+        value: folder.name,
+        validateInput: validateName(current, folder.id),
+      }));
     if (name === undefined || name.trim() === folder.name) return undefined;
     await withNotification(vscode.l10n.t('Renaming the channel folder…'), (signal) =>
       updateChannelFolder(current.client, { channel_folder_id: folder.id, name: name.trim() }, { signal }),
@@ -107,7 +138,10 @@ const archiveCommand: CommandDeclaration = {
     if (interactive) {
       const archive = vscode.l10n.t('Archive');
       const answer = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Archive the channel folder {0}? It is hidden for everyone; its channels must be moved out first.', folder.name),
+        vscode.l10n.t(
+          'Archive the channel folder {0}? It is hidden for everyone; its channels must be moved out first.',
+          folder.name,
+        ),
         { modal: true },
         archive,
       );
@@ -128,14 +162,35 @@ function moveCommand(delta: -1 | 1): CommandDeclaration {
     failure: vscode.l10n.t('Could not reorder the channel folders'),
     async run({ current }, arg?: FolderArg): Promise<number[] | undefined> {
       requireFolderAdmin(current, FL.channelFolderOrder);
-      const folder = await folderOf(current, arg, delta < 0 ? vscode.l10n.t('Channel folder to move up') : vscode.l10n.t('Channel folder to move down'));
+      const folder = await folderOf(
+        current,
+        arg,
+        delta < 0 ? vscode.l10n.t('Channel folder to move up') : vscode.l10n.t('Channel folder to move down'),
+      );
       if (!folder) return undefined;
       const folders = current.store.channelFolders;
-      const shown = movedOrder(folders.active().map((f) => f.id), folder.id, delta);
-      if (!shown) throw new UserFacingError(delta < 0 ? vscode.l10n.t('The folder {0} is already first.', folder.name) : vscode.l10n.t('The folder {0} is already last.', folder.name));
+      const shown = movedOrder(
+        folders.active().map((f) => f.id),
+        folder.id,
+        delta,
+      );
+      if (!shown)
+        throw new UserFacingError(
+          delta < 0
+            ? vscode.l10n.t('The folder {0} is already first.', folder.name)
+            : vscode.l10n.t('The folder {0} is already last.', folder.name),
+        );
       // The server wants every folder: the archived ones keep their places after the shown ones.
-      const order = [...shown, ...folders.all().filter((f) => f.is_archived).map((f) => f.id)];
-      await withNotification(vscode.l10n.t('Reordering the channel folders…'), (signal) => reorderChannelFolders(current.client, { order }, { signal }));
+      const order = [
+        ...shown,
+        ...folders
+          .all()
+          .filter((f) => f.is_archived)
+          .map((f) => f.id),
+      ];
+      await withNotification(vscode.l10n.t('Reordering the channel folders…'), (signal) =>
+        reorderChannelFolders(current.client, { order }, { signal }),
+      );
       return order;
     },
   };
@@ -153,8 +208,17 @@ const moveChannelCommand: CommandDeclaration = {
     let folderId = arg?.folderId;
     if (folderId === undefined) {
       const now = current.store.subscription(streamId)?.folder_id ?? null;
-      const none = { label: vscode.l10n.t('No folder'), description: vscode.l10n.t('under "Other channels"'), folderId: null as number | null };
-      const items = [...current.store.channelFolders.active().map((f) => ({ label: f.name, description: f.description, folderId: f.id as number | null })), none];
+      const none = {
+        label: vscode.l10n.t('No folder'),
+        description: vscode.l10n.t('under "Other channels"'),
+        folderId: null as number | null,
+      };
+      const items = [
+        ...current.store.channelFolders
+          .active()
+          .map((f) => ({ label: f.name, description: f.description, folderId: f.id as number | null })),
+        none,
+      ];
       const picked = await vscode.window.showQuickPick(
         items.map((i) => ({ ...i, detail: i.folderId === now ? vscode.l10n.t('current folder') : undefined })),
         { placeHolder: vscode.l10n.t('Folder for #{0}', current.store.channelName(streamId) ?? streamId) },
@@ -163,9 +227,18 @@ const moveChannelCommand: CommandDeclaration = {
       folderId = picked.folderId;
     }
     const target = folderId;
-    await withNotification(vscode.l10n.t('Moving the channel…'), (signal) => setChannelFolder(current.client, { stream_id: streamId, folder_id: target }, { signal }));
+    await withNotification(vscode.l10n.t('Moving the channel…'), (signal) =>
+      setChannelFolder(current.client, { stream_id: streamId, folder_id: target }, { signal }),
+    );
     return target;
   },
 };
 
-export const commands: CommandDeclaration[] = [createCommand, renameCommand, archiveCommand, moveCommand(-1), moveCommand(1), moveChannelCommand];
+export const commands: CommandDeclaration[] = [
+  createCommand,
+  renameCommand,
+  archiveCommand,
+  moveCommand(-1),
+  moveCommand(1),
+  moveChannelCommand,
+];

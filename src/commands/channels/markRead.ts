@@ -44,9 +44,15 @@ export async function markNarrowRead(
 }
 
 export const commands: CommandDeclaration[] = [
-  channelCommand({ id: Commands.channelMarkRead, failure: vscode.l10n.t('Could not mark the channel as read'), placeHolder: vscode.l10n.t('Choose a channel to mark as read') }, ({ current }, streamId) =>
-    withNotification(vscode.l10n.t('Marking {0} as read…', channelName(current, streamId)), (signal, progress) =>
-      markNarrowRead(current.client, [narrow.channel(streamId)], signal, progress),
-    ),
+  channelCommand(
+    {
+      id: Commands.channelMarkRead,
+      failure: vscode.l10n.t('Could not mark the channel as read'),
+      placeHolder: vscode.l10n.t('Choose a channel to mark as read'),
+    },
+    ({ current }, streamId) =>
+      withNotification(vscode.l10n.t('Marking {0} as read…', channelName(current, streamId)), (signal, progress) =>
+        markNarrowRead(current.client, [narrow.channel(streamId)], signal, progress),
+      ),
   ),
 ];

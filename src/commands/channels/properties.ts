@@ -34,11 +34,26 @@ const notificationLabels = (): Record<NotificationProperty, string> => ({
 
 /** A few distinct colours in the spirit of the server's palette; any `#rrggbb` is allowed. */
 const palette = (): readonly [string, string][] => [
-  ['#76ce90', vscode.l10n.t('Green')], ['#fae589', vscode.l10n.t('Yellow')], ['#a6c7e5', vscode.l10n.t('Light blue')], ['#e79ab5', vscode.l10n.t('Pink')],
-  ['#bfd56f', vscode.l10n.t('Lime')], ['#f4ae55', vscode.l10n.t('Orange')], ['#b0a5fd', vscode.l10n.t('Lavender')], ['#addfe5', vscode.l10n.t('Cyan')],
-  ['#f5ce6e', vscode.l10n.t('Gold')], ['#c2726a', vscode.l10n.t('Brick')], ['#94c849', vscode.l10n.t('Leaf')], ['#bd86e5', vscode.l10n.t('Purple')],
-  ['#ee7e4a', vscode.l10n.t('Tangerine')], ['#a6dcbf', vscode.l10n.t('Mint')], ['#95a5fd', vscode.l10n.t('Periwinkle')], ['#53a063', vscode.l10n.t('Forest')],
-  ['#9987e1', vscode.l10n.t('Violet')], ['#e4523d', vscode.l10n.t('Red')], ['#c2c2c2', vscode.l10n.t('Grey')], ['#4f8de4', vscode.l10n.t('Blue')],
+  ['#76ce90', vscode.l10n.t('Green')],
+  ['#fae589', vscode.l10n.t('Yellow')],
+  ['#a6c7e5', vscode.l10n.t('Light blue')],
+  ['#e79ab5', vscode.l10n.t('Pink')],
+  ['#bfd56f', vscode.l10n.t('Lime')],
+  ['#f4ae55', vscode.l10n.t('Orange')],
+  ['#b0a5fd', vscode.l10n.t('Lavender')],
+  ['#addfe5', vscode.l10n.t('Cyan')],
+  ['#f5ce6e', vscode.l10n.t('Gold')],
+  ['#c2726a', vscode.l10n.t('Brick')],
+  ['#94c849', vscode.l10n.t('Leaf')],
+  ['#bd86e5', vscode.l10n.t('Purple')],
+  ['#ee7e4a', vscode.l10n.t('Tangerine')],
+  ['#a6dcbf', vscode.l10n.t('Mint')],
+  ['#95a5fd', vscode.l10n.t('Periwinkle')],
+  ['#53a063', vscode.l10n.t('Forest')],
+  ['#9987e1', vscode.l10n.t('Violet')],
+  ['#e4523d', vscode.l10n.t('Red')],
+  ['#c2c2c2', vscode.l10n.t('Grey')],
+  ['#4f8de4', vscode.l10n.t('Blue')],
 ];
 
 type Change = { property: SubscriptionProperty; value: boolean | string };
@@ -61,45 +76,85 @@ interface ToggleTexts {
   readonly progress: (channel: string) => string;
 }
 
-function toggle(id: CommandDeclaration['id'], property: 'is_muted' | 'pin_to_top', value: boolean, texts: ToggleTexts): CommandDeclaration {
-  return channelCommand({ id, failure: texts.failure, placeHolder: texts.placeHolder, dismissed: false }, async ({ current }, streamId) => {
-    await apply(current, streamId, [{ property, value }], texts.progress(channelName(current, streamId)));
-    return true;
-  });
+function toggle(
+  id: CommandDeclaration['id'],
+  property: 'is_muted' | 'pin_to_top',
+  value: boolean,
+  texts: ToggleTexts,
+): CommandDeclaration {
+  return channelCommand(
+    { id, failure: texts.failure, placeHolder: texts.placeHolder, dismissed: false },
+    async ({ current }, streamId) => {
+      await apply(current, streamId, [{ property, value }], texts.progress(channelName(current, streamId)));
+      return true;
+    },
+  );
 }
 
 export const commands: CommandDeclaration[] = [
   toggle(Commands.channelMute, 'is_muted', true, {
-    failure: vscode.l10n.t('Could not mute the channel'), placeHolder: vscode.l10n.t('Choose a channel to mute'), progress: (c) => vscode.l10n.t('Mute {0}…', c),
+    failure: vscode.l10n.t('Could not mute the channel'),
+    placeHolder: vscode.l10n.t('Choose a channel to mute'),
+    progress: (c) => vscode.l10n.t('Mute {0}…', c),
   }),
   toggle(Commands.channelUnmute, 'is_muted', false, {
-    failure: vscode.l10n.t('Could not unmute the channel'), placeHolder: vscode.l10n.t('Choose a channel to unmute'), progress: (c) => vscode.l10n.t('Unmute {0}…', c),
+    failure: vscode.l10n.t('Could not unmute the channel'),
+    placeHolder: vscode.l10n.t('Choose a channel to unmute'),
+    progress: (c) => vscode.l10n.t('Unmute {0}…', c),
   }),
   toggle(Commands.channelPin, 'pin_to_top', true, {
-    failure: vscode.l10n.t('Could not pin the channel'), placeHolder: vscode.l10n.t('Choose a channel to pin'), progress: (c) => vscode.l10n.t('Pin {0}…', c),
+    failure: vscode.l10n.t('Could not pin the channel'),
+    placeHolder: vscode.l10n.t('Choose a channel to pin'),
+    progress: (c) => vscode.l10n.t('Pin {0}…', c),
   }),
   toggle(Commands.channelUnpin, 'pin_to_top', false, {
-    failure: vscode.l10n.t('Could not unpin the channel'), placeHolder: vscode.l10n.t('Choose a channel to unpin'), progress: (c) => vscode.l10n.t('Unpin {0}…', c),
+    failure: vscode.l10n.t('Could not unpin the channel'),
+    placeHolder: vscode.l10n.t('Choose a channel to unpin'),
+    progress: (c) => vscode.l10n.t('Unpin {0}…', c),
   }),
   channelCommand<ChannelArg & { color?: string }, boolean>(
-    { id: Commands.channelSetColor, failure: vscode.l10n.t('Could not change the colour'), placeHolder: vscode.l10n.t('Choose a channel to recolour'), dismissed: false },
+    {
+      id: Commands.channelSetColor,
+      failure: vscode.l10n.t('Could not change the colour'),
+      placeHolder: vscode.l10n.t('Choose a channel to recolour'),
+      dismissed: false,
+    },
     async ({ current }, streamId, arg) => {
       const color = arg?.color !== undefined ? normalizeColor(arg.color) : await pickColor(current, streamId);
       if (color === undefined) {
-        if (arg?.color !== undefined) throw new UserFacingError(vscode.l10n.t('"{0}" is not a colour: use #rrggbb.', arg.color));
+        if (arg?.color !== undefined)
+          throw new UserFacingError(vscode.l10n.t('"{0}" is not a colour: use #rrggbb.', arg.color));
         return false;
       }
-      await apply(current, streamId, [{ property: 'color', value: color }], vscode.l10n.t('Recolouring {0}…', channelName(current, streamId)));
+      await apply(
+        current,
+        streamId,
+        [{ property: 'color', value: color }],
+        vscode.l10n.t('Recolouring {0}…', channelName(current, streamId)),
+      );
       return true;
     },
   ),
   channelCommand<ChannelArg & { values?: Partial<Record<NotificationProperty, boolean>> }, boolean>(
-    { id: Commands.channelNotifications, failure: vscode.l10n.t('Could not change the notification settings'), placeHolder: vscode.l10n.t('Choose a channel'), dismissed: false },
+    {
+      id: Commands.channelNotifications,
+      failure: vscode.l10n.t('Could not change the notification settings'),
+      placeHolder: vscode.l10n.t('Choose a channel'),
+      dismissed: false,
+    },
     async ({ current }, streamId, arg) => {
       const values = arg?.values ?? (await pickNotifications(current, streamId));
       if (!values) return false;
-      const changes = Object.entries(values).map(([property, value]) => ({ property: property as SubscriptionProperty, value: value as boolean }));
-      await apply(current, streamId, changes, vscode.l10n.t('Updating notifications of {0}…', channelName(current, streamId)));
+      const changes = Object.entries(values).map(([property, value]) => ({
+        property: property as SubscriptionProperty,
+        value: value as boolean,
+      }));
+      await apply(
+        current,
+        streamId,
+        changes,
+        vscode.l10n.t('Updating notifications of {0}…', channelName(current, streamId)),
+      );
       return true;
     },
   ),
@@ -110,9 +165,19 @@ async function pickColor(current: CurrentSession, streamId: number): Promise<str
   type Item = vscode.QuickPickItem & { color?: string };
   const items: Item[] = [
     { label: vscode.l10n.t('$(edit) Custom colour…'), description: vscode.l10n.t('Enter #rrggbb') },
-    ...palette().map(([hex, name]) => ({ label: name, description: hex === now ? vscode.l10n.t('{0} (current)', hex) : hex, color: hex })),
+    ...palette().map(([hex, name]) => ({
+      label: name,
+      description: hex === now ? vscode.l10n.t('{0} (current)', hex) : hex,
+      color: hex,
+    })),
   ];
-  const picked = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Colour of {0} (now {1})', channelName(current, streamId), now ?? vscode.l10n.t('unset')) });
+  const picked = await vscode.window.showQuickPick(items, {
+    placeHolder: vscode.l10n.t(
+      'Colour of {0} (now {1})',
+      channelName(current, streamId),
+      now ?? vscode.l10n.t('unset'),
+    ),
+  });
   if (!picked) return undefined;
   if (picked.color) return picked.color;
   const typed = await vscode.window.showInputBox({
@@ -124,7 +189,10 @@ async function pickColor(current: CurrentSession, streamId: number): Promise<str
 }
 
 /** A multi-select of the five toggles; null values (follow your default) show as unchecked "(default)". */
-async function pickNotifications(current: CurrentSession, streamId: number): Promise<Partial<Record<NotificationProperty, boolean>> | undefined> {
+async function pickNotifications(
+  current: CurrentSession,
+  streamId: number,
+): Promise<Partial<Record<NotificationProperty, boolean>> | undefined> {
   const sub = current.store.subscription(streamId);
   if (!sub) return undefined;
   const labels = notificationLabels();

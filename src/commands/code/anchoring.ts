@@ -33,7 +33,12 @@ export interface Placement {
  * Where a thread belongs in the document: where it is when its text is there, else where the text
  * is found; while the user edits (a dirty document) the lines it followed stay, else it is outdated.
  */
-export function placement(anchor: Anchor, document: vscode.TextDocument, current: LineRange, wasOutdated: boolean): Placement {
+export function placement(
+  anchor: Anchor,
+  document: vscode.TextDocument,
+  current: LineRange,
+  wasOutdated: boolean,
+): Placement {
   const lines = splitLines(document.getText());
   if (holdsAt(anchor, lines, current)) return { lines: current, outdated: false };
   const found = locate(anchor, lines, current.start);
@@ -56,7 +61,9 @@ export function onHeadMoved(repo: GitRepository, listener: () => void): vscode.D
   };
   if (repo.state.onDidChange) return repo.state.onDidChange(check);
   // No state event: `.git/HEAD` and the branch it names change on a checkout or a commit.
-  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(repo.rootUri, '.git'), '{HEAD,refs/heads/**}'));
+  const watcher = vscode.workspace.createFileSystemWatcher(
+    new vscode.RelativePattern(vscode.Uri.joinPath(repo.rootUri, '.git'), '{HEAD,refs/heads/**}'),
+  );
   const changed = () => void repo.status().then(check, () => undefined);
   return vscode.Disposable.from(watcher, watcher.onDidChange(changed), watcher.onDidCreate(changed));
 }

@@ -27,15 +27,25 @@ interface AskArgs {
 
 function isAskArgs(value: unknown): value is AskArgs {
   const v = value as Partial<AskArgs> | undefined;
-  return !!v && v.uri instanceof vscode.Uri && !!v.diagnostic && typeof v.diagnostic.message === 'string' && v.diagnostic.range instanceof vscode.Range;
+  return (
+    !!v &&
+    v.uri instanceof vscode.Uri &&
+    !!v.diagnostic &&
+    typeof v.diagnostic.message === 'string' &&
+    v.diagnostic.range instanceof vscode.Range
+  );
 }
 
 function severityName(severity: vscode.DiagnosticSeverity): string {
   switch (severity) {
-    case vscode.DiagnosticSeverity.Error: return 'Error';
-    case vscode.DiagnosticSeverity.Warning: return 'Warning';
-    case vscode.DiagnosticSeverity.Information: return 'Information';
-    default: return 'Hint';
+    case vscode.DiagnosticSeverity.Error:
+      return 'Error';
+    case vscode.DiagnosticSeverity.Warning:
+      return 'Warning';
+    case vscode.DiagnosticSeverity.Information:
+      return 'Information';
+    default:
+      return 'Hint';
   }
 }
 
@@ -46,19 +56,34 @@ function codeOf(d: vscode.Diagnostic): string | number | undefined {
 export class AskTeamActions implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.QuickFix];
 
-  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  provideCodeActions(
+    document: vscode.TextDocument,
+    _range: vscode.Range,
+    context: vscode.CodeActionContext,
+  ): vscode.CodeAction[] {
     if (document.uri.scheme !== 'file') return [];
     return context.diagnostics.map((diagnostic) => {
-      const action = new vscode.CodeAction(vscode.l10n.t('Ask the team about this error…'), vscode.CodeActionKind.QuickFix);
+      const action = new vscode.CodeAction(
+        vscode.l10n.t('Ask the team about this error…'),
+        vscode.CodeActionKind.QuickFix,
+      );
       action.diagnostics = [diagnostic];
-      action.command = { command: Commands.askTeamAboutProblem, title: action.title, arguments: [{ uri: document.uri, diagnostic } satisfies AskArgs] };
+      action.command = {
+        command: Commands.askTeamAboutProblem,
+        title: action.title,
+        arguments: [{ uri: document.uri, diagnostic } satisfies AskArgs],
+      };
       return action;
     });
   }
 }
 
 /** Posts the problem; `{streamId, topic}` in the arguments skips the picks. */
-export async function askTeam(current: CurrentSession, outbox: OutboxService, args: unknown): Promise<{ id?: number; target: TopicTarget; content: string } | undefined> {
+export async function askTeam(
+  current: CurrentSession,
+  outbox: OutboxService,
+  args: unknown,
+): Promise<{ id?: number; target: TopicTarget; content: string } | undefined> {
   if (!isAskArgs(args)) throw new UserFacingError(vscode.l10n.t('Use the Quick Fix on a problem in a file.'));
   const { uri, diagnostic } = args;
   const document = await vscode.workspace.openTextDocument(uri);
@@ -79,11 +104,19 @@ export async function askTeam(current: CurrentSession, outbox: OutboxService, ar
   };
   let target = isTopicTarget(args) ? { streamId: args.streamId, topic: args.topic } : undefined;
   if (!target) {
-    const mapping = vscode.workspace.getConfiguration(undefined, uri).get<Record<string, unknown>>(Settings.codeChannels) ?? {};
+    const mapping =
+      vscode.workspace.getConfiguration(undefined, uri).get<Record<string, unknown>>(Settings.codeChannels) ?? {};
     const title = vscode.l10n.t('Ask the Team');
-    const streamId = suggestedChannel(mapping, await repositoryKey(uri), current.store) ?? (await pickChannel(current.store, title, 'post'));
+    const streamId =
+      suggestedChannel(mapping, await repositoryKey(uri), current.store) ??
+      (await pickChannel(current.store, title, 'post'));
     if (streamId === undefined) return undefined;
-    const topic = await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Topic'), value: problemTopic(report), ignoreFocusOut: true });
+    const topic = await vscode.window.showInputBox({
+      title,
+      prompt: vscode.l10n.t('Topic'),
+      value: problemTopic(report),
+      ignoreFocusOut: true,
+    });
     if (!topic?.trim()) return undefined;
     target = { streamId, topic: topic.trim() };
   }
@@ -93,9 +126,14 @@ export async function askTeam(current: CurrentSession, outbox: OutboxService, ar
   else {
     const channel = current.store.channelName(target.streamId) ?? String(target.streamId);
     const done = target;
-    void vscode.window.showInformationMessage(vscode.l10n.t('Asked the team in #{0} › {1}.', channel, target.topic), vscode.l10n.t('Open Topic')).then((choice) => {
-      if (choice) void vscode.commands.executeCommand(Commands.openTopic, done);
-    });
+    void vscode.window
+      .showInformationMessage(
+        vscode.l10n.t('Asked the team in #{0} › {1}.', channel, target.topic),
+        vscode.l10n.t('Open Topic'),
+      )
+      .then((choice) => {
+        if (choice) void vscode.commands.executeCommand(Commands.openTopic, done);
+      });
   }
   return { id: result.id, target, content };
 }

@@ -5,12 +5,21 @@
  * organisation's code playgrounds for the block's language.
  */
 import * as vscode from 'vscode';
-import { languageIdOfBlock, playgroundsFor, playgroundUrl, type PlaygroundDefinition } from '../../codeRefs/playgrounds';
+import {
+  languageIdOfBlock,
+  playgroundsFor,
+  playgroundUrl,
+  type PlaygroundDefinition,
+} from '../../codeRefs/playgrounds';
 import { isRecord } from '../../guards';
 import type { Services } from '../../services';
 import { UserFacingError } from '../../ui/errorMessage';
 import { Disposable } from '../../disposable';
-import { CODE_BLOCK_ACTIONS, CODE_BLOCK_MAX_LENGTH, type CodeBlockParams } from '../../webviews/topicView/codeBlockProtocol';
+import {
+  CODE_BLOCK_ACTIONS,
+  CODE_BLOCK_MAX_LENGTH,
+  type CodeBlockParams,
+} from '../../webviews/topicView/codeBlockProtocol';
 
 export type CodeBlockArgs = CodeBlockParams;
 
@@ -41,15 +50,23 @@ const KEEP_TEXTS = 40;
 /** Whether a tab still shows `uri` (a document stays loaded a while after its editor is closed). */
 function hasTab(uri: vscode.Uri): boolean {
   const key = uri.toString();
-  return vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === key));
+  return vscode.window.tabGroups.all.some((g) =>
+    g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === key),
+  );
 }
 
 /** The URL of the block's code in the playground `args.playgroundId`, if it is one for the block's language. */
-export function playgroundLink(playgrounds: readonly PlaygroundDefinition[], args: Pick<CodeBlockArgs, 'code' | 'language' | 'playgroundId'>): string {
+export function playgroundLink(
+  playgrounds: readonly PlaygroundDefinition[],
+  args: Pick<CodeBlockArgs, 'code' | 'language' | 'playgroundId'>,
+): string {
   const playground = playgroundsFor(args.language, playgrounds).find((p) => p.id === args.playgroundId);
-  if (!playground) throw new UserFacingError(args.language
-      ? vscode.l10n.t('The organization has no such playground for {0} any more.', args.language)
-      : vscode.l10n.t('The organization has no such playground for this code any more.'));
+  if (!playground)
+    throw new UserFacingError(
+      args.language
+        ? vscode.l10n.t('The organization has no such playground for {0} any more.', args.language)
+        : vscode.l10n.t('The organization has no such playground for this code any more.'),
+    );
   return playgroundUrl(playground.url_template, args.code);
 }
 
@@ -63,7 +80,8 @@ export class CodeBlockActions extends Disposable {
     super();
     this._register(
       vscode.window.onDidChangeActiveTextEditor((editor) => {
-        if (editor && editor.document.uri.scheme !== CODE_SCHEME && editor.document.uri.scheme !== 'output') this.#lastEditor = editor;
+        if (editor && editor.document.uri.scheme !== CODE_SCHEME && editor.document.uri.scheme !== 'output')
+          this.#lastEditor = editor;
       }),
     );
     const texts = this.#texts;
@@ -80,7 +98,9 @@ export class CodeBlockActions extends Disposable {
     if (active && active.document.uri.scheme !== CODE_SCHEME) return active;
     const last = this.#lastEditor;
     if (last && !last.document.isClosed && hasTab(last.document.uri)) return last;
-    return vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme !== CODE_SCHEME && e.document.uri.scheme !== 'output');
+    return vscode.window.visibleTextEditors.find(
+      (e) => e.document.uri.scheme !== CODE_SCHEME && e.document.uri.scheme !== 'output',
+    );
   }
 
   async run(args: CodeBlockArgs): Promise<CodeBlockResult> {
@@ -106,14 +126,19 @@ export class CodeBlockActions extends Disposable {
 
   async #insert(code: string): Promise<CodeBlockResult> {
     const target = this.#target();
-    if (!target) throw new UserFacingError(vscode.l10n.t('Open a file in the editor and place the cursor where the code goes.'));
+    if (!target)
+      throw new UserFacingError(vscode.l10n.t('Open a file in the editor and place the cursor where the code goes.'));
     // Shown again in its column (a webview may cover it), keeping its cursor.
-    const editor = await vscode.window.showTextDocument(target.document, { viewColumn: target.viewColumn, selection: target.selection });
+    const editor = await vscode.window.showTextDocument(target.document, {
+      viewColumn: target.viewColumn,
+      selection: target.selection,
+    });
     const selections = target.selections;
     const done = await editor.edit((edit) => {
       for (const selection of selections) edit.replace(selection, code);
     });
-    if (!done) throw new UserFacingError(vscode.l10n.t('The editor did not accept the insertion (is the file read-only?).'));
+    if (!done)
+      throw new UserFacingError(vscode.l10n.t('The editor did not accept the insertion (is the file read-only?).'));
     return { action: 'insert', uri: editor.document.uri.toString(), ranges: selections.length };
   }
 
@@ -126,14 +151,23 @@ export class CodeBlockActions extends Disposable {
 
   async #compare(args: CodeBlockArgs): Promise<CodeBlockResult> {
     const editor = this.#target();
-    if (!editor || editor.selection.isEmpty) throw new UserFacingError(vscode.l10n.t('Select the code to compare with in an editor, then choose Compare with Selection.'));
+    if (!editor || editor.selection.isEmpty)
+      throw new UserFacingError(
+        vscode.l10n.t('Select the code to compare with in an editor, then choose Compare with Selection.'),
+      );
     const { document, selection } = editor;
     const where = `${vscode.workspace.asRelativePath(document.uri, false)}:${selection.start.line + 1}-${selection.end.line + 1}`;
-    const left = this.#remember(vscode.l10n.t('Selection ({0})', where.replace(/\//g, '∕')), document.getText(selection));
+    const left = this.#remember(
+      vscode.l10n.t('Selection ({0})', where.replace(/\//g, '∕')),
+      document.getText(selection),
+    );
     const right = this.#remember(vscode.l10n.t('Code block'), args.code);
     // Both sides in the selection's language, so the diff highlights alike.
-    for (const uri of [left, right]) await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), document.languageId);
-    await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0} ↔ code block', where), { preview: false });
+    for (const uri of [left, right])
+      await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), document.languageId);
+    await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0} ↔ code block', where), {
+      preview: false,
+    });
     return { action: 'compare', left: left.toString(), right: right.toString() };
   }
 

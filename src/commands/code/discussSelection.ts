@@ -26,12 +26,19 @@ export async function repositoryKey(uri: vscode.Uri): Promise<string | undefined
 }
 
 /** Resolves to the new message's id and where it went; no id when it waits in the outbox (the user is told). */
-export async function discussSelection(current: CurrentSession, outbox: OutboxService, args: unknown): Promise<{ id?: number; target: TopicTarget } | undefined> {
+export async function discussSelection(
+  current: CurrentSession,
+  outbox: OutboxService,
+  args: unknown,
+): Promise<{ id?: number; target: TopicTarget } | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) throw new UserFacingError(vscode.l10n.t('Open a file and select the code to discuss.'));
-  const selection = editor.selection.isEmpty ? editor.document.lineAt(editor.selection.active.line).range : editor.selection;
+  const selection = editor.selection.isEmpty
+    ? editor.document.lineAt(editor.selection.active.line).range
+    : editor.selection;
   const code = editor.document.getText(selection);
-  if (code.trim() === '') throw new UserFacingError(vscode.l10n.t('The selection is empty: select the code to discuss.'));
+  if (code.trim() === '')
+    throw new UserFacingError(vscode.l10n.t('The selection is empty: select the code to discuss.'));
   const config = vscode.workspace.getConfiguration(undefined, editor.document.uri);
   const mapping = config.get<Record<string, unknown>>(Settings.codeChannels) ?? {};
   const repository = await repositoryKey(editor.document.uri);
@@ -50,11 +57,26 @@ export async function discussSelection(current: CurrentSession, outbox: OutboxSe
   );
   const channel = current.store.channelName(target.streamId);
   if (repository && channel && mapping[repository] !== channel && vscode.workspace.workspaceFolders) {
-    await config.update(Settings.codeChannels, { ...mapping, [repository]: channel }, vscode.ConfigurationTarget.Workspace);
+    await config.update(
+      Settings.codeChannels,
+      { ...mapping, [repository]: channel },
+      vscode.ConfigurationTarget.Workspace,
+    );
   }
   const started = share.noPermalinkReason
-    ? vscode.l10n.t('Started a discussion of {0} in #{1} › {2}. No permalink: {3}.', share.reference, channel ?? target.streamId, target.topic, share.noPermalinkReason)
-    : vscode.l10n.t('Started a discussion of {0} in #{1} › {2}.', share.reference, channel ?? target.streamId, target.topic);
+    ? vscode.l10n.t(
+        'Started a discussion of {0} in #{1} › {2}. No permalink: {3}.',
+        share.reference,
+        channel ?? target.streamId,
+        target.topic,
+        share.noPermalinkReason,
+      )
+    : vscode.l10n.t(
+        'Started a discussion of {0} in #{1} › {2}.',
+        share.reference,
+        channel ?? target.streamId,
+        target.topic,
+      );
   if (result.id === undefined) showQueued();
   else {
     void vscode.window.showInformationMessage(started, vscode.l10n.t('Open Topic')).then((choice) => {

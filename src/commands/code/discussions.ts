@@ -53,7 +53,10 @@ async function identifyWithHistory(uri: vscode.Uri): Promise<Identified> {
   const path = uri.path.slice(repo.rootUri.path.replace(/\/$/, '').length + 1);
   const former = await git.formerPaths(path).catch(() => []);
   const identities = [path, ...former].map((p) => ({
-    identity: { relativePath: vscode.workspace.asRelativePath(vscode.Uri.joinPath(repo.rootUri, p), false), repository: { remote: remote.key, path: p, isRef: (n: string) => refs.has(n) } },
+    identity: {
+      relativePath: vscode.workspace.asRelativePath(vscode.Uri.joinPath(repo.rootUri, p), false),
+      repository: { remote: remote.key, path: p, isRef: (n: string) => refs.has(n) },
+    },
     path: p,
   }));
   return { identities, repo, git };
@@ -82,10 +85,16 @@ class FileDiscussions implements vscode.Disposable {
       const identified = await identifyWithHistory(uri);
       if (this.#disposed) return;
       this.#identified = identified;
-      const names = new Set(identified.identities.map((i) => i.identity.relativePath.slice(i.identity.relativePath.lastIndexOf('/') + 1)));
+      const names = new Set(
+        identified.identities.map((i) => i.identity.relativePath.slice(i.identity.relativePath.lastIndexOf('/') + 1)),
+      );
       for (const n of names) {
         const search = new MessageList(
-          { client: current.client, store: current.store, onError: (e, what) => owner.log.warn(`Discussions of ${name}: ${what} failed: ${String(e)}`) },
+          {
+            client: current.client,
+            store: current.store,
+            onError: (e, what) => owner.log.warn(`Discussions of ${name}: ${what} failed: ${String(e)}`),
+          },
           searchNarrow(n),
         );
         this.#searches.push(search);
@@ -156,7 +165,17 @@ class FileDiscussions implements vscode.Disposable {
   }
 
   #thread(d: Discussion): TopicThread {
-    const thread = new TopicThread(this.owner.controller, this.uri, d.streamId, d.topic, d.lines, d.messageIds, this.current, () => this.owner.changed(), this.owner.log);
+    const thread = new TopicThread(
+      this.owner.controller,
+      this.uri,
+      d.streamId,
+      d.topic,
+      d.lines,
+      d.messageIds,
+      this.current,
+      () => this.owner.changed(),
+      this.owner.log,
+    );
     this.owner.byThread.set(thread.thread, thread);
     return thread;
   }
@@ -206,7 +225,10 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
 
   constructor(private readonly services: Services) {
     this.log = services.log;
-    this.controller.options = { placeHolder: vscode.l10n.t('Reply in the topic…'), prompt: vscode.l10n.t('Reply in the topic') };
+    this.controller.options = {
+      placeHolder: vscode.l10n.t('Reply in the topic…'),
+      prompt: vscode.l10n.t('Reply in the topic'),
+    };
     this.controller.reactionHandler = (comment, reaction) => this.#react(comment as MessageComment, reaction);
     this.#disposables.push(
       this.controller,
@@ -247,7 +269,8 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
     if (!current) return;
     for (const editor of vscode.window.visibleTextEditors) {
       const uri = editor.document.uri;
-      if (uri.scheme !== 'file' || !vscode.workspace.getWorkspaceFolder(uri) || this.#files.has(uri.toString())) continue;
+      if (uri.scheme !== 'file' || !vscode.workspace.getWorkspaceFolder(uri) || this.#files.has(uri.toString()))
+        continue;
       this.#files.set(uri.toString(), new FileDiscussions(uri, this, current));
     }
   }
@@ -268,15 +291,23 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
       const line = Math.min(t.lines.start - 1, document.lineCount - 1);
       const at = new vscode.Range(line, 0, line, 0);
       const lens = new vscode.CodeLens(at, {
-        title: n === 1
-          ? vscode.l10n.t('$(comment-discussion) {0}: 1 message', t.thread.label ?? t.topic)
-          : vscode.l10n.t('$(comment-discussion) {0}: {1} messages', t.thread.label ?? t.topic, n),
+        title:
+          n === 1
+            ? vscode.l10n.t('$(comment-discussion) {0}: 1 message', t.thread.label ?? t.topic)
+            : vscode.l10n.t('$(comment-discussion) {0}: {1} messages', t.thread.label ?? t.topic, n),
         command: Commands.discussionShow,
         arguments: [t.thread],
       });
       const commit = t.outdated ? t.anchor?.commit : undefined;
       if (!commit) return [lens];
-      return [lens, new vscode.CodeLens(at, { title: vscode.l10n.t('$(git-compare) Compare with {0}', commit.slice(0, 7)), command: Commands.discussionCompare, arguments: [t.thread] })];
+      return [
+        lens,
+        new vscode.CodeLens(at, {
+          title: vscode.l10n.t('$(git-compare) Compare with {0}', commit.slice(0, 7)),
+          command: Commands.discussionCompare,
+          arguments: [t.thread],
+        }),
+      ];
     });
   }
 
@@ -284,14 +315,23 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
   async compare(t: TopicThread): Promise<void> {
     const git = this.#files.get(t.uri.toString())?.git;
     const anchor = t.anchor;
-    if (!git || !anchor?.commit) throw new UserFacingError(vscode.l10n.t('This discussion has no commit to compare with.'));
+    if (!git || !anchor?.commit)
+      throw new UserFacingError(vscode.l10n.t('This discussion has no commit to compare with.'));
     const name = anchor.path.slice(anchor.path.lastIndexOf('/') + 1);
     const title = vscode.l10n.t('{0} ({1}) ↔ now', name, anchor.commit.slice(0, 7));
-    await vscode.commands.executeCommand('vscode.diff', revisionUri(git.root, anchor.commit, anchor.path), t.uri, title);
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      revisionUri(git.root, anchor.commit, anchor.path),
+      t.uri,
+      title,
+    );
   }
 
   threadOf(arg: unknown): TopicThread {
-    const thread = arg && typeof arg === 'object' && 'thread' in arg ? (arg as vscode.CommentReply).thread : (arg as vscode.CommentThread);
+    const thread =
+      arg && typeof arg === 'object' && 'thread' in arg
+        ? (arg as vscode.CommentReply).thread
+        : (arg as vscode.CommentThread);
     const found = thread ? this.byThread.get(thread) : undefined;
     if (!found) throw new UserFacingError(vscode.l10n.t('That discussion is no longer shown.'));
     return found;
@@ -309,7 +349,9 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
     const at = new vscode.Range(line, 0, line, 0);
     const editor = await vscode.window.showTextDocument(t.uri, { selection: at, preserveFocus: false });
     editor.revealRange(at, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-    const sameLine = [...(this.#files.get(t.uri.toString())?.threads.values() ?? [])].filter((u) => u.lines.end === t.lines.end);
+    const sameLine = [...(this.#files.get(t.uri.toString())?.threads.values() ?? [])].filter(
+      (u) => u.lines.end === t.lines.end,
+    );
     if (sameLine.length === 1 && sameLine[0] === t) await vscode.commands.executeCommand(FOCUS_COMMENT_ON_LINE);
   }
 
@@ -319,8 +361,12 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
     const text = reply.text.trim();
     if (text === '') throw new UserFacingError(vscode.l10n.t('The reply is empty.'));
     const max = current.client.limits?.maxMessageLength ?? 10000;
-    if ([...text].length > max) throw new UserFacingError(vscode.l10n.t('The reply is longer than {0} characters.', max));
-    const result = await this.services.outbox.sendAndWait({ type: 'stream', streamId: t.streamId, topic: t.topic }, text);
+    if ([...text].length > max)
+      throw new UserFacingError(vscode.l10n.t('The reply is longer than {0} characters.', max));
+    const result = await this.services.outbox.sendAndWait(
+      { type: 'stream', streamId: t.streamId, topic: t.topic },
+      text,
+    );
     if (result.id === undefined) showQueued();
     return { id: result.id };
   }
@@ -330,7 +376,8 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
     const info = comment.reactionInfo.get(reaction.label ?? '');
     if (!current || !info) return;
     // A reaction type this client does not know is named by its emoji alone (the server finds it).
-    const type = info.reactionType === 'unknown' ? {} : { emoji_code: info.emojiCode, reaction_type: info.reactionType };
+    const type =
+      info.reactionType === 'unknown' ? {} : { emoji_code: info.emojiCode, reaction_type: info.reactionType };
     const params = { message_id: comment.messageId, emoji_name: info.emojiName, ...type };
     try {
       if (reaction.authorHasReacted) await removeReaction(current.client, params);

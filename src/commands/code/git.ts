@@ -122,7 +122,8 @@ export async function refNames(repo: GitRepository): Promise<Set<string>> {
   for (const ref of refs) {
     if (!ref.name) continue;
     names.add(ref.name);
-    if (ref.type === 1 && ref.remote && ref.name.startsWith(`${ref.remote}/`)) names.add(ref.name.slice(ref.remote.length + 1));
+    if (ref.type === 1 && ref.remote && ref.name.startsWith(`${ref.remote}/`))
+      names.add(ref.name.slice(ref.remote.length + 1));
   }
   return names;
 }
@@ -135,17 +136,26 @@ export type PushState =
 export function headPushState(repo: GitRepository): PushState {
   const head = repo.state.HEAD;
   if (!head?.commit) return { pushed: false, reason: vscode.l10n.t('the repository has no commit yet') };
-  if (!head.name) return { pushed: false, reason: vscode.l10n.t('HEAD is detached, so it is not known whether its commit is pushed') };
+  if (!head.name)
+    return {
+      pushed: false,
+      reason: vscode.l10n.t('HEAD is detached, so it is not known whether its commit is pushed'),
+    };
   if (!head.upstream) return { pushed: false, reason: vscode.l10n.t('branch {0} has no upstream branch', head.name) };
   if ((head.ahead ?? 0) > 0) {
     const n = head.ahead!;
     const upstream = `${head.upstream.remote}/${head.upstream.name}`;
-    const reason = n === 1
-      ? vscode.l10n.t('1 commit of {0} is not pushed to {1}', head.name, upstream)
-      : vscode.l10n.t('{0} commits of {1} are not pushed to {2}', n, head.name, upstream);
+    const reason =
+      n === 1
+        ? vscode.l10n.t('1 commit of {0} is not pushed to {1}', head.name, upstream)
+        : vscode.l10n.t('{0} commits of {1} are not pushed to {2}', n, head.name, upstream);
     return { pushed: false, reason };
   }
   const remote = remotesOf(repo).find((r) => r.name === head.upstream!.remote);
-  if (!remote) return { pushed: false, reason: vscode.l10n.t('the remote {0} has no URL of a known git host', head.upstream.remote) };
+  if (!remote)
+    return {
+      pushed: false,
+      reason: vscode.l10n.t('the remote {0} has no URL of a known git host', head.upstream.remote),
+    };
   return { pushed: true, commit: head.commit, remoteUrl: remote.url };
 }

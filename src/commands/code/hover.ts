@@ -17,11 +17,17 @@ const EXCERPT = 160;
 export class NarrowHover implements vscode.HoverProvider {
   constructor(private readonly services: Services) {}
 
-  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+  async provideHover(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.Hover | undefined> {
     const current = this.services.sessions.current;
     if (!current) return undefined;
     const line = document.lineAt(position.line).text;
-    const hit = findNarrowUrls(line, current.account.realmUrl).find((f) => position.character >= f.index && position.character <= f.index + f.length);
+    const hit = findNarrowUrls(line, current.account.realmUrl).find(
+      (f) => position.character >= f.index && position.character <= f.index + f.length,
+    );
     if (!hit) return undefined;
     // A `with` link: the conversation its message is in now.
     const target = await followLink(current.client, hit.target, current.store.ownUserId);
@@ -32,7 +38,16 @@ export class NarrowHover implements vscode.HoverProvider {
     try {
       const { messages } = await getMessages(
         current.client,
-        { anchor: 'newest', num_before: HOVER_MESSAGES, num_after: 0, apply_markdown: true, narrow: [{ operator: 'channel', operand: streamId }, { operator: 'topic', operand: topic }] },
+        {
+          anchor: 'newest',
+          num_before: HOVER_MESSAGES,
+          num_after: 0,
+          apply_markdown: true,
+          narrow: [
+            { operator: 'channel', operand: streamId },
+            { operator: 'topic', operand: topic },
+          ],
+        },
         { signal: controller.signal },
       );
       const channel = current.store.channelName(streamId) ?? vscode.l10n.t('channel {0}', streamId);
@@ -42,7 +57,8 @@ export class NarrowHover implements vscode.HoverProvider {
       const heading = `**#${escape(channel)} › ${escape(topic)}**`;
       md.appendMarkdown(`${unread > 0 ? vscode.l10n.t('{0} · {1} unread', heading, unread) : heading}\n\n`);
       if (messages.length === 0) md.appendMarkdown(`_${vscode.l10n.t('No messages yet.')}_\n\n`);
-      for (const m of messages) md.appendMarkdown(`**${escape(m.sender_full_name)}**: ${escape(messagePreview(m.content, EXCERPT))}\n\n`);
+      for (const m of messages)
+        md.appendMarkdown(`**${escape(m.sender_full_name)}**: ${escape(messagePreview(m.content, EXCERPT))}\n\n`);
       const args = encodeURIComponent(JSON.stringify([{ streamId, topic }]));
       // eslint-disable-next-line local/ui-strings -- a Markdown command link; its text is translated
       md.appendMarkdown(`[${escape(vscode.l10n.t('Open in Team Chat'))}](command:${Commands.openTopic}?${args})`);
@@ -59,6 +75,10 @@ export class NarrowHover implements vscode.HoverProvider {
 }
 
 export function registerNarrowHover(services: Services): void {
-  services.context.subscriptions.push(vscode.languages.registerHoverProvider({ scheme: 'file' }, new NarrowHover(services)));
-  services.context.subscriptions.push(vscode.languages.registerHoverProvider({ scheme: 'untitled' }, new NarrowHover(services)));
+  services.context.subscriptions.push(
+    vscode.languages.registerHoverProvider({ scheme: 'file' }, new NarrowHover(services)),
+  );
+  services.context.subscriptions.push(
+    vscode.languages.registerHoverProvider({ scheme: 'untitled' }, new NarrowHover(services)),
+  );
 }

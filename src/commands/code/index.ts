@@ -23,7 +23,8 @@ export function register(services: Services): Discussions {
       failure: vscode.l10n.t('Could not use the code block'),
       scripted: 'report',
       run: (_ctx, args?: unknown): Promise<CodeBlockResult> => {
-        if (!isCodeBlockArgs(args)) throw new UserFacingError(vscode.l10n.t('Use the actions of a code block in a message.'));
+        if (!isCodeBlockArgs(args))
+          throw new UserFacingError(vscode.l10n.t('Use the actions of a code block in a message.'));
         return codeBlocks.run(args);
       },
     },
@@ -46,14 +47,16 @@ export function register(services: Services): Discussions {
       session: true,
       failure: vscode.l10n.t('Could not share the terminal selection'),
       scripted: 'report',
-      run: ({ current, services: s }, args?: unknown) => shareTerminalSelection(current, s.outbox, terminalCommands, args),
+      run: ({ current, services: s }, args?: unknown) =>
+        shareTerminalSelection(current, s.outbox, terminalCommands, args),
     },
     {
       id: Commands.openCodeReference,
       failure: vscode.l10n.t('Could not open the code reference'),
       scripted: 'report',
       run: (_ctx, args?: unknown): Promise<OpenedReference | undefined> => {
-        if (!isCodeReferenceArgs(args)) throw new UserFacingError(vscode.l10n.t('Open a line reference or a permalink from a message.'));
+        if (!isCodeReferenceArgs(args))
+          throw new UserFacingError(vscode.l10n.t('Open a line reference or a permalink from a message.'));
         return openCodeReference(args);
       },
     },
@@ -64,9 +67,12 @@ export function register(services: Services): Discussions {
       run: async (): Promise<SelectionShare> => {
         const editor = vscode.window.activeTextEditor;
         if (!editor) throw new UserFacingError(vscode.l10n.t('Open a file and select the code to copy.'));
-        const selection = editor.selection.isEmpty ? editor.document.lineAt(editor.selection.active.line).range : editor.selection;
+        const selection = editor.selection.isEmpty
+          ? editor.document.lineAt(editor.selection.active.line).range
+          : editor.selection;
         const code = editor.document.getText(selection);
-        if (code.trim() === '') throw new UserFacingError(vscode.l10n.t('The selection is empty: select the code to copy.'));
+        if (code.trim() === '')
+          throw new UserFacingError(vscode.l10n.t('The selection is empty: select the code to copy.'));
         const share = await describeSelection(editor.document, selection, code);
         await vscode.env.clipboard.writeText(share.content);
         const copied = share.noPermalinkReason
@@ -78,6 +84,10 @@ export function register(services: Services): Discussions {
     },
   ]);
   registerNarrowHover(services);
-  services.context.subscriptions.push(vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new AskTeamActions(), { providedCodeActionKinds: AskTeamActions.kinds }));
+  services.context.subscriptions.push(
+    vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new AskTeamActions(), {
+      providedCodeActionKinds: AskTeamActions.kinds,
+    }),
+  );
   return registerDiscussions(services);
 }

@@ -15,7 +15,12 @@ export type CodeReferenceArgs = { readonly path: string; readonly lines: LineRan
 function isLines(v: unknown): v is LineRange {
   if (typeof v !== 'object' || v === null) return false;
   const { start, end } = v as Record<string, unknown>;
-  return Number.isSafeInteger(start) && Number.isSafeInteger(end) && (start as number) >= 1 && (end as number) >= (start as number);
+  return (
+    Number.isSafeInteger(start) &&
+    Number.isSafeInteger(end) &&
+    (start as number) >= 1 &&
+    (end as number) >= (start as number)
+  );
 }
 
 export function isCodeReferenceArgs(value: unknown): value is CodeReferenceArgs {
@@ -61,12 +66,18 @@ export async function openAt(uri: vscode.Uri, lines: LineRange | undefined): Pro
 
 async function openPath(path: string, lines: LineRange): Promise<vscode.TextEditor | undefined> {
   const files = await filesFor(path);
-  if (files.length === 0) throw new UserFacingError(vscode.l10n.t('{0}: there is no file {1} in this workspace.', formatLineReference(path, lines), path));
+  if (files.length === 0)
+    throw new UserFacingError(
+      vscode.l10n.t('{0}: there is no file {1} in this workspace.', formatLineReference(path, lines), path),
+    );
   let uri = files[0]!;
   if (files.length > 1) {
     const picked = await vscode.window.showQuickPick(
       files.map((u) => ({ label: vscode.workspace.asRelativePath(u, true), uri: u })),
-      { title: vscode.l10n.t('Open {0}', formatLineReference(path, lines)), placeHolder: vscode.l10n.t('Several files have this path: choose one') },
+      {
+        title: vscode.l10n.t('Open {0}', formatLineReference(path, lines)),
+        placeHolder: vscode.l10n.t('Several files have this path: choose one'),
+      },
     );
     if (!picked) return undefined;
     uri = picked.uri;
@@ -84,17 +95,30 @@ async function openPermalink(url: string): Promise<OpenedReference | undefined> 
   const link = parsePermalink(url);
   if (!link) throw new UserFacingError(vscode.l10n.t('This link is not a permalink to a file on a git host.'));
   const api = await gitApi();
-  if (!api) throw new UserFacingError(vscode.l10n.t('Opening permalinks needs the built-in Git extension, which is disabled or missing.'));
+  if (!api)
+    throw new UserFacingError(
+      vscode.l10n.t('Opening permalinks needs the built-in Git extension, which is disabled or missing.'),
+    );
   const repo = await repositoryByRemote(api, link.remote);
-  if (!repo) throw new UserFacingError(vscode.l10n.t('No repository of this workspace has the remote {0}.', link.remote));
+  if (!repo)
+    throw new UserFacingError(vscode.l10n.t('No repository of this workspace has the remote {0}.', link.remote));
   const refs = await refNames(repo);
   const split = splitRevision(link, (name) => refs.has(name));
-  if (!split) throw new UserFacingError(vscode.l10n.t('The link\'s branch is not known in the workspace\'s repository ({0}). Fetch it, then try again.', link.remote));
+  if (!split)
+    throw new UserFacingError(
+      vscode.l10n.t(
+        "The link's branch is not known in the workspace's repository ({0}). Fetch it, then try again.",
+        link.remote,
+      ),
+    );
   const uri = vscode.Uri.joinPath(repo.rootUri, split.path);
   const commit = link.revisionKind === 'commit' || isCommitId(split.revision);
   if (!(await exists(uri))) {
     if (!commit) throw new UserFacingError(vscode.l10n.t('{0} is not in this workspace.', split.path));
-    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('{0} is not in the workspace any more.', split.path), vscode.l10n.t('Open at {0}', split.revision.slice(0, 7)));
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('{0} is not in the workspace any more.', split.path),
+      vscode.l10n.t('Open at {0}', split.revision.slice(0, 7)),
+    );
     if (!choice) return undefined;
     return { editor: await openAt(api.toGitUri(uri, split.revision), link.lines), changedSince: split.revision };
   }
@@ -104,14 +128,24 @@ async function openPermalink(url: string): Promise<OpenedReference | undefined> 
   try {
     diff = await repo.diffWith(split.revision, uri.fsPath);
   } catch {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Commit {0} is not in the workspace\'s repository: the lines shown may differ from the link\'s.', split.revision.slice(0, 7)));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        "Commit {0} is not in the workspace's repository: the lines shown may differ from the link's.",
+        split.revision.slice(0, 7),
+      ),
+    );
     return { editor, changedSince: split.revision };
   }
   if (diff.trim() === '') return { editor };
   const short = split.revision.slice(0, 7);
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} changed since {1}: the lines may have moved.', split.path, short), vscode.l10n.t('Open at {0}', short)).then(async (choice) => {
-    if (choice) await openAt(api.toGitUri(uri, split.revision), link.lines);
-  });
+  void vscode.window
+    .showInformationMessage(
+      vscode.l10n.t('{0} changed since {1}: the lines may have moved.', split.path, short),
+      vscode.l10n.t('Open at {0}', short),
+    )
+    .then(async (choice) => {
+      if (choice) await openAt(api.toGitUri(uri, split.revision), link.lines);
+    });
   return { editor, changedSince: split.revision };
 }
 

@@ -27,22 +27,33 @@ export class RepoGit {
   /** git's standard output; rejects when git fails. */
   run(args: readonly string[]): Promise<string> {
     return new Promise((resolve, reject) => {
-      execFile(this.gitPath, [...args], { cwd: this.root, timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_OUTPUT, encoding: 'utf8' }, (error, stdout, stderr) => {
-        if (error) reject(new Error(`git ${args[0]} failed: ${stderr.trim() || error.message}`));
-        else resolve(stdout);
-      });
+      execFile(
+        this.gitPath,
+        [...args],
+        { cwd: this.root, timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_OUTPUT, encoding: 'utf8' },
+        (error, stdout, stderr) => {
+          if (error) reject(new Error(`git ${args[0]} failed: ${stderr.trim() || error.message}`));
+          else resolve(stdout);
+        },
+      );
     });
   }
 
   /** The full id of a revision (commit, branch or tag), or undefined when this repository has no such commit. */
   async commitOf(revision: string): Promise<string | undefined> {
     if (!/^[\w./-]+$/.test(revision) || revision.startsWith('-')) return undefined;
-    return this.run(['rev-parse', '--verify', '--quiet', `${revision}^{commit}`]).then((s) => s.trim() || undefined, () => undefined);
+    return this.run(['rev-parse', '--verify', '--quiet', `${revision}^{commit}`]).then(
+      (s) => s.trim() || undefined,
+      () => undefined,
+    );
   }
 
   /** The commit HEAD's history had at a time (seconds): the newest committed at or before it. */
   async commitAt(seconds: number): Promise<string | undefined> {
-    return this.run(['rev-list', '-1', `--before=${Math.floor(seconds)}`, 'HEAD']).then((s) => s.trim() || undefined, () => undefined);
+    return this.run(['rev-list', '-1', `--before=${Math.floor(seconds)}`, 'HEAD']).then(
+      (s) => s.trim() || undefined,
+      () => undefined,
+    );
   }
 
   /** The file's lines at a commit (repository-relative path); undefined when it had no such file. */
@@ -50,7 +61,10 @@ export class RepoGit {
     const key = `${commit}:${path}`;
     let found = this.#lines.get(key);
     if (!found) {
-      found = this.show(commit, path).then((t) => splitLines(t.replace(/\n$/, '')), () => undefined);
+      found = this.show(commit, path).then(
+        (t) => splitLines(t.replace(/\n$/, '')),
+        () => undefined,
+      );
       this.#lines.set(key, found);
     }
     return found;
@@ -81,7 +95,17 @@ export class RepoGit {
       }
       i += 2;
     }
-    const log = await this.run(['log', '--follow', '--max-count=300', '--name-only', '--format=', '-M', 'HEAD', '--', current]).catch(() => '');
+    const log = await this.run([
+      'log',
+      '--follow',
+      '--max-count=300',
+      '--name-only',
+      '--format=',
+      '-M',
+      'HEAD',
+      '--',
+      current,
+    ]).catch(() => '');
     for (const line of log.split('\n')) add(line.trim());
     return found;
   }

@@ -20,7 +20,10 @@ export interface SelectionShare {
 }
 
 /** Lines of a selection, 1-based; a selection ending at column 0 stops on the line before. */
-export function selectionLines(selection: { start: { line: number }; end: { line: number; character: number } }): LineRange {
+export function selectionLines(selection: {
+  start: { line: number };
+  end: { line: number; character: number };
+}): LineRange {
   const start = selection.start.line + 1;
   let end = selection.end.line + 1;
   if (selection.end.character === 0 && selection.end.line > selection.start.line) end--;
@@ -28,13 +31,21 @@ export function selectionLines(selection: { start: { line: number }; end: { line
 }
 
 /** The message: the reference (a link to the permalink when there is one), then the code block. */
-export function shareContent(reference: string, permalink: string | undefined, code: string, languageId: string): string {
+export function shareContent(
+  reference: string,
+  permalink: string | undefined,
+  code: string,
+  languageId: string,
+): string {
   const head = permalink ? `[\`${reference}\`](${permalink})` : `\`${reference}\``;
   return `${head}\n${fencedBlock(code, languageId)}`;
 }
 
 /** The permalink of `lines` of `uri` at HEAD, or why there is none. */
-export async function permalinkAtHead(uri: vscode.Uri, lines: LineRange): Promise<{ permalink?: string; reason?: string }> {
+export async function permalinkAtHead(
+  uri: vscode.Uri,
+  lines: LineRange,
+): Promise<{ permalink?: string; reason?: string }> {
   if (uri.scheme !== 'file') return { reason: vscode.l10n.t('the file is not on disk') };
   const api = await gitApi();
   if (!api) return { reason: vscode.l10n.t('git is not available') };
@@ -44,12 +55,23 @@ export async function permalinkAtHead(uri: vscode.Uri, lines: LineRange): Promis
   if (!state.pushed) return { reason: state.reason };
   const relative = uri.path.slice(repo.rootUri.path.replace(/\/$/, '').length + 1);
   const permalink = buildPermalink(state.remoteUrl, state.commit, relative, lines);
-  return permalink ? { permalink } : { reason: vscode.l10n.t('the remote {0} is not on a git host with known permalinks', state.remoteUrl) };
+  return permalink
+    ? { permalink }
+    : { reason: vscode.l10n.t('the remote {0} is not on a git host with known permalinks', state.remoteUrl) };
 }
 
-export async function describeSelection(document: vscode.TextDocument, selection: vscode.Range, code: string): Promise<SelectionShare> {
+export async function describeSelection(
+  document: vscode.TextDocument,
+  selection: vscode.Range,
+  code: string,
+): Promise<SelectionShare> {
   const lines = selectionLines(selection);
   const reference = formatLineReference(vscode.workspace.asRelativePath(document.uri, false), lines);
   const { permalink, reason } = await permalinkAtHead(document.uri, lines);
-  return { content: shareContent(reference, permalink, code, document.languageId), reference, permalink, noPermalinkReason: reason };
+  return {
+    content: shareContent(reference, permalink, code, document.languageId),
+    reference,
+    permalink,
+    noPermalinkReason: reason,
+  };
 }

@@ -49,7 +49,10 @@ export class TerminalCommands implements vscode.Disposable {
   }
 
   commandsOf(terminal: vscode.Terminal | undefined): { commandLine: string; output: string }[] {
-    return ((terminal && this.#byTerminal.get(terminal)) ?? []).map((r) => ({ commandLine: r.execution.commandLine.value, output: r.output }));
+    return ((terminal && this.#byTerminal.get(terminal)) ?? []).map((r) => ({
+      commandLine: r.execution.commandLine.value,
+      output: r.output,
+    }));
   }
 
   dispose(): void {
@@ -70,7 +73,12 @@ async function terminalSelection(): Promise<string> {
 }
 
 /** Posts the selection; `{streamId, topic}` in the arguments skips the picks. */
-export async function shareTerminalSelection(current: CurrentSession, outbox: OutboxService, commands: TerminalCommands, args: unknown): Promise<{ id?: number; target: TopicTarget; content: string } | undefined> {
+export async function shareTerminalSelection(
+  current: CurrentSession,
+  outbox: OutboxService,
+  commands: TerminalCommands,
+  args: unknown,
+): Promise<{ id?: number; target: TopicTarget; content: string } | undefined> {
   const terminal = vscode.window.activeTerminal;
   const selection = terminal ? await terminalSelection() : '';
   if (selection.trim() === '') throw new UserFacingError(vscode.l10n.t('Select some output in the terminal first.'));
@@ -86,6 +94,13 @@ export async function shareTerminalSelection(current: CurrentSession, outbox: Ou
   }
   const result = await outbox.sendAndWait({ type: 'stream', streamId: target.streamId, topic: target.topic }, content);
   if (result.id === undefined) showQueued();
-  else void vscode.window.showInformationMessage(vscode.l10n.t('Shared the terminal selection in #{0} › {1}.', current.store.channelName(target.streamId) ?? target.streamId, target.topic));
+  else
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'Shared the terminal selection in #{0} › {1}.',
+        current.store.channelName(target.streamId) ?? target.streamId,
+        target.topic,
+      ),
+    );
   return { id: result.id, target, content };
 }

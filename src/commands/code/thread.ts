@@ -38,11 +38,17 @@ function emojiIcon(glyph: string): vscode.Uri {
   return vscode.Uri.parse(`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`);
 }
 
-function reactionsOf(message: Message, ownUserId: number): { reactions: vscode.CommentReaction[]; info: Map<string, ReactionInfo> } {
+function reactionsOf(
+  message: Message,
+  ownUserId: number,
+): { reactions: vscode.CommentReaction[]; info: Map<string, ReactionInfo> } {
   const groups = new Map<string, { info: ReactionInfo; users: Set<number> }>();
   for (const r of message.reactions) {
     const key = `${r.reaction_type}:${r.emoji_code}`;
-    const g = groups.get(key) ?? { info: { emojiName: r.emoji_name, emojiCode: r.emoji_code, reactionType: r.reaction_type }, users: new Set<number>() };
+    const g = groups.get(key) ?? {
+      info: { emojiName: r.emoji_name, emojiCode: r.emoji_code, reactionType: r.reaction_type },
+      users: new Set<number>(),
+    };
     g.users.add(r.user_id);
     groups.set(key, g);
   }
@@ -60,7 +66,8 @@ export function commentOf(message: Message, current: CurrentSession): MessageCom
   // Markdown, not the server's HTML: VS Code's renderer would show emoji spans as `:name:`.
   const body = new vscode.MarkdownString(messageMarkdown(message.content, { baseUrl: current.account.realmUrl }));
   const { reactions, info } = reactionsOf(message, current.store.ownUserId);
-  const avatar = message.avatar_url && /^https?:\/\//.test(message.avatar_url) ? vscode.Uri.parse(message.avatar_url) : undefined;
+  const avatar =
+    message.avatar_url && /^https?:\/\//.test(message.avatar_url) ? vscode.Uri.parse(message.avatar_url) : undefined;
   return {
     messageId: message.id,
     reactionInfo: info,
@@ -108,7 +115,11 @@ export class TopicThread implements vscode.Disposable {
     this.thread.label = this.#title;
     this.#setState();
     this.#list = new MessageList(
-      { client: current.client, store: current.store, onError: (e, what) => log.warn(`Discussion thread: ${what} failed: ${String(e)}`) },
+      {
+        client: current.client,
+        store: current.store,
+        onError: (e, what) => log.warn(`Discussion thread: ${what} failed: ${String(e)}`),
+      },
       topicNarrow(streamId, topic),
     );
     this.#subscription = this.#list.onDidChange(() => this.#render());
@@ -136,7 +147,9 @@ export class TopicThread implements vscode.Disposable {
     if (outdated === this.#outdated) return;
     this.#outdated = outdated;
     const commit = this.anchor?.commit?.slice(0, 7) ?? '';
-    this.thread.label = outdated ? vscode.l10n.t('{0} · outdated: the lines discussed at {1} are gone', this.#title, commit) : this.#title;
+    this.thread.label = outdated
+      ? vscode.l10n.t('{0} · outdated: the lines discussed at {1} are gone', this.#title, commit)
+      : this.#title;
     this.#setState();
   }
 

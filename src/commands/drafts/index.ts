@@ -14,7 +14,12 @@ import type { TopicViews } from '../../webviews/topicView/manager';
 import type { TopicPanel } from '../../webviews/topicView/panel';
 
 function isDraftNode(value: unknown): value is DraftNode {
-  return typeof value === 'object' && value !== null && (value as DraftNode).kind === 'draft' && typeof (value as DraftNode).id === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as DraftNode).kind === 'draft' &&
+    typeof (value as DraftNode).id === 'string'
+  );
 }
 
 function rowOf(model: DraftsModel, arg: unknown): DraftRow {
@@ -40,7 +45,9 @@ export function register(services: Services, model: DraftsModel, views: TopicVie
         });
         const panel = await vscode.commands.executeCommand<TopicPanel | undefined>(
           t.type === 'stream' ? Commands.openTopic : Commands.openDirectMessage,
-          t.type === 'stream' ? { streamId: t.streamId, topic: t.topic } : { userIds: t.userIds.length > 0 ? [...t.userIds] : [current.store.ownUserId] },
+          t.type === 'stream'
+            ? { streamId: t.streamId, topic: t.topic }
+            : { userIds: t.userIds.length > 0 ? [...t.userIds] : [current.store.ownUserId] },
         );
         // A view already open with an empty box gets the text now (a new one asks for it as it loads).
         if (open && panel === open && panel.composeText === '') panel.insertIntoCompose(row.content);

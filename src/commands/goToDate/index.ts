@@ -33,7 +33,13 @@ export function canGoToDate(store: Pick<ChatStore, 'featureLevel'> | undefined):
 /** Refuses, with the reason, a server that cannot find messages by date. */
 export function requireGoToDate(current: CurrentSession): void {
   if (!canGoToDate(current.store)) {
-    throw new UserFacingError(vscode.l10n.t('This server cannot find messages by date (it needs feature level {0}; it has {1}).', FL.anchorDate, current.store.featureLevel));
+    throw new UserFacingError(
+      vscode.l10n.t(
+        'This server cannot find messages by date (it needs feature level {0}; it has {1}).',
+        FL.anchorDate,
+        current.store.featureLevel,
+      ),
+    );
   }
 }
 
@@ -90,15 +96,20 @@ export function register(services: Services, views: TopicViews): void {
     services.sessions.onDidChange((current) => follow(current?.store)),
     services.sessions.onDidChangeStore(() => follow(services.sessions.current?.store)),
   );
-  registerCommands(services, [{
-    id: Commands.goToDate,
-    session: true,
-    failure: vscode.l10n.t('Could not go to the date'),
-    scripted: 'report',
-    run: async ({ current }, args?: unknown): Promise<number | undefined> => {
-      const view = views.panels.find((p) => p.panel.active) ?? views.panels.find((p) => p.panel.visible);
-      if (!view) throw new UserFacingError(vscode.l10n.t('Open a conversation first: Go to Date scrolls the conversation you are reading.'));
-      return goToDate(current, view, args);
+  registerCommands(services, [
+    {
+      id: Commands.goToDate,
+      session: true,
+      failure: vscode.l10n.t('Could not go to the date'),
+      scripted: 'report',
+      run: async ({ current }, args?: unknown): Promise<number | undefined> => {
+        const view = views.panels.find((p) => p.panel.active) ?? views.panels.find((p) => p.panel.visible);
+        if (!view)
+          throw new UserFacingError(
+            vscode.l10n.t('Open a conversation first: Go to Date scrolls the conversation you are reading.'),
+          );
+        return goToDate(current, view, args);
+      },
     },
-  }]);
+  ]);
 }

@@ -17,11 +17,16 @@ export interface LinkifierArg {
 /** Linkifiers are changed by organization administrators (own role ≤ 200) only. */
 export function requireAdmin(current: CurrentSession): void {
   const role = current.store.ownUser?.role;
-  if (role === undefined || role > 200) throw new UserFacingError(vscode.l10n.t('Only organization administrators can change linkifiers.'));
+  if (role === undefined || role > 200)
+    throw new UserFacingError(vscode.l10n.t('Only organization administrators can change linkifiers.'));
 }
 
 /** The linkifier named by the argument, or one the user picks; undefined when dismissed. */
-export async function resolveLinkifier(model: LinkifiersModel, arg: LinkifierArg | undefined, placeHolder: string): Promise<Linkifier | undefined> {
+export async function resolveLinkifier(
+  model: LinkifiersModel,
+  arg: LinkifierArg | undefined,
+  placeHolder: string,
+): Promise<Linkifier | undefined> {
   if (arg?.linkifierId !== undefined) {
     const found = model.get(arg.linkifierId);
     if (!found) throw new UserFacingError(vscode.l10n.t('The linkifier {0} no longer exists.', arg.linkifierId));

@@ -25,12 +25,20 @@ export function deleteLinkifierCommand(model: LinkifiersModel): CommandDeclarati
         const del = vscode.l10n.t('Delete');
         const choice = await vscode.window.showWarningMessage(
           vscode.l10n.t('Delete the linkifier {0}?', linkifier.pattern),
-          { modal: true, detail: vscode.l10n.t('It links to {0}. Messages sent from now on are no longer linkified by it. This cannot be undone.', linkifier.url_template) },
+          {
+            modal: true,
+            detail: vscode.l10n.t(
+              'It links to {0}. Messages sent from now on are no longer linkified by it. This cannot be undone.',
+              linkifier.url_template,
+            ),
+          },
           del,
         );
         if (choice !== del) return false;
       }
-      await withNotification(vscode.l10n.t('Deleting the linkifier…'), (signal) => removeLinkifier(current.client, { filter_id: linkifier.id }, { signal }));
+      await withNotification(vscode.l10n.t('Deleting the linkifier…'), (signal) =>
+        removeLinkifier(current.client, { filter_id: linkifier.id }, { signal }),
+      );
       return true;
     },
   };

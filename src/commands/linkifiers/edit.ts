@@ -7,7 +7,14 @@ import * as vscode from 'vscode';
 import type { Linkifier } from '../../api/realm/models';
 import { addLinkifier, updateLinkifier } from '../../api/realm/routes';
 import { showInputStep, type InputStep } from '../../auth/inputStep';
-import { checkLinkifier, compilePattern, describeProblems, type LinkifierDraft, type LinkifierField, type LinkifierProblem } from '../../linkifiers/check';
+import {
+  checkLinkifier,
+  compilePattern,
+  describeProblems,
+  type LinkifierDraft,
+  type LinkifierField,
+  type LinkifierProblem,
+} from '../../linkifiers/check';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
@@ -80,7 +87,10 @@ async function save(
       services.log.info(`Linkifier not saved: ${describeProblems(check)}`);
       if (scripted) return { sent: false, problems: check.problems };
       const editAgain = vscode.l10n.t('Edit Again');
-      const again = await vscode.window.showErrorMessage(vscode.l10n.t('The linkifier was not saved. {0}', describeProblems(check)), editAgain);
+      const again = await vscode.window.showErrorMessage(
+        vscode.l10n.t('The linkifier was not saved. {0}', describeProblems(check)),
+        editAgain,
+      );
       if (again !== editAgain) return { sent: false, problems: check.problems };
       continue;
     }
@@ -91,17 +101,24 @@ async function save(
       reverse_template: draft.reverse_template || null,
       alternative_url_templates: [...(draft.alternative_url_templates ?? [])],
     };
-    const id = await withNotification(existing ? vscode.l10n.t('Saving the linkifier…') : vscode.l10n.t('Adding the linkifier…'), async (signal) => {
-      if (existing) {
-        await updateLinkifier(current.client, { filter_id: existing.id, ...params }, { signal });
-        return existing.id;
-      }
-      return (await addLinkifier(current.client, params, { signal })).id;
-    });
+    const id = await withNotification(
+      existing ? vscode.l10n.t('Saving the linkifier…') : vscode.l10n.t('Adding the linkifier…'),
+      async (signal) => {
+        if (existing) {
+          await updateLinkifier(current.client, { filter_id: existing.id, ...params }, { signal });
+          return existing.id;
+        }
+        return (await addLinkifier(current.client, params, { signal })).id;
+      },
+    );
     const p = check.preview;
     const done = existing
-      ? (p ? vscode.l10n.t('Linkifier saved. "{0}" links to {1}', p.text, p.url) : vscode.l10n.t('Linkifier saved.'))
-      : (p ? vscode.l10n.t('Linkifier added. "{0}" links to {1}', p.text, p.url) : vscode.l10n.t('Linkifier added.'));
+      ? p
+        ? vscode.l10n.t('Linkifier saved. "{0}" links to {1}', p.text, p.url)
+        : vscode.l10n.t('Linkifier saved.')
+      : p
+        ? vscode.l10n.t('Linkifier added. "{0}" links to {1}', p.text, p.url)
+        : vscode.l10n.t('Linkifier added.');
     void vscode.window.showInformationMessage(done);
     return { sent: true, problems: [], id };
   }
@@ -117,7 +134,10 @@ async function askDraft(initial: LinkifierDraft, adding: boolean): Promise<Linki
     checkLinkifier(d).problems.find((p) => p.field === field)?.message;
   const steps: ((n: number) => InputStep & { apply: (v: string) => void })[] = [
     (n) => ({
-      title, step: n, totalSteps: STEPS, value: draft.pattern,
+      title,
+      step: n,
+      totalSteps: STEPS,
+      value: draft.pattern,
       prompt: vscode.l10n.t('Pattern: a regular expression; write named groups as (?P<name>...).'),
       placeholder: vscode.l10n.t('#(?P<id>[0-9]+)'),
       validate: (v) => {
@@ -127,40 +147,80 @@ async function askDraft(initial: LinkifierDraft, adding: boolean): Promise<Linki
       apply: (v) => (draft.pattern = v),
     }),
     (n) => ({
-      title, step: n, totalSteps: STEPS, value: draft.url_template,
-      prompt: vscode.l10n.t('URL template (RFC 6570): insert the pattern\'s groups as {name}. Groups: {0}.', groupList(draft.pattern)),
+      title,
+      step: n,
+      totalSteps: STEPS,
+      value: draft.url_template,
+      prompt: vscode.l10n.t(
+        "URL template (RFC 6570): insert the pattern's groups as {name}. Groups: {0}.",
+        groupList(draft.pattern),
+      ),
       placeholder: vscode.l10n.t('https://github.com/example/repo/issues/{id}'),
       validate: (v) => fieldProblem({ pattern: draft.pattern, url_template: v }, 'url_template'),
       apply: (v) => (draft.url_template = v),
     }),
     (n) => ({
-      title, step: n, totalSteps: STEPS, value: draft.example_input ?? '',
+      title,
+      step: n,
+      totalSteps: STEPS,
+      value: draft.example_input ?? '',
       prompt: vscode.l10n.t('Example input (optional; needed for a reverse template): text the whole pattern matches.'),
       placeholder: '#123',
-      validate: (v) => (v === '' ? undefined : fieldProblem({ pattern: draft.pattern, url_template: draft.url_template, example_input: v }, 'example_input')),
+      validate: (v) =>
+        v === ''
+          ? undefined
+          : fieldProblem(
+              { pattern: draft.pattern, url_template: draft.url_template, example_input: v },
+              'example_input',
+            ),
       apply: (v) => (draft.example_input = v === '' ? null : v),
     }),
     (n) => {
-      const preview = checkLinkifier({ pattern: draft.pattern, url_template: draft.url_template, example_input: draft.example_input }).preview;
+      const preview = checkLinkifier({
+        pattern: draft.pattern,
+        url_template: draft.url_template,
+        example_input: draft.example_input,
+      }).preview;
       return {
-        title, step: n, totalSteps: STEPS, value: draft.reverse_template ?? '',
+        title,
+        step: n,
+        totalSteps: STEPS,
+        value: draft.reverse_template ?? '',
         prompt: preview
-          ? vscode.l10n.t('Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate the example input. "{0}" links to {1}', preview.text, preview.url)
-          : vscode.l10n.t('Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate the example input.'),
+          ? vscode.l10n.t(
+              'Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate the example input. "{0}" links to {1}',
+              preview.text,
+              preview.url,
+            )
+          : vscode.l10n.t(
+              'Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate the example input.',
+            ),
         placeholder: vscode.l10n.t('#{id}'),
-        validate: (v) => (v === '' ? undefined : fieldProblem({ ...draft, alternative_url_templates: [], reverse_template: v }, draft.example_input ? 'reverse_template' : 'example_input')),
+        validate: (v) =>
+          v === ''
+            ? undefined
+            : fieldProblem(
+                { ...draft, alternative_url_templates: [], reverse_template: v },
+                draft.example_input ? 'reverse_template' : 'example_input',
+              ),
         apply: (v) => (draft.reverse_template = v === '' ? null : v),
       };
     },
     (n) => ({
-      title, step: n, totalSteps: STEPS, value: (draft.alternative_url_templates ?? []).join(' '),
-      prompt: vscode.l10n.t('Alternative URL templates (optional, separated by spaces): used only to turn pasted URLs back into the pattern’s text.'),
+      title,
+      step: n,
+      totalSteps: STEPS,
+      value: (draft.alternative_url_templates ?? []).join(' '),
+      prompt: vscode.l10n.t(
+        'Alternative URL templates (optional, separated by spaces): used only to turn pasted URLs back into the pattern’s text.',
+      ),
       placeholder: vscode.l10n.t('https://example.com/issue/{id}'),
-      validate: (v) => fieldProblem({ ...draft, alternative_url_templates: splitTemplates(v) }, 'alternative_url_templates'),
+      validate: (v) =>
+        fieldProblem({ ...draft, alternative_url_templates: splitTemplates(v) }, 'alternative_url_templates'),
       apply: (v) => (draft.alternative_url_templates = splitTemplates(v)),
     }),
   ];
-  for (let i = 0; i < steps.length; ) {
+  for (let i = 0; i < steps.length;) {
     const step = steps[i](i + 1);
     const result = await showInputStep({ ...step, buttons: i > 0 ? [vscode.QuickInputButtons.Back] : [] });
     if (!result) return undefined;

@@ -26,11 +26,26 @@ export function moveLinkifierCommand(model: LinkifiersModel, delta: -1 | 1): Com
     failure: vscode.l10n.t('Could not reorder the linkifiers'),
     async run({ current }, arg?: LinkifierArg): Promise<number[] | undefined> {
       requireAdmin(current);
-      const linkifier = await resolveLinkifier(model, arg, delta < 0 ? vscode.l10n.t('Linkifier to move up') : vscode.l10n.t('Linkifier to move down'));
+      const linkifier = await resolveLinkifier(
+        model,
+        arg,
+        delta < 0 ? vscode.l10n.t('Linkifier to move up') : vscode.l10n.t('Linkifier to move down'),
+      );
       if (!linkifier) return undefined;
-      const order = movedOrder(model.linkifiers().map((l) => l.id), linkifier.id, delta);
-      if (!order) throw new UserFacingError(delta < 0 ? vscode.l10n.t('The linkifier {0} is already first.', linkifier.pattern) : vscode.l10n.t('The linkifier {0} is already last.', linkifier.pattern));
-      await withNotification(vscode.l10n.t('Reordering the linkifiers…'), (signal) => reorderLinkifiers(current.client, { ordered_linkifier_ids: order }, { signal }));
+      const order = movedOrder(
+        model.linkifiers().map((l) => l.id),
+        linkifier.id,
+        delta,
+      );
+      if (!order)
+        throw new UserFacingError(
+          delta < 0
+            ? vscode.l10n.t('The linkifier {0} is already first.', linkifier.pattern)
+            : vscode.l10n.t('The linkifier {0} is already last.', linkifier.pattern),
+        );
+      await withNotification(vscode.l10n.t('Reordering the linkifiers…'), (signal) =>
+        reorderLinkifiers(current.client, { ordered_linkifier_ids: order }, { signal }),
+      );
       return order;
     },
   };

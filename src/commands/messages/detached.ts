@@ -18,7 +18,11 @@ export function formatSize(bytes: number): string {
  * Offers to delete `uploads`. `answer` skips the question (`true`: delete, `false`: keep).
  * Returns the IDs deleted.
  */
-export async function offerDeleteDetached(client: ChatClient, uploads: readonly Attachment[], answer?: boolean): Promise<number[]> {
+export async function offerDeleteDetached(
+  client: ChatClient,
+  uploads: readonly Attachment[],
+  answer?: boolean,
+): Promise<number[]> {
   if (uploads.length === 0) return [];
   let remove = answer;
   if (remove === undefined) {

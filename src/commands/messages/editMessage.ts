@@ -14,7 +14,14 @@ import { getSubscriptions } from '../../api/channels/routes';
 import type { Account } from '../../auth/accounts';
 import { Commands } from '../../constants';
 import { documentShows, DRAFT_SCHEME, type DraftFileSystem, draftUri, theirsUri } from '../../drafts/documents';
-import { type ConflictChoice, type Draft, draftKey, type DraftStore, hasConflictMarkers, resolveConflict } from '../../drafts/store';
+import {
+  type ConflictChoice,
+  type Draft,
+  draftKey,
+  type DraftStore,
+  hasConflictMarkers,
+  resolveConflict,
+} from '../../drafts/store';
 import type { Services } from '../../services';
 import { describeError, explainApiError, UserFacingError } from '../../ui/errorMessage';
 import { archivedRefusal } from '../../store/channelPolicy';
@@ -56,7 +63,13 @@ export interface SendEditArgs {
 
 export type EditResult =
   | { status: 'opened'; key: string; uri: string }
-  | { status: 'sent'; key: string; deletedUploads: number[]; detachedUploads: number; resolvedConflict?: ConflictChoice }
+  | {
+      status: 'sent';
+      key: string;
+      deletedUploads: number[];
+      detachedUploads: number;
+      resolvedConflict?: ConflictChoice;
+    }
   | { status: 'conflict'; key: string; theirs: string; mine: string }
   | { status: 'discarded'; key: string }
   | { status: 'merging'; key: string; text: string }
@@ -88,7 +101,8 @@ export async function editMessage(ctx: EditContext, args: EditMessageArgs = {}):
   const result = await withActiveClient(ctx.services, async (client, account) => {
     let messageId = args.messageId;
     let what: 'content' | 'topic' | 'channel' | undefined;
-    if (args.topic !== undefined || args.streamId !== undefined) what = args.streamId !== undefined ? 'channel' : 'topic';
+    if (args.topic !== undefined || args.streamId !== undefined)
+      what = args.streamId !== undefined ? 'channel' : 'topic';
     else if (args.messageId !== undefined) what = 'content';
     if (messageId === undefined) {
       const picked = await pickOwnMessage(client, account);
@@ -106,10 +120,19 @@ export async function editMessage(ctx: EditContext, args: EditMessageArgs = {}):
 async function pickOwnMessage(client: ChatClient, account: Account): Promise<Message | undefined> {
   const res = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading your recent messages…') },
-    () => getMessages(client, { anchor: 'newest', num_before: 30, num_after: 0, narrow: [sender(account.userId)], apply_markdown: false }),
+    () =>
+      getMessages(client, {
+        anchor: 'newest',
+        num_before: 30,
+        num_after: 0,
+        narrow: [sender(account.userId)],
+        apply_markdown: false,
+      }),
   );
   if (res.messages.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('You have not sent any messages yet: there is nothing to edit.'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('You have not sent any messages yet: there is nothing to edit.'),
+    );
     return undefined;
   }
   const items = [...res.messages].reverse().map((m) => ({
@@ -118,29 +141,54 @@ async function pickOwnMessage(client: ChatClient, account: Account): Promise<Mes
     detail: new Date(m.timestamp * 1000).toLocaleString(),
     message: m,
   }));
-  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Edit which of your messages?'), matchOnDescription: true }))?.message;
+  return (
+    await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Edit which of your messages?'),
+      matchOnDescription: true,
+    })
+  )?.message;
 }
 
 async function pickWhatToEdit(m: Message): Promise<'content' | 'topic' | 'channel' | undefined> {
   const items: (vscode.QuickPickItem & { what: 'content' | 'topic' | 'channel' })[] = [
-    { what: 'content', label: vscode.l10n.t('$(edit) Edit the text'), detail: vscode.l10n.t('Opens the Markdown in an editor tab; send it with "Send Edit".') },
+    {
+      what: 'content',
+      label: vscode.l10n.t('$(edit) Edit the text'),
+      detail: vscode.l10n.t('Opens the Markdown in an editor tab; send it with "Send Edit".'),
+    },
   ];
   if (m.type === 'stream') {
     items.push(
-      { what: 'topic', label: vscode.l10n.t('$(symbol-string) Rename the topic…'), detail: vscode.l10n.t('Currently "{0}".', m.subject) },
+      {
+        what: 'topic',
+        label: vscode.l10n.t('$(symbol-string) Rename the topic…'),
+        detail: vscode.l10n.t('Currently "{0}".', m.subject),
+      },
       { what: 'channel', label: vscode.l10n.t('$(arrow-right) Move to another channel…') },
     );
   }
   return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('What do you want to change?') }))?.what;
 }
 
-async function editContent(ctx: EditContext, client: ChatClient, account: Account, messageId: number, args: EditMessageArgs): Promise<EditResult> {
+async function editContent(
+  ctx: EditContext,
+  client: ChatClient,
+  account: Account,
+  messageId: number,
+  args: EditMessageArgs,
+): Promise<EditResult> {
   const key = draftKey('edit', account.id, messageId);
   let draft = ctx.drafts.get(key);
   if (!draft) {
     const { raw, message } = await fetchRaw(client, messageId);
     refuseArchived(ctx, message);
-    draft = await ctx.drafts.open({ kind: 'edit', accountId: account.id, targetId: messageId, base: raw, label: messageLabel(message) });
+    draft = await ctx.drafts.open({
+      kind: 'edit',
+      accountId: account.id,
+      targetId: messageId,
+      base: raw,
+      label: messageLabel(message),
+    });
   }
   if (args.content === undefined) {
     await openDraftEditor(draft);
@@ -153,11 +201,18 @@ async function editContent(ctx: EditContext, client: ChatClient, account: Accoun
 /** Messages of an archived channel are neither edited nor moved: refused with the reason (the server answers "Invalid message(s)"). */
 function refuseArchived(ctx: EditContext, message: Message): void {
   const store = ctx.services.sessions.current?.store;
-  const refusal = store && message.stream_id !== undefined ? archivedRefusal(store.channel(message.stream_id)) : undefined;
+  const refusal =
+    store && message.stream_id !== undefined ? archivedRefusal(store.channel(message.stream_id)) : undefined;
   if (refusal) throw new UserFacingError(refusal);
 }
 
-async function moveOrRename(client: ChatClient, messageId: number, what: 'topic' | 'channel', args: EditMessageArgs, ctx: EditContext): Promise<EditResult> {
+async function moveOrRename(
+  client: ChatClient,
+  messageId: number,
+  what: 'topic' | 'channel',
+  args: EditMessageArgs,
+  ctx: EditContext,
+): Promise<EditResult> {
   let topic = args.topic;
   let streamId = args.streamId;
   const interactive = args.propagateMode === undefined;
@@ -168,7 +223,9 @@ async function moveOrRename(client: ChatClient, messageId: number, what: 'topic'
       const subs = await getSubscriptions(client);
       // Never into an archived channel (offeredChannels leaves them out; the server decides the rest).
       const picked = await vscode.window.showQuickPick(
-        offeredChannels(subs.subscriptions, 'post', undefined).filter((s) => s.stream_id !== message.stream_id).map((s) => ({ label: `#${s.name}`, id: s.stream_id })),
+        offeredChannels(subs.subscriptions, 'post', undefined)
+          .filter((s) => s.stream_id !== message.stream_id)
+          .map((s) => ({ label: `#${s.name}`, id: s.stream_id })),
         { title: vscode.l10n.t('Move to which channel?') },
       );
       if (!picked) return { status: 'cancelled' };
@@ -196,10 +253,20 @@ async function moveOrRename(client: ChatClient, messageId: number, what: 'topic'
     if (!picked) return { status: 'cancelled' };
     notify = picked;
   }
-  const outcome = await moveMessages(client, { messageId, topic, streamId, propagateMode, ...notify }, { moveAllowedPart: args.moveAllowedPart });
+  const outcome = await moveMessages(
+    client,
+    { messageId, topic, streamId, propagateMode, ...notify },
+    { moveAllowedPart: args.moveAllowedPart },
+  );
   if (outcome.status === 'moved') {
-    void vscode.window.showInformationMessage(outcome.partial ? vscode.l10n.t('Moved the messages you were allowed to move.') : vscode.l10n.t('Moved.'));
-  } else if (outcome.status === 'failed' && args.moveAllowedPart === undefined && outcome.code !== 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED') {
+    void vscode.window.showInformationMessage(
+      outcome.partial ? vscode.l10n.t('Moved the messages you were allowed to move.') : vscode.l10n.t('Moved.'),
+    );
+  } else if (
+    outcome.status === 'failed' &&
+    args.moveAllowedPart === undefined &&
+    outcome.code !== 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED'
+  ) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Could not move the messages: {0}', outcome.explanation));
   }
   return outcome;
@@ -221,7 +288,11 @@ export async function openDraftEditor(draft: Draft): Promise<vscode.TextEditor> 
 }
 
 /** Finds the draft named by the arguments, a draft URI, or the active editor. */
-export function findDraft(ctx: EditContext, arg: SendEditArgs | vscode.Uri | undefined, kind: Draft['kind'] = 'edit'): Draft | undefined {
+export function findDraft(
+  ctx: EditContext,
+  arg: SendEditArgs | vscode.Uri | undefined,
+  kind: Draft['kind'] = 'edit',
+): Draft | undefined {
   if (arg instanceof vscode.Uri) return ctx.files.resolve(arg)?.draft;
   if (arg?.key) return ctx.drafts.get(arg.key);
   const account = ctx.services.accounts.active;
@@ -242,12 +313,14 @@ export async function saveOpenDocument(ctx: EditContext, draft: Draft): Promise<
 export async function closeDraftTabs(draft: Draft): Promise<void> {
   const mine = draftUri(draft).toString();
   const theirs = theirsUri(draft).toString();
-  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => {
-    const input = t.input;
-    if (input instanceof vscode.TabInputText) return [mine, theirs].includes(input.uri.toString());
-    if (input instanceof vscode.TabInputTextDiff) return [mine, theirs].includes(input.modified.toString());
-    return false;
-  });
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => {
+      const input = t.input;
+      if (input instanceof vscode.TabInputText) return [mine, theirs].includes(input.uri.toString());
+      if (input instanceof vscode.TabInputTextDiff) return [mine, theirs].includes(input.modified.toString());
+      return false;
+    });
   if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
 }
 
@@ -258,7 +331,9 @@ export async function sendEdit(ctx: EditContext, arg?: SendEditArgs | vscode.Uri
     return ctx.sendScheduled(draft, arg instanceof vscode.Uri ? {} : { time: arg?.time });
   }
   if (!draft) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('No unsent message edit here. Open one with "Team Chat: Edit Message…".'));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('No unsent message edit here. Open one with "Team Chat: Edit Message…".'),
+    );
     return { status: 'failed', message: vscode.l10n.t('No such draft.') };
   }
   const args = arg instanceof vscode.Uri ? {} : (arg ?? {});
@@ -267,7 +342,12 @@ export async function sendEdit(ctx: EditContext, arg?: SendEditArgs | vscode.Uri
   if (args.content !== undefined) await ctx.files.setText(draft, args.content);
   else await saveOpenDocument(ctx, draft);
   const account = ctx.services.accounts.get(draft.accountId);
-  if (!account) return { status: 'failed', key: draft.key, message: vscode.l10n.t('The account of this draft is signed out: sign in again to send it.') };
+  if (!account)
+    return {
+      status: 'failed',
+      key: draft.key,
+      message: vscode.l10n.t('The account of this draft is signed out: sign in again to send it.'),
+    };
   const result = await withActiveClient(ctx.services, (client) => sendDraft(ctx, client, draft.key, args), account);
   return result ?? { status: 'cancelled' };
 }
@@ -283,12 +363,16 @@ export async function sendDraft(
   const draft = ctx.drafts.get(key);
   if (!draft) return { status: 'failed', message: vscode.l10n.t('No such draft.') };
   if (hasConflictMarkers(draft.text)) {
-    const message = vscode.l10n.t('The edit still holds conflict markers (<<<<<<<, =======, >>>>>>>): merge the two versions into one text first.');
+    const message = vscode.l10n.t(
+      'The edit still holds conflict markers (<<<<<<<, =======, >>>>>>>): merge the two versions into one text first.',
+    );
     void vscode.window.showWarningMessage(message);
     return { status: 'failed', key, message };
   }
   if (draft.text.trim() === '') {
-    const message = vscode.l10n.t('The edit is empty. To delete a message use the web app; to drop this edit use "Discard Edit".');
+    const message = vscode.l10n.t(
+      'The edit is empty. To delete a message use the web app; to drop this edit use "Discard Edit".',
+    );
     void vscode.window.showWarningMessage(message);
     return { status: 'failed', key, message };
   }
@@ -299,14 +383,16 @@ export async function sendDraft(
       const { raw } = await fetchRaw(client, draft.targetId);
       if (raw !== draft.base) return onConflict(ctx, client, draft, raw, args);
     }
-    const res = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending the edit of {0}…', draft.label) }, () =>
-      updateMessage(client, { message_id: draft.targetId, content: draft.text, prevContent: draft.base }),
+    const res = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending the edit of {0}…', draft.label) },
+      () => updateMessage(client, { message_id: draft.targetId, content: draft.text, prevContent: draft.base }),
     );
     await ctx.drafts.remove(key);
     await closeDraftTabs(draft);
     const detached = res.detached_uploads ?? [];
     const deletedUploads = await offerDeleteDetached(client, detached, args.deleteDetached);
-    if (args.deleteDetached === undefined) void vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Edit sent'), 4000);
+    if (args.deleteDetached === undefined)
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Edit sent'), 4000);
     return { status: 'sent', key, deletedUploads, detachedUploads: detached.length, resolvedConflict: resolved };
   } catch (e) {
     // A hash mismatch is a plain BAD_REQUEST: tell it apart by comparing with the server's text.
@@ -320,7 +406,8 @@ export async function sendDraft(
       if (current !== undefined && current !== draft.base) return onConflict(ctx, client, draft, current, args);
     }
     const specific = e instanceof ApiError ? explainApiError(e) : undefined;
-    const message = specific ?? vscode.l10n.t('Could not send the edit: {0} Your text is kept as a draft.', describeError(e));
+    const message =
+      specific ?? vscode.l10n.t('Could not send the edit: {0} Your text is kept as a draft.', describeError(e));
     void vscode.window.showErrorMessage(message);
     return { status: 'failed', key, message, code: e instanceof ApiError ? e.code : undefined };
   }
@@ -336,14 +423,26 @@ async function onConflict(
   const inConflict: Draft = { ...draft, theirs };
   await ctx.drafts.put(inConflict);
   ctx.files.refresh(inConflict);
-  await vscode.commands.executeCommand('vscode.diff', theirsUri(draft), draftUri(draft), vscode.l10n.t('Message {0}: on the server ↔ your edit', draft.targetId), { preview: false });
+  await vscode.commands.executeCommand(
+    'vscode.diff',
+    theirsUri(draft),
+    draftUri(draft),
+    vscode.l10n.t('Message {0}: on the server ↔ your edit', draft.targetId),
+    { preview: false },
+  );
   let choice: ConflictChoice | 'defer' | undefined = args.onConflict;
   if (choice === undefined) {
     const items: Record<string, ConflictChoice> = {
-      [vscode.l10n.t('Keep Mine')]: 'keepMine', [vscode.l10n.t('Take Theirs')]: 'takeTheirs', [vscode.l10n.t('Merge by Hand')]: 'mergeByHand',
+      [vscode.l10n.t('Keep Mine')]: 'keepMine',
+      [vscode.l10n.t('Take Theirs')]: 'takeTheirs',
+      [vscode.l10n.t('Merge by Hand')]: 'mergeByHand',
     };
     const picked = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Someone changed message {0} ({1}) while you were editing it. The diff shows the server\'s text (left) and yours (right).', draft.targetId, draft.label),
+      vscode.l10n.t(
+        "Someone changed message {0} ({1}) while you were editing it. The diff shows the server's text (left) and yours (right).",
+        draft.targetId,
+        draft.label,
+      ),
       ...Object.keys(items),
     );
     choice = picked ? items[picked] : 'defer';
@@ -365,12 +464,20 @@ async function onConflict(
   return sendDraft(ctx, client, draft.key, { ...args, onConflict: args.onConflict }, choice);
 }
 
-export async function discardEdit(ctx: EditContext, arg?: SendEditArgs | vscode.Uri, confirm = true): Promise<EditResult> {
+export async function discardEdit(
+  ctx: EditContext,
+  arg?: SendEditArgs | vscode.Uri,
+  confirm = true,
+): Promise<EditResult> {
   const draft = findDraft(ctx, arg) ?? (arg instanceof vscode.Uri ? undefined : findDraft(ctx, arg, 'scheduled'));
   if (!draft) return { status: 'failed', message: vscode.l10n.t('No such draft.') };
   if (confirm && !(arg && !(arg instanceof vscode.Uri))) {
     const discard = vscode.l10n.t('Discard');
-    const picked = await vscode.window.showWarningMessage(vscode.l10n.t('Discard your unsent edit of {0}? Your text will be lost.', draft.label), { modal: true }, discard);
+    const picked = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Discard your unsent edit of {0}? Your text will be lost.', draft.label),
+      { modal: true },
+      discard,
+    );
     if (picked !== discard) return { status: 'cancelled' };
   }
   await ctx.drafts.remove(draft.key);
@@ -383,9 +490,10 @@ export async function offerPendingDrafts(ctx: EditContext): Promise<void> {
   const account = ctx.services.accounts.active;
   if (!account) return;
   for (const draft of ctx.drafts.forAccount(account.id).slice(0, 3)) {
-    const text = draft.kind === 'edit'
-      ? vscode.l10n.t('You have an unsent edit of message {0} ({1}).', draft.targetId, draft.label)
-      : vscode.l10n.t('You have unsent changes to scheduled message {0} ({1}).', draft.targetId, draft.label);
+    const text =
+      draft.kind === 'edit'
+        ? vscode.l10n.t('You have an unsent edit of message {0} ({1}).', draft.targetId, draft.label)
+        : vscode.l10n.t('You have unsent changes to scheduled message {0} ({1}).', draft.targetId, draft.label);
     const resume = vscode.l10n.t('Resume');
     const discard = vscode.l10n.t('Discard');
     void vscode.window.showInformationMessage(text, resume, discard).then(async (picked) => {

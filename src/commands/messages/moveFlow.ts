@@ -44,33 +44,57 @@ export type MoveOutcome =
  */
 export type MoveAnchor = { kind: 'message' } | { kind: 'topic'; hasUnread: boolean };
 
-function propagateItems(anchor: MoveAnchor): (vscode.QuickPickItem & { mode: PropagateMode })[] {
-  // eslint-disable-next-line local/ui-strings -- the API's own name of the mode, shown as is next to its translated label
-  const all = { mode: 'change_all' as const, label: vscode.l10n.t('All messages in the topic'), description: 'change_all', detail: vscode.l10n.t('Moves the whole topic, older messages included.') };
+type PropagateItem = vscode.QuickPickItem & { mode: PropagateMode };
+
+/** An item of the mode picker; its description is the API's own name of the mode, shown as is. */
+function modeItem(mode: PropagateMode, label: string, detail: string): PropagateItem {
+  return { mode, label, description: mode, detail };
+}
+
+function propagateItems(anchor: MoveAnchor): PropagateItem[] {
+  const all = modeItem(
+    'change_all',
+    vscode.l10n.t('All messages in the topic'),
+    vscode.l10n.t('Moves the whole topic, older messages included.'),
+  );
   if (anchor.kind === 'topic') {
-    return [
-      all,
-      ...(anchor.hasUnread
-          // eslint-disable-next-line local/ui-strings -- the API's own name of the mode, shown as is next to its translated label
-        ? [{ mode: 'change_later' as const, label: vscode.l10n.t('From the first unread message on'), description: 'change_later', detail: vscode.l10n.t('Moves the first unread message and every newer one.') }]
-        : []),
-      // eslint-disable-next-line local/ui-strings -- the API's own name of the mode, shown as is next to its translated label
-      { mode: 'change_one', label: vscode.l10n.t('Only the newest message'), description: 'change_one', detail: vscode.l10n.t('Moves just the newest message; the rest of the topic stays.') },
-    ];
+    const later = modeItem(
+      'change_later',
+      vscode.l10n.t('From the first unread message on'),
+      vscode.l10n.t('Moves the first unread message and every newer one.'),
+    );
+    const one = modeItem(
+      'change_one',
+      vscode.l10n.t('Only the newest message'),
+      vscode.l10n.t('Moves just the newest message; the rest of the topic stays.'),
+    );
+    return anchor.hasUnread ? [all, later, one] : [all, one];
   }
   return [
-    // eslint-disable-next-line local/ui-strings -- the API's own name of the mode, shown as is next to its translated label
-    { mode: 'change_one', label: vscode.l10n.t('Only this message'), description: 'change_one', detail: vscode.l10n.t('Moves just this message; the rest of the topic stays.') },
-    // eslint-disable-next-line local/ui-strings -- the API's own name of the mode, shown as is next to its translated label
-    { mode: 'change_later', label: vscode.l10n.t('This and all later messages'), description: 'change_later', detail: vscode.l10n.t('Moves this message and every newer one in the topic.') },
+    modeItem(
+      'change_one',
+      vscode.l10n.t('Only this message'),
+      vscode.l10n.t('Moves just this message; the rest of the topic stays.'),
+    ),
+    modeItem(
+      'change_later',
+      vscode.l10n.t('This and all later messages'),
+      vscode.l10n.t('Moves this message and every newer one in the topic.'),
+    ),
     all,
   ];
 }
 
 /** Asks which messages the rename/move applies to. `undefined` when the user cancels. */
-export async function pickPropagateMode(defaultMode: PropagateMode = 'change_all', anchor: MoveAnchor = { kind: 'message' }): Promise<PropagateMode | undefined> {
+export async function pickPropagateMode(
+  defaultMode: PropagateMode = 'change_all',
+  anchor: MoveAnchor = { kind: 'message' },
+): Promise<PropagateMode | undefined> {
   const items = propagateItems(anchor).sort((a, b) => (a.mode === defaultMode ? -1 : b.mode === defaultMode ? 1 : 0));
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Which messages should move?'), ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Which messages should move?'),
+    ignoreFocusOut: true,
+  });
   return picked?.mode;
 }
 
@@ -82,8 +106,18 @@ export async function pickNotifications(
   defaults: { oldThread?: boolean; newThread?: boolean } = {},
 ): Promise<{ sendNotificationToOldThread: boolean; sendNotificationToNewThread: boolean } | undefined> {
   const items: (vscode.QuickPickItem & { id: 'old' | 'new' })[] = [
-    { id: 'old', label: vscode.l10n.t('Notify the old topic'), detail: vscode.l10n.t('Leaves a note where the messages were, saying where they went.'), picked: defaults.oldThread ?? false },
-    { id: 'new', label: vscode.l10n.t('Notify the new topic'), detail: vscode.l10n.t('Posts a note in the destination saying where the messages came from.'), picked: defaults.newThread ?? true },
+    {
+      id: 'old',
+      label: vscode.l10n.t('Notify the old topic'),
+      detail: vscode.l10n.t('Leaves a note where the messages were, saying where they went.'),
+      picked: defaults.oldThread ?? false,
+    },
+    {
+      id: 'new',
+      label: vscode.l10n.t('Notify the new topic'),
+      detail: vscode.l10n.t('Posts a note in the destination saying where the messages came from.'),
+      picked: defaults.newThread ?? true,
+    },
   ];
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('Send notifications about the move? (check the ones you want, then press Enter)'),
@@ -128,12 +162,21 @@ export async function moveMessages(
       proceed = (await vscode.window.showWarningMessage(explanation, { modal: true }, moveThem)) === moveThem;
     }
     if (!proceed) return { status: 'cancelled', explanation };
-    const partial: MoveRequest = { ...request, messageId: limit.firstMessageIdAllowedToMove, propagateMode: 'change_later' };
+    const partial: MoveRequest = {
+      ...request,
+      messageId: limit.firstMessageIdAllowedToMove,
+      propagateMode: 'change_later',
+    };
     try {
       await send(client, partial, signal);
       return { status: 'moved', request: partial, partial: true, explanation };
     } catch (e2) {
-      return { status: 'failed', explanation: describeError(e2), code: e2 instanceof ApiError ? e2.code : undefined, error: e2 };
+      return {
+        status: 'failed',
+        explanation: describeError(e2),
+        code: e2 instanceof ApiError ? e2.code : undefined,
+        error: e2,
+      };
     }
   }
 }

@@ -23,7 +23,12 @@ export interface ReportMessageArgs {
 }
 
 function isReportArgs(value: unknown): value is ReportMessageArgs {
-  return isRecord(value) && typeof value.messageId === 'number' && Number.isSafeInteger(value.messageId) && value.messageId > 0;
+  return (
+    isRecord(value) &&
+    typeof value.messageId === 'number' &&
+    Number.isSafeInteger(value.messageId) &&
+    value.messageId > 0
+  );
 }
 
 /** The reasons this server accepts, in its order. */
@@ -33,9 +38,11 @@ export function reportTypes(current: Pick<CurrentSession, 'store'>): ReportType[
 
 /** Why a description cannot be sent with `reportType` (undefined: it can). */
 export function descriptionProblem(reportType: string, text: string): string | undefined {
-  if (reportType === 'other' && text.trim() === '') return vscode.l10n.t('Say what is wrong: a description is required for this reason.');
+  if (reportType === 'other' && text.trim() === '')
+    return vscode.l10n.t('Say what is wrong: a description is required for this reason.');
   const length = [...text].length;
-  if (length > MAX_REPORT_DESCRIPTION) return vscode.l10n.t('{0} characters: at most {1}.', length, MAX_REPORT_DESCRIPTION);
+  if (length > MAX_REPORT_DESCRIPTION)
+    return vscode.l10n.t('{0} characters: at most {1}.', length, MAX_REPORT_DESCRIPTION);
   return undefined;
 }
 
@@ -51,7 +58,10 @@ async function ask(types: readonly ReportType[]): Promise<{ type: ReportType; de
     title: vscode.l10n.t('Report Message: {0}', picked.type.name),
     prompt: required
       ? vscode.l10n.t('Tell the moderators what is wrong (required, at most {0} characters).', MAX_REPORT_DESCRIPTION)
-      : vscode.l10n.t('Anything the moderators should know (optional, at most {0} characters).', MAX_REPORT_DESCRIPTION),
+      : vscode.l10n.t(
+          'Anything the moderators should know (optional, at most {0} characters).',
+          MAX_REPORT_DESCRIPTION,
+        ),
     ignoreFocusOut: true,
     validateInput: (text) => descriptionProblem(picked.type.key, text),
   });
@@ -62,10 +72,14 @@ async function ask(types: readonly ReportType[]): Promise<{ type: ReportType; de
 export async function reportMessage(current: CurrentSession, args: unknown): Promise<'reported' | 'cancelled'> {
   if (!isReportArgs(args)) throw new UserFacingError(vscode.l10n.t('Choose Report on a message in a conversation.'));
   if (current.store.featureLevel < FL.reportMessage) {
-    throw new UserFacingError(vscode.l10n.t('This server is too old to report messages (it needs feature level {0}).', FL.reportMessage));
+    throw new UserFacingError(
+      vscode.l10n.t('This server is too old to report messages (it needs feature level {0}).', FL.reportMessage),
+    );
   }
   if (current.store.realm.moderationChannelId === undefined) {
-    throw new UserFacingError(vscode.l10n.t('Your organisation does not take message reports: it has no moderation request channel.'));
+    throw new UserFacingError(
+      vscode.l10n.t('Your organisation does not take message reports: it has no moderation request channel.'),
+    );
   }
   const types = reportTypes(current);
   let choice: { type: ReportType; description: string } | undefined;
@@ -81,7 +95,11 @@ export async function reportMessage(current: CurrentSession, args: unknown): Pro
   if (!choice) return 'cancelled';
   const description = choice.description.trim();
   const moderation = current.store.realm.moderationChannelId;
-  await reportMessageRoute(current.client, { message_id: args.messageId, report_type: choice.type.key, description: description === '' ? undefined : description });
+  await reportMessageRoute(current.client, {
+    message_id: args.messageId,
+    report_type: choice.type.key,
+    description: description === '' ? undefined : description,
+  });
   // A private moderation channel may be unknown to the reporter: then it is not named.
   const channel = current.store.channelName(moderation);
   void vscode.window.showInformationMessage(

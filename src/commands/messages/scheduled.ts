@@ -7,7 +7,10 @@ import * as vscode from 'vscode';
 import type { ChatClient } from '../../api';
 import type { ScheduledMessage } from '../../api/personal/models';
 import {
-  createScheduledMessage, deleteScheduledMessage, getScheduledMessages, updateScheduledMessage,
+  createScheduledMessage,
+  deleteScheduledMessage,
+  getScheduledMessages,
+  updateScheduledMessage,
 } from '../../api/personal/routes';
 import { getSubscriptions } from '../../api/channels/routes';
 import { getUsers } from '../../api/users/routes';
@@ -77,7 +80,9 @@ async function describe(client: ChatClient, list: readonly ScheduledMessage[]): 
   const channels = new Map((await getSubscriptions(client)).subscriptions.map((s) => [s.stream_id, s.name] as const));
   const needUsers = list.some((s) => Array.isArray(s.to));
   const recipients = [...new Set(list.flatMap((s) => (Array.isArray(s.to) ? s.to : [])))];
-  const users = needUsers ? new Map((await getUsersById(client, recipients)).map((u) => [u.user_id, u.full_name] as const)) : new Map<number, string>();
+  const users = needUsers
+    ? new Map((await getUsersById(client, recipients)).map((u) => [u.user_id, u.full_name] as const))
+    : new Map<number, string>();
   return list.map((s) => {
     const isChannel = !Array.isArray(s.to);
     const target = isChannel
@@ -97,7 +102,10 @@ async function describe(client: ChatClient, list: readonly ScheduledMessage[]): 
 
 /** Asks for a delivery time (UNIX seconds): the same presets and strict parser as reminders. */
 export async function pickTime(title: string): Promise<number | undefined> {
-  const date = await pickWhen(title, { placeHolder: vscode.l10n.t('When should the message be sent?'), understood: (when) => vscode.l10n.t('Send {0}', when) });
+  const date = await pickWhen(title, {
+    placeHolder: vscode.l10n.t('When should the message be sent?'),
+    understood: (when) => vscode.l10n.t('Send {0}', when),
+  });
   return date === undefined ? undefined : toUnixSeconds(date);
 }
 
@@ -126,9 +134,14 @@ export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = 
     let target = list.find((s) => s.scheduled_message_id === args.scheduledMessageId);
     let action = args.action;
     if (!target) {
-      if (args.scheduledMessageId !== undefined) return fail(vscode.l10n.t('Scheduled message {0} no longer exists (sent or deleted).', args.scheduledMessageId));
+      if (args.scheduledMessageId !== undefined)
+        return fail(
+          vscode.l10n.t('Scheduled message {0} no longer exists (sent or deleted).', args.scheduledMessageId),
+        );
       if (list.length === 0) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('You have no scheduled messages. Schedule one with "Team Chat: Schedule Message…".'));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('You have no scheduled messages. Schedule one with "Team Chat: Schedule Message…".'),
+        );
         return { status: 'cancelled' };
       }
       const items = (await describe(client, list)).map((i) => ({
@@ -137,18 +150,34 @@ export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = 
         detail: i.excerpt,
         id: i.id,
       }));
-      const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Scheduled messages'), matchOnDetail: true });
+      const picked = await vscode.window.showQuickPick(items, {
+        title: vscode.l10n.t('Scheduled messages'),
+        matchOnDetail: true,
+      });
       if (!picked) return { status: 'cancelled' };
       target = list.find((s) => s.scheduled_message_id === picked.id)!;
     }
     if (!action) {
       const actions: (vscode.QuickPickItem & { action: Exclude<ScheduledAction, 'list'> })[] = [
-        { action: 'edit', label: vscode.l10n.t('$(edit) Edit the text'), detail: target.failed ? NEEDS_NEW_TIME : undefined },
-        { action: 'reschedule', label: target.failed ? vscode.l10n.t('$(warning) Choose a new time') : vscode.l10n.t('$(clock) Change the time') },
+        {
+          action: 'edit',
+          label: vscode.l10n.t('$(edit) Edit the text'),
+          detail: target.failed ? NEEDS_NEW_TIME : undefined,
+        },
+        {
+          action: 'reschedule',
+          label: target.failed
+            ? vscode.l10n.t('$(warning) Choose a new time')
+            : vscode.l10n.t('$(clock) Change the time'),
+        },
         { action: 'retarget', label: vscode.l10n.t('$(arrow-right) Change the channel, topic or recipients') },
         { action: 'delete', label: vscode.l10n.t('$(trash) Delete') },
       ];
-      action = (await vscode.window.showQuickPick(actions, { title: vscode.l10n.t('Scheduled for {0}', formatLocal(fromUnixSeconds(target.scheduled_delivery_timestamp))) }))?.action;
+      action = (
+        await vscode.window.showQuickPick(actions, {
+          title: vscode.l10n.t('Scheduled for {0}', formatLocal(fromUnixSeconds(target.scheduled_delivery_timestamp))),
+        })
+      )?.action;
       if (!action) return { status: 'cancelled' };
     }
     return runAction(ctx, client, account, target, action, args);
@@ -170,7 +199,13 @@ async function runAction(
   switch (action) {
     case 'edit': {
       if (args.content === undefined) {
-        const draft = await ctx.drafts.open({ kind: 'scheduled', accountId: account.id, targetId: id, base: s.content, label: vscode.l10n.t('scheduled message {0}', id) });
+        const draft = await ctx.drafts.open({
+          kind: 'scheduled',
+          accountId: account.id,
+          targetId: id,
+          base: s.content,
+          label: vscode.l10n.t('scheduled message {0}', id),
+        });
         await openDraftEditor(draft);
         if (s.failed) void vscode.window.showWarningMessage(NEEDS_NEW_TIME);
         return { status: 'opened', id };
@@ -178,21 +213,36 @@ async function runAction(
       return save(client, s, { content: args.content }, time.at, args.time === undefined && s.failed ? 'refuse' : 'ok');
     }
     case 'reschedule': {
-      const at = time.at ?? (await pickTime(s.failed ? vscode.l10n.t('A new time for the failed message') : vscode.l10n.t('New delivery time')));
+      const at =
+        time.at ??
+        (await pickTime(
+          s.failed ? vscode.l10n.t('A new time for the failed message') : vscode.l10n.t('New delivery time'),
+        ));
       if (at === undefined) return { status: 'cancelled' };
       return save(client, s, {}, at, 'ok');
     }
     case 'retarget': {
-      const change = args.type !== undefined || args.to !== undefined || args.topic !== undefined ? { type: args.type, to: args.to, topic: args.topic } : await askTarget(client, s, realmOf(ctx, account));
+      const change =
+        args.type !== undefined || args.to !== undefined || args.topic !== undefined
+          ? { type: args.type, to: args.to, topic: args.topic }
+          : await askTarget(client, s, realmOf(ctx, account));
       if (!change) return { status: 'cancelled' };
       let at = time.at;
-      if (s.failed && at === undefined && args.type === undefined && args.to === undefined && args.topic === undefined) at = await pickTime(vscode.l10n.t('The message failed to send: choose a new time'));
+      if (s.failed && at === undefined && args.type === undefined && args.to === undefined && args.topic === undefined)
+        at = await pickTime(vscode.l10n.t('The message failed to send: choose a new time'));
       return save(client, s, change, at, s.failed && at === undefined ? 'refuse' : 'ok');
     }
     case 'delete': {
       if (args.confirm !== false && args.action === undefined) {
         const del = vscode.l10n.t('Delete');
-        if ((await vscode.window.showWarningMessage(vscode.l10n.t('Delete this scheduled message? It will not be sent.'), { modal: true }, del)) !== del) return { status: 'cancelled' };
+        if (
+          (await vscode.window.showWarningMessage(
+            vscode.l10n.t('Delete this scheduled message? It will not be sent.'),
+            { modal: true },
+            del,
+          )) !== del
+        )
+          return { status: 'cancelled' };
       }
       try {
         await deleteScheduledMessage(client, { scheduled_message_id: id });
@@ -237,30 +287,57 @@ function realmOf(ctx: EditContext, account: Account): RealmState | undefined {
   return current?.account.id === account.id ? current.store.realm : undefined;
 }
 
-async function askTarget(client: ChatClient, s: ScheduledMessage, realm: RealmState | undefined): Promise<{ type?: 'channel' | 'direct'; to?: number | number[]; topic?: string } | undefined> {
+async function askTarget(
+  client: ChatClient,
+  s: ScheduledMessage,
+  realm: RealmState | undefined,
+): Promise<{ type?: 'channel' | 'direct'; to?: number | number[]; topic?: string } | undefined> {
   const isChannel = !Array.isArray(s.to);
   const kind = await vscode.window.showQuickPick(
     [
       { label: vscode.l10n.t('$(comment-discussion) To a channel topic'), type: 'channel' as const },
       { label: vscode.l10n.t('$(person) As a direct message'), type: 'direct' as const },
     ],
-    { title: isChannel ? vscode.l10n.t('Currently to a channel. Send it as…') : vscode.l10n.t('Currently a direct message. Send it as…') },
+    {
+      title: isChannel
+        ? vscode.l10n.t('Currently to a channel. Send it as…')
+        : vscode.l10n.t('Currently a direct message. Send it as…'),
+    },
   );
   if (!kind) return undefined;
   if (kind.type === 'channel') {
     const subs = offeredChannels((await getSubscriptions(client)).subscriptions, 'post', realm);
-    const ch = await vscode.window.showQuickPick(subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })), { title: vscode.l10n.t('Which channel?') });
+    const ch = await vscode.window.showQuickPick(
+      subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })),
+      { title: vscode.l10n.t('Which channel?') },
+    );
     if (!ch) return undefined;
     // The channel's topics policy: no topic box for a "general chat" channel, and the topics it forbids refused as typed.
-    const policy = channelTopicsPolicy(subs.find((c) => c.stream_id === ch.id), realm?.settings ?? {}, client.server?.featureLevel ?? 0);
+    const policy = channelTopicsPolicy(
+      subs.find((c) => c.stream_id === ch.id),
+      realm?.settings ?? {},
+      client.server?.featureLevel ?? 0,
+    );
     const empty = realm?.emptyTopicDisplayName ?? vscode.l10n.t('general chat');
-    const topic = topicBox(policy) === 'hidden' ? '' : await vscode.window.showInputBox({ title: vscode.l10n.t('Topic'), value: s.topic ?? '', validateInput: (v) => topicRefusal(policy, v, empty) });
+    const topic =
+      topicBox(policy) === 'hidden'
+        ? ''
+        : await vscode.window.showInputBox({
+            title: vscode.l10n.t('Topic'),
+            value: s.topic ?? '',
+            validateInput: (v) => topicRefusal(policy, v, empty),
+          });
     if (topic === undefined) return undefined;
     return isChannel ? { to: ch.id, topic } : { type: 'channel', to: ch.id, topic };
   }
   const users = (await getUsers(client)).members.filter((u) => u.is_active && !u.is_bot);
   const picked = await vscode.window.showQuickPick(
-    users.map((u) => ({ label: u.full_name, description: visibleEmail(u), id: u.user_id, picked: Array.isArray(s.to) && s.to.includes(u.user_id) })),
+    users.map((u) => ({
+      label: u.full_name,
+      description: visibleEmail(u),
+      id: u.user_id,
+      picked: Array.isArray(s.to) && s.to.includes(u.user_id),
+    })),
     { title: vscode.l10n.t('Recipients'), canPickMany: true },
   );
   if (!picked || picked.length === 0) return undefined;
@@ -268,7 +345,11 @@ async function askTarget(client: ChatClient, s: ScheduledMessage, realm: RealmSt
 }
 
 /** Sends a scheduled-message content draft ("Send Edit" on a `scheduled-N.md` tab). */
-export async function sendScheduledDraft(ctx: EditContext, draft: Draft, args: { time?: number | string }): Promise<ScheduledResult> {
+export async function sendScheduledDraft(
+  ctx: EditContext,
+  draft: Draft,
+  args: { time?: number | string },
+): Promise<ScheduledResult> {
   await saveOpenDocument(ctx, draft);
   const account = ctx.services.accounts.get(draft.accountId);
   if (!account) return fail(vscode.l10n.t('The account of this draft is signed out: sign in again to save it.'));
@@ -277,11 +358,18 @@ export async function sendScheduledDraft(ctx: EditContext, draft: Draft, args: {
     async (client): Promise<ScheduledResult> => {
       const list = (await getScheduledMessages(client)).scheduled_messages;
       const s = list.find((x) => x.scheduled_message_id === draft.targetId);
-      if (!s) return fail(vscode.l10n.t('Scheduled message {0} was already sent or deleted; your text is still in the draft (copy it, then discard it).', draft.targetId));
+      if (!s)
+        return fail(
+          vscode.l10n.t(
+            'Scheduled message {0} was already sent or deleted; your text is still in the draft (copy it, then discard it).',
+            draft.targetId,
+          ),
+        );
       const time = timeArg(args.time);
       if (time.error) return fail(time.error, true);
       let at = time.at;
-      if (s.failed && at === undefined && args.time === undefined) at = await pickTime(vscode.l10n.t('The message failed to send: choose a new time'));
+      if (s.failed && at === undefined && args.time === undefined)
+        at = await pickTime(vscode.l10n.t('The message failed to send: choose a new time'));
       const current = ctx.drafts.get(draft.key) ?? draft;
       const r = await save(client, s, { content: current.text }, at, 'refuse');
       if (r.status === 'saved') {
@@ -297,7 +385,8 @@ export async function sendScheduledDraft(ctx: EditContext, draft: Draft, args: {
 
 /** The Topics tree's context menu passes its row: schedule to that topic (content and time asked). */
 export function scheduleArgsOf(arg: ScheduleArgs | TopicNode | undefined): ScheduleArgs {
-  if (arg !== undefined && 'kind' in arg && arg.kind === 'topic') return { type: 'channel', streamId: arg.streamId, topic: arg.topic };
+  if (arg !== undefined && 'kind' in arg && arg.kind === 'topic')
+    return { type: 'channel', streamId: arg.streamId, topic: arg.topic };
   return (arg as ScheduleArgs | undefined) ?? {};
 }
 
@@ -308,7 +397,10 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
     type ??= to !== undefined ? 'direct' : 'channel';
     if (type === 'channel' && streamId === undefined) {
       const subs = offeredChannels((await getSubscriptions(client)).subscriptions, 'post', realmOf(ctx, account));
-      const ch = await vscode.window.showQuickPick(subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })), { title: vscode.l10n.t('Schedule a message to which channel?') });
+      const ch = await vscode.window.showQuickPick(
+        subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })),
+        { title: vscode.l10n.t('Schedule a message to which channel?') },
+      );
       if (!ch) return { status: 'cancelled' };
       streamId = ch.id;
     }
@@ -317,15 +409,33 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
       if (topic === undefined) return { status: 'cancelled' };
     }
     if (type === 'direct' && (to === undefined || to.length === 0)) {
-      const r = await askTarget(client, { to: [], scheduled_message_id: 0, type: 'private', content: '', scheduled_delivery_timestamp: 0, failed: false }, undefined);
+      const r = await askTarget(
+        client,
+        {
+          to: [],
+          scheduled_message_id: 0,
+          type: 'private',
+          content: '',
+          scheduled_delivery_timestamp: 0,
+          failed: false,
+        },
+        undefined,
+      );
       if (!r || !Array.isArray(r.to)) return { status: 'cancelled' };
       to = r.to;
     }
     const title =
       type === 'channel' && streamId !== undefined && topic !== undefined
-        ? vscode.l10n.t('Schedule a message to #{0} > {1} (Markdown)', ctx.services.sessions.current?.store.channelName(streamId) ?? streamId, topic)
+        ? vscode.l10n.t(
+            'Schedule a message to #{0} > {1} (Markdown)',
+            ctx.services.sessions.current?.store.channelName(streamId) ?? streamId,
+            topic,
+          )
         : vscode.l10n.t('Schedule a message (Markdown)');
-    content ??= await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('Edit it later in an editor tab from "Scheduled Messages…".') });
+    content ??= await vscode.window.showInputBox({
+      title,
+      prompt: vscode.l10n.t('Edit it later in an editor tab from "Scheduled Messages…".'),
+    });
     if (!content) return { status: 'cancelled' };
     const time = timeArg(args.time);
     if (time.error) return fail(time.error, true);

@@ -16,7 +16,11 @@ import type { TopicPanel } from '../../webviews/topicView/panel';
 type Action = 'retry' | 'edit' | 'delete';
 
 function isScripted(args: unknown): args is { localId: string; action: Action } {
-  return isRecord(args) && typeof args.localId === 'string' && (args.action === 'retry' || args.action === 'edit' || args.action === 'delete');
+  return (
+    isRecord(args) &&
+    typeof args.localId === 'string' &&
+    (args.action === 'retry' || args.action === 'edit' || args.action === 'delete')
+  );
 }
 
 /** Where an entry goes, for the user: "#general › greetings" or the people's names. */
@@ -30,14 +34,16 @@ export function destinationLabel(entry: OutboxEntry, store: ChatStore | undefine
 
 /** "sending…" or "not sent — <reason>". */
 export function stateLabel(entry: OutboxEntry): string {
-  if (entry.state === 'failed' || entry.state === 'refused') return vscode.l10n.t('not sent — {0}', entry.error?.message ?? '');
+  if (entry.state === 'failed' || entry.state === 'refused')
+    return vscode.l10n.t('not sent — {0}', entry.error?.message ?? '');
   return vscode.l10n.t('sending…');
 }
 
 async function act(services: Services, entry: OutboxEntry, action: Action): Promise<void> {
   const outbox = services.outbox;
   if (action === 'retry') {
-    if (!(await outbox.retry(entry.localId))) throw new UserFacingError(vscode.l10n.t('Only a message that was not sent can be sent again.'));
+    if (!(await outbox.retry(entry.localId)))
+      throw new UserFacingError(vscode.l10n.t('Only a message that was not sent can be sent again.'));
     return;
   }
   if (!(await outbox.remove(entry.localId))) throw new UserFacingError(vscode.l10n.t('The message is being sent.'));
@@ -83,11 +89,16 @@ export function register(services: Services): void {
         if (!picked) return;
         const entry = picked.entry;
         const actions: { label: string; action: Action }[] = [
-          ...(entry.state === 'failed' || entry.state === 'refused' ? [{ label: vscode.l10n.t('Retry'), action: 'retry' as const }] : []),
+          ...(entry.state === 'failed' || entry.state === 'refused'
+            ? [{ label: vscode.l10n.t('Retry'), action: 'retry' as const }]
+            : []),
           { label: vscode.l10n.t('Edit'), action: 'edit' },
           { label: vscode.l10n.t('Delete'), action: 'delete' },
         ];
-        const choice = await vscode.window.showQuickPick(actions, { title: destinationLabel(entry, store), placeHolder: entry.content.slice(0, 200) });
+        const choice = await vscode.window.showQuickPick(actions, {
+          title: destinationLabel(entry, store),
+          placeHolder: entry.content.slice(0, 200),
+        });
         if (choice) await act(services, entry, choice.action);
       },
     },

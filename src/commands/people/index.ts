@@ -16,7 +16,10 @@ export function registerPeopleCommands(services: Services): void {
       id: Commands.showProfile,
       session: true,
       failure: vscode.l10n.t('Could not show the profile'),
-      async run({ services: s, current }, arg?: number | PeopleNode | { userId: number }): Promise<ProfileModel | undefined> {
+      async run(
+        { services: s, current },
+        arg?: number | PeopleNode | { userId: number },
+      ): Promise<ProfileModel | undefined> {
         const given = typeof arg === 'number' ? arg : arg && 'userId' in arg ? arg.userId : undefined;
         const userId = given ?? (await pickUser(current, vscode.l10n.t('Show whose profile?')));
         return userId === undefined ? undefined : ProfileCardPanel.show(s, userId);

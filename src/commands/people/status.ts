@@ -55,13 +55,21 @@ function currentChoice(status: UserStatus | undefined): StatusChoice | undefined
   return { status_text, emoji_name, emoji_code, reaction_type: status.reaction_type as StatusChoice['reaction_type'] };
 }
 
-async function sendOwn(services: Services, current: CurrentSession, choice: StatusChoice, signal?: AbortSignal): Promise<void> {
+async function sendOwn(
+  services: Services,
+  current: CurrentSession,
+  choice: StatusChoice,
+  signal?: AbortSignal,
+): Promise<void> {
   await updateStatus(current.client, choice, { signal });
   await rememberStatus(services.context.globalState, choice);
 }
 
 /** `teamChat.setStatus`: arguments send directly; without, the status pick. */
-async function setStatus({ services, current }: SessionCommandContext, args?: SetStatusArgs): Promise<StatusChoice | undefined> {
+async function setStatus(
+  { services, current }: SessionCommandContext,
+  args?: SetStatusArgs,
+): Promise<StatusChoice | undefined> {
   if (args) {
     const choice = fromArgs(args);
     await sendOwn(services, current, choice);
@@ -75,7 +83,10 @@ async function setStatus({ services, current }: SessionCommandContext, args?: Se
     failed: pickFailure(services),
   });
   if (chosen) {
-    void vscode.window.setStatusBarMessage(chosen === CLEAR_STATUS ? vscode.l10n.t('Status cleared.') : vscode.l10n.t('Status set.'), 3000);
+    void vscode.window.setStatusBarMessage(
+      chosen === CLEAR_STATUS ? vscode.l10n.t('Status cleared.') : vscode.l10n.t('Status set.'),
+      3000,
+    );
   }
   return chosen;
 }
@@ -84,13 +95,21 @@ async function setStatus({ services, current }: SessionCommandContext, args?: Se
  * `teamChat.setUserStatus`: `{userId, status_text, …}` sends directly; a tree node (context menu)
  * or nothing asks for the user and the status.
  */
-async function setUserStatus({ services, current }: SessionCommandContext, args?: SetUserStatusArgs | PeopleNode | number): Promise<StatusChoice | undefined> {
+async function setUserStatus(
+  { services, current }: SessionCommandContext,
+  args?: SetUserStatusArgs | PeopleNode | number,
+): Promise<StatusChoice | undefined> {
   if (args !== undefined && typeof args === 'object' && 'status_text' in args) {
     const choice = fromArgs(args);
     await updateUserStatus(current.client, { user_id: args.userId, ...choice });
     return choice;
   }
-  const userId = typeof args === 'number' ? args : args?.kind === 'user' ? args.userId : await pickUser(current, 'Set whose status?');
+  const userId =
+    typeof args === 'number'
+      ? args
+      : args?.kind === 'user'
+        ? args.userId
+        : await pickUser(current, 'Set whose status?');
   if (userId === undefined) return undefined;
   const user = current.store.user(userId);
   const name = user?.full_name ?? `user ${userId}`;

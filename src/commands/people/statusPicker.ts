@@ -18,12 +18,32 @@ export interface StatusChoice {
 
 /** Suggested statuses: unicode emoji named as the server names them, codes as hex code points. */
 export const SUGGESTED_STATUSES: readonly StatusChoice[] = [
-  { status_text: vscode.l10n.t('In a meeting'), emoji_name: 'calendar', emoji_code: '1f4c6', reaction_type: 'unicode_emoji' },
+  {
+    status_text: vscode.l10n.t('In a meeting'),
+    emoji_name: 'calendar',
+    emoji_code: '1f4c6',
+    reaction_type: 'unicode_emoji',
+  },
   { status_text: vscode.l10n.t('Commuting'), emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' },
   { status_text: vscode.l10n.t('Out sick'), emoji_name: 'sick', emoji_code: '1f912', reaction_type: 'unicode_emoji' },
-  { status_text: vscode.l10n.t('Vacationing'), emoji_name: 'palm_tree', emoji_code: '1f334', reaction_type: 'unicode_emoji' },
-  { status_text: vscode.l10n.t('Working remotely'), emoji_name: 'house', emoji_code: '1f3e0', reaction_type: 'unicode_emoji' },
-  { status_text: vscode.l10n.t('Focusing'), emoji_name: 'headphones', emoji_code: '1f3a7', reaction_type: 'unicode_emoji' },
+  {
+    status_text: vscode.l10n.t('Vacationing'),
+    emoji_name: 'palm_tree',
+    emoji_code: '1f334',
+    reaction_type: 'unicode_emoji',
+  },
+  {
+    status_text: vscode.l10n.t('Working remotely'),
+    emoji_name: 'house',
+    emoji_code: '1f3e0',
+    reaction_type: 'unicode_emoji',
+  },
+  {
+    status_text: vscode.l10n.t('Focusing'),
+    emoji_name: 'headphones',
+    emoji_code: '1f3a7',
+    reaction_type: 'unicode_emoji',
+  },
 ];
 
 export const CLEAR_STATUS: StatusChoice = { status_text: '', emoji_name: '' };
@@ -34,12 +54,16 @@ const RECENT_MAX = 5;
 export function recentStatuses(state: vscode.Memento): StatusChoice[] {
   const stored = state.get<unknown>(RECENT_KEY);
   if (!Array.isArray(stored)) return [];
-  return stored.filter((s): s is StatusChoice => typeof s === 'object' && s !== null && typeof (s as StatusChoice).status_text === 'string');
+  return stored.filter(
+    (s): s is StatusChoice =>
+      typeof s === 'object' && s !== null && typeof (s as StatusChoice).status_text === 'string',
+  );
 }
 
 export async function rememberStatus(state: vscode.Memento, status: StatusChoice): Promise<void> {
   if (!status.status_text && !status.emoji_name) return;
-  const same = (s: StatusChoice): boolean => s.status_text === status.status_text && (s.emoji_name ?? '') === (status.emoji_name ?? '');
+  const same = (s: StatusChoice): boolean =>
+    s.status_text === status.status_text && (s.emoji_name ?? '') === (status.emoji_name ?? '');
   const next = [status, ...recentStatuses(state).filter((s) => !same(s))].slice(0, RECENT_MAX);
   await state.update(RECENT_KEY, next);
 }
@@ -114,7 +138,8 @@ export function pickStatus(options: PickStatusOptions): Promise<StatusChoice | u
     pick.onDidChangeValue(update);
     pick.onDidAccept(async () => {
       const item = pick.selectedItems[0] ?? pick.activeItems[0];
-      const choice = item?.choice ?? (pick.value.trim() ? { status_text: pick.value.trim(), emoji_name: '' } : undefined);
+      const choice =
+        item?.choice ?? (pick.value.trim() ? { status_text: pick.value.trim(), emoji_name: '' } : undefined);
       if (!choice) return;
       pick.busy = true;
       pick.enabled = false;

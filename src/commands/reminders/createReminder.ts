@@ -37,25 +37,51 @@ export interface CreateReminderArgs {
 const TITLE = vscode.l10n.t('Team Chat: Create Reminder');
 
 /** Returns the new reminder's id, or undefined when nothing was created. */
-export async function createReminder(current: CurrentSession, args: CreateReminderArgs = {}, files?: FileReminders): Promise<number | FileReminder | undefined> {
+export async function createReminder(
+  current: CurrentSession,
+  args: CreateReminderArgs = {},
+  files?: FileReminders,
+): Promise<number | FileReminder | undefined> {
   const selection = selectionParts();
   if (!selection && typeof args.messageId !== 'number') {
-    throw new UserFacingError(vscode.l10n.t('Select the code to be reminded about in an editor first (or use "Remind me" on a message in a topic view).'));
+    throw new UserFacingError(
+      vscode.l10n.t(
+        'Select the code to be reminded about in an editor first (or use "Remind me" on a message in a topic view).',
+      ),
+    );
   }
   const interactive = args.when === undefined && !args.onOpen;
   const onOpen: vscode.QuickPickItem | undefined =
-    selection && files ? { label: vscode.l10n.t('$(file-code) When I next open this file'), description: vscode.l10n.t('{0}, on this machine', selection.path) } : undefined;
-  const picked = args.onOpen ? NOT_A_TIME : args.when !== undefined ? new Date(args.when * 1000) : onOpen ? await pickWhen(TITLE, { notATime: onOpen }) : await pickWhen(TITLE);
+    selection && files
+      ? {
+          label: vscode.l10n.t('$(file-code) When I next open this file'),
+          description: vscode.l10n.t('{0}, on this machine', selection.path),
+        }
+      : undefined;
+  const picked = args.onOpen
+    ? NOT_A_TIME
+    : args.when !== undefined
+      ? new Date(args.when * 1000)
+      : onOpen
+        ? await pickWhen(TITLE, { notATime: onOpen })
+        : await pickWhen(TITLE);
   if (!picked) return undefined;
   if (picked === NOT_A_TIME) {
-    if (!selection || !files) throw new UserFacingError(vscode.l10n.t('Select the code to be reminded about in an editor first.'));
+    if (!selection || !files)
+      throw new UserFacingError(vscode.l10n.t('Select the code to be reminded about in an editor first.'));
     let remark = args.note;
     if (remark === undefined) {
-      remark = await vscode.window.showInputBox({ title: TITLE, prompt: vscode.l10n.t('A note for when you open the file (optional)'), ignoreFocusOut: true });
+      remark = await vscode.window.showInputBox({
+        title: TITLE,
+        prompt: vscode.l10n.t('A note for when you open the file (optional)'),
+        ignoreFocusOut: true,
+      });
       if (remark === undefined) return undefined;
     }
     const reminder = await files.add(selection.uri, { start: selection.startLine, end: selection.endLine }, remark);
-    void vscode.window.showInformationMessage(vscode.l10n.t('You will be reminded the next time you open {0}.', selection.path));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('You will be reminded the next time you open {0}.', selection.path),
+    );
     return reminder;
   }
   const when = picked;
@@ -70,7 +96,12 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
 
   let remark = args.note;
   if (remark === undefined && interactive && selection) {
-    remark = await vscode.window.showInputBox({ title: TITLE, prompt: vscode.l10n.t('A note above the code (optional)'), placeHolder: vscode.l10n.t('e.g. Refactor this once the API lands'), ignoreFocusOut: true });
+    remark = await vscode.window.showInputBox({
+      title: TITLE,
+      prompt: vscode.l10n.t('A note above the code (optional)'),
+      placeHolder: vscode.l10n.t('e.g. Refactor this once the API lands'),
+      ignoreFocusOut: true,
+    });
     if (remark === undefined) return undefined;
   }
 
@@ -80,7 +111,10 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
     note = buildNote(parts);
     if (level < FL.reminderNote) {
       const choice = await vscode.window.showWarningMessage(
-        vscode.l10n.t('This chat server (feature level {0}) cannot keep a note on a reminder, so the selection would not be in it.', level),
+        vscode.l10n.t(
+          'This chat server (feature level {0}) cannot keep a note on a reminder, so the selection would not be in it.',
+          level,
+        ),
         { modal: true },
         vscode.l10n.t('Create Without the Note'),
       );
@@ -97,11 +131,21 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
         const shortened = buildTruncatedNote(parts, max);
         if (!shortened) throw error;
         const shorten = vscode.l10n.t('Shorten the Selection');
-        const accept = args.truncate ?? (await vscode.window.showWarningMessage(
-          error.message,
-          { modal: true, detail: vscode.l10n.t('The selection is too long for the note. Shorten it to fit (it ends with "…")? {0}:{1}-{2} stays in the note.', selection.path, selection.startLine, selection.endLine) },
-          shorten,
-        )) === shorten;
+        const accept =
+          args.truncate ??
+          (await vscode.window.showWarningMessage(
+            error.message,
+            {
+              modal: true,
+              detail: vscode.l10n.t(
+                'The selection is too long for the note. Shorten it to fit (it ends with "…")? {0}:{1}-{2} stays in the note.',
+                selection.path,
+                selection.startLine,
+                selection.endLine,
+              ),
+            },
+            shorten,
+          )) === shorten;
         if (!accept) return undefined;
         note = shortened;
       }
@@ -109,7 +153,11 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
   }
 
   if (when.getTime() <= Date.now()) {
-    throw new ValidationError(vscode.l10n.t('{0} is in the past. Pick a later time.', describeWhen(when, new Date())), 'POST /reminders', 'scheduled_delivery_timestamp');
+    throw new ValidationError(
+      vscode.l10n.t('{0} is in the past. Pick a later time.', describeWhen(when, new Date())),
+      'POST /reminders',
+      'scheduled_delivery_timestamp',
+    );
   }
   const at = when;
   const { reminder_id } = await withNotification(vscode.l10n.t('Creating the reminder…'), (signal) =>
@@ -123,9 +171,14 @@ export async function createReminder(current: CurrentSession, args: CreateRemind
       { signal },
     ),
   );
-  void vscode.window.showInformationMessage(vscode.l10n.t('Reminder set for {0}.', describeWhen(at, new Date())), vscode.l10n.t('Show Reminders')).then((c) => {
-    if (c) void vscode.commands.executeCommand(Commands.listReminders);
-  });
+  void vscode.window
+    .showInformationMessage(
+      vscode.l10n.t('Reminder set for {0}.', describeWhen(at, new Date())),
+      vscode.l10n.t('Show Reminders'),
+    )
+    .then((c) => {
+      if (c) void vscode.commands.executeCommand(Commands.listReminders);
+    });
   return reminder_id;
 }
 
@@ -136,12 +189,17 @@ function postReminderCheck(current: CurrentSession, note: string): void {
 
 /** The selection of the active editor, or of a visible one (the topic view may have the focus). */
 function selectionParts(): (Omit<NoteParts, 'remark'> & { uri: vscode.Uri }) | undefined {
-  const editors = [vscode.window.activeTextEditor, ...vscode.window.visibleTextEditors].filter((e): e is vscode.TextEditor => !!e);
+  const editors = [vscode.window.activeTextEditor, ...vscode.window.visibleTextEditors].filter(
+    (e): e is vscode.TextEditor => !!e,
+  );
   const editor = editors.find((e) => !e.selection.isEmpty && e.document.getText(e.selection).trim() !== '');
   if (!editor) return undefined;
   const { selection, document } = editor;
   // A selection ending at column 0 does not really include that line.
-  const endLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line - 1 : selection.end.line;
+  const endLine =
+    selection.end.character === 0 && selection.end.line > selection.start.line
+      ? selection.end.line - 1
+      : selection.end.line;
   return {
     uri: document.uri,
     path: vscode.workspace.asRelativePath(document.uri, false).replace(/\\/g, '/'),
@@ -164,10 +222,11 @@ async function pickLinkedMessage(current: CurrentSession): Promise<number | null
   if (!choice) return undefined;
   if (choice.id === 'none') return null;
 
-  const ch = await vscode.window.showQuickPick(
-    channelChoices(current.store, 'view'),
-    { title: TITLE, placeHolder: vscode.l10n.t('Channel of the message'), ignoreFocusOut: true },
-  );
+  const ch = await vscode.window.showQuickPick(channelChoices(current.store, 'view'), {
+    title: TITLE,
+    placeHolder: vscode.l10n.t('Channel of the message'),
+    ignoreFocusOut: true,
+  });
   if (!ch) return undefined;
   const topics = await current.store.loadTopics(ch.streamId);
   const tp = await vscode.window.showQuickPick(
@@ -176,7 +235,17 @@ async function pickLinkedMessage(current: CurrentSession): Promise<number | null
   );
   if (!tp) return undefined;
   const { messages } = await withNotification(vscode.l10n.t('Loading messages…'), (signal) =>
-    getMessages(current.client, { anchor: 'newest', num_before: 20, num_after: 0, narrow: [channel(ch.streamId), topicTerm(tp.topic)], apply_markdown: false }, { signal }),
+    getMessages(
+      current.client,
+      {
+        anchor: 'newest',
+        num_before: 20,
+        num_after: 0,
+        narrow: [channel(ch.streamId), topicTerm(tp.topic)],
+        apply_markdown: false,
+      },
+      { signal },
+    ),
   );
   const msg = await vscode.window.showQuickPick(
     [...messages].reverse().map((m: Message) => ({
@@ -185,7 +254,12 @@ async function pickLinkedMessage(current: CurrentSession): Promise<number | null
       detail: m.content.replace(/\s+/g, ' ').slice(0, 160),
       id: m.id,
     })),
-    { title: TITLE, placeHolder: vscode.l10n.t('The message to link (newest first)'), matchOnDetail: true, ignoreFocusOut: true },
+    {
+      title: TITLE,
+      placeHolder: vscode.l10n.t('The message to link (newest first)'),
+      matchOnDetail: true,
+      ignoreFocusOut: true,
+    },
   );
   return msg?.id;
 }

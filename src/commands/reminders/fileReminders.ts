@@ -26,8 +26,15 @@ function isFileReminder(v: unknown): v is FileReminder {
   if (typeof v !== 'object' || v === null) return false;
   const r = v as Record<string, unknown>;
   const lines = r.lines as Record<string, unknown> | undefined;
-  return typeof r.id === 'string' && typeof r.uri === 'string' && typeof r.path === 'string' && typeof r.remark === 'string' &&
-    typeof r.created === 'number' && typeof lines?.start === 'number' && typeof lines.end === 'number';
+  return (
+    typeof r.id === 'string' &&
+    typeof r.uri === 'string' &&
+    typeof r.path === 'string' &&
+    typeof r.remark === 'string' &&
+    typeof r.created === 'number' &&
+    typeof lines?.start === 'number' &&
+    typeof lines.end === 'number'
+  );
 }
 
 export class FileReminders implements vscode.Disposable {
@@ -65,7 +72,10 @@ export class FileReminders implements vscode.Disposable {
   }
 
   async remove(id: string): Promise<void> {
-    await this.memento.update(KEY, this.list().filter((r) => r.id !== id));
+    await this.memento.update(
+      KEY,
+      this.list().filter((r) => r.id !== id),
+    );
   }
 
   #visibleNow(): Set<string> {
@@ -84,7 +94,10 @@ export class FileReminders implements vscode.Disposable {
     await this.remove(reminder.id);
     this.#onDidRemind.fire(reminder);
     const where = formatLineReference(reminder.path, reminder.lines);
-    const text = reminder.remark === '' ? vscode.l10n.t('Reminder: {0}', where) : vscode.l10n.t('Reminder: {0} ({1})', reminder.remark, where);
+    const text =
+      reminder.remark === ''
+        ? vscode.l10n.t('Reminder: {0}', where)
+        : vscode.l10n.t('Reminder: {0} ({1})', reminder.remark, where);
     const choice = await vscode.window.showInformationMessage(text, vscode.l10n.t('Show the Lines'));
     if (choice) await openAt(vscode.Uri.parse(reminder.uri), reminder.lines);
   }

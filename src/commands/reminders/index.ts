@@ -16,7 +16,12 @@ const commands = (files: FileReminders): CommandDeclaration[] => [
     scripted: 'report',
     run: ({ current }, args?: CreateReminderArgs) => createReminder(current, args ?? {}, files),
   },
-  { id: Commands.listReminders, session: true, failure: vscode.l10n.t('Could not show the reminders'), run: ({ services, current }) => listReminders(services, current) },
+  {
+    id: Commands.listReminders,
+    session: true,
+    failure: vscode.l10n.t('Could not show the reminders'),
+    run: ({ services, current }) => listReminders(services, current),
+  },
   {
     // By `{ reminderId }` (true when deleted), else from the list (false).
     id: Commands.deleteReminder,

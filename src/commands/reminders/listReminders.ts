@@ -33,7 +33,10 @@ export function noteLocation(note: string): { path: string; start: number; end: 
 }
 
 function excerpt(text: string, max = 120): string {
-  const flat = text.replace(/```[^\n]*\n?/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/```[^\n]*\n?/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const chars = [...flat];
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
 }
@@ -42,12 +45,19 @@ function excerpt(text: string, max = 120): string {
 export function requireReminders(current: CurrentSession): void {
   if (current.store.featureLevel >= FL.reminders) return;
   throw new UserFacingError(
-    vscode.l10n.t('This chat server does not support reminders (its feature level is {0}; reminders need {1}, Zulip 11.0 or later).', current.store.featureLevel, FL.reminders),
+    vscode.l10n.t(
+      'This chat server does not support reminders (its feature level is {0}; reminders need {1}, Zulip 11.0 or later).',
+      current.store.featureLevel,
+      FL.reminders,
+    ),
   );
 }
 
 type ReminderItem = vscode.QuickPickItem & { reminder: Reminder };
-const DELETE_BUTTON: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: vscode.l10n.t('Delete reminder') };
+const DELETE_BUTTON: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('trash'),
+  tooltip: vscode.l10n.t('Delete reminder'),
+};
 
 export function listReminders(services: Services, current: CurrentSession): void {
   requireReminders(current);
@@ -62,7 +72,14 @@ export function listReminders(services: Services, current: CurrentSession): void
       const target = r.reminder_target_message_id;
       return {
         label: `${r.failed ? '$(error) ' : '$(bell) '}${describeWhen(new Date(r.scheduled_delivery_timestamp * 1000), now)}`,
-        description: [typeof target === 'number' ? vscode.l10n.t('linked to message {0}', target) : vscode.l10n.t('no linked message'), r.failed ? vscode.l10n.t('failed') : ''].filter(Boolean).join(' · '),
+        description: [
+          typeof target === 'number'
+            ? vscode.l10n.t('linked to message {0}', target)
+            : vscode.l10n.t('no linked message'),
+          r.failed ? vscode.l10n.t('failed') : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
         detail: excerpt(note) || vscode.l10n.t('(no note)'),
         buttons: [DELETE_BUTTON],
         reminder: r,
@@ -71,7 +88,10 @@ export function listReminders(services: Services, current: CurrentSession): void
   };
   const refresh = (): void => {
     pick.items = items();
-    pick.placeholder = pick.items.length === 0 ? vscode.l10n.t('No pending reminders. Select code and run "Team Chat: Create Reminder from Selection".') : vscode.l10n.t('Pick a reminder for its actions; the trash button deletes it.');
+    pick.placeholder =
+      pick.items.length === 0
+        ? vscode.l10n.t('No pending reminders. Select code and run "Team Chat: Create Reminder from Selection".')
+        : vscode.l10n.t('Pick a reminder for its actions; the trash button deletes it.');
   };
   refresh();
   const disposables: vscode.Disposable[] = [
@@ -98,11 +118,24 @@ async function reminderActions(services: Services, current: CurrentSession, r: R
   const note = reminderNote(r);
   const location = noteLocation(note);
   const actions = [
-    ...(location ? [{ label: vscode.l10n.t('$(go-to-file) Open {0}', `${location.path}:${location.start}${location.end !== location.start ? `-${location.end}` : ''}`), id: 'open' as const }] : []),
+    ...(location
+      ? [
+          {
+            label: vscode.l10n.t(
+              '$(go-to-file) Open {0}',
+              `${location.path}:${location.start}${location.end !== location.start ? `-${location.end}` : ''}`,
+            ),
+            id: 'open' as const,
+          },
+        ]
+      : []),
     { label: vscode.l10n.t('$(copy) Copy the note'), id: 'copy' as const },
     { label: vscode.l10n.t('$(trash) Delete the reminder'), id: 'delete' as const },
   ];
-  const choice = await vscode.window.showQuickPick(actions, { title: TITLE, placeHolder: excerpt(note, 80) || vscode.l10n.t('Reminder') });
+  const choice = await vscode.window.showQuickPick(actions, {
+    title: TITLE,
+    placeHolder: excerpt(note, 80) || vscode.l10n.t('Reminder'),
+  });
   if (!choice) return;
   if (choice.id === 'copy') await vscode.env.clipboard.writeText(note);
   else if (choice.id === 'delete') await removeReminder(services, current, r.reminder_id);
@@ -137,5 +170,7 @@ async function removeReminder(services: Services, current: CurrentSession, remin
 }
 
 export function deleteById(current: CurrentSession, reminderId: number): Promise<unknown> {
-  return withNotification(vscode.l10n.t('Deleting the reminder…'), (signal) => apiDeleteReminder(current.client, { reminder_id: reminderId }, { signal }));
+  return withNotification(vscode.l10n.t('Deleting the reminder…'), (signal) =>
+    apiDeleteReminder(current.client, { reminder_id: reminderId }, { signal }),
+  );
 }

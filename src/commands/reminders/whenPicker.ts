@@ -18,7 +18,11 @@ export interface WhenPickOptions {
 export const NOT_A_TIME = 'notATime';
 
 export function pickWhen(title: string, options?: WhenPickOptions, now?: () => Date): Promise<Date | undefined>;
-export function pickWhen(title: string, options: WhenPickOptions & { notATime: vscode.QuickPickItem }, now?: () => Date): Promise<Date | typeof NOT_A_TIME | undefined>;
+export function pickWhen(
+  title: string,
+  options: WhenPickOptions & { notATime: vscode.QuickPickItem },
+  now?: () => Date,
+): Promise<Date | typeof NOT_A_TIME | undefined>;
 export async function pickWhen(
   title: string,
   options: WhenPickOptions & { notATime?: vscode.QuickPickItem } = {},
@@ -27,12 +31,25 @@ export async function pickWhen(
   const start = now();
   type Item = vscode.QuickPickItem & { date?: Date; notATime?: boolean };
   const items: Item[] = [
-    ...(options.notATime ? [{ ...options.notATime, notATime: true }, { label: '', kind: vscode.QuickPickItemKind.Separator }] : []),
-    ...whenPresets(start).map((p) => ({ label: `$(clock) ${p.label}`, description: describeWhen(p.date, start), date: p.date })),
+    ...(options.notATime
+      ? [
+          { ...options.notATime, notATime: true },
+          { label: '', kind: vscode.QuickPickItemKind.Separator },
+        ]
+      : []),
+    ...whenPresets(start).map((p) => ({
+      label: `$(clock) ${p.label}`,
+      description: describeWhen(p.date, start),
+      date: p.date,
+    })),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { label: customLabel(), description: vscode.l10n.t('YYYY-MM-DD HH:MM or +2h') },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: options.placeHolder ?? vscode.l10n.t('When should the reminder arrive?'), ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title,
+    placeHolder: options.placeHolder ?? vscode.l10n.t('When should the reminder arrive?'),
+    ignoreFocusOut: true,
+  });
   if (!picked) return undefined;
   if (picked.notATime) return NOT_A_TIME;
   if (picked.date) return picked.date;
@@ -40,7 +57,11 @@ export async function pickWhen(
 }
 
 /** Strictly parsed; the box shows the understood time (or what is wrong) while typing. */
-export async function askCustomWhen(title: string, options: WhenPickOptions = {}, now: () => Date = () => new Date()): Promise<Date | undefined> {
+export async function askCustomWhen(
+  title: string,
+  options: WhenPickOptions = {},
+  now: () => Date = () => new Date(),
+): Promise<Date | undefined> {
   const understood = options.understood ?? ((when: string) => vscode.l10n.t('Remind {0}', when));
   const text = await vscode.window.showInputBox({
     title,

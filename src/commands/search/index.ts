@@ -24,7 +24,9 @@ export const RECENT_SEARCHES = 10;
 const RECENT_KEY = 'teamChat.recentSearches';
 
 function queryArg(value: unknown): string | undefined {
-  return typeof value === 'object' && value !== null && typeof (value as { query?: unknown }).query === 'string' ? (value as { query: string }).query : undefined;
+  return typeof value === 'object' && value !== null && typeof (value as { query?: unknown }).query === 'string'
+    ? (value as { query: string }).query
+    : undefined;
 }
 
 /**
@@ -34,14 +36,18 @@ function queryArg(value: unknown): string | undefined {
 async function nearDate(current: CurrentSession, narrow: Narrow, date: Date): Promise<number | undefined> {
   requireGoToDate(current);
   const first = await firstMessageAt(current.client, [...narrow.terms], date);
-  if (!first) void vscode.window.showInformationMessage(vscode.l10n.t('No match on or after {0}: the newest matches are listed.', dayText(date)));
+  if (!first)
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('No match on or after {0}: the newest matches are listed.', dayText(date)),
+    );
   return first?.id;
 }
 
 export function register(services: Services, results: SearchResultsView): void {
   const state = services.context.globalState;
   const recent = (): string[] => state.get<string[]>(RECENT_KEY) ?? [];
-  const remember = (query: string): Thenable<void> => state.update(RECENT_KEY, [query, ...recent().filter((q) => q !== query)].slice(0, RECENT_SEARCHES));
+  const remember = (query: string): Thenable<void> =>
+    state.update(RECENT_KEY, [query, ...recent().filter((q) => q !== query)].slice(0, RECENT_SEARCHES));
 
   registerCommands(services, [
     {
@@ -69,6 +75,10 @@ export function register(services: Services, results: SearchResultsView): void {
         await results.show(text, parsed.narrow, near);
       },
     },
-    { id: Commands.clearSearchResults, failure: vscode.l10n.t('Could not clear the search results'), run: () => results.clear() },
+    {
+      id: Commands.clearSearchResults,
+      failure: vscode.l10n.t('Could not clear the search results'),
+      run: () => results.clear(),
+    },
   ]);
 }

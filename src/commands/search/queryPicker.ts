@@ -10,7 +10,8 @@ import { showUntilDone } from '../../ui/quickInput';
 import { operatorHints, queryErrorText } from './queryText';
 
 interface Item extends vscode.QuickPickItem {
-  readonly action: { kind: 'search' } | { kind: 'recent'; query: string } | { kind: 'insert'; text: string } | { kind: 'none' };
+  readonly action:
+    { kind: 'search' } | { kind: 'recent'; query: string } | { kind: 'insert'; text: string } | { kind: 'none' };
 }
 
 export interface PickedQuery {
@@ -18,10 +19,16 @@ export interface PickedQuery {
   readonly query: SearchQuery;
 }
 
-export function pickSearchQuery(directory: SearchDirectory, recent: readonly string[], initial = ''): Promise<PickedQuery | undefined> {
+export function pickSearchQuery(
+  directory: SearchDirectory,
+  recent: readonly string[],
+  initial = '',
+): Promise<PickedQuery | undefined> {
   const pick = vscode.window.createQuickPick<Item>();
   pick.title = vscode.l10n.t('Search Messages');
-  pick.placeholder = vscode.l10n.t('Words to find, and operators: channel:, topic:, sender:, has:, is:… (pick one below to add it)');
+  pick.placeholder = vscode.l10n.t(
+    'Words to find, and operators: channel:, topic:, sender:, has:, is:… (pick one below to add it)',
+  );
   pick.matchOnDescription = false;
   pick.ignoreFocusOut = true;
   pick.value = initial;
@@ -33,20 +40,53 @@ export function pickSearchQuery(directory: SearchDirectory, recent: readonly str
     if (text.trim() !== '') {
       const parsed = parseSearchQuery(text, directory);
       if (parsed.ok) {
-        items.push({ label: text, description: vscode.l10n.t('Search'), iconPath: new vscode.ThemeIcon('search'), alwaysShow: true, action: { kind: 'search' } });
+        items.push({
+          label: text,
+          description: vscode.l10n.t('Search'),
+          iconPath: new vscode.ThemeIcon('search'),
+          alwaysShow: true,
+          action: { kind: 'search' },
+        });
       } else {
         // What is wrong beside the query, how to fix it on a line of its own: neither is cut off.
         const { problem, hint } = queryErrorText(parsed.error);
-        items.push({ label: text, description: problem, detail: hint, iconPath: new vscode.ThemeIcon('error'), alwaysShow: true, action: { kind: 'none' } });
+        items.push({
+          label: text,
+          description: problem,
+          detail: hint,
+          iconPath: new vscode.ThemeIcon('error'),
+          alwaysShow: true,
+          action: { kind: 'none' },
+        });
       }
     }
     const recents = recent.filter((q) => q !== text);
     if (recents.length > 0) {
-      items.push({ label: vscode.l10n.t('Recent searches'), kind: vscode.QuickPickItemKind.Separator, action: { kind: 'none' } });
-      for (const q of recents) items.push({ label: q, iconPath: new vscode.ThemeIcon('history'), alwaysShow: true, action: { kind: 'recent', query: q } });
+      items.push({
+        label: vscode.l10n.t('Recent searches'),
+        kind: vscode.QuickPickItemKind.Separator,
+        action: { kind: 'none' },
+      });
+      for (const q of recents)
+        items.push({
+          label: q,
+          iconPath: new vscode.ThemeIcon('history'),
+          alwaysShow: true,
+          action: { kind: 'recent', query: q },
+        });
     }
-    items.push({ label: vscode.l10n.t('Operators'), kind: vscode.QuickPickItemKind.Separator, action: { kind: 'none' } });
-    for (const h of hints) items.push({ label: h.insert, description: h.description, alwaysShow: true, action: { kind: 'insert', text: h.insert } });
+    items.push({
+      label: vscode.l10n.t('Operators'),
+      kind: vscode.QuickPickItemKind.Separator,
+      action: { kind: 'none' },
+    });
+    for (const h of hints)
+      items.push({
+        label: h.insert,
+        description: h.description,
+        alwaysShow: true,
+        action: { kind: 'insert', text: h.insert },
+      });
     pick.items = items;
   };
 

@@ -19,7 +19,9 @@ export interface ServerInfoArgs {
 export function register(services: Services): void {
   registerCommands(services, [
     {
-      id: Commands.openSettings, session: true, failure: vscode.l10n.t('Could not open the settings'),
+      id: Commands.openSettings,
+      session: true,
+      failure: vscode.l10n.t('Could not open the settings'),
       // The page's code (the settings' zod schemas among it) loads when it is first opened.
       run: async ({ services: s }) => (await import('../../webviews/settings/panel')).SettingsPanel.show(s),
     },
@@ -56,7 +58,9 @@ async function showServerInfo(services: Services, args?: ServerInfoArgs): Promis
     realmUrl = normalizeRealmUrl(typed);
   }
   const where = realmUrl ?? services.sessions.current?.account.realmUrl ?? '';
-  const model = await withNotification(vscode.l10n.t('Asking {0} about itself…', where), (signal) => fetchServerInfo(services, realmUrl, signal));
+  const model = await withNotification(vscode.l10n.t('Asking {0} about itself…', where), (signal) =>
+    fetchServerInfo(services, realmUrl, signal),
+  );
   ServerInfoPanel.show(services, model);
   return model;
 }

@@ -37,9 +37,17 @@ export function commentSyntaxOf(config: unknown): CommentSyntax | undefined {
   const comments = (config as { comments?: { lineComment?: unknown; blockComment?: unknown } } | null)?.comments;
   if (typeof comments !== 'object' || comments === null) return undefined;
   const lc = comments.lineComment;
-  const line = typeof lc === 'string' ? lc : typeof (lc as { comment?: unknown } | null)?.comment === 'string' ? (lc as { comment: string }).comment : undefined;
+  const line =
+    typeof lc === 'string'
+      ? lc
+      : typeof (lc as { comment?: unknown } | null)?.comment === 'string'
+        ? (lc as { comment: string }).comment
+        : undefined;
   const bc = comments.blockComment;
-  const block = Array.isArray(bc) && bc.length === 2 && typeof bc[0] === 'string' && typeof bc[1] === 'string' ? ([bc[0], bc[1]] as const) : undefined;
+  const block =
+    Array.isArray(bc) && bc.length === 2 && typeof bc[0] === 'string' && typeof bc[1] === 'string'
+      ? ([bc[0], bc[1]] as const)
+      : undefined;
   if (!line && !block) return undefined;
   return { line: line || undefined, block };
 }
@@ -49,12 +57,18 @@ export function commentSyntaxOf(config: unknown): CommentSyntax | undefined {
  * non-blank line (blank lines stay empty); else one block around them, after the first line's
  * indentation. `none` when the language has neither.
  */
-export function commentLines(lines: readonly string[], syntax: CommentSyntax | undefined): { lines: string[]; commented: 'line' | 'block' | 'none' } {
+export function commentLines(
+  lines: readonly string[],
+  syntax: CommentSyntax | undefined,
+): { lines: string[]; commented: 'line' | 'block' | 'none' } {
   const indentOf = (l: string) => /^\s*/.exec(l)![0].length;
   if (syntax?.line) {
     const filled = lines.filter((l) => l.trim() !== '');
     const common = filled.length === 0 ? 0 : Math.min(...filled.map(indentOf));
-    return { lines: lines.map((l) => (l.trim() === '' ? l : `${l.slice(0, common)}${syntax.line} ${l.slice(common)}`)), commented: 'line' };
+    return {
+      lines: lines.map((l) => (l.trim() === '' ? l : `${l.slice(0, common)}${syntax.line} ${l.slice(common)}`)),
+      commented: 'line',
+    };
   }
   if (syntax?.block && lines.length > 0) {
     const [open, close] = syntax.block;

@@ -17,10 +17,16 @@ export interface ComposeTarget {
 
 export const noComposeTarget: ComposeTarget = { insertIntoCompose: () => false };
 
-export async function insertSnippetIntoCompose(current: CurrentSession, target: ComposeTarget, arg?: unknown): Promise<boolean> {
+export async function insertSnippetIntoCompose(
+  current: CurrentSession,
+  target: ComposeTarget,
+  arg?: unknown,
+): Promise<boolean> {
   const snippet = await resolveSnippet(current, snippetIdOf(arg), vscode.l10n.t('Snippet to insert into the message'));
   if (!snippet) return false;
   if (await target.insertIntoCompose(snippet.content)) return true;
-  void vscode.window.showInformationMessage(vscode.l10n.t('Open a topic first (Topics view): the snippet goes into its compose box.'));
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('Open a topic first (Topics view): the snippet goes into its compose box.'),
+  );
   return false;
 }

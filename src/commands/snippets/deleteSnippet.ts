@@ -24,6 +24,8 @@ export async function deleteSnippet(current: CurrentSession, arg?: DeleteSnippet
     );
     if (choice !== del) return false;
   }
-  await withNotification(vscode.l10n.t('Deleting the snippet…'), (signal) => deleteSavedSnippet(current.client, { saved_snippet_id: snippet.id }, { signal }));
+  await withNotification(vscode.l10n.t('Deleting the snippet…'), (signal) =>
+    deleteSavedSnippet(current.client, { saved_snippet_id: snippet.id }, { signal }),
+  );
   return true;
 }

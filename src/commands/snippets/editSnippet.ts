@@ -74,19 +74,35 @@ export class SnippetEditors extends Disposable implements vscode.CodeLensProvide
     if (!entry) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     return [
-      new vscode.CodeLens(top, { title: vscode.l10n.t('$(save) Save snippet "{0}"', entry.title), command: Commands.saveSnippetEdit, arguments: [{ uri: doc.uri.toString() }] }),
-      new vscode.CodeLens(top, { title: vscode.l10n.t('$(edit) Change title…'), command: Commands.editSnippetTitle, arguments: [{ uri: doc.uri.toString() }] }),
+      new vscode.CodeLens(top, {
+        title: vscode.l10n.t('$(save) Save snippet "{0}"', entry.title),
+        command: Commands.saveSnippetEdit,
+        arguments: [{ uri: doc.uri.toString() }],
+      }),
+      new vscode.CodeLens(top, {
+        title: vscode.l10n.t('$(edit) Change title…'),
+        command: Commands.editSnippetTitle,
+        arguments: [{ uri: doc.uri.toString() }],
+      }),
     ];
   }
 
   #updateContext(): Thenable<unknown> {
     const uri = vscode.window.activeTextEditor?.document.uri;
-    return vscode.commands.executeCommand('setContext', ContextKeys.snippetEditorActive, uri !== undefined && this.#entries.has(uri.toString()));
+    return vscode.commands.executeCommand(
+      'setContext',
+      ContextKeys.snippetEditorActive,
+      uri !== undefined && this.#entries.has(uri.toString()),
+    );
   }
 }
 
 /** Opens the tab (returns its URI), or with `title`/`content` saves directly (returns true). */
-export async function editSnippet(current: CurrentSession, editors: SnippetEditors, arg?: EditSnippetArgs): Promise<string | boolean | undefined> {
+export async function editSnippet(
+  current: CurrentSession,
+  editors: SnippetEditors,
+  arg?: EditSnippetArgs,
+): Promise<string | boolean | undefined> {
   const snippet = await resolveSnippet(current, snippetIdOf(arg), vscode.l10n.t('Snippet to edit'));
   if (!snippet) return undefined;
   if (arg?.title !== undefined || arg?.content !== undefined) {
@@ -99,9 +115,17 @@ export async function editSnippet(current: CurrentSession, editors: SnippetEdito
     return open.uri.toString();
   }
   const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: snippet.content });
-  editors.add(doc, { snippetId: snippet.id, accountId: current.account.id, originalTitle: snippet.title, title: snippet.title });
+  editors.add(doc, {
+    snippetId: snippet.id,
+    accountId: current.account.id,
+    originalTitle: snippet.title,
+    title: snippet.title,
+  });
   await vscode.window.showTextDocument(doc, { preview: false });
-  void vscode.window.setStatusBarMessage(vscode.l10n.t('Editing the snippet "{0}": use "Save snippet" above the text when done.', snippet.title), 8000);
+  void vscode.window.setStatusBarMessage(
+    vscode.l10n.t('Editing the snippet "{0}": use "Save snippet" above the text when done.', snippet.title),
+    8000,
+  );
   return doc.uri.toString();
 }
 
@@ -111,14 +135,22 @@ function entryFor(editors: SnippetEditors, arg: unknown): { doc: vscode.TextDocu
     ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uriText)
     : vscode.window.activeTextEditor?.document;
   const entry = doc && editors.get(doc.uri);
-  if (!doc || !entry) throw new UserFacingError(vscode.l10n.t('This tab is not a snippet being edited. Use "Team Chat: Edit Snippet…" first.'));
+  if (!doc || !entry)
+    throw new UserFacingError(
+      vscode.l10n.t('This tab is not a snippet being edited. Use "Team Chat: Edit Snippet…" first.'),
+    );
   return { doc, entry };
 }
 
 /** `teamChat.saveSnippetEdit`: sends the tab's text (and a changed title), then closes the tab. */
-export async function saveSnippetEdit(current: CurrentSession, editors: SnippetEditors, arg?: unknown): Promise<boolean> {
+export async function saveSnippetEdit(
+  current: CurrentSession,
+  editors: SnippetEditors,
+  arg?: unknown,
+): Promise<boolean> {
   const { doc, entry } = entryFor(editors, arg);
-  if (current.account.id !== entry.accountId) throw new UserFacingError(vscode.l10n.t('This snippet belongs to another account: switch back to it to save.'));
+  if (current.account.id !== entry.accountId)
+    throw new UserFacingError(vscode.l10n.t('This snippet belongs to another account: switch back to it to save.'));
   await patch(current, entry.snippetId, {
     title: entry.title !== entry.originalTitle ? entry.title : undefined,
     content: doc.getText(),
@@ -131,7 +163,11 @@ export async function saveSnippetEdit(current: CurrentSession, editors: SnippetE
 }
 
 /** `teamChat.editSnippetTitle`: a new title for the snippet in the tab (sent with "Save snippet"); `{ uri, title }` skips the box. */
-export async function editSnippetTitle(current: CurrentSession, editors: SnippetEditors, arg?: unknown): Promise<string | undefined> {
+export async function editSnippetTitle(
+  current: CurrentSession,
+  editors: SnippetEditors,
+  arg?: unknown,
+): Promise<string | undefined> {
   const found = entryFor(editors, arg);
   const given = isRecord(arg) ? arg.title : undefined;
   let title: string | undefined;
@@ -139,7 +175,10 @@ export async function editSnippetTitle(current: CurrentSession, editors: Snippet
     checkTitle(current.client, given);
     title = given;
   } else {
-    title = await askTitle(current.client, { value: found.entry.title, prompt: vscode.l10n.t('The snippet\'s new title, sent with "Save snippet"') });
+    title = await askTitle(current.client, {
+      value: found.entry.title,
+      prompt: vscode.l10n.t('The snippet\'s new title, sent with "Save snippet"'),
+    });
   }
   if (title === undefined) return undefined;
   found.entry.title = title;
@@ -147,7 +186,11 @@ export async function editSnippetTitle(current: CurrentSession, editors: Snippet
   return title;
 }
 
-async function patch(current: CurrentSession, snippetId: number, change: { title?: string; content?: string }): Promise<void> {
+async function patch(
+  current: CurrentSession,
+  snippetId: number,
+  change: { title?: string; content?: string },
+): Promise<void> {
   if (change.title !== undefined) checkTitle(current.client, change.title);
   await withNotification(vscode.l10n.t('Saving the snippet…'), (signal) =>
     updateSavedSnippet(current.client, { saved_snippet_id: snippetId, ...change }, { signal }),

@@ -24,19 +24,59 @@ export function register(services: Services, options: { compose?: ComposeTarget 
   // Scripted callers read a result (false / undefined), so failures are shown, not thrown.
   const scripted = 'report' as const;
   registerCommands(services, [
-    { id: Commands.insertSnippet, session: true, failure: vscode.l10n.t('Could not insert the snippet'), scripted, run: ({ current }, arg?: unknown) => insertSnippet(current, arg) },
     {
-      id: Commands.insertSnippetIntoCompose, session: true, failure: vscode.l10n.t('Could not insert the snippet'), scripted, failed: false,
+      id: Commands.insertSnippet,
+      session: true,
+      failure: vscode.l10n.t('Could not insert the snippet'),
+      scripted,
+      run: ({ current }, arg?: unknown) => insertSnippet(current, arg),
+    },
+    {
+      id: Commands.insertSnippetIntoCompose,
+      session: true,
+      failure: vscode.l10n.t('Could not insert the snippet'),
+      scripted,
+      failed: false,
       run: ({ current }, arg?: unknown) => insertSnippetIntoCompose(current, compose, arg),
     },
     {
-      id: Commands.saveSelectionAsSnippet, session: true, failure: vscode.l10n.t('Could not save the snippet'), scripted,
+      id: Commands.saveSelectionAsSnippet,
+      session: true,
+      failure: vscode.l10n.t('Could not save the snippet'),
+      scripted,
       run: ({ current }, arg?: { title?: string }) => saveSelectionAsSnippet(current, arg),
     },
-    { id: Commands.editSnippet, session: true, failure: vscode.l10n.t('Could not save the snippet'), scripted, failed: false, run: ({ current }, arg?: EditSnippetArgs) => editSnippet(current, editors, arg) },
-    { id: Commands.saveSnippetEdit, session: true, failure: vscode.l10n.t('Could not save the snippet'), scripted, failed: false, run: ({ current }, arg?: unknown) => saveSnippetEdit(current, editors, arg) },
-    { id: Commands.editSnippetTitle, session: true, failure: vscode.l10n.t('Could not change the title'), scripted, run: ({ current }, arg?: unknown) => editSnippetTitle(current, editors, arg) },
-    { id: Commands.deleteSnippet, session: true, failure: vscode.l10n.t('Could not delete the snippet'), scripted, failed: false, run: ({ current }, arg?: DeleteSnippetArgs) => deleteSnippet(current, arg) },
+    {
+      id: Commands.editSnippet,
+      session: true,
+      failure: vscode.l10n.t('Could not save the snippet'),
+      scripted,
+      failed: false,
+      run: ({ current }, arg?: EditSnippetArgs) => editSnippet(current, editors, arg),
+    },
+    {
+      id: Commands.saveSnippetEdit,
+      session: true,
+      failure: vscode.l10n.t('Could not save the snippet'),
+      scripted,
+      failed: false,
+      run: ({ current }, arg?: unknown) => saveSnippetEdit(current, editors, arg),
+    },
+    {
+      id: Commands.editSnippetTitle,
+      session: true,
+      failure: vscode.l10n.t('Could not change the title'),
+      scripted,
+      run: ({ current }, arg?: unknown) => editSnippetTitle(current, editors, arg),
+    },
+    {
+      id: Commands.deleteSnippet,
+      session: true,
+      failure: vscode.l10n.t('Could not delete the snippet'),
+      scripted,
+      failed: false,
+      run: ({ current }, arg?: DeleteSnippetArgs) => deleteSnippet(current, arg),
+    },
   ]);
   return view;
 }
@@ -49,7 +89,9 @@ async function insertSnippet(current: CurrentSession, arg?: unknown): Promise<In
   if (!snippet) return undefined;
   const result = await insertAsComment(editor, snippet.content);
   if (result.commented === 'none') {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no comment syntax: the snippet was inserted as plain text.', editor.document.languageId));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('{0} has no comment syntax: the snippet was inserted as plain text.', editor.document.languageId),
+    );
   }
   return result;
 }

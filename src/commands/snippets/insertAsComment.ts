@@ -47,7 +47,8 @@ export async function insertAsComment(editor: vscode.TextEditor, text: string): 
 /** The comment syntax of the first extension contributing `languageId` with a configuration that declares one. */
 async function commentSyntax(languageId: string): Promise<CommentSyntax | undefined> {
   for (const ext of vscode.extensions.all) {
-    const languages = (ext.packageJSON as { contributes?: { languages?: unknown } } | undefined)?.contributes?.languages;
+    const languages = (ext.packageJSON as { contributes?: { languages?: unknown } } | undefined)?.contributes
+      ?.languages;
     if (!Array.isArray(languages)) continue;
     for (const l of languages as { id?: unknown; configuration?: unknown }[]) {
       if (l.id !== languageId || typeof l.configuration !== 'string') continue;

@@ -21,7 +21,11 @@ export function snippetIdOf(arg: unknown): number | undefined {
  * The snippet named by `arg`, else the user's choice. A snippet created a moment ago may not have
  * reached the store through the event queue yet: ask the server before saying it is gone.
  */
-export async function resolveSnippet(current: CurrentSession, arg: unknown, placeHolder: string): Promise<SavedSnippet | undefined> {
+export async function resolveSnippet(
+  current: CurrentSession,
+  arg: unknown,
+  placeHolder: string,
+): Promise<SavedSnippet | undefined> {
   const id = snippetIdOf(arg);
   if (id !== undefined) {
     const known = current.store.savedSnippets().find((s) => s.id === id);
@@ -36,7 +40,9 @@ export async function resolveSnippet(current: CurrentSession, arg: unknown, plac
 export async function pickSnippet(current: CurrentSession, placeHolder: string): Promise<SavedSnippet | undefined> {
   const snippets = current.store.savedSnippets();
   if (snippets.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('You have no saved snippets yet. Select some code and run "Team Chat: Save Selection as Snippet".'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('You have no saved snippets yet. Select some code and run "Team Chat: Save Selection as Snippet".'),
+    );
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(

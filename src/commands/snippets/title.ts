@@ -41,7 +41,9 @@ export function askTitle(client: ChatClient, options: { value?: string; prompt: 
     const n = codePointLength(box.value);
     const problem = box.value === '' ? undefined : titleProblem(client, box.value);
     box.prompt = `${options.prompt} (${n}/${max})`;
-    box.validationMessage = problem ? { message: `${problem} (${n}/${max})`, severity: vscode.InputBoxValidationSeverity.Error } : undefined;
+    box.validationMessage = problem
+      ? { message: `${problem} (${n}/${max})`, severity: vscode.InputBoxValidationSeverity.Error }
+      : undefined;
   };
   update();
   return showUntilDone<string>(box, (finish) => {

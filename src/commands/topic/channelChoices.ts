@@ -31,7 +31,8 @@ export function markdownToText(markdown: string): string {
 
 /** A channel's description as one line of plain text. */
 export function descriptionText(channel: { description?: string; rendered_description?: unknown }): string {
-  if (typeof channel.rendered_description === 'string' && channel.rendered_description !== '') return messageLine(channel.rendered_description);
+  if (typeof channel.rendered_description === 'string' && channel.rendered_description !== '')
+    return messageLine(channel.rendered_description);
   return markdownToText(channel.description ?? '');
 }
 
@@ -41,9 +42,13 @@ export function descriptionText(channel: { description?: string; rendered_descri
  * one, e.g. no live session, the server has the last word).
  */
 export function offeredChannels<T extends { is_archived?: boolean; [key: string]: unknown }>(
-  subs: readonly T[], purpose: ChannelPurpose, realm: Pick<RealmState, 'canPostToChannel'> | undefined,
+  subs: readonly T[],
+  purpose: ChannelPurpose,
+  realm: Pick<RealmState, 'canPostToChannel'> | undefined,
 ): T[] {
-  return subs.filter((s) => purpose === 'view' || (s.is_archived !== true && (realm === undefined || realm.canPostToChannel(s))));
+  return subs.filter(
+    (s) => purpose === 'view' || (s.is_archived !== true && (realm === undefined || realm.canPostToChannel(s))),
+  );
 }
 
 /** The subscribed channels a pick offers (`offeredChannels`), by name, descriptions as plain text. */
@@ -54,13 +59,22 @@ export function channelChoices(store: ChatStore, purpose: ChannelPurpose): Chann
 }
 
 /** `suggested` first (marked "suggested"), the others in their order. */
-export function suggestFirst<T extends { streamId: number; detail?: string }>(items: readonly T[], suggested: number | undefined): T[] {
+export function suggestFirst<T extends { streamId: number; detail?: string }>(
+  items: readonly T[],
+  suggested: number | undefined,
+): T[] {
   const first = items.find((i) => i.streamId === suggested);
-  return first ? [{ ...first, detail: l10n.t('Suggested for this repository') }, ...items.filter((i) => i !== first)] : [...items];
+  return first
+    ? [{ ...first, detail: l10n.t('Suggested for this repository') }, ...items.filter((i) => i !== first)]
+    : [...items];
 }
 
 /** The channel the mapping names for `repository`, if the user is subscribed to it. */
-export function suggestedChannel(mapping: Readonly<Record<string, unknown>>, repository: string | undefined, store: Pick<ChatStore, 'subscriptions'>): number | undefined {
+export function suggestedChannel(
+  mapping: Readonly<Record<string, unknown>>,
+  repository: string | undefined,
+  store: Pick<ChatStore, 'subscriptions'>,
+): number | undefined {
   const name = repository === undefined ? undefined : mapping[repository];
   if (typeof name !== 'string') return undefined;
   const wanted = name.replace(/^#/, '').toLowerCase();

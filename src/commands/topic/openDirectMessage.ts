@@ -32,7 +32,12 @@ async function pickPeople(store: ChatStore): Promise<number[] | undefined> {
     .users()
     .filter((u) => u.is_active && u.user_id !== store.ownUserId)
     .sort((a, b) => compareNames(a.full_name, b.full_name))
-    .map((u) => ({ label: u.full_name, description: visibleEmail(u), detail: u.is_bot ? vscode.l10n.t('Bot') : undefined, userId: u.user_id }));
+    .map((u) => ({
+      label: u.full_name,
+      description: visibleEmail(u),
+      detail: u.is_bot ? vscode.l10n.t('Bot') : undefined,
+      userId: u.user_id,
+    }));
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('New Direct Message'),
     placeHolder: vscode.l10n.t('Choose one person, or several for a group conversation'),
@@ -43,32 +48,39 @@ async function pickPeople(store: ChatStore): Promise<number[] | undefined> {
 }
 
 export function register(services: Services, views: TopicViews): void {
-  registerCommands(services, [{
-    id: Commands.openDirectMessage,
-    session: true,
-    failure: vscode.l10n.t('Could not open the conversation'),
-    scripted: 'report',
-    run: async ({ current }, args?: unknown): Promise<TopicPanel | undefined> => {
-      const store = current.store;
-      const ids = isDirectMessageTarget(args) ? args.userIds : await pickPeople(store);
-      if (ids === undefined) return undefined;
-      const others = [...new Set(ids)].filter((id) => id !== store.ownUserId).sort((a, b) => a - b);
-      const unknown = others.filter((id) => store.user(id) === undefined);
-      if (unknown.length > 0) throw new UserFacingError(vscode.l10n.t('No user with id {0} in this organization.', unknown.join(', ')));
-      const refusal = directMessageRefusal(store, others);
-      if (refusal) throw new UserFacingError(refusal);
-      const names = others.map((id) => store.user(id)!.full_name);
-      return views.open({ mode: 'dm', userIds: others }, dmTitle(names), anchorOf(args));
+  registerCommands(services, [
+    {
+      id: Commands.openDirectMessage,
+      session: true,
+      failure: vscode.l10n.t('Could not open the conversation'),
+      scripted: 'report',
+      run: async ({ current }, args?: unknown): Promise<TopicPanel | undefined> => {
+        const store = current.store;
+        const ids = isDirectMessageTarget(args) ? args.userIds : await pickPeople(store);
+        if (ids === undefined) return undefined;
+        const others = [...new Set(ids)].filter((id) => id !== store.ownUserId).sort((a, b) => a - b);
+        const unknown = others.filter((id) => store.user(id) === undefined);
+        if (unknown.length > 0)
+          throw new UserFacingError(vscode.l10n.t('No user with id {0} in this organization.', unknown.join(', ')));
+        const refusal = directMessageRefusal(store, others);
+        if (refusal) throw new UserFacingError(refusal);
+        const names = others.map((id) => store.user(id)!.full_name);
+        return views.open({ mode: 'dm', userIds: others }, dmTitle(names), anchorOf(args));
+      },
     },
-  }, {
-    // A People row (or a user id): the 1:1 conversation with that person.
-    id: Commands.sendDirectMessage,
-    session: true,
-    failure: vscode.l10n.t('Could not open the conversation'),
-    run: async (_ctx, arg?: number | { userId: number }): Promise<TopicPanel | undefined> => {
-      const userId = typeof arg === 'number' ? arg : arg?.userId;
-      if (userId === undefined) return vscode.commands.executeCommand<TopicPanel | undefined>(Commands.openDirectMessage);
-      return vscode.commands.executeCommand<TopicPanel | undefined>(Commands.openDirectMessage, { userIds: [userId] });
+    {
+      // A People row (or a user id): the 1:1 conversation with that person.
+      id: Commands.sendDirectMessage,
+      session: true,
+      failure: vscode.l10n.t('Could not open the conversation'),
+      run: async (_ctx, arg?: number | { userId: number }): Promise<TopicPanel | undefined> => {
+        const userId = typeof arg === 'number' ? arg : arg?.userId;
+        if (userId === undefined)
+          return vscode.commands.executeCommand<TopicPanel | undefined>(Commands.openDirectMessage);
+        return vscode.commands.executeCommand<TopicPanel | undefined>(Commands.openDirectMessage, {
+          userIds: [userId],
+        });
+      },
     },
-  }]);
+  ]);
 }

@@ -47,15 +47,32 @@ export function register(services: Services, views: TopicViews): void {
       args.query ??
       (await vscode.window.showInputBox({
         title,
-        prompt: withTopic ? vscode.l10n.t('Search #{0} › {1}', channel, topic ?? '') : vscode.l10n.t('Search #{0}', channel),
+        prompt: withTopic
+          ? vscode.l10n.t('Search #{0} › {1}', channel, topic ?? '')
+          : vscode.l10n.t('Search #{0}', channel),
         placeHolder: vscode.l10n.t('Words to find'),
         validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter what to search for.') : undefined),
       }));
     if (query === undefined || query.trim() === '') return undefined;
-    return views.open({ streamId, topic, mode: 'search', query: query.trim() }, searchTitle(channel, topic, query.trim(), current.store.realm.emptyTopicDisplayName));
+    return views.open(
+      { streamId, topic, mode: 'search', query: query.trim() },
+      searchTitle(channel, topic, query.trim(), current.store.realm.emptyTopicDisplayName),
+    );
   };
   registerCommands(services, [
-    { id: Commands.searchTopic, session: true, failure: vscode.l10n.t('Could not search'), scripted: 'report', run: ({ current }, args?: unknown) => run(current, true, args) },
-    { id: Commands.searchChannel, session: true, failure: vscode.l10n.t('Could not search'), scripted: 'report', run: ({ current }, args?: unknown) => run(current, false, args) },
+    {
+      id: Commands.searchTopic,
+      session: true,
+      failure: vscode.l10n.t('Could not search'),
+      scripted: 'report',
+      run: ({ current }, args?: unknown) => run(current, true, args),
+    },
+    {
+      id: Commands.searchChannel,
+      session: true,
+      failure: vscode.l10n.t('Could not search'),
+      scripted: 'report',
+      run: ({ current }, args?: unknown) => run(current, false, args),
+    },
   ]);
 }

@@ -17,7 +17,9 @@ export function register(services: Services, topics: TopicsView): void {
       id: Commands.refreshTopics,
       failure: vscode.l10n.t('Could not refresh the topics'),
       run: (_, arg?: { streamId?: number }) =>
-        topics.showChannel(arg?.streamId ?? topics.model.streamId ?? services.sessions.current?.store.subscriptions()[0]?.stream_id),
+        topics.showChannel(
+          arg?.streamId ?? topics.model.streamId ?? services.sessions.current?.store.subscriptions()[0]?.stream_id,
+        ),
     },
   ]);
 }

@@ -8,10 +8,19 @@ import { channelName, topicCommand } from '../channels/common';
 import { markNarrowRead } from '../channels/markRead';
 
 export const commands: CommandDeclaration[] = [
-  topicCommand({ id: Commands.topicMarkRead, failure: vscode.l10n.t('Could not mark the topic as read'), placeHolder: vscode.l10n.t('Choose a topic to mark as read') }, ({ current }, t) => {
-    const label = t.topic || current.store.realm.emptyTopicDisplayName;
-    return withNotification(vscode.l10n.t('Marking "{0}" in {1} as read…', label, channelName(current, t.streamId)), (signal, progress) =>
-      markNarrowRead(current.client, [narrow.channel(t.streamId), narrow.topic(t.topic)], signal, progress),
-    );
-  }),
+  topicCommand(
+    {
+      id: Commands.topicMarkRead,
+      failure: vscode.l10n.t('Could not mark the topic as read'),
+      placeHolder: vscode.l10n.t('Choose a topic to mark as read'),
+    },
+    ({ current }, t) => {
+      const label = t.topic || current.store.realm.emptyTopicDisplayName;
+      return withNotification(
+        vscode.l10n.t('Marking "{0}" in {1} as read…', label, channelName(current, t.streamId)),
+        (signal, progress) =>
+          markNarrowRead(current.client, [narrow.channel(t.streamId), narrow.topic(t.topic)], signal, progress),
+      );
+    },
+  ),
 ];

@@ -15,10 +15,14 @@ type Action = 'mute' | 'unmute' | 'follow' | 'reset';
 
 function policyFor(action: Action, channelMuted: boolean): 0 | 1 | 2 | 3 {
   switch (action) {
-    case 'mute': return POLICY.muted;
-    case 'unmute': return channelMuted ? POLICY.unmuted : POLICY.none;
-    case 'follow': return POLICY.followed;
-    case 'reset': return POLICY.none;
+    case 'mute':
+      return POLICY.muted;
+    case 'unmute':
+      return channelMuted ? POLICY.unmuted : POLICY.none;
+    case 'follow':
+      return POLICY.followed;
+    case 'reset':
+      return POLICY.none;
   }
 }
 
@@ -41,13 +45,19 @@ function command(id: CommandDeclaration['id'], action: Action, texts: Visibility
 
 export const commands: CommandDeclaration[] = [
   command(Commands.topicMute, 'mute', {
-    failure: vscode.l10n.t('Could not mute the topic'), placeHolder: vscode.l10n.t('Choose a topic to mute'), progress: (t) => vscode.l10n.t('Mute: {0}…', t),
+    failure: vscode.l10n.t('Could not mute the topic'),
+    placeHolder: vscode.l10n.t('Choose a topic to mute'),
+    progress: (t) => vscode.l10n.t('Mute: {0}…', t),
   }),
   command(Commands.topicUnmute, 'unmute', {
-    failure: vscode.l10n.t('Could not unmute the topic'), placeHolder: vscode.l10n.t('Choose a topic to unmute'), progress: (t) => vscode.l10n.t('Unmute: {0}…', t),
+    failure: vscode.l10n.t('Could not unmute the topic'),
+    placeHolder: vscode.l10n.t('Choose a topic to unmute'),
+    progress: (t) => vscode.l10n.t('Unmute: {0}…', t),
   }),
   command(Commands.topicFollow, 'follow', {
-    failure: vscode.l10n.t('Could not follow the topic'), placeHolder: vscode.l10n.t('Choose a topic to follow'), progress: (t) => vscode.l10n.t('Follow: {0}…', t),
+    failure: vscode.l10n.t('Could not follow the topic'),
+    placeHolder: vscode.l10n.t('Choose a topic to follow'),
+    progress: (t) => vscode.l10n.t('Follow: {0}…', t),
   }),
   command(Commands.topicResetVisibility, 'reset', {
     failure: vscode.l10n.t('Could not reset the visibility of the topic'),

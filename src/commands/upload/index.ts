@@ -24,7 +24,12 @@ const uris = (value: unknown): vscode.Uri[] | undefined =>
   Array.isArray(value) && value.length > 0 && value.every((u) => u instanceof vscode.Uri) ? value : undefined;
 
 async function pickFiles(title: string): Promise<vscode.Uri[] | undefined> {
-  const picked = await vscode.window.showOpenDialog({ canSelectMany: true, canSelectFolders: false, openLabel: vscode.l10n.t('Upload'), title });
+  const picked = await vscode.window.showOpenDialog({
+    canSelectMany: true,
+    canSelectFolders: false,
+    openLabel: vscode.l10n.t('Upload'),
+    title,
+  });
   return picked?.length ? picked : undefined;
 }
 
@@ -46,7 +51,10 @@ async function targetView(current: CurrentSession, views: TopicViews, args: unkn
     ...open.map((view) => ({ label: view.title, description: vscode.l10n.t('open'), view })),
     { label: vscode.l10n.t('$(comment-discussion) Another topic…'), alwaysShow: true },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Upload File'), placeHolder: vscode.l10n.t('Which conversation gets the file?') });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Upload File'),
+    placeHolder: vscode.l10n.t('Which conversation gets the file?'),
+  });
   if (!picked) return undefined;
   if (picked.view) return picked.view;
   const target = await pickRecentTopic(current.store, vscode.l10n.t('Upload File'));
@@ -56,37 +64,49 @@ async function targetView(current: CurrentSession, views: TopicViews, args: unkn
 /** Uploads into `view` under a cancellable notification (the compose row shows it too). */
 function uploadInto(view: TopicPanel, files: readonly vscode.Uri[]): Promise<string[]> {
   view.reveal();
-  const title = files.length === 1 ? vscode.l10n.t('Team Chat: uploading {0}', files[0]!.path.split('/').pop() ?? '') : vscode.l10n.t('Team Chat: uploading {0} files', files.length);
+  const title =
+    files.length === 1
+      ? vscode.l10n.t('Team Chat: uploading {0}', files[0]!.path.split('/').pop() ?? '')
+      : vscode.l10n.t('Team Chat: uploading {0} files', files.length);
   return withNotification(title, (signal, progress) => view.uploads.uploadUris(files, { signal, progress }));
 }
 
 export function register(services: Services, views: TopicViews): void {
-  registerCommands(services, [{
-    id: Commands.uploadFile,
-    session: true,
-    failure: vscode.l10n.t('Could not upload the file'),
-    run: async ({ current }, args?: unknown): Promise<string[] | undefined> => {
-      const given = isRecord(args) ? uris(args.files) : undefined;
-      const files = given ?? (await pickFiles(vscode.l10n.t('Upload File')));
-      if (!files) return undefined;
-      const view = await targetView(current, views, args);
-      if (!view) return undefined;
-      if (!view.canCompose) throw new UserFacingError(vscode.l10n.t('This view has no compose box: open a topic or a direct conversation.'));
-      return uploadInto(view, files);
+  registerCommands(services, [
+    {
+      id: Commands.uploadFile,
+      session: true,
+      failure: vscode.l10n.t('Could not upload the file'),
+      run: async ({ current }, args?: unknown): Promise<string[] | undefined> => {
+        const given = isRecord(args) ? uris(args.files) : undefined;
+        const files = given ?? (await pickFiles(vscode.l10n.t('Upload File')));
+        if (!files) return undefined;
+        const view = await targetView(current, views, args);
+        if (!view) return undefined;
+        if (!view.canCompose)
+          throw new UserFacingError(
+            vscode.l10n.t('This view has no compose box: open a topic or a direct conversation.'),
+          );
+        return uploadInto(view, files);
+      },
     },
-  }, {
-    id: Commands.shareFileToChat,
-    session: true,
-    failure: vscode.l10n.t('Could not share the file'),
-    run: async ({ current }, uri?: unknown, selected?: unknown, target?: unknown): Promise<string[] | undefined> => {
-      // The Explorer passes the clicked file and every selected one.
-      const files = uris(selected) ?? (uri instanceof vscode.Uri ? [uri] : await pickFiles(vscode.l10n.t('Share File to Chat')));
-      if (!files) return undefined;
-      const topic = isTopicTarget(target) ? target : await pickRecentTopic(current.store, vscode.l10n.t('Share File to Chat'));
-      if (!topic) return undefined;
-      const view = await openConversation(topic);
-      if (!view) return undefined;
-      return uploadInto(view, files);
+    {
+      id: Commands.shareFileToChat,
+      session: true,
+      failure: vscode.l10n.t('Could not share the file'),
+      run: async ({ current }, uri?: unknown, selected?: unknown, target?: unknown): Promise<string[] | undefined> => {
+        // The Explorer passes the clicked file and every selected one.
+        const files =
+          uris(selected) ?? (uri instanceof vscode.Uri ? [uri] : await pickFiles(vscode.l10n.t('Share File to Chat')));
+        if (!files) return undefined;
+        const topic = isTopicTarget(target)
+          ? target
+          : await pickRecentTopic(current.store, vscode.l10n.t('Share File to Chat'));
+        if (!topic) return undefined;
+        const view = await openConversation(topic);
+        if (!view) return undefined;
+        return uploadInto(view, files);
+      },
     },
-  }]);
+  ]);
 }

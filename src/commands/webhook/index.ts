@@ -32,13 +32,25 @@ export function register(services: Services): WebhookReceiver {
   const receiver = new WebhookReceiver(services);
   services.context.subscriptions.push(receiver);
   registerCommands(services, [
-    { id: Commands.startWebhookReceiver, failure: vscode.l10n.t('Could not start the webhook receiver'), run: (_, args?: StartReceiverArgs) => start(services, receiver, args) },
-    { id: Commands.stopWebhookReceiver, failure: vscode.l10n.t('Could not stop the webhook receiver'), run: () => receiver.stop() },
+    {
+      id: Commands.startWebhookReceiver,
+      failure: vscode.l10n.t('Could not start the webhook receiver'),
+      run: (_, args?: StartReceiverArgs) => start(services, receiver, args),
+    },
+    {
+      id: Commands.stopWebhookReceiver,
+      failure: vscode.l10n.t('Could not stop the webhook receiver'),
+      run: () => receiver.stop(),
+    },
   ]);
   return receiver;
 }
 
-async function start(services: Services, receiver: WebhookReceiver, args: StartReceiverArgs | undefined): Promise<StartReceiverResult | undefined> {
+async function start(
+  services: Services,
+  receiver: WebhookReceiver,
+  args: StartReceiverArgs | undefined,
+): Promise<StartReceiverResult | undefined> {
   const scripted = args !== undefined && typeof args === 'object' && typeof args.token === 'string';
   if (receiver.running && !scripted) return runningMenu(receiver);
   const settings = receiverSettings();
@@ -51,7 +63,10 @@ async function start(services: Services, receiver: WebhookReceiver, args: StartR
       const copy = vscode.l10n.t('Copy URL');
       const show = vscode.l10n.t('Show Payloads');
       const choice = await vscode.window.showInformationMessage(
-        vscode.l10n.t('The outgoing webhook receiver is listening at {0}. Set it as the bot\'s endpoint URL; payloads appear in "Team Chat Webhooks".', url),
+        vscode.l10n.t(
+          'The outgoing webhook receiver is listening at {0}. Set it as the bot\'s endpoint URL; payloads appear in "Team Chat Webhooks".',
+          url,
+        ),
         copy,
         show,
       );
@@ -61,7 +76,12 @@ async function start(services: Services, receiver: WebhookReceiver, args: StartR
     return { url, port: receiver.port! };
   } catch (error) {
     if (scripted || (error as NodeJS.ErrnoException)?.code !== 'EADDRINUSE') throw error;
-    throw new UserFacingError(vscode.l10n.t('Port {0} is already in use. Choose another in the setting "teamChat.webhookReceiver.port" (0 picks a free one).', port));
+    throw new UserFacingError(
+      vscode.l10n.t(
+        'Port {0} is already in use. Choose another in the setting "teamChat.webhookReceiver.port" (0 picks a free one).',
+        port,
+      ),
+    );
   }
 }
 
@@ -87,10 +107,21 @@ async function obtainToken(services: Services): Promise<string | undefined> {
   const saved = await secrets.get(TOKEN_SECRET);
   const items = [
     ...(saved ? [{ label: vscode.l10n.t('$(key) Use the Saved Bot Token'), id: 'saved' }] : []),
-    { label: vscode.l10n.t('$(edit) Enter the Bot’s Token…'), description: vscode.l10n.t('from the bot’s settings'), id: 'enter' },
-    { label: vscode.l10n.t('$(file) Read It from the Bot’s Configuration File…'), description: vscode.l10n.t('zuliprc with token = …'), id: 'file' },
+    {
+      label: vscode.l10n.t('$(edit) Enter the Bot’s Token…'),
+      description: vscode.l10n.t('from the bot’s settings'),
+      id: 'enter',
+    },
+    {
+      label: vscode.l10n.t('$(file) Read It from the Bot’s Configuration File…'),
+      description: vscode.l10n.t('zuliprc with token = …'),
+      id: 'file',
+    },
   ];
-  const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Outgoing webhook bot token'), placeHolder: vscode.l10n.t('The receiver accepts only payloads carrying this token') });
+  const choice = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Outgoing webhook bot token'),
+    placeHolder: vscode.l10n.t('The receiver accepts only payloads carrying this token'),
+  });
   let token: string | undefined;
   if (choice?.id === 'saved') return saved;
   if (choice?.id === 'enter') {
@@ -111,12 +142,20 @@ async function obtainToken(services: Services): Promise<string | undefined> {
 }
 
 async function tokenFromFile(): Promise<string | undefined> {
-  const files = await vscode.window.showOpenDialog({ title: vscode.l10n.t('The bot’s configuration file'), canSelectMany: false, openLabel: vscode.l10n.t('Use Token') });
+  const files = await vscode.window.showOpenDialog({
+    title: vscode.l10n.t('The bot’s configuration file'),
+    canSelectMany: false,
+    openLabel: vscode.l10n.t('Use Token'),
+  });
   if (!files?.[0]) return undefined;
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(files[0]));
   const tokens = readBotTokens(text);
   if (tokens.length === 0) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('That file has no "token = …" line. Download the outgoing webhook bot’s configuration from its settings.'));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t(
+        'That file has no "token = …" line. Download the outgoing webhook bot’s configuration from its settings.',
+      ),
+    );
     return undefined;
   }
   if (tokens.length === 1) return tokens[0].token;

@@ -9,7 +9,12 @@ import type { Message } from '../../api/messages/models';
 import { isResolved, RESOLVED_PREFIX } from '../keys';
 
 /** Flags that make a message count as mentioning the own user (the server's `is:mentioned`). */
-export const MENTION_FLAGS: readonly string[] = ['mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'wildcard_mentioned'];
+export const MENTION_FLAGS: readonly string[] = [
+  'mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+  'wildcard_mentioned',
+];
 
 export function isMentioned(flags: readonly string[]): boolean {
   return flags.some((f) => MENTION_FLAGS.includes(f));
@@ -87,7 +92,15 @@ export function reduceMessage(message: Message, event: ChatEvent): Message {
       if (event.op === 'remove' && others.length === message.reactions.length) return message;
       const reactions =
         event.op === 'add'
-          ? [...others, { emoji_name: event.emoji_name, emoji_code: event.emoji_code, reaction_type: event.reaction_type, user_id: event.user_id }]
+          ? [
+              ...others,
+              {
+                emoji_name: event.emoji_name,
+                emoji_code: event.emoji_code,
+                reaction_type: event.reaction_type,
+                user_id: event.user_id,
+              },
+            ]
           : others;
       return { ...message, reactions };
     }
@@ -95,7 +108,8 @@ export function reduceMessage(message: Message, event: ChatEvent): Message {
       if (!event.all && !event.messages.includes(message.id)) return message;
       return withFlag(message, event.flag, event.op);
     case 'submessage': {
-      if (event.message_id !== message.id || message.submessages.some((s) => s.id === event.submessage_id)) return message;
+      if (event.message_id !== message.id || message.submessages.some((s) => s.id === event.submessage_id))
+        return message;
       const submessage = {
         id: event.submessage_id,
         message_id: event.message_id,
@@ -118,7 +132,9 @@ function applyUpdate(message: Message, event: UpdateMessageEvent): Message {
       ...m,
       content: event.rendered_content,
       is_me_message: event.is_me_message ?? m.is_me_message,
-      last_edit_timestamp: event.rendering_only ? m.last_edit_timestamp : (event.edit_timestamp ?? m.last_edit_timestamp),
+      last_edit_timestamp: event.rendering_only
+        ? m.last_edit_timestamp
+        : (event.edit_timestamp ?? m.last_edit_timestamp),
       // The own user's flags after the edit: an edit can add or remove a mention.
       flags: event.flags ?? m.flags,
       // Stale now: views fetch the history again when asked.
@@ -132,7 +148,9 @@ function applyUpdate(message: Message, event: UpdateMessageEvent): Message {
       stream_id: move.toStreamId,
       subject: event.subject ?? m.subject,
       topic_links: event.topic_links ?? m.topic_links,
-      last_moved_timestamp: isResolveToggle(move) ? m.last_moved_timestamp : (event.edit_timestamp ?? m.last_moved_timestamp),
+      last_moved_timestamp: isResolveToggle(move)
+        ? m.last_moved_timestamp
+        : (event.edit_timestamp ?? m.last_moved_timestamp),
       edit_history: undefined,
     };
   }

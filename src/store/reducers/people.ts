@@ -3,7 +3,6 @@ import type { ChangeBuilder } from '../change';
 import { USER_ID_KEY } from '../keys';
 import type { StoreState } from '../state';
 
-
 export function applyPresence(state: StoreState, event: PresenceEvent, change: ChangeBuilder): void {
   const presences = event.presences;
   // Object.keys: user-id keys are array indices, which for-in and Object.entries walk slowly.

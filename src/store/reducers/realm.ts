@@ -43,7 +43,11 @@ export function applyRealmPlaygrounds(state: StoreState, event: RealmPlaygrounds
   change.add('playgrounds');
 }
 
-export function applyCustomProfileFields(state: StoreState, event: CustomProfileFieldsEvent, change: ChangeBuilder): void {
+export function applyCustomProfileFields(
+  state: StoreState,
+  event: CustomProfileFieldsEvent,
+  change: ChangeBuilder,
+): void {
   state.personal.customProfileFields = orderProfileFields(event.fields);
   change.add('customProfileFields');
 }

@@ -19,7 +19,9 @@ export function register(services: Services): DirectMessagesView {
   const { context, sessions } = services;
   const model = new DirectMessagesModel();
   const provider = new DirectMessagesProvider(model);
-  const view = createTree(services, Views.directMessages, model, provider, { emptyKey: ContextKeys.directMessagesEmpty });
+  const view = createTree(services, Views.directMessages, model, provider, {
+    emptyKey: ContextKeys.directMessagesEmpty,
+  });
   model.setStore(sessions.current?.store);
   context.subscriptions.push(
     sessions.onDidChange((current) => model.setStore(current?.store)),

@@ -44,7 +44,8 @@ export class DirectMessagesModel {
   onStoreChange(change: StoreChange): void {
     if (!this.#store) return;
     const a = change.areas;
-    if (change.full || a.has('directMessages') || a.has('unreads') || a.has('users') || a.has('presence')) this.#onDidChange.fire();
+    if (change.full || a.has('directMessages') || a.has('unreads') || a.has('users') || a.has('presence'))
+      this.#onDidChange.fire();
   }
 
   /** Newest conversation first; empty while signed out or before the first snapshot. */

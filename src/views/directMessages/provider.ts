@@ -47,7 +47,11 @@ export class DirectMessagesProvider extends TreeProvider<ConversationNode> {
     const presence = one && store ? store.presence(node.userIds[0] ?? store.ownUserId) : undefined;
     item.iconPath = presence ? PRESENCE_ICON[presence] : GROUP_ICON;
     item.contextValue = `${DM_CONTEXT}.${one ? 'one' : 'group'}${unread > 0 ? '.unread' : ''}`;
-    item.command = { command: Commands.openDirectMessage, title: vscode.l10n.t('Open Conversation'), arguments: [{ userIds: [...node.userIds] }] };
+    item.command = {
+      command: Commands.openDirectMessage,
+      title: vscode.l10n.t('Open Conversation'),
+      arguments: [{ userIds: [...node.userIds] }],
+    };
     const parts = [title];
     if (presence) parts.push(PRESENCE_TEXT[presence]());
     else parts.push(vscode.l10n.t('{0} people', node.userIds.length + 1));

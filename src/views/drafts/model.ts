@@ -5,7 +5,13 @@
  */
 import * as vscode from 'vscode';
 import type { ServerDraft } from '../../api/drafts/models';
-import { type ComposeDraft, type ComposeDrafts, type DraftTarget, syncEnabled, targetOfServerDraft } from '../../drafts/compose';
+import {
+  type ComposeDraft,
+  type ComposeDrafts,
+  type DraftTarget,
+  syncEnabled,
+  targetOfServerDraft,
+} from '../../drafts/compose';
 import { Disposable } from '../../disposable';
 import type { SessionManager } from '../../session/manager';
 
@@ -60,12 +66,24 @@ export class DraftsModel extends Disposable {
     if (!current) return [];
     const local = this.drafts.list(current.account.id);
     const linked = new Set(local.flatMap((d) => (d.serverId === undefined ? [] : [d.serverId])));
-    const rows: DraftRow[] = local.map((d) => ({ node: this.#node(`local:${d.key}`), target: d.target, content: d.content, updatedAt: d.updatedAt, local: d }));
+    const rows: DraftRow[] = local.map((d) => ({
+      node: this.#node(`local:${d.key}`),
+      target: d.target,
+      content: d.content,
+      updatedAt: d.updatedAt,
+      local: d,
+    }));
     // Turning synchronisation off deletes the server's drafts without an event: show none then.
     for (const d of syncEnabled(current.store) ? this.drafts.serverDrafts(current.store) : []) {
       const target = targetOfServerDraft(d, current.store.ownUserId);
       if (linked.has(d.id) || !target) continue;
-      rows.push({ node: this.#node(`server:${d.id}`), target, content: d.content, updatedAt: d.timestamp * 1000, remote: d });
+      rows.push({
+        node: this.#node(`server:${d.id}`),
+        target,
+        content: d.content,
+        updatedAt: d.timestamp * 1000,
+        remote: d,
+      });
     }
     rows.sort((a, b) => b.updatedAt - a.updatedAt);
     const used = new Set(rows.map((r) => r.node.id));

@@ -20,7 +20,11 @@ export function conversationLabel(target: DraftTarget, current: CurrentSession |
 
 /** The first non-empty line, shortened. */
 export function firstLine(content: string, max = 60): string {
-  const line = content.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  const line =
+    content
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
   return [...line].length > max ? `${[...line].slice(0, max - 1).join('')}…` : line;
 }
 
@@ -35,7 +39,10 @@ export class DraftsProvider extends ListProvider<DraftNode, DraftsModel> {
 
   getTreeItem(node: DraftNode): vscode.TreeItem {
     const row = this.model.row(node);
-    const item = new vscode.TreeItem(row ? conversationLabel(row.target, this.current()) : vscode.l10n.t('(sent or deleted draft)'), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      row ? conversationLabel(row.target, this.current()) : vscode.l10n.t('(sent or deleted draft)'),
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.id = node.id;
     if (!row) return item;
     const age = relative(row.updatedAt - this.now());
@@ -43,11 +50,15 @@ export class DraftsProvider extends ListProvider<DraftNode, DraftsModel> {
     item.iconPath = new vscode.ThemeIcon(row.target.type === 'stream' ? 'comment-draft' : 'mail');
     item.contextValue = row.remote ? 'draft remote' : 'draft';
     const md = new vscode.MarkdownString();
-    md.appendText(`${row.remote ? vscode.l10n.t('Draft from another device, edited {0}', age) : vscode.l10n.t('Draft, edited {0}', age)}\n\n`);
+    md.appendText(
+      `${row.remote ? vscode.l10n.t('Draft from another device, edited {0}', age) : vscode.l10n.t('Draft, edited {0}', age)}\n\n`,
+    );
     md.appendCodeblock(row.content, 'markdown');
     item.tooltip = md;
     item.command = { command: Commands.resumeDraft, title: vscode.l10n.t('Resume Draft'), arguments: [node] };
-    item.accessibilityInformation = { label: vscode.l10n.t('Draft to {0}, edited {1}: {2}', item.label as string, age, firstLine(row.content)) };
+    item.accessibilityInformation = {
+      label: vscode.l10n.t('Draft to {0}, edited {1}: {2}', item.label as string, age, firstLine(row.content)),
+    };
     return item;
   }
 }

@@ -19,5 +19,10 @@ export function inboxFolders(store: ChatStore, channels: readonly ChannelRow[]):
     ...(pinned.length > 0 ? [{ folderId: PINNED_CHANNELS, items: pinned }] : []),
     ...groupByFolder(rest, (c) => store.subscription(c.streamId)?.folder_id, store.channelFolders.all()),
   ];
-  return groups.map((g) => ({ kind: 'folder', folderId: g.folderId, count: g.items.reduce((n, c) => n + c.count, 0), channels: g.items }));
+  return groups.map((g) => ({
+    kind: 'folder',
+    folderId: g.folderId,
+    count: g.items.reduce((n, c) => n + c.count, 0),
+    channels: g.items,
+  }));
 }

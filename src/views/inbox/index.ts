@@ -21,12 +21,20 @@ export function register(services: Services): InboxView {
   const { sessions, log } = services;
   const model = new InboxModel(sessions, log);
   const provider = new InboxProvider(model);
-  const view = createTree(services, Views.inbox, model, provider, { showCollapseAll: true , emptyKey: ContextKeys.inboxEmpty });
+  const view = createTree(services, Views.inbox, model, provider, {
+    showCollapseAll: true,
+    emptyKey: ContextKeys.inboxEmpty,
+  });
   const update = (): void => {
     const recent = model.mode === 'recent';
     view.title = recent ? vscode.l10n.t('Recent Conversations') : vscode.l10n.t('Inbox');
     const empty = recent ? model.recent().length === 0 : model.inbox().dms.length + model.inbox().channels.length === 0;
-    view.message = !sessions.current || !empty ? undefined : recent ? vscode.l10n.t('No recent conversations.') : vscode.l10n.t('You have no unread messages.');
+    view.message =
+      !sessions.current || !empty
+        ? undefined
+        : recent
+          ? vscode.l10n.t('No recent conversations.')
+          : vscode.l10n.t('You have no unread messages.');
   };
   services.context.subscriptions.push(model.onDidChange(update), sessions.onDidChange(update));
   update();

@@ -55,7 +55,11 @@ export class InboxModel extends Disposable {
     if (!current) return;
     if (!this.#recent) {
       const list = new MessageList(
-        { client: current.client, store: current.store, onError: (error, what) => this.log.warn(`Recent conversations: ${what} failed: ${String(error)}`) },
+        {
+          client: current.client,
+          store: current.store,
+          onError: (error, what) => this.log.warn(`Recent conversations: ${what} failed: ${String(error)}`),
+        },
         narrowOf([]),
       );
       this.#recent = list;
@@ -77,7 +81,8 @@ export class InboxModel extends Disposable {
   #resetRecent(): void {
     this.#disposeRecent();
     this.#onDidChange.fire();
-    if (this.#mode === 'recent') void this.loadRecent().catch((e) => this.log.warn(`Recent conversations: ${String(e)}`));
+    if (this.#mode === 'recent')
+      void this.loadRecent().catch((e) => this.log.warn(`Recent conversations: ${String(e)}`));
   }
 
   #disposeRecent(): void {
@@ -89,7 +94,17 @@ export class InboxModel extends Disposable {
 
   #onStore(change: StoreChange): void {
     const a = change.areas;
-    if (change.full || a.has('unreads') || a.has('subscriptions') || a.has('userTopics') || a.has('topics') || a.has('users') || a.has('realm') || a.has('channelFolders') || a.has('userSettings')) {
+    if (
+      change.full ||
+      a.has('unreads') ||
+      a.has('subscriptions') ||
+      a.has('userTopics') ||
+      a.has('topics') ||
+      a.has('users') ||
+      a.has('realm') ||
+      a.has('channelFolders') ||
+      a.has('userSettings')
+    ) {
       this.#onDidChange.fire();
     }
   }

@@ -20,7 +20,8 @@ export class InboxProvider extends TreeProvider<InboxRow> {
   }
 
   getChildren(element?: InboxRow): InboxRow[] {
-    if (element) return element.kind === 'channel' ? [...element.topics] : element.kind === 'folder' ? [...element.channels] : [];
+    if (element)
+      return element.kind === 'channel' ? [...element.topics] : element.kind === 'folder' ? [...element.channels] : [];
     if (this.model.mode === 'recent') return this.model.recent();
     const inbox = this.model.inbox();
     const store = this.model.store;
@@ -55,7 +56,9 @@ export class InboxProvider extends TreeProvider<InboxRow> {
       row.firstUnread !== undefined
         ? vscode.l10n.t('{0}\n{1} unread — opens at the first unread message', item.label as string, row.count)
         : vscode.l10n.t('{0}\n{1} unread', item.label as string, row.count);
-    item.iconPath = new vscode.ThemeIcon(row.kind === 'dm' ? (row.userIds.length > 1 ? 'organization' : 'account') : 'comment');
+    item.iconPath = new vscode.ThemeIcon(
+      row.kind === 'dm' ? (row.userIds.length > 1 ? 'organization' : 'account') : 'comment',
+    );
     item.contextValue = `inbox.${row.kind}${row.count > 0 ? '.unread' : ''}`;
     item.command = openCommand(row);
     return item;
@@ -79,7 +82,8 @@ function folderItem(row: FolderRow, store: ChatStore | undefined): vscode.TreeIt
 
 /** Topic rows: the topic (in recent mode, the channel is in the description); DM rows: the names. */
 function conversationLabel(row: ConversationRow, store: ChatStore | undefined): string {
-  if (row.kind === 'topic') return row.topic === '' ? (store?.realm.emptyTopicDisplayName ?? vscode.l10n.t('general chat')) : row.topic;
+  if (row.kind === 'topic')
+    return row.topic === '' ? (store?.realm.emptyTopicDisplayName ?? vscode.l10n.t('general chat')) : row.topic;
   return dmLabel(row, store);
 }
 
@@ -93,6 +97,14 @@ export function dmLabel(row: Pick<DmRow, 'userIds'>, store: ChatStore | undefine
 export function openCommand(row: TopicRow | DmRow): vscode.Command {
   const anchor = row.firstUnread !== undefined ? { anchor: row.firstUnread } : {};
   return row.kind === 'topic'
-    ? { command: Commands.openTopic, title: vscode.l10n.t('Open Topic'), arguments: [{ streamId: row.streamId, topic: row.topic, ...anchor }] }
-    : { command: Commands.openDirectMessage, title: vscode.l10n.t('Open Conversation'), arguments: [{ userIds: row.userIds, ...anchor }] };
+    ? {
+        command: Commands.openTopic,
+        title: vscode.l10n.t('Open Topic'),
+        arguments: [{ streamId: row.streamId, topic: row.topic, ...anchor }],
+      }
+    : {
+        command: Commands.openDirectMessage,
+        title: vscode.l10n.t('Open Conversation'),
+        arguments: [{ userIds: row.userIds, ...anchor }],
+      };
 }

@@ -102,13 +102,24 @@ export const RECENT_LIMIT = 100;
  */
 export function recentOf(store: ChatStore, messages: Iterable<Message>): ConversationRow[] {
   const own = store.ownUserId;
-  const latest = new Map<string, { row: Omit<TopicRow, 'count' | 'firstUnread' | 'lastId'> | Omit<DmRow, 'count' | 'firstUnread' | 'lastId'>; lastId: number }>();
-  const note = (key: string, row: Omit<TopicRow, 'count' | 'firstUnread' | 'lastId'> | Omit<DmRow, 'count' | 'firstUnread' | 'lastId'>, id: number): void => {
+  const latest = new Map<
+    string,
+    {
+      row: Omit<TopicRow, 'count' | 'firstUnread' | 'lastId'> | Omit<DmRow, 'count' | 'firstUnread' | 'lastId'>;
+      lastId: number;
+    }
+  >();
+  const note = (
+    key: string,
+    row: Omit<TopicRow, 'count' | 'firstUnread' | 'lastId'> | Omit<DmRow, 'count' | 'firstUnread' | 'lastId'>,
+    id: number,
+  ): void => {
     const known = latest.get(key);
     if (!known || known.lastId < id) latest.set(key, { row: known?.row ?? row, lastId: id });
   };
   const topicNote = (streamId: number, topic: string, id: number): void => {
-    if (topicShown(store, streamId, topic)) note(`t:${streamId}:${topicKey(topic)}`, { kind: 'topic', streamId, topic }, id);
+    if (topicShown(store, streamId, topic))
+      note(`t:${streamId}:${topicKey(topic)}`, { kind: 'topic', streamId, topic }, id);
   };
   const dmNote = (userIds: readonly number[], id: number): void => {
     const key = dmKey(userIds, own);
@@ -116,15 +127,21 @@ export function recentOf(store: ChatStore, messages: Iterable<Message>): Convers
   };
   for (const m of messages) {
     if (m.type === 'stream' && m.stream_id !== undefined) topicNote(m.stream_id, m.subject, m.id);
-    else if (Array.isArray(m.display_recipient)) dmNote(m.display_recipient.map((r) => r.id), m.id);
+    else if (Array.isArray(m.display_recipient))
+      dmNote(
+        m.display_recipient.map((r) => r.id),
+        m.id,
+      );
   }
   for (const sub of store.subscriptions()) {
     for (const t of store.topics(sub.stream_id) ?? []) topicNote(sub.stream_id, t.name, t.maxId);
-    for (const [, topic] of store.unreads.topicsOf(sub.stream_id)) topicNote(sub.stream_id, topic, max(store.unreadIdsOfTopic(sub.stream_id, topic)));
+    for (const [, topic] of store.unreads.topicsOf(sub.stream_id))
+      topicNote(sub.stream_id, topic, max(store.unreadIdsOfTopic(sub.stream_id, topic)));
   }
   for (const c of store.unreadDirectConversations()) dmNote(c.userIds, max(store.unreads.dmIds(c.userIds)));
   const rows = [...latest.values()].map(({ row, lastId }): ConversationRow => {
-    const ids = row.kind === 'topic' ? store.unreadIdsOfTopic(row.streamId, row.topic) : store.unreads.dmIds(row.userIds);
+    const ids =
+      row.kind === 'topic' ? store.unreadIdsOfTopic(row.streamId, row.topic) : store.unreads.dmIds(row.userIds);
     return { ...row, count: ids.length, firstUnread: min(ids), lastId } as ConversationRow;
   });
   return rows.sort(newestFirst).slice(0, RECENT_LIMIT);

@@ -18,5 +18,9 @@ export interface LinkifiersView {
 export function register(services: Services): LinkifiersView {
   const model = new LinkifiersModel(services.sessions);
   const provider = new LinkifiersProvider(model);
-  return { model, provider, view: createTree(services, Views.linkifiers, model, provider, { emptyKey: ContextKeys.linkifiersEmpty }) };
+  return {
+    model,
+    provider,
+    view: createTree(services, Views.linkifiers, model, provider, { emptyKey: ContextKeys.linkifiersEmpty }),
+  };
 }

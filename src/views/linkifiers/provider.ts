@@ -13,7 +13,10 @@ export function linkifierContextValue(position: number, count: number): string {
 export class LinkifiersProvider extends ListProvider<LinkifierNode, LinkifiersModel> {
   getTreeItem(node: LinkifierNode): vscode.TreeItem {
     const l = this.model.get(node.linkifierId);
-    const item = new vscode.TreeItem(l?.pattern ?? vscode.l10n.t('(deleted linkifier)'), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      l?.pattern ?? vscode.l10n.t('(deleted linkifier)'),
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `linkifier:${node.linkifierId}`;
     if (!l) return item;
     const position = this.model.position(l.id);
@@ -21,14 +24,18 @@ export class LinkifiersProvider extends ListProvider<LinkifierNode, LinkifiersMo
     item.description = `→ ${l.url_template}`;
     item.iconPath = new vscode.ThemeIcon(l.reverse_template ? 'arrow-swap' : 'link');
     item.tooltip = linkifierTooltip(l, position);
-    item.accessibilityInformation = { label: vscode.l10n.t('Linkifier {0}: {1} links to {2}', position, l.pattern, l.url_template) };
+    item.accessibilityInformation = {
+      label: vscode.l10n.t('Linkifier {0}: {1} links to {2}', position, l.pattern, l.url_template),
+    };
     return item;
   }
 }
 
 export function linkifierTooltip(l: Linkifier, position: number): vscode.MarkdownString {
   const md = new vscode.MarkdownString();
-  md.appendMarkdown(`**${vscode.l10n.t('Linkifier {0}', position)}** ${vscode.l10n.t('(processed in this order)')}\n\n`);
+  md.appendMarkdown(
+    `**${vscode.l10n.t('Linkifier {0}', position)}** ${vscode.l10n.t('(processed in this order)')}\n\n`,
+  );
   md.appendMarkdown(vscode.l10n.t('Pattern:'));
   md.appendCodeblock(l.pattern, 'regex');
   md.appendMarkdown(vscode.l10n.t('URL template:'));

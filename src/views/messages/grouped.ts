@@ -10,7 +10,9 @@ import type { MessagesModel } from './model';
 import { openMessageCommand } from './provider';
 import type { MessageRow } from './rows';
 
-export type GroupedNode = { readonly kind: 'conversation'; readonly group: ConversationGroup } | { readonly kind: 'message'; readonly row: MessageRow };
+export type GroupedNode =
+  | { readonly kind: 'conversation'; readonly group: ConversationGroup }
+  | { readonly kind: 'message'; readonly row: MessageRow };
 
 export class GroupedMessagesProvider extends TreeProvider<GroupedNode> {
   constructor(private readonly model: MessagesModel) {
@@ -45,7 +47,10 @@ function conversationItem(group: ConversationGroup): vscode.TreeItem {
 }
 
 function messageItem(row: MessageRow): vscode.TreeItem {
-  const item = new vscode.TreeItem({ label: row.label, highlights: row.highlights.map(([a, b]): [number, number] => [a, b]) }, vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(
+    { label: row.label, highlights: row.highlights.map(([a, b]): [number, number] => [a, b]) },
+    vscode.TreeItemCollapsibleState.None,
+  );
   item.id = `message:${row.id}`;
   item.description = formatTime(row.timestamp);
   item.tooltip = `${row.label}\n${row.description} · ${new Date(row.timestamp * 1000).toLocaleString(vscode.env.language)}${row.unread ? `\n${vscode.l10n.t('Unread')}` : ''}`;
@@ -59,7 +64,9 @@ function messageItem(row: MessageRow): vscode.TreeItem {
 export function formatTime(timestamp: number, now = new Date()): string {
   const date = new Date(timestamp * 1000);
   const locale = vscode.env.language;
-  if (date.toDateString() === now.toDateString()) return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-  if (date.getFullYear() === now.getFullYear()) return date.toLocaleDateString(locale, { month: 'short', day: 'numeric' });
+  if (date.toDateString() === now.toDateString())
+    return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  if (date.getFullYear() === now.getFullYear())
+    return date.toLocaleDateString(locale, { month: 'short', day: 'numeric' });
   return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
 }

@@ -15,7 +15,9 @@ export interface ConversationGroup {
 }
 
 export function conversationKey(target: MessageTarget): string {
-  return target.kind === 'topic' ? `topic:${target.streamId}:${target.topic.toLowerCase()}` : `dm:${target.userIds.join(',')}`;
+  return target.kind === 'topic'
+    ? `topic:${target.streamId}:${target.topic.toLowerCase()}`
+    : `dm:${target.userIds.join(',')}`;
 }
 
 /** Groups rows given newest first (as `messageRows` returns them). */

@@ -26,7 +26,16 @@ function registerOne(services: Services, viewId: string, model: MessagesModel, e
   const view = createTree(services, viewId, model, provider);
   const load = (): void => {
     if (view.visible && services.sessions.current) {
-      void model.load().catch((error) => reportError(services.log, error, vscode.l10n.t('Could not load the {0}', view.title ?? vscode.l10n.t('messages')), load));
+      void model
+        .load()
+        .catch((error) =>
+          reportError(
+            services.log,
+            error,
+            vscode.l10n.t('Could not load the {0}', view.title ?? vscode.l10n.t('messages')),
+            load,
+          ),
+        );
     }
   };
   const update = (): void => {
@@ -37,7 +46,11 @@ function registerOne(services: Services, viewId: string, model: MessagesModel, e
     else if (state === 'loaded' && model.nodes().length === 0) view.message = empty;
     else view.message = undefined;
   };
-  services.context.subscriptions.push(model.onDidChange(update), view.onDidChangeVisibility(load), services.sessions.onDidChange(load));
+  services.context.subscriptions.push(
+    model.onDidChange(update),
+    view.onDidChangeVisibility(load),
+    services.sessions.onDidChange(load),
+  );
   load();
   update();
   return { model, provider, view };
@@ -46,7 +59,17 @@ function registerOne(services: Services, viewId: string, model: MessagesModel, e
 export function register(services: Services): { mentions: MessagesView; starred: MessagesView } {
   const { sessions, log } = services;
   return {
-    mentions: registerOne(services, Views.mentions, new MessagesModel(sessions, mentionedNarrow(), log), vscode.l10n.t('No messages mention you.')),
-    starred: registerOne(services, Views.starred, new MessagesModel(sessions, starredNarrow(), log), vscode.l10n.t('No starred messages. Star one with ☆ in a conversation.')),
+    mentions: registerOne(
+      services,
+      Views.mentions,
+      new MessagesModel(sessions, mentionedNarrow(), log),
+      vscode.l10n.t('No messages mention you.'),
+    ),
+    starred: registerOne(
+      services,
+      Views.starred,
+      new MessagesModel(sessions, starredNarrow(), log),
+      vscode.l10n.t('No starred messages. Star one with ☆ in a conversation.'),
+    ),
   };
 }

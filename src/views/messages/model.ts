@@ -35,7 +35,11 @@ export class MessagesModel extends Disposable {
     super();
     this.#narrow = narrow;
     this._register(sessions.onDidChange(() => this.#reset()));
-    this._register(sessions.onDidChangeStore((c) => c.areas.has('users') || c.areas.has('subscriptions') ? this.#onDidChange.fire() : undefined));
+    this._register(
+      sessions.onDidChangeStore((c) =>
+        c.areas.has('users') || c.areas.has('subscriptions') ? this.#onDidChange.fire() : undefined,
+      ),
+    );
     this._register({ dispose: () => this.#drop() });
   }
 
@@ -80,7 +84,11 @@ export class MessagesModel extends Disposable {
     if (!current || !narrow) return Promise.resolve();
     if (!this.#list) {
       const list = new MessageList(
-        { client: current.client, store: current.store, onError: (error, what) => this.log.warn(`${narrow.key}: ${what} failed: ${String(error)}`) },
+        {
+          client: current.client,
+          store: current.store,
+          onError: (error, what) => this.log.warn(`${narrow.key}: ${what} failed: ${String(error)}`),
+        },
         narrow,
       );
       this.#list = list;
@@ -94,7 +102,11 @@ export class MessagesModel extends Disposable {
       this.#onDidChange.fire();
       const anchor = this.#anchor;
       try {
-        await list.fetchInitial(anchor === undefined ? { before: MESSAGE_TREE_SIZE } : { anchor, before: MESSAGE_TREE_SIZE / 2, after: MESSAGE_TREE_SIZE / 2 });
+        await list.fetchInitial(
+          anchor === undefined
+            ? { before: MESSAGE_TREE_SIZE }
+            : { anchor, before: MESSAGE_TREE_SIZE / 2, after: MESSAGE_TREE_SIZE / 2 },
+        );
         if (list === this.#list) this.#state = 'loaded';
       } catch (error) {
         if (list === this.#list) {

@@ -22,6 +22,14 @@ export class MessagesProvider extends ListProvider<MessageRow, MessagesModel> {
 export function openMessageCommand(row: MessageRow): vscode.Command {
   const t = row.target;
   return t.kind === 'topic'
-    ? { command: Commands.openTopic, title: vscode.l10n.t('Open Message'), arguments: [{ streamId: t.streamId, topic: t.topic, anchor: row.id }] }
-    : { command: Commands.openDirectMessage, title: vscode.l10n.t('Open Message'), arguments: [{ userIds: t.userIds, anchor: row.id }] };
+    ? {
+        command: Commands.openTopic,
+        title: vscode.l10n.t('Open Message'),
+        arguments: [{ streamId: t.streamId, topic: t.topic, anchor: row.id }],
+      }
+    : {
+        command: Commands.openDirectMessage,
+        title: vscode.l10n.t('Open Message'),
+        arguments: [{ userIds: t.userIds, anchor: row.id }],
+      };
 }

@@ -41,19 +41,26 @@ export function messageRow(m: Message, ctx: MessageRowContext): MessageRow {
   let target: MessageTarget;
   let description: string;
   if (m.type === 'stream' && m.stream_id !== undefined) {
-    const channel = ctx.channelName(m.stream_id) ?? (typeof m.display_recipient === 'string' ? m.display_recipient : l10n.t('channel {0}', m.stream_id));
+    const channel =
+      ctx.channelName(m.stream_id) ??
+      (typeof m.display_recipient === 'string' ? m.display_recipient : l10n.t('channel {0}', m.stream_id));
     target = { kind: 'topic', streamId: m.stream_id, topic: m.subject };
     description = `#${channel} › ${m.subject === '' ? ctx.emptyTopicName : m.subject}`;
   } else {
     const recipients = Array.isArray(m.display_recipient) ? m.display_recipient : [];
     const others = recipients.filter((r) => r.id !== ctx.ownUserId);
     target = { kind: 'dm', userIds: others.map((r) => r.id).sort((a, b) => a - b) };
-    description = others.length === 0 ? l10n.t('Notes to self') : l10n.t('DM with {0}', others.map((r) => ctx.userName(r.id) ?? r.full_name).join(', '));
+    description =
+      others.length === 0
+        ? l10n.t('Notes to self')
+        : l10n.t('DM with {0}', others.map((r) => ctx.userName(r.id) ?? r.full_name).join(', '));
   }
   const flags = m.flags ?? [];
   const prefix = `${sender} — `;
   const found = ctx.highlight?.(m.id);
-  const excerpt = found ? highlightedExcerpt(found.content, EXCERPT_LENGTH) : { text: messagePreview(m.content, EXCERPT_LENGTH), ranges: [] };
+  const excerpt = found
+    ? highlightedExcerpt(found.content, EXCERPT_LENGTH)
+    : { text: messagePreview(m.content, EXCERPT_LENGTH), ranges: [] };
   return {
     id: m.id,
     label: prefix + excerpt.text,
@@ -101,7 +108,8 @@ export function highlightedExcerpt(html: string, max: number): { text: string; r
   }
   let from = 0;
   const first = spans[0];
-  if (plain.length > max && first && first[1] > max - 1) from = Math.max(0, Math.min(first[0] - LEAD, plain.length - (max - 1)));
+  if (plain.length > max && first && first[1] > max - 1)
+    from = Math.max(0, Math.min(first[0] - LEAD, plain.length - (max - 1)));
   const head = from > 0 ? '…' : '';
   const room = max - head.length;
   const cut = plain.length - from > room;

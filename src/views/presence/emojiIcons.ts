@@ -9,7 +9,12 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { CurrentSession } from '../../session/manager';
 
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/gif': 'gif', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
 const MAX_BYTES = 1024 * 1024;
 
 export class CustomEmojiIcons implements vscode.Disposable {
@@ -46,7 +51,9 @@ export class CustomEmojiIcons implements vscode.Disposable {
         this.#files.set(key, vscode.Uri.file(file));
         this.#onDidLoad.fire();
       })
-      .catch((error: unknown) => this.log.warn(`Could not load the custom emoji :${emoji.name}: for the People view: ${String(error)}`));
+      .catch((error: unknown) =>
+        this.log.warn(`Could not load the custom emoji :${emoji.name}: for the People view: ${String(error)}`),
+      );
     return undefined;
   }
 

@@ -24,8 +24,13 @@ export function registerPeopleView(services: Services): PeopleView {
   const { context, sessions } = services;
   const model = new PeopleTreeModel();
   const emojiIcons = new CustomEmojiIcons(context.globalStorageUri, services.log);
-  const provider = new PeopleTreeProvider(model, (id) => (sessions.current ? emojiIcons.icon(sessions.current, id) : undefined));
-  context.subscriptions.push(emojiIcons, emojiIcons.onDidLoad(() => provider.redraw()));
+  const provider = new PeopleTreeProvider(model, (id) =>
+    sessions.current ? emojiIcons.icon(sessions.current, id) : undefined,
+  );
+  context.subscriptions.push(
+    emojiIcons,
+    emojiIcons.onDidLoad(() => provider.redraw()),
+  );
   const treeView = createTree(services, Views.presence, model, provider, { showCollapseAll: true });
 
   let isAdmin: boolean | undefined;

@@ -30,7 +30,9 @@ const EMPTY: PresenceGroups = { active: [], idle: [], offline: [] };
 export class PeopleTreeModel {
   #store: ChatStore | undefined;
   #groups: PresenceGroups = EMPTY;
-  readonly #groupNodes = new Map<PresenceState, GroupNode>(PRESENCE_STATES.map((state) => [state, { kind: 'group', state }]));
+  readonly #groupNodes = new Map<PresenceState, GroupNode>(
+    PRESENCE_STATES.map((state) => [state, { kind: 'group', state }]),
+  );
   /** One node object per (group, user): the same object is handed back so partial refreshes find it. */
   readonly #userNodes = new Map<string, UserNode>();
 

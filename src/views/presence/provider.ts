@@ -79,11 +79,15 @@ export class PeopleTreeProvider extends TreeProvider<PeopleNode> {
     const user = store?.user(node.userId);
     const own = store?.ownUserId === node.userId;
     const name = user?.full_name ?? vscode.l10n.t('User {0}', node.userId);
-    const item = new vscode.TreeItem(own ? vscode.l10n.t('{0} (you)', name) : name, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      own ? vscode.l10n.t('{0} (you)', name) : name,
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `presence/${node.state}/${node.userId}`;
     const status = store?.status(node.userId);
     // A custom status emoji is the row's icon (a row shows no image inline); unicode ones are text.
-    const custom = status?.reaction_type === 'realm_emoji' && status.emoji_code ? this.emojiIcon?.(status.emoji_code) : undefined;
+    const custom =
+      status?.reaction_type === 'realm_emoji' && status.emoji_code ? this.emojiIcon?.(status.emoji_code) : undefined;
     item.description = (custom ? status?.status_text : statusLabel(status)) || undefined;
     item.iconPath = custom ?? PRESENCE_ICON[node.state];
     item.contextValue = own ? OWN_USER_CONTEXT : USER_CONTEXT;
@@ -95,7 +99,9 @@ export class PeopleTreeProvider extends TreeProvider<PeopleNode> {
     if (emoji || status?.status_text) tip.appendText(`\n${[emoji, status?.status_text].filter(Boolean).join(' ')}`);
     if (user?.timezone) tip.appendText(`\n${localTime(user.timezone)}`);
     item.tooltip = tip;
-    item.accessibilityInformation = { label: `${name}, ${GROUP_LABEL[node.state]()}${item.description ? `, ${item.description}` : ''}` };
+    item.accessibilityInformation = {
+      label: `${name}, ${GROUP_LABEL[node.state]()}${item.description ? `, ${item.description}` : ''}`,
+    };
     return item;
   }
 }
@@ -106,7 +112,9 @@ function roleLabel(role: number): string {
 
 function localTime(timezone: string): string {
   try {
-    const time = new Intl.DateTimeFormat(undefined, { timeZone: timezone, hour: 'numeric', minute: '2-digit' }).format(new Date());
+    const time = new Intl.DateTimeFormat(undefined, { timeZone: timezone, hour: 'numeric', minute: '2-digit' }).format(
+      new Date(),
+    );
     return vscode.l10n.t('Local time {0} ({1})', time, timezone);
   } catch {
     return timezone;

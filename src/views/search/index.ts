@@ -38,7 +38,10 @@ export function register(services: Services): SearchResultsView {
   );
   const model = new MessagesModel(sessions, undefined, log);
   const provider = new GroupedMessagesProvider(model);
-  const view = createTree(services, Views.searchResults, model, provider, { showCollapseAll: true, ownDescription: true });
+  const view = createTree(services, Views.searchResults, model, provider, {
+    showCollapseAll: true,
+    ownDescription: true,
+  });
 
   const update = (): void => {
     view.description = query;
@@ -62,7 +65,8 @@ export function register(services: Services): SearchResultsView {
   };
   services.context.subscriptions.push(model.onDidChange(update));
 
-  const setShown = (shown: boolean): Thenable<unknown> => vscode.commands.executeCommand('setContext', ContextKeys.searchResultsShown, shown);
+  const setShown = (shown: boolean): Thenable<unknown> =>
+    vscode.commands.executeCommand('setContext', ContextKeys.searchResultsShown, shown);
 
   const results: SearchResultsView = {
     model,
@@ -77,7 +81,9 @@ export function register(services: Services): SearchResultsView {
       model.setNarrow(narrow, near);
       await setShown(true);
       // Shows the view (not fatal: the results load either way).
-      await vscode.commands.executeCommand(`${Views.searchResults}.focus`).then(undefined, (e: unknown) => log.warn(`Could not show the search results: ${String(e)}`));
+      await vscode.commands
+        .executeCommand(`${Views.searchResults}.focus`)
+        .then(undefined, (e: unknown) => log.warn(`Could not show the search results: ${String(e)}`));
       try {
         await model.load();
       } catch (error) {

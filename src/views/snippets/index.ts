@@ -18,5 +18,9 @@ export interface SnippetsView {
 export function register(services: Services): SnippetsView {
   const model = new SnippetsModel(services.sessions);
   const provider = new SnippetsProvider(model);
-  return { model, provider, view: createTree(services, Views.snippets, model, provider, { emptyKey: ContextKeys.snippetsEmpty }) };
+  return {
+    model,
+    provider,
+    view: createTree(services, Views.snippets, model, provider, { emptyKey: ContextKeys.snippetsEmpty }),
+  };
 }

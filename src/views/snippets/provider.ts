@@ -8,7 +8,10 @@ export const SNIPPET_CONTEXT_VALUE = 'snippet';
 export class SnippetsProvider extends ListProvider<SnippetNode, SnippetsModel> {
   getTreeItem(node: SnippetNode): vscode.TreeItem {
     const snippet = this.model.get(node.snippetId);
-    const item = new vscode.TreeItem(snippet?.title ?? vscode.l10n.t('(deleted snippet)'), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      snippet?.title ?? vscode.l10n.t('(deleted snippet)'),
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `snippet:${node.snippetId}`;
     item.contextValue = SNIPPET_CONTEXT_VALUE;
     item.iconPath = new vscode.ThemeIcon('note');
@@ -18,7 +21,9 @@ export class SnippetsProvider extends ListProvider<SnippetNode, SnippetsModel> {
       tooltip.appendText(snippet.title);
       tooltip.appendCodeblock(snippet.content, 'markdown');
       item.tooltip = tooltip;
-      item.accessibilityInformation = { label: vscode.l10n.t('Snippet {0}: {1}', snippet.title, firstLine(snippet.content)) };
+      item.accessibilityInformation = {
+        label: vscode.l10n.t('Snippet {0}: {1}', snippet.title, firstLine(snippet.content)),
+      };
     }
     return item;
   }

@@ -32,7 +32,10 @@ export function register(services: Services): ChannelsView {
   // mentions, or the unread total (muted channels and topics left out); its tooltip names it.
   const updateBadge = (): void => {
     const store = model.store;
-    const mode = vscode.workspace.getConfiguration().get<string>(Settings.badgeCounts) === 'allUnreads' ? 'allUnreads' : 'dmsAndMentions';
+    const mode =
+      vscode.workspace.getConfiguration().get<string>(Settings.badgeCounts) === 'allUnreads'
+        ? 'allUnreads'
+        : 'dmsAndMentions';
     view.badge = store ? badgeOf(unreadCounts(store), mode) : undefined;
   };
   let noSubscriptions: boolean | undefined;
@@ -40,13 +43,18 @@ export function register(services: Services): ChannelsView {
   const updateMessage = (): void => {
     if (!services.accounts.active) view.message = undefined;
     // Nothing to show yet (no saved snapshot): say what is happening, never "not connected" while connecting.
-    else if (!sessions.current) view.message = noDataMessage(sessions.state.phase === 'signedOut' ? { ...sessions.state, phase: 'starting' } : sessions.state);
+    else if (!sessions.current)
+      view.message = noDataMessage(
+        sessions.state.phase === 'signedOut' ? { ...sessions.state, phase: 'starting' } : sessions.state,
+      );
     // No subscriptions: the view's welcome content offers Browse Channels and Create Channel.
     else view.message = undefined;
     const none = sessions.current !== undefined && sessions.current.store.subscriptions().length === 0;
-    if (none !== noSubscriptions) void vscode.commands.executeCommand('setContext', ContextKeys.noSubscriptions, (noSubscriptions = none));
+    if (none !== noSubscriptions)
+      void vscode.commands.executeCommand('setContext', ContextKeys.noSubscriptions, (noSubscriptions = none));
     const folders = (sessions.current?.store.featureLevel ?? 0) >= FL.channelFolders;
-    if (folders !== hasFolders) void vscode.commands.executeCommand('setContext', ContextKeys.channelFolders, (hasFolders = folders));
+    if (folders !== hasFolders)
+      void vscode.commands.executeCommand('setContext', ContextKeys.channelFolders, (hasFolders = folders));
   };
   context.subscriptions.push(
     model.onDidChangeTotal(updateBadge),

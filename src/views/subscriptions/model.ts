@@ -67,7 +67,9 @@ export class ChannelsModel extends Disposable {
   /** Whether the tree groups channels by folder now. */
   grouped(): boolean {
     const store = this.store;
-    return store !== undefined && showsFolders('sidebar', store.featureLevel, store.userSettings, store.channelFolders.all());
+    return (
+      store !== undefined && showsFolders('sidebar', store.featureLevel, store.userSettings, store.channelFolders.all())
+    );
   }
 
   /** The top rows: every channel (ungrouped), or the pinned channels and then the folders that hold channels. */
@@ -96,7 +98,10 @@ export class ChannelsModel extends Disposable {
     if (!store || !this.grouped()) return { pinned: [], groups: undefined };
     const pinned = subs.filter((s) => s.pin_to_top).map((s) => s.stream_id);
     const rest = subs.filter((s) => !s.pin_to_top);
-    const groups = groupByFolder(rest, (s) => s.folder_id, store.channelFolders.all()).map((g) => ({ folderId: g.folderId, items: g.items.map((s) => s.stream_id) }));
+    const groups = groupByFolder(rest, (s) => s.folder_id, store.channelFolders.all()).map((g) => ({
+      folderId: g.folderId,
+      items: g.items.map((s) => s.stream_id),
+    }));
     return { pinned, groups };
   }
 
@@ -124,7 +129,8 @@ export class ChannelsModel extends Disposable {
     if (a.has('unreads') || a.has('subscriptions') || a.has('userTopics')) this.#onDidChangeTotal.fire();
     if (change.full) return this.#reset();
     // A folder renamed or archived, or the grouping setting changed: the folder rows are redrawn.
-    if (a.has('channelFolders') || (a.has('userSettings') && this.#signature() !== this.#layout)) return this.#onDidChange.fire(undefined);
+    if (a.has('channelFolders') || (a.has('userSettings') && this.#signature() !== this.#layout))
+      return this.#onDidChange.fire(undefined);
     if (!a.has('subscriptions') && !a.has('unreads') && !a.has('userTopics')) return;
     if (a.has('subscriptions') && this.#signature() !== this.#layout) return this.#onDidChange.fire(undefined);
     const changed: ChannelNode[] = [];

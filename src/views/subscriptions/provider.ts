@@ -51,7 +51,11 @@ export class ChannelsProvider extends TreeProvider<ChannelsTreeNode> {
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Expanded);
     item.id = `channelFolder:${node.folderId}`;
     item.iconPath = new vscode.ThemeIcon('folder');
-    const unread = store ? this.model.children(node).reduce((n, c) => n + store.unreadCount({ streamId: c.streamId }, { excludeMuted: true }), 0) : 0;
+    const unread = store
+      ? this.model
+          .children(node)
+          .reduce((n, c) => n + store.unreadCount({ streamId: c.streamId }, { excludeMuted: true }), 0)
+      : 0;
     item.description = unread > 0 ? String(unread) : undefined;
     if (folder?.description) item.tooltip = `${folder.name}\n\n${folder.description}`;
     const admin = (store?.ownUser?.role ?? 400) <= 200;
@@ -84,12 +88,25 @@ export class ChannelsProvider extends TreeProvider<ChannelsTreeNode> {
     if (canRemoveOthers(store, node.streamId)) context += '.canRemoveOthers';
     if (canMoveToFolder(store)) context += '.canMoveToFolder';
     item.contextValue = context;
-    item.accessibilityInformation = { label: [sub.name, ...(unread ? [vscode.l10n.t('{0} unread', unread)] : []), ...(muted ? [vscode.l10n.t('muted')] : [])].join(', ') };
+    item.accessibilityInformation = {
+      label: [
+        sub.name,
+        ...(unread ? [vscode.l10n.t('{0} unread', unread)] : []),
+        ...(muted ? [vscode.l10n.t('muted')] : []),
+      ].join(', '),
+    };
     return item;
   }
 }
 
-function tooltip(name: string, description: string, unread: number, muted: boolean, pinned: boolean, invite: boolean): vscode.MarkdownString {
+function tooltip(
+  name: string,
+  description: string,
+  unread: number,
+  muted: boolean,
+  pinned: boolean,
+  invite: boolean,
+): vscode.MarkdownString {
   const md = new vscode.MarkdownString();
   md.appendMarkdown(`**${invite ? '🔒 ' : '#'}`);
   md.appendText(name);
@@ -98,8 +115,12 @@ function tooltip(name: string, description: string, unread: number, muted: boole
     md.appendMarkdown('\n\n');
     md.appendText(description);
   }
-  md.appendMarkdown(`\n\n${[vscode.l10n.t('{0} unread', unread), ...(muted ? [vscode.l10n.t('muted')] : []), ...(pinned ? [vscode.l10n.t('pinned')] : [])].join(' · ')}`);
-  md.appendMarkdown(`\n\n_${vscode.l10n.t('Right-click for mute, pin, colour, notifications, email address, unsubscribe.')}_`);
+  md.appendMarkdown(
+    `\n\n${[vscode.l10n.t('{0} unread', unread), ...(muted ? [vscode.l10n.t('muted')] : []), ...(pinned ? [vscode.l10n.t('pinned')] : [])].join(' · ')}`,
+  );
+  md.appendMarkdown(
+    `\n\n_${vscode.l10n.t('Right-click for mute, pin, colour, notifications, email address, unsubscribe.')}_`,
+  );
   return md;
 }
 
@@ -138,7 +159,11 @@ export class MutedChannelDecorations extends Disposable implements vscode.FileDe
 
   constructor(private readonly model: ChannelsModel) {
     super();
-    this._register(model.onDidChange((nodes) => this.#onDidChange.fire(nodes ? nodes.map((n) => channelUri(n.streamId)) : undefined)));
+    this._register(
+      model.onDidChange((nodes) =>
+        this.#onDidChange.fire(nodes ? nodes.map((n) => channelUri(n.streamId)) : undefined),
+      ),
+    );
   }
 
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {

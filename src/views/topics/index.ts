@@ -32,7 +32,8 @@ export function register(services: Services, channels: ChannelsView): TopicsView
       await vscode.window.withProgress({ location: { viewId: Views.topics } }, () => model.setChannel(streamId));
     } catch (error) {
       // Offline: the view says so, and the topics load when the session is live again (no toast).
-      if (error instanceof NetworkError && sessions.state.phase !== 'live') log.warn(`Topics of channel ${String(streamId)} not loaded while offline: ${error.message}`);
+      if (error instanceof NetworkError && sessions.state.phase !== 'live')
+        log.warn(`Topics of channel ${String(streamId)} not loaded while offline: ${error.message}`);
       else reportError(log, error, vscode.l10n.t('Could not load the topics'), () => showChannel(streamId));
     }
   };
@@ -45,9 +46,12 @@ export function register(services: Services, channels: ChannelsView): TopicsView
     if (!sessions.current) view.message = undefined;
     else if (streamId === undefined) view.message = vscode.l10n.t('Select a channel to see its topics.');
     else if (state.kind === 'loading') view.message = vscode.l10n.t('Loading topics…');
-    else if (state.kind === 'failed' && state.error instanceof NetworkError && sessions.state.phase !== 'live') view.message = vscode.l10n.t('Offline: the topics load when the server answers.');
-    else if (state.kind === 'failed') view.message = vscode.l10n.t('The topics could not be loaded. Run "Team Chat: Refresh Topics".');
-    else if ((model.store?.topics(streamId)?.length ?? 0) === 0) view.message = vscode.l10n.t('No topics in this channel yet.');
+    else if (state.kind === 'failed' && state.error instanceof NetworkError && sessions.state.phase !== 'live')
+      view.message = vscode.l10n.t('Offline: the topics load when the server answers.');
+    else if (state.kind === 'failed')
+      view.message = vscode.l10n.t('The topics could not be loaded. Run "Team Chat: Refresh Topics".');
+    else if ((model.store?.topics(streamId)?.length ?? 0) === 0)
+      view.message = vscode.l10n.t('No topics in this channel yet.');
     else view.message = undefined;
   };
   context.subscriptions.push(

@@ -39,7 +39,8 @@ export class TopicsModel extends Disposable {
       sessions.onDidChange((current) => {
         // Another account: its channels differ; a rebuild of the same account keeps the channel.
         if (!current) void this.setChannel(undefined);
-        else if (this.#streamId !== undefined && current.store.subscription(this.#streamId)) void this.load().catch(() => undefined);
+        else if (this.#streamId !== undefined && current.store.subscription(this.#streamId))
+          void this.load().catch(() => undefined);
       }),
     );
     this._register(sessions.onDidChangeStore((c) => this.#onStore(c)));
@@ -125,7 +126,8 @@ export class TopicsModel extends Disposable {
       return;
     }
     const a = change.areas;
-    const relevant = a.has('topics') || a.has('unreads') || a.has('userTopics') || a.has('subscriptions') || a.has('realm');
+    const relevant =
+      a.has('topics') || a.has('unreads') || a.has('userTopics') || a.has('subscriptions') || a.has('realm');
     if (!relevant) return;
     if (change.streamIds.has(streamId) || a.has('realm')) this.#onDidChange.fire();
   }

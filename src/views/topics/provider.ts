@@ -13,8 +13,11 @@ import { RESOLVED_PREFIX } from '../../store/keys';
 import { TreeProvider } from '../tree';
 import type { TopicNode, TopicsModel } from './model';
 
-
-const POLICY_TEXT: Record<number, string> = { [POLICY.muted]: 'muted', [POLICY.unmuted]: 'unmuted', [POLICY.followed]: 'followed' };
+const POLICY_TEXT: Record<number, string> = {
+  [POLICY.muted]: 'muted',
+  [POLICY.unmuted]: 'unmuted',
+  [POLICY.followed]: 'followed',
+};
 /** The policy as the user reads it (POLICY_TEXT is also the context value's part). */
 const POLICY_LABEL: Record<number, () => string> = {
   [POLICY.muted]: () => vscode.l10n.t('muted'),
@@ -24,7 +27,13 @@ const POLICY_LABEL: Record<number, () => string> = {
 
 export class TopicsProvider extends TreeProvider<TopicNode> {
   /** Permissions and the channel's mute, read once per listing rather than per row. */
-  #context = { canResolve: false, canMove: false, channelMuted: false, emptyName: vscode.l10n.t('general chat'), archived: false };
+  #context = {
+    canResolve: false,
+    canMove: false,
+    channelMuted: false,
+    emptyName: vscode.l10n.t('general chat'),
+    archived: false,
+  };
 
   constructor(private readonly model: TopicsModel) {
     super();
@@ -80,7 +89,11 @@ export class TopicsProvider extends TreeProvider<TopicNode> {
     if (ctx.canResolve && node.topic !== '' && !ctx.archived) context += '.canResolve';
     if (ctx.canMove && !ctx.archived) context += '.canMove';
     item.contextValue = context;
-    item.command = { command: Commands.openTopic, title: vscode.l10n.t('Open Topic'), arguments: [{ streamId: node.streamId, topic: node.topic }] };
+    item.command = {
+      command: Commands.openTopic,
+      title: vscode.l10n.t('Open Topic'),
+      arguments: [{ streamId: node.streamId, topic: node.topic }],
+    };
     return item;
   }
 }

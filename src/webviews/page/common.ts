@@ -38,7 +38,11 @@ export function savedState<S>(): Partial<S> | undefined {
   return (vscode.getState() as Partial<S> | null | undefined) ?? undefined;
 }
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
@@ -105,20 +109,23 @@ export function onNotification<P>(type: NotificationType<P>, handler: (params: N
 }
 
 // Only the host posts to the page; its messages are the protocol's replies and notifications.
-window.addEventListener('message', (event: MessageEvent<ReplyMessage<unknown> | NotificationMessage<unknown> | null>) => {
-  const m = event.data;
-  if (!m || typeof m !== 'object') return;
-  if (m.kind === 'reply') {
-    const waiter = pending.get(m.id);
-    if (!waiter) return;
-    pending.delete(m.id);
-    if (m.error !== undefined) waiter.reject(new Error(m.error));
-    else waiter.resolve(m.result);
-  } else if (m.kind === 'notification' && m.params) {
-    const handle = handlers.get(m.method);
-    if (handle) handle(m.params);
-  }
-});
+window.addEventListener(
+  'message',
+  (event: MessageEvent<ReplyMessage<unknown> | NotificationMessage<unknown> | null>) => {
+    const m = event.data;
+    if (!m || typeof m !== 'object') return;
+    if (m.kind === 'reply') {
+      const waiter = pending.get(m.id);
+      if (!waiter) return;
+      pending.delete(m.id);
+      if (m.error !== undefined) waiter.reject(new Error(m.error));
+      else waiter.resolve(m.result);
+    } else if (m.kind === 'notification' && m.params) {
+      const handle = handlers.get(m.method);
+      if (handle) handle(m.params);
+    }
+  },
+);
 
 // Links open through the host, which allows http(s) and mailto only; in-page anchors scroll.
 document.addEventListener('click', (event) => {

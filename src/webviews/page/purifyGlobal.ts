@@ -10,6 +10,9 @@ export const PURIFY_GLOBAL = 'DOMPurify';
 /** DOMPurify's factory, from the shared script; throws when the shell did not load it first. */
 export function pagePurify(): DOMPurify {
   const purify = (globalThis as Record<string, unknown>)[PURIFY_GLOBAL];
-  if (typeof purify !== 'function') throw new Error(`${PURIFY_GLOBAL} is not loaded: the HTML shell loads purify.js before a page that shows server HTML`);
+  if (typeof purify !== 'function')
+    throw new Error(
+      `${PURIFY_GLOBAL} is not loaded: the HTML shell loads purify.js before a page that shows server HTML`,
+    );
   return purify as DOMPurify;
 }

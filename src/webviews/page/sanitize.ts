@@ -31,7 +31,12 @@ import {
 
 /** Attributes only the sanitiser writes: never taken from the server. */
 const OUTPUT_ONLY = new Set(['data-style', 'data-src']);
-const PER_TAG = new Map(Object.entries(ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, new Set(names.map((n) => n.toLowerCase()).filter((n) => !OUTPUT_ONLY.has(n)))]));
+const PER_TAG = new Map(
+  Object.entries(ALLOWED_ATTRIBUTES).map(([tag, names]) => [
+    tag,
+    new Set(names.map((n) => n.toLowerCase()).filter((n) => !OUTPUT_ONLY.has(n))),
+  ]),
+);
 
 export interface ServerHtmlSanitizer {
   /**
@@ -167,7 +172,12 @@ function styleToData(element: Element, here: Place): void {
   }
   const attributes = Array.from(element.attributes, (a) => [a.namespaceURI, a.name, a.value] as const);
   for (const [ns, name] of attributes) element.removeAttributeNS(ns, name.replace(/^[^:]*:/, ''));
-  for (const [ns, name, value] of attributes) element.setAttributeNS(name === 'style' ? null : ns, name === 'style' ? 'data-style' : name, name === 'style' ? kept : value);
+  for (const [ns, name, value] of attributes)
+    element.setAttributeNS(
+      name === 'style' ? null : ns,
+      name === 'style' ? 'data-style' : name,
+      name === 'style' ? kept : value,
+    );
 }
 
 let pageSanitizer: ServerHtmlSanitizer | undefined;
@@ -182,4 +192,3 @@ function sanitizer(): ServerHtmlSanitizer {
 export function setServerHtml(target: Element, html: string, realmUrl: string, options?: SanitizeOptions): void {
   target.replaceChildren(sanitizer().fragment(html, realmUrl, options));
 }
-

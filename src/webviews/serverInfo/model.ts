@@ -15,7 +15,12 @@ export function safeImageUrl(raw: string | null | undefined, realmUrl: string): 
   return u.protocol === 'https:' || u.origin === new URL(realmUrl).origin ? url : undefined;
 }
 
-export function buildServerInfoModel(settings: ServerSettings, realmUrl: string, signedInAs?: string, now = new Date()): ServerInfoModel {
+export function buildServerInfoModel(
+  settings: ServerSettings,
+  realmUrl: string,
+  signedInAs?: string,
+  now = new Date(),
+): ServerInfoModel {
   const base = settings.realm_url || realmUrl;
   const link = (raw: string | undefined) => {
     const url = raw ? safeUrl(raw, base) : undefined;
@@ -32,16 +37,27 @@ export function buildServerInfoModel(settings: ServerSettings, realmUrl: string,
     ...(settings.chat_version ? { version: settings.chat_version } : {}),
     featureLevel: settings.chat_feature_level,
     ...(settings.chat_merge_base ? { mergeBase: settings.chat_merge_base } : {}),
-    ...(settings.push_notifications_enabled !== undefined ? { pushNotifications: settings.push_notifications_enabled } : {}),
-    ...(settings.realm_web_public_access_enabled !== undefined ? { webPublicAccess: settings.realm_web_public_access_enabled } : {}),
+    ...(settings.push_notifications_enabled !== undefined
+      ? { pushNotifications: settings.push_notifications_enabled }
+      : {}),
+    ...(settings.realm_web_public_access_enabled !== undefined
+      ? { webPublicAccess: settings.realm_web_public_access_enabled }
+      : {}),
     ...(settings.email_auth_enabled !== undefined ? { emailAuth: settings.email_auth_enabled } : {}),
-    ...(settings.require_email_format_usernames !== undefined ? { requireEmailFormatUsernames: settings.require_email_format_usernames } : {}),
+    ...(settings.require_email_format_usernames !== undefined
+      ? { requireEmailFormatUsernames: settings.require_email_format_usernames }
+      : {}),
     incompatible: settings.is_incompatible === true,
     authMethods: Object.entries(settings.authentication_methods ?? {}).map(([name, enabled]) => ({ name, enabled })),
     externalMethods: (settings.external_authentication_methods ?? []).map((m) => {
       const icon = safeImageUrl(m.display_icon, base);
       const loginUrl = link(m.login_url);
-      return { name: m.name, displayName: m.display_name, ...(icon ? { iconUrl: icon } : {}), ...(loginUrl ? { loginUrl } : {}) };
+      return {
+        name: m.name,
+        displayName: m.display_name,
+        ...(icon ? { iconUrl: icon } : {}),
+        ...(loginUrl ? { loginUrl } : {}),
+      };
     }),
     ...(signedInAs ? { signedInAs } : {}),
     fetchedAt: now.toISOString(),

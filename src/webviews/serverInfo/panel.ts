@@ -15,14 +15,23 @@ import { buildServerInfoModel } from './model';
 import { DidChangeServerInfoNotification, type ServerInfoModel } from './protocol';
 import { escapeHtml } from '../sanitize';
 
-const body = (): string => `<main id="info" class="server-info" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
+const body = (): string =>
+  `<main id="info" class="server-info" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
 
 /** Fetches the server settings of `realmUrl`, through the active session's client when it is that server. */
-export async function fetchServerInfo(services: Services, realmUrl: string | undefined, signal?: AbortSignal): Promise<ServerInfoModel> {
+export async function fetchServerInfo(
+  services: Services,
+  realmUrl: string | undefined,
+  signal?: AbortSignal,
+): Promise<ServerInfoModel> {
   const current = services.sessions.current;
   if (current && (realmUrl === undefined || sameRealm(realmUrl, current.account.realmUrl))) {
     const settings = await getServerSettings(current.client, { signal });
-    return buildServerInfoModel(settings, current.account.realmUrl, `${current.account.fullName} <${current.account.email}>`);
+    return buildServerInfoModel(
+      settings,
+      current.account.realmUrl,
+      `${current.account.fullName} <${current.account.email}>`,
+    );
   }
   if (realmUrl === undefined) throw new SignInRequiredError();
   // No credentials: `/server_settings` needs none, and none are sent.
@@ -63,7 +72,12 @@ export class ServerInfoPanel implements vscode.Disposable {
   }
 
   private constructor(services: Services) {
-    this.#view = PanelHost.create(services.context.extensionUri, services.log, WebviewPanels.serverInfo, vscode.l10n.t('Server Information'));
+    this.#view = PanelHost.create(
+      services.context.extensionUri,
+      services.log,
+      WebviewPanels.serverInfo,
+      vscode.l10n.t('Server Information'),
+    );
     this.#view.own(this.#view.onDidDispose(() => this.dispose()));
     services.context.subscriptions.push(this);
   }
@@ -75,7 +89,13 @@ export class ServerInfoPanel implements vscode.Disposable {
     const imageOrigins = realmImageOrigins(model.realmUrl);
     if (imageOrigins.join(' ') !== this.#imageOrigins) {
       this.#imageOrigins = imageOrigins.join(' ');
-      this.#view.render({ title: vscode.l10n.t('Server Information'), styles: ['serverInfo.css'], script: 'serverInfo', body: body(), imageOrigins });
+      this.#view.render({
+        title: vscode.l10n.t('Server Information'),
+        styles: ['serverInfo.css'],
+        script: 'serverInfo',
+        body: body(),
+        imageOrigins,
+      });
     }
     this.#view.publish(DidChangeServerInfoNotification, model);
   }

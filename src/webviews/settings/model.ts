@@ -8,7 +8,13 @@ import { visibleEmail } from '../../api/users/email';
 import { SETTINGS_DESCRIPTION, SettingsChanges, type SettingGroup } from '../../api/personal/settings';
 import { formatZodError } from '../../api/validation';
 import type { ChatStore } from '../../store/store';
-import { ACCOUNT_SETTINGS, type SettingField, type SettingGroupModel, type SettingsModel, type SettingValue } from './protocol';
+import {
+  ACCOUNT_SETTINGS,
+  type SettingField,
+  type SettingGroupModel,
+  type SettingsModel,
+  type SettingValue,
+} from './protocol';
 
 const GROUP_TITLES: Record<SettingGroup, () => string> = {
   account: () => l10n.t('Account'),
@@ -41,7 +47,11 @@ function currentValue(store: ChatStore, name: string): SettingValue | undefined 
  * The editor's model. `overrides` are values just saved whose confirming `user_settings` events
  * have not arrived yet (so a saved field does not flicker back).
  */
-export function buildSettingsModel(store: ChatStore, realmName: string, overrides: ReadonlyMap<string, SettingValue> = new Map()): SettingsModel {
+export function buildSettingsModel(
+  store: ChatStore,
+  realmName: string,
+  overrides: ReadonlyMap<string, SettingValue> = new Map(),
+): SettingsModel {
   const groups = new Map<SettingGroup, SettingField[]>();
   for (const d of SETTINGS_DESCRIPTION) {
     const value = overrides.has(d.name) ? overrides.get(d.name) : currentValue(store, d.name);
@@ -58,7 +68,11 @@ export function buildSettingsModel(store: ChatStore, realmName: string, override
     if (!list) groups.set(d.group, (list = []));
     list.push(field);
   }
-  const groupModels: SettingGroupModel[] = [...groups].map(([id, fields]) => ({ id, title: GROUP_TITLES[id](), fields }));
+  const groupModels: SettingGroupModel[] = [...groups].map(([id, fields]) => ({
+    id,
+    title: GROUP_TITLES[id](),
+    fields,
+  }));
   const role = store.ownUser?.role ?? 400;
   const isAdmin = role <= 200;
   const featureLevel = store.featureLevel;
@@ -71,7 +85,11 @@ export function buildSettingsModel(store: ChatStore, realmName: string, override
       visible: isAdmin,
       ...(featureLevel < FL.settingsTargetUsers
         ? {
-            disabledReason: l10n.t('This server (feature level {0}) cannot change other users\' settings; feature level {1} or later is needed.', featureLevel, FL.settingsTargetUsers),
+            disabledReason: l10n.t(
+              "This server (feature level {0}) cannot change other users' settings; feature level {1} or later is needed.",
+              featureLevel,
+              FL.settingsTargetUsers,
+            ),
           }
         : {}),
       users: isAdmin
@@ -90,7 +108,10 @@ export function buildSettingsModel(store: ChatStore, realmName: string, override
  */
 export function checkChanges(changes: Readonly<Record<string, unknown>>, forOthers: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
-  const shape = SettingsChanges.shape as Record<string, { safeParse(v: unknown): { success: boolean; error?: unknown } }>;
+  const shape = SettingsChanges.shape as Record<
+    string,
+    { safeParse(v: unknown): { success: boolean; error?: unknown } }
+  >;
   for (const [name, value] of Object.entries(changes)) {
     if (!KNOWN.has(name)) {
       errors[name] = l10n.t('"{0}" is not a setting.', name);
@@ -117,7 +138,8 @@ export function parseGroupIds(text: string): number[] | string {
     .filter((p) => p !== '');
   const ids: number[] = [];
   for (const p of parts) {
-    if (!/^\d+$/.test(p) || !Number.isSafeInteger(Number(p)) || Number(p) <= 0) return l10n.t('"{0}" is not a group id (a positive whole number).', p);
+    if (!/^\d+$/.test(p) || !Number.isSafeInteger(Number(p)) || Number(p) <= 0)
+      return l10n.t('"{0}" is not a group id (a positive whole number).', p);
     ids.push(Number(p));
   }
   return ids;

@@ -23,7 +23,8 @@ import {
 } from './protocol';
 import { escapeHtml } from '../sanitize';
 
-const body = (): string => `<main id="settings" class="settings" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
+const body = (): string =>
+  `<main id="settings" class="settings" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
 
 export class SettingsPanel implements vscode.Disposable {
   static #current: SettingsPanel | undefined;
@@ -53,7 +54,12 @@ export class SettingsPanel implements vscode.Disposable {
   }
 
   private constructor(private readonly services: Services) {
-    this.#view = PanelHost.create(services.context.extensionUri, services.log, WebviewPanels.settings, vscode.l10n.t('Personal Settings'));
+    this.#view = PanelHost.create(
+      services.context.extensionUri,
+      services.log,
+      WebviewPanels.settings,
+      vscode.l10n.t('Personal Settings'),
+    );
     this.#view.host.onRequest(SaveSettingsRequest, (params) => this.save(params));
     this.#view.own(
       this.#view.onDidDispose(() => this.dispose()),
@@ -67,7 +73,12 @@ export class SettingsPanel implements vscode.Disposable {
       }),
     );
     services.context.subscriptions.push(this);
-    this.#view.render({ title: vscode.l10n.t('Personal Settings'), styles: ['settings.css'], script: 'settings', body: body() });
+    this.#view.render({
+      title: vscode.l10n.t('Personal Settings'),
+      styles: ['settings.css'],
+      script: 'settings',
+      body: body(),
+    });
   }
 
   #refresh(): void {
@@ -101,7 +112,8 @@ export class SettingsPanel implements vscode.Disposable {
     if (params.target) {
       const groupIds = parseGroupIds(params.target.groupIds);
       if (typeof groupIds === 'string') fieldErrors.target_users = groupIds;
-      else if (params.target.userIds.length === 0 && groupIds.length === 0) fieldErrors.target_users = vscode.l10n.t('Choose the users or groups whose settings to change.');
+      else if (params.target.userIds.length === 0 && groupIds.length === 0)
+        fieldErrors.target_users = vscode.l10n.t('Choose the users or groups whose settings to change.');
       else {
         target = {
           ...(params.target.userIds.length ? { user_ids: [...params.target.userIds] } : {}),
@@ -118,7 +130,9 @@ export class SettingsPanel implements vscode.Disposable {
     const saving = new AbortController();
     this.#saving = saving;
     // Never log values: they may hold passwords.
-    this.services.log.info(`Saving settings${forOthers ? ' for other users' : ''}: ${names.filter((n) => !n.endsWith('password')).join(', ') || '(password)'}`);
+    this.services.log.info(
+      `Saving settings${forOthers ? ' for other users' : ''}: ${names.filter((n) => !n.endsWith('password')).join(', ') || '(password)'}`,
+    );
     try {
       const answer = await updateSettings(
         current.client,
@@ -137,7 +151,12 @@ export class SettingsPanel implements vscode.Disposable {
       } else {
         for (const n of saved) if (!ACCOUNT_SETTINGS.has(n)) this.#overrides.set(n, changes[n]!);
         if (saved.includes('email')) {
-          notes.push(vscode.l10n.t('A confirmation mail was sent to {0}. Your address changes when you click the link in it.', String(changes.email)));
+          notes.push(
+            vscode.l10n.t(
+              'A confirmation mail was sent to {0}. Your address changes when you click the link in it.',
+              String(changes.email),
+            ),
+          );
         }
         if (saved.includes('new_password')) notes.push(vscode.l10n.t('Your password was changed.'));
         this.#refresh();
@@ -145,11 +164,20 @@ export class SettingsPanel implements vscode.Disposable {
       return { ok: true, fieldErrors: {}, saved, ignored, notes };
     } catch (error) {
       // Shown in the page, beside the field at fault when there is one: the kit's wording.
-      const reason = error instanceof ApiError ? vscode.l10n.t('The server refused the change: {0}', describeError(error)) : describeError(error);
-      const field = error instanceof ValidationError ? error.field : error instanceof ApiError && typeof error.data.var_name === 'string' ? error.data.var_name : undefined;
+      const reason =
+        error instanceof ApiError
+          ? vscode.l10n.t('The server refused the change: {0}', describeError(error))
+          : describeError(error);
+      const field =
+        error instanceof ValidationError
+          ? error.field
+          : error instanceof ApiError && typeof error.data.var_name === 'string'
+            ? error.data.var_name
+            : undefined;
       if (field) return { ...empty, fieldErrors: { [field]: reason } };
       if (error instanceof ValidationError || error instanceof ApiError) return { ...empty, error: reason };
-      if (error instanceof ChatError) return { ...empty, error: vscode.l10n.t('{0} Your changes are kept; try again.', reason) };
+      if (error instanceof ChatError)
+        return { ...empty, error: vscode.l10n.t('{0} Your changes are kept; try again.', reason) };
       throw error;
     } finally {
       if (this.#saving === saving) this.#saving = undefined;

@@ -75,7 +75,8 @@ export interface SaveSettingsResult {
   readonly notes: readonly string[];
 }
 
-const isValue = (v: unknown): v is SettingValue => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const isValue = (v: unknown): v is SettingValue =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
 function isSaveParams(p: unknown): p is SaveSettingsParams {
   if (!isRecord(p) || !isRecord(p.changes)) return false;
@@ -92,4 +93,7 @@ function isSaveParams(p: unknown): p is SaveSettingsParams {
 }
 
 /** "Save changes" (own settings) or "Apply to these users" (administrators). */
-export const SaveSettingsRequest = new RequestType<SaveSettingsParams, SaveSettingsResult>('settings/save', isSaveParams);
+export const SaveSettingsRequest = new RequestType<SaveSettingsParams, SaveSettingsResult>(
+  'settings/save',
+  isSaveParams,
+);

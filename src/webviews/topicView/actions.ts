@@ -6,7 +6,13 @@
 import * as vscode from 'vscode';
 import { ApiError } from '../../api/errors';
 import type { Message } from '../../api/messages/models';
-import { addReaction, getMessage, removeReaction, updateMessageFlags, updateMessageFlagsForNarrow } from '../../api/messages/routes';
+import {
+  addReaction,
+  getMessage,
+  removeReaction,
+  updateMessageFlags,
+  updateMessageFlagsForNarrow,
+} from '../../api/messages/routes';
 import { topicNarrow } from '../../messageList/narrow';
 import { baseNarrow } from './key';
 import { Commands } from '../../constants';
@@ -44,7 +50,12 @@ export interface EmojiParams {
  * Adds or removes the user's reaction (`op` undefined: toggle by whether the user has it).
  * A reaction that is already gone (or already there) refreshes that message quietly.
  */
-export async function toggleReaction(ctx: ActionContext, messageId: number, emoji: EmojiParams, op?: 'add' | 'remove'): Promise<void> {
+export async function toggleReaction(
+  ctx: ActionContext,
+  messageId: number,
+  emoji: EmojiParams,
+  op?: 'add' | 'remove',
+): Promise<void> {
   const current = ctx.session();
   const message = ctx.message(messageId);
   refuseArchived(current, message);
@@ -57,12 +68,20 @@ export async function toggleReaction(ctx: ActionContext, messageId: number, emoj
       r.emoji_name === emoji.emojiName,
   );
   const action = op ?? (mine ? 'remove' : 'add');
-  const params = { message_id: messageId, emoji_name: emoji.emojiName, emoji_code: emoji.emojiCode, reaction_type: reactionType };
+  const params = {
+    message_id: messageId,
+    emoji_name: emoji.emojiName,
+    emoji_code: emoji.emojiCode,
+    reaction_type: reactionType,
+  };
   try {
     if (action === 'add') await addReaction(current.client, params);
     else await removeReaction(current.client, params);
   } catch (error) {
-    if (error instanceof ApiError && (error.code === 'REACTION_DOES_NOT_EXIST' || error.code === 'REACTION_ALREADY_EXISTS')) {
+    if (
+      error instanceof ApiError &&
+      (error.code === 'REACTION_DOES_NOT_EXIST' || error.code === 'REACTION_ALREADY_EXISTS')
+    ) {
       await ctx.refetch(messageId);
       return;
     }
@@ -82,13 +101,17 @@ export async function editHistory(ctx: ActionContext, messageId: number): Promis
 
 /** Refuses, with the reason, a change to a message of an archived channel (the server would answer "Invalid message(s)"). */
 function refuseArchived(current: CurrentSession, message: Message | undefined): void {
-  const refusal = message?.type === 'stream' && message.stream_id !== undefined ? archivedRefusal(current.store.channel(message.stream_id)) : undefined;
+  const refusal =
+    message?.type === 'stream' && message.stream_id !== undefined
+      ? archivedRefusal(current.store.channel(message.stream_id))
+      : undefined;
   if (refusal) throw new UserFacingError(refusal);
 }
 
 export async function runAction(ctx: ActionContext, messageId: number, action: MessageAction): Promise<void> {
   try {
-    if (action === 'edit' || action === 'delete' || action === 'quote') refuseArchived(ctx.session(), ctx.message(messageId));
+    if (action === 'edit' || action === 'delete' || action === 'quote')
+      refuseArchived(ctx.session(), ctx.message(messageId));
     switch (action) {
       case 'edit':
         // Built by the message-editing feature; the topic view only hands over the id.
@@ -107,7 +130,9 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
         const current = ctx.session();
         const message = ctx.message(messageId);
         if (!message) throw new Error(vscode.l10n.t('That message is no longer in this view.'));
-        await vscode.env.clipboard.writeText(messageLink(current.account.realmUrl, message, current.store, current.client.server?.featureLevel ?? 0));
+        await vscode.env.clipboard.writeText(
+          messageLink(current.account.realmUrl, message, current.store, current.client.server?.featureLevel ?? 0),
+        );
         vscode.window.setStatusBarMessage(vscode.l10n.t('Team Chat: message link copied.'), 3000);
         break;
       }
@@ -132,7 +157,10 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
       case 'openTopic': {
         const message = ctx.message(messageId);
         if (message?.type === 'stream' && message.stream_id !== undefined) {
-          await vscode.commands.executeCommand(Commands.openTopic, { streamId: message.stream_id, topic: message.subject });
+          await vscode.commands.executeCommand(Commands.openTopic, {
+            streamId: message.stream_id,
+            topic: message.subject,
+          });
         }
         break;
       }
@@ -146,10 +174,19 @@ export async function runAction(ctx: ActionContext, messageId: number, action: M
 async function quoteMessage(ctx: ActionContext, messageId: number): Promise<void> {
   const current = ctx.session();
   const { message, raw_content } = await getMessage(current.client, { message_id: messageId, apply_markdown: false });
-  const text = quoteText(message.sender_full_name, message.sender_id, messageLink(current.account.realmUrl, message, current.store, current.client.server?.featureLevel ?? 0), raw_content ?? message.content);
+  const text = quoteText(
+    message.sender_full_name,
+    message.sender_id,
+    messageLink(current.account.realmUrl, message, current.store, current.client.server?.featureLevel ?? 0),
+    raw_content ?? message.content,
+  );
   if (ctx.insertIntoCompose(text)) return;
-  if (message.type !== 'stream' || message.stream_id === undefined) throw new Error(vscode.l10n.t('This view has no compose box.'));
-  const panel = await vscode.commands.executeCommand<{ insertIntoCompose(text: string): boolean } | undefined>(Commands.openTopic, { streamId: message.stream_id, topic: message.subject });
+  if (message.type !== 'stream' || message.stream_id === undefined)
+    throw new Error(vscode.l10n.t('This view has no compose box.'));
+  const panel = await vscode.commands.executeCommand<{ insertIntoCompose(text: string): boolean } | undefined>(
+    Commands.openTopic,
+    { streamId: message.stream_id, topic: message.subject },
+  );
   panel?.insertIntoCompose(text);
 }
 
@@ -162,12 +199,23 @@ async function markUnreadFrom(ctx: ActionContext, messageId: number): Promise<nu
   const message = ctx.message(messageId);
   if (!message) throw new Error(vscode.l10n.t('That message is no longer in this view.'));
   ctx.suspendReads();
-  const narrow = message.type === 'stream' && message.stream_id !== undefined ? topicNarrow(message.stream_id, message.subject) : baseNarrow(ctx.key, current.store.ownUserId);
+  const narrow =
+    message.type === 'stream' && message.stream_id !== undefined
+      ? topicNarrow(message.stream_id, message.subject)
+      : baseNarrow(ctx.key, current.store.ownUserId);
   let anchor = messageId;
   let includeAnchor = true;
   let updated = 0;
   for (;;) {
-    const r = await updateMessageFlagsForNarrow(current.client, { anchor, include_anchor: includeAnchor, num_before: 0, num_after: 1000, narrow: [...narrow.terms], op: 'remove', flag: 'read' });
+    const r = await updateMessageFlagsForNarrow(current.client, {
+      anchor,
+      include_anchor: includeAnchor,
+      num_before: 0,
+      num_after: 1000,
+      narrow: [...narrow.terms],
+      op: 'remove',
+      flag: 'read',
+    });
     updated += r.updated_count;
     if (r.found_newest || r.last_processed_id === null) return updated;
     anchor = r.last_processed_id;

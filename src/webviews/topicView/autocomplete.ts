@@ -18,7 +18,12 @@ export interface AutocompleteContext {
 /** The unicode emoji the extension knows, with their glyphs (built once). */
 let unicodeEmoji: EmojiLike[] | undefined;
 function knownUnicodeEmoji(): EmojiLike[] {
-  unicodeEmoji ??= Object.entries(UNICODE_EMOJI_NAMES).map(([name, code]) => ({ name, code, custom: false, glyph: glyphOf(code) }));
+  unicodeEmoji ??= Object.entries(UNICODE_EMOJI_NAMES).map(([name, code]) => ({
+    name,
+    code,
+    custom: false,
+    glyph: glyphOf(code),
+  }));
   return unicodeEmoji;
 }
 
@@ -41,10 +46,18 @@ export async function autocomplete(current: CurrentSession, p: AutocompleteParam
       const channel = p.channel === undefined ? undefined : channelByName(current, p.channel);
       if (!channel) return [];
       const topics = store.topics(channel.stream_id) ?? (await store.loadTopics(channel.stream_id));
-      return topicItems(channel.name, topics.map((t) => t.name), p.query, store.realm.emptyTopicDisplayName);
+      return topicItems(
+        channel.name,
+        topics.map((t) => t.name),
+        p.query,
+        store.realm.emptyTopicDisplayName,
+      );
     }
     case 'emoji':
-      return emojiItems([...knownUnicodeEmoji(), ...store.realmEmoji().map((e) => ({ name: e.name, code: e.id, custom: true }))], p.query);
+      return emojiItems(
+        [...knownUnicodeEmoji(), ...store.realmEmoji().map((e) => ({ name: e.name, code: e.id, custom: true }))],
+        p.query,
+      );
   }
 }
 

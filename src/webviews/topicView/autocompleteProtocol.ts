@@ -23,7 +23,10 @@ export interface AutocompleteParams {
 export const AutocompleteRequest = new RequestType<AutocompleteParams, { items: TypeaheadItem[] }>(
   'topic/autocomplete',
   (p): p is AutocompleteParams =>
-    isRecord(p) && KINDS.includes(p.kind as TypeaheadKind) && shortString(p.query, 200) && (p.channel === undefined || shortString(p.channel, 200)),
+    isRecord(p) &&
+    KINDS.includes(p.kind as TypeaheadKind) &&
+    shortString(p.query, 200) &&
+    (p.channel === undefined || shortString(p.channel, 200)),
 );
 
 /** The draft as the server renders it (`POST /messages/render`), sanitised HTML. */

@@ -41,4 +41,6 @@ export interface PlaygroundModel {
 }
 
 /** The organisation's playgrounds: published to every (re)loaded page, and again when they change. */
-export const PlaygroundsNotification = new NotificationType<{ playgrounds: readonly PlaygroundModel[] }>('topic/playgrounds/changed');
+export const PlaygroundsNotification = new NotificationType<{ playgrounds: readonly PlaygroundModel[] }>(
+  'topic/playgrounds/changed',
+);

@@ -10,7 +10,15 @@ import { sendSubmessage } from '../../api/messages/routes';
 import { Commands } from '../../constants';
 import type { CurrentSession } from '../../session/manager';
 import { isOpenableLink, type WebviewHost } from '../host';
-import { IMAGE_MAX_BYTES, ImageRequest, OpenCodeCommand, OpenNarrowCommand, ShowUserCommand, WidgetRequest, type WidgetActionParams } from './contentProtocol';
+import {
+  IMAGE_MAX_BYTES,
+  ImageRequest,
+  OpenCodeCommand,
+  OpenNarrowCommand,
+  ShowUserCommand,
+  WidgetRequest,
+  type WidgetActionParams,
+} from './contentProtocol';
 import { parseNarrowLink } from '../../codeRefs/narrowUrl';
 import { followLink } from '../../codeRefs/followLink';
 import { widgetOutbound, widgetState, type WidgetAction } from './widgets';
@@ -61,7 +69,11 @@ function widgetAction(p: WidgetActionParams): WidgetAction {
 }
 
 /** Sends the submessage that does a widget action; the `submessage` event updates the view. */
-export async function sendWidgetAction(current: CurrentSession, message: Message | undefined, p: WidgetActionParams): Promise<void> {
+export async function sendWidgetAction(
+  current: CurrentSession,
+  message: Message | undefined,
+  p: WidgetActionParams,
+): Promise<void> {
   const own = current.store.ownUserId;
   const state = message && widgetState(message.submessages ?? [], message.sender_id, own);
   if (!message || !state) throw new Error(vscode.l10n.t('That message has no poll or to-do list.'));
@@ -70,7 +82,11 @@ export async function sendWidgetAction(current: CurrentSession, message: Message
 }
 
 /** Handles the content requests of one view; images are cached for the view's session. */
-export function registerContentHandlers(host: WebviewHost, webview: vscode.Webview, ctx: ContentContext): vscode.Disposable {
+export function registerContentHandlers(
+  host: WebviewHost,
+  webview: vscode.Webview,
+  ctx: ContentContext,
+): vscode.Disposable {
   const cache = new Map<string, Promise<string>>();
   let cacheOwner: CurrentSession | undefined;
   host.onRequest(ImageRequest, async ({ url }) => {

@@ -14,12 +14,23 @@ export type WidgetModel =
   | {
       readonly kind: 'poll';
       readonly question: string;
-      readonly options: readonly { readonly key: string; readonly text: string; readonly count: number; readonly voters: readonly string[]; readonly mine: boolean }[];
+      readonly options: readonly {
+        readonly key: string;
+        readonly text: string;
+        readonly count: number;
+        readonly voters: readonly string[];
+        readonly mine: boolean;
+      }[];
     }
   | {
       readonly kind: 'todo';
       readonly title: string;
-      readonly tasks: readonly { readonly key: string; readonly task: string; readonly desc: string; readonly completed: boolean }[];
+      readonly tasks: readonly {
+        readonly key: string;
+        readonly task: string;
+        readonly desc: string;
+        readonly completed: boolean;
+      }[];
     };
 
 /** The most an image the host loads for the page may weigh. */
@@ -64,13 +75,21 @@ export const OpenNarrowCommand = new CommandType<{ href: string }>(
 );
 
 /** A line reference (`{path, lines}`) or a git-host permalink (`{url}`) in a message was clicked: open the code. */
-export type OpenCodeParams = { readonly path: string; readonly lines: { readonly start: number; readonly end: number } } | { readonly url: string };
+export type OpenCodeParams =
+  | { readonly path: string; readonly lines: { readonly start: number; readonly end: number } }
+  | { readonly url: string };
 export const OpenCodeCommand = new CommandType<OpenCodeParams>('topic/openCode', (p): p is OpenCodeParams => {
   if (!isRecord(p)) return false;
   if ('url' in p) return shortString(p.url, 4000);
   const lines = p.lines;
-  return shortString(p.path, 4000) && isRecord(lines) && Number.isSafeInteger(lines.start) && Number.isSafeInteger(lines.end) &&
-    (lines.start as number) >= 1 && (lines.end as number) >= (lines.start as number);
+  return (
+    shortString(p.path, 4000) &&
+    isRecord(lines) &&
+    Number.isSafeInteger(lines.start) &&
+    Number.isSafeInteger(lines.end) &&
+    (lines.start as number) >= 1 &&
+    (lines.end as number) >= (lines.start as number)
+  );
 });
 
 /** A user mention was clicked: the profile card. */

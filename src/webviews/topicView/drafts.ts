@@ -19,7 +19,8 @@ export interface DraftContext {
 /** The conversation a view composes to; undefined for search lists and channel-wide views. */
 export function draftTarget(key: TopicViewKey): DraftTarget | undefined {
   if (key.mode === 'dm') return { type: 'private', userIds: [...key.userIds].sort((a, b) => a - b) };
-  if (key.mode === 'topic' && key.topic !== undefined) return { type: 'stream', streamId: key.streamId, topic: key.topic };
+  if (key.mode === 'topic' && key.topic !== undefined)
+    return { type: 'stream', streamId: key.streamId, topic: key.topic };
   return undefined;
 }
 
@@ -37,7 +38,11 @@ function whenSignedIn(sessions: SessionManager, ms: number): Promise<void> {
   });
 }
 
-export function registerDraftHandlers(host: WebviewHost, webview: vscode.Webview, ctx: DraftContext): vscode.Disposable {
+export function registerDraftHandlers(
+  host: WebviewHost,
+  webview: vscode.Webview,
+  ctx: DraftContext,
+): vscode.Disposable {
   const target = draftTarget(ctx.key);
   host.onRequest(DraftRequest, async () => {
     if (!target) return { text: '' };

@@ -17,7 +17,8 @@ type EmojiItem = vscode.QuickPickItem & { emoji: EmojiChoice };
 
 function itemOf(e: EmojiEntry): EmojiItem {
   const emoji = { name: e.name, code: e.code, type: e.type };
-  if (e.type === 'realm_emoji') return { label: `:${e.name}:`, description: vscode.l10n.t('custom emoji'), alwaysShow: true, emoji };
+  if (e.type === 'realm_emoji')
+    return { label: `:${e.name}:`, description: vscode.l10n.t('custom emoji'), alwaysShow: true, emoji };
   const aliases = e.aliases.map((a) => `:${a}:`).join(' ');
   return { label: `${e.glyph ?? ''}  :${e.name}:`, description: aliases || undefined, alwaysShow: true, emoji };
 }

@@ -19,7 +19,10 @@ export const INBOX_CACHED = 5;
 /** How long after the session went live they are fetched. */
 export const INBOX_CACHE_DELAY_MS = 10_000;
 
-export function cacheInboxConversations(sessions: SessionManager, log: Pick<vscode.LogOutputChannel, 'warn'>): vscode.Disposable {
+export function cacheInboxConversations(
+  sessions: SessionManager,
+  log: Pick<vscode.LogOutputChannel, 'warn'>,
+): vscode.Disposable {
   let done: ChatSession | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const run = async (session: ChatSession): Promise<void> => {
@@ -27,16 +30,34 @@ export function cacheInboxConversations(sessions: SessionManager, log: Pick<vsco
     const cache = sessions.conversations;
     if (current?.session !== session || sessions.state.phase !== 'live' || !cache) return;
     const inbox = inboxOf(current.store);
-    const rows = [...inbox.dms, ...inbox.channels.flatMap((c) => c.topics)].sort((a, b) => b.lastId - a.lastId).slice(0, INBOX_CACHED);
+    const rows = [...inbox.dms, ...inbox.channels.flatMap((c) => c.topics)]
+      .sort((a, b) => b.lastId - a.lastId)
+      .slice(0, INBOX_CACHED);
     const saved: CachedMessages = {};
     for (const row of rows) {
-      const key: TopicViewKey = row.kind === 'dm' ? { mode: 'dm', userIds: row.userIds } : { mode: 'topic', streamId: row.streamId, topic: row.topic };
+      const key: TopicViewKey =
+        row.kind === 'dm'
+          ? { mode: 'dm', userIds: row.userIds }
+          : { mode: 'topic', streamId: row.streamId, topic: row.topic };
       if (cache.has(keyString(key))) continue;
-      const narrow = row.kind === 'dm' ? dmNarrow(row.userIds, current.store.ownUserId) : topicNarrow(row.streamId, row.topic);
+      const narrow =
+        row.kind === 'dm' ? dmNarrow(row.userIds, current.store.ownUserId) : topicNarrow(row.streamId, row.topic);
       // As a conversation view asks for its newest page.
-      const page = await getMessages(current.client, { anchor: 'newest', num_before: CACHED_MESSAGES, num_after: 0, narrow: [...narrow.terms], apply_markdown: true, client_gravatar: false });
+      const page = await getMessages(current.client, {
+        anchor: 'newest',
+        num_before: CACHED_MESSAGES,
+        num_after: 0,
+        narrow: [...narrow.terms],
+        apply_markdown: true,
+        client_gravatar: false,
+      });
       if (sessions.current?.session !== session) return;
-      if (page.messages.length > 0) saved[keyString(key)] = { narrow: narrow.terms, messages: page.messages, foundOldest: page.found_oldest ?? false };
+      if (page.messages.length > 0)
+        saved[keyString(key)] = {
+          narrow: narrow.terms,
+          messages: page.messages,
+          foundOldest: page.found_oldest ?? false,
+        };
     }
     await sessions.saveMessages(saved);
   };
@@ -46,7 +67,13 @@ export function cacheInboxConversations(sessions: SessionManager, log: Pick<vsco
     if (sessions.state.phase !== 'live' || !session || done === session) return;
     done = session;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void run(session).catch((e: unknown) => log.warn(`Conversation cache: the Inbox's conversations could not be fetched: ${String(e)}`)), INBOX_CACHE_DELAY_MS);
+    timer = setTimeout(
+      () =>
+        void run(session).catch((e: unknown) =>
+          log.warn(`Conversation cache: the Inbox's conversations could not be fetched: ${String(e)}`),
+        ),
+      INBOX_CACHE_DELAY_MS,
+    );
   };
   const subscriptions = [sessions.onDidChangeState(check), sessions.onDidChange(check)];
   check();

@@ -4,7 +4,12 @@ import type { TopicViewKey } from './protocol';
 
 export function keyString(key: TopicViewKey): string {
   if (key.mode === 'dm') return JSON.stringify(['dm', [...key.userIds].sort((a, b) => a - b)]);
-  return JSON.stringify([key.mode, key.streamId, key.topic?.toLowerCase() ?? null, key.mode === 'search' ? key.query : null]);
+  return JSON.stringify([
+    key.mode,
+    key.streamId,
+    key.topic?.toLowerCase() ?? null,
+    key.mode === 'search' ? key.query : null,
+  ]);
 }
 
 /** The narrow a search box searches within: the view's channel, topic or direct conversation. */
@@ -18,4 +23,3 @@ export function narrowOfKey(key: TopicViewKey, ownUserId: number): Narrow {
   const base = baseNarrow(key, ownUserId);
   return key.mode === 'search' && key.query ? searchNarrow(key.query, base) : base;
 }
-

@@ -74,7 +74,12 @@ export class TopicViews implements vscode.Disposable {
       return view?.canCompose ? view : undefined;
     };
     const active = [...this.#panels.values()].find((p) => p.panel.active && p.canCompose);
-    const target = active ?? [...this.#used].reverse().map(composable).find((v) => v !== undefined);
+    const target =
+      active ??
+      [...this.#used]
+        .reverse()
+        .map(composable)
+        .find((v) => v !== undefined);
     return target?.insertIntoCompose(text) ?? false;
   }
 
@@ -134,8 +139,15 @@ export class TopicViews implements vscode.Disposable {
 export function topicTitle(channelName: string, topic: string, emptyTopicName = vscode.l10n.t('general chat')): string {
   return `#${channelName} › ${topic === '' ? emptyTopicName : topic}`;
 }
-export function searchTitle(channelName: string, topic: string | undefined, query: string, emptyTopicName = vscode.l10n.t('general chat')): string {
-  return topic !== undefined ? vscode.l10n.t('Search “{0}” in #{1} › {2}', query, channelName, topic === '' ? emptyTopicName : topic) : vscode.l10n.t('Search “{0}” in #{1}', query, channelName);
+export function searchTitle(
+  channelName: string,
+  topic: string | undefined,
+  query: string,
+  emptyTopicName = vscode.l10n.t('general chat'),
+): string {
+  return topic !== undefined
+    ? vscode.l10n.t('Search “{0}” in #{1} › {2}', query, channelName, topic === '' ? emptyTopicName : topic)
+    : vscode.l10n.t('Search “{0}” in #{1}', query, channelName);
 }
 export function dmTitle(names: readonly string[]): string {
   return names.length === 0 ? vscode.l10n.t('Notes to self') : names.join(', ');

@@ -54,14 +54,21 @@ export function modelContextOf(current: Pick<CurrentSession, 'account' | 'store'
     emptyTopicName: store.realm.emptyTopicDisplayName,
     realmEmojiUrl: (id) => store.realmEmoji().find((e) => e.id === id)?.source_url,
     canDelete: (m) =>
-      store.realm.canDeleteMessage(m.sender_id === store.ownUserId, Date.now() / 1000 - m.timestamp, m.stream_id !== undefined ? store.subscription(m.stream_id) : undefined),
+      store.realm.canDeleteMessage(
+        m.sender_id === store.ownUserId,
+        Date.now() / 1000 - m.timestamp,
+        m.stream_id !== undefined ? store.subscription(m.stream_id) : undefined,
+      ),
     readReceipts: store.realm.readReceipts,
     canReport: offersReport(store.featureLevel, store.realm.moderationChannelId),
   };
 }
 
 /** The quiet line of a view on an archived channel, shown instead of the compose box; undefined: the view is writable. */
-export function readOnlyLine(store: { channel(streamId: number): PolicyChannel | undefined }, key: TopicViewKey): string | undefined {
+export function readOnlyLine(
+  store: { channel(streamId: number): PolicyChannel | undefined },
+  key: TopicViewKey,
+): string | undefined {
   if (key.mode === 'dm' || !isArchived(store.channel(key.streamId))) return undefined;
   return l10n.t('This channel is archived: its messages can be read, but nothing can be sent, edited or reacted to.');
 }
@@ -111,7 +118,9 @@ export function widgetModel(message: Message, ctx: ModelContext): WidgetModel | 
       key: o.key,
       text: o.text,
       count: o.voterIds.length,
-      voters: o.voterIds.map((id) => (id === ctx.ownUserId ? l10n.t('You') : (ctx.userName(id) ?? l10n.t('User {0}', id)))),
+      voters: o.voterIds.map((id) =>
+        id === ctx.ownUserId ? l10n.t('You') : (ctx.userName(id) ?? l10n.t('User {0}', id)),
+      ),
       mine: o.voterIds.includes(ctx.ownUserId),
     })),
   };
@@ -195,10 +204,7 @@ export function messageLink(
   featureLevel: number,
 ): string {
   const at = `${featureLevel >= FL.withOperator ? 'with' : 'near'}/${message.id}`;
-  const encode = (s: string): string =>
-    encodeURIComponent(s)
-      .replace(/\./g, '%2E')
-      .replace(/%/g, '.');
+  const encode = (s: string): string => encodeURIComponent(s).replace(/\./g, '%2E').replace(/%/g, '.');
   const base = `${realmUrl.replace(/\/*$/, '')}/#narrow`;
   if (message.type === 'stream' && message.stream_id !== undefined) {
     const slug = `${message.stream_id}-${(names.channelName(message.stream_id) ?? String(message.display_recipient)).replace(/[ ]/g, '-')}`;

@@ -40,10 +40,17 @@ export function followConnectionNotice(
   };
   const catchUp = (): void => {
     const saved = list();
-    if (sessions.state.phase === 'live' && saved?.seeded) void saved.reconcile().catch((e: unknown) => log.warn(`Topic view: reloading the saved messages failed: ${String(e)}`));
+    if (sessions.state.phase === 'live' && saved?.seeded)
+      void saved
+        .reconcile()
+        .catch((e: unknown) => log.warn(`Topic view: reloading the saved messages failed: ${String(e)}`));
   };
   // The list is built after this (and again by the panel's own listener of a new session).
-  const subscriptions = [sessions.onDidChangeState(() => (catchUp(), show())), sessions.onDidChange(() => setImmediate(follow)), host.onDidBecomeReady(follow)];
+  const subscriptions = [
+    sessions.onDidChangeState(() => (catchUp(), show())),
+    sessions.onDidChange(() => setImmediate(follow)),
+    host.onDidBecomeReady(follow),
+  ];
   return {
     get text() {
       return text;

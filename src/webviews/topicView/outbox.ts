@@ -23,20 +23,28 @@ export interface ViewOutboxContext {
 /** Where a view's messages go; throws for a view without a compose target. */
 export function viewDestination(key: TopicViewKey, ownUserId: number): OutboxDestination {
   if (key.mode === 'dm') return { type: 'private', userIds: key.userIds.length === 0 ? [ownUserId] : [...key.userIds] };
-  if (key.mode !== 'topic' || key.topic === undefined) throw new Error(vscode.l10n.t('Open a topic to send a message.'));
+  if (key.mode !== 'topic' || key.topic === undefined)
+    throw new Error(vscode.l10n.t('Open a topic to send a message.'));
   return { type: 'stream', streamId: key.streamId, topic: key.topic };
 }
 
 /** The same conversation (a direct one named with or without oneself). */
 export function sameDestination(a: OutboxDestination, b: OutboxDestination, ownUserId: number): boolean {
-  if (a.type === 'stream' || b.type === 'stream') return a.type === 'stream' && b.type === 'stream' && a.streamId === b.streamId && a.topic === b.topic;
-  const others = (ids: readonly number[]): string => [...new Set(ids)].filter((id) => id !== ownUserId).sort((m, n) => m - n).join(',');
+  if (a.type === 'stream' || b.type === 'stream')
+    return a.type === 'stream' && b.type === 'stream' && a.streamId === b.streamId && a.topic === b.topic;
+  const others = (ids: readonly number[]): string =>
+    [...new Set(ids)]
+      .filter((id) => id !== ownUserId)
+      .sort((m, n) => m - n)
+      .join(',');
   return others(a.userIds) === others(b.userIds);
 }
 
 export function entryModel(e: OutboxEntry): OutboxEntryModel {
   const state = e.state === 'refused' ? 'refused' : e.state === 'failed' ? 'failed' : 'sending';
-  return state === 'sending' ? { localId: e.localId, content: e.content, state } : { localId: e.localId, content: e.content, state, reason: e.error?.message ?? '' };
+  return state === 'sending'
+    ? { localId: e.localId, content: e.content, state }
+    : { localId: e.localId, content: e.content, state, reason: e.error?.message ?? '' };
 }
 
 export class ViewOutbox implements vscode.Disposable {

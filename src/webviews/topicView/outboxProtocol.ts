@@ -16,7 +16,9 @@ export interface OutboxEntryModel {
 }
 
 /** This conversation's entries, in sending order (none: the list is hidden). */
-export const OutboxNotification = new NotificationType<{ readonly entries: readonly OutboxEntryModel[] }>('topic/outbox');
+export const OutboxNotification = new NotificationType<{ readonly entries: readonly OutboxEntryModel[] }>(
+  'topic/outbox',
+);
 
 export const OUTBOX_ACTIONS = ['retry', 'edit', 'delete'] as const;
 export type OutboxAction = (typeof OUTBOX_ACTIONS)[number];
@@ -25,5 +27,8 @@ export type OutboxAction = (typeof OUTBOX_ACTIONS)[number];
 export const OutboxActionCommand = new CommandType<{ readonly localId: string; readonly action: OutboxAction }>(
   'topic/outboxAction',
   (p): p is { localId: string; action: OutboxAction } =>
-    isRecord(p) && typeof p.localId === 'string' && p.localId.length <= 100 && (OUTBOX_ACTIONS as readonly unknown[]).includes(p.action),
+    isRecord(p) &&
+    typeof p.localId === 'string' &&
+    p.localId.length <= 100 &&
+    (OUTBOX_ACTIONS as readonly unknown[]).includes(p.action),
 );

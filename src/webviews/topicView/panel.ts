@@ -113,7 +113,10 @@ export class TopicPanel implements vscode.Disposable {
       insertIntoCompose: (text) => this.insertIntoCompose(text),
       suspendReads: () => this.#reads.suspend(),
     };
-    this.#reads = new ReadMarker({ message: (id) => this.#list?.get(id), current: () => services.sessions.current }, services.log);
+    this.#reads = new ReadMarker(
+      { message: (id) => this.#list?.get(id), current: () => services.sessions.current },
+      services.log,
+    );
     this.onDidMarkRead = this.#reads.onDidMarkRead;
     this.#disposables.push(
       this.#view,
@@ -132,12 +135,41 @@ export class TopicPanel implements vscode.Disposable {
       (this.notice = followConnectionNotice(this.#host, services.sessions, () => this.#list, services.log)),
     );
     this.#registerHandlers();
-    this.#disposables.push((this.typing = registerTypingHandlers(this.#host, panel.webview, { key, current: () => services.sessions.current, onDidChangeSession: services.sessions.onDidChange, log: services.log })));
-    this.#disposables.push(registerContentHandlers(this.#host, panel.webview, { session: () => this.#session(), message: (id) => this.#list?.get(id), log: services.log }));
+    this.#disposables.push(
+      (this.typing = registerTypingHandlers(this.#host, panel.webview, {
+        key,
+        current: () => services.sessions.current,
+        onDidChangeSession: services.sessions.onDidChange,
+        log: services.log,
+      })),
+    );
+    this.#disposables.push(
+      registerContentHandlers(this.#host, panel.webview, {
+        session: () => this.#session(),
+        message: (id) => this.#list?.get(id),
+        log: services.log,
+      }),
+    );
     this.#disposables.push(registerCodeBlockHandlers(this.#view, services));
-    this.#disposables.push((this.uploads = new ViewUploads(this.#host, panel.webview, { session: () => this.#session(), insert: (t) => this.insertIntoCompose(t), log: services.log })));
-    this.#disposables.push((this.outbox = new ViewOutbox(this.#host, panel.webview, { key, outbox: services.outbox, session: () => this.#session(), insertIntoCompose: (t) => this.insertIntoCompose(t), log: services.log })));
-    this.#disposables.push(registerDraftHandlers(this.#host, panel.webview, { key, drafts: services.drafts, sessions: services.sessions }));
+    this.#disposables.push(
+      (this.uploads = new ViewUploads(this.#host, panel.webview, {
+        session: () => this.#session(),
+        insert: (t) => this.insertIntoCompose(t),
+        log: services.log,
+      })),
+    );
+    this.#disposables.push(
+      (this.outbox = new ViewOutbox(this.#host, panel.webview, {
+        key,
+        outbox: services.outbox,
+        session: () => this.#session(),
+        insertIntoCompose: (t) => this.insertIntoCompose(t),
+        log: services.log,
+      })),
+    );
+    this.#disposables.push(
+      registerDraftHandlers(this.#host, panel.webview, { key, drafts: services.drafts, sessions: services.sessions }),
+    );
     registerAutocompleteHandlers(this.#host, { session: () => this.#session() });
     this.#follow(services.sessions.current);
     this.#render();
@@ -203,7 +235,9 @@ export class TopicPanel implements vscode.Disposable {
     this.#list?.dispose();
     this.#search?.dispose();
     this.#search = undefined;
-    this.#list = current ? new MessageList(this.#source(current), narrowOfKey(this.key, current.store.ownUserId)) : undefined;
+    this.#list = current
+      ? new MessageList(this.#source(current), narrowOfKey(this.key, current.store.ownUserId))
+      : undefined;
     // Warm start: the messages saved before the reload, shown until the server's replace them.
     if (current) seedSaved(this.#list!, this.key, this.services.sessions, current.session);
     this.#listSubscription = this.#list?.onDidChange((delta) => this.#onDelta(delta));
@@ -230,9 +264,17 @@ export class TopicPanel implements vscode.Disposable {
       if (p.emojiName === undefined) {
         const emoji = await pickEmoji(this.#session().store.realmEmoji());
         if (!emoji) return;
-        await this.toggleReaction(p.messageId, { emojiName: emoji.name, emojiCode: emoji.code, reactionType: emoji.type ?? 'unicode_emoji' }, 'add');
+        await this.toggleReaction(
+          p.messageId,
+          { emojiName: emoji.name, emojiCode: emoji.code, reactionType: emoji.type ?? 'unicode_emoji' },
+          'add',
+        );
       } else {
-        await this.toggleReaction(p.messageId, { emojiName: p.emojiName, emojiCode: p.emojiCode, reactionType: p.reactionType });
+        await this.toggleReaction(p.messageId, {
+          emojiName: p.emojiName,
+          emojiCode: p.emojiCode,
+          reactionType: p.reactionType,
+        });
       }
     });
     host.onRequest(HistoryRequest, (p) => this.editHistory(p.messageId));
@@ -260,7 +302,9 @@ export class TopicPanel implements vscode.Disposable {
       if (list !== this.#list) return this.#init(oldestLoadedId);
     } else if (list.seeded && (oldestLoadedId === undefined || list.ids()[0]! <= oldestLoadedId)) {
       // Warm start: the saved messages at once; the server's replace them as a delta (no redraw).
-      void list.reconcile().catch((e: unknown) => this.services.log.warn(`Topic view: reloading the saved messages failed: ${String(e)}`));
+      void list
+        .reconcile()
+        .catch((e: unknown) => this.services.log.warn(`Topic view: reloading the saved messages failed: ${String(e)}`));
     } else if (!list.fetched || (oldestLoadedId !== undefined && (list.ids()[0] ?? Infinity) > oldestLoadedId)) {
       if (oldestLoadedId !== undefined) {
         // Restore the range the page had (its saved state); fall back to the newest page.
@@ -305,7 +349,10 @@ export class TopicPanel implements vscode.Disposable {
     const ids = await list.loadOlder();
     const ctx = this.#ctx(current);
     setImmediate(() => this.#onDidLoad.fire(ids));
-    return { messages: ids.flatMap((id) => (list.get(id) ? [messageModel(list.get(id)!, ctx)] : [])), foundOldest: list.foundOldest };
+    return {
+      messages: ids.flatMap((id) => (list.get(id) ? [messageModel(list.get(id)!, ctx)] : [])),
+      foundOldest: list.foundOldest,
+    };
   }
 
   /** Posts what changed in the list to the page; live matches of a search view are highlighted. */
@@ -351,7 +398,9 @@ export class TopicPanel implements vscode.Disposable {
     if (trimmed === '') return [];
     const current = this.#session();
     const base = baseNarrow(this.key, current.store.ownUserId);
-    const search = await SearchHighlights.start(this.#source(current), base, trimmed, (found) => this.#postMatches(found));
+    const search = await SearchHighlights.start(this.#source(current), base, trimmed, (found) =>
+      this.#postMatches(found),
+    );
     if (this.#searchQuery !== trimmed || this.#disposed) {
       search.dispose();
       return [];
@@ -391,7 +440,10 @@ export class TopicPanel implements vscode.Disposable {
 
   /** Topic and direct-message views have a compose box; search result lists and archived channels' views do not. */
   get canCompose(): boolean {
-    return this.key.mode !== 'search' && (!this.services.sessions.current || readOnlyLine(this.services.sessions.current.store, this.key) === undefined);
+    return (
+      this.key.mode !== 'search' &&
+      (!this.services.sessions.current || readOnlyLine(this.services.sessions.current.store, this.key) === undefined)
+    );
   }
 
   /**

@@ -11,7 +11,12 @@ import type { WebviewHost } from '../host';
 import { messageModel, modelContextOf } from './model';
 import { UpsertNotification, type TopicViewKey } from './protocol';
 
-export function followPermissions(host: WebviewHost, sessions: SessionManager, key: TopicViewKey, shown: () => MessageList | undefined): vscode.Disposable {
+export function followPermissions(
+  host: WebviewHost,
+  sessions: SessionManager,
+  key: TopicViewKey,
+  shown: () => MessageList | undefined,
+): vscode.Disposable {
   const streamId = key.mode === 'dm' ? undefined : key.streamId;
   return sessions.onDidChangeStore((change) => {
     const ours = streamId !== undefined && change.areas.has('subscriptions') && change.streamIds.has(streamId);

@@ -79,7 +79,11 @@ export function isTopicViewKey(value: unknown): value is TopicViewKey {
     case 'topic':
       return isId(value.streamId) && typeof value.topic === 'string';
     case 'search':
-      return isId(value.streamId) && (value.topic === undefined || typeof value.topic === 'string') && typeof value.query === 'string';
+      return (
+        isId(value.streamId) &&
+        (value.topic === undefined || typeof value.topic === 'string') &&
+        typeof value.query === 'string'
+      );
     case 'dm':
       return Array.isArray(value.userIds) && value.userIds.length <= 1000 && value.userIds.every(isId);
     default:
@@ -176,10 +180,23 @@ export const ReactRequest = new RequestType<ReactParams, void>(
   (p): p is ReactParams =>
     isRecord(p) &&
     isId(p.messageId) &&
-    ['emojiName', 'emojiCode', 'reactionType'].every((k) => p[k] === undefined || (typeof p[k] === 'string' && (p[k] as string).length < 200)),
+    ['emojiName', 'emojiCode', 'reactionType'].every(
+      (k) => p[k] === undefined || (typeof p[k] === 'string' && (p[k] as string).length < 200),
+    ),
 );
 
-export const MESSAGE_ACTIONS = ['edit', 'copyLink', 'remind', 'readBy', 'openTopic', 'star', 'quote', 'delete', 'markUnread', 'report'] as const;
+export const MESSAGE_ACTIONS = [
+  'edit',
+  'copyLink',
+  'remind',
+  'readBy',
+  'openTopic',
+  'star',
+  'quote',
+  'delete',
+  'markUnread',
+  'report',
+] as const;
 export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
 export interface ActionParams {
   readonly messageId: number;
@@ -193,7 +210,8 @@ export interface ActionParams {
  */
 export const ActionCommand = new CommandType<ActionParams>(
   'topic/action',
-  (p): p is ActionParams => isRecord(p) && isId(p.messageId) && (MESSAGE_ACTIONS as readonly unknown[]).includes(p.action),
+  (p): p is ActionParams =>
+    isRecord(p) && isId(p.messageId) && (MESSAGE_ACTIONS as readonly unknown[]).includes(p.action),
 );
 
 /** The edit history of one message (operation 7). */

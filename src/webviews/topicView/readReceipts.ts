@@ -16,7 +16,10 @@ export interface Reader {
 }
 
 /** The readers of a message, by name (numeric order, as everywhere). */
-export async function readersOf(current: Pick<CurrentSession, 'client' | 'store'>, messageId: number): Promise<Reader[]> {
+export async function readersOf(
+  current: Pick<CurrentSession, 'client' | 'store'>,
+  messageId: number,
+): Promise<Reader[]> {
   const { user_ids } = await getReadReceipts(current.client, { message_id: messageId });
   return user_ids
     .map((userId) => ({ userId, name: current.store.user(userId)?.full_name ?? vscode.l10n.t('User {0}', userId) }))
@@ -27,14 +30,20 @@ export async function readersOf(current: Pick<CurrentSession, 'client' | 'store'
  * Shows the readers in a list (choosing one opens their profile card), or says nobody has read it
  * yet; resolves to the readers once shown (the list stays open on its own).
  */
-export async function showReadReceipts(current: Pick<CurrentSession, 'client' | 'store'>, messageId: number): Promise<Reader[]> {
+export async function showReadReceipts(
+  current: Pick<CurrentSession, 'client' | 'store'>,
+  messageId: number,
+): Promise<Reader[]> {
   const readers = await readersOf(current, messageId);
   if (readers.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Nobody has read this message yet, as far as the organisation shows.'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Nobody has read this message yet, as far as the organisation shows.'),
+    );
     return readers;
   }
   const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { userId: number }>();
-  pick.title = readers.length === 1 ? vscode.l10n.t('Read by 1 person') : vscode.l10n.t('Read by {0} people', readers.length);
+  pick.title =
+    readers.length === 1 ? vscode.l10n.t('Read by 1 person') : vscode.l10n.t('Read by {0} people', readers.length);
   pick.placeholder = vscode.l10n.t('Choose someone to see their profile');
   pick.items = readers.map((r) => ({ label: r.name, userId: r.userId }));
   pick.onDidAccept(() => {

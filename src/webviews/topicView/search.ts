@@ -28,11 +28,7 @@ export class SearchHighlights implements vscode.Disposable {
   readonly list: MessageList;
   readonly #subscription: vscode.Disposable;
 
-  private constructor(
-    source: MessageListSource,
-    narrow: Narrow,
-    onLive: (matches: MatchModel[]) => void,
-  ) {
+  private constructor(source: MessageListSource, narrow: Narrow, onLive: (matches: MatchModel[]) => void) {
     this.list = new MessageList(source, narrow);
     this.#subscription = this.list.onDidChange((delta) => {
       if (!this.list.fetched) return;

@@ -43,12 +43,15 @@ export function parseTrigger(before: string): TypeaheadTrigger | undefined {
   const found: TypeaheadTrigger[] = [];
   const at = (match: RegExpExecArray): number => before.length - match[1]!.length;
   let m = MENTION.exec(before);
-  if (m && (m[3] ?? '').length <= QUERY_MAX) found.push({ kind: m[2] ? 'silent' : 'mention', query: m[3] ?? '', start: at(m) });
+  if (m && (m[3] ?? '').length <= QUERY_MAX)
+    found.push({ kind: m[2] ? 'silent' : 'mention', query: m[3] ?? '', start: at(m) });
   m = TOPIC.exec(before);
   if (m && m[3]!.length <= QUERY_MAX) found.push({ kind: 'topic', query: m[3]!, channel: m[2]!, start: at(m) });
-  else if ((m = CHANNEL.exec(before)) && (m[2] ?? '').length <= QUERY_MAX) found.push({ kind: 'channel', query: m[2] ?? '', start: at(m) });
+  else if ((m = CHANNEL.exec(before)) && (m[2] ?? '').length <= QUERY_MAX)
+    found.push({ kind: 'channel', query: m[2] ?? '', start: at(m) });
   m = EMOJI.exec(before);
-  if (m && m[2]!.length >= EMOJI_MIN_QUERY && m[2]!.length <= QUERY_MAX) found.push({ kind: 'emoji', query: m[2]!, start: at(m) });
+  if (m && m[2]!.length >= EMOJI_MIN_QUERY && m[2]!.length <= QUERY_MAX)
+    found.push({ kind: 'emoji', query: m[2]!, start: at(m) });
   return found.reduce<TypeaheadTrigger | undefined>((best, t) => (!best || t.start > best.start ? t : best), undefined);
 }
 
@@ -71,7 +74,12 @@ export function matchTier(field: string, query: string): number | undefined {
  * The items matching `query` in any of their `fields`, best tier first; within a tier `after`
  * orders them (default: the order given), then the order given. At most `limit`.
  */
-export function rank<T>(items: Iterable<T>, query: string, fields: (item: T) => readonly string[], options: { limit?: number; after?: (a: T, b: T) => number } = {}): T[] {
+export function rank<T>(
+  items: Iterable<T>,
+  query: string,
+  fields: (item: T) => readonly string[],
+  options: { limit?: number; after?: (a: T, b: T) => number } = {},
+): T[] {
   const found: { item: T; tier: number; index: number }[] = [];
   let index = 0;
   for (const item of items) {
@@ -119,7 +127,11 @@ export interface GroupLike {
  * `@**Full Name**`, or `@**Full Name|id**` when another user has the same name (as the web app,
  * which tells them apart by id); `@_…` for a silent mention.
  */
-export function mentionText(user: Pick<PersonLike, 'user_id' | 'full_name'>, silent: boolean, sameName: boolean): string {
+export function mentionText(
+  user: Pick<PersonLike, 'user_id' | 'full_name'>,
+  silent: boolean,
+  sameName: boolean,
+): string {
   return `@${silent ? '_' : ''}**${user.full_name}${sameName ? `|${user.user_id}` : ''}**`;
 }
 
@@ -129,10 +141,18 @@ export function mentionText(user: Pick<PersonLike, 'user_id' | 'full_name'>, sil
  * organisation's own groups (not system groups, not deactivated) by name. Names shared by two
  * users (active or not) are told apart by id.
  */
-export function mentionItems(users: readonly PersonLike[], groups: readonly GroupLike[], query: string, silent: boolean, ownUserId: number): TypeaheadItem[] {
+export function mentionItems(
+  users: readonly PersonLike[],
+  groups: readonly GroupLike[],
+  query: string,
+  silent: boolean,
+  ownUserId: number,
+): TypeaheadItem[] {
   const nameCount = new Map<string, number>();
   for (const u of users) nameCount.set(u.full_name.toLowerCase(), (nameCount.get(u.full_name.toLowerCase()) ?? 0) + 1);
-  type Entry = { readonly user: PersonLike; readonly group?: undefined } | { readonly user?: undefined; readonly group: GroupLike };
+  type Entry =
+    | { readonly user: PersonLike; readonly group?: undefined }
+    | { readonly user?: undefined; readonly group: GroupLike };
   const entries: Entry[] = [
     ...users.filter((u) => u.is_active).map((user) => ({ user })),
     ...groups.filter((g) => !g.isSystem && !g.deactivated).map((group) => ({ group })),
@@ -140,16 +160,31 @@ export function mentionItems(users: readonly PersonLike[], groups: readonly Grou
   // Within a tier: people before groups, the own user last, then by name.
   const order = (e: Entry): number => (e.group ? 2 : e.user.user_id === ownUserId ? 1 : 0);
   const name = (e: Entry): string => (e.group ? e.group.name : e.user.full_name);
-  const ranked = rank(entries, query, (e) => (e.group ? [e.group.name] : [e.user.full_name, visibleEmail(e.user) ?? '']), {
-    after: (a, b) => order(a) - order(b) || compareNames(name(a), name(b)),
-  });
+  const ranked = rank(
+    entries,
+    query,
+    (e) => (e.group ? [e.group.name] : [e.user.full_name, visibleEmail(e.user) ?? '']),
+    {
+      after: (a, b) => order(a) - order(b) || compareNames(name(a), name(b)),
+    },
+  );
   return ranked.map((e): TypeaheadItem => {
     if (e.group) {
       const g = e.group;
-      return { id: `group-${g.id}`, label: g.name, detail: g.description ? l10n.t('group · {0}', g.description) : l10n.t('group'), insert: `@${silent ? '_' : ''}*${g.name}*` };
+      return {
+        id: `group-${g.id}`,
+        label: g.name,
+        detail: g.description ? l10n.t('group · {0}', g.description) : l10n.t('group'),
+        insert: `@${silent ? '_' : ''}*${g.name}*`,
+      };
     }
     const u = e.user;
-    return { id: `user-${u.user_id}`, label: u.full_name, detail: visibleEmail(u), insert: mentionText(u, silent, (nameCount.get(u.full_name.toLowerCase()) ?? 0) > 1) };
+    return {
+      id: `user-${u.user_id}`,
+      label: u.full_name,
+      detail: visibleEmail(u),
+      insert: mentionText(u, silent, (nameCount.get(u.full_name.toLowerCase()) ?? 0) > 1),
+    };
   });
 }
 
@@ -160,17 +195,36 @@ export interface ChannelLike {
 }
 
 /** Channels for `#query` (archived ones left out): subscribed ones first within a tier, then by name. */
-export function channelItems(channels: Iterable<ChannelLike>, query: string, subscribed: (streamId: number) => boolean): TypeaheadItem[] {
+export function channelItems(
+  channels: Iterable<ChannelLike>,
+  query: string,
+  subscribed: (streamId: number) => boolean,
+): TypeaheadItem[] {
   const open = [...channels].filter((c) => c.is_archived !== true);
   return rank(open, query, (c) => [c.name], {
     after: (a, b) => Number(subscribed(b.stream_id)) - Number(subscribed(a.stream_id)) || compareNames(a.name, b.name),
-  }).map((c) => ({ id: `channel-${c.stream_id}`, label: c.name, detail: subscribed(c.stream_id) ? undefined : l10n.t('not subscribed'), insert: `#**${c.name}**` }));
+  }).map((c) => ({
+    id: `channel-${c.stream_id}`,
+    label: c.name,
+    detail: subscribed(c.stream_id) ? undefined : l10n.t('not subscribed'),
+    insert: `#**${c.name}**`,
+  }));
 }
 
 /** Topics of `channel` for `#channel>query`, in the order given (newest first); the empty topic by `emptyTopicName`. */
-export function topicItems(channel: string, topics: readonly string[], query: string, emptyTopicName = l10n.t('general chat')): TypeaheadItem[] {
+export function topicItems(
+  channel: string,
+  topics: readonly string[],
+  query: string,
+  emptyTopicName = l10n.t('general chat'),
+): TypeaheadItem[] {
   const label = (t: string): string => (t === '' ? emptyTopicName : t);
-  return rank(topics, query, (t) => [label(t)]).map((t, i) => ({ id: `topic-${i}`, label: label(t), detail: channel, insert: `#**${channel}>${t}**` }));
+  return rank(topics, query, (t) => [label(t)]).map((t, i) => ({
+    id: `topic-${i}`,
+    label: label(t),
+    detail: channel,
+    insert: `#**${channel}>${t}**`,
+  }));
 }
 
 export interface EmojiLike {

@@ -9,7 +9,14 @@ import { FL } from '../../api/features';
 import { setTypingStatus } from '../../api/typing/routes';
 import { realTimers } from '../../store/pinger';
 import {
-  conversationKey, realTypingClock, typingAllowed, TypingSender, typingText, type TypingClock, type TypingDestination, type TypingPolicy,
+  conversationKey,
+  realTypingClock,
+  typingAllowed,
+  TypingSender,
+  typingText,
+  type TypingClock,
+  type TypingDestination,
+  type TypingPolicy,
 } from '../../store/typing';
 import type { CurrentSession } from '../../session/manager';
 import type { WebviewHost } from '../host';
@@ -29,7 +36,8 @@ export interface TypingContext {
 /** Where this view's compose box sends to; none for search views. */
 export function typingDestination(key: TopicViewKey): TypingDestination | undefined {
   if (key.mode === 'dm') return { kind: 'direct', userIds: key.userIds };
-  if (key.mode === 'topic' && key.topic !== undefined) return { kind: 'stream', streamId: key.streamId, topic: key.topic };
+  if (key.mode === 'topic' && key.topic !== undefined)
+    return { kind: 'stream', streamId: key.streamId, topic: key.topic };
   return undefined;
 }
 
@@ -95,9 +103,10 @@ export class TypingHandlers implements vscode.Disposable {
       periods: () => current.store.realm.typing,
       allowed: (to) => typingAllowed(to, typingPolicy(current)),
       send: (op, to) => {
-        const params = to.kind === 'direct'
-          ? { op, type: 'direct' as const, to: [...to.userIds] }
-          : { op, type: 'stream' as const, stream_id: to.streamId, topic: to.topic };
+        const params =
+          to.kind === 'direct'
+            ? { op, type: 'direct' as const, to: [...to.userIds] }
+            : { op, type: 'stream' as const, stream_id: to.streamId, topic: to.topic };
         // Best effort: a lost notification only shows late or expires on the other side.
         setTypingStatus(current.client, params, { maxRetries: 0 }).catch((error: unknown) => {
           this.ctx.log.warn(`Typing notification (${op}) failed: ${String(error)}`);
@@ -118,7 +127,9 @@ export class TypingHandlers implements vscode.Disposable {
     if (!to || !current) return this.#show('');
     const key = conversationKey(to, current.store.ownUserId);
     const update = () => {
-      const names = current.session.typing.typists(key).map((id) => current.store.user(id)?.full_name ?? vscode.l10n.t('Someone'));
+      const names = current.session.typing
+        .typists(key)
+        .map((id) => current.store.user(id)?.full_name ?? vscode.l10n.t('Someone'));
       this.#show(typingText(names));
     };
     this.#tracking = current.session.typing.onDidChange((changed) => {

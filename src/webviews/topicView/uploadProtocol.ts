@@ -28,12 +28,20 @@ const MAX_BASE64 = Math.ceil((1024 ** 3 * 4) / 3) + 4;
 export const UploadBytesRequest = new RequestType<UploadBytesParams, void>(
   'topic/uploadBytes',
   (p): p is UploadBytesParams =>
-    isRecord(p) && typeof p.name === 'string' && p.name.length > 0 && p.name.length <= 1000 &&
-    typeof p.type === 'string' && p.type.length <= 255 && typeof p.base64 === 'string' && p.base64.length <= MAX_BASE64,
+    isRecord(p) &&
+    typeof p.name === 'string' &&
+    p.name.length > 0 &&
+    p.name.length <= 1000 &&
+    typeof p.type === 'string' &&
+    p.type.length <= 255 &&
+    typeof p.base64 === 'string' &&
+    p.base64.length <= MAX_BASE64,
 );
 
 /** The Attach button: the host opens the file dialog and uploads what the user picks. */
-export const AttachCommand = new CommandType<Record<string, never>>('topic/attach', (p): p is Record<string, never> => isRecord(p));
+export const AttachCommand = new CommandType<Record<string, never>>('topic/attach', (p): p is Record<string, never> =>
+  isRecord(p),
+);
 
 /**
  * What the compose area shows about uploads: `status` while files go up ("Uploading a.png… 40%",

@@ -29,9 +29,23 @@ export interface UploadOptions {
 }
 
 const TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
-  bmp: 'image/bmp', pdf: 'application/pdf', txt: 'text/plain', log: 'text/plain', md: 'text/markdown', csv: 'text/csv',
-  json: 'application/json', zip: 'application/zip', gz: 'application/gzip', mp4: 'video/mp4', mp3: 'audio/mpeg',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  bmp: 'image/bmp',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  log: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  json: 'application/json',
+  zip: 'application/zip',
+  gz: 'application/gzip',
+  mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
 };
 
 /** A MIME type from the file's extension (octet-stream when unknown). */
@@ -42,14 +56,20 @@ export function contentTypeOf(name: string): string {
 
 /** The last segment of a path (from a `Uri` or the page's `File.name`). */
 export function baseName(path: string): string {
-  return path.split(/[\\/]/).filter((s) => s !== '').pop() ?? '';
+  return (
+    path
+      .split(/[\\/]/)
+      .filter((s) => s !== '')
+      .pop() ?? ''
+  );
 }
 
 /** Reads a local file for upload, refusing a folder or one over the realm's limit before reading it. */
 export async function readLocalFile(uri: vscode.Uri, limits: RealmLimits): Promise<UploadFile> {
   const name = baseName(uri.path);
   const stat = await vscode.workspace.fs.stat(uri);
-  if (stat.type & vscode.FileType.Directory) throw new UserFacingError(vscode.l10n.t('"{0}" is a folder: choose a file.', name));
+  if (stat.type & vscode.FileType.Directory)
+    throw new UserFacingError(vscode.l10n.t('"{0}" is a folder: choose a file.', name));
   const problem = uploadSizeProblem(name, stat.size, limits.maxFileUploadSizeMib);
   if (problem) throw new UserFacingError(problem);
   return { name, data: await vscode.workspace.fs.readFile(uri), contentType: contentTypeOf(name) };
@@ -87,7 +107,12 @@ export class ViewUploads implements vscode.Disposable {
 
   /** The Attach button: the file dialog, then each picked file. */
   async pickAndUpload(): Promise<void> {
-    const uris = await vscode.window.showOpenDialog({ canSelectMany: true, canSelectFolders: false, openLabel: vscode.l10n.t('Attach'), title: vscode.l10n.t('Attach files') });
+    const uris = await vscode.window.showOpenDialog({
+      canSelectMany: true,
+      canSelectFolders: false,
+      openLabel: vscode.l10n.t('Attach'),
+      title: vscode.l10n.t('Attach files'),
+    });
     if (uris?.length) await this.uploadUris(uris);
   }
 

@@ -42,8 +42,10 @@ export interface TodoModel {
 
 export type WidgetState = PollModel | TodoModel;
 
-const str = (v: unknown, max = 10_000): string | undefined => (typeof v === 'string' && v.length <= max ? v : undefined);
-const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined);
+const str = (v: unknown, max = 10_000): string | undefined =>
+  typeof v === 'string' && v.length <= max ? v : undefined;
+const int = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
 
 function parse(content: string): Record<string, unknown> | undefined {
   try {
@@ -55,7 +57,11 @@ function parse(content: string): Record<string, unknown> | undefined {
 }
 
 /** The widget a message's submessages describe, or undefined when there is none (or it is unknown). */
-export function widgetState(submessages: readonly Pick<Submessage, 'id' | 'sender_id' | 'content'>[], messageSenderId: number, ownUserId: number): WidgetState | undefined {
+export function widgetState(
+  submessages: readonly Pick<Submessage, 'id' | 'sender_id' | 'content'>[],
+  messageSenderId: number,
+  ownUserId: number,
+): WidgetState | undefined {
   const sorted = [...submessages].sort((a, b) => a.id - b.id);
   const first = sorted[0];
   if (!first || first.sender_id !== messageSenderId) return undefined;
@@ -64,13 +70,20 @@ export function widgetState(submessages: readonly Pick<Submessage, 'id' | 'sende
   let state: WidgetState;
   if (widget?.widget_type === 'poll') {
     const options = Array.isArray(extra.options) ? extra.options.flatMap((o) => str(o) ?? []) : [];
-    state = { kind: 'poll', question: str(extra.question) ?? '', options: options.map((text, i) => ({ key: `canned,${i}`, text, voterIds: [] })), nextIdx: 0 };
+    state = {
+      kind: 'poll',
+      question: str(extra.question) ?? '',
+      options: options.map((text, i) => ({ key: `canned,${i}`, text, voterIds: [] })),
+      nextIdx: 0,
+    };
   } else if (widget?.widget_type === 'todo') {
     const tasks = Array.isArray(extra.tasks) ? extra.tasks.filter(isRecord) : [];
     state = {
       kind: 'todo',
       title: str(extra.task_list_title) ?? l10n.t('Task list'),
-      tasks: tasks.flatMap((t, i) => (str(t.task) ? [{ key: `${i},canned`, task: str(t.task)!, desc: str(t.desc) ?? '', completed: false }] : [])),
+      tasks: tasks.flatMap((t, i) =>
+        str(t.task) ? [{ key: `${i},canned`, task: str(t.task)!, desc: str(t.desc) ?? '', completed: false }] : [],
+      ),
       nextIdx: 0,
     };
   } else return undefined;
@@ -82,7 +95,13 @@ export function widgetState(submessages: readonly Pick<Submessage, 'id' | 'sende
 }
 
 /** `state` after one widget event from `senderId` (the same object when the event changes nothing). */
-export function applyWidgetEvent(state: WidgetState, event: Record<string, unknown>, senderId: number, creatorId: number, ownUserId: number): WidgetState {
+export function applyWidgetEvent(
+  state: WidgetState,
+  event: Record<string, unknown>,
+  senderId: number,
+  creatorId: number,
+  ownUserId: number,
+): WidgetState {
   if (state.kind === 'poll') {
     switch (event.type) {
       case 'question': {
@@ -123,7 +142,12 @@ export function applyWidgetEvent(state: WidgetState, event: Record<string, unkno
       const nextIdx = senderId === ownUserId ? Math.max(state.nextIdx, idx + 1) : state.nextIdx;
       // As the web app: a task whose name is in use is not added again.
       if (state.tasks.some((t) => t.task === task)) return { ...state, nextIdx };
-      const added = { key: `${idx},${senderId}`, task, desc: str(event.desc) ?? '', completed: event.completed === true };
+      const added = {
+        key: `${idx},${senderId}`,
+        task,
+        desc: str(event.desc) ?? '',
+        completed: event.completed === true,
+      };
       return { ...state, tasks: [...state.tasks, added], nextIdx };
     }
     case 'strike':
@@ -149,7 +173,8 @@ export const WIDGET_TEXT_MAX = 1000;
 export function widgetOutbound(state: WidgetState, action: WidgetAction, ownUserId: number): string {
   const text = (value: string, what: 'option' | 'task'): string => {
     const trimmed = value.trim();
-    if (trimmed === '') throw new Error(what === 'option' ? l10n.t('Type the option first.') : l10n.t('Type the task first.'));
+    if (trimmed === '')
+      throw new Error(what === 'option' ? l10n.t('Type the option first.') : l10n.t('Type the task first.'));
     if (trimmed.length > WIDGET_TEXT_MAX) {
       throw new Error(
         what === 'option'
@@ -179,7 +204,13 @@ export function widgetOutbound(state: WidgetState, action: WidgetAction, ownUser
   if (action.kind === 'newTask') {
     const task = text(action.task, 'task');
     if (state.tasks.some((t) => t.task === task)) throw new Error(l10n.t('“{0}” is already on the list.', task));
-    return JSON.stringify({ type: 'new_task', key: state.nextIdx, task, desc: action.desc.trim().slice(0, WIDGET_TEXT_MAX), completed: false });
+    return JSON.stringify({
+      type: 'new_task',
+      key: state.nextIdx,
+      task,
+      desc: action.desc.trim().slice(0, WIDGET_TEXT_MAX),
+      completed: false,
+    });
   }
   throw new Error(l10n.t('A to-do list has no poll options.'));
 }

@@ -35,7 +35,9 @@ function instrument(mains: ReadonlyMap<string, Partial<Activation>>): () => void
     const times = path.isAbsolute(request) ? mains.get(path.resolve(request)) : undefined;
     if (!times) return original.call(this, request, parent, isMain);
     const started = performance.now();
-    const exports = original.call(this, request, parent, isMain) as { activate: (c: vscode.ExtensionContext) => unknown };
+    const exports = original.call(this, request, parent, isMain) as {
+      activate: (c: vscode.ExtensionContext) => unknown;
+    };
     times.loadMs = performance.now() - started;
     return {
       ...exports,
@@ -53,13 +55,17 @@ function instrument(mains: ReadonlyMap<string, Partial<Activation>>): () => void
   };
 }
 
-async function activate(ext: vscode.Extension<unknown>, times: Partial<Activation>): Promise<{ activation: Activation; exports: unknown }> {
+async function activate(
+  ext: vscode.Extension<unknown>,
+  times: Partial<Activation>,
+): Promise<{ activation: Activation; exports: unknown }> {
   if (ext.isActive) throw new Error(`${ext.id} was active before the bench activated it`);
   const started = performance.now();
   const exports = await ext.activate();
   times.outerMs = performance.now() - started;
   const { loadMs, activateMs, outerMs } = times;
-  if (loadMs === undefined || activateMs === undefined) throw new Error(`the host did not load ${ext.id}'s main module through Node's loader`);
+  if (loadMs === undefined || activateMs === undefined)
+    throw new Error(`the host did not load ${ext.id}'s main module through Node's loader`);
   return { activation: { loadMs, activateMs, outerMs }, exports };
 }
 
@@ -74,8 +80,11 @@ type Post = (method: string, params?: object) => Promise<unknown>;
 async function startProfiler(): Promise<() => Promise<unknown>> {
   const session = new inspector.Session();
   session.connect();
-  const raw = session as unknown as { post(method: string, params: object, cb: (e: Error | null, r: unknown) => void): void };
-  const post: Post = (method, params = {}) => new Promise((resolve, reject) => raw.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+  const raw = session as unknown as {
+    post(method: string, params: object, cb: (e: Error | null, r: unknown) => void): void;
+  };
+  const post: Post = (method, params = {}) =>
+    new Promise((resolve, reject) => raw.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
   await post('Profiler.enable');
   await post('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
   await post('Profiler.start');
@@ -110,7 +119,11 @@ export async function probe(profile: boolean): Promise<void> {
   };
   const restore = instrument(new Map(exts.map((ext, i) => [main(ext), times[i]!])));
   try {
-    const [warmup, baseline, ours] = exts as [vscode.Extension<unknown>, vscode.Extension<unknown>, vscode.Extension<unknown>];
+    const [warmup, baseline, ours] = exts as [
+      vscode.Extension<unknown>,
+      vscode.Extension<unknown>,
+      vscode.Extension<unknown>,
+    ];
     await activate(warmup, times[0]!);
     const base = await activate(baseline, times[1]!);
     const stopProfiler = profile ? await startProfiler() : undefined;
@@ -125,7 +138,14 @@ export async function probe(profile: boolean): Promise<void> {
       fs.writeFileSync(profileFile, JSON.stringify(await stopProfiler()));
     }
     const codeCache = await (our.exports as TeamChatShell).codeCache();
-    const bench = { baseline: base.activation, ours: our.activation, coreReadyMs, activateCoreMs: api.activationMs, codeCache, profileFile };
+    const bench = {
+      baseline: base.activation,
+      ours: our.activation,
+      coreReadyMs,
+      activateCoreMs: api.activationMs,
+      codeCache,
+      profileFile,
+    };
     console.log(`TEAMCHAT_RESULT ${JSON.stringify({ passed: 1, failed: 0, failures: [], bench })}`);
   } finally {
     restore();

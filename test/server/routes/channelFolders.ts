@@ -21,8 +21,13 @@ const adminRequired = (): ApiError => badRequest('Must be an organization admini
 
 export function folderJson(srv: ChatServer, f: ChannelFolder): Record<string, unknown> {
   const out: Record<string, unknown> = {
-    id: f.id, name: f.name, description: f.description, rendered_description: f.renderedDescription,
-    creator_id: f.creatorId, date_created: f.dateCreated, is_archived: f.isArchived,
+    id: f.id,
+    name: f.name,
+    description: f.description,
+    rendered_description: f.renderedDescription,
+    creator_id: f.creatorId,
+    date_created: f.dateCreated,
+    is_archived: f.isArchived,
   };
   if (srv.fl >= FOLDERS_FL.order) out.order = f.order;
   return out;
@@ -31,16 +36,24 @@ export function folderJson(srv: ChatServer, f: ChannelFolder): Record<string, un
 /** The realm's folders in the order the server lists them: by `order` from 414, by id before. */
 export function listFolders(srv: ChatServer, includeArchived: boolean): Record<string, unknown>[] {
   const key = srv.fl >= FOLDERS_FL.order ? (f: ChannelFolder) => f.order : (f: ChannelFolder) => f.id;
-  return srv.state.channelFolders.filter((f) => includeArchived || !f.isArchived)
-    .sort((a, b) => key(a) - key(b) || a.id - b.id).map((f) => folderJson(srv, f));
+  return srv.state.channelFolders
+    .filter((f) => includeArchived || !f.isArchived)
+    .sort((a, b) => key(a) - key(b) || a.id - b.id)
+    .map((f) => folderJson(srv, f));
 }
 
 /** Adds a folder (fixtures and the create endpoint); its order is its id, as on the real server. */
 export function addFolder(srv: ChatServer, name: string, description: string, creatorId: number | null): ChannelFolder {
   const id = srv.state.nextId('channel_folder');
   const folder: ChannelFolder = {
-    id, name, description, renderedDescription: description ? srv.render(description).html : '', order: id,
-    isArchived: false, dateCreated: srv.now(), creatorId,
+    id,
+    name,
+    description,
+    renderedDescription: description ? srv.render(description).html : '',
+    order: id,
+    isArchived: false,
+    dateCreated: srv.now(),
+    creatorId,
   };
   srv.state.channelFolders.push(folder);
   return folder;
@@ -51,7 +64,8 @@ function checkName(srv: ChatServer, name: string): void {
   if (name.trim() === '') throw badRequest("Channel folder name can't be empty.");
   const bad = [...name].findIndex((c) => /[\p{Cc}\p{Cs}]/u.test(c) && c !== '\n' && c !== '\t');
   if (bad >= 0) throw badRequest(`Invalid character in channel folder name, at position ${bad + 1}.`);
-  if (srv.state.channelFolders.some((f) => f.name.toLowerCase() === name.toLowerCase())) throw badRequest(`Channel folder '${name}' already exists`);
+  if (srv.state.channelFolders.some((f) => f.name.toLowerCase() === name.toLowerCase()))
+    throw badRequest(`Channel folder '${name}' already exists`);
 }
 
 function checkLength(name: string, value: string, max: number): void {
@@ -88,7 +102,8 @@ function createFolder({ srv, user, p }: Ctx): Record<string, unknown> {
 function updateFolder({ srv, user, p, path }: Ctx): Record<string, unknown> {
   if (!srv.state.isAdmin(user)) throw adminRequired();
   const folder = folderById(srv, Number(path.channel_folder_id));
-  const update = (data: Record<string, unknown>): void => sendFolderEvent(srv, { op: 'update', channel_folder_id: folder.id, data });
+  const update = (data: Record<string, unknown>): void =>
+    sendFolderEvent(srv, { op: 'update', channel_folder_id: folder.id, data });
   if (typeof p.description === 'string') checkLength('description', p.description, MAX_FOLDER_DESCRIPTION);
   if (typeof p.name === 'string') checkLength('name', p.name, MAX_FOLDER_NAME);
   if (typeof p.name === 'string' && p.name !== folder.name) {
@@ -135,27 +150,45 @@ export function setStreamFolder(srv: ChatServer, stream: Stream, folderId: numbe
   stream.folderId = folderId;
   st.subsVersion++;
   const viewers = [...st.users.values()].filter((u) => u.isActive && st.canAccessStream(u, stream)).map((u) => u.id);
-  srv.queues.send(viewers, 'stream', { type: 'stream', op: 'update', stream_id: stream.id, name: stream.name, property: 'folder_id', value: folderId });
+  srv.queues.send(viewers, 'stream', {
+    type: 'stream',
+    op: 'update',
+    stream_id: stream.id,
+    name: stream.name,
+    property: 'folder_id',
+    value: folderId,
+  });
 }
 
 export const intOrNull = (v: unknown): string | null => (v === null || isInt(v) ? null : '$ is not an integer');
 
 export const channelFolderRoutes: Route[] = [
   {
-    method: 'POST', path: '/channel_folders/create', since: FOLDERS_FL.folders, handler: createFolder,
+    method: 'POST',
+    path: '/channel_folders/create',
+    since: FOLDERS_FL.folders,
+    handler: createFolder,
     params: { name: { t: 'str', req: true }, description: { t: 'str', req: true } },
   },
   {
-    method: 'GET', path: '/channel_folders', since: FOLDERS_FL.folders,
+    method: 'GET',
+    path: '/channel_folders',
+    since: FOLDERS_FL.folders,
     params: { include_archived: { t: 'bool', dflt: false } },
     handler: ({ srv, p }) => ({ channel_folders: listFolders(srv, p.include_archived as boolean) }),
   },
   {
-    method: 'PATCH', path: '/channel_folders', since: FOLDERS_FL.order, handler: reorderFolders,
+    method: 'PATCH',
+    path: '/channel_folders',
+    since: FOLDERS_FL.order,
+    handler: reorderFolders,
     params: { order: { t: 'json', req: true, check: intArray } },
   },
   {
-    method: 'PATCH', path: '/channel_folders/{channel_folder_id:int}', since: FOLDERS_FL.folders, handler: updateFolder,
+    method: 'PATCH',
+    path: '/channel_folders/{channel_folder_id:int}',
+    since: FOLDERS_FL.folders,
+    handler: updateFolder,
     params: { name: { t: 'str' }, description: { t: 'str' }, is_archived: { t: 'bool' } },
   },
 ];

@@ -29,7 +29,10 @@ function groupChange(v: unknown): string | null {
 }
 
 function sameValue(a: GroupValue, b: GroupValue): boolean {
-  const norm = (v: GroupValue) => (typeof v === 'number' ? v : { direct_members: [...v.direct_members].sort(), direct_subgroups: [...v.direct_subgroups].sort() });
+  const norm = (v: GroupValue) =>
+    typeof v === 'number'
+      ? v
+      : { direct_members: [...v.direct_members].sort(), direct_subgroups: [...v.direct_subgroups].sort() };
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 }
 
@@ -52,9 +55,11 @@ export function streamGroupChanges(srv: ChatServer, s: Stream, p: Record<string,
   for (const key of Object.keys(CHANNEL_GROUP_SETTINGS)) {
     const change = p[key] as { new: GroupValue; old?: GroupValue } | undefined;
     if (change === undefined) continue;
-    if (change.old !== undefined && !sameValue(change.old, channelGroup(s, key))) throw badRequest("'old' value does not match the expected value.");
+    if (change.old !== undefined && !sameValue(change.old, channelGroup(s, key)))
+      throw badRequest("'old' value does not match the expected value.");
     const ids = typeof change.new === 'number' ? [change.new] : change.new.direct_subgroups;
-    if (typeof change.new !== 'number' && change.new.direct_members.some((id) => !srv.state.users.get(id)?.isActive)) throw badRequest('Invalid user ID');
+    if (typeof change.new !== 'number' && change.new.direct_members.some((id) => !srv.state.users.get(id)?.isActive))
+      throw badRequest('Invalid user ID');
     for (const id of ids) if (!knownGroup(srv, id)) throw badRequest(`Invalid user group ID: ${id}`);
     changes.push([key, change.new]);
   }
@@ -65,23 +70,43 @@ export function streamGroupChanges(srv: ChatServer, s: Stream, p: Record<string,
 export function setStreamGroups(srv: ChatServer, s: Stream, changes: readonly [string, GroupValue][]): void {
   for (const [key, value] of changes) {
     (s.groups ??= {})[key] = value;
-    srv.queues.send(channelAudience(srv, s), 'stream', { type: 'stream', op: 'update', stream_id: s.id, name: s.name, property: key, value });
+    srv.queues.send(channelAudience(srv, s), 'stream', {
+      type: 'stream',
+      op: 'update',
+      stream_id: s.id,
+      name: s.name,
+      property: key,
+      value,
+    });
   }
 }
 
 /** The group settings' parameters of `PATCH /streams/{stream_id}`. */
 export const streamGroupParams: ParamSpecs = Object.fromEntries(
-  Object.entries(CHANNEL_GROUP_SETTINGS).map(([key, { since }]) => [key, { t: 'json' as const, since, check: groupChange }]),
+  Object.entries(CHANNEL_GROUP_SETTINGS).map(([key, { since }]) => [
+    key,
+    { t: 'json' as const, since, check: groupChange },
+  ]),
 );
 
 /** The organisation's own groups, as `realm_user_groups` lists them (after the system groups). */
 export function customGroupRecords(srv: ChatServer): Record<string, unknown>[] {
   return [...srv.state.customGroups.values()].map((g) => ({
-    id: g.id, name: g.name, description: g.description,
+    id: g.id,
+    name: g.name,
+    description: g.description,
     members: [...g.members].filter((id) => srv.state.users.get(id)?.isActive).sort((a, b) => a - b),
-    direct_subgroup_ids: [...g.subgroups], is_system_group: false, date_created: null, creator_id: null, deactivated: false,
-    can_add_members_group: GROUP.administrators, can_join_group: GROUP.nobody, can_leave_group: GROUP.everyone,
-    can_manage_group: GROUP.administrators, can_mention_group: GROUP.everyone, can_remove_members_group: GROUP.administrators,
+    direct_subgroup_ids: [...g.subgroups],
+    is_system_group: false,
+    date_created: null,
+    creator_id: null,
+    deactivated: false,
+    can_add_members_group: GROUP.administrators,
+    can_join_group: GROUP.nobody,
+    can_leave_group: GROUP.everyone,
+    can_manage_group: GROUP.administrators,
+    can_mention_group: GROUP.everyone,
+    can_remove_members_group: GROUP.administrators,
   }));
 }
 
@@ -100,14 +125,26 @@ function updateMembers(ctx: Ctx): Record<string, unknown> {
   for (const id of add) g.members.add(id);
   for (const id of remove) g.members.delete(id);
   const everyone = srv.activeUserIds();
-  if (add.length > 0) srv.queues.send(everyone, 'user_group', { type: 'user_group', op: 'add_members', group_id: g.id, user_ids: add });
-  if (remove.length > 0) srv.queues.send(everyone, 'user_group', { type: 'user_group', op: 'remove_members', group_id: g.id, user_ids: remove });
+  if (add.length > 0)
+    srv.queues.send(everyone, 'user_group', { type: 'user_group', op: 'add_members', group_id: g.id, user_ids: add });
+  if (remove.length > 0)
+    srv.queues.send(everyone, 'user_group', {
+      type: 'user_group',
+      op: 'remove_members',
+      group_id: g.id,
+      user_ids: remove,
+    });
   return {};
 }
 
 /** The organisation's permission groups the channel's widen (`PATCH /realm`, owners and administrators). */
-const REALM_GROUPS = ['can_move_messages_between_topics_group', 'can_move_messages_between_channels_group', 'can_resolve_topics_group',
-  'can_delete_any_message_group', 'can_delete_own_message_group'];
+const REALM_GROUPS = [
+  'can_move_messages_between_topics_group',
+  'can_move_messages_between_channels_group',
+  'can_resolve_topics_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+];
 
 function updateRealm(ctx: Ctx): Record<string, unknown> {
   const { srv, user, p } = ctx;
@@ -117,8 +154,10 @@ function updateRealm(ctx: Ctx): Record<string, unknown> {
     const change = p[key] as { new: GroupValue; old?: GroupValue } | undefined;
     if (change === undefined) continue;
     // The local server's organisation settings name system groups only.
-    if (typeof change.new !== 'number' || !(change.new in GROUP_NAMES)) throw badRequest(`Invalid user group ID: ${JSON.stringify(change.new)}`);
-    if (change.old !== undefined && !sameValue(change.old, srv.realmSetting<number>(key))) throw badRequest("'old' value does not match the expected value.");
+    if (typeof change.new !== 'number' || !(change.new in GROUP_NAMES))
+      throw badRequest(`Invalid user group ID: ${JSON.stringify(change.new)}`);
+    if (change.old !== undefined && !sameValue(change.old, srv.realmSetting<number>(key)))
+      throw badRequest("'old' value does not match the expected value.");
     data[key] = change.new;
   }
   if (Object.keys(data).length === 0) throw badRequest('No property was updated');
@@ -128,9 +167,16 @@ function updateRealm(ctx: Ctx): Record<string, unknown> {
 }
 
 export const channelPermissionRoutes: Route[] = [
-  { method: 'PATCH', path: '/realm', handler: updateRealm, params: Object.fromEntries(REALM_GROUPS.map((key) => [key, { t: 'json' as const, check: groupChange }])) },
   {
-    method: 'POST', path: '/user_groups/{user_group_id:int}/members', handler: updateMembers,
+    method: 'PATCH',
+    path: '/realm',
+    handler: updateRealm,
+    params: Object.fromEntries(REALM_GROUPS.map((key) => [key, { t: 'json' as const, check: groupChange }])),
+  },
+  {
+    method: 'POST',
+    path: '/user_groups/{user_group_id:int}/members',
+    handler: updateMembers,
     params: { add: { t: 'json', check: intArray }, delete: { t: 'json', check: intArray } },
   },
 ];

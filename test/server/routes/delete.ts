@@ -22,17 +22,23 @@ function checkCanDelete(srv: ChatServer, user: User, m: Message): void {
     throw badRequest("You don't have permission to delete this message");
   }
   const limit = srv.realmSetting<number | null>('message_content_delete_limit_seconds');
-  if (limit !== null && srv.now() - m.timestamp > limit) throw badRequest('The time limit for deleting this message has passed');
+  if (limit !== null && srv.now() - m.timestamp > limit)
+    throw badRequest('The time limit for deleting this message has passed');
 }
 
 /** Removes a message from every index, then tells everyone who had it (`delete_message`). */
 export function deleteMessage(srv: ChatServer, m: Message): void {
   const audience = srv.messageAudience(m);
   srv.state.removeMessage(m);
-  const where = m.type === 'stream' ? { message_type: 'stream', stream_id: m.streamId, topic: srv.topicOut(m.topic, false) } : { message_type: 'private' };
-  srv.queues.send(audience, 'delete_message', (q) => q.opts.capabilities.bulk_message_deletion
-    ? { type: 'delete_message', message_ids: [m.id], ...where }
-    : { type: 'delete_message', message_id: m.id, ...where });
+  const where =
+    m.type === 'stream'
+      ? { message_type: 'stream', stream_id: m.streamId, topic: srv.topicOut(m.topic, false) }
+      : { message_type: 'private' };
+  srv.queues.send(audience, 'delete_message', (q) =>
+    q.opts.capabilities.bulk_message_deletion
+      ? { type: 'delete_message', message_ids: [m.id], ...where }
+      : { type: 'delete_message', message_id: m.id, ...where },
+  );
 }
 
 function deleteMessageRoute(ctx: Ctx): Record<string, unknown> {

@@ -22,7 +22,10 @@ export function draftJson(d: ServerDraftRecord): Record<string, unknown> {
 
 /** The `drafts` register key: newest edit first, empty while synchronisation is off. */
 export function registerDrafts(srv: ChatServer, user: User): Record<string, unknown>[] {
-  return ownDrafts(srv, user).sort((a, b) => b.timestamp - a.timestamp || b.id - a.id).slice(0, MAX_DRAFTS_IN_REGISTER).map(draftJson);
+  return ownDrafts(srv, user)
+    .sort((a, b) => b.timestamp - a.timestamp || b.id - a.id)
+    .slice(0, MAX_DRAFTS_IN_REGISTER)
+    .map(draftJson);
 }
 
 function ownDrafts(srv: ChatServer, user: User): ServerDraftRecord[] {
@@ -30,7 +33,8 @@ function ownDrafts(srv: ChatServer, user: User): ServerDraftRecord[] {
 }
 
 function requireSync(srv: ChatServer, user: User): void {
-  if (srv.state.setting(user, 'enable_drafts_synchronization') !== true) throw badRequest('User has disabled synchronizing drafts.');
+  if (srv.state.setting(user, 'enable_drafts_synchronization') !== true)
+    throw badRequest('User has disabled synchronizing drafts.');
 }
 
 function invalid(name: string, why: string): never {
@@ -38,15 +42,22 @@ function invalid(name: string, why: string): never {
 }
 
 /** One draft dictionary, checked and normalised as the service does (`DraftData`, then its own rules). */
-function validDraft(srv: ChatServer, user: User, raw: Record<string, unknown>, name: string): Omit<ServerDraftRecord, 'id' | 'userId'> {
+function validDraft(
+  srv: ChatServer,
+  user: User,
+  raw: Record<string, unknown>,
+  name: string,
+): Omit<ServerDraftRecord, 'id' | 'userId'> {
   for (const k of Object.keys(raw)) if (!FIELDS.has(k)) invalid(`${name}.${k}`, 'is not allowed');
   const { type, to, topic, content, timestamp } = raw;
-  if (type !== 'stream' && type !== 'private' && type !== '') invalid(`${name}.type`, 'is not one of "private", "stream", ""');
+  if (type !== 'stream' && type !== 'private' && type !== '')
+    invalid(`${name}.type`, 'is not one of "private", "stream", ""');
   if (!Array.isArray(to) || !to.every(isInt)) invalid(`${name}.to`, 'is not a list of integers');
   if (typeof topic !== 'string') invalid(`${name}.topic`, 'is not a string');
   if (typeof content !== 'string') invalid(`${name}.content`, 'is not a string');
   if (content.trim() === '') invalid(`${name}.content`, 'cannot be blank');
-  if (timestamp !== undefined && timestamp !== null && typeof timestamp !== 'number') invalid(`${name}.timestamp`, 'is not a number');
+  if (timestamp !== undefined && timestamp !== null && typeof timestamp !== 'number')
+    invalid(`${name}.timestamp`, 'is not a number');
   let body = content.trimEnd();
   if (body.includes('\0')) throw badRequest('Message must not contain null bytes');
   const max = srv.realmSetting<number>('max_message_length');
@@ -82,15 +93,22 @@ function ownDraft(ctx: Ctx): ServerDraftRecord {
 
 export const draftRoutes: Route[] = [
   {
-    method: 'GET', path: '/drafts', since: 87,
+    method: 'GET',
+    path: '/drafts',
+    since: 87,
     handler: ({ srv, user }) => {
       requireSync(srv, user);
-      const drafts = ownDrafts(srv, user).sort((a, b) => a.timestamp - b.timestamp || a.id - b.id).map(draftJson);
+      const drafts = ownDrafts(srv, user)
+        .sort((a, b) => a.timestamp - b.timestamp || a.id - b.id)
+        .map(draftJson);
       return { count: drafts.length, drafts };
     },
   },
   {
-    method: 'POST', path: '/drafts', since: 87, params: { drafts: { t: 'json', req: true, check: objArray } },
+    method: 'POST',
+    path: '/drafts',
+    since: 87,
+    params: { drafts: { t: 'json', req: true, check: objArray } },
     handler: ({ srv, user, p }) => {
       requireSync(srv, user);
       const list = (p.drafts as Record<string, unknown>[]).map((raw, i) => validDraft(srv, user, raw, `drafts[${i}]`));
@@ -101,7 +119,10 @@ export const draftRoutes: Route[] = [
     },
   },
   {
-    method: 'PATCH', path: '/drafts/{draft_id:int}', since: 87, params: { draft: { t: 'json', req: true, check: isObject } },
+    method: 'PATCH',
+    path: '/drafts/{draft_id:int}',
+    since: 87,
+    params: { draft: { t: 'json', req: true, check: isObject } },
     handler: (ctx) => {
       const { srv, user, p } = ctx;
       requireSync(srv, user);
@@ -112,7 +133,9 @@ export const draftRoutes: Route[] = [
     },
   },
   {
-    method: 'DELETE', path: '/drafts/{draft_id:int}', since: 87,
+    method: 'DELETE',
+    path: '/drafts/{draft_id:int}',
+    since: 87,
     handler: (ctx) => {
       requireSync(ctx.srv, ctx.user);
       const d = ownDraft(ctx);

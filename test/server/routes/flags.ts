@@ -21,9 +21,16 @@ function messageDetails(srv: ChatServer, user: User, ids: number[]): Record<stri
   for (const id of ids) {
     const m = srv.state.messages.get(id)!;
     const mentioned = ((srv.state.userMessageFlags(user.id, id) ?? 0) & FLAG_BITS.mentioned) !== 0;
-    out[id] = m.type === 'stream'
-      ? { type: 'stream', stream_id: m.streamId, topic: m.topic, unmuted_stream_msg: !srv.state.sub(user.id, m.streamId!)?.isMuted, ...(mentioned ? { mentioned } : {}) }
-      : { type: 'private', user_ids: m.dmUsers!.filter((u) => u !== user.id), ...(mentioned ? { mentioned } : {}) };
+    out[id] =
+      m.type === 'stream'
+        ? {
+            type: 'stream',
+            stream_id: m.streamId,
+            topic: m.topic,
+            unmuted_stream_msg: !srv.state.sub(user.id, m.streamId!)?.isMuted,
+            ...(mentioned ? { mentioned } : {}),
+          }
+        : { type: 'private', user_ids: m.dmUsers!.filter((u) => u !== user.id), ...(mentioned ? { mentioned } : {}) };
   }
   return out;
 }
@@ -46,7 +53,14 @@ export function applyFlag(srv: ChatServer, user: User, msgs: Message[], flag: st
     changed.push(m.id);
   }
   if (changed.length) {
-    const event: Record<string, unknown> & { type: string } = { type: 'update_message_flags', op, operation: op, flag, messages: changed, all: false };
+    const event: Record<string, unknown> & { type: string } = {
+      type: 'update_message_flags',
+      op,
+      operation: op,
+      flag,
+      messages: changed,
+      all: false,
+    };
     if (flag === 'read' && op === 'remove') event.message_details = messageDetails(srv, user, changed);
     srv.queues.send([user.id], 'update_message_flags', event);
   }
@@ -68,7 +82,16 @@ function flagsNarrow(ctx: Ctx): Record<string, unknown> {
   const numBefore = Math.min(p.num_before, 5000);
   const numAfter = Math.min(p.num_after, 5000 - numBefore);
   const candidates = candidateIds(srv, user, filter, false);
-  const r = rangeQuery(srv, user, candidates, filter, resolveDateAnchor(srv, candidates, filter, p.anchor, p.anchor_date), p.include_anchor, numBefore, numAfter);
+  const r = rangeQuery(
+    srv,
+    user,
+    candidates,
+    filter,
+    resolveDateAnchor(srv, candidates, filter, p.anchor, p.anchor_date),
+    p.include_anchor,
+    numBefore,
+    numAfter,
+  );
   let msgs = r.ids.map((id) => srv.state.messages.get(id)!);
   const out: Record<string, unknown> = {};
   if (p.flag === 'read' && p.op === 'remove') {
@@ -84,16 +107,25 @@ function flagsNarrow(ctx: Ctx): Record<string, unknown> {
   }
   const changed = applyFlag(srv, user, msgs, p.flag, p.op);
   return {
-    processed_count: r.ids.length, updated_count: changed.length,
-    first_processed_id: r.ids.length ? r.ids[0] : null, last_processed_id: r.ids.length ? r.ids[r.ids.length - 1] : null,
-    found_oldest: r.foundOldest, found_newest: r.foundNewest, ...out,
+    processed_count: r.ids.length,
+    updated_count: changed.length,
+    first_processed_id: r.ids.length ? r.ids[0] : null,
+    last_processed_id: r.ids.length ? r.ids[r.ids.length - 1] : null,
+    found_oldest: r.foundOldest,
+    found_newest: r.foundNewest,
+    ...out,
   };
 }
 
 function reactionEvent(ctx: Ctx, m: Message, op: 'add' | 'remove', name: string, code: string, type: string): void {
   const { srv, user } = ctx;
   srv.queues.send(srv.messageAudience(m), 'reaction', {
-    type: 'reaction', op, message_id: m.id, user_id: user.id, emoji_name: name, emoji_code: code,
+    type: 'reaction',
+    op,
+    message_id: m.id,
+    user_id: user.id,
+    emoji_name: name,
+    emoji_code: code,
     reaction_type: type === 'extra_emoji' ? srv.extraEmojiType : type,
     user: { user_id: user.id, email: srv.state.apiEmail(user), full_name: user.fullName },
   });
@@ -119,8 +151,14 @@ function removeReaction(ctx: Ctx): Record<string, unknown> {
   if (p.emoji_name === undefined && p.emoji_code === undefined) {
     throw badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
   }
-  const type = p.reaction_type === undefined ? 'unicode_emoji' : p.reaction_type === srv.extraEmojiType ? 'extra_emoji' : p.reaction_type;
-  if (!['unicode_emoji', 'realm_emoji', 'extra_emoji'].includes(type)) throw badRequest('Invalid reaction_type', 'REQUEST_VARIABLE_INVALID', { var_name: 'reaction_type' });
+  const type =
+    p.reaction_type === undefined
+      ? 'unicode_emoji'
+      : p.reaction_type === srv.extraEmojiType
+        ? 'extra_emoji'
+        : p.reaction_type;
+  if (!['unicode_emoji', 'realm_emoji', 'extra_emoji'].includes(type))
+    throw badRequest('Invalid reaction_type', 'REQUEST_VARIABLE_INVALID', { var_name: 'reaction_type' });
   let code: string | undefined = p.emoji_code;
   if (code === undefined) code = checkEmoji(srv, p.emoji_name, undefined, p.reaction_type).code;
   else if (type === 'unicode_emoji' && !/^[0-9a-f]+(-[0-9a-f]+)*$/.test(code)) throw badRequest('Invalid emoji code.');
@@ -140,7 +178,12 @@ function markAllAsRead(ctx: Ctx): Record<string, unknown> {
     if ((bits & FLAG_BITS.read) === 0) st.setUserMessage(user.id, id, bits | FLAG_BITS.read);
   }
   srv.queues.send([user.id], 'update_message_flags', {
-    type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [], all: true,
+    type: 'update_message_flags',
+    op: 'add',
+    operation: 'add',
+    flag: 'read',
+    messages: [],
+    all: true,
   });
   return { complete: true };
 }
@@ -149,24 +192,37 @@ const flagOp = { t: 'str' as const, req: true, check: oneOf('add', 'remove') };
 
 export const flagRoutes: Route[] = [
   {
-    method: 'POST', path: '/messages/flags', handler: postFlags,
+    method: 'POST',
+    path: '/messages/flags',
+    handler: postFlags,
     params: { messages: { t: 'json', req: true, check: intArray }, op: flagOp, flag: { t: 'str', req: true } },
   },
   {
-    method: 'POST', path: '/messages/flags/narrow', handler: flagsNarrow,
+    method: 'POST',
+    path: '/messages/flags/narrow',
+    handler: flagsNarrow,
     params: {
-      anchor: { t: 'str', req: true }, include_anchor: { t: 'bool', dflt: true },
-      num_before: { t: 'int', req: true, check: nonNegative }, num_after: { t: 'int', req: true, check: nonNegative },
-      narrow: { t: 'json', req: true }, op: flagOp, flag: { t: 'str', req: true }, anchor_date: { t: 'str', since: ANCHOR_DATE_FL },
+      anchor: { t: 'str', req: true },
+      include_anchor: { t: 'bool', dflt: true },
+      num_before: { t: 'int', req: true, check: nonNegative },
+      num_after: { t: 'int', req: true, check: nonNegative },
+      narrow: { t: 'json', req: true },
+      op: flagOp,
+      flag: { t: 'str', req: true },
+      anchor_date: { t: 'str', since: ANCHOR_DATE_FL },
     },
   },
   { method: 'POST', path: '/mark_all_as_read', handler: markAllAsRead, params: {} },
   {
-    method: 'POST', path: '/messages/{message_id:int}/reactions', handler: addReaction,
+    method: 'POST',
+    path: '/messages/{message_id:int}/reactions',
+    handler: addReaction,
     params: { emoji_name: { t: 'str', req: true }, emoji_code: { t: 'str' }, reaction_type: { t: 'str' } },
   },
   {
-    method: 'DELETE', path: '/messages/{message_id:int}/reactions', handler: removeReaction,
+    method: 'DELETE',
+    path: '/messages/{message_id:int}/reactions',
+    handler: removeReaction,
     params: { emoji_name: { t: 'str' }, emoji_code: { t: 'str' }, reaction_type: { t: 'str' } },
   },
 ];

@@ -10,11 +10,16 @@ import { Playground } from '../types';
 
 export function playgroundJson(srv: ChatServer, p: Playground): Record<string, unknown> {
   const base = { id: p.id, name: p.name, pygments_language: p.pygments_language };
-  return srv.fl >= 196 ? { ...base, url_template: p.url_template } : { ...base, url_prefix: p.url_template.replace(/\{code\}$/, '') };
+  return srv.fl >= 196
+    ? { ...base, url_template: p.url_template }
+    : { ...base, url_prefix: p.url_template.replace(/\{code\}$/, '') };
 }
 
 function playgroundsChanged(srv: ChatServer): void {
-  srv.queues.send(srv.activeUserIds(), 'realm_playgrounds', { type: 'realm_playgrounds', realm_playgrounds: srv.state.playgrounds.map((p) => playgroundJson(srv, p)) });
+  srv.queues.send(srv.activeUserIds(), 'realm_playgrounds', {
+    type: 'realm_playgrounds',
+    realm_playgrounds: srv.state.playgrounds.map((p) => playgroundJson(srv, p)),
+  });
 }
 
 /** The service's checks of a new playground, with its error texts. */
@@ -23,13 +28,15 @@ function checkPlayground(srv: ChatServer, p: Record<string, unknown>): Omit<Play
   const language = String(p.pygments_language);
   // Before feature level 196 the service took `url_prefix` (the code appended).
   const field = srv.fl >= 196 ? 'url_template' : 'url_prefix';
-  if (typeof p[field] !== 'string') throw badRequest(`Missing '${field}' argument`, 'REQUEST_VARIABLE_MISSING', { var_name: field });
+  if (typeof p[field] !== 'string')
+    throw badRequest(`Missing '${field}' argument`, 'REQUEST_VARIABLE_MISSING', { var_name: field });
   const template = field === 'url_template' ? (p[field] as string) : `${p[field] as string}{code}`;
   if (name.trim() === '') throw badRequest('Name cannot be blank.');
   if (language.trim() === '') throw badRequest('Pygments language cannot be blank.');
   if (!/^[ a-zA-Z0-9_+\-./#]*$/.test(language)) throw badRequest('Invalid characters in pygments language');
   if (!/^https?:\/\/[^\s{}]+(\{code\}[^\s{}]*)?$/.test(template) || !template.includes('{code}')) {
-    if (/\{(?!code\})[^}]*\}/.test(template)) throw badRequest('"code" should be the only variable present in the URL template');
+    if (/\{(?!code\})[^}]*\}/.test(template))
+      throw badRequest('"code" should be the only variable present in the URL template');
     throw badRequest('Invalid URL template.');
   }
   return { name, pygments_language: language, url_template: template };
@@ -37,12 +44,21 @@ function checkPlayground(srv: ChatServer, p: Record<string, unknown>): Omit<Play
 
 export const playgroundRoutes: Route[] = [
   {
-    method: 'POST', path: '/realm/playgrounds', since: 49,
-    params: { name: { t: 'str', req: true }, pygments_language: { t: 'str', req: true }, url_template: { t: 'str', since: 196 }, url_prefix: { t: 'str' } },
+    method: 'POST',
+    path: '/realm/playgrounds',
+    since: 49,
+    params: {
+      name: { t: 'str', req: true },
+      pygments_language: { t: 'str', req: true },
+      url_template: { t: 'str', since: 196 },
+      url_prefix: { t: 'str' },
+    },
     handler: ({ srv, user, p }) => {
       if (!srv.state.isAdmin(user)) throw badRequest('Must be an organization administrator');
       const checked = checkPlayground(srv, p);
-      if (srv.state.playgrounds.some((x) => x.name === checked.name && x.pygments_language === checked.pygments_language)) {
+      if (
+        srv.state.playgrounds.some((x) => x.name === checked.name && x.pygments_language === checked.pygments_language)
+      ) {
         throw badRequest('A playground with this name and language already exists.');
       }
       const playground = { id: srv.state.nextId('playground'), ...checked };
@@ -52,7 +68,9 @@ export const playgroundRoutes: Route[] = [
     },
   },
   {
-    method: 'DELETE', path: '/realm/playgrounds/{playground_id:int}', since: 49,
+    method: 'DELETE',
+    path: '/realm/playgrounds/{playground_id:int}',
+    since: 49,
     handler: ({ srv, user, path }) => {
       if (!srv.state.isAdmin(user)) throw badRequest('Must be an organization administrator');
       const i = srv.state.playgrounds.findIndex((x) => x.id === Number(path.playground_id));

@@ -10,7 +10,10 @@ export const MAX_RECENT_PRIVATE_CONVERSATIONS = 1000;
  * messages in, `user_ids` the other participants ascending (empty for the conversation with
  * oneself), newest conversation (highest `max_message_id`) first.
  */
-export function recentPrivateConversations(srv: ChatServer, user: User): { max_message_id: number; user_ids: number[] }[] {
+export function recentPrivateConversations(
+  srv: ChatServer,
+  user: User,
+): { max_message_id: number; user_ids: number[] }[] {
   const st = srv.state;
   const latest = new Map<string, { max_message_id: number; user_ids: number[] }>();
   for (const id of st.userMessages.get(user.id)?.keys() ?? []) {
@@ -21,7 +24,9 @@ export function recentPrivateConversations(srv: ChatServer, user: User): { max_m
     const seen = latest.get(key);
     if (!seen || seen.max_message_id < id) latest.set(key, { max_message_id: id, user_ids: others });
   }
-  return [...latest.values()].sort((a, b) => b.max_message_id - a.max_message_id).slice(0, MAX_RECENT_PRIVATE_CONVERSATIONS);
+  return [...latest.values()]
+    .sort((a, b) => b.max_message_id - a.max_message_id)
+    .slice(0, MAX_RECENT_PRIVATE_CONVERSATIONS);
 }
 
 /** A group setting as stored: a system group id, or an anonymous group. */
@@ -29,7 +34,10 @@ type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: 
 
 function userInSetting(srv: ChatServer, user: User, setting: GroupSettingValue): boolean {
   if (typeof setting === 'number') return srv.state.inGroup(user, setting);
-  return (user.isActive && setting.direct_members.includes(user.id)) || setting.direct_subgroups.some((g) => srv.state.inGroup(user, g));
+  return (
+    (user.isActive && setting.direct_members.includes(user.id)) ||
+    setting.direct_subgroups.some((g) => srv.state.inGroup(user, g))
+  );
 }
 
 /**

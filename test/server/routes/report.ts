@@ -64,7 +64,8 @@ function reportContent(srv: ChatServer, reporter: User, m: Message, reportType: 
     original = `Original message at #**${channel.name}>${m.topic}@${m.id}**`;
   } else {
     const others = m.dmUsers!.filter((id) => id !== sender.id).map((id) => mentionSyntax(srv.user(id)));
-    if (m.dmUsers!.length > 2) header = `${mentionSyntax(reporter)} reported a message sent by ${mentionSyntax(sender)} to ${others.join(', ')} at ${at}.`;
+    if (m.dmUsers!.length > 2)
+      header = `${mentionSyntax(reporter)} reported a message sent by ${mentionSyntax(sender)} to ${others.join(', ')} at ${at}.`;
     else if (sender.id === reporter.id) {
       // Reporting one's own 1:1 message: the other person is named.
       header = `${mentionSyntax(reporter)} reported a message sent by ${mentionSyntax(sender)} to ${others[0] ?? mentionSyntax(reporter)} at ${at}.`;
@@ -91,13 +92,20 @@ function reportMessage(ctx: Ctx): Record<string, unknown> {
   const channel = srv.state.streams.get(channelId)!;
   const sender = srv.user(m.senderId);
   const topic = `${sender.fullName} moderation`;
-  sendNotification(srv, { type: 'stream', stream: channel, topic }, reportContent(srv, user, m, reportType, description));
+  sendNotification(
+    srv,
+    { type: 'stream', stream: channel, topic },
+    reportContent(srv, user, m, reportType, description),
+  );
   return {};
 }
 
 export const reportRoutes: Route[] = [
   {
-    method: 'POST', path: '/messages/{message_id:int}/report', handler: reportMessage, since: REPORT_MESSAGE_FL,
+    method: 'POST',
+    path: '/messages/{message_id:int}/report',
+    handler: reportMessage,
+    since: REPORT_MESSAGE_FL,
     params: { report_type: { t: 'str', req: true }, description: { t: 'str', dflt: '' } },
   },
 ];

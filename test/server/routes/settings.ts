@@ -21,29 +21,59 @@ const since = (level: number, spec: ParamSpec): ParamSpec => ({ ...spec, since: 
  * so that older test servers lack them in a plausible order.
  */
 const SETTINGS: ParamSpecs = {
-  twenty_four_hour_time: bool, web_mark_read_on_scroll_policy: among(1, 2, 3),
+  twenty_four_hour_time: bool,
+  web_mark_read_on_scroll_policy: among(1, 2, 3),
   // Its values 4 (383) and 3 (401) are checked in checkLevelDependent.
   web_channel_default_view: since(250, int),
-  starred_message_counts: bool, receives_typing_notifications: bool, web_suggest_update_timezone: since(200, bool),
-  fluid_layout_width: bool, high_contrast_mode: bool,
+  starred_message_counts: bool,
+  receives_typing_notifications: bool,
+  web_suggest_update_timezone: since(200, bool),
+  fluid_layout_width: bool,
+  high_contrast_mode: bool,
   web_font_size_px: { t: 'int', check: (v) => ((v as number) >= 12 && (v as number) <= 24 ? null : 'Invalid $') },
-  web_line_height_percent: { t: 'int', check: (v) => ((v as number) >= 122 && (v as number) <= 158 ? null : 'Invalid $') },
-  color_scheme: among(1, 2, 3), enable_drafts_synchronization: bool, translate_emoticons: bool,
-  display_emoji_reaction_users: bool, default_language: among('en', 'de', 'fr', 'es', 'it', 'ja', 'pt', 'ru', 'zh-hans', 'nl', 'pl'),
-  web_home_view: str, web_escape_navigates_to_home_view: bool, left_side_userlist: bool,
-  emojiset: among('text', 'set_a', 'set_b'), demote_inactive_streams: among(1, 2, 3),
-  user_list_style: among(1, 2, 3), web_animate_image_previews: since(275, among('always', 'on_hover', 'never')),
-  web_stream_unreads_count_display_policy: since(210, among(1, 2, 3)), hide_ai_features: since(350, bool),
-  web_inbox_show_channel_folders: since(431, bool), web_left_sidebar_show_channel_folders: since(411, bool),
-  web_left_sidebar_unreads_count_summary: since(398, bool), timezone: str,
-  enable_stream_desktop_notifications: bool, enable_stream_email_notifications: bool,
-  enable_stream_push_notifications: bool, enable_stream_audible_notifications: bool,
+  web_line_height_percent: {
+    t: 'int',
+    check: (v) => ((v as number) >= 122 && (v as number) <= 158 ? null : 'Invalid $'),
+  },
+  color_scheme: among(1, 2, 3),
+  enable_drafts_synchronization: bool,
+  translate_emoticons: bool,
+  display_emoji_reaction_users: bool,
+  default_language: among('en', 'de', 'fr', 'es', 'it', 'ja', 'pt', 'ru', 'zh-hans', 'nl', 'pl'),
+  web_home_view: str,
+  web_escape_navigates_to_home_view: bool,
+  left_side_userlist: bool,
+  emojiset: among('text', 'set_a', 'set_b'),
+  demote_inactive_streams: among(1, 2, 3),
+  user_list_style: among(1, 2, 3),
+  web_animate_image_previews: since(275, among('always', 'on_hover', 'never')),
+  web_stream_unreads_count_display_policy: since(210, among(1, 2, 3)),
+  hide_ai_features: since(350, bool),
+  web_inbox_show_channel_folders: since(431, bool),
+  web_left_sidebar_show_channel_folders: since(411, bool),
+  web_left_sidebar_unreads_count_summary: since(398, bool),
+  timezone: str,
+  enable_stream_desktop_notifications: bool,
+  enable_stream_email_notifications: bool,
+  enable_stream_push_notifications: bool,
+  enable_stream_audible_notifications: bool,
   notification_sound: among('none', 'zulip', 'ding', 'chime', 'chirp', 'ping', 'ring'),
-  enable_desktop_notifications: bool, enable_sounds: bool,
-  email_notifications_batching_period_seconds: { t: 'int', check: (v) => ((v as number) >= 60 && (v as number) <= 7 * 86400 ? null : 'Invalid $') },
-  enable_offline_email_notifications: bool, enable_offline_push_notifications: bool, enable_online_push_notifications: bool,
-  wildcard_mentions_notify: bool, enter_sends: bool, presence_enabled: bool, send_private_typing_notifications: bool,
-  send_stream_typing_notifications: bool, send_read_receipts: bool, email_address_visibility: among(1, 2, 3, 4, 5),
+  enable_desktop_notifications: bool,
+  enable_sounds: bool,
+  email_notifications_batching_period_seconds: {
+    t: 'int',
+    check: (v) => ((v as number) >= 60 && (v as number) <= 7 * 86400 ? null : 'Invalid $'),
+  },
+  enable_offline_email_notifications: bool,
+  enable_offline_push_notifications: bool,
+  enable_online_push_notifications: bool,
+  wildcard_mentions_notify: bool,
+  enter_sends: bool,
+  presence_enabled: bool,
+  send_private_typing_notifications: bool,
+  send_stream_typing_notifications: bool,
+  send_read_receipts: bool,
+  email_address_visibility: among(1, 2, 3, 4, 5),
 };
 
 /** The feature level that introduced a user setting (0: known to every supported server). */
@@ -52,7 +82,10 @@ export function settingSince(name: string): number {
 }
 
 const ACCOUNT: ParamSpecs = {
-  full_name: str, email: str, old_password: str, new_password: str,
+  full_name: str,
+  email: str,
+  old_password: str,
+  new_password: str,
   target_users: { t: 'json', check: isObject, since: 444 },
 };
 
@@ -60,13 +93,16 @@ function checkLevelDependent(ctx: Ctx, name: string, value: unknown): void {
   const fl = ctx.srv.fl;
   if (name === 'web_channel_default_view') {
     const allowed = [1, 2, ...(fl >= 383 ? [4] : []), ...(fl >= 401 ? [3] : [])];
-    if (!allowed.includes(value as number)) throw badRequest('Invalid web_channel_default_view', 'REQUEST_VARIABLE_INVALID', { var_name: name });
+    if (!allowed.includes(value as number))
+      throw badRequest('Invalid web_channel_default_view', 'REQUEST_VARIABLE_INVALID', { var_name: name });
   }
   if (name === 'web_home_view') {
     const allowed = [fl >= 454 ? 'recent' : 'recent_topics', 'inbox', 'all_messages'];
-    if (!allowed.includes(value as string)) throw badRequest('Invalid web_home_view', 'REQUEST_VARIABLE_INVALID', { var_name: name });
+    if (!allowed.includes(value as string))
+      throw badRequest('Invalid web_home_view', 'REQUEST_VARIABLE_INVALID', { var_name: name });
   }
-  if (name === 'timezone' && value !== '' && !isTimezone(value as string)) throw badRequest(`${value} is not a recognized time zone`);
+  if (name === 'timezone' && value !== '' && !isTimezone(value as string))
+    throw badRequest(`${value} is not a recognized time zone`);
 }
 
 function isTimezone(tz: string): boolean {
@@ -81,8 +117,10 @@ function isTimezone(tz: string): boolean {
 function targetUsers(ctx: Ctx, spec: Record<string, unknown>): User[] {
   const { srv } = ctx;
   const ids = new Set<number>();
-  const bad = (what: string) => badRequest(`Invalid target_users: ${what}`, 'REQUEST_VARIABLE_INVALID', { var_name: 'target_users' });
-  for (const k of Object.keys(spec)) if (!['user_ids', 'group_ids', 'skip_if_already_edited'].includes(k)) throw bad(`unknown key ${k}`);
+  const bad = (what: string) =>
+    badRequest(`Invalid target_users: ${what}`, 'REQUEST_VARIABLE_INVALID', { var_name: 'target_users' });
+  for (const k of Object.keys(spec))
+    if (!['user_ids', 'group_ids', 'skip_if_already_edited'].includes(k)) throw bad(`unknown key ${k}`);
   if (spec.user_ids !== undefined) {
     if (!Array.isArray(spec.user_ids) || !spec.user_ids.every(Number.isInteger)) throw bad('user_ids');
     for (const id of spec.user_ids as number[]) {
@@ -98,7 +136,8 @@ function targetUsers(ctx: Ctx, spec: Record<string, unknown>): User[] {
       for (const u of srv.state.users.values()) if (!u.isBot && srv.state.inGroup(u, gid)) ids.add(u.id);
     }
   }
-  if (spec.skip_if_already_edited !== undefined && typeof spec.skip_if_already_edited !== 'boolean') throw bad('skip_if_already_edited');
+  if (spec.skip_if_already_edited !== undefined && typeof spec.skip_if_already_edited !== 'boolean')
+    throw bad('skip_if_already_edited');
   return [...ids].map((id) => srv.user(id));
 }
 
@@ -123,7 +162,8 @@ function patchSettings(ctx: Ctx): Record<string, unknown> {
     return result;
   }
   if (p.new_password !== undefined) {
-    if (p.old_password === undefined || p.old_password === '') throw badRequest("Missing 'old_password' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'old_password' });
+    if (p.old_password === undefined || p.old_password === '')
+      throw badRequest("Missing 'old_password' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'old_password' });
     if (p.old_password !== user.password) throw badRequest('Wrong password!');
     if (p.new_password.length < 6) throw badRequest('The password is too weak.');
     user.password = p.new_password;
@@ -136,7 +176,11 @@ function patchSettings(ctx: Ctx): Record<string, unknown> {
     if (name !== user.fullName) {
       user.fullName = name;
       srv.state.usersVersion++;
-      srv.queues.send(srv.activeUserIds(), 'realm_user', { type: 'realm_user', op: 'update', person: { user_id: user.id, full_name: name } });
+      srv.queues.send(srv.activeUserIds(), 'realm_user', {
+        type: 'realm_user',
+        op: 'update',
+        person: { user_id: user.id, full_name: name },
+      });
     }
     result.full_name = name;
   }
@@ -167,17 +211,32 @@ function applySetting(ctx: Ctx, target: User, name: string, value: unknown): voi
     for (const viewer of viewers) {
       const now = srv.state.canSeeRealEmail(viewer, target);
       if (now === before.get(viewer.id)) continue;
-      srv.queues.send([viewer.id], 'realm_user', { type: 'realm_user', op: 'update', person: { user_id: target.id, delivery_email: now ? target.deliveryEmail : null } });
+      srv.queues.send([viewer.id], 'realm_user', {
+        type: 'realm_user',
+        op: 'update',
+        person: { user_id: target.id, delivery_email: now ? target.deliveryEmail : null },
+      });
     }
     // The API email is the real one only with "everyone": to or from it, everyone gets the new
     // one (`new_email`) and the avatar URL (built from it for a Gravatar), as the real server.
     if (old === 1 || value === 1) {
       const ids = viewers.map((v) => v.id);
-      srv.queues.send(ids, 'realm_user', { type: 'realm_user', op: 'update', person: { user_id: target.id, new_email: srv.state.apiEmail(target) } });
+      srv.queues.send(ids, 'realm_user', {
+        type: 'realm_user',
+        op: 'update',
+        person: { user_id: target.id, new_email: srv.state.apiEmail(target) },
+      });
       const url = avatarUrl(srv, null, target, false)!;
       srv.queues.send(ids, 'realm_user', {
-        type: 'realm_user', op: 'update',
-        person: { avatar_source: 'G', avatar_url: url, avatar_url_medium: `${url}&s=500`, avatar_version: target.avatarVersion, user_id: target.id },
+        type: 'realm_user',
+        op: 'update',
+        person: {
+          avatar_source: 'G',
+          avatar_url: url,
+          avatar_url_medium: `${url}&s=500`,
+          avatar_version: target.avatarVersion,
+          user_id: target.id,
+        },
       });
     }
   }
@@ -187,7 +246,11 @@ function applySetting(ctx: Ctx, target: User, name: string, value: unknown): voi
   }
   if (name === 'timezone') {
     target.timezone = value as string;
-    srv.queues.send(srv.activeUserIds(), 'realm_user', { type: 'realm_user', op: 'update', person: { user_id: target.id, timezone: value } });
+    srv.queues.send(srv.activeUserIds(), 'realm_user', {
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: target.id, timezone: value },
+    });
   }
   srv.queues.send([target.id], 'user_settings', { type: 'user_settings', op: 'update', property: name, value });
 }

@@ -23,7 +23,9 @@ function updateStream({ srv, user, p, path }: Ctx): Record<string, unknown> {
 
 export const streamUpdateRoutes: Route[] = [
   {
-    method: 'PATCH', path: '/streams/{stream_id:int}', handler: updateStream,
+    method: 'PATCH',
+    path: '/streams/{stream_id:int}',
+    handler: updateStream,
     params: { folder_id: { t: 'json', check: intOrNull, since: FOLDERS_FL.folders }, ...streamGroupParams },
   },
 ];

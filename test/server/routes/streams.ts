@@ -40,20 +40,36 @@ function getStreams(ctx: Ctx): Record<string, unknown> {
 
 export const streamRoutes: Route[] = [
   {
-    method: 'GET', path: '/streams', handler: getStreams,
+    method: 'GET',
+    path: '/streams',
+    handler: getStreams,
     params: {
-      include_public: { t: 'bool', dflt: true }, include_web_public: { t: 'bool', dflt: false },
-      include_subscribed: { t: 'bool', dflt: true }, include_owner_subscribed: { t: 'bool', dflt: false },
-      include_default: { t: 'bool', dflt: false }, exclude_archived: { t: 'bool', dflt: true, since: 315 },
-      include_all: { t: 'bool', dflt: false, since: 356 }, include_all_active: { t: 'bool', dflt: false },
+      include_public: { t: 'bool', dflt: true },
+      include_web_public: { t: 'bool', dflt: false },
+      include_subscribed: { t: 'bool', dflt: true },
+      include_owner_subscribed: { t: 'bool', dflt: false },
+      include_default: { t: 'bool', dflt: false },
+      exclude_archived: { t: 'bool', dflt: true, since: 315 },
+      include_all: { t: 'bool', dflt: false, since: 356 },
+      include_all_active: { t: 'bool', dflt: false },
       include_can_access_content: { t: 'bool', dflt: false, since: 356 },
     },
   },
 ];
 
 /** Legacy policy codes for the system groups a creation setting may name (before the group settings). */
-const POLICY_OF_GROUP: Record<number, number> = { [GROUP.members]: 1, [GROUP.administrators]: 2, [GROUP.fullMembers]: 3, [GROUP.moderators]: 4 };
-const WEB_PUBLIC_POLICY_OF_GROUP: Record<number, number> = { [GROUP.administrators]: 2, [GROUP.moderators]: 4, [GROUP.nobody]: 6, [GROUP.owners]: 7 };
+const POLICY_OF_GROUP: Record<number, number> = {
+  [GROUP.members]: 1,
+  [GROUP.administrators]: 2,
+  [GROUP.fullMembers]: 3,
+  [GROUP.moderators]: 4,
+};
+const WEB_PUBLIC_POLICY_OF_GROUP: Record<number, number> = {
+  [GROUP.administrators]: 2,
+  [GROUP.moderators]: 4,
+  [GROUP.nobody]: 6,
+  [GROUP.owners]: 7,
+};
 
 /**
  * The `/register` keys of who may create channels: group settings from feature levels 264
@@ -77,11 +93,17 @@ export function channelCreationSettings(srv: ChatServer): Record<string, unknown
  * The real server's checks before creating a channel (`list_to_streams`): the description's
  * length, web-public channels enabled, then the creation permission of its kind.
  */
-export function checkNewChannel(srv: ChatServer, user: User, spec: { description: string; invite_only: boolean; is_web_public: boolean }): void {
+export function checkNewChannel(
+  srv: ChatServer,
+  user: User,
+  spec: { description: string; invite_only: boolean; is_web_public: boolean },
+): void {
   const st = srv.state;
   if ([...spec.description].length > 1024) throw badRequest('Channel description too long (limit: 1024 characters).');
-  if (spec.is_web_public && !srv.realmSetting<boolean>('enable_spectator_access')) throw badRequest('Web-public channels are not enabled.');
+  if (spec.is_web_public && !srv.realmSetting<boolean>('enable_spectator_access'))
+    throw badRequest('Web-public channels are not enabled.');
   const may = (key: string): boolean => user.role !== ROLE.guest && st.inGroup(user, srv.realmSetting<number>(key));
-  if (!may(spec.invite_only ? 'can_create_private_channel_group' : 'can_create_public_channel_group')) throw badRequest('Insufficient permission');
+  if (!may(spec.invite_only ? 'can_create_private_channel_group' : 'can_create_public_channel_group'))
+    throw badRequest('Insufficient permission');
   if (spec.is_web_public && !may('can_create_web_public_channel_group')) throw badRequest('Insufficient permission');
 }

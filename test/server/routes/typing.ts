@@ -50,7 +50,8 @@ function whoTyping(ctx: Ctx): { user_id: number; email: string } {
 function typingType(ctx: Ctx): 'direct' | 'stream' {
   const { fl } = ctx.srv;
   const type: string = ctx.p.type ?? (fl >= 174 ? 'direct' : 'private');
-  if ((type === 'channel' && fl < 248) || (type === 'private' && fl >= 215) || (type === 'direct' && fl < 174)) throw badRequest('Invalid type');
+  if ((type === 'channel' && fl < 248) || (type === 'private' && fl >= 215) || (type === 'direct' && fl < 174))
+    throw badRequest('Invalid type');
   return type === 'stream' || type === 'channel' ? 'stream' : 'direct';
 }
 
@@ -65,16 +66,27 @@ function postTyping(ctx: Ctx): Record<string, unknown> {
   if (typingType(ctx) === 'stream') {
     if (p.stream_id === undefined) throw badRequest("Missing 'stream_id' argument");
     if (p.topic === undefined) throw badRequest('Missing topic');
-    if (st.setting(user, 'send_stream_typing_notifications') === false) throw badRequest('User has disabled typing notifications for channel messages');
+    if (st.setting(user, 'send_stream_typing_notifications') === false)
+      throw badRequest('User has disabled typing notifications for channel messages');
     const s = typingChannel(ctx, p.stream_id);
-    const event = { type: 'typing', op: p.op, message_type: 'stream', sender: whoTyping(ctx), stream_id: s.id, topic: srv.topicIn(p.topic) };
-    srv.queues.send(channelReceivers(ctx, s), 'typing', (q) => (q.opts.capabilities.stream_typing_notifications === true ? event : null));
+    const event = {
+      type: 'typing',
+      op: p.op,
+      message_type: 'stream',
+      sender: whoTyping(ctx),
+      stream_id: s.id,
+      topic: srv.topicIn(p.topic),
+    };
+    srv.queues.send(channelReceivers(ctx, s), 'typing', (q) =>
+      q.opts.capabilities.stream_typing_notifications === true ? event : null,
+    );
     return {};
   }
   const to: number[] | undefined = p.to;
   if (to === undefined) throw badRequest("Missing 'to' argument");
   if (to.length === 0) throw badRequest("Empty 'to' list");
-  if (st.setting(user, 'send_private_typing_notifications') === false) throw badRequest('User has disabled typing notifications for direct messages');
+  if (st.setting(user, 'send_private_typing_notifications') === false)
+    throw badRequest('User has disabled typing notifications for direct messages');
   sendDirectTyping(srv, user, typingRecipients(ctx, to), p.op);
   return {};
 }
@@ -84,7 +96,11 @@ export function sendDirectTyping(srv: ChatServer, sender: User, ids: number[], o
   const st = srv.state;
   const recipients = ids.map((id) => ({ user_id: id, email: st.apiEmail(srv.user(id)) }));
   srv.queues.send(receivers({ srv }, ids), 'typing', {
-    type: 'typing', op, message_type: srv.fl >= 215 ? 'direct' : 'private', sender: { user_id: sender.id, email: st.apiEmail(sender) }, recipients,
+    type: 'typing',
+    op,
+    message_type: srv.fl >= 215 ? 'direct' : 'private',
+    sender: { user_id: sender.id, email: st.apiEmail(sender) },
+    recipients,
   });
 }
 
@@ -93,12 +109,15 @@ function postEditTyping(ctx: Ctx): Record<string, unknown> {
   const { srv, user, p } = ctx;
   const st = srv.state;
   const m = getAccessibleMessage(srv, user, Number(ctx.path.message_id));
-  if (!srv.realmSetting('allow_message_editing') || m.senderId !== user.id) throw badRequest("You don't have permission to edit this message");
+  if (!srv.realmSetting('allow_message_editing') || m.senderId !== user.id)
+    throw badRequest("You don't have permission to edit this message");
   const limit = srv.realmSetting<number | null>('message_content_edit_limit_seconds');
-  if (limit !== null && srv.now() - m.timestamp > limit) throw badRequest('The time limit for editing this message has passed');
+  if (limit !== null && srv.now() - m.timestamp > limit)
+    throw badRequest('The time limit for editing this message has passed');
   const direct = m.type === 'private';
   const setting = direct ? 'send_private_typing_notifications' : 'send_stream_typing_notifications';
-  if (st.setting(user, setting) === false) throw badRequest(`User has disabled typing notifications for ${direct ? 'direct' : 'channel'} messages`);
+  if (st.setting(user, setting) === false)
+    throw badRequest(`User has disabled typing notifications for ${direct ? 'direct' : 'channel'} messages`);
   const base = { type: 'typing_edit_message', op: p.op, sender_id: user.id, message_id: m.id };
   if (direct) {
     // A 1:1 conversation lists the sender first; the event names only those it is sent to.
@@ -108,22 +127,32 @@ function postEditTyping(ctx: Ctx): Record<string, unknown> {
     srv.queues.send(notified, 'typing_edit_message', { ...base, recipient: { type: 'direct', user_ids: notified } });
   } else {
     const s = st.streams.get(m.streamId!)!;
-    srv.queues.send(channelReceivers(ctx, s), 'typing_edit_message', { ...base, recipient: { type: 'channel', channel_id: s.id, topic: m.topic } });
+    srv.queues.send(channelReceivers(ctx, s), 'typing_edit_message', {
+      ...base,
+      recipient: { type: 'channel', channel_id: s.id, topic: m.topic },
+    });
   }
   return {};
 }
 
 export const typingRoutes: Route[] = [
   {
-    method: 'POST', path: '/typing', handler: postTyping,
+    method: 'POST',
+    path: '/typing',
+    handler: postTyping,
     params: {
       type: { t: 'str', check: oneOf('direct', 'private', 'stream', 'channel') },
       op: { t: 'str', req: true, check: oneOf('start', 'stop') },
-      to: { t: 'json', check: intArray }, stream_id: { t: 'int', since: 215 }, topic: { t: 'str' },
+      to: { t: 'json', check: intArray },
+      stream_id: { t: 'int', since: 215 },
+      topic: { t: 'str' },
     },
   },
   {
-    method: 'POST', path: '/messages/{message_id:int}/typing', since: 351, handler: postEditTyping,
+    method: 'POST',
+    path: '/messages/{message_id:int}/typing',
+    since: 351,
+    handler: postEditTyping,
     params: { op: { t: 'str', req: true, check: oneOf('start', 'stop') } },
   },
 ];

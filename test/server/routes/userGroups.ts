@@ -9,11 +9,31 @@ import { ROLE } from '../types';
 /** Each system group: the role its direct members have (none for nobody) and its direct subgroup. */
 const SYSTEM: { id: number; role?: number; subgroup?: number; description: string }[] = [
   { id: GROUP.owners, role: ROLE.owner, description: 'Owners of this organization' },
-  { id: GROUP.administrators, role: ROLE.admin, subgroup: GROUP.owners, description: 'Administrators of this organization, including owners' },
-  { id: GROUP.moderators, role: ROLE.moderator, subgroup: GROUP.administrators, description: 'Moderators of this organization, including administrators' },
-  { id: GROUP.fullMembers, role: ROLE.member, subgroup: GROUP.moderators, description: 'Members of this organization, not including new accounts and guests' },
+  {
+    id: GROUP.administrators,
+    role: ROLE.admin,
+    subgroup: GROUP.owners,
+    description: 'Administrators of this organization, including owners',
+  },
+  {
+    id: GROUP.moderators,
+    role: ROLE.moderator,
+    subgroup: GROUP.administrators,
+    description: 'Moderators of this organization, including administrators',
+  },
+  {
+    id: GROUP.fullMembers,
+    role: ROLE.member,
+    subgroup: GROUP.moderators,
+    description: 'Members of this organization, not including new accounts and guests',
+  },
   { id: GROUP.members, subgroup: GROUP.fullMembers, description: 'Members of this organization, not including guests' },
-  { id: GROUP.everyone, role: ROLE.guest, subgroup: GROUP.members, description: 'Everyone in this organization, including guests' },
+  {
+    id: GROUP.everyone,
+    role: ROLE.guest,
+    subgroup: GROUP.members,
+    description: 'Everyone in this organization, including guests',
+  },
   { id: GROUP.nobody, description: 'Nobody' },
 ];
 

@@ -11,11 +11,20 @@ const card = document.getElementById('card') as HTMLElement;
 let shown: ProfileModel | undefined;
 let localTimeEl: HTMLElement | undefined;
 
-const PRESENCE_LABEL: Record<string, () => string> = { active: () => l10n.t('Active'), idle: () => l10n.t('Idle'), offline: () => l10n.t('Offline') };
+const PRESENCE_LABEL: Record<string, () => string> = {
+  active: () => l10n.t('Active'),
+  idle: () => l10n.t('Idle'),
+  offline: () => l10n.t('Offline'),
+};
 
 function localTime(timezone: string): string | undefined {
   try {
-    return new Intl.DateTimeFormat(undefined, { timeZone: timezone, hour: 'numeric', minute: '2-digit', weekday: 'short' }).format(new Date());
+    return new Intl.DateTimeFormat(undefined, {
+      timeZone: timezone,
+      hour: 'numeric',
+      minute: '2-digit',
+      weekday: 'short',
+    }).format(new Date());
   } catch {
     return undefined;
   }
@@ -33,9 +42,17 @@ function render(model: ProfileModel): void {
   const titles = el('div');
   titles.append(el('h1', 'profile-name', model.name));
   const presence = el('span', `presence presence-${model.presence}`);
-  presence.append(el('span', 'presence-dot'), el('span', undefined, PRESENCE_LABEL[model.presence]?.() || model.presence));
+  presence.append(
+    el('span', 'presence-dot'),
+    el('span', undefined, PRESENCE_LABEL[model.presence]?.() || model.presence),
+  );
   const sub = el('div', 'muted');
-  sub.append(presence, document.createTextNode(` · ${[model.role, ...(model.isActive ? [] : [l10n.t('Deactivated')]), ...(model.isOwnUser ? [l10n.t('You')] : [])].join(' · ')}`));
+  sub.append(
+    presence,
+    document.createTextNode(
+      ` · ${[model.role, ...(model.isActive ? [] : [l10n.t('Deactivated')]), ...(model.isOwnUser ? [l10n.t('You')] : [])].join(' · ')}`,
+    ),
+  );
   titles.append(sub);
   if (model.statusEmoji || model.statusText) {
     const status = el('p', 'status');

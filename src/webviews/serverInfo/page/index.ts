@@ -9,7 +9,8 @@ import { DidChangeServerInfoNotification, type ServerInfoModel } from '../protoc
 
 const root = document.getElementById('info') as HTMLElement;
 
-const yesNo = (v: boolean | undefined): string => (v === undefined ? l10n.t('Not reported') : v ? l10n.t('Yes') : l10n.t('No'));
+const yesNo = (v: boolean | undefined): string =>
+  v === undefined ? l10n.t('Not reported') : v ? l10n.t('Yes') : l10n.t('No');
 
 /** An icon that disappears when it does not load. */
 function icon(className: string, src: string): HTMLImageElement {
@@ -31,7 +32,15 @@ function render(m: ServerInfoModel): void {
 
   const children: HTMLElement[] = [header];
   if (m.incompatible) {
-    children.push(el('p', 'alert', l10n.t('This server says this version of Team Chat is not compatible with it. Update the extension, or ask the server\'s administrator.')));
+    children.push(
+      el(
+        'p',
+        'alert',
+        l10n.t(
+          "This server says this version of Team Chat is not compatible with it. Update the extension, or ask the server's administrator.",
+        ),
+      ),
+    );
   }
   if (m.descriptionHtml) {
     const d = el('section', 'description rendered_markdown');
@@ -52,7 +61,11 @@ function render(m: ServerInfoModel): void {
   children.push(el('h2', undefined, l10n.t('Sign-in methods')));
   const auth = el('dl', 'details');
   row(auth, l10n.t('Email and password'), yesNo(m.emailAuth));
-  row(auth, l10n.t('User names'), m.requireEmailFormatUsernames === false ? l10n.t('Directory user names are accepted') : l10n.t('Email addresses'));
+  row(
+    auth,
+    l10n.t('User names'),
+    m.requireEmailFormatUsernames === false ? l10n.t('Directory user names are accepted') : l10n.t('Email addresses'),
+  );
   children.push(auth);
   if (m.externalMethods.length) {
     const list = el('ul', 'external');

@@ -72,7 +72,15 @@ export function settingRow(f: SettingField): HTMLElement {
   r.append(control(f));
   if (f.note && f.name !== 'email') r.append(el('div', 'setting-note muted', f.note));
   if (f.name === 'email') {
-    r.append(el('div', 'setting-note muted', l10n.t('The server sends a confirmation mail to the new address; the change happens when you click the link in it.')));
+    r.append(
+      el(
+        'div',
+        'setting-note muted',
+        l10n.t(
+          'The server sends a confirmation mail to the new address; the change happens when you click the link in it.',
+        ),
+      ),
+    );
   }
   const err = el('div', 'field-error', state.fieldErrors[f.name] || '');
   err.setAttribute('role', 'alert');
@@ -106,7 +114,15 @@ export function targetSection(t: TargetUsersModel, onApply: () => void): HTMLEle
   const section = el('section', 'group target');
   section.id = 'group-target';
   section.append(el('h2', undefined, l10n.t('Apply to other users')));
-  section.append(el('p', 'muted', l10n.t('Administrators: apply the changed preferences (not account settings) to other users or user groups instead of yourself.')));
+  section.append(
+    el(
+      'p',
+      'muted',
+      l10n.t(
+        'Administrators: apply the changed preferences (not account settings) to other users or user groups instead of yourself.',
+      ),
+    ),
+  );
   if (t.disabledReason) {
     section.classList.add('disabled');
     section.append(el('p', 'warning', t.disabledReason));

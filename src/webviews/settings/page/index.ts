@@ -4,7 +4,12 @@
  */
 import * as l10n from '@vscode/l10n';
 import { el, onNotification, ready, request } from '../../page/common';
-import { ACCOUNT_SETTINGS, DidChangeSettingsNotification, SaveSettingsRequest, type SaveSettingsResult } from '../protocol';
+import {
+  ACCOUNT_SETTINGS,
+  DidChangeSettingsNotification,
+  SaveSettingsRequest,
+  type SaveSettingsResult,
+} from '../protocol';
 import { banner, settingRow, targetSection } from './controls';
 import { changes, isSecret, page, persist, secrets, state, updateButtons, type Banner } from './state';
 
@@ -14,11 +19,17 @@ function render(): void {
   const model = page.model!;
   const active = document.activeElement;
   const focusId = active && active.id ? active.id : undefined;
-  const caret = active instanceof HTMLInputElement && active.type !== 'number' && active.type !== 'email' ? active.selectionStart : null;
+  const caret =
+    active instanceof HTMLInputElement && active.type !== 'number' && active.type !== 'email'
+      ? active.selectionStart
+      : null;
 
   const header = el('header', 'toolbar');
   const titles = el('div');
-  titles.append(el('h1', undefined, l10n.t('Personal Settings')), el('div', 'muted', `${model.email} · ${model.realmName}`));
+  titles.append(
+    el('h1', undefined, l10n.t('Personal Settings')),
+    el('div', 'muted', `${model.email} · ${model.realmName}`),
+  );
   const buttons = el('div', 'buttons');
   const saveButton = el('button', 'primary', l10n.t('Save changes'));
   saveButton.id = 'save';
@@ -80,14 +91,25 @@ async function save(forOthers: boolean): Promise<void> {
   try {
     r = await request(SaveSettingsRequest, {
       changes: sent,
-      ...(forOthers ? { target: { userIds: state.target.userIds, groupIds: state.target.groupIds, skipIfAlreadyEdited: state.target.skip } } : {}),
+      ...(forOthers
+        ? {
+            target: {
+              userIds: state.target.userIds,
+              groupIds: state.target.groupIds,
+              skipIfAlreadyEdited: state.target.skip,
+            },
+          }
+        : {}),
     });
   } catch (e) {
     failure = e instanceof Error ? e.message : String(e);
   }
   page.saving = false;
   if (failure !== undefined || !r) {
-    state.banner = { kind: 'error', lines: [failure || l10n.t('The settings could not be saved.'), l10n.t('Your changes are kept.')] };
+    state.banner = {
+      kind: 'error',
+      lines: [failure || l10n.t('The settings could not be saved.'), l10n.t('Your changes are kept.')],
+    };
   } else {
     state.fieldErrors = { ...r.fieldErrors };
     const lines: string[] = [];
@@ -98,7 +120,13 @@ async function save(forOthers: boolean): Promise<void> {
         if (isSecret(n)) secrets[n] = '';
       }
       if (r.saved.includes('new_password')) secrets.old_password = '';
-      lines.push(r.saved.length === 0 ? l10n.t('Nothing was saved.') : r.saved.length === 1 ? l10n.t('Saved: 1 setting.') : l10n.t('Saved: {0} settings.', r.saved.length));
+      lines.push(
+        r.saved.length === 0
+          ? l10n.t('Nothing was saved.')
+          : r.saved.length === 1
+            ? l10n.t('Saved: 1 setting.')
+            : l10n.t('Saved: {0} settings.', r.saved.length),
+      );
       lines.push(...r.notes);
       if (r.ignored.length) {
         kind = 'warning';
@@ -106,14 +134,18 @@ async function save(forOthers: boolean): Promise<void> {
       }
     } else {
       kind = 'error';
-      lines.push(r.error || l10n.t('Some values were not accepted; see the messages next to the fields. Nothing was sent.'));
+      lines.push(
+        r.error || l10n.t('Some values were not accepted; see the messages next to the fields. Nothing was sent.'),
+      );
     }
     state.banner = { kind, lines };
   }
   persist();
   render();
   const first = Object.keys(state.fieldErrors)[0];
-  const target = first ? document.getElementById(first === 'target_users' ? 'target-users' : `row-${first}`) : document.getElementById('banner');
+  const target = first
+    ? document.getElementById(first === 'target_users' ? 'target-users' : `row-${first}`)
+    : document.getElementById('banner');
   if (target && target.scrollIntoView) target.scrollIntoView({ block: 'nearest' });
 }
 

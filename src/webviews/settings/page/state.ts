@@ -88,12 +88,17 @@ export function updateButtons(): void {
   const discard = document.getElementById('discard') as HTMLButtonElement | null;
   if (save) {
     save.disabled = page.saving || count === 0;
-    save.textContent = page.saving ? l10n.t('Saving…') : count > 1 ? l10n.t('Save {0} changes', count) : l10n.t('Save changes');
+    save.textContent = page.saving
+      ? l10n.t('Saving…')
+      : count > 1
+        ? l10n.t('Save {0} changes', count)
+        : l10n.t('Save changes');
   }
   if (discard) discard.disabled = page.saving || count === 0;
   const apply = document.getElementById('apply-target') as HTMLButtonElement | null;
   if (apply && page.model && !page.model.target.disabledReason) {
     const preferences = Object.keys(changes()).filter((n) => !ACCOUNT_SETTINGS.has(n)).length;
-    apply.disabled = page.saving || preferences === 0 || (state.target.userIds.length === 0 && state.target.groupIds.trim() === '');
+    apply.disabled =
+      page.saving || preferences === 0 || (state.target.userIds.length === 0 && state.target.groupIds.trim() === '');
   }
 }

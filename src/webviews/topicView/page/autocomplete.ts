@@ -40,7 +40,9 @@ export function closeSuggestions(): void {
 
 function setActive(index: number): void {
   active = (index + items.length) % items.length;
-  listbox.querySelectorAll('[role="option"]').forEach((option, i) => option.setAttribute('aria-selected', String(i === active)));
+  listbox
+    .querySelectorAll('[role="option"]')
+    .forEach((option, i) => option.setAttribute('aria-selected', String(i === active)));
   const option = listbox.children[active] as HTMLElement | undefined;
   if (option) {
     text.setAttribute('aria-activedescendant', option.id);

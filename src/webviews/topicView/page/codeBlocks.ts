@@ -6,7 +6,12 @@
  */
 import * as l10n from '@vscode/l10n';
 import { command, el, onNotification } from '../../page/common';
-import { CodeBlockCommand, PlaygroundsNotification, type CodeBlockAction, type PlaygroundModel } from '../codeBlockProtocol';
+import {
+  CodeBlockCommand,
+  PlaygroundsNotification,
+  type CodeBlockAction,
+  type PlaygroundModel,
+} from '../codeBlockProtocol';
 
 let playgrounds: readonly PlaygroundModel[] = [];
 
@@ -47,7 +52,12 @@ function renderPlaygrounds(toolbar: HTMLElement, block: HTMLElement): void {
   for (const p of playgrounds) {
     if (p.language.trim().toLowerCase() !== language) continue;
     const b = button(`▶ ${p.name}`, l10n.t('Open the code in {0}', p.name), () =>
-      command(CodeBlockCommand, { action: 'playground', code: codeOf(block), language: languageOf(block), playgroundId: p.id }),
+      command(CodeBlockCommand, {
+        action: 'playground',
+        code: codeOf(block),
+        language: languageOf(block),
+        playgroundId: p.id,
+      }),
     );
     b.classList.add('code-playground');
     toolbar.append(b);
@@ -64,7 +74,11 @@ export function enhanceCodeBlocks(body: HTMLElement): void {
     toolbar.setAttribute('aria-label', language ? l10n.t('{0} code block', language) : l10n.t('Code block'));
     toolbar.append(el('span', 'code-language', language || l10n.t('Code')));
     for (const { action, label, title } of ACTIONS) {
-      toolbar.append(button(label, title, () => command(CodeBlockCommand, { action, code: codeOf(block), language: languageOf(block) })));
+      toolbar.append(
+        button(label, title, () =>
+          command(CodeBlockCommand, { action, code: codeOf(block), language: languageOf(block) }),
+        ),
+      );
     }
     renderPlaygrounds(toolbar, block);
     block.before(toolbar);

@@ -13,7 +13,8 @@ import { dom } from './state';
 /** Wraps the line references in `root`'s text (outside links and code blocks) in links. */
 export function linkifyCodeReferences(root: HTMLElement): void {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => (node.parentElement?.closest('a, pre, .katex') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    acceptNode: (node) =>
+      node.parentElement?.closest('a, pre, .katex') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
   });
   const texts: Text[] = [];
   for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n as Text);
@@ -48,7 +49,10 @@ dom.list.addEventListener('click', (event) => {
   if (a.classList.contains('code-ref')) {
     event.preventDefault();
     event.stopPropagation();
-    command(OpenCodeCommand, { path: a.dataset.path ?? '', lines: { start: Number(a.dataset.start), end: Number(a.dataset.end) } });
+    command(OpenCodeCommand, {
+      path: a.dataset.path ?? '',
+      lines: { start: Number(a.dataset.start), end: Number(a.dataset.end) },
+    });
     return;
   }
   const href = a.getAttribute('href') ?? '';

@@ -54,7 +54,12 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
  */
 const openSpoilers = new Set<string>();
 
-function toggleSpoiler(block: HTMLElement, header: HTMLElement, key: string | undefined, open = !block.classList.contains('open')): void {
+function toggleSpoiler(
+  block: HTMLElement,
+  header: HTMLElement,
+  key: string | undefined,
+  open = !block.classList.contains('open'),
+): void {
   if (key !== undefined) {
     if (open) openSpoilers.add(key);
     else openSpoilers.delete(key);
@@ -116,7 +121,11 @@ export function enhanceContent(body: HTMLElement, messageId?: number): void {
   for (const mention of body.querySelectorAll<HTMLElement>('.user-mention[data-user-id]')) {
     const userId = Number(mention.dataset.userId);
     if (!Number.isSafeInteger(userId) || userId <= 0) continue;
-    asButton(mention, l10n.t('Show the profile of {0}', mention.textContent?.replace(/^@/, '') ?? l10n.t('this user')), () => command(ShowUserCommand, { userId }));
+    asButton(
+      mention,
+      l10n.t('Show the profile of {0}', mention.textContent?.replace(/^@/, '') ?? l10n.t('this user')),
+      () => command(ShowUserCommand, { userId }),
+    );
   }
 }
 

@@ -39,8 +39,10 @@ export async function showHistory(li: HTMLElement, id: number): Promise<void> {
     for (const item of items) {
       const entry = el('div', 'history-entry');
       entry.append(el('div', 'muted', `${formatTime(item.timestamp)} — ${item.userName}`));
-      if (item.prevTopic !== undefined && item.topic !== undefined) entry.append(el('div', 'history-move', l10n.t('Topic: {0} → {1}', item.prevTopic, item.topic)));
-      if (item.prevChannel !== undefined && item.channel !== undefined) entry.append(el('div', 'history-move', l10n.t('Channel: #{0} → #{1}', item.prevChannel, item.channel)));
+      if (item.prevTopic !== undefined && item.topic !== undefined)
+        entry.append(el('div', 'history-move', l10n.t('Topic: {0} → {1}', item.prevTopic, item.topic)));
+      if (item.prevChannel !== undefined && item.channel !== undefined)
+        entry.append(el('div', 'history-move', l10n.t('Channel: #{0} → #{1}', item.prevChannel, item.channel)));
       if (item.prevHtml !== undefined) {
         const prev = el('div', 'history-content rendered_markdown');
         setServerHtml(prev, item.prevHtml, view.snapshot?.realmUrl ?? '');

@@ -23,7 +23,16 @@ import './upload';
 import { restoreDraft } from './drafts';
 import './autocomplete';
 import './preview';
-import { announce, remove, renderTopicLinks, rows, scrollToBottom, updateEmpty, updateOldest, upsert } from './messages';
+import {
+  announce,
+  remove,
+  renderTopicLinks,
+  rows,
+  scrollToBottom,
+  updateEmpty,
+  updateOldest,
+  upsert,
+} from './messages';
 import { keepOneReachable } from './keyboard';
 import { maybeLoadOlder } from './older';
 import { revealMessage } from './reveal';

@@ -14,8 +14,12 @@ const { list, compose, text } = dom;
 
 /** Where the arrow keys belong to the control (a caret or a choice moves), not to the list. */
 function ownsArrows(target: HTMLElement): boolean {
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'image'].includes(target.type);
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+    return true;
+  return (
+    target instanceof HTMLInputElement &&
+    !['button', 'checkbox', 'radio', 'submit', 'reset', 'image'].includes(target.type)
+  );
 }
 
 /** Takes `node` (a message or something inside one) and the controls it holds out of the Tab order. */
@@ -54,7 +58,13 @@ export function reply(id: number): void {
   command(ActionCommand, { messageId: id, action: 'openTopic' });
 }
 
-const KEY_ACTIONS: Record<string, MessageAction | 'reply'> = { r: 'reply', q: 'quote', e: 'edit', s: 'star', u: 'markUnread' };
+const KEY_ACTIONS: Record<string, MessageAction | 'reply'> = {
+  r: 'reply',
+  q: 'quote',
+  e: 'edit',
+  s: 'star',
+  u: 'markUnread',
+};
 
 list.addEventListener('focusin', (event) => {
   const li = event.target instanceof Element ? event.target.closest<HTMLElement>('li.message') : null;

@@ -6,7 +6,15 @@ import * as l10n from '@vscode/l10n';
 import { avatar, command, el, errorText, request } from '../../page/common';
 import { messagePreview } from '../../../messageText';
 import { setServerHtml, unrenderable } from '../../page/sanitize';
-import { ActionCommand, ReactRequest, type MessageAction, type MessageModel, type ReactionModel, type ReactParams, type TopicLinkModel } from '../protocol';
+import {
+  ActionCommand,
+  ReactRequest,
+  type MessageAction,
+  type MessageModel,
+  type ReactionModel,
+  type ReactParams,
+  type TopicLinkModel,
+} from '../protocol';
 import { beginningText } from '../words';
 import { enhanceMessage } from './content';
 import { forgetHistory, isHistoryOpen, showHistory, toggleHistory } from './history';
@@ -37,7 +45,9 @@ function reactionButton(m: MessageModel, r: ReactionModel): HTMLButtonElement {
   b.title = l10n.t('{0} reacted with :{1}:', r.names.join(', '), r.emojiName);
   b.setAttribute('aria-pressed', r.mine ? 'true' : 'false');
   b.dataset.emoji = r.emojiName;
-  b.addEventListener('click', () => react({ messageId: m.id, emojiName: r.emojiName, emojiCode: r.emojiCode, reactionType: r.reactionType }));
+  b.addEventListener('click', () =>
+    react({ messageId: m.id, emojiName: r.emojiName, emojiCode: r.emojiCode, reactionType: r.reactionType }),
+  );
   b.disabled = !writable();
   return b;
 }
@@ -50,7 +60,12 @@ export function renderMessage(m: MessageModel): HTMLElement {
   const li = el('li', 'message');
   li.dataset.id = String(m.id);
   li.tabIndex = -1;
-  li.setAttribute('aria-label', m.unread ? l10n.t('{0}, {1}, unread', m.senderName, formatTime(m.timestamp)) : `${m.senderName}, ${formatTime(m.timestamp)}`);
+  li.setAttribute(
+    'aria-label',
+    m.unread
+      ? l10n.t('{0}, {1}, unread', m.senderName, formatTime(m.timestamp))
+      : `${m.senderName}, ${formatTime(m.timestamp)}`,
+  );
   if (m.unread) li.classList.add('unread');
   if (m.own) li.classList.add('own');
   li.append(avatar(m));
@@ -62,12 +77,20 @@ export function renderMessage(m: MessageModel): HTMLElement {
   header.append(time);
   // `edited`/`moved` come with their timestamps (src/webviews/topicView/model.ts).
   if (m.edited) {
-    const marker = actionButton(l10n.t('(edited)'), l10n.t('Edited {0} — show the edit history', formatTime(m.lastEditTimestamp ?? m.timestamp)), () => void toggleHistory(li, m.id));
+    const marker = actionButton(
+      l10n.t('(edited)'),
+      l10n.t('Edited {0} — show the edit history', formatTime(m.lastEditTimestamp ?? m.timestamp)),
+      () => void toggleHistory(li, m.id),
+    );
     marker.classList.add('marker', 'edited');
     header.append(marker);
   }
   if (m.moved) {
-    const marker = actionButton(l10n.t('(moved)'), l10n.t('Moved {0} — show the edit history', formatTime(m.lastMovedTimestamp ?? m.timestamp)), () => void toggleHistory(li, m.id));
+    const marker = actionButton(
+      l10n.t('(moved)'),
+      l10n.t('Moved {0} — show the edit history', formatTime(m.lastMovedTimestamp ?? m.timestamp)),
+      () => void toggleHistory(li, m.id),
+    );
     marker.classList.add('marker', 'moved');
     header.append(marker);
   }
@@ -80,8 +103,10 @@ export function renderMessage(m: MessageModel): HTMLElement {
     actions.append(actionButton(l10n.t('Quote'), l10n.t('Quote and reply (q)'), act('quote')));
     actions.append(actionButton('☺+', l10n.t('Add a reaction'), () => react({ messageId: m.id })));
   }
-  const star = actionButton(m.starred ? '★' : '☆', m.starred ? l10n.t('Unstar this message (s)') : l10n.t('Star this message (s)'), () =>
-    command(ActionCommand, { messageId: m.id, action: 'star' }),
+  const star = actionButton(
+    m.starred ? '★' : '☆',
+    m.starred ? l10n.t('Unstar this message (s)') : l10n.t('Star this message (s)'),
+    () => command(ActionCommand, { messageId: m.id, action: 'star' }),
   );
   star.classList.add('star');
   star.setAttribute('aria-pressed', m.starred ? 'true' : 'false');
@@ -89,10 +114,13 @@ export function renderMessage(m: MessageModel): HTMLElement {
   if (m.own && writable()) actions.append(actionButton(l10n.t('Edit'), l10n.t('Edit this message (e)'), act('edit')));
   actions.append(actionButton(l10n.t('Link'), l10n.t('Copy a link to this message'), act('copyLink')));
   actions.append(actionButton(l10n.t('Remind'), l10n.t('Create a reminder about this message'), act('remind')));
-  if (m.readReceipts) actions.append(actionButton(l10n.t('Read by'), l10n.t('See who has read this message'), act('readBy')));
+  if (m.readReceipts)
+    actions.append(actionButton(l10n.t('Read by'), l10n.t('See who has read this message'), act('readBy')));
   actions.append(actionButton(l10n.t('Unread'), l10n.t('Mark as unread from here (u)'), act('markUnread')));
-  if (m.canReport) actions.append(actionButton(l10n.t('Report…'), l10n.t('Report this message to the moderators'), act('report')));
-  if (m.canDelete && writable()) actions.append(actionButton(l10n.t('Delete'), l10n.t('Delete this message'), act('delete')));
+  if (m.canReport)
+    actions.append(actionButton(l10n.t('Report…'), l10n.t('Report this message to the moderators'), act('report')));
+  if (m.canDelete && writable())
+    actions.append(actionButton(l10n.t('Delete'), l10n.t('Delete this message'), act('delete')));
   header.append(actions);
   // A starred message shows its star even when the actions are hidden (the button keeps it).
   if (m.starred) header.insertBefore(el('span', 'star-mark', '★'), actions);
@@ -103,7 +131,9 @@ export function renderMessage(m: MessageModel): HTMLElement {
   const snapshot = view.snapshot;
   if (snapshot && snapshot.key.mode === 'search' && snapshot.key.topic === undefined) {
     // Channel-wide results come from many topics: each says which, and opens it.
-    const subject = actionButton('', l10n.t('Open the topic “{0}”', m.topic), () => command(ActionCommand, { messageId: m.id, action: 'openTopic' }));
+    const subject = actionButton('', l10n.t('Open the topic “{0}”', m.topic), () =>
+      command(ActionCommand, { messageId: m.id, action: 'openTopic' }),
+    );
     subject.classList.add('subject', 'topic-name');
     if (match && match.subjectHtml) setServerHtml(subject, match.subjectHtml, realm());
     else subject.textContent = m.topic;
@@ -211,7 +241,9 @@ export function announce(added: readonly MessageModel[]): void {
     return messagePreview(m.html, 200);
   };
   dom.$('announcer').textContent =
-    others.length === 1 ? l10n.t('New message from {0}: {1}', others[0]!.senderName, text(others[0]!)) : l10n.t('{0} new messages, the last from {1}', others.length, others[others.length - 1]!.senderName);
+    others.length === 1
+      ? l10n.t('New message from {0}: {1}', others[0]!.senderName, text(others[0]!))
+      : l10n.t('{0} new messages, the last from {1}', others.length, others[others.length - 1]!.senderName);
 }
 
 export function remove(ids: readonly number[]): void {
@@ -232,7 +264,13 @@ function focusAfterRemoval(ids: readonly number[]): number | undefined {
   const all = rows.ids();
   const at = rows.indexOf(id);
   const gone = new Set(ids);
-  return all.slice(at + 1).find((x) => !gone.has(x)) ?? all.slice(0, at).reverse().find((x) => !gone.has(x));
+  return (
+    all.slice(at + 1).find((x) => !gone.has(x)) ??
+    all
+      .slice(0, at)
+      .reverse()
+      .find((x) => !gone.has(x))
+  );
 }
 
 export function updateOldest(): void {
@@ -245,7 +283,12 @@ export function updateEmpty(): void {
   const mode = view.snapshot?.mode ?? 'topic';
   const searching = mode === 'search';
   if (models.size === 0) older.textContent = searching ? l10n.t('No messages match.') : l10n.t('No messages yet.');
-  else older.textContent = !view.foundOldest ? '' : searching ? l10n.t('All matching messages are shown.') : beginningText(mode);
+  else
+    older.textContent = !view.foundOldest
+      ? ''
+      : searching
+        ? l10n.t('All matching messages are shown.')
+        : beginningText(mode);
 }
 
 export function renderTopicLinks(links: readonly TopicLinkModel[]): void {

@@ -33,7 +33,11 @@ function row(entry: OutboxEntryModel): HTMLLIElement {
   line.textContent = entry.state === 'sending' ? l10n.t('sending…') : l10n.t('not sent — {0}', entry.reason ?? '');
   status.append(line);
   if (entry.state !== 'sending') {
-    status.append(button(l10n.t('Retry'), entry, 'retry'), button(l10n.t('Edit'), entry, 'edit'), button(l10n.t('Delete'), entry, 'delete'));
+    status.append(
+      button(l10n.t('Retry'), entry, 'retry'),
+      button(l10n.t('Edit'), entry, 'edit'),
+      button(l10n.t('Delete'), entry, 'delete'),
+    );
   }
   li.append(text, status);
   return li;
@@ -45,5 +49,6 @@ onNotification(OutboxNotification, (p) => {
   const focusedId = focused?.dataset.localId;
   list.replaceChildren(...p.entries.map(row));
   list.hidden = p.entries.length === 0;
-  if (focusedId) (list.querySelector(`[data-local-id="${CSS.escape(focusedId)}"] button`) as HTMLElement | null)?.focus();
+  if (focusedId)
+    (list.querySelector(`[data-local-id="${CSS.escape(focusedId)}"] button`) as HTMLElement | null)?.focus();
 });

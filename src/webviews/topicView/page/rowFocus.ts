@@ -5,11 +5,14 @@
  */
 
 /** What can take the focus inside a row. */
-export const CONTROLS = 'a[href], button, input, select, textarea, summary, iframe, audio[controls], video[controls], [tabindex], [contenteditable="true"]';
+export const CONTROLS =
+  'a[href], button, input, select, textarea, summary, iframe, audio[controls], video[controls], [tabindex], [contenteditable="true"]';
 
 /** A row's controls, in order, that can take the focus now. */
 export function controlsOf(row: HTMLElement): HTMLElement[] {
-  return [...row.querySelectorAll<HTMLElement>(CONTROLS)].filter((c) => !(c as HTMLButtonElement).disabled && c.checkVisibility());
+  return [...row.querySelectorAll<HTMLElement>(CONTROLS)].filter(
+    (c) => !(c as HTMLButtonElement).disabled && c.checkVisibility(),
+  );
 }
 
 /**

@@ -117,7 +117,10 @@ export class VirtualList {
     if (fresh.length > 0) {
       const last = this.#ids[this.#ids.length - 1];
       const sorted = [...new Set(fresh)].sort((a, b) => a - b);
-      this.#ids = last !== undefined && sorted[0]! > last ? this.#ids.concat(sorted) : [...this.#ids, ...sorted].sort((a, b) => a - b);
+      this.#ids =
+        last !== undefined && sorted[0]! > last
+          ? this.#ids.concat(sorted)
+          : [...this.#ids, ...sorted].sort((a, b) => a - b);
       this.#reindex();
     }
     for (const id of ids) {
@@ -248,7 +251,12 @@ export class VirtualList {
 
   /** Where the list starts in the scroller's content. */
   #listTop(): number {
-    return this.list.getBoundingClientRect().top - this.scroller.getBoundingClientRect().top + this.scroller.scrollTop - this.scroller.clientTop;
+    return (
+      this.list.getBoundingClientRect().top -
+      this.scroller.getBoundingClientRect().top +
+      this.scroller.scrollTop -
+      this.scroller.clientTop
+    );
   }
 
   #anchorAt(y: number): Anchor {

@@ -21,7 +21,11 @@ function input(messageId: number, field: string, label: string): HTMLInputElemen
   box.addEventListener('input', () => drafts.set(draftKey(messageId, field), box.value));
   // The message is rendered again when an event arrives: keep the caret where the user typed.
   const focused = document.activeElement;
-  if (focused instanceof HTMLInputElement && focused.closest(`.widget[data-message-id="${messageId}"]`) && focused.classList.contains(`widget-${field}`)) {
+  if (
+    focused instanceof HTMLInputElement &&
+    focused.closest(`.widget[data-message-id="${messageId}"]`) &&
+    focused.classList.contains(`widget-${field}`)
+  ) {
     const caret = focused.selectionStart;
     queueMicrotask(() => {
       box.focus();
@@ -48,14 +52,23 @@ function send(widget: HTMLElement, params: WidgetActionParams, done?: () => void
     () => done?.(),
     (e) => {
       // The message may have been rendered again meanwhile: report in the current widget.
-      const current = document.querySelector<HTMLElement>(`.widget[data-message-id="${params.messageId}"] .widget-error`) ?? error;
+      const current =
+        document.querySelector<HTMLElement>(`.widget[data-message-id="${params.messageId}"] .widget-error`) ?? error;
       if (current) current.textContent = errorText(e);
-      for (const b of document.querySelectorAll<HTMLButtonElement>(`.widget[data-message-id="${params.messageId}"] button`)) b.disabled = false;
+      for (const b of document.querySelectorAll<HTMLButtonElement>(
+        `.widget[data-message-id="${params.messageId}"] button`,
+      ))
+        b.disabled = false;
     },
   );
 }
 
-function addForm(widget: HTMLElement, fields: HTMLInputElement[], label: string, onSubmit: () => void): HTMLFormElement {
+function addForm(
+  widget: HTMLElement,
+  fields: HTMLInputElement[],
+  label: string,
+  onSubmit: () => void,
+): HTMLFormElement {
   const form = el('form', 'widget-add');
   const button = el('button', 'widget-add-button secondary', label);
   button.type = 'submit';
@@ -69,7 +82,10 @@ function addForm(widget: HTMLElement, fields: HTMLInputElement[], label: string,
 
 /** "Lunch: 2 votes, including yours. Remove your vote" (a poll option's button). */
 function voteLabel(text: string, count: number, mine: boolean): string {
-  if (mine) return count === 1 ? l10n.t('{0}: 1 vote, including yours. Remove your vote', text) : l10n.t('{0}: {1} votes, including yours. Remove your vote', text, count);
+  if (mine)
+    return count === 1
+      ? l10n.t('{0}: 1 vote, including yours. Remove your vote', text)
+      : l10n.t('{0}: {1} votes, including yours. Remove your vote', text, count);
   return count === 1 ? l10n.t('{0}: 1 vote. Vote', text) : l10n.t('{0}: {1} votes. Vote', text, count);
 }
 
@@ -116,7 +132,9 @@ function renderTodo(messageId: number, todo: Extract<WidgetModel, { kind: 'todo'
   const desc = input(messageId, 'desc', l10n.t('Description (optional)'));
   widget.append(
     addForm(widget, [task, desc], l10n.t('Add task'), () =>
-      send(widget, { messageId, kind: 'newTask', task: task.value, desc: desc.value }, () => clearDrafts(messageId, 'task', 'desc')),
+      send(widget, { messageId, kind: 'newTask', task: task.value, desc: desc.value }, () =>
+        clearDrafts(messageId, 'task', 'desc'),
+      ),
     ),
   );
 }
@@ -126,7 +144,10 @@ export function renderWidget(messageId: number, model: WidgetModel): HTMLElement
   const widget = el('div', `widget ${model.kind}`);
   widget.dataset.messageId = String(messageId);
   widget.setAttribute('role', 'group');
-  widget.setAttribute('aria-label', model.kind === 'poll' ? l10n.t('Poll: {0}', model.question) : l10n.t('To-do list: {0}', model.title));
+  widget.setAttribute(
+    'aria-label',
+    model.kind === 'poll' ? l10n.t('Poll: {0}', model.question) : l10n.t('To-do list: {0}', model.title),
+  );
   if (model.kind === 'poll') renderPoll(messageId, model, widget);
   else renderTodo(messageId, model, widget);
   widget.append(el('div', 'widget-error', ''));
