@@ -32,7 +32,7 @@ const PLAIN_HELPERS = ['emoji', 'messageText', 'time', 'linkifiers', 'codeRefs']
 /** Helpers that import `vscode` (ui: the command kit): only auth and above may use them; they use only what is below auth. */
 const UI_HELPERS = ['ui', 'drafts', 'webhookReceiver'];
 /** Layers (and helpers) that run in plain Node: no `vscode`. */
-const NO_VSCODE = new Set(['api', 'messageList', 'store', ...PLAIN_HELPERS]);
+const NO_VSCODE = new Set(['base', 'api', 'messageList', 'store', ...PLAIN_HELPERS]);
 const SRC = path.join(import.meta.dirname, 'src');
 
 /** The top-level part of src/ a file belongs to ("api", "store", ...; "extension" for src/extension.ts). */
@@ -46,6 +46,9 @@ function partOf(file) {
 /** Whether code in `from` may import code in `to`. */
 function mayImport(from, to) {
   if (from === to) return true;
+  // src/base (lifecycle and events, no vscode) is below everything and imports nothing else.
+  if (to === 'base') return true;
+  if (from === 'base') return false;
   // constants.ts imports nothing, so the shell may read its keys without loading anything else.
   if (from === 'constants') return false;
   if (from === 'extension') return to === 'shell' || to === 'constants';
@@ -56,7 +59,6 @@ function mayImport(from, to) {
   if (UI_HELPERS.includes(from)) return !LAYERS.slice(LAYERS.indexOf('auth')).includes(to) && to !== 'extension';
   if (to === 'extension') return false;
   if (to === 'guards') return true; // type guards with no imports: every layer and the pages
-  if (to === 'disposable') return !NO_VSCODE.has(from);
   if (PLAIN_HELPERS.includes(to) || to === 'constants') return true;
   const fromRank = LAYERS.indexOf(from);
   if (UI_HELPERS.includes(to) || to === 'services') return fromRank < 0 || fromRank >= LAYERS.indexOf('auth');

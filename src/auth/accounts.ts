@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ChatClient } from '../api/client';
 import { loadClient } from '../api/load';
 import { ContextKeys, StateKeys } from '../constants';
-import { Disposable } from '../disposable';
+import { Disposable } from '../base/lifecycle';
 
 export interface Account {
   /** Stable: the server URL and the user's ID there. */

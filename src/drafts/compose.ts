@@ -10,7 +10,8 @@ import type { ChatClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { DraftInput, ServerDraft } from '../api/drafts/models';
 import { createDrafts, deleteDraft, editDraft } from '../api/drafts/routes';
-import { Emitter, type Disposable, type Event } from '../store/emitter';
+import { Emitter, type Event } from '../base/event';
+import { type IDisposable } from '../base/lifecycle';
 import type { ChatStore } from '../store/store';
 import type { DraftMemento } from './store';
 
@@ -80,7 +81,7 @@ export interface ComposeDraftsOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-export class ComposeDrafts implements Disposable {
+export class ComposeDrafts implements IDisposable {
   /** accountId → key → draft: the latest text, ahead of the debounced `globalState` write. */
   readonly #drafts = new Map<string, Map<string, ComposeDraft>>();
   readonly #dirty = new Set<string>();
@@ -329,7 +330,7 @@ export class ComposeDrafts implements Disposable {
    * Follows one account's store: `drafts` events from other devices update or remove the local
    * copies, and local drafts not on the server yet are sent once the store is (re)built.
    */
-  watch(accountId: string, store: ChatStore): Disposable {
+  watch(accountId: string, store: ChatStore): IDisposable {
     const subs = [
       store.onDidApplyEvents((events) => {
         for (const e of events) {

@@ -26,7 +26,8 @@ import { isDeepStrictEqual } from 'util';
 import type { ChatEvent } from '../api/events/models';
 import type { Message } from '../api/messages/models';
 import { checkMessagesMatchNarrow, getMessages } from '../api/messages/routes';
-import { Emitter, type Disposable, type Event } from '../store/emitter';
+import { Emitter, type Event } from '../base/event';
+import { type IDisposable } from '../base/lifecycle';
 import { contentTargets, moveOf, reduceMessage } from '../store/reducers/messageContent';
 import { DeltaBuilder, type MessageListDelta } from './delta';
 import { MAX_PAGE, PAGE_SIZE, type Highlight, type MessageListSource, type PageRequest } from './types';
@@ -37,7 +38,7 @@ export { MAX_PAGE, PAGE_SIZE, type Highlight, type MessageListSource, type PageR
 
 type Merge<T> = (result: T, delta: DeltaBuilder) => void;
 
-export class MessageList implements Disposable {
+export class MessageList implements IDisposable {
   readonly #messages = new Map<number, Message>();
   #sorted: number[] | undefined;
   readonly #highlights = new Map<number, Highlight>();
@@ -52,7 +53,7 @@ export class MessageList implements Disposable {
   #log: ChatEvent[] = [];
   #logStart = 0;
   #inFlight = 0;
-  readonly #subscriptions: Disposable[];
+  readonly #subscriptions: IDisposable[];
   readonly #onDidChange = new Emitter<MessageListDelta>();
   readonly onDidChange: Event<MessageListDelta> = this.#onDidChange.event;
 

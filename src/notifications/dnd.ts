@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
-import { Disposable } from '../disposable';
+import { Disposable } from '../base/lifecycle';
 
 const STATE_KEY = 'teamChat.doNotDisturb';
 

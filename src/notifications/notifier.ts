@@ -9,7 +9,7 @@ import type { ChatEvent } from '../api/events/models';
 import type { Message } from '../api/messages/models';
 import { updateMessageFlags } from '../api/messages/routes';
 import { Commands } from '../constants';
-import { Disposable } from '../disposable';
+import { Disposable } from '../base/lifecycle';
 import type { Services } from '../services';
 import type { CurrentSession } from '../session/manager';
 import type { OutboxDestination } from '../session/outbox';

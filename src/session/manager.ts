@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { ChatClient } from '../api';
 import type { Account, AccountManager } from '../auth/accounts';
-import { Disposable } from '../disposable';
+import { Disposable } from '../base/lifecycle';
 import type { CachedConversation, CachedMessages, SnapshotCache } from './snapshotCache';
 import { ConversationCache } from './conversationCache';
 import type { ChatSession, ChatStore, FocusSource, StoreChange } from '../store';

@@ -12,7 +12,7 @@ import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { Account, AccountManager } from '../auth/accounts';
 import { ValidationError } from '../api/errors';
-import { Disposable } from '../disposable';
+import { Disposable } from '../base/lifecycle';
 import type { Outbox, OutboxConnection, OutboxDestination, OutboxEntry, OutboxStorage } from '../store/outbox';
 import { loadOutbox } from '../store/load';
 import type { SessionManager } from './manager';

@@ -8,7 +8,6 @@ export {
   type SessionStatusChange,
 } from './session';
 export { type StoreChange, type StoreArea, ALL_AREAS } from './change';
-export { Emitter, type Event, type Disposable } from './emitter';
 export { type FocusSource, type Timers, alwaysFocused } from './pinger';
 export { type PresenceGroups, type PresenceState } from './presence';
 export { RealmState } from './realm';

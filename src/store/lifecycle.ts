@@ -12,7 +12,8 @@
 import type { ChatClient } from '../api/client';
 import { NetworkError } from '../api/errors';
 import type { RegisterSnapshot } from '../api/events/register';
-import { Emitter, type Disposable, type Event } from './emitter';
+import { Emitter, type Event } from '../base/event';
+import { type IDisposable } from '../base/lifecycle';
 import { realTimers, type Timers } from './pinger';
 import type { ChatSession, SessionStatusChange } from './session';
 import type { ChatStore } from './store';
@@ -111,7 +112,7 @@ interface Attempt<A> {
   readonly account: A;
   client?: ChatClient;
   session?: ChatSession;
-  listeners: Disposable[];
+  listeners: IDisposable[];
   /** The store shows the saved snapshot, saved then (no server data yet). */
   savedAt?: number;
   /** Reached `live` once: later losses are `reconnecting`, not a first `connecting`. */

@@ -31,7 +31,7 @@ import { ApiError, NetworkError, ValidationError } from '../api/errors';
 import { channel, dm, sender, topic, type Narrow } from '../api/messages/narrow';
 import { getMessages, sendMessage } from '../api/messages/routes';
 import { validateParams } from '../api/validateParams';
-import { Emitter, type Event } from './emitter';
+import { Emitter, type Event } from '../base/event';
 import type { OutboxDestination, OutboxEntry, OutboxStorage } from './outboxEntry';
 import { realTimers, type Timers } from './pinger';
 

@@ -1,9 +1,9 @@
-import type { Disposable } from './emitter';
+import type { IDisposable } from '../base/lifecycle';
 
 /** Where the window focus comes from (VS Code's `window.state.focused` in the extension). */
 export interface FocusSource {
   isFocused(): boolean;
-  onDidChange(listener: (focused: boolean) => void): Disposable;
+  onDidChange(listener: (focused: boolean) => void): IDisposable;
 }
 
 /** Timer functions, injectable for tests. */
@@ -33,9 +33,9 @@ export const alwaysFocused: FocusSource = {
  * and at once when the window gains focus. One ping at a time; the next one is armed when the
  * previous one has finished.
  */
-export class PresencePinger implements Disposable {
+export class PresencePinger implements IDisposable {
   #timer: unknown;
-  #focusListener: Disposable | undefined;
+  #focusListener: IDisposable | undefined;
   #running = false;
   #inFlight: Promise<void> | undefined;
 

@@ -7,7 +7,7 @@ import { updatePresence } from '../api/users/routes';
 import { getUsersById } from '../api/users/byId';
 import { LazyUsers } from './lazyUsers';
 import { adaptToServer, SLIM_REGISTER, slimRegisterParams, snapshotFetchTypes } from './slimRegister';
-import { Emitter, type Event } from './emitter';
+import { Emitter, type Event } from '../base/event';
 import { alwaysFocused, PresencePinger, realTimers, type FocusSource, type Timers } from './pinger';
 import { ChatStore } from './store';
 import { realTypingClock, TypingTracker, type TypingClock } from './typing';

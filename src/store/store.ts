@@ -6,7 +6,7 @@ import type { RegisterSnapshot } from '../api/events/register';
 import type { Subscription } from '../api/channels/models';
 import type { CustomProfileField, User, UserStatus } from '../api/users/models';
 import { ChangeBuilder, fullChange, type StoreChange } from './change';
-import { Emitter, type Event } from './emitter';
+import { Emitter, type Event } from '../base/event';
 import { isResolved, USER_ID_KEY } from './keys';
 import { activeRealmEmoji, orderProfileFields, PersonalItems } from './personal';
 import { PresenceIndex, snapshotPresenceTimes, type PresenceGroups, type PresenceState } from './presence';

@@ -7,7 +7,8 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { TypingEvent } from '../api/events/models';
-import { Emitter, type Disposable, type Event } from './emitter';
+import { Emitter, type Event } from '../base/event';
+import { type IDisposable } from '../base/lifecycle';
 import type { Timers } from './pinger';
 
 /** Timers plus the time now, in ms; a fake one in tests. */
@@ -65,7 +66,7 @@ export interface TypingSenderOptions {
  * and `stoppedWaitMs` without input sends `stop`. An emptied box, a sent message, another
  * destination and `stop()` (the view closes) send `stop` at once, if a `start` went out.
  */
-export class TypingSender implements Disposable {
+export class TypingSender implements IDisposable {
   #active: { key: string; to: TypingDestination; lastStart: number } | undefined;
   #idle: unknown;
 
@@ -129,7 +130,7 @@ export interface TypingTrackerOptions {
  * The receiving half: who is typing in each conversation, from `typing` events. The own user is
  * left out; an entry ends with its `stop` or `expiryMs` after its last `start`.
  */
-export class TypingTracker implements Disposable {
+export class TypingTracker implements IDisposable {
   /** Conversation key → typing user → expiry timer; users in the order they started. */
   readonly #typing = new Map<string, Map<number, unknown>>();
   readonly #onDidChange = new Emitter<string>();

@@ -1,7 +1,7 @@
 /** What every tree of the sidebar shares: the provider's change event, flat lists, registration. */
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { Disposable } from '../disposable';
+import { Disposable } from '../base/lifecycle';
 import { phaseDescription } from './sessionText';
 
 /** Owns the tree's change event; `refresh()` redraws the named nodes, or everything. */

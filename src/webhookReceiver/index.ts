@@ -10,7 +10,7 @@ import { Commands, Settings } from '../constants';
 import type { Services } from '../services';
 import { describePayload, excerpt } from './describe';
 import type { WebhookReceiverServer } from './server';
-import { Disposable } from '../disposable';
+import { Disposable } from '../base/lifecycle';
 
 export type ReceiverMode = 'ask' | 'noResponse';
 

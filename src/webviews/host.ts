@@ -15,7 +15,7 @@ import {
   type NotificationType,
   type RequestType,
 } from './protocol';
-import { Disposable } from '../disposable';
+import { Disposable } from '../base/lifecycle';
 
 const OPENABLE_SCHEMES = new Set(['http', 'https', 'mailto']);
 

@@ -1,7 +1,7 @@
 // The store's event emitter: registration, disposal of one registration and of the whole emitter,
 // listener errors (reported, the other listeners still run) and hasListeners.
 import assert from 'node:assert/strict';
-import { Emitter } from '../../src/store/emitter';
+import { Emitter } from '../../src/base/event';
 
 describe('store Emitter', () => {
   it('delivers a fired value to every registered listener, the same function twice as two registrations', () => {
@@ -68,7 +68,7 @@ describe('store Emitter', () => {
       console.error = original;
     }
     assert.equal(logged.length, 1);
-    assert.equal(logged[0][0], 'Team Chat: a store listener failed');
+    assert.equal(logged[0][0], 'Team Chat: a listener failed');
     assert.equal((logged[0][1] as Error).message, 'listener broke');
   });
 

@@ -3,7 +3,7 @@ import type { ChatClient } from '../../src/api';
 import { parseEvent } from '../../src/api/events/parse';
 import { registerQueue } from '../../src/api/events/routes';
 import { getChannelTopics } from '../../src/api/channels/routes';
-import type { Disposable } from '../../src/store/emitter';
+import type { IDisposable as Disposable } from '../../src/base/lifecycle';
 import { ChatStore, ChatSession, type FocusSource, type StoreChange, type SessionStatus } from '../../src/store';
 import { STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
 import { accountWithRole, clientFor, startTestServer, type Account, type RunningServer } from './helpers';

@@ -14,7 +14,7 @@ import {
 import { isRecord } from '../../guards';
 import type { Services } from '../../services';
 import { UserFacingError } from '../../ui/errorMessage';
-import { Disposable } from '../../disposable';
+import { Disposable } from '../../base/lifecycle';
 import {
   CODE_BLOCK_ACTIONS,
   CODE_BLOCK_MAX_LENGTH,

@@ -8,7 +8,7 @@ import { updateSavedSnippet } from '../../api/personal/routes';
 import { Commands, ContextKeys } from '../../constants';
 import { isRecord } from '../../guards';
 import type { CurrentSession } from '../../session/manager';
-import { Disposable } from '../../disposable';
+import { Disposable } from '../../base/lifecycle';
 import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
 import { resolveSnippet, snippetIdOf } from './pick';

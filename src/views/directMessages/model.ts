@@ -5,8 +5,8 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { ChatStore, StoreChange } from '../../store';
-import type { Event } from '../../store';
-import { Emitter } from '../../store/emitter';
+import type { Event } from '../../base/event';
+import { Emitter } from '../../base/event';
 
 export interface ConversationNode {
   readonly kind: 'dm';

@@ -12,7 +12,7 @@ import {
   syncEnabled,
   targetOfServerDraft,
 } from '../../drafts/compose';
-import { Disposable } from '../../disposable';
+import { Disposable } from '../../base/lifecycle';
 import type { SessionManager } from '../../session/manager';
 
 export interface DraftNode {

@@ -4,7 +4,7 @@
  * message, `GET /messages` anchored at the newest) so conversations with nothing unread show too.
  */
 import * as vscode from 'vscode';
-import { Disposable } from '../../disposable';
+import { Disposable } from '../../base/lifecycle';
 import { MessageList } from '../../messageList';
 import { narrowOf } from '../../messageList/narrow';
 import type { SessionManager } from '../../session/manager';

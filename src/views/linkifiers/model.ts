@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Linkifier } from '../../api/realm/models';
 import { getLinkifiers } from '../../api/realm/routes';
 import type { SessionManager } from '../../session/manager';
-import { Disposable } from '../../disposable';
+import { Disposable } from '../../base/lifecycle';
 import { StableNodes } from '../tree';
 
 export interface LinkifierNode {

@@ -4,7 +4,7 @@
  * changes. The narrow may be replaced (a new search) or absent (no search yet).
  */
 import * as vscode from 'vscode';
-import { Disposable } from '../../disposable';
+import { Disposable } from '../../base/lifecycle';
 import { MessageList } from '../../messageList';
 import type { Narrow } from '../../messageList/narrow';
 import type { SessionManager } from '../../session/manager';

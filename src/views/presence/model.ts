@@ -4,8 +4,8 @@
  * whose status or record changed while staying put). No `vscode` import.
  */
 import type { ChatStore, PresenceGroups, PresenceState, StoreChange } from '../../store';
-import type { Event } from '../../store';
-import { Emitter } from '../../store/emitter';
+import type { Event } from '../../base/event';
+import { Emitter } from '../../base/event';
 
 export const PRESENCE_STATES: readonly PresenceState[] = ['active', 'idle', 'offline'];
 

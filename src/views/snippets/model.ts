@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { SavedSnippet } from '../../api/personal/models';
 import type { SessionManager } from '../../session/manager';
-import { Disposable } from '../../disposable';
+import { Disposable } from '../../base/lifecycle';
 import { StableNodes } from '../tree';
 
 export interface SnippetNode {

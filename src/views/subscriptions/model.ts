@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { SessionManager } from '../../session/manager';
-import { Disposable } from '../../disposable';
+import { Disposable } from '../../base/lifecycle';
 import type { ChatStore, StoreChange } from '../../store';
 import { groupByFolder, showsFolders } from '../../store/channelFolders';
 

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { FL } from '../../api/features';
 import type { ChatStore } from '../../store';
 import type { ChannelColorIcons } from '../colors';
-import { Disposable } from '../../disposable';
+import { Disposable } from '../../base/lifecycle';
 import { TreeProvider } from '../tree';
 import { OTHER_CHANNELS } from '../../store/channelFolders';
 import type { ChannelNode, ChannelsModel, ChannelsTreeNode, FolderNode } from './model';

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { SessionManager } from '../../session/manager';
-import { Disposable } from '../../disposable';
+import { Disposable } from '../../base/lifecycle';
 import type { ChatStore, StoreChange, TopicItem } from '../../store';
 import { topicKey } from '../../store/keys';
 
