@@ -2,7 +2,7 @@
 // abortable sleep. Pure functions: a fixed "random" makes every wait exact.
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
-import { Backoff, sleep } from '../../src/api/backoff';
+import { Backoff, sleep } from '../../../src/api/backoff';
 
 describe('Backoff', () => {
   it('doubles the bound from the base up to the cap (random at its maximum)', () => {

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { ChatClient, parseRetryAfter, type RetryInfo } from '../../src/api/client';
-import { ApiError, MalformedResponseError, RedirectError, ServerError } from '../../src/api/errors';
-import { recordingServer } from './recordingServer';
+import { ChatClient, parseRetryAfter, type RetryInfo } from '../../../src/api/client';
+import { ApiError, MalformedResponseError, RedirectError, ServerError } from '../../../src/api/errors';
+import { recordingServer } from '../support/recordingServer';
 
 describe('ChatClient.request: answers, errors, rate limits and retries', () => {
   const server = recordingServer();

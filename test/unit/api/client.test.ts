@@ -11,10 +11,10 @@ import {
   ServerError,
   ValidationError,
   type RetryInfo,
-} from '../../src/api';
-import { parseRetryAfter } from '../../src/api/client';
-import { encodeParams, fillPath } from '../../src/api/encode';
-import { accountWithRole, clientFor, startTestServer, type RunningServer } from './helpers';
+} from '../../../src/api';
+import { parseRetryAfter } from '../../../src/api/client';
+import { encodeParams, fillPath } from '../../../src/api/encode';
+import { accountWithRole, clientFor, startTestServer, type RunningServer } from '../support/server';
 
 const SECRET = 'k3yTh4tMustN3verLeak0123456789ab';
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { ApiError, RedirectError, ServerError } from '../../src/api/errors';
+import { ApiError, RedirectError, ServerError } from '../../../src/api/errors';
 
 describe('ApiError and its details', () => {
   it('uses the server message, or the code and status when the server sent none', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readServerInfo } from '../../src/api/features';
+import { readServerInfo } from '../../../src/api/features';
 
 describe('readServerInfo', () => {
   it('reads a server that spells its names "zulip_…" as the zulip flavour', () => {

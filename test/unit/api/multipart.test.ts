@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { multipartFile } from '../../src/api/multipart';
+import { multipartFile } from '../../../src/api/multipart';
 
 async function readAll(body: ReturnType<typeof multipartFile>): Promise<Buffer> {
   const parts: Buffer[] = [];

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { NetworkError } from '../../src/api/errors';
-import { errorCode, toNetworkError } from '../../src/api/networkError';
+import { NetworkError } from '../../../src/api/errors';
+import { errorCode, toNetworkError } from '../../../src/api/networkError';
 
 const ORIGIN = 'https://chat.example.com';
 const ROUTE = 'GET /users/me';

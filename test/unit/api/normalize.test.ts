@@ -2,14 +2,14 @@
 // presence shapes, avatar URLs and upload sizes.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { encodeParams, fillPath } from '../../src/api/encode';
-import { FL } from '../../src/api/features';
-import { normalizeAttachment, normalizeAttachments } from '../../src/api/messages/attachment';
-import * as narrow from '../../src/api/messages/narrow';
-import { formatSize, MIB, uploadSizeProblem } from '../../src/api/messages/uploadSize';
-import { renameKeys } from '../../src/api/normalize';
-import { avatarUrl } from '../../src/api/users/avatar';
-import { upgradePresenceEntry } from '../../src/api/users/presence';
+import { encodeParams, fillPath } from '../../../src/api/encode';
+import { FL } from '../../../src/api/features';
+import { normalizeAttachment, normalizeAttachments } from '../../../src/api/messages/attachment';
+import * as narrow from '../../../src/api/messages/narrow';
+import { formatSize, MIB, uploadSizeProblem } from '../../../src/api/messages/uploadSize';
+import { renameKeys } from '../../../src/api/normalize';
+import { avatarUrl } from '../../../src/api/users/avatar';
+import { upgradePresenceEntry } from '../../../src/api/users/presence';
 
 const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
 

@@ -1,11 +1,11 @@
 // Users, channels, realm, typing, drafts, server and upload operations: their parameter messages,
 // the feature-level limits of their checks and how they rewrite parameters and bodies.
 import assert from 'node:assert/strict';
-import { SubscriptionPropertyName, Subscription, visibilityPolicyName } from '../../src/api/channels/models';
-import { FL } from '../../src/api/features';
-import { Linkifier, RealmPlayground } from '../../src/api/realm/models';
-import { botTypeName } from '../../src/api/users/models';
-import { checkError, ctx, normalized, prepare, refusal } from './operationHelpers';
+import { SubscriptionPropertyName, Subscription, visibilityPolicyName } from '../../../src/api/channels/models';
+import { FL } from '../../../src/api/features';
+import { Linkifier, RealmPlayground } from '../../../src/api/realm/models';
+import { botTypeName } from '../../../src/api/users/models';
+import { checkError, ctx, normalized, prepare, refusal } from '../support/operations';
 
 const NEW = 10_000;
 

@@ -1,7 +1,7 @@
 // The shared parameter rules of src/api/params.ts and validation.ts, through the operations that
 // use them: the exact message a user sees for each bad input, and the values accepted.
 import assert from 'node:assert/strict';
-import { ctx, checkError, prepare, refusal } from './operationHelpers';
+import { ctx, checkError, prepare, refusal } from '../support/operations';
 
 const NEW = 10_000;
 

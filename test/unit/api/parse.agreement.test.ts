@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import * as z from 'zod';
-import { compiledSource, parseOrRefuse, parseWith, pure, REFUSED } from '../../src/api/parse';
+import { compiledSource, parseOrRefuse, parseWith, pure, REFUSED } from '../../../src/api/parse';
 
 /**
  * The compiled parse against zod itself, schema by schema: for every value, `parseOrRefuse`

@@ -1,20 +1,20 @@
 import * as assert from 'node:assert/strict';
 import * as z from 'zod';
-import { operations } from '../../src/api';
-import * as attachment from '../../src/api/messages/attachment';
-import * as events from '../../src/api/events/models';
-import * as linkifier from '../../src/api/realm/models';
-import * as message from '../../src/api/messages/models';
-import * as narrow from '../../src/api/messages/narrow';
-import * as personal from '../../src/api/personal/models';
-import * as presence from '../../src/api/users/presence';
-import * as register from '../../src/api/events/register';
-import * as server from '../../src/api/server/models';
-import * as settings from '../../src/api/personal/settings';
-import * as subscription from '../../src/api/channels/models';
-import * as user from '../../src/api/users/models';
-import * as webhook from '../../src/api/webhook/models';
-import { compiledSource, parseWith, pure } from '../../src/api/parse';
+import { operations } from '../../../src/api';
+import * as attachment from '../../../src/api/messages/attachment';
+import * as events from '../../../src/api/events/models';
+import * as linkifier from '../../../src/api/realm/models';
+import * as message from '../../../src/api/messages/models';
+import * as narrow from '../../../src/api/messages/narrow';
+import * as personal from '../../../src/api/personal/models';
+import * as presence from '../../../src/api/users/presence';
+import * as register from '../../../src/api/events/register';
+import * as server from '../../../src/api/server/models';
+import * as settings from '../../../src/api/personal/settings';
+import * as subscription from '../../../src/api/channels/models';
+import * as user from '../../../src/api/users/models';
+import * as webhook from '../../../src/api/webhook/models';
+import { compiledSource, parseWith, pure } from '../../../src/api/parse';
 
 /** Every schema of the client: the operations' parameters, responses and payloads, and the models. */
 function allSchemas(): [string, z.ZodType][] {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as z from 'zod';
-import { MalformedResponseError } from '../../src/api/errors';
-import { parseResult } from '../../src/api/result';
+import { MalformedResponseError } from '../../../src/api/errors';
+import { parseResult } from '../../../src/api/result';
 
 describe('parseResult (reading a success body with the operation’s response schema)', () => {
   it('returns a valid body parsed, sharing what parsing leaves unchanged', () => {

@@ -1,10 +1,10 @@
 // Issue 13 item 8: a key echoed back by a server or proxy never reaches an error, whatever its form.
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
-import { ApiError, credentialSecrets, scrubText, ServerError } from '../../src/api';
-import { getOwnUser } from '../../src/api/users/routes';
-import { checkCredentials, SignInError } from '../../src/auth/check';
-import { byEmail, clientFor, useServer } from './helpers';
+import { ApiError, credentialSecrets, scrubText, ServerError } from '../../../src/api';
+import { getOwnUser } from '../../../src/api/users/routes';
+import { checkCredentials, SignInError } from '../../../src/auth/check';
+import { byEmail, clientFor, useServer } from '../support/server';
 
 /** Everything an error shows or carries, as one text: message, fields, data, stack and causes. */
 function everything(error: unknown): string {

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { Dispatcher } from 'undici';
-import { dispatchBytes, TooLargeError } from '../../src/api/download';
-import { dispatchText } from '../../src/api/transport';
+import { dispatchBytes, TooLargeError } from '../../../src/api/download';
+import { dispatchText } from '../../../src/api/transport';
 
 /** A dispatcher that hands the handler to the test, which plays undici's part. */
 function fakeDispatcher<H>(): { dispatcher: Dispatcher; handler: () => H } {

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
-import { dispatchText } from '../../src/api/transport';
+import { dispatchText } from '../../../src/api/transport';
 
 /** A server whose handler each test sets; requests it should hold are answered by `release()`. */
 describe('dispatchText (the transport under ChatClient)', () => {

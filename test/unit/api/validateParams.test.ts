@@ -1,8 +1,8 @@
 // ChatClient.validate(): call()'s checks with nothing sent (the outbox checks a message before it
 // stores it). Checks that read the server's version wait until it is known; the others always run.
 import assert from 'node:assert/strict';
-import { ChatClient, ValidationError } from '../../src/api';
-import { offlineClient, refused } from './helpers';
+import { ChatClient, ValidationError } from '../../../src/api';
+import { offlineClient, refused } from '../support/server';
 
 describe('ChatClient.validate (the checks of call(), nothing sent)', () => {
   const send = (content: string) => ({ type: 'channel' as const, to: 1, topic: 'checks', content });

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as z from 'zod';
-import { hexColor } from '../../src/api/params';
-import { formatZodError } from '../../src/api/validation';
+import { hexColor } from '../../../src/api/params';
+import { formatZodError } from '../../../src/api/validation';
 
 function errorWith(message: string, path: Array<string | number>): z.ZodError {
   return new z.ZodError([{ code: 'custom', message, path, input: undefined }]);

@@ -9,7 +9,7 @@ import {
   OUTPUT_CAP,
   quotedText,
   utcTime,
-} from '../../src/assistant/format';
+} from '../../../src/assistant/format';
 
 describe('assistant: tool output', () => {
   it('quotes a message between the fence markers, after its place, sender, UTC time and link', () => {

@@ -15,9 +15,9 @@ import {
   normalizeRealmUrl,
   SignInError,
   type SignInErrorKind,
-} from '../../src/auth/check';
-import { parseZuliprc, ZuliprcError } from '../../src/auth/zuliprc';
-import { accountWithRole, startTestServer, type Account, type RunningServer } from './helpers';
+} from '../../../src/auth/check';
+import { parseZuliprc, ZuliprcError } from '../../../src/auth/zuliprc';
+import { accountWithRole, startTestServer, type Account, type RunningServer } from '../support/server';
 
 async function rejectsWith(promise: Promise<unknown>, kind: SignInErrorKind, secret?: string): Promise<SignInError> {
   try {

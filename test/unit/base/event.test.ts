@@ -1,7 +1,7 @@
 // The store's event emitter: registration, disposal of one registration and of the whole emitter,
 // listener errors (reported, the other listeners still run) and hasListeners.
 import assert from 'node:assert/strict';
-import { Emitter } from '../../src/base/event';
+import { Emitter } from '../../../src/base/event';
 
 describe('store Emitter', () => {
   it('delivers a fired value to every registered listener, the same function twice as two registrations', () => {

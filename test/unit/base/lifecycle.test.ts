@@ -1,7 +1,7 @@
 // The lifecycle base (src/base/lifecycle.ts): what is owned goes with its owner, last registered first, once.
 import { strict as assert } from 'node:assert';
-import { Disposable, DisposableStore, MutableDisposable, toDisposable } from '../../src/base/lifecycle';
-import { Emitter } from '../../src/base/event';
+import { Disposable, DisposableStore, MutableDisposable, toDisposable } from '../../../src/base/lifecycle';
+import { Emitter } from '../../../src/base/event';
 
 class Owner extends Disposable {
   own<T extends { dispose(): void }>(value: T): T {

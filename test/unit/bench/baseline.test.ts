@@ -3,11 +3,11 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { baselineSource, renameIds } from '../bench/baseline';
+import { baselineSource, renameIds } from '../../bench/baseline';
 
 type Manifest = Parameters<typeof renameIds>[0];
 const manifest = JSON.parse(
-  fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8'),
+  fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8'),
 ) as Manifest;
 
 describe('bench: baseline extension', () => {

@@ -1,7 +1,7 @@
 // The bench's bundle report (test/bench/bundle.ts): which package each byte of a release bundle
 // comes from, what the .vsix ships, and the release build itself against the targets.
 import assert from 'node:assert/strict';
-import { bundleReport, outputsOf, packaged, packageOf, releaseOutputs } from '../bench/bundle';
+import { bundleReport, outputsOf, packaged, packageOf, releaseOutputs } from '../../bench/bundle';
 
 describe('bench: bundle report', () => {
   it('names the package of a bundled input by its last node_modules folder (scoped or not)', () => {

@@ -2,9 +2,9 @@
 // the extension host by our code, at the target's exact boundary, and the source-map lookup that
 // names its functions (test/bench/sourceMap.ts).
 import assert from 'node:assert/strict';
-import { attributeBlock, longestBlock, type CpuProfile, type ProfileNode } from '../bench/cpuProfile';
-import { BLOCK_LIMIT_MS } from '../bench/extension';
-import { decodeVlq, SourceMapLookup } from '../bench/sourceMap';
+import { attributeBlock, longestBlock, type CpuProfile, type ProfileNode } from '../../bench/cpuProfile';
+import { BLOCK_LIMIT_MS } from '../../bench/extension';
+import { decodeVlq, SourceMapLookup } from '../../bench/sourceMap';
 
 const OURS = 'file:///ext/ours/dist/core.js';
 const isOurs = (url: string): boolean => url.startsWith('file:///ext/ours/dist/');

@@ -1,7 +1,7 @@
 // Anchors that move with the code: the lines a reference named are found again after the file
 // changed — moved, copied, edited a little — or not at all (outdated).
 import * as assert from 'assert';
-import { anchorOf, hashLines, holdsAt, lineSimilarity, locate, splitLines } from '../../src/codeRefs/anchors';
+import { anchorOf, hashLines, holdsAt, lineSimilarity, locate, splitLines } from '../../../src/codeRefs/anchors';
 
 const FILE = [
   'import { x } from "./x";',

@@ -1,6 +1,6 @@
 // What "Ask the team about this error…" posts, and the topic it suggests.
 import * as assert from 'assert';
-import { problemContent, problemTopic } from '../../src/codeRefs/askTeam';
+import { problemContent, problemTopic } from '../../../src/codeRefs/askTeam';
 
 describe('asking the team about a problem', () => {
   const report = {

@@ -2,13 +2,13 @@
 // real one has it (feature level 271), the links the client writes, and following a `with` link
 // to wherever its message was moved.
 import assert from 'node:assert/strict';
-import type { ChatClient } from '../../src/api';
-import { deleteMessage, getMessages, sendMessage, updateMessage } from '../../src/api/messages/routes';
-import type { NarrowTerm } from '../../src/api/messages/narrow';
-import { followLink } from '../../src/codeRefs/followLink';
-import { parseNarrowLink } from '../../src/codeRefs/narrowUrl';
-import { messageLink } from '../../src/webviews/topicView/model';
-import { apiError, byEmail, channelId, useServer } from './helpers';
+import type { ChatClient } from '../../../src/api';
+import { deleteMessage, getMessages, sendMessage, updateMessage } from '../../../src/api/messages/routes';
+import type { NarrowTerm } from '../../../src/api/messages/narrow';
+import { followLink } from '../../../src/codeRefs/followLink';
+import { parseNarrowLink } from '../../../src/codeRefs/narrowUrl';
+import { messageLink } from '../../../src/webviews/topicView/model';
+import { apiError, byEmail, channelId, useServer } from '../support/server';
 
 const REALM = 'https://chat.example.com';
 

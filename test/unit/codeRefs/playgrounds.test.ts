@@ -2,17 +2,17 @@
 // playgrounds (register, events, add/remove with the service's rules, old `url_prefix` servers),
 // the vscode-free helpers (playground URLs, matching, the editor language of a block), the store.
 import assert from 'node:assert/strict';
-import type { ChatClient } from '../../src/api';
-import { getEvents, registerQueue } from '../../src/api/events/routes';
-import { sendMessage, getMessage } from '../../src/api/messages/routes';
-import { RealmPlayground } from '../../src/api/realm/models';
-import { parseEvent } from '../../src/api/events/parse';
-import { RegisterSnapshot } from '../../src/api/events/register';
-import { addPlayground, removePlayground } from '../../src/api/realm/routes';
-import { languageIdOfBlock, playgroundsFor, playgroundUrl } from '../../src/codeRefs/playgrounds';
-import { ChatStore } from '../../src/store/store';
-import { renderCodeBlock } from '../server/highlight';
-import { ADMIN, apiError, MEMBER, offlineClient, refused, type RunningServer, useServer } from './helpers';
+import type { ChatClient } from '../../../src/api';
+import { getEvents, registerQueue } from '../../../src/api/events/routes';
+import { sendMessage, getMessage } from '../../../src/api/messages/routes';
+import { RealmPlayground } from '../../../src/api/realm/models';
+import { parseEvent } from '../../../src/api/events/parse';
+import { RegisterSnapshot } from '../../../src/api/events/register';
+import { addPlayground, removePlayground } from '../../../src/api/realm/routes';
+import { languageIdOfBlock, playgroundsFor, playgroundUrl } from '../../../src/codeRefs/playgrounds';
+import { ChatStore } from '../../../src/store/store';
+import { renderCodeBlock } from '../../server/highlight';
+import { ADMIN, apiError, MEMBER, offlineClient, refused, type RunningServer, useServer } from '../support/server';
 
 describe('code blocks: the server renders Pygments markup', () => {
   it('names the lexer and wraps tokens in Pygments classes', () => {

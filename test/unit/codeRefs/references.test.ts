@@ -8,8 +8,8 @@ import {
   parsePermalink,
   remoteKey,
   splitRevision,
-} from '../../src/codeRefs/permalinks';
-import { findLineReferences, formatLineReference } from '../../src/codeRefs/references';
+} from '../../../src/codeRefs/permalinks';
+import { findLineReferences, formatLineReference } from '../../../src/codeRefs/references';
 
 const SHA = '3f2c9e1a7b5d4c3e2f1a0b9c8d7e6f5a4b3c2d1e';
 
@@ -210,7 +210,7 @@ describe('code references: discussions of a file', () => {
   });
 
   it('finds references in rendered HTML: code spans, plain text, permalinks; not other files or repositories', async () => {
-    const { discussionsOf, rangesIn } = await import('../../src/codeRefs/discussions');
+    const { discussionsOf, rangesIn } = await import('../../../src/codeRefs/discussions');
     assert.deepEqual(rangesIn('<p>See <code>src/greeter.ts:2-4</code> and greeter.ts#L7</p>', file), [
       { start: 2, end: 4 },
       { start: 7, end: 7 },
@@ -265,7 +265,7 @@ describe('code references: discussions of a file', () => {
   });
 
   it('keeps the revision a permalink names and when the first citing message was sent (for anchors)', async () => {
-    const { discussionsOf, referencesIn } = await import('../../src/codeRefs/discussions');
+    const { discussionsOf, referencesIn } = await import('../../../src/codeRefs/discussions');
     const link = `<a href="https://github.com/acme/widgets/blob/${SHA}/src/greeter.ts#L2-L4">x</a>`;
     assert.deepEqual(referencesIn(`<p>src/greeter.ts:2-4 ${link}</p>`, file), [
       { lines: { start: 2, end: 4 }, revision: SHA },
@@ -285,7 +285,7 @@ describe('code references: discussions of a file', () => {
   });
 
   it('shifts a range with edits above, inside and below it', async () => {
-    const { shiftRange } = await import('../../src/codeRefs/discussions');
+    const { shiftRange } = await import('../../../src/codeRefs/discussions');
     const r = { start: 10, end: 12 };
     assert.deepEqual(shiftRange(r, 3, 2, 2), { start: 12, end: 14 }, 'two lines inserted above');
     assert.deepEqual(shiftRange(r, 3, 4, 0), { start: 8, end: 10 }, 'two lines deleted above');
@@ -297,7 +297,7 @@ describe('code references: discussions of a file', () => {
   });
 
   it('a thread opens with the message that cites its lines (what titles it), not the topic’s first', async () => {
-    const { threadMessages } = await import('../../src/codeRefs/discussions');
+    const { threadMessages } = await import('../../../src/codeRefs/discussions');
     const topic = [1, 2, 3, 4, 5, 6].map((id) => ({ id }));
     const ids = (ms: readonly { id: number }[]) => ms.map((m) => m.id);
     assert.deepEqual(ids(threadMessages(topic, [3, 5], 10)), [3, 4, 5, 6], 'from the first citing message on');
@@ -314,11 +314,11 @@ describe('code references: discussions of a file', () => {
   });
 });
 
-// How each narrow link is read is tested with the message content (test/unit/messageContent.test.ts).
+// How each narrow link is read is tested with the message content (test/unit/webviews/topicView/content.test.ts).
 describe('code references: chat narrow URLs', () => {
   const realm = 'https://chat.example.com';
   it('finds them in a line of code, without trailing punctuation', async () => {
-    const { findNarrowUrls } = await import('../../src/codeRefs/narrowUrl');
+    const { findNarrowUrls } = await import('../../../src/codeRefs/narrowUrl');
     const line = `// See ${realm}/#narrow/channel/2-engineering/topic/deploys. Also https://x.org/#narrow/channel/1-a.`;
     const found = findNarrowUrls(line, realm);
     assert.equal(found.length, 1);

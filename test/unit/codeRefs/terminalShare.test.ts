@@ -1,6 +1,6 @@
 // What "Share Terminal Selection to Chat…" posts, and which command's output a selection is.
 import * as assert from 'assert';
-import { commandOf, plainTerminalText, terminalShareContent } from '../../src/codeRefs/terminalShare';
+import { commandOf, plainTerminalText, terminalShareContent } from '../../../src/codeRefs/terminalShare';
 
 describe('sharing a terminal selection', () => {
   it('posts the output as a fenced block, under its command line when known', () => {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import type { ChatClient } from '../../src/api';
-import { createDrafts, deleteDraft, editDraft, getDrafts } from '../../src/api/drafts/routes';
-import { parseEvent } from '../../src/api/events/parse';
-import { getEvents, registerQueue } from '../../src/api/events/routes';
-import { ComposeDrafts, type DraftTarget } from '../../src/drafts/compose';
-import type { DraftMemento } from '../../src/drafts/store';
-import { ChatStore } from '../../src/store';
-import { channelId, MEMBER, useServer } from './helpers';
+import type { ChatClient } from '../../../src/api';
+import { createDrafts, deleteDraft, editDraft, getDrafts } from '../../../src/api/drafts/routes';
+import { parseEvent } from '../../../src/api/events/parse';
+import { getEvents, registerQueue } from '../../../src/api/events/routes';
+import { ComposeDrafts, type DraftTarget } from '../../../src/drafts/compose';
+import type { DraftMemento } from '../../../src/drafts/store';
+import { ChatStore } from '../../../src/store';
+import { channelId, MEMBER, useServer } from '../support/server';
 
 class MemoryMemento implements DraftMemento {
   readonly values = new Map<string, unknown>();

@@ -1,4 +1,4 @@
-// Draft store and conflict resolution: pure logic, no VS Code. (Delivery times: when.test.ts.)
+// Draft store and conflict resolution: pure logic, no VS Code. (Delivery times: test/unit/time/when.test.ts.)
 import assert from 'node:assert/strict';
 import {
   type Draft,
@@ -7,7 +7,7 @@ import {
   hasConflictMarkers,
   mergeTemplate,
   resolveConflict,
-} from '../../src/drafts/store';
+} from '../../../src/drafts/store';
 
 /** A Memento over a Map; values are copied through JSON like VS Code's storage. */
 class MapMemento {

@@ -1,9 +1,9 @@
 // Emoji by name or alias (src/emoji/): the reaction picker finds 👍 for "thumbs", "thumbs_up" and
 // "like" though its canonical name is "+1"; custom emoji by name; the glyphs of emoji codes.
 import assert from 'node:assert/strict';
-import { unicodeEmoji } from '../../src/emoji/glyph';
-import { UNICODE_EMOJI_NAMES } from '../../src/emoji/names';
-import { emojiEntries, emojiQuery, POPULAR_EMOJI, searchEmoji, unicodeEmojiEntries } from '../../src/emoji/search';
+import { unicodeEmoji } from '../../../src/emoji/glyph';
+import { UNICODE_EMOJI_NAMES } from '../../../src/emoji/names';
+import { emojiEntries, emojiQuery, POPULAR_EMOJI, searchEmoji, unicodeEmojiEntries } from '../../../src/emoji/search';
 
 const names = (found: readonly { name: string }[], n = 3): string[] => found.slice(0, n).map((e) => e.name);
 

@@ -9,7 +9,7 @@ import {
   templateVariables,
   toJsPattern,
   type LinkifierDraft,
-} from '../../src/linkifiers/check';
+} from '../../../src/linkifiers/check';
 
 const issue: LinkifierDraft = {
   pattern: '#(?P<id>[0-9]+)',

@@ -2,14 +2,14 @@
 // server's anchor=date as the real one (feature level 445), and firstMessageAt, which the
 // conversation view's "Go to Date…" and Search Messages use.
 import assert from 'node:assert/strict';
-import type { ChatClient } from '../../src/api';
-import { getMessages, sendMessage } from '../../src/api/messages/routes';
-import { getOwnUser } from '../../src/api/users/routes';
-import { anchorDateParam, dayText, parseDateInput } from '../../src/messageList/dateInput';
-import { findsByDate, firstMessageAt } from '../../src/messageList/goToDate';
-import { parseSearchQuery } from '../../src/messageList/searchQuery';
-import type { RunningServer } from './helpers';
-import { byEmail, clientFor, offlineClient, refused, startTestServer, useServer } from './helpers';
+import type { ChatClient } from '../../../src/api';
+import { getMessages, sendMessage } from '../../../src/api/messages/routes';
+import { getOwnUser } from '../../../src/api/users/routes';
+import { anchorDateParam, dayText, parseDateInput } from '../../../src/messageList/dateInput';
+import { findsByDate, firstMessageAt } from '../../../src/messageList/goToDate';
+import { parseSearchQuery } from '../../../src/messageList/searchQuery';
+import type { RunningServer } from '../support/server';
+import { byEmail, clientFor, offlineClient, refused, startTestServer, useServer } from '../support/server';
 
 const NOW = new Date(2026, 10, 27, 15, 30); // 27 November 2026, 15:30 local time
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d).getTime();

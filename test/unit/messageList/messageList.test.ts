@@ -3,14 +3,14 @@
 // messages, edits, moves out and in, deletions, reactions, flags, submessages) for topic, DM,
 // search (matches_narrow), is:starred and is:mentioned narrows.
 import assert from 'node:assert/strict';
-import type { ChatClient } from '../../src/api';
+import type { ChatClient } from '../../../src/api';
 import {
   addReaction,
   removeReaction,
   sendMessage,
   updateMessage,
   updateMessageFlags,
-} from '../../src/api/messages/routes';
+} from '../../../src/api/messages/routes';
 import {
   channelNarrow,
   dmNarrow,
@@ -23,9 +23,9 @@ import {
   topicNarrow,
   type MessageListDelta,
   type Narrow,
-} from '../../src/messageList';
-import { ChatSession } from '../../src/store';
-import { accountWithRole, clientFor, startTestServer, type Account, type RunningServer } from './helpers';
+} from '../../../src/messageList';
+import { ChatSession } from '../../../src/store';
+import { accountWithRole, clientFor, startTestServer, type Account, type RunningServer } from '../support/server';
 
 /** Resolves once `ready()` holds after some delta of `list` (checked on every delta, and now). */
 function until(list: MessageList, what: string, ready: () => boolean, timeoutMs = 10_000): Promise<void> {

@@ -1,13 +1,13 @@
 // The search box's language → a narrow: every operator and its aliases, quoting, negation, `me`,
 // name resolution against a directory, and each error (returned before anything could be sent).
 import assert from 'node:assert/strict';
-import { narrowOf } from '../../src/messageList/narrow';
+import { narrowOf } from '../../../src/messageList/narrow';
 import {
   parseSearchQuery,
   type SearchDirectory,
   type SearchQuery,
   type SearchQueryError,
-} from '../../src/messageList/searchQuery';
+} from '../../../src/messageList/searchQuery';
 
 const CHANNELS: Record<string, number> = { general: 1, engineering: 2, 'general chat': 10 };
 const USERS = [

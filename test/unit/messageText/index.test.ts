@@ -8,9 +8,9 @@ import {
   messageMarkdown,
   messagePreview,
   messageText,
-} from '../../src/messageText';
-import { decodeEntities, parseHtml } from '../../src/messageText/html';
-import { renderMarkdown, type RenderContext } from '../server/render';
+} from '../../../src/messageText';
+import { decodeEntities, parseHtml } from '../../../src/messageText/html';
+import { renderMarkdown, type RenderContext } from '../../server/render';
 
 const REALM = 'https://chat.example.com';
 const ctx: RenderContext = {

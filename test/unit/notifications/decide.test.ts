@@ -11,10 +11,10 @@ import {
   type NotificationContext,
   type NotificationSettings,
   type NotifyReason,
-} from '../../src/notifications/decide';
-import { replyLoop, replyProblem, type ReplyUi } from '../../src/notifications/reply';
-import { UnreadIndex } from '../../src/store/unreads';
-import { MAX_PREVIEW, notificationText, plainPreview } from '../../src/notifications/text';
+} from '../../../src/notifications/decide';
+import { replyLoop, replyProblem, type ReplyUi } from '../../../src/notifications/reply';
+import { UnreadIndex } from '../../../src/store/unreads';
+import { MAX_PREVIEW, notificationText, plainPreview } from '../../../src/notifications/text';
 
 const ME = 1;
 const BOB = 2;

@@ -9,9 +9,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Pool as UndiciPool } from 'undici';
-import type { dispatchText as DispatchText } from '../../src/api/transport';
+import type { dispatchText as DispatchText } from '../../../src/api/transport';
 
-const REPO = path.join(__dirname, '..', '..', '..');
+const REPO = path.join(__dirname, '..', '..', '..', '..');
 const LLHTTP_BUILD = /(?:^|[\\/])undici[\\/]lib[\\/]llhttp[\\/]llhttp(?:_simd)?-wasm\.js$/;
 
 // TypeScript compiles `import()` to `require()` under CommonJS; esbuild.mjs is an ES module.

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const readJson = (file: string): any => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
 // tsc (module: commonjs) turns import() into require(), which cannot load ESM; keep a real import().
 const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<any>;

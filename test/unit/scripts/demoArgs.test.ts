@@ -9,7 +9,7 @@ interface DemoArgs {
   browserCheck: boolean;
   org: string;
 }
-const demo = require('../../../scripts/demoArgs.cjs') as {
+const demo = require('../../../../scripts/demoArgs.cjs') as {
   parseDemoArgs(argv: string[]): DemoArgs;
   realmUrl(host: string, port: number): string;
   urlHost(host: string): string;

@@ -2,8 +2,8 @@
 // come through the real GET /messages like any others, paged by anchor, read but for the newest
 // `unread`, and the server's API surface is unchanged (no new route or field).
 import assert from 'node:assert/strict';
-import { getMessages } from '../../src/api/messages/routes';
-import { MEMBER, useServer } from './helpers';
+import { getMessages } from '../../../src/api/messages/routes';
+import { MEMBER, useServer } from '../support/server';
 
 describe('local server: seeded long conversation', function () {
   this.timeout(60_000);

@@ -3,8 +3,8 @@
 // with presence events; offline people stay offline; a user whose real client posts presence is
 // no longer renewed.
 import { strict as assert } from 'node:assert';
-import type { ChatClient } from '../../src/api';
-import { byEmail, clientFor, startTestServer, type RunningServer } from './helpers';
+import type { ChatClient } from '../../../src/api';
+import { byEmail, clientFor, startTestServer, type RunningServer } from '../support/server';
 
 describe('demo server: presence kept fresh', () => {
   let server: RunningServer;

@@ -1,9 +1,9 @@
 // The local server's `down` test control: a stopped server (connections refused) whose state is
 // kept, listening again on the same port after the time it was given.
 import assert from 'node:assert/strict';
-import { NetworkError } from '../../src/api';
-import { getMessages, sendMessage } from '../../src/api/messages/routes';
-import { byEmail, channelId, clientFor, startTestServer } from './helpers';
+import { NetworkError } from '../../../src/api';
+import { getMessages, sendMessage } from '../../../src/api/messages/routes';
+import { byEmail, channelId, clientFor, startTestServer } from '../support/server';
 
 describe('local server: down (a stopped server)', function () {
   this.timeout(30_000);

@@ -1,9 +1,9 @@
 // The local server against the real API's contract (issue 13): endpoints it lacked, fields the real
 // API does not send, the user_settings_object capability, complete objects and 404s for unknown ids.
 import * as assert from 'node:assert/strict';
-import { Account, RunningServer, startServer } from '../server';
-import { checkResponseShape } from './strictShape';
-import { GROUP } from '../server/state';
+import { Account, RunningServer, startServer } from '../../server';
+import { checkResponseShape } from '../support/strictShape';
+import { GROUP } from '../../server/state';
 
 type Json = Record<string, any>;
 type Call = (method: string, path: string, params?: Record<string, unknown>) => Promise<{ status: number; body: Json }>;

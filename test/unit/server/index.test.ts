@@ -1,10 +1,10 @@
 import * as assert from 'node:assert';
 import { createHash } from 'node:crypto';
-import { Account, RunningServer, startServer } from '../server';
-import { checkResponseShape } from './strictShape';
-import { UNICODE_EMOJI } from '../server/emoji';
-import { resolveOptions } from '../server/core';
-import { idleWaitSeconds } from '../server/routes/register';
+import { Account, RunningServer, startServer } from '../../server';
+import { checkResponseShape } from '../support/strictShape';
+import { UNICODE_EMOJI } from '../../server/emoji';
+import { resolveOptions } from '../../server/core';
+import { idleWaitSeconds } from '../../server/routes/register';
 
 type Json = Record<string, any>;
 

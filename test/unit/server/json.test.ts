@@ -1,7 +1,7 @@
 // The local chat server caches serialised sections of some GET responses by version counters;
 // each mutation that feeds such a section must show in the very next GET.
 import assert from 'node:assert/strict';
-import { type Account, byEmail, type RunningServer, startTestServer } from './helpers';
+import { type Account, byEmail, type RunningServer, startTestServer } from '../support/server';
 
 type Json = Record<string, any>;
 

@@ -3,10 +3,10 @@
 // is:resolved/followed/alerted/muted, dm-including, sender and channel by id, negation, quoted
 // phrases with highlights, and the real server's BAD_NARROW errors.
 import assert from 'node:assert/strict';
-import type { ChatClient } from '../../src/api';
-import { getMessages } from '../../src/api/messages/routes';
-import type { NarrowTerm } from '../../src/api/messages/narrow';
-import { ADMIN, apiError, byEmail, channelId, MEMBER, useServer } from './helpers';
+import type { ChatClient } from '../../../src/api';
+import { getMessages } from '../../../src/api/messages/routes';
+import type { NarrowTerm } from '../../../src/api/messages/narrow';
+import { ADMIN, apiError, byEmail, channelId, MEMBER, useServer } from '../support/server';
 
 describe('local server: search operators', function () {
   this.timeout(60_000);

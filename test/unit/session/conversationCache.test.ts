@@ -5,12 +5,16 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ChatEvent } from '../../src/api/events/models';
-import { parseEvent } from '../../src/api/events/parse';
-import type { Message } from '../../src/api/messages/models';
-import { topicNarrow } from '../../src/messageList/narrow';
-import { CONVERSATION_CACHE_BYTES, ConversationCache, HEADER_RESERVE_BYTES } from '../../src/session/conversationCache';
-import { CACHED_MESSAGES, SnapshotCache, type CachedConversation } from '../../src/session/snapshotCache';
+import type { ChatEvent } from '../../../src/api/events/models';
+import { parseEvent } from '../../../src/api/events/parse';
+import type { Message } from '../../../src/api/messages/models';
+import { topicNarrow } from '../../../src/messageList/narrow';
+import {
+  CONVERSATION_CACHE_BYTES,
+  ConversationCache,
+  HEADER_RESERVE_BYTES,
+} from '../../../src/session/conversationCache';
+import { CACHED_MESSAGES, SnapshotCache, type CachedConversation } from '../../../src/session/snapshotCache';
 
 const ALICE = 11;
 const GENERAL = 1;

@@ -6,11 +6,11 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ChatClient } from '../../src/api';
-import { OUTBOX_FILE_VERSION, OutboxFile } from '../../src/session/outboxFile';
-import { Outbox, type OutboxConnection, type OutboxDestination, type OutboxEntry } from '../../src/store/outbox';
-import { byEmail, useServer, type Account } from './helpers';
-import { fakeTimers, sentTexts, until } from './outboxHelpers';
+import type { ChatClient } from '../../../src/api';
+import { OUTBOX_FILE_VERSION, OutboxFile } from '../../../src/session/outboxFile';
+import { Outbox, type OutboxConnection, type OutboxDestination, type OutboxEntry } from '../../../src/store/outbox';
+import { byEmail, useServer, type Account } from '../support/server';
+import { fakeTimers, sentTexts, until } from '../support/outbox';
 
 class Log {
   readonly lines: string[] = [];

@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ChatClient } from '../../src/api';
-import { OutboxFile } from '../../src/session/outboxFile';
-import { OutboxFiles, STALE_MS } from '../../src/session/outboxFiles';
-import { Outbox, type OutboxConnection, type OutboxDestination, type OutboxStorage } from '../../src/store/outbox';
-import { byEmail, useServer, type Account } from './helpers';
-import { fakeTimers, sentTexts } from './outboxHelpers';
+import type { ChatClient } from '../../../src/api';
+import { OutboxFile } from '../../../src/session/outboxFile';
+import { OutboxFiles, STALE_MS } from '../../../src/session/outboxFiles';
+import { Outbox, type OutboxConnection, type OutboxDestination, type OutboxStorage } from '../../../src/store/outbox';
+import { byEmail, useServer, type Account } from '../support/server';
+import { fakeTimers, sentTexts } from '../support/outbox';
 
 class Log {
   readonly lines: string[] = [];

@@ -6,18 +6,18 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { registerQueue } from '../../src/api/events/routes';
-import type { RegisterSnapshot } from '../../src/api/events/register';
+import { registerQueue } from '../../../src/api/events/routes';
+import type { RegisterSnapshot } from '../../../src/api/events/register';
 import {
   SNAPSHOT_CACHE_VERSION,
   SnapshotCache,
   splitSnapshot,
   type CachedConversation,
-} from '../../src/session/snapshotCache';
-import { ConversationCache } from '../../src/session/conversationCache';
-import { ChatSession } from '../../src/store';
-import { STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
-import { accountWithRole, clientFor, MEMBER, useServer } from './helpers';
+} from '../../../src/session/snapshotCache';
+import { ConversationCache } from '../../../src/session/conversationCache';
+import { ChatSession } from '../../../src/store';
+import { STORE_FETCH_EVENT_TYPES } from '../../../src/store/session';
+import { accountWithRole, clientFor, MEMBER, useServer } from '../support/server';
 
 class Log {
   readonly lines: string[] = [];

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cacheName, loadCore, type LoadedCore } from '../../src/shell/coreLoader';
+import { cacheName, loadCore, type LoadedCore } from '../../../src/shell/coreLoader';
 
 interface Exports {
   value: number;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { ContextKeys, StateKeys } from '../../src/constants';
+import { ContextKeys, StateKeys } from '../../../src/constants';
 import {
   Forwarders,
   manifestCommands,
@@ -14,12 +14,12 @@ import {
   manifestTrees,
   type Manifest,
   type Registrar,
-} from '../../src/shell/forwarders';
-import { presetSignInContext } from '../../src/shell/signedIn';
-import { releaseOutputs } from '../bench/bundle';
+} from '../../../src/shell/forwarders';
+import { presetSignInContext } from '../../../src/shell/signedIn';
+import { releaseOutputs } from '../../bench/bundle';
 
 const manifest = JSON.parse(
-  fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8'),
+  fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8'),
 ) as Manifest & {
   contributes: { commands: { command: string }[] };
 };

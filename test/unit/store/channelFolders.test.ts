@@ -8,15 +8,15 @@ import {
   reorderChannelFolders,
   setChannelFolder,
   updateChannelFolder,
-} from '../../src/api/channels/folderRoutes';
-import type { ChannelFolder } from '../../src/api/channels/folders';
-import { FL, type ChatClient } from '../../src/api';
-import { registerQueue } from '../../src/api/events/routes';
-import { ChatStore } from '../../src/store';
-import { ChatSession, STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
-import { inboxFolders, PINNED_CHANNELS } from '../../src/views/inbox/folders';
-import { inboxOf } from '../../src/views/inbox/rows';
-import { groupByFolder, OTHER_CHANNELS, showsFolders } from '../../src/store/channelFolders';
+} from '../../../src/api/channels/folderRoutes';
+import type { ChannelFolder } from '../../../src/api/channels/folders';
+import { FL, type ChatClient } from '../../../src/api';
+import { registerQueue } from '../../../src/api/events/routes';
+import { ChatStore } from '../../../src/store';
+import { ChatSession, STORE_FETCH_EVENT_TYPES } from '../../../src/store/session';
+import { inboxFolders, PINNED_CHANNELS } from '../../../src/views/inbox/folders';
+import { inboxOf } from '../../../src/views/inbox/rows';
+import { groupByFolder, OTHER_CHANNELS, showsFolders } from '../../../src/store/channelFolders';
 import {
   ADMIN,
   apiError,
@@ -26,7 +26,7 @@ import {
   startTestServer,
   accountWithRole,
   type RunningServer,
-} from './helpers';
+} from '../support/server';
 
 type Json = Record<string, any>;
 

@@ -2,11 +2,11 @@
 // boundary and feature-level gate (at the level and one below), and the local server's refusals in
 // the real server's shapes, over real HTTP.
 import { strict as assert } from 'node:assert';
-import type { ChatClient } from '../../src/api';
-import { FL } from '../../src/api/features';
-import { addReaction, deleteMessage, sendMessage, updateMessage } from '../../src/api/messages/routes';
-import { parseEvent } from '../../src/api/events/parse';
-import { ChatSession, ChatStore } from '../../src/store';
+import type { ChatClient } from '../../../src/api';
+import { FL } from '../../../src/api/features';
+import { addReaction, deleteMessage, sendMessage, updateMessage } from '../../../src/api/messages/routes';
+import { parseEvent } from '../../../src/api/events/parse';
+import { ChatSession, ChatStore } from '../../../src/store';
 import {
   archivedRefusal,
   channelTopicsPolicy,
@@ -16,9 +16,17 @@ import {
   topicsPolicyOf,
   writeRefusal,
   writeRefusalOf,
-} from '../../src/store/channelPolicy';
-import { ownSnapshot } from './fixtures';
-import { apiError, byEmail, clientFor, offlineClient, refused, startTestServer, type RunningServer } from './helpers';
+} from '../../../src/store/channelPolicy';
+import { ownSnapshot } from '../support/synthetic';
+import {
+  apiError,
+  byEmail,
+  clientFor,
+  offlineClient,
+  refused,
+  startTestServer,
+  type RunningServer,
+} from '../support/server';
 
 const NAME = 'general chat';
 

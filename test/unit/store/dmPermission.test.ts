@@ -2,8 +2,8 @@
 // administrator as the own user, an own user the store does not know, the conversation with
 // oneself, and a realm without the permission settings (hand-made snapshots, no server).
 import assert from 'node:assert/strict';
-import { ChatStore, directMessageRefusal } from '../../src/store';
-import { ownSnapshot } from './fixtures';
+import { ChatStore, directMessageRefusal } from '../../../src/store';
+import { ownSnapshot } from '../support/synthetic';
 
 const ME = 10;
 const ALICE = 11;

@@ -1,11 +1,11 @@
 // Issue 25 item 4: names are listed with numbers by value ("channel-1025, channel-1057,
 // channel-10412"; "User 1080, User 10768"), case-insensitively, by one rule everywhere.
 import assert from 'node:assert/strict';
-import type { Subscription } from '../../src/api/channels/models';
-import { compareNames, nameSortKey } from '../../src/store/keys';
-import { SubscriptionIndex } from '../../src/store/subscriptions';
-import { UserIndex } from '../../src/store/users';
-import { user } from './fixtures';
+import type { Subscription } from '../../../src/api/channels/models';
+import { compareNames, nameSortKey } from '../../../src/store/keys';
+import { SubscriptionIndex } from '../../../src/store/subscriptions';
+import { UserIndex } from '../../../src/store/users';
+import { user } from '../support/synthetic';
 
 const sub = (stream_id: number, name: string, extra: Partial<Subscription> = {}) =>
   ({ stream_id, name, pin_to_top: false, is_muted: false, in_home_view: true, ...extra }) as Subscription;

@@ -2,11 +2,11 @@
 // and which ones new events ask for afterwards (deduplicated, in batches of USER_FETCH_BATCH),
 // against a fake fetch and host (no server).
 import assert from 'node:assert/strict';
-import type { ChatEvent } from '../../src/api/events/models';
-import type { RegisterSnapshot } from '../../src/api/events/register';
-import { LazyUsers, USER_FETCH_BATCH, type FetchUsers } from '../../src/store/lazyUsers';
-import type { User } from '../../src/api/users/models';
-import { user } from './fixtures';
+import type { ChatEvent } from '../../../src/api/events/models';
+import type { RegisterSnapshot } from '../../../src/api/events/register';
+import { LazyUsers, USER_FETCH_BATCH, type FetchUsers } from '../../../src/store/lazyUsers';
+import type { User } from '../../../src/api/users/models';
+import { user } from '../support/synthetic';
 
 /** A fetch that answers with the users asked for (or `answer(ids)`) and records every call. */
 function fakeFetch(answer: (ids: readonly number[]) => User[] = (ids) => ids.map((id) => user(id))) {

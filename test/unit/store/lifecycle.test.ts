@@ -2,10 +2,10 @@
 // phases cold and warm, the race of a sign-in during a warm start, account switches and sign-out
 // while connecting, a refused key, and each phase's time limit on a fake clock.
 import assert from 'node:assert/strict';
-import { registerQueue } from '../../src/api/events/routes';
-import { ApiError, NetworkError } from '../../src/api/errors';
-import type { ChatClient } from '../../src/api/client';
-import { ChatSession } from '../../src/store';
+import { registerQueue } from '../../../src/api/events/routes';
+import { ApiError, NetworkError } from '../../../src/api/errors';
+import type { ChatClient } from '../../../src/api/client';
+import { ChatSession } from '../../../src/store';
 import {
   LIFECYCLE_LIMITS,
   NoAnswerError,
@@ -13,9 +13,9 @@ import {
   type LifecycleHooks,
   type SavedSnapshot,
   type SessionPhase,
-} from '../../src/store/lifecycle';
-import { byEmail, clientFor, type Account, type RunningServer, startTestServer } from './helpers';
-import { fakeClock } from './fixtures';
+} from '../../../src/store/lifecycle';
+import { byEmail, clientFor, type Account, type RunningServer, startTestServer } from '../support/server';
+import { fakeClock } from '../support/synthetic';
 
 interface TestAccount {
   readonly id: string;

@@ -2,18 +2,18 @@
 // server that is down, frozen, rate-limiting or loses its replies; refusals kept with the server's
 // reason; the duplicate check's exact window; the echo of one's own send through the event queue.
 import assert from 'node:assert/strict';
-import { ChatClient, ValidationError } from '../../src/api';
-import { sendMessage } from '../../src/api/messages/routes';
-import { ChatSession } from '../../src/store';
+import { ChatClient, ValidationError } from '../../../src/api';
+import { sendMessage } from '../../../src/api/messages/routes';
+import { ChatSession } from '../../../src/store';
 import {
   CHECK_COUNT,
   Outbox,
   type OutboxConnection,
   type OutboxDestination,
   type OutboxOptions,
-} from '../../src/store/outbox';
-import { byEmail, clientFor, startTestServer, useServer, type Account, type RunningServer } from './helpers';
-import { fakeTimers, MemoryStorage, sentInOrder, sentTexts, until } from './outboxHelpers';
+} from '../../../src/store/outbox';
+import { byEmail, clientFor, startTestServer, useServer, type Account, type RunningServer } from '../support/server';
+import { fakeTimers, MemoryStorage, sentInOrder, sentTexts, until } from '../support/outbox';
 
 type StreamTo = Extract<OutboxDestination, { type: 'stream' }>;
 const streamId = (server: RunningServer, name: string): number => server.state.streamsByName.get(name)!.id;

@@ -1,9 +1,9 @@
 // The order of the own user's saved snippets, scheduled messages, reminders and server drafts, ties
 // included, and lookups by id (PersonalItems, hand-made items, no server).
 import assert from 'node:assert/strict';
-import type { ServerDraft } from '../../src/api/drafts/models';
-import type { Reminder, SavedSnippet, ScheduledMessage } from '../../src/api/personal/models';
-import { PersonalItems } from '../../src/store/personal';
+import type { ServerDraft } from '../../../src/api/drafts/models';
+import type { Reminder, SavedSnippet, ScheduledMessage } from '../../../src/api/personal/models';
+import { PersonalItems } from '../../../src/store/personal';
 
 const snippet = (id: number, title: string) => ({ id, title, content: `c${id}`, date_created: 0 }) as SavedSnippet;
 const scheduled = (id: number, at: number) =>

@@ -1,7 +1,7 @@
 // The presence pinger on fake timers and a fake window focus: pings on the interval and when the
 // window gains focus, not when it loses it.
 import assert from 'node:assert/strict';
-import { PresencePinger, type FocusSource, type Timers } from '../../src/store/pinger';
+import { PresencePinger, type FocusSource, type Timers } from '../../../src/store/pinger';
 
 function fakeTimers(): Timers & { runAll(): void; pending(): number } {
   let next = 1;

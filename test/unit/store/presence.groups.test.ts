@@ -1,7 +1,7 @@
 // Presence grouping at the exact threshold when nothing is cached yet, the regrouping the moment a
 // user crosses it, and the snapshot entry forms (modern times, legacy aggregate, legacy per-client).
 import assert from 'node:assert/strict';
-import { PresenceIndex, snapshotPresenceTimes } from '../../src/store/presence';
+import { PresenceIndex, snapshotPresenceTimes } from '../../../src/store/presence';
 
 describe('presence groups at the threshold', () => {
   const T = 1_000_000; // server seconds

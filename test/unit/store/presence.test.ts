@@ -1,7 +1,7 @@
 // The People view's grouping: active / idle / offline from last-seen times, at the exact
 // offline threshold, on a fake clock (no real time passes).
 import assert from 'node:assert/strict';
-import { PresenceIndex } from '../../src/store/presence';
+import { PresenceIndex } from '../../../src/store/presence';
 
 describe('presence: active / idle / offline at the threshold', () => {
   const T = 1_000_000; // server seconds

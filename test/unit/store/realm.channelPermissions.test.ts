@@ -3,11 +3,11 @@
 // the server's enforcement with the real server's messages, and the live updates (a stream update
 // event for the setting, user_group events for the membership).
 import assert from 'node:assert/strict';
-import type { ChatClient } from '../../src/api/client';
-import { ChatSession } from '../../src/store/session';
-import { RealmState } from '../../src/store/realm';
-import { GROUP } from '../../test/server/state';
-import { byEmail, clientFor, startTestServer, type Account, type RunningServer } from './helpers';
+import type { ChatClient } from '../../../src/api/client';
+import { ChatSession } from '../../../src/store/session';
+import { RealmState } from '../../../src/store/realm';
+import { GROUP } from '../../server/state';
+import { byEmail, clientFor, startTestServer, type Account, type RunningServer } from '../support/server';
 
 const ME = 10;
 const OTHER = 11;

@@ -2,7 +2,7 @@
 // settings, anonymous groups, legacy policy codes, system groups that follow the role) and the
 // time limits in deletion refusals.
 import assert from 'node:assert/strict';
-import { RealmState } from '../../src/store/realm';
+import { RealmState } from '../../../src/store/realm';
 
 const ME = 10;
 const OTHER = 11;

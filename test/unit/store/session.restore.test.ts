@@ -2,11 +2,11 @@
 // once, the whole one on the next turn unless disposed first; a missing or failing whole one),
 // start() called twice, and which failed presence pings are worth a notification.
 import assert from 'node:assert/strict';
-import { RegisterSnapshot } from '../../src/api/events/register';
-import { ApiError } from '../../src/api/errors';
-import { ChatSession } from '../../src/store';
-import { byEmail, clientFor, offlineClient, startTestServer } from './helpers';
-import { user } from './fixtures';
+import { RegisterSnapshot } from '../../../src/api/events/register';
+import { ApiError } from '../../../src/api/errors';
+import { ChatSession } from '../../../src/store';
+import { byEmail, clientFor, offlineClient, startTestServer } from '../support/server';
+import { user } from '../support/synthetic';
 
 const saved = (userIds: number[]) =>
   RegisterSnapshot.parse({

@@ -1,12 +1,12 @@
 import { strict as assert } from 'node:assert';
-import type { ChatClient } from '../../src/api';
-import { parseEvent } from '../../src/api/events/parse';
-import { registerQueue } from '../../src/api/events/routes';
-import { getChannelTopics } from '../../src/api/channels/routes';
-import type { IDisposable as Disposable } from '../../src/base/lifecycle';
-import { ChatStore, ChatSession, type FocusSource, type StoreChange, type SessionStatus } from '../../src/store';
-import { STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
-import { accountWithRole, clientFor, startTestServer, type Account, type RunningServer } from './helpers';
+import type { ChatClient } from '../../../src/api';
+import { parseEvent } from '../../../src/api/events/parse';
+import { registerQueue } from '../../../src/api/events/routes';
+import { getChannelTopics } from '../../../src/api/channels/routes';
+import type { IDisposable as Disposable } from '../../../src/base/lifecycle';
+import { ChatStore, ChatSession, type FocusSource, type StoreChange, type SessionStatus } from '../../../src/store';
+import { STORE_FETCH_EVENT_TYPES } from '../../../src/store/session';
+import { accountWithRole, clientFor, startTestServer, type Account, type RunningServer } from '../support/server';
 
 /** A window focus the test switches by hand. */
 class TestFocus implements FocusSource {

@@ -1,16 +1,16 @@
 import * as assert from 'node:assert';
-import { FL } from '../../src/api/features';
-import { MIN_FEATURE_LEVEL } from '../../src/auth/check';
+import { FL } from '../../../src/api/features';
+import { MIN_FEATURE_LEVEL } from '../../../src/auth/check';
 import { createHash } from 'node:crypto';
-import type { MessageEvent } from '../../src/api/events/models';
-import { avatarUrl } from '../../src/api/users/avatar';
-import type { User } from '../../src/api/users/models';
-import { ChatSession } from '../../src/store/session';
-import { messageModel, modelContextOf } from '../../src/webviews/topicView/model';
-import type { Account, RunningServer } from '../server';
-import { emptySub } from '../server/state';
-import { PARTIAL_SUBSCRIBERS_THRESHOLD } from '../server/slim';
-import { clientFor, startTestServer } from './helpers';
+import type { MessageEvent } from '../../../src/api/events/models';
+import { avatarUrl } from '../../../src/api/users/avatar';
+import type { User } from '../../../src/api/users/models';
+import { ChatSession } from '../../../src/store/session';
+import { messageModel, modelContextOf } from '../../../src/webviews/topicView/model';
+import type { Account, RunningServer } from '../../server';
+import { emptySub } from '../../server/state';
+import { PARTIAL_SUBSCRIBERS_THRESHOLD } from '../../server/slim';
+import { clientFor, startTestServer } from '../support/server';
 
 type Json = Record<string, any>;
 

@@ -3,19 +3,19 @@
 // snapshot keys are settings and limits, which flags are mentions, which subscription properties
 // move unread counts, how presence keys are told apart, and the defaults outside VS Code.
 import { strict as assert } from 'node:assert';
-import { RegisterSnapshot } from '../../src/api/events/register';
+import { RegisterSnapshot } from '../../../src/api/events/register';
 import {
   ChatStore,
   STORE_EVENT_TYPES,
   STORE_FETCH_EVENT_TYPES,
   alwaysFocused,
   type StoreChange,
-} from '../../src/store';
-import { realTimers } from '../../src/store/pinger';
-import { RealmState } from '../../src/store/realm';
-import { isMentioned } from '../../src/store/reducers/messageContent';
-import { snapshotFetchTypes } from '../../src/store/slimRegister';
-import { events, ownSnapshot, user } from './fixtures';
+} from '../../../src/store';
+import { realTimers } from '../../../src/store/pinger';
+import { RealmState } from '../../../src/store/realm';
+import { isMentioned } from '../../../src/store/reducers/messageContent';
+import { snapshotFetchTypes } from '../../../src/store/slimRegister';
+import { events, ownSnapshot, user } from '../support/synthetic';
 
 const ME = 10;
 const ALICE = 11;

@@ -1,11 +1,11 @@
 // ChatStore.apply and the store's notifications: what each kind of event reports, an event the
 // store cannot follow, optional callbacks left out, topic lists loaded and refetched, dispose.
 import { strict as assert } from 'node:assert';
-import type { ChatEvent } from '../../src/api/events/models';
-import { parseEvent } from '../../src/api/events/parse';
-import { RegisterSnapshot } from '../../src/api/events/register';
-import { ChatStore, type ChatStoreOptions, type StoreChange } from '../../src/store';
-import { ownSnapshot } from './fixtures';
+import type { ChatEvent } from '../../../src/api/events/models';
+import { parseEvent } from '../../../src/api/events/parse';
+import { RegisterSnapshot } from '../../../src/api/events/register';
+import { ChatStore, type ChatStoreOptions, type StoreChange } from '../../../src/store';
+import { ownSnapshot } from '../support/synthetic';
 
 const ALICE = 11;
 const GENERAL = 1;

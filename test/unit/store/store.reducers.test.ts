@@ -1,14 +1,14 @@
 import { strict as assert } from 'node:assert';
-import type { ChatEvent } from '../../src/api/events/models';
-import { parseEvent } from '../../src/api/events/parse';
-import { RegisterSnapshot } from '../../src/api/events/register';
-import type { RealmLimits } from '../../src/api/operation';
-import { ChatStore, type StoreChange } from '../../src/store';
-import { ownSnapshot } from './fixtures';
+import type { ChatEvent } from '../../../src/api/events/models';
+import { parseEvent } from '../../../src/api/events/parse';
+import { RegisterSnapshot } from '../../../src/api/events/register';
+import type { RealmLimits } from '../../../src/api/operation';
+import { ChatStore, type StoreChange } from '../../../src/store';
+import { ownSnapshot } from '../support/synthetic';
 
 /**
  * The reducers on synthetic events, in the shapes deployed servers send (each goes through
- * `parseEvent`, as in the event queue). The server-backed suite is store.test.ts; these cover the
+ * `parseEvent`, as in the event queue). The server-backed suite is session.test.ts; these cover the
  * cases the local server cannot easily produce (partial moves, `all`, legacy shapes, realm groups).
  */
 

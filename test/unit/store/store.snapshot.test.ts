@@ -1,9 +1,9 @@
 // Building the store from a /register snapshot (ChatStore.reset): a snapshot that leaves out the
 // optional fetch types gives empty lists, the own account's fields, drafts, and presence keys.
 import { strict as assert } from 'node:assert';
-import { RegisterSnapshot } from '../../src/api/events/register';
-import { ChatStore } from '../../src/store';
-import { user } from './fixtures';
+import { RegisterSnapshot } from '../../../src/api/events/register';
+import { ChatStore } from '../../../src/store';
+import { user } from '../support/synthetic';
 
 const ME = 10;
 const ALICE = 11;

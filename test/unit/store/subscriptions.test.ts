@@ -2,9 +2,9 @@
 // unknown channels, properties of unsubscribed channels, name ties, and the newest message of a
 // conversation.
 import assert from 'node:assert/strict';
-import type { Subscription } from '../../src/api/channels/models';
-import { DirectConversations } from '../../src/store/directMessages';
-import { SubscriptionIndex } from '../../src/store/subscriptions';
+import type { Subscription } from '../../../src/api/channels/models';
+import { DirectConversations } from '../../../src/store/directMessages';
+import { SubscriptionIndex } from '../../../src/store/subscriptions';
 
 const sub = (stream_id: number, name: string, extra: Partial<Subscription> = {}) =>
   ({ stream_id, name, pin_to_top: false, is_muted: false, in_home_view: true, ...extra }) as Subscription;

@@ -1,9 +1,9 @@
 // Loading channels' topic lists (TopicLoader) with a fetch the test answers by hand: shared
 // requests, refetches of stale lists, failures, and answers that a rebuild (`clear`) made stale.
 import { strict as assert } from 'node:assert';
-import type { Topic } from '../../src/api/channels/models';
-import { TopicLoader } from '../../src/store/topicLoader';
-import { TopicIndex } from '../../src/store/topics';
+import type { Topic } from '../../../src/api/channels/models';
+import { TopicLoader } from '../../../src/store/topicLoader';
+import { TopicIndex } from '../../../src/store/topics';
 
 const GENERAL = 1;
 

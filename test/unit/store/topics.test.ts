@@ -1,7 +1,7 @@
 // The topic lists of channels (TopicIndex): installing a fetched list, the changes events make to
 // it, and the changes that arrive while a list is being fetched, replayed on top of it.
 import { strict as assert } from 'node:assert';
-import { TopicIndex } from '../../src/store/topics';
+import { TopicIndex } from '../../../src/store/topics';
 
 const GENERAL = 1;
 const DESIGN = 2;

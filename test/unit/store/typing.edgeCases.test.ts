@@ -2,9 +2,9 @@
 // stop the new announcement), events that name no usable conversation, stops for people not
 // typing, a tracker without a mute filter, clear() and dispose(). Fake clock, no server.
 import assert from 'node:assert/strict';
-import type { TypingEvent } from '../../src/api/events/models';
-import { conversationKey, TypingSender, TypingTracker, type TypingDestination } from '../../src/store/typing';
-import { fakeClock } from './fixtures';
+import type { TypingEvent } from '../../../src/api/events/models';
+import { conversationKey, TypingSender, TypingTracker, type TypingDestination } from '../../../src/store/typing';
+import { fakeClock } from '../support/synthetic';
 
 const OWN = 10;
 const ALICE = 11;

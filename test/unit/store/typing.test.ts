@@ -1,11 +1,11 @@
 // Typing notifications: the sender's timing and the receiving tracker on a fake clock (store), and
 // the event parsing they rely on.
 import assert from 'node:assert/strict';
-import { parseEvent } from '../../src/api/events/parse';
-import { setTypingStatus } from '../../src/api/typing/routes';
-import { ChatSession } from '../../src/store';
-import { RealmState } from '../../src/store/realm';
-import type { TypingEvent } from '../../src/api/events/models';
+import { parseEvent } from '../../../src/api/events/parse';
+import { setTypingStatus } from '../../../src/api/typing/routes';
+import { ChatSession } from '../../../src/store';
+import { RealmState } from '../../../src/store/realm';
+import type { TypingEvent } from '../../../src/api/events/models';
 import {
   conversationKey,
   typingAllowed,
@@ -14,9 +14,9 @@ import {
   TypingTracker,
   type TypingDestination,
   type TypingPolicy,
-} from '../../src/store/typing';
-import { byEmail, clientFor, startTestServer } from './helpers';
-import { fakeClock } from './fixtures';
+} from '../../../src/store/typing';
+import { byEmail, clientFor, startTestServer } from '../support/server';
+import { fakeClock } from '../support/synthetic';
 
 const PERIODS = { startedWaitMs: 10_000, stoppedWaitMs: 5_000 };
 const BOB: TypingDestination = { kind: 'direct', userIds: [12] };

@@ -1,8 +1,8 @@
 // The unread counts behind every badge (channels, topics, DMs, mentions): the index kept
 // incrementally from the snapshot and events. Pure: exact counts after each change.
 import assert from 'node:assert/strict';
-import { dmKey } from '../../src/store/keys';
-import { UnreadIndex, type UnreadLocation } from '../../src/store/unreads';
+import { dmKey } from '../../../src/store/keys';
+import { UnreadIndex, type UnreadLocation } from '../../../src/store/unreads';
 
 /** The fields of a location (the index hands out its shared per-topic entry, which holds more). */
 function where(loc: UnreadLocation | undefined): UnreadLocation | undefined {

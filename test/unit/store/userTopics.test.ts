@@ -1,6 +1,6 @@
 // Which topics' unreads count towards the badges, from the own topic visibility policies.
 import assert from 'node:assert/strict';
-import { POLICY, topicCounts, UserTopicIndex } from '../../src/store/userTopics';
+import { POLICY, topicCounts, UserTopicIndex } from '../../../src/store/userTopics';
 
 describe('topic visibility policies and what counts as unread', () => {
   it('in a muted channel only unmuted and followed topics count; elsewhere all but muted ones', () => {

@@ -1,8 +1,8 @@
 // The user index's records: partial updates (with the legacy role booleans kept consistent),
 // deactivation, the count, and the name order of the people lists.
 import assert from 'node:assert/strict';
-import type { User } from '../../src/api/users/models';
-import { UserIndex } from '../../src/store/users';
+import type { User } from '../../../src/api/users/models';
+import { UserIndex } from '../../../src/store/users';
 
 function user(id: number, fullName: string, extra: Partial<User> = {}): User {
   return {

@@ -1,7 +1,7 @@
 // The user index's lookups by email: built on the first lookup from every change so far, in order.
 import assert from 'node:assert/strict';
-import type { User } from '../../src/api/users/models';
-import { UserIndex } from '../../src/store/users';
+import type { User } from '../../../src/api/users/models';
+import { UserIndex } from '../../../src/store/users';
 
 function user(id: number, email: string, extra: Partial<User> = {}): User {
   return {

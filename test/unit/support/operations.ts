@@ -1,9 +1,9 @@
 // Calls an operation's own hooks (params schema, check, encode, normalize) without a server.
 import assert from 'node:assert/strict';
-import { ValidationError } from '../../src/api/errors';
-import type { NameFlavor } from '../../src/api/features';
-import type { CallContext, Operation, RealmLimits } from '../../src/api/operation';
-import { operations } from '../../src/api/operations';
+import { ValidationError } from '../../../src/api/errors';
+import type { NameFlavor } from '../../../src/api/features';
+import type { CallContext, Operation, RealmLimits } from '../../../src/api/operation';
+import { operations } from '../../../src/api/operations';
 
 export type Key = keyof typeof operations;
 

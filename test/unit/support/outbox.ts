@@ -1,10 +1,10 @@
 // Shared by the outbox suites: storage in memory, timers fired by hand, and what another user
 // (the reader) sees of the sender's messages, read from the local server over HTTP.
-import type { ChatClient } from '../../src/api';
-import { channel, dm, sender, topic } from '../../src/api/messages/narrow';
-import { getMessages } from '../../src/api/messages/routes';
-import type { Timers } from '../../src/store/pinger';
-import type { OutboxDestination, OutboxEntry, OutboxStorage } from '../../src/store/outbox';
+import type { ChatClient } from '../../../src/api';
+import { channel, dm, sender, topic } from '../../../src/api/messages/narrow';
+import { getMessages } from '../../../src/api/messages/routes';
+import type { Timers } from '../../../src/store/pinger';
+import type { OutboxDestination, OutboxEntry, OutboxStorage } from '../../../src/store/outbox';
 
 /** Storage in memory: what was saved last, and how many times. */
 export class MemoryStorage implements OutboxStorage {

@@ -1,8 +1,8 @@
 // What an EventQueue hands over (snapshots, events, statuses, errors), recorded for the suites
 // that run one against the local server, with a way to wait for a condition.
-import type { ChatEvent, EventOf } from '../../src/api/events/models';
-import type { QueueStatus, QueueStatusDetail } from '../../src/api/events/queue';
-import type { RegisterSnapshot } from '../../src/api/events/register';
+import type { ChatEvent, EventOf } from '../../../src/api/events/models';
+import type { QueueStatus, QueueStatusDetail } from '../../../src/api/events/queue';
+import type { RegisterSnapshot } from '../../../src/api/events/register';
 
 /** Collects what an EventQueue hands over, with a way to wait for a condition. */
 export class QueueRecorder {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ChatClient, type ChatClientOptions } from '../../src/api/client';
+import { ChatClient, type ChatClientOptions } from '../../../src/api/client';
 
 /** One request as the server received it. */
 export interface RecordedRequest {

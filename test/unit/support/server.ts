@@ -2,11 +2,11 @@
 // test), fixture accounts and their clients, a client that can send nothing, and assertions on the
 // API layer's two error kinds.
 import assert from 'node:assert/strict';
-import { ApiError, ChatClient, type ChatClientOptions, type NameFlavor, ValidationError } from '../../src/api';
-import { channel } from '../../src/api/messages/narrow';
-import type { RealmLimits } from '../../src/api/operation';
-import { getMessages } from '../../src/api/messages/routes';
-import { startServer, type ServerOptions } from '../server';
+import { ApiError, ChatClient, type ChatClientOptions, type NameFlavor, ValidationError } from '../../../src/api';
+import { channel } from '../../../src/api/messages/narrow';
+import type { RealmLimits } from '../../../src/api/operation';
+import { getMessages } from '../../../src/api/messages/routes';
+import { startServer, type ServerOptions } from '../../server';
 import { checkResponseShape } from './strictShape';
 
 export type { ServerOptions };

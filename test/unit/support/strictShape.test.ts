@@ -1,9 +1,9 @@
 // The strict-shape hook itself (issue 13 item 6): it names a field the real API lacks, and the
 // server then fails the request loudly.
 import assert from 'node:assert/strict';
-import { ServerError } from '../../src/api';
-import { getOwnUser } from '../../src/api/users/routes';
-import { byEmail, clientFor, startTestServer, type RunningServer } from './helpers';
+import { ServerError } from '../../../src/api';
+import { getOwnUser } from '../../../src/api/users/routes';
+import { byEmail, clientFor, startTestServer, type RunningServer } from './server';
 import { checkResponseShape } from './strictShape';
 
 const server482 = { featureLevel: 482, flavor: 'chat' as const };

@@ -4,10 +4,10 @@
 // server makes it (the server answers 500 naming it, and the test fails), instead of passing
 // silently through the client's lenient (loose) parsing.
 import * as z from 'zod';
-import type { NameFlavor } from '../../src/api';
-import { SETTINGS_DESCRIPTION } from '../../src/api/personal/settings';
-import type { CallContext, Operation } from '../../src/api/operation';
-import { operations } from '../../src/api/operations';
+import type { NameFlavor } from '../../../src/api';
+import { SETTINGS_DESCRIPTION } from '../../../src/api/personal/settings';
+import type { CallContext, Operation } from '../../../src/api/operation';
+import { operations } from '../../../src/api/operations';
 
 /** Settings of the real `user_settings` object the client's own list does not describe. */
 const OTHER_USER_SETTINGS = [

@@ -1,8 +1,8 @@
-import type { ChatEvent } from '../../src/api/events/models';
-import { parseEvent } from '../../src/api/events/parse';
-import { RegisterSnapshot } from '../../src/api/events/register';
-import type { User } from '../../src/api/users/models';
-import type { TypingClock } from '../../src/store/typing';
+import type { ChatEvent } from '../../../src/api/events/models';
+import { parseEvent } from '../../../src/api/events/parse';
+import { RegisterSnapshot } from '../../../src/api/events/register';
+import type { User } from '../../../src/api/users/models';
+import type { TypingClock } from '../../../src/store/typing';
 
 /** A plain active member as `realm_users` lists one: id `id`, email `u<id>@example.com`. */
 export function user(id: number, fullName = `User ${id}`): User {

@@ -1,7 +1,7 @@
 // When a message was sent (src/time/messageTime.ts): "Today at", "Yesterday at", else date and time,
 // by local calendar day (not 24-hour spans), at the midnight boundaries and across daylight saving.
 import assert from 'node:assert/strict';
-import { formatMessageTime } from '../../src/time/messageTime';
+import { formatMessageTime } from '../../../src/time/messageTime';
 
 const time = (d: Date): string => new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(d);
 

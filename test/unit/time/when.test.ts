@@ -1,8 +1,8 @@
 // The "when?" presets and the strict date/time parser of reminders and scheduled messages (local
 // time, daylight saving), and the reminder note built from an editor selection.
 import * as assert from 'assert';
-import { buildNote, buildTruncatedNote, codePoints, ELLIPSIS } from '../../src/commands/reminders/note';
-import { formatLineReference } from '../../src/codeRefs/references';
+import { buildNote, buildTruncatedNote, codePoints, ELLIPSIS } from '../../../src/commands/reminders/note';
+import { formatLineReference } from '../../../src/codeRefs/references';
 import {
   describeWhen,
   formatLocal,
@@ -11,7 +11,7 @@ import {
   relative,
   toUnixSeconds,
   whenPresets,
-} from '../../src/time/when';
+} from '../../../src/time/when';
 
 /** Runs `fn` with the process in time zone `tz` (Node re-reads TZ on assignment). */
 function inZone<T>(tz: string, fn: () => T): T {

@@ -11,8 +11,8 @@ import {
   RedirectError,
   ServerError,
   ValidationError,
-} from '../../src/api';
-import { getOwnUser, updateStatus } from '../../src/api/users/routes';
+} from '../../../src/api';
+import { getOwnUser, updateStatus } from '../../../src/api/users/routes';
 import {
   errorKind,
   errorMessage,
@@ -21,8 +21,8 @@ import {
   SignInRequiredError,
   STILL_CONNECTING,
   UserFacingError,
-} from '../../src/ui/errorMessage';
-import { clientFor, MEMBER, accountWithRole, useServer } from './helpers';
+} from '../../../src/ui/errorMessage';
+import { clientFor, MEMBER, accountWithRole, useServer } from '../support/server';
 
 const FAILURE = 'Could not mute the channel';
 

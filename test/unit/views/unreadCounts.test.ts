@@ -4,14 +4,14 @@
 // it differs. Built from a real store of the local server's demo organisation (Alice: a muted
 // channel with an unmuted topic, a muted topic, unread direct messages and mentions).
 import { strict as assert } from 'node:assert';
-import type { ChatClient } from '../../src/api';
-import { registerQueue } from '../../src/api/events/routes';
-import { sendMessage } from '../../src/api/messages/routes';
-import { ChatStore } from '../../src/store';
-import { STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
-import { inboxOf } from '../../src/views/inbox/rows';
-import { badgeOf, statusBarCount, unreadCounts } from '../../src/views/unreadCounts';
-import { byEmail, channelId, useServer } from './helpers';
+import type { ChatClient } from '../../../src/api';
+import { registerQueue } from '../../../src/api/events/routes';
+import { sendMessage } from '../../../src/api/messages/routes';
+import { ChatStore } from '../../../src/store';
+import { STORE_FETCH_EVENT_TYPES } from '../../../src/store/session';
+import { inboxOf } from '../../../src/views/inbox/rows';
+import { badgeOf, statusBarCount, unreadCounts } from '../../../src/views/unreadCounts';
+import { byEmail, channelId, useServer } from '../support/server';
 
 async function storeOf(client: ChatClient): Promise<ChatStore> {
   const snapshot = await registerQueue(client, {

@@ -11,10 +11,10 @@ import * as ts from 'typescript';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import type { DOMPurify } from 'dompurify';
-import { createServerHtmlSanitizer } from '../../src/webviews/page/sanitize';
-import { pageScripts, SERVER_HTML_PAGES, SHARED_PAGE_SCRIPTS, WEBVIEW_PAGES } from '../../src/webviews/pages';
+import { createServerHtmlSanitizer } from '../../../src/webviews/page/sanitize';
+import { pageScripts, SERVER_HTML_PAGES, SHARED_PAGE_SCRIPTS, WEBVIEW_PAGES } from '../../../src/webviews/pages';
 
-const REPO = path.join(__dirname, '..', '..', '..');
+const REPO = path.join(__dirname, '..', '..', '..', '..');
 
 // TypeScript compiles `import()` to `require()` under CommonJS; esbuild.mjs is an ES module.
 const importEsm = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { createServerHtmlSanitizer } from '../../src/webviews/page/sanitize';
-import { katexStyle, PYGMENTS_CLASSES, safeUrl, type SanitizeOptions } from '../../src/webviews/sanitize';
-import { KATEX_ATTRIBUTES, KATEX_CLASSES, KATEX_TAGS } from '../../src/webviews/sanitizeKatex';
-import { renderTex } from '../server/render';
+import { createServerHtmlSanitizer } from '../../../src/webviews/page/sanitize';
+import { katexStyle, PYGMENTS_CLASSES, safeUrl, type SanitizeOptions } from '../../../src/webviews/sanitize';
+import { KATEX_ATTRIBUTES, KATEX_CLASSES, KATEX_TAGS } from '../../../src/webviews/sanitizeKatex';
+import { renderTex } from '../../server/render';
 
 const REALM = 'https://chat.example.com';
 

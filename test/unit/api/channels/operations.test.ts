@@ -1,9 +1,9 @@
 // Channel operations without a server: the messages of refused parameters, and the responses and
 // snapshot sections read as the client reads them (defaults filled in, malformed entries refused).
 import assert from 'node:assert/strict';
-import { MalformedResponseError } from '../../src/api/errors';
-import { parseResult } from '../../src/api/result';
-import { ctx, type Key, prepare, refusal } from './operationHelpers';
+import { MalformedResponseError } from '../../../../src/api/errors';
+import { parseResult } from '../../../../src/api/result';
+import { ctx, type Key, prepare, refusal } from '../../support/operations';
 
 const NEW = 10_000;
 const ok = { result: 'success', msg: '' };

@@ -11,9 +11,9 @@ import {
   updateSubscriptionProperties,
   updateSubscriptionProperty,
   updateUserTopic,
-} from '../../src/api/channels/routes';
-import { getDrafts } from '../../src/api/drafts/routes';
-import { recordingServer } from './recordingServer';
+} from '../../../../src/api/channels/routes';
+import { getDrafts } from '../../../../src/api/drafts/routes';
+import { recordingServer } from '../../support/recordingServer';
 
 describe('API: channel routes on the wire', function () {
   const server = recordingServer();

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import type { ChatClient } from '../../src/api';
-import { createDrafts, deleteDraft, editDraft, getDrafts } from '../../src/api/drafts/routes';
-import { parseEvent } from '../../src/api/events/parse';
-import { getEvents, registerQueue } from '../../src/api/events/routes';
-import { updateSettings } from '../../src/api/personal/routes';
-import { ChatStore } from '../../src/store';
-import { accountWithRole, apiError, channelId, MEMBER, offlineClient, refused, useServer } from './helpers';
+import type { ChatClient } from '../../../../src/api';
+import { createDrafts, deleteDraft, editDraft, getDrafts } from '../../../../src/api/drafts/routes';
+import { parseEvent } from '../../../../src/api/events/parse';
+import { getEvents, registerQueue } from '../../../../src/api/events/routes';
+import { updateSettings } from '../../../../src/api/personal/routes';
+import { ChatStore } from '../../../../src/store';
+import { accountWithRole, apiError, channelId, MEMBER, offlineClient, refused, useServer } from '../../support/server';
 
 /** The server's drafts events since `last` (parsed by the client's own parser). */
 async function draftEvents(client: ChatClient, queueId: string, last: number) {

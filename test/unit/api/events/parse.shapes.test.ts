@@ -2,9 +2,9 @@
 // by the client's own `parseEvent`: the documented example comes out with its type, op and values,
 // and the same event with one field of the wrong shape is reported as malformed, not delivered.
 import assert from 'node:assert/strict';
-import type { ChatEvent } from '../../src/api/events/models';
-import { parseEvent } from '../../src/api/events/parse';
-import { user } from './fixtures';
+import type { ChatEvent } from '../../../../src/api/events/models';
+import { parseEvent } from '../../../../src/api/events/parse';
+import { user } from '../../support/synthetic';
 
 type Raw = Record<string, unknown>;
 

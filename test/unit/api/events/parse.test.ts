@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { normalizeEvent, normalizePresenceMap, parseEvent, toPresenceTimes } from '../../src/api/events/parse';
+import { normalizeEvent, normalizePresenceMap, parseEvent, toPresenceTimes } from '../../../../src/api/events/parse';
 
 describe('parseEvent: refusals', () => {
   it('refuses a value that is not a JSON object, saying so', () => {

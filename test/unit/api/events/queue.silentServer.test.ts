@@ -3,11 +3,16 @@
 // once; the queue recovers by itself when the server answers again. Against the local server over
 // real HTTP, frozen with its `hang` fault.
 import assert from 'node:assert/strict';
-import { type ChatClient, NetworkError } from '../../src/api';
-import { EventQueue, HEARTBEAT_MARGIN_MS, LATEST_HEARTBEAT_SECONDS, pollTimeLimitMs } from '../../src/api/events/queue';
-import { sendMessage } from '../../src/api/messages/routes';
-import { accountWithRole, ADMIN, clientFor, MEMBER, startTestServer, type RunningServer } from './helpers';
-import { QueueRecorder } from './queueRecorder';
+import { type ChatClient, NetworkError } from '../../../../src/api';
+import {
+  EventQueue,
+  HEARTBEAT_MARGIN_MS,
+  LATEST_HEARTBEAT_SECONDS,
+  pollTimeLimitMs,
+} from '../../../../src/api/events/queue';
+import { sendMessage } from '../../../../src/api/messages/routes';
+import { accountWithRole, ADMIN, clientFor, MEMBER, startTestServer, type RunningServer } from '../../support/server';
+import { QueueRecorder } from '../../support/queueRecorder';
 
 /** The long-poll timeout the server announces: idle polls end with a heartbeat after 1 s. */
 const LONGPOLL_SECONDS = 2;

@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { ApiError, type ChatClient, MalformedResponseError, NetworkError } from '../../src/api';
+import { ApiError, type ChatClient, MalformedResponseError, NetworkError } from '../../../../src/api';
 import {
   EventQueue,
   type EventQueueOptions,
   type QueueStatus,
   type QueueStatusDetail,
-} from '../../src/api/events/queue';
-import type { ChatEvent } from '../../src/api/events/models';
+} from '../../../../src/api/events/queue';
+import type { ChatEvent } from '../../../../src/api/events/models';
 
 type Answer = () => Promise<unknown>;
 

@@ -6,11 +6,11 @@ import {
   NetworkError,
   ServerError,
   ValidationError,
-} from '../../src/api';
-import { EventQueue } from '../../src/api/events/queue';
-import { normalizeEvent, parseEvent } from '../../src/api/events/parse';
-import { DEFAULT_CLIENT_CAPABILITIES, deleteQueue, getEvents, registerQueue } from '../../src/api/events/routes';
-import { sendMessage } from '../../src/api/messages/routes';
+} from '../../../../src/api';
+import { EventQueue } from '../../../../src/api/events/queue';
+import { normalizeEvent, parseEvent } from '../../../../src/api/events/parse';
+import { DEFAULT_CLIENT_CAPABILITIES, deleteQueue, getEvents, registerQueue } from '../../../../src/api/events/routes';
+import { sendMessage } from '../../../../src/api/messages/routes';
 import {
   accountWithRole,
   clientFor,
@@ -19,8 +19,8 @@ import {
   type Account,
   type RunningServer,
   withServer,
-} from './helpers';
-import { QueueRecorder } from './queueRecorder';
+} from '../../support/server';
+import { QueueRecorder } from '../../support/queueRecorder';
 
 /** A message from `sender` to `to` (direct), with unique content. */
 let counter = 0;

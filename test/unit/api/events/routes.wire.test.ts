@@ -2,12 +2,12 @@
 // the requests the client sends, the parameters it refuses before sending, the snapshot it parses,
 // and the client capabilities the EventQueue always declares.
 import assert from 'node:assert/strict';
-import { MalformedResponseError } from '../../src/api';
-import { EventQueue } from '../../src/api/events/queue';
-import { RegisterSnapshot } from '../../src/api/events/register';
-import { deleteQueue, getEvents, registerQueue } from '../../src/api/events/routes';
-import { ctx, normalized, op, refusal } from './operationHelpers';
-import { recordingServer, type RecordedRequest } from './recordingServer';
+import { MalformedResponseError } from '../../../../src/api';
+import { EventQueue } from '../../../../src/api/events/queue';
+import { RegisterSnapshot } from '../../../../src/api/events/register';
+import { deleteQueue, getEvents, registerQueue } from '../../../../src/api/events/routes';
+import { ctx, normalized, op, refusal } from '../../support/operations';
+import { recordingServer, type RecordedRequest } from '../../support/recordingServer';
 
 const snapshotAnswer = (s: RecordedRequest) =>
   s.path.endsWith('/register') ? { queue_id: 'q1', last_event_id: -1, zulip_feature_level: 300 } : {};

@@ -1,9 +1,9 @@
 // Operation hooks the client runs before sending: parameter messages, version checks and the
 // rewriting of parameters and bodies for older servers, called through the operations table.
 import assert from 'node:assert/strict';
-import { FL } from '../../src/api/features';
-import { typeForServer } from '../../src/api/messages/operations';
-import { checkError, ctx, prepare, refusal } from './operationHelpers';
+import { FL } from '../../../../src/api/features';
+import { typeForServer } from '../../../../src/api/messages/operations';
+import { checkError, ctx, prepare, refusal } from '../../support/operations';
 
 describe('message operation hooks', function () {
   it('names the direct message type by the server level', function () {

@@ -1,16 +1,22 @@
 // The parameters of the messages operations as a caller gives them: what each schema accepts,
 // what it refuses and the exact sentence the user then reads (docs/API.md, "Messages").
 import assert from 'node:assert/strict';
-import { formatZodError } from '../../src/api/validation';
+import { formatZodError } from '../../../../src/api/validation';
 import {
   isChannelType,
   Recipients,
   RESOLVED_TOPIC_PREFIX,
   sha256Hex,
   TypeName,
-} from '../../src/api/messages/operations';
-import { LegacyNarrowTerm, Narrow, NarrowOperand, NarrowTerm, NarrowWithLegacy } from '../../src/api/messages/narrow';
-import { checkError, ctx, type Key, op, prepare } from './operationHelpers';
+} from '../../../../src/api/messages/operations';
+import {
+  LegacyNarrowTerm,
+  Narrow,
+  NarrowOperand,
+  NarrowTerm,
+  NarrowWithLegacy,
+} from '../../../../src/api/messages/narrow';
+import { checkError, ctx, type Key, op, prepare } from '../../support/operations';
 
 /** What the user reads for refused parameters, and the parameter it names. */
 function refusedWith(key: Key, raw: Record<string, unknown>): { message: string; field: string | undefined } {

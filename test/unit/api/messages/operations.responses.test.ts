@@ -2,8 +2,8 @@
 // with the operation's response schema (defaults filled in, values upgraded from older servers),
 // and malformed bodies refused (docs/API.md, "Messages" and "Names").
 import assert from 'node:assert/strict';
-import { MalformedResponseError } from '../../src/api';
-import { Attachment } from '../../src/api/messages/attachment';
+import { MalformedResponseError } from '../../../../src/api';
+import { Attachment } from '../../../../src/api/messages/attachment';
 import {
   DisplayRecipientUser,
   EditHistoryEntry,
@@ -14,10 +14,10 @@ import {
   RealmEmoji,
   Submessage,
   TopicLink,
-} from '../../src/api/messages/models';
-import { formatSize, MIB } from '../../src/api/messages/uploadSize';
-import { parseResult } from '../../src/api/result';
-import { ctx, type Key } from './operationHelpers';
+} from '../../../../src/api/messages/models';
+import { formatSize, MIB } from '../../../../src/api/messages/uploadSize';
+import { parseResult } from '../../../../src/api/result';
+import { ctx, type Key } from '../../support/operations';
 
 const OK = { result: 'success', msg: '' };
 

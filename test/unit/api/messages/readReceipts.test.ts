@@ -1,12 +1,12 @@
 // Read receipts (issue 27 item 6): the local server's GET /messages/{id}/read_receipts as the real
 // one (who is left out, the organisation's switch, feature level 137) and the client's binding.
 import assert from 'node:assert/strict';
-import { ValidationError } from '../../src/api';
-import { registerQueue } from '../../src/api/events/routes';
-import { getReadReceipts, sendMessage, updateMessageFlags } from '../../src/api/messages/routes';
-import { updateSettings } from '../../src/api/personal/routes';
-import { getOwnUser, muteUser } from '../../src/api/users/routes';
-import { apiError, byEmail, channelId, clientFor, startTestServer, useServer } from './helpers';
+import { ValidationError } from '../../../../src/api';
+import { registerQueue } from '../../../../src/api/events/routes';
+import { getReadReceipts, sendMessage, updateMessageFlags } from '../../../../src/api/messages/routes';
+import { updateSettings } from '../../../../src/api/personal/routes';
+import { getOwnUser, muteUser } from '../../../../src/api/users/routes';
+import { apiError, byEmail, channelId, clientFor, startTestServer, useServer } from '../../support/server';
 
 describe('read receipts', function () {
   this.timeout(30_000);

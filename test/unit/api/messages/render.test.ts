@@ -1,11 +1,11 @@
 // `POST /messages/render` (the compose box's preview) against the local server, and the store's
 // lists the compose box's completions read (every known channel, the organisation's groups).
 import assert from 'node:assert/strict';
-import type { ChatClient } from '../../src/api';
-import { RegisterSnapshot } from '../../src/api/events/register';
-import { getMessages, renderMessage } from '../../src/api/messages/routes';
-import { ChatStore } from '../../src/store';
-import { MEMBER, offlineClient, refused, useServer } from './helpers';
+import type { ChatClient } from '../../../../src/api';
+import { RegisterSnapshot } from '../../../../src/api/events/register';
+import { getMessages, renderMessage } from '../../../../src/api/messages/routes';
+import { ChatStore } from '../../../../src/store';
+import { MEMBER, offlineClient, refused, useServer } from '../../support/server';
 
 describe('API: render a message', function () {
   const suite = useServer();

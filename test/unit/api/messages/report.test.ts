@@ -2,11 +2,11 @@
 // (the report posted in the moderation request channel, the error messages, feature levels 382 and
 // 435), the /register fields, and the client's checks before sending.
 import assert from 'node:assert/strict';
-import { ValidationError } from '../../src/api';
-import { registerQueue } from '../../src/api/events/routes';
-import { getMessages, reportMessage, sendMessage } from '../../src/api/messages/routes';
-import { getOwnUser } from '../../src/api/users/routes';
-import { legacyReportTypes, offersReport } from '../../src/api/messages/reportTypes';
+import { ValidationError } from '../../../../src/api';
+import { registerQueue } from '../../../../src/api/events/routes';
+import { getMessages, reportMessage, sendMessage } from '../../../../src/api/messages/routes';
+import { getOwnUser } from '../../../../src/api/users/routes';
+import { legacyReportTypes, offersReport } from '../../../../src/api/messages/reportTypes';
 import {
   byEmail,
   channelId,
@@ -16,7 +16,7 @@ import {
   startTestServer,
   useServer,
   type RunningServer,
-} from './helpers';
+} from '../../support/server';
 
 const LEADERSHIP = 6;
 const KEYS = ['spam', 'harassment', 'inappropriate', 'norms', 'other'];

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { ApiError, type ChatClient, ValidationError } from '../../src/api';
-import type { RealmLimits } from '../../src/api/operation';
-import { channel, is, not, search, topic } from '../../src/api/messages/narrow';
-import { sha256Hex } from '../../src/api/messages/operations';
+import { ApiError, type ChatClient, ValidationError } from '../../../../src/api';
+import type { RealmLimits } from '../../../../src/api/operation';
+import { channel, is, not, search, topic } from '../../../../src/api/messages/narrow';
+import { sha256Hex } from '../../../../src/api/messages/operations';
 import {
   addReaction,
   checkMessagesMatchNarrow,
@@ -15,7 +15,7 @@ import {
   updateMessage,
   updateMessageFlags,
   updateMessageFlagsForNarrow,
-} from '../../src/api/messages/routes';
+} from '../../../../src/api/messages/routes';
 import {
   accountWithRole,
   apiError,
@@ -28,7 +28,7 @@ import {
   type RunningServer,
   useServer,
   withServer,
-} from './helpers';
+} from '../../support/server';
 
 async function topicMessages(client: ChatClient, streamId: number, name: string) {
   const { messages } = await getMessages(client, {
@@ -821,7 +821,7 @@ describe('API: messages on older servers', function () {
 
 describe('models: lenient enums', function () {
   it('maps unknown values to "unknown"', async function () {
-    const { MessageType, ReactionType } = await import('../../src/api/messages/models');
+    const { MessageType, ReactionType } = await import('../../../../src/api/messages/models');
     assert.equal(MessageType.parse('stream'), 'stream');
     assert.equal(MessageType.parse('broadcast'), 'unknown');
     assert.equal(ReactionType.parse('zulip_extra_emoji'), 'chat_extra_emoji');

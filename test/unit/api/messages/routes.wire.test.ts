@@ -2,7 +2,7 @@
 // recording HTTP server answering every call with a valid body (docs/API.md, "Messages").
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import type { ChatClient } from '../../src/api';
+import type { ChatClient } from '../../../../src/api';
 import {
   addReaction,
   checkMessagesMatchNarrow,
@@ -18,9 +18,9 @@ import {
   updateMessage,
   updateMessageFlags,
   updateMessageFlagsForNarrow,
-} from '../../src/api/messages/routes';
-import { uploadFile } from '../../src/api/messages/upload';
-import { brief, recordingServer, type RecordedRequest } from './recordingServer';
+} from '../../../../src/api/messages/routes';
+import { uploadFile } from '../../../../src/api/messages/upload';
+import { brief, recordingServer, type RecordedRequest } from '../../support/recordingServer';
 
 const message = {
   id: 31,

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import type { ChatClient } from '../../src/api';
-import { registerQueue } from '../../src/api/events/routes';
-import { getAttachments } from '../../src/api/messages/routes';
-import { checkUploadSize, formatSize, uploadFile, uploadMarkdown } from '../../src/api/messages/upload';
-import { apiError, MEMBER, offlineClient, refused, useServer, withServer } from './helpers';
+import type { ChatClient } from '../../../../src/api';
+import { registerQueue } from '../../../../src/api/events/routes';
+import { getAttachments } from '../../../../src/api/messages/routes';
+import { checkUploadSize, formatSize, uploadFile, uploadMarkdown } from '../../../../src/api/messages/upload';
+import { apiError, MEMBER, offlineClient, refused, useServer, withServer } from '../../support/server';
 
 const MIB = 1024 * 1024;
 

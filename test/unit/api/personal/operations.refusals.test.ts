@@ -1,9 +1,9 @@
 // What the user reads when a saved snippet, scheduled message, reminder, draft or typing call is
 // refused before anything is sent (an offline client: a ValidationError proves nothing was sent).
 import assert from 'node:assert/strict';
-import type { ChatClient } from '../../src/api';
-import { createDrafts, deleteDraft, editDraft } from '../../src/api/drafts/routes';
-import { FL } from '../../src/api/features';
+import type { ChatClient } from '../../../../src/api';
+import { createDrafts, deleteDraft, editDraft } from '../../../../src/api/drafts/routes';
+import { FL } from '../../../../src/api/features';
 import {
   createReminder,
   deleteReminder,
@@ -11,9 +11,9 @@ import {
   deleteScheduledMessage,
   updateSavedSnippet,
   updateScheduledMessage,
-} from '../../src/api/personal/routes';
-import { setTypingStatus } from '../../src/api/typing/routes';
-import { offlineClient, refused } from './helpers';
+} from '../../../../src/api/personal/routes';
+import { setTypingStatus } from '../../../../src/api/typing/routes';
+import { offlineClient, refused } from '../../support/server';
 
 const draft = { type: 'stream' as const, to: [3], topic: 'deploys', content: 'Rolling out' };
 

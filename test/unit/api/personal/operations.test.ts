@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { ValidationError } from '../../src/api';
-import { FL } from '../../src/api/features';
-import type { CallContext, Operation, RealmLimits } from '../../src/api/operation';
-import { personalOperations } from '../../src/api/personal/operations';
+import { ValidationError } from '../../../../src/api';
+import { FL } from '../../../../src/api/features';
+import type { CallContext, Operation, RealmLimits } from '../../../../src/api/operation';
+import { personalOperations } from '../../../../src/api/personal/operations';
 
 type Key = keyof typeof personalOperations;
 const op = (key: Key): Operation => personalOperations[key] as unknown as Operation;

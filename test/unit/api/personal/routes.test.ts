@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { type ChatClient, ValidationError } from '../../src/api';
-import { channel } from '../../src/api/messages/narrow';
-import { getMessages } from '../../src/api/messages/routes';
+import { type ChatClient, ValidationError } from '../../../../src/api';
+import { channel } from '../../../../src/api/messages/narrow';
+import { getMessages } from '../../../../src/api/messages/routes';
 import {
   createReminder,
   createSavedSnippet,
@@ -14,8 +14,17 @@ import {
   getScheduledMessages,
   updateSavedSnippet,
   updateScheduledMessage,
-} from '../../src/api/personal/routes';
-import { accountWithRole, apiError, channelId, MEMBER, offlineClient, refused, useServer, withServer } from './helpers';
+} from '../../../../src/api/personal/routes';
+import {
+  accountWithRole,
+  apiError,
+  channelId,
+  MEMBER,
+  offlineClient,
+  refused,
+  useServer,
+  withServer,
+} from '../../support/server';
 
 const inOneDay = () => Math.floor(Date.now() / 1000) + 86400;
 

@@ -1,11 +1,11 @@
 // The requests the client sends for settings changes and server settings, and how it reads the
 // server settings answer, against the recording HTTP server.
 import assert from 'node:assert/strict';
-import { MalformedResponseError } from '../../src/api';
-import { FL } from '../../src/api/features';
-import { updateSettings } from '../../src/api/personal/routes';
-import { getServerSettings } from '../../src/api/server/routes';
-import { recordingServer } from './recordingServer';
+import { MalformedResponseError } from '../../../../src/api';
+import { FL } from '../../../../src/api/features';
+import { updateSettings } from '../../../../src/api/personal/routes';
+import { getServerSettings } from '../../../../src/api/server/routes';
+import { recordingServer } from '../../support/recordingServer';
 
 /** The example answer of the real API's `GET /server_settings` documentation (trimmed to the fields the client reads). */
 const documentedServerSettings = {

@@ -1,5 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { SETTINGS_DESCRIPTION, SettingsChanges, TargetUsers, upgradeHomeView } from '../../src/api/personal/settings';
+import {
+  SETTINGS_DESCRIPTION,
+  SettingsChanges,
+  TargetUsers,
+  upgradeHomeView,
+} from '../../../../src/api/personal/settings';
 
 /** The messages with which `schema` refuses `value`. */
 function refusal(

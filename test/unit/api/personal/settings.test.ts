@@ -1,5 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { SETTINGS_DESCRIPTION, SettingsChanges, TargetUsers, UserSettings } from '../../src/api/personal/settings';
+import {
+  SETTINGS_DESCRIPTION,
+  SettingsChanges,
+  TargetUsers,
+  UserSettings,
+} from '../../../../src/api/personal/settings';
 
 /**
  * The settings of `PATCH /settings` (docs/API.md operation 2) as an editor sees them: the

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import type { ChatClient } from '../../src/api';
-import { Linkifier } from '../../src/api/realm/models';
+import type { ChatClient } from '../../../../src/api';
+import { Linkifier } from '../../../../src/api/realm/models';
 import {
   addLinkifier,
   getLinkifiers,
   removeLinkifier,
   reorderLinkifiers,
   updateLinkifier,
-} from '../../src/api/realm/routes';
-import { getServerSettings } from '../../src/api/server/routes';
+} from '../../../../src/api/realm/routes';
+import { getServerSettings } from '../../../../src/api/server/routes';
 import {
   ADMIN,
   apiError,
@@ -19,7 +19,7 @@ import {
   type ServerOptions,
   useServer,
   withServer,
-} from './helpers';
+} from '../../support/server';
 
 describe('API: linkifiers', () => {
   const suite = useServer();

@@ -1,9 +1,9 @@
 // Linkifiers and code playgrounds without the chat server: the exact request each route sends
 // (method, path, form), the answers it understands, and the messages of the inputs it refuses.
 import assert from 'node:assert/strict';
-import { MalformedResponseError, type ChatClient } from '../../src/api';
-import { FL } from '../../src/api/features';
-import { Linkifier, RealmPlayground } from '../../src/api/realm/models';
+import { MalformedResponseError, type ChatClient } from '../../../../src/api';
+import { FL } from '../../../../src/api/features';
+import { Linkifier, RealmPlayground } from '../../../../src/api/realm/models';
 import {
   addLinkifier,
   addPlayground,
@@ -12,10 +12,10 @@ import {
   removePlayground,
   reorderLinkifiers,
   updateLinkifier,
-} from '../../src/api/realm/routes';
-import { parseResult } from '../../src/api/result';
-import { ctx, prepare, refusal } from './operationHelpers';
-import { brief, recordingServer } from './recordingServer';
+} from '../../../../src/api/realm/routes';
+import { parseResult } from '../../../../src/api/result';
+import { ctx, prepare, refusal } from '../../support/operations';
+import { brief, recordingServer } from '../../support/recordingServer';
 
 const ok = (fields: Record<string, unknown> = {}) => ({ result: 'success', msg: '', ...fields });
 const link = { pattern: 'JIRA-(?P<key>[0-9]+)', url_template: 'https://jira.example.com/browse/JIRA-{key}' };

@@ -1,9 +1,9 @@
 // POST /typing and POST /messages/{id}/typing: the client's operation against the local server, and
 // the local server against the real service (event shapes, who gets them, errors in its order).
 import assert from 'node:assert/strict';
-import type { ChatClient } from '../../src/api';
-import { registerQueue, getEvents } from '../../src/api/events/routes';
-import { setTypingStatus } from '../../src/api/typing/routes';
+import type { ChatClient } from '../../../../src/api';
+import { registerQueue, getEvents } from '../../../../src/api/events/routes';
+import { setTypingStatus } from '../../../../src/api/typing/routes';
 import {
   apiError,
   byEmail,
@@ -13,7 +13,7 @@ import {
   startTestServer,
   type Account,
   type RunningServer,
-} from './helpers';
+} from '../../support/server';
 
 type Json = Record<string, any>;
 

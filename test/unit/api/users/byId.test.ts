@@ -1,10 +1,10 @@
 // Users by id (`getUsersById`): from FL.usersById the server is asked for just those users; an
 // older server sends everyone and the client keeps the ones asked for. Against a recording server.
 import assert from 'node:assert/strict';
-import { FL } from '../../src/api/features';
-import { getUsersById } from '../../src/api/users/byId';
-import { user } from './fixtures';
-import { brief, recordingServer } from './recordingServer';
+import { FL } from '../../../../src/api/features';
+import { getUsersById } from '../../../../src/api/users/byId';
+import { user } from '../../support/synthetic';
+import { brief, recordingServer } from '../../support/recordingServer';
 
 describe('API: users by id', () => {
   const server = recordingServer();

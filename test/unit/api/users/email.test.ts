@@ -2,9 +2,9 @@
 // to those allowed to see it; the API `email` (a made-up `user5@host` when the address is hidden) never.
 // Checked on the rule and where people are listed with an address: the profile card's model.
 import assert from 'node:assert/strict';
-import { visibleEmail } from '../../src/api/users/email';
-import type { User } from '../../src/api/users/models';
-import { buildProfileModel } from '../../src/webviews/profileModel';
+import { visibleEmail } from '../../../../src/api/users/email';
+import type { User } from '../../../../src/api/users/models';
+import { buildProfileModel } from '../../../../src/webviews/profileModel';
 
 function user(extra: Partial<User>): User {
   return {

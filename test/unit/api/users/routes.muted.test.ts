@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { muteUser, unmuteUser } from '../../src/api/users/routes';
-import { accountWithRole, apiError, MEMBER, offlineClient, refused, useServer } from './helpers';
+import { muteUser, unmuteUser } from '../../../../src/api/users/routes';
+import { accountWithRole, apiError, MEMBER, offlineClient, refused, useServer } from '../../support/server';
 
 describe('API: muted users', function () {
   const suite = useServer();

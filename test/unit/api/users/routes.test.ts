@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { ChatClient } from '../../src/api';
-import { PresenceEntry } from '../../src/api/users/presence';
-import { botTypeName, roleName } from '../../src/api/users/models';
-import { SETTING_CHOICES, SETTINGS_DESCRIPTION, SettingsChanges } from '../../src/api/personal/settings';
-import { SUBSCRIPTION_PROPERTIES } from '../../src/api/channels/models';
-import { operations } from '../../src/api/operations';
-import { updateSettings } from '../../src/api/personal/routes';
+import { ChatClient } from '../../../../src/api';
+import { PresenceEntry } from '../../../../src/api/users/presence';
+import { botTypeName, roleName } from '../../../../src/api/users/models';
+import { SETTING_CHOICES, SETTINGS_DESCRIPTION, SettingsChanges } from '../../../../src/api/personal/settings';
+import { SUBSCRIPTION_PROPERTIES } from '../../../../src/api/channels/models';
+import { operations } from '../../../../src/api/operations';
+import { updateSettings } from '../../../../src/api/personal/routes';
 import {
   getChannelEmailAddress,
   getChannelTopics,
@@ -15,7 +15,7 @@ import {
   updateSubscriptionProperties,
   updateSubscriptionProperty,
   updateUserTopic,
-} from '../../src/api/channels/routes';
+} from '../../../../src/api/channels/routes';
 import {
   getOwnUser,
   getPresence,
@@ -24,7 +24,7 @@ import {
   updatePresence,
   updateStatus,
   updateUserStatus,
-} from '../../src/api/users/routes';
+} from '../../../../src/api/users/routes';
 import {
   accountWithRole,
   ADMIN,
@@ -40,7 +40,7 @@ import {
   type RunningServer,
   useServer,
   withServer,
-} from './helpers';
+} from '../../support/server';
 
 describe('API: users, statuses, presence', () => {
   const suite = useServer();

@@ -1,9 +1,9 @@
 // Users, statuses, presence and muting without the chat server: the exact request each route
 // sends (method, path, form), the answers it understands, and the messages of refused inputs.
 import assert from 'node:assert/strict';
-import { MalformedResponseError, type ChatClient } from '../../src/api';
-import { PresenceEntry } from '../../src/api/users/presence';
-import { CustomProfileField, User, UserStatus } from '../../src/api/users/models';
+import { MalformedResponseError, type ChatClient } from '../../../../src/api';
+import { PresenceEntry } from '../../../../src/api/users/presence';
+import { CustomProfileField, User, UserStatus } from '../../../../src/api/users/models';
 import {
   getOwnUser,
   getPresence,
@@ -14,11 +14,11 @@ import {
   updatePresence,
   updateStatus,
   updateUserStatus,
-} from '../../src/api/users/routes';
-import { parseResult } from '../../src/api/result';
-import { user } from './fixtures';
-import { ctx, prepare, refusal } from './operationHelpers';
-import { brief, recordingServer } from './recordingServer';
+} from '../../../../src/api/users/routes';
+import { parseResult } from '../../../../src/api/result';
+import { user } from '../../support/synthetic';
+import { ctx, prepare, refusal } from '../../support/operations';
+import { brief, recordingServer } from '../../support/recordingServer';
 
 const ok = (fields: Record<string, unknown> = {}) => ({ result: 'success', msg: '', ...fields });
 const NEW = ctx(482);

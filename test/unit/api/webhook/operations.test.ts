@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ChatClient, ValidationError } from '../../src/api';
-import { OutgoingWebhookPayload, WebhookReply } from '../../src/api/webhook/models';
-import { operations } from '../../src/api/operations';
+import { ChatClient, ValidationError } from '../../../../src/api';
+import { OutgoingWebhookPayload, WebhookReply } from '../../../../src/api/webhook/models';
+import { operations } from '../../../../src/api/operations';
 import {
   outgoingWebhookPath,
   parseOutgoingWebhookPayload,
   verifyWebhookToken,
   webhookReply,
-} from '../../src/api/webhook/payload';
-import { byEmail, clientFor, startTestServer, type Account, type RunningServer } from './helpers';
+} from '../../../../src/api/webhook/payload';
+import { byEmail, clientFor, startTestServer, type Account, type RunningServer } from '../../support/server';
 
 type Handler = (body: string) => unknown;
 

@@ -1,8 +1,8 @@
 // A bot's receiver: the documented outgoing-webhook payload, what a refusal tells the receiver,
 // and the reply it answers with.
 import assert from 'node:assert/strict';
-import { ValidationError } from '../../src/api';
-import { parseOutgoingWebhookPayload, webhookReply } from '../../src/api/webhook/payload';
+import { ValidationError } from '../../../../src/api';
+import { parseOutgoingWebhookPayload, webhookReply } from '../../../../src/api/webhook/payload';
 
 /** The example payload of the real API's outgoing-webhook documentation. */
 const documented = {

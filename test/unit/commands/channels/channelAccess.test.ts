@@ -3,20 +3,20 @@
 // creating channels under the realm's creation permissions, and the pure decisions of the
 // browser and the create flow (rows, refusals with their reasons, name and description limits).
 import { strict as assert } from 'node:assert';
-import type { ChatClient } from '../../src/api';
-import { getChannels, subscribe } from '../../src/api/channels/routes';
-import { channel } from '../../src/api/messages/narrow';
-import { getMessages } from '../../src/api/messages/routes';
+import type { ChatClient } from '../../../../src/api';
+import { getChannels, subscribe } from '../../../../src/api/channels/routes';
+import { channel } from '../../../../src/api/messages/narrow';
+import { getMessages } from '../../../../src/api/messages/routes';
 import {
   browseRows,
   channelDescriptionProblem,
   channelNameProblem,
   privacyOptions,
   privacyParams,
-} from '../../src/commands/channels/channelAccess';
-import { ChatSession } from '../../src/store';
-import { RealmState } from '../../src/store/realm';
-import { GROUP } from '../server/state';
+} from '../../../../src/commands/channels/channelAccess';
+import { ChatSession } from '../../../../src/store';
+import { RealmState } from '../../../../src/store/realm';
+import { GROUP } from '../../../server/state';
 import {
   ADMIN,
   apiError,
@@ -29,7 +29,7 @@ import {
   useServer,
   withServer,
   type RunningServer,
-} from './helpers';
+} from '../../support/server';
 
 const names = (r: { streams: { name: string }[] }): string[] => r.streams.map((s) => s.name);
 

@@ -1,7 +1,7 @@
 // Insert Snippet as Comment computes the commented text itself (so the insertion is one edit):
 // language configuration files (JSON with comments) and lines commented like VS Code does.
 import { strict as assert } from 'node:assert';
-import { commentLines, commentSyntaxOf, parseJsonc } from '../../src/commands/snippets/commentSyntax';
+import { commentLines, commentSyntaxOf, parseJsonc } from '../../../../src/commands/snippets/commentSyntax';
 
 describe('snippet comments: language configuration and commented lines', () => {
   it('reads JSON with comments and trailing commas, keeping // and /* inside strings', () => {

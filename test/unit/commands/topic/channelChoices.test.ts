@@ -2,8 +2,8 @@
 // Markdown when no HTML), archived channels never offered, and for posting only the channels the
 // user may post in, judged the way the server judges it (checked by sending to every channel).
 import { strict as assert } from 'node:assert';
-import type { ChatClient } from '../../src/api';
-import { messageLine } from '../../src/messageText';
+import type { ChatClient } from '../../../../src/api';
+import { messageLine } from '../../../../src/messageText';
 import {
   channelChoices,
   descriptionText,
@@ -11,10 +11,10 @@ import {
   offeredChannels,
   suggestedChannel,
   suggestFirst,
-} from '../../src/commands/topic/channelChoices';
-import { ChatSession } from '../../src/store';
-import { RealmState } from '../../src/store/realm';
-import { ADMIN, byEmail, clientFor, GUEST, MEMBER, startTestServer, type RunningServer } from './helpers';
+} from '../../../../src/commands/topic/channelChoices';
+import { ChatSession } from '../../../../src/store';
+import { RealmState } from '../../../../src/store/realm';
+import { ADMIN, byEmail, clientFor, GUEST, MEMBER, startTestServer, type RunningServer } from '../../support/server';
 
 describe('channel choices: plain-text descriptions, archived and post-restricted channels', () => {
   it('turns rendered HTML into one line of text, entities decoded', () => {

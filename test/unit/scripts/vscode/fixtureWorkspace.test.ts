@@ -5,9 +5,9 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { FIXTURE_COMMIT, FIXTURE_REMOTE } from '../fixtures/workspace';
+import { FIXTURE_COMMIT, FIXTURE_REMOTE } from '../../../fixtures/workspace';
 
-const SCRIPT = path.resolve(__dirname, '..', '..', '..', 'scripts', 'vscode', 'fixtureWorkspace.mjs');
+const SCRIPT = path.resolve(__dirname, '..', '..', '..', '..', '..', 'scripts', 'vscode', 'fixtureWorkspace.mjs');
 const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
 
 describe('fixture workspace', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert';
-import { Account, RunningServer, startServer } from '../server';
-import { checkResponseShape } from './strictShape';
+import { Account, RunningServer, startServer } from '../../../server';
+import { checkResponseShape } from '../../support/strictShape';
 
 type Json = Record<string, any>;
 

@@ -2,11 +2,11 @@
 // changes in the store and which areas and channels the change it reports names (the trees refresh
 // only those), subscriber lists, and the realm_linkifiers event.
 import assert from 'node:assert/strict';
-import type { ChatEvent } from '../../src/api/events/models';
-import { parseEvent } from '../../src/api/events/parse';
-import { RegisterSnapshot } from '../../src/api/events/register';
-import { ChatStore, type StoreChange } from '../../src/store';
-import { ownSnapshot } from './fixtures';
+import type { ChatEvent } from '../../../../src/api/events/models';
+import { parseEvent } from '../../../../src/api/events/parse';
+import { RegisterSnapshot } from '../../../../src/api/events/register';
+import { ChatStore, type StoreChange } from '../../../../src/store';
+import { ownSnapshot } from '../../support/synthetic';
 
 const ME = 10;
 const ALICE = 11;

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
-import type { ChatEvent, UpdateMessageEvent } from '../../src/api/events/models';
-import { parseEvent } from '../../src/api/events/parse';
-import type { Message } from '../../src/api/messages/models';
-import { contentTargets, moveOf, reduceMessage, withFlag } from '../../src/store/reducers/messageContent';
+import type { ChatEvent, UpdateMessageEvent } from '../../../../src/api/events/models';
+import { parseEvent } from '../../../../src/api/events/parse';
+import type { Message } from '../../../../src/api/messages/models';
+import { contentTargets, moveOf, reduceMessage, withFlag } from '../../../../src/store/reducers/messageContent';
 
 /**
  * The one reducer of message content (`reduceMessage`) and its helpers, called directly on

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { RegisterSnapshot } from '../../src/api/events/register';
-import { ChatStore, type StoreChange } from '../../src/store';
-import { events, ownSnapshot, user } from './fixtures';
+import { RegisterSnapshot } from '../../../../src/api/events/register';
+import { ChatStore, type StoreChange } from '../../../../src/store';
+import { events, ownSnapshot, user } from '../../support/synthetic';
 
 /**
  * What message events (deletions, flags, reactions, submessages, new messages) do to the store's

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { RegisterSnapshot } from '../../src/api/events/register';
-import { ChatStore, type StoreChange } from '../../src/store';
-import { events, ownSnapshot, user } from './fixtures';
+import { RegisterSnapshot } from '../../../../src/api/events/register';
+import { ChatStore, type StoreChange } from '../../../../src/store';
+import { events, ownSnapshot, user } from '../../support/synthetic';
 
 /**
  * User events (`realm_user`, `presence`) in the store: what they change, and exactly which areas

@@ -1,14 +1,14 @@
 import { strict as assert } from 'node:assert';
-import type { ChatEvent } from '../../src/api/events/models';
-import { parseEvent } from '../../src/api/events/parse';
-import { RegisterSnapshot } from '../../src/api/events/register';
-import { registerQueue } from '../../src/api/events/routes';
-import { sendMessage } from '../../src/api/messages/routes';
-import { ChatStore, directMessageRefusal } from '../../src/store';
-import { DirectMessagesModel } from '../../src/views/directMessages/model';
-import { GROUP } from '../server/state';
-import { apiError, byEmail, useServer } from './helpers';
-import { ownSnapshot } from './fixtures';
+import type { ChatEvent } from '../../../../src/api/events/models';
+import { parseEvent } from '../../../../src/api/events/parse';
+import { RegisterSnapshot } from '../../../../src/api/events/register';
+import { registerQueue } from '../../../../src/api/events/routes';
+import { sendMessage } from '../../../../src/api/messages/routes';
+import { ChatStore, directMessageRefusal } from '../../../../src/store';
+import { DirectMessagesModel } from '../../../../src/views/directMessages/model';
+import { GROUP } from '../../../server/state';
+import { apiError, byEmail, useServer } from '../../support/server';
+import { ownSnapshot } from '../../support/synthetic';
 
 /** The Direct Messages tree's model, the DM permission check, and the local server's side of both. */
 

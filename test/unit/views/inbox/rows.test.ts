@@ -2,17 +2,17 @@
 // organisation (Alice: a muted channel with one unmuted topic, a muted topic, unread mentions and
 // starred messages).
 import { strict as assert } from 'node:assert';
-import type { ChatClient } from '../../src/api';
-import { registerQueue } from '../../src/api/events/routes';
-import type { Message } from '../../src/api/messages/models';
-import { getMessage, getMessages, sendMessage } from '../../src/api/messages/routes';
-import { mentionedNarrow, starredNarrow } from '../../src/messageList/narrow';
-import { ChatStore } from '../../src/store';
-import { STORE_FETCH_EVENT_TYPES } from '../../src/store/session';
-import { inboxOf, recentOf } from '../../src/views/inbox/rows';
-import { messagePreview } from '../../src/messageText';
-import { EXCERPT_LENGTH, messageRow, messageRows, type MessageRowContext } from '../../src/views/messages/rows';
-import { byEmail, channelId, useServer } from './helpers';
+import type { ChatClient } from '../../../../src/api';
+import { registerQueue } from '../../../../src/api/events/routes';
+import type { Message } from '../../../../src/api/messages/models';
+import { getMessage, getMessages, sendMessage } from '../../../../src/api/messages/routes';
+import { mentionedNarrow, starredNarrow } from '../../../../src/messageList/narrow';
+import { ChatStore } from '../../../../src/store';
+import { STORE_FETCH_EVENT_TYPES } from '../../../../src/store/session';
+import { inboxOf, recentOf } from '../../../../src/views/inbox/rows';
+import { messagePreview } from '../../../../src/messageText';
+import { EXCERPT_LENGTH, messageRow, messageRows, type MessageRowContext } from '../../../../src/views/messages/rows';
+import { byEmail, channelId, useServer } from '../../support/server';
 
 async function storeOf(client: ChatClient): Promise<ChatStore> {
   const snapshot = await registerQueue(client, {

@@ -1,9 +1,14 @@
 // Search Results rows without VS Code: the server's highlights become label ranges (an excerpt that
 // starts near the first match when it would not fit), and rows group by conversation, newest first.
 import assert from 'node:assert/strict';
-import type { Message } from '../../src/api/messages/models';
-import { groupByConversation } from '../../src/views/messages/groups';
-import { EXCERPT_LENGTH, highlightedExcerpt, messageRows, type MessageRowContext } from '../../src/views/messages/rows';
+import type { Message } from '../../../../src/api/messages/models';
+import { groupByConversation } from '../../../../src/views/messages/groups';
+import {
+  EXCERPT_LENGTH,
+  highlightedExcerpt,
+  messageRows,
+  type MessageRowContext,
+} from '../../../../src/views/messages/rows';
 
 const H = (w: string): string => `<span class="highlight">${w}</span>`;
 const marked = (r: { text: string; ranges: readonly (readonly [number, number])[] }): string[] =>

@@ -2,10 +2,10 @@
 // policies, the time limit at its exact value), the quote-and-reply text, and the local server's
 // delete that the client's check mirrors.
 import assert from 'node:assert/strict';
-import { deleteMessage, sendMessage } from '../../src/api/messages/routes';
-import { RealmState } from '../../src/store/realm';
-import { quoteText } from '../../src/webviews/topicView/model';
-import { ADMIN, apiError, MEMBER, useServer } from './helpers';
+import { deleteMessage, sendMessage } from '../../../../src/api/messages/routes';
+import { RealmState } from '../../../../src/store/realm';
+import { quoteText } from '../../../../src/webviews/topicView/model';
+import { ADMIN, apiError, MEMBER, useServer } from '../../support/server';
 
 const GROUPS = [
   { id: 1, name: 'role:administrators', is_system_group: true, members: [], direct_subgroup_ids: [] },

@@ -2,14 +2,19 @@
 // HTML per construct), the emoji glyphs the conversation view shows, poll and to-do widget state
 // from submessages, and links to conversations.
 import assert from 'node:assert/strict';
-import { glyphOfEmojiClass } from '../../src/emoji/glyph';
-import { parseNarrowLink } from '../../src/codeRefs/narrowUrl';
-import { widgetOutbound, widgetState, WIDGET_TEXT_MAX, type WidgetState } from '../../src/webviews/topicView/widgets';
-import { renderMarkdown, renderTex, type RenderContext } from '../server/render';
-import { widgetSubmessageContent } from '../server/widgets';
-import { makePng } from '../server/images';
-import type { ChatClient } from '../../src/api';
-import { byEmail, clientFor, startTestServer, type RunningServer } from './helpers';
+import { glyphOfEmojiClass } from '../../../../src/emoji/glyph';
+import { parseNarrowLink } from '../../../../src/codeRefs/narrowUrl';
+import {
+  widgetOutbound,
+  widgetState,
+  WIDGET_TEXT_MAX,
+  type WidgetState,
+} from '../../../../src/webviews/topicView/widgets';
+import { renderMarkdown, renderTex, type RenderContext } from '../../../server/render';
+import { widgetSubmessageContent } from '../../../server/widgets';
+import { makePng } from '../../../server/images';
+import type { ChatClient } from '../../../../src/api';
+import { byEmail, clientFor, startTestServer, type RunningServer } from '../../support/server';
 
 const ctx: RenderContext = {
   userByName: (name, id) => (name === 'Bob Brown' || id === 5 ? { id: 5, fullName: 'Bob Brown' } : undefined),

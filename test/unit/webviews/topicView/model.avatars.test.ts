@@ -5,13 +5,13 @@
 // realm's own image, which the server serves.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import type { Message } from '../../src/api/messages/models';
-import { visibleEmail } from '../../src/api/users/email';
-import type { MessageEvent } from '../../src/api/events/models';
-import { ChatSession } from '../../src/store/session';
-import { messageModel, modelContextOf } from '../../src/webviews/topicView/model';
-import type { Account, RunningServer } from '../server';
-import { clientFor, startTestServer } from './helpers';
+import type { Message } from '../../../../src/api/messages/models';
+import { visibleEmail } from '../../../../src/api/users/email';
+import type { MessageEvent } from '../../../../src/api/events/models';
+import { ChatSession } from '../../../../src/store/session';
+import { messageModel, modelContextOf } from '../../../../src/webviews/topicView/model';
+import type { Account, RunningServer } from '../../../server';
+import { clientFor, startTestServer } from '../../support/server';
 
 const gravatar = (email: string, version: number): string =>
   `https://secure.gravatar.com/avatar/${createHash('md5').update(email.toLowerCase()).digest('hex')}?d=identicon&version=${version}`;

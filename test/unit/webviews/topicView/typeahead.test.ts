@@ -14,7 +14,7 @@ import {
   TYPEAHEAD_LIMIT,
   type GroupLike,
   type PersonLike,
-} from '../../src/webviews/topicView/typeahead';
+} from '../../../../src/webviews/topicView/typeahead';
 
 const person = (user_id: number, full_name: string, extra: Partial<PersonLike> = {}): PersonLike => {
   const email = `${full_name.split(' ')[0]!.toLowerCase()}${user_id}@example.com`;
