@@ -149,4 +149,24 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
+  // Issue 26 item 5: one way to run the local chat server in unit tests, test/unit/support/server.ts's
+  // `withServer` (mocha hooks; `start` for more servers in a test). Nothing else starts it.
+  {
+    files: ['test/unit/**/*.ts'],
+    ignores: ['test/unit/support/server.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+server(/index)?$',
+              importNames: ['startServer'],
+              message: 'Use withServer() from test/unit/support/server.ts (its start() for another server in a test).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

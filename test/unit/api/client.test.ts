@@ -14,7 +14,7 @@ import {
 } from '../../../src/api';
 import { parseRetryAfter } from '../../../src/api/client';
 import { encodeParams, fillPath } from '../../../src/api/encode';
-import { accountWithRole, clientFor, startTestServer, type RunningServer } from '../support/server';
+import { accountWithRole, clientFor, withServer, type RunningServer } from '../support/server';
 
 const SECRET = 'k3yTh4tMustN3verLeak0123456789ab';
 
@@ -96,10 +96,10 @@ describe('client transport', () => {
 
   describe('against the local server', () => {
     let server: RunningServer;
+    const testServer = withServer();
     before(async () => {
-      server = await startTestServer();
+      server = testServer.server;
     });
-    after(() => server.stop());
 
     function member(options: ConstructorParameters<typeof ChatClient>[0] extends infer O ? Partial<O> : never = {}) {
       return clientFor(server, accountWithRole(server, 400), options);
@@ -188,18 +188,14 @@ describe('client transport', () => {
     });
 
     it('survives the real rate limiter', async () => {
-      const limited = await startTestServer({ rateLimit: { limit: 3, windowSeconds: 1 } });
-      try {
-        const client = clientFor(limited, accountWithRole(limited, 400), { maxRetries: 5 });
-        for (let i = 0; i < 6; i++) {
-          const body = await client.request('GET', '/users/me', {}, { route: 'GET /users/me' });
-          assert.equal(body.result, 'success');
-        }
-        assert.ok(client.rateLimit && client.rateLimit.limit === 3, 'rate-limit headers read');
-        await client.close();
-      } finally {
-        await limited.stop();
+      const limited = (await testServer.start({ rateLimit: { limit: 3, windowSeconds: 1 } })).server;
+      const client = clientFor(limited, accountWithRole(limited, 400), { maxRetries: 5 });
+      for (let i = 0; i < 6; i++) {
+        const body = await client.request('GET', '/users/me', {}, { route: 'GET /users/me' });
+        assert.equal(body.result, 'success');
       }
+      assert.ok(client.rateLimit && client.rateLimit.limit === 3, 'rate-limit headers read');
+      await client.close();
     });
 
     it('reports a body that is not JSON as MalformedResponseError naming the route', async () => {
@@ -238,33 +234,26 @@ describe('client transport', () => {
   });
 
   describe('names and versions', () => {
+    const servers = withServer({}, 'none');
     it('reads zulip_* spellings and normalises them', async () => {
-      const server = await startTestServer({ names: 'zulip', featureLevel: 300 });
-      try {
-        const client = new ChatClient({ realmUrl: server.url, email: 'x@y.z', apiKey: 'n' });
-        const settings = await client.call('GET /server_settings', {});
-        assert.equal(settings.chat_feature_level, 300);
-        assert.equal(client.server?.flavor, 'zulip');
-        assert.equal(client.server?.featureLevel, 300);
-        await client.close();
-      } finally {
-        await server.stop();
-      }
+      const server = (await servers.start({ names: 'zulip', featureLevel: 300 })).server;
+      const client = new ChatClient({ realmUrl: server.url, email: 'x@y.z', apiKey: 'n' });
+      const settings = await client.call('GET /server_settings', {});
+      assert.equal(settings.chat_feature_level, 300);
+      assert.equal(client.server?.flavor, 'zulip');
+      assert.equal(client.server?.featureLevel, 300);
+      await client.close();
     });
 
     it('treats an absent feature level as 0 and falls back to realm_uri', async () => {
-      const server = await startTestServer({ featureLevel: 0 });
-      try {
-        const client = new ChatClient({ realmUrl: server.url, email: 'x@y.z', apiKey: 'n' });
-        const settings = await client.call('GET /server_settings', {});
-        assert.equal(settings.chat_feature_level, 0);
-        assert.equal(client.server?.featureLevel, 0);
-        assert.equal(settings.realm_url, settings.realm_uri);
-        assert.ok(settings.realm_url);
-        await client.close();
-      } finally {
-        await server.stop();
-      }
+      const server = (await servers.start({ featureLevel: 0 })).server;
+      const client = new ChatClient({ realmUrl: server.url, email: 'x@y.z', apiKey: 'n' });
+      const settings = await client.call('GET /server_settings', {});
+      assert.equal(settings.chat_feature_level, 0);
+      assert.equal(client.server?.featureLevel, 0);
+      assert.equal(settings.realm_url, settings.realm_uri);
+      assert.ok(settings.realm_url);
+      await client.close();
     });
   });
 

@@ -4,7 +4,7 @@ import { inspect } from 'node:util';
 import { ApiError, credentialSecrets, scrubText, ServerError } from '../../../src/api';
 import { getOwnUser } from '../../../src/api/users/routes';
 import { checkCredentials, SignInError } from '../../../src/auth/check';
-import { byEmail, clientFor, useServer } from '../support/server';
+import { byEmail, clientFor, withServer } from '../support/server';
 
 /** Everything an error shows or carries, as one text: message, fields, data, stack and causes. */
 function everything(error: unknown): string {
@@ -25,7 +25,7 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('credentials never appear in errors (echoed by a server or proxy)', function () {
-  const suite = useServer();
+  const suite = withServer();
 
   function forms(email: string, key: string): string[] {
     const basic = `${email}:${key}`;

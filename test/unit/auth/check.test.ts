@@ -17,7 +17,7 @@ import {
   type SignInErrorKind,
 } from '../../../src/auth/check';
 import { parseZuliprc, ZuliprcError } from '../../../src/auth/zuliprc';
-import { accountWithRole, startTestServer, type Account, type RunningServer } from '../support/server';
+import { accountWithRole, withServer, type Account, type RunningServer } from '../support/server';
 
 async function rejectsWith(promise: Promise<unknown>, kind: SignInErrorKind, secret?: string): Promise<SignInError> {
   try {
@@ -57,11 +57,11 @@ describe('sign-in checks', () => {
   let server: RunningServer;
   let member: Account;
 
+  const testServer = withServer();
   before(async () => {
-    server = await startTestServer();
+    server = testServer.server;
     member = accountWithRole(server, 400);
   });
-  after(() => server.stop());
 
   it('accepts good credentials and returns the account and server facts', async () => {
     const result = await checkCredentials(server.url, member.email, member.apiKey);
@@ -136,26 +136,18 @@ describe('sign-in checks', () => {
   });
 
   it('incompatible: a server older than the minimum feature level', async () => {
-    const old = await startTestServer({ featureLevel: MIN_FEATURE_LEVEL - 1 });
-    try {
-      const error = await rejectsWith(
-        checkCredentials(old.url, old.accounts[0].email, old.accounts[0].apiKey),
-        'incompatible',
-      );
-      assert.match(error.message, /too old/);
-    } finally {
-      await old.stop();
-    }
+    const old = (await testServer.start({ featureLevel: MIN_FEATURE_LEVEL - 1 })).server;
+    const error = await rejectsWith(
+      checkCredentials(old.url, old.accounts[0].email, old.accounts[0].apiKey),
+      'incompatible',
+    );
+    assert.match(error.message, /too old/);
   });
 
   it('accepts a server at exactly the minimum feature level', async () => {
-    const oldest = await startTestServer({ featureLevel: MIN_FEATURE_LEVEL });
-    try {
-      const account = await checkCredentials(oldest.url, oldest.accounts[0].email, oldest.accounts[0].apiKey);
-      assert.equal(account.featureLevel, MIN_FEATURE_LEVEL);
-    } finally {
-      await oldest.stop();
-    }
+    const oldest = (await testServer.start({ featureLevel: MIN_FEATURE_LEVEL })).server;
+    const account = await checkCredentials(oldest.url, oldest.accounts[0].email, oldest.accounts[0].apiKey);
+    assert.equal(account.featureLevel, MIN_FEATURE_LEVEL);
   });
 
   it('incompatible: a server that declares the client incompatible', async () => {

@@ -8,7 +8,7 @@ import type { NarrowTerm } from '../../../src/api/messages/narrow';
 import { followLink } from '../../../src/codeRefs/followLink';
 import { parseNarrowLink } from '../../../src/codeRefs/narrowUrl';
 import { messageLink } from '../../../src/webviews/topicView/model';
-import { apiError, byEmail, channelId, useServer } from '../support/server';
+import { apiError, byEmail, channelId, withServer } from '../support/server';
 
 const REALM = 'https://chat.example.com';
 
@@ -70,7 +70,7 @@ describe('links that survive moves: with', function () {
   });
 
   describe('the local server (feature level 482) and following a link', () => {
-    const s = useServer();
+    const s = withServer();
     let alice: ChatClient;
     let bob: ChatClient;
     let general: number;
@@ -191,7 +191,7 @@ describe('links that survive moves: with', function () {
   });
 
   describe('the local server below feature level 271', () => {
-    const s = useServer({ featureLevel: 270 });
+    const s = withServer({ featureLevel: 270 });
 
     it('does not know the with operator', async () => {
       const alice = s.clientOf(byEmail(s.server, 'alice'));

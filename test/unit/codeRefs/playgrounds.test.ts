@@ -12,7 +12,7 @@ import { addPlayground, removePlayground } from '../../../src/api/realm/routes';
 import { languageIdOfBlock, playgroundsFor, playgroundUrl } from '../../../src/codeRefs/playgrounds';
 import { ChatStore } from '../../../src/store/store';
 import { renderCodeBlock } from '../../server/highlight';
-import { ADMIN, apiError, MEMBER, offlineClient, refused, type RunningServer, useServer } from '../support/server';
+import { ADMIN, apiError, MEMBER, offlineClient, refused, type RunningServer, withServer } from '../support/server';
 
 describe('code blocks: the server renders Pygments markup', () => {
   it('names the lexer and wraps tokens in Pygments classes', () => {
@@ -100,7 +100,7 @@ describe('code blocks: playground helpers', () => {
 });
 
 describe('code blocks: playgrounds on the local server', () => {
-  const suite = useServer();
+  const suite = withServer();
   let server: RunningServer;
   let admin: ChatClient, member: ChatClient;
   before(() => {
@@ -202,7 +202,7 @@ describe('code blocks: playgrounds on the local server', () => {
   });
 
   describe('servers before url_template (feature level 195)', () => {
-    const old = useServer({ featureLevel: 195 });
+    const old = withServer({ featureLevel: 195 });
     it('sends url_prefix, which the client reads as a template; adding one sends url_prefix', async () => {
       const oldAdmin = old.client(ADMIN);
       const snapshot = await registerQueue(oldAdmin, {

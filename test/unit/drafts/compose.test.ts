@@ -6,7 +6,7 @@ import { getEvents, registerQueue } from '../../../src/api/events/routes';
 import { ComposeDrafts, type DraftTarget } from '../../../src/drafts/compose';
 import type { DraftMemento } from '../../../src/drafts/store';
 import { ChatStore } from '../../../src/store';
-import { channelId, MEMBER, useServer } from '../support/server';
+import { channelId, MEMBER, withServer } from '../support/server';
 
 class MemoryMemento implements DraftMemento {
   readonly values = new Map<string, unknown>();
@@ -20,7 +20,7 @@ class MemoryMemento implements DraftMemento {
 }
 
 describe('compose drafts (kept locally, mirrored to the server)', function () {
-  const suite = useServer();
+  const suite = withServer();
   let alice: ChatClient;
   let phone: ChatClient;
   let eng: number;

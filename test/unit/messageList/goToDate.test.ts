@@ -9,7 +9,7 @@ import { anchorDateParam, dayText, parseDateInput } from '../../../src/messageLi
 import { findsByDate, firstMessageAt } from '../../../src/messageList/goToDate';
 import { parseSearchQuery } from '../../../src/messageList/searchQuery';
 import type { RunningServer } from '../support/server';
-import { byEmail, clientFor, offlineClient, refused, startTestServer, useServer } from '../support/server';
+import { byEmail, clientFor, offlineClient, refused, withServer } from '../support/server';
 
 const NOW = new Date(2026, 10, 27, 15, 30); // 27 November 2026, 15:30 local time
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d).getTime();
@@ -115,7 +115,7 @@ describe('go to a date', function () {
   });
 
   describe('the local server and firstMessageAt (feature level 482)', () => {
-    const s = useServer();
+    const s = withServer();
     let alice: ChatClient;
     const GENERAL = [{ operator: 'channel', operand: 1 }];
     /** The channel's messages in id order, with distinct timestamps from their predecessors. */
@@ -231,18 +231,18 @@ describe('go to a date', function () {
   });
 
   describe('feature levels 444 and 445', () => {
+    const servers = withServer({}, 'none');
     async function at(
       featureLevel: number,
       test: (server: RunningServer, client: ChatClient) => Promise<void>,
     ): Promise<void> {
-      const server = await startTestServer({ featureLevel });
+      const server = (await servers.start({ featureLevel })).server;
       const client = clientFor(server, byEmail(server, 'alice'));
       try {
         await getOwnUser(client); // the client learns the level
         await test(server, client);
       } finally {
         await client.close();
-        await server.stop();
       }
     }
 

@@ -25,7 +25,7 @@ import {
   type Narrow,
 } from '../../../src/messageList';
 import { ChatSession } from '../../../src/store';
-import { accountWithRole, clientFor, startTestServer, type Account, type RunningServer } from '../support/server';
+import { accountWithRole, clientFor, withServer, type Account, type RunningServer } from '../support/server';
 
 /** Resolves once `ready()` holds after some delta of `list` (checked on every delta, and now). */
 function until(list: MessageList, what: string, ready: () => boolean, timeoutMs = 10_000): Promise<void> {
@@ -67,8 +67,9 @@ describe('MessageList (a live list per narrow)', function () {
     (await sendMessage(who, { type: 'stream', to: channelId, topic, content })).id;
   const freshTopic = (): string => `list topic ${++n} ${Date.now()}`;
 
+  const testServer = withServer({ longpollTimeoutSeconds: 2 });
   before(async () => {
-    server = await startTestServer({ longpollTimeoutSeconds: 2 });
+    server = testServer.server;
     me = accountWithRole(server, 400, 0);
     bob = accountWithRole(server, 400, 1);
     carol = accountWithRole(server, 400, 2);
@@ -94,7 +95,6 @@ describe('MessageList (a live list per narrow)', function () {
   after(async () => {
     await session?.stop();
     for (const c of [client, bobClient, carolClient]) await c?.close();
-    await server?.stop();
   });
 
   it('narrows are values: aliases, term order, topic case and dm id order make no difference', () => {

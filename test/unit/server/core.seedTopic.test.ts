@@ -3,12 +3,12 @@
 // `unread`, and the server's API surface is unchanged (no new route or field).
 import assert from 'node:assert/strict';
 import { getMessages } from '../../../src/api/messages/routes';
-import { MEMBER, useServer } from '../support/server';
+import { MEMBER, withServer } from '../support/server';
 
 describe('local server: seeded long conversation', function () {
   this.timeout(60_000);
   const topic = 'long conversation';
-  const s = useServer({ seedTopic: { topic, count: 2500, unread: 3 } });
+  const s = withServer({ seedTopic: { topic, count: 2500, unread: 3 } });
   const narrow = [
     { operator: 'channel', operand: 1 },
     { operator: 'topic', operand: topic },

@@ -4,7 +4,7 @@
 // no longer renewed.
 import { strict as assert } from 'node:assert';
 import type { ChatClient } from '../../../src/api';
-import { byEmail, clientFor, startTestServer, type RunningServer } from '../support/server';
+import { byEmail, clientFor, withServer, type RunningServer } from '../support/server';
 
 describe('demo server: presence kept fresh', () => {
   let server: RunningServer;
@@ -24,15 +24,15 @@ describe('demo server: presence kept fresh', () => {
     }
   };
 
+  const testServer = withServer({ demoPresenceSeconds: 0.2, longpollTimeoutSeconds: 2 });
   before(async () => {
-    server = await startTestServer({ demoPresenceSeconds: 0.2, longpollTimeoutSeconds: 2 });
+    server = testServer.server;
     carol = clientFor(server, byEmail(server, 'carol'));
     alice = clientFor(server, byEmail(server, 'alice'));
   });
   after(async () => {
     await carol?.close();
     await alice?.close();
-    await server?.stop();
   });
 
   it('renews the online people after the clock passes the offline threshold, with events; not the offline ones', async function () {

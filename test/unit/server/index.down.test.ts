@@ -3,13 +3,14 @@
 import assert from 'node:assert/strict';
 import { NetworkError } from '../../../src/api';
 import { getMessages, sendMessage } from '../../../src/api/messages/routes';
-import { byEmail, channelId, clientFor, startTestServer } from '../support/server';
+import { byEmail, channelId, clientFor, withServer } from '../support/server';
 
 describe('local server: down (a stopped server)', function () {
+  const servers = withServer({}, 'none');
   this.timeout(30_000);
 
   it('refuses connections while down, then answers on the same port with its state kept', async () => {
-    const server = await startTestServer();
+    const server = (await servers.start()).server;
     const alice = clientFor(server, byEmail(server, 'alice'), { maxRetries: 0 });
     try {
       const general = await channelId(alice, 'general');
@@ -46,17 +47,12 @@ describe('local server: down (a stopped server)', function () {
       assert.ok(Date.now() - downAt >= 1_900, 'down for the time given');
     } finally {
       await alice.close();
-      await server.stop();
     }
   });
 
   it('refuses a down without a positive time', async () => {
-    const server = await startTestServer();
-    try {
-      const res = await fetch(`${server.url}/__test__/down`, { method: 'POST', body: JSON.stringify({ seconds: 0 }) });
-      assert.equal(res.status, 400);
-    } finally {
-      await server.stop();
-    }
+    const server = (await servers.start()).server;
+    const res = await fetch(`${server.url}/__test__/down`, { method: 'POST', body: JSON.stringify({ seconds: 0 }) });
+    assert.equal(res.status, 400);
   });
 });

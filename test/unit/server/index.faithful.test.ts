@@ -1,8 +1,7 @@
 // The local server against the real API's contract (issue 13): endpoints it lacked, fields the real
 // API does not send, the user_settings_object capability, complete objects and 404s for unknown ids.
 import * as assert from 'node:assert/strict';
-import { Account, RunningServer, startServer } from '../../server';
-import { checkResponseShape } from '../support/strictShape';
+import { withServer, type Account, type RunningServer } from '../support/server';
 import { GROUP } from '../../server/state';
 
 type Json = Record<string, any>;
@@ -63,16 +62,14 @@ describe('local server: faithful to the real API', function () {
   const who = (local: string) => server.accounts.find((a) => a.email.startsWith(local + '@'))!;
   const as = (local: string) => caller(server, who(local));
 
-  beforeEach(async () => {
+  // The clock is reset before the fixture starts the server (its seed reads the time).
+  beforeEach(() => {
     clock = 0;
-    server = await startServer({
-      longpollTimeoutSeconds: 2,
-      heartbeatSeconds: 1,
-      now: () => Date.now() / 1000 + clock,
-      checkResponse: checkResponseShape,
-    });
   });
-  afterEach(() => server.stop());
+  const testServer = withServer({ now: () => Date.now() / 1000 + clock }, 'test');
+  beforeEach(() => {
+    server = testServer.server;
+  });
 
   describe('endpoints the extension needs', function () {
     it('GET /users/{user_id}/status: only the fields that are set', async function () {

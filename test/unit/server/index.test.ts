@@ -1,7 +1,6 @@
 import * as assert from 'node:assert';
 import { createHash } from 'node:crypto';
-import { Account, RunningServer, startServer } from '../../server';
-import { checkResponseShape } from '../support/strictShape';
+import { withServer, type Account, type RunningServer } from '../support/server';
 import { UNICODE_EMOJI } from '../../server/emoji';
 import { resolveOptions } from '../../server/core';
 import { idleWaitSeconds } from '../../server/routes/register';
@@ -43,17 +42,12 @@ describe('local chat server', () => {
   let alice: Account;
   let admin: Account;
   const clock = 0;
+  const testServer = withServer({ now: () => Date.now() / 1000 + clock });
   before(async () => {
-    server = await startServer({
-      longpollTimeoutSeconds: 2,
-      heartbeatSeconds: 1,
-      now: () => Date.now() / 1000 + clock,
-      checkResponse: checkResponseShape,
-    });
+    server = testServer.server;
     alice = server.accounts.find((a) => a.email.startsWith('alice@'))!;
     admin = server.accounts.find((a) => a.role === 200)!;
   });
-  after(() => server.stop());
 
   it('serves server_settings without auth', async () => {
     const r = await client(server, null)('GET', '/server_settings');
@@ -298,7 +292,8 @@ describe('local chat server', () => {
   });
 
   it('closes held requests when it stops', async () => {
-    const frozen = await startServer({ longpollTimeoutSeconds: 2 });
+    // Without the test defaults' heartbeat and shape check, as the server runs by itself.
+    const { server: frozen } = await testServer.start({ heartbeatSeconds: undefined, checkResponse: undefined });
     const account = frozen.accounts[0];
     frozen.inject({ kind: 'hang', route: 'POST /register' });
     const held = client(frozen, account)('POST', '/register', {});
@@ -326,14 +321,15 @@ describe('local chat server', () => {
   // How fast it starts and registers is measured by `npm run bench`, not here.
   it('starts the large organisation and registers in it', async function () {
     this.timeout(30000);
-    const large = await startServer({ organization: 'large' });
-    try {
-      const reg = await client(large, large.accounts[0])('POST', '/register', {});
-      assert.strictEqual(reg.body.subscriptions.length, 5000);
-      const topics = await client(large, large.accounts[0])('GET', '/users/me/1/topics');
-      assert.ok(topics.body.topics.length >= 20);
-    } finally {
-      await large.stop();
-    }
+    const { server: large } = await testServer.start({
+      organization: 'large',
+      longpollTimeoutSeconds: undefined,
+      heartbeatSeconds: undefined,
+      checkResponse: undefined,
+    });
+    const reg = await client(large, large.accounts[0])('POST', '/register', {});
+    assert.strictEqual(reg.body.subscriptions.length, 5000);
+    const topics = await client(large, large.accounts[0])('GET', '/users/me/1/topics');
+    assert.ok(topics.body.topics.length >= 20);
   });
 });

@@ -1,7 +1,7 @@
 // The local chat server caches serialised sections of some GET responses by version counters;
 // each mutation that feeds such a section must show in the very next GET.
 import assert from 'node:assert/strict';
-import { type Account, byEmail, type RunningServer, startTestServer } from '../support/server';
+import { type Account, byEmail, type RunningServer, withServer } from '../support/server';
 
 type Json = Record<string, any>;
 
@@ -10,12 +10,12 @@ describe('local chat server: cached GET responses follow mutations', () => {
   let alice: Account;
   let bob: Account;
   let clock = 0;
+  const testServer = withServer({ now: () => Date.now() / 1000 + clock });
   before(async () => {
-    server = await startTestServer({ now: () => Date.now() / 1000 + clock });
+    server = testServer.server;
     alice = byEmail(server, 'alice');
     bob = byEmail(server, 'bob');
   });
-  after(() => server.stop());
 
   async function call(who: Account, method: string, path: string, params: Record<string, unknown> = {}): Promise<Json> {
     const form = new URLSearchParams();
@@ -71,22 +71,18 @@ describe('local chat server: cached GET responses follow mutations', () => {
   });
 
   it('keeps each server’s cached sections to itself', async () => {
-    const other = await startTestServer({ featureLevel: 100 });
-    try {
-      const mine = await call(alice, 'GET', '/users/me/subscriptions');
-      await call(alice, 'POST', '/users/me/subscriptions/properties', {
-        subscription_data: [{ stream_id: mine.subscriptions[0].stream_id, property: 'color', value: '#abcdef' }],
-      });
-      const res = await fetch(`${other.url}/api/v1/users/me/subscriptions`, {
-        headers: {
-          Authorization: 'Basic ' + Buffer.from(`${alice.email}:${byEmail(other, 'alice').apiKey}`).toString('base64'),
-        },
-      });
-      const theirs = (await res.json()) as Json;
-      assert.ok(!(theirs.subscriptions as Json[]).some((s) => s.color === '#abcdef'));
-    } finally {
-      await other.stop();
-    }
+    const other = (await testServer.start({ featureLevel: 100 })).server;
+    const mine = await call(alice, 'GET', '/users/me/subscriptions');
+    await call(alice, 'POST', '/users/me/subscriptions/properties', {
+      subscription_data: [{ stream_id: mine.subscriptions[0].stream_id, property: 'color', value: '#abcdef' }],
+    });
+    const res = await fetch(`${other.url}/api/v1/users/me/subscriptions`, {
+      headers: {
+        Authorization: 'Basic ' + Buffer.from(`${alice.email}:${byEmail(other, 'alice').apiKey}`).toString('base64'),
+      },
+    });
+    const theirs = (await res.json()) as Json;
+    assert.ok(!(theirs.subscriptions as Json[]).some((s) => s.color === '#abcdef'));
   });
 
   it('GET /realm/presence shows presence updates and changed email visibility', async () => {

@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import type { ChatClient } from '../../../src/api';
 import { getMessages } from '../../../src/api/messages/routes';
 import type { NarrowTerm } from '../../../src/api/messages/narrow';
-import { ADMIN, apiError, byEmail, channelId, MEMBER, useServer } from '../support/server';
+import { ADMIN, apiError, byEmail, channelId, MEMBER, withServer } from '../support/server';
 
 describe('local server: search operators', function () {
   this.timeout(60_000);
-  const s = useServer();
+  const s = withServer();
   let alice: ChatClient;
   let eng: number;
   let general: number;

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { ChatClient } from '../../../src/api';
 import { OUTBOX_FILE_VERSION, OutboxFile } from '../../../src/session/outboxFile';
 import { Outbox, type OutboxConnection, type OutboxDestination, type OutboxEntry } from '../../../src/store/outbox';
-import { byEmail, useServer, type Account } from '../support/server';
+import { byEmail, withServer, type Account } from '../support/server';
 import { fakeTimers, sentTexts, until } from '../support/outbox';
 
 class Log {
@@ -19,7 +19,7 @@ class Log {
 }
 
 describe('outbox file', () => {
-  const suite = useServer();
+  const suite = withServer();
   const NOW = Date.UTC(2026, 10, 28, 9);
   let alice: Account;
   let aliceClient: ChatClient;

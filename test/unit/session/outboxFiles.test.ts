@@ -10,7 +10,7 @@ import type { ChatClient } from '../../../src/api';
 import { OutboxFile } from '../../../src/session/outboxFile';
 import { OutboxFiles, STALE_MS } from '../../../src/session/outboxFiles';
 import { Outbox, type OutboxConnection, type OutboxDestination, type OutboxStorage } from '../../../src/store/outbox';
-import { byEmail, useServer, type Account } from '../support/server';
+import { byEmail, withServer, type Account } from '../support/server';
 import { fakeTimers, sentTexts } from '../support/outbox';
 
 class Log {
@@ -20,7 +20,7 @@ class Log {
 }
 
 describe('outbox files: two windows of one account', () => {
-  const suite = useServer();
+  const suite = withServer();
   let alice: Account;
   let aliceClient: ChatClient;
   let bobClient: ChatClient;

@@ -17,7 +17,7 @@ import {
 import { ConversationCache } from '../../../src/session/conversationCache';
 import { ChatSession } from '../../../src/store';
 import { STORE_FETCH_EVENT_TYPES } from '../../../src/store/session';
-import { accountWithRole, clientFor, MEMBER, useServer } from '../support/server';
+import { accountWithRole, clientFor, MEMBER, withServer } from '../support/server';
 
 class Log {
   readonly lines: string[] = [];
@@ -30,7 +30,7 @@ const usersSorted = (s: RegisterSnapshot | undefined) =>
   s && { ...s, realm_users: [...(s.realm_users ?? [])].sort((a, b) => a.user_id - b.user_id) };
 
 describe('warm start snapshot cache', () => {
-  const server = useServer();
+  const server = withServer();
   let dir: string;
   let log: Log;
   let cache: SnapshotCache;

@@ -23,9 +23,10 @@ import {
   clientFor,
   MEMBER,
   refused,
-  startTestServer,
+  withServer,
   accountWithRole,
   type RunningServer,
+  type TestServer,
 } from '../support/server';
 
 type Json = Record<string, any>;
@@ -52,13 +53,12 @@ async function raw(
   return { status: res.status, body: (await res.json()) as Json };
 }
 
-async function atLevel<T>(featureLevel: number, test: (server: RunningServer) => Promise<T>): Promise<T> {
-  const server = await startTestServer({ featureLevel });
-  try {
-    return await test(server);
-  } finally {
-    await server.stop();
-  }
+async function atLevel<T>(
+  servers: TestServer,
+  featureLevel: number,
+  test: (server: RunningServer) => Promise<T>,
+): Promise<T> {
+  return await test((await servers.start({ featureLevel })).server);
 }
 
 const folder = (id: number, order: number, extra: Partial<ChannelFolder> = {}): ChannelFolder => ({
@@ -74,10 +74,11 @@ const folder = (id: number, order: number, extra: Partial<ChannelFolder> = {}): 
 });
 
 describe('channel folders: the local server', function () {
+  const servers = withServer({}, 'none');
   this.timeout(30_000);
 
   it('FL 389: /register sends channel_folders (archived ones too) and folder_id on channels; FL 388 neither', async () => {
-    await atLevel(389, async (server) => {
+    await atLevel(servers, 389, async (server) => {
       const reg = await raw(server, MEMBER, 'POST', '/register', {
         fetch_event_types: ['channel_folders', 'subscription'],
       });
@@ -116,7 +117,7 @@ describe('channel folders: the local server', function () {
       // Reordering arrived at 414: before, the path only answers GET.
       assert.equal((await raw(server, ADMIN, 'PATCH', '/channel_folders', { order: [2, 1, 3] })).status, 405);
     });
-    await atLevel(388, async (server) => {
+    await atLevel(servers, 388, async (server) => {
       const reg = await raw(server, MEMBER, 'POST', '/register', {
         fetch_event_types: ['channel_folders', 'subscription'],
       });
@@ -135,16 +136,18 @@ describe('channel folders: the local server', function () {
       raw(server, MEMBER, 'POST', '/register', { fetch_event_types: ['user_settings'] }).then(
         (r) => r.body.user_settings as Json,
       );
-    await atLevel(410, async (s) =>
+    await atLevel(servers, 410, async (s) =>
       assert.equal('web_left_sidebar_show_channel_folders' in (await settings(s)), false),
     );
-    await atLevel(411, async (s) => {
+    await atLevel(servers, 411, async (s) => {
       const u = await settings(s);
       assert.equal(u.web_left_sidebar_show_channel_folders, true);
       assert.equal('web_inbox_show_channel_folders' in u, false);
     });
-    await atLevel(430, async (s) => assert.equal('web_inbox_show_channel_folders' in (await settings(s)), false));
-    await atLevel(431, async (s) => {
+    await atLevel(servers, 430, async (s) =>
+      assert.equal('web_inbox_show_channel_folders' in (await settings(s)), false),
+    );
+    await atLevel(servers, 431, async (s) => {
       assert.equal((await settings(s)).web_inbox_show_channel_folders, true);
       const set = await raw(s, MEMBER, 'PATCH', '/settings', { web_left_sidebar_show_channel_folders: false });
       assert.equal(set.status, 200, JSON.stringify(set.body));
@@ -153,7 +156,7 @@ describe('channel folders: the local server', function () {
   });
 
   it('refuses members with the real errors: folders need an administrator, moving a channel its administrator', async () => {
-    await atLevel(482, async (server) => {
+    await atLevel(servers, 482, async (server) => {
       const create = await raw(server, MEMBER, 'POST', '/channel_folders/create', { name: 'Mine', description: '' });
       assert.deepEqual(
         [create.status, create.body.code, create.body.msg],
@@ -170,7 +173,7 @@ describe('channel folders: the local server', function () {
 
   it('administrators create, rename, reorder (events from 418) and archive; every user hears it', async () => {
     for (const level of [417, 418]) {
-      await atLevel(level, async (server) => {
+      await atLevel(servers, level, async (server) => {
         const q = await raw(server, MEMBER, 'POST', '/register', { event_types: ['channel_folder', 'stream'] });
         const create = await raw(server, ADMIN, 'POST', '/channel_folders/create', {
           name: 'Design',
@@ -248,10 +251,11 @@ describe('channel folders: the local server', function () {
 });
 
 describe('channel folders: a new channel straight into a folder (POST /users/me/subscriptions, FL 389)', function () {
+  const servers = withServer({}, 'none');
   this.timeout(30_000);
 
   it('creates the channel in the folder, refuses an unknown folder before creating anything', async () => {
-    await atLevel(389, async (server) => {
+    await atLevel(servers, 389, async (server) => {
       const bad = await raw(server, ADMIN, 'POST', '/users/me/subscriptions', {
         subscriptions: [{ name: 'nowhere' }],
         folder_id: 99,
@@ -269,7 +273,7 @@ describe('channel folders: a new channel straight into a folder (POST /users/me/
         false,
       );
     });
-    await atLevel(388, async (server) => {
+    await atLevel(servers, 388, async (server) => {
       const old = await raw(server, ADMIN, 'POST', '/users/me/subscriptions', {
         subscriptions: [{ name: 'ops' }],
         folder_id: 2,
@@ -285,8 +289,9 @@ describe('channel folders: the client and the store', function () {
   let admin: ChatClient;
   let member: ChatClient;
   let session: ChatSession;
+  const testServer = withServer();
   before(async () => {
-    server = await startTestServer();
+    server = testServer.server;
     admin = clientFor(server, accountWithRole(server, ADMIN));
     member = clientFor(server, accountWithRole(server, MEMBER));
     session = new ChatSession(member, {});
@@ -296,7 +301,6 @@ describe('channel folders: the client and the store', function () {
     await session.stop();
     await admin.close();
     await member.close();
-    await server.stop();
   });
 
   async function until(what: string, check: () => boolean): Promise<void> {
@@ -367,16 +371,15 @@ describe('channel folders: the client and the store', function () {
   });
 
   it('refuses folders on a server below FL 389 and reordering below FL 414', async () => {
-    const old = await startTestServer({ featureLevel: FL.channelFolders - 1 });
+    const old = (await testServer.start({ featureLevel: FL.channelFolders - 1 })).server;
     const oldAdmin = clientFor(old, accountWithRole(old, ADMIN));
     try {
       await refused(createChannelFolder(oldAdmin, { name: 'New' }), undefined, /no channel folders/);
       await refused(setChannelFolder(oldAdmin, { stream_id: 1, folder_id: null }), undefined, /no channel folders/);
     } finally {
       await oldAdmin.close();
-      await old.stop();
     }
-    const noOrder = await startTestServer({ featureLevel: FL.channelFolderOrder - 1 });
+    const noOrder = (await testServer.start({ featureLevel: FL.channelFolderOrder - 1 })).server;
     const noOrderAdmin = clientFor(noOrder, accountWithRole(noOrder, ADMIN));
     try {
       await refused(reorderChannelFolders(noOrderAdmin, { order: [2, 1, 3] }), undefined, /cannot reorder/);
@@ -387,7 +390,6 @@ describe('channel folders: the client and the store', function () {
       );
     } finally {
       await noOrderAdmin.close();
-      await noOrder.stop();
     }
   });
 });
@@ -468,10 +470,11 @@ describe('channel folders: grouping (pure)', () => {
 });
 
 describe('channel folders: the Inbox grouping (FL 431)', function () {
+  const servers = withServer({}, 'none');
   this.timeout(30_000);
 
   async function inboxAt(featureLevel: number, settings: Record<string, unknown> = {}) {
-    const server = await startTestServer({ featureLevel });
+    const server = (await servers.start({ featureLevel })).server;
     const client = clientFor(server, accountWithRole(server, MEMBER));
     try {
       if (Object.keys(settings).length > 0) await client.call('PATCH /settings', settings as never);
@@ -486,7 +489,6 @@ describe('channel folders: the Inbox grouping (FL 431)', function () {
       return { store, channels, folders: inboxFolders(store, channels) };
     } finally {
       await client.close();
-      await server.stop();
     }
   }
 

@@ -24,7 +24,7 @@ import {
   clientFor,
   offlineClient,
   refused,
-  startTestServer,
+  withServer,
   type RunningServer,
 } from '../support/server';
 
@@ -185,19 +185,17 @@ describe('channel policy: archived channels and topics policies', () => {
   });
 
   describe('the local server and the store (demo organisation)', () => {
-    const servers: RunningServer[] = [];
+    const servers = withServer({}, 'none');
     const clients: ChatClient[] = [];
     const sessions: ChatSession[] = [];
     after(async () => {
       for (const s of sessions) await s.stop();
       for (const c of clients) await c.close();
-      for (const s of servers) await s.stop();
     });
     async function start(
       featureLevel: number,
     ): Promise<{ server: RunningServer; alice: ChatClient; ids: Map<string, number> }> {
-      const server = await startTestServer({ featureLevel, longpollTimeoutSeconds: 2 });
-      servers.push(server);
+      const server = (await servers.start({ featureLevel, longpollTimeoutSeconds: 2 })).server;
       const alice = clientFor(server, byEmail(server, 'alice'));
       clients.push(alice);
       const ids = new Map([...server.state.streams.values()].map((s) => [s.name, s.id]));

@@ -14,7 +14,7 @@ import {
   type SavedSnapshot,
   type SessionPhase,
 } from '../../../src/store/lifecycle';
-import { byEmail, clientFor, type Account, type RunningServer, startTestServer } from '../support/server';
+import { byEmail, clientFor, type Account, type RunningServer, withServer } from '../support/server';
 import { fakeClock } from '../support/synthetic';
 
 interface TestAccount {
@@ -35,12 +35,12 @@ describe('SessionLifecycle', function () {
   let errors: unknown[];
   let clock: ReturnType<typeof fakeClock>;
 
+  const testServer = withServer();
   before(async () => {
-    server = await startTestServer();
+    server = testServer.server;
     alice = { id: 'alice', account: byEmail(server, 'alice') };
     bob = { id: 'bob', account: byEmail(server, 'bob') };
   });
-  after(() => server.stop());
 
   /** A machine whose hooks make real clients and sessions; `saved` and `client` can be replaced. */
   function start(overrides: Partial<LifecycleHooks<TestAccount>> = {}): SessionLifecycle<TestAccount> {

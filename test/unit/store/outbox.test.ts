@@ -12,14 +12,14 @@ import {
   type OutboxDestination,
   type OutboxOptions,
 } from '../../../src/store/outbox';
-import { byEmail, clientFor, startTestServer, useServer, type Account, type RunningServer } from '../support/server';
+import { byEmail, clientFor, withServer, type Account, type RunningServer } from '../support/server';
 import { fakeTimers, MemoryStorage, sentInOrder, sentTexts, until } from '../support/outbox';
 
 type StreamTo = Extract<OutboxDestination, { type: 'stream' }>;
 const streamId = (server: RunningServer, name: string): number => server.state.streamsByName.get(name)!.id;
 
 describe('outbox', () => {
-  const suite = useServer();
+  const suite = withServer();
   let alice: Account;
   let bob: Account;
   let aliceClient: ChatClient;
@@ -53,7 +53,7 @@ describe('outbox', () => {
     });
 
   it('sends five messages to two conversations once each and in order after the server was down', async () => {
-    const server = await startTestServer();
+    const server = (await suite.start()).server;
     const port = Number(new URL(server.url).port);
     const client = clientFor(server, alice);
     const timers = fakeTimers();
@@ -94,7 +94,7 @@ describe('outbox', () => {
       );
       assert.deepEqual(timers.pending(), [2000], 'the backoff doubles');
 
-      restarted = await startTestServer({ port });
+      restarted = (await suite.start({ port })).server;
       outbox.resume();
       await outbox.whenIdle();
       assert.deepEqual(outbox.entries(), []);
@@ -108,7 +108,6 @@ describe('outbox', () => {
     } finally {
       outbox.dispose();
       await client.close();
-      await restarted?.stop();
     }
   });
 

@@ -7,7 +7,7 @@ import type { ChatClient } from '../../../src/api/client';
 import { ChatSession } from '../../../src/store/session';
 import { RealmState } from '../../../src/store/realm';
 import { GROUP } from '../../server/state';
-import { byEmail, clientFor, startTestServer, type Account, type RunningServer } from '../support/server';
+import { byEmail, clientFor, withServer, type Account, type RunningServer } from '../support/server';
 
 const ME = 10;
 const OTHER = 11;
@@ -245,13 +245,14 @@ async function until(what: string, test: () => boolean, ms = 15_000): Promise<vo
 }
 
 describe('per-channel permission groups against the local server', function () {
+  const servers = withServer({}, 'none');
   this.timeout(60_000);
   const DESIGN = 3;
 
   for (const [level, fields] of GATES) {
     for (const fl of [level, level - 1]) {
       it(`feature level ${fl}: the channel ${fl >= level ? 'carries' : 'lacks'} ${fields.join(', ')}, and the decisions follow`, async () => {
-        const server = await startTestServer({ featureLevel: fl });
+        const server = (await servers.start({ featureLevel: fl })).server;
         const client = clientFor(server, byEmail(server, 'adam'));
         const session = new ChatSession(client, {});
         try {
@@ -306,7 +307,6 @@ describe('per-channel permission groups against the local server', function () {
         } finally {
           await session.stop();
           await client.close();
-          await server.stop();
         }
       });
     }
@@ -316,8 +316,9 @@ describe('per-channel permission groups against the local server', function () {
     let server: RunningServer;
     let aliceClient: ChatClient;
     let alice: ChatSession;
+    const testServer = withServer({ longpollTimeoutSeconds: 2 });
     before(async () => {
-      server = await startTestServer({ longpollTimeoutSeconds: 2 });
+      server = testServer.server;
       aliceClient = clientFor(server, byEmail(server, 'alice'));
       alice = new ChatSession(aliceClient, {});
       await alice.start();
@@ -325,7 +326,6 @@ describe('per-channel permission groups against the local server', function () {
     after(async () => {
       await alice?.stop();
       await aliceClient?.close();
-      await server?.stop();
     });
     const adam = () => byEmail(server, 'adam');
     const design = () => alice.store.subscription(DESIGN)!;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { RegisterSnapshot } from '../../../src/api/events/register';
 import { ApiError } from '../../../src/api/errors';
 import { ChatSession } from '../../../src/store';
-import { byEmail, clientFor, offlineClient, startTestServer } from '../support/server';
+import { byEmail, clientFor, offlineClient, withServer } from '../support/server';
 import { user } from '../support/synthetic';
 
 const saved = (userIds: number[]) =>
@@ -84,6 +84,7 @@ describe('ChatSession.restore (warm start)', () => {
 });
 
 describe('ChatSession.start twice and failed pings', () => {
+  const servers = withServer({}, 'none');
   it('a second start() is refused with a message saying so', async () => {
     const session = new ChatSession(offlineClient());
     const first = session.start().catch(() => undefined);
@@ -98,7 +99,7 @@ describe('ChatSession.start twice and failed pings', () => {
   });
 
   it('a failed ping is reported when the server refuses it, not when the connection drops', async () => {
-    const server = await startTestServer();
+    const server = (await servers.start()).server;
     const client = clientFor(server, byEmail(server, 'alice'), { maxRetries: 0 });
     const session = new ChatSession(client);
     const errors: unknown[] = [];
@@ -117,7 +118,6 @@ describe('ChatSession.start twice and failed pings', () => {
     } finally {
       session.dispose();
       await client.close();
-      await server.stop();
     }
   });
 });

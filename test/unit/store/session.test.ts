@@ -6,7 +6,7 @@ import { getChannelTopics } from '../../../src/api/channels/routes';
 import type { IDisposable as Disposable } from '../../../src/base/lifecycle';
 import { ChatStore, ChatSession, type FocusSource, type StoreChange, type SessionStatus } from '../../../src/store';
 import { STORE_FETCH_EVENT_TYPES } from '../../../src/store/session';
-import { accountWithRole, clientFor, startTestServer, type Account, type RunningServer } from '../support/server';
+import { accountWithRole, clientFor, withServer, type Account, type RunningServer } from '../support/server';
 
 /** A window focus the test switches by hand. */
 class TestFocus implements FocusSource {
@@ -92,8 +92,9 @@ describe('ChatStore and ChatSession (live state)', function () {
   /** A channel both accounts are subscribed to. */
   let shared: { stream_id: number; name: string };
 
+  const testServer = withServer({ longpollTimeoutSeconds: 2 });
   before(async () => {
-    server = await startTestServer({ longpollTimeoutSeconds: 2 });
+    server = testServer.server;
     me = accountWithRole(server, 400, 0);
     other = accountWithRole(server, 400, 1);
     client = clientFor(server, me);
@@ -114,7 +115,6 @@ describe('ChatStore and ChatSession (live state)', function () {
     await session?.stop();
     await client?.close();
     await otherClient?.close();
-    await server?.stop();
   });
 
   it('builds from /register: live, subscriptions sorted pinned first then by name', () => {

@@ -10,7 +10,7 @@ import { messageModel, modelContextOf } from '../../../src/webviews/topicView/mo
 import type { Account, RunningServer } from '../../server';
 import { emptySub } from '../../server/state';
 import { PARTIAL_SUBSCRIBERS_THRESHOLD } from '../../server/slim';
-import { clientFor, startTestServer } from '../support/server';
+import { clientFor, withServer } from '../support/server';
 
 type Json = Record<string, any>;
 
@@ -69,10 +69,10 @@ function gravatar(email: string): string {
 describe('slim sign-in on the large organisation (issue 12 item 3)', function () {
   this.timeout(120_000);
   let server: RunningServer;
+  const testServer = withServer({ organization: 'large' });
   before(async () => {
-    server = await startTestServer({ organization: 'large' });
+    server = testServer.server;
   });
-  after(() => server.stop());
 
   it('include_subscribers "partial": full lists below 250 subscribers, partial_subscribers (active lately) from 250', async () => {
     const st = server.state;
@@ -231,50 +231,43 @@ describe('slim sign-in on the large organisation (issue 12 item 3)', function ()
 });
 
 describe('slim sign-in on small organisations and older servers', function () {
+  const servers = withServer({}, 'none');
   this.timeout(60_000);
 
   it('a small organisation sends every user even to a client declaring user_list_incomplete', async () => {
-    const server = await startTestServer();
-    try {
-      const owner = [...server.state.users.values()].find((u) => u.role === 100)!;
-      const slim = await register(server, owner.id, { ...SLIM, fetch_event_types: ['realm_user'] });
-      const full = await register(server, owner.id, { fetch_event_types: ['realm_user'] });
-      assert.strictEqual(slim.body.realm_users.length, full.body.realm_users.length);
-    } finally {
-      await server.stop();
-    }
+    const server = (await servers.start()).server;
+    const owner = [...server.state.users.values()].find((u) => u.role === 100)!;
+    const slim = await register(server, owner.id, { ...SLIM, fetch_event_types: ['realm_user'] });
+    const full = await register(server, owner.id, { fetch_event_types: ['realm_user'] });
+    assert.strictEqual(slim.body.realm_users.length, full.body.realm_users.length);
   });
 
   it('include_subscribers "partial" is refused below feature level 412, and the client then asks for no subscriber lists', async () => {
-    const server = await startTestServer({ featureLevel: 411 });
+    const server = (await servers.start({ featureLevel: 411 })).server;
+    const owner = [...server.state.users.values()].find((u) => u.role === 100)!;
+    const r = await register(server, owner.id, {
+      include_subscribers: 'partial',
+      fetch_event_types: ['subscription'],
+    });
+    assert.strictEqual(r.status, 400);
+    assert.strictEqual(r.body.code, 'REQUEST_VARIABLE_INVALID');
+    const account: Account = {
+      email: owner.deliveryEmail,
+      apiKey: owner.apiKey,
+      userId: owner.id,
+      role: owner.role,
+      fullName: owner.fullName,
+    };
+    const client = clientFor(server, account);
+    const session = new ChatSession(client, {});
     try {
-      const owner = [...server.state.users.values()].find((u) => u.role === 100)!;
-      const r = await register(server, owner.id, {
-        include_subscribers: 'partial',
-        fetch_event_types: ['subscription'],
-      });
-      assert.strictEqual(r.status, 400);
-      assert.strictEqual(r.body.code, 'REQUEST_VARIABLE_INVALID');
-      const account: Account = {
-        email: owner.deliveryEmail,
-        apiKey: owner.apiKey,
-        userId: owner.id,
-        role: owner.role,
-        fullName: owner.fullName,
-      };
-      const client = clientFor(server, account);
-      const session = new ChatSession(client, {});
-      try {
-        await session.start();
-        assert.strictEqual(session.status, 'live');
-        assert.ok(session.store.subscriptions().length > 0);
-      } finally {
-        await session.stop();
-        session.dispose();
-        await client.close();
-      }
+      await session.start();
+      assert.strictEqual(session.status, 'live');
+      assert.ok(session.store.subscriptions().length > 0);
     } finally {
-      await server.stop();
+      await session.stop();
+      session.dispose();
+      await client.close();
     }
   });
 
@@ -282,36 +275,32 @@ describe('slim sign-in on small organisations and older servers', function () {
   // server accepts: the oldest, at MIN_FEATURE_LEVEL, and one just below "partial" both go live.
   for (const featureLevel of [MIN_FEATURE_LEVEL, FL.partialSubscribers - 1]) {
     it(`GET /server_settings failing: the register parameters are accepted by a feature level ${featureLevel} server`, async () => {
-      const server = await startTestServer({ featureLevel });
+      const server = (await servers.start({ featureLevel })).server;
+      const owner = [...server.state.users.values()].find((u) => u.role === 100)!;
+      const account: Account = {
+        email: owner.deliveryEmail,
+        apiKey: owner.apiKey,
+        userId: owner.id,
+        role: owner.role,
+        fullName: owner.fullName,
+      };
+      // Every attempt (the client retries reads on 5xx) fails: the version stays unknown.
+      server.inject({ kind: 'status', status: 502, route: 'GET /server_settings', times: 50 });
+      const client = clientFor(server, account);
+      const session = new ChatSession(client, {});
       try {
-        const owner = [...server.state.users.values()].find((u) => u.role === 100)!;
-        const account: Account = {
-          email: owner.deliveryEmail,
-          apiKey: owner.apiKey,
-          userId: owner.id,
-          role: owner.role,
-          fullName: owner.fullName,
-        };
-        // Every attempt (the client retries reads on 5xx) fails: the version stays unknown.
-        server.inject({ kind: 'status', status: 502, route: 'GET /server_settings', times: 50 });
-        const client = clientFor(server, account);
-        const session = new ChatSession(client, {});
-        try {
-          await assert.rejects(client.ensureServerInfo(), /HTTP 502/, 'the version cannot be learnt');
-          await session.start();
-          assert.strictEqual(session.status, 'live');
-          assert.ok(session.store.subscriptions().length > 0);
-          assert.ok(
-            session.store.subscriptions().every((s) => s.subscribers === undefined),
-            'no subscriber lists were asked for',
-          );
-        } finally {
-          await session.stop();
-          session.dispose();
-          await client.close();
-        }
+        await assert.rejects(client.ensureServerInfo(), /HTTP 502/, 'the version cannot be learnt');
+        await session.start();
+        assert.strictEqual(session.status, 'live');
+        assert.ok(session.store.subscriptions().length > 0);
+        assert.ok(
+          session.store.subscriptions().every((s) => s.subscribers === undefined),
+          'no subscriber lists were asked for',
+        );
       } finally {
-        await server.stop();
+        await session.stop();
+        session.dispose();
+        await client.close();
       }
     });
   }

@@ -15,7 +15,7 @@ import {
   type TypingDestination,
   type TypingPolicy,
 } from '../../../src/store/typing';
-import { byEmail, clientFor, startTestServer } from '../support/server';
+import { byEmail, clientFor, withServer } from '../support/server';
 import { fakeClock } from '../support/synthetic';
 
 const PERIODS = { startedWaitMs: 10_000, stoppedWaitMs: 5_000 };
@@ -266,6 +266,7 @@ describe('typing: receiving (fake clock)', () => {
 });
 
 describe('typing: the session (local server, fake typing clock)', function () {
+  const servers = withServer({}, 'none');
   this.timeout(30_000);
 
   it('reads the periods from /register, with the documented defaults', () => {
@@ -284,7 +285,7 @@ describe('typing: the session (local server, fake typing clock)', function () {
   });
 
   it('asks for typing events (channel ones too) and tracks them until they expire', async () => {
-    const server = await startTestServer();
+    const server = (await servers.start()).server;
     const [alice, bob] = [byEmail(server, 'alice'), byEmail(server, 'bob')];
     const [aliceC, bobC] = [clientFor(server, alice), clientFor(server, bob)];
     const clock = fakeClock();
@@ -314,7 +315,6 @@ describe('typing: the session (local server, fake typing clock)', function () {
       await session.stop();
       session.dispose();
       await Promise.all([aliceC.close(), bobC.close()]);
-      await server.stop();
     }
   });
 });

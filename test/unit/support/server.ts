@@ -21,13 +21,12 @@ export const MODERATOR = 300;
 export const MEMBER = 400;
 export const GUEST = 600;
 
-/**
- * Starts the local chat server for one suite (call in `before`, stop in `after`). Every response
- * is checked against the real API's shape (see strictShape.ts): a violation answers 500.
- */
-export async function startTestServer(options: ServerOptions = {}): Promise<RunningServer> {
-  return startServer({ longpollTimeoutSeconds: 2, heartbeatSeconds: 1, checkResponse: checkResponseShape, ...options });
-}
+/** The defaults of every test server: short long-polls, and every response checked against the real API's shape. */
+const TEST_DEFAULTS: ServerOptions = {
+  longpollTimeoutSeconds: 2,
+  heartbeatSeconds: 1,
+  checkResponse: checkResponseShape,
+};
 
 /** The first account with `role` (100 owner, 200 admin, 300 moderator, 400 member, 600 guest). */
 export function accountWithRole(server: RunningServer, role: number, index = 0): Account {
@@ -63,59 +62,93 @@ export function clientFor(
   });
 }
 
-/** A server for the surrounding describe(): started in `before`, stopped in `after` with every client made here. */
-export interface SuiteServer {
+/** A running test server and the clients made for it (closed when it stops). */
+export interface ServedServer {
   readonly server: RunningServer;
+  /** `http://127.0.0.1:<port>`. */
+  readonly url: string;
   /** A client of the `index`-th human account with `role`. */
-  client(role: number, index?: number): ChatClient;
+  client(role: number, index?: number, options?: Partial<ChatClientOptions>): ChatClient;
   /** A client of `account`. */
-  clientOf(account: Account): ChatClient;
+  clientOf(account: Account, options?: Partial<ChatClientOptions>): ChatClient;
 }
 
-/** Registers before/after hooks on the surrounding describe() that run a server with `options`. */
-export function useServer(options: ServerOptions = {}): SuiteServer {
-  let running: RunningServer | undefined;
+/** The one test server of a describe() (see `withServer`), and more servers for one test. */
+export interface TestServer extends ServedServer {
+  /**
+   * Starts another server with `options` (over the test defaults) inside a test: it is stopped,
+   * with its clients, after that test.
+   */
+  start(options?: ServerOptions): Promise<ServedServer>;
+}
+
+/** When `withServer` starts its own server: once for the describe(), once per test, or never (only `start`). */
+export type ServerScope = 'suite' | 'test' | 'none';
+
+async function served(options: ServerOptions): Promise<ServedServer & { stop(): Promise<void> }> {
+  const server = await startServer({ ...TEST_DEFAULTS, ...options });
   const clients: ChatClient[] = [];
-  before(async () => {
-    running = await startTestServer(options);
-  });
-  after(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-    await running?.stop();
-  });
-  const suite: SuiteServer = {
-    get server() {
-      if (!running) throw new Error('the suite server is not started yet (use it inside hooks and tests)');
-      return running;
-    },
-    client: (role, index = 0) => suite.clientOf(accountWithRole(suite.server, role, index)),
-    clientOf: (account) => {
-      const c = clientFor(suite.server, account);
-      clients.push(c);
-      return c;
+  const clientOf = (account: Account, clientOptions: Partial<ChatClientOptions> = {}) => {
+    const c = clientFor(server, account, clientOptions);
+    clients.push(c);
+    return c;
+  };
+  return {
+    server,
+    url: server.url,
+    client: (role, index = 0, clientOptions = {}) => clientOf(accountWithRole(server, role, index), clientOptions),
+    clientOf,
+    stop: async () => {
+      await Promise.all(clients.splice(0).map((c) => c.close()));
+      await server.stop();
     },
   };
-  return suite;
 }
 
 /**
- * Starts a server with `options` for one test, runs `test` with a client of the first human account
- * with `role` (or the `index`-th), then closes the client and stops the server.
+ * The one way a unit test runs the local chat server: registers mocha hooks on the surrounding
+ * describe() that start a server with `options` (over the test defaults: short long-polls, every
+ * response checked against the real API's shape, see strictShape.ts) before its tests and stop it,
+ * with every client made through it, after them. `scope` 'test' gives each test a fresh server;
+ * 'none' starts none (the tests call `start`). Servers from `start` stop after their test.
  */
-export async function withServer<T>(
-  options: ServerOptions,
-  who: number | { role: number; index: number },
-  test: (client: ChatClient, server: RunningServer) => Promise<T>,
-): Promise<T> {
-  const { role, index } = typeof who === 'number' ? { role: who, index: 0 } : who;
-  const server = await startTestServer(options);
-  const client = clientFor(server, accountWithRole(server, role, index));
-  try {
-    return await test(client, server);
-  } finally {
-    await client.close();
-    await server.stop();
+export function withServer(options: ServerOptions = {}, scope: ServerScope = 'suite'): TestServer {
+  let main: Awaited<ReturnType<typeof served>> | undefined;
+  const extra: { stop(): Promise<void> }[] = [];
+  if (scope !== 'none') {
+    const startHook = scope === 'suite' ? before : beforeEach;
+    const stopHook = scope === 'suite' ? after : afterEach;
+    startHook(async () => {
+      main = await served(options);
+    });
+    stopHook(async () => {
+      const running = main;
+      main = undefined;
+      await running?.stop();
+    });
   }
+  afterEach(async () => {
+    await Promise.all(extra.splice(0).map((s) => s.stop()));
+  });
+  const current = () => {
+    if (!main) throw new Error('the test server is not started (use it inside hooks and tests, or call start)');
+    return main;
+  };
+  return {
+    get server() {
+      return current().server;
+    },
+    get url() {
+      return current().url;
+    },
+    client: (role, index, clientOptions) => current().client(role, index, clientOptions),
+    clientOf: (account, clientOptions) => current().clientOf(account, clientOptions),
+    start: async (more = {}) => {
+      const s = await served(more);
+      extra.push(s);
+      return s;
+    },
+  };
 }
 
 export interface OfflineOptions {

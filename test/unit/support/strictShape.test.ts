@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { ServerError } from '../../../src/api';
 import { getOwnUser } from '../../../src/api/users/routes';
-import { byEmail, clientFor, startTestServer, type RunningServer } from './server';
+import { byEmail, clientFor, withServer, type RunningServer } from './server';
 import { checkResponseShape } from './strictShape';
 
 const server482 = { featureLevel: 482, flavor: 'chat' as const };
@@ -19,10 +19,10 @@ async function rawGet(server: RunningServer, path: string): Promise<Record<strin
 
 describe('strict response shape (test server hook)', function () {
   let server: RunningServer;
+  const testServer = withServer();
   before(async () => {
-    server = await startTestServer();
+    server = testServer.server;
   });
-  after(() => server.stop());
 
   it("accepts the server's responses as they are, and names a field the real API lacks", async function () {
     const me = await rawGet(server, '/users/me');
@@ -79,7 +79,7 @@ describe('strict response shape (test server hook)', function () {
   });
 
   it('a violation fails the request loudly: HTTP 500 naming it', async function () {
-    const strict = await startTestServer({
+    const { server: strict } = await testServer.start({
       checkResponse: (method, template) => (template === '/users/me' ? `${method} ${template}: planted` : undefined),
     });
     const client = clientFor(strict, byEmail(strict, 'alice'), { maxRetries: 0 });
@@ -90,7 +90,6 @@ describe('strict response shape (test server hook)', function () {
       );
     } finally {
       await client.close();
-      await strict.stop();
     }
   });
 });

@@ -22,7 +22,7 @@ import {
   STILL_CONNECTING,
   UserFacingError,
 } from '../../../src/ui/errorMessage';
-import { clientFor, MEMBER, accountWithRole, useServer } from '../support/server';
+import { clientFor, MEMBER, accountWithRole, withServer } from '../support/server';
 
 const FAILURE = 'Could not mute the channel';
 
@@ -204,7 +204,7 @@ describe('errorMessage: one wording per kind of error', () => {
   });
 
   describe('errors from real calls', () => {
-    const suite = useServer();
+    const suite = withServer();
 
     it('a wrong API key from the local server: sign in again', async () => {
       const account = accountWithRole(suite.server, MEMBER);

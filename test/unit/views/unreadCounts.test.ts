@@ -11,7 +11,7 @@ import { ChatStore } from '../../../src/store';
 import { STORE_FETCH_EVENT_TYPES } from '../../../src/store/session';
 import { inboxOf } from '../../../src/views/inbox/rows';
 import { badgeOf, statusBarCount, unreadCounts } from '../../../src/views/unreadCounts';
-import { byEmail, channelId, useServer } from '../support/server';
+import { byEmail, channelId, withServer } from '../support/server';
 
 async function storeOf(client: ChatClient): Promise<ChatStore> {
   const snapshot = await registerQueue(client, {
@@ -31,7 +31,7 @@ function inboxTotal(store: ChatStore): number {
 }
 
 describe('unread counts: the Inbox, the status bar and the badge', () => {
-  const suite = useServer();
+  const suite = withServer();
   let store: ChatStore;
 
   before(async () => {

@@ -5,7 +5,7 @@ import { parseEvent } from '../../../../src/api/events/parse';
 import { getEvents, registerQueue } from '../../../../src/api/events/routes';
 import { updateSettings } from '../../../../src/api/personal/routes';
 import { ChatStore } from '../../../../src/store';
-import { accountWithRole, apiError, channelId, MEMBER, offlineClient, refused, useServer } from '../../support/server';
+import { accountWithRole, apiError, channelId, MEMBER, offlineClient, refused, withServer } from '../../support/server';
 
 /** The server's drafts events since `last` (parsed by the client's own parser). */
 async function draftEvents(client: ChatClient, queueId: string, last: number) {
@@ -18,7 +18,7 @@ async function draftEvents(client: ChatClient, queueId: string, last: number) {
 }
 
 describe('API: drafts', function () {
-  const suite = useServer();
+  const suite = withServer();
   let alice: ChatClient;
   let bob: ChatClient;
   let aliceId: number;

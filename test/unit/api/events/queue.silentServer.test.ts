@@ -11,7 +11,7 @@ import {
   pollTimeLimitMs,
 } from '../../../../src/api/events/queue';
 import { sendMessage } from '../../../../src/api/messages/routes';
-import { accountWithRole, ADMIN, clientFor, MEMBER, startTestServer, type RunningServer } from '../../support/server';
+import { accountWithRole, ADMIN, clientFor, MEMBER, withServer, type RunningServer } from '../../support/server';
 import { QueueRecorder } from '../../support/queueRecorder';
 
 /** The long-poll timeout the server announces: idle polls end with a heartbeat after 1 s. */
@@ -43,8 +43,9 @@ describe('EventQueue: a server that stops answering', function () {
     let otherClient: ChatClient;
     const queues: EventQueue[] = [];
 
+    const testServer = withServer({ longpollTimeoutSeconds: LONGPOLL_SECONDS }, 'test');
     beforeEach(async () => {
-      server = await startTestServer({ longpollTimeoutSeconds: LONGPOLL_SECONDS });
+      server = testServer.server;
       // A short client time limit: only `/register` uses it (polls have their own).
       client = clientFor(server, accountWithRole(server, MEMBER), { timeoutMs: 3000 });
       otherClient = clientFor(server, accountWithRole(server, ADMIN));
@@ -54,7 +55,6 @@ describe('EventQueue: a server that stops answering', function () {
       await Promise.all(queues.splice(0).map((q) => q.stop()));
       await client.close();
       await otherClient.close();
-      await server.stop();
     });
 
     function queueWith(rec: QueueRecorder): EventQueue {

@@ -11,15 +11,7 @@ import { EventQueue } from '../../../../src/api/events/queue';
 import { normalizeEvent, parseEvent } from '../../../../src/api/events/parse';
 import { DEFAULT_CLIENT_CAPABILITIES, deleteQueue, getEvents, registerQueue } from '../../../../src/api/events/routes';
 import { sendMessage } from '../../../../src/api/messages/routes';
-import {
-  accountWithRole,
-  clientFor,
-  MEMBER,
-  startTestServer,
-  type Account,
-  type RunningServer,
-  withServer,
-} from '../../support/server';
+import { accountWithRole, clientFor, MEMBER, withServer, type Account, type RunningServer } from '../../support/server';
 import { QueueRecorder } from '../../support/queueRecorder';
 
 /** A message from `sender` to `to` (direct), with unique content. */
@@ -57,8 +49,9 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
       return queue;
     }
 
+    const testServer = withServer();
     before(async () => {
-      server = await startTestServer();
+      server = testServer.server;
       owner = accountWithRole(server, 400);
       other = accountWithRole(server, 200);
       client = clientFor(server, owner);
@@ -72,7 +65,6 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
     after(async () => {
       await client?.close();
       await otherClient?.close();
-      await server?.stop();
     });
 
     it('POST /register returns a snapshot that parses, and the client learns the server and limits', async () => {
@@ -323,16 +315,17 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
 
     it('stop() aborts a long-poll the server would hold for ten minutes', async () => {
       // Were the poll waited out, stop() would outlast the suite's timeout.
-      await withServer({ longpollTimeoutSeconds: 600, heartbeatSeconds: 600 }, MEMBER, async (longPolled, srv) => {
-        const rec = new QueueRecorder();
-        const queue = new EventQueue(longPolled, { ...rec.handlers });
-        await queue.start();
-        const held = () => Boolean(srv.server.queues.byId.get(queue.queueId!)?.waiter);
-        while (!held()) await new Promise((r) => setTimeout(r, 10));
-        await queue.stop();
-        assert.equal(rec.statuses.at(-1)?.status, 'stopped');
-        assert.equal(srv.server.queues.byId.has(queue.queueId!), false, 'the queue was deleted');
-      });
+      const started = await testServer.start({ longpollTimeoutSeconds: 600, heartbeatSeconds: 600 });
+      const longPolled = started.client(MEMBER);
+      const srv = started.server;
+      const rec = new QueueRecorder();
+      const queue = new EventQueue(longPolled, { ...rec.handlers });
+      await queue.start();
+      const held = () => Boolean(srv.server.queues.byId.get(queue.queueId!)?.waiter);
+      while (!held()) await new Promise((r) => setTimeout(r, 10));
+      await queue.stop();
+      assert.equal(rec.statuses.at(-1)?.status, 'stopped');
+      assert.equal(srv.server.queues.byId.has(queue.queueId!), false, 'the queue was deleted');
     });
 
     it('stop() before the first snapshot ends start() quietly', async () => {
@@ -366,8 +359,9 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
   });
 
   describe('older servers and the other name flavour', () => {
+    const servers = withServer({}, 'none');
     it('parses the snapshot of a zulip-flavoured server and normalises the names', async () => {
-      const server = await startTestServer({ names: 'zulip' });
+      const server = (await servers.start({ names: 'zulip' })).server;
       const account = accountWithRole(server, 400);
       const client = clientFor(server, account);
       try {
@@ -379,12 +373,11 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
         await deleteQueue(client, { queue_id: snapshot.queue_id });
       } finally {
         await client.close();
-        await server.stop();
       }
     });
 
     it('parses the snapshot of an old feature level and runs the queue on it', async () => {
-      const server = await startTestServer({ featureLevel: 150 });
+      const server = (await servers.start({ featureLevel: 150 })).server;
       const owner = accountWithRole(server, 400);
       const other = accountWithRole(server, 200);
       const client = clientFor(server, owner);
@@ -407,7 +400,6 @@ describe('events: POST /register, GET /events, DELETE /events and EventQueue', f
         await queue.stop();
         await client.close();
         await otherClient.close();
-        await server.stop();
       }
     });
   });

@@ -6,13 +6,14 @@ import { registerQueue } from '../../../../src/api/events/routes';
 import { getReadReceipts, sendMessage, updateMessageFlags } from '../../../../src/api/messages/routes';
 import { updateSettings } from '../../../../src/api/personal/routes';
 import { getOwnUser, muteUser } from '../../../../src/api/users/routes';
-import { apiError, byEmail, channelId, clientFor, startTestServer, useServer } from '../../support/server';
+import { apiError, byEmail, channelId, clientFor, withServer } from '../../support/server';
 
 describe('read receipts', function () {
   this.timeout(30_000);
+  const servers = withServer({}, 'none');
 
   describe('feature level 482', () => {
-    const s = useServer();
+    const s = withServer();
 
     it('lists who has read a message: not the sender, not who keeps reading private, not who the asker muted or who muted the asker', async () => {
       const [alice, bob, carol, olivia] = ['alice', 'bob', 'carol', 'olivia'].map((n) =>
@@ -78,7 +79,7 @@ describe('read receipts', function () {
   });
 
   it('below feature level 137: refused before anything is sent', async () => {
-    const server = await startTestServer({ featureLevel: 136 });
+    const server = (await servers.start({ featureLevel: 136 })).server;
     const alice = clientFor(server, byEmail(server, 'alice'));
     try {
       // No such realm setting below 137: the extension offers no "Read by".
@@ -95,7 +96,6 @@ describe('read receipts', function () {
       assert.equal(server.server.credentialedRequests, before, 'nothing sent');
     } finally {
       await alice.close();
-      await server.stop();
     }
   });
 });

@@ -5,10 +5,10 @@ import type { ChatClient } from '../../../../src/api';
 import { RegisterSnapshot } from '../../../../src/api/events/register';
 import { getMessages, renderMessage } from '../../../../src/api/messages/routes';
 import { ChatStore } from '../../../../src/store';
-import { MEMBER, offlineClient, refused, useServer } from '../../support/server';
+import { MEMBER, offlineClient, refused, withServer } from '../../support/server';
 
 describe('API: render a message', function () {
-  const suite = useServer();
+  const suite = withServer();
   let alice: ChatClient;
 
   before(function () {

@@ -13,8 +13,7 @@ import {
   clientFor,
   offlineClient,
   refused,
-  startTestServer,
-  useServer,
+  withServer,
   type RunningServer,
 } from '../../support/server';
 
@@ -51,7 +50,7 @@ describe('report a message', function () {
   this.timeout(30_000);
 
   describe('feature level 482', () => {
-    const s = useServer();
+    const s = withServer();
 
     it('/register names the moderation channel and the report types (the strict shape checks them)', async () => {
       const bob = s.clientOf(byEmail(s.server, 'bob'));
@@ -200,13 +199,10 @@ describe('report a message', function () {
   });
 
   describe('feature levels', () => {
+    const servers = withServer({}, 'none');
     async function at(featureLevel: number, test: (server: RunningServer) => Promise<void>): Promise<void> {
-      const server = await startTestServer({ featureLevel });
-      try {
-        await test(server);
-      } finally {
-        await server.stop();
-      }
+      const server = (await servers.start({ featureLevel })).server;
+      await test(server);
     }
 
     it('381: no endpoint; the client refuses before sending. 382: it works with the five fixed types', async () => {

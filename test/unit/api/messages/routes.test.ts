@@ -26,7 +26,6 @@ import {
   OWNER,
   refused,
   type RunningServer,
-  useServer,
   withServer,
 } from '../../support/server';
 
@@ -48,7 +47,7 @@ async function rawContent(client: ChatClient, messageId: number): Promise<string
 }
 
 describe('API: messages', function () {
-  const suite = useServer();
+  const suite = withServer();
   let server: RunningServer;
   let alice: ChatClient;
   let bob: ChatClient;
@@ -716,106 +715,102 @@ describe('API: messages', function () {
 });
 
 describe('API: messages on older servers', function () {
+  const servers = withServer({}, 'none');
   it('FL 378: prev_content_sha256 is not sent (no conflict protection)', async function () {
-    await withServer({ featureLevel: 378 }, MEMBER, async (alice) => {
-      const eng = await channelId(alice, 'engineering');
-      const { id } = await sendMessage(alice, { type: 'stream', to: eng, topic: 'old server', content: 'Version A' });
-      await updateMessage(alice, { message_id: id, content: 'Version B' });
-      // Stale: on a current server this fails; here the hash is dropped and the edit applies.
-      const result = await updateMessage(alice, { message_id: id, content: 'Version C', prevContent: 'Version A' });
-      assert.equal(result.ignored_parameters_unsupported, undefined, 'the parameter was not sent');
-      assert.equal(await rawContent(alice, id), 'Version C');
-    });
+    const alice = (await servers.start({ featureLevel: 378 })).client(MEMBER);
+    const eng = await channelId(alice, 'engineering');
+    const { id } = await sendMessage(alice, { type: 'stream', to: eng, topic: 'old server', content: 'Version A' });
+    await updateMessage(alice, { message_id: id, content: 'Version B' });
+    // Stale: on a current server this fails; here the hash is dropped and the edit applies.
+    const result = await updateMessage(alice, { message_id: id, content: 'Version C', prevContent: 'Version A' });
+    assert.equal(result.ignored_parameters_unsupported, undefined, 'the parameter was not sent');
+    assert.equal(await rawContent(alice, id), 'Version C');
   });
 
   it('FL 379, the first with edit-conflict protection: a stale prev_content_sha256 is sent and refused', async function () {
-    await withServer({ featureLevel: 379 }, MEMBER, async (alice) => {
-      const eng = await channelId(alice, 'engineering');
-      const { id } = await sendMessage(alice, { type: 'stream', to: eng, topic: 'threshold', content: 'Version A' });
-      await updateMessage(alice, { message_id: id, content: 'Version B' });
-      await apiError(
-        updateMessage(alice, { message_id: id, content: 'Version C', prevContent: 'Version A' }),
-        'BAD_REQUEST',
-        400,
-      );
-      assert.equal(await rawContent(alice, id), 'Version B');
-    });
+    const alice = (await servers.start({ featureLevel: 379 })).client(MEMBER);
+    const eng = await channelId(alice, 'engineering');
+    const { id } = await sendMessage(alice, { type: 'stream', to: eng, topic: 'threshold', content: 'Version A' });
+    await updateMessage(alice, { message_id: id, content: 'Version B' });
+    await apiError(
+      updateMessage(alice, { message_id: id, content: 'Version C', prevContent: 'Version A' }),
+      'BAD_REQUEST',
+      400,
+    );
+    assert.equal(await rawContent(alice, id), 'Version B');
   });
 
   it('FL 440 and 400: detached_uploads and attachments are normalised (ms → s, messages → message_ids)', async function () {
-    await withServer({ featureLevel: 440 }, MEMBER, async (alice) => {
-      const now = Date.now() / 1000;
-      const { attachments } = await getAttachments(alice);
-      assert.ok(attachments.length > 0);
-      for (const a of attachments) {
-        assert.ok(Array.isArray(a.message_ids));
-        assert.ok(Math.abs(a.create_time - now) < 365 * 86400, `create_time ${a.create_time} in seconds`);
-      }
-      assert.ok(attachments.some((a) => a.message_ids.length === 1));
-      const eng = await channelId(alice, 'engineering');
-      const linking = (await topicMessages(alice, eng, 'notes')).find((m) => m.content.includes('/user_uploads/'));
-      assert.ok(linking);
-      const result = await updateMessage(alice, { message_id: linking.id, content: 'No link.' });
-      assert.equal(result.detached_uploads?.length, 1);
-      assert.ok(Math.abs(result.detached_uploads[0].create_time - now) < 86400);
-      assert.deepEqual(result.detached_uploads[0].message_ids, []);
-    });
+    const alice = (await servers.start({ featureLevel: 440 })).client(MEMBER);
+    const now = Date.now() / 1000;
+    const { attachments } = await getAttachments(alice);
+    assert.ok(attachments.length > 0);
+    for (const a of attachments) {
+      assert.ok(Array.isArray(a.message_ids));
+      assert.ok(Math.abs(a.create_time - now) < 365 * 86400, `create_time ${a.create_time} in seconds`);
+    }
+    assert.ok(attachments.some((a) => a.message_ids.length === 1));
+    const eng = await channelId(alice, 'engineering');
+    const linking = (await topicMessages(alice, eng, 'notes')).find((m) => m.content.includes('/user_uploads/'));
+    assert.ok(linking);
+    const result = await updateMessage(alice, { message_id: linking.id, content: 'No link.' });
+    assert.equal(result.detached_uploads?.length, 1);
+    assert.ok(Math.abs(result.detached_uploads[0].create_time - now) < 86400);
+    assert.deepEqual(result.detached_uploads[0].message_ids, []);
   });
 
   it('FL 284: detached_uploads is absent', async function () {
-    await withServer({ featureLevel: 284 }, MEMBER, async (alice) => {
-      const eng = await channelId(alice, 'engineering');
-      const linking = (await topicMessages(alice, eng, 'notes')).find((m) => m.content.includes('/user_uploads/'));
-      assert.ok(linking);
-      const result = await updateMessage(alice, { message_id: linking.id, content: 'No link.' });
-      assert.equal(result.detached_uploads, undefined);
-    });
+    const alice = (await servers.start({ featureLevel: 284 })).client(MEMBER);
+    const eng = await channelId(alice, 'engineering');
+    const linking = (await topicMessages(alice, eng, 'notes')).find((m) => m.content.includes('/user_uploads/'));
+    assert.ok(linking);
+    const result = await updateMessage(alice, { message_id: linking.id, content: 'No link.' });
+    assert.equal(result.detached_uploads, undefined);
   });
 
   it('FL 247 / 173: sends "stream" and "private" for channel and direct messages', async function () {
     for (const featureLevel of [247, 173]) {
-      await withServer({ featureLevel }, MEMBER, async (alice, server) => {
-        const eng = await channelId(alice, 'engineering');
-        const sent = await sendMessage(alice, {
-          type: 'channel',
-          to: eng,
-          topic: 'names',
-          content: 'Channel, old name.',
-        });
-        assert.equal((await getMessage(alice, { message_id: sent.id })).message.type, 'stream');
-        const bobId = accountWithRole(server, MEMBER, 1).userId;
-        // Below FL 174 the client sends "private"; from it "direct". Messages are "private" either way.
-        const dm = await sendMessage(alice, { type: 'direct', to: [bobId], content: 'Direct, old name.' });
-        assert.equal((await getMessage(alice, { message_id: dm.id })).message.type, 'private');
+      const started = await servers.start({ featureLevel });
+      const alice = started.client(MEMBER);
+      const server = started.server;
+      const eng = await channelId(alice, 'engineering');
+      const sent = await sendMessage(alice, {
+        type: 'channel',
+        to: eng,
+        topic: 'names',
+        content: 'Channel, old name.',
       });
+      assert.equal((await getMessage(alice, { message_id: sent.id })).message.type, 'stream');
+      const bobId = accountWithRole(server, MEMBER, 1).userId;
+      // Below FL 174 the client sends "private"; from it "direct". Messages are "private" either way.
+      const dm = await sendMessage(alice, { type: 'direct', to: [bobId], content: 'Direct, old name.' });
+      assert.equal((await getMessage(alice, { message_id: dm.id })).message.type, 'private');
     }
   });
 
   it('FL 192 / 228: the older codes (BAD_REQUEST) for a missing reaction and wildcard mentions', async function () {
-    await withServer({ featureLevel: 192 }, MEMBER, async (alice) => {
-      const general = await channelId(alice, 'general');
-      const { id } = await sendMessage(alice, { type: 'stream', to: general, topic: 'crowd', content: 'Hi.' });
-      await apiError(removeReaction(alice, { message_id: id, emoji_name: 'octopus' }), 'BAD_REQUEST');
-      await apiError(updateMessage(alice, { message_id: id, content: '@**all** hi' }), 'BAD_REQUEST');
-    });
+    const alice = (await servers.start({ featureLevel: 192 })).client(MEMBER);
+    const general = await channelId(alice, 'general');
+    const { id } = await sendMessage(alice, { type: 'stream', to: general, topic: 'crowd', content: 'Hi.' });
+    await apiError(removeReaction(alice, { message_id: id, emoji_name: 'octopus' }), 'BAD_REQUEST');
+    await apiError(updateMessage(alice, { message_id: id, content: '@**all** hi' }), 'BAD_REQUEST');
   });
 
   it('names "zulip": reads zulip_extra_emoji as chat_extra_emoji and sends the server\'s spelling', async function () {
-    await withServer({ names: 'zulip' }, OWNER, async (owner) => {
-      const general = await channelId(owner, 'general');
-      const lunch = await topicMessages(owner, general, 'lunch plans');
-      const m = lunch.find((x) => x.reactions.some((r) => r.reaction_type === 'chat_extra_emoji'));
-      assert.ok(m, 'the extra emoji reaction is read as chat_extra_emoji');
-      const r = m.reactions.find((x) => x.reaction_type === 'chat_extra_emoji')!;
-      await removeReaction(owner, {
-        message_id: m.id,
-        emoji_name: r.emoji_name,
-        emoji_code: r.emoji_code,
-        reaction_type: 'chat_extra_emoji',
-      });
-      const { message } = await getMessage(owner, { message_id: m.id });
-      assert.ok(!message.reactions.some((x) => x.emoji_name === r.emoji_name && x.user_id === r.user_id));
+    const owner = (await servers.start({ names: 'zulip' })).client(OWNER);
+    const general = await channelId(owner, 'general');
+    const lunch = await topicMessages(owner, general, 'lunch plans');
+    const m = lunch.find((x) => x.reactions.some((r) => r.reaction_type === 'chat_extra_emoji'));
+    assert.ok(m, 'the extra emoji reaction is read as chat_extra_emoji');
+    const r = m.reactions.find((x) => x.reaction_type === 'chat_extra_emoji')!;
+    await removeReaction(owner, {
+      message_id: m.id,
+      emoji_name: r.emoji_name,
+      emoji_code: r.emoji_code,
+      reaction_type: 'chat_extra_emoji',
     });
+    const { message } = await getMessage(owner, { message_id: m.id });
+    assert.ok(!message.reactions.some((x) => x.emoji_name === r.emoji_name && x.user_id === r.user_id));
   });
 });
 

@@ -3,7 +3,7 @@ import type { ChatClient } from '../../../../src/api';
 import { registerQueue } from '../../../../src/api/events/routes';
 import { getAttachments } from '../../../../src/api/messages/routes';
 import { checkUploadSize, formatSize, uploadFile, uploadMarkdown } from '../../../../src/api/messages/upload';
-import { apiError, MEMBER, offlineClient, refused, useServer, withServer } from '../../support/server';
+import { apiError, MEMBER, offlineClient, refused, withServer } from '../../support/server';
 
 const MIB = 1024 * 1024;
 
@@ -19,7 +19,7 @@ async function download(client: ChatClient, url: string): Promise<Buffer> {
 
 describe('API: POST /user_uploads', function () {
   this.timeout(60_000);
-  const suite = useServer();
+  const suite = withServer();
   let alice: ChatClient;
 
   before(async () => {
@@ -110,15 +110,17 @@ describe('API: POST /user_uploads', function () {
 });
 
 describe('API: POST /user_uploads on older servers', function () {
+  const servers = withServer({}, 'none');
   this.timeout(60_000);
   it('reads `uri` below feature level 272 and the older size error', async () => {
-    await withServer({ featureLevel: 250 }, MEMBER, async (client, server) => {
-      const result = await uploadFile(client, { name: 'old.txt', data: bytes(5) });
-      assert.match(result.url, /^\/user_uploads\/.+\/old\.txt$/);
-      assert.equal(result.filename, 'old.txt', 'the given name when the server does not say');
-      server.state.realm.settings.max_file_upload_size_mib = 1;
-      const error = await apiError(uploadFile(client, { name: 'big.bin', data: bytes(MIB + 1) }), 'BAD_REQUEST');
-      assert.equal(error.message, 'Uploaded file is larger than the allowed limit of 1 MiB');
-    });
+    const started = await servers.start({ featureLevel: 250 });
+    const client = started.client(MEMBER);
+    const server = started.server;
+    const result = await uploadFile(client, { name: 'old.txt', data: bytes(5) });
+    assert.match(result.url, /^\/user_uploads\/.+\/old\.txt$/);
+    assert.equal(result.filename, 'old.txt', 'the given name when the server does not say');
+    server.state.realm.settings.max_file_upload_size_mib = 1;
+    const error = await apiError(uploadFile(client, { name: 'big.bin', data: bytes(MIB + 1) }), 'BAD_REQUEST');
+    assert.equal(error.message, 'Uploaded file is larger than the allowed limit of 1 MiB');
   });
 });

@@ -15,21 +15,12 @@ import {
   updateSavedSnippet,
   updateScheduledMessage,
 } from '../../../../src/api/personal/routes';
-import {
-  accountWithRole,
-  apiError,
-  channelId,
-  MEMBER,
-  offlineClient,
-  refused,
-  useServer,
-  withServer,
-} from '../../support/server';
+import { accountWithRole, apiError, channelId, MEMBER, offlineClient, refused, withServer } from '../../support/server';
 
 const inOneDay = () => Math.floor(Date.now() / 1000) + 86400;
 
 describe('API: personal items', function () {
-  const suite = useServer();
+  const suite = withServer();
   let alice: ChatClient;
   let bob: ChatClient;
   let bobId: number;
@@ -352,35 +343,34 @@ describe('API: personal items', function () {
 });
 
 describe('API: personal items on older servers', function () {
+  const servers = withServer({}, 'none');
   it('FL 414: reminders work without a note; FL 247: scheduled "channel" is sent as "stream"', async function () {
-    await withServer({ featureLevel: 414 }, MEMBER, async (alice) => {
-      const { messages } = await getMessages(alice, { anchor: 'newest', num_before: 1, num_after: 0 });
-      const { reminder_id } = await createReminder(alice, {
-        message_id: messages[0].id,
-        scheduled_delivery_timestamp: inOneDay(),
-      });
-      assert.ok((await getReminders(alice)).reminders.some((r) => r.reminder_id === reminder_id));
-      await refused(
-        createReminder(alice, { message_id: messages[0].id, scheduled_delivery_timestamp: inOneDay(), note: 'x' }),
-        'note',
-      );
+    const alice = (await servers.start({ featureLevel: 414 })).client(MEMBER);
+    const { messages } = await getMessages(alice, { anchor: 'newest', num_before: 1, num_after: 0 });
+    const { reminder_id } = await createReminder(alice, {
+      message_id: messages[0].id,
+      scheduled_delivery_timestamp: inOneDay(),
     });
-    await withServer({ featureLevel: 247 }, { role: MEMBER, index: 1 }, async (bob) => {
-      const eng = await channelId(bob, 'engineering');
-      const { scheduled_message_id } = await createScheduledMessage(bob, {
-        type: 'channel',
-        to: eng,
-        topic: 'old',
-        content: 'Old names',
-        scheduled_delivery_timestamp: inOneDay(),
-      });
-      await updateScheduledMessage(bob, { scheduled_message_id, type: 'channel', to: eng, topic: 'old again' });
-      const m = (await getScheduledMessages(bob)).scheduled_messages.find(
-        (x) => x.scheduled_message_id === scheduled_message_id,
-      );
-      assert.equal(m?.type, 'stream');
-      assert.equal(m?.topic, 'old again');
-      await refused(getReminders(bob), undefined, /too old/);
+    assert.ok((await getReminders(alice)).reminders.some((r) => r.reminder_id === reminder_id));
+    await refused(
+      createReminder(alice, { message_id: messages[0].id, scheduled_delivery_timestamp: inOneDay(), note: 'x' }),
+      'note',
+    );
+    const bob = (await servers.start({ featureLevel: 247 })).client(MEMBER, 1);
+    const eng = await channelId(bob, 'engineering');
+    const { scheduled_message_id } = await createScheduledMessage(bob, {
+      type: 'channel',
+      to: eng,
+      topic: 'old',
+      content: 'Old names',
+      scheduled_delivery_timestamp: inOneDay(),
     });
+    await updateScheduledMessage(bob, { scheduled_message_id, type: 'channel', to: eng, topic: 'old again' });
+    const m = (await getScheduledMessages(bob)).scheduled_messages.find(
+      (x) => x.scheduled_message_id === scheduled_message_id,
+    );
+    assert.equal(m?.type, 'stream');
+    assert.equal(m?.topic, 'old again');
+    await refused(getReminders(bob), undefined, /too old/);
   });
 });

@@ -17,12 +17,11 @@ import {
   refused,
   type RunningServer,
   type ServerOptions,
-  useServer,
   withServer,
 } from '../../support/server';
 
 describe('API: linkifiers', () => {
-  const suite = useServer();
+  const suite = withServer();
   let server: RunningServer;
   let admin: ChatClient, member: ChatClient;
 
@@ -205,7 +204,7 @@ describe('API: linkifiers', () => {
   });
 
   describe('gate FL.linkifierReverse (471)', () => {
-    const old = useServer({ featureLevel: 470 });
+    const old = withServer({ featureLevel: 470 });
     let oldAdmin: ChatClient;
     before(() => {
       oldAdmin = old.client(ADMIN);
@@ -260,6 +259,7 @@ describe('API: linkifiers', () => {
 });
 
 describe('API: GET /server_settings across levels and names', () => {
+  const servers = withServer({}, 'none');
   const cases: { name: string; options: ServerOptions; level: number; realmUrl: boolean; flavor: 'chat' | 'zulip' }[] =
     [
       {
@@ -281,20 +281,21 @@ describe('API: GET /server_settings across levels and names', () => {
     ];
   for (const c of cases) {
     it(c.name, async () => {
-      await withServer(c.options, MEMBER, async (client, server) => {
-        const settings = await getServerSettings(client);
-        assert.equal(settings.chat_feature_level, c.level);
-        assert.equal(typeof settings.chat_version, 'string');
-        assert.equal(settings.realm_uri, server.url);
-        // The deprecated alias stands in for realm_url on servers before FL.realmUrl.
-        assert.equal(settings.realm_url, server.url);
-        assert.equal(
-          'realm_url' in (await client.request('GET', '/server_settings', {}, { route: 'raw', auth: false })),
-          c.realmUrl,
-        );
-        assert.equal(client.server?.featureLevel, c.level);
-        assert.equal(client.server?.flavor, c.flavor);
-      });
+      const started = await servers.start(c.options);
+      const client = started.client(MEMBER);
+      const server = started.server;
+      const settings = await getServerSettings(client);
+      assert.equal(settings.chat_feature_level, c.level);
+      assert.equal(typeof settings.chat_version, 'string');
+      assert.equal(settings.realm_uri, server.url);
+      // The deprecated alias stands in for realm_url on servers before FL.realmUrl.
+      assert.equal(settings.realm_url, server.url);
+      assert.equal(
+        'realm_url' in (await client.request('GET', '/server_settings', {}, { route: 'raw', auth: false })),
+        c.realmUrl,
+      );
+      assert.equal(client.server?.featureLevel, c.level);
+      assert.equal(client.server?.flavor, c.flavor);
     });
   }
 });

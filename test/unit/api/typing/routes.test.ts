@@ -10,7 +10,7 @@ import {
   clientFor,
   offlineClient,
   refused,
-  startTestServer,
+  withServer,
   type Account,
   type RunningServer,
 } from '../../support/server';
@@ -79,8 +79,9 @@ describe('API: typing notifications (POST /typing)', () => {
     email: server.state.apiEmail(server.state.users.get(a.userId)!),
   });
 
+  const testServer = withServer({}, 'test');
   beforeEach(async () => {
-    server = await startTestServer();
+    server = testServer.server;
     [alice, bob, carol, dora] = ['alice', 'bob', 'carol', 'dora'].map((n) => byEmail(server, n));
     [aliceC, bobC, carolC] = [alice, bob, carol].map((a) => clientFor(server, a));
     const s = [...server.state.streams.values()].find(
@@ -90,7 +91,6 @@ describe('API: typing notifications (POST /typing)', () => {
   });
   afterEach(async () => {
     await Promise.all([aliceC, bobC, carolC].map((c) => c.close()));
-    await server.stop();
   });
 
   it('direct: every participant (the sender too) gets the event, recipients in the order sent with the sender last', async () => {
@@ -189,7 +189,7 @@ describe('API: typing notifications (POST /typing)', () => {
   });
 
   it('an old server (FL 200): private accepted and sent as message_type private; channel typing refused before sending', async () => {
-    const old = await startTestServer({ featureLevel: 200 });
+    const old = (await testServer.start({ featureLevel: 200 })).server;
     const [a, b] = [byEmail(old, 'alice'), byEmail(old, 'bob')];
     const [ac, bc] = [clientFor(old, a), clientFor(old, b)];
     try {
@@ -206,7 +206,6 @@ describe('API: typing notifications (POST /typing)', () => {
       );
     } finally {
       await Promise.all([ac.close(), bc.close()]);
-      await old.stop();
     }
   });
 
@@ -220,7 +219,7 @@ describe('API: typing notifications (POST /typing)', () => {
   });
 
   it('sends "private" to servers before FL 174 (no "direct" there)', async () => {
-    const old = await startTestServer({ featureLevel: 170 });
+    const old = (await testServer.start({ featureLevel: 170 })).server;
     const [a, b] = [byEmail(old, 'alice'), byEmail(old, 'bob')];
     const ac = clientFor(old, a);
     try {
@@ -228,7 +227,6 @@ describe('API: typing notifications (POST /typing)', () => {
       await refusedBy(old, a, '/typing', { op: 'start', type: 'direct', to: [b.userId] }, 'Invalid type');
     } finally {
       await ac.close();
-      await old.stop();
     }
   });
 
@@ -281,9 +279,10 @@ describe('API: typing notifications (POST /typing)', () => {
 });
 
 describe('demo server: Bob types sometimes', () => {
+  const servers = withServer({}, 'none');
   it('sends Alice start then stop from Bob in their conversation, every period', async function () {
     this.timeout(20_000);
-    const server = await startTestServer({ demoTypingSeconds: 0.4 });
+    const server = (await servers.start({ demoTypingSeconds: 0.4 })).server;
     const [alice, bob] = [byEmail(server, 'alice'), byEmail(server, 'bob')];
     const aliceC = clientFor(server, alice);
     try {
@@ -312,7 +311,6 @@ describe('demo server: Bob types sometimes', () => {
       ]);
     } finally {
       await aliceC.close();
-      await server.stop();
     }
   });
 });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { muteUser, unmuteUser } from '../../../../src/api/users/routes';
-import { accountWithRole, apiError, MEMBER, offlineClient, refused, useServer } from '../../support/server';
+import { accountWithRole, apiError, MEMBER, offlineClient, refused, withServer } from '../../support/server';
 
 describe('API: muted users', function () {
-  const suite = useServer();
+  const suite = withServer();
 
   it('mutes and unmutes a user; the server refuses muting twice or unmuting an unmuted user', async function () {
     const alice = suite.client(MEMBER, 0);

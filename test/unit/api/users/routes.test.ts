@@ -38,12 +38,11 @@ import {
   refused,
   type Account,
   type RunningServer,
-  useServer,
   withServer,
 } from '../../support/server';
 
 describe('API: users, statuses, presence', () => {
-  const suite = useServer();
+  const suite = withServer();
   let server: RunningServer;
   let owner: ChatClient, admin: ChatClient, moderator: ChatClient, member: ChatClient, guest: ChatClient;
   let host: string;
@@ -267,7 +266,7 @@ describe('API: users, statuses, presence', () => {
 });
 
 describe('API: settings (op 2)', () => {
-  const suite = useServer();
+  const suite = withServer();
   let server: RunningServer;
   let admin: ChatClient, member: ChatClient;
   const settingsOf = (a: Account) => server.state.users.get(a.userId)!.settings;
@@ -404,20 +403,19 @@ describe('API: settings (op 2)', () => {
     ];
     for (const featureLevel of [199, 340, 410, 430, 482]) {
       it(`are sent as they are and reported as ignored by a level-${featureLevel} server`, async () => {
-        await withServer({ featureLevel }, MEMBER, async (c) => {
-          const res = await updateSettings(c, {
-            twenty_four_hour_time: true,
-            ...Object.fromEntries(newer.map(([name, , value]) => [name, value])),
-          });
-          const expected = newer.filter(([, since]) => featureLevel < since).map(([name]) => name);
-          assert.deepEqual([...(res.ignored_parameters_unsupported ?? [])].sort(), expected.sort());
+        const c = (await suite.start({ featureLevel })).client(MEMBER);
+        const res = await updateSettings(c, {
+          twenty_four_hour_time: true,
+          ...Object.fromEntries(newer.map(([name, , value]) => [name, value])),
         });
+        const expected = newer.filter(([, since]) => featureLevel < since).map(([name]) => name);
+        assert.deepEqual([...(res.ignored_parameters_unsupported ?? [])].sort(), expected.sort());
       });
     }
   });
 
   describe('gate FL.homeViewRecent', () => {
-    const old = useServer({ featureLevel: 453 });
+    const old = withServer({ featureLevel: 453 });
 
     it('sends web_home_view recent as recent_topics below level 454', async () => {
       const client = old.client(MEMBER);
@@ -431,7 +429,7 @@ describe('API: settings (op 2)', () => {
 });
 
 describe('API: subscriptions and topics', () => {
-  const suite = useServer();
+  const suite = withServer();
   let server: RunningServer;
   let admin: ChatClient, member: ChatClient, guest: ChatClient, alice: ChatClient, carol: ChatClient;
   const ids: Record<string, number> = {};
@@ -737,16 +735,16 @@ describe('API: subscriptions and topics', () => {
 });
 
 describe('API: people gates on older and zulip-named servers', () => {
+  const servers = withServer({}, 'none');
   it('reads old presence shapes (level 150) as website/aggregated', async () => {
-    await withServer({ featureLevel: 150 }, MEMBER, async (c) => {
-      const { presences } = await getPresence(c);
-      const entries = Object.values(presences);
-      assert.ok(entries.length > 0);
-      for (const e of entries) {
-        assert.equal(e.website.client, 'website');
-        assert.ok(['active', 'idle'].includes(e.aggregated.status));
-      }
-    });
+    const c = (await servers.start({ featureLevel: 150 })).client(MEMBER);
+    const { presences } = await getPresence(c);
+    const entries = Object.values(presences);
+    assert.ok(entries.length > 0);
+    for (const e of entries) {
+      assert.equal(e.website.client, 'website');
+      assert.ok(['active', 'idle'].includes(e.aggregated.status));
+    }
   });
 
   it('upgrades pre-7.0 per-client and slim presence entries; unknown statuses read as unknown', () => {
@@ -769,32 +767,24 @@ describe('API: people gates on older and zulip-named servers', () => {
   });
 
   it('sends chat_extra_emoji as zulip_extra_emoji to a zulip-named server', async () => {
-    await withServer({ names: 'zulip' }, MEMBER, async (c, server) => {
-      await updateStatus(c, { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'chat_extra_emoji' });
-      assert.equal(
-        server.state.statuses.get(accountWithRole(server, MEMBER).userId)?.reaction_type,
-        'zulip_extra_emoji',
-      );
-      assert.equal(c.server?.flavor, 'zulip');
-    });
+    const started = await servers.start({ names: 'zulip' });
+    const c = started.client(MEMBER);
+    const server = started.server;
+    await updateStatus(c, { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'chat_extra_emoji' });
+    assert.equal(server.state.statuses.get(accountWithRole(server, MEMBER).userId)?.reaction_type, 'zulip_extra_emoji');
+    assert.equal(c.server?.flavor, 'zulip');
   });
 
   it('drops allow_empty_topic_name below FL.emptyTopicName', async () => {
-    await withServer({ featureLevel: 300 }, MEMBER, async (c) => {
-      const { subscriptions } = await getSubscriptions(c);
-      const res = await getChannelTopics(c, { stream_id: subscriptions[0].stream_id, allow_empty_topic_name: true });
-      assert.deepEqual(res.ignored_parameters_unsupported ?? [], []);
-    });
+    const c = (await servers.start({ featureLevel: 300 })).client(MEMBER);
+    const { subscriptions } = await getSubscriptions(c);
+    const res = await getChannelTopics(c, { stream_id: subscriptions[0].stream_id, allow_empty_topic_name: true });
+    assert.deepEqual(res.ignored_parameters_unsupported ?? [], []);
   });
 
   it('reports a bad principal as 403 UNAUTHORIZED_PRINCIPAL below level 208', async () => {
-    await withServer({ featureLevel: 200 }, ADMIN, async (c) => {
-      await apiError(
-        unsubscribe(c, { subscriptions: ['general'], principals: [987654] }),
-        'UNAUTHORIZED_PRINCIPAL',
-        403,
-      );
-    });
+    const c = (await servers.start({ featureLevel: 200 })).client(ADMIN);
+    await apiError(unsubscribe(c, { subscriptions: ['general'], principals: [987654] }), 'UNAUTHORIZED_PRINCIPAL', 403);
   });
 
   it('keeps every key of the operation table in SPEC form', () => {

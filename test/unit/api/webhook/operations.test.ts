@@ -10,7 +10,7 @@ import {
   verifyWebhookToken,
   webhookReply,
 } from '../../../../src/api/webhook/payload';
-import { byEmail, clientFor, startTestServer, type Account, type RunningServer } from '../../support/server';
+import { byEmail, clientFor, withServer, type Account, type RunningServer } from '../../support/server';
 
 type Handler = (body: string) => unknown;
 
@@ -102,8 +102,9 @@ describe('Outgoing webhooks (op 21)', () => {
     let alice: ChatClient;
     let bot: ReturnType<typeof webhookBot>;
 
+    const testServer = withServer();
     before(async () => {
-      server = await startTestServer();
+      server = testServer.server;
       receiver = await startReceiver();
       bot = webhookBot(server);
       // The bot's endpoint is configured on the server (no API for it): point it at the receiver.
@@ -113,7 +114,6 @@ describe('Outgoing webhooks (op 21)', () => {
     after(async () => {
       await alice?.close();
       await receiver?.close();
-      await server?.stop();
     });
 
     it('parses a mention payload, verifies the token and posts the reply', async () => {
@@ -180,8 +180,9 @@ describe('Outgoing webhooks (op 21)', () => {
   });
 
   describe('gates', () => {
+    const servers = withServer({}, 'none');
     it('reads the private_message trigger of servers below FL.webhookDirectMessageTrigger as direct_message', async () => {
-      const server = await startTestServer({ featureLevel: 200 });
+      const server = (await servers.start({ featureLevel: 200 })).server;
       const receiver = await startReceiver();
       const bot = webhookBot(server);
       server.state.users.get(bot.account.userId)!.botUrl = receiver.url;
@@ -194,14 +195,13 @@ describe('Outgoing webhooks (op 21)', () => {
       } finally {
         await alice.close();
         await receiver.close();
-        await server.stop();
       }
     });
 
     it('uses /zulip-outgoing-webhook on zulip-named servers', async () => {
       assert.equal(outgoingWebhookPath('zulip'), '/zulip-outgoing-webhook');
       assert.equal(outgoingWebhookPath('chat'), '/chat-outgoing-webhook');
-      const server = await startTestServer({ names: 'zulip' });
+      const server = (await servers.start({ names: 'zulip' })).server;
       const botClient = clientFor(server, webhookBot(server).account);
       try {
         const info = await botClient.ensureServerInfo();
@@ -214,7 +214,6 @@ describe('Outgoing webhooks (op 21)', () => {
         assert.deepEqual(body.payloads, []);
       } finally {
         await botClient.close();
-        await server.stop();
       }
     });
   });

@@ -25,8 +25,6 @@ import {
   GUEST,
   MEMBER,
   MODERATOR,
-  startTestServer,
-  useServer,
   withServer,
   type RunningServer,
 } from '../../support/server';
@@ -35,7 +33,7 @@ const names = (r: { streams: { name: string }[] }): string[] => r.streams.map((s
 
 describe('channels you are not in: GET /streams, preview, create', () => {
   describe('GET /streams (local server, strict shapes)', () => {
-    const suite = useServer();
+    const suite = withServer();
     let alice: ChatClient, admin: ChatClient, guest: ChatClient;
     before(() => {
       alice = suite.clientOf(byEmail(suite.server, 'alice'));
@@ -139,19 +137,19 @@ describe('channels you are not in: GET /streams, preview, create', () => {
   });
 
   describe('feature levels', () => {
+    const servers = withServer({}, 'none');
     it('before 394 no subscriber_count; before 356 include_all is include_all_active; before 315 no exclude_archived', async () => {
-      await withServer({ featureLevel: 300 }, ADMIN, async (admin) => {
-        const r = await getChannels(admin, { include_all: true, exclude_archived: false });
-        assert.ok(r.streams.every((s) => s.subscriber_count === undefined));
-        assert.ok(names(r).includes('leadership'), 'include_all sent as include_all_active');
-        assert.ok(!names(r).includes('old-archive'), 'archived channels are never listed before 315');
-        assert.equal(r.ignored_parameters_unsupported, undefined, 'nothing the server does not know was sent');
-      });
+      const admin = (await servers.start({ featureLevel: 300 })).client(ADMIN);
+      const r = await getChannels(admin, { include_all: true, exclude_archived: false });
+      assert.ok(r.streams.every((s) => s.subscriber_count === undefined));
+      assert.ok(names(r).includes('leadership'), 'include_all sent as include_all_active');
+      assert.ok(!names(r).includes('old-archive'), 'archived channels are never listed before 315');
+      assert.equal(r.ignored_parameters_unsupported, undefined, 'nothing the server does not know was sent');
     });
   });
 
   describe('creating channels (POST /users/me/subscriptions)', () => {
-    const suite = useServer();
+    const suite = withServer();
 
     it('a member creates public and private channels; the server refuses a description over 1024 characters', async () => {
       const alice = suite.clientOf(byEmail(suite.server, 'alice'));
@@ -217,16 +215,16 @@ describe('channels you are not in: GET /streams, preview, create', () => {
   describe('creation permissions as the store reads them', () => {
     let server: RunningServer;
     const opened: { session: ChatSession; client: ChatClient }[] = [];
+    const testServer = withServer({ longpollTimeoutSeconds: 2 });
     before(async function () {
       this.timeout(20_000);
-      server = await startTestServer({ longpollTimeoutSeconds: 2 });
+      server = testServer.server;
     });
     after(async () => {
       for (const o of opened) {
         await o.session.stop();
         await o.client.close();
       }
-      await server?.stop();
     });
     async function realmOf(local: string): Promise<RealmState> {
       const client = clientFor(server, byEmail(server, local));
@@ -278,7 +276,7 @@ describe('channels you are not in: GET /streams, preview, create', () => {
 
     it('a server before the creation groups sends the policy codes, read the same way', async function () {
       this.timeout(30_000);
-      const old = await startTestServer({ longpollTimeoutSeconds: 2, featureLevel: 250 });
+      const old = (await testServer.start({ longpollTimeoutSeconds: 2, featureLevel: 250 })).server;
       const client = clientFor(old, byEmail(old, 'alice'));
       const session = new ChatSession(client, {});
       try {
@@ -296,7 +294,6 @@ describe('channels you are not in: GET /streams, preview, create', () => {
       } finally {
         await session.stop();
         await client.close();
-        await old.stop();
       }
     });
 

@@ -14,7 +14,7 @@ import {
 } from '../../../../src/commands/topic/channelChoices';
 import { ChatSession } from '../../../../src/store';
 import { RealmState } from '../../../../src/store/realm';
-import { ADMIN, byEmail, clientFor, GUEST, MEMBER, startTestServer, type RunningServer } from '../../support/server';
+import { ADMIN, byEmail, clientFor, GUEST, MEMBER, withServer, type RunningServer } from '../../support/server';
 
 describe('channel choices: plain-text descriptions, archived and post-restricted channels', () => {
   it('turns rendered HTML into one line of text, entities decoded', () => {
@@ -108,16 +108,16 @@ describe('channel choices: plain-text descriptions, archived and post-restricted
   describe('against the demo organisation', () => {
     let server: RunningServer;
     const opened: { session: ChatSession; client: ChatClient }[] = [];
+    const testServer = withServer({ longpollTimeoutSeconds: 2 });
     before(async function () {
       this.timeout(20_000);
-      server = await startTestServer({ longpollTimeoutSeconds: 2 });
+      server = testServer.server;
     });
     after(async () => {
       for (const o of opened) {
         await o.session.stop();
         await o.client.close();
       }
-      await server?.stop();
     });
     async function sessionOf(local: string): Promise<{ session: ChatSession; client: ChatClient }> {
       const client = clientFor(server, byEmail(server, local));

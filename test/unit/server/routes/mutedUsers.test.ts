@@ -1,6 +1,5 @@
 import * as assert from 'node:assert';
-import { Account, RunningServer, startServer } from '../../../server';
-import { checkResponseShape } from '../../support/strictShape';
+import { withServer, type Account, type RunningServer } from '../../support/server';
 
 type Json = Record<string, any>;
 
@@ -27,12 +26,12 @@ describe('local chat server: muted users', () => {
   let server: RunningServer;
   let alice: Account;
   let bob: Account;
+  const testServer = withServer();
   before(async () => {
-    server = await startServer({ longpollTimeoutSeconds: 2, heartbeatSeconds: 1, checkResponse: checkResponseShape });
+    server = testServer.server;
     alice = server.accounts.find((a) => a.email.startsWith('alice@'))!;
     bob = server.accounts.find((a) => a.email.startsWith('bob@'))!;
   });
-  after(() => server.stop());
 
   it('mutes and unmutes with the real error texts and sends the whole list as a muted_users event', async () => {
     const c = client(server, alice);

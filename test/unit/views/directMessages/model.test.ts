@@ -7,7 +7,7 @@ import { sendMessage } from '../../../../src/api/messages/routes';
 import { ChatStore, directMessageRefusal } from '../../../../src/store';
 import { DirectMessagesModel } from '../../../../src/views/directMessages/model';
 import { GROUP } from '../../../server/state';
-import { apiError, byEmail, useServer } from '../../support/server';
+import { apiError, byEmail, withServer } from '../../support/server';
 import { ownSnapshot } from '../../support/synthetic';
 
 /** The Direct Messages tree's model, the DM permission check, and the local server's side of both. */
@@ -249,7 +249,7 @@ describe('direct message permission check', () => {
 
 describe('local server: recent_private_conversations and DM permissions', function () {
   this.timeout(20_000);
-  const suite = useServer();
+  const suite = withServer();
   const settings = () => suite.server.state.realm.settings;
   afterEach(() => {
     settings().direct_message_permission_group = GROUP.everyone;

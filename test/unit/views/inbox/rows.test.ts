@@ -12,7 +12,7 @@ import { STORE_FETCH_EVENT_TYPES } from '../../../../src/store/session';
 import { inboxOf, recentOf } from '../../../../src/views/inbox/rows';
 import { messagePreview } from '../../../../src/messageText';
 import { EXCERPT_LENGTH, messageRow, messageRows, type MessageRowContext } from '../../../../src/views/messages/rows';
-import { byEmail, channelId, useServer } from '../../support/server';
+import { byEmail, channelId, withServer } from '../../support/server';
 
 async function storeOf(client: ChatClient): Promise<ChatStore> {
   const snapshot = await registerQueue(client, {
@@ -47,7 +47,7 @@ function rowContext(store: ChatStore): MessageRowContext {
 }
 
 describe('Inbox, Mentions and Starred rows', () => {
-  const suite = useServer();
+  const suite = withServer();
   let alice: ChatClient;
   let bob: ChatClient;
   let store: ChatStore;

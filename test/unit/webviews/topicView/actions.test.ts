@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { deleteMessage, sendMessage } from '../../../../src/api/messages/routes';
 import { RealmState } from '../../../../src/store/realm';
 import { quoteText } from '../../../../src/webviews/topicView/model';
-import { ADMIN, apiError, MEMBER, useServer } from '../../support/server';
+import { ADMIN, apiError, MEMBER, withServer } from '../../support/server';
 
 const GROUPS = [
   { id: 1, name: 'role:administrators', is_system_group: true, members: [], direct_subgroup_ids: [] },
@@ -78,7 +78,7 @@ describe('message actions: quote and reply', () => {
 });
 
 describe('message actions: DELETE /messages/{message_id} on the local server', () => {
-  const suite = useServer();
+  const suite = withServer();
 
   it('deletes an own message; refuses another member’s', async () => {
     const member = suite.client(MEMBER);

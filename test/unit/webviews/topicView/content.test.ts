@@ -14,7 +14,7 @@ import { renderMarkdown, renderTex, type RenderContext } from '../../../server/r
 import { widgetSubmessageContent } from '../../../server/widgets';
 import { makePng } from '../../../server/images';
 import type { ChatClient } from '../../../../src/api';
-import { byEmail, clientFor, startTestServer, type RunningServer } from '../../support/server';
+import { byEmail, clientFor, withServer, type RunningServer } from '../../support/server';
 
 const ctx: RenderContext = {
   userByName: (name, id) => (name === 'Bob Brown' || id === 5 ? { id: 5, fullName: 'Bob Brown' } : undefined),
@@ -315,8 +315,9 @@ describe('message content: files of the realm (ChatClient.download)', () => {
   let url = '';
   const png = makePng(20, (x, y) => [x * 10, y * 10, 128]);
 
+  const testServer = withServer();
   before(async () => {
-    server = await startTestServer();
+    server = testServer.server;
     client = clientFor(server, byEmail(server, 'bob'));
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dot.png');
@@ -330,7 +331,6 @@ describe('message content: files of the realm (ChatClient.download)', () => {
   });
   after(async () => {
     await client.close();
-    await server.stop();
   });
 
   const images = (type: string): boolean => type.startsWith('image/');

@@ -11,7 +11,7 @@ import type { MessageEvent } from '../../../../src/api/events/models';
 import { ChatSession } from '../../../../src/store/session';
 import { messageModel, modelContextOf } from '../../../../src/webviews/topicView/model';
 import type { Account, RunningServer } from '../../../server';
-import { clientFor, startTestServer } from '../../support/server';
+import { clientFor, withServer } from '../../support/server';
 
 const gravatar = (email: string, version: number): string =>
   `https://secure.gravatar.com/avatar/${createHash('md5').update(email.toLowerCase()).digest('hex')}?d=identicon&version=${version}`;
@@ -21,10 +21,10 @@ describe('message avatars and visible addresses (local server, a member viewing)
   let server: RunningServer;
   const account = (name: string): Account => server.accounts.find((a) => a.fullName === name)!;
 
+  const testServer = withServer();
   before(async () => {
-    server = await startTestServer();
+    server = testServer.server;
   });
-  after(async () => server.stop());
 
   async function sendDm(from: Account, to: Account, content: string): Promise<void> {
     const res = await fetch(`${server.url}/api/v1/messages`, {
