@@ -2,7 +2,8 @@
 // stores it). Checks that read the server's version wait until it is known; the others always run.
 import assert from 'node:assert/strict';
 import { ChatClient, ValidationError } from '../../../src/api';
-import { offlineClient, refused } from '../support/server';
+import { refused } from '../support/errors';
+import { offlineClient } from '../support/offline';
 
 describe('ChatClient.validate (the checks of call(), nothing sent)', () => {
   const send = (content: string) => ({ type: 'channel' as const, to: 1, topic: 'checks', content });

@@ -8,7 +8,8 @@ import type { NarrowTerm } from '../../../src/api/messages/narrow';
 import { followLink } from '../../../src/codeRefs/followLink';
 import { parseNarrowLink } from '../../../src/codeRefs/narrowUrl';
 import { messageLink } from '../../../src/webviews/topicView/model';
-import { apiError, byEmail, channelId, withServer } from '../support/server';
+import { byEmail, channelId, withServer } from '../support/server';
+import { apiError } from '../support/errors';
 
 const REALM = 'https://chat.example.com';
 

@@ -12,7 +12,9 @@ import { addPlayground, removePlayground } from '../../../src/api/realm/routes';
 import { languageIdOfBlock, playgroundsFor, playgroundUrl } from '../../../src/codeRefs/playgrounds';
 import { ChatStore } from '../../../src/store/store';
 import { renderCodeBlock } from '../../server/highlight';
-import { ADMIN, apiError, MEMBER, offlineClient, refused, type RunningServer, withServer } from '../support/server';
+import { ADMIN, MEMBER, type RunningServer, withServer } from '../support/server';
+import { apiError, refused } from '../support/errors';
+import { offlineClient } from '../support/offline';
 
 describe('code blocks: the server renders Pygments markup', () => {
   it('names the lexer and wraps tokens in Pygments classes', () => {

@@ -9,7 +9,9 @@ import { anchorDateParam, dayText, parseDateInput } from '../../../src/messageLi
 import { findsByDate, firstMessageAt } from '../../../src/messageList/goToDate';
 import { parseSearchQuery } from '../../../src/messageList/searchQuery';
 import type { RunningServer } from '../support/server';
-import { byEmail, clientFor, offlineClient, refused, withServer } from '../support/server';
+import { byEmail, clientFor, withServer } from '../support/server';
+import { refused } from '../support/errors';
+import { offlineClient } from '../support/offline';
 
 const NOW = new Date(2026, 10, 27, 15, 30); // 27 November 2026, 15:30 local time
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d).getTime();

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import type { ChatClient } from '../../../src/api';
 import { getMessages } from '../../../src/api/messages/routes';
 import type { NarrowTerm } from '../../../src/api/messages/narrow';
-import { ADMIN, apiError, byEmail, channelId, MEMBER, withServer } from '../support/server';
+import { ADMIN, byEmail, channelId, MEMBER, withServer } from '../support/server';
+import { apiError } from '../support/errors';
 
 describe('local server: search operators', function () {
   this.timeout(60_000);

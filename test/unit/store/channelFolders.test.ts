@@ -19,15 +19,14 @@ import { inboxOf } from '../../../src/views/inbox/rows';
 import { groupByFolder, OTHER_CHANNELS, showsFolders } from '../../../src/store/channelFolders';
 import {
   ADMIN,
-  apiError,
   clientFor,
   MEMBER,
-  refused,
   withServer,
   accountWithRole,
   type RunningServer,
   type TestServer,
 } from '../support/server';
+import { apiError, refused } from '../support/errors';
 
 type Json = Record<string, any>;
 

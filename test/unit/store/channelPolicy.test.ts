@@ -18,15 +18,9 @@ import {
   writeRefusalOf,
 } from '../../../src/store/channelPolicy';
 import { ownSnapshot } from '../support/synthetic';
-import {
-  apiError,
-  byEmail,
-  clientFor,
-  offlineClient,
-  refused,
-  withServer,
-  type RunningServer,
-} from '../support/server';
+import { byEmail, clientFor, withServer, type RunningServer } from '../support/server';
+import { apiError, refused } from '../support/errors';
+import { offlineClient } from '../support/offline';
 
 const NAME = 'general chat';
 

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { RegisterSnapshot } from '../../../src/api/events/register';
 import { ApiError } from '../../../src/api/errors';
 import { ChatSession } from '../../../src/store';
-import { byEmail, clientFor, offlineClient, withServer } from '../support/server';
+import { byEmail, clientFor, withServer } from '../support/server';
+import { offlineClient } from '../support/offline';
 import { user } from '../support/synthetic';
 
 const saved = (userIds: number[]) =>

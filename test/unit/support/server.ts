@@ -1,10 +1,8 @@
-// Shared setup of the unit suites that talk to the local chat server: starting it (per suite or per
-// test), fixture accounts and their clients, a client that can send nothing, and assertions on the
-// API layer's two error kinds.
+// The one way the unit suites run the local chat server (withServer: per suite, per test, or more
+// servers in a test), the fixture organisation's accounts and clients for them.
 import assert from 'node:assert/strict';
-import { ApiError, ChatClient, type ChatClientOptions, type NameFlavor, ValidationError } from '../../../src/api';
+import { ChatClient, type ChatClientOptions } from '../../../src/api';
 import { channel } from '../../../src/api/messages/narrow';
-import type { RealmLimits } from '../../../src/api/operation';
 import { getMessages } from '../../../src/api/messages/routes';
 import { startServer, type ServerOptions } from '../../server';
 import { checkResponseShape } from './strictShape';
@@ -149,63 +147,6 @@ export function withServer(options: ServerOptions = {}, scope: ServerScope = 'su
       return s;
     },
   };
-}
-
-export interface OfflineOptions {
-  featureLevel?: number;
-  flavor?: NameFlavor;
-  limits?: RealmLimits;
-}
-
-/**
- * A client whose server never answers (nothing listens on the port) but whose version facts and
- * realm limits are set by hand: a `ValidationError` from it proves the input was refused before
- * anything was sent.
- */
-export function offlineClient({
-  featureLevel = 482,
-  flavor = 'chat',
-  limits = { maxTopicLength: 60, emptyTopicDisplayName: 'general chat' },
-}: OfflineOptions = {}): ChatClient {
-  const client = new ChatClient({
-    realmUrl: 'http://127.0.0.1:9',
-    email: 'nobody@example.com',
-    apiKey: 'x',
-    maxRetries: 0,
-    timeoutMs: 2000,
-  });
-  client.server = { featureLevel, version: 'test', mergeBase: undefined, flavor };
-  client.limits = limits;
-  return client;
-}
-
-/** Asserts a user-facing `ValidationError` (optionally about `field`, with a message matching `message`). */
-export async function refused(promise: Promise<unknown>, field?: string, message?: RegExp): Promise<ValidationError> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (e) {
-    caught = e;
-  }
-  assert.ok(caught instanceof ValidationError, `expected a ValidationError, got ${String(caught)}`);
-  if (field !== undefined) assert.equal(caught.field, field, caught.message);
-  if (message) assert.match(caught.message, message);
-  assert.match(caught.message, /^[A-Z"].*[.!?]$/, 'a sentence for the user');
-  return caught;
-}
-
-/** Asserts an `ApiError` with `code` (and HTTP status when given). */
-export async function apiError(promise: Promise<unknown>, code: string, httpStatus?: number): Promise<ApiError> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (e) {
-    caught = e;
-  }
-  assert.ok(caught instanceof ApiError, `expected an ApiError ${code}, got ${String(caught)}`);
-  assert.equal(caught.code, code, caught.message);
-  if (httpStatus !== undefined) assert.equal(caught.httpStatus, httpStatus);
-  return caught;
 }
 
 /** The ID of a channel, found through the API by name (from its newest message). */

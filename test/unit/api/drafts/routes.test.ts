@@ -5,7 +5,9 @@ import { parseEvent } from '../../../../src/api/events/parse';
 import { getEvents, registerQueue } from '../../../../src/api/events/routes';
 import { updateSettings } from '../../../../src/api/personal/routes';
 import { ChatStore } from '../../../../src/store';
-import { accountWithRole, apiError, channelId, MEMBER, offlineClient, refused, withServer } from '../../support/server';
+import { accountWithRole, channelId, MEMBER, withServer } from '../../support/server';
+import { apiError, refused } from '../../support/errors';
+import { offlineClient } from '../../support/offline';
 
 /** The server's drafts events since `last` (parsed by the client's own parser). */
 async function draftEvents(client: ChatClient, queueId: string, last: number) {

@@ -6,7 +6,8 @@ import { registerQueue } from '../../../../src/api/events/routes';
 import { getReadReceipts, sendMessage, updateMessageFlags } from '../../../../src/api/messages/routes';
 import { updateSettings } from '../../../../src/api/personal/routes';
 import { getOwnUser, muteUser } from '../../../../src/api/users/routes';
-import { apiError, byEmail, channelId, clientFor, withServer } from '../../support/server';
+import { byEmail, channelId, clientFor, withServer } from '../../support/server';
+import { apiError } from '../../support/errors';
 
 describe('read receipts', function () {
   this.timeout(30_000);

@@ -5,7 +5,9 @@ import type { ChatClient } from '../../../../src/api';
 import { RegisterSnapshot } from '../../../../src/api/events/register';
 import { getMessages, renderMessage } from '../../../../src/api/messages/routes';
 import { ChatStore } from '../../../../src/store';
-import { MEMBER, offlineClient, refused, withServer } from '../../support/server';
+import { MEMBER, withServer } from '../../support/server';
+import { refused } from '../../support/errors';
+import { offlineClient } from '../../support/offline';
 
 describe('API: render a message', function () {
   const suite = withServer();

@@ -7,15 +7,9 @@ import { registerQueue } from '../../../../src/api/events/routes';
 import { getMessages, reportMessage, sendMessage } from '../../../../src/api/messages/routes';
 import { getOwnUser } from '../../../../src/api/users/routes';
 import { legacyReportTypes, offersReport } from '../../../../src/api/messages/reportTypes';
-import {
-  byEmail,
-  channelId,
-  clientFor,
-  offlineClient,
-  refused,
-  withServer,
-  type RunningServer,
-} from '../../support/server';
+import { byEmail, channelId, clientFor, withServer, type RunningServer } from '../../support/server';
+import { refused } from '../../support/errors';
+import { offlineClient } from '../../support/offline';
 
 const LEADERSHIP = 6;
 const KEYS = ['spam', 'harassment', 'inappropriate', 'norms', 'other'];

@@ -16,18 +16,9 @@ import {
   updateMessageFlags,
   updateMessageFlagsForNarrow,
 } from '../../../../src/api/messages/routes';
-import {
-  accountWithRole,
-  apiError,
-  channelId,
-  GUEST,
-  MEMBER,
-  offlineClient,
-  OWNER,
-  refused,
-  type RunningServer,
-  withServer,
-} from '../../support/server';
+import { accountWithRole, channelId, GUEST, MEMBER, OWNER, type RunningServer, withServer } from '../../support/server';
+import { apiError, refused } from '../../support/errors';
+import { offlineClient } from '../../support/offline';
 
 async function topicMessages(client: ChatClient, streamId: number, name: string) {
   const { messages } = await getMessages(client, {

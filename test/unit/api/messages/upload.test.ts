@@ -3,7 +3,9 @@ import type { ChatClient } from '../../../../src/api';
 import { registerQueue } from '../../../../src/api/events/routes';
 import { getAttachments } from '../../../../src/api/messages/routes';
 import { checkUploadSize, formatSize, uploadFile, uploadMarkdown } from '../../../../src/api/messages/upload';
-import { apiError, MEMBER, offlineClient, refused, withServer } from '../../support/server';
+import { MEMBER, withServer } from '../../support/server';
+import { apiError, refused } from '../../support/errors';
+import { offlineClient } from '../../support/offline';
 
 const MIB = 1024 * 1024;
 

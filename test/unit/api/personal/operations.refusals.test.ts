@@ -13,7 +13,8 @@ import {
   updateScheduledMessage,
 } from '../../../../src/api/personal/routes';
 import { setTypingStatus } from '../../../../src/api/typing/routes';
-import { offlineClient, refused } from '../../support/server';
+import { refused } from '../../support/errors';
+import { offlineClient } from '../../support/offline';
 
 const draft = { type: 'stream' as const, to: [3], topic: 'deploys', content: 'Rolling out' };
 

@@ -15,7 +15,9 @@ import {
   updateSavedSnippet,
   updateScheduledMessage,
 } from '../../../../src/api/personal/routes';
-import { accountWithRole, apiError, channelId, MEMBER, offlineClient, refused, withServer } from '../../support/server';
+import { accountWithRole, channelId, MEMBER, withServer } from '../../support/server';
+import { apiError, refused } from '../../support/errors';
+import { offlineClient } from '../../support/offline';
 
 const inOneDay = () => Math.floor(Date.now() / 1000) + 86400;
 

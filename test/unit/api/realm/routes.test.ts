@@ -9,16 +9,9 @@ import {
   updateLinkifier,
 } from '../../../../src/api/realm/routes';
 import { getServerSettings } from '../../../../src/api/server/routes';
-import {
-  ADMIN,
-  apiError,
-  MEMBER,
-  offlineClient,
-  refused,
-  type RunningServer,
-  type ServerOptions,
-  withServer,
-} from '../../support/server';
+import { ADMIN, MEMBER, type RunningServer, type ServerOptions, withServer } from '../../support/server';
+import { apiError, refused } from '../../support/errors';
+import { offlineClient } from '../../support/offline';
 
 describe('API: linkifiers', () => {
   const suite = withServer();

@@ -4,16 +4,9 @@ import assert from 'node:assert/strict';
 import type { ChatClient } from '../../../../src/api';
 import { registerQueue, getEvents } from '../../../../src/api/events/routes';
 import { setTypingStatus } from '../../../../src/api/typing/routes';
-import {
-  apiError,
-  byEmail,
-  clientFor,
-  offlineClient,
-  refused,
-  withServer,
-  type Account,
-  type RunningServer,
-} from '../../support/server';
+import { byEmail, clientFor, withServer, type Account, type RunningServer } from '../../support/server';
+import { apiError, refused } from '../../support/errors';
+import { offlineClient } from '../../support/offline';
 
 type Json = Record<string, any>;
 

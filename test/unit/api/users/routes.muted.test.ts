@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { muteUser, unmuteUser } from '../../../../src/api/users/routes';
-import { accountWithRole, apiError, MEMBER, offlineClient, refused, withServer } from '../../support/server';
+import { accountWithRole, MEMBER, withServer } from '../../support/server';
+import { apiError, refused } from '../../support/errors';
+import { offlineClient } from '../../support/offline';
 
 describe('API: muted users', function () {
   const suite = withServer();

@@ -28,18 +28,17 @@ import {
 import {
   accountWithRole,
   ADMIN,
-  apiError,
   byEmail,
   GUEST,
   MEMBER,
   MODERATOR,
-  offlineClient,
   OWNER,
-  refused,
   type Account,
   type RunningServer,
   withServer,
 } from '../../support/server';
+import { apiError, refused } from '../../support/errors';
+import { offlineClient } from '../../support/offline';
 
 describe('API: users, statuses, presence', () => {
   const suite = withServer();

@@ -19,7 +19,6 @@ import { RealmState } from '../../../../src/store/realm';
 import { GROUP } from '../../../server/state';
 import {
   ADMIN,
-  apiError,
   byEmail,
   clientFor,
   GUEST,
@@ -28,6 +27,7 @@ import {
   withServer,
   type RunningServer,
 } from '../../support/server';
+import { apiError } from '../../support/errors';
 
 const names = (r: { streams: { name: string }[] }): string[] => r.streams.map((s) => s.name);
 

@@ -7,7 +7,8 @@ import { sendMessage } from '../../../../src/api/messages/routes';
 import { ChatStore, directMessageRefusal } from '../../../../src/store';
 import { DirectMessagesModel } from '../../../../src/views/directMessages/model';
 import { GROUP } from '../../../server/state';
-import { apiError, byEmail, withServer } from '../../support/server';
+import { byEmail, withServer } from '../../support/server';
+import { apiError } from '../../support/errors';
 import { ownSnapshot } from '../../support/synthetic';
 
 /** The Direct Messages tree's model, the DM permission check, and the local server's side of both. */

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { deleteMessage, sendMessage } from '../../../../src/api/messages/routes';
 import { RealmState } from '../../../../src/store/realm';
 import { quoteText } from '../../../../src/webviews/topicView/model';
-import { ADMIN, apiError, MEMBER, withServer } from '../../support/server';
+import { ADMIN, MEMBER, withServer } from '../../support/server';
+import { apiError } from '../../support/errors';
 
 const GROUPS = [
   { id: 1, name: 'role:administrators', is_system_group: true, members: [], direct_subgroup_ids: [] },
