@@ -11,6 +11,7 @@ import prettierOff from 'eslint-config-prettier';
 
 import path from 'node:path';
 import { uiStrings } from './scripts/eslint/uiStrings.mjs';
+import { testLayout } from './scripts/eslint/testLayout.mjs';
 
 const LAYERS = [
   'api',
@@ -168,5 +169,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['test/unit/**/*.ts'],
+    plugins: { tests: { rules: { layout: testLayout } } },
+    rules: { 'tests/layout': 'error' },
   },
 );
