@@ -12,6 +12,7 @@ import prettierOff from 'eslint-config-prettier';
 import path from 'node:path';
 import { uiStrings } from './scripts/eslint/uiStrings.mjs';
 import { pageImports } from './scripts/eslint/pageImports.mjs';
+import { testLayout } from './scripts/eslint/testLayout.mjs';
 
 const LAYERS = [
   'api',
@@ -157,5 +158,30 @@ export default tseslint.config(
     files: ['src/webviews/*/page/**/*.ts'],
     plugins: { pageLibrary: { rules: { imports: pageImports } } },
     rules: { 'pageLibrary/imports': 'error' },
+  },
+  // Issue 26 item 5: one way to run the local chat server in unit tests, test/unit/support/server.ts's
+  // `withServer` (mocha hooks; `start` for more servers in a test). Nothing else starts it.
+  {
+    files: ['test/unit/**/*.ts'],
+    ignores: ['test/unit/support/server.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+server(/index)?$',
+              importNames: ['startServer'],
+              message: 'Use withServer() from test/unit/support/server.ts (its start() for another server in a test).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['test/unit/**/*.ts'],
+    plugins: { tests: { rules: { layout: testLayout } } },
+    rules: { 'tests/layout': 'error' },
   },
 );
