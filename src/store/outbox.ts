@@ -32,6 +32,7 @@ import { channel, dm, sender, topic, type Narrow } from '../api/messages/narrow'
 import { getMessages, sendMessage } from '../api/messages/routes';
 import { validateParams } from '../api/validateParams';
 import { Emitter, type Event } from '../base/event';
+import { Disposable } from '../base/lifecycle';
 import type { OutboxDestination, OutboxEntry, OutboxStorage } from './outboxEntry';
 import { realTimers, type Timers } from './pinger';
 
@@ -73,12 +74,12 @@ class CannotCheck extends Error {}
 
 const SEND = 'POST /messages';
 
-export class Outbox {
+export class Outbox extends Disposable {
   readonly #entries: Entry[] = [];
-  readonly #onDidChange = new Emitter<readonly OutboxEntry[]>();
+  readonly #onDidChange = this._register(new Emitter<readonly OutboxEntry[]>());
   /** Fires with every entry whenever one is added, changes or goes. */
   readonly onDidChange: Event<readonly OutboxEntry[]> = this.#onDidChange.event;
-  readonly #onDidDeliver = new Emitter<{ localId: string; messageId: number }>();
+  readonly #onDidDeliver = this._register(new Emitter<{ localId: string; messageId: number }>());
   /** An entry reached the server (reply, echo or the duplicate check), before it is removed. */
   readonly onDidDeliver: Event<{ localId: string; messageId: number }> = this.#onDidDeliver.event;
   readonly #timers: Timers;
@@ -90,9 +91,9 @@ export class Outbox {
   #paused = false;
   #timer: unknown;
   #lastDeliveredId: number | undefined;
-  #disposed = false;
 
   private constructor(private readonly options: OutboxOptions) {
+    super();
     this.#timers = options.timers ?? realTimers;
     this.#now = options.now ?? Date.now;
     this.#backoff = new Backoff(
@@ -129,7 +130,7 @@ export class Outbox {
       to.type === 'stream'
         ? { type: 'stream', streamId: to.streamId, topic: to.topic }
         : { type: 'private', userIds: [...to.userIds] };
-    if (this.#disposed) throw new Error('The outbox was disposed.');
+    if (this.isDisposed) throw new Error('The outbox was disposed.');
     this.#validate(dest, content);
     const entry: Entry = {
       localId: (this.options.newId ?? randomUUID)(),
@@ -210,11 +211,9 @@ export class Outbox {
   }
 
   /** Stops sending (a send under way still records its outcome) and the change events. */
-  dispose(): void {
-    this.#disposed = true;
+  override dispose(): void {
+    super.dispose();
     this.#clearTimer();
-    this.#onDidChange.dispose();
-    this.#onDidDeliver.dispose();
   }
 
   #validate(to: OutboxDestination, content: string): void {
@@ -231,7 +230,7 @@ export class Outbox {
       this.#kickAgain = true;
       return;
     }
-    if (this.#paused || this.#disposed) return;
+    if (this.#paused || this.isDisposed) return;
     this.#draining = this.#drain()
       .catch((error: unknown) => this.options.log?.warn(`Outbox: sending stopped (${describe(error)}).`))
       .finally(() => {
@@ -245,7 +244,7 @@ export class Outbox {
 
   async #drain(): Promise<void> {
     for (;;) {
-      if (this.#paused || this.#disposed) return;
+      if (this.#paused || this.isDisposed) return;
       const entry = this.#entries.find((e) => e.state === 'waiting' || e.state === 'failed');
       const connection = entry && this.options.connection();
       if (!entry || !connection) return; // `resume()` once there is a client
@@ -391,7 +390,7 @@ export class Outbox {
   #pause(ms: number | undefined): void {
     this.#paused = true;
     this.#clearTimer();
-    if (ms === undefined || this.#disposed) return;
+    if (ms === undefined || this.isDisposed) return;
     this.#timer = this.#timers.setTimeout(() => {
       this.#timer = undefined;
       this.#paused = false;
@@ -410,7 +409,7 @@ export class Outbox {
   }
 
   #fireDelivered(entry: Entry, messageId: number): void {
-    if (!this.#disposed) this.#onDidDeliver.fire({ localId: entry.localId, messageId });
+    if (!this.isDisposed) this.#onDidDeliver.fire({ localId: entry.localId, messageId });
   }
 
   #find(localId: string): Entry | undefined {
@@ -425,7 +424,7 @@ export class Outbox {
   }
 
   #changed(): void {
-    if (!this.#disposed) this.#onDidChange.fire(this.entries());
+    if (!this.isDisposed) this.#onDidChange.fire(this.entries());
   }
 
   /** Writes the entries as they are now, after the writes before; a failure is logged (the entries stay in memory). */

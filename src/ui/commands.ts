@@ -55,7 +55,7 @@ export type CommandDeclaration<R = unknown> =
 /** Registers the commands through the shell's host (it forwards the manifest's); each registration belongs to `context.subscriptions`. */
 export function registerCommands(services: Services, declarations: readonly CommandDeclaration[]): void {
   for (const d of declarations) {
-    services.context.subscriptions.push(
+    services.disposables.add(
       services.host.registerCommand(d.id, (...args: unknown[]) => runCommand(services, d, args)),
     );
   }

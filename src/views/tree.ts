@@ -1,12 +1,14 @@
 /** What every tree of the sidebar shares: the provider's change event, flat lists, registration. */
 import * as vscode from 'vscode';
+import type { Event } from '../base/event';
+import { Emitter } from '../base/event';
 import type { Services } from '../services';
 import { Disposable } from '../base/lifecycle';
 import { phaseDescription } from './sessionText';
 
 /** Owns the tree's change event; `refresh()` redraws the named nodes, or everything. */
 export abstract class TreeProvider<N> extends Disposable implements vscode.TreeDataProvider<N> {
-  readonly #onDidChangeTreeData = this._register(new vscode.EventEmitter<N | N[] | undefined>());
+  readonly #onDidChangeTreeData = this._register(new Emitter<N | N[] | undefined>());
   readonly onDidChangeTreeData = this.#onDidChangeTreeData.event;
 
   protected refresh(nodes?: readonly N[]): void {
@@ -19,7 +21,7 @@ export abstract class TreeProvider<N> extends Disposable implements vscode.TreeD
 
 /** A model of one level of rows that says when anything changed. */
 export interface ListModel<N> {
-  readonly onDidChange: vscode.Event<unknown>;
+  readonly onDidChange: Event<unknown>;
   nodes(): N[];
 }
 
@@ -78,10 +80,11 @@ export function createTree<N>(
   const { ownDescription, emptyKey, ...viewOptions } = options;
   const view = services.host.createTreeView(viewId, { ...viewOptions, treeDataProvider: provider });
   // The view itself belongs to the shell, which created it at activation.
-  services.context.subscriptions.push(model, provider);
+  services.disposables.add(model);
+  services.disposables.add(provider);
   if (!ownDescription) {
     const update = (): void => void (view.description = phaseDescription(services.sessions.state));
-    services.context.subscriptions.push(services.sessions.onDidChangeState(update));
+    services.disposables.add(services.sessions.onDidChangeState(update));
     update();
   }
   if (emptyKey) followEmptiness(services, emptyKey, provider);
@@ -100,7 +103,7 @@ function followEmptiness<N>(services: Services, key: string, provider: vscode.Tr
     await vscode.commands.executeCommand('setContext', key, now);
   };
   const recheck = (): void => void check().catch(() => undefined);
-  services.context.subscriptions.push(services.sessions.onDidChange(recheck));
-  if (provider.onDidChangeTreeData) services.context.subscriptions.push(provider.onDidChangeTreeData(recheck));
+  services.disposables.add(services.sessions.onDidChange(recheck));
+  if (provider.onDidChangeTreeData) services.disposables.add(provider.onDidChangeTreeData(recheck));
   recheck();
 }

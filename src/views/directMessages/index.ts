@@ -16,16 +16,14 @@ export interface DirectMessagesView {
 }
 
 export function register(services: Services): DirectMessagesView {
-  const { context, sessions } = services;
+  const { sessions } = services;
   const model = new DirectMessagesModel();
   const provider = new DirectMessagesProvider(model);
   const view = createTree(services, Views.directMessages, model, provider, {
     emptyKey: ContextKeys.directMessagesEmpty,
   });
   model.setStore(sessions.current?.store);
-  context.subscriptions.push(
-    sessions.onDidChange((current) => model.setStore(current?.store)),
-    sessions.onDidChangeStore((change) => model.onStoreChange(change)),
-  );
+  services.disposables.add(sessions.onDidChange((current) => model.setStore(current?.store)));
+  services.disposables.add(sessions.onDidChangeStore((change) => model.onStoreChange(change)));
   return { model, provider, view };
 }

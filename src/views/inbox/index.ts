@@ -36,7 +36,8 @@ export function register(services: Services): InboxView {
           ? vscode.l10n.t('No recent conversations.')
           : vscode.l10n.t('You have no unread messages.');
   };
-  services.context.subscriptions.push(model.onDidChange(update), sessions.onDidChange(update));
+  services.disposables.add(model.onDidChange(update));
+  services.disposables.add(sessions.onDidChange(update));
   update();
   return { model, provider, view };
 }

@@ -46,11 +46,9 @@ function registerOne(services: Services, viewId: string, model: MessagesModel, e
     else if (state === 'loaded' && model.nodes().length === 0) view.message = empty;
     else view.message = undefined;
   };
-  services.context.subscriptions.push(
-    model.onDidChange(update),
-    view.onDidChangeVisibility(load),
-    services.sessions.onDidChange(load),
-  );
+  services.disposables.add(model.onDidChange(update));
+  services.disposables.add(view.onDidChangeVisibility(load));
+  services.disposables.add(services.sessions.onDidChange(load));
   load();
   update();
   return { model, provider, view };

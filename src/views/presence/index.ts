@@ -27,10 +27,8 @@ export function registerPeopleView(services: Services): PeopleView {
   const provider = new PeopleTreeProvider(model, (id) =>
     sessions.current ? emojiIcons.icon(sessions.current, id) : undefined,
   );
-  context.subscriptions.push(
-    emojiIcons,
-    emojiIcons.onDidLoad(() => provider.redraw()),
-  );
+  services.disposables.add(emojiIcons);
+  services.disposables.add(emojiIcons.onDidLoad(() => provider.redraw()));
   const treeView = createTree(services, Views.presence, model, provider, { showCollapseAll: true });
 
   let isAdmin: boolean | undefined;
@@ -49,9 +47,9 @@ export function registerPeopleView(services: Services): PeopleView {
   follow(sessions.current?.store);
 
   const timer = setInterval(() => model.tick(), REGROUP_INTERVAL_MS);
-  context.subscriptions.push(
-    { dispose: () => clearInterval(timer) },
-    sessions.onDidChange((current) => follow(current?.store)),
+  services.disposables.add({ dispose: () => clearInterval(timer) });
+  services.disposables.add(sessions.onDidChange((current) => follow(current?.store)));
+  services.disposables.add(
     sessions.onDidChangeStore((change) => {
       model.onStoreChange(change);
       if (change.full || change.areas.has('users')) updateAdmin(model.store);

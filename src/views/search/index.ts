@@ -31,7 +31,7 @@ export function register(services: Services): SearchResultsView {
   let accountId: string | undefined;
   // Subscribed before the model exists, so a search of another account is dropped before the
   // model would reload it (its channel and user ids mean nothing there).
-  services.context.subscriptions.push(
+  services.disposables.add(
     sessions.onDidChange((current) => {
       if (query !== undefined && current?.account.id !== accountId) void results.clear();
     }),
@@ -63,7 +63,7 @@ export function register(services: Services): SearchResultsView {
               : vscode.l10n.t('{0} messages in {1} conversations.', count, groups.length) + more;
     }
   };
-  services.context.subscriptions.push(model.onDidChange(update));
+  services.disposables.add(model.onDidChange(update));
 
   const setShown = (shown: boolean): Thenable<unknown> =>
     vscode.commands.executeCommand('setContext', ContextKeys.searchResultsShown, shown);

@@ -26,7 +26,8 @@ export function register(services: Services): ChannelsView {
   const provider = new ChannelsProvider(model, icons);
   const view = createTree(services, Views.subscriptions, model, provider, { showCollapseAll: false });
   const decorations = new MutedChannelDecorations(model);
-  context.subscriptions.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
+  services.disposables.add(decorations);
+  services.disposables.add(vscode.window.registerFileDecorationProvider(decorations));
 
   // The badge on the Team Chat container (`teamChat.badge.counts`): unread direct messages and
   // mentions, or the unread total (muted channels and topics left out); its tooltip names it.
@@ -56,11 +57,13 @@ export function register(services: Services): ChannelsView {
     if (folders !== hasFolders)
       void vscode.commands.executeCommand('setContext', ContextKeys.channelFolders, (hasFolders = folders));
   };
-  context.subscriptions.push(
-    model.onDidChangeTotal(updateBadge),
+  services.disposables.add(model.onDidChangeTotal(updateBadge));
+  services.disposables.add(
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(Settings.badgeCounts) && updateBadge()),
-    sessions.onDidChangeState(updateMessage),
-    sessions.onDidChange(updateMessage),
+  );
+  services.disposables.add(sessions.onDidChangeState(updateMessage));
+  services.disposables.add(sessions.onDidChange(updateMessage));
+  services.disposables.add(
     // Any change: joining or leaving the first channel changes only the rows.
     model.onDidChange(() => updateMessage()),
   );

@@ -22,7 +22,7 @@ export interface TopicsView {
 }
 
 export function register(services: Services, channels: ChannelsView): TopicsView {
-  const { context, sessions, log } = services;
+  const { sessions, log } = services;
   const model = new TopicsModel(sessions);
   const provider = new TopicsProvider(model);
   const view = createTree(services, Views.topics, model, provider, { ownDescription: true });
@@ -54,14 +54,16 @@ export function register(services: Services, channels: ChannelsView): TopicsView
       view.message = vscode.l10n.t('No topics in this channel yet.');
     else view.message = undefined;
   };
-  context.subscriptions.push(
-    model.onDidChange(update),
-    sessions.onDidChangeState(update),
+  services.disposables.add(model.onDidChange(update));
+  services.disposables.add(sessions.onDidChangeState(update));
+  services.disposables.add(
     channels.view.onDidChangeSelection((e) => {
       const node = e.selection[0];
       // A folder row selects nothing to show.
       if (node?.kind === 'channel') void showChannel(node.streamId);
     }),
+  );
+  services.disposables.add(
     sessions.onDidChange((current) => {
       if (!current) return;
       // A new account: show its first channel (the old one's id means nothing there).
