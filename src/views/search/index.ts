@@ -9,14 +9,11 @@ import { ContextKeys, Views } from '../../constants';
 import type { Narrow } from '../../messageList/narrow';
 import type { Services } from '../../services';
 import { describeError } from '../../ui/errorMessage';
-import { GroupedMessagesProvider, type GroupedNode } from '../messages/grouped';
+import { GroupedMessagesProvider } from '../messages/grouped';
 import { MESSAGE_TREE_SIZE, MessagesModel } from '../messages/model';
-import { createTree } from '../tree';
+import { registerTree, type TreeParts } from '../tree';
 
-export interface SearchResultsView {
-  readonly model: MessagesModel;
-  readonly provider: GroupedMessagesProvider;
-  readonly view: vscode.TreeView<GroupedNode>;
+export interface SearchResultsView extends TreeParts<MessagesModel, GroupedMessagesProvider> {
   /** The query the view shows (undefined: none). */
   readonly query: string | undefined;
   /** Shows the view and lists the narrow's newest matches (or those around `near`). */
@@ -36,12 +33,14 @@ export function register(services: Services): SearchResultsView {
       if (query !== undefined && current?.account.id !== accountId) void results.clear();
     }),
   );
-  const model = new MessagesModel(sessions, undefined, log);
-  const provider = new GroupedMessagesProvider(model);
-  const view = createTree(services, Views.searchResults, model, provider, {
-    showCollapseAll: true,
-    ownDescription: true,
-  });
+  const tree = registerTree(
+    services,
+    Views.searchResults,
+    new MessagesModel(sessions, undefined, log),
+    (m) => new GroupedMessagesProvider(m),
+    { showCollapseAll: true, ownDescription: true },
+  );
+  const { model, provider, view } = tree;
 
   const update = (): void => {
     view.description = query;

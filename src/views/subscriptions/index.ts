@@ -4,27 +4,29 @@ import { FL } from '../../api/features';
 import { ContextKeys, Settings, Views } from '../../constants';
 import type { Services } from '../../services';
 import { ChannelColorIcons } from '../colors';
-import { ChannelsModel, type ChannelsTreeNode } from './model';
+import { ChannelsModel } from './model';
 import { ChannelsProvider, MutedChannelDecorations } from './provider';
-import { createTree } from '../tree';
+import { registerTree, type TreeParts } from '../tree';
 import { noDataMessage } from '../sessionText';
 import { badgeOf, unreadCounts } from '../unreadCounts';
 
 export { ChannelsModel, type ChannelNode, type ChannelsTreeNode, type FolderNode } from './model';
 
-export interface ChannelsView {
-  readonly model: ChannelsModel;
-  /** The rows as the tree shows them (tests read labels, descriptions and context values). */
-  readonly provider: ChannelsProvider;
-  readonly view: vscode.TreeView<ChannelsTreeNode>;
-}
+export type ChannelsView = TreeParts<ChannelsModel, ChannelsProvider>;
 
 export function register(services: Services): ChannelsView {
   const { context, sessions } = services;
-  const model = new ChannelsModel(sessions);
   const icons = new ChannelColorIcons(context.globalStorageUri);
-  const provider = new ChannelsProvider(model, icons);
-  const view = createTree(services, Views.subscriptions, model, provider, { showCollapseAll: false });
+  const tree = registerTree(
+    services,
+    Views.subscriptions,
+    new ChannelsModel(sessions),
+    (m) => new ChannelsProvider(m, icons),
+    {
+      showCollapseAll: false,
+    },
+  );
+  const { model, view } = tree;
   const decorations = new MutedChannelDecorations(model);
   services.disposables.add(decorations);
   services.disposables.add(vscode.window.registerFileDecorationProvider(decorations));
@@ -69,5 +71,5 @@ export function register(services: Services): ChannelsView {
   );
   updateBadge();
   updateMessage();
-  return { model, provider, view };
+  return tree;
 }
