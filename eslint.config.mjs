@@ -11,6 +11,7 @@ import prettierOff from 'eslint-config-prettier';
 
 import path from 'node:path';
 import { uiStrings } from './scripts/eslint/uiStrings.mjs';
+import { lifecycle } from './scripts/eslint/lifecycle.mjs';
 
 const LAYERS = [
   'api',
@@ -148,5 +149,15 @@ export default tseslint.config(
       // Test fixtures load optional modules (playwright, the built extension) lazily.
       '@typescript-eslint/no-require-imports': 'off',
     },
+  },
+  // Issue 26 item 1: one way to own things and fire events (src/base). No implements vscode.Disposable,
+  // no vscode.EventEmitter (no adapter is needed: VS Code accepts src/base's Event), and
+  // context.subscriptions only in the shell's root (src/extension.ts); scripts/eslint/lifecycle.mjs.
+  {
+    files: ['src/**/*.ts'],
+    // until the webview contract lands (issue 26 item 2)
+    ignores: ['src/webviews/**'],
+    plugins: { lifecycle: { rules: { 'one-way': lifecycle } } },
+    rules: { 'lifecycle/one-way': ['error', { root: 'src/extension.ts' }] },
   },
 );
