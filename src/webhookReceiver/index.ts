@@ -66,7 +66,7 @@ export class WebhookReceiver extends Disposable {
   get log(): vscode.LogOutputChannel {
     if (!this.#log) {
       this.#log = vscode.window.createOutputChannel(WEBHOOK_LOG_NAME, { log: true });
-      this.services.disposables.add(this.#log);
+      this._register(this.#log);
     }
     return this.#log;
   }
@@ -151,7 +151,7 @@ export class WebhookReceiver extends Disposable {
         vscode.StatusBarAlignment.Left,
         40,
       );
-      this.services.disposables.add(this.#statusItem);
+      this._register(this.#statusItem);
       this.#statusItem.name = vscode.l10n.t('Team Chat Webhook Receiver');
       // Running again while it runs offers copy / show payloads / stop.
       this.#statusItem.command = Commands.startWebhookReceiver;
