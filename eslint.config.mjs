@@ -11,6 +11,7 @@ import prettierOff from 'eslint-config-prettier';
 
 import path from 'node:path';
 import { uiStrings } from './scripts/eslint/uiStrings.mjs';
+import { pageImports } from './scripts/eslint/pageImports.mjs';
 import { lifecycle } from './scripts/eslint/lifecycle.mjs';
 
 const LAYERS = [
@@ -149,6 +150,14 @@ export default tseslint.config(
       // Test fixtures load optional modules (playwright, the built extension) lazily.
       '@typescript-eslint/no-require-imports': 'off',
     },
+  },
+  // Issue 26, item 5: a named folder for what pages import. A page imports its own folder, the page
+  // library (src/webviews/page/, with page/shared.ts naming the host's pure code it may use) and its
+  // protocol files, nothing else (scripts/eslint/pageImports.mjs).
+  {
+    files: ['src/webviews/*/page/**/*.ts'],
+    plugins: { pageLibrary: { rules: { imports: pageImports } } },
+    rules: { 'pageLibrary/imports': 'error' },
   },
   // Issue 26 item 1: one way to own things and fire events (src/base). No implements vscode.Disposable,
   // no vscode.EventEmitter (no adapter is needed: VS Code accepts src/base's Event), and
