@@ -13,6 +13,7 @@ import path from 'node:path';
 import { uiStrings } from './scripts/eslint/uiStrings.mjs';
 import { pageImports } from './scripts/eslint/pageImports.mjs';
 import { testLayout } from './scripts/eslint/testLayout.mjs';
+import { lifecycle } from './scripts/eslint/lifecycle.mjs';
 
 const LAYERS = [
   'api',
@@ -183,5 +184,15 @@ export default tseslint.config(
     files: ['test/unit/**/*.ts'],
     plugins: { tests: { rules: { layout: testLayout } } },
     rules: { 'tests/layout': 'error' },
+  },
+  // Issue 26 item 1: one way to own things and fire events (src/base). No implements vscode.Disposable,
+  // no vscode.EventEmitter (no adapter is needed: VS Code accepts src/base's Event), and
+  // context.subscriptions only in the shell's root (src/extension.ts); scripts/eslint/lifecycle.mjs.
+  {
+    files: ['src/**/*.ts'],
+    // until the webview contract lands (issue 26 item 2)
+    ignores: ['src/webviews/**'],
+    plugins: { lifecycle: { rules: { 'one-way': lifecycle } } },
+    rules: { 'lifecycle/one-way': ['error', { root: 'src/extension.ts' }] },
   },
 );

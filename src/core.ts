@@ -10,7 +10,9 @@
  * test/unit/core.test.ts checks that nothing this module imports pulls those in.
  */
 import * as vscode from 'vscode';
+import type { Event } from './base/event';
 import './localize';
+import type { IDisposable } from './base/lifecycle';
 import * as auth from './auth';
 import * as messages from './commands/messages';
 import { registerPeopleCommands } from './commands/people';
@@ -96,7 +98,7 @@ export interface TeamChatApi {
   /** The Team Chat status-bar item (tests read its text). */
   statusBar: vscode.StatusBarItem;
   /** Every error notification the command kit shows (tests read the text users see). */
-  onDidReportError: vscode.Event<ErrorMessage>;
+  onDidReportError: Event<ErrorMessage>;
   /** How long `activateCore()` took, in ms (reported by `npm run bench`). */
   activationMs: number;
   /**
@@ -106,10 +108,15 @@ export interface TeamChatApi {
   loaded: Promise<void>;
 }
 
-export async function activateCore(context: vscode.ExtensionContext, host: ShellHost): Promise<TeamChatApi> {
+/** `own` takes what the core owns (one store, released when the extension deactivates). */
+export async function activateCore(
+  context: vscode.ExtensionContext,
+  host: ShellHost,
+  own: (disposable: IDisposable) => void,
+): Promise<TeamChatApi> {
   const started = performance.now();
   // What the side bar shows: the accounts, the status bar and the trees.
-  const services = createServices(context, host);
+  const services = createServices(context, host, own);
   // The trees' first rows wait for the saved snapshot (at most FIRST_ROWS_HOLD_MS).
   host.holdFirstRows(session.startShown(services));
   const { provider } = auth.register(services);
@@ -188,5 +195,5 @@ export async function activateCore(context: vscode.ExtensionContext, host: Shell
 }
 
 export function deactivateCore(): void {
-  // Nothing to release: everything is owned by context.subscriptions.
+  // Nothing to release here: the shell's root store (in context.subscriptions) owns the core's.
 }

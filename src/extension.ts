@@ -10,6 +10,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type * as Core from './core';
+import { DisposableStore } from './base/lifecycle';
 import { loadCore, type CacheOutcome } from './shell/coreLoader';
 import { Forwarders, type Manifest } from './shell/forwarders';
 import { presetSignInContext } from './shell/signedIn';
@@ -33,6 +34,9 @@ export interface TeamChatShell {
 let core: typeof Core | undefined;
 
 export function activate(context: vscode.ExtensionContext): TeamChatShell {
+  // The one place that touches context.subscriptions: the root everything else is owned by.
+  const root = new DisposableStore();
+  context.subscriptions.push(root);
   presetSignInContext(context.globalState, (key, value) => vscode.commands.executeCommand('setContext', key, value));
   let codeCache: Promise<{ read: CacheOutcome; written: boolean }> | undefined;
   const forwarders: Forwarders<Core.TeamChatApi> = new Forwarders(
@@ -55,11 +59,11 @@ export function activate(context: vscode.ExtensionContext): TeamChatShell {
         between: () => new Promise((resolve) => setImmediate(resolve)),
       });
       core = loaded.exports;
-      const api = await core.activateCore(context, forwarders);
+      const api = await core.activateCore(context, forwarders, (d) => root.add(d));
       codeCache = api.loaded.then(async () => ({ read: loaded.cache, written: await loaded.saveCache() }));
       return api;
     },
-    (d) => context.subscriptions.push(d),
+    (d) => root.add(d),
   );
   // Every tree now has its provider: the "starting" welcome goes.
   void Promise.resolve(vscode.commands.executeCommand('setContext', ContextKeys.started, true)).catch(() => undefined);

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import type { Event } from './base/event';
+import { DisposableStore, type IDisposable } from './base/lifecycle';
 import { AccountManager, type Account } from './auth/accounts';
 import { EXTENSION_NAME } from './constants';
 import { ComposeDrafts } from './drafts/compose';
@@ -10,12 +12,18 @@ import type { ShellHost } from './shell/forwarders';
 /** What every feature's `register(services)` receives: the few shared objects, passed explicitly. */
 export interface Services {
   readonly context: vscode.ExtensionContext;
+  /**
+   * What the core owns: every registration, view, emitter and service it creates that must be
+   * released is added here. One store, handed to the shell's root once (the only place that touches
+   * `context.subscriptions`), so everything goes when the extension deactivates.
+   */
+  readonly disposables: DisposableStore;
   /** Where commands and panel serializers are registered (the shell forwards the manifest's to them). */
   readonly host: ShellHost;
   readonly log: vscode.LogOutputChannel;
   readonly accounts: AccountManager;
   /** The active account changed (signed in, switched, signed out: `undefined`). */
-  readonly onDidChangeSession: vscode.Event<Account | undefined>;
+  readonly onDidChangeSession: Event<Account | undefined>;
   /** The active account's live session (client, event queue, store) and its change events. */
   readonly sessions: SessionManager;
   /** What the user typed in each conversation's compose box (kept across reloads, synchronised when enabled). */
@@ -24,15 +32,21 @@ export interface Services {
   readonly outbox: OutboxService;
 }
 
-/** Builds the services; each is registered in `context.subscriptions` as it is created. */
-export function createServices(context: vscode.ExtensionContext, host: ShellHost): Services {
-  const log = vscode.window.createOutputChannel(EXTENSION_NAME, { log: true });
-  context.subscriptions.push(log);
-  const accounts = new AccountManager(context.globalState, context.secrets, log);
-  context.subscriptions.push(accounts);
+/**
+ * Builds the services, each registered in the core's store as it is created; `own` takes that store
+ * (the shell's root, given to `context.subscriptions` once).
+ */
+export function createServices(
+  context: vscode.ExtensionContext,
+  host: ShellHost,
+  own: (store: IDisposable) => void,
+): Services {
+  const disposables = new DisposableStore();
+  own(disposables);
+  const log = disposables.add(vscode.window.createOutputChannel(EXTENSION_NAME, { log: true }));
+  const accounts = disposables.add(new AccountManager(context.globalState, context.secrets, log));
   const cache = new SnapshotCache(vscode.Uri.joinPath(context.globalStorageUri, 'snapshots').fsPath, log);
-  const sessions = new SessionManager(accounts, log, windowFocus, cache);
-  context.subscriptions.push(sessions);
+  const sessions = disposables.add(new SessionManager(accounts, log, windowFocus, cache));
   const drafts = new ComposeDrafts(
     context.globalState,
     () => {
@@ -41,13 +55,23 @@ export function createServices(context: vscode.ExtensionContext, host: ShellHost
     },
     { onError: (e) => log.warn(`Drafts: a server copy failed: ${String(e)}`) },
   );
-  context.subscriptions.push(drafts);
+  disposables.add(drafts);
   const outbox = new OutboxService(
     vscode.Uri.joinPath(context.globalStorageUri, 'outbox').fsPath,
     accounts,
     sessions,
     log,
   );
-  context.subscriptions.push(outbox);
-  return { context, host, log, accounts, onDidChangeSession: accounts.onDidChangeActive, sessions, drafts, outbox };
+  disposables.add(outbox);
+  return {
+    context,
+    disposables,
+    host,
+    log,
+    accounts,
+    onDidChangeSession: accounts.onDidChangeActive,
+    sessions,
+    drafts,
+    outbox,
+  };
 }

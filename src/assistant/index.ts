@@ -37,7 +37,7 @@ export function register(services: Services, topicViews: TopicViews): AssistantA
     return services.sessions.current?.store.userSettings.hide_ai_features === true ? 'hideAiFeatures' : undefined;
   };
   const ctx: AssistantContext = { services, topicViews, offReason };
-  const subscriptions = services.context.subscriptions;
+  const disposables = services.disposables;
 
   let shown: boolean | undefined;
   const updateContext = (): void => {
@@ -48,18 +48,18 @@ export function register(services: Services, topicViews: TopicViews): AssistantA
       () => undefined,
     );
   };
-  subscriptions.push(
+  disposables.add(
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(Settings.aiEnabled) && updateContext()),
-    services.sessions.onDidChange(updateContext),
-    services.sessions.onDidChangeStore(updateContext),
   );
+  disposables.add(services.sessions.onDidChange(updateContext));
+  disposables.add(services.sessions.onDidChangeStore(updateContext));
   updateContext();
 
   const tools = () => import('./tools');
   // Hosts without the language-model API (older or trimmed builds) get neither part.
   if (typeof vscode.lm?.registerTool === 'function') {
     for (const name of Object.values(Assistant.tools)) {
-      subscriptions.push(
+      disposables.add(
         vscode.lm.registerTool<Input>(name, {
           prepareInvocation: async (options) => ({
             invocationMessage: (await tools()).describeInvocation(name, asInput(options.input)),
@@ -80,7 +80,7 @@ export function register(services: Services, topicViews: TopicViews): AssistantA
     participant.followupProvider = {
       provideFollowups: async (result) => (await import('./participant')).followups(result),
     };
-    subscriptions.push(participant);
+    disposables.add(participant);
   }
   return { offReason, handle };
 }

@@ -4,6 +4,7 @@
  * `teamChat.signedOut` context keys follow it (the shell sets them first, from `globalState`).
  */
 import * as vscode from 'vscode';
+import { Emitter } from '../base/event';
 import type { ChatClient } from '../api/client';
 import { loadClient } from '../api/load';
 import { ContextKeys, StateKeys } from '../constants';
@@ -42,9 +43,9 @@ export function accountId(realmUrl: string, userId: number): string {
 }
 
 export class AccountManager extends Disposable {
-  private readonly changed = this._register(new vscode.EventEmitter<void>());
-  private readonly activeChanged = this._register(new vscode.EventEmitter<Account | undefined>());
-  private readonly willSignOut = this._register(new vscode.EventEmitter<WillSignOutEvent>());
+  private readonly changed = this._register(new Emitter<void>());
+  private readonly activeChanged = this._register(new Emitter<Account | undefined>());
+  private readonly willSignOut = this._register(new Emitter<WillSignOutEvent>());
   /** Serialises writes so concurrent sign-ins and sign-outs cannot lose one another. */
   private queue: Promise<unknown> = Promise.resolve();
 

@@ -3,6 +3,8 @@
  * the API key, read from SecretStorage only when a session is asked for.
  */
 import * as vscode from 'vscode';
+import { Emitter } from '../base/event';
+import { Disposable } from '../base/lifecycle';
 import { AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, Commands } from '../constants';
 import type { Services } from '../services';
 import type { Account, AccountManager } from './accounts';
@@ -13,23 +15,20 @@ export function sessionLabel(account: Account): string {
   return `${account.email} (${new URL(account.realmUrl).host})`;
 }
 
-export class TeamChatAuthenticationProvider implements vscode.AuthenticationProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+export class TeamChatAuthenticationProvider extends Disposable implements vscode.AuthenticationProvider {
+  private readonly changed = this._register(
+    new Emitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>(),
+  );
   readonly onDidChangeSessions = this.changed.event;
   private known: Map<string, string>;
-  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly accounts: AccountManager,
     private readonly signIn: () => Promise<Account | undefined>,
   ) {
+    super();
     this.known = this.snapshot();
-    this.subscription = accounts.onDidChangeAccounts(() => void this.fireChanges());
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
+    this._register(accounts.onDidChangeAccounts(() => void this.fireChanges()));
   }
 
   async getSessions(
@@ -93,8 +92,8 @@ export function registerAuthenticationProvider(services: Services): TeamChatAuth
     const result = await runSignInFlow(services);
     return result === 'import' ? vscode.commands.executeCommand<Account | undefined>(Commands.importZuliprc) : result;
   });
-  services.context.subscriptions.push(
-    provider,
+  services.disposables.add(provider);
+  services.disposables.add(
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, AUTH_PROVIDER_LABEL, provider, {
       supportsMultipleAccounts: true,
     }),

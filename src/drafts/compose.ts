@@ -11,7 +11,7 @@ import { ApiError } from '../api/errors';
 import type { DraftInput, ServerDraft } from '../api/drafts/models';
 import { createDrafts, deleteDraft, editDraft } from '../api/drafts/routes';
 import { Emitter, type Event } from '../base/event';
-import { type IDisposable } from '../base/lifecycle';
+import { Disposable, type IDisposable } from '../base/lifecycle';
 import type { ChatStore } from '../store/store';
 import type { DraftMemento } from './store';
 
@@ -81,7 +81,7 @@ export interface ComposeDraftsOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-export class ComposeDrafts implements IDisposable {
+export class ComposeDrafts extends Disposable {
   /** accountId → key → draft: the latest text, ahead of the debounced `globalState` write. */
   readonly #drafts = new Map<string, Map<string, ComposeDraft>>();
   readonly #dirty = new Set<string>();
@@ -97,7 +97,7 @@ export class ComposeDrafts implements IDisposable {
    * draft until the event comes.
    */
   readonly #deleted = new Set<number>();
-  readonly #onDidChange = new Emitter<string>();
+  readonly #onDidChange = this._register(new Emitter<string>());
   /** Fires with the account ID whose drafts changed. */
   readonly onDidChange: Event<string> = this.#onDidChange.event;
 
@@ -105,7 +105,9 @@ export class ComposeDrafts implements IDisposable {
     private readonly memento: DraftMemento,
     private readonly account: () => DraftAccount | undefined,
     private readonly options: ComposeDraftsOptions = {},
-  ) {}
+  ) {
+    super();
+  }
 
   #map(accountId: string): Map<string, ComposeDraft> {
     let map = this.#drafts.get(accountId);
@@ -376,10 +378,10 @@ export class ComposeDrafts implements IDisposable {
     await Promise.all(this.#chains.values());
   }
 
-  dispose(): void {
+  override dispose(): void {
     for (const t of this.#syncTimers.values()) clearTimeout(t);
     void this.save();
-    this.#onDidChange.dispose();
+    super.dispose();
   }
 }
 

@@ -6,6 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
+import { Emitter } from '../base/event';
+import { Disposable, toDisposable } from '../base/lifecycle';
 import { type Draft, type DraftKind, DraftStore } from './store';
 
 export const DRAFT_SCHEME = 'teamchat-draft';
@@ -69,25 +71,21 @@ function fileStem(kind: DraftKind, id: number): string {
   return kind === 'edit' ? `message-${id}` : `scheduled-${id}`;
 }
 
-export class DraftFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+export class DraftFileSystem extends Disposable implements vscode.FileSystemProvider {
+  private readonly changed = this._register(new Emitter<vscode.FileChangeEvent[]>());
   readonly onDidChangeFile = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
   private readonly pending = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly drafts: DraftStore) {
+    super();
     // Unsaved typing goes to the store too: nothing is lost if the window closes first.
-    this.disposables.push(
+    this._register(
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.document.uri.scheme !== DRAFT_SCHEME || e.contentChanges.length === 0) return;
         this.persistSoon(e.document);
       }),
     );
-  }
-
-  dispose(): void {
-    for (const t of this.pending.values()) clearTimeout(t);
-    for (const d of this.disposables) d.dispose();
+    this._register({ dispose: () => this.pending.forEach((t) => clearTimeout(t)) });
   }
 
   /**
@@ -176,7 +174,7 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.Dispos
   }
 
   watch(): vscode.Disposable {
-    return new vscode.Disposable(() => undefined);
+    return toDisposable(() => undefined);
   }
 
   stat(uri: vscode.Uri): vscode.FileStat {

@@ -27,7 +27,7 @@ import type { ChatEvent } from '../api/events/models';
 import type { Message } from '../api/messages/models';
 import { checkMessagesMatchNarrow, getMessages } from '../api/messages/routes';
 import { Emitter, type Event } from '../base/event';
-import { type IDisposable } from '../base/lifecycle';
+import { Disposable } from '../base/lifecycle';
 import { contentTargets, moveOf, reduceMessage } from '../store/reducers/messageContent';
 import { DeltaBuilder, type MessageListDelta } from './delta';
 import { MAX_PAGE, PAGE_SIZE, type Highlight, type MessageListSource, type PageRequest } from './types';
@@ -38,14 +38,13 @@ export { MAX_PAGE, PAGE_SIZE, type Highlight, type MessageListSource, type PageR
 
 type Merge<T> = (result: T, delta: DeltaBuilder) => void;
 
-export class MessageList implements IDisposable {
+export class MessageList extends Disposable {
   readonly #messages = new Map<number, Message>();
   #sorted: number[] | undefined;
   readonly #highlights = new Map<number, Highlight>();
   #foundOldest = false;
   #foundNewest = false;
   #fetched = false;
-  #disposed = false;
   #reconciling: Promise<void> | undefined;
   /** Bumped by every full reload: answers to older requests are dropped. */
   #generation = 0;
@@ -53,23 +52,23 @@ export class MessageList implements IDisposable {
   #log: ChatEvent[] = [];
   #logStart = 0;
   #inFlight = 0;
-  readonly #subscriptions: IDisposable[];
-  readonly #onDidChange = new Emitter<MessageListDelta>();
+  readonly #onDidChange = this._register(new Emitter<MessageListDelta>());
   readonly onDidChange: Event<MessageListDelta> = this.#onDidChange.event;
 
   constructor(
     private readonly source: MessageListSource,
     readonly narrow: Narrow,
   ) {
-    this.#subscriptions = [
-      source.store.onDidApplyEvents((events) => this.#onEvents(events)),
+    super();
+    this._register(source.store.onDidApplyEvents((events) => this.#onEvents(events)));
+    this._register(
       // A rebuilt store means events were lost (or the server answers at last): reload what the list holds.
       source.store.onDidChange((change) => {
         if (!change.full) return;
         if (this.#fetched) void this.refresh().catch((e) => this.#report(e, 'reloading the list'));
         else if (this.seeded) void this.reconcile().catch((e) => this.#report(e, 'reloading the saved messages'));
       }),
-    ];
+    );
   }
 
   get foundOldest(): boolean {
@@ -254,7 +253,7 @@ export class MessageList implements IDisposable {
     this.#inFlight++;
     try {
       const result = await work();
-      if (this.#disposed) return;
+      if (this.isDisposed) return;
       const delta = new DeltaBuilder();
       merge(result, delta);
       this.#applyEvents(this.#log.slice(mark - this.#logStart), delta);
@@ -273,7 +272,7 @@ export class MessageList implements IDisposable {
   // ---- events -------------------------------------------------------------------------------
 
   #onEvents(events: readonly ChatEvent[]): void {
-    if (this.#disposed) return;
+    if (this.isDisposed) return;
     if (this.#inFlight > 0) this.#log.push(...events);
     const delta = new DeltaBuilder();
     this.#applyEvents(events, delta);
@@ -447,19 +446,13 @@ export class MessageList implements IDisposable {
   }
 
   #emit(delta: DeltaBuilder): void {
-    if (!delta.empty && !this.#disposed) this.#onDidChange.fire(delta.build(this.#foundOldest, this.#foundNewest));
+    if (!delta.empty && !this.isDisposed) this.#onDidChange.fire(delta.build(this.#foundOldest, this.#foundNewest));
   }
 
   #report(error: unknown, what: string): void {
-    if (this.#disposed) return;
+    if (this.isDisposed) return;
     if (this.source.onError) this.source.onError(error, what);
     else console.error(`Team Chat: message list: ${what} failed`, error);
-  }
-
-  dispose(): void {
-    this.#disposed = true;
-    for (const s of this.#subscriptions) s.dispose();
-    this.#onDidChange.dispose();
   }
 }
 

@@ -3,6 +3,7 @@
  * globalState, not the server's `presence_enabled`); a status-bar item shows it and toggles it.
  */
 import * as vscode from 'vscode';
+import { Emitter } from '../base/event';
 import { Commands } from '../constants';
 import { Disposable } from '../base/lifecycle';
 
@@ -10,7 +11,7 @@ const STATE_KEY = 'teamChat.doNotDisturb';
 
 export class DoNotDisturb extends Disposable {
   readonly #item: vscode.StatusBarItem;
-  readonly #onDidChange = this._register(new vscode.EventEmitter<boolean>());
+  readonly #onDidChange = this._register(new Emitter<boolean>());
   readonly onDidChange = this.#onDidChange.event;
 
   constructor(private readonly state: vscode.Memento) {

@@ -16,9 +16,9 @@ export interface Notifications {
 
 export function register(services: Services, views: TopicViews): Notifications {
   const dnd = new DoNotDisturb(services.context.globalState);
-  services.context.subscriptions.push(dnd);
+  services.disposables.add(dnd);
   const notifier = new Notifier(services, views, dnd);
-  services.context.subscriptions.push(notifier);
+  services.disposables.add(notifier);
   registerCommands(services, [
     {
       id: Commands.toggleDoNotDisturb,

@@ -5,11 +5,12 @@
  * notification with "Open" and "Reply" (or, when many arrive together, one summary).
  */
 import * as vscode from 'vscode';
+import { Emitter } from '../base/event';
 import type { ChatEvent } from '../api/events/models';
 import type { Message } from '../api/messages/models';
 import { updateMessageFlags } from '../api/messages/routes';
 import { Commands } from '../constants';
-import { Disposable } from '../base/lifecycle';
+import { Disposable, MutableDisposable } from '../base/lifecycle';
 import type { Services } from '../services';
 import type { CurrentSession } from '../session/manager';
 import type { OutboxDestination } from '../session/outbox';
@@ -68,11 +69,11 @@ export interface NotifierOptions {
 
 export class Notifier extends Disposable {
   readonly #batcher: NotificationBatcher<PendingNotification>;
-  #listener: { dispose(): void } | undefined;
-  readonly #onDidNotify = this._register(new vscode.EventEmitter<ShownNotification>());
+  readonly #listener = this._register(new MutableDisposable());
+  readonly #onDidNotify = this._register(new Emitter<ShownNotification>());
   /** Fired for every notification shown. */
   readonly onDidNotify = this.#onDidNotify.event;
-  readonly #onDidReply = this._register(new vscode.EventEmitter<{ messageId: number; target: ConversationTarget }>());
+  readonly #onDidReply = this._register(new Emitter<{ messageId: number; target: ConversationTarget }>());
   /** Fired when a reply from a notification was sent. */
   readonly onDidReply = this.#onDidReply.event;
   /** Whether the VS Code window has focus (tests replace it: a headless window may never have it). */
@@ -95,12 +96,7 @@ export class Notifier extends Disposable {
     });
     this._register(services.sessions.onDidChange((current) => this.#follow(current)));
     this._register(dnd.onDidChange((on) => on && this.#batcher.clear()));
-    this._register({
-      dispose: () => {
-        this.#listener?.dispose();
-        this.#batcher.clear();
-      },
-    });
+    this._register({ dispose: () => this.#batcher.clear() });
     this.#follow(services.sessions.current);
   }
 
@@ -113,11 +109,10 @@ export class Notifier extends Disposable {
   }
 
   #follow(current: CurrentSession | undefined): void {
-    this.#listener?.dispose();
-    this.#listener = undefined;
+    this.#listener.clear();
     this.#batcher.clear();
     if (!current) return;
-    this.#listener = current.store.onDidApplyEvents((events) => this.#onEvents(current, events));
+    this.#listener.value = current.store.onDidApplyEvents((events) => this.#onEvents(current, events));
   }
 
   #onEvents(current: CurrentSession, events: readonly ChatEvent[]): void {

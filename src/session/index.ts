@@ -16,7 +16,7 @@ export { SessionManager, type CurrentSession, type SessionPhase, type SessionSta
 const BACKGROUND_NOTIFY_MS = 60_000;
 
 export function register(services: Services): void {
-  const { sessions, context, log } = services;
+  const { sessions, log } = services;
   let lastBackground = 0;
   registerCommands(services, [
     {
@@ -26,7 +26,7 @@ export function register(services: Services): void {
       run: () => sessions.restart(),
     },
   ]);
-  context.subscriptions.push(
+  services.disposables.add(
     sessions.onError((error) => {
       // Lost connections show as "reconnecting…" in the status bar and recover by themselves.
       if (error instanceof NetworkError) {

@@ -6,9 +6,10 @@
  * `state` / `onDidChangeState` and the current store through `onDidChangeStore`.
  */
 import * as vscode from 'vscode';
+import { Emitter } from '../base/event';
 import type { ChatClient } from '../api';
 import type { Account, AccountManager } from '../auth/accounts';
-import { Disposable } from '../base/lifecycle';
+import { Disposable, MutableDisposable, disposeAll, toDisposable } from '../base/lifecycle';
 import type { CachedConversation, CachedMessages, SnapshotCache } from './snapshotCache';
 import { ConversationCache } from './conversationCache';
 import type { ChatSession, ChatStore, FocusSource, StoreChange } from '../store';
@@ -44,18 +45,18 @@ export class SessionManager extends Disposable {
   /** Started from the saved snapshot: the session the same transition creates next is warm. */
   #pendingWarm = false;
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
-  #storeListener: vscode.Disposable | undefined;
+  readonly #storeListener = this._register(new MutableDisposable());
 
-  readonly #onDidChange = this._register(new vscode.EventEmitter<CurrentSession | undefined>());
+  readonly #onDidChange = this._register(new Emitter<CurrentSession | undefined>());
   /** A session whose store the views can show (saved snapshot or live), or none. */
   readonly onDidChange = this.#onDidChange.event;
-  readonly #onDidChangeState = this._register(new vscode.EventEmitter<SessionState>());
+  readonly #onDidChangeState = this._register(new Emitter<SessionState>());
   /** The phase of the active account's session (starting, saved, connecting, live, …). */
   readonly onDidChangeState = this.#onDidChangeState.event;
-  readonly #onDidChangeStore = this._register(new vscode.EventEmitter<StoreChange>());
+  readonly #onDidChangeStore = this._register(new Emitter<StoreChange>());
   /** Changes of the current session's store. */
   readonly onDidChangeStore = this.#onDidChangeStore.event;
-  readonly #onError = this._register(new vscode.EventEmitter<unknown>());
+  readonly #onError = this._register(new Emitter<unknown>());
   /** Background problems of the current session, and failures to start one. */
   readonly onError = this.#onError.event;
 
@@ -158,7 +159,7 @@ export class SessionManager extends Disposable {
   }
 
   #followStore(current: CurrentSession | undefined): void {
-    this.#storeListener?.dispose();
+    this.#storeListener.clear();
     const subscriptions = current && [
       current.store.onDidChange((c) => {
         if (this.current?.session === current.session) this.#onDidChangeStore.fire(c);
@@ -174,7 +175,7 @@ export class SessionManager extends Disposable {
           this.#scheduleSave();
       }),
     ];
-    this.#storeListener = subscriptions && { dispose: () => subscriptions.forEach((s) => s.dispose()) };
+    this.#storeListener.value = subscriptions && toDisposable(() => disposeAll(subscriptions));
     if (this.#warm && this.#warm.session !== current?.session) this.#warm = undefined;
     this.#onDidChange.fire(current);
   }
@@ -227,7 +228,6 @@ export class SessionManager extends Disposable {
   override dispose(): void {
     // The window is closing or reloading: the latest changes (the write finishes if the host lets it).
     if (this.#saveTimer) void this.#writeConversations();
-    this.#storeListener?.dispose();
     super.dispose();
   }
 }

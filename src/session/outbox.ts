@@ -10,9 +10,10 @@
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
+import { Emitter } from '../base/event';
 import type { Account, AccountManager } from '../auth/accounts';
 import { ValidationError } from '../api/errors';
-import { Disposable } from '../base/lifecycle';
+import { Disposable, DisposableStore, MutableDisposable } from '../base/lifecycle';
 import type { Outbox, OutboxConnection, OutboxDestination, OutboxEntry, OutboxStorage } from '../store/outbox';
 import { loadOutbox } from '../store/load';
 import type { SessionManager } from './manager';
@@ -48,7 +49,7 @@ interface Opened {
   readonly storage: ClosableStorage;
   readonly opening: Promise<Outbox>;
   outbox?: Outbox;
-  subscriptions: { dispose(): void }[];
+  readonly subscriptions: DisposableStore;
 }
 
 export class OutboxService extends Disposable {
@@ -57,10 +58,10 @@ export class OutboxService extends Disposable {
   readonly #files = new Map<string, OutboxFiles>();
   /** Recent deliveries, localId → message id (a caller may ask after the fact). */
   readonly #deliveries = new Map<string, number>();
-  #echo: { dispose(): void } | undefined;
+  readonly #echo = this._register(new MutableDisposable());
   /** Accounts signing out: their outbox is not opened again until they are signed in anew. */
   readonly #signingOut = new Set<string>();
-  readonly #onDidChange = this._register(new vscode.EventEmitter<readonly OutboxEntry[]>());
+  readonly #onDidChange = this._register(new Emitter<readonly OutboxEntry[]>());
   /** The active account's entries changed (or another account's outbox was opened). */
   readonly onDidChange = this.#onDidChange.event;
   /** This extension host's id: its outbox files and leases are named by it (see outboxFiles.ts). */
@@ -254,7 +255,7 @@ export class OutboxService extends Disposable {
     const opened: Opened = {
       account,
       storage,
-      subscriptions: [],
+      subscriptions: new DisposableStore(),
       // The outbox's code (the message checks of the API layer) loads after the client's.
       opening: loadOutbox()
         .then(({ Outbox }) => Outbox.open({ storage, connection, log: this.log }))
@@ -264,10 +265,8 @@ export class OutboxService extends Disposable {
             return outbox;
           }
           opened.outbox = outbox;
-          opened.subscriptions.push(
-            outbox.onDidChange((entries) => this.#onDidChange.fire(entries)),
-            outbox.onDidDeliver((d) => this.#remember(d.localId, d.messageId)),
-          );
+          opened.subscriptions.add(outbox.onDidChange((entries) => this.#onDidChange.fire(entries)));
+          opened.subscriptions.add(outbox.onDidDeliver((d) => this.#remember(d.localId, d.messageId)));
           this.#onDidChange.fire(outbox.entries());
           return outbox;
         }),
@@ -286,15 +285,15 @@ export class OutboxService extends Disposable {
     opened.storage.closed = true;
     // What is left may be taken over by the next window that opens this account's outbox.
     void opened.storage.file.release().catch(() => undefined);
-    for (const s of opened.subscriptions) s.dispose();
+    opened.subscriptions.dispose();
     opened.outbox?.dispose();
   }
 
   /** Each new session's echoes acknowledge the entries they name. */
   #followSession(): void {
-    this.#echo?.dispose();
+    this.#echo.clear();
     const current = this.sessions.current;
-    this.#echo = current?.session.onOwnEcho((e) => {
+    this.#echo.value = current?.session.onOwnEcho((e) => {
       const opened = this.#opened;
       if (opened?.account.id === current.account.id) void opened.outbox?.acknowledge(e.localId, e.messageId);
     });
@@ -303,10 +302,5 @@ export class OutboxService extends Disposable {
   #remember(localId: string, messageId: number): void {
     this.#deliveries.set(localId, messageId);
     if (this.#deliveries.size > 200) this.#deliveries.delete(this.#deliveries.keys().next().value!);
-  }
-
-  override dispose(): void {
-    this.#echo?.dispose();
-    super.dispose();
   }
 }

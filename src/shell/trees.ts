@@ -5,8 +5,7 @@
  * its progress bar meanwhile). Imports nothing at run time (`vscode` only as types).
  */
 import type * as vscode from 'vscode';
-
-type Listener<T> = (value: T) => void;
+import { Emitter } from '../base/event';
 
 /** A tree data provider that waits for the real one (the core's) and then forwards to it. */
 export class TreeForwarder<N> implements vscode.TreeDataProvider<N> {
@@ -14,23 +13,12 @@ export class TreeForwarder<N> implements vscode.TreeDataProvider<N> {
   #targetEvents: vscode.Disposable | undefined;
   #attached!: Promise<vscode.TreeDataProvider<N>>;
   #resolve!: (target: vscode.TreeDataProvider<N>) => void;
-  readonly #listeners = new Set<Listener<N | N[] | undefined | null | void>>();
+  readonly #onDidChangeTreeData = new Emitter<N | N[] | undefined | null | void>();
+  readonly onDidChangeTreeData = this.#onDidChangeTreeData.event;
 
   constructor() {
     this.#reset();
   }
-
-  readonly onDidChangeTreeData: vscode.Event<N | N[] | undefined | null | void> = (
-    listener,
-    thisArgs?: unknown,
-    disposables?: vscode.Disposable[],
-  ) => {
-    const entry: Listener<N | N[] | undefined | null | void> = (value) => listener.call(thisArgs, value);
-    this.#listeners.add(entry);
-    const registration = { dispose: () => void this.#listeners.delete(entry) };
-    disposables?.push(registration);
-    return registration;
-  };
 
   /**
    * The core's provider: rows asked for meanwhile come from it (once `hold` has settled, if given);
@@ -78,6 +66,6 @@ export class TreeForwarder<N> implements vscode.TreeDataProvider<N> {
   }
 
   #fire(value: N | N[] | undefined | null | void): void {
-    for (const listener of [...this.#listeners]) listener(value);
+    this.#onDidChangeTreeData.fire(value);
   }
 }

@@ -13,7 +13,7 @@ import type { ChatClient } from '../api/client';
 import { NetworkError } from '../api/errors';
 import type { RegisterSnapshot } from '../api/events/register';
 import { Emitter, type Event } from '../base/event';
-import { type IDisposable } from '../base/lifecycle';
+import { Disposable, DisposableStore } from '../base/lifecycle';
 import { realTimers, type Timers } from './pinger';
 import type { ChatSession, SessionStatusChange } from './session';
 import type { ChatStore } from './store';
@@ -112,7 +112,7 @@ interface Attempt<A> {
   readonly account: A;
   client?: ChatClient;
   session?: ChatSession;
-  listeners: IDisposable[];
+  readonly listeners: DisposableStore;
   /** The store shows the saved snapshot, saved then (no server data yet). */
   savedAt?: number;
   /** Reached `live` once: later losses are `reconnecting`, not a first `connecting`. */
@@ -123,29 +123,29 @@ interface Attempt<A> {
   settle(): void;
 }
 
-export class SessionLifecycle<A extends { readonly id: string }> {
+export class SessionLifecycle<A extends { readonly id: string }> extends Disposable {
   #state: SessionState;
   #current: LifecycleSession<A> | undefined;
   #attempt: Attempt<A> | undefined;
   /** Transitions, one at a time. */
   #queue: Promise<void> = Promise.resolve();
   #phaseTimer: unknown;
-  #disposed = false;
   readonly #timers: Timers;
   readonly #now: () => number;
   readonly #limits: LifecycleLimits;
 
-  readonly #onDidChangeState = new Emitter<SessionState>();
+  readonly #onDidChangeState = this._register(new Emitter<SessionState>());
   /** Every change of phase or of its detail (a new error, a new wait). */
   readonly onDidChangeState: Event<SessionState> = this.#onDidChangeState.event;
-  readonly #onDidChangeCurrent = new Emitter<LifecycleSession<A> | undefined>();
+  readonly #onDidChangeCurrent = this._register(new Emitter<LifecycleSession<A> | undefined>());
   /** A session whose store the views can show (saved or server data), or none. */
   readonly onDidChangeCurrent: Event<LifecycleSession<A> | undefined> = this.#onDidChangeCurrent.event;
-  readonly #onError = new Emitter<unknown>();
+  readonly #onError = this._register(new Emitter<unknown>());
   /** Failures to start a session (after `refused`), and the current session's background problems. */
   readonly onError: Event<unknown> = this.#onError.event;
 
   constructor(private readonly hooks: LifecycleHooks<A>) {
+    super();
     this.#timers = hooks.timers ?? realTimers;
     this.#now = hooks.now ?? Date.now;
     this.#limits = { ...LIFECYCLE_LIMITS, ...hooks.limits };
@@ -195,7 +195,7 @@ export class SessionLifecycle<A extends { readonly id: string }> {
   }
 
   #enqueue(work: () => Promise<void>): Promise<void> {
-    const run = this.#queue.then(() => (this.#disposed ? undefined : work()));
+    const run = this.#queue.then(() => (this.isDisposed ? undefined : work()));
     this.#queue = run.catch((error: unknown) => this.#onError.fire(error));
     return run;
   }
@@ -203,7 +203,14 @@ export class SessionLifecycle<A extends { readonly id: string }> {
   #newAttempt(account: A): Attempt<A> {
     let settle!: () => void;
     const settled = new Promise<void>((resolve) => (settle = resolve));
-    const attempt: Attempt<A> = { account, listeners: [], wasLive: false, stopped: false, settled, settle };
+    const attempt: Attempt<A> = {
+      account,
+      listeners: new DisposableStore(),
+      wasLive: false,
+      stopped: false,
+      settled,
+      settle,
+    };
     this.#attempt = attempt;
     return attempt;
   }
@@ -238,10 +245,8 @@ export class SessionLifecycle<A extends { readonly id: string }> {
       return;
     }
     attempt.session = session;
-    attempt.listeners.push(
-      session.onDidChangeStatus((s) => this.#onStatus(attempt, s)),
-      session.onError((e) => attempt === this.#attempt && this.#onError.fire(e)),
-    );
+    attempt.listeners.add(session.onDidChangeStatus((s) => this.#onStatus(attempt, s)));
+    attempt.listeners.add(session.onError((e) => attempt === this.#attempt && this.#onError.fire(e)));
     if (saved) {
       try {
         // What the first render reads now; the rest of the snapshot after it.
@@ -337,8 +342,7 @@ export class SessionLifecycle<A extends { readonly id: string }> {
   async #release(attempt: Attempt<A>): Promise<void> {
     attempt.stopped = true;
     attempt.settle();
-    for (const l of attempt.listeners) l.dispose();
-    attempt.listeners = [];
+    attempt.listeners.clear();
     if (this.#current && this.#current.session === attempt.session) {
       this.#current = undefined;
       this.#onDidChangeCurrent.fire(undefined);
@@ -408,14 +412,11 @@ export class SessionLifecycle<A extends { readonly id: string }> {
   }
 
   /** Stops the running session (best effort) and every timer; the machine does nothing more. */
-  dispose(): void {
-    if (this.#disposed) return;
+  override dispose(): void {
+    if (this.isDisposed) return;
     void this.#stopAttempt();
-    this.#disposed = true;
     if (this.#phaseTimer !== undefined) this.#timers.clearTimeout(this.#phaseTimer);
-    this.#onDidChangeState.dispose();
-    this.#onDidChangeCurrent.dispose();
-    this.#onError.dispose();
+    super.dispose();
   }
 }
 

@@ -27,6 +27,7 @@ import { ApiError, NetworkError, ValidationError } from '../api/errors';
 import { sendMessage } from '../api/messages/routes';
 import { validateParams } from '../api/validateParams';
 import { Emitter, type Event } from '../base/event';
+import { Disposable } from '../base/lifecycle';
 import { CannotCheck, findDelivered } from './outboxCheck';
 import type { OutboxDestination, OutboxEntry, OutboxStorage } from './outboxEntry';
 import { realTimers, type Timers } from './pinger';
@@ -62,12 +63,12 @@ type Entry = { -readonly [K in keyof OutboxEntry]: OutboxEntry[K] };
 
 const SEND = 'POST /messages';
 
-export class Outbox {
+export class Outbox extends Disposable {
   readonly #entries: Entry[] = [];
-  readonly #onDidChange = new Emitter<readonly OutboxEntry[]>();
+  readonly #onDidChange = this._register(new Emitter<readonly OutboxEntry[]>());
   /** Fires with every entry whenever one is added, changes or goes. */
   readonly onDidChange: Event<readonly OutboxEntry[]> = this.#onDidChange.event;
-  readonly #onDidDeliver = new Emitter<{ localId: string; messageId: number }>();
+  readonly #onDidDeliver = this._register(new Emitter<{ localId: string; messageId: number }>());
   /** An entry reached the server (reply, echo or the duplicate check), before it is removed. */
   readonly onDidDeliver: Event<{ localId: string; messageId: number }> = this.#onDidDeliver.event;
   readonly #timers: Timers;
@@ -79,9 +80,9 @@ export class Outbox {
   #paused = false;
   #timer: unknown;
   #lastDeliveredId: number | undefined;
-  #disposed = false;
 
   private constructor(private readonly options: OutboxOptions) {
+    super();
     this.#timers = options.timers ?? realTimers;
     this.#now = options.now ?? Date.now;
     this.#backoff = new Backoff(
@@ -118,7 +119,7 @@ export class Outbox {
       to.type === 'stream'
         ? { type: 'stream', streamId: to.streamId, topic: to.topic }
         : { type: 'private', userIds: [...to.userIds] };
-    if (this.#disposed) throw new Error('The outbox was disposed.');
+    if (this.isDisposed) throw new Error('The outbox was disposed.');
     this.#validate(dest, content);
     const entry: Entry = {
       localId: (this.options.newId ?? randomUUID)(),
@@ -199,11 +200,9 @@ export class Outbox {
   }
 
   /** Stops sending (a send under way still records its outcome) and the change events. */
-  dispose(): void {
-    this.#disposed = true;
+  override dispose(): void {
+    super.dispose();
     this.#clearTimer();
-    this.#onDidChange.dispose();
-    this.#onDidDeliver.dispose();
   }
 
   #validate(to: OutboxDestination, content: string): void {
@@ -220,7 +219,7 @@ export class Outbox {
       this.#kickAgain = true;
       return;
     }
-    if (this.#paused || this.#disposed) return;
+    if (this.#paused || this.isDisposed) return;
     this.#draining = this.#drain()
       .catch((error: unknown) => this.options.log?.warn(`Outbox: sending stopped (${describe(error)}).`))
       .finally(() => {
@@ -234,7 +233,7 @@ export class Outbox {
 
   async #drain(): Promise<void> {
     for (;;) {
-      if (this.#paused || this.#disposed) return;
+      if (this.#paused || this.isDisposed) return;
       const entry = this.#entries.find((e) => e.state === 'waiting' || e.state === 'failed');
       const connection = entry && this.options.connection();
       if (!entry || !connection) return; // `resume()` once there is a client
@@ -351,7 +350,7 @@ export class Outbox {
   #pause(ms: number | undefined): void {
     this.#paused = true;
     this.#clearTimer();
-    if (ms === undefined || this.#disposed) return;
+    if (ms === undefined || this.isDisposed) return;
     this.#timer = this.#timers.setTimeout(() => {
       this.#timer = undefined;
       this.#paused = false;
@@ -370,7 +369,7 @@ export class Outbox {
   }
 
   #fireDelivered(entry: Entry, messageId: number): void {
-    if (!this.#disposed) this.#onDidDeliver.fire({ localId: entry.localId, messageId });
+    if (!this.isDisposed) this.#onDidDeliver.fire({ localId: entry.localId, messageId });
   }
 
   #find(localId: string): Entry | undefined {
@@ -385,7 +384,7 @@ export class Outbox {
   }
 
   #changed(): void {
-    if (!this.#disposed) this.#onDidChange.fire(this.entries());
+    if (!this.isDisposed) this.#onDidChange.fire(this.entries());
   }
 
   /** Writes the entries as they are now, after the writes before; a failure is logged (the entries stay in memory). */

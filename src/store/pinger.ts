@@ -1,4 +1,4 @@
-import type { IDisposable } from '../base/lifecycle';
+import { MutableDisposable, type IDisposable } from '../base/lifecycle';
 
 /** Where the window focus comes from (VS Code's `window.state.focused` in the extension). */
 export interface FocusSource {
@@ -35,7 +35,7 @@ export const alwaysFocused: FocusSource = {
  */
 export class PresencePinger implements IDisposable {
   #timer: unknown;
-  #focusListener: IDisposable | undefined;
+  readonly #focusListener = new MutableDisposable();
   #running = false;
   #inFlight: Promise<void> | undefined;
 
@@ -49,7 +49,7 @@ export class PresencePinger implements IDisposable {
   start(): void {
     if (this.#running) return;
     this.#running = true;
-    this.#focusListener = this.focus.onDidChange((focused) => {
+    this.#focusListener.value = this.focus.onDidChange((focused) => {
       if (focused) void this.pingNow();
     });
     void this.pingNow();
@@ -90,7 +90,7 @@ export class PresencePinger implements IDisposable {
   dispose(): void {
     this.#running = false;
     this.#clearTimer();
-    this.#focusListener?.dispose();
-    this.#focusListener = undefined;
+    // A stop, not an end: `start()` may follow.
+    this.#focusListener.clear();
   }
 }

@@ -8,6 +8,7 @@ import { getUsersById } from '../api/users/byId';
 import { LazyUsers } from './lazyUsers';
 import { adaptToServer, SLIM_REGISTER, slimRegisterParams, snapshotFetchTypes } from './slimRegister';
 import { Emitter, type Event } from '../base/event';
+import { Disposable } from '../base/lifecycle';
 import { alwaysFocused, PresencePinger, realTimers, type FocusSource, type Timers } from './pinger';
 import { ChatStore } from './store';
 import { realTypingClock, TypingTracker, type TypingClock } from './typing';
@@ -83,7 +84,7 @@ export const STORE_FETCH_EVENT_TYPES = [
  * One signed-in account: a client, its event queue and the store it feeds, plus the presence
  * pinger. No `vscode` import: the extension passes the window focus in as a `FocusSource`.
  */
-export class ChatSession {
+export class ChatSession extends Disposable {
   readonly store: ChatStore;
   /** Who is typing in which conversation (`typing` events). */
   readonly typing: TypingTracker;
@@ -96,19 +97,18 @@ export class ChatSession {
   #started = false;
   #stopped = false;
   #serverSnapshot = false;
-  #disposed = false;
 
-  readonly #onDidChangeStatus = new Emitter<SessionStatusChange>();
+  readonly #onDidChangeStatus = this._register(new Emitter<SessionStatusChange>());
   /** `connecting` → `live`; `reconnecting` while the connection is lost or the queue is rebuilt; `stopped`. */
   readonly onDidChangeStatus: Event<SessionStatusChange> = this.#onDidChangeStatus.event;
-  readonly #onOwnEcho = new Emitter<OwnEcho>();
+  readonly #onOwnEcho = this._register(new Emitter<OwnEcho>());
   /**
    * A message this session's own `POST /messages` sent with this queue's `queue_id` and a
    * `local_id`, as its `message` event brought it back (after the store has it): the outbox's
    * acknowledgement when the reply to the send is slow or lost.
    */
   readonly onOwnEcho: Event<OwnEcho> = this.#onOwnEcho.event;
-  readonly #onError = new Emitter<unknown>();
+  readonly #onError = this._register(new Emitter<unknown>());
   /** Problems worth a notification (malformed events, failed topic loads, refused pings). */
   readonly onError: Event<unknown> = this.#onError.event;
 
@@ -116,6 +116,7 @@ export class ChatSession {
     readonly client: ChatClient,
     private readonly options: ChatSessionOptions = {},
   ) {
+    super();
     this.store = new ChatStore({
       now: options.now,
       // The empty topic as "" (FL 334), as messages and unreads name it: one key for it everywhere; views show the realm's name.
@@ -201,9 +202,9 @@ export class ChatSession {
     return new Promise<void>((resolve) => {
       setImmediate(() => {
         try {
-          if (this.#serverSnapshot || this.#disposed) return;
+          if (this.#serverSnapshot || this.isDisposed) return;
           const whole = complete();
-          if (whole && !this.#serverSnapshot && !this.#disposed) this.store.reset(whole);
+          if (whole && !this.#serverSnapshot && !this.isDisposed) this.store.reset(whole);
         } catch (error) {
           this.#onError.fire(error);
         } finally {
@@ -264,13 +265,10 @@ export class ChatSession {
     this.#onDidChangeStatus.fire({ status, detail });
   }
 
-  dispose(): void {
-    this.#disposed = true;
+  override dispose(): void {
+    super.dispose();
     void this.stop();
     this.store.dispose();
     this.typing.dispose();
-    this.#onDidChangeStatus.dispose();
-    this.#onOwnEcho.dispose();
-    this.#onError.dispose();
   }
 }

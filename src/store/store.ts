@@ -7,6 +7,7 @@ import type { Subscription } from '../api/channels/models';
 import type { CustomProfileField, User, UserStatus } from '../api/users/models';
 import { ChangeBuilder, fullChange, type StoreChange } from './change';
 import { Emitter, type Event } from '../base/event';
+import { Disposable } from '../base/lifecycle';
 import { isResolved, USER_ID_KEY } from './keys';
 import { PersonalItems } from './personal';
 import { RealmCatalogue } from './realmCatalogue';
@@ -31,7 +32,7 @@ import { UserIndex } from './users';
  * Every read is O(1) or served from a cache invalidated by the events that affect it.
  * No UI code here, nothing from `vscode`.
  */
-export class ChatStore {
+export class ChatStore extends Disposable {
   readonly #subscriptions = new SubscriptionIndex();
   #unreads = new UnreadIndex(0);
   readonly #topics = new TopicIndex();
@@ -50,14 +51,15 @@ export class ChatStore {
   #userSettings: Record<string, unknown> = {};
   #ready = false;
 
-  readonly #onDidChange = new Emitter<StoreChange>();
+  readonly #onDidChange = this._register(new Emitter<StoreChange>());
   /** One notification per `reset` or `apply` that changed something. */
   readonly onDidChange: Event<StoreChange> = this.#onDidChange.event;
-  readonly #onDidApplyEvents = new Emitter<readonly ChatEvent[]>();
+  readonly #onDidApplyEvents = this._register(new Emitter<readonly ChatEvent[]>());
   /** The raw batch after it was applied (open message views read edits and reactions from it). */
   readonly onDidApplyEvents: Event<readonly ChatEvent[]> = this.#onDidApplyEvents.event;
 
   constructor(private readonly options: ChatStoreOptions = {}) {
+    super();
     this.#presence = new PresenceIndex(options.now ?? Date.now);
     this.#topicLoader = new TopicLoader({
       topics: this.#topics,
@@ -428,10 +430,5 @@ export class ChatStore {
   /** False until the first `reset`. */
   get ready(): boolean {
     return this.#ready;
-  }
-
-  dispose(): void {
-    this.#onDidChange.dispose();
-    this.#onDidApplyEvents.dispose();
   }
 }

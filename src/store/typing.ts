@@ -8,7 +8,7 @@
 import * as l10n from '@vscode/l10n';
 import type { TypingEvent } from '../api/events/models';
 import { Emitter, type Event } from '../base/event';
-import { type IDisposable } from '../base/lifecycle';
+import { Disposable, type IDisposable } from '../base/lifecycle';
 import type { Timers } from './pinger';
 
 /** Timers plus the time now, in ms; a fake one in tests. */
@@ -130,14 +130,16 @@ export interface TypingTrackerOptions {
  * The receiving half: who is typing in each conversation, from `typing` events. The own user is
  * left out; an entry ends with its `stop` or `expiryMs` after its last `start`.
  */
-export class TypingTracker implements IDisposable {
+export class TypingTracker extends Disposable {
   /** Conversation key → typing user → expiry timer; users in the order they started. */
   readonly #typing = new Map<string, Map<number, unknown>>();
-  readonly #onDidChange = new Emitter<string>();
+  readonly #onDidChange = this._register(new Emitter<string>());
   /** A conversation's typists changed (its key, see `conversationKey`). */
   readonly onDidChange: Event<string> = this.#onDidChange.event;
 
-  constructor(private readonly options: TypingTrackerOptions) {}
+  constructor(private readonly options: TypingTrackerOptions) {
+    super();
+  }
 
   /** The users typing in a conversation, in the order they started. */
   typists(key: string): number[] {
@@ -185,11 +187,11 @@ export class TypingTracker implements IDisposable {
     for (const key of keys) this.#onDidChange.fire(key);
   }
 
-  dispose(): void {
+  override dispose(): void {
     for (const users of this.#typing.values())
       for (const timer of users.values()) this.options.clock.clearTimeout(timer);
     this.#typing.clear();
-    this.#onDidChange.dispose();
+    super.dispose();
   }
 }
 

@@ -2,7 +2,7 @@
  * The command kit: every command of the extension is a declaration registered here. A declaration
  * names its id (a `Commands` constant), whether it needs a session (the handler then gets it),
  * its progress (none, a cancellable notification, the window or a view), and what failed, for
- * the error notification. The kit owns the registration (in `context.subscriptions`), bridges the
+ * the error notification. The kit owns the registration (in `services.disposables`), bridges the
  * progress's cancellation to `ctx.signal`, and reports failures through `reportError`.
  *
  * Arguments: commands run from a menu or the palette get nothing, a tree node (it has `kind`) or
@@ -52,10 +52,10 @@ export type CommandDeclaration<R = unknown> =
   | (Common<R> & { readonly session?: false; run(ctx: CommandContext, ...args: unknown[]): R | Promise<R> })
   | (Common<R> & { readonly session: true; run(ctx: SessionCommandContext, ...args: unknown[]): R | Promise<R> });
 
-/** Registers the commands through the shell's host (it forwards the manifest's); each registration belongs to `context.subscriptions`. */
+/** Registers the commands through the shell's host (it forwards the manifest's); each registration belongs to `services.disposables`. */
 export function registerCommands(services: Services, declarations: readonly CommandDeclaration[]): void {
   for (const d of declarations) {
-    services.context.subscriptions.push(
+    services.disposables.add(
       services.host.registerCommand(d.id, (...args: unknown[]) => runCommand(services, d, args)),
     );
   }

@@ -1,5 +1,6 @@
 /** Shows an error as a notification with the actions that may help, and logs its detail. */
 import * as vscode from 'vscode';
+import { Emitter } from '../base/event';
 import { Commands } from '../constants';
 import { errorMessage, type ErrorAction, type ErrorMessage } from './errorMessage';
 
@@ -12,7 +13,7 @@ const labelsOf = (): Record<ErrorAction, string> => ({
 });
 
 // Module-wide on purpose: lives as long as the extension; tests observe what users would see.
-const reported = new vscode.EventEmitter<ErrorMessage>();
+const reported = new Emitter<ErrorMessage>();
 /** Every message shown by `reportError` (integration tests read the text users see). */
 export const onDidReportError = reported.event;
 

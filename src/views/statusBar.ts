@@ -13,10 +13,10 @@ import { statusEmoji } from '../emoji/status';
 import { statusBarCount, unreadCounts } from './unreadCounts';
 
 export function registerStatusBar(services: Services): vscode.StatusBarItem {
-  const { sessions, context } = services;
+  const { sessions } = services;
   const item = vscode.window.createStatusBarItem('teamChat.status', vscode.StatusBarAlignment.Left, 100);
   item.name = vscode.l10n.t('Team Chat');
-  context.subscriptions.push(item);
+  services.disposables.add(item);
 
   const update = (): void => {
     // An active account whose session the machine has not begun yet (activation) is starting.
@@ -71,12 +71,14 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
     item.show();
   };
 
-  context.subscriptions.push(
-    sessions.onDidChangeState(update),
-    sessions.onDidChange(update),
-    services.onDidChangeSession(update),
-    services.outbox.onDidChange(update),
+  services.disposables.add(sessions.onDidChangeState(update));
+  services.disposables.add(sessions.onDidChange(update));
+  services.disposables.add(services.onDidChangeSession(update));
+  services.disposables.add(services.outbox.onDidChange(update));
+  services.disposables.add(
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(Settings.badgeCounts) && update()),
+  );
+  services.disposables.add(
     sessions.onDidChangeStore((c) => {
       if (
         c.full ||

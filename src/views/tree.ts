@@ -1,12 +1,15 @@
 /** What every tree of the sidebar shares: the provider's change event, flat lists, registration. */
 import * as vscode from 'vscode';
+import type { Event } from '../base/event';
+import { Emitter } from '../base/event';
 import type { Services } from '../services';
-import { Disposable } from '../base/lifecycle';
+import { Disposable, type IDisposable } from '../base/lifecycle';
+import type { ChatStore, StoreChange } from '../store';
 import { phaseDescription } from './sessionText';
 
 /** Owns the tree's change event; `refresh()` redraws the named nodes, or everything. */
 export abstract class TreeProvider<N> extends Disposable implements vscode.TreeDataProvider<N> {
-  readonly #onDidChangeTreeData = this._register(new vscode.EventEmitter<N | N[] | undefined>());
+  readonly #onDidChangeTreeData = this._register(new Emitter<N | N[] | undefined>());
   readonly onDidChangeTreeData = this.#onDidChangeTreeData.event;
 
   protected refresh(nodes?: readonly N[]): void {
@@ -19,7 +22,7 @@ export abstract class TreeProvider<N> extends Disposable implements vscode.TreeD
 
 /** A model of one level of rows that says when anything changed. */
 export interface ListModel<N> {
-  readonly onDidChange: vscode.Event<unknown>;
+  readonly onDidChange: Event<unknown>;
   nodes(): N[];
 }
 
@@ -63,29 +66,58 @@ export interface TreeOptions<N> extends Omit<vscode.TreeViewOptions<N>, 'treeDat
   emptyKey?: string;
 }
 
+/** A tree of the side bar as registered: its model, its provider (tests read the rows) and the view. */
+export interface TreeParts<M, P extends vscode.TreeDataProvider<unknown>> {
+  readonly model: M;
+  readonly provider: P;
+  readonly view: vscode.TreeView<NodeOf<P>>;
+}
+
+/** The node type of a tree provider. */
+export type NodeOf<P> = P extends vscode.TreeDataProvider<infer N> ? N : never;
+
 /**
- * The tree view of `viewId` with `provider` behind it (the shell created the view at activation,
- * so the side bar never shows "no data provider"); model, provider and view belong to
- * `context.subscriptions`.
+ * Registers the tree view of `viewId` with `provider` (made from `model`) behind it: the one way a
+ * view of the side bar is registered. The shell created the view at activation, so the side bar
+ * never shows "no data provider"; model and provider belong to `services.disposables` (the view to
+ * the shell).
  */
-export function createTree<N>(
+export function registerTree<M extends IDisposable, P extends vscode.TreeDataProvider<unknown> & IDisposable>(
   services: Services,
   viewId: string,
-  model: vscode.Disposable,
-  provider: vscode.TreeDataProvider<N> & vscode.Disposable,
-  options: TreeOptions<N> = {},
-): vscode.TreeView<N> {
+  model: M,
+  makeProvider: (model: M) => P,
+  options: TreeOptions<NodeOf<P>> = {},
+): TreeParts<M, P> {
   const { ownDescription, emptyKey, ...viewOptions } = options;
-  const view = services.host.createTreeView(viewId, { ...viewOptions, treeDataProvider: provider });
-  // The view itself belongs to the shell, which created it at activation.
-  services.context.subscriptions.push(model, provider);
+  const { disposables, sessions } = services;
+  disposables.add(model);
+  const provider = disposables.add(makeProvider(model));
+  const view = services.host.createTreeView<NodeOf<P>>(viewId, {
+    ...viewOptions,
+    treeDataProvider: provider as vscode.TreeDataProvider<NodeOf<P>>,
+  });
   if (!ownDescription) {
-    const update = (): void => void (view.description = phaseDescription(services.sessions.state));
-    services.context.subscriptions.push(services.sessions.onDidChangeState(update));
+    const update = (): void => void (view.description = phaseDescription(sessions.state));
+    disposables.add(sessions.onDidChangeState(update));
     update();
   }
   if (emptyKey) followEmptiness(services, emptyKey, provider);
-  return view;
+  return { model, provider, view };
+}
+
+/** A model that shows the current session's store (set at once, then on every session and store change). */
+export interface StoreModel {
+  setStore(store: ChatStore | undefined): void;
+  onStoreChange(change: StoreChange): void;
+}
+
+/** Keeps `model` on the current session's store. */
+export function followStore(services: Services, model: StoreModel): void {
+  const { disposables, sessions } = services;
+  model.setStore(sessions.current?.store);
+  disposables.add(sessions.onDidChange((current) => model.setStore(current?.store)));
+  disposables.add(sessions.onDidChangeStore((change) => model.onStoreChange(change)));
 }
 
 /** Keeps the context key `key` true exactly while a session is current and the provider has no rows. */
@@ -100,7 +132,7 @@ function followEmptiness<N>(services: Services, key: string, provider: vscode.Tr
     await vscode.commands.executeCommand('setContext', key, now);
   };
   const recheck = (): void => void check().catch(() => undefined);
-  services.context.subscriptions.push(services.sessions.onDidChange(recheck));
-  if (provider.onDidChangeTreeData) services.context.subscriptions.push(provider.onDidChangeTreeData(recheck));
+  services.disposables.add(services.sessions.onDidChange(recheck));
+  if (provider.onDidChangeTreeData) services.disposables.add(provider.onDidChangeTreeData(recheck));
   recheck();
 }

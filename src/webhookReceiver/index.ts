@@ -5,6 +5,7 @@
  * the prompt load with the first start().
  */
 import * as vscode from 'vscode';
+import { Emitter } from '../base/event';
 import type { OutgoingWebhookPayload, WebhookReply } from '../api/webhook/models';
 import { Commands, Settings } from '../constants';
 import type { Services } from '../services';
@@ -39,10 +40,10 @@ export class WebhookReceiver extends Disposable {
   #promptChain: Promise<unknown> = Promise.resolve();
   /** The latest payloads, newest last. */
   readonly received: ReceivedPayload[] = [];
-  readonly #onDidReceive = this._register(new vscode.EventEmitter<ReceivedPayload>());
+  readonly #onDidReceive = this._register(new Emitter<ReceivedPayload>());
   /** A verified payload arrived (fired again with `reply` set once answered). */
   readonly onDidReceive = this.#onDidReceive.event;
-  readonly #onDidAnswer = this._register(new vscode.EventEmitter<ReceivedPayload>());
+  readonly #onDidAnswer = this._register(new Emitter<ReceivedPayload>());
   readonly onDidAnswer = this.#onDidAnswer.event;
 
   constructor(private readonly services: Services) {
@@ -65,7 +66,7 @@ export class WebhookReceiver extends Disposable {
   get log(): vscode.LogOutputChannel {
     if (!this.#log) {
       this.#log = vscode.window.createOutputChannel(WEBHOOK_LOG_NAME, { log: true });
-      this.services.context.subscriptions.push(this.#log);
+      this._register(this.#log);
     }
     return this.#log;
   }
@@ -150,7 +151,7 @@ export class WebhookReceiver extends Disposable {
         vscode.StatusBarAlignment.Left,
         40,
       );
-      this.services.context.subscriptions.push(this.#statusItem);
+      this._register(this.#statusItem);
       this.#statusItem.name = vscode.l10n.t('Team Chat Webhook Receiver');
       // Running again while it runs offers copy / show payloads / stop.
       this.#statusItem.command = Commands.startWebhookReceiver;

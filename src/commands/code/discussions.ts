@@ -6,6 +6,8 @@
  * reactions toggle the user's own, "Resolve" resolves the topic; threads follow edits.
  */
 import * as vscode from 'vscode';
+import { Emitter } from '../../base/event';
+import { Disposable } from '../../base/lifecycle';
 import { addReaction, removeReaction } from '../../api/messages/routes';
 import { discussionsOf, shiftRange, type Discussion, type FileIdentity } from '../../codeRefs/discussions';
 import { CommentIds, Commands } from '../../constants';
@@ -66,12 +68,10 @@ async function identifyWithHistory(uri: vscode.Uri): Promise<Identified> {
 const SETTLE_MS = 150;
 
 /** The discussions of one open file: a live search for its names, and a thread per topic and range. */
-class FileDiscussions implements vscode.Disposable {
+class FileDiscussions extends Disposable {
   readonly threads = new Map<string, TopicThread>();
   readonly #searches: MessageList[] = [];
-  readonly #subscriptions: { dispose(): void }[] = [];
   #identified: Identified | undefined;
-  #disposed = false;
   #settle: ReturnType<typeof setTimeout> | undefined;
   readonly ready: Promise<void>;
 
@@ -80,10 +80,11 @@ class FileDiscussions implements vscode.Disposable {
     private readonly owner: Discussions,
     private readonly current: CurrentSession,
   ) {
+    super();
     const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
     this.ready = (async () => {
       const identified = await identifyWithHistory(uri);
-      if (this.#disposed) return;
+      if (this.isDisposed) return;
       this.#identified = identified;
       const names = new Set(
         identified.identities.map((i) => i.identity.relativePath.slice(i.identity.relativePath.lastIndexOf('/') + 1)),
@@ -97,10 +98,10 @@ class FileDiscussions implements vscode.Disposable {
           },
           searchNarrow(n),
         );
-        this.#searches.push(search);
-        this.#subscriptions.push(search.onDidChange(() => void this.#reconcile()));
+        this.#searches.push(this._register(search));
+        this._register(search.onDidChange(() => void this.#reconcile()));
       }
-      if (identified.repo) this.#subscriptions.push(onHeadMoved(identified.repo, () => this.settle()));
+      if (identified.repo) this._register(onHeadMoved(identified.repo, () => this.settle()));
       await Promise.all(this.#searches.map((s) => s.fetchInitial({ anchor: 'newest', before: SEARCHED, after: 0 })));
       await this.#reconcile();
     })().catch((e: unknown) => owner.log.warn(`Discussions of ${name}: ${String(e)}`));
@@ -113,7 +114,7 @@ class FileDiscussions implements vscode.Disposable {
   }
 
   async #reconcile(): Promise<void> {
-    if (this.#disposed || !this.#identified) return;
+    if (this.isDisposed || !this.#identified) return;
     const messages = this.#messages();
     const found = this.#identified.identities.flatMap(({ identity, path }, i) =>
       discussionsOf(messages, identity).map((d) => ({ d, path, key: i === 0 ? d.key : `${path}|${d.key}` })),
@@ -148,7 +149,7 @@ class FileDiscussions implements vscode.Disposable {
 
   #place(t: TopicThread): void {
     const document = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === this.uri.toString());
-    if (!t.anchor || !document || this.#disposed) return;
+    if (!t.anchor || !document || this.isDisposed) return;
     const at = placement(t.anchor, document, t.lines, t.outdated);
     if (at.lines.start !== t.lines.start || at.lines.end !== t.lines.end) t.lines = at.lines;
     t.outdated = at.outdated;
@@ -202,41 +203,37 @@ class FileDiscussions implements vscode.Disposable {
     this.owner.changed();
   }
 
-  dispose(): void {
-    this.#disposed = true;
+  override dispose(): void {
+    super.dispose();
     if (this.#settle) clearTimeout(this.#settle);
-    for (const s of this.#subscriptions) s.dispose();
-    for (const s of this.#searches) s.dispose();
     for (const t of this.threads.values()) t.dispose();
     this.threads.clear();
   }
 }
 
-export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
-  readonly controller = vscode.comments.createCommentController(CommentIds.controller, 'Team Chat');
+export class Discussions extends Disposable implements vscode.CodeLensProvider {
+  readonly controller = this._register(vscode.comments.createCommentController(CommentIds.controller, 'Team Chat'));
   readonly byThread = new WeakMap<vscode.CommentThread, TopicThread>();
   readonly #files = new Map<string, FileDiscussions>();
-  readonly #disposables: vscode.Disposable[] = [];
-  readonly #onDidChange = new vscode.EventEmitter<void>();
+  readonly #onDidChange = this._register(new Emitter<void>());
   /** Threads were added, removed, moved or changed their comments. */
   readonly onDidChange = this.#onDidChange.event;
   readonly onDidChangeCodeLenses = this.#onDidChange.event;
   readonly log: vscode.LogOutputChannel;
 
   constructor(private readonly services: Services) {
+    super();
     this.log = services.log;
     this.controller.options = {
       placeHolder: vscode.l10n.t('Reply in the topic…'),
       prompt: vscode.l10n.t('Reply in the topic'),
     };
     this.controller.reactionHandler = (comment, reaction) => this.#react(comment as MessageComment, reaction);
-    this.#disposables.push(
-      this.controller,
-      this.#onDidChange,
-      vscode.languages.registerCodeLensProvider({ scheme: 'file' }, this),
-      registerRevisionDocuments(async () => (await gitApi())?.git.path),
-      vscode.window.onDidChangeVisibleTextEditors(() => this.#sync()),
-      vscode.workspace.onDidCloseTextDocument((doc) => this.#drop(doc.uri)),
+    this._register(vscode.languages.registerCodeLensProvider({ scheme: 'file' }, this));
+    this._register(registerRevisionDocuments(async () => (await gitApi())?.git.path));
+    this._register(vscode.window.onDidChangeVisibleTextEditors(() => this.#sync()));
+    this._register(vscode.workspace.onDidCloseTextDocument((doc) => this.#drop(doc.uri)));
+    this._register(
       vscode.workspace.onDidChangeTextDocument((e) => {
         const file = this.#files.get(e.document.uri.toString());
         if (!file) return;
@@ -244,6 +241,8 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
         // Also when only the dirty state changed (a revert, a save).
         file.settle();
       }),
+    );
+    this._register(
       services.sessions.onDidChange(() => {
         for (const uri of [...this.#files.keys()]) this.#drop(vscode.Uri.parse(uri));
         this.#sync();
@@ -388,16 +387,16 @@ export class Discussions implements vscode.Disposable, vscode.CodeLensProvider {
     }
   }
 
-  dispose(): void {
+  override dispose(): void {
     for (const f of this.#files.values()) f.dispose();
     this.#files.clear();
-    for (const d of this.#disposables) d.dispose();
+    super.dispose();
   }
 }
 
 export function registerDiscussions(services: Services): Discussions {
   const discussions = new Discussions(services);
-  services.context.subscriptions.push(discussions);
+  services.disposables.add(discussions);
   registerCommands(services, [
     {
       id: Commands.discussionReply,

@@ -75,10 +75,6 @@ export class NarrowHover implements vscode.HoverProvider {
 }
 
 export function registerNarrowHover(services: Services): void {
-  services.context.subscriptions.push(
-    vscode.languages.registerHoverProvider({ scheme: 'file' }, new NarrowHover(services)),
-  );
-  services.context.subscriptions.push(
-    vscode.languages.registerHoverProvider({ scheme: 'untitled' }, new NarrowHover(services)),
-  );
+  services.disposables.add(vscode.languages.registerHoverProvider({ scheme: 'file' }, new NarrowHover(services)));
+  services.disposables.add(vscode.languages.registerHoverProvider({ scheme: 'untitled' }, new NarrowHover(services)));
 }

@@ -16,7 +16,8 @@ import { CodeBlockActions, isCodeBlockArgs, type CodeBlockResult } from './codeB
 export function register(services: Services): Discussions {
   const codeBlocks = new CodeBlockActions(services);
   const terminalCommands = new TerminalCommands();
-  services.context.subscriptions.push(codeBlocks, terminalCommands);
+  services.disposables.add(codeBlocks);
+  services.disposables.add(terminalCommands);
   registerCommands(services, [
     {
       id: Commands.codeBlockAction,
@@ -84,7 +85,7 @@ export function register(services: Services): Discussions {
     },
   ]);
   registerNarrowHover(services);
-  services.context.subscriptions.push(
+  services.disposables.add(
     vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new AskTeamActions(), {
       providedCodeActionKinds: AskTeamActions.kinds,
     }),

@@ -4,6 +4,7 @@
  * integration reported the command (its output is kept, a little, to find which command it was).
  */
 import * as vscode from 'vscode';
+import { Disposable } from '../../base/lifecycle';
 import { commandOf, terminalShareContent } from '../../codeRefs/terminalShare';
 import type { CurrentSession } from '../../session/manager';
 import type { OutboxService } from '../../session/outbox';
@@ -21,15 +22,13 @@ interface Recorded {
 }
 
 /** The commands each terminal ran (as shell integration reports them), with the tail of their output. */
-export class TerminalCommands implements vscode.Disposable {
+export class TerminalCommands extends Disposable {
   readonly #byTerminal = new Map<vscode.Terminal, Recorded[]>();
-  readonly #disposables: vscode.Disposable[];
 
   constructor() {
-    this.#disposables = [
-      vscode.window.onDidStartTerminalShellExecution((e) => void this.#record(e.terminal, e.execution)),
-      vscode.window.onDidCloseTerminal((t) => this.#byTerminal.delete(t)),
-    ];
+    super();
+    this._register(vscode.window.onDidStartTerminalShellExecution((e) => void this.#record(e.terminal, e.execution)));
+    this._register(vscode.window.onDidCloseTerminal((t) => this.#byTerminal.delete(t)));
   }
 
   async #record(terminal: vscode.Terminal, execution: vscode.TerminalShellExecution): Promise<void> {
@@ -53,10 +52,6 @@ export class TerminalCommands implements vscode.Disposable {
       commandLine: r.execution.commandLine.value,
       output: r.output,
     }));
-  }
-
-  dispose(): void {
-    for (const d of this.#disposables) d.dispose();
   }
 }
 

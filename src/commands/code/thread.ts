@@ -5,6 +5,7 @@
  * the document.
  */
 import * as vscode from 'vscode';
+import { Disposable } from '../../base/lifecycle';
 import type { Message, ReactionType } from '../../api/messages/models';
 import type { Anchor } from '../../codeRefs/anchors';
 import { threadMessages } from '../../codeRefs/discussions';
@@ -81,14 +82,12 @@ export function commentOf(message: Message, current: CurrentSession): MessageCom
   };
 }
 
-export class TopicThread implements vscode.Disposable {
+export class TopicThread extends Disposable {
   readonly thread: vscode.CommentThread;
   readonly #list: MessageList;
-  readonly #subscription: { dispose(): void };
   #lines: LineRange;
   #citing: readonly number[];
   #count = 0;
-  #disposed = false;
   #outdated = false;
   readonly #title: string;
   /** What the reference pointed at (set once it is read from git); the thread moves with its text. */
@@ -105,24 +104,27 @@ export class TopicThread implements vscode.Disposable {
     private readonly changed: () => void,
     log: vscode.LogOutputChannel,
   ) {
+    super();
     this.#lines = lines;
     this.#citing = citingIds;
-    this.thread = controller.createCommentThread(uri, this.#range(), []);
+    this.thread = this._register(controller.createCommentThread(uri, this.#range(), []));
     this.thread.canReply = true;
     this.thread.collapsibleState = vscode.CommentThreadCollapsibleState.Collapsed;
     const channel = current.store.channelName(streamId) ?? `channel ${streamId}`;
     this.#title = `#${channel} › ${topic === '' ? current.store.realm.emptyTopicDisplayName : topic}`;
     this.thread.label = this.#title;
     this.#setState();
-    this.#list = new MessageList(
-      {
-        client: current.client,
-        store: current.store,
-        onError: (e, what) => log.warn(`Discussion thread: ${what} failed: ${String(e)}`),
-      },
-      topicNarrow(streamId, topic),
+    this.#list = this._register(
+      new MessageList(
+        {
+          client: current.client,
+          store: current.store,
+          onError: (e, what) => log.warn(`Discussion thread: ${what} failed: ${String(e)}`),
+        },
+        topicNarrow(streamId, topic),
+      ),
     );
-    this.#subscription = this.#list.onDidChange(() => this.#render());
+    this._register(this.#list.onDidChange(() => this.#render()));
     void this.#list.fetchInitial({ anchor: 'newest', before: THREAD_MESSAGES, after: 0 }).then(
       () => this.#render(),
       (e: unknown) => log.warn(`Discussion thread: loading #${channel} › ${topic} failed: ${String(e)}`),
@@ -181,7 +183,7 @@ export class TopicThread implements vscode.Disposable {
   }
 
   #render(): void {
-    if (this.#disposed) return;
+    if (this.isDisposed) return;
     const all = this.#list.messages();
     const messages = threadMessages(all, this.#citing, THREAD_MESSAGES);
     const first = messages[0];
@@ -204,13 +206,5 @@ export class TopicThread implements vscode.Disposable {
         resolve();
       }
     });
-  }
-
-  dispose(): void {
-    if (this.#disposed) return;
-    this.#disposed = true;
-    this.#subscription.dispose();
-    this.#list.dispose();
-    this.thread.dispose();
   }
 }

@@ -92,10 +92,8 @@ export function register(services: Services, views: TopicViews): void {
     void vscode.commands.executeCommand('setContext', ContextKeys.canGoToDate, next);
   };
   follow(services.sessions.current?.store);
-  services.context.subscriptions.push(
-    services.sessions.onDidChange((current) => follow(current?.store)),
-    services.sessions.onDidChangeStore(() => follow(services.sessions.current?.store)),
-  );
+  services.disposables.add(services.sessions.onDidChange((current) => follow(current?.store)));
+  services.disposables.add(services.sessions.onDidChangeStore(() => follow(services.sessions.current?.store)));
   registerCommands(services, [
     {
       id: Commands.goToDate,

@@ -32,10 +32,8 @@ export function register(services: Services): { drafts: DraftStore } {
   const { context } = services;
   const drafts = new DraftStore(context.globalState);
   const files = new DraftFileSystem(drafts);
-  context.subscriptions.push(files);
-  context.subscriptions.push(
-    vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, files, { isCaseSensitive: true }),
-  );
+  services.disposables.add(files);
+  services.disposables.add(vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, files, { isCaseSensitive: true }));
   const ctx: EditContext = { services, drafts, files };
   ctx.sendScheduled = (draft, args) => sendScheduledDraft(ctx, draft, args);
   // These commands answer scripted callers with a result (`status`), so failures are shown, not thrown.
@@ -87,6 +85,6 @@ export function register(services: Services): { drafts: DraftStore } {
     },
   ]);
   void offerPendingDrafts(ctx);
-  context.subscriptions.push(services.onDidChangeSession(() => void offerPendingDrafts(ctx)));
+  services.disposables.add(services.onDidChangeSession(() => void offerPendingDrafts(ctx)));
   return { drafts };
 }

@@ -4,6 +4,8 @@
  * becomes visible again, with a button that selects the lines.
  */
 import * as vscode from 'vscode';
+import { Emitter } from '../../base/event';
+import { Disposable } from '../../base/lifecycle';
 import type { LineRange } from '../../codeRefs/permalinks';
 import { formatLineReference } from '../../codeRefs/references';
 import { openAt } from '../code/openReference';
@@ -37,20 +39,17 @@ function isFileReminder(v: unknown): v is FileReminder {
   );
 }
 
-export class FileReminders implements vscode.Disposable {
-  readonly #disposables: vscode.Disposable[] = [];
+export class FileReminders extends Disposable {
   /** URIs with a visible editor: a reminder fires when its file becomes visible again. */
   #visible = new Set<string>();
-  readonly #onDidRemind = new vscode.EventEmitter<FileReminder>();
+  readonly #onDidRemind = this._register(new Emitter<FileReminder>());
   /** A reminder was shown (tests). */
   readonly onDidRemind = this.#onDidRemind.event;
 
   constructor(private readonly memento: vscode.Memento) {
+    super();
     this.#visible = this.#visibleNow();
-    this.#disposables.push(
-      this.#onDidRemind,
-      vscode.window.onDidChangeVisibleTextEditors(() => this.#check()),
-    );
+    this._register(vscode.window.onDidChangeVisibleTextEditors(() => this.#check()));
   }
 
   list(): FileReminder[] {
@@ -100,9 +99,5 @@ export class FileReminders implements vscode.Disposable {
         : vscode.l10n.t('Reminder: {0} ({1})', reminder.remark, where);
     const choice = await vscode.window.showInformationMessage(text, vscode.l10n.t('Show the Lines'));
     if (choice) await openAt(vscode.Uri.parse(reminder.uri), reminder.lines);
-  }
-
-  dispose(): void {
-    for (const d of this.#disposables) d.dispose();
   }
 }

@@ -44,7 +44,7 @@ const commands = (files: FileReminders): CommandDeclaration[] => [
 /** Registers the commands; returns the reminders kept for the next opening of a file. */
 export function register(services: Services): FileReminders {
   const files = new FileReminders(services.context.globalState);
-  services.context.subscriptions.push(files);
+  services.disposables.add(files);
   registerCommands(services, commands(files));
   return files;
 }

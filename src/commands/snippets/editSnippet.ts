@@ -4,6 +4,7 @@
  * after a successful save; on a failure it stays open, so nothing typed is lost.
  */
 import * as vscode from 'vscode';
+import { Emitter } from '../../base/event';
 import { updateSavedSnippet } from '../../api/personal/routes';
 import { Commands, ContextKeys } from '../../constants';
 import { isRecord } from '../../guards';
@@ -31,7 +32,7 @@ export interface EditSnippetArgs {
 /** The open snippet tabs, by document URI. */
 export class SnippetEditors extends Disposable implements vscode.CodeLensProvider {
   readonly #entries = new Map<string, EditEntry>();
-  readonly #onDidChangeCodeLenses = this._register(new vscode.EventEmitter<void>());
+  readonly #onDidChangeCodeLenses = this._register(new Emitter<void>());
   readonly onDidChangeCodeLenses = this.#onDidChangeCodeLenses.event;
 
   constructor() {

@@ -16,10 +16,9 @@ import { saveSelectionAsSnippet } from './saveSelection';
 export type { ComposeTarget } from './compose';
 
 export function register(services: Services, options: { compose?: ComposeTarget } = {}): snippetsView.SnippetsView {
-  const { context } = services;
   const view = snippetsView.register(services);
   const editors = new SnippetEditors();
-  context.subscriptions.push(editors);
+  services.disposables.add(editors);
   const compose = options.compose ?? noComposeTarget;
   // Scripted callers read a result (false / undefined), so failures are shown, not thrown.
   const scripted = 'report' as const;

@@ -8,7 +8,7 @@ import * as shareSelection from './shareSelection';
 
 export function register(services: Services): TopicViews {
   const views = new TopicViews(services);
-  services.context.subscriptions.push(views);
+  services.disposables.add(views);
   openTopic.register(services, views);
   openDirectMessage.register(services, views);
   search.register(services, views);

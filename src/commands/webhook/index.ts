@@ -30,7 +30,7 @@ export interface StartReceiverResult {
 
 export function register(services: Services): WebhookReceiver {
   const receiver = new WebhookReceiver(services);
-  services.context.subscriptions.push(receiver);
+  services.disposables.add(receiver);
   registerCommands(services, [
     {
       id: Commands.startWebhookReceiver,

@@ -1,31 +1,22 @@
 /** The "Direct Messages" tree in the Team Chat container: recent conversations following the current session. */
-import * as vscode from 'vscode';
 import { ContextKeys, Views } from '../../constants';
 import type { Services } from '../../services';
-import { createTree } from '../tree';
-import { DirectMessagesModel, type ConversationNode } from './model';
+import { followStore, registerTree, type TreeParts } from '../tree';
+import { DirectMessagesModel } from './model';
 import { DirectMessagesProvider } from './provider';
 
 export { DirectMessagesModel, type ConversationNode, type ConversationRow } from './model';
 
-export interface DirectMessagesView {
-  readonly model: DirectMessagesModel;
-  /** The rows as the tree shows them (tests read labels, descriptions and commands). */
-  readonly provider: DirectMessagesProvider;
-  readonly view: vscode.TreeView<ConversationNode>;
-}
+export type DirectMessagesView = TreeParts<DirectMessagesModel, DirectMessagesProvider>;
 
 export function register(services: Services): DirectMessagesView {
-  const { context, sessions } = services;
-  const model = new DirectMessagesModel();
-  const provider = new DirectMessagesProvider(model);
-  const view = createTree(services, Views.directMessages, model, provider, {
-    emptyKey: ContextKeys.directMessagesEmpty,
-  });
-  model.setStore(sessions.current?.store);
-  context.subscriptions.push(
-    sessions.onDidChange((current) => model.setStore(current?.store)),
-    sessions.onDidChangeStore((change) => model.onStoreChange(change)),
+  const tree = registerTree(
+    services,
+    Views.directMessages,
+    new DirectMessagesModel(),
+    (m) => new DirectMessagesProvider(m),
+    { emptyKey: ContextKeys.directMessagesEmpty },
   );
-  return { model, provider, view };
+  followStore(services, tree.model);
+  return tree;
 }

@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import type { ChatStore, StoreChange } from '../../store';
 import type { Event } from '../../base/event';
 import { Emitter } from '../../base/event';
+import { Disposable } from '../../base/lifecycle';
 
 export interface ConversationNode {
   readonly kind: 'dm';
@@ -23,10 +24,10 @@ export interface ConversationRow {
   readonly unread: number;
 }
 
-export class DirectMessagesModel {
+export class DirectMessagesModel extends Disposable {
   #store: ChatStore | undefined;
   #nodes = new Map<string, ConversationNode>();
-  readonly #onDidChange = new Emitter<void>();
+  readonly #onDidChange = this._register(new Emitter<void>());
   /** The list, an order or a count changed (or the account did): the tree reloads (rows are few). */
   readonly onDidChange: Event<void> = this.#onDidChange.event;
 
@@ -70,10 +71,6 @@ export class DirectMessagesModel {
   /** The row of a node as last listed. */
   row(node: ConversationNode): ConversationRow | undefined {
     return this.rows().find((r) => r.node.key === node.key);
-  }
-
-  dispose(): void {
-    this.#onDidChange.dispose();
   }
 }
 

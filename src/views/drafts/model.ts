@@ -3,7 +3,7 @@
  * drafts from the user's other devices that have no local copy yet (the store's `drafts`, live
  * through `drafts` events), newest first.
  */
-import * as vscode from 'vscode';
+import { Emitter } from '../../base/event';
 import type { ServerDraft } from '../../api/drafts/models';
 import {
   type ComposeDraft,
@@ -12,7 +12,7 @@ import {
   syncEnabled,
   targetOfServerDraft,
 } from '../../drafts/compose';
-import { Disposable } from '../../base/lifecycle';
+import { Disposable, MutableDisposable } from '../../base/lifecycle';
 import type { SessionManager } from '../../session/manager';
 
 export interface DraftNode {
@@ -35,7 +35,7 @@ export interface DraftRow {
 export class DraftsModel extends Disposable {
   #nodes = new Map<string, DraftNode>();
   #rows: DraftRow[] = [];
-  readonly #onDidChange = this._register(new vscode.EventEmitter<void>());
+  readonly #onDidChange = this._register(new Emitter<void>());
   readonly onDidChange = this.#onDidChange.event;
 
   constructor(
@@ -43,14 +43,13 @@ export class DraftsModel extends Disposable {
     readonly drafts: ComposeDrafts,
   ) {
     super();
-    let watching: { dispose(): void } | undefined;
+    const watching = this._register(new MutableDisposable());
     const follow = (): void => {
-      watching?.dispose();
+      watching.clear();
       const current = sessions.current;
-      watching = current && drafts.watch(current.account.id, current.store);
+      watching.value = current && drafts.watch(current.account.id, current.store);
       this.#update();
     };
-    this._register({ dispose: () => watching?.dispose() });
     this._register(sessions.onDidChange(follow));
     this._register(drafts.onDidChange(() => this.#update()));
     follow();

@@ -2,29 +2,22 @@
 import * as vscode from 'vscode';
 import { ContextKeys, Views } from '../../constants';
 import type { Services } from '../../services';
-import { createTree } from '../tree';
+import { registerTree, type TreeParts } from '../tree';
 import { InboxModel } from './model';
 import { InboxProvider } from './provider';
-import type { InboxRow } from './rows';
 
 export { InboxModel, type InboxMode } from './model';
 export type { ChannelRow, ConversationRow, DmRow, InboxRow, TopicRow } from './rows';
 
-export interface InboxView {
-  readonly model: InboxModel;
-  /** The rows as the tree shows them (tests read labels, descriptions, commands). */
-  readonly provider: InboxProvider;
-  readonly view: vscode.TreeView<InboxRow>;
-}
+export type InboxView = TreeParts<InboxModel, InboxProvider>;
 
 export function register(services: Services): InboxView {
   const { sessions, log } = services;
-  const model = new InboxModel(sessions, log);
-  const provider = new InboxProvider(model);
-  const view = createTree(services, Views.inbox, model, provider, {
+  const tree = registerTree(services, Views.inbox, new InboxModel(sessions, log), (m) => new InboxProvider(m), {
     showCollapseAll: true,
     emptyKey: ContextKeys.inboxEmpty,
   });
+  const { model, view } = tree;
   const update = (): void => {
     const recent = model.mode === 'recent';
     view.title = recent ? vscode.l10n.t('Recent Conversations') : vscode.l10n.t('Inbox');
@@ -36,7 +29,8 @@ export function register(services: Services): InboxView {
           ? vscode.l10n.t('No recent conversations.')
           : vscode.l10n.t('You have no unread messages.');
   };
-  services.context.subscriptions.push(model.onDidChange(update), sessions.onDidChange(update));
+  services.disposables.add(model.onDidChange(update));
+  services.disposables.add(sessions.onDidChange(update));
   update();
-  return { model, provider, view };
+  return tree;
 }

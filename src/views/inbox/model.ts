@@ -4,7 +4,8 @@
  * message, `GET /messages` anchored at the newest) so conversations with nothing unread show too.
  */
 import * as vscode from 'vscode';
-import { Disposable } from '../../base/lifecycle';
+import { Emitter } from '../../base/event';
+import { Disposable, MutableDisposable } from '../../base/lifecycle';
 import { MessageList } from '../../messageList';
 import { narrowOf } from '../../messageList/narrow';
 import type { SessionManager } from '../../session/manager';
@@ -18,9 +19,9 @@ const RECENT_MESSAGES = 400;
 
 export class InboxModel extends Disposable {
   #mode: InboxMode = 'unread';
-  #recent: MessageList | undefined;
-  #recentSubscription: { dispose(): void } | undefined;
-  readonly #onDidChange = this._register(new vscode.EventEmitter<void>());
+  /** The recent mode's messages (its listener goes with it: the list's own event). */
+  readonly #recent = this._register(new MutableDisposable<MessageList>());
+  readonly #onDidChange = this._register(new Emitter<void>());
   readonly onDidChange = this.#onDidChange.event;
 
   constructor(
@@ -30,7 +31,6 @@ export class InboxModel extends Disposable {
     super();
     this._register(sessions.onDidChange(() => this.#resetRecent()));
     this._register(sessions.onDidChangeStore((c) => this.#onStore(c)));
-    this._register({ dispose: () => this.#disposeRecent() });
   }
 
   get store(): ChatStore | undefined {
@@ -53,8 +53,9 @@ export class InboxModel extends Disposable {
   async loadRecent(): Promise<void> {
     const current = this.sessions.current;
     if (!current) return;
-    if (!this.#recent) {
-      const list = new MessageList(
+    let list = this.#recent.value;
+    if (!list) {
+      list = new MessageList(
         {
           client: current.client,
           store: current.store,
@@ -62,10 +63,10 @@ export class InboxModel extends Disposable {
         },
         narrowOf([]),
       );
-      this.#recent = list;
-      this.#recentSubscription = list.onDidChange(() => this.#onDidChange.fire());
+      this.#recent.value = list;
+      list.onDidChange(() => this.#onDidChange.fire());
     }
-    if (!this.#recent.fetched) await this.#recent.fetchInitial({ before: RECENT_MESSAGES });
+    if (!list.fetched) await list.fetchInitial({ before: RECENT_MESSAGES });
   }
 
   inbox(): Inbox {
@@ -75,21 +76,14 @@ export class InboxModel extends Disposable {
 
   recent(): ConversationRow[] {
     const store = this.store;
-    return store ? recentOf(store, this.#recent?.messages() ?? []) : [];
+    return store ? recentOf(store, this.#recent.value?.messages() ?? []) : [];
   }
 
   #resetRecent(): void {
-    this.#disposeRecent();
+    this.#recent.clear();
     this.#onDidChange.fire();
     if (this.#mode === 'recent')
       void this.loadRecent().catch((e) => this.log.warn(`Recent conversations: ${String(e)}`));
-  }
-
-  #disposeRecent(): void {
-    this.#recentSubscription?.dispose();
-    this.#recent?.dispose();
-    this.#recent = undefined;
-    this.#recentSubscription = undefined;
   }
 
   #onStore(change: StoreChange): void {

@@ -3,7 +3,7 @@
  * (`realm_linkifiers` events). A refresh fetches `GET /realm/linkifiers` (operation 18); the
  * fetched list is shown until the store next reports a change of the linkifiers.
  */
-import * as vscode from 'vscode';
+import { Emitter } from '../../base/event';
 import type { Linkifier } from '../../api/realm/models';
 import { getLinkifiers } from '../../api/realm/routes';
 import type { SessionManager } from '../../session/manager';
@@ -18,7 +18,7 @@ export interface LinkifierNode {
 export class LinkifiersModel extends Disposable {
   readonly #nodes = new StableNodes<LinkifierNode>((linkifierId) => ({ kind: 'linkifier', linkifierId }));
   #fetched: readonly Linkifier[] | undefined;
-  readonly #onDidChange = this._register(new vscode.EventEmitter<void>());
+  readonly #onDidChange = this._register(new Emitter<void>());
   /** The list changed (an event, a refresh, or another account). */
   readonly onDidChange = this.#onDidChange.event;
 

@@ -7,23 +7,18 @@ import { Views } from '../../constants';
 import { mentionedNarrow, starredNarrow } from '../../messageList/narrow';
 import type { Services } from '../../services';
 import { reportError } from '../../ui/report';
-import { createTree } from '../tree';
+import { registerTree, type TreeParts } from '../tree';
 import { MessagesModel } from './model';
 import { MessagesProvider } from './provider';
-import type { MessageRow } from './rows';
 
 export { MessagesModel } from './model';
 export type { MessageRow } from './rows';
 
-export interface MessagesView {
-  readonly model: MessagesModel;
-  readonly provider: MessagesProvider;
-  readonly view: vscode.TreeView<MessageRow>;
-}
+export type MessagesView = TreeParts<MessagesModel, MessagesProvider>;
 
 function registerOne(services: Services, viewId: string, model: MessagesModel, empty: string): MessagesView {
-  const provider = new MessagesProvider(model);
-  const view = createTree(services, viewId, model, provider);
+  const tree = registerTree(services, viewId, model, (m) => new MessagesProvider(m));
+  const { view } = tree;
   const load = (): void => {
     if (view.visible && services.sessions.current) {
       void model
@@ -46,14 +41,12 @@ function registerOne(services: Services, viewId: string, model: MessagesModel, e
     else if (state === 'loaded' && model.nodes().length === 0) view.message = empty;
     else view.message = undefined;
   };
-  services.context.subscriptions.push(
-    model.onDidChange(update),
-    view.onDidChangeVisibility(load),
-    services.sessions.onDidChange(load),
-  );
+  services.disposables.add(model.onDidChange(update));
+  services.disposables.add(view.onDidChangeVisibility(load));
+  services.disposables.add(services.sessions.onDidChange(load));
   load();
   update();
-  return { model, provider, view };
+  return tree;
 }
 
 export function register(services: Services): { mentions: MessagesView; starred: MessagesView } {

@@ -4,7 +4,8 @@
  * changes. The narrow may be replaced (a new search) or absent (no search yet).
  */
 import * as vscode from 'vscode';
-import { Disposable } from '../../base/lifecycle';
+import { Emitter } from '../../base/event';
+import { Disposable, MutableDisposable } from '../../base/lifecycle';
 import { MessageList } from '../../messageList';
 import type { Narrow } from '../../messageList/narrow';
 import type { SessionManager } from '../../session/manager';
@@ -17,14 +18,14 @@ export type MessagesState = 'idle' | 'loading' | 'loaded' | 'failed';
 export const MESSAGE_TREE_SIZE = 100;
 
 export class MessagesModel extends Disposable {
-  #list: MessageList | undefined;
-  #subscription: { dispose(): void } | undefined;
+  /** The narrow's messages, once loaded (its listener goes with it: the list's own event). */
+  readonly #lists = this._register(new MutableDisposable<MessageList>());
   #state: MessagesState = 'idle';
   #loading: Promise<void> | undefined;
   #narrow: Narrow | undefined;
   #anchor: number | undefined;
   #error: unknown;
-  readonly #onDidChange = this._register(new vscode.EventEmitter<void>());
+  readonly #onDidChange = this._register(new Emitter<void>());
   readonly onDidChange = this.#onDidChange.event;
 
   constructor(
@@ -71,7 +72,7 @@ export class MessagesModel extends Disposable {
   }
   /** The live list (tests). */
   get list(): MessageList | undefined {
-    return this.#list;
+    return this.#lists.value;
   }
 
   /**
@@ -82,8 +83,9 @@ export class MessagesModel extends Disposable {
     const current = this.sessions.current;
     const narrow = this.#narrow;
     if (!current || !narrow) return Promise.resolve();
-    if (!this.#list) {
-      const list = new MessageList(
+    let list = this.#lists.value;
+    if (!list) {
+      list = new MessageList(
         {
           client: current.client,
           store: current.store,
@@ -91,10 +93,9 @@ export class MessagesModel extends Disposable {
         },
         narrow,
       );
-      this.#list = list;
-      this.#subscription = list.onDidChange(() => this.#onDidChange.fire());
+      this.#lists.value = list;
+      list.onDidChange(() => this.#onDidChange.fire());
     }
-    const list = this.#list;
     if (list.fetched) return Promise.resolve();
     this.#loading ??= (async () => {
       this.#state = 'loading';
@@ -107,15 +108,15 @@ export class MessagesModel extends Disposable {
             ? { before: MESSAGE_TREE_SIZE }
             : { anchor, before: MESSAGE_TREE_SIZE / 2, after: MESSAGE_TREE_SIZE / 2 },
         );
-        if (list === this.#list) this.#state = 'loaded';
+        if (list === this.#lists.value) this.#state = 'loaded';
       } catch (error) {
-        if (list === this.#list) {
+        if (list === this.#lists.value) {
           this.#state = 'failed';
           this.#error = error;
         }
         throw error;
       } finally {
-        if (list === this.#list) this.#loading = undefined;
+        if (list === this.#lists.value) this.#loading = undefined;
         this.#onDidChange.fire();
       }
     })();
@@ -124,18 +125,19 @@ export class MessagesModel extends Disposable {
 
   nodes(): MessageRow[] {
     const store = this.store;
-    if (!store || !this.#list) return [];
-    return messageRows(this.#list.messages(), {
+    const list = this.#lists.value;
+    if (!store || !list) return [];
+    return messageRows(list.messages(), {
       ownUserId: store.ownUserId,
       userName: (id) => store.user(id)?.full_name,
       channelName: (id) => store.channelName(id),
       emptyTopicName: store.realm.emptyTopicDisplayName,
-      highlight: (id) => this.#list?.highlight(id),
+      highlight: (id) => list.highlight(id),
     });
   }
 
   #reset(): void {
-    const wasLoaded = this.#list !== undefined;
+    const wasLoaded = this.#lists.value !== undefined;
     this.#drop();
     this.#state = 'idle';
     this.#onDidChange.fire();
@@ -143,10 +145,7 @@ export class MessagesModel extends Disposable {
   }
 
   #drop(): void {
-    this.#subscription?.dispose();
-    this.#list?.dispose();
-    this.#list = undefined;
-    this.#subscription = undefined;
+    this.#lists.clear();
     this.#loading = undefined;
   }
 }

@@ -7,6 +7,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { Emitter } from '../../base/event';
+import { Disposable } from '../../base/lifecycle';
 import type { CurrentSession } from '../../session/manager';
 
 const EXTENSIONS: Record<string, string> = {
@@ -17,11 +19,11 @@ const EXTENSIONS: Record<string, string> = {
 };
 const MAX_BYTES = 1024 * 1024;
 
-export class CustomEmojiIcons implements vscode.Disposable {
+export class CustomEmojiIcons extends Disposable {
   readonly #dir: string;
   /** `<realm>/<emoji id>` → the icon file, or undefined while loading / after a failure. */
   readonly #files = new Map<string, vscode.Uri | undefined>();
-  readonly #onDidLoad = new vscode.EventEmitter<void>();
+  readonly #onDidLoad = this._register(new Emitter<void>());
   /** An icon arrived: redraw the rows. */
   readonly onDidLoad = this.#onDidLoad.event;
 
@@ -29,6 +31,7 @@ export class CustomEmojiIcons implements vscode.Disposable {
     storage: vscode.Uri,
     private readonly log: vscode.LogOutputChannel,
   ) {
+    super();
     this.#dir = path.join(storage.fsPath, 'custom-emoji');
   }
 
@@ -55,9 +58,5 @@ export class CustomEmojiIcons implements vscode.Disposable {
         this.log.warn(`Could not load the custom emoji :${emoji.name}: for the People view: ${String(error)}`),
       );
     return undefined;
-  }
-
-  dispose(): void {
-    this.#onDidLoad.dispose();
   }
 }

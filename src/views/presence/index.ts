@@ -6,32 +6,29 @@ import * as vscode from 'vscode';
 import { ContextKeys, Views } from '../../constants';
 import type { Services } from '../../services';
 import type { ChatStore } from '../../store';
-import { PeopleTreeModel, type PeopleNode } from './model';
+import { PeopleTreeModel } from './model';
 import { PeopleTreeProvider } from './provider';
 import { CustomEmojiIcons } from './emojiIcons';
-import { createTree } from '../tree';
+import { toDisposable } from '../../base/lifecycle';
+import { followStore, registerTree, type TreeParts } from '../tree';
 
 /** How often groups are re-checked as presence ages (the store caches until someone would move). */
 export const REGROUP_INTERVAL_MS = 10_000;
 
-export interface PeopleView {
-  readonly model: PeopleTreeModel;
-  readonly provider: PeopleTreeProvider;
-  readonly treeView: vscode.TreeView<PeopleNode>;
-}
+export type PeopleView = TreeParts<PeopleTreeModel, PeopleTreeProvider>;
 
 export function registerPeopleView(services: Services): PeopleView {
   const { context, sessions } = services;
-  const model = new PeopleTreeModel();
-  const emojiIcons = new CustomEmojiIcons(context.globalStorageUri, services.log);
-  const provider = new PeopleTreeProvider(model, (id) =>
-    sessions.current ? emojiIcons.icon(sessions.current, id) : undefined,
+  const emojiIcons = services.disposables.add(new CustomEmojiIcons(context.globalStorageUri, services.log));
+  const tree = registerTree(
+    services,
+    Views.presence,
+    new PeopleTreeModel(),
+    (m) => new PeopleTreeProvider(m, (id) => (sessions.current ? emojiIcons.icon(sessions.current, id) : undefined)),
+    { showCollapseAll: true },
   );
-  context.subscriptions.push(
-    emojiIcons,
-    emojiIcons.onDidLoad(() => provider.redraw()),
-  );
-  const treeView = createTree(services, Views.presence, model, provider, { showCollapseAll: true });
+  const { model, provider } = tree;
+  services.disposables.add(emojiIcons.onDidLoad(() => provider.redraw()));
 
   let isAdmin: boolean | undefined;
   const updateAdmin = (store: ChatStore | undefined): void => {
@@ -42,20 +39,16 @@ export function registerPeopleView(services: Services): PeopleView {
     void vscode.commands.executeCommand('setContext', ContextKeys.isAdmin, next);
   };
 
-  const follow = (store: ChatStore | undefined): void => {
-    model.setStore(store);
-    updateAdmin(store);
-  };
-  follow(sessions.current?.store);
-
-  const timer = setInterval(() => model.tick(), REGROUP_INTERVAL_MS);
-  context.subscriptions.push(
-    { dispose: () => clearInterval(timer) },
-    sessions.onDidChange((current) => follow(current?.store)),
+  followStore(services, model);
+  updateAdmin(sessions.current?.store);
+  services.disposables.add(sessions.onDidChange((current) => updateAdmin(current?.store)));
+  services.disposables.add(
     sessions.onDidChangeStore((change) => {
-      model.onStoreChange(change);
       if (change.full || change.areas.has('users')) updateAdmin(model.store);
     }),
   );
-  return { model, provider, treeView };
+
+  const timer = setInterval(() => model.tick(), REGROUP_INTERVAL_MS);
+  services.disposables.add(toDisposable(() => clearInterval(timer)));
+  return tree;
 }

@@ -6,6 +6,7 @@
 import type { ChatStore, PresenceGroups, PresenceState, StoreChange } from '../../store';
 import type { Event } from '../../base/event';
 import { Emitter } from '../../base/event';
+import { Disposable } from '../../base/lifecycle';
 
 export const PRESENCE_STATES: readonly PresenceState[] = ['active', 'idle', 'offline'];
 
@@ -27,7 +28,7 @@ export type PeopleTreeChange = { readonly all: true } | { readonly all: false; r
 
 const EMPTY: PresenceGroups = { active: [], idle: [], offline: [] };
 
-export class PeopleTreeModel {
+export class PeopleTreeModel extends Disposable {
   #store: ChatStore | undefined;
   #groups: PresenceGroups = EMPTY;
   readonly #groupNodes = new Map<PresenceState, GroupNode>(
@@ -36,7 +37,7 @@ export class PeopleTreeModel {
   /** One node object per (group, user): the same object is handed back so partial refreshes find it. */
   readonly #userNodes = new Map<string, UserNode>();
 
-  readonly #onDidChange = new Emitter<PeopleTreeChange>();
+  readonly #onDidChange = this._register(new Emitter<PeopleTreeChange>());
   readonly onDidChange: Event<PeopleTreeChange> = this.#onDidChange.event;
 
   get store(): ChatStore | undefined {
@@ -119,10 +120,6 @@ export class PeopleTreeModel {
       }
     }
     if (nodes.length > 0) this.#onDidChange.fire({ all: false, nodes });
-  }
-
-  dispose(): void {
-    this.#onDidChange.dispose();
   }
 }
 

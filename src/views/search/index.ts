@@ -9,14 +9,11 @@ import { ContextKeys, Views } from '../../constants';
 import type { Narrow } from '../../messageList/narrow';
 import type { Services } from '../../services';
 import { describeError } from '../../ui/errorMessage';
-import { GroupedMessagesProvider, type GroupedNode } from '../messages/grouped';
+import { GroupedMessagesProvider } from '../messages/grouped';
 import { MESSAGE_TREE_SIZE, MessagesModel } from '../messages/model';
-import { createTree } from '../tree';
+import { registerTree, type TreeParts } from '../tree';
 
-export interface SearchResultsView {
-  readonly model: MessagesModel;
-  readonly provider: GroupedMessagesProvider;
-  readonly view: vscode.TreeView<GroupedNode>;
+export interface SearchResultsView extends TreeParts<MessagesModel, GroupedMessagesProvider> {
   /** The query the view shows (undefined: none). */
   readonly query: string | undefined;
   /** Shows the view and lists the narrow's newest matches (or those around `near`). */
@@ -31,17 +28,19 @@ export function register(services: Services): SearchResultsView {
   let accountId: string | undefined;
   // Subscribed before the model exists, so a search of another account is dropped before the
   // model would reload it (its channel and user ids mean nothing there).
-  services.context.subscriptions.push(
+  services.disposables.add(
     sessions.onDidChange((current) => {
       if (query !== undefined && current?.account.id !== accountId) void results.clear();
     }),
   );
-  const model = new MessagesModel(sessions, undefined, log);
-  const provider = new GroupedMessagesProvider(model);
-  const view = createTree(services, Views.searchResults, model, provider, {
-    showCollapseAll: true,
-    ownDescription: true,
-  });
+  const tree = registerTree(
+    services,
+    Views.searchResults,
+    new MessagesModel(sessions, undefined, log),
+    (m) => new GroupedMessagesProvider(m),
+    { showCollapseAll: true, ownDescription: true },
+  );
+  const { model, provider, view } = tree;
 
   const update = (): void => {
     view.description = query;
@@ -63,7 +62,7 @@ export function register(services: Services): SearchResultsView {
               : vscode.l10n.t('{0} messages in {1} conversations.', count, groups.length) + more;
     }
   };
-  services.context.subscriptions.push(model.onDidChange(update));
+  services.disposables.add(model.onDidChange(update));
 
   const setShown = (shown: boolean): Thenable<unknown> =>
     vscode.commands.executeCommand('setContext', ContextKeys.searchResultsShown, shown);

@@ -1,26 +1,16 @@
 /** The "Saved Snippets" tree in the Team Chat container. */
-import * as vscode from 'vscode';
 import { ContextKeys, Views } from '../../constants';
 import type { Services } from '../../services';
-import { SnippetsModel, type SnippetNode } from './model';
+import { SnippetsModel } from './model';
 import { SnippetsProvider } from './provider';
-import { createTree } from '../tree';
+import { registerTree, type TreeParts } from '../tree';
 
 export { SnippetsModel, type SnippetNode } from './model';
 
-export interface SnippetsView {
-  readonly model: SnippetsModel;
-  /** The rows as the tree shows them (tests read labels, descriptions and context values). */
-  readonly provider: SnippetsProvider;
-  readonly view: vscode.TreeView<SnippetNode>;
-}
+export type SnippetsView = TreeParts<SnippetsModel, SnippetsProvider>;
 
 export function register(services: Services): SnippetsView {
-  const model = new SnippetsModel(services.sessions);
-  const provider = new SnippetsProvider(model);
-  return {
-    model,
-    provider,
-    view: createTree(services, Views.snippets, model, provider, { emptyKey: ContextKeys.snippetsEmpty }),
-  };
+  return registerTree(services, Views.snippets, new SnippetsModel(services.sessions), (m) => new SnippetsProvider(m), {
+    emptyKey: ContextKeys.snippetsEmpty,
+  });
 }

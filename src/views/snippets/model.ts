@@ -2,7 +2,7 @@
  * The saved-snippets tree's model: the store's snippets (live through `saved_snippets` events),
  * with one stable node per snippet so rows keep their selection across refreshes.
  */
-import * as vscode from 'vscode';
+import { Emitter } from '../../base/event';
 import type { SavedSnippet } from '../../api/personal/models';
 import type { SessionManager } from '../../session/manager';
 import { Disposable } from '../../base/lifecycle';
@@ -15,7 +15,7 @@ export interface SnippetNode {
 
 export class SnippetsModel extends Disposable {
   readonly #nodes = new StableNodes<SnippetNode>((snippetId) => ({ kind: 'snippet', snippetId }));
-  readonly #onDidChange = this._register(new vscode.EventEmitter<void>());
+  readonly #onDidChange = this._register(new Emitter<void>());
   /** The list or a snippet changed (or the account did). */
   readonly onDidChange = this.#onDidChange.event;
 

@@ -4,29 +4,32 @@ import { FL } from '../../api/features';
 import { ContextKeys, Settings, Views } from '../../constants';
 import type { Services } from '../../services';
 import { ChannelColorIcons } from '../colors';
-import { ChannelsModel, type ChannelsTreeNode } from './model';
+import { ChannelsModel } from './model';
 import { ChannelsProvider, MutedChannelDecorations } from './provider';
-import { createTree } from '../tree';
+import { registerTree, type TreeParts } from '../tree';
 import { noDataMessage } from '../sessionText';
 import { badgeOf, unreadCounts } from '../unreadCounts';
 
 export { ChannelsModel, type ChannelNode, type ChannelsTreeNode, type FolderNode } from './model';
 
-export interface ChannelsView {
-  readonly model: ChannelsModel;
-  /** The rows as the tree shows them (tests read labels, descriptions and context values). */
-  readonly provider: ChannelsProvider;
-  readonly view: vscode.TreeView<ChannelsTreeNode>;
-}
+export type ChannelsView = TreeParts<ChannelsModel, ChannelsProvider>;
 
 export function register(services: Services): ChannelsView {
   const { context, sessions } = services;
-  const model = new ChannelsModel(sessions);
   const icons = new ChannelColorIcons(context.globalStorageUri);
-  const provider = new ChannelsProvider(model, icons);
-  const view = createTree(services, Views.subscriptions, model, provider, { showCollapseAll: false });
+  const tree = registerTree(
+    services,
+    Views.subscriptions,
+    new ChannelsModel(sessions),
+    (m) => new ChannelsProvider(m, icons),
+    {
+      showCollapseAll: false,
+    },
+  );
+  const { model, view } = tree;
   const decorations = new MutedChannelDecorations(model);
-  context.subscriptions.push(decorations, vscode.window.registerFileDecorationProvider(decorations));
+  services.disposables.add(decorations);
+  services.disposables.add(vscode.window.registerFileDecorationProvider(decorations));
 
   // The badge on the Team Chat container (`teamChat.badge.counts`): unread direct messages and
   // mentions, or the unread total (muted channels and topics left out); its tooltip names it.
@@ -56,15 +59,17 @@ export function register(services: Services): ChannelsView {
     if (folders !== hasFolders)
       void vscode.commands.executeCommand('setContext', ContextKeys.channelFolders, (hasFolders = folders));
   };
-  context.subscriptions.push(
-    model.onDidChangeTotal(updateBadge),
+  services.disposables.add(model.onDidChangeTotal(updateBadge));
+  services.disposables.add(
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(Settings.badgeCounts) && updateBadge()),
-    sessions.onDidChangeState(updateMessage),
-    sessions.onDidChange(updateMessage),
+  );
+  services.disposables.add(sessions.onDidChangeState(updateMessage));
+  services.disposables.add(sessions.onDidChange(updateMessage));
+  services.disposables.add(
     // Any change: joining or leaving the first channel changes only the rows.
     model.onDidChange(() => updateMessage()),
   );
   updateBadge();
   updateMessage();
-  return { model, provider, view };
+  return tree;
 }

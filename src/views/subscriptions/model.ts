@@ -6,7 +6,7 @@
  * `web_left_sidebar_show_channel_folders`) pinned channels stay on top and the others are grouped
  * by folder, "Other channels" last, as Zulip's left sidebar shows them.
  */
-import * as vscode from 'vscode';
+import { Emitter } from '../../base/event';
 import type { SessionManager } from '../../session/manager';
 import { Disposable } from '../../base/lifecycle';
 import type { ChatStore, StoreChange } from '../../store';
@@ -29,9 +29,9 @@ export class ChannelsModel extends Disposable {
   readonly #nodes = new Map<number, ChannelNode>();
   readonly #folderNodes = new Map<number, FolderNode>();
   #layout = '';
-  readonly #onDidChange = this._register(new vscode.EventEmitter<readonly ChannelNode[] | undefined>());
+  readonly #onDidChange = this._register(new Emitter<readonly ChannelNode[] | undefined>());
   readonly onDidChange = this.#onDidChange.event;
-  readonly #onDidChangeTotal = this._register(new vscode.EventEmitter<void>());
+  readonly #onDidChangeTotal = this._register(new Emitter<void>());
   /** The unread total may have changed (badge, status bar). */
   readonly onDidChangeTotal = this.#onDidChangeTotal.event;
 

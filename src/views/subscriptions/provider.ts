@@ -4,6 +4,7 @@
  * `channel[.muted][.pinned][.unread][.canRemoveOthers]`. Every item is built from O(1) store reads.
  */
 import * as vscode from 'vscode';
+import { Emitter } from '../../base/event';
 import { FL } from '../../api/features';
 import type { ChatStore } from '../../store';
 import type { ChannelColorIcons } from '../colors';
@@ -154,7 +155,7 @@ export function ownsBots(store: ChatStore): boolean {
 
 /** Dims muted channels (the label colour of the row). */
 export class MutedChannelDecorations extends Disposable implements vscode.FileDecorationProvider {
-  readonly #onDidChange = this._register(new vscode.EventEmitter<vscode.Uri[] | undefined>());
+  readonly #onDidChange = this._register(new Emitter<vscode.Uri[] | undefined>());
   readonly onDidChangeFileDecorations = this.#onDidChange.event;
 
   constructor(private readonly model: ChannelsModel) {

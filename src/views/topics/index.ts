@@ -5,27 +5,24 @@ import { Views } from '../../constants';
 import type { Services } from '../../services';
 import { reportError } from '../../ui/report';
 import type { ChannelsView } from '../subscriptions';
-import { TopicsModel, type TopicNode } from './model';
+import { TopicsModel } from './model';
 import { TopicsProvider } from './provider';
-import { createTree } from '../tree';
+import { registerTree, type TreeParts } from '../tree';
 import { phaseDescription } from '../sessionText';
 
 export { TopicsModel, type TopicNode } from './model';
 
-export interface TopicsView {
-  readonly model: TopicsModel;
-  /** The rows as the tree shows them (tests read labels, descriptions and context values). */
-  readonly provider: TopicsProvider;
-  readonly view: vscode.TreeView<TopicNode>;
+export interface TopicsView extends TreeParts<TopicsModel, TopicsProvider> {
   /** Shows a channel's topics (loading them under progress in the view). */
   showChannel(streamId: number | undefined): Promise<void>;
 }
 
 export function register(services: Services, channels: ChannelsView): TopicsView {
-  const { context, sessions, log } = services;
-  const model = new TopicsModel(sessions);
-  const provider = new TopicsProvider(model);
-  const view = createTree(services, Views.topics, model, provider, { ownDescription: true });
+  const { sessions, log } = services;
+  const tree = registerTree(services, Views.topics, new TopicsModel(sessions), (m) => new TopicsProvider(m), {
+    ownDescription: true,
+  });
+  const { model, view } = tree;
 
   const showChannel = async (streamId: number | undefined): Promise<void> => {
     try {
@@ -54,14 +51,16 @@ export function register(services: Services, channels: ChannelsView): TopicsView
       view.message = vscode.l10n.t('No topics in this channel yet.');
     else view.message = undefined;
   };
-  context.subscriptions.push(
-    model.onDidChange(update),
-    sessions.onDidChangeState(update),
+  services.disposables.add(model.onDidChange(update));
+  services.disposables.add(sessions.onDidChangeState(update));
+  services.disposables.add(
     channels.view.onDidChangeSelection((e) => {
       const node = e.selection[0];
       // A folder row selects nothing to show.
       if (node?.kind === 'channel') void showChannel(node.streamId);
     }),
+  );
+  services.disposables.add(
     sessions.onDidChange((current) => {
       if (!current) return;
       // A new account: show its first channel (the old one's id means nothing there).
@@ -70,5 +69,5 @@ export function register(services: Services, channels: ChannelsView): TopicsView
     }),
   );
   update();
-  return { model, provider, view, showChannel };
+  return { ...tree, showChannel };
 }

@@ -3,7 +3,7 @@
  * newest first, loaded once per channel through the store (which keeps them live afterwards).
  * Nodes are stable per topic so rows keep their selection and expansion across refreshes.
  */
-import * as vscode from 'vscode';
+import { Emitter } from '../../base/event';
 import type { SessionManager } from '../../session/manager';
 import { Disposable } from '../../base/lifecycle';
 import type { ChatStore, StoreChange, TopicItem } from '../../store';
@@ -27,10 +27,10 @@ export class TopicsModel extends Disposable {
   #state: TopicsState = { kind: 'none' };
   #nodes = new Map<string, TopicNode>();
   #items = new Map<string, TopicItem>();
-  readonly #onDidChange = this._register(new vscode.EventEmitter<void>());
+  readonly #onDidChange = this._register(new Emitter<void>());
   /** The list changed (another channel, a load, new topics, counts or policies). */
   readonly onDidChange = this.#onDidChange.event;
-  readonly #onDidChangeChannel = this._register(new vscode.EventEmitter<number | undefined>());
+  readonly #onDidChangeChannel = this._register(new Emitter<number | undefined>());
   readonly onDidChangeChannel = this.#onDidChangeChannel.event;
 
   constructor(private readonly sessions: SessionManager) {
