@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { type Draft, type DraftKind, DraftStore } from './store';
+import { nextEvent } from '../base/nextEvent';
 
 export const DRAFT_SCHEME = 'teamchat-draft';
 const SERVER_SUFFIX = '.server.md';
@@ -37,17 +38,7 @@ function findDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
 
 /** Resolves on the document's next change, or after `ms`. */
 function documentChange(doc: vscode.TextDocument, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      sub.dispose();
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const sub = vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.document === doc) done();
-    });
-  });
+  return nextEvent(vscode.workspace.onDidChangeTextDocument, (e) => e.document === doc, ms);
 }
 
 /**

@@ -9,7 +9,9 @@ import type { SettingsChanges, TargetUsers } from '../../api/personal/settings';
 import { updateSettings } from '../../api/personal/routes';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
-import { PanelHost } from '../host';
+import { definePanel, type PanelHost } from '../host';
+import { Disposable } from '../../base/lifecycle';
+import type { Event } from '../../base/event';
 import { ACCOUNT_SETTINGS, buildSettingsModel, checkChanges, parseGroupIds } from './model';
 import { describeError, SIGN_IN_FIRST } from '../../ui/errorMessage';
 import { requireSession } from '../../ui/session';
@@ -23,62 +25,66 @@ import {
 } from './protocol';
 import { escapeHtml } from '../sanitize';
 
-const body = (): string =>
-  `<main id="settings" class="settings" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
+export class SettingsPanel extends Disposable {
+  static readonly kind = definePanel({
+    viewType: WebviewPanels.settings,
+    title: () => vscode.l10n.t('Personal Settings'),
+    script: 'settings',
+    styles: ['settings.css'],
+    body: () =>
+      `<main id="settings" class="settings" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`,
+    mode: 'singleton',
+    create: (services, view) => new SettingsPanel(services, view),
+  });
 
-export class SettingsPanel implements vscode.Disposable {
-  static #current: SettingsPanel | undefined;
-
-  readonly #view: PanelHost;
   /** Values just saved, until the store's `user_settings` events confirm them. */
   readonly #overrides = new Map<string, SettingValue>();
   #model: SettingsModel | undefined;
   #saving: AbortController | undefined;
+  readonly onDidDispose: Event<void>;
 
   /** Opens (or reveals) the editor for the active account. */
   static show(services: Services): SettingsPanel {
     requireSession(services);
-    const panel = (SettingsPanel.#current ??= new SettingsPanel(services));
-    panel.#view.reveal();
+    const panel = SettingsPanel.kind.show(services);
+    panel.view.reveal();
     panel.#refresh();
     return panel;
   }
 
   /** The open editor (tests drive it through `save`, as the webview does). */
   static get current(): SettingsPanel | undefined {
-    return SettingsPanel.#current;
+    return SettingsPanel.kind.find();
   }
 
   get model(): SettingsModel | undefined {
     return this.#model;
   }
 
-  private constructor(private readonly services: Services) {
-    this.#view = PanelHost.create(
-      services.context.extensionUri,
-      services.log,
-      WebviewPanels.settings,
-      vscode.l10n.t('Personal Settings'),
-    );
-    this.#view.host.onRequest(SaveSettingsRequest, (params) => this.save(params));
-    this.#view.own(
-      this.#view.onDidDispose(() => this.dispose()),
+  private constructor(
+    private readonly services: Services,
+    private readonly view: PanelHost,
+  ) {
+    super();
+    this._register(view);
+    this.onDidDispose = view.onDidDispose;
+    this._register(view.onDidDispose(() => this.dispose()));
+    this._register(view.host.onRequest(SaveSettingsRequest, (params) => this.save(params)));
+    this._register(
       services.sessions.onDidChangeStore((change) => {
         const ownUser = change.userIds.has(services.sessions.current?.store.ownUserId ?? -1);
         if (change.full || ownUser || change.areas.has('userSettings') || change.areas.has('realm')) this.#refresh();
       }),
+    );
+    this._register(
       services.sessions.onDidChange((current) => {
         if (!current) this.dispose();
         else this.#refresh();
       }),
     );
+    this._register({ dispose: () => this.#saving?.abort() });
     services.context.subscriptions.push(this);
-    this.#view.render({
-      title: vscode.l10n.t('Personal Settings'),
-      styles: ['settings.css'],
-      script: 'settings',
-      body: body(),
-    });
+    view.render();
   }
 
   #refresh(): void {
@@ -88,8 +94,8 @@ export class SettingsPanel implements vscode.Disposable {
     for (const [name, value] of this.#overrides) if (store.userSettings[name] === value) this.#overrides.delete(name);
     const realmName = current.account.realmName || current.account.realmUrl;
     this.#model = buildSettingsModel(store, realmName, this.#overrides);
-    this.#view.panel.title = vscode.l10n.t('Personal Settings — {0}', realmName);
-    this.#view.publish(DidChangeSettingsNotification, this.#model);
+    this.view.panel.title = vscode.l10n.t('Personal Settings — {0}', realmName);
+    this.view.publish(DidChangeSettingsNotification, this.#model);
   }
 
   /**
@@ -182,11 +188,5 @@ export class SettingsPanel implements vscode.Disposable {
     } finally {
       if (this.#saving === saving) this.#saving = undefined;
     }
-  }
-
-  dispose(): void {
-    if (SettingsPanel.#current === this) SettingsPanel.#current = undefined;
-    this.#saving?.abort();
-    this.#view.dispose();
   }
 }
