@@ -90,6 +90,8 @@ export class TopicPanel extends Disposable {
   readonly #ctx: TopicContext;
   /** The live list of the panel's narrow, for the active account (rebuilt when it changes). */
   readonly #viewList = this._register(new MutableDisposable<ViewList>());
+  /** Its list, kept after the view closes (what the conversation cache saves then). */
+  #list: MessageList | undefined;
   /** The search box's query and its highlights (a search view starts with its own query). */
   readonly #search: ViewSearch;
   readonly #reads: ReadMarker;
@@ -183,7 +185,7 @@ export class TopicPanel extends Disposable {
 
   /** The live message list this view shows (undefined while signed out). */
   get list(): MessageList | undefined {
-    return this.#viewList.value?.list;
+    return this.#list;
   }
 
   /** Resolves once the page has loaded its content (tests, and commands that act on the view). */
@@ -226,12 +228,14 @@ export class TopicPanel extends Disposable {
   /** Follows the active account: a new session means new events and possibly another realm. */
   #follow(current: CurrentSession | undefined): void {
     this.#viewList.clear();
+    this.#list = undefined;
     this.#search.reset();
     if (current) {
       const list = new MessageList(this.#source(current), narrowOfKey(this.key, current.store.ownUserId));
       // Warm start: the messages saved before the reload, shown until the server's replace them.
       seedSaved(list, this.key, this.services.sessions, current.session);
       this.#viewList.value = new ViewList(list, (delta) => this.#onDelta(delta));
+      this.#list = list;
     }
     if (this.#served) this.#render();
   }
