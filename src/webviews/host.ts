@@ -250,6 +250,21 @@ export class PanelKind<T extends OpenPanel, K> {
 }
 
 /**
+ * The base of our panels' objects: owns its {@link PanelHost} (closing the panel when disposed)
+ * and is disposed when the user closes the panel.
+ */
+export abstract class HostedPanel extends Disposable implements OpenPanel {
+  readonly onDidDispose: Event<void>;
+
+  constructor(protected readonly view: PanelHost) {
+    super();
+    this._register(view);
+    this.onDidDispose = view.onDidDispose;
+    this._register(view.onDidDispose(() => this.dispose()));
+  }
+}
+
+/**
  * A webview panel with its protocol host. Resources only from `media/`; no retained context, so a
  * hidden page is dropped and, shown again, reloads and says `ready`: the latest {@link publish}ed
  * state of each method is then posted again. The user closing the panel disposes this (its owner

@@ -5,27 +5,23 @@
 import * as vscode from 'vscode';
 import type { User } from '../../api/users/models';
 import { getUserByEmail } from '../../api/users/routes';
-import { Disposable } from '../../base/lifecycle';
-import type { Event } from '../../base/event';
 import { Commands, WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
-import { definePanel, type PanelHost } from '../host';
-import { realmImageOrigins } from '../html';
+import { definePanel, HostedPanel, type PanelHost } from '../host';
+import { loadingBody, realmImageOrigins } from '../html';
 import { buildProfileModel } from './model';
 import { requireSession } from '../../ui/session';
 import { describeError } from '../../ui/errorMessage';
 import { DidChangeProfileNotification, SendDirectMessageCommand, type ProfileModel } from './protocol';
-import { escapeHtml } from '../sanitize';
 
-export class ProfileCardPanel extends Disposable {
+export class ProfileCardPanel extends HostedPanel {
   static readonly kind = definePanel({
     viewType: WebviewPanels.profileCard,
     title: () => vscode.l10n.t('Profile'),
     script: 'profileCard',
     styles: ['profileCard.css'],
-    body: () =>
-      `<main id="card" class="profile-card" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`,
+    body: () => loadingBody('card', 'profile-card'),
     mode: 'singleton',
     create: (services, view) => new ProfileCardPanel(services, view),
   });
@@ -34,7 +30,6 @@ export class ProfileCardPanel extends Disposable {
   #full: { userId: number; user: User; warning?: string } | undefined;
   #model: ProfileModel | undefined;
   #loading: AbortController | undefined;
-  readonly onDidDispose: Event<void>;
 
   /** Shows `userId` in the card (opening it if needed); resolves with what the card shows. */
   static async show(services: Services, userId: number): Promise<ProfileModel> {
@@ -54,12 +49,9 @@ export class ProfileCardPanel extends Disposable {
 
   private constructor(
     private readonly services: Services,
-    private readonly view: PanelHost,
+    view: PanelHost,
   ) {
-    super();
-    this._register(view);
-    this.onDidDispose = view.onDidDispose;
-    this._register(view.onDidDispose(() => this.dispose()));
+    super(view);
     this._register(
       services.sessions.onDidChangeStore((change) => {
         if (change.full || change.userIds.has(this.#userId) || change.areas.has('customProfileFields')) this.#refresh();

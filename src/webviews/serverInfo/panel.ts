@@ -9,13 +9,10 @@ import { getServerSettings } from '../../api/server/routes';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
 import { SignInRequiredError } from '../../ui/errorMessage';
-import { definePanel, type PanelHost } from '../host';
-import { Disposable } from '../../base/lifecycle';
-import type { Event } from '../../base/event';
-import { realmImageOrigins } from '../html';
+import { definePanel, HostedPanel, type PanelHost } from '../host';
+import { loadingBody, realmImageOrigins } from '../html';
 import { buildServerInfoModel } from './model';
 import { DidChangeServerInfoNotification, type ServerInfoModel } from './protocol';
-import { escapeHtml } from '../sanitize';
 
 /** Fetches the server settings of `realmUrl`, through the active session's client when it is that server. */
 export async function fetchServerInfo(
@@ -48,14 +45,13 @@ function sameRealm(a: string, b: string): boolean {
   return a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
 }
 
-export class ServerInfoPanel extends Disposable {
+export class ServerInfoPanel extends HostedPanel {
   static readonly kind = definePanel({
     viewType: WebviewPanels.serverInfo,
     title: () => vscode.l10n.t('Server Information'),
     script: 'serverInfo',
     styles: ['serverInfo.css'],
-    body: () =>
-      `<main id="info" class="server-info" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`,
+    body: () => loadingBody('info', 'server-info'),
     mode: 'singleton',
     create: (services, view) => new ServerInfoPanel(services, view),
   });
@@ -63,7 +59,6 @@ export class ServerInfoPanel extends Disposable {
   #model: ServerInfoModel | undefined;
   /** The image origins the page was rendered with (undefined: not rendered yet). */
   #imageOrigins: string | undefined;
-  readonly onDidDispose: Event<void>;
 
   /** Shows `model` (opening the panel if needed). */
   static show(services: Services, model: ServerInfoModel): ServerInfoPanel {
@@ -79,14 +74,8 @@ export class ServerInfoPanel extends Disposable {
     return open ? open.#model : undefined;
   }
 
-  private constructor(
-    services: Services,
-    private readonly view: PanelHost,
-  ) {
-    super();
-    this._register(view);
-    this.onDidDispose = view.onDidDispose;
-    this._register(view.onDidDispose(() => this.dispose()));
+  private constructor(services: Services, view: PanelHost) {
+    super(view);
     services.context.subscriptions.push(this);
   }
 

@@ -9,9 +9,8 @@ import type { SettingsChanges, TargetUsers } from '../../api/personal/settings';
 import { updateSettings } from '../../api/personal/routes';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
-import { definePanel, type PanelHost } from '../host';
-import { Disposable } from '../../base/lifecycle';
-import type { Event } from '../../base/event';
+import { definePanel, HostedPanel, type PanelHost } from '../host';
+import { loadingBody } from '../html';
 import { ACCOUNT_SETTINGS, buildSettingsModel, checkChanges, parseGroupIds } from './model';
 import { describeError, SIGN_IN_FIRST } from '../../ui/errorMessage';
 import { requireSession } from '../../ui/session';
@@ -23,16 +22,14 @@ import {
   type SettingsModel,
   type SettingValue,
 } from './protocol';
-import { escapeHtml } from '../sanitize';
 
-export class SettingsPanel extends Disposable {
+export class SettingsPanel extends HostedPanel {
   static readonly kind = definePanel({
     viewType: WebviewPanels.settings,
     title: () => vscode.l10n.t('Personal Settings'),
     script: 'settings',
     styles: ['settings.css'],
-    body: () =>
-      `<main id="settings" class="settings" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`,
+    body: () => loadingBody('settings', 'settings'),
     mode: 'singleton',
     create: (services, view) => new SettingsPanel(services, view),
   });
@@ -41,7 +38,6 @@ export class SettingsPanel extends Disposable {
   readonly #overrides = new Map<string, SettingValue>();
   #model: SettingsModel | undefined;
   #saving: AbortController | undefined;
-  readonly onDidDispose: Event<void>;
 
   /** Opens (or reveals) the editor for the active account. */
   static show(services: Services): SettingsPanel {
@@ -63,12 +59,9 @@ export class SettingsPanel extends Disposable {
 
   private constructor(
     private readonly services: Services,
-    private readonly view: PanelHost,
+    view: PanelHost,
   ) {
-    super();
-    this._register(view);
-    this.onDidDispose = view.onDidDispose;
-    this._register(view.onDidDispose(() => this.dispose()));
+    super(view);
     this._register(view.host.onRequest(SaveSettingsRequest, (params) => this.save(params)));
     this._register(
       services.sessions.onDidChangeStore((change) => {

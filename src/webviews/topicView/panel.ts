@@ -16,7 +16,7 @@ import { seedSaved } from './warm';
 import { followPermissions } from './permissions';
 import { followConnectionNotice, type ConnectionNotice } from './notice';
 import { requireSession } from '../../ui/session';
-import { definePanel, type PanelHost, type WebviewHost } from '../host';
+import { definePanel, HostedPanel, type PanelHost, type WebviewHost } from '../host';
 import { realmImageOrigins } from '../html';
 import { body } from './markup';
 import { CONTENT_STYLES, registerContentHandlers } from './content';
@@ -67,7 +67,7 @@ class ViewList extends Disposable {
   }
 }
 
-export class TopicPanel extends Disposable {
+export class TopicPanel extends HostedPanel {
   static readonly kind = definePanel({
     viewType: WebviewPanels.topicView,
     title: () => vscode.l10n.t('Team Chat'),
@@ -106,7 +106,6 @@ export class TopicPanel extends Disposable {
   /** Messages were posted to the page (ids of the whole list after init, or of a page). */
   readonly onDidLoad = this.#onDidLoad.event;
   readonly onDidMarkRead: Event<readonly number[]>;
-  readonly onDidDispose: Event<void>;
   /** Live messages found to match the active search (tests). */
   readonly onDidMatch: Event<readonly number[]>;
   readonly #onDidReveal = this._register(new Emitter<number>());
@@ -126,16 +125,12 @@ export class TopicPanel extends Disposable {
 
   private constructor(
     private readonly services: Services,
-    private readonly view: PanelHost,
+    view: PanelHost,
     readonly key: TopicViewKey,
   ) {
-    super();
+    super(view);
     this.panel = view.panel;
     this.#host = view.host;
-    // Disposed last: the parts go first, then the panel closes.
-    this._register(view);
-    this.onDidDispose = view.onDidDispose;
-    this._register(view.onDidDispose(() => this.dispose()));
     const ctx: TopicContext = {
       key,
       services,
