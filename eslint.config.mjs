@@ -11,6 +11,7 @@ import prettierOff from 'eslint-config-prettier';
 
 import path from 'node:path';
 import { uiStrings } from './scripts/eslint/uiStrings.mjs';
+import { pageImports } from './scripts/eslint/pageImports.mjs';
 
 const LAYERS = [
   'api',
@@ -194,5 +195,13 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     plugins: { webviewContract: { rules: { 'host-only': webviewContract } } },
     rules: { 'webviewContract/host-only': 'error' },
+  },
+  // Issue 26, item 5: a named folder for what pages import. A page imports its own folder, the page
+  // library (src/webviews/page/, with page/shared.ts naming the host's pure code it may use) and its
+  // protocol files, nothing else (scripts/eslint/pageImports.mjs).
+  {
+    files: ['src/webviews/*/page/**/*.ts'],
+    plugins: { pageLibrary: { rules: { imports: pageImports } } },
+    rules: { 'pageLibrary/imports': 'error' },
   },
 );

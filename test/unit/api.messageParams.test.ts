@@ -2,13 +2,8 @@
 // what it refuses and the exact sentence the user then reads (docs/API.md, "Messages").
 import assert from 'node:assert/strict';
 import { formatZodError } from '../../src/api/validation';
-import {
-  isChannelType,
-  Recipients,
-  RESOLVED_TOPIC_PREFIX,
-  sha256Hex,
-  TypeName,
-} from '../../src/api/messages/operations';
+import { RESOLVED_TOPIC_PREFIX, sha256Hex } from '../../src/api/messages/operations';
+import { isChannelType, Recipients, TypeName } from '../../src/api/messages/outgoing';
 import { LegacyNarrowTerm, Narrow, NarrowOperand, NarrowTerm, NarrowWithLegacy } from '../../src/api/messages/narrow';
 import { checkError, ctx, type Key, op, prepare } from './operationHelpers';
 

@@ -12,7 +12,7 @@ import {
   ValidationError,
   type RetryInfo,
 } from '../../src/api';
-import { parseRetryAfter } from '../../src/api/client';
+import { parseRetryAfter } from '../../src/api/response';
 import { encodeParams, fillPath } from '../../src/api/encode';
 import { accountWithRole, clientFor, startTestServer, type RunningServer } from './helpers';
 

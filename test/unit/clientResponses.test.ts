@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { ChatClient, parseRetryAfter, type RetryInfo } from '../../src/api/client';
+import { ChatClient, type RetryInfo } from '../../src/api/client';
+import { parseRetryAfter } from '../../src/api/response';
 import { ApiError, MalformedResponseError, RedirectError, ServerError } from '../../src/api/errors';
 import { recordingServer } from './recordingServer';
 

@@ -2,7 +2,7 @@
 // rewriting of parameters and bodies for older servers, called through the operations table.
 import assert from 'node:assert/strict';
 import { FL } from '../../src/api/features';
-import { typeForServer } from '../../src/api/messages/operations';
+import { typeForServer } from '../../src/api/messages/outgoing';
 import { checkError, ctx, prepare, refusal } from './operationHelpers';
 
 describe('message operation hooks', function () {

@@ -9,8 +9,7 @@ import type { WebviewHost } from '../host';
 import { DisposableStore, type IDisposable } from '../../base/lifecycle';
 import type { TopicContext } from './context';
 import { AutocompleteRequest, PreviewRequest, type AutocompleteParams } from './autocompleteProtocol';
-import { unicodeEmoji as glyphOf } from '../../emoji/glyph';
-import { UNICODE_EMOJI_NAMES } from '../../emoji/names';
+import { unicodeEmojiNames } from '../../emoji/search';
 import { channelItems, emojiItems, mentionItems, topicItems, type EmojiLike, type TypeaheadItem } from './typeahead';
 
 /** What completions need from the view. */
@@ -19,12 +18,7 @@ export type AutocompleteContext = Pick<TopicContext, 'session'>;
 /** The unicode emoji the extension knows, with their glyphs (built once). */
 let unicodeEmoji: EmojiLike[] | undefined;
 function knownUnicodeEmoji(): EmojiLike[] {
-  unicodeEmoji ??= Object.entries(UNICODE_EMOJI_NAMES).map(([name, code]) => ({
-    name,
-    code,
-    custom: false,
-    glyph: glyphOf(code),
-  }));
+  unicodeEmoji ??= unicodeEmojiNames().map((e) => ({ ...e, custom: false }));
   return unicodeEmoji;
 }
 
