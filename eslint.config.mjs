@@ -107,6 +107,46 @@ const layering = {
   },
 };
 
+/**
+ * Issue 26 item 2, one webview contract: only src/webviews/host.ts creates panels
+ * (`createWebviewPanel`: declare a panel with `definePanel`) and listens to a webview's messages
+ * (`onDidReceiveMessage`: register a handler with `host.onCommand` / `host.onRequest`); nothing in
+ * src/webviews hand-rolls `implements vscode.Disposable` (extend `Disposable` from src/base).
+ */
+const webviewContract = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.filename.split(path.sep).join('/');
+    const isHost = file.endsWith('/src/webviews/host.ts');
+    const inWebviews = file.includes('/src/webviews/');
+    const HOST_ONLY = {
+      createWebviewPanel: 'Panels are declared with definePanel (src/webviews/host.ts), which creates them.',
+      onDidReceiveMessage:
+        "A page's messages are handled through its host: host.onCommand / host.onRequest (src/webviews/host.ts).",
+    };
+    return {
+      MemberExpression(node) {
+        const name = node.property.type === 'Identifier' ? node.property.name : undefined;
+        if (!isHost && name && Object.hasOwn(HOST_ONLY, name)) context.report({ node, message: HOST_ONLY[name] });
+      },
+      TSClassImplements(node) {
+        const e = node.expression;
+        const named =
+          e.type === 'MemberExpression' &&
+          e.object.type === 'Identifier' &&
+          e.object.name === 'vscode' &&
+          e.property.type === 'Identifier' &&
+          e.property.name === 'Disposable';
+        if (inWebviews && named)
+          context.report({
+            node,
+            message: 'Extend Disposable (src/base/lifecycle) instead of implementing vscode.Disposable.',
+          });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', '**/*.mjs', '**/*.js'] },
   js.configs.recommended,
@@ -152,6 +192,12 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
+  // Issue 26 item 2: one webview contract (see webviewContract above).
+  {
+    files: ['src/**/*.ts'],
+    plugins: { webviewContract: { rules: { 'host-only': webviewContract } } },
+    rules: { 'webviewContract/host-only': 'error' },
+  },
   // Issue 26, item 5: a named folder for what pages import. A page imports its own folder, the page
   // library (src/webviews/page/, with page/shared.ts naming the host's pure code it may use) and its
   // protocol files, nothing else (scripts/eslint/pageImports.mjs).
@@ -190,8 +236,6 @@ export default tseslint.config(
   // context.subscriptions only in the shell's root (src/extension.ts); scripts/eslint/lifecycle.mjs.
   {
     files: ['src/**/*.ts'],
-    // until the webview contract lands (issue 26 item 2)
-    ignores: ['src/webviews/**'],
     plugins: { lifecycle: { rules: { 'one-way': lifecycle } } },
     rules: { 'lifecycle/one-way': ['error', { root: 'src/extension.ts' }] },
   },

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { Emitter } from '../base/event';
 import { Disposable, toDisposable } from '../base/lifecycle';
 import { type Draft, type DraftKind, DraftStore } from './store';
+import { nextEvent } from '../base/nextEvent';
 
 export const DRAFT_SCHEME = 'teamchat-draft';
 const SERVER_SUFFIX = '.server.md';
@@ -39,17 +40,7 @@ function findDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
 
 /** Resolves on the document's next change, or after `ms`. */
 function documentChange(doc: vscode.TextDocument, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      sub.dispose();
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const sub = vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.document === doc) done();
-    });
-  });
+  return nextEvent(vscode.workspace.onDidChangeTextDocument, (e) => e.document === doc, ms);
 }
 
 /**

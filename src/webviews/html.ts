@@ -111,3 +111,9 @@ export function renderHtml(webview: vscode.Webview, extensionUri: vscode.Uri, pa
   </body>
 </html>`;
 }
+
+/** A page's static body until its content arrives: `<main>` saying "Loading…" (announced when it changes). */
+export function loadingBody(id: string, className: string): string {
+  const loading = escapeHtml(vscode.l10n.t('Loading…'));
+  return `<main id="${id}" class="${className}" aria-live="polite"><p class="muted">${loading}</p></main>`;
+}

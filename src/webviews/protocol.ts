@@ -2,7 +2,7 @@
  * The typed messages between the extension host and its webviews. Three shapes:
  * - command: fire-and-forget, webview → host (`ready`);
  * - request → reply: webview asks, host answers with the same `id` (`openLink`);
- * - notification: host → webview (`profile/didChange`).
+ * - notification: host → webview (e.g. `profile/didChange`).
  * Each message type has an `is()` guard; nothing is trusted without it. The pages
  * (`src/webviews/<page>/page/`, bundled for the browser) import this file and the per-page protocol
  * modules too, so both sides use the same names and types: nothing from `vscode` or Node here
@@ -104,49 +104,4 @@ export interface OpenLinkResult {
 export const OpenLinkRequest = new RequestType<OpenLinkParams, OpenLinkResult>(
   'openLink',
   (p): p is OpenLinkParams => isRecord(p) && typeof p.href === 'string' && p.href.length <= 8192,
-);
-
-// ---- profile card -------------------------------------------------------------------------
-
-export interface ProfileField {
-  readonly name: string;
-  /** The server's HTML (rendered_value), sanitised by the card; or undefined: then `text` is shown. */
-  readonly html?: string;
-  readonly text: string;
-  /** A link to show for the value (external accounts, URLs), already checked to be http(s). */
-  readonly href?: string;
-}
-
-export interface ProfileModel {
-  readonly userId: number;
-  readonly name: string;
-  /** Absolute http(s) URL, or undefined (initials are shown). */
-  readonly avatarUrl?: string;
-  readonly initials: string;
-  readonly role: string;
-  readonly email?: string;
-  readonly timezone?: string;
-  /** ISO 8601. */
-  readonly dateJoined?: string;
-  readonly presence: 'active' | 'idle' | 'offline';
-  readonly statusEmoji?: string;
-  readonly statusText?: string;
-  readonly isBot: boolean;
-  readonly isActive: boolean;
-  readonly isOwnUser: boolean;
-  readonly fields: readonly ProfileField[];
-  /** What relative links and images in the fields' HTML resolve against. */
-  readonly realmUrl: string;
-  /** Set when the full profile (custom fields) could not be loaded. */
-  readonly warning?: string;
-}
-
-/** The card's content, first after `ready` and again whenever the user's record, presence or status changes. */
-export const DidChangeProfileNotification = new NotificationType<ProfileModel>('profile/didChange');
-
-/** The card's "Send Direct Message" button: the host opens the conversation with the shown user. */
-export const SendDirectMessageCommand = new CommandType<{ readonly userId: number }>(
-  'profile/sendDirectMessage',
-  (p): p is { userId: number } =>
-    isRecord(p) && typeof p.userId === 'number' && Number.isSafeInteger(p.userId) && p.userId > 0,
 );

@@ -91,7 +91,8 @@ describe('conversation cache: opens with the server down, catches up when it is 
 
     const first = api.topicViews.open(key, topic);
     assert.deepEqual(await first.whenLoaded(), sent);
-    first.dispose();
+    // Closed as the user closes its tab: VS Code disposes the webview panel first.
+    first.panel.dispose();
     await waitFor(
       'the closed conversation in the cache file',
       () =>

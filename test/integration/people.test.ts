@@ -10,7 +10,7 @@ import { updatePresence } from '../../src/api/users/routes';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import type { PeopleNode, UserNode } from '../../src/views/presence/model';
-import type { ProfileModel } from '../../src/webviews/protocol';
+import type { ProfileModel } from '../../src/webviews/profileCard/protocol';
 import {
   accountWithRole,
   clientFor,

@@ -5,8 +5,8 @@ import { Commands, Views } from '../../constants';
 import type { Services } from '../../services';
 import { registerCommands } from '../../ui/commands';
 import type { PeopleNode } from '../../views/presence/model';
-import { ProfileCardPanel } from '../../webviews/profileCard';
-import type { ProfileModel } from '../../webviews/protocol';
+import { ProfileCardPanel } from '../../webviews/profileCard/panel';
+import type { ProfileModel } from '../../webviews/profileCard/protocol';
 import { pickUser, statusCommands } from './status';
 
 export function registerPeopleCommands(services: Services): void {

@@ -9,14 +9,10 @@ import { getServerSettings } from '../../api/server/routes';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
 import { SignInRequiredError } from '../../ui/errorMessage';
-import { PanelHost } from '../host';
-import { realmImageOrigins } from '../html';
+import { definePanel, HostedPanel, type PanelHost } from '../host';
+import { loadingBody, realmImageOrigins } from '../html';
 import { buildServerInfoModel } from './model';
 import { DidChangeServerInfoNotification, type ServerInfoModel } from './protocol';
-import { escapeHtml } from '../sanitize';
-
-const body = (): string =>
-  `<main id="info" class="server-info" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
 
 /** Fetches the server settings of `realmUrl`, through the active session's client when it is that server. */
 export async function fetchServerInfo(
@@ -49,59 +45,49 @@ function sameRealm(a: string, b: string): boolean {
   return a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
 }
 
-export class ServerInfoPanel implements vscode.Disposable {
-  static #current: ServerInfoPanel | undefined;
+export class ServerInfoPanel extends HostedPanel {
+  static readonly kind = definePanel({
+    viewType: WebviewPanels.serverInfo,
+    title: () => vscode.l10n.t('Server Information'),
+    script: 'serverInfo',
+    styles: ['serverInfo.css'],
+    body: () => loadingBody('info', 'server-info'),
+    mode: 'singleton',
+    create: (services, view) => new ServerInfoPanel(services, view),
+  });
 
-  readonly #view: PanelHost;
   #model: ServerInfoModel | undefined;
   /** The image origins the page was rendered with (undefined: not rendered yet). */
   #imageOrigins: string | undefined;
 
   /** Shows `model` (opening the panel if needed). */
   static show(services: Services, model: ServerInfoModel): ServerInfoPanel {
-    const panel = (ServerInfoPanel.#current ??= new ServerInfoPanel(services));
+    const panel = ServerInfoPanel.kind.show(services);
     panel.#set(model);
-    panel.#view.reveal();
+    panel.view.reveal();
     return panel;
   }
 
   /** What the open panel shows (tests). */
   static get currentModel(): ServerInfoModel | undefined {
-    const panel = ServerInfoPanel.#current;
-    return panel ? panel.#model : undefined;
+    const open = ServerInfoPanel.kind.find();
+    return open ? open.#model : undefined;
   }
 
-  private constructor(services: Services) {
-    this.#view = PanelHost.create(
-      services.context.extensionUri,
-      services.log,
-      WebviewPanels.serverInfo,
-      vscode.l10n.t('Server Information'),
-    );
-    this.#view.own(this.#view.onDidDispose(() => this.dispose()));
-    services.context.subscriptions.push(this);
+  private constructor(services: Services, view: PanelHost) {
+    super(view);
+    services.disposables.add(this);
   }
 
   #set(model: ServerInfoModel): void {
     this.#model = model;
-    this.#view.panel.title = vscode.l10n.t('Server: {0}', model.realmName ?? new URL(model.realmUrl).host);
+    this.view.panel.title = vscode.l10n.t('Server: {0}', model.realmName ?? new URL(model.realmUrl).host);
     // The CSP allows https images anyway; a plain-http realm's own origin is added explicitly.
     const imageOrigins = realmImageOrigins(model.realmUrl);
     if (imageOrigins.join(' ') !== this.#imageOrigins) {
       this.#imageOrigins = imageOrigins.join(' ');
-      this.#view.render({
-        title: vscode.l10n.t('Server Information'),
-        styles: ['serverInfo.css'],
-        script: 'serverInfo',
-        body: body(),
-        imageOrigins,
-      });
+      this.view.render({ imageOrigins });
     }
-    this.#view.publish(DidChangeServerInfoNotification, model);
-  }
-
-  dispose(): void {
-    if (ServerInfoPanel.#current === this) ServerInfoPanel.#current = undefined;
-    this.#view.dispose();
+    this.view.publish(DidChangeServerInfoNotification, model);
   }
 }

@@ -9,7 +9,8 @@ import type { SettingsChanges, TargetUsers } from '../../api/personal/settings';
 import { updateSettings } from '../../api/personal/routes';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
-import { PanelHost } from '../host';
+import { definePanel, HostedPanel, type PanelHost } from '../host';
+import { loadingBody } from '../html';
 import { ACCOUNT_SETTINGS, buildSettingsModel, checkChanges, parseGroupIds } from './model';
 import { describeError, SIGN_IN_FIRST } from '../../ui/errorMessage';
 import { requireSession } from '../../ui/session';
@@ -21,15 +22,18 @@ import {
   type SettingsModel,
   type SettingValue,
 } from './protocol';
-import { escapeHtml } from '../sanitize';
 
-const body = (): string =>
-  `<main id="settings" class="settings" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
+export class SettingsPanel extends HostedPanel {
+  static readonly kind = definePanel({
+    viewType: WebviewPanels.settings,
+    title: () => vscode.l10n.t('Personal Settings'),
+    script: 'settings',
+    styles: ['settings.css'],
+    body: () => loadingBody('settings', 'settings'),
+    mode: 'singleton',
+    create: (services, view) => new SettingsPanel(services, view),
+  });
 
-export class SettingsPanel implements vscode.Disposable {
-  static #current: SettingsPanel | undefined;
-
-  readonly #view: PanelHost;
   /** Values just saved, until the store's `user_settings` events confirm them. */
   readonly #overrides = new Map<string, SettingValue>();
   #model: SettingsModel | undefined;
@@ -38,47 +42,42 @@ export class SettingsPanel implements vscode.Disposable {
   /** Opens (or reveals) the editor for the active account. */
   static show(services: Services): SettingsPanel {
     requireSession(services);
-    const panel = (SettingsPanel.#current ??= new SettingsPanel(services));
-    panel.#view.reveal();
+    const panel = SettingsPanel.kind.show(services);
+    panel.view.reveal();
     panel.#refresh();
     return panel;
   }
 
   /** The open editor (tests drive it through `save`, as the webview does). */
   static get current(): SettingsPanel | undefined {
-    return SettingsPanel.#current;
+    return SettingsPanel.kind.find();
   }
 
   get model(): SettingsModel | undefined {
     return this.#model;
   }
 
-  private constructor(private readonly services: Services) {
-    this.#view = PanelHost.create(
-      services.context.extensionUri,
-      services.log,
-      WebviewPanels.settings,
-      vscode.l10n.t('Personal Settings'),
-    );
-    this.#view.host.onRequest(SaveSettingsRequest, (params) => this.save(params));
-    this.#view.own(
-      this.#view.onDidDispose(() => this.dispose()),
+  private constructor(
+    private readonly services: Services,
+    view: PanelHost,
+  ) {
+    super(view);
+    this._register(view.host.onRequest(SaveSettingsRequest, (params) => this.save(params)));
+    this._register(
       services.sessions.onDidChangeStore((change) => {
         const ownUser = change.userIds.has(services.sessions.current?.store.ownUserId ?? -1);
         if (change.full || ownUser || change.areas.has('userSettings') || change.areas.has('realm')) this.#refresh();
       }),
+    );
+    this._register(
       services.sessions.onDidChange((current) => {
         if (!current) this.dispose();
         else this.#refresh();
       }),
     );
-    services.context.subscriptions.push(this);
-    this.#view.render({
-      title: vscode.l10n.t('Personal Settings'),
-      styles: ['settings.css'],
-      script: 'settings',
-      body: body(),
-    });
+    this._register({ dispose: () => this.#saving?.abort() });
+    services.disposables.add(this);
+    view.render();
   }
 
   #refresh(): void {
@@ -88,8 +87,8 @@ export class SettingsPanel implements vscode.Disposable {
     for (const [name, value] of this.#overrides) if (store.userSettings[name] === value) this.#overrides.delete(name);
     const realmName = current.account.realmName || current.account.realmUrl;
     this.#model = buildSettingsModel(store, realmName, this.#overrides);
-    this.#view.panel.title = vscode.l10n.t('Personal Settings — {0}', realmName);
-    this.#view.publish(DidChangeSettingsNotification, this.#model);
+    this.view.panel.title = vscode.l10n.t('Personal Settings — {0}', realmName);
+    this.view.publish(DidChangeSettingsNotification, this.#model);
   }
 
   /**
@@ -182,11 +181,5 @@ export class SettingsPanel implements vscode.Disposable {
     } finally {
       if (this.#saving === saving) this.#saving = undefined;
     }
-  }
-
-  dispose(): void {
-    if (SettingsPanel.#current === this) SettingsPanel.#current = undefined;
-    this.#saving?.abort();
-    this.#view.dispose();
   }
 }

@@ -20,25 +20,18 @@ import type { CurrentSession } from '../../session/manager';
 import { reportError } from '../../ui/report';
 import { UserFacingError } from '../../ui/errorMessage';
 import { archivedRefusal } from '../../store/channelPolicy';
-import { historyItems, messageLink, quoteText, type ModelContext } from './model';
+import { historyItems, messageLink, modelContextOf, quoteText } from './model';
+import type { TopicContext } from './context';
+import { Disposable } from '../../base/lifecycle';
+import { Emitter } from '../../base/event';
 import { showReadReceipts } from './readReceipts';
-import type { MessageAction, TopicViewKey } from './protocol';
+import type { MessageAction } from './protocol';
 
-/** What the actions need from the panel. */
-export interface ActionContext {
-  session(): CurrentSession;
-  message(id: number): Message | undefined;
-  /** Refetches one message (its copy was stale). */
-  refetch(id: number): Promise<void>;
-  modelContext(current: CurrentSession): ModelContext;
-  readonly key: TopicViewKey;
-  /** Where a failed action's detail is logged (the error itself is shown to the user). */
-  readonly log: vscode.LogOutputChannel;
-  /** Puts text at the compose box's caret (false: the view has no compose box). */
-  insertIntoCompose(text: string): boolean;
-  /** Stops marking what the page shows as read (after "mark as unread", until the view is closed). */
-  suspendReads(): void;
-}
+/** What the actions need from the view. */
+export type ActionContext = Pick<
+  TopicContext,
+  'session' | 'message' | 'refetch' | 'key' | 'log' | 'insertIntoCompose' | 'suspendReads'
+>;
 
 export interface EmojiParams {
   emojiName: string;
@@ -96,7 +89,7 @@ export async function editHistory(ctx: ActionContext, messageId: number): Promis
   if (!message.edit_history || message.edit_history.length === 0) {
     throw new Error(vscode.l10n.t('The organization does not show the edit history of this message, or it has none.'));
   }
-  return historyItems(message.edit_history, ctx.modelContext(current));
+  return historyItems(message.edit_history, modelContextOf(current));
 }
 
 /** Refuses, with the reason, a change to a message of an archived channel (the server would answer "Invalid message(s)"). */
@@ -226,19 +219,21 @@ async function markUnreadFrom(ctx: ActionContext, messageId: number): Promise<nu
 const READ_BATCH_DELAY_MS = 400;
 
 /** Marks the messages the page reports on screen as read, in batches; each once. */
-export class ReadMarker implements vscode.Disposable {
+export class ReadMarker extends Disposable {
   readonly #queue = new Set<number>();
   readonly #requested = new Set<number>();
   #timer: NodeJS.Timeout | undefined;
   #disposed = false;
   #suspended = false;
-  readonly #onDidMarkRead = new vscode.EventEmitter<readonly number[]>();
+  readonly #onDidMarkRead = new Emitter<readonly number[]>();
   readonly onDidMarkRead = this.#onDidMarkRead.event;
 
   constructor(
     private readonly ctx: Pick<ActionContext, 'message'> & { current(): CurrentSession | undefined },
     private readonly log: { warn(message: string): void },
-  ) {}
+  ) {
+    super();
+  }
 
   /** Stops marking messages as read (until the view is closed). */
   suspend(): void {
@@ -277,11 +272,12 @@ export class ReadMarker implements vscode.Disposable {
   }
 
   /** Sends what is still queued, then stops. */
-  dispose(): void {
+  override dispose(): void {
     if (this.#disposed) return;
     if (this.#timer) clearTimeout(this.#timer);
     void this.#flush();
     this.#disposed = true;
     this.#onDidMarkRead.dispose();
+    super.dispose();
   }
 }

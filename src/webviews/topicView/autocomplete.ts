@@ -6,13 +6,14 @@
 import { renderMessage } from '../../api/messages/routes';
 import type { CurrentSession } from '../../session/manager';
 import type { WebviewHost } from '../host';
+import { DisposableStore, type IDisposable } from '../../base/lifecycle';
+import type { TopicContext } from './context';
 import { AutocompleteRequest, PreviewRequest, type AutocompleteParams } from './autocompleteProtocol';
 import { unicodeEmojiNames } from '../../emoji/search';
 import { channelItems, emojiItems, mentionItems, topicItems, type EmojiLike, type TypeaheadItem } from './typeahead';
 
-export interface AutocompleteContext {
-  session(): CurrentSession;
-}
+/** What completions need from the view. */
+export type AutocompleteContext = Pick<TopicContext, 'session'>;
 
 /** The unicode emoji the extension knows, with their glyphs (built once). */
 let unicodeEmoji: EmojiLike[] | undefined;
@@ -62,7 +63,11 @@ export async function previewHtml(current: CurrentSession, content: string): Pro
 }
 
 /** Answers the page's completion and preview requests. */
-export function registerAutocompleteHandlers(host: WebviewHost, ctx: AutocompleteContext): void {
-  host.onRequest(AutocompleteRequest, async (p) => ({ items: await autocomplete(ctx.session(), p) }));
-  host.onRequest(PreviewRequest, async ({ content }) => ({ html: await previewHtml(ctx.session(), content) }));
+export function registerAutocompleteHandlers(host: WebviewHost, ctx: AutocompleteContext): IDisposable {
+  const handlers = new DisposableStore();
+  handlers.add(host.onRequest(AutocompleteRequest, async (p) => ({ items: await autocomplete(ctx.session(), p) })));
+  handlers.add(
+    host.onRequest(PreviewRequest, async ({ content }) => ({ html: await previewHtml(ctx.session(), content) })),
+  );
+  return handlers;
 }

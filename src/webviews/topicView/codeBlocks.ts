@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import type { PanelHost } from '../host';
+import { DisposableStore, type IDisposable } from '../../base/lifecycle';
+import type { TopicContext } from './context';
 import { CodeBlockCommand, PlaygroundsNotification, type PlaygroundModel } from './codeBlockProtocol';
 
 function playgroundModels(services: Services): PlaygroundModel[] {
@@ -14,16 +16,18 @@ function playgroundModels(services: Services): PlaygroundModel[] {
   return (store?.playgrounds() ?? []).map((p) => ({ id: p.id, name: p.name, language: p.pygments_language }));
 }
 
-export function registerCodeBlockHandlers(view: PanelHost, services: Services): vscode.Disposable {
+export function registerCodeBlockHandlers(view: PanelHost, { services }: Pick<TopicContext, 'services'>): IDisposable {
   const publish = (): void => view.publish(PlaygroundsNotification, { playgrounds: playgroundModels(services) });
   publish();
-  return vscode.Disposable.from(
-    services.sessions.onDidChange(publish),
+  const handlers = new DisposableStore();
+  handlers.add(services.sessions.onDidChange(publish));
+  handlers.add(
     services.sessions.onDidChangeStore((change) => {
       if (change.areas.has('playgrounds')) publish();
     }),
-    view.webview.onDidReceiveMessage((m: unknown) => {
-      if (CodeBlockCommand.is(m)) void vscode.commands.executeCommand(Commands.codeBlockAction, m.params);
-    }),
   );
+  handlers.add(
+    view.host.onCommand(CodeBlockCommand, (p) => vscode.commands.executeCommand(Commands.codeBlockAction, p)),
+  );
+  return handlers;
 }

@@ -10,6 +10,8 @@ import { sendSubmessage } from '../../api/messages/routes';
 import { Commands } from '../../constants';
 import type { CurrentSession } from '../../session/manager';
 import { isOpenableLink, type WebviewHost } from '../host';
+import { DisposableStore, type IDisposable } from '../../base/lifecycle';
+import type { TopicContext } from './context';
 import {
   IMAGE_MAX_BYTES,
   ImageRequest,
@@ -32,11 +34,8 @@ const IMAGE_TYPES = /^image\/(?:png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft
 /** The most images kept per view (a data URI each). */
 const CACHE_LIMIT = 200;
 
-export interface ContentContext {
-  session(): CurrentSession;
-  message(id: number): Message | undefined;
-  readonly log: vscode.LogOutputChannel;
-}
+/** What content needs from the view. */
+export type ContentContext = Pick<TopicContext, 'session' | 'message' | 'log'>;
 
 /** Loads `url` (on the realm's own origin) with the session's credentials as a `data:` URI. */
 export async function loadImage(current: CurrentSession, url: string): Promise<string> {
@@ -81,36 +80,36 @@ export async function sendWidgetAction(
   await sendSubmessage(current.client, { message_id: message.id, msg_type: 'widget', content });
 }
 
-/** Handles the content requests of one view; images are cached for the view's session. */
-export function registerContentHandlers(
-  host: WebviewHost,
-  webview: vscode.Webview,
-  ctx: ContentContext,
-): vscode.Disposable {
+/** Handles the content requests and commands of one view; images are cached for the view's session. */
+export function registerContentHandlers(host: WebviewHost, ctx: ContentContext): IDisposable {
+  const handlers = new DisposableStore();
   const cache = new Map<string, Promise<string>>();
   let cacheOwner: CurrentSession | undefined;
-  host.onRequest(ImageRequest, async ({ url }) => {
-    const current = ctx.session();
-    if (cacheOwner !== current) {
-      cache.clear();
-      cacheOwner = current;
-    }
-    let pending = cache.get(url);
-    if (!pending) {
-      if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-      pending = loadImage(current, url);
-      cache.set(url, pending);
-      // A failure is not kept: the next render may try again.
-      pending.catch(() => cache.delete(url));
-    }
-    return { dataUri: await pending };
-  });
-  host.onRequest(WidgetRequest, (p) => sendWidgetAction(ctx.session(), ctx.message(p.messageId), p));
-  return webview.onDidReceiveMessage((m: unknown) => {
-    if (OpenNarrowCommand.is(m)) void openNarrow(ctx, m.params.href);
-    else if (ShowUserCommand.is(m)) void vscode.commands.executeCommand(Commands.showProfile, m.params.userId);
-    else if (OpenCodeCommand.is(m)) void vscode.commands.executeCommand(Commands.openCodeReference, m.params);
-  });
+  handlers.add(
+    host.onRequest(ImageRequest, async ({ url }) => {
+      const current = ctx.session();
+      if (cacheOwner !== current) {
+        cache.clear();
+        cacheOwner = current;
+      }
+      let pending = cache.get(url);
+      if (!pending) {
+        if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+        pending = loadImage(current, url);
+        cache.set(url, pending);
+        // A failure is not kept: the next render may try again.
+        pending.catch(() => cache.delete(url));
+      }
+      return { dataUri: await pending };
+    }),
+  );
+  handlers.add(host.onRequest(WidgetRequest, (p) => sendWidgetAction(ctx.session(), ctx.message(p.messageId), p)));
+  handlers.add(host.onCommand(OpenNarrowCommand, ({ href }) => openNarrow(ctx, href)));
+  handlers.add(
+    host.onCommand(ShowUserCommand, ({ userId }) => vscode.commands.executeCommand(Commands.showProfile, userId)),
+  );
+  handlers.add(host.onCommand(OpenCodeCommand, (p) => vscode.commands.executeCommand(Commands.openCodeReference, p)));
+  return handlers;
 }
 
 /**

@@ -1,20 +1,16 @@
 /**
- * The host side of compose drafts for one conversation view: the page's reported compose text is
- * kept as the conversation's draft (see src/drafts/compose.ts), and a page that starts empty gets
- * the saved draft back (`topic/draft`).
+ * The host side of the compose box for one conversation view: what the page reports the box holds
+ * (`topic/composeText`, handled here only) is kept, and as the conversation's draft (see
+ * src/drafts/compose.ts); a page that starts empty gets the saved draft back (`topic/draft`).
  */
-import * as vscode from 'vscode';
-import type { ComposeDrafts, DraftTarget } from '../../drafts/compose';
+import { Disposable, toDisposable } from '../../base/lifecycle';
+import { nextEvent } from '../../base/nextEvent';
+import type { DraftTarget } from '../../drafts/compose';
 import type { SessionManager } from '../../session/manager';
 import type { WebviewHost } from '../host';
+import type { TopicContext } from './context';
 import { ComposeTextCommand, type TopicViewKey } from './protocol';
 import { DraftRequest } from './draftsProtocol';
-
-export interface DraftContext {
-  readonly key: TopicViewKey;
-  readonly drafts: ComposeDrafts;
-  readonly sessions: SessionManager;
-}
 
 /** The conversation a view composes to; undefined for search lists and channel-wide views. */
 export function draftTarget(key: TopicViewKey): DraftTarget | undefined {
@@ -27,34 +23,36 @@ export function draftTarget(key: TopicViewKey): DraftTarget | undefined {
 /** Resolves when an account is signed in (a restored view may load before the session starts), or after `ms`. */
 function whenSignedIn(sessions: SessionManager, ms: number): Promise<void> {
   if (sessions.current) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      sub.dispose();
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const sub = sessions.onDidChange((current) => current && done());
-  });
+  return nextEvent(sessions.onDidChange, (current) => current !== undefined, ms);
 }
 
-export function registerDraftHandlers(
-  host: WebviewHost,
-  webview: vscode.Webview,
-  ctx: DraftContext,
-): vscode.Disposable {
-  const target = draftTarget(ctx.key);
-  host.onRequest(DraftRequest, async () => {
-    if (!target) return { text: '' };
-    await whenSignedIn(ctx.sessions, 15_000);
-    return { text: ctx.drafts.restore(target) };
-  });
-  const sub = webview.onDidReceiveMessage((m: unknown) => {
-    if (target && ComposeTextCommand.is(m)) ctx.drafts.update(target, m.params.text);
-  });
-  return new vscode.Disposable(() => {
-    sub.dispose();
+/** One view's compose box as the host knows it: its text, kept as the conversation's draft. */
+export class ComposeBox extends Disposable {
+  #text = '';
+
+  constructor(host: WebviewHost, ctx: Pick<TopicContext, 'key' | 'services'>) {
+    super();
+    const { drafts, sessions } = ctx.services;
+    const target = draftTarget(ctx.key);
+    this._register(
+      host.onRequest(DraftRequest, async () => {
+        if (!target) return { text: '' };
+        await whenSignedIn(sessions, 15_000);
+        return { text: drafts.restore(target) };
+      }),
+    );
+    this._register(
+      host.onCommand(ComposeTextCommand, ({ text }) => {
+        this.#text = text;
+        if (target) drafts.update(target, text);
+      }),
+    );
     // The view closes: what it held is written now, not after the debounce.
-    void ctx.drafts.save();
-  });
+    this._register(toDisposable(() => void drafts.save()));
+  }
+
+  /** What the compose box holds, as the page last reported it (after an insertion, and as the user types). */
+  get text(): string {
+    return this.#text;
+  }
 }

@@ -4,47 +4,43 @@
  * what it showed).
  */
 import * as vscode from 'vscode';
-import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
 import type { CachedMessages } from '../../session/snapshotCache';
 import { savedConversation } from './warm';
 import { cacheInboxConversations } from './inboxCache';
 import { keyString, TopicPanel } from './panel';
-import { isTopicViewKey as isKey, type TopicViewKey } from './protocol';
+import type { TopicViewKey } from './protocol';
+import { Disposable, toDisposable } from '../../base/lifecycle';
 
 /** How long after a change of an open conversation the messages are saved (warm start). */
 const SAVE_DELAY_MS = 2_000;
 
-export class TopicViews implements vscode.Disposable {
+export class TopicViews extends Disposable {
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
-  readonly #panels = new Map<string, TopicPanel>();
   /** Key strings, least recently active first (the compose target falls back to the last). */
   #used: string[] = [];
-  readonly #disposables: vscode.Disposable[] = [];
 
   constructor(private readonly services: Services) {
-    this.#disposables.push(
-      cacheInboxConversations(services.sessions, services.log),
-      services.host.registerWebviewPanelSerializer(WebviewPanels.topicView, {
-        deserializeWebviewPanel: async (panel, state: unknown) => {
-          const key = typeof state === 'object' && state !== null ? (state as { key?: unknown }).key : undefined;
-          if (!isKey(key) || this.#panels.has(keyString(key))) {
-            panel.dispose();
-            return;
-          }
-          this.#adopt(panel, key);
-        },
+    super();
+    this._register(cacheInboxConversations(services.sessions, services.log));
+    this._register(TopicPanel.kind.onDidOpen((view) => this.#adopt(view)));
+    this._register(TopicPanel.kind.registerRestore(services));
+    // The window is closing or reloading: the latest messages (the write finishes if the host lets it).
+    this._register(
+      toDisposable(() => {
+        if (this.#saveTimer) void this.saveMessages();
+        for (const p of TopicPanel.kind.open) p.dispose();
       }),
     );
   }
 
   /** Open panels (tests). */
   get panels(): readonly TopicPanel[] {
-    return [...this.#panels.values()];
+    return TopicPanel.kind.open;
   }
 
   find(key: TopicViewKey): TopicPanel | undefined {
-    return this.#panels.get(keyString(key));
+    return TopicPanel.kind.find(key);
   }
 
   /** Opens (or reveals) the panel for `key`; with `anchor`, scrolled to that message. */
@@ -55,11 +51,7 @@ export class TopicViews implements vscode.Disposable {
       else existing.reveal();
       return existing;
     }
-    const panel = vscode.window.createWebviewPanel(WebviewPanels.topicView, title, vscode.ViewColumn.Active, {
-      enableScripts: true,
-      retainContextWhenHidden: false,
-    });
-    const view = this.#adopt(panel, key);
+    const view = TopicPanel.kind.show(this.services, key, title);
     if (anchor !== undefined) view.revealMessage(anchor);
     return view;
   }
@@ -69,11 +61,12 @@ export class TopicViews implements vscode.Disposable {
    * false when no topic view (search lists have no compose box) is open.
    */
   insertIntoCompose(text: string): boolean {
+    const open = new Map(this.panels.map((p) => [keyString(p.key), p]));
     const composable = (id: string | undefined) => {
-      const view = id === undefined ? undefined : this.#panels.get(id);
+      const view = id === undefined ? undefined : open.get(id);
       return view?.canCompose ? view : undefined;
     };
-    const active = [...this.#panels.values()].find((p) => p.panel.active && p.canCompose);
+    const active = this.panels.find((p) => p.panel.active && p.canCompose);
     const target =
       active ??
       [...this.#used]
@@ -87,12 +80,11 @@ export class TopicViews implements vscode.Disposable {
     this.#used = [...this.#used.filter((u) => u !== id), id];
   }
 
-  #adopt(panel: vscode.WebviewPanel, key: TopicViewKey): TopicPanel {
-    const view = new TopicPanel(this.services, panel, key);
-    const id = keyString(key);
-    this.#panels.set(id, view);
+  /** A view opened or restored: followed for the compose target and the conversation cache. */
+  #adopt(view: TopicPanel): void {
+    const id = keyString(view.key);
     this.#markUsed(id);
-    const viewState = panel.onDidChangeViewState((e) => {
+    const viewState = view.panel.onDidChangeViewState((e) => {
       if (e.webviewPanel.active) this.#markUsed(id);
     });
     const loaded = view.onDidLoad(() => this.#scheduleSave());
@@ -103,9 +95,7 @@ export class TopicViews implements vscode.Disposable {
       const saved = savedConversation(view);
       if (saved) void this.services.sessions.saveMessages({ [id]: saved });
       this.#used = this.#used.filter((u) => u !== id);
-      if (this.#panels.get(id) === view) this.#panels.delete(id);
     });
-    return view;
   }
 
   /** Saves the open conversations' newest messages a little after they change (at most once per delay). */
@@ -119,19 +109,13 @@ export class TopicViews implements vscode.Disposable {
     if (this.#saveTimer) clearTimeout(this.#saveTimer);
     this.#saveTimer = undefined;
     const messages: CachedMessages = {};
-    const open = [...this.#panels].sort(([a], [b]) => this.#used.indexOf(a) - this.#used.indexOf(b));
+    const open = this.panels.map((view) => [keyString(view.key), view] as const);
+    open.sort(([a], [b]) => this.#used.indexOf(a) - this.#used.indexOf(b));
     for (const [id, view] of open) {
       const saved = savedConversation(view);
       if (saved) messages[id] = saved;
     }
     return this.services.sessions.saveMessages(messages);
-  }
-
-  dispose(): void {
-    // The window is closing or reloading: the latest messages (the write finishes if the host lets it).
-    if (this.#saveTimer) void this.saveMessages();
-    for (const p of [...this.#panels.values()]) p.dispose();
-    for (const d of this.#disposables) d.dispose();
   }
 }
 

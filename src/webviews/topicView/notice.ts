@@ -7,6 +7,7 @@ import type { MessageList } from '../../messageList';
 import type { SessionManager } from '../../session';
 import { connectionNotice } from '../../views/sessionText';
 import type { WebviewHost } from '../host';
+import { MutableDisposable } from '../../base/lifecycle';
 import { NoticeNotification } from './protocol';
 
 export interface ConnectionNotice extends vscode.Disposable {
@@ -27,15 +28,15 @@ export function followConnectionNotice(
 ): ConnectionNotice {
   let text = '';
   let disposed = false;
-  let listener: { dispose(): void } | undefined;
+  const listener = new MutableDisposable();
   const show = (): void => {
     text = connectionNotice(sessions.state, list()?.seeded ?? false);
     host.notify(NoticeNotification, { text });
   };
   const follow = (): void => {
-    listener?.dispose();
+    listener.clear();
     if (disposed) return;
-    listener = list()?.onDidChange(() => show());
+    listener.value = list()?.onDidChange(() => show());
     show();
   };
   const catchUp = (): void => {
@@ -57,7 +58,7 @@ export function followConnectionNotice(
     },
     dispose: () => {
       disposed = true;
-      listener?.dispose();
+      listener.dispose();
       subscriptions.forEach((s) => s.dispose());
     },
   };

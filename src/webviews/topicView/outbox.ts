@@ -4,21 +4,16 @@
  * ("sending…", or "not sent — <reason>" with Retry, Edit and Delete; see ./outboxProtocol.ts).
  */
 import * as vscode from 'vscode';
-import type { OutboxDestination, OutboxEntry, OutboxService } from '../../session/outbox';
+import type { OutboxDestination, OutboxEntry } from '../../session/outbox';
 import { DELIVERY_WAIT_MS } from '../../session/outbox';
-import type { CurrentSession } from '../../session/manager';
 import type { WebviewHost } from '../host';
+import { Disposable } from '../../base/lifecycle';
+import type { TopicContext } from './context';
 import { OutboxActionCommand, OutboxNotification, type OutboxEntryModel } from './outboxProtocol';
 import type { TopicViewKey } from './protocol';
 
-export interface ViewOutboxContext {
-  readonly key: TopicViewKey;
-  readonly outbox: OutboxService;
-  /** The current session (throws the user-facing "sign in" error when there is none). */
-  session(): CurrentSession;
-  insertIntoCompose(text: string): void;
-  log: { warn(message: string): void };
-}
+/** What sending needs from the view. */
+export type ViewOutboxContext = Pick<TopicContext, 'key' | 'services' | 'session' | 'insertIntoCompose' | 'log'>;
 
 /** Where a view's messages go; throws for a view without a compose target. */
 export function viewDestination(key: TopicViewKey, ownUserId: number): OutboxDestination {
@@ -47,22 +42,17 @@ export function entryModel(e: OutboxEntry): OutboxEntryModel {
     : { localId: e.localId, content: e.content, state, reason: e.error?.message ?? '' };
 }
 
-export class ViewOutbox implements vscode.Disposable {
-  readonly #subscriptions: vscode.Disposable[] = [];
+export class ViewOutbox extends Disposable {
   #shown: readonly OutboxEntryModel[] = [];
 
   constructor(
     private readonly host: WebviewHost,
-    webview: vscode.Webview,
     private readonly ctx: ViewOutboxContext,
   ) {
-    this.#subscriptions.push(
-      ctx.outbox.onDidChange(() => this.#post()),
-      host.onDidBecomeReady(() => this.#post()),
-      webview.onDidReceiveMessage((m: unknown) => {
-        if (OutboxActionCommand.is(m)) void this.#act(m.params.localId, m.params.action);
-      }),
-    );
+    super();
+    this._register(ctx.services.outbox.onDidChange(() => this.#post()));
+    this._register(host.onDidBecomeReady(() => this.#post()));
+    this._register(host.onCommand(OutboxActionCommand, ({ localId, action }) => this.#act(localId, action)));
   }
 
   /** This conversation's entries, in sending order. */
@@ -75,21 +65,21 @@ export class ViewOutbox implements vscode.Disposable {
     } catch {
       return []; // signed out, or a view without a compose box
     }
-    return this.ctx.outbox.entries().filter((e) => sameDestination(e.to, to, ownUserId));
+    return this.ctx.services.outbox.entries().filter((e) => sameDestination(e.to, to, ownUserId));
   }
 
   /** The compose box's send: into the outbox (a `ValidationError` keeps the text in the box). */
   enqueue(content: string): Promise<{ localId: string }> {
     const current = this.ctx.session();
-    return this.ctx.outbox.send(viewDestination(this.ctx.key, current.store.ownUserId), content);
+    return this.ctx.services.outbox.send(viewDestination(this.ctx.key, current.store.ownUserId), content);
   }
 
   /** Sends and waits for the new message's id (tests); throws when it is refused or waits for the connection. */
   async send(content: string): Promise<{ id: number }> {
     const { localId } = await this.enqueue(content);
-    const id = await this.ctx.outbox.delivered(localId, DELIVERY_WAIT_MS);
+    const id = await this.ctx.services.outbox.delivered(localId, DELIVERY_WAIT_MS);
     if (id !== undefined) return { id };
-    const entry = this.ctx.outbox.entry(localId);
+    const entry = this.ctx.services.outbox.entry(localId);
     throw new Error(entry?.error?.message ?? vscode.l10n.t('Queued: will be sent when the connection is back.'));
   }
 
@@ -97,8 +87,9 @@ export class ViewOutbox implements vscode.Disposable {
     const entry = this.entries().find((e) => e.localId === localId);
     if (!entry) return;
     try {
-      if (action === 'retry') await this.ctx.outbox.retry(localId);
-      else if ((await this.ctx.outbox.remove(localId)) && action === 'edit') this.ctx.insertIntoCompose(entry.content);
+      if (action === 'retry') await this.ctx.services.outbox.retry(localId);
+      else if ((await this.ctx.services.outbox.remove(localId)) && action === 'edit')
+        this.ctx.insertIntoCompose(entry.content);
     } catch (error) {
       this.ctx.log.warn(`Topic view: ${action} of an unsent message failed: ${String(error)}`);
     }
@@ -112,9 +103,5 @@ export class ViewOutbox implements vscode.Disposable {
   #post(): void {
     this.#shown = this.entries().map(entryModel);
     this.host.notify(OutboxNotification, { entries: this.#shown });
-  }
-
-  dispose(): void {
-    for (const s of this.#subscriptions) s.dispose();
   }
 }

@@ -2,9 +2,12 @@
  * One topic view (or one search result list): a webview panel over a live {@link MessageList} of
  * its narrow, and the handlers for what the page asks (load, send, react, search, mark read). The
  * page (`./page/`) keeps its own state with getState/setState; the panel has no retained context,
- * so a hidden page reloads and asks again (`topic/init`).
+ * so a hidden page reloads and asks again (`topic/init`). Its parts (./context.ts) share one
+ * {@link TopicContext} and register their own handlers with the view's host.
  */
 import * as vscode from 'vscode';
+import { Disposable, MutableDisposable } from '../../base/lifecycle';
+import { Emitter, type Event } from '../../base/event';
 import { WebviewPanels } from '../../constants';
 import { MessageList, type MessageListDelta, type MessageListSource } from '../../messageList';
 import type { Services } from '../../services';
@@ -13,26 +16,26 @@ import { seedSaved } from './warm';
 import { followPermissions } from './permissions';
 import { followConnectionNotice, type ConnectionNotice } from './notice';
 import { requireSession } from '../../ui/session';
-import { PanelHost, type WebviewHost } from '../host';
+import { definePanel, HostedPanel, type PanelHost, type WebviewHost } from '../host';
 import { realmImageOrigins } from '../html';
 import { body } from './markup';
 import { CONTENT_STYLES, registerContentHandlers } from './content';
 import { registerCodeBlockHandlers } from './codeBlocks';
 import { ViewUploads } from './uploads';
-import { registerDraftHandlers } from './drafts';
+import { ComposeBox } from './drafts';
 import { ViewOutbox } from './outbox';
 import { registerAutocompleteHandlers } from './autocomplete';
-import { editHistory, ReadMarker, runAction, toggleReaction, type ActionContext, type EmojiParams } from './actions';
+import { editHistory, ReadMarker, runAction, toggleReaction, type EmojiParams } from './actions';
+import type { TopicContext } from './context';
 import { pickEmoji } from './emoji';
-import { messageModel, modelContextOf, readOnlyLine, topicLinkModels, type ModelContext } from './model';
+import { messageModel, modelContextOf, readOnlyLine, topicLinkModels } from './model';
 import {
   ActionCommand,
-  ComposeTextCommand,
   HistoryRequest,
   InsertComposeNotification,
   InitRequest,
+  isTopicViewKey,
   LoadOlderRequest,
-  MatchesNotification,
   ReactRequest,
   RemoveNotification,
   RevealNotification,
@@ -42,47 +45,70 @@ import {
   VisibleCommand,
   type MatchModel,
   type MessageAction,
+  type ReactParams,
   type TopicSnapshot,
   type TopicViewKey,
 } from './protocol';
-import { matchModel, matchModels, SearchHighlights } from './search';
-import { registerTypingHandlers, type TypingHandlers } from './typing';
+import { ViewSearch } from './search';
+import { TypingHandlers } from './typing';
 export type { TopicViewKey } from './protocol';
 export { keyString, narrowOfKey } from './key';
-import { baseNarrow, narrowOfKey } from './key';
+import { keyString, narrowOfKey } from './key';
 
-export class TopicPanel implements vscode.Disposable {
-  readonly #view: PanelHost;
+/** The live list of the view's narrow for one session, and its subscription. */
+class ViewList extends Disposable {
+  constructor(
+    readonly list: MessageList,
+    onDelta: (delta: MessageListDelta) => void,
+  ) {
+    super();
+    this._register(list);
+    this._register(list.onDidChange(onDelta));
+  }
+}
+
+export class TopicPanel extends HostedPanel {
+  static readonly kind = definePanel({
+    viewType: WebviewPanels.topicView,
+    title: () => vscode.l10n.t('Team Chat'),
+    script: 'topicView',
+    styles: ['topicView.css', ...CONTENT_STYLES],
+    body,
+    mode: 'keyed',
+    keyString,
+    // The page's saved state names what it showed.
+    restore: (state: unknown): TopicViewKey | undefined => {
+      const key = typeof state === 'object' && state !== null ? (state as { key?: unknown }).key : undefined;
+      return isTopicViewKey(key) ? key : undefined;
+    },
+    create: (services, view, key: TopicViewKey) => new TopicPanel(services, view, key),
+  });
+
+  readonly panel: vscode.WebviewPanel;
   readonly #host: WebviewHost;
-  readonly #disposables: vscode.Disposable[] = [];
+  /** What the view's parts share. */
+  readonly #ctx: TopicContext;
   /** The live list of the panel's narrow, for the active account (rebuilt when it changes). */
+  readonly #viewList = this._register(new MutableDisposable<ViewList>());
+  /** Its list, kept after the view closes (what the conversation cache saves then). */
   #list: MessageList | undefined;
-  #listSubscription: { dispose(): void } | undefined;
   /** The search box's query and its highlights (a search view starts with its own query). */
-  #searchQuery: string | undefined;
-  #search: SearchHighlights | undefined;
+  readonly #search: ViewSearch;
   readonly #reads: ReadMarker;
-  #disposed = false;
   /** The page has asked for its content at least once since the last (re)load. */
   #served = false;
-  /** What the compose box holds, as the page last reported it. */
-  #composeText = '';
   /** Insertions posted while the page was not ready (the host keeps only the latest post per method). */
   #pendingInsert = '';
-  readonly #actions: ActionContext;
   /** The message to open at (`revealMessage`), until the page has shown it. */
   #anchor: number | undefined;
 
-  readonly #onDidLoad = new vscode.EventEmitter<readonly number[]>();
+  readonly #onDidLoad = this._register(new Emitter<readonly number[]>());
   /** Messages were posted to the page (ids of the whole list after init, or of a page). */
   readonly onDidLoad = this.#onDidLoad.event;
-  readonly onDidMarkRead: vscode.Event<readonly number[]>;
-  readonly #onDidDispose = new vscode.EventEmitter<void>();
-  readonly onDidDispose = this.#onDidDispose.event;
-  readonly #onDidMatch = new vscode.EventEmitter<readonly number[]>();
+  readonly onDidMarkRead: Event<readonly number[]>;
   /** Live messages found to match the active search (tests). */
-  readonly onDidMatch = this.#onDidMatch.event;
-  readonly #onDidReveal = new vscode.EventEmitter<number>();
+  readonly onDidMatch: Event<readonly number[]>;
+  readonly #onDidReveal = this._register(new Emitter<number>());
   /** The page was told to show a message (opened at it). */
   readonly onDidReveal = this.#onDidReveal.event;
   #revealed: number | undefined;
@@ -94,83 +120,56 @@ export class TopicPanel implements vscode.Disposable {
   readonly outbox: ViewOutbox;
   /** The connection notice above the messages (./notice.ts). */
   readonly notice: ConnectionNotice;
+  /** The compose box's text, kept as the conversation's draft (./drafts.ts). */
+  readonly #compose: ComposeBox;
 
-  constructor(
+  private constructor(
     private readonly services: Services,
-    readonly panel: vscode.WebviewPanel,
+    view: PanelHost,
     readonly key: TopicViewKey,
   ) {
-    this.#searchQuery = key.mode === 'search' ? key.query : undefined;
-    this.#view = new PanelHost(panel, services.context.extensionUri, services.log);
-    this.#host = this.#view.host;
-    this.#actions = {
-      session: () => this.#session(),
-      message: (id) => this.#list?.get(id),
-      refetch: (id) => this.#list?.refetch([id]) ?? Promise.resolve(),
-      modelContext: (current) => this.#ctx(current),
+    super(view);
+    this.panel = view.panel;
+    this.#host = view.host;
+    const ctx: TopicContext = {
       key,
+      services,
+      view,
       log: services.log,
+      session: () => requireSession(services),
+      message: (id) => this.list?.get(id),
+      refetch: (id) => this.list?.refetch([id]) ?? Promise.resolve(),
       insertIntoCompose: (text) => this.insertIntoCompose(text),
       suspendReads: () => this.#reads.suspend(),
     };
-    this.#reads = new ReadMarker(
-      { message: (id) => this.#list?.get(id), current: () => services.sessions.current },
-      services.log,
+    this.#ctx = ctx;
+    this.#reads = this._register(
+      new ReadMarker({ message: ctx.message, current: () => services.sessions.current }, services.log),
     );
     this.onDidMarkRead = this.#reads.onDidMarkRead;
-    this.#disposables.push(
-      this.#view,
-      this.#onDidLoad,
-      this.#onDidMatch,
-      this.#onDidReveal,
-      this.#onDidReveal.event((id) => (this.#revealed = id)),
-      this.#view.onDidDispose(() => this.dispose()),
-      this.#host.onDidBecomeReady(() => (this.#pendingInsert = '')),
-      // The hidden page is dropped (PanelHost): shown again, it asks for its content anew.
-      panel.onDidChangeViewState((e) => {
+    this.#search = this._register(
+      new ViewSearch(this.#host, ctx, { list: () => this.list, source: () => this.#source(ctx.session()) }),
+    );
+    this.onDidMatch = this.#search.onDidMatch;
+    this._register(this.#onDidReveal.event((id) => (this.#revealed = id)));
+    this._register(this.#host.onDidBecomeReady(() => (this.#pendingInsert = '')));
+    // The hidden page is dropped (PanelHost): shown again, it asks for its content anew.
+    this._register(
+      this.panel.onDidChangeViewState((e) => {
         if (!e.webviewPanel.visible) this.#served = false;
       }),
-      services.sessions.onDidChange((current) => this.#follow(current)),
-      followPermissions(this.#host, services.sessions, key, () => (this.#served ? this.#list : undefined)),
-      (this.notice = followConnectionNotice(this.#host, services.sessions, () => this.#list, services.log)),
     );
+    this._register(services.sessions.onDidChange((current) => this.#follow(current)));
+    this._register(followPermissions(this.#host, services.sessions, key, () => (this.#served ? this.list : undefined)));
+    this.notice = this._register(followConnectionNotice(this.#host, services.sessions, () => this.list, services.log));
     this.#registerHandlers();
-    this.#disposables.push(
-      (this.typing = registerTypingHandlers(this.#host, panel.webview, {
-        key,
-        current: () => services.sessions.current,
-        onDidChangeSession: services.sessions.onDidChange,
-        log: services.log,
-      })),
-    );
-    this.#disposables.push(
-      registerContentHandlers(this.#host, panel.webview, {
-        session: () => this.#session(),
-        message: (id) => this.#list?.get(id),
-        log: services.log,
-      }),
-    );
-    this.#disposables.push(registerCodeBlockHandlers(this.#view, services));
-    this.#disposables.push(
-      (this.uploads = new ViewUploads(this.#host, panel.webview, {
-        session: () => this.#session(),
-        insert: (t) => this.insertIntoCompose(t),
-        log: services.log,
-      })),
-    );
-    this.#disposables.push(
-      (this.outbox = new ViewOutbox(this.#host, panel.webview, {
-        key,
-        outbox: services.outbox,
-        session: () => this.#session(),
-        insertIntoCompose: (t) => this.insertIntoCompose(t),
-        log: services.log,
-      })),
-    );
-    this.#disposables.push(
-      registerDraftHandlers(this.#host, panel.webview, { key, drafts: services.drafts, sessions: services.sessions }),
-    );
-    registerAutocompleteHandlers(this.#host, { session: () => this.#session() });
+    this.typing = this._register(new TypingHandlers(this.#host, ctx));
+    this._register(registerContentHandlers(this.#host, ctx));
+    this._register(registerCodeBlockHandlers(view, ctx));
+    this.uploads = this._register(new ViewUploads(this.#host, ctx));
+    this.outbox = this._register(new ViewOutbox(this.#host, ctx));
+    this.#compose = this._register(new ComposeBox(this.#host, ctx));
+    this._register(registerAutocompleteHandlers(this.#host, ctx));
     this.#follow(services.sessions.current);
     this.#render();
   }
@@ -186,28 +185,20 @@ export class TopicPanel implements vscode.Disposable {
 
   /** Resolves once the page has loaded its content (tests, and commands that act on the view). */
   whenLoaded(): Promise<readonly number[]> {
-    if (this.#served) return Promise.resolve(this.#list?.ids() ?? []);
+    if (this.#served) return Promise.resolve(this.list?.ids() ?? []);
     return new Promise((resolve) => {
       const d = this.onDidLoad(() => {
         // A live message can reach the list before the page asked for its content: not loaded yet.
         if (!this.#served) return;
         d.dispose();
-        resolve(this.#list?.ids() ?? []);
+        resolve(this.list?.ids() ?? []);
       });
     });
   }
 
-  #session(): CurrentSession {
-    return requireSession(this.services);
-  }
-
   #requireList(): MessageList {
-    this.#session();
-    return this.#list!;
-  }
-
-  #ctx(current: CurrentSession): ModelContext {
-    return modelContextOf(current);
+    this.#ctx.session();
+    return this.list!;
   }
 
   #channelName(current: CurrentSession): string {
@@ -231,67 +222,56 @@ export class TopicPanel implements vscode.Disposable {
 
   /** Follows the active account: a new session means new events and possibly another realm. */
   #follow(current: CurrentSession | undefined): void {
-    this.#listSubscription?.dispose();
-    this.#list?.dispose();
-    this.#search?.dispose();
-    this.#search = undefined;
-    this.#list = current
-      ? new MessageList(this.#source(current), narrowOfKey(this.key, current.store.ownUserId))
-      : undefined;
-    // Warm start: the messages saved before the reload, shown until the server's replace them.
-    if (current) seedSaved(this.#list!, this.key, this.services.sessions, current.session);
-    this.#listSubscription = this.#list?.onDidChange((delta) => this.#onDelta(delta));
+    this.#viewList.clear();
+    this.#list = undefined;
+    this.#search.reset();
+    if (current) {
+      const list = new MessageList(this.#source(current), narrowOfKey(this.key, current.store.ownUserId));
+      // Warm start: the messages saved before the reload, shown until the server's replace them.
+      seedSaved(list, this.key, this.services.sessions, current.session);
+      this.#viewList.value = new ViewList(list, (delta) => this.#onDelta(delta));
+      this.#list = list;
+    }
     if (this.#served) this.#render();
   }
 
   #render(): void {
     this.#served = false;
-    this.#view.render({
+    this.view.render({
       title: this.panel.title,
-      styles: ['topicView.css', ...CONTENT_STYLES],
-      script: 'topicView',
-      body: body(),
       imageOrigins: realmImageOrigins(this.services.sessions.current?.account.realmUrl),
     });
   }
 
   #registerHandlers(): void {
     const host = this.#host;
-    host.onRequest(InitRequest, (p) => this.#init(p.oldestLoadedId));
-    host.onRequest(LoadOlderRequest, () => this.loadOlder());
-    host.onRequest(SendRequest, (p) => this.outbox.enqueue(p.content));
-    host.onRequest(ReactRequest, async (p) => {
-      if (p.emojiName === undefined) {
-        const emoji = await pickEmoji(this.#session().store.realmEmoji());
-        if (!emoji) return;
-        await this.toggleReaction(
-          p.messageId,
-          { emojiName: emoji.name, emojiCode: emoji.code, reactionType: emoji.type ?? 'unicode_emoji' },
-          'add',
-        );
-      } else {
-        await this.toggleReaction(p.messageId, {
-          emojiName: p.emojiName,
-          emojiCode: p.emojiCode,
-          reactionType: p.reactionType,
-        });
-      }
-    });
-    host.onRequest(HistoryRequest, (p) => this.editHistory(p.messageId));
-    host.onRequest(SearchRequest, (p) => this.search(p.query));
-    this.#disposables.push(
-      this.panel.webview.onDidReceiveMessage((m: unknown) => {
-        if (VisibleCommand.is(m)) this.markVisible(m.params.ids);
-        else if (ComposeTextCommand.is(m)) this.#composeText = m.params.text;
-        else if (ActionCommand.is(m)) void this.runAction(m.params.messageId, m.params.action);
-      }),
-    );
+    this._register(host.onRequest(InitRequest, (p) => this.#init(p.oldestLoadedId)));
+    this._register(host.onRequest(LoadOlderRequest, () => this.loadOlder()));
+    this._register(host.onRequest(SendRequest, (p) => this.outbox.enqueue(p.content)));
+    this._register(host.onRequest(ReactRequest, (p) => this.#react(p)));
+    this._register(host.onRequest(HistoryRequest, (p) => this.editHistory(p.messageId)));
+    this._register(host.onRequest(SearchRequest, (p) => this.search(p.query)));
+    this._register(host.onCommand(VisibleCommand, ({ ids }) => this.markVisible(ids)));
+    this._register(host.onCommand(ActionCommand, (p) => this.runAction(p.messageId, p.action)));
+  }
+
+  /** The page's reaction: the one named, or one picked from the emoji picker. */
+  async #react(p: ReactParams): Promise<void> {
+    if (p.emojiName === undefined) {
+      const emoji = await pickEmoji(this.#ctx.session().store.realmEmoji());
+      if (!emoji) return;
+      const reactionType = emoji.type ?? 'unicode_emoji';
+      await this.toggleReaction(p.messageId, { emojiName: emoji.name, emojiCode: emoji.code, reactionType }, 'add');
+    } else {
+      const emoji = { emojiName: p.emojiName, emojiCode: p.emojiCode, reactionType: p.reactionType };
+      await this.toggleReaction(p.messageId, emoji);
+    }
   }
 
   // ---- loading ------------------------------------------------------------------------------
 
   async #init(oldestLoadedId: number | undefined): Promise<TopicSnapshot> {
-    const current = this.#session();
+    const current = this.#ctx.session();
     const list = this.#requireList();
     // Fetched once per list; again when the page's saved state reaches further back.
     const anchor = this.#anchor;
@@ -299,7 +279,7 @@ export class TopicPanel implements vscode.Disposable {
     if (anchor !== undefined && !list.get(anchor)) {
       // Opened at a message: the page around it, and everything after it when the list is short.
       await list.fetchInitial({ anchor, before: 50, after: 1000 });
-      if (list !== this.#list) return this.#init(oldestLoadedId);
+      if (list !== this.list) return this.#init(oldestLoadedId);
     } else if (list.seeded && (oldestLoadedId === undefined || list.ids()[0]! <= oldestLoadedId)) {
       // Warm start: the saved messages at once; the server's replace them as a delta (no redraw).
       void list
@@ -312,9 +292,9 @@ export class TopicPanel implements vscode.Disposable {
       }
       if (oldestLoadedId === undefined || !list.foundNewest) await list.fetchInitial();
       // The account changed meanwhile: that list is disposed; load the new one instead.
-      if (list !== this.#list) return this.#init(oldestLoadedId);
+      if (list !== this.list) return this.#init(oldestLoadedId);
     }
-    const ctx = this.#ctx(current);
+    const ctx = modelContextOf(current);
     const messages = list.messages();
     const links = messages.length > 0 ? messages[messages.length - 1]!.topic_links : [];
     const snapshot: TopicSnapshot = {
@@ -328,8 +308,8 @@ export class TopicPanel implements vscode.Disposable {
       topicLinks: topicLinkModels(links, current.account.realmUrl),
       maxMessageLength: current.client.limits?.maxMessageLength ?? 10000,
       realmUrl: current.account.realmUrl,
-      query: this.#searchQuery,
-      matches: this.#searchQuery ? [...this.matches().values()] : undefined,
+      query: this.#search.query,
+      matches: this.#search.query ? [...this.matches().values()] : undefined,
       anchor: anchor !== undefined && list.get(anchor) ? anchor : undefined,
       readOnly: readOnlyLine(current.store, this.key),
     };
@@ -343,11 +323,11 @@ export class TopicPanel implements vscode.Disposable {
 
   /** The next older page. */
   async loadOlder(): Promise<{ messages: ReturnType<typeof messageModel>[]; foundOldest: boolean }> {
-    const current = this.#session();
+    const current = this.#ctx.session();
     const list = this.#requireList();
     if (list.size === 0 || list.foundOldest) return { messages: [], foundOldest: true };
     const ids = await list.loadOlder();
-    const ctx = this.#ctx(current);
+    const ctx = modelContextOf(current);
     setImmediate(() => this.#onDidLoad.fire(ids));
     return {
       messages: ids.flatMap((id) => (list.get(id) ? [messageModel(list.get(id)!, ctx)] : [])),
@@ -357,56 +337,31 @@ export class TopicPanel implements vscode.Disposable {
 
   /** Posts what changed in the list to the page; live matches of a search view are highlighted. */
   #onDelta(delta: MessageListDelta): void {
-    const list = this.#list;
+    const list = this.list;
     const current = this.services.sessions.current;
-    if (this.#disposed || !list || !current || !this.#served) return;
+    if (this.isDisposed || !list || !current || !this.#served) return;
     if (delta.removed.length > 0 && this.#host.ready) this.#host.notify(RemoveNotification, { ids: delta.removed });
     const ids = [...delta.added, ...delta.changed].sort((a, b) => a - b);
     if (ids.length === 0) return;
     if (this.#host.ready) {
-      const ctx = this.#ctx(current);
+      const ctx = modelContextOf(current);
       const messages = ids.flatMap((id) => (list.get(id) ? [messageModel(list.get(id)!, ctx)] : []));
       this.#host.notify(UpsertNotification, { messages });
     }
     setImmediate(() => this.#onDidLoad.fire(ids));
-    if (this.key.mode === 'search' && !this.#search && this.#searchQuery) {
-      this.#postMatches(delta.added.flatMap((id) => matchModel(list, id) ?? []));
-    }
-  }
-
-  #postMatches(found: MatchModel[]): void {
-    if (found.length === 0) return;
-    this.#host.notify(MatchesNotification, { matches: found });
-    this.#onDidMatch.fire(found.map((m) => m.id));
+    this.#search.added(delta.added);
   }
 
   // ---- search -------------------------------------------------------------------------------
 
   /** Current highlights by message id (tests). */
   matches(): ReadonlyMap<number, MatchModel> {
-    if (!this.#searchQuery) return new Map();
-    if (this.#search) return this.#search.matches();
-    return this.key.mode === 'search' ? matchModels(this.#list) : new Map();
+    return this.#search.matches();
   }
 
   /** The view's search box: highlights the messages that match (live ones too); empty clears. */
-  async search(query: string): Promise<MatchModel[]> {
-    const trimmed = query.trim();
-    this.#search?.dispose();
-    this.#search = undefined;
-    this.#searchQuery = trimmed === '' ? undefined : trimmed;
-    if (trimmed === '') return [];
-    const current = this.#session();
-    const base = baseNarrow(this.key, current.store.ownUserId);
-    const search = await SearchHighlights.start(this.#source(current), base, trimmed, (found) =>
-      this.#postMatches(found),
-    );
-    if (this.#searchQuery !== trimmed || this.#disposed) {
-      search.dispose();
-      return [];
-    }
-    this.#search = search;
-    return [...search.matches().values()];
+  search(query: string): Promise<MatchModel[]> {
+    return this.#search.search(query);
   }
 
   // ---- actions ------------------------------------------------------------------------------
@@ -417,11 +372,11 @@ export class TopicPanel implements vscode.Disposable {
   }
 
   toggleReaction(messageId: number, emoji: EmojiParams, op?: 'add' | 'remove'): Promise<void> {
-    return toggleReaction(this.#actions, messageId, emoji, op);
+    return toggleReaction(this.#ctx, messageId, emoji, op);
   }
 
   editHistory(messageId: number): ReturnType<typeof editHistory> {
-    return editHistory(this.#actions, messageId);
+    return editHistory(this.#ctx, messageId);
   }
 
   /** The page reports messages on screen: unread ones are marked read, in batches. */
@@ -430,12 +385,12 @@ export class TopicPanel implements vscode.Disposable {
   }
 
   runAction(messageId: number, action: MessageAction): Promise<void> {
-    return runAction(this.#actions, messageId, action);
+    return runAction(this.#ctx, messageId, action);
   }
 
   /** The compose box's text as the page last reported it (after an insertion, and as the user types). */
   get composeText(): string {
-    return this.#composeText;
+    return this.#compose.text;
   }
 
   /** Topic and direct-message views have a compose box; search result lists and archived channels' views do not. */
@@ -451,7 +406,7 @@ export class TopicPanel implements vscode.Disposable {
    * page reloads first: the insertion waits for it (several insertions are joined in order).
    */
   insertIntoCompose(text: string): boolean {
-    if (!this.canCompose || this.#disposed) return false;
+    if (!this.canCompose || this.isDisposed) return false;
     this.reveal();
     this.#pendingInsert = this.#host.ready ? text : this.#pendingInsert + text;
     this.#host.notify(InsertComposeNotification, { text: this.#pendingInsert });
@@ -468,9 +423,9 @@ export class TopicPanel implements vscode.Disposable {
    * to scroll; otherwise the page reloads and the list is fetched around it (`topic/init`).
    */
   revealMessage(id: number): void {
-    if (this.#disposed) return;
+    if (this.isDisposed) return;
     this.reveal();
-    if (this.#served && this.#host.ready && this.#list?.get(id)) {
+    if (this.#served && this.#host.ready && this.list?.get(id)) {
       this.#host.notify(RevealNotification, { id });
       setImmediate(() => this.#onDidReveal.fire(id));
       return;
@@ -482,19 +437,6 @@ export class TopicPanel implements vscode.Disposable {
   /** The last message the page was asked to reveal (tests). */
   get revealed(): number | undefined {
     return this.#revealed;
-  }
-
-  dispose(): void {
-    if (this.#disposed) return;
-    this.#reads.dispose();
-    this.#disposed = true;
-    this.#listSubscription?.dispose();
-    this.#list?.dispose();
-    this.#search?.dispose();
-    this.#onDidDispose.fire();
-    this.#onDidDispose.dispose();
-    for (const d of this.#disposables) d.dispose();
-    this.panel.dispose();
   }
 }
 

@@ -20,18 +20,14 @@ import {
 } from '../../store/typing';
 import type { CurrentSession } from '../../session/manager';
 import type { WebviewHost } from '../host';
+import { Disposable, MutableDisposable } from '../../base/lifecycle';
+import { Emitter } from '../../base/event';
+import type { TopicContext } from './context';
 import type { TopicViewKey } from './protocol';
 import { ComposeActivityCommand, TypingNotification } from './typingProtocol';
 
-export interface TypingContext {
-  readonly key: TopicViewKey;
-  current(): CurrentSession | undefined;
-  /** The active account changed (another session, or none). */
-  readonly onDidChangeSession: vscode.Event<CurrentSession | undefined>;
-  readonly log: vscode.LogOutputChannel;
-  /** Real time by default. */
-  readonly clock?: TypingClock;
-}
+/** What typing notifications need from the view (real time unless a `clock` is given). */
+export type TypingContext = Pick<TopicContext, 'key' | 'services' | 'log'> & { readonly clock?: TypingClock };
 
 /** Where this view's compose box sends to; none for search views. */
 export function typingDestination(key: TopicViewKey): TypingDestination | undefined {
@@ -52,32 +48,28 @@ export function typingPolicy(current: CurrentSession): TypingPolicy {
 }
 
 /** One view's typing notifications; `input` is what the page's activity does (tests call it too). */
-export class TypingHandlers implements vscode.Disposable {
+export class TypingHandlers extends Disposable {
   readonly #destination: TypingDestination | undefined;
-  #sender: { current: CurrentSession; sender: TypingSender } | undefined;
-  #tracking: { dispose(): void } | undefined;
+  /** The sender of the session it was made for (a new session gets a new one). */
+  readonly #sender = this._register(new MutableDisposable<TypingSender>());
+  #senderSession: CurrentSession | undefined;
+  readonly #tracking = this._register(new MutableDisposable());
   #shown = '';
-  readonly #onDidShow = new vscode.EventEmitter<string>();
+  readonly #onDidShow = this._register(new Emitter<string>());
   /** The line above the compose box changed (tests). */
   readonly onDidShow = this.#onDidShow.event;
-  readonly #disposables: vscode.Disposable[] = [];
 
   constructor(
     private readonly host: WebviewHost,
-    webview: vscode.Webview,
     private readonly ctx: TypingContext,
   ) {
+    super();
     this.#destination = typingDestination(ctx.key);
-    this.#disposables.push(
-      this.#onDidShow,
-      webview.onDidReceiveMessage((m: unknown) => {
-        if (ComposeActivityCommand.is(m)) this.input(m.params.typing);
-      }),
-      // A reloaded page starts empty: tell it again.
-      host.onDidBecomeReady(() => host.notify(TypingNotification, { text: this.#shown })),
-      ctx.onDidChangeSession((current) => this.#follow(current)),
-    );
-    this.#follow(ctx.current());
+    this._register(host.onCommand(ComposeActivityCommand, ({ typing }) => this.input(typing)));
+    // A reloaded page starts empty: tell it again.
+    this._register(host.onDidBecomeReady(() => host.notify(TypingNotification, { text: this.#shown })));
+    this._register(ctx.services.sessions.onDidChange((current) => this.#follow(current)));
+    this.#follow(ctx.services.sessions.current);
   }
 
   /** The line shown above the compose box ("" when nobody else types). */
@@ -88,13 +80,13 @@ export class TypingHandlers implements vscode.Disposable {
   /** The compose box holds text after an input (`true`), or was emptied or sent (`false`). */
   input(typing: boolean): void {
     const to = this.#destination;
-    const current = this.ctx.current();
+    const current = this.ctx.services.sessions.current;
     if (!to || !current) return;
-    if (this.#sender?.current !== current) {
-      this.#sender?.sender.dispose();
-      this.#sender = { current, sender: this.#newSender(current) };
+    if (this.#senderSession !== current || !this.#sender.value) {
+      this.#sender.value = this.#newSender(current);
+      this.#senderSession = current;
     }
-    this.#sender.sender.input(to, !typing);
+    this.#sender.value.input(to, !typing);
   }
 
   #newSender(current: CurrentSession): TypingSender {
@@ -117,11 +109,10 @@ export class TypingHandlers implements vscode.Disposable {
 
   /** Follows the active session's tracker for this view's conversation. */
   #follow(current: CurrentSession | undefined): void {
-    this.#tracking?.dispose();
-    this.#tracking = undefined;
-    if (this.#sender && this.#sender.current !== current) {
-      this.#sender.sender.dispose();
-      this.#sender = undefined;
+    this.#tracking.clear();
+    if (this.#senderSession !== current) {
+      this.#sender.clear();
+      this.#senderSession = undefined;
     }
     const to = this.#destination;
     if (!to || !current) return this.#show('');
@@ -132,7 +123,7 @@ export class TypingHandlers implements vscode.Disposable {
         .map((id) => current.store.user(id)?.full_name ?? vscode.l10n.t('Someone'));
       this.#show(typingText(names));
     };
-    this.#tracking = current.session.typing.onDidChange((changed) => {
+    this.#tracking.value = current.session.typing.onDidChange((changed) => {
       if (changed === key) update();
     });
     update();
@@ -144,16 +135,4 @@ export class TypingHandlers implements vscode.Disposable {
     this.host.notify(TypingNotification, { text });
     this.#onDidShow.fire(text);
   }
-
-  dispose(): void {
-    this.#sender?.sender.dispose();
-    this.#sender = undefined;
-    this.#tracking?.dispose();
-    for (const d of this.#disposables) d.dispose();
-  }
-}
-
-/** Handles one view's typing notifications; disposing sends `stop` if typing was announced. */
-export function registerTypingHandlers(host: WebviewHost, webview: vscode.Webview, ctx: TypingContext): TypingHandlers {
-  return new TypingHandlers(host, webview, ctx);
 }

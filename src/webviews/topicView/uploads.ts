@@ -9,18 +9,15 @@ import * as vscode from 'vscode';
 import type { UploadFile } from '../../api/messages/upload';
 import { MIB, uploadSizeProblem } from '../../api/messages/uploadSize';
 import type { RealmLimits } from '../../api/operation';
-import type { CurrentSession } from '../../session/manager';
 import { describeError, UserFacingError } from '../../ui/errorMessage';
 import type { ProgressReporter } from '../../ui/progress';
 import type { WebviewHost } from '../host';
+import { Disposable, toDisposable } from '../../base/lifecycle';
+import type { TopicContext } from './context';
 import { AttachCommand, UploadBytesRequest, UploadLimitRequest, UploadStatusNotification } from './uploadProtocol';
 
-export interface UploadContext {
-  session(): CurrentSession;
-  /** Puts text at the compose box's caret (the panel's `insertIntoCompose`). */
-  insert(text: string): boolean;
-  readonly log: vscode.LogOutputChannel;
-}
+/** What uploads need from the view. */
+export type UploadContext = Pick<TopicContext, 'session' | 'insertIntoCompose' | 'log'>;
 
 export interface UploadOptions {
   readonly signal?: AbortSignal;
@@ -76,33 +73,37 @@ export async function readLocalFile(uri: vscode.Uri, limits: RealmLimits): Promi
 }
 
 /** One view's uploads: what is going up, and the handlers of the page's upload messages. */
-export class ViewUploads implements vscode.Disposable {
+export class ViewUploads extends Disposable {
   readonly #active = new Map<number, { name: string; sent: number; total: number }>();
   readonly #controllers = new Set<AbortController>();
-  readonly #subscription: vscode.Disposable;
   #nextId = 1;
   #shown = '';
 
   constructor(
     private readonly host: WebviewHost,
-    webview: vscode.Webview,
     private readonly ctx: UploadContext,
   ) {
-    host.onRequest(UploadLimitRequest, () => {
-      const mib = ctx.session().client.limits.maxFileUploadSizeMib;
-      return { maxBytes: mib === undefined ? null : mib * MIB };
-    });
-    host.onRequest(UploadBytesRequest, async (p) => {
-      const name = baseName(p.name) || 'pasted-file';
-      try {
-        await this.upload({ name, data: Buffer.from(p.base64, 'base64'), contentType: p.type || contentTypeOf(name) });
-      } catch (error) {
-        throw new UserFacingError(failureText(name, error));
-      }
-    });
-    this.#subscription = webview.onDidReceiveMessage((m: unknown) => {
-      if (AttachCommand.is(m)) void this.pickAndUpload().catch(() => undefined);
-    });
+    super();
+    this._register(
+      host.onRequest(UploadLimitRequest, () => {
+        const mib = ctx.session().client.limits.maxFileUploadSizeMib;
+        return { maxBytes: mib === undefined ? null : mib * MIB };
+      }),
+    );
+    this._register(
+      host.onRequest(UploadBytesRequest, async (p) => {
+        const name = baseName(p.name) || 'pasted-file';
+        try {
+          const contentType = p.type || contentTypeOf(name);
+          await this.upload({ name, data: Buffer.from(p.base64, 'base64'), contentType });
+        } catch (error) {
+          throw new UserFacingError(failureText(name, error));
+        }
+      }),
+    );
+    // A failure is shown in the compose area (uploadUris).
+    this._register(host.onCommand(AttachCommand, () => this.pickAndUpload().catch(() => undefined)));
+    this._register(toDisposable(() => this.#controllers.forEach((c) => c.abort())));
   }
 
   /** The Attach button: the file dialog, then each picked file. */
@@ -163,7 +164,7 @@ export class ViewUploads implements vscode.Disposable {
         },
       });
       const link = uploadMarkdown(file.name, result.url);
-      this.ctx.insert(separator + link);
+      this.ctx.insertIntoCompose(separator + link);
       this.ctx.log.info(`Uploaded ${file.name} (${file.data.byteLength} bytes) to ${result.url}`);
       return link;
     } finally {
@@ -193,11 +194,6 @@ export class ViewUploads implements vscode.Disposable {
     if (text === this.#shown) return;
     this.#shown = text;
     this.host.notify(UploadStatusNotification, { status: text });
-  }
-
-  dispose(): void {
-    for (const c of this.#controllers) c.abort();
-    this.#subscription.dispose();
   }
 }
 

@@ -1,9 +1,9 @@
 /**
- * The profile card page (host: src/webviews/profileCard.ts). Receives `profile/didChange`. All
+ * The profile card page (host: src/webviews/profileCard/panel.ts). Receives `profile/didChange`. All
  * text goes in through textContent; the only HTML is the field values the host has sanitised.
  */
 import * as l10n from '@vscode/l10n';
-import { DidChangeProfileNotification, SendDirectMessageCommand, type ProfileModel } from '../../protocol';
+import { DidChangeProfileNotification, SendDirectMessageCommand, type ProfileModel } from '../protocol';
 import { avatar, command, el, link, onNotification, ready, row } from '../../page/common';
 import { setServerHtml } from '../../page/sanitize';
 

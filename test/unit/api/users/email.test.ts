@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { visibleEmail } from '../../../../src/api/users/email';
 import type { User } from '../../../../src/api/users/models';
-import { buildProfileModel } from '../../../../src/webviews/profileModel';
+import { buildProfileModel } from '../../../../src/webviews/profileCard/model';
 
 function user(extra: Partial<User>): User {
   return {

@@ -3,26 +3,29 @@
  * the host (sanitised) and posted after the webview says `ready`; it follows the store while open.
  */
 import * as vscode from 'vscode';
-import type { User } from '../api/users/models';
-import { getUserByEmail } from '../api/users/routes';
-import { Commands, WebviewPanels } from '../constants';
-import type { Services } from '../services';
-import type { CurrentSession } from '../session/manager';
-import { PanelHost } from './host';
-import { realmImageOrigins } from './html';
-import { buildProfileModel } from './profileModel';
-import { requireSession } from '../ui/session';
-import { describeError } from '../ui/errorMessage';
+import type { User } from '../../api/users/models';
+import { getUserByEmail } from '../../api/users/routes';
+import { Commands, WebviewPanels } from '../../constants';
+import type { Services } from '../../services';
+import type { CurrentSession } from '../../session/manager';
+import { definePanel, HostedPanel, type PanelHost } from '../host';
+import { loadingBody, realmImageOrigins } from '../html';
+import { buildProfileModel } from './model';
+import { requireSession } from '../../ui/session';
+import { describeError } from '../../ui/errorMessage';
 import { DidChangeProfileNotification, SendDirectMessageCommand, type ProfileModel } from './protocol';
-import { escapeHtml } from './sanitize';
 
-const body = (): string =>
-  `<main id="card" class="profile-card" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
+export class ProfileCardPanel extends HostedPanel {
+  static readonly kind = definePanel({
+    viewType: WebviewPanels.profileCard,
+    title: () => vscode.l10n.t('Profile'),
+    script: 'profileCard',
+    styles: ['profileCard.css'],
+    body: () => loadingBody('card', 'profile-card'),
+    mode: 'singleton',
+    create: (services, view) => new ProfileCardPanel(services, view),
+  });
 
-export class ProfileCardPanel implements vscode.Disposable {
-  static #current: ProfileCardPanel | undefined;
-
-  readonly #view: PanelHost;
   #userId = 0;
   #full: { userId: number; user: User; warning?: string } | undefined;
   #model: ProfileModel | undefined;
@@ -33,47 +36,41 @@ export class ProfileCardPanel implements vscode.Disposable {
     const current = requireSession(services);
     if (!current.store.user(userId))
       throw new Error(vscode.l10n.t('No user with id {0} in this organization.', userId));
-    const card = (ProfileCardPanel.#current ??= new ProfileCardPanel(services));
-    card.#view.reveal();
+    const card = ProfileCardPanel.kind.show(services);
+    card.view.reveal();
     return card.#load(current, userId);
   }
 
   /** The model the open card shows (tests). */
   static get currentModel(): ProfileModel | undefined {
-    const card = ProfileCardPanel.#current;
-    return card ? card.#model : undefined;
+    const open = ProfileCardPanel.kind.find();
+    return open ? open.#model : undefined;
   }
 
-  private constructor(private readonly services: Services) {
-    this.#view = PanelHost.create(
-      services.context.extensionUri,
-      services.log,
-      WebviewPanels.profileCard,
-      vscode.l10n.t('Profile'),
-    );
-    this.#view.own(
-      this.#view.onDidDispose(() => this.dispose()),
+  private constructor(
+    private readonly services: Services,
+    view: PanelHost,
+  ) {
+    super(view);
+    this._register(
       services.sessions.onDidChangeStore((change) => {
         if (change.full || change.userIds.has(this.#userId) || change.areas.has('customProfileFields')) this.#refresh();
       }),
+    );
+    this._register(
       services.sessions.onDidChange((current) => {
         if (!current) this.dispose();
       }),
-      this.#view.webview.onDidReceiveMessage((m: unknown) => {
-        // Only the user the card shows: a stale page cannot pick someone else.
-        if (SendDirectMessageCommand.is(m) && m.params.userId === this.#userId) {
-          void vscode.commands.executeCommand(Commands.sendDirectMessage, m.params.userId);
-        }
+    );
+    // Only the user the card shows: a stale page cannot pick someone else.
+    this._register(
+      view.host.onCommand(SendDirectMessageCommand, ({ userId }) => {
+        if (userId === this.#userId) void vscode.commands.executeCommand(Commands.sendDirectMessage, userId);
       }),
     );
-    services.context.subscriptions.push(this);
-    this.#view.render({
-      title: vscode.l10n.t('Profile'),
-      styles: ['profileCard.css'],
-      script: 'profileCard',
-      body: body(),
-      imageOrigins: realmImageOrigins(services.sessions.current?.account.realmUrl),
-    });
+    this._register({ dispose: () => this.#loading?.abort() });
+    services.disposables.add(this);
+    view.render({ imageOrigins: realmImageOrigins(services.sessions.current?.account.realmUrl) });
   }
 
   async #load(current: CurrentSession, userId: number): Promise<ProfileModel> {
@@ -83,7 +80,7 @@ export class ProfileCardPanel implements vscode.Disposable {
     this.#userId = userId;
     this.#full = undefined;
     const stored = current.store.user(userId)!;
-    this.#view.panel.title = stored.full_name;
+    this.view.panel.title = stored.full_name;
     this.#refresh();
     let warning: string | undefined;
     let user = stored;
@@ -126,14 +123,8 @@ export class ProfileCardPanel implements vscode.Disposable {
       userName: (id) => store.user(id)?.full_name,
       warning: full?.warning,
     });
-    this.#view.panel.title = user.full_name;
-    this.#view.publish(DidChangeProfileNotification, this.#model);
-  }
-
-  dispose(): void {
-    if (ProfileCardPanel.#current === this) ProfileCardPanel.#current = undefined;
-    this.#loading?.abort();
-    this.#view.dispose();
+    this.view.panel.title = user.full_name;
+    this.view.publish(DidChangeProfileNotification, this.#model);
   }
 }
 

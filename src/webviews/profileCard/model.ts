@@ -4,14 +4,14 @@
  * custom profile fields). Server HTML goes as it came: the card sanitises it (page/sanitize.ts).
  */
 import * as l10n from '@vscode/l10n';
-import { avatarUrl } from '../api/users/avatar';
-import { visibleEmail } from '../api/users/email';
-import type { CustomProfileField, User, UserStatus } from '../api/users/models';
-import { roleName } from '../api/users/roles';
-import type { PresenceState } from '../store';
-import { statusEmoji } from '../emoji/status';
+import { avatarUrl } from '../../api/users/avatar';
+import { visibleEmail } from '../../api/users/email';
+import type { CustomProfileField, User, UserStatus } from '../../api/users/models';
+import { roleName } from '../../api/users/roles';
+import type { PresenceState } from '../../store';
+import { statusEmoji } from '../../emoji/status';
 import type { ProfileField, ProfileModel } from './protocol';
-import { safeUrl } from './sanitize';
+import { safeUrl } from '../sanitize';
 
 const FIELD_TYPE = { shortText: 1, longText: 2, choice: 3, date: 4, link: 5, user: 6, externalAccount: 7, pronouns: 8 };
 
