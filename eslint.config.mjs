@@ -149,4 +149,22 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
+  {
+    // Issue 26 item 3: the pages start their parts in a visible order (a page object's start) and keep
+    // the keyboard's place by message id and action, never by a control's title.
+    files: ['src/webviews/**/page/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[specifiers.length=0][importKind!="type"]',
+          message: "No side-effect imports in pages: export a start function and call it from the page's start.",
+        },
+        {
+          selector: 'Literal[value=/\\[title[~|^$*]?=/], TemplateElement[value.raw=/\\[title[~|^$*]?=/]',
+          message: 'Find a control by its data-action (and key), not by its title: a title changes with its state.',
+        },
+      ],
+    },
+  },
 );
