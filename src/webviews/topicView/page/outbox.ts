@@ -17,16 +17,17 @@ function button(label: string, action: OutboxAction): TemplateResult {
 
 function row(entry: OutboxEntryModel): TemplateResult {
   const line = entry.state === 'sending' ? l10n.t('sending…') : l10n.t('not sent — {0}', entry.reason ?? '');
-  return html`<li class=${`outbox-entry ${entry.state}`} data-local-id=${entry.localId}>
-    <div class="outbox-text">${entry.content}</div>
-    <div class="outbox-status">
-      <span>${line}</span>${
-        entry.state === 'sending'
-          ? nothing
-          : [button(l10n.t('Retry'), 'retry'), button(l10n.t('Edit'), 'edit'), button(l10n.t('Delete'), 'delete')]
-      }
-    </div>
-  </li>`;
+  const buttons =
+    entry.state === 'sending'
+      ? nothing
+      : [button(l10n.t('Retry'), 'retry'), button(l10n.t('Edit'), 'edit'), button(l10n.t('Delete'), 'delete')];
+  // No whitespace between the elements (line breaks only inside tags): the entry's text is exactly its
+  // parts' text, as before (read by tests and screen readers).
+  // prettier-ignore
+  return html`<li class=${`outbox-entry ${entry.state}`} data-local-id=${entry.localId}
+    ><div class="outbox-text">${entry.content}</div
+    ><div class="outbox-status"><span>${line}</span>${buttons}</div
+  ></li>`;
 }
 
 /** Shows the host's list of unsent messages; one listener runs their buttons. */
