@@ -239,4 +239,22 @@ export default tseslint.config(
     plugins: { lifecycle: { rules: { 'one-way': lifecycle } } },
     rules: { 'lifecycle/one-way': ['error', { root: 'src/extension.ts' }] },
   },
+  {
+    // Issue 26 item 3: the pages start their parts in a visible order (a page object's start) and keep
+    // the keyboard's place by message id and action, never by a control's title.
+    files: ['src/webviews/**/page/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[specifiers.length=0][importKind!="type"]',
+          message: "No side-effect imports in pages: export a start function and call it from the page's start.",
+        },
+        {
+          selector: 'Literal[value=/\\[title[~|^$*]?=/], TemplateElement[value.raw=/\\[title[~|^$*]?=/]',
+          message: 'Find a control by its data-action (and key), not by its title: a title changes with its state.',
+        },
+      ],
+    },
+  },
 );

@@ -7,7 +7,9 @@
 //     description, detail, tooltip, message, textContent, ariaLabel, the command kit's failure...);
 //   - `new TreeItem(...)`, the user-facing error classes, MarkdownString;
 //   - pages: `el(tag, class, text)`, `setAttribute('aria-label' | 'title' | 'placeholder', ...)`,
-//     `actionButton(text, title)`; Markdown's append*; reportError's failure.
+//     `actionButton(text, title)`; Markdown's append*; reportError's failure;
+//   - pages' lit-html templates (html`...`): their text between tags, the text attributes written
+//     in them, and literals put where text or a text attribute goes.
 // A literal with no letters once codicons (`$(sync~spin)`) are removed is not text. Where a
 // literal in such a place is not UI text (an id, a CSS class), disable the rule on that line with
 // the reason.
@@ -103,6 +105,29 @@ function calleeName(callee) {
   return undefined;
 }
 
+/** The problems of one lit-html template (html`...`): words written in it, or in a literal it shows. */
+function templateProblems(quasi) {
+  const found = [];
+  let before = '';
+  quasi.quasis.forEach((q, i) => {
+    before += q.value.cooked ?? '';
+    const expression = quasi.expressions[i];
+    if (!expression) return;
+    const inTag = before.lastIndexOf('<') > before.lastIndexOf('>');
+    const attribute = inTag ? /([\w-]+)=["']?$/.exec(before)?.[1] : undefined;
+    if (!inTag || (attribute && TEXT_ATTRIBUTES.has(attribute)))
+      for (const node of shownLiterals(expression))
+        found.push({ node, where: attribute ? `the ${attribute} attribute` : 'a template' });
+    before += '\u0000';
+  });
+  const text = before.replace(/<[^>]*>/g, ' ');
+  const attributes = [...before.matchAll(/([\w-]+)="([^"\u0000]*)"/g)].filter(
+    ([, name, value]) => TEXT_ATTRIBUTES.has(name) && hasWords(value),
+  );
+  if (hasWords(text.replace(/\u0000/g, ' ')) || attributes.length > 0) found.push({ node: quasi, where: 'a template' });
+  return found;
+}
+
 export const uiStrings = {
   meta: { type: 'problem', schema: [] },
   create(context) {
@@ -129,6 +154,10 @@ export const uiStrings = {
           if (attribute && TEXT_ATTRIBUTES.has(attribute))
             report(shownLiterals(node.arguments[1]), `the ${attribute} attribute`);
         }
+      },
+      TaggedTemplateExpression(node) {
+        if (node.tag.type !== 'Identifier' || node.tag.name !== 'html') return;
+        for (const { node: at, where } of templateProblems(node.quasi)) report([at], where);
       },
       NewExpression(node) {
         const name = calleeName(node.callee);

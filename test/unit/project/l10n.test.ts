@@ -92,6 +92,8 @@ describe('localisation', () => {
           "button.setAttribute('data-id', 'x1');",
           "statusBar.text = '$(bell-slash)';",
           "new SignInError('network', vscode.l10n.t('The server did not answer.'));",
+          "html`<button class=\"action star\" data-action=\"star\" title=${l10n.t('Star')}>${s ? '★' : '☆'}</button>`;",
+          'html`<li class=${c} data-id=${String(id)}><span class="sender">${name}</span></li>`;',
         ],
         invalid: [
           { code: "vscode.window.showErrorMessage('Could not send');", errors: error() },
@@ -110,6 +112,10 @@ describe('localisation', () => {
           { code: "actionButton('Reply', 'Reply (r)', () => reply(id));", errors: error(2) },
           { code: "reportError(log, error, 'Could not load the topics');", errors: error() },
           { code: "md.appendMarkdown('**Unread**');", errors: error() },
+          { code: 'html`<button data-action="reply">Reply</button>`;', errors: error() },
+          { code: 'html`<button title="Reply to it">${l10n.t(\'Reply\')}</button>`;', errors: error() },
+          { code: "html`<button title=${'Reply to it'}>${x}</button>`;", errors: error() },
+          { code: "html`<p>${ok ? l10n.t('Saved') : 'Not saved'}</p>`;", errors: error() },
         ],
       });
     });

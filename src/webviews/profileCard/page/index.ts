@@ -1,15 +1,13 @@
 /**
- * The profile card page (host: src/webviews/profileCard/panel.ts). Receives `profile/didChange`. All
- * text goes in through textContent; the only HTML is the field values the host has sanitised.
+ * The profile card page (host: src/webviews/profileCard/panel.ts). Receives `profile/didChange` and
+ * renders it with the pages' view layer (lit-html escapes all text); the only HTML is the field
+ * values the host has sanitised, put in through the sanitiser after the template.
  */
 import * as l10n from '@vscode/l10n';
 import { DidChangeProfileNotification, SendDirectMessageCommand, type ProfileModel } from '../protocol';
-import { avatar, command, el, link, onNotification, ready, row } from '../../page/common';
+import { avatar, command, onNotification, ready } from '../../page/common';
 import { setServerHtml } from '../../page/sanitize';
-
-const card = document.getElementById('card') as HTMLElement;
-let shown: ProfileModel | undefined;
-let localTimeEl: HTMLElement | undefined;
+import { delegate, html, nothing, renderInto, type TemplateResult } from '../../page/view';
 
 const PRESENCE_LABEL: Record<string, () => string> = {
   active: () => l10n.t('Active'),
@@ -35,72 +33,112 @@ function formatDate(iso: string): string {
   return isNaN(d.getTime()) ? iso : d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-function render(model: ProfileModel): void {
-  shown = model;
-  const header = el('header', 'profile-header');
-  header.append(avatar(model));
-  const titles = el('div');
-  titles.append(el('h1', 'profile-name', model.name));
-  const presence = el('span', `presence presence-${model.presence}`);
-  presence.append(
-    el('span', 'presence-dot'),
-    el('span', undefined, PRESENCE_LABEL[model.presence]?.() || model.presence),
-  );
-  const sub = el('div', 'muted');
-  sub.append(
-    presence,
-    document.createTextNode(
-      ` · ${[model.role, ...(model.isActive ? [] : [l10n.t('Deactivated')]), ...(model.isOwnUser ? [l10n.t('You')] : [])].join(' · ')}`,
-    ),
-  );
-  titles.append(sub);
-  if (model.statusEmoji || model.statusText) {
-    const status = el('p', 'status');
-    if (model.statusEmoji) status.append(el('span', 'status-emoji', model.statusEmoji));
-    if (model.statusText) status.append(el('span', undefined, model.statusText));
-    titles.append(status);
-  }
-  header.append(titles);
-  if (model.isActive && !model.isOwnUser) {
-    const send = el('button', 'send-dm', l10n.t('Send Direct Message'));
-    send.id = 'send-dm';
-    send.title = l10n.t('Open the direct conversation with {0}', model.name);
-    send.addEventListener('click', () => command(SendDirectMessageCommand, { userId: model.userId }));
-    titles.append(send);
-  }
-
-  const list = el('dl', 'details');
-  if (model.email) row(list, l10n.t('Email'), link(model.email, `mailto:${model.email}`));
-  localTimeEl = undefined;
-  if (model.timezone) {
-    const time = localTime(model.timezone);
-    localTimeEl = el('span', undefined, time ? `${time} (${model.timezone})` : model.timezone);
-    row(list, l10n.t('Local time'), localTimeEl);
-  }
-  if (model.dateJoined) row(list, l10n.t('Joined'), formatDate(model.dateJoined));
-  for (const field of model.fields) {
-    if (field.html !== undefined) {
-      const dd = row(list, field.name, '');
-      setServerHtml(dd, field.html, model.realmUrl);
-    } else if (field.href) {
-      row(list, field.name, link(field.text, field.href));
-    } else {
-      row(list, field.name, field.text);
-    }
-  }
-  const children: HTMLElement[] = [header, list];
-  if (model.warning) children.push(el('p', 'warning', model.warning));
-  card.replaceChildren(...children);
+function header(model: ProfileModel): TemplateResult {
+  const roles = [
+    model.role,
+    ...(model.isActive ? [] : [l10n.t('Deactivated')]),
+    ...(model.isOwnUser ? [l10n.t('You')] : []),
+  ];
+  const status =
+    model.statusEmoji || model.statusText
+      ? html`<p class="status">
+          ${
+            model.statusEmoji ? html`<span class="status-emoji">${model.statusEmoji}</span>` : nothing
+          }${model.statusText ? html`<span>${model.statusText}</span>` : nothing}
+        </p>`
+      : nothing;
+  const send =
+    model.isActive && !model.isOwnUser
+      ? html`<button
+          class="send-dm"
+          id="send-dm"
+          data-action="sendDirectMessage"
+          title=${l10n.t('Open the direct conversation with {0}', model.name)}
+        >
+          ${l10n.t('Send Direct Message')}
+        </button>`
+      : nothing;
+  return html`<header class="profile-header">
+    ${avatar(model)}
+    <div>
+      <h1 class="profile-name">${model.name}</h1>
+      <div class="muted">
+        <span class=${`presence presence-${model.presence}`}
+          ><span class="presence-dot"></span><span>${PRESENCE_LABEL[model.presence]?.() || model.presence}</span></span
+        >${` · ${roles.join(' · ')}`}
+      </div>
+      ${status}${send}
+    </div>
+  </header>`;
 }
 
-onNotification(DidChangeProfileNotification, render);
+/** The time now where the user is, with the zone. */
+function timeText(timezone: string): string {
+  const time = localTime(timezone);
+  return time ? `${time} (${timezone})` : timezone;
+}
 
-// The local time ticks while the card is open.
-setInterval(() => {
-  if (localTimeEl && shown && shown.timezone) {
-    const time = localTime(shown.timezone);
-    if (time) localTimeEl.textContent = `${time} (${shown.timezone})`;
+function details(model: ProfileModel): TemplateResult {
+  const field = (f: ProfileModel['fields'][number], i: number) =>
+    html`<dt>${f.name}</dt>
+      ${
+        f.html !== undefined
+          ? html`<dd data-server-html data-field=${String(i)}></dd>`
+          : html`<dd>${f.href ? html`<a href=${f.href}>${f.text}</a>` : f.text}</dd>`
+      }`;
+  return html`<dl class="details">
+    ${
+      model.email
+        ? html`<dt>${l10n.t('Email')}</dt>
+            <dd><a href=${`mailto:${model.email}`}>${model.email}</a></dd>`
+        : nothing
+    }${
+      model.timezone
+        ? html`<dt>${l10n.t('Local time')}</dt>
+            <dd><span>${timeText(model.timezone)}</span></dd>`
+        : nothing
+    }${
+      model.dateJoined
+        ? html`<dt>${l10n.t('Joined')}</dt>
+            <dd>${formatDate(model.dateJoined)}</dd>`
+        : nothing
+    }${model.fields.map(field)}
+  </dl>`;
+}
+
+/** The profile card page: the card, drawn again on every change, and its local time ticking. */
+class ProfileCardPage {
+  readonly #card = document.getElementById('card') as HTMLElement;
+  #shown: ProfileModel | undefined;
+
+  start(): void {
+    delegate(this.#card, {
+      sendDirectMessage: () => this.#shown && command(SendDirectMessageCommand, { userId: this.#shown.userId }),
+    });
+    onNotification(DidChangeProfileNotification, (model) => this.#show(model));
+    // The local time ticks while the card is open.
+    setInterval(() => this.#tick(), 30000);
+    ready();
   }
-}, 30000);
 
-ready();
+  #show(model: ProfileModel): void {
+    this.#shown = model;
+    this.#draw(model);
+    model.fields.forEach((f, i) => {
+      const dd = this.#card.querySelector<HTMLElement>(`dd[data-field="${i}"]`);
+      if (dd && f.html !== undefined) setServerHtml(dd, f.html, model.realmUrl);
+    });
+  }
+
+  /** The card from the template (the sanitised field values, in elements the template leaves empty, stay). */
+  #draw(model: ProfileModel): void {
+    const warning = model.warning ? html`<p class="warning">${model.warning}</p>` : nothing;
+    renderInto(html`${header(model)}${details(model)}${warning}`, this.#card);
+  }
+
+  #tick(): void {
+    if (this.#shown?.timezone) this.#draw(this.#shown);
+  }
+}
+
+new ProfileCardPage().start();

@@ -12,12 +12,6 @@ import { dom } from './state';
 const { compose, text } = dom;
 const listbox = dom.$('compose-suggestions') as HTMLUListElement;
 
-text.setAttribute('role', 'combobox');
-text.setAttribute('aria-autocomplete', 'list');
-text.setAttribute('aria-haspopup', 'listbox');
-text.setAttribute('aria-controls', listbox.id);
-text.setAttribute('aria-expanded', 'false');
-
 let items: TypeaheadItem[] = [];
 let trigger: TypeaheadTrigger | undefined;
 let active = 0;
@@ -99,39 +93,48 @@ function accept(index: number): void {
   text.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-// Captured on the form: these keys are the list's while it is open, before the box's own
-// handlers (Ctrl+Enter sends only when the list is closed) and before VS Code hears them.
-compose.addEventListener(
-  'keydown',
-  (event) => {
-    if (event.target !== text || listbox.hidden || event.isComposing) return;
-    switch (event.key) {
-      case 'ArrowDown':
-        setActive(active + 1);
-        break;
-      case 'ArrowUp':
-        setActive(active - 1);
-        break;
-      case 'Enter':
-      case 'Tab':
-        accept(active);
-        break;
-      case 'Escape':
-        closeSuggestions();
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-    event.stopPropagation();
-  },
-  true,
-);
+/** Starts completions: the box becomes a combobox of the list; typing asks, the keys choose. */
+export function startAutocomplete(): void {
+  text.setAttribute('role', 'combobox');
+  text.setAttribute('aria-autocomplete', 'list');
+  text.setAttribute('aria-haspopup', 'listbox');
+  text.setAttribute('aria-controls', listbox.id);
+  text.setAttribute('aria-expanded', 'false');
 
-text.addEventListener('input', () => void update());
-text.addEventListener('click', () => void update());
-text.addEventListener('keyup', (event) => {
-  if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) void update();
-});
-text.addEventListener('blur', () => closeSuggestions());
-compose.addEventListener('submit', () => closeSuggestions());
+  // Captured on the form: these keys are the list's while it is open, before the box's own
+  // handlers (Ctrl+Enter sends only when the list is closed) and before VS Code hears them.
+  compose.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.target !== text || listbox.hidden || event.isComposing) return;
+      switch (event.key) {
+        case 'ArrowDown':
+          setActive(active + 1);
+          break;
+        case 'ArrowUp':
+          setActive(active - 1);
+          break;
+        case 'Enter':
+        case 'Tab':
+          accept(active);
+          break;
+        case 'Escape':
+          closeSuggestions();
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+      event.stopPropagation();
+    },
+    true,
+  );
+
+  text.addEventListener('input', () => void update());
+  text.addEventListener('click', () => void update());
+  text.addEventListener('keyup', (event) => {
+    if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) void update();
+  });
+  text.addEventListener('blur', () => closeSuggestions());
+  compose.addEventListener('submit', () => closeSuggestions());
+}

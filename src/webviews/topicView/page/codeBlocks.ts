@@ -85,10 +85,13 @@ export function enhanceCodeBlocks(body: HTMLElement): void {
   }
 }
 
-onNotification(PlaygroundsNotification, (p) => {
-  playgrounds = p.playgrounds;
-  for (const toolbar of document.querySelectorAll<HTMLElement>('.code-toolbar')) {
-    const block = toolbar.nextElementSibling;
-    if (block instanceof HTMLElement && block.classList.contains('codehilite')) renderPlaygrounds(toolbar, block);
-  }
-});
+/** Follows the organisation's code playgrounds (each code block's toolbar shows its language's). */
+export function startCodeBlocks(): void {
+  onNotification(PlaygroundsNotification, (p) => {
+    playgrounds = p.playgrounds;
+    for (const toolbar of document.querySelectorAll<HTMLElement>('.code-toolbar')) {
+      const block = toolbar.nextElementSibling;
+      if (block instanceof HTMLElement && block.classList.contains('codehilite')) renderPlaygrounds(toolbar, block);
+    }
+  });
+}

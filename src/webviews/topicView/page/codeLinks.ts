@@ -41,23 +41,26 @@ export function linkifyCodeReferences(root: HTMLElement): void {
   }
 }
 
-// Line references and permalinks open the code; the page's common handler sees no click of them.
-dom.list.addEventListener('click', (event) => {
-  const a = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('.content a') : null;
-  if (!a) return;
-  if (a.classList.contains('code-ref')) {
-    event.preventDefault();
-    event.stopPropagation();
-    command(OpenCodeCommand, {
-      path: a.dataset.path ?? '',
-      lines: { start: Number(a.dataset.start), end: Number(a.dataset.end) },
-    });
-    return;
-  }
-  const href = a.getAttribute('href') ?? '';
-  if (parsePermalink(href)?.lines) {
-    event.preventDefault();
-    event.stopPropagation();
-    command(OpenCodeCommand, { url: href });
-  }
-});
+/** Line references and permalinks in messages open the code. */
+export function startCodeLinks(): void {
+  // Line references and permalinks open the code; the page's common handler sees no click of them.
+  dom.list.addEventListener('click', (event) => {
+    const a = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('.content a') : null;
+    if (!a) return;
+    if (a.classList.contains('code-ref')) {
+      event.preventDefault();
+      event.stopPropagation();
+      command(OpenCodeCommand, {
+        path: a.dataset.path ?? '',
+        lines: { start: Number(a.dataset.start), end: Number(a.dataset.end) },
+      });
+      return;
+    }
+    const href = a.getAttribute('href') ?? '';
+    if (parsePermalink(href)?.lines) {
+      event.preventDefault();
+      event.stopPropagation();
+      command(OpenCodeCommand, { url: href });
+    }
+  });
+}

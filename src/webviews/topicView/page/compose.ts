@@ -8,8 +8,6 @@ import { dom, save, state, view } from './state';
 
 const { compose, text, composeError, composeCount, sendButton } = dom;
 
-text.value = state.draft || '';
-
 export function updateCount(): void {
   const n = [...text.value].length;
   composeCount.textContent = n > view.maxLength * 0.8 ? `${n} / ${view.maxLength}` : '';
@@ -23,15 +21,6 @@ function reportDraft(delayMs: number): void {
   draftTimer = setTimeout(() => command(ComposeTextCommand, { text: text.value }), delayMs);
 }
 
-text.addEventListener('input', () => {
-  state.draft = text.value;
-  save();
-  composeError.textContent = '';
-  updateCount();
-  // At once: the host keeps it as the conversation's draft, and the view may close any moment.
-  reportDraft(0);
-});
-
 /** Host text (a snippet) at the caret, replacing a selection; the draft around it stays. */
 export function insertIntoCompose(insert: unknown): void {
   if (compose.hidden || typeof insert !== 'string') return;
@@ -44,34 +33,47 @@ export function insertIntoCompose(insert: unknown): void {
   reportDraft(0);
 }
 
-if (text.value !== '') reportDraft(0);
-
-text.addEventListener('keydown', (event) => {
-  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-    event.preventDefault();
-    compose.requestSubmit();
-  }
-});
-
-compose.addEventListener('submit', async (event) => {
-  event.preventDefault();
-  const content = text.value;
-  if (content.trim() === '') return;
-  sendButton.disabled = true;
-  composeError.textContent = '';
-  try {
-    await request(SendRequest, { content });
-    if (text.value === content) text.value = '';
+/** Starts the compose box: the saved draft back in it (and told to the host), saving, sending. */
+export function startCompose(): void {
+  text.value = state.draft || '';
+  text.addEventListener('input', () => {
     state.draft = text.value;
     save();
+    composeError.textContent = '';
     updateCount();
+    // At once: the host keeps it as the conversation's draft, and the view may close any moment.
     reportDraft(0);
-    state.atBottom = true;
-  } catch (e) {
-    // The text stays; the API layer's message says what to fix (e.g. too long).
-    composeError.textContent = errorText(e);
-  } finally {
-    sendButton.disabled = false;
-    text.focus();
-  }
-});
+  });
+
+  if (text.value !== '') reportDraft(0);
+
+  text.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      compose.requestSubmit();
+    }
+  });
+
+  compose.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const content = text.value;
+    if (content.trim() === '') return;
+    sendButton.disabled = true;
+    composeError.textContent = '';
+    try {
+      await request(SendRequest, { content });
+      if (text.value === content) text.value = '';
+      state.draft = text.value;
+      save();
+      updateCount();
+      reportDraft(0);
+      state.atBottom = true;
+    } catch (e) {
+      // The text stays; the API layer's message says what to fix (e.g. too long).
+      composeError.textContent = errorText(e);
+    } finally {
+      sendButton.disabled = false;
+      text.focus();
+    }
+  });
+}

@@ -166,14 +166,17 @@ export function enhanceMessage(li: HTMLElement, m: MessageModel): void {
   enhanceReactions(li, m);
 }
 
-// Links to conversations of the organisation open here; the host checks them (other links open
-// as before, through the page's common handler and the host's allowlist).
-dom.list.addEventListener('click', (event) => {
-  const a = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('.content a[href]') : null;
-  if (!a) return;
-  const href = a.getAttribute('href') || '';
-  if (!href.includes('#narrow/')) return;
-  event.preventDefault();
-  event.stopPropagation();
-  command(OpenNarrowCommand, { href });
-});
+/** Links to conversations of the organisation in messages open in the extension. */
+export function startNarrowLinks(): void {
+  // Links to conversations of the organisation open here; the host checks them (other links open
+  // as before, through the page's common handler and the host's allowlist).
+  dom.list.addEventListener('click', (event) => {
+    const a = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('.content a[href]') : null;
+    if (!a) return;
+    const href = a.getAttribute('href') || '';
+    if (!href.includes('#narrow/')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    command(OpenNarrowCommand, { href });
+  });
+}

@@ -1,8 +1,10 @@
 /**
  * The topic view page (host: ../panel.ts), bundled to dist/webview/topicView.js. Asks for its
  * content (`topic/init`, from the oldest message it had), then follows the host's notifications.
- * The pieces: state (DOM anchors, saved state), messages (the list), history, older (scrolling
- * up), visible (read marking), reveal (opening at a message), compose and search.
+ * One {@link TopicPage} owns the parts and starts them in the order written in its `start`: the
+ * compose box and what works on it, the message content's links and code blocks, the list (read
+ * marking, keyboard, rows, older messages), search, then the host's notifications; then it says
+ * it is ready and asks for its content. The modules hold the parts; none starts itself on import.
  */
 import * as l10n from '@vscode/l10n';
 import { onNotification, ready, request } from '../../page/common';
@@ -16,28 +18,33 @@ import {
   UpsertNotification,
   type TopicSnapshot,
 } from '../protocol';
-import { insertIntoCompose } from './compose';
-import './typing';
-import './outbox';
-import './upload';
+import { startAutocomplete } from './autocomplete';
+import { startCodeBlocks } from './codeBlocks';
+import { startCodeLinks } from './codeLinks';
+import { insertIntoCompose, startCompose } from './compose';
+import { startNarrowLinks } from './content';
 import { restoreDraft } from './drafts';
-import './autocomplete';
-import './preview';
+import { keepOneReachable, startKeyboard } from './keyboard';
 import {
   announce,
   remove,
   renderTopicLinks,
   rows,
   scrollToBottom,
+  startMessages,
   updateEmpty,
   updateOldest,
   upsert,
 } from './messages';
-import { keepOneReachable } from './keyboard';
-import { maybeLoadOlder } from './older';
+import { maybeLoadOlder, startOlder } from './older';
+import { startOutbox } from './outbox';
+import { startPreview } from './preview';
 import { revealMessage } from './reveal';
-import { applyMatches, runSearch } from './search';
+import { applyMatches, runSearch, startSearch } from './search';
 import { dom, matches, models, save, showNotice, state, view } from './state';
+import { startTyping } from './typing';
+import { startUpload } from './upload';
+import { startVisible } from './visible';
 
 const { scroller, older, compose, searchForm, searchInput } = dom;
 
@@ -91,22 +98,55 @@ function render(s: TopicSnapshot): void {
   requestAnimationFrame(() => setTimeout(() => performance.measure('topic:first-screen', 'topic:init'), 0));
 }
 
-onNotification(UpsertNotification, (p) => view.snapshot && announce(upsert(p.messages)));
-onNotification(RemoveNotification, (p) => remove(p.ids));
-onNotification(MatchesNotification, (p) => applyMatches(p.matches));
-onNotification(NoticeNotification, (p) => showNotice(p.text));
-onNotification(RevealNotification, (p) => revealMessage(p.id));
-onNotification(InsertComposeNotification, (p) => insertIntoCompose(p.text));
+/** The topic view page: its parts, started in this order. */
+class TopicPage {
+  start(): void {
+    // The compose box first (the saved draft back in it), then what works on it.
+    startCompose();
+    startTyping();
+    startOutbox();
+    startUpload();
+    startAutocomplete();
+    startPreview();
+    // Message content: links to code and to conversations, code blocks' playgrounds.
+    startCodeLinks();
+    startNarrowLinks();
+    startCodeBlocks();
+    // The list: read marking, the keyboard, the rows (and their buttons), older messages; search.
+    startVisible();
+    startKeyboard();
+    startMessages();
+    startOlder();
+    startSearch();
+    this.#follow();
+    ready();
+    restoreDraft();
+    this.#load();
+  }
 
-ready();
-restoreDraft();
-performance.mark('topic:init');
-request(InitRequest, state.oldestLoadedId ? { oldestLoadedId: state.oldestLoadedId } : {})
-  .then((s) => {
-    performance.mark('topic:snapshot');
-    render(s);
-  })
-  .catch((e) => {
-    older.textContent = '';
-    showNotice(l10n.t('Could not load the topic: {0}', e && e.message ? e.message : e));
-  });
+  /** The host's notifications. */
+  #follow(): void {
+    onNotification(UpsertNotification, (p) => view.snapshot && announce(upsert(p.messages)));
+    onNotification(RemoveNotification, (p) => remove(p.ids));
+    onNotification(MatchesNotification, (p) => applyMatches(p.matches));
+    onNotification(NoticeNotification, (p) => showNotice(p.text));
+    onNotification(RevealNotification, (p) => revealMessage(p.id));
+    onNotification(InsertComposeNotification, (p) => insertIntoCompose(p.text));
+  }
+
+  /** Asks for the content (from the oldest message it had) and shows it. */
+  #load(): void {
+    performance.mark('topic:init');
+    request(InitRequest, state.oldestLoadedId ? { oldestLoadedId: state.oldestLoadedId } : {})
+      .then((s) => {
+        performance.mark('topic:snapshot');
+        render(s);
+      })
+      .catch((e) => {
+        older.textContent = '';
+        showNotice(l10n.t('Could not load the topic: {0}', e && e.message ? e.message : e));
+      });
+  }
+}
+
+new TopicPage().start();

@@ -28,14 +28,17 @@ function leaveTabOrder(node: Element): void {
   for (const c of [...itself, ...node.querySelectorAll<HTMLElement>(CONTROLS)]) if (c.tabIndex !== -1) c.tabIndex = -1;
 }
 
-// Rows are rendered, re-rendered and filled in later (widgets, an edit history): whatever enters a
-// message leaves the Tab order before the next key press (observer callbacks run as microtasks).
-new MutationObserver((records) => {
-  for (const r of records) {
-    if (!(r.target instanceof Element) || (r.target !== list && !r.target.closest('li.message'))) continue;
-    for (const n of r.addedNodes) if (n instanceof Element) leaveTabOrder(n);
-  }
-}).observe(list, { childList: true, subtree: true });
+/** Keeps whatever enters a message out of the Tab order. */
+function startTabOrder(): void {
+  // Rows are rendered, re-rendered and filled in later (widgets, an edit history): whatever enters a
+  // message leaves the Tab order before the next key press (observer callbacks run as microtasks).
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (!(r.target instanceof Element) || (r.target !== list && !r.target.closest('li.message'))) continue;
+      for (const n of r.addedNodes) if (n instanceof Element) leaveTabOrder(n);
+    }
+  }).observe(list, { childList: true, subtree: true });
+}
 
 /** Makes message `id` the one the Tab key reaches (and focuses it, scrolled into view, when asked). */
 export function makeCurrent(id: number, focus = false): void {
@@ -66,47 +69,52 @@ const KEY_ACTIONS: Record<string, MessageAction | 'reply'> = {
   u: 'markUnread',
 };
 
-list.addEventListener('focusin', (event) => {
-  const li = event.target instanceof Element ? event.target.closest<HTMLElement>('li.message') : null;
-  if (li && li.tabIndex !== 0) makeCurrent(Number(li.dataset.id));
-});
+/** Starts the list's keyboard: the message focused becomes the current one; the keys move and act. */
+export function startKeyboard(): void {
+  startTabOrder();
+  list.addEventListener('focusin', (event) => {
+    const li = event.target instanceof Element ? event.target.closest<HTMLElement>('li.message') : null;
+    if (li && li.tabIndex !== 0) makeCurrent(Number(li.dataset.id));
+  });
 
-list.addEventListener('keydown', (event) => {
-  if (!(event.target instanceof HTMLElement) || event.altKey || event.ctrlKey || event.metaKey) return;
-  const li = event.target.closest<HTMLElement>('li.message');
-  if (!li || ownsArrows(event.target)) return;
-  const onMessage = event.target === li;
-  // By the data, not the DOM: the next message may not be rendered yet (a virtualised list).
-  const ids = rows.ids();
-  const at = rows.indexOf(Number(li.dataset.id));
-  let next: number | undefined;
-  if (event.key === 'ArrowDown') next = ids[at + 1];
-  else if (event.key === 'ArrowUp') next = ids[at - 1];
-  else if (event.key === 'Home' && onMessage) next = ids[0];
-  else if (event.key === 'End' && onMessage) next = ids[ids.length - 1];
-  if (next !== undefined && at >= 0) {
+  list.addEventListener('keydown', (event) => {
+    if (!(event.target instanceof HTMLElement) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const li = event.target.closest<HTMLElement>('li.message');
+    if (!li || ownsArrows(event.target)) return;
+    const onMessage = event.target === li;
+    // By the data, not the DOM: the next message may not be rendered yet (a virtualised list).
+    const ids = rows.ids();
+    const at = rows.indexOf(Number(li.dataset.id));
+    let next: number | undefined;
+    if (event.key === 'ArrowDown') next = ids[at + 1];
+    else if (event.key === 'ArrowUp') next = ids[at - 1];
+    else if (event.key === 'Home' && onMessage) next = ids[0];
+    else if (event.key === 'End' && onMessage) next = ids[ids.length - 1];
+    if (next !== undefined && at >= 0) {
+      event.preventDefault();
+      makeCurrent(next, true);
+      return;
+    }
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      const controls = controlsOf(li);
+      if (controls.length === 0) return;
+      const i = controls.indexOf(event.target);
+      const to = event.key === 'ArrowRight' ? (i < 0 ? 0 : Math.min(i + 1, controls.length - 1)) : i <= 0 ? -1 : i - 1;
+      event.preventDefault();
+      if (to < 0) li.focus();
+      else controls[to]!.focus();
+      return;
+    }
+    if (!onMessage) return;
+    const action = KEY_ACTIONS[event.key];
+    const id = Number(li.dataset.id);
+    if (!action || !models.has(id)) return;
+    if (action === 'edit' && !models.get(id)!.own) return;
+    // An archived channel's view writes nothing (the row has no such buttons either).
+    if ((action === 'edit' || action === 'reply' || action === 'quote') && view.snapshot?.readOnly !== undefined)
+      return;
     event.preventDefault();
-    makeCurrent(next, true);
-    return;
-  }
-  if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-    const controls = controlsOf(li);
-    if (controls.length === 0) return;
-    const i = controls.indexOf(event.target);
-    const to = event.key === 'ArrowRight' ? (i < 0 ? 0 : Math.min(i + 1, controls.length - 1)) : i <= 0 ? -1 : i - 1;
-    event.preventDefault();
-    if (to < 0) li.focus();
-    else controls[to]!.focus();
-    return;
-  }
-  if (!onMessage) return;
-  const action = KEY_ACTIONS[event.key];
-  const id = Number(li.dataset.id);
-  if (!action || !models.has(id)) return;
-  if (action === 'edit' && !models.get(id)!.own) return;
-  // An archived channel's view writes nothing (the row has no such buttons either).
-  if ((action === 'edit' || action === 'reply' || action === 'quote') && view.snapshot?.readOnly !== undefined) return;
-  event.preventDefault();
-  if (action === 'reply') reply(id);
-  else command(ActionCommand, { messageId: id, action });
-});
+    if (action === 'reply') reply(id);
+    else command(ActionCommand, { messageId: id, action });
+  });
+}

@@ -3,12 +3,23 @@
  * only HTML inserted is the server's (model.html, match html), sanitised first by ../../page/sanitize.ts.
  */
 import * as l10n from '@vscode/l10n';
-import { avatar, command, el, errorText, request } from '../../page/common';
+import { avatar, command, errorText, request } from '../../page/common';
+import {
+  delegate,
+  html,
+  nothing,
+  render,
+  renderElement,
+  type ActionHandler,
+  type TemplateResult,
+} from '../../page/view';
 import { beginningText, messagePreview } from '../../page/shared';
 import { setServerHtml, unrenderable } from '../../page/sanitize';
 import {
   ActionCommand,
   ReactRequest,
+  MESSAGE_ACTIONS,
+  type MatchModel,
   type MessageAction,
   type MessageModel,
   type ReactionModel,
@@ -29,133 +40,151 @@ const realm = (): string => view.snapshot?.realmUrl ?? '';
 /** Whether the view may be written in (not an archived channel): its rows then offer reply, react, edit and delete. */
 export const writable = (): boolean => view.snapshot?.readOnly === undefined;
 
-export function actionButton(label: string, title: string, onClick: () => void): HTMLButtonElement {
-  const b = el('button', 'action', label);
-  b.type = 'button';
-  b.title = title;
-  b.addEventListener('click', onClick);
-  return b;
+/** A button of a message row; a click runs its `data-action` (see {@link startMessages}). */
+function actionButton(label: string, title: string, action: string, className = 'action'): TemplateResult {
+  return html`<button type="button" class=${className} data-action=${action} title=${title}>${label}</button>`;
 }
 
-function reactionButton(m: MessageModel, r: ReactionModel): HTMLButtonElement {
-  const b = el('button', r.mine ? 'reaction mine' : 'reaction');
-  b.type = 'button';
-  b.append(el('span', 'reaction-emoji', r.glyph || `:${r.emojiName}:`), el('span', 'reaction-count', String(r.count)));
-  b.title = l10n.t('{0} reacted with :{1}:', r.names.join(', '), r.emojiName);
-  b.setAttribute('aria-pressed', r.mine ? 'true' : 'false');
-  b.dataset.emoji = r.emojiName;
-  b.addEventListener('click', () =>
-    react({ messageId: m.id, emojiName: r.emojiName, emojiCode: r.emojiCode, reactionType: r.reactionType }),
-  );
-  b.disabled = !writable();
-  return b;
+function reactionButton(r: ReactionModel): TemplateResult {
+  return html`<button
+    type="button"
+    class=${r.mine ? 'reaction mine' : 'reaction'}
+    data-action="reaction"
+    data-emoji=${r.emojiName}
+    title=${l10n.t('{0} reacted with :{1}:', r.names.join(', '), r.emojiName)}
+    aria-pressed=${r.mine ? 'true' : 'false'}
+    ?disabled=${!writable()}
+  >
+    <span class="reaction-emoji">${r.glyph || `:${r.emojiName}:`}</span
+    ><span class="reaction-count">${String(r.count)}</span>
+  </button>`;
 }
 
 function react(params: ReactParams): void {
   request(ReactRequest, params).catch((e) => showNotice(errorText(e)));
 }
 
-export function renderMessage(m: MessageModel): HTMLElement {
-  const li = el('li', 'message');
-  li.dataset.id = String(m.id);
-  li.tabIndex = -1;
-  li.setAttribute(
-    'aria-label',
-    m.unread
-      ? l10n.t('{0}, {1}, unread', m.senderName, formatTime(m.timestamp))
-      : `${m.senderName}, ${formatTime(m.timestamp)}`,
-  );
-  if (m.unread) li.classList.add('unread');
-  if (m.own) li.classList.add('own');
-  li.append(avatar(m));
-  const main = el('div', 'message-main');
-  const header = el('div', 'message-header');
-  header.append(el('span', 'sender', m.senderName));
-  const time = el('time', 'time muted', formatTime(m.timestamp));
-  time.setAttribute('datetime', new Date(m.timestamp * 1000).toISOString());
-  header.append(time);
+/** The header's markers: "(edited)" and "(moved)", each opening the edit history. */
+function markers(m: MessageModel): TemplateResult[] {
   // `edited`/`moved` come with their timestamps (src/webviews/topicView/model.ts).
+  const shown: TemplateResult[] = [];
   if (m.edited) {
-    const marker = actionButton(
-      l10n.t('(edited)'),
-      l10n.t('Edited {0} — show the edit history', formatTime(m.lastEditTimestamp ?? m.timestamp)),
-      () => void toggleHistory(li, m.id),
-    );
-    marker.classList.add('marker', 'edited');
-    header.append(marker);
+    const title = l10n.t('Edited {0} — show the edit history', formatTime(m.lastEditTimestamp ?? m.timestamp));
+    shown.push(actionButton(l10n.t('(edited)'), title, 'edited', 'action marker edited'));
   }
   if (m.moved) {
-    const marker = actionButton(
-      l10n.t('(moved)'),
-      l10n.t('Moved {0} — show the edit history', formatTime(m.lastMovedTimestamp ?? m.timestamp)),
-      () => void toggleHistory(li, m.id),
-    );
-    marker.classList.add('marker', 'moved');
-    header.append(marker);
+    const title = l10n.t('Moved {0} — show the edit history', formatTime(m.lastMovedTimestamp ?? m.timestamp));
+    shown.push(actionButton(l10n.t('(moved)'), title, 'moved', 'action marker moved'));
   }
-  const actions = el('span', 'actions');
-  actions.setAttribute('role', 'toolbar');
-  actions.setAttribute('aria-label', l10n.t('Message actions'));
-  const act = (action: MessageAction) => () => command(ActionCommand, { messageId: m.id, action });
-  if (writable()) {
-    actions.append(actionButton(l10n.t('Reply'), l10n.t('Reply (r)'), () => reply(m.id)));
-    actions.append(actionButton(l10n.t('Quote'), l10n.t('Quote and reply (q)'), act('quote')));
-    actions.append(actionButton('☺+', l10n.t('Add a reaction'), () => react({ messageId: m.id })));
+  return shown;
+}
+
+/** The message's actions (a toolbar), the star last. */
+function actions(m: MessageModel): TemplateResult {
+  const write = writable();
+  const buttons: TemplateResult[] = [];
+  if (write) {
+    buttons.push(actionButton(l10n.t('Reply'), l10n.t('Reply (r)'), 'reply'));
+    buttons.push(actionButton(l10n.t('Quote'), l10n.t('Quote and reply (q)'), 'quote'));
+    buttons.push(actionButton('☺+', l10n.t('Add a reaction'), 'react'));
   }
-  const star = actionButton(
-    m.starred ? '★' : '☆',
-    m.starred ? l10n.t('Unstar this message (s)') : l10n.t('Star this message (s)'),
-    () => command(ActionCommand, { messageId: m.id, action: 'star' }),
-  );
-  star.classList.add('star');
-  star.setAttribute('aria-pressed', m.starred ? 'true' : 'false');
-  if (m.starred) li.classList.add('starred');
-  if (m.own && writable()) actions.append(actionButton(l10n.t('Edit'), l10n.t('Edit this message (e)'), act('edit')));
-  actions.append(actionButton(l10n.t('Link'), l10n.t('Copy a link to this message'), act('copyLink')));
-  actions.append(actionButton(l10n.t('Remind'), l10n.t('Create a reminder about this message'), act('remind')));
-  if (m.readReceipts)
-    actions.append(actionButton(l10n.t('Read by'), l10n.t('See who has read this message'), act('readBy')));
-  actions.append(actionButton(l10n.t('Unread'), l10n.t('Mark as unread from here (u)'), act('markUnread')));
+  if (m.own && write) buttons.push(actionButton(l10n.t('Edit'), l10n.t('Edit this message (e)'), 'edit'));
+  buttons.push(actionButton(l10n.t('Link'), l10n.t('Copy a link to this message'), 'copyLink'));
+  buttons.push(actionButton(l10n.t('Remind'), l10n.t('Create a reminder about this message'), 'remind'));
+  if (m.readReceipts) buttons.push(actionButton(l10n.t('Read by'), l10n.t('See who has read this message'), 'readBy'));
+  buttons.push(actionButton(l10n.t('Unread'), l10n.t('Mark as unread from here (u)'), 'markUnread'));
   if (m.canReport)
-    actions.append(actionButton(l10n.t('Report…'), l10n.t('Report this message to the moderators'), act('report')));
-  if (m.canDelete && writable())
-    actions.append(actionButton(l10n.t('Delete'), l10n.t('Delete this message'), act('delete')));
-  header.append(actions);
-  // A starred message shows its star even when the actions are hidden (the button keeps it).
-  if (m.starred) header.insertBefore(el('span', 'star-mark', '★'), actions);
-  actions.append(star);
-  main.append(header);
+    buttons.push(actionButton(l10n.t('Report…'), l10n.t('Report this message to the moderators'), 'report'));
+  if (m.canDelete && write) buttons.push(actionButton(l10n.t('Delete'), l10n.t('Delete this message'), 'delete'));
+  const star = m.starred ? l10n.t('Unstar this message (s)') : l10n.t('Star this message (s)');
+  return html`<span class="actions" role="toolbar" aria-label=${l10n.t('Message actions')}
+    >${buttons}<button
+      type="button"
+      class="action star"
+      data-action="star"
+      title=${star}
+      aria-pressed=${m.starred ? 'true' : 'false'}
+    >
+      ${m.starred ? '★' : '☆'}
+    </button></span
+  >`;
+}
 
-  const match = matches.get(m.id);
+/** A search result's topic: channel-wide results come from many topics (each says which, and opens it). */
+function subject(m: MessageModel, match: MatchModel | undefined): TemplateResult | typeof nothing {
   const snapshot = view.snapshot;
-  if (snapshot && snapshot.key.mode === 'search' && snapshot.key.topic === undefined) {
-    // Channel-wide results come from many topics: each says which, and opens it.
-    const subject = actionButton('', l10n.t('Open the topic “{0}”', m.topic), () =>
-      command(ActionCommand, { messageId: m.id, action: 'openTopic' }),
-    );
-    subject.classList.add('subject', 'topic-name');
-    if (match && match.subjectHtml) setServerHtml(subject, match.subjectHtml, realm());
-    else subject.textContent = m.topic;
-    main.append(subject);
-  } else if (match && match.subjectHtml && snapshot && snapshot.mode === 'search') {
-    const subject = el('div', 'subject muted');
-    setServerHtml(subject, match.subjectHtml, realm());
-    main.append(subject);
-  }
-  const body = el('div', 'content rendered_markdown');
-  // Images wait in data-src: the page loads them through the host (content.ts).
-  setServerHtml(body, match ? match.html : m.html, realm(), { deferImages: true });
-  if (match) li.classList.add('match');
-  main.append(body);
+  if (snapshot && snapshot.key.mode === 'search' && snapshot.key.topic === undefined)
+    return html`<button
+      type="button"
+      class="action subject topic-name"
+      data-action="openTopic"
+      data-server-html
+      title=${l10n.t('Open the topic “{0}”', m.topic)}
+    ></button>`;
+  if (match && match.subjectHtml && snapshot && snapshot.mode === 'search')
+    return html`<div class="subject muted" data-server-html></div>`;
+  return nothing;
+}
 
-  if (m.reactions.length > 0) {
-    const reactions = el('div', 'reactions');
-    for (const r of m.reactions) reactions.append(reactionButton(m, r));
-    main.append(reactions);
-  }
-  li.append(main);
+function messageTemplate(m: MessageModel, match: MatchModel | undefined): TemplateResult {
+  const time = formatTime(m.timestamp);
+  const classes = ['message', m.unread && 'unread', m.own && 'own', m.starred && 'starred', match && 'match'];
+  return html`<li
+    class=${classes.filter(Boolean).join(' ')}
+    data-id=${String(m.id)}
+    tabindex="-1"
+    aria-label=${m.unread ? l10n.t('{0}, {1}, unread', m.senderName, time) : `${m.senderName}, ${time}`}
+  >
+    ${avatar(m)}
+    <div class="message-main">
+      <div class="message-header">
+        <span class="sender">${m.senderName}</span
+        ><time class="time muted" datetime=${new Date(m.timestamp * 1000).toISOString()}>${time}</time>${markers(m)}${
+          // A starred message shows its star even when the actions are hidden (the button keeps it).
+          m.starred ? html`<span class="star-mark">★</span>` : nothing
+        }${actions(m)}
+      </div>
+      ${subject(m, match)}
+      <div class="content rendered_markdown" data-server-html></div>
+      ${m.reactions.length > 0 ? html`<div class="reactions">${m.reactions.map(reactionButton)}</div>` : nothing}
+    </div>
+  </li>`;
+}
+
+export function renderMessage(m: MessageModel): HTMLElement {
+  const match = matches.get(m.id);
+  const li = renderElement(messageTemplate(m, match));
+  // Server HTML goes in through the sanitiser only, after the template (never through it).
+  const topic = li.querySelector<HTMLElement>('.subject');
+  if (topic && match && match.subjectHtml) setServerHtml(topic, match.subjectHtml, realm());
+  else if (topic) topic.textContent = m.topic;
+  // Images wait in data-src: the page loads them through the host (content.ts).
+  setServerHtml(li.querySelector('.content')!, match ? match.html : m.html, realm(), { deferImages: true });
   enhanceMessage(li, m);
   return li;
+}
+
+/** What the buttons of a row do, by their `data-action` (one listener on the list). */
+function rowActions(): Record<string, ActionHandler> {
+  const id = (button: HTMLElement): number => Number(button.closest<HTMLElement>('li.message')!.dataset.id);
+  const act = (action: MessageAction) => (button: HTMLElement) =>
+    command(ActionCommand, { messageId: id(button), action });
+  const history = (button: HTMLElement) => {
+    const li = button.closest<HTMLElement>('li.message')!;
+    void toggleHistory(li, Number(li.dataset.id));
+  };
+  const handlers: Record<string, ActionHandler> = {
+    reply: (b) => reply(id(b)),
+    react: (b) => react({ messageId: id(b) }),
+    reaction: (b) => {
+      const r = models.get(id(b))?.reactions.find((x) => x.emojiName === b.dataset.emoji);
+      if (r) react({ messageId: id(b), emojiName: r.emojiName, emojiCode: r.emojiCode, reactionType: r.reactionType });
+    },
+    edited: history,
+    moved: history,
+  };
+  for (const action of MESSAGE_ACTIONS) handlers[action] = act(action);
+  return handlers;
 }
 
 /**
@@ -163,18 +192,24 @@ export function renderMessage(m: MessageModel): HTMLElement {
  * plain text, so one bad message leaves the rest of the list as it is.
  */
 function unrenderableMessage(m: MessageModel): HTMLElement {
-  const li = el('li', 'message unrenderable-message');
-  li.dataset.id = String(m.id);
-  li.tabIndex = -1;
-  li.setAttribute('aria-label', `${m.senderName}, ${formatTime(m.timestamp)}`);
-  li.append(avatar(m));
-  const main = el('div', 'message-main');
-  const header = el('div', 'message-header');
-  header.append(el('span', 'sender', m.senderName), el('time', 'time muted', formatTime(m.timestamp)));
-  const body = el('div', 'content');
-  body.append(unrenderable(document, m.html));
-  main.append(header, body);
-  li.append(main);
+  const time = formatTime(m.timestamp);
+  const li = renderElement(
+    html`<li
+      class="message unrenderable-message"
+      data-id=${String(m.id)}
+      tabindex="-1"
+      aria-label=${`${m.senderName}, ${time}`}
+    >
+      ${avatar(m)}
+      <div class="message-main">
+        <div class="message-header">
+          <span class="sender">${m.senderName}</span><time class="time muted">${time}</time>
+        </div>
+        <div class="content"></div>
+      </div>
+    </li>`,
+  );
+  li.querySelector('.content')!.append(unrenderable(document, m.html));
   return li;
 }
 
@@ -191,18 +226,25 @@ export function renderIsolated(m: MessageModel): HTMLElement {
 /**
  * The rows: only those on screen (and a margin) are in the DOM (./virtualList.ts). A row is
  * rendered from its model each time it comes into view; what the page adds to a row later (an
- * open edit history, the unread observer) is put back from data, not kept in the DOM.
+ * open edit history, the unread observer) is put back from data, not kept in the DOM. Made by
+ * {@link startMessages}.
  */
-export const rows = new VirtualList(list, scroller, {
-  render: (id) => {
-    const node = renderIsolated(models.get(id)!);
-    if (isHistoryOpen(id)) void showHistory(node, id);
-    return node;
-  },
-  attached: (_id, node) => observe(node),
-  detached: (_id, node) => unobserve(node),
-});
-rows.watchAbove(older);
+export let rows: VirtualList;
+
+/** Starts the message list: its rows, and one click listener for the buttons of every row. */
+export function startMessages(): void {
+  rows = new VirtualList(list, scroller, {
+    render: (id) => {
+      const node = renderIsolated(models.get(id)!);
+      if (isHistoryOpen(id)) void showHistory(node, id);
+      return node;
+    },
+    attached: (_id, node) => observe(node),
+    detached: (_id, node) => unobserve(node),
+  });
+  rows.watchAbove(older);
+  delegate(list, rowActions());
+}
 
 /** The message's element while it is in the DOM (see {@link rows}). */
 export function nodeOf(id: number): HTMLElement | null {
@@ -291,11 +333,8 @@ export function updateEmpty(): void {
 }
 
 export function renderTopicLinks(links: readonly TopicLinkModel[]): void {
-  const nav = dom.$('topic-links');
-  nav.replaceChildren();
-  for (const link of links) {
-    const a = el('a', 'topic-link', link.text);
-    a.href = link.url;
-    nav.append(a);
-  }
+  render(
+    links.map((link) => html`<a class="topic-link" href=${link.url}>${link.text}</a>`),
+    dom.$('topic-links'),
+  );
 }

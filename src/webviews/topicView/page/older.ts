@@ -42,15 +42,19 @@ export async function maybeLoadOlder(): Promise<void> {
 }
 
 let scrollTimer: ReturnType<typeof setTimeout> | undefined;
-scroller.addEventListener('scroll', () => {
-  if (nearTop()) void maybeLoadOlder();
-  clearTimeout(scrollTimer);
-  scrollTimer = setTimeout(() => {
-    const top = rows.topVisible();
-    state.scrollTop = scroller.scrollTop;
-    state.topId = top?.id;
-    state.topOffset = top?.offset;
-    state.atBottom = rows.pinned;
-    save();
-  }, 100);
-});
+
+/** Loads older messages near the top and saves the scroll position as the reader scrolls. */
+export function startOlder(): void {
+  scroller.addEventListener('scroll', () => {
+    if (nearTop()) void maybeLoadOlder();
+    clearTimeout(scrollTimer);
+    scrollTimer = setTimeout(() => {
+      const top = rows.topVisible();
+      state.scrollTop = scroller.scrollTop;
+      state.topId = top?.id;
+      state.topOffset = top?.offset;
+      state.atBottom = rows.pinned;
+      save();
+    }, 100);
+  });
+}

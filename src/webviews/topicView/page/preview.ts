@@ -54,8 +54,11 @@ function showEditor(): void {
   text.focus();
 }
 
-toggle.addEventListener('click', () => (previewing ? showEditor() : void showPreview()));
-// Sending returns to the (emptied) box.
-compose.addEventListener('submit', () => {
-  if (previewing) showEditor();
-});
+/** Starts the Preview button (sending, too, returns to the text). */
+export function startPreview(): void {
+  toggle.addEventListener('click', () => (previewing ? showEditor() : void showPreview()));
+  // Sending returns to the (emptied) box.
+  compose.addEventListener('submit', () => {
+    if (previewing) showEditor();
+  });
+}

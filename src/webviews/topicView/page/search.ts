@@ -33,10 +33,13 @@ export async function runSearch(query: string): Promise<void> {
   }
 }
 
-searchForm.addEventListener('submit', (event) => {
-  event.preventDefault();
-  void runSearch(searchInput.value);
-});
-searchInput.addEventListener('search', () => {
-  if (searchInput.value === '') void runSearch('');
-});
+/** Starts the search box. */
+export function startSearch(): void {
+  searchForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void runSearch(searchInput.value);
+  });
+  searchInput.addEventListener('search', () => {
+    if (searchInput.value === '') void runSearch('');
+  });
+}

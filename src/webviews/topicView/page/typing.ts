@@ -9,9 +9,12 @@ import { dom } from './state';
 
 const indicator = dom.$('typing');
 
-dom.text.addEventListener('input', () => command(ComposeActivityCommand, { typing: dom.text.value.trim() !== '' }));
-dom.compose.addEventListener('submit', () => command(ComposeActivityCommand, { typing: false }));
+/** Reports typing in the compose box and shows who else is typing. */
+export function startTyping(): void {
+  dom.text.addEventListener('input', () => command(ComposeActivityCommand, { typing: dom.text.value.trim() !== '' }));
+  dom.compose.addEventListener('submit', () => command(ComposeActivityCommand, { typing: false }));
 
-onNotification(TypingNotification, (p) => {
-  indicator.textContent = p.text;
-});
+  onNotification(TypingNotification, (p) => {
+    indicator.textContent = p.text;
+  });
+}

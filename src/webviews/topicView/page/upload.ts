@@ -21,16 +21,6 @@ function showStatus(message: string): void {
   status.hidden = message === '';
 }
 
-onNotification(UploadStatusNotification, (p) => {
-  showStatus(p.status);
-  if (p.error) composeError.textContent = p.error;
-});
-
-attach.addEventListener('click', () => {
-  composeError.textContent = '';
-  command(AttachCommand, {});
-});
-
 function readBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -76,27 +66,40 @@ async function uploadFiles(files: readonly File[]): Promise<void> {
   }
 }
 
-text.addEventListener('paste', (event) => {
-  const files = [...(event.clipboardData?.files ?? [])];
-  if (files.length === 0) return;
-  // Files only: pasted text goes in as usual.
-  event.preventDefault();
-  void uploadFiles(files);
-});
+/** Starts uploads: the host's status line, the Attach button, pasted and dropped files. */
+export function startUpload(): void {
+  onNotification(UploadStatusNotification, (p) => {
+    showStatus(p.status);
+    if (p.error) composeError.textContent = p.error;
+  });
 
-const carriesFiles = (event: DragEvent): boolean => [...(event.dataTransfer?.types ?? [])].includes('Files');
+  attach.addEventListener('click', () => {
+    composeError.textContent = '';
+    command(AttachCommand, {});
+  });
 
-compose.addEventListener('dragover', (event) => {
-  if (!carriesFiles(event)) return;
-  event.preventDefault();
-  if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-  compose.classList.add('drop-target');
-});
-compose.addEventListener('dragleave', () => compose.classList.remove('drop-target'));
-compose.addEventListener('drop', (event) => {
-  compose.classList.remove('drop-target');
-  const files = [...(event.dataTransfer?.files ?? [])];
-  if (files.length === 0) return;
-  event.preventDefault();
-  void uploadFiles(files);
-});
+  text.addEventListener('paste', (event) => {
+    const files = [...(event.clipboardData?.files ?? [])];
+    if (files.length === 0) return;
+    // Files only: pasted text goes in as usual.
+    event.preventDefault();
+    void uploadFiles(files);
+  });
+
+  const carriesFiles = (event: DragEvent): boolean => [...(event.dataTransfer?.types ?? [])].includes('Files');
+
+  compose.addEventListener('dragover', (event) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    compose.classList.add('drop-target');
+  });
+  compose.addEventListener('dragleave', () => compose.classList.remove('drop-target'));
+  compose.addEventListener('drop', (event) => {
+    compose.classList.remove('drop-target');
+    const files = [...(event.dataTransfer?.files ?? [])];
+    if (files.length === 0) return;
+    event.preventDefault();
+    void uploadFiles(files);
+  });
+}

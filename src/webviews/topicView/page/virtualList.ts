@@ -10,7 +10,7 @@
  * So rows above growing, older rows prepended and rows re-rendered do not move what is read; a
  * reader at the bottom stays at the bottom when rows are appended.
  */
-import { sameControl } from './rowFocus';
+import { controlKey, controlOf, sameControl } from './rowFocus';
 import { RowHeights, rowAt } from './rowHeights';
 
 export interface RowRenderer {
@@ -94,9 +94,15 @@ export class VirtualList {
 
   // ---- changing -----------------------------------------------------------------------------
 
-  /** Replaces every row (heights measured before are kept: the ids are the same messages); a focused row keeps the focus. */
+  /**
+   * Replaces every row (heights measured before are kept: the ids are the same messages); a focused
+   * row keeps the focus, on the same control.
+   */
   reset(ids: readonly number[], setSize = -1): void {
     const focused = this.#focusedId();
+    const old = focused === undefined ? undefined : this.#rows.get(focused);
+    const control =
+      old && old !== document.activeElement ? controlKey(old, document.activeElement as HTMLElement) : undefined;
     for (const [id, node] of this.#rows) this.#detach(id, node);
     this.list.replaceChildren();
     this.#ids = [...ids].sort((a, b) => a - b);
@@ -107,7 +113,9 @@ export class VirtualList {
     this.#pinned = true;
     if (focused !== undefined && this.#index.has(focused)) this.#current = focused;
     this.refresh();
-    if (focused !== undefined) this.#rows.get(focused)?.focus({ preventScroll: true });
+    const row = focused === undefined ? undefined : this.#rows.get(focused);
+    row?.focus({ preventScroll: true });
+    if (row && control) controlOf(row, control)?.focus({ preventScroll: true });
   }
 
   /** Adds rows and re-renders those given that are shown; the reader's place is kept. */

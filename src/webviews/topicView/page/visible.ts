@@ -5,17 +5,23 @@ import { dom, models } from './state';
 
 const visible = new Set<number>();
 let visibleTimer: ReturnType<typeof setTimeout> | undefined;
-const observer = new IntersectionObserver(
-  (entries) => {
-    for (const entry of entries) {
-      const id = Number((entry.target as HTMLElement).dataset.id);
-      if (entry.isIntersecting) visible.add(id);
-      else visible.delete(id);
-    }
-    reportVisible();
-  },
-  { root: dom.scroller, threshold: 0.5 },
-);
+let observer: IntersectionObserver;
+
+/** Starts watching: messages half in view while the page is visible are reported. */
+export function startVisible(): void {
+  observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const id = Number((entry.target as HTMLElement).dataset.id);
+        if (entry.isIntersecting) visible.add(id);
+        else visible.delete(id);
+      }
+      reportVisible();
+    },
+    { root: dom.scroller, threshold: 0.5 },
+  );
+  document.addEventListener('visibilitychange', reportVisible);
+}
 
 /** Watches a rendered message while it is unread. */
 export function observe(node: HTMLElement): void {
@@ -39,4 +45,3 @@ function reportVisible(): void {
     if (ids.length > 0) command(VisibleCommand, { ids: ids.slice(0, 1000) });
   }, 300);
 }
-document.addEventListener('visibilitychange', reportVisible);
