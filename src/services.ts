@@ -15,7 +15,7 @@ export interface Services {
   readonly log: vscode.LogOutputChannel;
   readonly accounts: AccountManager;
   /** The active account changed (signed in, switched, signed out: `undefined`). */
-  readonly onDidChangeSession: vscode.Event<Account | undefined>;
+  readonly onDidChangeActiveAccount: vscode.Event<Account | undefined>;
   /** The active account's live session (client, event queue, store) and its change events. */
   readonly sessions: SessionManager;
   /** What the user typed in each conversation's compose box (kept across reloads, synchronised when enabled). */
@@ -49,5 +49,14 @@ export function createServices(context: vscode.ExtensionContext, host: ShellHost
     log,
   );
   context.subscriptions.push(outbox);
-  return { context, host, log, accounts, onDidChangeSession: accounts.onDidChangeActive, sessions, drafts, outbox };
+  return {
+    context,
+    host,
+    log,
+    accounts,
+    onDidChangeActiveAccount: accounts.onDidChangeActive,
+    sessions,
+    drafts,
+    outbox,
+  };
 }

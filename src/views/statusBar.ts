@@ -74,7 +74,7 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
   context.subscriptions.push(
     sessions.onDidChangeState(update),
     sessions.onDidChange(update),
-    services.onDidChangeSession(update),
+    services.onDidChangeActiveAccount(update),
     services.outbox.onDidChange(update),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(Settings.badgeCounts) && update()),
     sessions.onDidChangeStore((c) => {

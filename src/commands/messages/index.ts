@@ -87,6 +87,6 @@ export function register(services: Services): { drafts: DraftStore } {
     },
   ]);
   void offerPendingDrafts(ctx);
-  context.subscriptions.push(services.onDidChangeSession(() => void offerPendingDrafts(ctx)));
+  context.subscriptions.push(services.onDidChangeActiveAccount(() => void offerPendingDrafts(ctx)));
   return { drafts };
 }
