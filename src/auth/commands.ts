@@ -11,6 +11,7 @@ import type { Account } from './accounts';
 import { registerCommands } from '../ui/commands';
 import { errorMessage } from '../ui/errorMessage';
 import { importZuliprcFile, runSignInFlow, signInWith, type Credentials } from './signIn';
+import { pickOne } from '../ui/quickInput';
 
 /** An account as the user reads it (accounts.ts's `describe` is the log's English form). */
 const describe = (account: Account): string => vscode.l10n.t('{0} on {1}', account.email, account.realmUrl);
@@ -114,7 +115,7 @@ async function pickAccount(services: Services, title: string, offerNew = false):
     account,
   }));
   if (offerNew) items.push({ label: vscode.l10n.t('$(add) Sign in to another account…') });
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickOne(items, {
     title,
     placeHolder: active ? vscode.l10n.t('Active: {0}', describe(active)) : undefined,
   });

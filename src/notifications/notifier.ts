@@ -30,6 +30,7 @@ import {
 import type { DoNotDisturb } from './dnd';
 import { replyLoop, type ReplyUi } from './reply';
 import { notificationText, plainPreview } from './text';
+import { askText } from '../ui/quickInput';
 
 /** The conversation a notification is about. */
 export type ConversationTarget =
@@ -226,7 +227,7 @@ export class Notifier extends Disposable {
     }
     const ui: ReplyUi = {
       input: ({ title: boxTitle, value, validate }) =>
-        vscode.window.showInputBox({ title: boxTitle, value, validateInput: validate, ignoreFocusOut: true }),
+        askText({ title: boxTitle, value, validateInput: validate, ignoreFocusOut: true }),
       failed: async (message) => {
         const retry = vscode.l10n.t('Retry');
         return (await vscode.window.showErrorMessage(message, retry)) === retry;

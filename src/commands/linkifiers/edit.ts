@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Linkifier } from '../../api/realm/models';
 import { addLinkifier, updateLinkifier } from '../../api/realm/routes';
-import { showInputStep, type InputStep } from '../../auth/inputStep';
+import { inputStep, type InputStep } from '../../ui/quickInput';
 import {
   checkLinkifier,
   compilePattern,
@@ -222,7 +222,7 @@ async function askDraft(initial: LinkifierDraft, adding: boolean): Promise<Linki
   ];
   for (let i = 0; i < steps.length;) {
     const step = steps[i](i + 1);
-    const result = await showInputStep({ ...step, buttons: i > 0 ? [vscode.QuickInputButtons.Back] : [] });
+    const result = await inputStep({ ...step, buttons: i > 0 ? [vscode.QuickInputButtons.Back] : [] });
     if (!result) return undefined;
     if ('button' in result) {
       i--;

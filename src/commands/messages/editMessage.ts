@@ -29,6 +29,7 @@ import { offeredChannels } from '../topic/channelChoices';
 import { withActiveClient } from './client';
 import { offerDeleteDetached } from './detached';
 import { type MoveOutcome, moveMessages, type PropagateMode, pickNotifications, pickPropagateMode } from './moveFlow';
+import { askText, pickOne } from '../../ui/quickInput';
 
 /** Arguments of `teamChat.editMessage` (all optional: without them the command asks). */
 export interface EditMessageArgs {
@@ -142,7 +143,7 @@ async function pickOwnMessage(client: ChatClient, account: Account): Promise<Mes
     message: m,
   }));
   return (
-    await vscode.window.showQuickPick(items, {
+    await pickOne(items, {
       title: vscode.l10n.t('Edit which of your messages?'),
       matchOnDescription: true,
     })
@@ -167,7 +168,7 @@ async function pickWhatToEdit(m: Message): Promise<'content' | 'topic' | 'channe
       { what: 'channel', label: vscode.l10n.t('$(arrow-right) Move to another channel…') },
     );
   }
-  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('What do you want to change?') }))?.what;
+  return (await pickOne(items, { title: vscode.l10n.t('What do you want to change?') }))?.what;
 }
 
 async function editContent(
@@ -222,7 +223,7 @@ async function moveOrRename(
     if (what === 'channel' && streamId === undefined) {
       const subs = await getSubscriptions(client);
       // Never into an archived channel (offeredChannels leaves them out; the server decides the rest).
-      const picked = await vscode.window.showQuickPick(
+      const picked = await pickOne(
         offeredChannels(subs.subscriptions, 'post', undefined)
           .filter((s) => s.stream_id !== message.stream_id)
           .map((s) => ({ label: `#${s.name}`, id: s.stream_id })),
@@ -232,7 +233,7 @@ async function moveOrRename(
       streamId = picked.id;
     }
     if (topic === undefined) {
-      topic = await vscode.window.showInputBox({
+      topic = await askText({
         title: what === 'channel' ? vscode.l10n.t('Topic in the new channel') : vscode.l10n.t('Rename the topic'),
         value: message.subject,
         prompt: vscode.l10n.t('Leave unchanged to keep the topic.'),

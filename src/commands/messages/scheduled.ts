@@ -27,6 +27,7 @@ import { formatLocal, fromUnixSeconds, parseWhen, toUnixSeconds } from '../../ti
 import type { RealmState } from '../../store/realm';
 import type { TopicNode } from '../../views/topics/model';
 import { pickWhen } from '../reminders/whenPicker';
+import { askText, pickMany, pickOne } from '../../ui/quickInput';
 
 export type ScheduledAction = 'list' | 'edit' | 'reschedule' | 'retarget' | 'delete';
 
@@ -150,7 +151,7 @@ export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = 
         detail: i.excerpt,
         id: i.id,
       }));
-      const picked = await vscode.window.showQuickPick(items, {
+      const picked = await pickOne(items, {
         title: vscode.l10n.t('Scheduled messages'),
         matchOnDetail: true,
       });
@@ -174,7 +175,7 @@ export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = 
         { action: 'delete', label: vscode.l10n.t('$(trash) Delete') },
       ];
       action = (
-        await vscode.window.showQuickPick(actions, {
+        await pickOne(actions, {
           title: vscode.l10n.t('Scheduled for {0}', formatLocal(fromUnixSeconds(target.scheduled_delivery_timestamp))),
         })
       )?.action;
@@ -293,7 +294,7 @@ async function askTarget(
   realm: RealmState | undefined,
 ): Promise<{ type?: 'channel' | 'direct'; to?: number | number[]; topic?: string } | undefined> {
   const isChannel = !Array.isArray(s.to);
-  const kind = await vscode.window.showQuickPick(
+  const kind = await pickOne(
     [
       { label: vscode.l10n.t('$(comment-discussion) To a channel topic'), type: 'channel' as const },
       { label: vscode.l10n.t('$(person) As a direct message'), type: 'direct' as const },
@@ -307,7 +308,7 @@ async function askTarget(
   if (!kind) return undefined;
   if (kind.type === 'channel') {
     const subs = offeredChannels((await getSubscriptions(client)).subscriptions, 'post', realm);
-    const ch = await vscode.window.showQuickPick(
+    const ch = await pickOne(
       subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })),
       { title: vscode.l10n.t('Which channel?') },
     );
@@ -322,7 +323,7 @@ async function askTarget(
     const topic =
       topicBox(policy) === 'hidden'
         ? ''
-        : await vscode.window.showInputBox({
+        : await askText({
             title: vscode.l10n.t('Topic'),
             value: s.topic ?? '',
             validateInput: (v) => topicRefusal(policy, v, empty),
@@ -331,7 +332,7 @@ async function askTarget(
     return isChannel ? { to: ch.id, topic } : { type: 'channel', to: ch.id, topic };
   }
   const users = (await getUsers(client)).members.filter((u) => u.is_active && !u.is_bot);
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickMany(
     users.map((u) => ({
       label: u.full_name,
       description: visibleEmail(u),
@@ -397,7 +398,7 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
     type ??= to !== undefined ? 'direct' : 'channel';
     if (type === 'channel' && streamId === undefined) {
       const subs = offeredChannels((await getSubscriptions(client)).subscriptions, 'post', realmOf(ctx, account));
-      const ch = await vscode.window.showQuickPick(
+      const ch = await pickOne(
         subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })),
         { title: vscode.l10n.t('Schedule a message to which channel?') },
       );
@@ -405,7 +406,7 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
       streamId = ch.id;
     }
     if (type === 'channel' && topic === undefined) {
-      topic = await vscode.window.showInputBox({ title: vscode.l10n.t('Topic') });
+      topic = await askText({ title: vscode.l10n.t('Topic') });
       if (topic === undefined) return { status: 'cancelled' };
     }
     if (type === 'direct' && (to === undefined || to.length === 0)) {
@@ -432,7 +433,7 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
             topic,
           )
         : vscode.l10n.t('Schedule a message (Markdown)');
-    content ??= await vscode.window.showInputBox({
+    content ??= await askText({
       title,
       prompt: vscode.l10n.t('Edit it later in an editor tab from "Scheduled Messages…".'),
     });
