@@ -30,6 +30,7 @@ import { withActiveClient } from './client';
 import { offerDeleteDetached } from './detached';
 import { type MoveOutcome, moveMessages, type PropagateMode, pickNotifications, pickPropagateMode } from './moveFlow';
 import { askText, pickOne } from '../../ui/quickInput';
+import { failed } from '../../ui/commands';
 
 /** Arguments of `teamChat.editMessage` (all optional: without them the command asks). */
 export interface EditMessageArgs {
@@ -268,7 +269,7 @@ async function moveOrRename(
     args.moveAllowedPart === undefined &&
     outcome.code !== 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED'
   ) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not move the messages: {0}', outcome.explanation));
+    throw failed(vscode.l10n.t('Could not move the messages: {0}', outcome.explanation), outcome);
   }
   return outcome;
 }
@@ -332,10 +333,8 @@ export async function sendEdit(ctx: EditContext, arg?: SendEditArgs | vscode.Uri
     return ctx.sendScheduled(draft, arg instanceof vscode.Uri ? {} : { time: arg?.time });
   }
   if (!draft) {
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t('No unsent message edit here. Open one with "Team Chat: Edit Message…".'),
-    );
-    return { status: 'failed', message: vscode.l10n.t('No such draft.') };
+    const refusal = vscode.l10n.t('No unsent message edit here. Open one with "Team Chat: Edit Message…".');
+    throw failed(new UserFacingError(refusal), { status: 'failed', message: vscode.l10n.t('No such draft.') });
   }
   const args = arg instanceof vscode.Uri ? {} : (arg ?? {});
   // Passed content wins over the open document: it replaces the store's text and the document's
@@ -367,15 +366,13 @@ export async function sendDraft(
     const message = vscode.l10n.t(
       'The edit still holds conflict markers (<<<<<<<, =======, >>>>>>>): merge the two versions into one text first.',
     );
-    void vscode.window.showWarningMessage(message);
-    return { status: 'failed', key, message };
+    throw failed(new UserFacingError(message), { status: 'failed', key, message });
   }
   if (draft.text.trim() === '') {
     const message = vscode.l10n.t(
       'The edit is empty. To delete a message use the web app; to drop this edit use "Discard Edit".',
     );
-    void vscode.window.showWarningMessage(message);
-    return { status: 'failed', key, message };
+    throw failed(new UserFacingError(message), { status: 'failed', key, message });
   }
   try {
     // Older servers have no prev_content_sha256 check: compare before sending (best effort).
@@ -391,7 +388,7 @@ export async function sendDraft(
     await ctx.drafts.remove(key);
     await closeDraftTabs(draft);
     const detached = res.detached_uploads ?? [];
-    const deletedUploads = await offerDeleteDetached(client, detached, args.deleteDetached);
+    const deletedUploads = await offerDeleteDetached(ctx.services.log, client, detached, args.deleteDetached);
     if (args.deleteDetached === undefined)
       void vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Edit sent'), 4000);
     return { status: 'sent', key, deletedUploads, detachedUploads: detached.length, resolvedConflict: resolved };
@@ -409,8 +406,7 @@ export async function sendDraft(
     const specific = e instanceof ApiError ? explainApiError(e) : undefined;
     const message =
       specific ?? vscode.l10n.t('Could not send the edit: {0} Your text is kept as a draft.', describeError(e));
-    void vscode.window.showErrorMessage(message);
-    return { status: 'failed', key, message, code: e instanceof ApiError ? e.code : undefined };
+    throw failed(message, { status: 'failed', key, message, code: e instanceof ApiError ? e.code : undefined });
   }
 }
 

@@ -28,6 +28,7 @@ import type { RealmState } from '../../store/realm';
 import type { TopicNode } from '../../views/topics/model';
 import { pickWhen } from '../reminders/whenPicker';
 import { askText, pickMany, pickOne } from '../../ui/quickInput';
+import { failed } from '../../ui/commands';
 
 export type ScheduledAction = 'list' | 'edit' | 'reschedule' | 'retarget' | 'delete';
 
@@ -117,15 +118,16 @@ function timeArg(time: number | string | undefined): { at?: number; error?: stri
   return r.ok ? { at: toUnixSeconds(r.date) } : { error: r.error };
 }
 
-function fail(message: string, refused = false): ScheduledResult {
-  void vscode.window.showErrorMessage(message);
-  return { status: refused ? 'refused' : 'failed', message };
+/** The kit's `failed` outcome: it shows `message`, and the command resolves to the result. */
+function fail(message: string, refused = false): never {
+  throw failed(message, { status: refused ? 'refused' : 'failed', message } satisfies ScheduledResult);
 }
 
 /** A caught error in the shared wording (a cancellation becomes 'cancelled', silently). */
 function failWith(e: unknown, failure: string): ScheduledResult {
   const m = errorMessage(e, failure);
-  return m.severity === 'silent' ? { status: 'cancelled' } : fail(m.text);
+  if (m.severity === 'silent') return { status: 'cancelled' };
+  throw failed(e, { status: 'failed', message: m.text } satisfies ScheduledResult, failure);
 }
 
 export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = {}): Promise<ScheduledResult> {

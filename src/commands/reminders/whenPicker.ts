@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { describeWhen, parseWhen, whenFormatHint, whenPresets } from '../../time/when';
 import { askText, pickOne } from '../../ui/quickInput';
+import { UserFacingError } from '../../ui/errorMessage';
 
 const customLabel = (): string => vscode.l10n.t('$(calendar) Custom date and time…');
 
@@ -79,9 +80,7 @@ export async function askCustomWhen(
   });
   if (text === undefined) return undefined;
   const r = parseWhen(text, now());
-  if (!r.ok) {
-    void vscode.window.showErrorMessage(r.error);
-    return undefined;
-  }
+  // The box refuses what does not parse; the time may have passed since (the kit shows why).
+  if (!r.ok) throw new UserFacingError(r.error);
   return r.date;
 }

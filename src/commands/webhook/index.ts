@@ -152,12 +152,11 @@ async function tokenFromFile(): Promise<string | undefined> {
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(files[0]));
   const tokens = readBotTokens(text);
   if (tokens.length === 0) {
-    void vscode.window.showErrorMessage(
+    throw new UserFacingError(
       vscode.l10n.t(
         'That file has no "token = …" line. Download the outgoing webhook bot’s configuration from its settings.',
       ),
     );
-    return undefined;
   }
   if (tokens.length === 1) return tokens[0].token;
   const picked = await pickOne(
