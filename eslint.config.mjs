@@ -11,6 +11,8 @@ import prettierOff from 'eslint-config-prettier';
 
 import path from 'node:path';
 import { uiStrings } from './scripts/eslint/uiStrings.mjs';
+import { pageImports } from './scripts/eslint/pageImports.mjs';
+import { testLayout } from './scripts/eslint/testLayout.mjs';
 import { commandKit } from './scripts/eslint/commandKit.mjs';
 
 const LAYERS = [
@@ -149,6 +151,39 @@ export default tseslint.config(
       // Test fixtures load optional modules (playwright, the built extension) lazily.
       '@typescript-eslint/no-require-imports': 'off',
     },
+  },
+  // Issue 26, item 5: a named folder for what pages import. A page imports its own folder, the page
+  // library (src/webviews/page/, with page/shared.ts naming the host's pure code it may use) and its
+  // protocol files, nothing else (scripts/eslint/pageImports.mjs).
+  {
+    files: ['src/webviews/*/page/**/*.ts'],
+    plugins: { pageLibrary: { rules: { imports: pageImports } } },
+    rules: { 'pageLibrary/imports': 'error' },
+  },
+  // Issue 26 item 5: one way to run the local chat server in unit tests, test/unit/support/server.ts's
+  // `withServer` (mocha hooks; `start` for more servers in a test). Nothing else starts it.
+  {
+    files: ['test/unit/**/*.ts'],
+    ignores: ['test/unit/support/server.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+server(/index)?$',
+              importNames: ['startServer'],
+              message: 'Use withServer() from test/unit/support/server.ts (its start() for another server in a test).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['test/unit/**/*.ts'],
+    plugins: { tests: { rules: { layout: testLayout } } },
+    rules: { 'tests/layout': 'error' },
   },
   {
     // Issue 26 item 4: the command kit as the only way (scripts/eslint/commandKit.mjs). showErrorMessage

@@ -10,7 +10,7 @@ export default {
     // The unit suite's config with a 6 s test timeout instead of 20 s: the slowest unit test takes
     // about 2 s, and a mutant that makes a test hang (a promise that never settles) is killed by
     // mocha's timeout, so with 20 s such mutants kept the runners idle most of the run.
-    // Its spec also runs the fast table-driven files (`api.*`, `storeContracts`) first: a static
+    // Its spec also runs the fast table-driven files (test/unit/api/, store/store.contracts) first: a static
     // mutant runs the whole suite until the first failure, so an early kill saves most of a run.
     config: '.mocharc.mutation.json',
   },

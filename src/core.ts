@@ -7,7 +7,7 @@
  * the accounts), then every command and feature. What none of that needs at start-up is loaded
  * after: the client's code (the operations' zod schemas, undici: src/api/load.ts) and the live
  * session's, a part at a time; a few pages and commands load their own code when first used.
- * test/unit/lazyCore.test.ts checks that nothing this module imports pulls those in.
+ * test/unit/core.test.ts checks that nothing this module imports pulls those in.
  */
 import * as vscode from 'vscode';
 import './localize';

@@ -6,15 +6,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Files under `dir` (recursively) whose names end with `.test.js`, sorted. */
+/** A compiled file of out/ whose TypeScript source is gone (moved or deleted): tsc leaves it behind. */
+function stale(file) {
+  const rel = path.relative(path.join(ROOT, 'out'), file);
+  return !rel.startsWith('..') && !path.isAbsolute(rel) && !existsSync(path.join(ROOT, rel.replace(/\.js$/, '.ts')));
+}
+
+/** Files under `dir` (recursively) whose names end with `.test.js` and whose source still exists, sorted. */
 export function findTestFiles(dir) {
   if (!existsSync(dir)) return [];
   const found = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) found.push(...findTestFiles(full));
-    else if (entry.isFile() && entry.name.endsWith('.test.js')) found.push(full);
+    else if (entry.isFile() && entry.name.endsWith('.test.js') && !stale(full)) found.push(full);
   }
   return found.sort();
 }

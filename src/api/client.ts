@@ -3,19 +3,12 @@ import type { Readable } from 'node:stream';
 import type { Dispatcher, Pool as UndiciPool } from 'undici';
 import * as z from 'zod';
 import { Backoff, sleep } from './backoff';
-import {
-  ApiError,
-  ChatError,
-  MalformedResponseError,
-  NetworkError,
-  RedirectError,
-  ServerError,
-  ValidationError,
-} from './errors';
+import { ApiError, ChatError, NetworkError, ServerError, ValidationError } from './errors';
 import { encodeParams, fillPath } from './encode';
 import { readServerInfo, type ServerInfo } from './features';
 import type { CallContext, HttpMethod, Operation, RealmLimits } from './operation';
 import { operations, type OperationKey, type Operations } from './operations';
+import { parseResponse } from './response';
 import { parseResult } from './result';
 import { credentialSecrets, scrubError } from './scrub';
 import { dispatchText, type TextResponse } from './transport';
@@ -399,58 +392,6 @@ function parseRealmUrl(realmUrl: string): URL {
     );
   }
   return url;
-}
-
-function parseResponse(response: TextResponse, route: string): Record<string, unknown> {
-  const { statusCode: status, text } = response;
-  if (status >= 300 && status < 400) {
-    const location = response.header('location');
-    throw new RedirectError(status, Array.isArray(location) ? location[0] : location, route);
-  }
-  if (status >= 500) throw new ServerError(status, route, text.slice(0, 200));
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
-  if (status >= 400 || (isObject && (body as Record<string, unknown>).result === 'error')) {
-    if (!isObject && status !== 429 && status !== 401) {
-      throw new MalformedResponseError(
-        l10n.t('The server answered {0} with HTTP {1} and no error details.', route, status),
-        route,
-        status,
-      );
-    }
-    const { result: _result, msg, code, ...data } = (isObject ? body : {}) as Record<string, unknown>;
-    if (status === 429 && typeof data['retry-after'] !== 'number') {
-      const fromHeader = parseRetryAfter(response.header('retry-after'));
-      if (fromHeader !== undefined) data['retry-after'] = fromHeader;
-    }
-    const fallbackCode = status === 429 ? 'RATE_LIMIT_HIT' : status === 401 ? 'UNAUTHORIZED' : 'BAD_REQUEST';
-    throw new ApiError(
-      typeof code === 'string' ? code : fallbackCode,
-      typeof msg === 'string' ? msg : '',
-      status,
-      route,
-      data,
-    );
-  }
-  if (!isObject) {
-    throw new MalformedResponseError(l10n.t("The server's answer to {0} was not JSON.", route), route, status);
-  }
-  return body as Record<string, unknown>;
-}
-
-/** `Retry-After`: seconds (fractions allowed) or an HTTP date. */
-export function parseRetryAfter(value: string | string[] | undefined): number | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  if (v === undefined || v.trim() === '') return undefined;
-  const seconds = Number(v);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(v);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
 }
 
 /** The wait before retrying, or undefined when the error must not be retried. */

@@ -2,7 +2,7 @@
  * The client's code, loaded a part at a time. The zod schemas of every operation and event, the
  * compiled parsers and undici are most of what evaluating the extension costs, and nothing drawn at
  * start-up needs them (the side bar draws the saved snapshot with the store alone): so no module
- * the core loads at activation imports them (test/unit/lazyCore.test.ts checks the bundle), and
+ * the core loads at activation imports them (test/unit/core.test.ts checks the bundle), and
  * whatever needs a client gets its class from `loadClient()`. The core calls it right after it is
  * ready; between parts the event loop turns, so no part holds the thread (the extension host's,
  * shared by every extension) for long. In the bundle each part is a module esbuild evaluates on its

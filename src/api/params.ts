@@ -1,6 +1,11 @@
-/** Parameter schemas with user-facing messages, shared by the areas' operations. */
+/**
+ * Parameter schemas and checks with user-facing messages, shared by the areas' operations (the rules
+ * of a message going out, shared by sending and scheduling, are in messages/outgoing.ts).
+ */
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
+import { ValidationError } from './errors';
+import type { CallContext } from './operation';
 import { codePointLength } from './validation';
 
 /** The message for a missing or wrongly typed value: `what` is required / must be `kind`. */
@@ -12,6 +17,12 @@ export function typeError(what: () => string, kind: () => string) {
 /** A boolean parameter with a user-facing message. */
 export function flag(name: string) {
   return z.boolean({ error: () => l10n.t('"{0}" must be true or false.', name) });
+}
+
+/** A positive integer ID, with a message naming the parameter. */
+export function idParam(name: string) {
+  const error = (): string => l10n.t('"{0}" must be a positive whole-number ID.', name);
+  return z.number({ error }).int({ error }).positive({ error });
 }
 
 /** A positive integer id with user-facing messages. */
@@ -41,3 +52,19 @@ export const hexColor = z
 
 /** A positive integer ID. */
 export const id = z.number().int().positive();
+
+/** Refuses the call before it is sent when the server is older than feature level `level` (`what` needs it). */
+export function requireFeature(level: number, what: string, ctx: CallContext, field?: string): void {
+  if (ctx.server.featureLevel < level) {
+    throw new ValidationError(
+      l10n.t(
+        'This server is too old for {0} (it needs feature level {1}; the server has {2}).',
+        what,
+        level,
+        ctx.server.featureLevel,
+      ),
+      ctx.route,
+      field,
+    );
+  }
+}

@@ -19,3 +19,13 @@ export function glyphOfEmojiClass(className: string): string | undefined {
   const code = /(?:^|\s)emoji-([0-9a-f]{1,6}(?:-[0-9a-f]{1,6})*)(?:\s|$)/i.exec(className);
   return code ? unicodeEmoji(code[1]!) : undefined;
 }
+
+/** The glyph of an emoji the server names by type and code (a reaction); undefined unless a unicode one. */
+export function reactionGlyph(type: string, code: string): string | undefined {
+  return type === 'unicode_emoji' ? unicodeEmoji(code) : undefined;
+}
+
+/** An emoji by name, as text shows it where no glyph stands for it (a custom emoji): `:name:`. */
+export function shortcode(name: string): string {
+  return `:${name}:`;
+}

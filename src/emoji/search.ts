@@ -49,6 +49,25 @@ export const POPULAR_EMOJI: readonly string[] = [
   'octopus',
 ];
 
+/** A bundled name (canonical or alias) with its code points and glyph. */
+export interface UnicodeEmojiName {
+  readonly name: string;
+  readonly code: string;
+  readonly glyph?: string;
+}
+
+let unicodeNames: readonly UnicodeEmojiName[] | undefined;
+
+/** Every bundled name, aliases included, in the table's order (built once): what `:name` completes. */
+export function unicodeEmojiNames(): readonly UnicodeEmojiName[] {
+  unicodeNames ??= Object.entries(UNICODE_EMOJI_NAMES).map(([name, code]) => ({
+    name,
+    code,
+    glyph: unicodeEmoji(code),
+  }));
+  return unicodeNames;
+}
+
 let unicodeEntries: readonly EmojiEntry[] | undefined;
 
 /** The bundled unicode emoji, one entry per code: the first name is canonical, the others aliases. */

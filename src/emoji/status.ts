@@ -1,5 +1,5 @@
 /** A user's status as text: its emoji (a glyph, or `:name:` for a custom one) and its words. Pure. */
-import { unicodeEmoji } from './glyph';
+import { shortcode, unicodeEmoji } from './glyph';
 
 /** The status fields shown (a `UserStatus`, or a choice about to be sent). */
 export interface StatusLike {
@@ -16,7 +16,7 @@ export function statusEmoji(status: StatusLike | undefined): string | undefined 
     const chars = unicodeEmoji(status.emoji_code ?? '');
     if (chars) return chars;
   }
-  return `:${status.emoji_name}:`;
+  return shortcode(status.emoji_name);
 }
 
 /** "📅 In a meeting", or just one part, or "". */

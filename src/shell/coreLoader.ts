@@ -9,7 +9,7 @@
  * the functions compiled by then too. A missing, stale, corrupt or refused cache only costs the
  * compile, and is written anew.
  *
- * Imports only Node's built-ins: plain-Node unit tests drive it (test/unit/coreLoader.test.ts).
+ * Imports only Node's built-ins: plain-Node unit tests drive it (test/unit/shell/coreLoader.test.ts).
  */
 import { createHash, randomBytes } from 'crypto';
 import { promises as fs } from 'fs';

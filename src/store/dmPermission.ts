@@ -1,6 +1,6 @@
 import type { User } from '../api/users/models';
 import * as l10n from '@vscode/l10n';
-import type { GroupSetting } from './realm';
+import type { GroupSetting } from './userGroups';
 import type { ChatStore } from './store';
 
 /**

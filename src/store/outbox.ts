@@ -16,26 +16,23 @@
  * - Refused (any other API error: channel archived, no permission...): `refused` with the
  *   server's message, kept until the user edits, retries or removes it; the next entry goes on.
  * - No duplicates: a send whose outcome is unknown (no reply: time-out, reset, 5xx, or the process
- *   died) leaves `sendStartedAt` set. Before such an entry is sent again, the conversation's newest
- *   messages from oneself are fetched with `apply_markdown: false` (raw Markdown, so the text is
- *   compared exactly, after the server's own normalisation: leading newlines and trailing
- *   whitespace dropped), and a message with the same text, sent at or after `createdAt` minus
- *   {@link DEFAULT_CLOCK_SKEW_MS} and newer than any message this outbox had delivered when the
- *   send began (`afterMessageId`), counts as the delivery.
+ *   died) leaves `sendStartedAt` set; before such an entry is sent again, ./outboxCheck.ts looks
+ *   for the earlier attempt among one's newest messages of the conversation.
  */
 import * as l10n from '@vscode/l10n';
 import { randomUUID } from 'node:crypto';
 import { Backoff } from '../api/backoff';
 import type { ChatClient } from '../api/client';
 import { ApiError, NetworkError, ValidationError } from '../api/errors';
-import { channel, dm, sender, topic, type Narrow } from '../api/messages/narrow';
-import { getMessages, sendMessage } from '../api/messages/routes';
+import { sendMessage } from '../api/messages/routes';
 import { validateParams } from '../api/validateParams';
 import { Emitter, type Event } from '../base/event';
+import { CannotCheck, findDelivered } from './outboxCheck';
 import type { OutboxDestination, OutboxEntry, OutboxStorage } from './outboxEntry';
 import { realTimers, type Timers } from './pinger';
 
 export type { OutboxDestination, OutboxEntry, OutboxError, OutboxState, OutboxStorage } from './outboxEntry';
+export { CHECK_COUNT, DEFAULT_CLOCK_SKEW_MS } from './outboxCheck';
 
 /** What sending needs now; undefined while the account has no client. */
 export interface OutboxConnection {
@@ -54,22 +51,14 @@ export interface OutboxOptions {
   newId?: () => string;
   /** Bounds of the pause after a failure (default 1 s doubling to 60 s, full jitter). */
   backoff?: { baseMs?: number; capMs?: number; random?: () => number };
-  /** How far the server's clock may be behind this one (default {@link DEFAULT_CLOCK_SKEW_MS}). */
+  /** How far the server's clock may be behind this one (default: ./outboxCheck.ts, DEFAULT_CLOCK_SKEW_MS). */
   clockSkewMs?: number;
   /** Time limit of one send (default 30 s). */
   sendTimeoutMs?: number;
   log?: { warn(message: string): void };
 }
 
-/** Server clock behind ours by up to this still finds a delivered message (and a same-text one sent this long before counts). */
-export const DEFAULT_CLOCK_SKEW_MS = 2 * 60_000;
-/** One's own newest messages in the conversation read by the duplicate check. */
-export const CHECK_COUNT = 50;
-
 type Entry = { -readonly [K in keyof OutboxEntry]: OutboxEntry[K] };
-
-/** The check cannot be made yet (one's own user id is not known). */
-class CannotCheck extends Error {}
 
 const SEND = 'POST /messages';
 
@@ -260,7 +249,10 @@ export class Outbox {
     this.#changed();
     try {
       if (entry.sendStartedAt !== undefined) {
-        const delivered = await this.#wasDelivered(entry, connection);
+        const delivered = await findDelivered(entry, connection, {
+          clockSkewMs: this.options.clockSkewMs,
+          timeoutMs: this.options.sendTimeoutMs ?? 30_000,
+        });
         if (!this.#entries.includes(entry)) return; // acknowledged or removed meanwhile
         if (delivered !== undefined) {
           this.#delivered(delivered);
@@ -310,38 +302,6 @@ export class Outbox {
       this.#failed(entry, error, sending);
       await this.#save();
     }
-  }
-
-  /** The id of the message an earlier send of `entry` delivered, or undefined (see the file comment). */
-  async #wasDelivered(entry: Entry, { client, ownUserId }: OutboxConnection): Promise<number | undefined> {
-    if (ownUserId === undefined) throw new CannotCheck();
-    const to = entry.to;
-    const narrow: Narrow =
-      to.type === 'stream'
-        ? [channel(to.streamId), topic(to.topic), sender(ownUserId)]
-        : [dm(to.userIds), sender(ownUserId)];
-    const { messages } = await getMessages(
-      client,
-      {
-        anchor: 'newest',
-        num_before: CHECK_COUNT,
-        num_after: 0,
-        narrow,
-        apply_markdown: false,
-        allow_empty_topic_name: true,
-      },
-      { timeoutMs: this.options.sendTimeoutMs ?? 30_000 },
-    );
-    const since = Math.floor((entry.createdAt - (this.options.clockSkewMs ?? DEFAULT_CLOCK_SKEW_MS)) / 1000);
-    const text = normalizeSent(entry.sentContent ?? entry.content);
-    const found = messages.find(
-      (m) =>
-        m.sender_id === ownUserId &&
-        m.timestamp >= since &&
-        m.id > (entry.afterMessageId ?? 0) &&
-        normalizeSent(m.content) === text,
-    );
-    return found?.id;
   }
 
   /**
@@ -460,11 +420,6 @@ function clearAttempt(entry: Entry): void {
   delete entry.sendStartedAt;
   delete entry.afterMessageId;
   delete entry.sentContent;
-}
-
-/** The text as the server stores it: without leading newlines and trailing whitespace. */
-function normalizeSent(text: string): string {
-  return text.replace(/^\n+/, '').trimEnd();
 }
 
 function describe(error: unknown): string {

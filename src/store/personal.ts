@@ -1,12 +1,9 @@
-import type { Linkifier, RealmPlayground } from '../api/realm/models';
-import type { RealmEmoji } from '../api/messages/models';
-import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/personal/models';
-import type { CustomProfileField } from '../api/users/models';
 import type { ServerDraft } from '../api/drafts/models';
+import type { RegisterSnapshot } from '../api/events/register';
+import type { Reminder, SavedSnippet, ScheduledMessage } from '../api/personal/models';
 import { DirectConversations } from './directMessages';
 import { compareNames } from './keys';
 
-import { ChannelFolderIndex } from './channelFolders';
 /** Keyed items with a cached ordered view. */
 export class OrderedMap<K, V> {
   readonly #items = new Map<K, V>();
@@ -37,8 +34,8 @@ export class OrderedMap<K, V> {
 }
 
 /**
- * The own user's saved snippets, scheduled messages and reminders, and the realm's linkifiers and
- * custom profile fields.
+ * The own user's saved snippets, scheduled messages, reminders, server drafts and direct conversations
+ * (what the organisation defines for everyone is in ./realmCatalogue.ts).
  */
 export class PersonalItems {
   /** By title, then id. */
@@ -54,28 +51,14 @@ export class PersonalItems {
   );
   /** The server's drafts (synchronised ones), newest edit first. */
   readonly drafts = new OrderedMap<number, ServerDraft>((a, b) => b.timestamp - a.timestamp || b.id - a.id);
-  /** In the realm's order (the order matters: the first matching linkifier wins). */
-  linkifiers: readonly Linkifier[] = [];
-  /** In the realm's `order`. */
-  customProfileFields: readonly CustomProfileField[] = [];
-  /** The organisation's custom emoji that can be used (not deactivated), by name. */
-  realmEmoji: readonly RealmEmoji[] = [];
-  /** The organisation's code playgrounds, in its order. */
-  playgrounds: readonly RealmPlayground[] = [];
   /** Recent direct conversations and muted users. */
   readonly dms = new DirectConversations();
-  /** The organisation's channel folders (feature level 389). */
-  readonly channelFolders = new ChannelFolderIndex();
-}
 
-/** The custom emoji that can be used, by name. */
-export function activeRealmEmoji(all: Readonly<Record<string, RealmEmoji>>): RealmEmoji[] {
-  return Object.values(all)
-    .filter((e) => !e.deactivated)
-    .sort((a, b) => compareNames(a.name, b.name));
-}
-
-/** Custom profile fields in the realm's order (`order`, else id). */
-export function orderProfileFields(fields: readonly CustomProfileField[]): CustomProfileField[] {
-  return [...fields].sort((a, b) => (a.order ?? a.id) - (b.order ?? b.id));
+  reset(snapshot: RegisterSnapshot, ownUserId: number): void {
+    this.snippets.reset((snapshot.saved_snippets ?? []).map((s) => [s.id, s]));
+    this.scheduled.reset((snapshot.scheduled_messages ?? []).map((s) => [s.scheduled_message_id, s]));
+    this.reminders.reset((snapshot.reminders ?? []).map((r) => [r.reminder_id, r]));
+    this.drafts.reset((snapshot.drafts ?? []).map((d) => [d.id, d]));
+    this.dms.reset(ownUserId, snapshot.recent_private_conversations ?? [], snapshot.muted_users ?? []);
+  }
 }

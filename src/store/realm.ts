@@ -1,38 +1,14 @@
 import * as l10n from '@vscode/l10n';
 import type { RealmLimits } from '../api/operation';
+import { isGroupSetting, UserGroups, type GroupSetting } from './userGroups';
 
-/** A permission group setting: a group id, or an anonymous group. */
-export type GroupSetting = number | { direct_members?: number[]; direct_subgroups?: number[] };
+export type { GroupSetting } from './userGroups';
 
 /** A channel (subscription or stream object) as the permission checks read it: its group settings and name. */
 export type ChannelSettings = { readonly [key: string]: unknown };
 
-function isGroupSetting(v: unknown): v is GroupSetting {
-  return typeof v === 'number' || (typeof v === 'object' && v !== null && !Array.isArray(v));
-}
-
 function channelLabel(channel: ChannelSettings): string {
   return typeof channel.name === 'string' ? `#${channel.name}` : l10n.t('this channel');
-}
-
-/** A group's direct members, indexed on the first membership question (system groups list thousands at sign-in). */
-class Members {
-  #set: Set<number> | undefined;
-  constructor(readonly ids: readonly number[]) {}
-  has(userId: number): boolean {
-    this.#set ??= new Set(this.ids);
-    return this.#set.has(userId);
-  }
-}
-
-interface UserGroup {
-  id: number;
-  name: string;
-  members: Members;
-  subgroups: number[];
-  isSystem: boolean;
-  description: string;
-  deactivated: boolean;
 }
 
 /** `realm_*` snapshot keys that are sections of their own, not settings. */
@@ -67,7 +43,7 @@ const STREAM_POST_MAX_ROLE: Record<number, number> = { 1: 600, 2: 200, 3: 400, 4
  */
 export class RealmState {
   settings: Record<string, unknown> = {};
-  readonly #groups = new Map<number, UserGroup>();
+  readonly #groups = new UserGroups();
 
   constructor(
     /** The own user's role (100 owner … 600 guest); read on every permission check. */
@@ -84,9 +60,7 @@ export class RealmState {
         this.settings[key] = value;
       }
     }
-    this.#groups.clear();
-    const groups = snapshot.realm_user_groups;
-    if (Array.isArray(groups)) for (const g of groups) this.setGroup(g);
+    this.#groups.reset(snapshot.realm_user_groups);
   }
 
   /** `realm` update / update_dict. */
@@ -94,66 +68,31 @@ export class RealmState {
     for (const [key, value] of Object.entries(fields)) this.settings[key.replace(/^realm_/, '')] = value;
   }
 
-  setGroup(raw: unknown): void {
-    if (typeof raw !== 'object' || raw === null) return;
-    const g = raw as Record<string, unknown>;
-    if (typeof g.id !== 'number') return;
-    this.#groups.set(g.id, {
-      id: g.id,
-      name: typeof g.name === 'string' ? g.name : '',
-      members: new Members(Array.isArray(g.members) ? (g.members as number[]) : []),
-      subgroups: Array.isArray(g.direct_subgroup_ids) ? (g.direct_subgroup_ids as number[]) : [],
-      isSystem: g.is_system_group === true,
-      description: typeof g.description === 'string' ? g.description : '',
-      deactivated: g.deactivated === true,
-    });
-  }
+  // ---- user groups ------------------------------------------------------------------------
 
   /** A `user_group` event; false when it names a group this state does not know. */
-  applyGroupEvent(e: {
-    op: string;
-    group?: unknown;
-    group_id?: number;
-    data?: Record<string, unknown>;
-    user_ids?: number[];
-    direct_subgroup_ids?: number[];
-  }): boolean {
-    if (e.op === 'add') {
-      this.setGroup(e.group);
-      return true;
-    }
-    const g = e.group_id === undefined ? undefined : this.#groups.get(e.group_id);
-    if (!g) return false;
-    if (e.op === 'remove') this.#groups.delete(g.id);
-    else if (e.op === 'update') this.setGroup({ ...groupRecord(g), ...e.data });
-    else if (e.op === 'add_members' || e.op === 'remove_members') {
-      const ids = new Set(g.members.ids);
-      for (const id of e.user_ids ?? []) {
-        if (e.op === 'add_members') ids.add(id);
-        else ids.delete(id);
-      }
-      g.members = new Members([...ids]);
-    } else {
-      const add = e.op === 'add_subgroups';
-      const ids = new Set(g.subgroups);
-      for (const id of e.direct_subgroup_ids ?? []) {
-        if (add) ids.add(id);
-        else ids.delete(id);
-      }
-      g.subgroups = [...ids];
-    }
-    return true;
+  applyGroupEvent(e: Parameters<UserGroups['apply']>[0]): boolean {
+    return this.#groups.apply(e);
   }
 
   /** The organisation's user groups as `/register` sent them (system ones and deactivated ones too). */
-  userGroups(): { id: number; name: string; description: string; isSystem: boolean; deactivated: boolean }[] {
-    return [...this.#groups.values()].map(({ id, name, description, isSystem, deactivated }) => ({
-      id,
-      name,
-      description,
-      isSystem,
-      deactivated,
-    }));
+  userGroups(): ReturnType<UserGroups['list']> {
+    return this.#groups.list();
+  }
+
+  /** The name of a user group (system groups as `role:…`); undefined when unknown. */
+  groupName(id: number): string | undefined {
+    return this.#groups.name(id);
+  }
+
+  /** Membership of the own user; undefined when the group is unknown. */
+  inGroup(setting: GroupSetting, seen = new Set<number>()): boolean | undefined {
+    return this.#groups.has(setting, this.ownUserId(), this.ownRole(), seen);
+  }
+
+  /** Membership of any user (by id and role); undefined when the group is unknown. */
+  userInGroup(setting: GroupSetting, userId: number, role: number, seen = new Set<number>()): boolean | undefined {
+    return this.#groups.has(setting, userId, role, seen);
   }
 
   // ---- limits -----------------------------------------------------------------------------
@@ -393,67 +332,6 @@ export class RealmState {
     )
       return true;
     return this.inGroup(setting) ?? true;
-  }
-
-  /** The name of a user group (system groups as `role:…`); undefined when unknown. */
-  groupName(id: number): string | undefined {
-    return this.#groups.get(id)?.name;
-  }
-
-  /** Membership of the own user; undefined when the group is unknown. */
-  inGroup(setting: GroupSetting, seen = new Set<number>()): boolean | undefined {
-    return this.userInGroup(setting, this.ownUserId(), this.ownRole(), seen);
-  }
-
-  /** Membership of any user (by id and role); undefined when the group is unknown. */
-  userInGroup(setting: GroupSetting, userId: number, role: number, seen = new Set<number>()): boolean | undefined {
-    if (typeof setting === 'number') {
-      if (seen.has(setting)) return false;
-      seen.add(setting);
-      const group = this.#groups.get(setting);
-      if (!group) return undefined;
-      const byRole = group.isSystem ? systemGroupByRole(group.name, role) : undefined;
-      if (byRole !== undefined) return byRole;
-      if (group.members.has(userId)) return true;
-      return group.subgroups.some((id) => this.userInGroup(id, userId, role, seen) === true);
-    }
-    if (setting.direct_members?.includes(userId)) return true;
-    return (setting.direct_subgroups ?? []).some((id) => this.userInGroup(id, userId, role, seen) === true);
-  }
-}
-
-/** A kept group in the shape of `realm_user_groups` (an `update` event merges its fields into it). */
-function groupRecord(g: UserGroup): Record<string, unknown> {
-  return {
-    id: g.id,
-    name: g.name,
-    members: g.members.ids,
-    direct_subgroup_ids: g.subgroups,
-    is_system_group: g.isSystem,
-    description: g.description,
-    deactivated: g.deactivated,
-  };
-}
-
-/** System groups follow roles; computing from the role stays right when the role changes. */
-function systemGroupByRole(name: string, role: number): boolean | undefined {
-  switch (name) {
-    case 'role:internet':
-    case 'role:everyone':
-      return true;
-    case 'role:members':
-    case 'role:fullmembers':
-      return role <= 400;
-    case 'role:moderators':
-      return role <= 300;
-    case 'role:administrators':
-      return role <= 200;
-    case 'role:owners':
-      return role <= 100;
-    case 'role:nobody':
-      return false;
-    default:
-      return undefined;
   }
 }
 

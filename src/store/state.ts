@@ -4,6 +4,7 @@ import type { RealmLimits } from '../api/operation';
 import type { ChangeBuilder } from './change';
 import type { PersonalItems } from './personal';
 import type { PresenceIndex } from './presence';
+import type { RealmCatalogue } from './realmCatalogue';
 import type { RealmState } from './realm';
 import type { SubscriptionIndex } from './subscriptions';
 import type { TopicIndex } from './topics';
@@ -22,6 +23,7 @@ export interface StoreState {
   presence: PresenceIndex;
   realm: RealmState;
   personal: PersonalItems;
+  catalogue: RealmCatalogue;
 }
 
 /** A reducer: applies one event of its types to the state and records what changed. */

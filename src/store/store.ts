@@ -8,7 +8,8 @@ import type { CustomProfileField, User, UserStatus } from '../api/users/models';
 import { ChangeBuilder, fullChange, type StoreChange } from './change';
 import { Emitter, type Event } from '../base/event';
 import { isResolved, USER_ID_KEY } from './keys';
-import { activeRealmEmoji, orderProfileFields, PersonalItems } from './personal';
+import { PersonalItems } from './personal';
+import { RealmCatalogue } from './realmCatalogue';
 import { PresenceIndex, snapshotPresenceTimes, type PresenceGroups, type PresenceState } from './presence';
 import type { DirectConversations } from './directMessages';
 import { RealmState } from './realm';
@@ -39,6 +40,7 @@ export class ChatStore {
   readonly #presence: PresenceIndex;
   readonly #realm: RealmState;
   readonly #personal = new PersonalItems();
+  readonly #catalogue = new RealmCatalogue();
   readonly #topicLoader: TopicLoader;
   readonly #topicItems = new Map<number, readonly TopicItem[]>();
   #totalUnread: number | undefined;
@@ -89,6 +91,7 @@ export class ChatStore {
       presence: this.#presence,
       realm: this.#realm,
       personal: this.#personal,
+      catalogue: this.#catalogue,
     };
   }
 
@@ -145,16 +148,8 @@ export class ChatStore {
       if (userId !== undefined) this.#presence.update(userId, snapshotPresenceTimes(presences[key]));
     }
 
-    this.#personal.snippets.reset((snapshot.saved_snippets ?? []).map((s) => [s.id, s]));
-    this.#personal.scheduled.reset((snapshot.scheduled_messages ?? []).map((s) => [s.scheduled_message_id, s]));
-    this.#personal.reminders.reset((snapshot.reminders ?? []).map((r) => [r.reminder_id, r]));
-    this.#personal.drafts.reset((snapshot.drafts ?? []).map((d) => [d.id, d]));
-    this.#personal.dms.reset(this.#ownUserId, snapshot.recent_private_conversations ?? [], snapshot.muted_users ?? []);
-    this.#personal.linkifiers = snapshot.realm_linkifiers ?? [];
-    this.#personal.realmEmoji = activeRealmEmoji(snapshot.realm_emoji ?? {});
-    this.#personal.playgrounds = snapshot.realm_playgrounds ?? [];
-    this.#personal.channelFolders.reset(snapshot.channel_folders ?? []);
-    this.#personal.customProfileFields = orderProfileFields(snapshot.custom_profile_fields ?? []);
+    this.#personal.reset(snapshot, this.#ownUserId);
+    this.#catalogue.reset(snapshot);
 
     // Topic lists are reloaded lazily from the new state, as on first use.
     this.#topics.clear();
@@ -304,8 +299,8 @@ export class ChatStore {
   get unreads(): ReadonlyUnreads {
     return this.#unreads;
   }
-  get channelFolders(): PersonalItems['channelFolders'] {
-    return this.#personal.channelFolders;
+  get channelFolders(): RealmCatalogue['channelFolders'] {
+    return this.#catalogue.channelFolders;
   }
   isUnread(messageId: number): boolean {
     return this.#unreads.has(messageId);
@@ -384,21 +379,24 @@ export class ChatStore {
   serverDrafts(): ReturnType<PersonalItems['drafts']['list']> {
     return this.#personal.drafts.list();
   }
+
+  // ---- the organisation's catalogue -------------------------------------------------------
+
   /** In the realm's order. */
   linkifiers(): readonly Linkifier[] {
-    return this.#personal.linkifiers;
+    return this.#catalogue.linkifiers;
   }
   /** The organisation's custom emoji that can be used, by name. */
   realmEmoji(): readonly RealmEmoji[] {
-    return this.#personal.realmEmoji;
+    return this.#catalogue.realmEmoji;
   }
   /** The organisation's code playgrounds. */
   playgrounds(): readonly RealmPlayground[] {
-    return this.#personal.playgrounds;
+    return this.#catalogue.playgrounds;
   }
   /** The organisation's custom profile fields, in its order (names of users' `profile_data` keys). */
   customProfileFields(): readonly CustomProfileField[] {
-    return this.#personal.customProfileFields;
+    return this.#catalogue.customProfileFields;
   }
 
   // ---- realm and own user -----------------------------------------------------------------

@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { ValidationError } from '../errors';
-import { idParam } from '../messages/operations';
 import { type CallContext, defineOperation, envelope } from '../operation';
+import { idParam } from '../params';
 import { DraftInput, ServerDraft } from './models';
 
 /**

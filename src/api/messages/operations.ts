@@ -9,20 +9,16 @@ import { Narrow, NarrowWithLegacy } from './narrow';
 import { uploadFileOperation } from './upload';
 import { renderMessage } from './render';
 import { type CallContext, defineOperation, envelope } from '../operation';
+import { idParam, requireFeature } from '../params';
 import { checkContent, checkTopic, isEmptyTopic } from '../validation';
+import { checkOutgoing, encodeOutgoing, TypeName } from './outgoing';
 
 export { sha256Hex } from './hash';
 
 /** The prefix of resolved topics: U+2714 then a space. */
 export const RESOLVED_TOPIC_PREFIX = '\u2714 ';
 
-// ---- shared parameter schemas ----------------------------------------------------------------
-
-/** A positive integer ID, with a message naming the parameter. */
-export function idParam(name: string) {
-  const error = (): string => l10n.t('"{0}" must be a positive whole-number ID.', name);
-  return z.number({ error }).int({ error }).positive({ error });
-}
+// ---- the messages' parameter schemas -----------------------------------------------------------
 
 function checkAnchorDate(p: { anchor?: unknown; anchor_date?: string }, ctx: CallContext): void {
   if (p.anchor === 'date') {
@@ -46,27 +42,6 @@ const count = (name: string) =>
       error: () => l10n.t('"{0}" cannot be negative.', name),
     });
 
-/** Every message-type name a caller may use; the request carries the one the server understands. */
-export const TypeName = z.enum(['channel', 'stream', 'direct', 'private'], {
-  error: () => l10n.t('The message type must be "channel" (or "stream") or "direct" (or "private").'),
-});
-export type TypeName = z.infer<typeof TypeName>;
-
-export const isChannelType = (type: TypeName) => type === 'channel' || type === 'stream';
-
-/**
- * The message type in this server's words: `channel` from FL.channelMessageType (else `stream`),
- * `direct` from FL.directMessageType (else `private`).
- */
-export function typeForServer(type: TypeName, featureLevel: number): TypeName {
-  if (isChannelType(type)) return featureLevel >= FL.channelMessageType ? 'channel' : 'stream';
-  return featureLevel >= FL.directMessageType ? 'direct' : 'private';
-}
-
-export const Recipients = z.union(
-  [idParam('to'), z.array(idParam('to')).min(1, { error: () => l10n.t('Choose at least one recipient.') })],
-  { error: () => l10n.t('The recipient must be a channel ID or a list of user IDs.') },
-);
 const SendRecipients = z.union(
   [idParam('to'), z.string().min(1), z.array(z.union([idParam('to'), z.string().min(1)])).min(1)],
   {
@@ -87,7 +62,7 @@ const ReactionParams = {
 const Flag = z.string().min(1, { error: () => l10n.t('Choose a flag, such as "read" or "starred".') });
 const FlagOp = z.enum(['add', 'remove'], { error: () => l10n.t('The flag operation must be "add" or "remove".') });
 
-// ---- shared checks ---------------------------------------------------------------------------
+// ---- the messages' checks ----------------------------------------------------------------------
 
 function checkReaction(
   p: { emoji_name?: string; emoji_code?: string; reaction_type?: string },
@@ -132,45 +107,12 @@ function checkRange(p: { num_before?: number; num_after?: number }, ctx: CallCon
   }
 }
 
-/** Topic rules for a message to a channel (`topic` absent counts as the empty topic). */
-function checkChannelTopic(topic: string | undefined, ctx: CallContext): void {
-  checkTopic(topic ?? '', ctx.limits, ctx.route);
-}
-
-/** `to` must fit the type: one channel (ID or name) for channel messages, users for direct ones. */
-export function checkRecipients(type: TypeName, to: unknown, ctx: CallContext): void {
-  if (isChannelType(type) && Array.isArray(to) && to.length !== 1) {
-    throw new ValidationError(l10n.t('A channel message goes to one channel: give its ID.'), ctx.route, 'to');
-  }
-}
-
-export function encodeRecipients(type: TypeName, to: unknown): unknown {
-  if (!isChannelType(type) && !Array.isArray(to)) return [to];
-  if (isChannelType(type) && Array.isArray(to)) return to[0];
-  return to;
-}
-
 function checkResolvable(topic: string, ctx: CallContext): void {
   if (!topic.startsWith(RESOLVED_TOPIC_PREFIX)) return;
   // Stray ✔ and spaces after the prefix are not part of the topic's name.
   const base = topic.slice(RESOLVED_TOPIC_PREFIX.length).replace(/^[\u2714\s]+/u, '');
   if (isEmptyTopic(base, ctx.limits)) {
     throw new ValidationError(l10n.t('The empty topic cannot be marked as resolved.'), ctx.route, 'topic');
-  }
-}
-
-export function requireFeature(level: number, what: string, ctx: CallContext, field?: string): void {
-  if (ctx.server.featureLevel < level) {
-    throw new ValidationError(
-      l10n.t(
-        'This server is too old for {0} (it needs feature level {1}; the server has {2}).',
-        what,
-        level,
-        ctx.server.featureLevel,
-      ),
-      ctx.route,
-      field,
-    );
   }
 }
 
@@ -329,30 +271,6 @@ export const getMessages = defineOperation({
   },
   encode: dropEmptyTopicFlag,
 });
-
-/** What a new message and a new scheduled message share: recipients, topic and content rules. */
-interface Outgoing {
-  type: TypeName;
-  to: unknown;
-  topic?: string;
-  content: string;
-}
-
-export function checkOutgoing(p: Outgoing, ctx: CallContext): void {
-  checkRecipients(p.type, p.to, ctx);
-  if (isChannelType(p.type)) checkChannelTopic(p.topic, ctx);
-  checkContent(p.content, ctx.limits, ctx.route);
-}
-
-/** The type name this server understands; the topic only for channel messages. */
-export function encodeOutgoing(p: Outgoing, ctx: CallContext): Record<string, unknown> {
-  return {
-    ...p,
-    type: typeForServer(p.type, ctx.server.featureLevel),
-    to: encodeRecipients(p.type, p.to),
-    topic: isChannelType(p.type) ? p.topic : undefined,
-  };
-}
 
 /** `POST /messages` — send a message. `type` may use either name; the server's own is sent. */
 export const sendMessage = defineOperation({

@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { FL } from '../features';
 import { defineOperation, envelope } from '../operation';
-import { idParam, requireFeature } from './operations';
+import { idParam, requireFeature } from '../params';
 
 /**
  * `GET /messages/{message_id}/read_receipts` (FL.readReceipts): who has read the message, as the

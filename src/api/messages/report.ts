@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { FL } from '../features';
 import { defineOperation, envelope } from '../operation';
-import { idParam, requireFeature } from './operations';
+import { idParam, requireFeature } from '../params';
 import { legacyReportTypes, MAX_REPORT_DESCRIPTION } from './reportTypes';
 
 /**

@@ -7,14 +7,13 @@ import {
   checkRecipients,
   encodeOutgoing,
   encodeRecipients,
-  idParam,
   isChannelType,
   Recipients,
-  requireFeature,
   typeForServer,
   TypeName,
-} from '../messages/operations';
+} from '../messages/outgoing';
 import { type CallContext, defineOperation, envelope } from '../operation';
+import { idParam, requireFeature } from '../params';
 import { checkContent, checkTopic, codePointLength, SAVED_SNIPPET_TITLE_MAX } from '../validation';
 import { Reminder, SavedSnippet, ScheduledMessage } from './models';
 import { SettingsChanges, TargetUsers } from './settings';

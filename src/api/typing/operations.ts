@@ -2,8 +2,8 @@ import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { FL } from '../features';
-import { idParam } from '../messages/operations';
 import { defineOperation, envelope } from '../operation';
+import { idParam } from '../params';
 
 const TypingOp = z.enum(['start', 'stop'], { error: () => l10n.t('The typing operation must be "start" or "stop".') });
 const TypingType = z.enum(['direct', 'stream'], {

@@ -15,7 +15,7 @@ import { messageMarkdown } from '../../messageText';
 import { topicNarrow } from '../../messageList/narrow';
 import type { CurrentSession } from '../../session/manager';
 import { isResolved } from '../../store/keys';
-import { unicodeEmoji } from '../../emoji/glyph';
+import { reactionGlyph, shortcode } from '../../emoji/glyph';
 
 /** How many of a topic's newest messages a thread shows. */
 const THREAD_MESSAGES = 50;
@@ -54,8 +54,8 @@ function reactionsOf(
   }
   const info = new Map<string, ReactionInfo>();
   const reactions = [...groups.values()].map((g) => {
-    const glyph = g.info.reactionType === 'unicode_emoji' ? unicodeEmoji(g.info.emojiCode) : undefined;
-    const label = glyph ?? `:${g.info.emojiName}:`;
+    const glyph = reactionGlyph(g.info.reactionType, g.info.emojiCode);
+    const label = glyph ?? shortcode(g.info.emojiName);
     info.set(label, g.info);
     return { label, iconPath: emojiIcon(glyph ?? '★'), count: g.users.size, authorHasReacted: g.users.has(ownUserId) };
   });

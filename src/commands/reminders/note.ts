@@ -1,7 +1,7 @@
 /**
  * The note of a reminder made from an editor selection: an optional remark, the selection's
  * `path:line-range`, and the selected text as a fenced code block. Pure: unit-tested in
- * test/unit/when.test.ts.
+ * test/unit/time/when.test.ts.
  */
 import { fencedBlock } from '../../codeRefs/codeBlock';
 import { formatLineReference } from '../../codeRefs/references';

@@ -12,7 +12,7 @@ import type {
 } from '../../api/events/models';
 import type { ChannelFolderEvent } from '../../api/channels/folders';
 import type { ChangeBuilder } from '../change';
-import { activeRealmEmoji, orderProfileFields } from '../personal';
+import { activeRealmEmoji, orderProfileFields } from '../realmCatalogue';
 import type { StoreState } from '../state';
 
 export function applyRealm(state: StoreState, event: RealmEvent, change: ChangeBuilder): void {
@@ -29,17 +29,17 @@ export function applyUserGroup(state: StoreState, event: UserGroupEvent, change:
 }
 
 export function applyLinkifiers(state: StoreState, event: RealmLinkifiersEvent, change: ChangeBuilder): void {
-  state.personal.linkifiers = event.realm_linkifiers;
+  state.catalogue.linkifiers = event.realm_linkifiers;
   change.add('linkifiers');
 }
 
 export function applyRealmEmoji(state: StoreState, event: RealmEmojiEvent, change: ChangeBuilder): void {
-  state.personal.realmEmoji = activeRealmEmoji(event.realm_emoji);
+  state.catalogue.realmEmoji = activeRealmEmoji(event.realm_emoji);
   change.add('realmEmoji');
 }
 
 export function applyRealmPlaygrounds(state: StoreState, event: RealmPlaygroundsEvent, change: ChangeBuilder): void {
-  state.personal.playgrounds = event.realm_playgrounds;
+  state.catalogue.playgrounds = event.realm_playgrounds;
   change.add('playgrounds');
 }
 
@@ -48,7 +48,7 @@ export function applyCustomProfileFields(
   event: CustomProfileFieldsEvent,
   change: ChangeBuilder,
 ): void {
-  state.personal.customProfileFields = orderProfileFields(event.fields);
+  state.catalogue.customProfileFields = orderProfileFields(event.fields);
   change.add('customProfileFields');
 }
 
@@ -84,5 +84,5 @@ export function applyDrafts(state: StoreState, event: DraftsEvent, change: Chang
 }
 
 export function applyChannelFolder(state: StoreState, event: ChannelFolderEvent, change: ChangeBuilder): void {
-  if (state.personal.channelFolders.apply(event)) change.add('channelFolders');
+  if (state.catalogue.channelFolders.apply(event)) change.add('channelFolders');
 }

@@ -7,8 +7,7 @@ import { renderMessage } from '../../api/messages/routes';
 import type { CurrentSession } from '../../session/manager';
 import type { WebviewHost } from '../host';
 import { AutocompleteRequest, PreviewRequest, type AutocompleteParams } from './autocompleteProtocol';
-import { unicodeEmoji as glyphOf } from '../../emoji/glyph';
-import { UNICODE_EMOJI_NAMES } from '../../emoji/names';
+import { unicodeEmojiNames } from '../../emoji/search';
 import { channelItems, emojiItems, mentionItems, topicItems, type EmojiLike, type TypeaheadItem } from './typeahead';
 
 export interface AutocompleteContext {
@@ -18,12 +17,7 @@ export interface AutocompleteContext {
 /** The unicode emoji the extension knows, with their glyphs (built once). */
 let unicodeEmoji: EmojiLike[] | undefined;
 function knownUnicodeEmoji(): EmojiLike[] {
-  unicodeEmoji ??= Object.entries(UNICODE_EMOJI_NAMES).map(([name, code]) => ({
-    name,
-    code,
-    custom: false,
-    glyph: glyphOf(code),
-  }));
+  unicodeEmoji ??= unicodeEmojiNames().map((e) => ({ ...e, custom: false }));
   return unicodeEmoji;
 }
 

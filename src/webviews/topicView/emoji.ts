@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { RealmEmoji } from '../../api/messages/models';
+import { shortcode } from '../../emoji/glyph';
 import { emojiEntries, searchEmoji, type EmojiEntry } from '../../emoji/search';
 import { showQuickInput } from '../../ui/quickInput';
 
@@ -19,9 +20,14 @@ type EmojiItem = vscode.QuickPickItem & { emoji: EmojiChoice };
 function itemOf(e: EmojiEntry): EmojiItem {
   const emoji = { name: e.name, code: e.code, type: e.type };
   if (e.type === 'realm_emoji')
-    return { label: `:${e.name}:`, description: vscode.l10n.t('custom emoji'), alwaysShow: true, emoji };
-  const aliases = e.aliases.map((a) => `:${a}:`).join(' ');
-  return { label: `${e.glyph ?? ''}  :${e.name}:`, description: aliases || undefined, alwaysShow: true, emoji };
+    return { label: shortcode(e.name), description: vscode.l10n.t('custom emoji'), alwaysShow: true, emoji };
+  const aliases = e.aliases.map(shortcode).join(' ');
+  return {
+    label: `${e.glyph ?? ''}  ${shortcode(e.name)}`,
+    description: aliases || undefined,
+    alwaysShow: true,
+    emoji,
+  };
 }
 
 /** The picker's entries for what is typed (everything, popular first, when nothing is). */

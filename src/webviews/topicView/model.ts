@@ -10,7 +10,7 @@ import type { CurrentSession } from '../../session/manager';
 import { avatarUrl } from '../../api/users/avatar';
 import { safeUrl } from '../sanitize';
 import type { EditHistoryItem, MessageModel, ReactionModel, TopicLinkModel } from './protocol';
-import { unicodeEmoji } from '../../emoji/glyph';
+import { reactionGlyph } from '../../emoji/glyph';
 import type { WidgetModel } from './contentProtocol';
 import { widgetState } from './widgets';
 import { isArchived, type PolicyChannel } from '../../store/channelPolicy';
@@ -92,7 +92,7 @@ export function reactionModels(message: Message, ctx: ModelContext): ReactionMod
     emojiName: first.emoji_name,
     emojiCode: first.emoji_code,
     reactionType: first.reaction_type,
-    glyph: first.reaction_type === 'unicode_emoji' ? unicodeEmoji(first.emoji_code) : undefined,
+    glyph: reactionGlyph(first.reaction_type, first.emoji_code),
     imageUrl: first.reaction_type === 'realm_emoji' ? emojiImage(first.emoji_code, ctx) : undefined,
     count: users.length,
     names: users.map((id) => (id === ctx.ownUserId ? l10n.t('You') : (ctx.userName(id) ?? l10n.t('User {0}', id)))),

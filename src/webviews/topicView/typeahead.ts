@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { visibleEmail } from '../../api/users/email';
 import { compareNames } from '../../store/keys';
+import { shortcode } from '../../emoji/glyph';
 /**
  * The compose box's completions, as the chat service's web app offers them: what the text before
  * the caret asks for (`@` people and groups, `@_` silent mentions, `#` channels, `#channel>`
@@ -242,9 +243,9 @@ export function emojiItems(emoji: readonly EmojiLike[], query: string): Typeahea
   const usable = emoji.filter((e) => e.custom || !custom.has(e.name));
   return rank(usable, query, (e) => [e.name], { after: (a, b) => a.name.length - b.name.length }).map((e) => ({
     id: `emoji-${e.custom ? 'custom-' : ''}${e.name}`,
-    label: `:${e.name}:`,
+    label: shortcode(e.name),
     detail: e.custom ? l10n.t('custom emoji') : undefined,
     glyph: e.glyph,
-    insert: `:${e.name}:`,
+    insert: shortcode(e.name),
   }));
 }

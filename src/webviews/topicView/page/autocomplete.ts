@@ -6,7 +6,7 @@
  */
 import { el, request } from '../../page/common';
 import { AutocompleteRequest, type TypeaheadItem } from '../autocompleteProtocol';
-import { parseTrigger, type TypeaheadTrigger } from '../typeahead';
+import { parseTrigger, type TypeaheadTrigger } from '../../page/shared';
 import { dom } from './state';
 
 const { compose, text } = dom;

@@ -4,8 +4,7 @@
  * resolves them: teamChat.openCodeReference). Text inside code blocks is left as it is.
  */
 import * as l10n from '@vscode/l10n';
-import { parsePermalink } from '../../../codeRefs/permalinks';
-import { findLineReferences } from '../../../codeRefs/references';
+import { findLineReferences, parsePermalink } from '../../page/shared';
 import { command } from '../../page/common';
 import { OpenCodeCommand } from '../contentProtocol';
 import { dom } from './state';

@@ -8,7 +8,7 @@
 import * as l10n from '@vscode/l10n';
 import { command, el, request } from '../../page/common';
 import { ImageRequest, OpenNarrowCommand, ShowUserCommand } from '../contentProtocol';
-import { glyphOfEmojiClass } from '../../../emoji/glyph';
+import { glyphOfEmojiClass } from '../../page/shared';
 import type { MessageModel } from '../protocol';
 import { dom } from './state';
 import { linkifyCodeReferences } from './codeLinks';

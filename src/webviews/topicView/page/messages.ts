@@ -4,7 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { avatar, command, el, errorText, request } from '../../page/common';
-import { messagePreview } from '../../../messageText';
+import { beginningText, messagePreview } from '../../page/shared';
 import { setServerHtml, unrenderable } from '../../page/sanitize';
 import {
   ActionCommand,
@@ -15,7 +15,6 @@ import {
   type ReactParams,
   type TopicLinkModel,
 } from '../protocol';
-import { beginningText } from '../words';
 import { enhanceMessage } from './content';
 import { forgetHistory, isHistoryOpen, showHistory, toggleHistory } from './history';
 import { dom, formatTime, matches, models, save, showNotice, state, view } from './state';

@@ -3,7 +3,7 @@
  * context: what is shown, the oldest loaded id, the scroll position, the compose draft and the
  * search query), and the messages and search matches it shows.
  */
-import { formatMessageTime } from '../../../time/messageTime';
+import { formatMessageTime } from '../../page/shared';
 import { savedState, vscode } from '../../page/common';
 import type { MatchModel, MessageModel, TopicSnapshot } from '../protocol';
 

@@ -7,7 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { command, errorText, onNotification, request } from '../../page/common';
-import { MIB, uploadSizeProblem } from '../../../api/messages/uploadSize';
+import { MIB, uploadSizeProblem } from '../../page/shared';
 import { AttachCommand, UploadBytesRequest, UploadLimitRequest, UploadStatusNotification } from '../uploadProtocol';
 import { dom } from './state';
 
