@@ -23,7 +23,7 @@ export interface Services {
   readonly log: vscode.LogOutputChannel;
   readonly accounts: AccountManager;
   /** The active account changed (signed in, switched, signed out: `undefined`). */
-  readonly onDidChangeSession: Event<Account | undefined>;
+  readonly onDidChangeActiveAccount: Event<Account | undefined>;
   /** The active account's live session (client, event queue, store) and its change events. */
   readonly sessions: SessionManager;
   /** What the user typed in each conversation's compose box (kept across reloads, synchronised when enabled). */
@@ -69,7 +69,7 @@ export function createServices(
     host,
     log,
     accounts,
-    onDidChangeSession: accounts.onDidChangeActive,
+    onDidChangeActiveAccount: accounts.onDidChangeActive,
     sessions,
     drafts,
     outbox,

@@ -9,8 +9,9 @@ import { Commands } from '../constants';
 import type { Services } from '../services';
 import type { Account } from './accounts';
 import { registerCommands } from '../ui/commands';
-import { errorMessage } from '../ui/errorMessage';
 import { importZuliprcFile, runSignInFlow, signInWith, type Credentials } from './signIn';
+import { pickOne } from '../ui/quickInput';
+import { offerAgain } from '../ui/report';
 
 /** An account as the user reads it (accounts.ts's `describe` is the log's English form). */
 const describe = (account: Account): string => vscode.l10n.t('{0} on {1}', account.email, account.realmUrl);
@@ -64,12 +65,9 @@ async function importZuliprc(services: Services, file?: vscode.Uri | string): Pr
     announce(account);
     return account;
   } catch (error) {
-    const retry = vscode.l10n.t('Choose Another File');
-    const choice = await vscode.window.showErrorMessage(
-      errorMessage(error, vscode.l10n.t('Could not sign in')).text,
-      retry,
-    );
-    return choice === retry ? importZuliprc(services) : undefined;
+    const again = vscode.l10n.t('Choose Another File');
+    const retry = await offerAgain(services.log, error, vscode.l10n.t('Could not sign in'), again);
+    return retry ? importZuliprc(services) : undefined;
   }
 }
 
@@ -114,7 +112,7 @@ async function pickAccount(services: Services, title: string, offerNew = false):
     account,
   }));
   if (offerNew) items.push({ label: vscode.l10n.t('$(add) Sign in to another account…') });
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickOne(items, {
     title,
     placeHolder: active ? vscode.l10n.t('Active: {0}', describe(active)) : undefined,
   });

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { Account } from './accounts';
 import { checkCredentials, checkServer, normalizeRealmUrl, type CheckedAccount, type ServerCheck } from './check';
-import { showInputStep } from './inputStep';
+import { inputStep } from '../ui/quickInput';
 import { confirmUnencrypted, type UnencryptedConsent } from './plainHttp';
 import { parseZuliprc, ZuliprcError } from './zuliprc';
 import { describeError } from '../ui/errorMessage';
@@ -57,7 +57,7 @@ export async function signInWith(
 /** The interactive flow; resolves undefined when the user cancels. */
 export async function runSignInFlow(services: Services): Promise<Account | 'import' | undefined> {
   let server: ServerCheck | undefined;
-  const url = await showInputStep({
+  const url = await inputStep({
     title: TITLE,
     step: 1,
     totalSteps: 3,
@@ -83,7 +83,7 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
   await confirmUnencrypted(services.context.globalState, realm.realmUrl, 'ask');
 
   const needsEmail = realm.requireEmailFormatUsernames;
-  const email = await showInputStep({
+  const email = await inputStep({
     title: vscode.l10n.t('Team Chat: Sign In to {0}', realm.realmName),
     step: 2,
     totalSteps: 3,
@@ -102,7 +102,7 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
 
   let checked: CheckedAccount | undefined;
   let apiKey = '';
-  const key = await showInputStep({
+  const key = await inputStep({
     title: vscode.l10n.t('Team Chat: Sign In to {0}', realm.realmName),
     step: 3,
     totalSteps: 3,

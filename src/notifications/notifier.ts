@@ -31,6 +31,8 @@ import {
 import type { DoNotDisturb } from './dnd';
 import { replyLoop, type ReplyUi } from './reply';
 import { notificationText, plainPreview } from './text';
+import { askText } from '../ui/quickInput';
+import { offerAgain } from '../ui/report';
 
 /** The conversation a notification is about. */
 export type ConversationTarget =
@@ -221,11 +223,8 @@ export class Notifier extends Disposable {
     }
     const ui: ReplyUi = {
       input: ({ title: boxTitle, value, validate }) =>
-        vscode.window.showInputBox({ title: boxTitle, value, validateInput: validate, ignoreFocusOut: true }),
-      failed: async (message) => {
-        const retry = vscode.l10n.t('Retry');
-        return (await vscode.window.showErrorMessage(message, retry)) === retry;
-      },
+        askText({ title: boxTitle, value, validateInput: validate, ignoreFocusOut: true }),
+      failed: (message) => offerAgain(this.services.log, new Error(message), undefined, vscode.l10n.t('Retry')),
     };
     const max = current.client.limits?.maxMessageLength ?? 10_000;
     const send = async (content: string): Promise<{ id?: number }> => {

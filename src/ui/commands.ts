@@ -10,6 +10,11 @@
  * object or a value: failures are then thrown to them (`scripted: 'throw'`, the default), or shown
  * with the command resolving to `failed` (`scripted: 'report'`, for commands whose callers read a
  * result rather than catch).
+ *
+ * Outcomes: a handler ends `done` (it returns), `cancelled` (a cancellation thrown or aborted:
+ * nothing is shown) or `failed`: it throws, or, when its callers read a result (a status object)
+ * rather than catch, it throws `failed(error, result)` from wherever it is and the kit shows the
+ * error, interactive or not, and resolves to `result`. No command shows its own errors.
  */
 import * as vscode from 'vscode';
 import type { Commands } from '../constants';
@@ -21,6 +26,33 @@ import { reportError } from './report';
 import { requireSession } from './session';
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
+
+/** How a command ended (see the module comment). */
+export type CommandOutcome = 'done' | 'failed' | 'cancelled';
+
+/** A failure the kit shows while the command still resolves to `result`: thrown by `failed`. */
+export class CommandFailed<R = unknown> extends Error {
+  override readonly name = 'CommandFailed';
+  constructor(
+    readonly error: unknown,
+    readonly result: R,
+    readonly failure?: string,
+  ) {
+    super(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * The `failed` outcome for commands whose callers read a result: `throw failed(error, result)`.
+ * `error` may be a sentence written for the user (shown as is); `failure` says what did not
+ * happen (default the declaration's).
+ */
+export function failed<R>(error: unknown, result: R, failure?: string): CommandFailed<R> {
+  // A sentence is the whole text: no "<failure>: " before it.
+  return typeof error === 'string'
+    ? new CommandFailed(new Error(error), result, failure ?? '')
+    : new CommandFailed(error, result, failure);
+}
 
 export interface CommandContext {
   readonly services: Services;
@@ -81,9 +113,13 @@ async function runCommand<R>(services: Services, d: CommandDeclaration<R>, args:
         : d.run({ ...base, signal, progress }, ...args);
     return await (d.progress ? withProgress(d.progress.place, d.progress.title, body) : body(NEVER, NO_PROGRESS));
   } catch (error) {
+    const again = interactive ? () => vscode.commands.executeCommand(d.id, ...args) : undefined;
+    if (error instanceof CommandFailed) {
+      reportError(services.log, error.error, error.failure ?? d.failure, again);
+      return (error as CommandFailed<R>).result;
+    }
     if (!interactive && d.scripted !== 'report') throw error;
-    const retry = interactive ? () => vscode.commands.executeCommand(d.id, ...args) : undefined;
-    reportError(services.log, error, d.failure, retry);
+    reportError(services.log, error, d.failure, again);
     return d.failed;
   }
 }

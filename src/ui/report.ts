@@ -50,3 +50,21 @@ async function show(message: ErrorMessage, log: vscode.LogOutputChannel, retry?:
   else if (choice === LABELS.retry) await retry?.();
   else if (choice === LABELS.showLog) log.show();
 }
+
+/**
+ * A failure the flow recovers from in place (a check that refused what the user entered): shown as
+ * an error with the one button `again` ("Edit Again", "Choose Another File"), logged and observed
+ * like every report; resolves true when the user picks it.
+ */
+export async function offerAgain(
+  log: vscode.LogOutputChannel,
+  error: unknown,
+  failure: string | undefined,
+  again: string,
+): Promise<boolean> {
+  const message = errorMessage(error, failure);
+  if (message.severity === 'silent') return false;
+  log.warn(message.detail);
+  reported.fire({ ...message, severity: 'error', actions: [] });
+  return (await vscode.window.showErrorMessage(message.text, again)) === again;
+}

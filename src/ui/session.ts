@@ -1,4 +1,5 @@
-/** The one "is there a live session?" check. */
+/** The one "is there a live session?" check, and the one "is there an account?" check. */
+import type { Account } from '../auth/accounts';
 import type { Services } from '../services';
 import type { CurrentSession } from '../session/manager';
 import { SignInRequiredError, stillConnecting, UserFacingError } from './errorMessage';
@@ -11,5 +12,18 @@ export function requireSession(services: Pick<Services, 'sessions' | 'accounts'>
   const current = services.sessions.current;
   if (current) return current;
   if (services.accounts.active) throw new UserFacingError(stillConnecting());
+  throw new SignInRequiredError();
+}
+
+/**
+ * `account` when given, else the active account (signed in, live session or not); else throws the
+ * kit's refusal "Sign in to Team Chat first." (with a "Sign In" button). For work that needs an
+ * account's key only, not a live session.
+ */
+export function requireAccount(
+  services: Pick<Services, 'accounts'>,
+  account: Account | undefined = services.accounts.active,
+): Account {
+  if (account) return account;
   throw new SignInRequiredError();
 }

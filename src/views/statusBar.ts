@@ -73,7 +73,7 @@ export function registerStatusBar(services: Services): vscode.StatusBarItem {
 
   services.disposables.add(sessions.onDidChangeState(update));
   services.disposables.add(sessions.onDidChange(update));
-  services.disposables.add(services.onDidChangeSession(update));
+  services.disposables.add(services.onDidChangeActiveAccount(update));
   services.disposables.add(services.outbox.onDidChange(update));
   services.disposables.add(
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(Settings.badgeCounts) && update()),

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { OutgoingWebhookPayload, WebhookReply } from '../api/webhook/models';
 import { webhookReply } from '../api/webhook/payload';
+import { showQuickInput } from '../ui/quickInput';
 import { describePayload, excerpt } from './describe';
 
 type Choice = vscode.QuickPickItem & { answer: 'reply' | 'none' };
@@ -22,83 +23,56 @@ export async function askForAnswer(
 
 const secondsLeft = (deadline: number): number => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 
-/** Shows `widget` until it resolves or `signal` aborts; `tick` updates the countdown. */
-function showUntil<T>(
-  widget: vscode.QuickInput,
-  signal: AbortSignal,
-  tick: () => void,
-  wire: (done: (v: T | undefined) => void) => vscode.Disposable[],
-): Promise<T | undefined> {
-  return new Promise((resolve) => {
-    let finished = false;
-    const timer = setInterval(tick, 1000);
-    const disposables: vscode.Disposable[] = [];
-    const done = (v: T | undefined): void => {
-      if (finished) return;
-      finished = true;
-      clearInterval(timer);
-      signal.removeEventListener('abort', onAbort);
-      for (const d of disposables) d.dispose();
-      widget.dispose();
-      resolve(v);
-    };
-    const onAbort = (): void => done(undefined);
-    if (signal.aborted) return done(undefined);
-    signal.addEventListener('abort', onAbort);
-    disposables.push(
-      ...wire(done),
-      widget.onDidHide(() => done(undefined)),
-    );
-    tick();
-    widget.show();
-  });
-}
-
 function pick(
   payload: OutgoingWebhookPayload,
   signal: AbortSignal,
   deadline: number,
 ): Promise<'reply' | 'none' | undefined> {
-  const qp = vscode.window.createQuickPick<Choice>();
-  qp.title = `${describePayload(payload)}: “${excerpt(payload.data, 80)}”`;
-  qp.items = [
-    {
-      label: vscode.l10n.t('$(reply) Reply…'),
-      description: vscode.l10n.t('post a message as {0}', payload.bot_full_name),
-      answer: 'reply',
-    },
-    // eslint-disable-next-line local/ui-strings -- the API's own name of the answer, shown as is next to its translated label
-    { label: vscode.l10n.t('$(circle-slash) No Response'), description: 'response_not_required', answer: 'none' },
-  ];
-  qp.ignoreFocusOut = true;
-  return showUntil(
-    qp,
+  return showQuickInput<'reply' | 'none', Choice>({
+    kind: 'pick',
     signal,
-    () =>
-      (qp.placeholder = vscode.l10n.t(
-        'How should {0} answer? {1} s left, then no response.',
-        payload.bot_full_name,
-        secondsLeft(deadline),
-      )),
-    (done) => [qp.onDidAccept(() => done(qp.selectedItems[0]?.answer))],
-  );
+    setup(qp, flow) {
+      qp.title = `${describePayload(payload)}: “${excerpt(payload.data, 80)}”`;
+      qp.items = [
+        {
+          label: vscode.l10n.t('$(reply) Reply…'),
+          description: vscode.l10n.t('post a message as {0}', payload.bot_full_name),
+          answer: 'reply',
+        },
+        // eslint-disable-next-line local/ui-strings -- the API's own name of the answer, shown as is next to its translated label
+        { label: vscode.l10n.t('$(circle-slash) No Response'), description: 'response_not_required', answer: 'none' },
+      ];
+      qp.ignoreFocusOut = true;
+      qp.onDidAccept(() => flow.done(qp.selectedItems[0]?.answer));
+      flow.everySecond(
+        () =>
+          (qp.placeholder = vscode.l10n.t(
+            'How should {0} answer? {1} s left, then no response.',
+            payload.bot_full_name,
+            secondsLeft(deadline),
+          )),
+      );
+    },
+  });
 }
 
 function input(payload: OutgoingWebhookPayload, signal: AbortSignal, deadline: number): Promise<string | undefined> {
-  const box = vscode.window.createInputBox();
-  box.title = vscode.l10n.t('Reply as {0}', payload.bot_full_name);
-  box.placeholder = vscode.l10n.t('Markdown content of the reply');
-  box.ignoreFocusOut = true;
-  return showUntil(
-    box,
+  return showQuickInput<string>({
+    kind: 'input',
     signal,
-    () => (box.prompt = vscode.l10n.t('{0} s left; then the bot answers with no response.', secondsLeft(deadline))),
-    (done) => [
-      box.onDidAccept(() => {
-        if (box.value.trim() === '')
-          box.validationMessage = vscode.l10n.t('The reply cannot be empty (Escape: no response).');
-        else done(box.value);
-      }),
-    ],
-  );
+    setup(widget, flow) {
+      widget.title = vscode.l10n.t('Reply as {0}', payload.bot_full_name);
+      widget.placeholder = vscode.l10n.t('Markdown content of the reply');
+      widget.ignoreFocusOut = true;
+      widget.onDidAccept(() => {
+        if (widget.value.trim() === '')
+          widget.validationMessage = vscode.l10n.t('The reply cannot be empty (Escape: no response).');
+        else flow.done(widget.value);
+      });
+      flow.everySecond(
+        () =>
+          (widget.prompt = vscode.l10n.t('{0} s left; then the bot answers with no response.', secondsLeft(deadline))),
+      );
+    },
+  });
 }

@@ -108,7 +108,7 @@ describe('accounts and sign-in', () => {
 
   it('keeps several accounts, one active, and switches between them', async () => {
     const changes: (string | undefined)[] = [];
-    const sub = api.services.onDidChangeSession((a) => changes.push(a?.email));
+    const sub = api.services.onDidChangeActiveAccount((a) => changes.push(a?.email));
     try {
       const first = api.services.accounts.active!;
       const second = await signIn(api, members[1]);

@@ -8,9 +8,10 @@ import { ApiError } from '../../src/api';
 import { Commands } from '../../src/constants';
 import type { TeamChatApi } from '../../src/extension';
 import type { Services } from '../../src/services';
-import { registerCommands, type CommandId } from '../../src/ui/commands';
+import { failed, registerCommands, type CommandId } from '../../src/ui/commands';
 import type { ErrorMessage } from '../../src/ui/errorMessage';
 import { abortSignalOf } from '../../src/ui/progress';
+import { showQuickInput } from '../../src/ui/quickInput';
 import { onDidReportError } from '../../src/ui/report';
 import { freshStart } from './helpers';
 
@@ -110,6 +111,25 @@ describe('command kit', () => {
           run: () => Promise.reject(new ApiError('BAD_REQUEST', 'Invalid channel ID', 400, 'GET /x')),
         },
         {
+          id: id('outcome'),
+          failure: 'Could not run the test command',
+          // Thrown from below the handler: the kit shows it and resolves to the result, scripted or not.
+          run: async () => {
+            const deep = (): never => {
+              throw failed(new ApiError('BAD_REQUEST', 'Invalid channel ID', 400, 'GET /x'), { status: 'failed' });
+            };
+            await Promise.resolve();
+            return deep();
+          },
+        },
+        {
+          id: id('sentence'),
+          failure: 'Could not run the test command',
+          run: () => {
+            throw failed('The edit is empty.', { status: 'refused' });
+          },
+        },
+        {
           id: id('reported'),
           failure: 'Could not run the test command',
           scripted: 'report',
@@ -176,6 +196,29 @@ describe('command kit', () => {
       assert.deepEqual(shown.reports[0].actions, ['showLog']);
     });
 
+    it('the failed outcome: shown (scripted callers too), the command resolves to its result', async () => {
+      const scripted = await reportsDuring(onDidReportError, () =>
+        vscode.commands.executeCommand(id('outcome'), { streamId: 1 }),
+      );
+      assert.deepEqual(scripted.result, { status: 'failed' });
+      assert.deepEqual(
+        scripted.reports.map((r) => ({ text: r.text, severity: r.severity, actions: r.actions })),
+        [{ text: 'Could not run the test command: Invalid channel ID', severity: 'error', actions: ['showLog'] }],
+      );
+      const interactive = await reportsDuring(onDidReportError, () => vscode.commands.executeCommand(id('outcome')));
+      assert.deepEqual(interactive.result, { status: 'failed' });
+      assert.deepEqual(interactive.reports[0].actions, ['retry', 'showLog']);
+      // A sentence written for the user is the whole text.
+      const sentence = await reportsDuring(onDidReportError, () =>
+        vscode.commands.executeCommand(id('sentence'), { streamId: 1 }),
+      );
+      assert.deepEqual(sentence.result, { status: 'refused' });
+      assert.deepEqual(
+        sentence.reports.map((r) => r.text),
+        ['The edit is empty.'],
+      );
+    });
+
     it('the handler gets an unaborted signal under progress, and knows whether it was scripted', async () => {
       assert.deepEqual(await vscode.commands.executeCommand(id('progress')), { aborted: false, interactive: true });
       assert.deepEqual(await vscode.commands.executeCommand(id('progress'), { streamId: 1 }), {
@@ -186,6 +229,70 @@ describe('command kit', () => {
         aborted: false,
         interactive: true,
       });
+    });
+  });
+
+  describe('showQuickInput', () => {
+    it('settles once with the value the flow gives; the flow signal stays unaborted', async () => {
+      let signal: AbortSignal | undefined;
+      const value = await showQuickInput<string>({
+        kind: 'input',
+        setup(box, flow) {
+          signal = flow.signal;
+          box.value = 'typed';
+          setTimeout(() => {
+            flow.done(box.value);
+            flow.done('again');
+          }, 10);
+        },
+      });
+      assert.equal(value, 'typed');
+      assert.equal(signal?.aborted, false);
+    });
+
+    it("closes when the caller's signal aborts: undefined, its own signal aborted, timers and subscriptions released", async () => {
+      const caller = new AbortController();
+      let ticks = 0;
+      let released = false;
+      let signal: AbortSignal | undefined;
+      const shown = showQuickInput<string>({
+        kind: 'pick',
+        signal: caller.signal,
+        setup(_pick, flow) {
+          signal = flow.signal;
+          flow.own({ dispose: () => (released = true) });
+          flow.everySecond(() => ticks++);
+        },
+      });
+      assert.equal(ticks, 1, 'everySecond calls at once');
+      caller.abort();
+      assert.equal(await shown, undefined);
+      assert.equal(signal?.aborted, true);
+      assert.equal(released, true);
+      const after = ticks;
+      await new Promise((r) => setTimeout(r, 2500));
+      assert.equal(ticks, after, 'no tick after the flow settled');
+    });
+
+    it('busy: the widget is busy and disabled while the work runs, and enabled again after', async () => {
+      const states: Array<[boolean, boolean]> = [];
+      const value = await showQuickInput<string>({
+        kind: 'input',
+        setup(box, flow) {
+          void (async () => {
+            await flow.busy(async () => {
+              states.push([box.busy, box.enabled]);
+            });
+            states.push([box.busy, box.enabled]);
+            flow.done('ok');
+          })();
+        },
+      });
+      assert.equal(value, 'ok');
+      assert.deepEqual(states, [
+        [true, false],
+        [false, true],
+      ]);
     });
   });
 

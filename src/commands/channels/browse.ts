@@ -13,6 +13,7 @@ import type { CommandDeclaration, SessionCommandContext } from '../../ui/command
 import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
 import { browseRows, type BrowseRow } from './channelAccess';
+import { pickOne } from '../../ui/quickInput';
 
 type RowItem = vscode.QuickPickItem & { row?: BrowseRow };
 type ActionItem = vscode.QuickPickItem & { action: 'preview' | 'join' };
@@ -54,7 +55,7 @@ async function browse({ current }: SessionCommandContext): Promise<unknown> {
       ? [{ label: vscode.l10n.t('Your channels'), kind: vscode.QuickPickItemKind.Separator }, ...mine.map(item)]
       : []),
   ];
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickOne(items, {
     title: vscode.l10n.t('Browse Channels'),
     placeHolder: vscode.l10n.t('Choose a channel to preview or join'),
     matchOnDescription: true,
@@ -71,7 +72,7 @@ async function browse({ current }: SessionCommandContext): Promise<unknown> {
     },
     { label: vscode.l10n.t('$(add) Join'), description: vscode.l10n.t('Subscribe to #{0}', row.name), action: 'join' },
   ];
-  const action = await vscode.window.showQuickPick(actions, { title: `#${row.name}`, placeHolder: row.detail });
+  const action = await pickOne(actions, { title: `#${row.name}`, placeHolder: row.detail });
   if (!action) return undefined;
   return action.action === 'preview' ? previewChannel(current, row.streamId) : joinChannel(current, row.streamId);
 }
@@ -89,7 +90,7 @@ export async function previewChannel(current: CurrentSession, streamId: number):
     void vscode.window.showInformationMessage(vscode.l10n.t('#{0} has no messages yet.', name));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     topics.map((t, i) => ({
       label: t.name,
       description: i === 0 ? vscode.l10n.t('newest') : undefined,

@@ -7,6 +7,7 @@ import type { CurrentSession } from '../../session/manager';
 import type { CommandDeclaration, CommandId, SessionCommandContext } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
+import { pickOne } from '../../ui/quickInput';
 
 export interface ChannelArg {
   readonly kind?: 'channel';
@@ -72,7 +73,7 @@ export async function channelOf(
       );
     return arg.streamId;
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     current.store.subscriptions().map((s) => ({
       label: `#${s.name}`,
       description: s.is_muted ? vscode.l10n.t('muted') : undefined,
@@ -94,7 +95,7 @@ export async function topicOf(
   if (streamId === undefined) return undefined;
   const topics = await withNotification(vscode.l10n.t('Loading topics…'), () => current.store.loadTopics(streamId));
   const empty = current.store.realm.emptyTopicDisplayName;
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     topics.map((t) => ({
       label: t.name === '' ? empty : t.name,
       description: t.unread ? vscode.l10n.t('{0} unread', t.unread) : undefined,

@@ -10,6 +10,7 @@ import type { CurrentSession } from '../../session/manager';
 import type { CommandDeclaration } from '../../ui/commands';
 import { withNotification } from '../../ui/progress';
 import { channelCommand, channelName, type ChannelArg } from './common';
+import { pickOne } from '../../ui/quickInput';
 
 /** `senderId`: a user id, or `'gateway'` for the default sender. */
 export type CopyEmailArg = ChannelArg & { senderId?: number | 'gateway' };
@@ -73,7 +74,7 @@ async function pickSender(current: CurrentSession): Promise<number | 'gateway' |
       });
     }
   }
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickOne(items, {
     placeHolder: vscode.l10n.t('Who should messages sent to this address appear to come from?'),
   });
   return picked?.sender;

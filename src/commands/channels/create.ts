@@ -21,6 +21,7 @@ import {
   type ChannelPrivacy,
   type PrivacyOption,
 } from './channelAccess';
+import { askText, pickOne } from '../../ui/quickInput';
 
 export interface CreateChannelArgs {
   readonly name: string;
@@ -65,7 +66,7 @@ function allowedOptions(current: CurrentSession): PrivacyOption[] {
 
 async function askPrivacy(options: PrivacyOption[]): Promise<ChannelPrivacy | undefined> {
   for (;;) {
-    const picked = await vscode.window.showQuickPick(
+    const picked = await pickOne(
       options.map((o) => ({
         label: o.label,
         description: o.refusal ? vscode.l10n.t('Not allowed for you') : o.description,
@@ -103,7 +104,7 @@ async function create(
   const maxDescription = realm.maxChannelDescriptionLength;
   let name = scripted?.name;
   if (name === undefined) {
-    name = await vscode.window.showInputBox({
+    name = await askText({
       title: vscode.l10n.t('Create Channel (2/3): name'),
       prompt: vscode.l10n.t("The channel's name (at most {0} characters)", maxName),
       value: unsent?.name,
@@ -117,7 +118,7 @@ async function create(
 
   let description = scripted ? (scripted.description ?? '') : undefined;
   if (description === undefined) {
-    description = await vscode.window.showInputBox({
+    description = await askText({
       title: vscode.l10n.t('Create Channel (3/3): description of #{0}', name),
       prompt: vscode.l10n.t('What the channel is about (Markdown; may be empty)'),
       value: unsent?.description,

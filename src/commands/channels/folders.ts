@@ -21,6 +21,7 @@ import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
 import { movedOrder } from '../linkifiers/move';
 import { channelOf, type ChannelArg } from './common';
+import { askText, pickOne } from '../../ui/quickInput';
 
 export interface FolderArg {
   readonly kind?: 'folder';
@@ -66,7 +67,7 @@ async function folderOf(
   }
   const folders = current.store.channelFolders.active();
   if (folders.length === 0) throw new UserFacingError(vscode.l10n.t('This organization has no channel folders.'));
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     folders.map((f) => ({ label: f.name, description: f.description, folder: f })),
     { placeHolder },
   );
@@ -82,7 +83,7 @@ const createCommand: CommandDeclaration = {
     requireFolderAdmin(current);
     const name =
       arg?.name ??
-      (await vscode.window.showInputBox({
+      (await askText({
         title: vscode.l10n.t('New Channel Folder'),
         prompt: vscode.l10n.t('The folder name'),
         validateInput: validateName(current),
@@ -92,7 +93,7 @@ const createCommand: CommandDeclaration = {
       arg?.description ??
       (arg?.name !== undefined
         ? ''
-        : await vscode.window.showInputBox({
+        : await askText({
             title: vscode.l10n.t('New Channel Folder'),
             prompt: vscode.l10n.t('A description (optional)'),
           }));
@@ -114,7 +115,7 @@ const renameCommand: CommandDeclaration = {
     if (!folder) return undefined;
     const name =
       arg?.name ??
-      (await vscode.window.showInputBox({
+      (await askText({
         title: vscode.l10n.t('Rename Channel Folder'),
         value: folder.name,
         validateInput: validateName(current, folder.id),
@@ -219,7 +220,7 @@ const moveChannelCommand: CommandDeclaration = {
           .map((f) => ({ label: f.name, description: f.description, folderId: f.id as number | null })),
         none,
       ];
-      const picked = await vscode.window.showQuickPick(
+      const picked = await pickOne(
         items.map((i) => ({ ...i, detail: i.folderId === now ? vscode.l10n.t('current folder') : undefined })),
         { placeHolder: vscode.l10n.t('Folder for #{0}', current.store.channelName(streamId) ?? streamId) },
       );

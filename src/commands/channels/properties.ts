@@ -13,6 +13,7 @@ import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
 import { normalizeColor } from '../../views/colors';
 import { channelCommand, channelName, type ChannelArg } from './common';
+import { askText, pickMany, pickOne } from '../../ui/quickInput';
 
 export const NOTIFICATION_PROPERTIES = [
   ['desktop_notifications'],
@@ -171,7 +172,7 @@ async function pickColor(current: CurrentSession, streamId: number): Promise<str
       color: hex,
     })),
   ];
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickOne(items, {
     placeHolder: vscode.l10n.t(
       'Colour of {0} (now {1})',
       channelName(current, streamId),
@@ -180,7 +181,7 @@ async function pickColor(current: CurrentSession, streamId: number): Promise<str
   });
   if (!picked) return undefined;
   if (picked.color) return picked.color;
-  const typed = await vscode.window.showInputBox({
+  const typed = await askText({
     prompt: vscode.l10n.t('Channel colour as a hex value'),
     value: now ?? '#',
     validateInput: (v) => (normalizeColor(v) ? undefined : vscode.l10n.t('Enter a colour like #76ce90 or #7c9.')),
@@ -202,7 +203,7 @@ async function pickNotifications(
     picked: sub[property] === true,
     property,
   }));
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickMany(items, {
     canPickMany: true,
     placeHolder: vscode.l10n.t('Notifications for {0}: check the ones you want', channelName(current, streamId)),
   });

@@ -14,6 +14,7 @@ import type { CommandDeclaration } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
 import { channelCommand, channelName, type ChannelArg } from './common';
+import { pickMany } from '../../ui/quickInput';
 
 export interface RemoveResult {
   removed: number[];
@@ -130,7 +131,7 @@ async function pickUsers(current: CurrentSession, streamId: number): Promise<Use
       ),
     );
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickMany(
     candidates.map((u) => ({
       label: u.is_bot ? `$(robot) ${u.full_name}` : u.full_name,
       description: visibleEmail(u),

@@ -16,6 +16,7 @@ import { suggestedChannel } from '../topic/channelChoices';
 import { isTopicTarget, pickChannel, type TopicTarget } from '../topic/pickers';
 import { repositoryKey } from './discussSelection';
 import { permalinkAtHead, selectionLines } from './share';
+import { askText } from '../../ui/quickInput';
 
 /** Lines of code shown above and below the problem. */
 const AROUND = 3;
@@ -111,7 +112,7 @@ export async function askTeam(
       suggestedChannel(mapping, await repositoryKey(uri), current.store) ??
       (await pickChannel(current.store, title, 'post'));
     if (streamId === undefined) return undefined;
-    const topic = await vscode.window.showInputBox({
+    const topic = await askText({
       title,
       prompt: vscode.l10n.t('Topic'),
       value: problemTopic(report),

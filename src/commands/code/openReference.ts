@@ -9,6 +9,7 @@ import { isCommitId, parsePermalink, splitRevision, type LineRange } from '../..
 import { formatLineReference } from '../../codeRefs/references';
 import { UserFacingError } from '../../ui/errorMessage';
 import { gitApi, refNames, repositoryByRemote } from './git';
+import { pickOne } from '../../ui/quickInput';
 
 export type CodeReferenceArgs = { readonly path: string; readonly lines: LineRange } | { readonly url: string };
 
@@ -72,7 +73,7 @@ async function openPath(path: string, lines: LineRange): Promise<vscode.TextEdit
     );
   let uri = files[0]!;
   if (files.length > 1) {
-    const picked = await vscode.window.showQuickPick(
+    const picked = await pickOne(
       files.map((u) => ({ label: vscode.workspace.asRelativePath(u, true), uri: u })),
       {
         title: vscode.l10n.t('Open {0}', formatLineReference(path, lines)),

@@ -24,6 +24,7 @@ import type { TopicViews } from '../../webviews/topicView/manager';
 import type { TopicPanel } from '../../webviews/topicView/panel';
 import { narrowOfKey } from '../../webviews/topicView/key';
 import { dateErrorText, dateExamples } from './dateText';
+import { askText } from '../../ui/quickInput';
 
 /** Whether this session's server finds messages by date. */
 export function canGoToDate(store: Pick<ChatStore, 'featureLevel'> | undefined): boolean {
@@ -46,7 +47,7 @@ export function requireGoToDate(current: CurrentSession): void {
 /** Asks for a date (undefined: cancelled); what cannot be used is said as it is typed. */
 export async function askDate(title: string): Promise<Date | undefined> {
   let parsed: DateInputResult | undefined;
-  const text = await vscode.window.showInputBox({
+  const text = await askText({
     title,
     prompt: vscode.l10n.t('The first message on or after that day (from midnight, your time) is shown.'),
     placeHolder: dateExamples(),

@@ -7,6 +7,7 @@ import type { Linkifier } from '../../api/realm/models';
 import type { CurrentSession } from '../../session/manager';
 import { UserFacingError } from '../../ui/errorMessage';
 import type { LinkifiersModel } from '../../views/linkifiers';
+import { pickOne } from '../../ui/quickInput';
 
 export interface LinkifierArg {
   readonly linkifierId?: number;
@@ -34,7 +35,7 @@ export async function resolveLinkifier(
   }
   const list = model.linkifiers();
   if (list.length === 0) throw new UserFacingError(vscode.l10n.t('This organization has no linkifiers.'));
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     list.map((l, i) => ({ label: `${i + 1}. ${l.pattern}`, description: `→ ${l.url_template}`, linkifier: l })),
     { placeHolder, matchOnDescription: true },
   );

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Linkifier } from '../../api/realm/models';
 import { addLinkifier, updateLinkifier } from '../../api/realm/routes';
-import { showInputStep, type InputStep } from '../../auth/inputStep';
+import { inputStep, type InputStep } from '../../ui/quickInput';
 import {
   checkLinkifier,
   compilePattern,
@@ -22,6 +22,7 @@ import type { CommandDeclaration } from '../../ui/commands';
 import { withNotification } from '../../ui/progress';
 import type { LinkifiersModel } from '../../views/linkifiers';
 import { requireAdmin, resolveLinkifier, type LinkifierArg } from './common';
+import { offerAgain } from '../../ui/report';
 
 /** Tests pass the whole linkifier (`pattern` present) to skip the input boxes. */
 export interface EditLinkifierArgs extends LinkifierArg, Partial<LinkifierDraft> {}
@@ -86,12 +87,9 @@ async function save(
       // Nothing is sent: say precisely what failed, and let the user correct it.
       services.log.info(`Linkifier not saved: ${describeProblems(check)}`);
       if (scripted) return { sent: false, problems: check.problems };
-      const editAgain = vscode.l10n.t('Edit Again');
-      const again = await vscode.window.showErrorMessage(
-        vscode.l10n.t('The linkifier was not saved. {0}', describeProblems(check)),
-        editAgain,
-      );
-      if (again !== editAgain) return { sent: false, problems: check.problems };
+      const problem = vscode.l10n.t('The linkifier was not saved. {0}', describeProblems(check));
+      if (!(await offerAgain(services.log, new Error(problem), undefined, vscode.l10n.t('Edit Again'))))
+        return { sent: false, problems: check.problems };
       continue;
     }
     const params = {
@@ -222,7 +220,7 @@ async function askDraft(initial: LinkifierDraft, adding: boolean): Promise<Linki
   ];
   for (let i = 0; i < steps.length;) {
     const step = steps[i](i + 1);
-    const result = await showInputStep({ ...step, buttons: i > 0 ? [vscode.QuickInputButtons.Back] : [] });
+    const result = await inputStep({ ...step, buttons: i > 0 ? [vscode.QuickInputButtons.Back] : [] });
     if (!result) return undefined;
     if ('button' in result) {
       i--;

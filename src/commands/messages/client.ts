@@ -1,7 +1,7 @@
 import type { ChatClient } from '../../api';
 import type { Account } from '../../auth/accounts';
 import type { Services } from '../../services';
-import { SignInRequiredError } from '../../ui/errorMessage';
+import { requireAccount } from '../../ui/session';
 
 /**
  * Runs `work` with a client for the account (the active one by default; closed afterwards).
@@ -10,9 +10,9 @@ import { SignInRequiredError } from '../../ui/errorMessage';
 export async function withActiveClient<T>(
   services: Services,
   work: (client: ChatClient, account: Account) => Promise<T>,
-  account: Account | undefined = services.accounts.active,
+  account?: Account,
 ): Promise<T> {
-  if (!account) throw new SignInRequiredError();
+  account = requireAccount(services, account);
   const client = await services.accounts.getClient(account);
   try {
     return await work(client, account);

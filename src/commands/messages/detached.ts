@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { ChatClient } from '../../api';
 import type { Attachment } from '../../api/messages/attachment';
 import { removeAttachment } from '../../api/messages/routes';
-import { errorMessage } from '../../ui/errorMessage';
+import { reportError } from '../../ui/report';
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -16,9 +16,10 @@ export function formatSize(bytes: number): string {
 
 /**
  * Offers to delete `uploads`. `answer` skips the question (`true`: delete, `false`: keep).
- * Returns the IDs deleted.
+ * Returns the IDs deleted; a file that could not be deleted is reported (the others still are).
  */
 export async function offerDeleteDetached(
+  log: vscode.LogOutputChannel,
   client: ChatClient,
   uploads: readonly Attachment[],
   answer?: boolean,
@@ -46,7 +47,7 @@ export async function offerDeleteDetached(
       await removeAttachment(client, { attachment_id: u.id });
       deleted.push(u.id);
     } catch (e) {
-      void vscode.window.showErrorMessage(errorMessage(e, vscode.l10n.t('Could not delete {0}', u.name)).text);
+      reportError(log, e, vscode.l10n.t('Could not delete {0}', u.name));
     }
   }
   return deleted;

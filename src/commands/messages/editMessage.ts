@@ -29,6 +29,8 @@ import { offeredChannels } from '../topic/channelChoices';
 import { withActiveClient } from './client';
 import { offerDeleteDetached } from './detached';
 import { type MoveOutcome, moveMessages, type PropagateMode, pickNotifications, pickPropagateMode } from './moveFlow';
+import { askText, pickOne } from '../../ui/quickInput';
+import { failed } from '../../ui/commands';
 
 /** Arguments of `teamChat.editMessage` (all optional: without them the command asks). */
 export interface EditMessageArgs {
@@ -142,7 +144,7 @@ async function pickOwnMessage(client: ChatClient, account: Account): Promise<Mes
     message: m,
   }));
   return (
-    await vscode.window.showQuickPick(items, {
+    await pickOne(items, {
       title: vscode.l10n.t('Edit which of your messages?'),
       matchOnDescription: true,
     })
@@ -167,7 +169,7 @@ async function pickWhatToEdit(m: Message): Promise<'content' | 'topic' | 'channe
       { what: 'channel', label: vscode.l10n.t('$(arrow-right) Move to another channel…') },
     );
   }
-  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('What do you want to change?') }))?.what;
+  return (await pickOne(items, { title: vscode.l10n.t('What do you want to change?') }))?.what;
 }
 
 async function editContent(
@@ -222,7 +224,7 @@ async function moveOrRename(
     if (what === 'channel' && streamId === undefined) {
       const subs = await getSubscriptions(client);
       // Never into an archived channel (offeredChannels leaves them out; the server decides the rest).
-      const picked = await vscode.window.showQuickPick(
+      const picked = await pickOne(
         offeredChannels(subs.subscriptions, 'post', undefined)
           .filter((s) => s.stream_id !== message.stream_id)
           .map((s) => ({ label: `#${s.name}`, id: s.stream_id })),
@@ -232,7 +234,7 @@ async function moveOrRename(
       streamId = picked.id;
     }
     if (topic === undefined) {
-      topic = await vscode.window.showInputBox({
+      topic = await askText({
         title: what === 'channel' ? vscode.l10n.t('Topic in the new channel') : vscode.l10n.t('Rename the topic'),
         value: message.subject,
         prompt: vscode.l10n.t('Leave unchanged to keep the topic.'),
@@ -267,7 +269,7 @@ async function moveOrRename(
     args.moveAllowedPart === undefined &&
     outcome.code !== 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED'
   ) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not move the messages: {0}', outcome.explanation));
+    throw failed(vscode.l10n.t('Could not move the messages: {0}', outcome.explanation), outcome);
   }
   return outcome;
 }
@@ -331,10 +333,8 @@ export async function sendEdit(ctx: EditContext, arg?: SendEditArgs | vscode.Uri
     return ctx.sendScheduled(draft, arg instanceof vscode.Uri ? {} : { time: arg?.time });
   }
   if (!draft) {
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t('No unsent message edit here. Open one with "Team Chat: Edit Message…".'),
-    );
-    return { status: 'failed', message: vscode.l10n.t('No such draft.') };
+    const refusal = vscode.l10n.t('No unsent message edit here. Open one with "Team Chat: Edit Message…".');
+    throw failed(new UserFacingError(refusal), { status: 'failed', message: vscode.l10n.t('No such draft.') });
   }
   const args = arg instanceof vscode.Uri ? {} : (arg ?? {});
   // Passed content wins over the open document: it replaces the store's text and the document's
@@ -366,15 +366,13 @@ export async function sendDraft(
     const message = vscode.l10n.t(
       'The edit still holds conflict markers (<<<<<<<, =======, >>>>>>>): merge the two versions into one text first.',
     );
-    void vscode.window.showWarningMessage(message);
-    return { status: 'failed', key, message };
+    throw failed(new UserFacingError(message), { status: 'failed', key, message });
   }
   if (draft.text.trim() === '') {
     const message = vscode.l10n.t(
       'The edit is empty. To delete a message use the web app; to drop this edit use "Discard Edit".',
     );
-    void vscode.window.showWarningMessage(message);
-    return { status: 'failed', key, message };
+    throw failed(new UserFacingError(message), { status: 'failed', key, message });
   }
   try {
     // Older servers have no prev_content_sha256 check: compare before sending (best effort).
@@ -390,7 +388,7 @@ export async function sendDraft(
     await ctx.drafts.remove(key);
     await closeDraftTabs(draft);
     const detached = res.detached_uploads ?? [];
-    const deletedUploads = await offerDeleteDetached(client, detached, args.deleteDetached);
+    const deletedUploads = await offerDeleteDetached(ctx.services.log, client, detached, args.deleteDetached);
     if (args.deleteDetached === undefined)
       void vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Edit sent'), 4000);
     return { status: 'sent', key, deletedUploads, detachedUploads: detached.length, resolvedConflict: resolved };
@@ -408,8 +406,7 @@ export async function sendDraft(
     const specific = e instanceof ApiError ? explainApiError(e) : undefined;
     const message =
       specific ?? vscode.l10n.t('Could not send the edit: {0} Your text is kept as a draft.', describeError(e));
-    void vscode.window.showErrorMessage(message);
-    return { status: 'failed', key, message, code: e instanceof ApiError ? e.code : undefined };
+    throw failed(message, { status: 'failed', key, message, code: e instanceof ApiError ? e.code : undefined });
   }
 }
 

@@ -85,6 +85,6 @@ export function register(services: Services): { drafts: DraftStore } {
     },
   ]);
   void offerPendingDrafts(ctx);
-  services.disposables.add(services.onDidChangeSession(() => void offerPendingDrafts(ctx)));
+  services.disposables.add(services.onDidChangeActiveAccount(() => void offerPendingDrafts(ctx)));
   return { drafts };
 }

@@ -9,6 +9,7 @@ import type { ChatClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { updateMessage } from '../../api/messages/routes';
 import { describeError, explainTimeLimit } from '../../ui/errorMessage';
+import { pickMany, pickOne } from '../../ui/quickInput';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 
@@ -91,7 +92,7 @@ export async function pickPropagateMode(
   anchor: MoveAnchor = { kind: 'message' },
 ): Promise<PropagateMode | undefined> {
   const items = propagateItems(anchor).sort((a, b) => (a.mode === defaultMode ? -1 : b.mode === defaultMode ? 1 : 0));
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickOne(items, {
     title: vscode.l10n.t('Which messages should move?'),
     ignoreFocusOut: true,
   });
@@ -119,7 +120,7 @@ export async function pickNotifications(
       picked: defaults.newThread ?? true,
     },
   ];
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickMany(items, {
     title: vscode.l10n.t('Send notifications about the move? (check the ones you want, then press Enter)'),
     canPickMany: true,
     ignoreFocusOut: true,

@@ -14,6 +14,7 @@ import { reportMessage as reportMessageRoute } from '../../api/messages/routes';
 import { isRecord } from '../../guards';
 import type { CurrentSession } from '../../session/manager';
 import { UserFacingError } from '../../ui/errorMessage';
+import { askText, pickOne } from '../../ui/quickInput';
 
 export interface ReportMessageArgs {
   readonly messageId: number;
@@ -48,13 +49,13 @@ export function descriptionProblem(reportType: string, text: string): string | u
 
 async function ask(types: readonly ReportType[]): Promise<{ type: ReportType; description: string } | undefined> {
   const title = vscode.l10n.t('Report Message');
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     types.map((type) => ({ label: type.name, type })),
     { title, placeHolder: vscode.l10n.t('Why should the moderators look at this message?'), ignoreFocusOut: true },
   );
   if (!picked) return undefined;
   const required = picked.type.key === 'other';
-  const description = await vscode.window.showInputBox({
+  const description = await askText({
     title: vscode.l10n.t('Report Message: {0}', picked.type.name),
     prompt: required
       ? vscode.l10n.t('Tell the moderators what is wrong (required, at most {0} characters).', MAX_REPORT_DESCRIPTION)

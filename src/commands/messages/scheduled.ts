@@ -27,6 +27,8 @@ import { formatLocal, fromUnixSeconds, parseWhen, toUnixSeconds } from '../../ti
 import type { RealmState } from '../../store/realm';
 import type { TopicNode } from '../../views/topics/model';
 import { pickWhen } from '../reminders/whenPicker';
+import { askText, pickMany, pickOne } from '../../ui/quickInput';
+import { failed } from '../../ui/commands';
 
 export type ScheduledAction = 'list' | 'edit' | 'reschedule' | 'retarget' | 'delete';
 
@@ -116,15 +118,16 @@ function timeArg(time: number | string | undefined): { at?: number; error?: stri
   return r.ok ? { at: toUnixSeconds(r.date) } : { error: r.error };
 }
 
-function fail(message: string, refused = false): ScheduledResult {
-  void vscode.window.showErrorMessage(message);
-  return { status: refused ? 'refused' : 'failed', message };
+/** The kit's `failed` outcome: it shows `message`, and the command resolves to the result. */
+function fail(message: string, refused = false): never {
+  throw failed(message, { status: refused ? 'refused' : 'failed', message } satisfies ScheduledResult);
 }
 
 /** A caught error in the shared wording (a cancellation becomes 'cancelled', silently). */
 function failWith(e: unknown, failure: string): ScheduledResult {
   const m = errorMessage(e, failure);
-  return m.severity === 'silent' ? { status: 'cancelled' } : fail(m.text);
+  if (m.severity === 'silent') return { status: 'cancelled' };
+  throw failed(e, { status: 'failed', message: m.text } satisfies ScheduledResult, failure);
 }
 
 export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = {}): Promise<ScheduledResult> {
@@ -150,7 +153,7 @@ export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = 
         detail: i.excerpt,
         id: i.id,
       }));
-      const picked = await vscode.window.showQuickPick(items, {
+      const picked = await pickOne(items, {
         title: vscode.l10n.t('Scheduled messages'),
         matchOnDetail: true,
       });
@@ -174,7 +177,7 @@ export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = 
         { action: 'delete', label: vscode.l10n.t('$(trash) Delete') },
       ];
       action = (
-        await vscode.window.showQuickPick(actions, {
+        await pickOne(actions, {
           title: vscode.l10n.t('Scheduled for {0}', formatLocal(fromUnixSeconds(target.scheduled_delivery_timestamp))),
         })
       )?.action;
@@ -293,7 +296,7 @@ async function askTarget(
   realm: RealmState | undefined,
 ): Promise<{ type?: 'channel' | 'direct'; to?: number | number[]; topic?: string } | undefined> {
   const isChannel = !Array.isArray(s.to);
-  const kind = await vscode.window.showQuickPick(
+  const kind = await pickOne(
     [
       { label: vscode.l10n.t('$(comment-discussion) To a channel topic'), type: 'channel' as const },
       { label: vscode.l10n.t('$(person) As a direct message'), type: 'direct' as const },
@@ -307,7 +310,7 @@ async function askTarget(
   if (!kind) return undefined;
   if (kind.type === 'channel') {
     const subs = offeredChannels((await getSubscriptions(client)).subscriptions, 'post', realm);
-    const ch = await vscode.window.showQuickPick(
+    const ch = await pickOne(
       subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })),
       { title: vscode.l10n.t('Which channel?') },
     );
@@ -322,7 +325,7 @@ async function askTarget(
     const topic =
       topicBox(policy) === 'hidden'
         ? ''
-        : await vscode.window.showInputBox({
+        : await askText({
             title: vscode.l10n.t('Topic'),
             value: s.topic ?? '',
             validateInput: (v) => topicRefusal(policy, v, empty),
@@ -331,7 +334,7 @@ async function askTarget(
     return isChannel ? { to: ch.id, topic } : { type: 'channel', to: ch.id, topic };
   }
   const users = (await getUsers(client)).members.filter((u) => u.is_active && !u.is_bot);
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickMany(
     users.map((u) => ({
       label: u.full_name,
       description: visibleEmail(u),
@@ -397,7 +400,7 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
     type ??= to !== undefined ? 'direct' : 'channel';
     if (type === 'channel' && streamId === undefined) {
       const subs = offeredChannels((await getSubscriptions(client)).subscriptions, 'post', realmOf(ctx, account));
-      const ch = await vscode.window.showQuickPick(
+      const ch = await pickOne(
         subs.map((c) => ({ label: `#${c.name}`, id: c.stream_id })),
         { title: vscode.l10n.t('Schedule a message to which channel?') },
       );
@@ -405,7 +408,7 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
       streamId = ch.id;
     }
     if (type === 'channel' && topic === undefined) {
-      topic = await vscode.window.showInputBox({ title: vscode.l10n.t('Topic') });
+      topic = await askText({ title: vscode.l10n.t('Topic') });
       if (topic === undefined) return { status: 'cancelled' };
     }
     if (type === 'direct' && (to === undefined || to.length === 0)) {
@@ -432,7 +435,7 @@ export async function scheduleMessage(ctx: EditContext, arg?: ScheduleArgs | Top
             topic,
           )
         : vscode.l10n.t('Schedule a message (Markdown)');
-    content ??= await vscode.window.showInputBox({
+    content ??= await askText({
       title,
       prompt: vscode.l10n.t('Edit it later in an editor tab from "Scheduled Messages…".'),
     });

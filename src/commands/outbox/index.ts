@@ -12,6 +12,7 @@ import type { ChatStore } from '../../store';
 import { registerCommands } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import type { TopicPanel } from '../../webviews/topicView/panel';
+import { pickOne } from '../../ui/quickInput';
 
 type Action = 'retry' | 'edit' | 'delete';
 
@@ -77,7 +78,7 @@ export function register(services: Services): void {
           return;
         }
         const store = services.sessions.current?.store;
-        const picked = await vscode.window.showQuickPick(
+        const picked = await pickOne(
           entries.map((entry) => ({
             label: `${entry.state === 'failed' || entry.state === 'refused' ? '$(error)' : '$(sync)'} ${entry.content.split('\n')[0]!.slice(0, 80)}`,
             description: destinationLabel(entry, store),
@@ -95,7 +96,7 @@ export function register(services: Services): void {
           { label: vscode.l10n.t('Edit'), action: 'edit' },
           { label: vscode.l10n.t('Delete'), action: 'delete' },
         ];
-        const choice = await vscode.window.showQuickPick(actions, {
+        const choice = await pickOne(actions, {
           title: destinationLabel(entry, store),
           placeHolder: entry.content.slice(0, 200),
         });

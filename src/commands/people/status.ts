@@ -16,6 +16,7 @@ import { errorMessage } from '../../ui/errorMessage';
 import { reportError } from '../../ui/report';
 import type { PeopleNode } from '../../views/presence/model';
 import { CLEAR_STATUS, pickStatus, recentStatuses, rememberStatus, type StatusChoice } from './statusPicker';
+import { pickOne } from '../../ui/quickInput';
 
 export interface SetStatusArgs {
   status_text: string;
@@ -149,6 +150,6 @@ export async function pickUser(current: CurrentSession, placeholder: string): Pr
       description: [store.presence(u.user_id), visibleEmail(u) ?? ''].filter(Boolean).join(' · '),
       userId: u.user_id,
     }));
-  const picked = await vscode.window.showQuickPick(items, { placeHolder: placeholder, matchOnDescription: true });
+  const picked = await pickOne(items, { placeHolder: placeholder, matchOnDescription: true });
   return picked?.userId;
 }

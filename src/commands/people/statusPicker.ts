@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { STATUS_TEXT_MAX, codePointLength } from '../../api/validation';
 import { statusLabel } from '../../emoji/status';
-import { showUntilDone } from '../../ui/quickInput';
+import { showQuickInput } from '../../ui/quickInput';
 
 /** What is sent to `POST /users/me/status` or `POST /users/{user_id}/status`. */
 export interface StatusChoice {
@@ -92,66 +92,63 @@ export interface PickStatusOptions {
 
 /** Shows the pick; resolves with what was sent, or undefined when dismissed. */
 export function pickStatus(options: PickStatusOptions): Promise<StatusChoice | undefined> {
-  const pick = vscode.window.createQuickPick<StatusItem>();
-  pick.title = `${options.title} (0/${STATUS_TEXT_MAX})`;
-  pick.placeholder = vscode.l10n.t('Type a status, or pick a recent or suggested one');
-  pick.matchOnDescription = true;
-  pick.ignoreFocusOut = true;
-
-  const fixedItems = (): StatusItem[] => {
-    const items: StatusItem[] = [];
-    if (options.recent.length > 0) {
-      items.push({ label: vscode.l10n.t('Recent'), kind: vscode.QuickPickItemKind.Separator });
-      for (const choice of options.recent) items.push({ label: statusLabel(choice), choice });
-    }
-    items.push({ label: vscode.l10n.t('Suggested'), kind: vscode.QuickPickItemKind.Separator });
-    for (const choice of SUGGESTED_STATUSES) items.push({ label: statusLabel(choice), choice });
-    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
-    items.push({
-      label: vscode.l10n.t('$(close) Clear status'),
-      description: options.current ? vscode.l10n.t('now: {0}', statusLabel(options.current)) : undefined,
-      choice: CLEAR_STATUS,
-      alwaysShow: true,
-    });
-    return items;
-  };
-
-  const update = (): void => {
-    const text = pick.value;
-    const count = countLabel(text);
-    pick.title = `${options.title} (${count})`;
-    const items = fixedItems();
-    if (text.trim()) {
-      items.unshift({
-        label: `$(edit) ${text.trim()}`,
-        description: vscode.l10n.t('Set this status · {0}', count),
-        choice: { status_text: text.trim(), emoji_name: '' },
-        custom: true,
-        alwaysShow: true,
+  return showQuickInput<StatusChoice, StatusItem>({
+    kind: 'pick',
+    setup(pick, flow) {
+      pick.title = `${options.title} (0/${STATUS_TEXT_MAX})`;
+      pick.placeholder = vscode.l10n.t('Type a status, or pick a recent or suggested one');
+      pick.matchOnDescription = true;
+      pick.ignoreFocusOut = true;
+      const update = (): void => {
+        const text = pick.value;
+        const count = countLabel(text);
+        pick.title = `${options.title} (${count})`;
+        const items = fixedItems(options);
+        if (text.trim()) {
+          items.unshift({
+            label: `$(edit) ${text.trim()}`,
+            description: vscode.l10n.t('Set this status · {0}', count),
+            choice: { status_text: text.trim(), emoji_name: '' },
+            custom: true,
+            alwaysShow: true,
+          });
+        }
+        pick.items = items;
+      };
+      update();
+      pick.onDidChangeValue(update);
+      pick.onDidAccept(async () => {
+        const item = pick.selectedItems[0] ?? pick.activeItems[0];
+        const choice =
+          item?.choice ?? (pick.value.trim() ? { status_text: pick.value.trim(), emoji_name: '' } : undefined);
+        if (!choice) return;
+        try {
+          await flow.busy(() => options.submit(choice));
+          flow.done(choice);
+        } catch (error) {
+          // Refused (too long, or by the server): say why, keep what was typed.
+          pick.title = `${options.title} (${countLabel(pick.value)}) — ${options.failed(error)}`;
+        }
       });
-    }
-    pick.items = items;
-  };
-  update();
-
-  return showUntilDone<StatusChoice>(pick, (finish) => {
-    pick.onDidChangeValue(update);
-    pick.onDidAccept(async () => {
-      const item = pick.selectedItems[0] ?? pick.activeItems[0];
-      const choice =
-        item?.choice ?? (pick.value.trim() ? { status_text: pick.value.trim(), emoji_name: '' } : undefined);
-      if (!choice) return;
-      pick.busy = true;
-      pick.enabled = false;
-      try {
-        await options.submit(choice);
-        finish(choice);
-      } catch (error) {
-        // Refused (too long, or by the server): say why, keep what was typed.
-        pick.busy = false;
-        pick.enabled = true;
-        pick.title = `${options.title} (${countLabel(pick.value)}) — ${options.failed(error)}`;
-      }
-    });
+    },
   });
+}
+
+/** The recent, suggested and "Clear status" rows (the typed status goes above them). */
+function fixedItems(options: PickStatusOptions): StatusItem[] {
+  const items: StatusItem[] = [];
+  if (options.recent.length > 0) {
+    items.push({ label: vscode.l10n.t('Recent'), kind: vscode.QuickPickItemKind.Separator });
+    for (const choice of options.recent) items.push({ label: statusLabel(choice), choice });
+  }
+  items.push({ label: vscode.l10n.t('Suggested'), kind: vscode.QuickPickItemKind.Separator });
+  for (const choice of SUGGESTED_STATUSES) items.push({ label: statusLabel(choice), choice });
+  items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
+  items.push({
+    label: vscode.l10n.t('$(close) Clear status'),
+    description: options.current ? vscode.l10n.t('now: {0}', statusLabel(options.current)) : undefined,
+    choice: CLEAR_STATUS,
+    alwaysShow: true,
+  });
+  return items;
 }

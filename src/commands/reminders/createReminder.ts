@@ -20,6 +20,7 @@ import { buildNote, buildTruncatedNote, type NoteParts } from './note';
 import { type FileReminder, type FileReminders } from './fileReminders';
 import { NOT_A_TIME, pickWhen } from './whenPicker';
 import { channelChoices } from '../topic/channelChoices';
+import { askText, pickOne } from '../../ui/quickInput';
 
 export interface CreateReminderArgs {
   /** Delivery time, unix seconds (skips the when-picker). */
@@ -71,7 +72,7 @@ export async function createReminder(
       throw new UserFacingError(vscode.l10n.t('Select the code to be reminded about in an editor first.'));
     let remark = args.note;
     if (remark === undefined) {
-      remark = await vscode.window.showInputBox({
+      remark = await askText({
         title: TITLE,
         prompt: vscode.l10n.t('A note for when you open the file (optional)'),
         ignoreFocusOut: true,
@@ -96,7 +97,7 @@ export async function createReminder(
 
   let remark = args.note;
   if (remark === undefined && interactive && selection) {
-    remark = await vscode.window.showInputBox({
+    remark = await askText({
       title: TITLE,
       prompt: vscode.l10n.t('A note above the code (optional)'),
       placeHolder: vscode.l10n.t('e.g. Refactor this once the API lands'),
@@ -212,7 +213,7 @@ function selectionParts(): (Omit<NoteParts, 'remark'> & { uri: vscode.Uri }) | u
 
 /** `null` for no link, a message id, or undefined when cancelled. */
 async function pickLinkedMessage(current: CurrentSession): Promise<number | null | undefined> {
-  const choice = await vscode.window.showQuickPick(
+  const choice = await pickOne(
     [
       { label: vscode.l10n.t('$(circle-slash) No linked message'), id: 'none' as const },
       { label: vscode.l10n.t('$(comment-discussion) Link a recent message of a topic…'), id: 'pick' as const },
@@ -222,14 +223,14 @@ async function pickLinkedMessage(current: CurrentSession): Promise<number | null
   if (!choice) return undefined;
   if (choice.id === 'none') return null;
 
-  const ch = await vscode.window.showQuickPick(channelChoices(current.store, 'view'), {
+  const ch = await pickOne(channelChoices(current.store, 'view'), {
     title: TITLE,
     placeHolder: vscode.l10n.t('Channel of the message'),
     ignoreFocusOut: true,
   });
   if (!ch) return undefined;
   const topics = await current.store.loadTopics(ch.streamId);
-  const tp = await vscode.window.showQuickPick(
+  const tp = await pickOne(
     topics.map((t) => ({ label: t.name || current.store.realm.emptyTopicDisplayName, topic: t.name })),
     { title: TITLE, placeHolder: vscode.l10n.t('Topic of the message (newest first)'), ignoreFocusOut: true },
   );
@@ -247,7 +248,7 @@ async function pickLinkedMessage(current: CurrentSession): Promise<number | null
       { signal },
     ),
   );
-  const msg = await vscode.window.showQuickPick(
+  const msg = await pickOne(
     [...messages].reverse().map((m: Message) => ({
       label: m.sender_full_name,
       description: new Date(m.timestamp * 1000).toLocaleString(),

@@ -14,6 +14,7 @@ import { describeWhen } from '../../time/when';
 import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
 import { reportError } from '../../ui/report';
+import { pickOne, showQuickInput } from '../../ui/quickInput';
 
 const TITLE = vscode.l10n.t('Team Chat: Reminders');
 
@@ -61,57 +62,54 @@ const DELETE_BUTTON: vscode.QuickInputButton = {
 
 export function listReminders(services: Services, current: CurrentSession): void {
   requireReminders(current);
-
-  const pick = vscode.window.createQuickPick<ReminderItem>();
-  pick.title = TITLE;
-  pick.matchOnDetail = true;
-  const items = (): ReminderItem[] => {
-    const now = new Date();
-    return current.store.reminders().map((r) => {
-      const note = reminderNote(r);
-      const target = r.reminder_target_message_id;
-      return {
-        label: `${r.failed ? '$(error) ' : '$(bell) '}${describeWhen(new Date(r.scheduled_delivery_timestamp * 1000), now)}`,
-        description: [
-          typeof target === 'number'
-            ? vscode.l10n.t('linked to message {0}', target)
-            : vscode.l10n.t('no linked message'),
-          r.failed ? vscode.l10n.t('failed') : '',
-        ]
-          .filter(Boolean)
-          .join(' · '),
-        detail: excerpt(note) || vscode.l10n.t('(no note)'),
-        buttons: [DELETE_BUTTON],
-        reminder: r,
+  void showQuickInput<Reminder, ReminderItem>({
+    kind: 'pick',
+    setup(pick, flow) {
+      pick.title = TITLE;
+      pick.matchOnDetail = true;
+      const refresh = (): void => {
+        pick.items = reminderItems(current);
+        pick.placeholder =
+          pick.items.length === 0
+            ? vscode.l10n.t('No pending reminders. Select code and run "Team Chat: Create Reminder from Selection".')
+            : vscode.l10n.t('Pick a reminder for its actions; the trash button deletes it.');
       };
-    });
-  };
-  const refresh = (): void => {
-    pick.items = items();
-    pick.placeholder =
-      pick.items.length === 0
-        ? vscode.l10n.t('No pending reminders. Select code and run "Team Chat: Create Reminder from Selection".')
-        : vscode.l10n.t('Pick a reminder for its actions; the trash button deletes it.');
-  };
-  refresh();
-  const disposables: vscode.Disposable[] = [
-    services.sessions.onDidChangeStore((c) => {
-      if (c.full || c.areas.has('reminders')) refresh();
-    }),
-    pick.onDidTriggerItemButton(async (e) => {
-      await removeReminder(services, current, e.item.reminder.reminder_id);
-    }),
-    pick.onDidAccept(() => {
-      const item = pick.selectedItems[0];
-      pick.hide();
-      if (item) void reminderActions(services, current, item.reminder);
-    }),
-  ];
-  pick.onDidHide(() => {
-    for (const d of disposables) d.dispose();
-    pick.dispose();
+      refresh();
+      flow.own(
+        services.sessions.onDidChangeStore((c) => {
+          if (c.full || c.areas.has('reminders')) refresh();
+        }),
+      );
+      pick.onDidTriggerItemButton(async (e) => {
+        await removeReminder(services, current, e.item.reminder.reminder_id);
+      });
+      pick.onDidAccept(() => flow.done(pick.selectedItems[0]?.reminder));
+    },
+  }).then((reminder) => {
+    if (reminder) void reminderActions(services, current, reminder);
   });
-  pick.show();
+}
+
+function reminderItems(current: CurrentSession): ReminderItem[] {
+  const now = new Date();
+  return current.store.reminders().map((r) => {
+    const note = reminderNote(r);
+    const target = r.reminder_target_message_id;
+    return {
+      label: `${r.failed ? '$(error) ' : '$(bell) '}${describeWhen(new Date(r.scheduled_delivery_timestamp * 1000), now)}`,
+      description: [
+        typeof target === 'number'
+          ? vscode.l10n.t('linked to message {0}', target)
+          : vscode.l10n.t('no linked message'),
+        r.failed ? vscode.l10n.t('failed') : '',
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      detail: excerpt(note) || vscode.l10n.t('(no note)'),
+      buttons: [DELETE_BUTTON],
+      reminder: r,
+    };
+  });
 }
 
 async function reminderActions(services: Services, current: CurrentSession, r: Reminder): Promise<void> {
@@ -132,7 +130,7 @@ async function reminderActions(services: Services, current: CurrentSession, r: R
     { label: vscode.l10n.t('$(copy) Copy the note'), id: 'copy' as const },
     { label: vscode.l10n.t('$(trash) Delete the reminder'), id: 'delete' as const },
   ];
-  const choice = await vscode.window.showQuickPick(actions, {
+  const choice = await pickOne(actions, {
     title: TITLE,
     placeHolder: excerpt(note, 80) || vscode.l10n.t('Reminder'),
   });

@@ -4,6 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { describeWhen, parseWhen, whenFormatHint, whenPresets } from '../../time/when';
+import { askText, pickOne } from '../../ui/quickInput';
+import { UserFacingError } from '../../ui/errorMessage';
 
 const customLabel = (): string => vscode.l10n.t('$(calendar) Custom date and time…');
 
@@ -45,7 +47,7 @@ export async function pickWhen(
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { label: customLabel(), description: vscode.l10n.t('YYYY-MM-DD HH:MM or +2h') },
   ];
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickOne(items, {
     title,
     placeHolder: options.placeHolder ?? vscode.l10n.t('When should the reminder arrive?'),
     ignoreFocusOut: true,
@@ -63,7 +65,7 @@ export async function askCustomWhen(
   now: () => Date = () => new Date(),
 ): Promise<Date | undefined> {
   const understood = options.understood ?? ((when: string) => vscode.l10n.t('Remind {0}', when));
-  const text = await vscode.window.showInputBox({
+  const text = await askText({
     title,
     prompt: vscode.l10n.t('Date and time: {0}', whenFormatHint()),
     placeHolder: vscode.l10n.t('e.g. 2025-12-01 09:30 or +2h'),
@@ -78,9 +80,7 @@ export async function askCustomWhen(
   });
   if (text === undefined) return undefined;
   const r = parseWhen(text, now());
-  if (!r.ok) {
-    void vscode.window.showErrorMessage(r.error);
-    return undefined;
-  }
+  // The box refuses what does not parse; the time may have passed since (the kit shows why).
+  if (!r.ok) throw new UserFacingError(r.error);
   return r.date;
 }

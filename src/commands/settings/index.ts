@@ -10,6 +10,7 @@ import { registerCommands } from '../../ui/commands';
 import { withNotification } from '../../ui/progress';
 import { fetchServerInfo, ServerInfoPanel } from '../../webviews/serverInfo/panel';
 import type { ServerInfoModel } from '../../webviews/serverInfo/protocol';
+import { askText } from '../../ui/quickInput';
 
 export interface ServerInfoArgs {
   /** Skip the input box (tests, links): the server to ask. */
@@ -40,7 +41,7 @@ async function showServerInfo(services: Services, args?: ServerInfoArgs): Promis
   if (args?.realmUrl !== undefined) {
     realmUrl = normalizeRealmUrl(args.realmUrl);
   } else if (!services.sessions.current) {
-    const typed = await vscode.window.showInputBox({
+    const typed = await askText({
       title: vscode.l10n.t('Team Chat: Server Information'),
       prompt: vscode.l10n.t('The server whose information to show (no sign-in needed)'),
       placeHolder: vscode.l10n.t('https://chat.example.com'),

@@ -5,6 +5,7 @@ import { getSavedSnippets } from '../../api/personal/routes';
 import type { CurrentSession } from '../../session/manager';
 import { firstLine } from '../../views/snippets/provider';
 import { isRecord } from '../../guards';
+import { pickOne } from '../../ui/quickInput';
 
 /** `{ snippetId }` from tests and other commands, or a tree node (which carries the same field). */
 export interface SnippetArgs {
@@ -45,7 +46,7 @@ export async function pickSnippet(current: CurrentSession, placeHolder: string):
     );
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     snippets.map((s) => ({ label: s.title, detail: firstLine(s.content, 120), snippet: s })),
     { placeHolder, matchOnDetail: true },
   );

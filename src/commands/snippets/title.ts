@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { ChatClient } from '../../api/client';
 import { ValidationError } from '../../api/errors';
 import { codePointLength, SAVED_SNIPPET_TITLE_MAX } from '../../api/validation';
-import { showUntilDone } from '../../ui/quickInput';
+import { showQuickInput } from '../../ui/quickInput';
 
 export function titleMax(client: ChatClient): number {
   return client.limits.maxSavedSnippetTitleLength ?? SAVED_SNIPPET_TITLE_MAX;
@@ -32,29 +32,31 @@ export function checkTitle(client: ChatClient, title: string): void {
 /** Asks for a title; undefined when cancelled. */
 export function askTitle(client: ChatClient, options: { value?: string; prompt: string }): Promise<string | undefined> {
   const max = titleMax(client);
-  const box = vscode.window.createInputBox();
-  box.title = vscode.l10n.t('Snippet title');
-  box.placeholder = vscode.l10n.t('e.g. Retry with backoff');
-  box.value = options.value ?? '';
-  box.ignoreFocusOut = true;
-  const update = (): void => {
-    const n = codePointLength(box.value);
-    const problem = box.value === '' ? undefined : titleProblem(client, box.value);
-    box.prompt = `${options.prompt} (${n}/${max})`;
-    box.validationMessage = problem
-      ? { message: `${problem} (${n}/${max})`, severity: vscode.InputBoxValidationSeverity.Error }
-      : undefined;
-  };
-  update();
-  return showUntilDone<string>(box, (finish) => {
-    box.onDidChangeValue(update);
-    box.onDidAccept(() => {
-      const problem = titleProblem(client, box.value);
-      if (problem) {
-        box.validationMessage = { message: problem, severity: vscode.InputBoxValidationSeverity.Error };
-        return;
-      }
-      finish(box.value);
-    });
+  return showQuickInput<string>({
+    kind: 'input',
+    setup(box, flow) {
+      box.title = vscode.l10n.t('Snippet title');
+      box.placeholder = vscode.l10n.t('e.g. Retry with backoff');
+      box.value = options.value ?? '';
+      box.ignoreFocusOut = true;
+      const update = (): void => {
+        const n = codePointLength(box.value);
+        const problem = box.value === '' ? undefined : titleProblem(client, box.value);
+        box.prompt = `${options.prompt} (${n}/${max})`;
+        box.validationMessage = problem
+          ? { message: `${problem} (${n}/${max})`, severity: vscode.InputBoxValidationSeverity.Error }
+          : undefined;
+      };
+      update();
+      box.onDidChangeValue(update);
+      box.onDidAccept(() => {
+        const problem = titleProblem(client, box.value);
+        if (problem) {
+          box.validationMessage = { message: problem, severity: vscode.InputBoxValidationSeverity.Error };
+          return;
+        }
+        flow.done(box.value);
+      });
+    },
   });
 }

@@ -14,6 +14,7 @@ import { anchorOf } from './pickers';
 import type { TopicPanel } from '../../webviews/topicView/panel';
 import { compareNames } from '../../store/keys';
 import { visibleEmail } from '../../api/users/email';
+import { pickMany } from '../../ui/quickInput';
 
 export interface DirectMessageTarget {
   /** The other participants (the own id may be included; it is dropped). */
@@ -38,7 +39,7 @@ async function pickPeople(store: ChatStore): Promise<number[] | undefined> {
       detail: u.is_bot ? vscode.l10n.t('Bot') : undefined,
       userId: u.user_id,
     }));
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickMany(items, {
     title: vscode.l10n.t('New Direct Message'),
     placeHolder: vscode.l10n.t('Choose one person, or several for a group conversation'),
     canPickMany: true,

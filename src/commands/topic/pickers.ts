@@ -5,6 +5,7 @@ import type { ConversationCache } from '../../session/conversationCache';
 import type { ChatStore } from '../../store';
 import { channelChoices, suggestFirst, type ChannelPurpose } from './channelChoices';
 import { isEmptyTopicName, topicBox, topicRefusal, topicsPolicyOf } from '../../store/channelPolicy';
+import { askText, pickOne } from '../../ui/quickInput';
 
 export interface TopicTarget {
   readonly streamId: number;
@@ -43,7 +44,7 @@ export async function pickChannel(
     );
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickOne(items, {
     title,
     placeHolder: vscode.l10n.t('Choose a channel'),
     matchOnDescription: true,
@@ -114,7 +115,7 @@ export async function pickTopicOf(
   const placeHolder = offline
     ? vscode.l10n.t('Offline: the topics you read recently and the unread ones')
     : vscode.l10n.t('Choose a topic');
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder });
+  const picked = await pickOne(items, { title, placeHolder });
   if (!picked) return undefined;
   if (picked.topic !== NEW) return picked.topic;
   return askTopicName(store, streamId);
@@ -130,7 +131,7 @@ export async function askTopicName(store: ChatStore, streamId?: number): Promise
   const box = streamId === undefined ? 'required' : topicBox(topicsPolicyOf(store, streamId));
   if (box === 'hidden') return '';
   const empty = store.realm.emptyTopicDisplayName;
-  const typed = await vscode.window.showInputBox({
+  const typed = await askText({
     title: vscode.l10n.t('New topic'),
     prompt:
       box === 'optional'
@@ -177,7 +178,7 @@ export async function pickRecentTopic(store: ChatStore, title: string): Promise<
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { label: vscode.l10n.t('$(add) New topic in channel…'), alwaysShow: true },
   ];
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickOne(items, {
     title,
     placeHolder: vscode.l10n.t('Choose a topic (recent first)'),
     matchOnDescription: true,

@@ -11,6 +11,7 @@ import { registerCommands } from '../../ui/commands';
 import { searchTitle, type TopicViews } from '../../webviews/topicView/manager';
 import type { TopicPanel } from '../../webviews/topicView/panel';
 import { pickChannel, pickTopicOf } from './pickers';
+import { askText } from '../../ui/quickInput';
 
 interface SearchArgs {
   streamId?: number;
@@ -45,7 +46,7 @@ export function register(services: Services, views: TopicViews): void {
     const channel = current.store.channelName(streamId) ?? vscode.l10n.t('channel {0}', streamId);
     const query =
       args.query ??
-      (await vscode.window.showInputBox({
+      (await askText({
         title,
         prompt: withTopic
           ? vscode.l10n.t('Search #{0} › {1}', channel, topic ?? '')

@@ -20,6 +20,7 @@ import {
 } from '../messages/moveFlow';
 import { channelChoices } from '../topic/channelChoices';
 import { archivedRefusal, topicBox, topicRefusal, topicsPolicyOf, writeRefusalOf } from '../../store/channelPolicy';
+import { askText, pickOne } from '../../ui/quickInput';
 
 export interface MoveArg extends TopicArg {
   newTopic?: string;
@@ -208,7 +209,7 @@ async function askMove(
       };
       // Like Zulip's move dialog: only channels the user may post in.
       const others = channelChoices(store, 'post').filter((c) => c.streamId !== t.streamId);
-      const picked = await vscode.window.showQuickPick([here, ...others], {
+      const picked = await pickOne([here, ...others], {
         placeHolder: vscode.l10n.t('Move to which channel?'),
       });
       if (!picked) return undefined;
@@ -220,7 +221,7 @@ async function askMove(
     const typed =
       topicBox(policy) === 'hidden'
         ? ''
-        : await vscode.window.showInputBox({
+        : await askText({
             prompt: canTopics
               ? vscode.l10n.t('New topic name')
               : vscode.l10n.t('Topic name (you may not rename topics here)'),

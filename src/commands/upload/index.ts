@@ -19,6 +19,7 @@ import type { TopicViews } from '../../webviews/topicView/manager';
 import type { TopicPanel } from '../../webviews/topicView/panel';
 import { isDirectMessageTarget } from '../topic/openDirectMessage';
 import { isTopicTarget, pickRecentTopic, type TopicTarget } from '../topic/pickers';
+import { pickOne } from '../../ui/quickInput';
 
 const uris = (value: unknown): vscode.Uri[] | undefined =>
   Array.isArray(value) && value.length > 0 && value.every((u) => u instanceof vscode.Uri) ? value : undefined;
@@ -51,7 +52,7 @@ async function targetView(current: CurrentSession, views: TopicViews, args: unkn
     ...open.map((view) => ({ label: view.title, description: vscode.l10n.t('open'), view })),
     { label: vscode.l10n.t('$(comment-discussion) Another topic…'), alwaysShow: true },
   ];
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickOne(items, {
     title: vscode.l10n.t('Upload File'),
     placeHolder: vscode.l10n.t('Which conversation gets the file?'),
   });

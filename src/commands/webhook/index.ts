@@ -10,6 +10,7 @@ import { registerCommands } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { readBotTokens } from '../../webhookReceiver/botConfig';
 import { receiverSettings, WebhookReceiver, type ReceiverMode } from '../../webhookReceiver';
+import { askText, pickOne } from '../../ui/quickInput';
 
 /** SecretStorage key of the last bot token used. */
 const TOKEN_SECRET = 'teamChat.webhookReceiver.token';
@@ -87,7 +88,7 @@ async function start(
 
 async function runningMenu(receiver: WebhookReceiver): Promise<StartReceiverResult | undefined> {
   const url = receiver.url!;
-  const choice = await vscode.window.showQuickPick(
+  const choice = await pickOne(
     [
       { label: vscode.l10n.t('$(copy) Copy URL'), description: url, id: 'copy' },
       { label: vscode.l10n.t('$(output) Show Payloads'), id: 'log' },
@@ -118,14 +119,14 @@ async function obtainToken(services: Services): Promise<string | undefined> {
       id: 'file',
     },
   ];
-  const choice = await vscode.window.showQuickPick(items, {
+  const choice = await pickOne(items, {
     title: vscode.l10n.t('Outgoing webhook bot token'),
     placeHolder: vscode.l10n.t('The receiver accepts only payloads carrying this token'),
   });
   let token: string | undefined;
   if (choice?.id === 'saved') return saved;
   if (choice?.id === 'enter') {
-    token = await vscode.window.showInputBox({
+    token = await askText({
       title: vscode.l10n.t('Outgoing webhook bot token'),
       prompt: vscode.l10n.t('The token of the outgoing webhook bot (kept in VS Code’s secret storage).'),
       password: true,
@@ -151,15 +152,14 @@ async function tokenFromFile(): Promise<string | undefined> {
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(files[0]));
   const tokens = readBotTokens(text);
   if (tokens.length === 0) {
-    void vscode.window.showErrorMessage(
+    throw new UserFacingError(
       vscode.l10n.t(
         'That file has no "token = …" line. Download the outgoing webhook bot’s configuration from its settings.',
       ),
     );
-    return undefined;
   }
   if (tokens.length === 1) return tokens[0].token;
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     tokens.map((t) => ({ label: t.section, description: t.email, token: t.token })),
     { placeHolder: vscode.l10n.t('Which bot?') },
   );

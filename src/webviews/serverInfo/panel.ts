@@ -8,7 +8,7 @@ import { loadClient } from '../../api/load';
 import { getServerSettings } from '../../api/server/routes';
 import { WebviewPanels } from '../../constants';
 import type { Services } from '../../services';
-import { SignInRequiredError } from '../../ui/errorMessage';
+import { requireSession } from '../../ui/session';
 import { definePanel, HostedPanel, type PanelHost } from '../host';
 import { loadingBody, realmImageOrigins } from '../html';
 import { buildServerInfoModel } from './model';
@@ -21,7 +21,9 @@ export async function fetchServerInfo(
   signal?: AbortSignal,
 ): Promise<ServerInfoModel> {
   const current = services.sessions.current;
-  if (current && (realmUrl === undefined || sameRealm(realmUrl, current.account.realmUrl))) {
+  // Without a server asked for, the live session's (else the kit's "sign in first").
+  realmUrl ??= requireSession(services).account.realmUrl;
+  if (current && sameRealm(realmUrl, current.account.realmUrl)) {
     const settings = await getServerSettings(current.client, { signal });
     return buildServerInfoModel(
       settings,
@@ -29,7 +31,6 @@ export async function fetchServerInfo(
       `${current.account.fullName} <${current.account.email}>`,
     );
   }
-  if (realmUrl === undefined) throw new SignInRequiredError();
   // No credentials: `/server_settings` needs none, and none are sent.
   const { ChatClient } = await loadClient();
   const client = new ChatClient({ realmUrl, email: '', apiKey: '', maxRetries: 1, timeoutMs: 15_000 });

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { RealmEmoji } from '../../api/messages/models';
 import { shortcode } from '../../emoji/glyph';
 import { emojiEntries, searchEmoji, type EmojiEntry } from '../../emoji/search';
+import { showQuickInput } from '../../ui/quickInput';
 
 export interface EmojiChoice {
   readonly name: string;
@@ -37,22 +38,15 @@ export function emojiChoices(realmEmoji: readonly RealmEmoji[], typed = ''): Emo
 /** A quick pick of {@link emojiChoices}, searched by names and aliases; undefined when dismissed. */
 export function pickEmoji(realmEmoji: readonly RealmEmoji[]): Promise<EmojiChoice | undefined> {
   const entries = emojiEntries(realmEmoji);
-  const pick = vscode.window.createQuickPick<EmojiItem>();
-  pick.title = vscode.l10n.t('Add a reaction');
-  pick.placeholder = vscode.l10n.t('Choose an emoji (type a name, e.g. thumbs_up)');
-  pick.matchOnDescription = true;
-  pick.items = searchEmoji(entries, '').map(itemOf);
-  return new Promise((resolve) => {
-    let chosen: EmojiChoice | undefined;
-    pick.onDidChangeValue((typed) => (pick.items = searchEmoji(entries, typed).map(itemOf)));
-    pick.onDidAccept(() => {
-      chosen = pick.selectedItems[0]?.emoji;
-      pick.hide();
-    });
-    pick.onDidHide(() => {
-      pick.dispose();
-      resolve(chosen);
-    });
-    pick.show();
+  return showQuickInput<EmojiChoice, EmojiItem>({
+    kind: 'pick',
+    setup(pick, flow) {
+      pick.title = vscode.l10n.t('Add a reaction');
+      pick.placeholder = vscode.l10n.t('Choose an emoji (type a name, e.g. thumbs_up)');
+      pick.matchOnDescription = true;
+      pick.items = searchEmoji(entries, '').map(itemOf);
+      pick.onDidChangeValue((typed) => (pick.items = searchEmoji(entries, typed).map(itemOf)));
+      pick.onDidAccept(() => flow.done(pick.selectedItems[0]?.emoji));
+    },
   });
 }

@@ -9,6 +9,7 @@ import { getReadReceipts } from '../../api/messages/routes';
 import { Commands } from '../../constants';
 import type { CurrentSession } from '../../session/manager';
 import { compareNames } from '../../store/keys';
+import { showQuickInput } from '../../ui/quickInput';
 
 export interface Reader {
   readonly userId: number;
@@ -41,17 +42,17 @@ export async function showReadReceipts(
     );
     return readers;
   }
-  const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { userId: number }>();
-  pick.title =
-    readers.length === 1 ? vscode.l10n.t('Read by 1 person') : vscode.l10n.t('Read by {0} people', readers.length);
-  pick.placeholder = vscode.l10n.t('Choose someone to see their profile');
-  pick.items = readers.map((r) => ({ label: r.name, userId: r.userId }));
-  pick.onDidAccept(() => {
-    const chosen = pick.selectedItems[0];
-    pick.hide();
-    if (chosen) void vscode.commands.executeCommand(Commands.showProfile, chosen.userId);
+  void showQuickInput<number, vscode.QuickPickItem & { userId: number }>({
+    kind: 'pick',
+    setup(pick, flow) {
+      pick.title =
+        readers.length === 1 ? vscode.l10n.t('Read by 1 person') : vscode.l10n.t('Read by {0} people', readers.length);
+      pick.placeholder = vscode.l10n.t('Choose someone to see their profile');
+      pick.items = readers.map((r) => ({ label: r.name, userId: r.userId }));
+      pick.onDidAccept(() => flow.done(pick.selectedItems[0]?.userId));
+    },
+  }).then((userId) => {
+    if (userId !== undefined) void vscode.commands.executeCommand(Commands.showProfile, userId);
   });
-  pick.onDidHide(() => pick.dispose());
-  pick.show();
   return readers;
 }
