@@ -151,7 +151,9 @@ export class SessionManager extends Disposable {
     return session;
   }
 
-  /** Switches the conversation cache to `account`'s (none: signed out), saving the previous one's pending changes first. */
+  /**
+   * Switches the conversation cache to `account`'s (none: signed out), saving the previous one's pending changes first.
+   */
   #useConversations(account: Account | undefined, cache?: ConversationCache): void {
     if (this.#saveTimer) void this.#writeConversations();
     this.#conversations = account && cache ? { account, cache } : undefined;

@@ -198,7 +198,10 @@ async function editContent(
   return sendDraft(ctx, client, key, { deleteDetached: args.deleteDetached, onConflict: args.onConflict });
 }
 
-/** Messages of an archived channel are neither edited nor moved: refused with the reason (the server answers "Invalid message(s)"). */
+/**
+ * Messages of an archived channel are neither edited nor moved: refused with the reason (the server answers "Invalid
+ * message(s)").
+ */
 function refuseArchived(ctx: EditContext, message: Message): void {
   const store = ctx.services.sessions.current?.store;
   const refusal =

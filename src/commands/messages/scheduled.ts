@@ -312,7 +312,8 @@ async function askTarget(
       { title: vscode.l10n.t('Which channel?') },
     );
     if (!ch) return undefined;
-    // The channel's topics policy: no topic box for a "general chat" channel, and the topics it forbids refused as typed.
+    // The channel's topics policy: no topic box for a "general chat" channel, and the topics it forbids refused as
+    // typed.
     const policy = channelTopicsPolicy(
       subs.find((c) => c.stream_id === ch.id),
       realm?.settings ?? {},

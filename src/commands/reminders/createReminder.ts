@@ -182,7 +182,10 @@ export async function createReminder(
   return reminder_id;
 }
 
-/** Runs the API layer's own check (the single source of the rule and its message) of `POST /reminders` on the note (throws its ValidationError). */
+/**
+ * Runs the API layer's own check (the single source of the rule and its message) of `POST /reminders` on the note
+ * (throws its ValidationError).
+ */
 function postReminderCheck(current: CurrentSession, note: string): void {
   current.client.validate('POST /reminders', { note }, 'some');
 }

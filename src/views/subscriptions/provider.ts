@@ -136,7 +136,9 @@ export function canRemoveOthers(store: ChatStore, streamId: number): boolean {
   return ownsBots(store);
 }
 
-/** Moving channels between folders: channel administrators (here: organisation administrators) on servers with folders. */
+/**
+ * Moving channels between folders: channel administrators (here: organisation administrators) on servers with folders.
+ */
 export function canMoveToFolder(store: ChatStore): boolean {
   return store.featureLevel >= FL.channelFolders && (store.ownUser?.role ?? 400) <= 200;
 }

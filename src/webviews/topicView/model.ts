@@ -64,7 +64,9 @@ export function modelContextOf(current: Pick<CurrentSession, 'account' | 'store'
   };
 }
 
-/** The quiet line of a view on an archived channel, shown instead of the compose box; undefined: the view is writable. */
+/**
+ * The quiet line of a view on an archived channel, shown instead of the compose box; undefined: the view is writable.
+ */
 export function readOnlyLine(
   store: { channel(streamId: number): PolicyChannel | undefined },
   key: TopicViewKey,
