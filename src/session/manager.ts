@@ -93,7 +93,9 @@ export class SessionManager extends Disposable {
     let logged = '';
     this._register(
       this.#machine.onDidChangeState((s) => {
-        const line = `Session: ${s.phase}${s.accountId ? ` (${s.accountId})` : ''}${s.error ? `: ${s.error instanceof Error ? s.error.message : String(s.error)}` : ''}`;
+        const line =
+          `Session: ${s.phase}${s.accountId ? ` (${s.accountId})` : ''}` +
+          `${s.error ? `: ${s.error instanceof Error ? s.error.message : String(s.error)}` : ''}`;
         if (line !== logged) this.log.info((logged = line));
         this.#onDidChangeState.fire(s);
       }),

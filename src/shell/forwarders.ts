@@ -148,7 +148,8 @@ export class Forwarders<T = unknown> implements ShellHost {
     const unknownOptions = Object.keys(rest).filter((k) => k !== 'showCollapseAll');
     if (unknownOptions.length > 0 || !!rest.showCollapseAll !== CollapsibleViews.includes(viewId)) {
       throw new Error(
-        `the shell creates ${viewId} without ${unknownOptions.join(', ') || 'that showCollapseAll'}: add it to the shell's tree options (CollapsibleViews)`,
+        `the shell creates ${viewId} without ${unknownOptions.join(', ') || 'that showCollapseAll'}: add it to the ` +
+          `shell's tree options (CollapsibleViews)`,
       );
     }
     (tree.forwarder as TreeForwarder<N>).attach(treeDataProvider, this.#hold);

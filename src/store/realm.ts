@@ -219,7 +219,8 @@ export class RealmState {
     if (!isGroupSetting(channel.can_create_topic_group)) return undefined;
     if (this.inGroup(channel.can_create_topic_group) ?? true) return undefined;
     return l10n.t(
-      'You may not start new topics in {0} (the channel lets only some users do that); reply in one of its topics instead.',
+      'You may not start new topics in {0} (the channel lets only some users do that); reply in one of its ' +
+        'topics instead.',
       channelLabel(channel),
     );
   }

@@ -17,7 +17,8 @@ import { DidChangeProfileNotification, SendDirectMessageCommand, type ProfileMod
 import { escapeHtml } from './sanitize';
 
 const body = (): string =>
-  `<main id="card" class="profile-card" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
+  `<main id="card" class="profile-card" aria-live="polite">` +
+  `<p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
 
 export class ProfileCardPanel implements vscode.Disposable {
   static #current: ProfileCardPanel | undefined;

@@ -442,7 +442,8 @@ async function onConflict(
     };
     const picked = await vscode.window.showWarningMessage(
       vscode.l10n.t(
-        "Someone changed message {0} ({1}) while you were editing it. The diff shows the server's text (left) and yours (right).",
+        "Someone changed message {0} ({1}) while you were editing it. The diff shows the server's text (left) " +
+          'and yours (right).',
         draft.targetId,
         draft.label,
       ),

@@ -138,7 +138,8 @@ export async function createReminder(
             {
               modal: true,
               detail: vscode.l10n.t(
-                'The selection is too long for the note. Shorten it to fit (it ends with "…")? {0}:{1}-{2} stays in the note.',
+                'The selection is too long for the note. Shorten it to fit (it ends with "…")? {0}:{1}-{2} stays ' +
+                  'in the note.',
                 selection.path,
                 selection.startLine,
                 selection.endLine,

@@ -115,9 +115,12 @@ function tooltip(
     md.appendMarkdown('\n\n');
     md.appendText(description);
   }
-  md.appendMarkdown(
-    `\n\n${[vscode.l10n.t('{0} unread', unread), ...(muted ? [vscode.l10n.t('muted')] : []), ...(pinned ? [vscode.l10n.t('pinned')] : [])].join(' · ')}`,
-  );
+  const states = [
+    vscode.l10n.t('{0} unread', unread),
+    ...(muted ? [vscode.l10n.t('muted')] : []),
+    ...(pinned ? [vscode.l10n.t('pinned')] : []),
+  ];
+  md.appendMarkdown(`\n\n${states.join(' · ')}`);
   md.appendMarkdown(
     `\n\n_${vscode.l10n.t('Right-click for mute, pin, colour, notifications, email address, unsubscribe.')}_`,
   );

@@ -16,7 +16,8 @@ import { DidChangeServerInfoNotification, type ServerInfoModel } from './protoco
 import { escapeHtml } from '../sanitize';
 
 const body = (): string =>
-  `<main id="info" class="server-info" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
+  `<main id="info" class="server-info" aria-live="polite">` +
+  `<p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
 
 /** Fetches the server settings of `realmUrl`, through the active session's client when it is that server. */
 export async function fetchServerInfo(

@@ -24,7 +24,8 @@ import {
 import { escapeHtml } from '../sanitize';
 
 const body = (): string =>
-  `<main id="settings" class="settings" aria-live="polite"><p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
+  `<main id="settings" class="settings" aria-live="polite">` +
+  `<p class="muted">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`;
 
 export class SettingsPanel implements vscode.Disposable {
   static #current: SettingsPanel | undefined;
@@ -131,7 +132,8 @@ export class SettingsPanel implements vscode.Disposable {
     this.#saving = saving;
     // Never log values: they may hold passwords.
     this.services.log.info(
-      `Saving settings${forOthers ? ' for other users' : ''}: ${names.filter((n) => !n.endsWith('password')).join(', ') || '(password)'}`,
+      `Saving settings${forOthers ? ' for other users' : ''}: ` +
+        `${names.filter((n) => !n.endsWith('password')).join(', ') || '(password)'}`,
     );
     try {
       const answer = await updateSettings(

@@ -50,7 +50,11 @@ function render(model: ProfileModel): void {
   sub.append(
     presence,
     document.createTextNode(
-      ` · ${[model.role, ...(model.isActive ? [] : [l10n.t('Deactivated')]), ...(model.isOwnUser ? [l10n.t('You')] : [])].join(' · ')}`,
+      ` · ${[
+        model.role,
+        ...(model.isActive ? [] : [l10n.t('Deactivated')]),
+        ...(model.isOwnUser ? [l10n.t('You')] : []),
+      ].join(' · ')}`,
     ),
   );
   titles.append(sub);

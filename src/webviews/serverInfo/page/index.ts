@@ -37,7 +37,8 @@ function render(m: ServerInfoModel): void {
         'p',
         'alert',
         l10n.t(
-          "This server says this version of Team Chat is not compatible with it. Update the extension, or ask the server's administrator.",
+          'This server says this version of Team Chat is not compatible with it. Update the extension, or ask ' +
+            "the server's administrator.",
         ),
       ),
     );
