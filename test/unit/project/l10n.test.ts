@@ -92,6 +92,7 @@ describe('localisation', () => {
           "button.setAttribute('data-id', 'x1');",
           "statusBar.text = '$(bell-slash)';",
           "new SignInError('network', vscode.l10n.t('The server did not answer.'));",
+          "vscode.window.showErrorMessage(vscode.l10n.t('Could not send {0}: ' + 'the server refused it', name));",
         ],
         invalid: [
           { code: "vscode.window.showErrorMessage('Could not send');", errors: error() },
@@ -110,6 +111,11 @@ describe('localisation', () => {
           { code: "actionButton('Reply', 'Reply (r)', () => reply(id));", errors: error(2) },
           { code: "reportError(log, error, 'Could not load the topics');", errors: error() },
           { code: "md.appendMarkdown('**Unread**');", errors: error() },
+          { code: "vscode.window.showErrorMessage('Could not send: ' + 'the server refused it');", errors: error(2) },
+          {
+            code: "const message = vscode.l10n.t('Could not send ' + name);",
+            errors: [{ message: /one string literal \(or literals joined with \+\)/ }],
+          },
         ],
       });
     });
