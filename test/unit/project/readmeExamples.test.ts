@@ -88,7 +88,7 @@ describe('README examples', function () {
       for (const [i, e] of found.entries()) assert.deepEqual(errors(files[i]!), [], `the example in ${e.section}`);
       assert.deepEqual(
         errors(control).map((m) => m.replace(/: .*/s, '')),
-        ['2:38 local/ui-strings'],
+        ['2:37 local/ui-strings'],
       );
     } finally {
       for (const file of written) fs.rmSync(file, { force: true });
