@@ -57,7 +57,9 @@ import * as searchView from './views/search';
 import * as searchCommands from './commands/search';
 import * as assistant from './assistant';
 
-/** What `activateCore` resolves to (the shell's `ready()`): integration tests reach the extension's state through it. */
+/**
+ * What `activateCore` resolves to (the shell's `ready()`): integration tests reach the extension's state through it.
+ */
 export interface TeamChatApi {
   services: Services;
   /** The Accounts-menu provider (its sessions are what other extensions would see). */

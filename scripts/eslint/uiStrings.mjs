@@ -10,6 +10,9 @@
 //     `actionButton(text, title)`; Markdown's append*; reportError's failure;
 //   - pages' lit-html templates (html`...`): their text between tags, the text attributes written
 //     in them, and literals put where text or a text attribute goes.
+// A literal split with `+` (no src line passes 120 characters) is checked part by part. And the
+// message of an `l10n.t(...)` is one literal or a `+` chain of literals: `npm run l10n` folds the
+// chain (scripts/l10nFold.mjs) and extracts it; anything else would be missing from the bundle.
 // A literal with no letters once codicons (`$(sync~spin)`) are removed is not text. Where a
 // literal in such a place is not UI text (an id, a CSS class), disable the rule on that line with
 // the reason.
@@ -88,6 +91,8 @@ function shownLiterals(node) {
     return [...shownLiterals(node.left), ...shownLiterals(node.right)];
   if (node.type === 'LogicalExpression') return shownLiterals(node.right);
   if (node.type === 'TSAsExpression') return shownLiterals(node.expression);
+  if (node.type === 'BinaryExpression' && node.operator === '+')
+    return [...shownLiterals(node.left), ...shownLiterals(node.right)];
   const text = literalText(node);
   return text !== undefined && hasWords(text) ? [node] : [];
 }
@@ -97,6 +102,26 @@ function propertyName(node) {
   if (node.type === 'Identifier') return node.name;
   if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
   return undefined;
+}
+
+/** Whether `node` is a string literal or a `+` chain of them (what the l10n extraction reads). */
+function isLiteralMessage(node) {
+  if (node.type === 'Literal') return typeof node.value === 'string';
+  if (node.type === 'TemplateLiteral') return node.expressions.length === 0;
+  return (
+    node.type === 'BinaryExpression' &&
+    node.operator === '+' &&
+    isLiteralMessage(node.left) &&
+    isLiteralMessage(node.right)
+  );
+}
+
+/** Whether `callee` is `l10n.t` or `vscode.l10n.t`. */
+function isL10nT(callee) {
+  if (callee.type !== 'MemberExpression' || propertyName(callee.property) !== 't') return false;
+  const object = callee.object;
+  if (object.type === 'Identifier') return object.name === 'l10n';
+  return object.type === 'MemberExpression' && propertyName(object.property) === 'l10n';
 }
 
 function calleeName(callee) {
@@ -141,6 +166,12 @@ export const uiStrings = {
     };
     return {
       CallExpression(node) {
+        if (isL10nT(node.callee) && node.arguments.length > 0 && !isLiteralMessage(node.arguments[0])) {
+          context.report({
+            node: node.arguments[0],
+            message: 'An l10n.t message is one string literal (or literals joined with +): npm run l10n extracts it.',
+          });
+        }
         const name = calleeName(node.callee);
         if (!name) return;
         if (MESSAGE_CALLS.has(name)) {

@@ -34,7 +34,8 @@ export function multipartFile(
 ): UploadBody {
   const boundary = '----TeamChatUpload' + randomBytes(16).toString('hex');
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(field)}"; filename="${escapeName(file.name)}"\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(field)}"; ` +
+      `filename="${escapeName(file.name)}"\r\n` +
       `Content-Type: ${file.contentType || 'application/octet-stream'}\r\n\r\n`,
     'utf8',
   );

@@ -199,7 +199,9 @@ class Compiler {
         const inner = this.emit(def.innerType!, v);
         const t = this.temp();
         return {
-          code: `let ${t};\nif (${v} !== undefined) {\n${inner.code}${t} = ${inner.out};\n}\nif (${t} === undefined) ${t} = ${this.constant(def)}.defaultValue;\n`,
+          code:
+            `let ${t};\nif (${v} !== undefined) {\n${inner.code}${t} = ${inner.out};\n}\nif (${t} === undefined) ` +
+            `${t} = ${this.constant(def)}.defaultValue;\n`,
           out: t,
           same: false,
         };
@@ -322,7 +324,8 @@ class Compiler {
     }
     // zod drops an own `__proto__` key (JSON.parse makes one): such a rare input goes to zod, so
     // it can never reach code that merges objects.
-    let code = `if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.hasOwn(v, '__proto__')) return F;\n`;
+    let code =
+      `if (typeof v !== 'object' || v === null || Array.isArray(v) || ` + `Object.hasOwn(v, '__proto__')) return F;\n`;
     const same = loose && fields.every((f) => f.same);
     // A loose object keeps unknown keys: it is copied on the first field that parses to something
     // else (or is filled by a default). A stripping one keeps the declared keys only, so it is
@@ -380,7 +383,9 @@ class Compiler {
       const index = options.push(this.option(option)) - 1;
       for (const value of values) byValue.set(value, byValue.has(value) ? null : index);
     }
-    let code = `if (typeof v !== 'object' || v === null || Array.isArray(v)) return F;\nswitch (${this.constant(byValue)}.get(v[${JSON.stringify(key)}])) {\n`;
+    let code =
+      `if (typeof v !== 'object' || v === null || Array.isArray(v)) return F;\nswitch ` +
+      `(${this.constant(byValue)}.get(v[${JSON.stringify(key)}])) {\n`;
     options.forEach((option, index) => {
       code += `case ${index}: return ${option.name}(v);\n`;
     });
@@ -415,7 +420,8 @@ class Compiler {
     const head =
       `if (typeof v !== 'object' || v === null || Array.isArray(v)) return F;\n` +
       `const p = Object.getPrototypeOf(v);\n` +
-      `if ((p !== Object.prototype && p !== null) || Object.hasOwn(v, '__proto__') || Object.hasOwn(v, 'constructor')) return F;\n` +
+      `if ((p !== Object.prototype && p !== null) || Object.hasOwn(v, '__proto__') || Object.hasOwn(v, ` +
+      `'constructor')) return F;\n` +
       `const keys = Reflect.ownKeys(v);\n`;
     const loop =
       `for (let i = 0; i < keys.length; i++) {\nconst k = keys[i];\n` +

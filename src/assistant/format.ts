@@ -88,7 +88,9 @@ export function capped(header: string, blocks: readonly string[], unit: string, 
   }
   const left = blocks.length - shown;
   if (left > 0)
-    out += `\n\n[${left} more ${unit}${left === 1 ? '' : 's'} left out: the output is capped at ${OUTPUT_CAP.toLocaleString('en-US')} characters. Ask for fewer or narrow the request.]`;
+    out +=
+      `\n\n[${left} more ${unit}${left === 1 ? '' : 's'} left out: the output is capped at ` +
+      `${OUTPUT_CAP.toLocaleString('en-US')} characters. Ask for fewer or narrow the request.]`;
   return out + tail;
 }
 
@@ -105,7 +107,10 @@ export function whereOf(
   names: Names,
 ): string {
   if (m.type === 'stream' && m.stream_id !== undefined) {
-    return `#${names.channelName(m.stream_id) ?? String(m.display_recipient)} › ${m.subject === '' ? names.emptyTopicName : m.subject}`;
+    return (
+      `#${names.channelName(m.stream_id) ?? String(m.display_recipient)} › ` +
+      `${m.subject === '' ? names.emptyTopicName : m.subject}`
+    );
   }
   const recipients = Array.isArray(m.display_recipient) ? m.display_recipient : [];
   const others = recipients.filter((r) => r.id !== names.ownUserId).map((r) => names.userName(r.id) ?? r.full_name);

@@ -67,11 +67,17 @@ const conversationInput = (input: Input): ConversationInput => ({
 export function refusal(ctx: AssistantContext): string | undefined {
   const off = ctx.offReason();
   if (off === 'setting')
-    return "Refused: Team Chat's assistant features are turned off (the setting teamChat.ai.enabled is false). Nothing was read.";
+    return (
+      "Refused: Team Chat's assistant features are turned off (the setting teamChat.ai.enabled is false). " +
+      'Nothing was read.'
+    );
   if (off === 'hideAiFeatures')
     return 'Refused: the user has turned on "Hide AI features" in their Team Chat settings. Nothing was read.';
   if (!ctx.services.sessions.current)
-    return 'Refused: the user is not signed in to Team Chat. Ask them to sign in (command "Team Chat: Sign In"). Nothing was read.';
+    return (
+      'Refused: the user is not signed in to Team Chat. Ask them to sign in (command "Team Chat: Sign In"). ' +
+      'Nothing was read.'
+    );
   return undefined;
 }
 
@@ -149,7 +155,8 @@ async function search(current: CurrentSession, input: Input): Promise<string> {
       : { before: limit, after: 0 };
   const { messages } = await fetchMessages(current, narrow, page);
   const newest = messages.slice(-limit).reverse();
-  const header = `Team Chat search "${query}": ${newest.length === 0 ? 'no messages match.' : `${newest.length} message${newest.length === 1 ? '' : 's'}, newest first.`}`;
+  const found = `${newest.length} message${newest.length === 1 ? '' : 's'}, newest first.`;
+  const header = `Team Chat search "${query}": ${newest.length === 0 ? 'no messages match.' : found}`;
   return newest.length === 0 ? header : capped(`${header}\n${UNTRUSTED_NOTICE}`, quoted(current, newest), 'message');
 }
 
@@ -171,7 +178,9 @@ async function readConversation(current: CurrentSession, input: Input): Promise<
       : foundOldest && shown.length === messages.length
         ? 'all of it'
         : 'the newest';
-  const header = `${nameData(name)}: ${shown.length} message${shown.length === 1 ? '' : 's'} (${span}), oldest first.\n${UNTRUSTED_NOTICE}`;
+  const header =
+    `${nameData(name)}: ${shown.length} message${shown.length === 1 ? '' : 's'} (${span}), oldest ` +
+    `first.\n${UNTRUSTED_NOTICE}`;
   return capped(header, quoted(current, shown), 'message');
 }
 
@@ -236,15 +245,24 @@ async function unread(current: CurrentSession, input: Input): Promise<string> {
   const blocks = rows.slice(0, limit).map((r) => {
     const lines = r.latest.slice(-3).map((m) => {
       const q = quote(current, m);
-      return `- ${nameData(q.sender)} · ${utcTime(q.timestamp)} · ${q.link}\n  ${UNTRUSTED_OPEN}${quotedText(q.text, 300).replace(/\n/g, ' ')}${UNTRUSTED_CLOSE}`;
+      return (
+        `- ${nameData(q.sender)} · ${utcTime(q.timestamp)} · ${q.link}\n  ` +
+        `${UNTRUSTED_OPEN}${quotedText(q.text, 300).replace(/\n/g, ' ')}${UNTRUSTED_CLOSE}`
+      );
     });
     const more =
       r.count > lines.length
         ? `\n  (${r.count - lines.length} earlier unread message${r.count - lines.length === 1 ? '' : 's'} not shown)`
         : '';
-    return `## ${nameData(r.name)}: ${r.count} unread${r.tags.length ? ` (${r.tags.join(', ')})` : ''}\n${lines.join('\n')}${more}`;
+    return (
+      `## ${nameData(r.name)}: ${r.count} unread${r.tags.length ? ` (${r.tags.join(', ')})` : ''}\n` +
+      `${lines.join('\n')}${more}`
+    );
   });
-  const header = `Unread in Team Chat: ${total} message${total === 1 ? '' : 's'} in ${rows.length} conversation${rows.length === 1 ? '' : 's'}; direct messages first, then mentions, then followed topics.\n${UNTRUSTED_NOTICE}`;
+  const header =
+    `Unread in Team Chat: ${total} message${total === 1 ? '' : 's'} in ${rows.length} ` +
+    `conversation${rows.length === 1 ? '' : 's'}; direct messages first, then mentions, then followed ` +
+    `topics.\n${UNTRUSTED_NOTICE}`;
   const left = rows.length - blocks.length;
   return capped(
     header,
@@ -327,7 +345,8 @@ function people(current: CurrentSession, input: Input): string {
   }
   if (status && (status.status_text || status.away)) {
     lines.push(
-      `status: ${UNTRUSTED_OPEN}${quotedText(status.status_text ?? '', 200)}${UNTRUSTED_CLOSE}${status.away ? ' (away)' : ''}`,
+      `status: ${UNTRUSTED_OPEN}${quotedText(status.status_text ?? '', 200)}${UNTRUSTED_CLOSE}` +
+        `${status.away ? ' (away)' : ''}`,
     );
   }
   return lines.join('\n');
@@ -349,7 +368,10 @@ async function draft(ctx: AssistantContext, current: CurrentSession, input: Inpu
         });
   const opened = panel ?? ctx.topicViews.panels.find((p) => p.panel.active);
   if (!opened?.insertIntoCompose(content)) throw new ToolInputError('The conversation could not be opened.');
-  return `The draft is in the compose box of ${conversationName(current, c)}. It was NOT sent: the user reviews it and sends it themselves.`;
+  return (
+    `The draft is in the compose box of ${conversationName(current, c)}. It was NOT sent: the user reviews it ` +
+    `and sends it themselves.`
+  );
 }
 
 /** The links a tool's text cites (the participant shows them as references). */

@@ -189,7 +189,8 @@ async function readServer(client: ChatClient, url: string, options: CheckOptions
     throw new SignInError(
       'incompatible',
       l10n.t(
-        "{0} says this version of Team Chat is not compatible with it. Update the extension, or ask the server's administrator.",
+        "{0} says this version of Team Chat is not compatible with it. Update the extension, or ask the server's " +
+          'administrator.',
         url,
       ),
     );
@@ -199,14 +200,16 @@ async function readServer(client: ChatClient, url: string, options: CheckOptions
       'incompatible',
       settings.chat_version
         ? l10n.t(
-            '{0} runs a server too old for Team Chat (version {1}, feature level {2}; {3} or later is needed). Ask its administrator to upgrade.',
+            '{0} runs a server too old for Team Chat (version {1}, feature level {2}; {3} or later is needed). ' +
+              'Ask its administrator to upgrade.',
             url,
             settings.chat_version,
             featureLevel,
             MIN_FEATURE_LEVEL,
           )
         : l10n.t(
-            '{0} runs a server too old for Team Chat (feature level {1}; {2} or later is needed). Ask its administrator to upgrade.',
+            '{0} runs a server too old for Team Chat (feature level {1}; {2} or later is needed). Ask its ' +
+              'administrator to upgrade.',
             url,
             featureLevel,
             MIN_FEATURE_LEVEL,
@@ -226,7 +229,8 @@ function notChatServer(url: string, cause: unknown): SignInError {
   return new SignInError(
     'notChatServer',
     l10n.t(
-      '{0} does not look like a chat server (no valid answer at /api/v1/server_settings). Check the server URL, including any path.',
+      '{0} does not look like a chat server (no valid answer at /api/v1/server_settings). Check the server URL, ' +
+        'including any path.',
       url,
     ),
     { cause },
@@ -256,7 +260,8 @@ function toSignInError(error: unknown, url: string, secrets: readonly string[] =
       return new SignInError(
         'tls',
         l10n.t(
-          'The secure connection to {0} failed: its certificate is not trusted or TLS failed. Check the URL, or ask the administrator to fix the certificate.',
+          'The secure connection to {0} failed: its certificate is not trusted or TLS failed. Check the URL, or ' +
+            'ask the administrator to fix the certificate.',
           url,
         ),
         { cause: error },
@@ -297,7 +302,8 @@ function toSignInError(error: unknown, url: string, secrets: readonly string[] =
       return new SignInError(
         'badKey',
         l10n.t(
-          'The email or API key was not accepted. Copy the API key again from Personal settings → Account & privacy, and check the email.',
+          'The email or API key was not accepted. Copy the API key again from Personal settings → Account & ' +
+            'privacy, and check the email.',
         ),
         { cause: error },
       );

@@ -52,7 +52,8 @@ export async function confirmUnencrypted(
       {
         modal: true,
         detail: vscode.l10n.t(
-          'Anyone on the network between you and the server could read the key and act as you. Use https:// if the server supports it.',
+          'Anyone on the network between you and the server could read the key and act as you. Use https:// if ' +
+            'the server supports it.',
         ),
       },
       send,
@@ -63,7 +64,8 @@ export async function confirmUnencrypted(
     throw new SignInError(
       'insecure',
       vscode.l10n.t(
-        'Not signed in: {0} uses plain http://, so the API key would be sent unencrypted. Use https://, or allow it when asked (or with the setting {1}).',
+        'Not signed in: {0} uses plain http://, so the API key would be sent unencrypted. Use https://, or allow ' +
+          'it when asked (or with the setting {1}).',
         host,
         Settings.allowUnencryptedHttp,
       ),

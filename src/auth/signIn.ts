@@ -107,7 +107,8 @@ export async function runSignInFlow(services: Services): Promise<Account | 'impo
     step: 3,
     totalSteps: 3,
     prompt: vscode.l10n.t(
-      'Your API key: in the web app, Personal settings → Account & privacy → API key. It is kept in the system keychain.',
+      'Your API key: in the web app, Personal settings → Account & privacy → API key. It is kept in the system ' +
+        'keychain.',
     ),
     password: true,
     validate: (v) => (v.trim() === '' ? vscode.l10n.t('Enter your API key.') : undefined),

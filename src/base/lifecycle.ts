@@ -22,7 +22,9 @@ export function toDisposable(dispose: () => void): IDisposable {
   };
 }
 
-/** Disposes each of `items` (last first: later ones may depend on earlier ones); one that throws does not stop the rest. */
+/**
+ * Disposes each of `items` (last first: later ones may depend on earlier ones); one that throws does not stop the rest.
+ */
 export function disposeAll(items: Iterable<IDisposable>): void {
   const errors: unknown[] = [];
   for (const item of [...items].reverse()) {

@@ -6,7 +6,10 @@
  * the pages and the host share it.
  */
 
-/** A link's conversation; `follow`: the link is a `with` link, whose message names the conversation wherever it was moved. */
+/**
+ * A link's conversation; `follow`: the link is a `with` link, whose message names the conversation wherever it was
+ * moved.
+ */
 export type NarrowTarget =
   | {
       readonly kind: 'channel';

@@ -11,7 +11,9 @@ export interface MarkdownOptions {
   readonly baseUrl?: string;
 }
 
-/** Text with every character Markdown could read as markup escaped (`#` only counts at a line's start: see `paragraph`). */
+/**
+ * Text with every character Markdown could read as markup escaped (`#` only counts at a line's start: see `paragraph`).
+ */
 export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_[\]<>|~&]/g, '\\$&');
 }

@@ -174,7 +174,8 @@ export class Notifier extends Disposable {
       (typeof message.display_recipient === 'string'
         ? message.display_recipient
         : vscode.l10n.t('channel {0}', String(streamId)));
-    const conversation = `#${channel} › ${message.subject === '' ? store.realm.emptyTopicDisplayName : message.subject}`;
+    const conversation =
+      `#${channel} › ` + `${message.subject === '' ? store.realm.emptyTopicDisplayName : message.subject}`;
     return {
       messageId: message.id,
       reason,

@@ -5,7 +5,9 @@
 import * as l10n from '@vscode/l10n';
 
 export interface ReplyUi {
-  /** Asks for the text, starting from `value`; `validate` returns an error message or undefined. Undefined: cancelled. */
+  /**
+   * Asks for the text, starting from `value`; `validate` returns an error message or undefined. Undefined: cancelled.
+   */
   input(options: {
     title: string;
     value: string;

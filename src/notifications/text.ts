@@ -6,7 +6,10 @@ import type { NotifyReason } from './decide';
 /** The most of a message's text a notification shows, in characters. */
 export const MAX_PREVIEW = 200;
 
-/** Rendered message HTML as one line of plain text (emoji as glyphs, code intact), cut at `MAX_PREVIEW` with an ellipsis. */
+/**
+ * Rendered message HTML as one line of plain text (emoji as glyphs, code intact), cut at `MAX_PREVIEW` with an
+ * ellipsis.
+ */
 export function plainPreview(html: string): string {
   return messagePreview(html, MAX_PREVIEW);
 }

@@ -116,7 +116,10 @@ export class ConversationCache {
     return entry.conversation;
   }
 
-  /** Keeps `conversation` as the most recently used (its newest messages), evicting the least recently used beyond the cap. */
+  /**
+   * Keeps `conversation` as the most recently used (its newest messages), evicting the least recently used beyond the
+   * cap.
+   */
   put(key: string, conversation: CachedConversation): void {
     const c = bounded(conversation);
     const body = encode(c);

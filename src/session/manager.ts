@@ -94,7 +94,9 @@ export class SessionManager extends Disposable {
     let logged = '';
     this._register(
       this.#machine.onDidChangeState((s) => {
-        const line = `Session: ${s.phase}${s.accountId ? ` (${s.accountId})` : ''}${s.error ? `: ${s.error instanceof Error ? s.error.message : String(s.error)}` : ''}`;
+        const line =
+          `Session: ${s.phase}${s.accountId ? ` (${s.accountId})` : ''}` +
+          `${s.error ? `: ${s.error instanceof Error ? s.error.message : String(s.error)}` : ''}`;
         if (line !== logged) this.log.info((logged = line));
         this.#onDidChangeState.fire(s);
       }),
@@ -152,7 +154,9 @@ export class SessionManager extends Disposable {
     return session;
   }
 
-  /** Switches the conversation cache to `account`'s (none: signed out), saving the previous one's pending changes first. */
+  /**
+   * Switches the conversation cache to `account`'s (none: signed out), saving the previous one's pending changes first.
+   */
   #useConversations(account: Account | undefined, cache?: ConversationCache): void {
     if (this.#saveTimer) void this.#writeConversations();
     this.#conversations = account && cache ? { account, cache } : undefined;

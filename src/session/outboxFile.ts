@@ -153,7 +153,8 @@ export class OutboxFile implements OutboxStorage {
       );
     } catch (error) {
       this.log.warn(
-        `Outbox: ${path.basename(this.path)} is unusable (${why}) and could not be set aside (${error instanceof Error ? error.message : String(error)}); nothing in it is sent.`,
+        `Outbox: ${path.basename(this.path)} is unusable (${why}) and could not be set aside ` +
+          `(${error instanceof Error ? error.message : String(error)}); nothing in it is sent.`,
       );
     }
     return [];

@@ -184,7 +184,9 @@ export class OutboxFiles implements OutboxStorage {
     return orphans.sort();
   }
 
-  /** The host of one of the account's outbox files ('' for the file of earlier versions); undefined for any other file. */
+  /**
+   * The host of one of the account's outbox files ('' for the file of earlier versions); undefined for any other file.
+   */
   #hostOf(name: string): string | undefined {
     if (name === `${this.#stem}.json`) return '';
     if (!name.startsWith(`${this.#stem}.`) || !name.endsWith('.json')) return undefined;

@@ -16,7 +16,10 @@ type CommandImplementation = (...args: unknown[]) => unknown;
 export interface ShellHost {
   /** A manifest command: the shell's forwarder runs `run`; any other command is registered with VS Code. */
   registerCommand(id: string, run: CommandImplementation): vscode.Disposable;
-  /** A panel type of an `onWebviewPanel:` activation event: the shell's serializer hands panels to it; any other is registered with VS Code. */
+  /**
+   * A panel type of an `onWebviewPanel:` activation event: the shell's serializer hands panels to it; any other is
+   * registered with VS Code.
+   */
   registerWebviewPanelSerializer(viewType: string, serializer: vscode.WebviewPanelSerializer): vscode.Disposable;
   /**
    * A tree of the manifest: the view the shell created at activation, with `options.treeDataProvider`
@@ -145,7 +148,8 @@ export class Forwarders<T = unknown> implements ShellHost {
     const unknownOptions = Object.keys(rest).filter((k) => k !== 'showCollapseAll');
     if (unknownOptions.length > 0 || !!rest.showCollapseAll !== CollapsibleViews.includes(viewId)) {
       throw new Error(
-        `the shell creates ${viewId} without ${unknownOptions.join(', ') || 'that showCollapseAll'}: add it to the shell's tree options (CollapsibleViews)`,
+        `the shell creates ${viewId} without ${unknownOptions.join(', ') || 'that showCollapseAll'}: add it to the ` +
+          `shell's tree options (CollapsibleViews)`,
       );
     }
     (tree.forwarder as TreeForwarder<N>).attach(treeDataProvider, this.#hold);

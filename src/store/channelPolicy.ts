@@ -11,7 +11,9 @@ import { FL } from '../api/features';
 /** The effective policy of a channel: which topics messages may go to. */
 export type TopicsPolicy = 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
 
-/** How a picker shows the topic box: a topic must be typed, may be left empty, or is not asked (only "general chat"). */
+/**
+ * How a picker shows the topic box: a topic must be typed, may be left empty, or is not asked (only "general chat").
+ */
 export type TopicBox = 'required' | 'optional' | 'hidden';
 
 /** What a channel record needs to have for these rules (subscriptions and channel records both do). */
@@ -74,7 +76,9 @@ export function topicBox(policy: TopicsPolicy): TopicBox {
   return policy === 'disable_empty_topic' ? 'required' : policy === 'empty_topic_only' ? 'hidden' : 'optional';
 }
 
-/** Whether `topic` is the empty topic: "", "(no topic)" or the realm's name for it (the server reads all three as ""). */
+/**
+ * Whether `topic` is the empty topic: "", "(no topic)" or the realm's name for it (the server reads all three as "").
+ */
 export function isEmptyTopicName(topic: string, emptyTopicName: string): boolean {
   const t = topic.trim();
   return t === '' || t === '(no topic)' || t === emptyTopicName;

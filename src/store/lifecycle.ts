@@ -59,7 +59,10 @@ const HEALTHY: ReadonlySet<SessionPhase> = new Set([
 
 /** How long a phase may last before the machine moves on, in ms. */
 export interface LifecycleLimits {
-  /** `starting`: reading the key, and the saved snapshot; past it the key counts as unreadable (`refused`) and the snapshot as absent. */
+  /**
+   * `starting`: reading the key, and the saved snapshot; past it the key counts as unreadable (`refused`) and the
+   * snapshot as absent.
+   */
   startingMs: number;
   /** `saved` / `connecting`: the server's first answer; past it `offline` (still trying). */
   connectingMs: number;
@@ -215,7 +218,10 @@ export class SessionLifecycle<A extends { readonly id: string }> extends Disposa
     return attempt;
   }
 
-  /** `starting`: the key and the saved snapshot (time-limited), the saved snapshot on screen; then connects in the background. */
+  /**
+   * `starting`: the key and the saved snapshot (time-limited), the saved snapshot on screen; then connects in the
+   * background.
+   */
   async #begin(attempt: Attempt<A>): Promise<void> {
     const { account } = attempt;
     this.#setState({ phase: 'starting', accountId: account.id });

@@ -12,7 +12,10 @@ import { channel, dm, sender, topic, type Narrow } from '../api/messages/narrow'
 import { getMessages } from '../api/messages/routes';
 import type { OutboxEntry } from './outboxEntry';
 
-/** Server clock behind ours by up to this still finds a delivered message (and a same-text one sent this long before counts). */
+/**
+ * Server clock behind ours by up to this still finds a delivered message (and a same-text one sent this long before
+ * counts).
+ */
 export const DEFAULT_CLOCK_SKEW_MS = 2 * 60_000;
 /** One's own newest messages in the conversation read by the duplicate check. */
 export const CHECK_COUNT = 50;

@@ -31,9 +31,15 @@ const BARE_KEYS = [
   'server_report_message_types',
 ];
 
-/** Legacy policy codes (before the group settings): 1 members, 2 admins, 3 full members, 4 moderators, 5 everyone, 6 nobody, 7 owners. */
+/**
+ * Legacy policy codes (before the group settings): 1 members, 2 admins, 3 full members, 4 moderators, 5 everyone, 6
+ * nobody, 7 owners.
+ */
 const POLICY_MAX_ROLE: Record<number, number> = { 1: 400, 2: 200, 3: 400, 4: 300, 5: 600, 6: 0, 7: 100 };
-/** A channel's legacy `stream_post_policy` (before `can_send_message_group`): 1 anyone, 2 admins, 3 full members, 4 moderators. */
+/**
+ * A channel's legacy `stream_post_policy` (before `can_send_message_group`): 1 anyone, 2 admins, 3 full members, 4
+ * moderators.
+ */
 const STREAM_POST_MAX_ROLE: Record<number, number> = { 1: 600, 2: 200, 3: 400, 4: 300 };
 
 /**
@@ -213,7 +219,8 @@ export class RealmState {
     if (!isGroupSetting(channel.can_create_topic_group)) return undefined;
     if (this.inGroup(channel.can_create_topic_group) ?? true) return undefined;
     return l10n.t(
-      'You may not start new topics in {0} (the channel lets only some users do that); reply in one of its topics instead.',
+      'You may not start new topics in {0} (the channel lets only some users do that); reply in one of its ' +
+        'topics instead.',
       channelLabel(channel),
     );
   }

@@ -119,7 +119,8 @@ export class ChatSession extends Disposable {
     super();
     this.store = new ChatStore({
       now: options.now,
-      // The empty topic as "" (FL 334), as messages and unreads name it: one key for it everywhere; views show the realm's name.
+      // The empty topic as "" (FL 334), as messages and unreads name it: one key for it everywhere; views show the
+      // realm's name.
       fetchTopics: async (streamId) =>
         (await getChannelTopics(client, { stream_id: streamId, allow_empty_topic_name: true })).topics,
       onLimits: (limits) => (client.limits = { ...client.limits, ...limits }),

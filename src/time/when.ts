@@ -100,7 +100,10 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** `YYYY-MM-DD HH:MM` in local time (the format `parseWhen` accepts). */
 export function formatLocal(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}`
+  );
 }
 
 /** Short weekday names, Sunday first (a function: translated when used). */

@@ -84,7 +84,10 @@ export type CommandDeclaration<R = unknown> =
   | (Common<R> & { readonly session?: false; run(ctx: CommandContext, ...args: unknown[]): R | Promise<R> })
   | (Common<R> & { readonly session: true; run(ctx: SessionCommandContext, ...args: unknown[]): R | Promise<R> });
 
-/** Registers the commands through the shell's host (it forwards the manifest's); each registration belongs to `services.disposables`. */
+/**
+ * Registers the commands through the shell's host (it forwards the manifest's); each registration belongs to
+ * `services.disposables`.
+ */
 export function registerCommands(services: Services, declarations: readonly CommandDeclaration[]): void {
   for (const d of declarations) {
     services.disposables.add(

@@ -153,11 +153,14 @@ export function explainApiError(e: ApiError): string | undefined {
       return e.moveTimeLimit ? explainTimeLimit(e.moveTimeLimit) : undefined;
     case 'STREAM_WILDCARD_MENTION_NOT_ALLOWED':
       return l10n.t(
-        'Your text mentions everyone in the channel (@all, @everyone, @channel or @stream), and you are not allowed to notify a whole channel here. Remove that mention (or mention people by name) and send again; your draft is kept.',
+        'Your text mentions everyone in the channel (@all, @everyone, @channel or @stream), and you are not ' +
+          'allowed to notify a whole channel here. Remove that mention (or mention people by name) and send again; ' +
+          'your draft is kept.',
       );
     case 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED':
       return l10n.t(
-        'Your text mentions everyone in the topic (@topic), and you are not allowed to notify everyone in a topic this large. Remove that mention and send again; your draft is kept.',
+        'Your text mentions everyone in the topic (@topic), and you are not allowed to notify everyone in a ' +
+          'topic this large. Remove that mention and send again; your draft is kept.',
       );
     default:
       return undefined;
@@ -168,11 +171,13 @@ export function explainApiError(e: ApiError): string | undefined {
 export function explainTimeLimit(d: MoveTimeLimitDetails): string {
   return d.firstMessageIdAllowedToMove === null
     ? l10n.t(
-        'The time limit for moving messages has passed for every message in this topic ({0}), so none can be moved. A moderator or administrator can move them.',
+        'The time limit for moving messages has passed for every message in this topic ({0}), so none can be ' +
+          'moved. A moderator or administrator can move them.',
         d.totalMessagesInTopic,
       )
     : l10n.t(
-        'The time limit for moving messages has passed for part of this topic: you may move only the {0} most recent of its {1} messages. The older ones need a moderator or administrator.',
+        'The time limit for moving messages has passed for part of this topic: you may move only the {0} most ' +
+          'recent of its {1} messages. The older ones need a moderator or administrator.',
         d.totalMessagesAllowedToMove,
         d.totalMessagesInTopic,
       );

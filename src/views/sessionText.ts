@@ -28,7 +28,9 @@ export function phaseDescription(state: SessionState): string | undefined {
   }
 }
 
-/** The message of a view with no data yet (no snapshot was saved), by phase; undefined when it has data or no account. */
+/**
+ * The message of a view with no data yet (no snapshot was saved), by phase; undefined when it has data or no account.
+ */
 export function noDataMessage(state: SessionState): string | undefined {
   switch (state.phase) {
     case 'starting':

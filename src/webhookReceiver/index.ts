@@ -85,11 +85,14 @@ export class WebhookReceiver extends Disposable {
         log.warn(`Refused a request from ${r.remoteAddress ?? 'an unknown address'} (HTTP ${r.status}): ${r.reason}`),
       onAnswerFailed: (p, error) =>
         log.warn(
-          `No answer for message ${p.message.id} (${error instanceof Error ? error.message : String(error)}); answered with no response.`,
+          `No answer for message ${p.message.id} (${error instanceof Error ? error.message : String(error)}); ` +
+            `answered with no response.`,
         ),
     });
     log.info(
-      `Receiver listening at ${this.#server.url} (answers: ${options.autoReply !== undefined ? 'automatic' : options.mode}). Set it as the outgoing webhook bot's endpoint URL.`,
+      `Receiver listening at ${this.#server.url} (answers: ` +
+        `${options.autoReply !== undefined ? 'automatic' : options.mode}). Set it as the outgoing webhook bot's ` +
+        `endpoint URL.`,
     );
     this.#showStatus(this.#server.url);
     return this.#server.url;

@@ -39,7 +39,8 @@ function pick(
           description: vscode.l10n.t('post a message as {0}', payload.bot_full_name),
           answer: 'reply',
         },
-        // eslint-disable-next-line local/ui-strings -- the API's own name of the answer, shown as is next to its translated label
+        // The API's own name of the answer, shown as is next to its translated label.
+        // eslint-disable-next-line local/ui-strings -- the API's name, not text
         { label: vscode.l10n.t('$(circle-slash) No Response'), description: 'response_not_required', answer: 'none' },
       ];
       qp.ignoreFocusOut = true;

@@ -12,5 +12,7 @@ export const updateChannelFolder = route('PATCH /channel_folders/{channel_folder
 /** `PATCH /channel_folders` (administrators, FL 414): the folders' new order. */
 export const reorderChannelFolders = route('PATCH /channel_folders');
 
-/** `PATCH /streams/{stream_id}` with `folder_id` (channel administrators): moves a channel into a folder or (null) out. */
+/**
+ * `PATCH /streams/{stream_id}` with `folder_id` (channel administrators): moves a channel into a folder or (null) out.
+ */
 export const setChannelFolder = route('PATCH /streams/{stream_id}');

@@ -153,7 +153,8 @@ export const updateMessage = defineOperation({
     if (p.content !== undefined && p.stream_id !== undefined) {
       throw new ValidationError(
         l10n.t(
-          'A message cannot be edited and moved to another channel at once: change the content and the channel separately.',
+          'A message cannot be edited and moved to another channel at once: change the content and the channel ' +
+            'separately.',
         ),
         ctx.route,
         'stream_id',

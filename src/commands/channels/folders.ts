@@ -201,7 +201,10 @@ const moveChannelCommand: CommandDeclaration = {
   id: Commands.moveChannelToFolder,
   session: true,
   failure: vscode.l10n.t('Could not move the channel to the folder'),
-  /** `folderId` null takes the channel out of its folder; resolves to the folder id (null: none), undefined when dismissed. */
+  /**
+   * `folderId` null takes the channel out of its folder; resolves to the folder id (null: none), undefined when
+   * dismissed.
+   */
   async run({ current }, arg?: ChannelArg & { folderId?: number | null }): Promise<number | null | undefined> {
     requireFolderAdmin(current);
     const streamId = await channelOf(current, arg, vscode.l10n.t('Channel to move to a folder'));

@@ -80,7 +80,8 @@ export const commands: CommandDeclaration[] = [
         if (!removalPermission(current, streamId, u)) {
           throw new UserFacingError(
             vscode.l10n.t(
-              'You cannot remove {0} from {1}: only administrators, members of the channel\'s "who can remove subscribers" group, and owners of a bot (for that bot) may remove others. Ask an administrator.',
+              'You cannot remove {0} from {1}: only administrators, members of the channel\'s "who can remove ' +
+                'subscribers" group, and owners of a bot (for that bot) may remove others. Ask an administrator.',
               u.full_name,
               channelName(current, streamId),
             ),
@@ -126,7 +127,8 @@ async function pickUsers(current: CurrentSession, streamId: number): Promise<Use
   if (candidates.length === 0) {
     throw new UserFacingError(
       vscode.l10n.t(
-        'You cannot remove others from {0}: only administrators, members of the channel\'s "who can remove subscribers" group, and owners of bots may. Ask an administrator.',
+        'You cannot remove others from {0}: only administrators, members of the channel\'s "who can remove ' +
+          'subscribers" group, and owners of bots may. Ask an administrator.',
         channelName(current, streamId),
       ),
     );

@@ -156,7 +156,9 @@ export class CodeBlockActions extends Disposable {
         vscode.l10n.t('Select the code to compare with in an editor, then choose Compare with Selection.'),
       );
     const { document, selection } = editor;
-    const where = `${vscode.workspace.asRelativePath(document.uri, false)}:${selection.start.line + 1}-${selection.end.line + 1}`;
+    const where =
+      `${vscode.workspace.asRelativePath(document.uri, false)}:${selection.start.line + 1}-` +
+      `${selection.end.line + 1}`;
     const left = this.#remember(
       vscode.l10n.t('Selection ({0})', where.replace(/\//g, '∕')),
       document.getText(selection),

@@ -35,7 +35,9 @@ export interface MessageComment extends vscode.Comment {
 
 /** An emoji as a small image (comment reactions need an icon). */
 function emojiIcon(glyph: string): vscode.Uri {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><text x="0" y="13" font-size="13">${glyph}</text></svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><text x="0" y="13" ` +
+    `font-size="13">${glyph}</text></svg>`;
   return vscode.Uri.parse(`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`);
 }
 

@@ -186,12 +186,14 @@ async function askDraft(initial: LinkifierDraft, adding: boolean): Promise<Linki
         value: draft.reverse_template ?? '',
         prompt: preview
           ? vscode.l10n.t(
-              'Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate the example input. "{0}" links to {1}',
+              'Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate ' +
+                'the example input. "{0}" links to {1}',
               preview.text,
               preview.url,
             )
           : vscode.l10n.t(
-              'Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate the example input.',
+              'Reverse template (optional): {name} for groups, {{ and }} for literal braces; it must regenerate ' +
+                'the example input.',
             ),
         placeholder: vscode.l10n.t('#{id}'),
         validate: (v) =>
@@ -210,7 +212,8 @@ async function askDraft(initial: LinkifierDraft, adding: boolean): Promise<Linki
       totalSteps: STEPS,
       value: (draft.alternative_url_templates ?? []).join(' '),
       prompt: vscode.l10n.t(
-        'Alternative URL templates (optional, separated by spaces): used only to turn pasted URLs back into the pattern’s text.',
+        'Alternative URL templates (optional, separated by spaces): used only to turn pasted URLs back into the ' +
+          'pattern’s text.',
       ),
       placeholder: vscode.l10n.t('https://example.com/issue/{id}'),
       validate: (v) =>

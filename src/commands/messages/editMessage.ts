@@ -200,7 +200,10 @@ async function editContent(
   return sendDraft(ctx, client, key, { deleteDetached: args.deleteDetached, onConflict: args.onConflict });
 }
 
-/** Messages of an archived channel are neither edited nor moved: refused with the reason (the server answers "Invalid message(s)"). */
+/**
+ * Messages of an archived channel are neither edited nor moved: refused with the reason (the server answers "Invalid
+ * message(s)").
+ */
 function refuseArchived(ctx: EditContext, message: Message): void {
   const store = ctx.services.sessions.current?.store;
   const refusal =
@@ -436,7 +439,8 @@ async function onConflict(
     };
     const picked = await vscode.window.showWarningMessage(
       vscode.l10n.t(
-        "Someone changed message {0} ({1}) while you were editing it. The diff shows the server's text (left) and yours (right).",
+        "Someone changed message {0} ({1}) while you were editing it. The diff shows the server's text (left) " +
+          'and yours (right).',
         draft.targetId,
         draft.label,
       ),

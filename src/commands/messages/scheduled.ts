@@ -75,7 +75,8 @@ export type ScheduledResult =
   | { status: 'cancelled' };
 
 export const NEEDS_NEW_TIME = vscode.l10n.t(
-  'This scheduled message could not be sent at its time, so it needs a new delivery time: choose one to save your changes.',
+  'This scheduled message could not be sent at its time, so it needs a new delivery time: choose one to save ' +
+    'your changes.',
 );
 
 async function describe(client: ChatClient, list: readonly ScheduledMessage[]): Promise<ScheduledItem[]> {
@@ -148,7 +149,9 @@ export async function scheduledMessages(ctx: EditContext, args: ScheduledArgs = 
         return { status: 'cancelled' };
       }
       const items = (await describe(client, list)).map((i) => ({
-        label: `${i.failed ? '$(warning) ' : '$(clock) '}${i.time}  ${i.target}${i.topic !== undefined ? ` > ${i.topic}` : ''}`,
+        label:
+          `${i.failed ? '$(warning) ' : '$(clock) '}${i.time}  ` +
+          `${i.target}${i.topic !== undefined ? ` > ${i.topic}` : ''}`,
         description: i.warning,
         detail: i.excerpt,
         id: i.id,
@@ -315,7 +318,8 @@ async function askTarget(
       { title: vscode.l10n.t('Which channel?') },
     );
     if (!ch) return undefined;
-    // The channel's topics policy: no topic box for a "general chat" channel, and the topics it forbids refused as typed.
+    // The channel's topics policy: no topic box for a "general chat" channel, and the topics it forbids refused as
+    // typed.
     const policy = channelTopicsPolicy(
       subs.find((c) => c.stream_id === ch.id),
       realm?.settings ?? {},
@@ -364,7 +368,8 @@ export async function sendScheduledDraft(
       if (!s)
         return fail(
           vscode.l10n.t(
-            'Scheduled message {0} was already sent or deleted; your text is still in the draft (copy it, then discard it).',
+            'Scheduled message {0} was already sent or deleted; your text is still in the draft (copy it, then ' +
+              'discard it).',
             draft.targetId,
           ),
         );

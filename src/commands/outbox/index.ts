@@ -80,7 +80,9 @@ export function register(services: Services): void {
         const store = services.sessions.current?.store;
         const picked = await pickOne(
           entries.map((entry) => ({
-            label: `${entry.state === 'failed' || entry.state === 'refused' ? '$(error)' : '$(sync)'} ${entry.content.split('\n')[0]!.slice(0, 80)}`,
+            label:
+              `${entry.state === 'failed' || entry.state === 'refused' ? '$(error)' : '$(sync)'} ` +
+              `${entry.content.split('\n')[0]!.slice(0, 80)}`,
             description: destinationLabel(entry, store),
             detail: stateLabel(entry),
             entry,

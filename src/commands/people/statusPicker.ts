@@ -86,7 +86,10 @@ export interface PickStatusOptions {
   current?: StatusChoice;
   /** Sends the choice; a thrown error's message is shown in the pick, which stays open. */
   submit: (choice: StatusChoice) => Promise<void>;
-  /** Handles a failure of `submit` (reporting it where it deserves a notification); returns the reason shown in the pick. */
+  /**
+   * Handles a failure of `submit` (reporting it where it deserves a notification); returns the reason shown in the
+   * pick.
+   */
   failed: (error: unknown) => string;
 }
 

@@ -139,7 +139,8 @@ export async function createReminder(
             {
               modal: true,
               detail: vscode.l10n.t(
-                'The selection is too long for the note. Shorten it to fit (it ends with "…")? {0}:{1}-{2} stays in the note.',
+                'The selection is too long for the note. Shorten it to fit (it ends with "…")? {0}:{1}-{2} stays ' +
+                  'in the note.',
                 selection.path,
                 selection.startLine,
                 selection.endLine,
@@ -183,7 +184,10 @@ export async function createReminder(
   return reminder_id;
 }
 
-/** Runs the API layer's own check (the single source of the rule and its message) of `POST /reminders` on the note (throws its ValidationError). */
+/**
+ * Runs the API layer's own check (the single source of the rule and its message) of `POST /reminders` on the note
+ * (throws its ValidationError).
+ */
 function postReminderCheck(current: CurrentSession, note: string): void {
   current.client.validate('POST /reminders', { note }, 'some');
 }

@@ -47,7 +47,8 @@ export function requireReminders(current: CurrentSession): void {
   if (current.store.featureLevel >= FL.reminders) return;
   throw new UserFacingError(
     vscode.l10n.t(
-      'This chat server does not support reminders (its feature level is {0}; reminders need {1}, Zulip 11.0 or later).',
+      'This chat server does not support reminders (its feature level is {0}; reminders need {1}, Zulip 11.0 or ' +
+        'later).',
       current.store.featureLevel,
       FL.reminders,
     ),
@@ -96,7 +97,9 @@ function reminderItems(current: CurrentSession): ReminderItem[] {
     const note = reminderNote(r);
     const target = r.reminder_target_message_id;
     return {
-      label: `${r.failed ? '$(error) ' : '$(bell) '}${describeWhen(new Date(r.scheduled_delivery_timestamp * 1000), now)}`,
+      label:
+        `${r.failed ? '$(error) ' : '$(bell) '}` +
+        `${describeWhen(new Date(r.scheduled_delivery_timestamp * 1000), now)}`,
       description: [
         typeof target === 'number'
           ? vscode.l10n.t('linked to message {0}', target)

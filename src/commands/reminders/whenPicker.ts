@@ -12,7 +12,9 @@ const customLabel = (): string => vscode.l10n.t('$(calendar) Custom date and tim
 export interface WhenPickOptions {
   /** Default: "When should the reminder arrive?" */
   readonly placeHolder?: string;
-  /** The custom box's note on the understood time, e.g. "Send {0}" (default "Remind {0}"): a whole translated sentence. */
+  /**
+   * The custom box's note on the understood time, e.g. "Send {0}" (default "Remind {0}"): a whole translated sentence.
+   */
   readonly understood?: (when: string) => string;
 }
 

@@ -163,7 +163,10 @@ export async function saveSnippetEdit(
   return true;
 }
 
-/** `teamChat.editSnippetTitle`: a new title for the snippet in the tab (sent with "Save snippet"); `{ uri, title }` skips the box. */
+/**
+ * `teamChat.editSnippetTitle`: a new title for the snippet in the tab (sent with "Save snippet"); `{ uri, title }`
+ * skips the box.
+ */
 export async function editSnippetTitle(
   current: CurrentSession,
   editors: SnippetEditors,

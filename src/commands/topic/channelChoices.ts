@@ -18,7 +18,9 @@ export interface ChannelChoice {
   readonly streamId: number;
 }
 
-/** Plain Markdown made readable when a server sends no `rendered_description`: links, emphasis and code marks dropped. */
+/**
+ * Plain Markdown made readable when a server sends no `rendered_description`: links, emphasis and code marks dropped.
+ */
 export function markdownToText(markdown: string): string {
   return markdown
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')

@@ -1,6 +1,7 @@
 /**
  * `teamChat.openDirectMessage` ({userIds, anchor?}): opens the direct conversation with those users in
- * the conversation view (with `anchor`, scrolled to that message); without arguments, asks for the people first (several for a group).
+ * the conversation view (with `anchor`, scrolled to that message); without arguments, asks for the people first
+ * (several for a group).
  */
 import * as vscode from 'vscode';
 import { Commands } from '../../constants';

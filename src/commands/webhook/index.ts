@@ -65,7 +65,8 @@ async function start(
       const show = vscode.l10n.t('Show Payloads');
       const choice = await vscode.window.showInformationMessage(
         vscode.l10n.t(
-          'The outgoing webhook receiver is listening at {0}. Set it as the bot\'s endpoint URL; payloads appear in "Team Chat Webhooks".',
+          "The outgoing webhook receiver is listening at {0}. Set it as the bot's endpoint URL; payloads appear " +
+            'in "Team Chat Webhooks".',
           url,
         ),
         copy,
@@ -79,7 +80,8 @@ async function start(
     if (scripted || (error as NodeJS.ErrnoException)?.code !== 'EADDRINUSE') throw error;
     throw new UserFacingError(
       vscode.l10n.t(
-        'Port {0} is already in use. Choose another in the setting "teamChat.webhookReceiver.port" (0 picks a free one).',
+        'Port {0} is already in use. Choose another in the setting "teamChat.webhookReceiver.port" (0 picks a ' +
+          'free one).',
         port,
       ),
     );

@@ -12,7 +12,10 @@ export function conversationLabel(target: DraftTarget, current: CurrentSession |
   const store = current?.store;
   if (target.type === 'stream') {
     const channel = store?.channelName(target.streamId) ?? vscode.l10n.t('channel {0}', target.streamId);
-    return `#${channel} > ${target.topic === '' ? (store?.realm.emptyTopicDisplayName ?? vscode.l10n.t('general chat')) : target.topic}`;
+    return (
+      `#${channel} > ` +
+      `${target.topic === '' ? (store?.realm.emptyTopicDisplayName ?? vscode.l10n.t('general chat')) : target.topic}`
+    );
   }
   if (target.userIds.length === 0) return vscode.l10n.t('yourself');
   return target.userIds.map((id) => store?.user(id)?.full_name ?? vscode.l10n.t('user {0}', id)).join(', ');
@@ -50,9 +53,10 @@ export class DraftsProvider extends ListProvider<DraftNode, DraftsModel> {
     item.iconPath = new vscode.ThemeIcon(row.target.type === 'stream' ? 'comment-draft' : 'mail');
     item.contextValue = row.remote ? 'draft remote' : 'draft';
     const md = new vscode.MarkdownString();
-    md.appendText(
-      `${row.remote ? vscode.l10n.t('Draft from another device, edited {0}', age) : vscode.l10n.t('Draft, edited {0}', age)}\n\n`,
-    );
+    const edited = row.remote
+      ? vscode.l10n.t('Draft from another device, edited {0}', age)
+      : vscode.l10n.t('Draft, edited {0}', age);
+    md.appendText(`${edited}\n\n`);
     md.appendCodeblock(row.content, 'markdown');
     item.tooltip = md;
     item.command = { command: Commands.resumeDraft, title: vscode.l10n.t('Resume Draft'), arguments: [node] };

@@ -10,7 +10,9 @@ import type { ChannelRow, FolderRow } from './rows';
 /** The group of pinned channels (Zulip's inbox shows them apart, before the folders). */
 export const PINNED_CHANNELS = -2;
 
-/** The channel rows grouped by folder, or undefined when the Inbox does not group (old server, setting off, no folder). */
+/**
+ * The channel rows grouped by folder, or undefined when the Inbox does not group (old server, setting off, no folder).
+ */
 export function inboxFolders(store: ChatStore, channels: readonly ChannelRow[]): FolderRow[] | undefined {
   if (!showsFolders('inbox', store.featureLevel, store.userSettings, store.channelFolders.all())) return undefined;
   const pinned = channels.filter((c) => store.subscription(c.streamId)?.pin_to_top);

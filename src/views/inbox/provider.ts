@@ -47,7 +47,9 @@ export class InboxProvider extends TreeProvider<InboxRow> {
       return item;
     }
     const item = new vscode.TreeItem(conversationLabel(row, store), vscode.TreeItemCollapsibleState.None);
-    item.id = `${recent ? 'recent' : 'inbox'}:${row.kind === 'topic' ? `topic:${row.streamId}:${row.topic.toLowerCase()}` : `dm:${row.userIds.join(',')}`}`;
+    item.id =
+      `${recent ? 'recent' : 'inbox'}:` +
+      `${row.kind === 'topic' ? `topic:${row.streamId}:${row.topic.toLowerCase()}` : `dm:${row.userIds.join(',')}`}`;
     const parts: string[] = [];
     if (recent && row.kind === 'topic') parts.push(`#${store?.channelName(row.streamId) ?? row.streamId}`);
     if (row.count > 0) parts.push(recent ? vscode.l10n.t('{0} unread', row.count) : String(row.count));

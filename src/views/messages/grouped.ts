@@ -53,7 +53,10 @@ function messageItem(row: MessageRow): vscode.TreeItem {
   );
   item.id = `message:${row.id}`;
   item.description = formatTime(row.timestamp);
-  item.tooltip = `${row.label}\n${row.description} · ${new Date(row.timestamp * 1000).toLocaleString(vscode.env.language)}${row.unread ? `\n${vscode.l10n.t('Unread')}` : ''}`;
+  item.tooltip =
+    `${row.label}\n${row.description} · ` +
+    `${new Date(row.timestamp * 1000).toLocaleString(vscode.env.language)}` +
+    `${row.unread ? `\n${vscode.l10n.t('Unread')}` : ''}`;
   item.iconPath = new vscode.ThemeIcon(row.starred ? 'star-full' : 'comment');
   item.contextValue = `message${row.unread ? '.unread' : ''}${row.starred ? '.starred' : ''}`;
   item.command = openMessageCommand(row);

@@ -116,9 +116,12 @@ function tooltip(
     md.appendMarkdown('\n\n');
     md.appendText(description);
   }
-  md.appendMarkdown(
-    `\n\n${[vscode.l10n.t('{0} unread', unread), ...(muted ? [vscode.l10n.t('muted')] : []), ...(pinned ? [vscode.l10n.t('pinned')] : [])].join(' · ')}`,
-  );
+  const states = [
+    vscode.l10n.t('{0} unread', unread),
+    ...(muted ? [vscode.l10n.t('muted')] : []),
+    ...(pinned ? [vscode.l10n.t('pinned')] : []),
+  ];
+  md.appendMarkdown(`\n\n${states.join(' · ')}`);
   md.appendMarkdown(
     `\n\n_${vscode.l10n.t('Right-click for mute, pin, colour, notifications, email address, unsubscribe.')}_`,
   );
@@ -137,7 +140,9 @@ export function canRemoveOthers(store: ChatStore, streamId: number): boolean {
   return ownsBots(store);
 }
 
-/** Moving channels between folders: channel administrators (here: organisation administrators) on servers with folders. */
+/**
+ * Moving channels between folders: channel administrators (here: organisation administrators) on servers with folders.
+ */
 export function canMoveToFolder(store: ChatStore): boolean {
   return store.featureLevel >= FL.channelFolders && (store.ownUser?.role ?? 400) <= 200;
 }

@@ -79,7 +79,9 @@ export class TopicsProvider extends TreeProvider<TopicNode> {
     if (policyLabel) parts.push(policyLabel);
     if (t?.resolved) parts.push(vscode.l10n.t('resolved'));
     item.description = parts.join(' · ');
-    item.tooltip = `${t?.resolved ? `✔ ${vscode.l10n.t('resolved')} · ` : ''}${label}\n${vscode.l10n.t('{0} unread', unread)}${policyLabel ? ` · ${policyLabel}` : ''}`;
+    item.tooltip =
+      `${t?.resolved ? `✔ ${vscode.l10n.t('resolved')} · ` : ''}${label}\n` +
+      `${vscode.l10n.t('{0} unread', unread)}${policyLabel ? ` · ${policyLabel}` : ''}`;
     let context = 'topic';
     if (t?.resolved) context += '.resolved';
     if (POLICY_TEXT[policy]) context += `.${POLICY_TEXT[policy]}`;

@@ -86,7 +86,8 @@ export function buildSettingsModel(
       ...(featureLevel < FL.settingsTargetUsers
         ? {
             disabledReason: l10n.t(
-              "This server (feature level {0}) cannot change other users' settings; feature level {1} or later is needed.",
+              "This server (feature level {0}) cannot change other users' settings; feature level {1} or later " +
+                'is needed.',
               featureLevel,
               FL.settingsTargetUsers,
             ),

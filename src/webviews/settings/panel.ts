@@ -130,7 +130,8 @@ export class SettingsPanel extends HostedPanel {
     this.#saving = saving;
     // Never log values: they may hold passwords.
     this.services.log.info(
-      `Saving settings${forOthers ? ' for other users' : ''}: ${names.filter((n) => !n.endsWith('password')).join(', ') || '(password)'}`,
+      `Saving settings${forOthers ? ' for other users' : ''}: ` +
+        `${names.filter((n) => !n.endsWith('password')).join(', ') || '(password)'}`,
     );
     try {
       const answer = await updateSettings(

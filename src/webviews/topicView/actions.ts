@@ -92,7 +92,10 @@ export async function editHistory(ctx: ActionContext, messageId: number): Promis
   return historyItems(message.edit_history, modelContextOf(current));
 }
 
-/** Refuses, with the reason, a change to a message of an archived channel (the server would answer "Invalid message(s)"). */
+/**
+ * Refuses, with the reason, a change to a message of an archived channel (the server would answer "Invalid
+ * message(s)").
+ */
 function refuseArchived(current: CurrentSession, message: Message | undefined): void {
   const refusal =
     message?.type === 'stream' && message.stream_id !== undefined

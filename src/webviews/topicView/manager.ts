@@ -104,7 +104,10 @@ export class TopicViews extends Disposable {
     this.#saveTimer = setTimeout(() => void this.saveMessages(), SAVE_DELAY_MS);
   }
 
-  /** Keeps the newest messages of the open topic and direct-message views in the conversation cache (the active one as the most recently used) and saves it. */
+  /**
+   * Keeps the newest messages of the open topic and direct-message views in the conversation cache (the active one as
+   * the most recently used) and saves it.
+   */
   saveMessages(): Promise<void> {
     if (this.#saveTimer) clearTimeout(this.#saveTimer);
     this.#saveTimer = undefined;
@@ -119,7 +122,10 @@ export class TopicViews extends Disposable {
   }
 }
 
-/** Panel titles: `#channel › topic` (the empty topic by the realm's name for it), the search, or the names of a direct conversation. */
+/**
+ * Panel titles: `#channel › topic` (the empty topic by the realm's name for it), the search, or the names of a direct
+ * conversation.
+ */
 export function topicTitle(channelName: string, topic: string, emptyTopicName = vscode.l10n.t('general chat')): string {
   return `#${channelName} › ${topic === '' ? emptyTopicName : topic}`;
 }

@@ -64,7 +64,9 @@ export function modelContextOf(current: Pick<CurrentSession, 'account' | 'store'
   };
 }
 
-/** The quiet line of a view on an archived channel, shown instead of the compose box; undefined: the view is writable. */
+/**
+ * The quiet line of a view on an archived channel, shown instead of the compose box; undefined: the view is writable.
+ */
 export function readOnlyLine(
   store: { channel(streamId: number): PolicyChannel | undefined },
   key: TopicViewKey,
@@ -207,7 +209,9 @@ export function messageLink(
   const encode = (s: string): string => encodeURIComponent(s).replace(/\./g, '%2E').replace(/%/g, '.');
   const base = `${realmUrl.replace(/\/*$/, '')}/#narrow`;
   if (message.type === 'stream' && message.stream_id !== undefined) {
-    const slug = `${message.stream_id}-${(names.channelName(message.stream_id) ?? String(message.display_recipient)).replace(/[ ]/g, '-')}`;
+    const slug =
+      `${message.stream_id}-` +
+      `${(names.channelName(message.stream_id) ?? String(message.display_recipient)).replace(/[ ]/g, '-')}`;
     return `${base}/channel/${encode(slug)}/topic/${encode(message.subject)}/${at}`;
   }
   const recipients = Array.isArray(message.display_recipient) ? message.display_recipient : [];

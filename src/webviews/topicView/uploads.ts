@@ -186,7 +186,11 @@ export class ViewUploads extends Disposable {
     const sent = all.reduce((n, u) => n + u.sent, 0);
     const total = all.reduce((n, u) => n + u.total, 0);
     const percent = total > 0 ? ` ${Math.min(99, Math.floor((sent / total) * 100))}%` : '';
-    return `${all.length === 1 ? vscode.l10n.t('Uploading {0}…', all[0]!.name) : vscode.l10n.t('Uploading {0} files…', all.length)}${percent}`;
+    const uploading =
+      all.length === 1
+        ? vscode.l10n.t('Uploading {0}…', all[0]!.name)
+        : vscode.l10n.t('Uploading {0} files…', all.length);
+    return `${uploading}${percent}`;
   }
 
   #status(): void {

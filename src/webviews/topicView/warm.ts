@@ -1,4 +1,6 @@
-/** A topic view and the conversation cache: what it keeps there, and what it shows from it before the server answers. */
+/**
+ * A topic view and the conversation cache: what it keeps there, and what it shows from it before the server answers.
+ */
 import type { MessageList } from '../../messageList';
 import type { ChatSession } from '../../store';
 import type { SessionManager } from '../../session/manager';
@@ -22,7 +24,10 @@ export function savedConversation(view: {
   };
 }
 
-/** Fills a new list with the conversation's cached messages when the session is not live (or was started from the cache). */
+/**
+ * Fills a new list with the conversation's cached messages when the session is not live (or was started from the
+ * cache).
+ */
 export function seedSaved(
   list: MessageList,
   key: TopicViewKey,

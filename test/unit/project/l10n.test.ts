@@ -94,6 +94,7 @@ describe('localisation', () => {
           "new SignInError('network', vscode.l10n.t('The server did not answer.'));",
           "html`<button class=\"action star\" data-action=\"star\" title=${l10n.t('Star')}>${s ? '★' : '☆'}</button>`;",
           'html`<li class=${c} data-id=${String(id)}><span class="sender">${name}</span></li>`;',
+          "vscode.window.showErrorMessage(vscode.l10n.t('Could not send {0}: ' + 'the server refused it', name));",
         ],
         invalid: [
           { code: "vscode.window.showErrorMessage('Could not send');", errors: error() },
@@ -116,6 +117,11 @@ describe('localisation', () => {
           { code: 'html`<button title="Reply to it">${l10n.t(\'Reply\')}</button>`;', errors: error() },
           { code: "html`<button title=${'Reply to it'}>${x}</button>`;", errors: error() },
           { code: "html`<p>${ok ? l10n.t('Saved') : 'Not saved'}</p>`;", errors: error() },
+          { code: "vscode.window.showErrorMessage('Could not send: ' + 'the server refused it');", errors: error(2) },
+          {
+            code: "const message = vscode.l10n.t('Could not send ' + name);",
+            errors: [{ message: /one string literal \(or literals joined with \+\)/ }],
+          },
         ],
       });
     });

@@ -60,7 +60,8 @@ function authMethods(m: ServerInfoModel): TemplateResult | typeof nothing {
 
 function page(m: ServerInfoModel): TemplateResult {
   const incompatible = l10n.t(
-    "This server says this version of Team Chat is not compatible with it. Update the extension, or ask the server's administrator.",
+    'This server says this version of Team Chat is not compatible with it. Update the extension, or ask ' +
+      "the server's administrator.",
   );
   const userNames =
     m.requireEmailFormatUsernames === false ? l10n.t('Directory user names are accepted') : l10n.t('Email addresses');

@@ -119,7 +119,8 @@ export function targetSection(t: TargetUsersModel, onApply: () => void): HTMLEle
       'p',
       'muted',
       l10n.t(
-        'Administrators: apply the changed preferences (not account settings) to other users or user groups instead of yourself.',
+        'Administrators: apply the changed preferences (not account settings) to other users or user groups ' +
+          'instead of yourself.',
       ),
     ),
   );

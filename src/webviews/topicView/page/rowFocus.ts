@@ -6,8 +6,19 @@
 import { actionElement } from '../../page/view';
 
 /** What can take the focus inside a row. */
-export const CONTROLS =
-  'a[href], button, input, select, textarea, summary, iframe, audio[controls], video[controls], [tabindex], [contenteditable="true"]';
+export const CONTROLS = [
+  'a[href]',
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'summary',
+  'iframe',
+  'audio[controls]',
+  'video[controls]',
+  '[tabindex]',
+  '[contenteditable="true"]',
+].join(', ');
 
 /** A row's controls, in order, that can take the focus now. */
 export function controlsOf(row: HTMLElement): HTMLElement[] {

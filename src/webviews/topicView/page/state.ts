@@ -27,7 +27,9 @@ interface SavedState {
   key?: TopicSnapshot['key'];
   oldestLoadedId?: number;
   scrollTop?: number;
-  /** The message at the top of the list, and how far into it (the list is virtualised: scrollTop alone is an estimate). */
+  /**
+   * The message at the top of the list, and how far into it (the list is virtualised: scrollTop alone is an estimate).
+   */
   topId?: number;
   topOffset?: number;
   atBottom?: boolean;

@@ -2,8 +2,9 @@
  * A virtualised list: of the rows (ids, ascending), only those in the viewport and a margin around
  * it are in the DOM, plus the current row (the one the keyboard is on) wherever it is. The list's
  * padding above and below, and a top margin on a row after a gap (rules of a constructed style
- * sheet), hold the height of the rows that are not there. Heights are measured once a row is shown (a ResizeObserver follows images, an
- * opened edit history and a new width) and cached by id; rows never shown count as the average.
+ * sheet), hold the height of the rows that are not there. Heights are measured once a row is shown (a
+ * ResizeObserver follows images, an opened edit history and a new width) and cached by id; rows never shown count as
+ * the average.
  *
  * The reader's place is kept in data terms: before each change the row at the top of the viewport
  * and the distance into it are noted, and after it the list scrolls to put that row there again.
