@@ -6,7 +6,7 @@
 // The repository is put back as it was: branch main at the fixture commit, nothing changed.
 import * as assert from 'assert';
 import { spawnSync } from 'child_process';
-import { appendFileSync } from 'fs';
+import { appendFileSync, existsSync, rmSync } from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ChatClient } from '../../src/api';
@@ -34,6 +34,7 @@ describe('topic threads: several per line, Discuss… from the gutter, resolved,
   let api: TeamChatApi;
   let bob: ChatClient;
   let root = '';
+  let hadSettings = false;
   let uri: vscode.Uri;
   const base = `threads ${Date.now() % 100000}`;
   const git = (...args: string[]) => {
@@ -53,6 +54,7 @@ describe('topic threads: several per line, Discuss… from the gutter, resolved,
 
   before(async () => {
     root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    hadSettings = existsSync(path.join(root, '.vscode'));
     assert.equal(git('rev-parse', 'HEAD'), FIXTURE_COMMIT, 'the workspace is not the fixture repository');
     assert.equal(git('status', '--porcelain'), '', 'the fixture repository has changes');
     uri = vscode.Uri.file(path.join(root, 'src', 'greeter.ts'));
@@ -67,6 +69,7 @@ describe('topic threads: several per line, Discuss… from the gutter, resolved,
     await vscode.workspace
       .getConfiguration()
       .update('teamChat.code.channels', undefined, vscode.ConfigurationTarget.Workspace);
+    if (!hadSettings) rmSync(path.join(root, '.vscode'), { recursive: true, force: true });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     spawnSync('git', ['checkout', '-q', '-f', 'main'], { cwd: root });
     spawnSync('git', ['branch', '-q', '-D', BRANCH], { cwd: root });
@@ -123,12 +126,19 @@ describe('topic threads: several per line, Discuss… from the gutter, resolved,
       { streamId: ENGINEERING, topic },
     );
     assert.ok(result?.id, 'nothing was posted');
-    const { message } = await getMessage(bob, { message_id: result.id });
+    const { message } = await getMessage(bob, { message_id: result.id, apply_markdown: false });
     assert.equal(message.subject, topic);
-    const text = message.content;
-    assert.ok(text.startsWith('<p>Why map here?</p>'), text);
-    assert.ok(text.includes('src/greeter.ts:8'), text);
-    assert.ok(text.includes('return names.map(greet);'), text);
+    assert.equal(
+      message.content,
+      [
+        'Why map here?',
+        '',
+        `[\`src/greeter.ts:8\`](${fixturePermalink('src/greeter.ts', 8)})`,
+        '```typescript',
+        '  return names.map(greet);',
+        '```',
+      ].join('\n'),
+    );
     const shown = result.thread;
     assert.ok(shown, 'the topic’s thread did not show on the line');
     assert.deepEqual(

@@ -20,7 +20,7 @@ import { selectionLines } from './share';
 import type { TopicThread } from './thread';
 
 /** How long the new topic's thread may take to appear (its search sees the message). */
-const APPEAR_MS = 20_000;
+const APPEAR_MS = 30_000;
 
 /** Every line of a workspace file in a git repository. */
 export class GutterRanges implements vscode.CommentingRangeProvider {
