@@ -78,6 +78,7 @@ export const Commands = {
   discussionUnresolve: 'teamChat.discussion.unresolve',
   discussionShow: 'teamChat.discussion.show',
   discussionCompare: 'teamChat.discussion.compare',
+  discussionStart: 'teamChat.discussion.start',
   askTeamAboutProblem: 'teamChat.askTeamAboutProblem',
   shareTerminalSelection: 'teamChat.shareTerminalSelection',
   searchTopic: 'teamChat.searchTopic',

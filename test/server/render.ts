@@ -252,7 +252,9 @@ function inline(text: string, ctx: RenderContext, out: Rendered): string {
   s = s
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
     .replace(/(?<![*\w])\*([^*\s][^*]*)\*(?![*\w])/g, '<em>$1</em>');
-  return s.replace(/\u0000(\d+)\u0000/g, (_, i: string) => holes[Number(i)]);
+  // Holes nest (a link's label may hold code): fill them until none is left.
+  const fill = (html: string): string => html.replace(/\u0000(\d+)\u0000/g, (_, i: string) => fill(holes[Number(i)]));
+  return fill(s);
 }
 
 function splitHoles(s: string): string[] {

@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import { sendMessage } from '../../src/api/messages/routes';
 import { fixturePermalink } from '../fixtures/workspace';
-import { openFile, openTopicFromPalette } from './helpers';
+import { goToLine, openFile, openTopicFromPalette } from './helpers';
 import { useWorkbench } from './workbench';
 
 describe('UI discussion on code', function () {
@@ -95,5 +95,42 @@ describe('UI code links in messages', function () {
     const position = wb.page.locator('.statusbar-item', { hasText: /Ln 9, Col \d+ \(\d+ selected\)/ }).first();
     await position.waitFor({ timeout: 10_000 });
     assert.match(await position.innerText(), /Ln 9, Col 2 \(\d+ selected\)/);
+  });
+});
+
+describe('UI Discuss… from the gutter', function () {
+  this.timeout(180_000);
+  const wb = useWorkbench({ autoSignIn: true });
+
+  it('a new comment on a line, then Discuss…, starts a topic whose thread shows on that line', async () => {
+    const topic = `gutter ${Date.now() % 100000}`;
+    await wb.waitForLiveSession();
+    await openFile(wb, 'greeter.ts');
+    await goToLine(wb, 8);
+    // What the gutter's + does on the cursor's line: an empty thread with its reply box focused.
+    await wb.runCommand('Add Comment on Current Selection');
+    const discuss = wb.page.locator('.review-widget .monaco-button', { hasText: 'Discuss…' }).first();
+    await discuss.waitFor({ state: 'visible', timeout: 20_000 });
+    await wb.page.waitForTimeout(500);
+    await wb.page.keyboard.type('Why map here?');
+    await wb.page.waitForTimeout(300);
+    await wb.screenshot('code-discussion-gutter');
+    await discuss.click();
+    // The channel (engineering, which the workspace maps the repository to), then a new topic.
+    const input = wb.quickInputBox();
+    await wb.quickInput().locator('.quick-input-title', { hasText: 'Discuss Selection' }).waitFor({ timeout: 20_000 });
+    await input.fill('engineering');
+    await wb.quickInput().locator('.monaco-list-row', { hasText: 'engineering' }).first().waitFor({ timeout: 10_000 });
+    await input.press('Enter');
+    await wb.quickInput().locator('.monaco-list-row', { hasText: 'New topic' }).first().waitFor({ timeout: 20_000 });
+    await input.fill('New topic');
+    await input.press('Enter');
+    await wb.answer('Topic name', topic);
+    const thread = wb.page.locator('.review-widget', { hasText: 'Why map here?' }).first();
+    await thread.waitFor({ state: 'visible', timeout: 30_000 });
+    await thread.locator('.review-comment', { hasText: 'return names.map(greet);' }).waitFor({ timeout: 15_000 });
+    assert.match(await thread.innerText(), new RegExp(`#engineering › ${topic}`));
+    await wb.page.waitForTimeout(600);
+    await wb.screenshot('code-discussion-gutter-posted');
   });
 });

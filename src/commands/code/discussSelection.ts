@@ -36,12 +36,27 @@ export async function discussSelection(
   const selection = editor.selection.isEmpty
     ? editor.document.lineAt(editor.selection.active.line).range
     : editor.selection;
-  const code = editor.document.getText(selection);
+  return discussLines(current, outbox, editor.document, selection, args);
+}
+
+/**
+ * Starts (or adds to) a topic about `selection` of `document`: the picks unless `args` names the
+ * topic, then the code block under its reference, after `note` (what the user wrote) if any.
+ */
+export async function discussLines(
+  current: CurrentSession,
+  outbox: OutboxService,
+  document: vscode.TextDocument,
+  selection: vscode.Range,
+  args: unknown,
+  note?: string,
+): Promise<{ id?: number; target: TopicTarget } | undefined> {
+  const code = document.getText(selection);
   if (code.trim() === '')
     throw new UserFacingError(vscode.l10n.t('The selection is empty: select the code to discuss.'));
-  const config = vscode.workspace.getConfiguration(undefined, editor.document.uri);
+  const config = vscode.workspace.getConfiguration(undefined, document.uri);
   const mapping = config.get<Record<string, unknown>>(Settings.codeChannels) ?? {};
-  const repository = await repositoryKey(editor.document.uri);
+  const repository = await repositoryKey(document.uri);
   let target = isTopicTarget(args) ? args : undefined;
   if (!target) {
     const suggested = suggestedChannel(mapping, repository, current.store);
@@ -51,9 +66,10 @@ export async function discussSelection(
     if (topic === undefined) return undefined;
     target = { streamId, topic: topic.trim() };
   }
-  const share = await describeSelection(editor.document, selection, code);
+  const share = await describeSelection(document, selection, code);
+  const content = note ? `${note}\n\n${share.content}` : share.content;
   const result = await withNotification(vscode.l10n.t('Team Chat: starting the discussion…'), () =>
-    outbox.sendAndWait({ type: 'stream', streamId: target.streamId, topic: target.topic }, share.content),
+    outbox.sendAndWait({ type: 'stream', streamId: target.streamId, topic: target.topic }, content),
   );
   const channel = current.store.channelName(target.streamId);
   if (repository && channel && mapping[repository] !== channel && vscode.workspace.workspaceFolders) {

@@ -20,6 +20,8 @@ import { UserFacingError } from '../../ui/errorMessage';
 import { showQueued } from '../../ui/queued';
 import type { Message } from '../../api/messages/models';
 import { anchorFor, onHeadMoved, placement } from './anchoring';
+import { branchContext } from './branchContext';
+import { affectsCollapseOnResolve, carriedState, collapseOnResolve, resolveBase } from './collapse';
 import { gitApi, refNames, remotesOf, repositoryOf, type GitRepository } from './git';
 import { registerRevisionDocuments, RepoGit, revisionUri } from './revisions';
 import { TopicThread, type MessageComment } from './thread';
@@ -73,6 +75,8 @@ class FileDiscussions extends Disposable {
   readonly #searches: MessageList[] = [];
   #identified: Identified | undefined;
   #settle: ReturnType<typeof setTimeout> | undefined;
+  /** Each thread's {@link resolveBase} and the revision its permalink named. */
+  readonly #origin = new WeakMap<TopicThread, { base: string; revision?: string }>();
   readonly ready: Promise<void>;
 
   constructor(
@@ -120,8 +124,11 @@ class FileDiscussions extends Disposable {
       discussionsOf(messages, identity).map((d) => ({ d, path, key: i === 0 ? d.key : `${path}|${d.key}` })),
     );
     const keep = new Set(found.map((f) => f.key));
+    const replaced = new Map<string, vscode.CommentThreadCollapsibleState>();
     for (const [key, thread] of this.threads) {
       if (!keep.has(key)) {
+        const base = this.#origin.get(thread)?.base;
+        if (base !== undefined) replaced.set(base, thread.thread.collapsibleState);
         thread.dispose();
         this.threads.delete(key);
       }
@@ -132,6 +139,10 @@ class FileDiscussions extends Disposable {
       if (thread) thread.citingIds = d.messageIds;
       else {
         const t = this.#thread(d);
+        const base = resolveBase(d.streamId, d.topic, path, d.lines);
+        this.#origin.set(t, { base, ...(d.revision !== undefined ? { revision: d.revision } : {}) });
+        const previous = replaced.get(base);
+        if (previous !== undefined) t.thread.collapsibleState = carriedState(previous, t.resolved);
         this.threads.set(key, t);
         added.push(this.#anchor(t, d, path));
       }
@@ -153,6 +164,18 @@ class FileDiscussions extends Disposable {
     const at = placement(t.anchor, document, t.lines, t.outdated);
     if (at.lines.start !== t.lines.start || at.lines.end !== t.lines.end) t.lines = at.lines;
     t.outdated = at.outdated;
+    this.owner.changed();
+    void this.#context(t);
+  }
+
+  /** Says which branch and commit the thread's discussion was about when HEAD is elsewhere. */
+  async #context(t: TopicThread): Promise<void> {
+    const git = this.#identified?.git;
+    const commit = t.anchor?.commit;
+    if (!git || !commit) return;
+    const context = await branchContext(git, commit, this.#origin.get(t)?.revision).catch(() => undefined);
+    if (this.isDisposed || t.anchor?.commit !== commit) return;
+    t.context = context;
     this.owner.changed();
   }
 
@@ -240,6 +263,14 @@ export class Discussions extends Disposable implements vscode.CodeLensProvider {
         for (const change of e.contentChanges) file.follow(change);
         // Also when only the dirty state changed (a revert, a save).
         file.settle();
+      }),
+    );
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!affectsCollapseOnResolve(e) || !collapseOnResolve()) return;
+        for (const file of this.#files.values())
+          for (const t of file.threads.values())
+            if (t.resolved) t.thread.collapsibleState = vscode.CommentThreadCollapsibleState.Collapsed;
       }),
     );
     this._register(

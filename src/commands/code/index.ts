@@ -7,6 +7,7 @@ import { UserFacingError } from '../../ui/errorMessage';
 import { isCodeReferenceArgs, openCodeReference, type OpenedReference } from './openReference';
 import { registerDiscussions, type Discussions } from './discussions';
 import { discussSelection } from './discussSelection';
+import { registerGutterDiscussions } from './discussFromGutter';
 import { askTeam, AskTeamActions } from './askTeam';
 import { shareTerminalSelection, TerminalCommands } from './terminalShare';
 import { registerNarrowHover } from './hover';
@@ -90,5 +91,7 @@ export function register(services: Services): Discussions {
       providedCodeActionKinds: AskTeamActions.kinds,
     }),
   );
-  return registerDiscussions(services);
+  const discussions = registerDiscussions(services);
+  registerGutterDiscussions(services, discussions);
+  return discussions;
 }

@@ -17,6 +17,7 @@ import { topicNarrow } from '../../messageList/narrow';
 import type { CurrentSession } from '../../session/manager';
 import { isResolved } from '../../store/keys';
 import { reactionGlyph, shortcode } from '../../emoji/glyph';
+import type { BranchContext } from './branchContext';
 
 /** How many of a topic's newest messages a thread shows. */
 const THREAD_MESSAGES = 50;
@@ -91,6 +92,7 @@ export class TopicThread extends Disposable {
   #citing: readonly number[];
   #count = 0;
   #outdated = false;
+  #context: BranchContext | undefined;
   readonly #title: string;
   /** What the reference pointed at (set once it is read from git); the thread moves with its text. */
   anchor: Anchor | undefined;
@@ -150,11 +152,37 @@ export class TopicThread extends Disposable {
   set outdated(outdated: boolean) {
     if (outdated === this.#outdated) return;
     this.#outdated = outdated;
-    const commit = this.anchor?.commit?.slice(0, 7) ?? '';
-    this.thread.label = outdated
-      ? vscode.l10n.t('{0} · outdated: the lines discussed at {1} are gone', this.#title, commit)
-      : this.#title;
+    this.#setLabel();
     this.#setState();
+  }
+
+  /** Which branch and commit the discussion was about, when HEAD is elsewhere: the label says so. */
+  get context(): BranchContext | undefined {
+    return this.#context;
+  }
+
+  set context(context: BranchContext | undefined) {
+    if (context?.commit === this.#context?.commit && context?.branch === this.#context?.branch) return;
+    this.#context = context;
+    this.#setLabel();
+  }
+
+  /** Whether the topic is resolved (the thread's state says so). */
+  get resolved(): boolean {
+    return isResolved(this.topic);
+  }
+
+  #setLabel(): void {
+    const context = this.#context;
+    if (this.#outdated) {
+      const commit = this.anchor?.commit?.slice(0, 7) ?? '';
+      this.thread.label = vscode.l10n.t('{0} · outdated: the lines discussed at {1} are gone', this.#title, commit);
+    } else if (context?.branch !== undefined) {
+      const commit = context.commit.slice(0, 7);
+      this.thread.label = vscode.l10n.t('{0} · discussed on {1} at {2}', this.#title, context.branch, commit);
+    } else if (context) {
+      this.thread.label = vscode.l10n.t('{0} · discussed at {1}', this.#title, context.commit.slice(0, 7));
+    } else this.thread.label = this.#title;
   }
 
   /** The messages that cite these lines (oldest first): the thread opens with the first. */

@@ -108,6 +108,13 @@ describe('message content rendering', () => {
       assert.equal(html('$$\\frac{1}{$$'), '<p><span class="tex-error">$$\\frac{1}{$$</span></p>');
     });
 
+    it('code in a link’s label stays code (the permalink of a shared selection)', () => {
+      assert.equal(
+        html('[`src/greeter.ts:8`](https://github.com/acme/widgets/blob/abc/src/greeter.ts#L8) why?'),
+        '<p><a href="https://github.com/acme/widgets/blob/abc/src/greeter.ts#L8"><code>src/greeter.ts:8</code></a> why?</p>',
+      );
+    });
+
     it('uploaded images are previewed after their paragraph', () => {
       const r = renderMarkdown('see [pic.png](/user_uploads/2/ab/pic.png)', ctx);
       assert.equal(
