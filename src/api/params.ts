@@ -14,6 +14,16 @@ export function typeError(what: () => string, kind: () => string) {
     issue.input === undefined ? l10n.t('{0} is required.', what()) : l10n.t('{0} must be {1}.', what(), kind());
 }
 
+/** Text, with a message naming it when it is missing or not text. */
+export function textOf(what: () => string) {
+  return z.string({ error: typeError(what, () => l10n.t('text')) });
+}
+
+/** Text that is not empty once trimmed (the value is trimmed); `empty` says so when it is. */
+export function requiredText(what: () => string, empty: () => string) {
+  return textOf(what).trim().min(1, { error: empty });
+}
+
 /** A boolean parameter with a user-facing message. */
 export function flag(name: string) {
   return z.boolean({ error: () => l10n.t('"{0}" must be true or false.', name) });

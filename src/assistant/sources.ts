@@ -12,6 +12,7 @@ import { parseSearchQuery } from '../messageList/searchQuery';
 import type { CurrentSession } from '../session/manager';
 import { messageLink } from '../webviews/topicView/model';
 import { quoteOf, type Names, type QuotedMessage } from './format';
+import type { ConversationTarget } from '../store';
 
 /** A request the tool cannot serve, said to the model as it is. */
 export class ToolInputError extends Error {}
@@ -70,10 +71,7 @@ export interface ConversationInput {
 }
 
 /** Which conversation. */
-export type ConversationRef =
-  | { readonly kind: 'topic'; readonly streamId: number; readonly topic: string }
-  | { readonly kind: 'channel'; readonly streamId: number }
-  | { readonly kind: 'dm'; readonly userIds: readonly number[] };
+export type ConversationRef = ConversationTarget | { readonly kind: 'channel'; readonly streamId: number };
 
 /** A conversation, its narrow, and the message a link pointed at. */
 export type Conversation = ConversationRef & { readonly narrow: Narrow; readonly anchor?: number };

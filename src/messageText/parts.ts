@@ -4,9 +4,10 @@
  * start a block.
  */
 import { glyphOfEmojiClass } from '../emoji/glyph';
+import { HEADING_TAGS } from './tags';
 import { classesOf, findElement, hasClass, textContent, type HtmlElement } from './html';
 
-export const BLOCKS = new Set([
+export const BLOCKS = new Set<string>([
   'p',
   'div',
   'li',
@@ -14,12 +15,7 @@ export const BLOCKS = new Set([
   'ol',
   'blockquote',
   'pre',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
+  ...HEADING_TAGS,
   'table',
   'thead',
   'tbody',

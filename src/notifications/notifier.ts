@@ -33,11 +33,10 @@ import { replyLoop, type ReplyUi } from './reply';
 import { notificationText, plainPreview } from './text';
 import { askText } from '../ui/quickInput';
 import { offerAgain } from '../ui/report';
+import type { ConversationTarget } from '../store';
 
 /** The conversation a notification is about. */
-export type ConversationTarget =
-  | { readonly kind: 'topic'; readonly streamId: number; readonly topic: string }
-  | { readonly kind: 'dm'; readonly userIds: readonly number[] };
+export type { ConversationTarget };
 
 /** One message that notifies. */
 export interface PendingNotification {

@@ -10,6 +10,7 @@ export {
 export { type StoreChange, type StoreArea, ALL_AREAS } from './change';
 export { type FocusSource, type Timers, alwaysFocused } from './pinger';
 export { type PresenceGroups, type PresenceState } from './presence';
+export { type ConversationTarget } from './conversation';
 export { RealmState } from './realm';
 export { POLICY } from './userTopics';
 export { RESOLVED_PREFIX, isResolved, topicKey } from './keys';

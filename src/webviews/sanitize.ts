@@ -4,6 +4,7 @@
  * parser, before inserting anything (src/webviews/page/sanitize.ts); the CSP is the second line of
  * defence. Plain functions and tables, no DOM and no Node: the host uses the URL checks too.
  */
+import { HEADING_TAGS } from '../messageText/tags';
 import { KATEX_ATTRIBUTES, KATEX_CLASSES, KATEX_TAGS } from './sanitizeKatex';
 
 /** Tags the server's Markdown renderer produces that are safe to show. */
@@ -31,12 +32,7 @@ export const ALLOWED_TAGS = [
   'a',
   'img',
   'time',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
+  ...HEADING_TAGS,
   'table',
   'thead',
   'tbody',

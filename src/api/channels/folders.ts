@@ -9,7 +9,7 @@ import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { FL } from '../features';
 import { type CallContext, defineOperation, envelope } from '../operation';
-import { flag, idOf, typeError } from '../params';
+import { flag, idOf, requiredText, textOf } from '../params';
 
 import { MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, MAX_CHANNEL_FOLDER_NAME_LENGTH } from './folderLimits';
 
@@ -38,28 +38,15 @@ function checkFoldersServer(_p: unknown, ctx: CallContext): void {
   }
 }
 
-const folderName = z
-  .string({
-    error: typeError(
-      () => l10n.t('The folder name'),
-      () => l10n.t('text'),
-    ),
-  })
-  .trim()
-  .min(1, { error: () => l10n.t('The folder name cannot be empty.') })
-  .max(MAX_CHANNEL_FOLDER_NAME_LENGTH, {
-    error: () => l10n.t('The folder name can be at most {0} characters.', MAX_CHANNEL_FOLDER_NAME_LENGTH),
-  });
-const folderDescription = z
-  .string({
-    error: typeError(
-      () => l10n.t('The folder description'),
-      () => l10n.t('text'),
-    ),
-  })
-  .max(MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, {
-    error: () => l10n.t('The folder description can be at most {0} characters.', MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH),
-  });
+const folderName = requiredText(
+  () => l10n.t('The folder name'),
+  () => l10n.t('The folder name cannot be empty.'),
+).max(MAX_CHANNEL_FOLDER_NAME_LENGTH, {
+  error: () => l10n.t('The folder name can be at most {0} characters.', MAX_CHANNEL_FOLDER_NAME_LENGTH),
+});
+const folderDescription = textOf(() => l10n.t('The folder description')).max(MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, {
+  error: () => l10n.t('The folder description can be at most {0} characters.', MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH),
+});
 
 /** `POST /channel_folders/create`: a new folder (last in the order); returns its id. */
 const createChannelFolder = defineOperation({

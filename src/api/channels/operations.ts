@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { FL } from '../features';
 import { type CallContext, defineOperation, envelope } from '../operation';
-import { flag, hexColor, idOf, typeError } from '../params';
+import { flag, hexColor, idOf, requiredText, textOf } from '../params';
 import { codePointLength, DEFAULT_MAX_TOPIC_LENGTH } from '../validation';
 import { Channel, Subscription, SubscriptionPropertyName, Topic } from './models';
 
@@ -69,15 +69,10 @@ const subscribe = defineOperation({
     subscriptions: z
       .array(
         z.object({
-          name: z
-            .string({
-              error: typeError(
-                () => l10n.t('The channel name'),
-                () => l10n.t('text'),
-              ),
-            })
-            .trim()
-            .min(1, { error: () => l10n.t('The channel name cannot be empty.') }),
+          name: requiredText(
+            () => l10n.t('The channel name'),
+            () => l10n.t('The channel name cannot be empty.'),
+          ),
           description: z.string({ error: () => l10n.t('The channel description must be text.') }).optional(),
         }),
         { error: () => l10n.t('Subscriptions must be a list of {name, description} objects.') },
@@ -210,12 +205,7 @@ const updateUserTopic = defineOperation({
   path: '/user_topics',
   params: z.object({
     stream_id: channelId,
-    topic: z.string({
-      error: typeError(
-        () => l10n.t('The topic'),
-        () => l10n.t('text'),
-      ),
-    }),
+    topic: textOf(() => l10n.t('The topic')),
     visibility_policy: z.literal([0, 1, 2, 3], {
       error: () => l10n.t('The visibility policy must be 0 (none), 1 (muted), 2 (unmuted) or 3 (followed).'),
     }),

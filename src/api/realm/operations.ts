@@ -3,30 +3,20 @@ import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { FL } from '../features';
 import { type CallContext, defineOperation, envelope } from '../operation';
-import { idOf, typeError } from '../params';
+import { idOf, requiredText, textOf } from '../params';
 import { Linkifier } from './models';
 
 const linkifierId = idOf(() => l10n.t('The linkifier id'));
 
 const linkifierShape = {
-  pattern: z
-    .string({
-      error: typeError(
-        () => l10n.t('The pattern'),
-        () => l10n.t('text'),
-      ),
-    })
-    .trim()
-    .min(1, { error: () => l10n.t('The pattern cannot be empty.') }),
-  url_template: z
-    .string({
-      error: typeError(
-        () => l10n.t('The URL template'),
-        () => l10n.t('text'),
-      ),
-    })
-    .trim()
-    .min(1, { error: () => l10n.t('The URL template cannot be empty.') }),
+  pattern: requiredText(
+    () => l10n.t('The pattern'),
+    () => l10n.t('The pattern cannot be empty.'),
+  ),
+  url_template: requiredText(
+    () => l10n.t('The URL template'),
+    () => l10n.t('The URL template cannot be empty.'),
+  ),
   /** Null or "" resets it. */
   example_input: z
     .string({ error: () => l10n.t('The example input must be text or null.') })
@@ -152,34 +142,17 @@ const addPlayground = defineOperation({
   method: 'POST',
   path: '/realm/playgrounds',
   params: z.object({
-    name: z
-      .string({
-        error: typeError(
-          () => l10n.t('The playground name'),
-          () => l10n.t('text'),
-        ),
-      })
-      .trim()
-      .min(1, { error: () => l10n.t('The playground name cannot be empty.') }),
-    pygments_language: z
-      .string({
-        error: typeError(
-          () => l10n.t('The language'),
-          () => l10n.t('text'),
-        ),
-      })
-      .trim()
-      .min(1, { error: () => l10n.t('The language cannot be empty.') })
-      .regex(/^[ a-zA-Z0-9_+\-./#]*$/, {
-        error: () => l10n.t('The language has characters a Pygments lexer name cannot have.'),
-      }),
-    url_template: z
-      .string({
-        error: typeError(
-          () => l10n.t('The URL template'),
-          () => l10n.t('text'),
-        ),
-      })
+    name: requiredText(
+      () => l10n.t('The playground name'),
+      () => l10n.t('The playground name cannot be empty.'),
+    ),
+    pygments_language: requiredText(
+      () => l10n.t('The language'),
+      () => l10n.t('The language cannot be empty.'),
+    ).regex(/^[ a-zA-Z0-9_+\-./#]*$/, {
+      error: () => l10n.t('The language has characters a Pygments lexer name cannot have.'),
+    }),
+    url_template: textOf(() => l10n.t('The URL template'))
       .trim()
       .regex(/^https?:\/\//, { error: () => l10n.t('The URL template must start with http:// or https://.') })
       .refine((t) => t.includes('{code}'), {

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { extraEmojiType, FL } from '../features';
 import { type CallContext, defineOperation, envelope } from '../operation';
-import { flag, idOf, InputReactionType, maxCodePoints, typeError } from '../params';
+import { flag, idOf, InputReactionType, maxCodePoints, textOf } from '../params';
 import { STATUS_TEXT_MAX } from '../validation';
 import { User } from './models';
 import { PresenceMap, upgradePresenceEntry } from './presence';
@@ -56,13 +56,7 @@ const getUserByEmail = defineOperation({
   method: 'GET',
   path: '/users/{email}',
   params: z.object({
-    email: z
-      .string({
-        error: typeError(
-          () => l10n.t('The email address'),
-          () => l10n.t('text'),
-        ),
-      })
+    email: textOf(() => l10n.t('The email address'))
       .trim()
       .regex(/^[^\s@]+@[^\s@]+$/, { error: () => l10n.t('Give an email address, e.g. user12@chat.example.com.') }),
     client_gravatar: flag('client_gravatar').optional(),

@@ -19,7 +19,7 @@ import type { CurrentSession } from '../../session/manager';
 import type { CommandDeclaration } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { withNotification } from '../../ui/progress';
-import { movedOrder } from '../linkifiers/move';
+import { moveOneStep } from '../../ui/reorder';
 import { channelOf, type ChannelArg } from './common';
 import { askText, pickOne } from '../../ui/quickInput';
 
@@ -170,17 +170,15 @@ function moveCommand(delta: -1 | 1): CommandDeclaration {
       );
       if (!folder) return undefined;
       const folders = current.store.channelFolders;
-      const shown = movedOrder(
+      const shown = moveOneStep(
         folders.active().map((f) => f.id),
         folder.id,
         delta,
+        {
+          first: () => vscode.l10n.t('The folder {0} is already first.', folder.name),
+          last: () => vscode.l10n.t('The folder {0} is already last.', folder.name),
+        },
       );
-      if (!shown)
-        throw new UserFacingError(
-          delta < 0
-            ? vscode.l10n.t('The folder {0} is already first.', folder.name)
-            : vscode.l10n.t('The folder {0} is already last.', folder.name),
-        );
       // The server wants every folder: the archived ones keep their places after the shown ones.
       const order = [
         ...shown,

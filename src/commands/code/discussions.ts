@@ -15,7 +15,7 @@ import { MessageList } from '../../messageList';
 import { searchNarrow } from '../../messageList/narrow';
 import type { Services } from '../../services';
 import type { CurrentSession } from '../../session/manager';
-import { registerCommands } from '../../ui/commands';
+import { registerCommands, type CommandDeclaration, type CommandId } from '../../ui/commands';
 import { UserFacingError } from '../../ui/errorMessage';
 import { showQueued } from '../../ui/queued';
 import type { Message } from '../../api/messages/models';
@@ -427,6 +427,16 @@ export class Discussions extends Disposable implements vscode.CodeLensProvider {
 
 export function registerDiscussions(services: Services): Discussions {
   const discussions = new Discussions(services);
+  /** A thread's command that runs a topic command (resolve, unresolve) on the thread's topic. */
+  const onThreadTopic = (id: CommandId, topicCommand: CommandId, failure: string): CommandDeclaration => ({
+    id,
+    session: true,
+    failure,
+    run: async (_ctx, thread?: unknown) => {
+      const t = discussions.threadOf(thread);
+      return vscode.commands.executeCommand(topicCommand, { streamId: t.streamId, topic: t.topic });
+    },
+  });
   services.disposables.add(discussions);
   registerCommands(services, [
     {
@@ -439,24 +449,12 @@ export function registerDiscussions(services: Services): Discussions {
         return result;
       },
     },
-    {
-      id: Commands.discussionResolve,
-      session: true,
-      failure: vscode.l10n.t('Could not resolve the topic'),
-      run: async (_ctx, thread?: unknown) => {
-        const t = discussions.threadOf(thread);
-        return vscode.commands.executeCommand(Commands.topicResolve, { streamId: t.streamId, topic: t.topic });
-      },
-    },
-    {
-      id: Commands.discussionUnresolve,
-      session: true,
-      failure: vscode.l10n.t('Could not unresolve the topic'),
-      run: async (_ctx, thread?: unknown) => {
-        const t = discussions.threadOf(thread);
-        return vscode.commands.executeCommand(Commands.topicUnresolve, { streamId: t.streamId, topic: t.topic });
-      },
-    },
+    onThreadTopic(Commands.discussionResolve, Commands.topicResolve, vscode.l10n.t('Could not resolve the topic')),
+    onThreadTopic(
+      Commands.discussionUnresolve,
+      Commands.topicUnresolve,
+      vscode.l10n.t('Could not unresolve the topic'),
+    ),
     {
       id: Commands.discussionCompare,
       failure: vscode.l10n.t('Could not compare the discussed lines'),

@@ -3,20 +3,10 @@ import * as vscode from 'vscode';
 import { reorderLinkifiers } from '../../api/realm/routes';
 import { Commands } from '../../constants';
 import type { CommandDeclaration } from '../../ui/commands';
-import { UserFacingError } from '../../ui/errorMessage';
+import { moveOneStep } from '../../ui/reorder';
 import { withNotification } from '../../ui/progress';
 import type { LinkifiersModel } from '../../views/linkifiers';
 import { requireAdmin, resolveLinkifier, type LinkifierArg } from './common';
-
-/** The order with `id` moved one place (`-1` up, `+1` down); undefined when it cannot move. */
-export function movedOrder(ids: readonly number[], id: number, delta: -1 | 1): number[] | undefined {
-  const i = ids.indexOf(id);
-  const j = i + delta;
-  if (i < 0 || j < 0 || j >= ids.length) return undefined;
-  const next = [...ids];
-  [next[i], next[j]] = [next[j], next[i]];
-  return next;
-}
 
 /** `-1` up, `+1` down; resolves to the new order (ids), or undefined when nothing was done. */
 export function moveLinkifierCommand(model: LinkifiersModel, delta: -1 | 1): CommandDeclaration {
@@ -32,17 +22,15 @@ export function moveLinkifierCommand(model: LinkifiersModel, delta: -1 | 1): Com
         delta < 0 ? vscode.l10n.t('Linkifier to move up') : vscode.l10n.t('Linkifier to move down'),
       );
       if (!linkifier) return undefined;
-      const order = movedOrder(
+      const order = moveOneStep(
         model.linkifiers().map((l) => l.id),
         linkifier.id,
         delta,
+        {
+          first: () => vscode.l10n.t('The linkifier {0} is already first.', linkifier.pattern),
+          last: () => vscode.l10n.t('The linkifier {0} is already last.', linkifier.pattern),
+        },
       );
-      if (!order)
-        throw new UserFacingError(
-          delta < 0
-            ? vscode.l10n.t('The linkifier {0} is already first.', linkifier.pattern)
-            : vscode.l10n.t('The linkifier {0} is already last.', linkifier.pattern),
-        );
       await withNotification(vscode.l10n.t('Reordering the linkifiers…'), (signal) =>
         reorderLinkifiers(current.client, { ordered_linkifier_ids: order }, { signal }),
       );

@@ -64,6 +64,11 @@ export function pickSearchQuery(
   });
 }
 
+/** A section's heading row. */
+function separator(label: string): Item {
+  return { label, kind: vscode.QuickPickItemKind.Separator, action: { kind: 'none' } };
+}
+
 /** The rows for `text`: the query (or its error), the recent queries, the operators. */
 function itemsFor(
   text: string,
@@ -97,11 +102,7 @@ function itemsFor(
   }
   const recents = recent.filter((q) => q !== text);
   if (recents.length > 0) {
-    items.push({
-      label: vscode.l10n.t('Recent searches'),
-      kind: vscode.QuickPickItemKind.Separator,
-      action: { kind: 'none' },
-    });
+    items.push(separator(vscode.l10n.t('Recent searches')));
     for (const q of recents)
       items.push({
         label: q,
@@ -110,11 +111,7 @@ function itemsFor(
         action: { kind: 'recent', query: q },
       });
   }
-  items.push({
-    label: vscode.l10n.t('Operators'),
-    kind: vscode.QuickPickItemKind.Separator,
-    action: { kind: 'none' },
-  });
+  items.push(separator(vscode.l10n.t('Operators')));
   for (const h of hints)
     items.push({
       label: h.insert,

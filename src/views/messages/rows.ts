@@ -6,6 +6,7 @@ import * as l10n from '@vscode/l10n';
 import type { Message } from '../../api/messages/models';
 import type { Highlight } from '../../messageList';
 import { messageLine, messagePreview } from '../../messageText';
+import type { ConversationTarget } from '../../store';
 
 export interface MessageRowContext {
   readonly ownUserId: number;
@@ -16,9 +17,8 @@ export interface MessageRowContext {
   highlight?(messageId: number): Highlight | undefined;
 }
 
-export type MessageTarget =
-  | { readonly kind: 'topic'; readonly streamId: number; readonly topic: string }
-  | { readonly kind: 'dm'; readonly userIds: readonly number[] };
+/** The conversation a row's message is in. */
+export type MessageTarget = ConversationTarget;
 
 export interface MessageRow {
   readonly id: number;
