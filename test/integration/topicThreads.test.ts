@@ -42,8 +42,9 @@ describe('topic threads: several per line, Discuss… from the gutter, resolved,
     assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
     return r.stdout.trim();
   };
-  // Other suites' Discuss Selection may leave the workspace settings (.vscode/) behind.
-  const changes = () => git('status', '--porcelain', '--', '.', ':(exclude).vscode');
+  // Changes to tracked files only: other suites leave files of their own (and Discuss Selection the
+  // workspace settings, .vscode/) behind, which checking out another branch keeps as they are.
+  const changes = () => git('status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude).vscode');
   const say = (topic: string, content: string) =>
     sendMessage(bob, { type: 'stream', to: ENGINEERING, topic: `${base} ${topic}`, content });
   const threadOf = (topic: string) =>
