@@ -51,6 +51,9 @@ export async function permalinkAtHead(
   if (!api) return { reason: vscode.l10n.t('git is not available') };
   const repo = await repositoryOf(api, uri);
   if (!repo) return { reason: vscode.l10n.t('the file is not in a git repository') };
+  // The git extension's state may lag a checkout made a moment ago (a terminal, another tool): read
+  // HEAD and its upstream afresh, or the link could name the wrong commit or none.
+  await repo.status().catch(() => undefined);
   const state = headPushState(repo);
   if (!state.pushed) return { reason: state.reason };
   const relative = uri.path.slice(repo.rootUri.path.replace(/\/$/, '').length + 1);
