@@ -1,10 +1,10 @@
 /**
  * Browser code every Team Chat webview page shares (bundled into each page by esbuild.mjs): the
- * one VS Code API handle (acquireVsCodeApi may be called only once per page), DOM helpers that
- * insert text with textContent only, typed requests with replies, notifications by type, and
- * links opened through the host. The message types come from the host's own protocol modules,
- * so a name or field the two sides disagree on fails the type-check. Nothing starts on import: each
- * page's start calls {@link startPage} first, which takes the API handle and starts listening.
+ * one VS Code API handle (acquireVsCodeApi may be called only once per page), typed requests with
+ * replies, notifications by type, and links opened through the host. The message types come from
+ * the host's own protocol modules, so a name or field the two sides disagree on fails the
+ * type-check. Nothing starts on import: each page's start calls {@link startPage} first, which
+ * takes the API handle and starts listening. The DOM is built with templates (./view.ts).
  */
 import * as l10n from '@vscode/l10n';
 import {
@@ -58,45 +58,6 @@ export function savedState<S>(): Partial<S> | undefined {
 /** Saves the page's state (setState): it comes back from {@link savedState} when the page is shown again. */
 export function saveState(state: unknown): void {
   host().setState(state);
-}
-
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className?: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-export function link(text: string, href: string): HTMLAnchorElement {
-  const a = el('a', undefined, text);
-  a.href = href;
-  return a;
-}
-
-/** Appends a `<dt>name</dt><dd>value</dd>` pair to a `<dl>`; returns the `<dd>`. */
-export function row(list: HTMLElement, name: string, value: string | Node): HTMLElement {
-  list.append(el('dt', undefined, name));
-  const dd = el('dd');
-  if (typeof value === 'string') dd.textContent = value;
-  else dd.append(value);
-  list.append(dd);
-  return dd;
-}
-
-/** The picture at `avatarUrl`, or the initials when there is none or it does not load. */
-export function avatar(model: { readonly initials: string; readonly avatarUrl?: string }): HTMLElement {
-  const fallback = el('div', 'avatar initials', model.initials);
-  fallback.setAttribute('aria-hidden', 'true');
-  if (!model.avatarUrl) return fallback;
-  const img = el('img', 'avatar');
-  img.alt = '';
-  img.addEventListener('error', () => img.replaceWith(fallback), { once: true });
-  img.src = model.avatarUrl;
-  return img;
 }
 
 /** A user-facing text for a failed request or another error. */
