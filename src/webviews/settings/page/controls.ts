@@ -12,6 +12,19 @@ function integerOf(text: string): string | number {
   return /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text;
 }
 
+/**
+ * The text just typed in an input (by id), while the page is drawn again for it: "007" stays "007"
+ * while it means 7. Any other drawing writes the value out, as a page built anew did.
+ */
+const typed = new Map<string, string>();
+
+/** What an input shows for `value`: the text typed for it, else the value written out. */
+function inputText(f: SettingField, value: unknown): string {
+  const text = typed.get(`f-${f.name}`);
+  if (text !== undefined && (f.kind === 'integer' ? integerOf(text) : text) === value) return text;
+  return value === undefined ? '' : String(value);
+}
+
 /** The field a control (`data-field`) belongs to. */
 function fieldOf(element: HTMLElement): SettingField | undefined {
   const name = element.dataset.field;
@@ -44,7 +57,9 @@ export const settingInputActions: Readonly<Record<string, ActionHandler>> = {
   type: (element) => {
     const f = fieldOf(element);
     const text = (element as HTMLInputElement).value;
+    typed.set(element.id, text);
     if (f) setValue(f, f.kind === 'integer' ? integerOf(text) : text);
+    typed.clear();
   },
   targetGroups: (element) => {
     state.target.groupIds = (element as HTMLInputElement).value;
@@ -98,7 +113,7 @@ function textInput(f: SettingField, value: unknown): TemplateResult {
     spellcheck=${plain ? 'false' : nothing}
     data-action="type"
     data-field=${f.name}
-    .value=${live(value === undefined ? '' : String(value))}
+    .value=${live(inputText(f, value))}
   />`;
 }
 
