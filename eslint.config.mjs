@@ -241,8 +241,9 @@ export default tseslint.config(
     rules: { 'lifecycle/one-way': ['error', { root: 'src/extension.ts' }] },
   },
   {
-    // Issue 26 item 3: the pages start their parts in a visible order (a page object's start) and keep
-    // the keyboard's place by message id and action, never by a control's title.
+    // Issue 26 item 3: the pages start their parts in a visible order (a page object's start: nothing on
+    // import), keep the keyboard's place by message id and action, never by a control's title, and build
+    // their DOM with lit-html templates (no hand-rolled el()).
     files: ['src/webviews/**/page/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
@@ -254,6 +255,21 @@ export default tseslint.config(
         {
           selector: 'Literal[value=/\\[title[~|^$*]?=/], TemplateElement[value.raw=/\\[title[~|^$*]?=/]',
           message: 'Find a control by its data-action (and key), not by its title: a title changes with its state.',
+        },
+        {
+          selector: 'CallExpression[callee.name="el"]',
+          message:
+            'Build page DOM with lit-html templates (page/view.ts: html, renderInto, renderElement) and run ' +
+            'controls through delegate() on their data-action, not with a hand-rolled el().',
+        },
+        {
+          selector:
+            'Program > ExpressionStatement > CallExpression[callee.property.name="addEventListener"], ' +
+            ':matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > ' +
+            'CallExpression.init[callee.name="acquireVsCodeApi"]',
+          message:
+            "Nothing starts on import: listen and take the API handle in a start function (page/common.ts's " +
+            "startPage, called first by the page's start).",
         },
       ],
     },

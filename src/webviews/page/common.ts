@@ -1,9 +1,10 @@
 /**
  * Browser code every Team Chat webview page shares (bundled into each page by esbuild.mjs): the
- * one VS Code API handle (acquireVsCodeApi may be called only once per page), DOM helpers that
- * insert text with textContent only, typed requests with replies, notifications by type, and
- * links opened through the host. The message types come from the host's own protocol modules,
- * so a name or field the two sides disagree on fails the type-check.
+ * one VS Code API handle (acquireVsCodeApi may be called only once per page), typed requests with
+ * replies, notifications by type, and links opened through the host. The message types come from
+ * the host's own protocol modules, so a name or field the two sides disagree on fails the
+ * type-check. Nothing starts on import: each page's start calls {@link startPage} first, which
+ * takes the API handle and starts listening. The DOM is built with templates (./view.ts).
  */
 import * as l10n from '@vscode/l10n';
 import {
@@ -27,54 +28,36 @@ declare global {
   function acquireVsCodeApi(): VsCodeApi;
 }
 
-export const vscode = acquireVsCodeApi();
+let api: VsCodeApi | undefined;
 
-// The translations the host put on <body> (webviews/html.ts); without them l10n.t gives the English.
-const bundle = document.body.dataset.l10n;
-if (bundle) l10n.config({ contents: bundle });
+/** The VS Code API handle taken by {@link startPage}. */
+function host(): VsCodeApi {
+  if (!api) throw new Error('startPage() must run first');
+  return api;
+}
+
+/**
+ * Starts what every page shares, once, before anything else of the page: the VS Code API handle,
+ * the translations, the listener for the host's messages, and the one for link clicks.
+ */
+export function startPage(): void {
+  if (api) throw new Error('startPage() runs once');
+  api = acquireVsCodeApi();
+  // The translations the host put on <body> (webviews/html.ts); without them l10n.t gives the English.
+  const bundle = document.body.dataset.l10n;
+  if (bundle) l10n.config({ contents: bundle });
+  window.addEventListener('message', onMessage);
+  document.addEventListener('click', onLinkClick);
+}
 
 /** The page's saved state (getState), or undefined on first load; each page says its shape. */
 export function savedState<S>(): Partial<S> | undefined {
-  return (vscode.getState() as Partial<S> | null | undefined) ?? undefined;
+  return (host().getState() as Partial<S> | null | undefined) ?? undefined;
 }
 
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className?: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-export function link(text: string, href: string): HTMLAnchorElement {
-  const a = el('a', undefined, text);
-  a.href = href;
-  return a;
-}
-
-/** Appends a `<dt>name</dt><dd>value</dd>` pair to a `<dl>`; returns the `<dd>`. */
-export function row(list: HTMLElement, name: string, value: string | Node): HTMLElement {
-  list.append(el('dt', undefined, name));
-  const dd = el('dd');
-  if (typeof value === 'string') dd.textContent = value;
-  else dd.append(value);
-  list.append(dd);
-  return dd;
-}
-
-/** The picture at `avatarUrl`, or the initials when there is none or it does not load. */
-export function avatar(model: { readonly initials: string; readonly avatarUrl?: string }): HTMLElement {
-  const fallback = el('div', 'avatar initials', model.initials);
-  fallback.setAttribute('aria-hidden', 'true');
-  if (!model.avatarUrl) return fallback;
-  const img = el('img', 'avatar');
-  img.alt = '';
-  img.addEventListener('error', () => img.replaceWith(fallback), { once: true });
-  img.src = model.avatarUrl;
-  return img;
+/** Saves the page's state (setState): it comes back from {@link savedState} when the page is shown again. */
+export function saveState(state: unknown): void {
+  host().setState(state);
 }
 
 /** A user-facing text for a failed request or another error. */
@@ -92,13 +75,13 @@ export function request<P, R>(type: RequestType<P, R>, params: NoInfer<P>): Prom
   const id = nextId++;
   return new Promise<R>((resolve, reject) => {
     pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-    vscode.postMessage(type.create(id, params ?? ({} as P)));
+    host().postMessage(type.create(id, params ?? ({} as P)));
   });
 }
 
 /** Tells the host, expecting no answer. */
 export function command<P>(type: CommandType<P>, params: NoInfer<P>): void {
-  vscode.postMessage(type.create(params ?? ({} as P)));
+  host().postMessage(type.create(params ?? ({} as P)));
 }
 
 const handlers = new Map<string, (params: unknown) => void>();
@@ -109,26 +92,23 @@ export function onNotification<P>(type: NotificationType<P>, handler: (params: N
 }
 
 // Only the host posts to the page; its messages are the protocol's replies and notifications.
-window.addEventListener(
-  'message',
-  (event: MessageEvent<ReplyMessage<unknown> | NotificationMessage<unknown> | null>) => {
-    const m = event.data;
-    if (!m || typeof m !== 'object') return;
-    if (m.kind === 'reply') {
-      const waiter = pending.get(m.id);
-      if (!waiter) return;
-      pending.delete(m.id);
-      if (m.error !== undefined) waiter.reject(new Error(m.error));
-      else waiter.resolve(m.result);
-    } else if (m.kind === 'notification' && m.params) {
-      const handle = handlers.get(m.method);
-      if (handle) handle(m.params);
-    }
-  },
-);
+function onMessage(event: MessageEvent<ReplyMessage<unknown> | NotificationMessage<unknown> | null>): void {
+  const m = event.data;
+  if (!m || typeof m !== 'object') return;
+  if (m.kind === 'reply') {
+    const waiter = pending.get(m.id);
+    if (!waiter) return;
+    pending.delete(m.id);
+    if (m.error !== undefined) waiter.reject(new Error(m.error));
+    else waiter.resolve(m.result);
+  } else if (m.kind === 'notification' && m.params) {
+    const handle = handlers.get(m.method);
+    if (handle) handle(m.params);
+  }
+}
 
 // Links open through the host, which allows http(s) and mailto only; in-page anchors scroll.
-document.addEventListener('click', (event) => {
+function onLinkClick(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!target) return;
   const href = target.getAttribute('href') || '';
@@ -138,7 +118,7 @@ document.addEventListener('click', (event) => {
   // links itself: stopped here, the host's allowlist is the only way out and a link opens once.
   event.stopPropagation();
   request(OpenLinkRequest, { href }).catch(() => undefined);
-});
+}
 
 /** The page listens: the host may post from now on. Call last, after registering handlers. */
 export function ready(): void {

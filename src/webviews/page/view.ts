@@ -5,7 +5,7 @@
  * goes into its element through ./sanitize.ts (`setServerHtml`) after rendering, and that element is
  * marked `data-server-html` so nothing inside it can name an action.
  */
-import { render } from 'lit-html';
+import { html, render } from 'lit-html';
 
 export { html, nothing, render, type TemplateResult } from 'lit-html';
 
@@ -66,4 +66,19 @@ export function renderElement<T extends Element = HTMLElement>(template: unknown
   const element = fragment.firstElementChild;
   if (!element) throw new Error('the template rendered no element');
   return element as T;
+}
+
+/**
+ * The picture at `avatarUrl`, or the initials when there is none or it does not load (an element,
+ * new each time: the picture that fails is replaced by the initials in place).
+ */
+export function avatar(model: { readonly initials: string; readonly avatarUrl?: string }): HTMLElement {
+  const initials = (): HTMLElement =>
+    renderElement(html`<div class="avatar initials" aria-hidden="true">${model.initials}</div>`);
+  if (!model.avatarUrl) return initials();
+  const img = renderElement<HTMLImageElement>(html`<img class="avatar" alt="" />`);
+  // An image's error does not bubble: no container could take it for the picture.
+  img.addEventListener('error', () => img.replaceWith(initials()), { once: true });
+  img.src = model.avatarUrl;
+  return img;
 }

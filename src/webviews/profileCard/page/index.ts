@@ -5,9 +5,9 @@
  */
 import * as l10n from '@vscode/l10n';
 import { DidChangeProfileNotification, SendDirectMessageCommand, type ProfileModel } from '../protocol';
-import { avatar, command, onNotification, ready } from '../../page/common';
+import { command, onNotification, ready, startPage } from '../../page/common';
 import { setServerHtml } from '../../page/sanitize';
-import { delegate, html, nothing, renderInto, type TemplateResult } from '../../page/view';
+import { avatar, delegate, html, nothing, renderInto, type TemplateResult } from '../../page/view';
 
 const PRESENCE_LABEL: Record<string, () => string> = {
   active: () => l10n.t('Active'),
@@ -112,6 +112,7 @@ class ProfileCardPage {
   #shown: ProfileModel | undefined;
 
   start(): void {
+    startPage();
     delegate(this.#card, {
       sendDirectMessage: () => this.#shown && command(SendDirectMessageCommand, { userId: this.#shown.userId }),
     });

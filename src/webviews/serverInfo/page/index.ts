@@ -4,7 +4,7 @@
  * sanitised, put in through the sanitiser after the template.
  */
 import * as l10n from '@vscode/l10n';
-import { onNotification, ready } from '../../page/common';
+import { onNotification, ready, startPage } from '../../page/common';
 import { setServerHtml } from '../../page/sanitize';
 import { html, nothing, renderInto, type TemplateResult } from '../../page/view';
 import { DidChangeServerInfoNotification, type ServerInfoModel } from '../protocol';
@@ -99,6 +99,7 @@ class ServerInfoPage {
   readonly #root = document.getElementById('info') as HTMLElement;
 
   start(): void {
+    startPage();
     onNotification(DidChangeServerInfoNotification, (m) => this.#show(m));
     ready();
   }

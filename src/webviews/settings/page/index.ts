@@ -1,22 +1,51 @@
 /**
  * The personal settings page (host: ../panel.ts). Sends `settings/save`; receives
- * `settings/didChange`. All text goes in through textContent.
+ * `settings/didChange`. Drawn with lit-html templates (text escaped), drawn again after every change.
  */
 import * as l10n from '@vscode/l10n';
-import { el, onNotification, ready, request } from '../../page/common';
+import { onNotification, ready, request, startPage } from '../../page/common';
+import { delegate, html, nothing, renderInto, type TemplateResult } from '../../page/view';
 import {
   ACCOUNT_SETTINGS,
   DidChangeSettingsNotification,
   SaveSettingsRequest,
   type SaveSettingsResult,
+  type SettingsModel,
 } from '../protocol';
-import { banner, settingRow, targetSection } from './controls';
-import { changes, isSecret, page, persist, secrets, state, updateButtons, type Banner } from './state';
+import { banner, settingChangeActions, settingInputActions, settingRow, targetSection } from './controls';
+import { buttons, changes, isSecret, loadState, page, persist, secrets, state, type Banner } from './state';
 
 const root = document.getElementById('settings') as HTMLElement;
 
+// The templates put no whitespace between elements (line breaks only inside tags): each element's
+// text is exactly its parts' text, as when the page was built with createElement.
+function header(model: SettingsModel): TemplateResult {
+  const b = buttons();
+  // prettier-ignore
+  return html`<header class="toolbar"
+    ><div><h1>${l10n.t('Personal Settings')}</h1><div class="muted">${`${model.email} · ${model.realmName}`}</div></div
+    ><div class="buttons"
+      ><button class="primary" id="save" ?disabled=${b.saveDisabled} data-action="save">${b.save}</button
+      ><button class="secondary" id="discard" ?disabled=${b.discardDisabled} data-action="discard"
+        >${l10n.t('Discard')}</button
+    ></div
+  ></header>`;
+}
+
+function groups(model: SettingsModel): TemplateResult {
+  const target = model.target.visible;
+  const link = (id: string, title: string): TemplateResult => html`<a href=${`#group-${id}`}>${title}</a>`;
+  const other = target ? link('target', l10n.t('Other users')) : nothing;
+  // prettier-ignore
+  return html`<nav class="groups-nav">${model.groups.map((g) => link(g.id, g.title))}${other}</nav
+    >${model.groups.map((g) => html`<section class="group" id=${`group-${g.id}`}
+      ><h2>${g.title}</h2>${g.fields.map(settingRow)}</section
+    >`)}${target ? targetSection(model.target) : nothing}`;
+}
+
 function render(): void {
-  const model = page.model!;
+  const model = page.model;
+  if (!model) return;
   const active = document.activeElement;
   const focusId = active && active.id ? active.id : undefined;
   const caret =
@@ -24,58 +53,24 @@ function render(): void {
       ? active.selectionStart
       : null;
 
-  const header = el('header', 'toolbar');
-  const titles = el('div');
-  titles.append(
-    el('h1', undefined, l10n.t('Personal Settings')),
-    el('div', 'muted', `${model.email} · ${model.realmName}`),
-  );
-  const buttons = el('div', 'buttons');
-  const saveButton = el('button', 'primary', l10n.t('Save changes'));
-  saveButton.id = 'save';
-  saveButton.addEventListener('click', () => void save(false));
-  const discard = el('button', 'secondary', l10n.t('Discard'));
-  discard.id = 'discard';
-  discard.addEventListener('click', () => {
-    state.dirty = {};
-    state.fieldErrors = {};
-    state.banner = undefined;
-    secrets.old_password = '';
-    secrets.new_password = '';
-    persist();
-    render();
-  });
-  buttons.append(saveButton, discard);
-  header.append(titles, buttons);
+  renderInto(html`${header(model)}${banner()}${groups(model)}`, root);
 
-  const nav = el('nav', 'groups-nav');
-  const groups: HTMLElement[] = [];
-  for (const g of model.groups) {
-    const a = el('a', undefined, g.title);
-    a.href = `#group-${g.id}`;
-    nav.append(a);
-    const section = el('section', 'group');
-    section.id = `group-${g.id}`;
-    section.append(el('h2', undefined, g.title));
-    for (const f of g.fields) section.append(settingRow(f));
-    groups.push(section);
+  // Drawn again, a control keeps its element; one that was drawn anew gets the focus and caret back.
+  const again = focusId ? document.getElementById(focusId) : null;
+  if (again && again !== document.activeElement) {
+    again.focus();
+    if (caret !== null && again instanceof HTMLInputElement) again.setSelectionRange(caret, caret);
   }
-  if (model.target.visible) {
-    const a = el('a', undefined, l10n.t('Other users'));
-    a.href = '#group-target';
-    nav.append(a);
-    groups.push(targetSection(model.target, () => void save(true)));
-  }
-  root.replaceChildren(header, banner(), nav, ...groups);
-  updateButtons();
+}
 
-  if (focusId) {
-    const again = document.getElementById(focusId);
-    if (again) {
-      again.focus();
-      if (caret !== null && again instanceof HTMLInputElement) again.setSelectionRange(caret, caret);
-    }
-  }
+function discard(): void {
+  state.dirty = {};
+  state.fieldErrors = {};
+  state.banner = undefined;
+  secrets.old_password = '';
+  secrets.new_password = '';
+  persist();
+  render();
 }
 
 /** Saves the changes (for oneself, or the preferences for the chosen users), then shows the outcome. */
@@ -85,7 +80,7 @@ async function save(forOthers: boolean): Promise<void> {
   if (forOthers) sent = Object.fromEntries(Object.entries(sent).filter(([n]) => !ACCOUNT_SETTINGS.has(n)));
   page.saving = true;
   state.banner = undefined;
-  updateButtons();
+  render();
   let r: SaveSettingsResult | undefined;
   let failure: string | undefined;
   try {
@@ -149,8 +144,25 @@ async function save(forOthers: boolean): Promise<void> {
   if (target && target.scrollIntoView) target.scrollIntoView({ block: 'nearest' });
 }
 
-onNotification(DidChangeSettingsNotification, (params) => {
-  page.model = params;
-  render();
-});
-ready();
+/** The settings page: the shared start, the saved changes, the controls' actions, then the host's model. */
+class SettingsPage {
+  start(): void {
+    startPage();
+    loadState();
+    page.redraw = render;
+    delegate(root, {
+      save: () => void save(false),
+      discard,
+      applyTarget: () => void save(true),
+    });
+    delegate(root, settingChangeActions, 'change');
+    delegate(root, settingInputActions, 'input');
+    onNotification(DidChangeSettingsNotification, (params) => {
+      page.model = params;
+      render();
+    });
+    ready();
+  }
+}
+
+new SettingsPage().start();

@@ -4,7 +4,7 @@
  * save fails, EXCEPT passwords: they stay in memory only and are posted only inside a save.
  */
 import * as l10n from '@vscode/l10n';
-import { savedState, vscode } from '../../page/common';
+import { savedState, saveState } from '../../page/common';
 import { ACCOUNT_SETTINGS, type SettingField, type SettingsModel, type SettingValue } from '../protocol';
 
 export interface Banner {
@@ -19,22 +19,35 @@ interface State {
   banner?: Banner;
 }
 
-export const state: State = Object.assign(
-  { dirty: {}, target: { userIds: [], groupIds: '', skip: false }, fieldErrors: {}, banner: undefined },
-  savedState<State>() || {},
-);
+export const state: State = {
+  dirty: {},
+  target: { userIds: [], groupIds: '', skip: false },
+  fieldErrors: {},
+  banner: undefined,
+};
+
+/** Takes back what was saved when the page was shown last (called by the page's start). */
+export function loadState(): void {
+  Object.assign(state, savedState<State>());
+}
 
 type SecretName = 'old_password' | 'new_password';
 /** Passwords: never in state, never posted except inside a save request. */
 export const secrets: Record<SecretName, string> = { old_password: '', new_password: '' };
 
-/** The host's latest model (undefined until the first `settings/didChange`) and whether a save runs. */
-export const page: { model?: SettingsModel; saving: boolean } = { saving: false };
+/**
+ * The host's latest model (undefined until the first `settings/didChange`), whether a save runs, and
+ * how the page draws itself again after a change (set by the page's start).
+ */
+export const page: { model?: SettingsModel; saving: boolean; redraw: () => void } = {
+  saving: false,
+  redraw: () => undefined,
+};
 
 export const isSecret = (name: string): name is SecretName => name === 'old_password' || name === 'new_password';
 
 export function persist(): void {
-  vscode.setState({ dirty: state.dirty, target: state.target, fieldErrors: state.fieldErrors, banner: state.banner });
+  saveState({ dirty: state.dirty, target: state.target, fieldErrors: state.fieldErrors, banner: state.banner });
 }
 
 function fields(): SettingField[] {
@@ -66,39 +79,25 @@ export function isModified(name: string): boolean {
   return has(changes(), name);
 }
 
-/** Records a value the user set; an unchanged value is not a change. */
+/** Records a value the user set (an unchanged value is not a change), then draws the page again. */
 export function setValue(f: SettingField, value: SettingValue): void {
   if (isSecret(f.name)) secrets[f.name] = String(value);
   else if (value === f.value) delete state.dirty[f.name];
   else state.dirty[f.name] = value;
   delete state.fieldErrors[f.name];
   persist();
-  const row = document.getElementById(`row-${f.name}`);
-  if (row) {
-    row.classList.toggle('modified', isModified(f.name));
-    const err = row.querySelector('.field-error');
-    if (err) err.textContent = '';
-  }
-  updateButtons();
+  page.redraw();
 }
 
-export function updateButtons(): void {
+/** The toolbar's and the target section's buttons: their labels and whether they are enabled. */
+export function buttons(): { save: string; saveDisabled: boolean; discardDisabled: boolean; applyDisabled: boolean } {
   const count = Object.keys(changes()).length;
-  const save = document.getElementById('save') as HTMLButtonElement | null;
-  const discard = document.getElementById('discard') as HTMLButtonElement | null;
-  if (save) {
-    save.disabled = page.saving || count === 0;
-    save.textContent = page.saving
-      ? l10n.t('Saving…')
-      : count > 1
-        ? l10n.t('Save {0} changes', count)
-        : l10n.t('Save changes');
-  }
-  if (discard) discard.disabled = page.saving || count === 0;
-  const apply = document.getElementById('apply-target') as HTMLButtonElement | null;
-  if (apply && page.model && !page.model.target.disabledReason) {
-    const preferences = Object.keys(changes()).filter((n) => !ACCOUNT_SETTINGS.has(n)).length;
-    apply.disabled =
-      page.saving || preferences === 0 || (state.target.userIds.length === 0 && state.target.groupIds.trim() === '');
-  }
+  const preferences = Object.keys(changes()).filter((n) => !ACCOUNT_SETTINGS.has(n)).length;
+  const noTarget = state.target.userIds.length === 0 && state.target.groupIds.trim() === '';
+  return {
+    save: page.saving ? l10n.t('Saving…') : count > 1 ? l10n.t('Save {0} changes', count) : l10n.t('Save changes'),
+    saveDisabled: page.saving || count === 0,
+    discardDisabled: page.saving || count === 0,
+    applyDisabled: !!page.model?.target.disabledReason || page.saving || preferences === 0 || noTarget,
+  };
 }

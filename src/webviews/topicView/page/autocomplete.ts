@@ -4,7 +4,8 @@
  * shown in a list above the box. ArrowUp/ArrowDown move, Enter or Tab accept, Escape closes (and
  * goes no further: the panel stays), a click accepts. The box is a combobox of that listbox.
  */
-import { el, request } from '../../page/common';
+import { request } from '../../page/common';
+import { delegate, html, nothing, renderInto, type TemplateResult } from '../../page/view';
 import { AutocompleteRequest, type TypeaheadItem } from '../autocompleteProtocol';
 import { parseTrigger, type TypeaheadTrigger } from '../../page/shared';
 import { dom } from './state';
@@ -27,7 +28,7 @@ export function closeSuggestions(): void {
   items = [];
   trigger = undefined;
   listbox.hidden = true;
-  listbox.replaceChildren();
+  renderInto(nothing, listbox);
   text.setAttribute('aria-expanded', 'false');
   text.removeAttribute('aria-activedescendant');
 }
@@ -44,25 +45,25 @@ function setActive(index: number): void {
   }
 }
 
+/** One choice of the list; a click on it accepts it (`accept`, delegated). */
+function suggestion(item: TypeaheadItem, i: number): TemplateResult {
+  const glyph = item.glyph ? html`<span class="suggestion-glyph">${item.glyph}</span>` : nothing;
+  const detail = item.detail ? html`<span class="suggestion-detail">${item.detail}</span>` : nothing;
+  // No whitespace between the parts: the option's text is exactly theirs.
+  // prettier-ignore
+  return html`<li class="suggestion" id=${`compose-suggestion-${i}`} role="option" data-insert=${item.insert}
+    data-action="accept" data-index=${i}
+    >${glyph}<span class="suggestion-label">${item.label}</span>${detail}</li
+  >`;
+}
+
 function show(found: TypeaheadItem[], at: TypeaheadTrigger): void {
   if (found.length === 0) return closeSuggestions();
   items = found;
   trigger = at;
-  listbox.replaceChildren(
-    ...found.map((item, i) => {
-      const option = el('li', 'suggestion');
-      option.id = `compose-suggestion-${i}`;
-      option.setAttribute('role', 'option');
-      option.dataset.insert = item.insert;
-      if (item.glyph) option.append(el('span', 'suggestion-glyph', item.glyph));
-      option.append(el('span', 'suggestion-label', item.label));
-      if (item.detail) option.append(el('span', 'suggestion-detail', item.detail));
-      // The box keeps the focus (and its caret) while the mouse chooses.
-      option.addEventListener('mousedown', (e) => e.preventDefault());
-      option.addEventListener('click', () => accept(i));
-      return option;
-    }),
-  );
+  // Drawn anew (no element of an older list kept), as the options of another lookup.
+  renderInto(nothing, listbox);
+  renderInto(found.map(suggestion), listbox);
   listbox.hidden = false;
   text.setAttribute('aria-expanded', 'true');
   setActive(0);
@@ -100,6 +101,9 @@ export function startAutocomplete(): void {
   text.setAttribute('aria-haspopup', 'listbox');
   text.setAttribute('aria-controls', listbox.id);
   text.setAttribute('aria-expanded', 'false');
+  // The box keeps the focus (and its caret) while the mouse chooses.
+  delegate(listbox, { accept: (_option, event) => event.preventDefault() }, 'mousedown');
+  delegate(listbox, { accept: (option) => accept(Number(option.dataset.index)) });
 
   // Captured on the form: these keys are the list's while it is open, before the box's own
   // handlers (Ctrl+Enter sends only when the list is closed) and before VS Code hears them.

@@ -5,7 +5,8 @@
  * playgrounds for its language. The host does the work (`topic/codeBlock`) with the block's text.
  */
 import * as l10n from '@vscode/l10n';
-import { command, el, onNotification } from '../../page/common';
+import { command, onNotification } from '../../page/common';
+import { delegate, html, nothing, renderElement, type TemplateResult } from '../../page/view';
 import {
   CodeBlockCommand,
   PlaygroundsNotification,
@@ -15,12 +16,16 @@ import {
 
 let playgrounds: readonly PlaygroundModel[] = [];
 
-const ACTIONS: readonly { action: Exclude<CodeBlockAction, 'playground'>; label: string; title: string }[] = [
+/** The fixed actions (read when a toolbar is drawn: the translations are configured by then). */
+const actions = (): readonly { action: Exclude<CodeBlockAction, 'playground'>; label: string; title: string }[] => [
   { action: 'copy', label: l10n.t('Copy'), title: l10n.t('Copy the code') },
   { action: 'insert', label: l10n.t('Insert'), title: l10n.t('Insert the code at the cursor in the editor') },
   { action: 'open', label: l10n.t('Open'), title: l10n.t('Open the code in a new editor') },
   { action: 'compare', label: l10n.t('Compare'), title: l10n.t('Compare the code with the selection in the editor') },
 ];
+
+/** The toolbars this page drew (server HTML cannot make one: only these run actions). */
+const toolbars = new WeakSet<Element>();
 
 /** The block's code as shown (Pygments' spans joined), without the renderer's final newline. */
 function codeOf(block: HTMLElement): string {
@@ -32,16 +37,11 @@ function languageOf(block: HTMLElement): string {
   return block.dataset.codeLanguage ?? '';
 }
 
-function button(label: string, title: string, onClick: () => void): HTMLButtonElement {
-  const b = el('button', 'code-action', label);
-  b.type = 'button';
-  b.title = title;
-  b.setAttribute('aria-label', title);
-  b.addEventListener('click', (event) => {
-    event.stopPropagation();
-    onClick();
-  });
-  return b;
+function button(label: string, title: string, action: CodeBlockAction, playgroundId?: number): TemplateResult {
+  const className = action === 'playground' ? 'code-action code-playground' : 'code-action';
+  // prettier-ignore
+  return html`<button class=${className} type="button" title=${title} aria-label=${title} data-action=${action}
+    data-playground=${playgroundId ?? nothing}>${label}</button>`;
 }
 
 /** The playground links of one toolbar (again when the organisation's playgrounds change). */
@@ -51,40 +51,41 @@ function renderPlaygrounds(toolbar: HTMLElement, block: HTMLElement): void {
   if (language === '') return;
   for (const p of playgrounds) {
     if (p.language.trim().toLowerCase() !== language) continue;
-    const b = button(`▶ ${p.name}`, l10n.t('Open the code in {0}', p.name), () =>
-      command(CodeBlockCommand, {
-        action: 'playground',
-        code: codeOf(block),
-        language: languageOf(block),
-        playgroundId: p.id,
-      }),
-    );
-    b.classList.add('code-playground');
-    toolbar.append(b);
+    toolbar.append(renderElement(button(`▶ ${p.name}`, l10n.t('Open the code in {0}', p.name), 'playground', p.id)));
   }
 }
 
-/** Adds the toolbar to every code block of a message's content. */
+/** Runs a toolbar's button for the code block after the toolbar. */
+function run(button: HTMLElement, event: Event): void {
+  const toolbar = button.closest('.code-toolbar');
+  const block = toolbar?.nextElementSibling;
+  if (!toolbar || !toolbars.has(toolbar) || !(block instanceof HTMLElement)) return;
+  event.stopPropagation();
+  const action = button.dataset.action as CodeBlockAction;
+  const code = codeOf(block);
+  const language = languageOf(block);
+  if (action !== 'playground') return command(CodeBlockCommand, { action, code, language });
+  const playground = playgrounds.find((p) => String(p.id) === button.dataset.playground);
+  if (playground) command(CodeBlockCommand, { action, code, language, playgroundId: playground.id });
+}
+
+/** Adds the toolbar to every code block of a message's content (one delegated listener per toolbar). */
 export function enhanceCodeBlocks(body: HTMLElement): void {
   for (const block of body.querySelectorAll<HTMLElement>('.codehilite')) {
     if (block.previousElementSibling?.classList.contains('code-toolbar')) continue;
-    const toolbar = el('div', 'code-toolbar');
-    toolbar.setAttribute('role', 'toolbar');
     const language = languageOf(block);
-    toolbar.setAttribute('aria-label', language ? l10n.t('{0} code block', language) : l10n.t('Code block'));
-    toolbar.append(el('span', 'code-language', language || l10n.t('Code')));
-    for (const { action, label, title } of ACTIONS) {
-      toolbar.append(
-        button(label, title, () =>
-          command(CodeBlockCommand, { action, code: codeOf(block), language: languageOf(block) }),
-        ),
-      );
-    }
+    const label = language ? l10n.t('{0} code block', language) : l10n.t('Code block');
+    const buttons = actions().map((a) => button(a.label, a.title, a.action));
+    // prettier-ignore
+    const toolbar = renderElement(html`<div class="code-toolbar" role="toolbar" aria-label=${label}
+      ><span class="code-language">${language || l10n.t('Code')}</span>${buttons}</div
+    >`);
+    toolbars.add(toolbar);
+    delegate(toolbar, { copy: run, insert: run, open: run, compare: run, playground: run });
     renderPlaygrounds(toolbar, block);
     block.before(toolbar);
   }
 }
-
 /** Follows the organisation's code playgrounds (each code block's toolbar shows its language's). */
 export function startCodeBlocks(): void {
   onNotification(PlaygroundsNotification, (p) => {

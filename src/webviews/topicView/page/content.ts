@@ -6,7 +6,8 @@
  * profile card; custom emoji reactions as images; the message's poll or to-do list.
  */
 import * as l10n from '@vscode/l10n';
-import { command, el, request } from '../../page/common';
+import { command, request } from '../../page/common';
+import { html, renderElement } from '../../page/view';
 import { ImageRequest, OpenNarrowCommand, ShowUserCommand } from '../contentProtocol';
 import { glyphOfEmojiClass } from '../../page/shared';
 import type { MessageModel } from '../protocol';
@@ -137,8 +138,7 @@ export function enhanceReactions(container: HTMLElement, m: MessageModel): void 
       if (button.dataset.emoji !== r.emojiName) continue;
       const slot = button.querySelector('.reaction-emoji');
       if (!slot) continue;
-      const img = el('img', 'emoji');
-      img.alt = `:${r.emojiName}:`;
+      const img = renderElement<HTMLImageElement>(html`<img class="emoji" alt=${`:${r.emojiName}:`} />`);
       loadImage(img, r.imageUrl);
       slot.replaceChildren(img);
     }

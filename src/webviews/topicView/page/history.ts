@@ -1,6 +1,7 @@
 /** A message's edit history, shown under it on demand (`topic/history`). */
 import * as l10n from '@vscode/l10n';
-import { el, errorText, request } from '../../page/common';
+import { errorText, request } from '../../page/common';
+import { html, nothing, render, renderElement, type TemplateResult } from '../../page/view';
 import { setServerHtml } from '../../page/sanitize';
 import { HistoryRequest, type EditHistoryItem } from '../protocol';
 import { formatTime, view } from './state';
@@ -27,31 +28,48 @@ export async function toggleHistory(li: HTMLElement, id: number): Promise<void> 
   await showHistory(li, id);
 }
 
+/** One entry: when and who, a move of topic or channel, and the content before (filled in after rendering). */
+function entry(item: EditHistoryItem): TemplateResult {
+  const topic =
+    item.prevTopic !== undefined && item.topic !== undefined
+      ? html`<div class="history-move">${l10n.t('Topic: {0} → {1}', item.prevTopic, item.topic)}</div>`
+      : nothing;
+  const channel =
+    item.prevChannel !== undefined && item.channel !== undefined
+      ? html`<div class="history-move">${l10n.t('Channel: #{0} → #{1}', item.prevChannel, item.channel)}</div>`
+      : nothing;
+  // The server's HTML goes into the empty element afterwards (setServerHtml), never through the template.
+  // prettier-ignore
+  const before = item.prevHtml === undefined ? nothing
+    : html`<div class="muted">${l10n.t('Before:')}</div><div class="history-content rendered_markdown"></div>`;
+  // No whitespace between the elements: the entry's text is exactly its parts' text.
+  // prettier-ignore
+  return html`<div class="history-entry"
+    ><div class="muted">${`${formatTime(item.timestamp)} — ${item.userName}`}</div>${topic}${channel}${before}</div
+  >`;
+}
+
 /** Shows the open history of message `id` under its row `li`. */
 export async function showHistory(li: HTMLElement, id: number): Promise<void> {
   const pending = open.get(id);
   if (!pending) return;
-  const box = el('div', 'history', l10n.t('Loading the edit history…'));
+  const box = renderElement(html`<div class="history">${l10n.t('Loading the edit history…')}</div>`);
   li.querySelector('.message-main')!.append(box);
+  let content: TemplateResult;
+  let items: readonly EditHistoryItem[] = [];
   try {
-    const items = await pending;
-    box.replaceChildren(el('div', 'history-title', l10n.t('Edit history')));
-    for (const item of items) {
-      const entry = el('div', 'history-entry');
-      entry.append(el('div', 'muted', `${formatTime(item.timestamp)} — ${item.userName}`));
-      if (item.prevTopic !== undefined && item.topic !== undefined)
-        entry.append(el('div', 'history-move', l10n.t('Topic: {0} → {1}', item.prevTopic, item.topic)));
-      if (item.prevChannel !== undefined && item.channel !== undefined)
-        entry.append(el('div', 'history-move', l10n.t('Channel: #{0} → #{1}', item.prevChannel, item.channel)));
-      if (item.prevHtml !== undefined) {
-        const prev = el('div', 'history-content rendered_markdown');
-        setServerHtml(prev, item.prevHtml, view.snapshot?.realmUrl ?? '');
-        entry.append(el('div', 'muted', l10n.t('Before:')), prev);
-      }
-      box.append(entry);
-    }
+    items = await pending;
+    const title = html`<div class="history-title">${l10n.t('Edit history')}</div>`;
+    content = html`${title}${items.map(entry)}`;
   } catch (e) {
     open.delete(id);
-    box.textContent = errorText(e);
+    content = html`${errorText(e)}`;
   }
+  box.replaceChildren();
+  render(content, box);
+  const entries = box.querySelectorAll<HTMLElement>('.history-entry');
+  items.forEach((item, i) => {
+    const prev = entries[i]?.querySelector<HTMLElement>('.history-content');
+    if (prev && item.prevHtml !== undefined) setServerHtml(prev, item.prevHtml, view.snapshot?.realmUrl ?? '');
+  });
 }

@@ -1,13 +1,14 @@
 /**
  * The topic view page (host: ../panel.ts), bundled to dist/webview/topicView.js. Asks for its
  * content (`topic/init`, from the oldest message it had), then follows the host's notifications.
- * One {@link TopicPage} owns the parts and starts them in the order written in its `start`: the
- * compose box and what works on it, the message content's links and code blocks, the list (read
- * marking, keyboard, rows, older messages), search, then the host's notifications; then it says
- * it is ready and asks for its content. The modules hold the parts; none starts itself on import.
+ * One {@link TopicPage} owns the parts and starts them in the order written in its `start`: what
+ * every page shares (page/common.ts) and the saved state, the compose box and what works on it,
+ * the message content's links and code blocks, the list (read marking, keyboard, rows, older
+ * messages), search, then the host's notifications; then it says it is ready and asks for its
+ * content. The modules hold the parts; none starts itself on import.
  */
 import * as l10n from '@vscode/l10n';
-import { onNotification, ready, request } from '../../page/common';
+import { onNotification, ready, request, startPage } from '../../page/common';
 import {
   InitRequest,
   InsertComposeNotification,
@@ -41,7 +42,7 @@ import { startOutbox } from './outbox';
 import { startPreview } from './preview';
 import { revealMessage } from './reveal';
 import { applyMatches, runSearch, startSearch } from './search';
-import { dom, matches, models, save, showNotice, state, view } from './state';
+import { dom, loadState, matches, models, save, showNotice, state, view } from './state';
 import { startTyping } from './typing';
 import { startUpload } from './upload';
 import { startVisible } from './visible';
@@ -101,6 +102,9 @@ function render(s: TopicSnapshot): void {
 /** The topic view page: its parts, started in this order. */
 class TopicPage {
   start(): void {
+    // What every page shares (the host's handle and messages, link clicks), then the saved state.
+    startPage();
+    loadState();
     // The compose box first (the saved draft back in it), then what works on it.
     startCompose();
     startTyping();

@@ -3,8 +3,9 @@
  * only HTML inserted is the server's (model.html, match html), sanitised first by ../../page/sanitize.ts.
  */
 import * as l10n from '@vscode/l10n';
-import { avatar, command, errorText, request } from '../../page/common';
+import { command, errorText, request } from '../../page/common';
 import {
+  avatar,
   delegate,
   html,
   nothing,

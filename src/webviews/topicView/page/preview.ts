@@ -4,7 +4,8 @@
  * messages (emoji, KaTeX, images, spoilers, mentions); Edit goes back to the text, unchanged.
  */
 import * as l10n from '@vscode/l10n';
-import { el, errorText, request } from '../../page/common';
+import { errorText, request } from '../../page/common';
+import { html, renderElement } from '../../page/view';
 import { setServerHtml } from '../../page/sanitize';
 import { PreviewRequest } from '../autocompleteProtocol';
 import { closeSuggestions } from './autocomplete';
@@ -30,12 +31,12 @@ async function showPreview(): Promise<void> {
   const content = text.value;
   composeError.textContent = '';
   if (content.trim() === '') {
-    preview.replaceChildren(el('p', 'muted', l10n.t('Nothing to preview.')));
+    preview.replaceChildren(renderElement(html`<p class="muted">${l10n.t('Nothing to preview.')}</p>`));
   } else {
     toggle.disabled = true;
     try {
-      const { html } = await request(PreviewRequest, { content });
-      setServerHtml(preview, html, view.snapshot?.realmUrl ?? '', { deferImages: true });
+      const rendered = (await request(PreviewRequest, { content })).html;
+      setServerHtml(preview, rendered, view.snapshot?.realmUrl ?? '', { deferImages: true });
       enhanceContent(preview);
     } catch (e) {
       composeError.textContent = errorText(e);

@@ -4,7 +4,7 @@
  * search query), and the messages and search matches it shows.
  */
 import { formatMessageTime } from '../../page/shared';
-import { savedState, vscode } from '../../page/common';
+import { savedState, saveState } from '../../page/common';
 import type { MatchModel, MessageModel, TopicSnapshot } from '../protocol';
 
 const $ = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
@@ -36,8 +36,12 @@ interface SavedState {
   draft?: string;
   query?: string;
 }
-export const state: SavedState = savedState<SavedState>() || {};
-export const save = (): void => vscode.setState(state);
+export const state: SavedState = {};
+/** Takes back what was saved when the page was shown last (called by the page's start). */
+export function loadState(): void {
+  Object.assign(state, savedState<SavedState>());
+}
+export const save = (): void => saveState(state);
 
 /** id → model */
 export const models = new Map<number, MessageModel>();

@@ -4,35 +4,35 @@
  * message. What the user types in the add forms survives those re-renders (and a failed send).
  */
 import * as l10n from '@vscode/l10n';
-import { el, errorText, request } from '../../page/common';
+import { errorText, request } from '../../page/common';
+import { delegate, html, nothing, renderElement, type TemplateResult } from '../../page/view';
 import { WidgetRequest, type WidgetActionParams, type WidgetModel } from '../contentProtocol';
 
 /** Text typed in a widget's add form, by message id and field. */
 const drafts = new Map<string, string>();
 const draftKey = (messageId: number, field: string): string => `${messageId}:${field}`;
 
-function input(messageId: number, field: string, label: string): HTMLInputElement {
-  const box = el('input', `widget-input widget-${field}`);
-  box.type = 'text';
-  box.placeholder = label;
-  box.setAttribute('aria-label', label);
-  box.maxLength = 1000;
-  box.value = drafts.get(draftKey(messageId, field)) ?? '';
-  box.addEventListener('input', () => drafts.set(draftKey(messageId, field), box.value));
-  // The message is rendered again when an event arrives: keep the caret where the user typed.
+type Field = 'option' | 'task' | 'desc';
+
+function input(messageId: number, field: Field, label: string): TemplateResult {
+  // prettier-ignore
+  return html`<input class=${`widget-input widget-${field}`} type="text" placeholder=${label} aria-label=${label}
+    maxlength="1000" data-action="draft" data-field=${field} .value=${drafts.get(draftKey(messageId, field)) ?? ''}
+  />`;
+}
+
+/** The message is rendered again when an event arrives: the caret goes back where the user typed. */
+function keepCaret(messageId: number, widget: HTMLElement): void {
   const focused = document.activeElement;
-  if (
-    focused instanceof HTMLInputElement &&
-    focused.closest(`.widget[data-message-id="${messageId}"]`) &&
-    focused.classList.contains(`widget-${field}`)
-  ) {
-    const caret = focused.selectionStart;
-    queueMicrotask(() => {
-      box.focus();
-      if (caret !== null) box.setSelectionRange(caret, caret);
-    });
-  }
-  return box;
+  if (!(focused instanceof HTMLInputElement) || !focused.closest(`.widget[data-message-id="${messageId}"]`)) return;
+  const field = focused.dataset.field;
+  const box = field ? widget.querySelector<HTMLInputElement>(`.widget-${field}`) : null;
+  if (!box) return;
+  const caret = focused.selectionStart;
+  queueMicrotask(() => {
+    box.focus();
+    if (caret !== null) box.setSelectionRange(caret, caret);
+  });
 }
 
 /** Forgets the typed text of `fields` (sent), also in the widget shown now. */
@@ -63,21 +63,11 @@ function send(widget: HTMLElement, params: WidgetActionParams, done?: () => void
   );
 }
 
-function addForm(
-  widget: HTMLElement,
-  fields: HTMLInputElement[],
-  label: string,
-  onSubmit: () => void,
-): HTMLFormElement {
-  const form = el('form', 'widget-add');
-  const button = el('button', 'widget-add-button secondary', label);
-  button.type = 'submit';
-  form.append(...fields, button);
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    onSubmit();
-  });
-  return form;
+function addForm(fields: TemplateResult[], label: string, action: string): TemplateResult {
+  // prettier-ignore
+  return html`<form class="widget-add" data-action=${action}
+    >${fields}<button class="widget-add-button secondary" type="submit">${label}</button></form
+  >`;
 }
 
 /** "Lunch: 2 votes, including yours. Remove your vote" (a poll option's button). */
@@ -89,68 +79,79 @@ function voteLabel(text: string, count: number, mine: boolean): string {
   return count === 1 ? l10n.t('{0}: 1 vote. Vote', text) : l10n.t('{0}: {1} votes. Vote', text, count);
 }
 
-function renderPoll(messageId: number, poll: Extract<WidgetModel, { kind: 'poll' }>, widget: HTMLElement): void {
-  widget.append(el('div', 'widget-title poll-question', poll.question || l10n.t('Poll')));
-  const list = el('ul', 'poll-options');
-  for (const option of poll.options) {
-    const li = el('li', 'poll-option');
-    const vote = el('button', option.mine ? 'poll-vote mine' : 'poll-vote', String(option.count));
-    vote.type = 'button';
-    vote.setAttribute('aria-pressed', String(option.mine));
-    vote.setAttribute('aria-label', voteLabel(option.text, option.count, option.mine));
-    vote.addEventListener('click', () => send(widget, { messageId, kind: 'vote', key: option.key }));
-    li.append(vote, el('span', 'poll-option-text', option.text));
-    if (option.voters.length > 0) li.append(el('span', 'poll-voters muted', `(${option.voters.join(', ')})`));
-    list.append(li);
-  }
-  widget.append(list);
-  const text = input(messageId, 'option', l10n.t('New option'));
-  widget.append(
-    addForm(widget, [text], l10n.t('Add option'), () =>
-      send(widget, { messageId, kind: 'newOption', text: text.value }, () => clearDrafts(messageId, 'option')),
-    ),
-  );
+function poll(messageId: number, model: Extract<WidgetModel, { kind: 'poll' }>): TemplateResult {
+  const option = (o: (typeof model.options)[number]): TemplateResult => {
+    const voters =
+      o.voters.length > 0 ? html`<span class="poll-voters muted">${`(${o.voters.join(', ')})`}</span>` : nothing;
+    // prettier-ignore
+    return html`<li class="poll-option"
+      ><button class=${o.mine ? 'poll-vote mine' : 'poll-vote'} type="button" aria-pressed=${String(o.mine)}
+        aria-label=${voteLabel(o.text, o.count, o.mine)} data-action="vote" data-key=${o.key}>${String(o.count)}</button
+      ><span class="poll-option-text">${o.text}</span>${voters}</li
+    >`;
+  };
+  const add = addForm([input(messageId, 'option', l10n.t('New option'))], l10n.t('Add option'), 'newOption');
+  // prettier-ignore
+  return html`<div class="widget-title poll-question">${model.question || l10n.t('Poll')}</div
+    ><ul class="poll-options">${model.options.map(option)}</ul>${add}`;
 }
 
-function renderTodo(messageId: number, todo: Extract<WidgetModel, { kind: 'todo' }>, widget: HTMLElement): void {
-  widget.append(el('div', 'widget-title todo-title', todo.title));
-  const list = el('ul', 'todo-tasks');
-  for (const task of todo.tasks) {
-    const li = el('li', task.completed ? 'todo-task done' : 'todo-task');
-    const label = el('label');
-    const box = el('input');
-    box.type = 'checkbox';
-    box.checked = task.completed;
-    box.addEventListener('change', () => send(widget, { messageId, kind: 'strike', key: task.key }));
-    label.append(box, el('strong', 'todo-name', task.task));
-    if (task.desc) label.append(el('span', 'todo-desc', `: ${task.desc}`));
-    li.append(label);
-    list.append(li);
-  }
-  widget.append(list);
-  const task = input(messageId, 'task', l10n.t('New task'));
-  const desc = input(messageId, 'desc', l10n.t('Description (optional)'));
-  widget.append(
-    addForm(widget, [task, desc], l10n.t('Add task'), () =>
-      send(widget, { messageId, kind: 'newTask', task: task.value, desc: desc.value }, () =>
-        clearDrafts(messageId, 'task', 'desc'),
-      ),
-    ),
+function todo(messageId: number, model: Extract<WidgetModel, { kind: 'todo' }>): TemplateResult {
+  const task = (t: (typeof model.tasks)[number]): TemplateResult => {
+    const desc = t.desc ? html`<span class="todo-desc">${`: ${t.desc}`}</span>` : nothing;
+    // prettier-ignore
+    return html`<li class=${t.completed ? 'todo-task done' : 'todo-task'}
+      ><label><input type="checkbox" .checked=${t.completed} data-action="strike" data-key=${t.key}
+        /><strong class="todo-name">${t.task}</strong>${desc}</label
+      ></li
+    >`;
+  };
+  const fields = [
+    input(messageId, 'task', l10n.t('New task')),
+    input(messageId, 'desc', l10n.t('Description (optional)')),
+  ];
+  const add = addForm(fields, l10n.t('Add task'), 'newTask');
+  // prettier-ignore
+  return html`<div class="widget-title todo-title">${model.title}</div
+    ><ul class="todo-tasks">${model.tasks.map(task)}</ul>${add}`;
+}
+
+/** What the widget's controls do; one delegated listener per event type on the widget. */
+function listen(widget: HTMLElement, messageId: number): void {
+  const value = (field: Field): string => widget.querySelector<HTMLInputElement>(`.widget-${field}`)?.value ?? '';
+  delegate(widget, { vote: (b) => send(widget, { messageId, kind: 'vote', key: b.dataset.key! }) });
+  delegate(widget, { strike: (box) => send(widget, { messageId, kind: 'strike', key: box.dataset.key! }) }, 'change');
+  delegate(
+    widget,
+    { draft: (box) => drafts.set(draftKey(messageId, box.dataset.field!), (box as HTMLInputElement).value) },
+    'input',
+  );
+  delegate(
+    widget,
+    {
+      newOption: (_form, e) => {
+        e.preventDefault();
+        send(widget, { messageId, kind: 'newOption', text: value('option') }, () => clearDrafts(messageId, 'option'));
+      },
+      newTask: (_form, e) => {
+        e.preventDefault();
+        send(widget, { messageId, kind: 'newTask', task: value('task'), desc: value('desc') }, () =>
+          clearDrafts(messageId, 'task', 'desc'),
+        );
+      },
+    },
+    'submit',
   );
 }
 
 /** The widget's element, to go after the message's content. */
 export function renderWidget(messageId: number, model: WidgetModel): HTMLElement {
-  const widget = el('div', `widget ${model.kind}`);
-  widget.dataset.messageId = String(messageId);
-  widget.setAttribute('role', 'group');
-  widget.setAttribute(
-    'aria-label',
-    model.kind === 'poll' ? l10n.t('Poll: {0}', model.question) : l10n.t('To-do list: {0}', model.title),
-  );
-  if (model.kind === 'poll') renderPoll(messageId, model, widget);
-  else renderTodo(messageId, model, widget);
-  widget.append(el('div', 'widget-error', ''));
-  widget.lastElementChild!.setAttribute('role', 'alert');
+  const label = model.kind === 'poll' ? l10n.t('Poll: {0}', model.question) : l10n.t('To-do list: {0}', model.title);
+  const body = model.kind === 'poll' ? poll(messageId, model) : todo(messageId, model);
+  // prettier-ignore
+  const widget = renderElement(html`<div class=${`widget ${model.kind}`} data-message-id=${String(messageId)}
+    role="group" aria-label=${label}>${body}<div class="widget-error" role="alert"></div></div>`);
+  listen(widget, messageId);
+  keepCaret(messageId, widget);
   return widget;
 }
