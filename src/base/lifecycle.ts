@@ -54,6 +54,16 @@ export class DisposableStore implements IDisposable {
     if (this.#items.delete(item)) item.dispose();
   }
 
+  /** Forgets one item without releasing it: it went by itself (no-op if it is not here). */
+  deleteAndLeak(item: IDisposable): void {
+    this.#items.delete(item);
+  }
+
+  /** How many items are held. */
+  get size(): number {
+    return this.#items.size;
+  }
+
   /** Releases everything held so far; the store stays usable. */
   clear(): void {
     const items = [...this.#items];

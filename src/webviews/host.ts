@@ -173,7 +173,7 @@ export interface PanelSpec<T extends OpenPanel, K> {
    * nothing to show, the restored panel is closed). Without it the panel is not restored.
    */
   readonly restore?: (state: unknown) => K | undefined;
-  /** The panel's object over its host (the kind tracks it until it is disposed). */
+  /** The panel's object over its host (the kind, and the extension's disposables, hold it until it is disposed). */
   readonly create: (services: Services, view: PanelHost, key: K) => T;
 }
 
@@ -241,8 +241,11 @@ export class PanelKind<T extends OpenPanel, K> {
     }
     const id = this.#id(key);
     this.#open.set(id, opened);
+    // Owned by the extension while open (closed with it); forgotten once the user closes it.
+    services.disposables.add(opened);
     opened.onDidDispose(() => {
       if (this.#open.get(id) === opened) this.#open.delete(id);
+      services.disposables.deleteAndLeak(opened);
     });
     this.#onDidOpen.fire(opened);
     return opened;

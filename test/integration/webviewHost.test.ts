@@ -1,12 +1,14 @@
 // The webview contract's host side (src/webviews/host.ts) in a real VS Code: each page message has
 // one handler, registered through the host and disposable; a second handler for the same message
 // is refused; commands reach their handler at once, requests are answered with the result or the
-// error's text, and messages nobody handles (or that fail their guard) are ignored.
+// error's text, and messages nobody handles (or that fail their guard) are ignored. A panel kind
+// holds each open panel in the extension's disposables until the user closes it.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { WebviewHost } from '../../src/webviews/host';
+import type { TeamChatApi } from '../../src/extension';
+import { definePanel, HostedPanel, WebviewHost } from '../../src/webviews/host';
 import { CommandType, RequestType, type ReplyMessage } from '../../src/webviews/protocol';
-import { waitFor } from './helpers';
+import { activateExtension, waitFor } from './helpers';
 
 const isText = (p: unknown): p is { text: string } =>
   typeof p === 'object' && p !== null && typeof (p as { text?: unknown }).text === 'string';
@@ -73,5 +75,49 @@ describe('webview host: one disposable handler per page message', () => {
     fromPage.fire(Echo.create(3, { text: 'late' }));
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(posted.length, 2, 'no answer after the handler is disposed');
+  });
+});
+
+describe('webview host: a panel kind owns its open panels', () => {
+  class Blank extends HostedPanel {
+    get closed(): Promise<void> {
+      return new Promise((resolve) => this.onDidDispose(() => resolve()));
+    }
+    close(): void {
+      this.view.panel.dispose();
+    }
+  }
+  const kind = definePanel<Blank, string>({
+    viewType: 'teamChat.test.blank',
+    title: () => 'Blank',
+    script: 'serverInfo',
+    styles: [],
+    body: () => '',
+    mode: 'keyed',
+    keyString: (key) => key,
+    create: (_services, view) => new Blank(view),
+  });
+  let api: TeamChatApi;
+
+  before(async function () {
+    this.timeout(30_000);
+    api = await activateExtension();
+  });
+
+  it("holds an open panel in the extension's disposables, and lets go of it once the user closes it", async () => {
+    const store = api.services.disposables;
+    const before = store.size;
+    const first = kind.show(api.services, 'one');
+    const second = kind.show(api.services, 'two');
+    assert.equal(kind.show(api.services, 'one'), first, 'a key has one panel');
+    assert.equal(store.size, before + 2, 'each open panel is held');
+    const closed = first.closed;
+    first.close(); // as the user closing its tab
+    await closed;
+    assert.equal(store.size, before + 1, 'the closed panel is no longer held');
+    assert.deepEqual(kind.open, [second]);
+    second.dispose();
+    assert.equal(store.size, before);
+    assert.deepEqual(kind.open, []);
   });
 });

@@ -69,7 +69,6 @@ export class ProfileCardPanel extends HostedPanel {
       }),
     );
     this._register({ dispose: () => this.#loading?.abort() });
-    services.disposables.add(this);
     view.render({ imageOrigins: realmImageOrigins(services.sessions.current?.account.realmUrl) });
   }
 

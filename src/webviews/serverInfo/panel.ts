@@ -54,7 +54,7 @@ export class ServerInfoPanel extends HostedPanel {
     styles: ['serverInfo.css'],
     body: () => loadingBody('info', 'server-info'),
     mode: 'singleton',
-    create: (services, view) => new ServerInfoPanel(services, view),
+    create: (_services, view) => new ServerInfoPanel(view),
   });
 
   #model: ServerInfoModel | undefined;
@@ -75,9 +75,8 @@ export class ServerInfoPanel extends HostedPanel {
     return open ? open.#model : undefined;
   }
 
-  private constructor(services: Services, view: PanelHost) {
+  private constructor(view: PanelHost) {
     super(view);
-    services.disposables.add(this);
   }
 
   #set(model: ServerInfoModel): void {

@@ -76,7 +76,6 @@ export class SettingsPanel extends HostedPanel {
       }),
     );
     this._register({ dispose: () => this.#saving?.abort() });
-    services.disposables.add(this);
     view.render();
   }
 

@@ -53,6 +53,22 @@ describe('DisposableStore, MutableDisposable, toDisposable', () => {
     assert.equal(store.isDisposed, true);
   });
 
+  it('a store forgets an item that went by itself (deleteAndLeak) without releasing it, and counts what it holds', () => {
+    const disposed: string[] = [];
+    const store = new DisposableStore();
+    const gone = store.add(toDisposable(() => disposed.push('gone')));
+    store.add(toDisposable(() => disposed.push('kept')));
+    assert.equal(store.size, 2);
+    store.deleteAndLeak(gone);
+    assert.equal(store.size, 1);
+    assert.deepEqual(disposed, [], 'deleteAndLeak releases nothing');
+    store.deleteAndLeak(gone);
+    assert.equal(store.size, 1, 'an item not held is a no-op');
+    store.dispose();
+    assert.deepEqual(disposed, ['kept'], 'the forgotten item is not released with the store');
+    assert.equal(store.size, 0);
+  });
+
   it('toDisposable runs its function once', () => {
     let count = 0;
     const d = toDisposable(() => count++);
