@@ -1,9 +1,10 @@
-// The store's event emitter: registration, disposal of one registration and of the whole emitter,
-// listener errors (reported, the other listeners still run) and hasListeners.
+// The one event emitter (src/base/event.ts): registration, disposal of one registration and of the
+// whole emitter, listener errors (reported, the other listeners still run), hasListeners, and
+// VS Code's delivery order (a value fired by a listener reaches everyone after the current one).
 import assert from 'node:assert/strict';
 import { Emitter } from '../../../src/base/event';
 
-describe('store Emitter', () => {
+describe('Emitter', () => {
   it('delivers a fired value to every registered listener, the same function twice as two registrations', () => {
     const e = new Emitter<number>();
     const got: number[] = [];
@@ -37,6 +38,40 @@ describe('store Emitter', () => {
     assert.equal(e.hasListeners, true);
     reg2.dispose();
     assert.equal(e.hasListeners, false);
+  });
+
+  it('a value fired by a listener reaches every listener after the value being delivered, before fire returns', () => {
+    const e = new Emitter<string>();
+    const heard: string[] = [];
+    let afterNestedFire: string[] = [];
+    e.event((v) => {
+      heard.push(`a:${v}`);
+      if (v === 'first') {
+        e.fire('second');
+        afterNestedFire = [...heard];
+      }
+    });
+    e.event((v) => heard.push(`b:${v}`));
+    e.event((v) => heard.push(`c:${v}`));
+    e.fire('first');
+    const inOrder = ['a:first', 'b:first', 'c:first', 'a:second', 'b:second', 'c:second'];
+    assert.deepEqual(heard, inOrder);
+    assert.deepEqual(afterNestedFire, inOrder, 'both values were delivered when the nested fire returned');
+    e.fire('third');
+    assert.deepEqual(heard.slice(6), ['a:third', 'b:third', 'c:third'], 'delivery carries on normally');
+  });
+
+  it('a listener disposed while a value is being delivered does not hear it', () => {
+    const e = new Emitter<number>();
+    const heard: string[] = [];
+    e.event((v) => {
+      heard.push(`a:${v}`);
+      later.dispose();
+    });
+    const later = e.event((v) => heard.push(`b:${v}`));
+    e.fire(1);
+    e.fire(2);
+    assert.deepEqual(heard, ['a:1', 'a:2']);
   });
 
   it('a throwing listener goes to onListenerError and the listeners after it still run', () => {

@@ -6,11 +6,9 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
+import { ROOT, importEsm } from '../support/repo';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const readJson = (file: string): any => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
-// tsc (module: commonjs) turns import() into require(), which cannot load ESM; keep a real import().
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<any>;
 
 /** The package.json fields a user reads, with where they are. */
 function shownFields(pkg: any): Array<[string, unknown]> {

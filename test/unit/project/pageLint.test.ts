@@ -4,16 +4,13 @@
 // of a page file (nothing is written to disk).
 import * as assert from 'assert';
 import * as path from 'path';
-
-const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-// tsc (module: commonjs) turns import() into require(), which cannot load ESM; keep a real import().
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<any>;
+import { projectEslint } from '../support/eslint';
+import { ROOT } from '../support/repo';
 const PAGE = path.join(ROOT, 'src', 'webviews', 'topicView', 'page', 'drafts.ts');
 
 /** The lines of `code` (linted as a page file) that no-restricted-syntax refuses, with the message's start. */
 async function refused(code: string): Promise<string[]> {
-  const { ESLint } = await importEsm('eslint');
-  const [result] = await new ESLint({ cwd: ROOT }).lintText(code, { filePath: PAGE });
+  const [result] = await (await projectEslint()).lintText(code, { filePath: PAGE });
   return result.messages
     .filter((m: { ruleId: string | null }) => m.ruleId === 'no-restricted-syntax')
     .map((m: { line: number; message: string }) => `${m.line}: ${m.message.split(' ').slice(0, 3).join(' ')}`);

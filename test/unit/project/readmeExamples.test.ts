@@ -5,11 +5,10 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import { projectEslint } from '../support/eslint';
+import { importEsm, ROOT } from '../support/repo';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const SECTIONS = ['Commands', 'Adding a feature'];
-// tsc (module: commonjs) turns import() into require(), which cannot load ESM; keep a real import().
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<any>;
 
 interface Example {
   readonly section: string;
@@ -78,8 +77,7 @@ describe('README examples', function () {
           flag: 'wx',
         },
       );
-      const { ESLint } = await importEsm('eslint');
-      const results: any[] = await new ESLint({ cwd: ROOT }).lintFiles(written);
+      const results: any[] = await (await projectEslint()).lintFiles(written);
       const errors = (file: string): string[] =>
         results
           .filter((r) => r.filePath === file)

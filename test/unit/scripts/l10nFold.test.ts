@@ -6,10 +6,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
+import { ROOT, importEsm } from '../support/repo';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-// tsc (module: commonjs) turns import() into require(), which cannot load ESM; keep a real import().
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<any>;
 const fold = async (text: string): Promise<string> =>
   (await importEsm(pathToFileURL(path.join(ROOT, 'scripts', 'l10nFold.mjs')).href)).foldConcatenations(text);
 

@@ -2,10 +2,7 @@
 // input boxes and errors, and requireSession/requireAccount the only "sign in first".
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-
-const ROOT = path.resolve(__dirname, '..', '..', '..', '..', '..');
-// tsc (module: commonjs) turns import() into require(), which cannot load ESM; keep a real import().
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<any>;
+import { ROOT, importEsm } from '../../support/repo';
 
 describe('the command kit lint rule', () => {
   it('refuses pickers, input boxes, error notifications and SignInRequiredError outside the kit', async () => {

@@ -4,10 +4,8 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
+import { ROOT, importEsm } from '../../support/repo';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..', '..', '..');
-// tsc (module: commonjs) turns import() into require(), which cannot load ESM; keep a real import().
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<any>;
 const loadRule = async (): Promise<any> =>
   (await importEsm(pathToFileURL(path.join(ROOT, 'scripts', 'eslint', 'lifecycle.mjs')).href)).lifecycle;
 

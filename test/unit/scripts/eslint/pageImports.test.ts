@@ -2,10 +2,7 @@
 // folder, the page library (src/webviews/page/) and its protocol files; host code is not concerned.
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-
-const ROOT = path.resolve(__dirname, '..', '..', '..', '..', '..');
-// tsc (module: commonjs) turns import() into require(), which cannot load ESM; keep a real import().
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<any>;
+import { ROOT, importEsm } from '../../support/repo';
 
 const page = path.join(ROOT, 'src', 'webviews', 'topicView', 'page', 'messages.ts');
 const host = path.join(ROOT, 'src', 'webviews', 'topicView', 'panel.ts');

@@ -6,9 +6,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { FIXTURE_COMMIT, FIXTURE_REMOTE } from '../../../fixtures/workspace';
+import { importEsm } from '../../support/repo';
 
 const SCRIPT = path.resolve(__dirname, '..', '..', '..', '..', '..', 'scripts', 'vscode', 'fixtureWorkspace.mjs');
-const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
 
 describe('fixture workspace', () => {
   let dir = '';
