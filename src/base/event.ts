@@ -13,12 +13,23 @@ export type Event<T> = (
 /** An event that never fires. */
 export const NONE: Event<never> = () => ({ dispose() {} });
 
+/** One fired value on its way to the listeners registered when it was fired. */
+interface Delivery<T> {
+  readonly listeners: readonly ((value: T) => unknown)[];
+  readonly value: T;
+  next: number;
+}
+
 /**
  * The one event emitter (no `vscode` import: the store runs in plain Node tests and benchmarks).
- * A listener that throws does not stop the others; the error goes to `onListenerError`.
+ * A listener that throws does not stop the others; the error goes to `onListenerError`. As with
+ * VS Code's emitter, every listener hears values in the order they were fired: a value fired by a
+ * listener waits until the value being delivered has reached the remaining listeners (both are
+ * delivered before that `fire` returns), and a listener disposed meanwhile hears nothing more.
  */
 export class Emitter<T> implements IDisposable {
   #listeners = new Set<(value: T) => unknown>();
+  #delivering: Delivery<T> | undefined;
   #disposed = false;
 
   constructor(private readonly onListenerError: (error: unknown) => void = reportListenerError) {}
@@ -35,9 +46,22 @@ export class Emitter<T> implements IDisposable {
   };
 
   fire(value: T): void {
-    for (const listener of [...this.#listeners]) {
+    if (this.#delivering) this.#deliver(this.#delivering);
+    const delivery: Delivery<T> = { listeners: [...this.#listeners], value, next: 0 };
+    this.#delivering = delivery;
+    try {
+      this.#deliver(delivery);
+    } finally {
+      if (this.#delivering === delivery) this.#delivering = undefined;
+    }
+  }
+
+  #deliver(delivery: Delivery<T>): void {
+    while (delivery.next < delivery.listeners.length) {
+      const listener = delivery.listeners[delivery.next++]!;
+      if (!this.#listeners.has(listener)) continue;
       try {
-        listener(value);
+        listener(delivery.value);
       } catch (error) {
         this.onListenerError(error);
       }
