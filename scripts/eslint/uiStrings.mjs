@@ -6,7 +6,7 @@
 //   - object properties and assignments named like UI text (title, placeHolder, prompt, label,
 //     description, detail, tooltip, message, textContent, ariaLabel, the command kit's failure...);
 //   - `new TreeItem(...)`, the user-facing error classes, MarkdownString;
-//   - pages: `el(tag, class, text)`, `setAttribute('aria-label' | 'title' | 'placeholder', ...)`,
+//   - pages: `setAttribute('aria-label' | 'title' | 'placeholder', ...)`,
 //     `actionButton(text, title)`; Markdown's append*; reportError's failure;
 //   - pages' lit-html templates (html`...`): their text between tags, the text attributes written
 //     in them, and literals put where text or a text attribute goes.
@@ -178,8 +178,6 @@ export const uiStrings = {
           for (const arg of node.arguments) report(shownLiterals(arg), `${name}()`);
         } else if (TEXT_ARGUMENTS.has(name)) {
           for (const i of TEXT_ARGUMENTS.get(name)) report(shownLiterals(node.arguments[i]), `${name}()`);
-        } else if (name === 'el' && node.arguments.length >= 3) {
-          report(shownLiterals(node.arguments[2]), 'el(tag, class, text)');
         } else if (name === 'setAttribute' && node.arguments.length === 2) {
           const attribute = literalText(node.arguments[0]);
           if (attribute && TEXT_ATTRIBUTES.has(attribute))
