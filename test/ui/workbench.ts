@@ -380,6 +380,18 @@ export function useWorkbench(options: WorkbenchOptions = {}): Workbench {
     if (test?.state !== 'failed') return;
     this.timeout(30_000);
     await wb.screenshot(`failed-${test.title.replace(/[^\w-]+/g, '-').slice(0, 60)}`).catch(() => undefined);
+    // The webviews as the workbench had them (a blank editor: no frame, a hidden one, or one laid out at 0×0).
+    const frames = await wb.page
+      .locator('iframe.webview')
+      .evaluateAll((list) =>
+        list.map((f) => {
+          const r = f.getBoundingClientRect();
+          const style = getComputedStyle(f.parentElement ?? f);
+          return `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)} ${style.visibility}`;
+        }),
+      )
+      .catch((error: unknown) => [String(error)]);
+    console.log(`    webview frames at the failure: ${frames.length ? frames.join('; ') : 'none'}`);
   });
   after(async function () {
     this.timeout(60_000);
