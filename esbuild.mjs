@@ -1,7 +1,7 @@
 // Bundles the extension host code into dist/extension.js, the shell loaded at activation, and
 // dist/core.js, the rest, loaded after it (CommonJS, Node, `vscode` external); each webview page
 // (src/webviews/<page>/page/index.ts) into dist/webview/<page>.js (an IIFE for the browser, loaded
-// by the HTML shell with its nonce), and the scripts pages share (DOMPurify) into
+// by the HTML shell with its nonce), and the scripts pages share (lit-html and @vscode/l10n; DOMPurify) into
 // dist/webview/<name>.js. --production minifies both and writes no source maps. Imported by tests
 // for pageBuildOptions(); runs the build only as a script.
 import * as esbuild from 'esbuild';
@@ -37,8 +37,40 @@ export function pageEntryPoints() {
  * and loaded by the HTML shell before the page: DOMPurify, instead of a copy in each page.
  */
 export function sharedPageEntryPoints() {
-  return { purify: path.join(WEBVIEWS, 'page', 'purify.ts') };
+  return {
+    libraries: path.join(WEBVIEWS, 'page', 'libraries.ts'),
+    purify: path.join(WEBVIEWS, 'page', 'purify.ts'),
+  };
 }
+
+/**
+ * The modules every page takes from `dist/webview/libraries.js` (src/webviews/page/libraries.ts
+ * sets them, by these names, on this global) instead of bundling its own copy.
+ */
+export const SHARED_PAGE_LIBRARIES = ['lit-html', 'lit-html/directives/live.js', '@vscode/l10n'];
+export const PAGE_LIBRARIES_GLOBAL = 'teamChatPageLibraries';
+
+/** @type {import('esbuild').Plugin} */
+const sharedPageLibraries = {
+  name: 'shared-page-libraries',
+  setup(build) {
+    const entry = sharedPageEntryPoints().libraries;
+    const names = new Set(SHARED_PAGE_LIBRARIES);
+    build.onResolve({ filter: /^(?:lit-html|@vscode\/l10n)(?:\/.*)?$/ }, (args) => {
+      if (args.importer === entry) return undefined; // libraries.js itself bundles the real ones
+      if (!names.has(args.path))
+        return { errors: [{ text: `${args.path}: add it to SHARED_PAGE_LIBRARIES and page/libraries.ts` }] };
+      return { path: args.path, namespace: 'page-library' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'page-library' }, (args) => ({
+      contents:
+        `const libraries = globalThis[${JSON.stringify(PAGE_LIBRARIES_GLOBAL)}];\n` +
+        `if (!libraries) throw new Error('libraries.js is not loaded: the HTML shell loads it before the page');\n` +
+        `module.exports = libraries[${JSON.stringify(args.path)}];\n`,
+      loader: 'js',
+    }));
+  },
+};
 
 /**
  * Libraries that only read or write source maps (postcss pulls source-map-js in): the release
@@ -143,7 +175,7 @@ export function pageBuildOptions(production) {
     sourcesContent: false,
     logLevel: 'warning',
     metafile: true,
-    plugins: production ? [noSourceMapLibraries] : [],
+    plugins: production ? [sharedPageLibraries, noSourceMapLibraries] : [sharedPageLibraries],
   };
 }
 

@@ -45,7 +45,8 @@ describe('UI direct messages', function () {
       assert.ok(Date.now() < end, 'a second "Bob Brown" tab (the conversation) opens');
       await wb.page.waitForTimeout(250);
     }
-    await wb.page.waitForTimeout(500);
+    // The conversation's page (the card's is dropped once hidden) shows Bob's messages.
+    await wb.webviewFrame().locator('li.message', { hasText: 'Hey Alice' }).first().waitFor({ timeout: 30_000 });
     await wb.screenshot('dm-from-profile');
   });
 

@@ -20,6 +20,8 @@ const REPO = path.join(__dirname, '..', '..', '..', '..');
 const importEsm = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;
 
 interface BuildConfig {
+  SHARED_PAGE_LIBRARIES: string[];
+  PAGE_LIBRARIES_GLOBAL: string;
   pageEntryPoints(): Record<string, string>;
   sharedPageEntryPoints(): Record<string, string>;
   pageBuildOptions(production: boolean): Record<string, unknown>;
@@ -75,8 +77,51 @@ describe('webview pages', function () {
       .map(([f]) => f.replace(/\.js$/, ''));
     assert.deepEqual(sanitising.sort(), [...SERVER_HTML_PAGES].sort());
     for (const page of WEBVIEW_PAGES) {
-      assert.deepEqual(pageScripts(page), SERVER_HTML_PAGES.includes(page) ? ['purify', page] : [page]);
+      const shared = SERVER_HTML_PAGES.includes(page) ? ['libraries', 'purify'] : ['libraries'];
+      assert.deepEqual(pageScripts(page), [...shared, page]);
     }
+  });
+
+  it('lit-html and @vscode/l10n are bundled once, into libraries.js, which every page loads first', async () => {
+    const { pageBuildOptions } = await buildConfig();
+    const esbuild = (await importEsm('esbuild')) as unknown as typeof import('esbuild');
+    const result = await esbuild.build({
+      ...pageBuildOptions(true),
+      absWorkingDir: REPO,
+      write: false,
+      logLevel: 'silent',
+    });
+    const withLibraries = Object.entries(result.metafile!.outputs)
+      .filter(([, o]) =>
+        Object.keys(o.inputs).some((i) => /node_modules[\\/](?:lit-html|@vscode[\\/]l10n)[\\/]/.test(i)),
+      )
+      .map(([file]) => path.basename(file));
+    assert.deepEqual(withLibraries, ['libraries.js']);
+    for (const page of WEBVIEW_PAGES)
+      assert.equal(pageScripts(page)[0], 'libraries', `${page} loads libraries.js first`);
+  });
+
+  it('libraries.js, run in a page, gives the pages the modules they import, and a page without it says so', async () => {
+    const { PAGE_OUT_DIR, SHARED_PAGE_LIBRARIES, PAGE_LIBRARIES_GLOBAL } = await buildConfig();
+    const without = new JSDOM('<!DOCTYPE html><body></body>', { runScripts: 'outside-only' });
+    assert.throws(
+      () => without.window.eval(fs.readFileSync(path.join(PAGE_OUT_DIR, 'settings.js'), 'utf8')),
+      /libraries\.js is not loaded/,
+    );
+    const dom = new JSDOM('<!DOCTYPE html><body></body>', { runScripts: 'outside-only' });
+    dom.window.eval(fs.readFileSync(path.join(PAGE_OUT_DIR, 'libraries.js'), 'utf8'));
+    const libraries = (dom.window as unknown as Record<string, Record<string, Record<string, unknown>>>)[
+      PAGE_LIBRARIES_GLOBAL
+    ]!;
+    assert.deepEqual(Object.keys(libraries).sort(), [...SHARED_PAGE_LIBRARIES].sort());
+    assert.equal(typeof libraries['lit-html']!['render'], 'function');
+    assert.equal(typeof libraries['lit-html/directives/live.js']!['live'], 'function');
+    assert.equal(typeof libraries['@vscode/l10n']!['t'], 'function');
+    // A template rendered with the shared copy: the one lit-html every page draws with.
+    const lit = libraries['lit-html'] as unknown as typeof import('lit-html');
+    const strings = Object.assign(['<p class="x">', '</p>'], { raw: ['<p class="x">', '</p>'] });
+    lit.render(lit.html(strings as unknown as TemplateStringsArray, 'hi <b>'), dom.window.document.body);
+    assert.equal(dom.window.document.body.querySelector('p.x')?.textContent, 'hi <b>');
   });
 
   it('purify.js, run in a page, gives the pages the DOMPurify they sanitise with', async () => {
