@@ -133,7 +133,9 @@ describe('UI: Team Chat side bar', function () {
   it('remembers a view the user opens, across a window reload', async () => {
     await wb.expandView('People');
     await wb.view('People').locator('.monaco-list-row').first().waitFor({ timeout: 30_000 });
-    await wb.page.reload();
+    // As the user reloads (the workbench saves its view state on the way out; a bare page reload
+    // can leave before that write is done).
+    await wb.runCommand('Developer: Reload Window');
     await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await wb.view('Channels').locator('.monaco-list-row', { hasText: 'general' }).first().waitFor({ timeout: 60_000 });
     const open = (await fullLayout()).filter(([, expanded]) => expanded).map(([title]) => title);
