@@ -30,6 +30,21 @@ interface BuildConfig {
 const buildConfig = async (): Promise<BuildConfig> =>
   (await importEsm(pathToFileURL(path.join(REPO, 'esbuild.mjs')).href)) as unknown as BuildConfig;
 
+/** Each bundle of a release build of the pages (not written) → the files it was built from. */
+async function releaseInputs(): Promise<Map<string, string[]>> {
+  const { pageBuildOptions } = await buildConfig();
+  const esbuild = (await importEsm('esbuild')) as unknown as typeof import('esbuild');
+  const result = await esbuild.build({
+    ...pageBuildOptions(true),
+    absWorkingDir: REPO,
+    write: false,
+    logLevel: 'silent',
+  });
+  return new Map(
+    Object.entries(result.metafile!.outputs).map(([file, o]) => [path.basename(file), Object.keys(o.inputs)]),
+  );
+}
+
 function filesUnder(dir: string): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -57,17 +72,7 @@ describe('webview pages', function () {
   });
 
   it('DOMPurify is bundled once, into purify.js, which the shell loads first in exactly the pages that sanitise server HTML', async () => {
-    const { pageBuildOptions } = await buildConfig();
-    const esbuild = (await importEsm('esbuild')) as unknown as typeof import('esbuild');
-    const result = await esbuild.build({
-      ...pageBuildOptions(true),
-      absWorkingDir: REPO,
-      write: false,
-      logLevel: 'silent',
-    });
-    const inputsOf = new Map(
-      Object.entries(result.metafile!.outputs).map(([file, o]) => [path.basename(file), Object.keys(o.inputs)]),
-    );
+    const inputsOf = await releaseInputs();
     const withPurify = [...inputsOf]
       .filter(([, inputs]) => inputs.some((i) => /(?:^|[\\/])node_modules[\\/]dompurify[\\/]/.test(i)))
       .map(([f]) => f);
@@ -83,19 +88,10 @@ describe('webview pages', function () {
   });
 
   it('lit-html and @vscode/l10n are bundled once, into libraries.js, which every page loads first', async () => {
-    const { pageBuildOptions } = await buildConfig();
-    const esbuild = (await importEsm('esbuild')) as unknown as typeof import('esbuild');
-    const result = await esbuild.build({
-      ...pageBuildOptions(true),
-      absWorkingDir: REPO,
-      write: false,
-      logLevel: 'silent',
-    });
-    const withLibraries = Object.entries(result.metafile!.outputs)
-      .filter(([, o]) =>
-        Object.keys(o.inputs).some((i) => /node_modules[\\/](?:lit-html|@vscode[\\/]l10n)[\\/]/.test(i)),
-      )
-      .map(([file]) => path.basename(file));
+    const inputsOf = await releaseInputs();
+    const withLibraries = [...inputsOf]
+      .filter(([, inputs]) => inputs.some((i) => /node_modules[\\/](?:lit-html|@vscode[\\/]l10n)[\\/]/.test(i)))
+      .map(([f]) => f);
     assert.deepEqual(withLibraries, ['libraries.js']);
     for (const page of WEBVIEW_PAGES)
       assert.equal(pageScripts(page)[0], 'libraries', `${page} loads libraries.js first`);
