@@ -3,7 +3,7 @@
 // oneself, and a realm without the permission settings (hand-made snapshots, no server).
 import assert from 'node:assert/strict';
 import { ChatStore, directMessageRefusal } from '../../../src/store';
-import { ownSnapshot } from '../support/synthetic';
+import { ownSnapshot, user } from '../support/synthetic';
 
 const ME = 10;
 const ALICE = 11;
@@ -11,22 +11,6 @@ const BOT = 13;
 const ADMIN = 15;
 const STRANGER = 99;
 const NO_AUTHORIZER = 'This conversation does not include any users who can authorize it.';
-
-function user(id: number, name: string, extra: Record<string, unknown> = {}) {
-  return {
-    user_id: id,
-    email: `u${id}@example.com`,
-    full_name: name,
-    date_joined: '2024-01-01T00:00:00Z',
-    is_active: true,
-    is_owner: false,
-    is_admin: false,
-    is_guest: false,
-    is_bot: false,
-    role: 400,
-    ...extra,
-  };
-}
 
 const GROUPS = [
   { id: 1, name: 'role:everyone', is_system_group: true, members: [], direct_subgroup_ids: [] },

@@ -4,7 +4,7 @@ import { parseEvent } from '../../../src/api/events/parse';
 import { RegisterSnapshot } from '../../../src/api/events/register';
 import type { RealmLimits } from '../../../src/api/operation';
 import { ChatStore, type StoreChange } from '../../../src/store';
-import { ownSnapshot } from '../support/synthetic';
+import { ownSnapshot, user } from '../support/synthetic';
 
 /**
  * The reducers on synthetic events, in the shapes deployed servers send (each goes through
@@ -18,22 +18,6 @@ const BOB = 12;
 const BOT = 13;
 const GENERAL = 1;
 const DESIGN = 2;
-
-function user(id: number, name: string, extra: Record<string, unknown> = {}) {
-  return {
-    user_id: id,
-    email: `u${id}@example.com`,
-    full_name: name,
-    date_joined: '2024-01-01T00:00:00Z',
-    is_active: true,
-    is_owner: false,
-    is_admin: false,
-    is_guest: false,
-    is_bot: false,
-    role: 400,
-    ...extra,
-  };
-}
 
 function sub(id: number, name: string, extra: Record<string, unknown> = {}) {
   return { stream_id: id, name, color: '#76ce90', is_muted: false, pin_to_top: false, ...extra };

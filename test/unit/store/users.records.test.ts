@@ -3,22 +3,7 @@
 import assert from 'node:assert/strict';
 import type { User } from '../../../src/api/users/models';
 import { UserIndex } from '../../../src/store/users';
-
-function user(id: number, fullName: string, extra: Partial<User> = {}): User {
-  return {
-    user_id: id,
-    email: `u${id}@example.com`,
-    full_name: fullName,
-    date_joined: '2024-01-01T00:00:00Z',
-    is_active: true,
-    is_owner: false,
-    is_admin: false,
-    is_guest: false,
-    is_bot: false,
-    role: 400,
-    ...extra,
-  };
-}
+import { user } from '../support/synthetic';
 
 function flags(u: User | undefined): { owner: boolean; admin: boolean; guest: boolean } {
   assert.ok(u);

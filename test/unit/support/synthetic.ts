@@ -4,8 +4,11 @@ import { RegisterSnapshot } from '../../../src/api/events/register';
 import type { User } from '../../../src/api/users/models';
 import type { TypingClock } from '../../../src/store/typing';
 
-/** A plain active member as `realm_users` lists one: id `id`, email `u<id>@example.com`. */
-export function user(id: number, fullName = `User ${id}`): User {
+/**
+ * A plain active member as `realm_users` lists one: id `id`, email `u<id>@example.com`, with
+ * `extra` over it (a role, a bot, another email...).
+ */
+export function user(id: number, fullName = `User ${id}`, extra: Record<string, unknown> = {}): User {
   return {
     user_id: id,
     email: `u${id}@example.com`,
@@ -17,7 +20,8 @@ export function user(id: number, fullName = `User ${id}`): User {
     is_guest: false,
     is_bot: false,
     role: 400,
-  };
+    ...extra,
+  } as User;
 }
 
 let nextEventId = 0;

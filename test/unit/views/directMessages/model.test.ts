@@ -9,7 +9,7 @@ import { DirectMessagesModel } from '../../../../src/views/directMessages/model'
 import { GROUP } from '../../../server/state';
 import { byEmail, withServer } from '../../support/server';
 import { apiError } from '../../support/errors';
-import { ownSnapshot } from '../../support/synthetic';
+import { ownSnapshot, user } from '../../support/synthetic';
 
 /** The Direct Messages tree's model, the DM permission check, and the local server's side of both. */
 
@@ -19,22 +19,6 @@ const BOB = 12;
 const BOT = 13;
 const GONE = 14;
 const ADMIN = 15;
-
-function user(id: number, name: string, extra: Record<string, unknown> = {}) {
-  return {
-    user_id: id,
-    email: `u${id}@example.com`,
-    full_name: name,
-    date_joined: '2024-01-01T00:00:00Z',
-    is_active: true,
-    is_owner: false,
-    is_admin: false,
-    is_guest: false,
-    is_bot: false,
-    role: 400,
-    ...extra,
-  };
-}
 
 function snapshot(extra: Record<string, unknown> = {}): RegisterSnapshot {
   return ownSnapshot({
